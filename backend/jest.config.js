@@ -1,0 +1,29 @@
+// Jest on NestJS 12 (ESM only): SWC transforms TypeScript to ES modules and Node's VM modules run them.
+/** @type {import('jest').Config} */
+export default {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/src', '<rootDir>/test'],
+  testMatch: ['**/*.spec.ts'],
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: {
+    '^.+\\.ts$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', decorators: true },
+          transform: { legacyDecorator: true, decoratorMetadata: true },
+          target: 'es2023',
+        },
+        module: { type: 'es6' },
+      },
+    ],
+  },
+  moduleNameMapper: {
+    '^@tafrit/contracts$': '<rootDir>/../contracts/src/index.ts',
+    '^@tafrit/contracts/(.*)$': '<rootDir>/../contracts/src/$1.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  testTimeout: 30_000,
+  // Two cores: one worker per core, and each test file brings its own database.
+  maxWorkers: 2,
+};

@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], { message: 'expected true or false' })
+  .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
+
+// Israeli mobiles only: 05X followed by 7 digits, written locally or as +972.
+const adminPhone = z.string().regex(/^(?:\+972|0)5\d{8}$/, 'expected Israeli mobile numbers like 0547654321');
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url({ message: 'expected an absolute URL such as https://menu.example.co.il' }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// URL')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'expected a redis:// URL')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ADMIN_PHONES: z
+    .string()
+    .default('0547654321')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((phone) => phone.trim().replace(/[\s-]/g, ''))
+        .filter(Boolean),
+    )
+    .pipe(z.array(adminPhone)),
+  SMS_PROVIDER: z.enum(['log', 'inforu', '019']).default('log'),
+  SMS_LOG_FILE: z.string().min(1).optional(),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'cardcom']).default('sandbox'),
+  SEED_DEMO: booleanFlag.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  FRONTEND_DIST: z.string().min(1).optional(),
+});
+
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  /** Unset means the embedded PGlite database in `dataDir`. */
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  jwtSecret: string;
+  adminPhones: string[];
+  smsProvider: 'log' | 'inforu' | '019';
+  smsLogFile: string;
+  paymentProvider: 'sandbox' | 'cardcom';
+  seedDemo: boolean;
+  logLevel: string;
+  frontendDist: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Reads and validates the whole environment once. Every bad variable is reported together, so an operator fixes
+ * them in one pass instead of one restart per mistake.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
+    );
+  }
+  const values = parsed.data;
+  const dataDir = resolve(values.DATA_DIR);
+  const embedded = !values.DATABASE_URL;
+  if (values.NODE_ENV === 'production' && !values.JWT_SECRET) {
+    throw new ConfigError(['JWT_SECRET: required when NODE_ENV=production']);
+  }
+  const jwtSecret = values.JWT_SECRET ?? (embedded ? readOrCreateSecret(dataDir) : undefined);
+  if (!jwtSecret) {
+    throw new ConfigError(['JWT_SECRET: required when DATABASE_URL is set (several instances must share it)']);
+  }
+  return {
+    nodeEnv: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    redisUrl: values.REDIS_URL,
+    jwtSecret,
+    adminPhones: values.ADMIN_PHONES,
+    smsProvider: values.SMS_PROVIDER,
+    smsLogFile: resolve(values.SMS_LOG_FILE ?? join(dataDir, 'sms.log')),
+    paymentProvider: values.PAYMENT_PROVIDER,
+    seedDemo: values.SEED_DEMO ?? embedded,
+    logLevel: values.LOG_LEVEL,
+    frontendDist: resolve(values.FRONTEND_DIST ?? new URL('../../../frontend/dist', import.meta.url).pathname),
+  };
+}
+
+/** The embedded mode keeps its signing secret beside its data, so tokens survive a restart without any set-up. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

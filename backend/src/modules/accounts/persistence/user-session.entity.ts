@@ -1,0 +1,25 @@
+import { defineEntity, p } from '@mikro-orm/core';
+
+/** A refresh-token session. `familyId` ties the rotations of one sign-in together for reuse detection. */
+export const UserSessionEntity = defineEntity({
+  name: 'UserSession',
+  tableName: 'user_sessions',
+  properties: {
+    id: p.uuid().primary(),
+    userId: p.string().length(64),
+    audience: p.string().length(10).default('owner'),
+    familyId: p.uuid(),
+    refreshTokenHash: p.string().length(128).unique('user_sessions_refresh_token_hash_unique'),
+    deviceFingerprint: p.string().length(128).nullable(),
+    ipAddress: p.string().length(64).nullable(),
+    userAgent: p.string().length(500).nullable(),
+    impersonatedBy: p.string().length(64).nullable(),
+    createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
+    lastActive: p.datetime().columnType('timestamptz').defaultRaw('now()'),
+    expiresAt: p.datetime().columnType('timestamptz'),
+    isRevoked: p.boolean().default(false),
+    revokedAt: p.datetime().columnType('timestamptz').nullable(),
+    revokedReason: p.string().length(100).nullable(),
+  },
+});
+export type UserSession = InstanceType<typeof UserSessionEntity.class>;

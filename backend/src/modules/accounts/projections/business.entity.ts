@@ -1,0 +1,30 @@
+import { defineEntity, p } from '@mikro-orm/core';
+
+/** Read model of the `business-{phone}` streams; written only by the accounts projection. */
+export const BusinessEntity = defineEntity({
+  name: 'Business',
+  tableName: 'businesses',
+  properties: {
+    phone: p.string().length(16).primary(),
+    fullName: p.string().length(200),
+    businessName: p.string().length(200),
+    email: p.string().length(254).unique('businesses_email_unique'),
+    idNumber: p.string().length(9),
+    bankName: p.string().length(100),
+    branch: p.string().length(3),
+    accountNumber: p.string().length(9),
+    beneficiaryName: p.string().length(200),
+    receiptPhone: p.string().length(16).nullable(),
+    logo: p.string().length(255).nullable(),
+    qrCode: p.string().length(255).nullable(),
+    departmentId: p.string().length(64).unique('businesses_department_id_unique'),
+    isActive: p.boolean().default(true),
+    closedAt: p.datetime().columnType('timestamptz').nullable(),
+    cardcomEnabled: p.boolean().default(false),
+    cardcomTerminalNumber: p.string().length(20).nullable(),
+    cardcomApiName: p.string().length(100).nullable(),
+    streamVersion: p.integer().default(0),
+    createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
+  },
+});
+export type Business = InstanceType<typeof BusinessEntity.class>;

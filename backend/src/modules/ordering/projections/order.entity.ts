@@ -1,0 +1,40 @@
+import { defineEntity, p } from '@mikro-orm/core';
+
+export interface OrderLineSnapshot {
+  productId: number;
+  name: string;
+  price: number;
+  quantity: number;
+}
+
+/** Read model of the `order-{id}` streams (product-spec §3 `orders`); written only by the ordering projection. */
+export const OrderEntity = defineEntity({
+  name: 'Order',
+  tableName: 'orders',
+  properties: {
+    id: p.uuid().primary(),
+    businessId: p.string().length(16),
+    orderNumber: p.integer(),
+    customerName: p.string().length(200).nullable(),
+    customerPhone: p.string().length(16).nullable(),
+    items: p.json<OrderLineSnapshot[]>(),
+    totalAmount: p.decimal('string').precision(10).scale(2),
+    commission: p.decimal('string').precision(10).scale(2),
+    netAmount: p.decimal('string').precision(10).scale(2),
+    remarks: p.string().length(500).nullable(),
+    tableNumber: p.integer().nullable(),
+    dinerSessionId: p.string().length(64).nullable(),
+    status: p.string().length(20).default('pending'),
+    paymentMethod: p.string().length(20).default('credit_card'),
+    paymentStatus: p.string().length(20).default('pending'),
+    cardcomLowProfileId: p.string().length(64).nullable(),
+    cardcomTransactionId: p.string().length(64).nullable(),
+    invoiceNumber: p.string().length(32).nullable(),
+    invoiceUrl: p.string().length(500).nullable(),
+    invoiceStatus: p.string().length(20).default('pending'),
+    orderDate: p.datetime().columnType('timestamptz'),
+    streamVersion: p.integer().default(0),
+    createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
+  },
+});
+export type Order = InstanceType<typeof OrderEntity.class>;

@@ -1,0 +1,134 @@
+import { join } from 'node:path';
+import type { MikroORM } from '@mikro-orm/core';
+import type { EntityManager, PostgreSqlDriver } from '@mikro-orm/postgresql';
+import { DatabaseUnavailableError, isDatabaseUnavailableError } from './database-errors.js';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.js';
+import { createOrm } from './orm.js';
+
+export type DatabaseStatus = 'starting' | 'ready' | 'unavailable' | 'closed';
+export type ReadyHook = (database: Database) => Promise<void>;
+
+export interface DatabaseOptions {
+  /** PostgreSQL URL; undefined starts the embedded PGlite database in `dataDir`. */
+  url: string | undefined;
+  dataDir: string | undefined;
+  retryIntervalMs?: number;
+  log?: (level: 'info' | 'warn' | 'error', message: string, error?: unknown) => void;
+}
+
+/**
+ * Owns the connection to PostgreSQL (or PGlite) for the whole process. It never lets a missing database stop the
+ * process: migrations and ready hooks (seed, processors) run when the database first answers, and after an outage
+ * the status flips back to ready by itself as soon as a probe succeeds.
+ */
+export class Database {
+  status: DatabaseStatus = 'starting';
+  lastError: string | undefined;
+  readonly embedded: boolean;
+  private ormInstance: MikroORM<PostgreSqlDriver> | undefined;
+  private embeddedServer: EmbeddedPostgres | undefined;
+  private readonly readyHooks: { name: string; hook: ReadyHook }[] = [];
+  private preparedOnce = false;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private probing: Promise<void> | undefined;
+
+  constructor(private readonly options: DatabaseOptions) {
+    this.embedded = !options.url;
+  }
+
+  get orm(): MikroORM<PostgreSqlDriver> {
+    if (!this.ormInstance) throw new DatabaseUnavailableError();
+    return this.ormInstance;
+  }
+
+  get isReady(): boolean {
+    return this.status === 'ready';
+  }
+
+  /** A fresh EntityManager for one unit of work; throws `DatabaseUnavailableError` while the database is down. */
+  em(): EntityManager {
+    if (this.status !== 'ready') throw new DatabaseUnavailableError();
+    return this.orm.em.fork() as EntityManager;
+  }
+
+  /** Runs once, after migrations, the first time the database answers (and never again on reconnects). */
+  onFirstReady(name: string, hook: ReadyHook): void {
+    this.readyHooks.push({ name, hook });
+  }
+
+  async start(): Promise<void> {
+    let url = this.options.url;
+    if (!url) {
+      this.embeddedServer = await startEmbeddedPostgres(
+        this.options.dataDir ? join(this.options.dataDir, 'pglite') : undefined,
+      );
+      url = this.embeddedServer.url;
+    }
+    this.ormInstance = createOrm({ url, embedded: this.embedded });
+    await this.probe();
+  }
+
+  /** Asks the database for a sign of life; used by health and by the recovery loop. */
+  async ping(): Promise<void> {
+    await this.orm.em.getConnection().execute('select 1');
+  }
+
+  /** Called by the HTTP layer when a query failed because the connection is gone. */
+  reportFailure(error: unknown): void {
+    if (!isDatabaseUnavailableError(error) || this.status === 'closed') return;
+    if (this.status === 'ready') this.options.log?.('warn', 'database connection lost; retrying in the background', error);
+    this.markUnavailable(error);
+  }
+
+  async close(): Promise<void> {
+    this.status = 'closed';
+    clearTimeout(this.retryTimer);
+    await this.probing?.catch(() => undefined);
+    await this.ormInstance?.close(true).catch(() => undefined);
+    await this.embeddedServer?.stop();
+  }
+
+  private probe(): Promise<void> {
+    this.probing ??= this.runProbe().finally(() => {
+      this.probing = undefined;
+    });
+    return this.probing;
+  }
+
+  private async runProbe(): Promise<void> {
+    try {
+      await this.ping();
+      if (!this.preparedOnce) await this.prepare();
+      this.status = 'ready';
+      this.lastError = undefined;
+    } catch (error) {
+      if (!isDatabaseUnavailableError(error)) throw error;
+      this.markUnavailable(error);
+    }
+  }
+
+  private async prepare(): Promise<void> {
+    await this.orm.migrator.up();
+    // Hooks may use `em()`, which requires the ready status. They must be idempotent: an outage in the middle of
+    // them means they all run again on the next successful probe.
+    this.status = 'ready';
+    for (const { name, hook } of this.readyHooks) {
+      try {
+        await hook(this);
+      } catch (error) {
+        this.options.log?.('error', `start-up step "${name}" failed`, error);
+        if (isDatabaseUnavailableError(error)) throw error;
+      }
+    }
+    this.preparedOnce = true;
+  }
+
+  private markUnavailable(error: unknown): void {
+    if (this.status === 'closed') return;
+    this.status = 'unavailable';
+    this.lastError = error instanceof Error ? error.message : String(error);
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => void this.probe().catch(() => undefined), this.options.retryIntervalMs ?? 1_000);
+    this.retryTimer.unref();
+  }
+}

@@ -1,0 +1,27 @@
+import { MikroORM } from '@mikro-orm/core';
+import { Migrator } from '@mikro-orm/migrations';
+import { PostgreSqlDriver } from '@mikro-orm/postgresql';
+import { migrationsList } from '../../migrations/index.js';
+import { entities } from './entities.js';
+
+export interface OrmOptions {
+  url: string;
+  /** PGlite is a single backend: more than one pooled connection only queues behind an open transaction. */
+  embedded: boolean;
+}
+
+/** Builds the ORM without connecting, so the process can start (and answer 503) while the database is down. */
+export function createOrm({ url, embedded }: OrmOptions): MikroORM<PostgreSqlDriver> {
+  return new MikroORM<PostgreSqlDriver>({
+    driver: PostgreSqlDriver,
+    clientUrl: url,
+    entities,
+    extensions: [Migrator],
+    pool: { min: 0, max: embedded ? 1 : 10, idleTimeoutMillis: 10_000 },
+    driverOptions: { connectionTimeoutMillis: 3_000 },
+    migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false },
+    // Every unit of work forks its own EntityManager; touching the global one is a bug we want to hear about.
+    allowGlobalContext: false,
+    debug: false,
+  });
+}
