@@ -9,6 +9,8 @@ export default {
     '^.+\\.ts$': [
       '@swc/jest',
       {
+        // The build's .swcrc excludes spec files; tests carry their own options.
+        swcrc: false,
         jsc: {
           parser: { syntax: 'typescript', decorators: true },
           transform: { legacyDecorator: true, decoratorMetadata: true },
@@ -19,6 +21,8 @@ export default {
     ],
   },
   moduleNameMapper: {
+    // The library's ES build imports its metadata JSON without an import attribute, which Jest warns about.
+    '^libphonenumber-js/max$': '<rootDir>/../node_modules/libphonenumber-js/max/index.cjs',
     '^@tafrit/contracts$': '<rootDir>/../contracts/src/index.ts',
     '^@tafrit/contracts/(.*)$': '<rootDir>/../contracts/src/$1.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',

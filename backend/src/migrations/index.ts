@@ -1,4 +1,5 @@
 import { Migration20261121000000_read_models } from './Migration20261121000000_read_models.js';
+import { Migration20261121000100_event_store } from './Migration20261121000100_event_store.js';
 
 /**
  * Every migration, in order. An explicit list (not a folder glob) works the same from TypeScript sources in tests
@@ -6,4 +7,5 @@ import { Migration20261121000000_read_models } from './Migration20261121000000_r
  */
 export const migrationsList = [
   { name: 'Migration20261121000000_read_models', class: Migration20261121000000_read_models },
+  { name: 'Migration20261121000100_event_store', class: Migration20261121000100_event_store },
 ];

@@ -23,7 +23,9 @@ export async function createTestDatabaseUrl(): Promise<TestDatabase> {
   return {
     url: url.toString(),
     kind: 'postgresql',
-    cleanup: () => withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`)),
+    cleanup: async () => {
+      await withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+    },
   };
 }
 

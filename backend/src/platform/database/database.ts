@@ -64,7 +64,12 @@ export class Database {
       );
       url = this.embeddedServer.url;
     }
-    this.ormInstance = createOrm({ url, embedded: this.embedded });
+    const log = this.options.log;
+    this.ormInstance = createOrm({
+      url,
+      embedded: this.embedded,
+      ...(log ? { log: (message: string) => log('info', message.replace(/\u001b\[\d+m/g, '')) } : {}),
+    });
     await this.probe();
   }
 

@@ -8,10 +8,12 @@ export interface OrmOptions {
   url: string;
   /** PGlite is a single backend: more than one pooled connection only queues behind an open transaction. */
   embedded: boolean;
+  /** Where MikroORM's own messages (the migrator's progress) go; the console by default. */
+  log?: (message: string) => void;
 }
 
 /** Builds the ORM without connecting, so the process can start (and answer 503) while the database is down. */
-export function createOrm({ url, embedded }: OrmOptions): MikroORM<PostgreSqlDriver> {
+export function createOrm({ url, embedded, log }: OrmOptions): MikroORM<PostgreSqlDriver> {
   return new MikroORM<PostgreSqlDriver>({
     driver: PostgreSqlDriver,
     clientUrl: url,
@@ -23,5 +25,6 @@ export function createOrm({ url, embedded }: OrmOptions): MikroORM<PostgreSqlDri
     // Every unit of work forks its own EntityManager; touching the global one is a bug we want to hear about.
     allowGlobalContext: false,
     debug: false,
+    ...(log ? { logger: log } : {}),
   });
 }

@@ -1,0 +1,30 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
+import { ConfigModule } from './config/config.module.js';
+import type { AppConfig } from './config/config.js';
+import { HealthModule } from './modules/health/health.module.js';
+import { TermsModule } from './modules/terms/terms.module.js';
+import { DatabaseModule } from './platform/database/database.module.js';
+import type { Database } from './platform/database/database.js';
+import { EnvelopeExceptionFilter } from './platform/http/exception.filter.js';
+import { SpaFallback } from './platform/http/spa-fallback.js';
+import { RealtimeModule } from './platform/realtime/realtime.module.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, database: Database): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule.forRoot(database),
+        CqrsModule.forRoot(),
+        HealthModule,
+        TermsModule,
+        RealtimeModule,
+      ],
+      providers: [SpaFallback, { provide: APP_FILTER, useClass: EnvelopeExceptionFilter }],
+    };
+  }
+}

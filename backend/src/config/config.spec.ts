@@ -1,0 +1,66 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'tafrit-config-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('gives the embedded defaults a newcomer needs', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      smsProvider: 'log',
+      smsLogFile: join(dataDir, 'sms.log'),
+      paymentProvider: 'sandbox',
+      seedDemo: true,
+      adminPhones: ['0547654321'],
+    });
+  });
+
+  it('generates the signing secret once and keeps it in DATA_DIR', () => {
+    const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dataDir, 'jwt-secret'), 'utf8')).toBe(first);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first);
+  });
+
+  it('lists every bad variable at once', () => {
+    let caught: unknown;
+    try {
+      loadConfig({
+        DATA_DIR: dataDir,
+        PORT: 'eighty',
+        PUBLIC_URL: 'not a url',
+        DATABASE_URL: 'mysql://x',
+        ADMIN_PHONES: '0547654321, 12345',
+        SMS_PROVIDER: 'carrier-pigeon',
+        SEED_DEMO: 'maybe',
+      });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const problems = (caught as ConfigError).problems.map((problem) => problem.split(':')[0]);
+    expect(problems).toEqual(
+      expect.arrayContaining(['PORT', 'PUBLIC_URL', 'DATABASE_URL', 'ADMIN_PHONES.1', 'SMS_PROVIDER', 'SEED_DEMO']),
+    );
+  });
+
+  it('requires JWT_SECRET in production and with an external database', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://db/app' })).toThrow(/JWT_SECRET/);
+  });
+
+  it('does not seed the demo on an external database unless asked', () => {
+    const secret = { JWT_SECRET: 'x'.repeat(40), DATA_DIR: dataDir };
+    expect(loadConfig({ ...secret, DATABASE_URL: 'postgres://db/app' }).seedDemo).toBe(false);
+    expect(loadConfig({ ...secret, DATABASE_URL: 'postgres://db/app', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+});

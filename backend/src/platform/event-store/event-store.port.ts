@@ -1,0 +1,86 @@
+export { StreamVersionConflictError } from './event-store.errors.js';
+
+/** Nest injection token of the `EventStore`. */
+export const EVENT_STORE = Symbol('EVENT_STORE');
+
+export type ActorKind = 'owner' | 'admin' | 'diner' | 'system' | 'agent';
+
+export interface EventActor {
+  kind: ActorKind;
+  id?: string;
+}
+
+/** One metadata shape for every event (CONVENTIONS example 1). */
+export interface EventMetadata {
+  correlationId: string;
+  causationId?: string;
+  actor: EventActor;
+  /** ISO 8601; comes in with the command, so deciders and tests need no clock. */
+  occurredAt: string;
+  schemaVersion: number;
+}
+
+/** An event about to be appended: plain JSON data, past-tense type. */
+export interface NewEvent<Type extends string = string, Data = unknown> {
+  type: Type;
+  data: Data;
+  metadata: EventMetadata;
+}
+
+/** An event as stored. Positions are bigints in the database, carried as decimal strings so none is ever rounded. */
+export interface RecordedEvent<Type extends string = string, Data = unknown> extends NewEvent<Type, Data> {
+  streamId: string;
+  /** 1-based position inside its stream. */
+  streamVersion: number;
+  globalPosition: string;
+  transactionId: string;
+  /** ISO 8601, set by the database. */
+  recordedAt: string;
+}
+
+/**
+ * The current version the caller based its decision on: a number (0 for a stream that does not exist yet),
+ * `'no_stream'` (the stream must not exist) or `'any'` (no concurrency check, for appends that cannot conflict).
+ */
+export type ExpectedVersion = number | 'no_stream' | 'any';
+
+/**
+ * A place in the whole log. The log is ordered by (transaction id, global position), not by global position alone:
+ * a checkpoint must carry both, or a reader could pass over an event that committed late with a smaller position.
+ */
+export interface LogPosition {
+  transactionId: string;
+  globalPosition: string;
+}
+
+export interface AppendResult {
+  /** The stream's version after the append: pass it as the next expected version. */
+  nextExpectedVersion: number;
+  events: RecordedEvent[];
+}
+
+export interface ReadStreamResult {
+  /** The stream's current version; 0 when it does not exist. */
+  version: number;
+  events: RecordedEvent[];
+}
+
+export interface EventStore {
+  /** Appends atomically; throws `StreamVersionConflictError` when the stream moved since `expectedVersion`. */
+  appendToStream(
+    streamId: string,
+    events: readonly NewEvent[],
+    options: { expectedVersion: ExpectedVersion },
+  ): Promise<AppendResult>;
+  /** The stream's events from `fromVersion` (inclusive, default 1) in order. */
+  readStream(streamId: string, options?: { fromVersion?: number }): Promise<ReadStreamResult>;
+  /**
+   * The next events of the whole log after `after`, in log order. Only events of finished transactions are returned,
+   * so a reader never moves past an event that a slower transaction has yet to commit.
+   */
+  readAll(options: { after?: LogPosition; limit: number }): Promise<RecordedEvent[]>;
+}
+
+export function logPositionOf(event: Pick<RecordedEvent, 'transactionId' | 'globalPosition'>): LogPosition {
+  return { transactionId: event.transactionId, globalPosition: event.globalPosition };
+}

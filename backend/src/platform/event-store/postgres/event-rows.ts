@@ -1,0 +1,58 @@
+import type { EventMetadata, RecordedEvent } from '../event-store.port.js';
+
+/** Positions as text (bigint and xid8 must not pass through a JS number), the time as ISO 8601 in UTC. */
+export const EVENT_COLUMNS = `global_position::text as global_position, transaction_id::text as transaction_id,
+  stream_id, stream_version, type, data, metadata,
+  to_char(recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as recorded_at`;
+
+export interface EventRow {
+  global_position: string;
+  transaction_id: string;
+  stream_id: string;
+  stream_version: number;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+  recorded_at: string;
+}
+
+export function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    streamId: row.stream_id,
+    streamVersion: Number(row.stream_version),
+    globalPosition: row.global_position,
+    transactionId: row.transaction_id,
+    recordedAt: row.recorded_at,
+  };
+}
+
+/** `order-5f1c...` belongs to `order`, `business-+9725...` to `business` (CONVENTIONS example 2). */
+export function streamCategoryOf(streamId: string): string {
+  const dash = streamId.indexOf('-');
+  return dash > 0 ? streamId.slice(0, dash) : streamId;
+}
+
+const STREAM_VERSION_CONSTRAINT = 'events_stream_version_unique';
+
+/**
+ * True for the unique violation a concurrent writer of the same stream version causes. Other unique violations
+ * (an inline projection's own constraints) are real errors and must surface as they are.
+ */
+export function isStreamVersionCollision(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    const { code, constraint, message, cause } = current as {
+      code?: unknown;
+      constraint?: unknown;
+      message?: unknown;
+      cause?: unknown;
+    };
+    if (code === '23505') {
+      return constraint === STREAM_VERSION_CONSTRAINT || String(message).includes(STREAM_VERSION_CONSTRAINT);
+    }
+    current = cause;
+  }
+  return false;
+}

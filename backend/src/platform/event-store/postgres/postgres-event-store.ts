@@ -1,0 +1,146 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { StreamVersionConflictError } from '../event-store.errors.js';
+import type {
+  AppendResult,
+  EventStore,
+  ExpectedVersion,
+  LogPosition,
+  NewEvent,
+  ReadStreamResult,
+  RecordedEvent,
+} from '../event-store.port.js';
+import type { InlineProjectionRegistry } from '../inline-projection.js';
+import { query } from './sql.js';
+import { EVENT_COLUMNS, isStreamVersionCollision, streamCategoryOf, toRecordedEvent, type EventRow } from './event-rows.js';
+
+export interface PostgresEventStoreOptions {
+  /** A fresh unit of work (`database.em()`): every append and read goes through MikroORM's one connection pool. */
+  em: () => EntityManager;
+  projections?: InlineProjectionRegistry;
+}
+
+// An 'any' append only collides with a concurrent writer of the same stream; a few quick retries settle it.
+const ANY_VERSION_ATTEMPTS = 5;
+
+/**
+ * The event store on PostgreSQL (or PGlite) through MikroORM's connection, so an append and the inline projections
+ * of its events share one transaction. See docs/decisions/002-event-store.md for the ordering of the log.
+ */
+export class PostgresEventStore implements EventStore {
+  private readonly listeners = new Set<(events: readonly RecordedEvent[]) => void>();
+
+  constructor(private readonly options: PostgresEventStoreOptions) {}
+
+  /** Called after each committed append (the processor runner polls at once instead of waiting for its timer). */
+  onAppended(listener: (events: readonly RecordedEvent[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async appendToStream(
+    streamId: string,
+    events: readonly NewEvent[],
+    { expectedVersion }: { expectedVersion: ExpectedVersion },
+  ): Promise<AppendResult> {
+    assertExpectedVersion(expectedVersion);
+    if (!streamId) throw new Error('a stream id is required');
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const result = await this.options
+          .em()
+          .transactional((em) => this.appendInTransaction(em, streamId, events, expectedVersion));
+        if (result.events.length > 0) for (const listener of this.listeners) listener(result.events);
+        return result;
+      } catch (error) {
+        if (!isStreamVersionCollision(error)) throw error;
+        if (expectedVersion === 'any' && attempt < ANY_VERSION_ATTEMPTS) continue;
+        // The transaction is over: reading the winner's version needs no second connection.
+        const actual = await currentVersion(this.options.em(), streamId);
+        throw new StreamVersionConflictError({ streamId, expected: expectedVersion, actual });
+      }
+    }
+  }
+
+  async readStream(streamId: string, { fromVersion = 1 }: { fromVersion?: number } = {}): Promise<ReadStreamResult> {
+    const em = this.options.em();
+    const rows = await query<EventRow>(
+      em,
+      `select ${EVENT_COLUMNS} from events where stream_id = ? and stream_version >= ? order by stream_version`,
+      [streamId, Math.max(1, Math.trunc(fromVersion))],
+    );
+    const events = rows.map(toRecordedEvent);
+    const last = events.at(-1);
+    const version = last ? last.streamVersion : fromVersion > 1 ? await currentVersion(em, streamId) : 0;
+    return { version, events };
+  }
+
+  async readAll({ after, limit }: { after?: LogPosition; limit: number }): Promise<RecordedEvent[]> {
+    if (!Number.isInteger(limit) || limit < 1) throw new Error(`limit must be a positive integer, got ${limit}`);
+    // Only transactions below the snapshot's xmin are certainly finished: a later one may have committed while an
+    // earlier one, holding smaller positions, is still open. Passing it now would skip that earlier one for good.
+    const rows = await query<EventRow>(
+      this.options.em(),
+      `select ${EVENT_COLUMNS} from events
+        where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+          ${after ? 'and (transaction_id, global_position) > (?::xid8, ?::bigint)' : ''}
+        order by transaction_id, global_position
+        limit ?`,
+      after ? [after.transactionId, after.globalPosition, limit] : [limit],
+    );
+    return rows.map(toRecordedEvent);
+  }
+
+  private async appendInTransaction(
+    em: EntityManager,
+    streamId: string,
+    events: readonly NewEvent[],
+    expectedVersion: ExpectedVersion,
+  ): Promise<AppendResult> {
+    const version = await currentVersion(em, streamId);
+    const matches =
+      expectedVersion === 'any' || (expectedVersion === 'no_stream' ? version === 0 : version === expectedVersion);
+    if (!matches) throw new StreamVersionConflictError({ streamId, expected: expectedVersion, actual: version });
+    if (events.length === 0) return { nextExpectedVersion: version, events: [] };
+
+    // Two writers that both read `version` race for the same (stream_id, stream_version): the unique constraint lets
+    // exactly one insert and the other fails with 23505, turned into a conflict above.
+    const category = streamCategoryOf(streamId);
+    const params: unknown[] = [];
+    const values = events.map((event, index) => {
+      params.push(
+        streamId,
+        category,
+        version + index + 1,
+        event.type,
+        event.metadata.schemaVersion,
+        JSON.stringify(event.data ?? null),
+        JSON.stringify(event.metadata),
+      );
+      return '(?, ?, ?, ?, ?, ?::jsonb, ?::jsonb)';
+    });
+    const rows = await query<EventRow>(
+      em,
+      `insert into events (stream_id, stream_category, stream_version, type, schema_version, data, metadata)
+        values ${values.join(', ')}
+        returning ${EVENT_COLUMNS}`,
+      params,
+    );
+    const recorded = rows.map(toRecordedEvent).sort((a, b) => a.streamVersion - b.streamVersion);
+    await this.options.projections?.apply(em, recorded);
+    return { nextExpectedVersion: version + events.length, events: recorded };
+  }
+}
+
+function assertExpectedVersion(expected: ExpectedVersion): void {
+  if (expected === 'any' || expected === 'no_stream') return;
+  if (!Number.isInteger(expected) || expected < 0) throw new Error(`invalid expected version ${String(expected)}`);
+}
+
+async function currentVersion(em: EntityManager, streamId: string): Promise<number> {
+  const [row] = await query<{ version: number }>(
+    em,
+    'select coalesce(max(stream_version), 0)::int as version from events where stream_id = ?',
+    [streamId],
+  );
+  return Number(row?.version ?? 0);
+}

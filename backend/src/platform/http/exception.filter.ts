@@ -1,0 +1,106 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Inject, NotFoundException } from '@nestjs/common';
+import { type ErrorCode, failure, messageFor } from '@tafrit/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DATABASE } from '../database/database.module.js';
+import type { Database } from '../database/database.js';
+import { DatabaseUnavailableError, isDatabaseUnavailableError } from '../database/database-errors.js';
+import { AppError } from './app-error.js';
+import { SpaFallback } from './spa-fallback.js';
+
+interface Rendered {
+  status: number;
+  code: ErrorCode;
+  message?: string;
+  fields?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Renders every error as the envelope of DESIGN.md §5. Nothing from an unexpected error (stack, SQL, driver text)
+ * ever reaches the client: it is logged with the request id and answered as a generic 500.
+ */
+@Catch()
+export class EnvelopeExceptionFilter implements ExceptionFilter {
+  constructor(
+    @Inject(DATABASE) private readonly database: Database,
+    private readonly spa: SpaFallback,
+  ) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    if (host.getType() !== 'http') return;
+    const request = host.switchToHttp().getRequest<FastifyRequest>();
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+
+    // Nest answers unknown routes with a bare NotFoundException: outside /api that is the single-page app's job.
+    if (exception instanceof NotFoundException && !(exception instanceof AppError) && this.spa.handles(request)) {
+      this.spa.send(request, reply);
+      return;
+    }
+
+    const rendered = this.render(exception, request);
+    if (rendered.status >= 500 && rendered.code !== 'DATABASE_UNAVAILABLE') {
+      request.log.error({ err: exception }, 'unhandled error');
+    }
+    if (rendered.headers) void reply.headers(rendered.headers);
+    const body = failure({
+      code: rendered.code,
+      ...(rendered.message ? { message: rendered.message } : {}),
+      ...(rendered.fields ? { fields: rendered.fields } : {}),
+    });
+    void reply.status(rendered.status).type('application/json; charset=utf-8').send(body);
+  }
+
+  private render(exception: unknown, request: FastifyRequest): Rendered {
+    if (exception instanceof AppError) {
+      return {
+        status: exception.status,
+        code: exception.code,
+        message: exception.message,
+        ...(exception.fields ? { fields: exception.fields } : {}),
+        ...(exception.headers ? { headers: exception.headers } : {}),
+      };
+    }
+    if (exception instanceof DatabaseUnavailableError || isDatabaseUnavailableError(exception)) {
+      this.database.reportFailure(exception);
+      return { status: 503, code: 'DATABASE_UNAVAILABLE', headers: { 'retry-after': '5' } };
+    }
+    if (isStreamConflict(exception)) return { status: 409, code: 'stream.conflict' };
+    if (exception instanceof NotFoundException) {
+      return { status: 404, code: 'api.not_found', message: `${messageFor('api.not_found')}: ${request.url.split('?')[0]}` };
+    }
+    if (exception instanceof HttpException) return fromHttpStatus(exception.getStatus());
+    const fastifyStatus = (exception as { statusCode?: unknown }).statusCode;
+    if (typeof fastifyStatus === 'number' && fastifyStatus >= 400 && fastifyStatus < 500) {
+      return fromHttpStatus(fastifyStatus);
+    }
+    return { status: 500, code: 'internal' };
+  }
+}
+
+function isStreamConflict(exception: unknown): boolean {
+  return (exception as { code?: unknown } | null)?.code === 'stream.conflict';
+}
+
+/** Errors raised by Fastify or Nest themselves (bad JSON, body too large, wrong media type, ...). */
+function fromHttpStatus(status: number): Rendered {
+  switch (status) {
+    case 400:
+    case 415:
+    case 422:
+      return { status, code: 'validation.failed' };
+    case 401:
+      return { status, code: 'auth.unauthenticated' };
+    case 403:
+      return { status, code: 'auth.forbidden' };
+    case 404:
+      return { status, code: 'api.not_found' };
+    case 409:
+      return { status, code: 'conflict' };
+    case 413:
+      return { status, code: 'payload.too_large' };
+    case 429:
+      return { status, code: 'rate_limited' };
+    default:
+      return status >= 500 ? { status: 500, code: 'internal' } : { status, code: 'validation.failed' };
+  }
+}

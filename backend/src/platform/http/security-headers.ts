@@ -1,0 +1,38 @@
+import helmet from '@fastify/helmet';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+
+// Cardcom's hosted payment page is the one foreign origin the product frames (DESIGN.md §4, PCI SAQ A).
+const PAYMENT_PROVIDER_ORIGIN = 'https://secure.cardcom.solutions';
+
+/**
+ * Security headers on every answer. Scripts only from our own origin (Vite emits no inline script); the issue on
+ * hardening adds nonces where the server renders inline data.
+ */
+export async function registerSecurityHeaders(app: NestFastifyApplication, publicUrl: string): Promise<void> {
+  const https = publicUrl.startsWith('https://');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        // Inline style attributes are used by React components (progress bars); style elements stay same-origin.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'font-src': ["'self'"],
+        'connect-src': ["'self'", https ? 'wss:' : 'ws:'],
+        'frame-src': ["'self'", PAYMENT_PROVIDER_ORIGIN],
+        'frame-ancestors': ["'self'"],
+        'form-action': ["'self'", PAYMENT_PROVIDER_ORIGIN],
+        'base-uri': ["'self'"],
+        'object-src': ["'none'"],
+        ...(https ? { 'upgrade-insecure-requests': [] } : {}),
+      },
+    },
+    // Our own payment page is framed by our own pages only.
+    frameguard: { action: 'sameorigin' },
+    hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+}

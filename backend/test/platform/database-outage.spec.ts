@@ -1,0 +1,89 @@
+import { createServer } from 'node:net';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last = await probe();
+  while (!accept(last) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    last = await probe();
+  }
+  return last;
+}
+
+describe('a database that is down', () => {
+  let app: TestApp;
+  let port: number;
+  let db: PGlite | undefined;
+  let server: PGLiteSocketServer | undefined;
+
+  beforeAll(async () => {
+    port = await freePort();
+    app = await startTestApp({
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/postgres`,
+      JWT_SECRET: 'outage-test-secret-outage-test-secret-123',
+    });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await server?.stop();
+    await db?.close();
+  });
+
+  const health = () => app.app.inject({ method: 'GET', url: '/api/health/database' });
+  const terms = () => app.app.inject({ method: 'GET', url: '/api/terms' });
+
+  it('keeps the process up and answers health with 503 in the spec shape', async () => {
+    expect(app.database.status).toBe('unavailable');
+    const response = await health();
+    expect(response.statusCode).toBe(503);
+    const body = response.json();
+    expect(body).toMatchObject({ success: false, message: 'שגיאת חיבור למסד הנתונים', error: 'unreachable' });
+    expect(typeof body.timestamp).toBe('string');
+  });
+
+  it('answers routes that need the database with 503 DATABASE_UNAVAILABLE in Hebrew', async () => {
+    const response = await terms();
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('5');
+    expect(response.json()).toEqual({
+      success: false,
+      code: 'DATABASE_UNAVAILABLE',
+      message: 'שירות מסד הנתונים אינו זמין כרגע, נסו שוב בעוד מספר דקות',
+    });
+  });
+
+  it('recovers by itself when the database comes back, migrating on the way', async () => {
+    db = await PGlite.create({});
+    server = new PGLiteSocketServer({ db, host: '127.0.0.1', port, maxConnections: 4 });
+    await server.start();
+    const recovered = await eventually(terms, (response) => response.statusCode === 200, 5_000);
+    expect(recovered.json()).toEqual({ success: true, data: { content: '' } });
+    expect((await health()).statusCode).toBe(200);
+  });
+
+  it('goes back to 503 when the database disappears again, and back to 200 when it returns', async () => {
+    await server?.stop();
+    const down = await eventually(terms, (response) => response.statusCode === 503, 5_000);
+    expect(down.json().code).toBe('DATABASE_UNAVAILABLE');
+
+    server = new PGLiteSocketServer({ db: db!, host: '127.0.0.1', port, maxConnections: 4 });
+    await server.start();
+    const up = await eventually(terms, (response) => response.statusCode === 200, 5_000);
+    expect(up.statusCode).toBe(200);
+  });
+});

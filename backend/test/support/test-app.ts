@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp, type App } from '../../src/app.factory.js';
+import { loadConfig, type AppConfig } from '../../src/config/config.js';
+import { createTestDatabaseUrl } from './test-database.js';
+
+export interface TestApp extends App {
+  config: AppConfig;
+  /** Base URL of the listening server, for clients that need a real socket (socket.io). */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The real application, in process, on a fresh database for this test file (in-memory PGlite, or a new database on
+ * `TEST_DATABASE_URL`), listening on a random loopback port with a temporary DATA_DIR.
+ */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tafrit-test-'));
+  const target = env.DATABASE_URL ? undefined : await createTestDatabaseUrl();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    ...(target?.url ? { DATABASE_URL: target.url, JWT_SECRET: 'test-secret-test-secret-test-secret-1234' } : {}),
+    ...env,
+  });
+  const started = await createApp(config, { inMemoryDatabase: !config.databaseUrl });
+  await started.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = started.app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    ...started,
+    config,
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      await started.app.close();
+      await target?.cleanup();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

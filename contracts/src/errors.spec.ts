@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { ERROR_CODES, ErrorCode, errorHttpStatus, httpStatusFor, isErrorCode } from './errors.js';
+
+describe('error codes', () => {
+  it('keeps the exact strings clients depend on', () => {
+    expect(ErrorCode.DatabaseUnavailable).toBe('DATABASE_UNAVAILABLE');
+    expect(ErrorCode.ValidationFailed).toBe('validation.failed');
+    expect(ErrorCode.OrderPriceChanged).toBe('order.price_changed');
+    expect([...ERROR_CODES].sort()).toEqual(
+      [
+        'validation.failed',
+        'auth.unauthenticated',
+        'auth.forbidden',
+        'not_found',
+        'api.not_found',
+        'conflict',
+        'payload.too_large',
+        'rate_limited',
+        'DATABASE_UNAVAILABLE',
+        'internal',
+        'business.phone_taken',
+        'business.email_taken',
+        'otp.invalid',
+        'otp.expired',
+        'otp.too_many_attempts',
+        'admin.wrong_number',
+        'menu.not_found',
+        'menu.unavailable',
+        'order.price_changed',
+        'stream.conflict',
+      ].sort(),
+    );
+  });
+
+  it('has no duplicate codes', () => {
+    expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
+  });
+
+  it('maps every code, and only known codes, to an HTTP error status', () => {
+    expect(Object.keys(errorHttpStatus).sort()).toEqual([...ERROR_CODES].sort());
+    for (const code of ERROR_CODES) {
+      expect(httpStatusFor(code)).toBeGreaterThanOrEqual(400);
+      expect(httpStatusFor(code)).toBeLessThan(600);
+    }
+  });
+
+  it.each([
+    ['validation.failed', 400],
+    ['auth.unauthenticated', 401],
+    ['auth.forbidden', 403],
+    ['not_found', 404],
+    ['api.not_found', 404],
+    ['conflict', 409],
+    ['payload.too_large', 413],
+    ['rate_limited', 429],
+    ['DATABASE_UNAVAILABLE', 503],
+    ['internal', 500],
+    ['business.phone_taken', 409],
+    ['otp.invalid', 400],
+    ['otp.too_many_attempts', 429],
+    ['menu.not_found', 404],
+    ['order.price_changed', 409],
+    ['stream.conflict', 409],
+  ] as const)('%s answers %i', (code, status) => {
+    expect(httpStatusFor(code)).toBe(status);
+  });
+
+  it('recognises only its own codes', () => {
+    expect(isErrorCode('otp.expired')).toBe(true);
+    expect(isErrorCode('database_unavailable')).toBe(false);
+    expect(isErrorCode('toString')).toBe(false);
+    expect(isErrorCode(undefined)).toBe(false);
+    expect(isErrorCode(404)).toBe(false);
+  });
+});

@@ -1,0 +1,66 @@
+// Stable error codes shared by the backend's failure envelope and the front end's Hebrew catalogue.
+// A code is a contract: never rename one, add a new one instead.
+export const ErrorCode = {
+  ValidationFailed: 'validation.failed',
+  Unauthenticated: 'auth.unauthenticated',
+  Forbidden: 'auth.forbidden',
+  NotFound: 'not_found',
+  ApiNotFound: 'api.not_found',
+  Conflict: 'conflict',
+  PayloadTooLarge: 'payload.too_large',
+  RateLimited: 'rate_limited',
+  // Upper case because the product spec's clients already test for this exact string.
+  DatabaseUnavailable: 'DATABASE_UNAVAILABLE',
+  Internal: 'internal',
+  BusinessPhoneTaken: 'business.phone_taken',
+  BusinessEmailTaken: 'business.email_taken',
+  OtpInvalid: 'otp.invalid',
+  OtpExpired: 'otp.expired',
+  OtpTooManyAttempts: 'otp.too_many_attempts',
+  AdminWrongNumber: 'admin.wrong_number',
+  MenuNotFound: 'menu.not_found',
+  MenuUnavailable: 'menu.unavailable',
+  OrderPriceChanged: 'order.price_changed',
+  StreamConflict: 'stream.conflict',
+} as const;
+
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const ERROR_CODES: readonly ErrorCode[] = Object.values(ErrorCode);
+
+/** The status a code is answered with unless a handler has a reason to pick another. */
+export const errorHttpStatus: Readonly<Record<ErrorCode, number>> = {
+  'validation.failed': 400,
+  'auth.unauthenticated': 401,
+  'auth.forbidden': 403,
+  not_found: 404,
+  'api.not_found': 404,
+  conflict: 409,
+  'payload.too_large': 413,
+  rate_limited: 429,
+  DATABASE_UNAVAILABLE: 503,
+  internal: 500,
+  'business.phone_taken': 409,
+  'business.email_taken': 409,
+  // A wrong or stale code is a bad input, not a missing session: a 401 would make clients drop their token.
+  'otp.invalid': 400,
+  'otp.expired': 400,
+  'otp.too_many_attempts': 429,
+  'admin.wrong_number': 403,
+  'menu.not_found': 404,
+  // A paused business: DESIGN §5 answers "not allowed or paused" with 403.
+  'menu.unavailable': 403,
+  'order.price_changed': 409,
+  'stream.conflict': 409,
+};
+
+const codeSet: ReadonlySet<string> = new Set(ERROR_CODES);
+
+/** Narrows a string that came over the wire; unknown codes from a newer server are not ours to map. */
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && codeSet.has(value);
+}
+
+export function httpStatusFor(code: ErrorCode): number {
+  return errorHttpStatus[code];
+}

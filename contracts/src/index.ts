@@ -1,0 +1,13 @@
+// Everything in one import for the backend and the agent. Front-end code should import subpaths
+// ('@tafrit/contracts/money', '@tafrit/contracts/months') so the phone metadata stays out of the diner's bundle.
+export * from './errors.js';
+export * from './envelope.js';
+export * from './messages.he.js';
+export * from './money.js';
+export * from './months.js';
+export * from './events.js';
+export * from './sockets.js';
+export * from './validation.js';
+export * from './israel/id-number.js';
+export * from './israel/phone.js';
+export * from './israel/banks.js';

@@ -1,0 +1,116 @@
+// The Hebrew text people read. The backend puts errorMessagesHe into failure envelopes; the front end uses the same
+// catalogue so a code always reads the same wherever it surfaces.
+import { type ErrorCode, isErrorCode } from './errors.js';
+
+export const GENERIC_ERROR_HE = 'אירעה שגיאה, נסו שוב';
+
+export const errorMessagesHe: Readonly<Record<ErrorCode, string>> = {
+  'validation.failed': 'חלק מהפרטים שהוזנו אינם תקינים',
+  'auth.unauthenticated': 'יש להתחבר מחדש כדי להמשיך',
+  'auth.forbidden': 'אין לך הרשאה לבצע פעולה זו',
+  not_found: 'הפריט המבוקש לא נמצא',
+  'api.not_found': 'הכתובת המבוקשת לא נמצאה',
+  conflict: 'הנתונים השתנו בינתיים, רעננו את הדף ונסו שוב',
+  'payload.too_large': 'הקובץ או הבקשה גדולים מדי',
+  rate_limited: 'יותר מדי ניסיונות, נסו שוב בעוד מספר דקות',
+  DATABASE_UNAVAILABLE: 'שירות מסד הנתונים אינו זמין כרגע, נסו שוב בעוד מספר דקות',
+  internal: 'אירעה שגיאה בשרת, נסו שוב מאוחר יותר',
+  'business.phone_taken': 'מספר הטלפון הזה כבר רשום במערכת',
+  'business.email_taken': 'כתובת האימייל הזו כבר רשומה במערכת',
+  'otp.invalid': 'קוד האימות שגוי',
+  'otp.expired': 'תוקף קוד האימות פג, בקשו קוד חדש',
+  'otp.too_many_attempts': 'יותר מדי ניסיונות שגויים, בקשו קוד חדש בעוד מספר דקות',
+  'admin.wrong_number': 'מספר הטלפון אינו מורשה לכניסת מנהל מערכת',
+  'menu.not_found': 'התפריט לא נמצא',
+  'menu.unavailable': 'העסק אינו מקבל הזמנות כרגע',
+  'order.price_changed': 'המחירים בתפריט עודכנו, בדקו את העגלה ונסו שוב',
+  'stream.conflict': 'הפעולה התנגשה בעדכון אחר, נסו שוב',
+};
+
+/** Hebrew for a code from the wire; a code this build does not know yet still reads as a polite error. */
+export function messageFor(code: string | null | undefined): string {
+  return isErrorCode(code) ? errorMessagesHe[code] : GENERIC_ERROR_HE;
+}
+
+// Form messages of spec §5, shared by the zod schemas (server 400s) and the forms (inline errors).
+export const validationMessagesHe = {
+  fullNameRequired: 'נא להזין שם מלא',
+  businessNameRequired: 'נא להזין את שם העסק',
+  invalidEmail: 'כתובת האימייל אינה תקינה',
+  idNumberInvalid: 'מספר תעודת הזהות או ח.פ. אינו תקין',
+  phoneIsAccountId: 'נא להזין מספר טלפון נייד תקין, הוא המזהה הייחודי של החשבון',
+  phoneDigitsOnly: 'מספר הטלפון יכול להכיל ספרות בלבד',
+  phoneRequired: 'נא להזין מספר טלפון',
+  invalidMobile: 'מספר הטלפון הנייד אינו תקין',
+  bankRequired: 'נא לבחור בנק',
+  branchRequired: 'נא להזין מספר סניף',
+  accountNumberRequired: 'נא להזין מספר חשבון',
+  beneficiaryNameRequired: 'נא להזין את שם המוטב',
+  // Bilingual on purpose: the spec shows this one message in both languages.
+  codeFormat: 'הקוד חייב להכיל 4 או 6 ספרות / Code must be 4 or 6 digits',
+  verificationCodeRequired: 'נא להזין קוד אימות',
+  categoryNameRequired: 'נא להזין שם קטגוריה',
+  productNameRequired: 'נא להזין שם מוצר',
+  priceRequired: 'נא להזין מחיר',
+  priceInvalid: 'נא להזין מחיר תקין עד 99,999.99 עם שתי ספרות אחרי הנקודה לכל היותר',
+  categoryRequired: 'נא לבחור קטגוריה',
+  invalidImageFile: 'קובץ לא תקין, נא לבחור קובץ תמונה',
+  termsContentRequired: 'נא להזין את תוכן תנאי השימוש',
+  cartEmpty: 'העגלה ריקה, נא להוסיף פריטים לפני התשלום',
+  contactNameRequired: 'נא להזין שם',
+  contactMessageRequired: 'נא להזין הודעה',
+} as const;
+
+// Toasts, empty states and status lines of spec §8.
+export const uiMessagesHe = {
+  tryAgain: 'נסו שוב',
+  tryAgainLater: 'נסו שוב מאוחר יותר',
+  contactErrorTitle: 'שגיאה בשליחת ההודעה',
+  contactErrorDescription: 'נסו שוב מאוחר יותר או פנו לעסק באימייל',
+  contactSuccessTitle: 'ההודעה נשלחה בהצלחה!',
+  contactSuccessDescription: 'נחזור אליכם בהקדם האפשרי',
+  registrationErrorTitle: 'שגיאה בהרשמה',
+  invalidServerResponse: 'תגובה לא תקינה מהשרת',
+  sendCodeErrorTitle: 'שגיאה בשליחת הקוד',
+  wrongCodeTitle: 'קוד שגוי',
+  codeSentTitle: 'הקוד נשלח',
+  codeSentDescription: 'קוד אימות נשלח לטלפון שלך',
+  categoryAddError: 'שגיאה בהוספת קטגוריה',
+  categoryUpdateError: 'שגיאה בעדכון קטגוריה',
+  categoryDeleteError: 'שגיאה במחיקת קטגוריה',
+  productAddError: 'שגיאה בהוספת מוצר',
+  productUpdateError: 'שגיאה בעדכון מוצר',
+  productDeleteError: 'שגיאה במחיקת מוצר',
+  uploadFailed: 'ההעלאה נכשלה',
+  profileUpdateError: 'שגיאה בעדכון הפרופיל',
+  logoUploadError: 'שגיאה בהעלאת הלוגו',
+  logoUploaded: 'הלוגו הועלה, נדחס ונשמר',
+  agentDownloadError: 'שגיאה בהורדת תוכנת ההדפסה, נסו שוב או פנו לתמיכה',
+  paymentCreateError: 'שגיאה ביצירת התשלום',
+  paymentSystemError: 'שגיאה במערכת התשלומים, רעננו את הדף ונסו שוב',
+  businessDeleteError: 'שגיאה במחיקת העסק',
+  businessToggleError: 'שגיאה בעדכון סטטוס העסק',
+  accessError: 'שגיאת גישה, נסו שוב מאוחר יותר',
+  adminConnectionError: 'בעיית חיבור לשרת, נסו שוב מאוחר יותר',
+  wrongNumber: 'מספר שגוי',
+  termsUpdateError: 'שגיאה בעדכון תנאי השימוש',
+  termsUpdated: 'תנאי השימוש עודכנו בהצלחה',
+  noOrdersThisMonth: 'אין הזמנות בחודש שנבחר',
+  menuNotFound: 'התפריט לא נמצא',
+  termsNotDefined: 'תנאי השימוש טרם הוגדרו',
+  noCommissionData: 'אין נתוני עמלות לחודש זה',
+  noBusinessAccounts: 'אין חשבונות עסקיים',
+  dateNotAvailable: 'תאריך לא זמין',
+  noInternet: 'אין חיבור לאינטרנט',
+  databaseConnectionError: 'שגיאה בחיבור למסד הנתונים',
+} as const;
+
+/** "server error (502)": the payment page's toast when the server answers with an error status. */
+export function serverErrorHe(status: number): string {
+  return `שגיאת שרת (${status})`;
+}
+
+/** The spec's fallback when a failed response carries no message; kept as written, it is for support staff. */
+export function httpErrorText(status: number, statusText: string): string {
+  return `HTTP ${status}: ${statusText}`;
+}

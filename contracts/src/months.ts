@@ -1,0 +1,64 @@
+// Reports, commissions and payouts are counted in Israel months: an order at 00:30 on the 1st, Israel time, belongs to
+// the new month even though it is still the previous day in UTC. Daylight saving (IST UTC+2 / IDT UTC+3) comes from the
+// IANA zone through @date-fns/tz, never from a fixed offset.
+import { TZDate, tz } from '@date-fns/tz';
+import { format } from 'date-fns';
+
+export const ISRAEL_TZ = 'Asia/Jerusalem';
+
+/** 'YYYY-MM', e.g. '2025-03'. */
+export type MonthString = string;
+
+// Four-digit years from 1000 only: Date would read years 0-99 as 1900-1999.
+const MONTH_PATTERN = /^([1-9]\d{3})-(0[1-9]|1[0-2])$/;
+
+export function isMonthString(value: unknown): value is MonthString {
+  return typeof value === 'string' && MONTH_PATTERN.test(value);
+}
+
+function parseMonth(month: string): { year: number; monthIndex: number } {
+  const match = MONTH_PATTERN.exec(month);
+  if (!match) throw new RangeError(`not a YYYY-MM month: ${month}`);
+  return { year: Number(match[1]), monthIndex: Number(match[2]) - 1 };
+}
+
+function toInstant(date: Date | string | number): Date {
+  const instant = date instanceof Date ? date : new Date(date);
+  if (Number.isNaN(instant.getTime())) throw new RangeError(`invalid date: ${String(date)}`);
+  return instant;
+}
+
+/** The Israel month an instant falls in. */
+export function israelMonthOf(date: Date | string | number): MonthString {
+  return format(toInstant(date), 'yyyy-MM', { in: tz(ISRAEL_TZ) });
+}
+
+/** The month `delta` months after (or before, if negative) the given one. */
+export function shiftMonth(month: MonthString, delta: number): MonthString {
+  const { year, monthIndex } = parseMonth(month);
+  const total = year * 12 + monthIndex + delta;
+  const shifted = `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, '0')}`;
+  if (!isMonthString(shifted)) throw new RangeError(`month out of range: ${shifted}`);
+  return shifted;
+}
+
+/** The UTC instants of an Israel month: `start` inclusive, `end` exclusive, for `>= start AND < end` queries. */
+export function israelMonthRange(month: MonthString): { start: Date; end: Date } {
+  const { year, monthIndex } = parseMonth(month);
+  const next = parseMonth(shiftMonth(month, 1));
+  // Plain Dates out: callers hand them to SQL drivers and JSON, which need no time-zone behaviour.
+  const start = new Date(new TZDate(year, monthIndex, 1, ISRAEL_TZ).getTime());
+  const end = new Date(new TZDate(next.year, next.monthIndex, 1, ISRAEL_TZ).getTime());
+  return { start, end };
+}
+
+/** The report's month picker: the current Israel month and the 11 before it, newest first. */
+export function lastTwelveMonths(now: Date): MonthString[] {
+  const current = israelMonthOf(now);
+  return Array.from({ length: 12 }, (_, index) => shiftMonth(current, -index));
+}
+
+/** 'dd/MM/yyyy HH:mm' in Israel time, the way orders are shown to owners. */
+export function formatIsraelDateTime(date: Date | string | number): string {
+  return format(toInstant(date), 'dd/MM/yyyy HH:mm', { in: tz(ISRAEL_TZ) });
+}
