@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { AxeResults, Result } from 'axe-core';
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+// Debian's Chromium; never a browser downloaded by a tool. The flags keep it off the (closed) network.
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+}
+
+export interface WatchedPage {
+  page: Page;
+  /** Console errors, uncaught exceptions and CSP violations seen so far: a clean page has none. */
+  problems: string[];
+}
+
+export async function openPage(
+  browser: Browser,
+  options: { viewport?: { width: number; height: number } } = {},
+): Promise<WatchedPage & { context: BrowserContext }> {
+  const context = await browser.newContext({
+    locale: 'he-IL',
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  return { context, page, problems };
+}
+
+/** Runs axe-core (WCAG 2.0/2.1 A and AA, plus best practices) on the page as it is now. */
+export async function axeViolations(page: Page): Promise<Result[]> {
+  // Evaluated through the DevTools protocol, so the page's CSP (no inline scripts) does not block it.
+  await page.evaluate(axeSource);
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(
+      document,
+      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } },
+    ),
+  );
+  return results.violations;
+}
+
+/** A readable list for assertion messages: rule, impact and the first offending nodes. */
+export function describeViolations(violations: Result[]): string {
+  return violations
+    .map((violation) => {
+      const targets = violation.nodes
+        .slice(0, 3)
+        .map((node) => node.target.join(' '))
+        .join(', ');
+      return `${violation.id} (${violation.impact}): ${violation.help} -> ${targets}`;
+    })
+    .join('\n');
+}

@@ -1,0 +1,62 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const repositoryRoot = new URL('../../../', import.meta.url).pathname;
+
+export interface RunningProduct {
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the built product exactly as `npm run serve` does, on a random port, with a temporary DATA_DIR (embedded
+ * database, demo café, SMS log file). Resolves once the server printed its address.
+ */
+export async function startProduct(env: Record<string, string> = {}): Promise<RunningProduct> {
+  const entry = join(repositoryRoot, 'backend/dist/main.js');
+  if (!existsSync(entry)) throw new Error('backend/dist/main.js is missing: run `npm run build` first');
+  const dataDir = mkdtempSync(join(tmpdir(), 'tafrit-e2e-'));
+  const child = spawn(process.execPath, [entry], {
+    cwd: repositoryRoot,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Tafrit is running: (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1].replace('localhost', '127.0.0.1'));
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    url,
+    dataDir,
+    stop: () => stopChild(child).finally(() => rmSync(dataDir, { recursive: true, force: true })),
+  };
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}

@@ -1,0 +1,31 @@
+// Every visible string of the front end is in Hebrew, in src/i18n/. Components read from here; nothing user-facing
+// is typed inline. This file holds the strings of the shell that every visit downloads (skip link, not-found page,
+// toasts, errors); each area has its own file (he-landing.ts, he-diner.ts, he-owner.ts, he-admin.ts) imported only
+// by that area, so its strings travel in that area's lazy chunk and never weigh on the diner's first load.
+// Numbers, prices and phones are never baked into a sentence: they are passed separately and wrapped in <bdi> or
+// dir="ltr" by the component, so they keep their left-to-right order inside right-to-left text.
+
+export const he = {
+  app: {
+    productName: 'תפריט',
+    titleSuffix: 'תפריט',
+    skipToContent: 'דילוג לתוכן הראשי',
+    backHome: 'חזרה לדף הבית',
+  },
+  notFound: {
+    title: 'הדף לא נמצא',
+    description: 'הכתובת שביקשתם לא קיימת, או שהדף הועבר למקום אחר.',
+  },
+  errors: {
+    network: 'אין חיבור לשרת. בדקו את החיבור לאינטרנט ונסו שוב.',
+  },
+  toast: {
+    regionLabel: 'התראות',
+    close: 'סגירת ההתראה',
+  },
+} as const;
+
+/** `הדף לא נמצא | תפריט`: the document title of a screen. */
+export function pageTitle(title: string): string {
+  return `${title} | ${he.app.titleSuffix}`;
+}

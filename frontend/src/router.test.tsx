@@ -1,0 +1,155 @@
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { he, pageTitle } from '@/i18n/he';
+import { heAdmin } from '@/i18n/he-admin';
+import { heDiner } from '@/i18n/he-diner';
+import { heLanding } from '@/i18n/he-landing';
+import { heOwner } from '@/i18n/he-owner';
+import { createAppRouter } from './router';
+
+function renderAt(url: string) {
+  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [url] }) });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+async function h1(name: string) {
+  return screen.findByRole('heading', { level: 1, name });
+}
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  document.title = '';
+});
+
+describe('not-found page', () => {
+  it.each(['/no-such-page', '/menu/demo/extra', '/admin/secret'])('is shown for %s', async (url) => {
+    renderAt(url);
+    await h1(he.notFound.title);
+    expect(screen.getByTestId('not-found')).toBeTruthy();
+    const home = screen.getByRole('link', { name: he.app.backHome });
+    expect(home.getAttribute('href')).toBe('/');
+    await waitFor(() => expect(document.title).toBe(pageTitle(he.notFound.title)));
+    expect(document.querySelectorAll('main#main')).toHaveLength(1);
+  });
+});
+
+describe('routes of product spec §2', () => {
+  const screens: [url: string, title: string][] = [
+    ['/', heLanding.tagline],
+    ['/registration', heOwner.registration.title],
+    ['/login', heOwner.login.title],
+    ['/success', heOwner.success.title],
+    ['/reports', heOwner.reports.title],
+    ['/menu', heOwner.menuManagement.title],
+    ['/menu-management', heOwner.menuManagement.title],
+    ['/settings', heOwner.settings.title],
+    ['/menu/demo', heDiner.menu.title],
+    ['/order?departmentId=demo', heDiner.menu.title],
+    ['/cart', heDiner.cart.title],
+    ['/cart/demo', heDiner.cart.title],
+    ['/checkout', heDiner.checkout.title],
+    ['/checkout/demo', heDiner.checkout.title],
+    ['/shopping-cart', heDiner.checkout.title],
+    ['/shopping-cart/demo', heDiner.checkout.title],
+    ['/shoppingcart', heDiner.checkout.title],
+    ['/thank-you', heDiner.thankYou.title],
+    ['/thank-you/demo', heDiner.thankYou.title],
+    ['/thankyou', heDiner.thankYou.title],
+    ['/admin', heAdmin.dashboard.title],
+    ['/admin-dashboard', heAdmin.dashboard.title],
+    ['/admin-login', heAdmin.login.title],
+    ['/terms-conditions', heLanding.termsPage.title],
+    ['/accessibility', heLanding.accessibilityPage.title],
+  ];
+
+  it.each(screens)('%s shows one main and one h1: %s', async (url, title) => {
+    renderAt(url);
+    await h1(title);
+    expect(document.querySelectorAll('h1')).toHaveLength(1);
+    expect(document.querySelectorAll('main')).toHaveLength(1);
+    expect(screen.queryByTestId('not-found')).toBeNull();
+  });
+
+  it('the landing page links to registration, login and the footer pages', async () => {
+    renderAt('/');
+    await h1(heLanding.tagline);
+    const hrefOf = (name: string) => screen.getAllByRole('link', { name })[0]?.getAttribute('href');
+    expect(hrefOf(heLanding.register)).toBe('/registration');
+    expect(hrefOf(heLanding.login)).toBe('/login');
+    expect(hrefOf(heLanding.adminLogin)).toBe('/admin-login');
+    expect(hrefOf(heLanding.terms)).toBe('/terms-conditions');
+    expect(hrefOf(heLanding.accessibility)).toBe('/accessibility');
+    expect(screen.getByText(/© 2024/)).toBeTruthy();
+    expect(document.title).toBe(heLanding.marketingTitle);
+  });
+});
+
+describe('keyboard and screen-reader basics', () => {
+  it('the skip link moves focus to the main content', async () => {
+    renderAt('/');
+    await h1(heLanding.tagline);
+    const skip = screen.getByRole('link', { name: he.app.skipToContent });
+    expect(skip.getAttribute('href')).toBe('#main');
+    fireEvent.click(skip);
+    expect(document.activeElement?.id).toBe('main');
+  });
+
+  it('after navigating, focus is on the new screen', async () => {
+    renderAt('/');
+    await h1(heLanding.tagline);
+    fireEvent.click(screen.getAllByRole('link', { name: heLanding.login })[0]!);
+    await h1(heOwner.login.title);
+    await waitFor(() => expect(document.activeElement?.id).toBe('main'));
+    expect(document.activeElement?.textContent).toContain(heOwner.login.title);
+  });
+});
+
+describe('diner department', () => {
+  async function shownDepartment() {
+    return (await screen.findByTestId('department-id')).querySelector('bdi')?.textContent;
+  }
+
+  it('/menu/{id} takes the id from the path and remembers it on the device', async () => {
+    renderAt('/menu/cafe-7');
+    expect(await shownDepartment()).toBe('cafe-7');
+    expect(localStorage.getItem('currentDepartmentId')).toBe('cafe-7');
+  });
+
+  it('/order takes the department from ?departmentId= before the stored one', async () => {
+    localStorage.setItem('currentDepartmentId', 'stored-1');
+    renderAt('/order?departmentId=from-query');
+    expect(await shownDepartment()).toBe('from-query');
+  });
+
+  it('/order accepts a numeric ?departmentId=', async () => {
+    renderAt('/order?departmentId=42');
+    expect(await shownDepartment()).toBe('42');
+  });
+
+  it('/order falls back to the department stored on the device', async () => {
+    localStorage.setItem('currentDepartmentId', 'stored-1');
+    renderAt('/order');
+    expect(await shownDepartment()).toBe('stored-1');
+  });
+
+  it('/order without any department says the menu was not found', async () => {
+    renderAt('/order');
+    await h1(heDiner.menuNotFound.title);
+    expect(screen.getByTestId('menu-not-found')).toBeTruthy();
+  });
+
+  it('a malformed id in the path is a not-found menu, never the stored one', async () => {
+    localStorage.setItem('currentDepartmentId', 'stored-1');
+    renderAt(`/menu/${encodeURIComponent('a b<c>')}`);
+    await h1(heDiner.menuNotFound.title);
+  });
+
+  it('/cart without an id uses the stored department', async () => {
+    localStorage.setItem('currentDepartmentId', 'stored-2');
+    renderAt('/cart');
+    expect(await shownDepartment()).toBe('stored-2');
+  });
+});

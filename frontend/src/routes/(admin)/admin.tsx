@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AdminDashboardPage } from '@/features/admin/admin-pages';
+
+export const Route = createFileRoute('/(admin)/admin')({
+  component: AdminDashboardPage,
+});

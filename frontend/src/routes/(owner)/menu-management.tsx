@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { MenuManagementPage } from '@/features/owner/owner-pages';
+
+// Alias of /menu.
+export const Route = createFileRoute('/(owner)/menu-management')({
+  component: MenuManagementPage,
+});

@@ -1,0 +1,65 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const src = fileURLToPath(new URL('./src', import.meta.url));
+const contractsSrc = fileURLToPath(new URL('../contracts/src', import.meta.url));
+const routesDir = fileURLToPath(new URL('./src/routes', import.meta.url));
+const routeTree = fileURLToPath(new URL('./src/routeTree.gen.ts', import.meta.url));
+
+// Each product area becomes one lazily loaded chunk named after it: the route components split out of
+// `routes/(<area>)/*.tsx` by the router plugin (`?tsr-split=...`), everything under `features/<area>/` and the area's
+// strings (`i18n/he-<area>.ts`). A diner scanning a QR code downloads the shared entry plus `diner-[hash].js`, nothing
+// from the owner or admin screens. The route files themselves (paths, search validation) stay in the entry, which is
+// why they must stay tiny and import only from lib/.
+function areaOf(id: string): string | null {
+  const match =
+    /[\\/]src[\\/]features[\\/]([\w-]+)[\\/]/.exec(id) ??
+    /[\\/]src[\\/]i18n[\\/]he-([\w]+)\.ts$/.exec(id) ??
+    /[\\/]src[\\/]routes[\\/]\(([\w-]+)\)[\\/][^?]*\?tsr-split/.exec(id);
+  return match?.[1] ?? null;
+}
+
+export default defineConfig({
+  plugins: [
+    // The router plugin must run before the React plugin so it can split route components out first.
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: routesDir,
+      generatedRouteTree: routeTree,
+      quoteStyle: 'single',
+      semicolons: true,
+    }),
+    react(),
+    tailwindcss(),
+  ],
+  resolve: {
+    alias: [
+      { find: /^@\//, replacement: `${src}/` },
+      // Subpath imports only on the diner path (`@tafrit/contracts/money`): the index pulls in every zod schema.
+      { find: /^@tafrit\/contracts$/, replacement: `${contractsSrc}/index.ts` },
+      { find: /^@tafrit\/contracts\/(.+)$/, replacement: `${contractsSrc}/$1.ts` },
+    ],
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // The libraries every page needs first (React, the router, React Query): one long-cached file that a
+            // deploy of our own code does not invalidate. '$initial' keeps libraries of lazy areas out of it.
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] },
+            { name: areaOf, debugName: 'areas', includeDependenciesRecursively: false },
+          ],
+        },
+      },
+    },
+  },
+});
