@@ -8,7 +8,11 @@ const root = new URL('..', import.meta.url).pathname;
 
 const parts = [
   { name: 'contracts', sources: ['contracts/src'], output: 'contracts/dist/index.js' },
-  { name: 'frontend', sources: ['frontend/src', 'frontend/index.html', 'frontend/public', 'contracts/src'], output: 'frontend/dist/index.html' },
+  {
+    name: 'frontend',
+    sources: ['frontend/src', 'frontend/index.html', 'frontend/public', 'contracts/src'],
+    output: 'frontend/dist/index.html',
+  },
   { name: 'backend', sources: ['backend/src'], output: 'backend/dist/main.js' },
 ];
 

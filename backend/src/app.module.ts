@@ -3,9 +3,13 @@ import { APP_FILTER } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ConfigModule } from './config/config.module.js';
 import type { AppConfig } from './config/config.js';
+import { AccountsModule } from './modules/accounts/accounts.module.js';
+import { DemoModule } from './modules/demo/demo.module.js';
 import { HealthModule } from './modules/health/health.module.js';
+import { MenuModule } from './modules/menu/menu.module.js';
 import { TermsModule } from './modules/terms/terms.module.js';
 import { DatabaseModule } from './platform/database/database.module.js';
+import { EventStoreModule } from './platform/event-store/event-store.module.js';
 import type { Database } from './platform/database/database.js';
 import { EnvelopeExceptionFilter } from './platform/http/exception.filter.js';
 import { SpaFallback } from './platform/http/spa-fallback.js';
@@ -20,9 +24,14 @@ export class AppModule {
         ConfigModule.forRoot(config),
         DatabaseModule.forRoot(database),
         CqrsModule.forRoot(),
+        EventStoreModule,
         HealthModule,
+        AccountsModule,
+        MenuModule,
         TermsModule,
         RealtimeModule,
+        // Last: its start-up step runs after every module registered its projections and processors.
+        DemoModule,
       ],
       providers: [SpaFallback, { provide: APP_FILTER, useClass: EnvelopeExceptionFilter }],
     };

@@ -9,7 +9,10 @@ export function printBanner({ config, port, database }: { config: AppConfig; por
     `  Tafrit is running: ${site}`,
     `  Database: ${database.embedded ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'} (${database.status})`,
     ...(config.seedDemo
-      ? [`  Demo café menu:   ${site}/menu/demo`, `  Demo owner phone: ${DEMO_OWNER_PHONE_DISPLAY} (sign in at ${site}/login)`]
+      ? [
+          `  Demo café menu:   ${site}/menu/demo`,
+          `  Demo owner phone: ${DEMO_OWNER_PHONE_DISPLAY} (sign in at ${site}/login)`,
+        ]
       : []),
     `  Admin phone(s):   ${config.adminPhones.join(', ')} (sign in at ${site}/admin-login)`,
     config.smsProvider === 'log'

@@ -60,7 +60,11 @@ describe('the HTTP platform', () => {
   });
 
   it('serves hashed assets for a year, precompressed', async () => {
-    const response = await inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br' } });
+    const response = await inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.headers['content-encoding']).toBe('br');

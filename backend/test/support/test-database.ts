@@ -30,7 +30,11 @@ export async function createTestDatabaseUrl(): Promise<TestDatabase> {
 }
 
 /** A started, migrated `Database` on a fresh test database; `close()` also drops it. */
-export async function startTestDatabase(): Promise<{ database: Database; kind: TestDatabase['kind']; close(): Promise<void> }> {
+export async function startTestDatabase(): Promise<{
+  database: Database;
+  kind: TestDatabase['kind'];
+  close(): Promise<void>;
+}> {
   const target = await createTestDatabaseUrl();
   const database = new Database({ url: target.url, dataDir: undefined, retryIntervalMs: 200 });
   await database.start();

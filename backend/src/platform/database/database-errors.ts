@@ -40,3 +40,25 @@ export class DatabaseUnavailableError extends Error {
     this.name = 'DatabaseUnavailableError';
   }
 }
+
+/**
+ * The name of the unique constraint an insert or update violated, or undefined. Works for MikroORM's wrapped
+ * exceptions and for raw driver errors (SQLSTATE 23505), which reach us from query-builder and raw SQL paths.
+ */
+export function violatedUniqueConstraint(error: unknown): string | undefined {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    const { code, constraint, message, cause } = current as {
+      code?: unknown;
+      constraint?: unknown;
+      message?: unknown;
+      cause?: unknown;
+    };
+    if (code === '23505') {
+      if (typeof constraint === 'string') return constraint;
+      const named = typeof message === 'string' ? /unique constraint "([^"]+)"/.exec(message) : null;
+      if (named?.[1]) return named[1];
+    }
+    current = cause;
+  }
+  return undefined;
+}

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import type { MikroORM } from '@mikro-orm/core';
 import type { EntityManager, PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { DatabaseUnavailableError, isDatabaseUnavailableError } from './database-errors.js';
@@ -68,7 +69,7 @@ export class Database {
     this.ormInstance = createOrm({
       url,
       embedded: this.embedded,
-      ...(log ? { log: (message: string) => log('info', message.replace(/\u001b\[\d+m/g, '')) } : {}),
+      ...(log ? { log: (message: string) => log('info', stripVTControlCharacters(message)) } : {}),
     });
     await this.probe();
   }
@@ -81,7 +82,8 @@ export class Database {
   /** Called by the HTTP layer when a query failed because the connection is gone. */
   reportFailure(error: unknown): void {
     if (!isDatabaseUnavailableError(error) || this.status === 'closed') return;
-    if (this.status === 'ready') this.options.log?.('warn', 'database connection lost; retrying in the background', error);
+    if (this.status === 'ready')
+      this.options.log?.('warn', 'database connection lost; retrying in the background', error);
     this.markUnavailable(error);
   }
 

@@ -1,3 +1,5 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
 export { StreamVersionConflictError } from './event-store.errors.js';
 
 /** Nest injection token of the `EventStore`. */
@@ -53,6 +55,16 @@ export interface LogPosition {
   globalPosition: string;
 }
 
+export interface AppendOptions {
+  expectedVersion: ExpectedVersion;
+  /**
+   * Append inside this unit of work's transaction (a savepoint when it has one open), so a state-based write and its
+   * event commit together; on PGlite it must be the caller's own `em`, never a second one. Processors of this process
+   * are woken at once but see the event only when the caller commits (else at their next poll).
+   */
+  em?: EntityManager;
+}
+
 export interface AppendResult {
   /** The stream's version after the append: pass it as the next expected version. */
   nextExpectedVersion: number;
@@ -67,11 +79,7 @@ export interface ReadStreamResult {
 
 export interface EventStore {
   /** Appends atomically; throws `StreamVersionConflictError` when the stream moved since `expectedVersion`. */
-  appendToStream(
-    streamId: string,
-    events: readonly NewEvent[],
-    options: { expectedVersion: ExpectedVersion },
-  ): Promise<AppendResult>;
+  appendToStream(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult>;
   /** The stream's events from `fromVersion` (inclusive, default 1) in order. */
   readStream(streamId: string, options?: { fromVersion?: number }): Promise<ReadStreamResult>;
   /**

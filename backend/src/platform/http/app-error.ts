@@ -11,7 +11,12 @@ export class AppError extends Error {
 
   constructor(
     readonly code: ErrorCode,
-    options: { message?: string; status?: number; fields?: Record<string, string>; headers?: Record<string, string> } = {},
+    options: {
+      message?: string;
+      status?: number;
+      fields?: Record<string, string>;
+      headers?: Record<string, string>;
+    } = {},
   ) {
     super(options.message ?? messageFor(code));
     this.name = 'AppError';

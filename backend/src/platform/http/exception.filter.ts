@@ -1,5 +1,12 @@
-import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Inject, NotFoundException } from '@nestjs/common';
-import { type ErrorCode, failure, messageFor } from '@tafrit/contracts';
+import {
+  type ArgumentsHost,
+  Catch,
+  type ExceptionFilter,
+  HttpException,
+  Inject,
+  NotFoundException,
+} from '@nestjs/common';
+import { type ErrorCode, failure, httpStatusFor, isErrorCode, messageFor } from '@tafrit/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DATABASE } from '../database/database.module.js';
 import type { Database } from '../database/database.js';
@@ -64,9 +71,17 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
       this.database.reportFailure(exception);
       return { status: 503, code: 'DATABASE_UNAVAILABLE', headers: { 'retry-after': '5' } };
     }
-    if (isStreamConflict(exception)) return { status: 409, code: 'stream.conflict' };
+    // Domain errors (and the store's version conflict) carry a stable contract code: answer with its envelope.
+    const domainCode = (exception as { code?: unknown } | null)?.code;
+    if (exception instanceof Error && isErrorCode(domainCode) && domainCode !== 'DATABASE_UNAVAILABLE') {
+      return { status: httpStatusFor(domainCode), code: domainCode };
+    }
     if (exception instanceof NotFoundException) {
-      return { status: 404, code: 'api.not_found', message: `${messageFor('api.not_found')}: ${request.url.split('?')[0]}` };
+      return {
+        status: 404,
+        code: 'api.not_found',
+        message: `${messageFor('api.not_found')}: ${request.url.split('?')[0]}`,
+      };
     }
     if (exception instanceof HttpException) return fromHttpStatus(exception.getStatus());
     const fastifyStatus = (exception as { statusCode?: unknown }).statusCode;
@@ -75,10 +90,6 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     }
     return { status: 500, code: 'internal' };
   }
-}
-
-function isStreamConflict(exception: unknown): boolean {
-  return (exception as { code?: unknown } | null)?.code === 'stream.conflict';
 }
 
 /** Errors raised by Fastify or Nest themselves (bad JSON, body too large, wrong media type, ...). */

@@ -3,7 +3,8 @@ import type { RecordedEvent } from '../event-store/event-store.port.js';
 
 /**
  * - `projection`: `handle` runs inside the transaction that also moves the checkpoint, and must touch the database
- *   only through `ctx.em`. A crash repeats nothing: the read-model write and the checkpoint commit together.
+ *   only through `ctx.em` (appends too: `store.appendToStream(id, events, { expectedVersion, em: ctx.em })`).
+ *   A crash repeats nothing: the read-model write, any append and the checkpoint commit together.
  * - `reactor` (side effects: invoices, SMS, slips, sockets, appends to other streams): `handle` runs outside any
  *   transaction and the checkpoint moves after it, so a crash can deliver the last event again; key every effect.
  *   On PGlite a handler that held a transaction while asking for another connection would wait forever, which is

@@ -1,13 +1,16 @@
 import type { EventMetadata, RecordedEvent } from '../event-store.port.js';
 
-/** Positions as text (bigint and xid8 must not pass through a JS number), the time as ISO 8601 in UTC. */
-export const EVENT_COLUMNS = `global_position::text as global_position, transaction_id::text as transaction_id,
+/**
+ * Positions as text (bigint and xid8 must not pass through a JS number), the time as ISO 8601 in UTC. The text
+ * columns get names of their own: an ORDER BY on `global_position` would otherwise sort the text alias ('10' < '8').
+ */
+export const EVENT_COLUMNS = `global_position::text as position_text, transaction_id::text as transaction_text,
   stream_id, stream_version, type, data, metadata,
   to_char(recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as recorded_at`;
 
 export interface EventRow {
-  global_position: string;
-  transaction_id: string;
+  position_text: string;
+  transaction_text: string;
   stream_id: string;
   stream_version: number;
   type: string;
@@ -23,8 +26,8 @@ export function toRecordedEvent(row: EventRow): RecordedEvent {
     metadata: row.metadata,
     streamId: row.stream_id,
     streamVersion: Number(row.stream_version),
-    globalPosition: row.global_position,
-    transactionId: row.transaction_id,
+    globalPosition: row.position_text,
+    transactionId: row.transaction_text,
     recordedAt: row.recorded_at,
   };
 }

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { StreamVersionConflictError } from '../event-store.errors.js';
 import type {
+  AppendOptions,
   AppendResult,
   EventStore,
   ExpectedVersion,
@@ -11,7 +12,13 @@ import type {
 } from '../event-store.port.js';
 import type { InlineProjectionRegistry } from '../inline-projection.js';
 import { query } from './sql.js';
-import { EVENT_COLUMNS, isStreamVersionCollision, streamCategoryOf, toRecordedEvent, type EventRow } from './event-rows.js';
+import {
+  EVENT_COLUMNS,
+  isStreamVersionCollision,
+  streamCategoryOf,
+  toRecordedEvent,
+  type EventRow,
+} from './event-rows.js';
 
 export interface PostgresEventStoreOptions {
   /** A fresh unit of work (`database.em()`): every append and read goes through MikroORM's one connection pool. */
@@ -19,7 +26,7 @@ export interface PostgresEventStoreOptions {
   projections?: InlineProjectionRegistry;
 }
 
-// An 'any' append only collides with a concurrent writer of the same stream; a few quick retries settle it.
+// An 'any' append can still collide with a concurrent versioned writer of the same stream; retrying settles it.
 const ANY_VERSION_ATTEMPTS = 5;
 
 /**
@@ -40,22 +47,23 @@ export class PostgresEventStore implements EventStore {
   async appendToStream(
     streamId: string,
     events: readonly NewEvent[],
-    { expectedVersion }: { expectedVersion: ExpectedVersion },
+    { expectedVersion, em: outer }: AppendOptions,
   ): Promise<AppendResult> {
     assertExpectedVersion(expectedVersion);
     if (!streamId) throw new Error('a stream id is required');
     for (let attempt = 1; ; attempt++) {
       try {
-        const result = await this.options
-          .em()
-          .transactional((em) => this.appendInTransaction(em, streamId, events, expectedVersion));
-        if (result.events.length > 0) for (const listener of this.listeners) listener(result.events);
+        const result = await (outer ?? this.options.em()).transactional((em) =>
+          this.appendInTransaction(em, streamId, events, expectedVersion),
+        );
+        if (result.events.length > 0) this.notify(result.events);
         return result;
       } catch (error) {
         if (!isStreamVersionCollision(error)) throw error;
         if (expectedVersion === 'any' && attempt < ANY_VERSION_ATTEMPTS) continue;
-        // The transaction is over: reading the winner's version needs no second connection.
-        const actual = await currentVersion(this.options.em(), streamId);
+        // Our transaction (or savepoint) is over. Inside a caller's transaction, ask on its connection: on PGlite a
+        // second one would wait for that very transaction.
+        const actual = await currentVersion(outer ?? this.options.em(), streamId);
         throw new StreamVersionConflictError({ streamId, expected: expectedVersion, actual });
       }
     }
@@ -90,12 +98,27 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toRecordedEvent);
   }
 
+  private notify(events: readonly RecordedEvent[]): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(events);
+      } catch {
+        // The append is committed; a listener (a wake-up call) failing must not make it look failed.
+      }
+    }
+  }
+
   private async appendInTransaction(
     em: EntityManager,
     streamId: string,
     events: readonly NewEvent[],
     expectedVersion: ExpectedVersion,
   ): Promise<AppendResult> {
+    if (expectedVersion === 'any') {
+      // Writers that do not check versions queue per stream instead of colliding on the next version number;
+      // the lock ends with the transaction. Versioned writers keep the optimistic path.
+      await query(em, 'select pg_advisory_xact_lock(hashtextextended(?, 0))', [`events:${streamId}`]);
+    }
     const version = await currentVersion(em, streamId);
     const matches =
       expectedVersion === 'any' || (expectedVersion === 'no_stream' ? version === 0 : version === expectedVersion);

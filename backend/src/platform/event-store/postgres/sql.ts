@@ -1,3 +1,4 @@
+import type { QueryResult } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
@@ -11,6 +12,6 @@ export function query<Row>(em: EntityManager, sql: string, params: readonly unkn
 
 /** Like `query`, for statements whose row count matters (compare-and-set updates). */
 export async function execute(em: EntityManager, sql: string, params: readonly unknown[] = []): Promise<number> {
-  const result = await em.getConnection().execute(sql, params, 'run', em.getTransactionContext());
-  return (result as { affectedRows: number }).affectedRows;
+  const result = await em.getConnection().execute<QueryResult>(sql, params, 'run', em.getTransactionContext());
+  return result.affectedRows;
 }

@@ -1,0 +1,57 @@
+import type { RegisterBusinessInput } from '../accounts/application/register-business.command.js';
+
+export const DEMO_DEPARTMENT_ID = 'demo';
+
+/** The demo café a newcomer sees after `npm start`: a registered business like any other, with department `demo`. */
+export const demoOwner: RegisterBusinessInput = {
+  phone: '+972523456789',
+  fullName: 'נועה לוי',
+  businessName: 'קפה הגפן',
+  email: 'demo@tafrit.co.il',
+  idNumber: '515678902',
+  bankName: '12',
+  branch: '600',
+  accountNumber: '123456',
+  beneficiaryName: 'קפה הגפן בע"מ',
+  receiptPhone: '+972523456789',
+  cardcom: { enabled: false, terminalNumber: null, apiName: null },
+};
+
+export const demoMenu: { category: string; products: { name: string; description: string; price: string }[] }[] = [
+  {
+    category: 'שתייה חמה',
+    products: [
+      { name: 'אספרסו', description: 'כפול, מפולי קפה קלויים טרי', price: '9.00' },
+      { name: 'הפוך', description: 'אספרסו כפול וחלב מוקצף, אפשר גם בחלב שיבולת שועל', price: '14.00' },
+      { name: 'תה נענע', description: 'עלי נענע טריים ומים רותחים, דבש בצד', price: '11.00' },
+    ],
+  },
+  {
+    category: 'ארוחות בוקר',
+    products: [
+      {
+        name: 'ארוחת בוקר ישראלית',
+        description: 'שתי ביצים כבקשתך, סלט קצוץ, גבינות, מטבלים, לחם הבית ושתייה חמה',
+        price: '68.00',
+      },
+      { name: 'שקשוקה', description: 'רוטב עגבניות פיקנטי, שתי ביצים, טחינה ולחם', price: '54.00' },
+      { name: 'טוסט גבינות', description: 'לחם מחמצת, גבינה צהובה ובולגרית, סלט קטן בצד', price: '42.50' },
+    ],
+  },
+  {
+    category: 'מאפים',
+    products: [
+      { name: 'קרואסון חמאה', description: 'אפוי כל בוקר במקום', price: '14.00' },
+      { name: 'מאפה גבינה', description: 'בצק עלים וגבינה מתוקה', price: '16.00' },
+      { name: 'עוגת שוקולד', description: 'פרוסה עשירה, בלי קמח', price: '24.90' },
+    ],
+  },
+  {
+    category: 'שתייה קרה',
+    products: [
+      { name: 'לימונדה נענע', description: 'לימונים סחוטים, נענע וקרח', price: '16.00' },
+      { name: 'אייס קפה', description: 'קפה קר מוקצף עם חלב', price: '18.00' },
+      { name: 'מים מינרליים', description: 'בקבוק חצי ליטר', price: '8.00' },
+    ],
+  },
+];

@@ -1,0 +1,46 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { DATABASE } from '../../../platform/database/database.module.js';
+import type { Database } from '../../../platform/database/database.js';
+import { EVENT_STORE, type EventActor, type EventStore } from '../../../platform/event-store/event-store.port.js';
+import { AppError } from '../../../platform/http/app-error.js';
+import { CategoryEntity } from '../persistence/category.entity.js';
+import { ProductEntity } from '../persistence/product.entity.js';
+import { recordMenuChange } from './menu-change.js';
+
+export interface CreateProductInput {
+  categoryId: number;
+  name: string;
+  description: string | null;
+  /** A decimal string with at most two decimals, validated by the contract schema ("19.90"). */
+  price: string;
+  image: string | null;
+}
+
+export class CreateProductCommand {
+  constructor(
+    readonly businessId: string,
+    readonly input: CreateProductInput,
+    readonly context: { actor: EventActor; correlationId: string },
+  ) {}
+}
+
+@CommandHandler(CreateProductCommand)
+export class CreateProductHandler implements ICommandHandler<CreateProductCommand, { id: number }> {
+  constructor(
+    @Inject(DATABASE) private readonly database: Database,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+  ) {}
+
+  async execute({ businessId, input, context }: CreateProductCommand): Promise<{ id: number }> {
+    return this.database.em().transactional(async (em) => {
+      // Another business's category answers exactly like a missing one: ids reveal nothing across tenants.
+      const category = await em.findOne(CategoryEntity, { id: input.categoryId, businessId });
+      if (!category) throw new AppError('not_found', { fields: { categoryId: 'נא לבחור קטגוריה' } });
+      const product = em.create(ProductEntity, { businessId, ...input, isActive: true });
+      await em.flush();
+      await recordMenuChange(this.store, em, { businessId, change: 'product.created', productId: product.id }, context);
+      return { id: product.id };
+    });
+  }
+}

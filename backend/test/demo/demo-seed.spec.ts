@@ -1,0 +1,51 @@
+import { BusinessEntity } from '../../src/modules/accounts/projections/business.entity.js';
+import { DemoSeedService } from '../../src/modules/demo/demo-seed.service.js';
+import { CategoryEntity } from '../../src/modules/menu/persistence/category.entity.js';
+import { ProductEntity } from '../../src/modules/menu/persistence/product.entity.js';
+import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp({ SEED_DEMO: 'true' });
+});
+afterAll(() => app.close());
+
+describe('the demo café', () => {
+  it('is created at start through the real commands: business, four categories, twelve products', async () => {
+    const em = app.database.em();
+    const business = await em.findOneOrFail(BusinessEntity, { departmentId: 'demo' });
+    expect(business).toMatchObject({ phone: '+972523456789', businessName: 'קפה הגפן', isActive: true });
+    const categories = await em.find(CategoryEntity, { businessId: business.phone }, { orderBy: { order: 'asc' } });
+    expect(categories.map((category) => category.order)).toEqual([0, 1, 2, 3]);
+    const products = await em.find(ProductEntity, { businessId: business.phone });
+    expect(products).toHaveLength(12);
+    expect(products.every((product) => /^\d+\.\d{2}$/.test(product.price) && product.description)).toBe(true);
+
+    const store = app.app.get<EventStore>(EVENT_STORE);
+    expect((await store.readStream('business-+972523456789')).events.map((event) => event.type)).toEqual([
+      'BusinessRegistered',
+    ]);
+    const menuEvents = (await store.readStream('menu-+972523456789')).events;
+    expect(menuEvents).toHaveLength(16);
+    expect(menuEvents.every((event) => event.type === 'MenuChanged')).toBe(true);
+  });
+
+  it('adds nothing when seeded again', async () => {
+    await app.app.get(DemoSeedService).seed();
+    const em = app.database.em();
+    expect(await em.count(CategoryEntity, { businessId: '+972523456789' })).toBe(4);
+    expect(await em.count(ProductEntity, { businessId: '+972523456789' })).toBe(12);
+    expect(await em.count(BusinessEntity)).toBe(1);
+  });
+
+  it('finishes a menu that an interrupted start left half-made', async () => {
+    const em = app.database.em();
+    const pastries = await em.findOneOrFail(CategoryEntity, { businessId: '+972523456789', name: 'מאפים' });
+    await em.nativeDelete(ProductEntity, { categoryId: pastries.id, name: { $ne: 'קרואסון חמאה' } });
+    await app.app.get(DemoSeedService).seed();
+    expect(await app.database.em().count(ProductEntity, { categoryId: pastries.id })).toBe(3);
+    expect(await app.database.em().count(ProductEntity, { businessId: '+972523456789' })).toBe(12);
+  });
+});
