@@ -11,3 +11,4 @@ export * from './validation.js';
 export * from './israel/id-number.js';
 export * from './israel/phone.js';
 export * from './israel/banks.js';
+export * from './http/accounts.schemas.js';

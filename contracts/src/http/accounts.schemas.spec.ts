@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import {
+  businessProfileSchema,
+  PHONE_CANNOT_CHANGE_HE,
+  registerBusinessSchema,
+  sendOtpSchema,
+  verifyOtpSchema,
+} from './accounts.schemas.js';
+import { zodIssuesToFields } from '../validation.js';
+
+const valid = {
+  fullName: '  דנה כהן ',
+  businessName: 'קפה דנה',
+  email: ' Dana@Example.CO.IL ',
+  idNumber: '515678902',
+  phone: '054-765-4321',
+  bankName: '12',
+  branch: '600',
+  accountNumber: '123456',
+  beneficiaryName: 'דנה כהן',
+};
+
+const fieldsOf = (result: { success: boolean; error?: unknown }) =>
+  result.success ? {} : zodIssuesToFields(result.error as never);
+
+describe('registration', () => {
+  it('normalises a valid registration: trimmed text, lower-case e-mail, E.164 phone, Cardcom off', () => {
+    expect(registerBusinessSchema.parse(valid)).toEqual({
+      ...valid,
+      fullName: 'דנה כהן',
+      email: 'dana@example.co.il',
+      phone: '+972547654321',
+      cardcomEnabled: false,
+    });
+  });
+
+  it.each([
+    ['fullName', 'ד', 'נא להזין שם מלא'],
+    ['email', 'not-an-email', 'כתובת האימייל אינה תקינה'],
+    ['idNumber', '123456789', 'מספר תעודת הזהות או ח.פ. אינו תקין'],
+    ['phone', '0501234567', 'נא להזין מספר טלפון נייד תקין, הוא המזהה הייחודי של החשבון'],
+    ['phone', '05476a4321', 'מספר הטלפון יכול להכיל ספרות בלבד'],
+    ['bankName', '99', 'נא לבחור בנק'],
+    ['branch', '1234', 'נא להזין מספר סניף'],
+    ['accountNumber', '1234567890', 'נא להזין מספר חשבון'],
+    ['beneficiaryName', ' ', 'נא להזין את שם המוטב'],
+  ])('refuses a bad %s with its Hebrew message', (field, value, message) => {
+    expect(fieldsOf(registerBusinessSchema.safeParse({ ...valid, [field]: value }))[field]).toBe(message);
+  });
+
+  it('requires the terminal number and API name when Cardcom is enabled', () => {
+    const fields = fieldsOf(registerBusinessSchema.safeParse({ ...valid, cardcomEnabled: true }));
+    expect(Object.keys(fields).sort()).toEqual(['cardcomApiName', 'cardcomTerminalNumber']);
+    expect(
+      registerBusinessSchema.safeParse({
+        ...valid,
+        cardcomEnabled: true,
+        cardcomTerminalNumber: '1000',
+        cardcomApiName: 'test2025',
+      }).success,
+    ).toBe(true);
+  });
+});
+
+describe('profile', () => {
+  it('refuses a phone in the body with a clear message', () => {
+    const { phone: _phone, ...profile } = valid;
+    expect(businessProfileSchema.safeParse(profile).success).toBe(true);
+    expect(fieldsOf(businessProfileSchema.safeParse({ ...profile, phone: '0547654321' })).phone).toBe(
+      PHONE_CANNOT_CHANGE_HE,
+    );
+  });
+});
+
+describe('one-time codes', () => {
+  it('accepts 4 or 6 digits and nothing else', () => {
+    expect(verifyOtpSchema.safeParse({ phone: '0547654321', code: '123456' }).success).toBe(true);
+    expect(verifyOtpSchema.safeParse({ phone: '0547654321', code: '1234' }).success).toBe(true);
+    for (const code of ['12345', '1234567', '12a456']) {
+      expect(fieldsOf(verifyOtpSchema.safeParse({ phone: '0547654321', code })).code).toMatch(/4 or 6 digits/);
+    }
+    expect(sendOtpSchema.parse({ phone: '+972 54 765 4321' })).toEqual({ phone: '+972547654321' });
+  });
+});

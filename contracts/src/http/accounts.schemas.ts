@@ -1,0 +1,133 @@
+// Accounts and sign-in contracts (product-spec §5, issue 3): one schema serves the owner's forms and the server.
+import { z } from 'zod';
+import { isBankCode } from '../israel/banks.js';
+import { isValidIdOrCompanyNumber } from '../israel/id-number.js';
+import { isIsraeliMobile, toE164 } from '../israel/phone.js';
+import { validationMessagesHe as m } from '../messages.he.js';
+
+/** An Israeli mobile in any common spelling (054-765-4321, +972547654321), normalised to E.164. */
+export const israeliMobileSchema = z
+  .string({ message: m.phoneRequired })
+  .trim()
+  .min(1, m.phoneRequired)
+  .refine((value) => /^[\d\s+()-]+$/.test(value), m.phoneDigitsOnly)
+  .refine(isIsraeliMobile, m.phoneIsAccountId)
+  .transform((value) => toE164(value) as string);
+
+const name = (message: string, max = 100) => z.string({ message }).trim().min(2, message).max(max, `עד ${max} תווים`);
+
+export const cardcomSettingsShape = {
+  cardcomEnabled: z.boolean().optional().default(false),
+  cardcomTerminalNumber: z
+    .string()
+    .trim()
+    .regex(/^\d{1,10}$/, 'מספר מסוף ספרות בלבד')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  cardcomApiName: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+};
+
+export const businessDetailsShape = {
+  fullName: name(m.fullNameRequired),
+  businessName: name(m.businessNameRequired),
+  email: z
+    .string({ message: m.invalidEmail })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ message: m.invalidEmail }).max(254, m.invalidEmail)),
+  idNumber: z
+    .string({ message: m.idNumberInvalid })
+    .trim()
+    .refine((value) => /^\d{9}$/.test(value) && isValidIdOrCompanyNumber(value), m.idNumberInvalid),
+  bankName: z.string({ message: m.bankRequired }).trim().refine(isBankCode, m.bankRequired),
+  branch: z
+    .string({ message: m.branchRequired })
+    .trim()
+    .regex(/^\d{1,3}$/, m.branchRequired),
+  accountNumber: z
+    .string({ message: m.accountNumberRequired })
+    .trim()
+    .regex(/^\d{1,9}$/, m.accountNumberRequired),
+  beneficiaryName: name(m.beneficiaryNameRequired),
+  /** Where the SMS receipt (bon) of each paid order goes; empty means none. */
+  receiptPhone: israeliMobileSchema.optional().or(z.literal('').transform(() => undefined)),
+  ...cardcomSettingsShape,
+};
+
+function requireCardcomWhenEnabled(
+  value: { cardcomEnabled?: boolean; cardcomTerminalNumber?: string | undefined; cardcomApiName?: string | undefined },
+  context: z.RefinementCtx,
+) {
+  if (!value.cardcomEnabled) return;
+  if (!value.cardcomTerminalNumber) {
+    context.addIssue({ code: 'custom', path: ['cardcomTerminalNumber'], message: 'נא להזין מספר מסוף קארדקום' });
+  }
+  if (!value.cardcomApiName) {
+    context.addIssue({ code: 'custom', path: ['cardcomApiName'], message: 'נא להזין שם משתמש API של קארדקום' });
+  }
+}
+
+/** `POST /api/register`. */
+export const registerBusinessSchema = z
+  .object({ ...businessDetailsShape, phone: israeliMobileSchema })
+  .superRefine(requireCardcomWhenEnabled);
+export type RegisterBusinessRequest = z.input<typeof registerBusinessSchema>;
+export type RegisterBusinessInput = z.output<typeof registerBusinessSchema>;
+
+export const PHONE_CANNOT_CHANGE_HE = 'לא ניתן לשנות את מספר הטלפון, הוא המזהה הייחודי של החשבון';
+
+/** `PUT /api/business/profile`: the registration fields without the phone, which never changes. */
+export const businessProfileSchema = z
+  .object(businessDetailsShape)
+  .extend({ phone: z.never({ message: PHONE_CANNOT_CHANGE_HE }).optional() })
+  .superRefine(requireCardcomWhenEnabled);
+export type BusinessProfileRequest = z.input<typeof businessProfileSchema>;
+export type BusinessProfileInput = z.output<typeof businessProfileSchema>;
+
+/** `POST /api/send-otp` and `POST /api/admin/send-otp`. */
+export const sendOtpSchema = z.object({ phone: israeliMobileSchema });
+
+/** `POST /api/verify-otp` and `POST /api/admin/verify-otp`: 4 or 6 digits by the spec; we send 6. */
+export const verifyOtpSchema = z.object({
+  phone: israeliMobileSchema,
+  code: z
+    .string({ message: m.verificationCodeRequired })
+    .trim()
+    .min(1, m.verificationCodeRequired)
+    .regex(/^(\d{4}|\d{6})$/, m.codeFormat),
+});
+export type VerifyOtpRequest = z.input<typeof verifyOtpSchema>;
+
+/** The business as its owner (or an admin opening it) sees it. Never sent to diners: see the public menu schema. */
+export const ownerBusinessSchema = z.object({
+  phone: z.string(),
+  fullName: z.string(),
+  businessName: z.string(),
+  email: z.string(),
+  idNumber: z.string(),
+  bankName: z.string(),
+  branch: z.string(),
+  accountNumber: z.string(),
+  beneficiaryName: z.string(),
+  receiptPhone: z.string().nullable(),
+  logo: z.string().nullable(),
+  departmentId: z.string(),
+  isActive: z.boolean(),
+  cardcomEnabled: z.boolean(),
+  cardcomTerminalNumber: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OwnerBusiness = z.infer<typeof ownerBusinessSchema>;
+
+/** Answer of register, verify-otp and impersonate: `{ success: true, data: { business, token } }`. */
+export const ownerSessionSchema = z.object({ business: ownerBusinessSchema, token: z.string() });
+export type OwnerSession = z.infer<typeof ownerSessionSchema>;
+
+/** Answer of admin verify-otp: `{ success: true, data: { token } }`. */
+export const adminSessionSchema = z.object({ token: z.string() });
+export type AdminSession = z.infer<typeof adminSessionSchema>;
