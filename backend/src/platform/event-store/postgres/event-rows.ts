@@ -1,4 +1,5 @@
 import type { EventMetadata, RecordedEvent } from '../event-store.port.js';
+import { violatedUniqueConstraint } from '../../database/database-errors.js';
 
 /**
  * Positions as text (bigint and xid8 must not pass through a JS number), the time as ISO 8601 in UTC. The text
@@ -45,17 +46,5 @@ const STREAM_VERSION_CONSTRAINT = 'events_stream_version_unique';
  * (an inline projection's own constraints) are real errors and must surface as they are.
  */
 export function isStreamVersionCollision(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
-    const { code, constraint, message, cause } = current as {
-      code?: unknown;
-      constraint?: unknown;
-      message?: unknown;
-      cause?: unknown;
-    };
-    if (code === '23505') {
-      return constraint === STREAM_VERSION_CONSTRAINT || String(message).includes(STREAM_VERSION_CONSTRAINT);
-    }
-    current = cause;
-  }
-  return false;
+  return violatedUniqueConstraint(error) === STREAM_VERSION_CONSTRAINT;
 }
