@@ -1,8 +1,15 @@
 import 'reflect-metadata';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import type { IncomingMessage } from 'node:http';
+import { failure } from '@tafrit/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/config.js';
@@ -33,7 +40,7 @@ export async function createApp(config: AppConfig, options: { inMemoryDatabase?:
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     genReqId: (request: IncomingMessage) => requestIdFor(request.headers['x-request-id']),
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
   });
   adapter.getInstance().addHook('onSend', async (request, reply) => {
@@ -44,9 +51,45 @@ export async function createApp(config: AppConfig, options: { inMemoryDatabase?:
   });
   await registerSecurityHeaders(app, config.publicUrl);
   await registerStaticAssets(app, config.frontendDist);
+  await registerRequestPlugins(app, config.dataDir);
   app.useWebSocketAdapter(new IoAdapter(app));
   app.enableShutdownHooks();
   await app.init();
   await database.start();
   return { app, database, logger };
+}
+
+/** A logo is at most 5 MB (the owner's phone camera is the usual source); one file per request. */
+export const UPLOAD_LIMITS = { fileSize: 5 * 1024 * 1024, files: 1, fields: 10, parts: 11 } as const;
+
+/**
+ * Cookies (the refresh token), multipart uploads and the uploaded files themselves, served from DATA_DIR/uploads
+ * under /uploads. Stored names are random and never reused, so browsers may keep a file for a year.
+ */
+async function registerRequestPlugins(app: NestFastifyApplication, dataDir: string): Promise<void> {
+  await app.register(cookie);
+  await app.register(multipart, { limits: UPLOAD_LIMITS });
+  const uploads = join(dataDir, 'uploads');
+  mkdirSync(uploads, { recursive: true });
+  await app.register(
+    async (scope: FastifyInstance) => {
+      // A removed or unknown file is a plain 404, not the single-page app's HTML.
+      scope.setNotFoundHandler((_request, reply) => {
+        void reply.status(404).send(failure({ code: 'not_found' }));
+      });
+      await scope.register(fastifyStatic, {
+        root: uploads,
+        // Files appear while the server runs, so one wildcard route rather than a route per file found at start.
+        wildcard: true,
+        index: false,
+        dotfiles: 'deny',
+        // The front end's static plugin may have decorated the reply already.
+        decorateReply: false,
+        setHeaders(res) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        },
+      });
+    },
+    { prefix: '/uploads' },
+  );
 }

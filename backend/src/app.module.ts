@@ -4,16 +4,20 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { ConfigModule } from './config/config.module.js';
 import type { AppConfig } from './config/config.js';
 import { AccountsModule } from './modules/accounts/accounts.module.js';
+import { AdminModule } from './modules/admin/admin.module.js';
+import { ContactModule } from './modules/contact/contact.module.js';
 import { DemoModule } from './modules/demo/demo.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MenuModule } from './modules/menu/menu.module.js';
 import { TermsModule } from './modules/terms/terms.module.js';
+import { AuthModule } from './platform/auth/auth.module.js';
 import { DatabaseModule } from './platform/database/database.module.js';
 import { EventStoreModule } from './platform/event-store/event-store.module.js';
 import type { Database } from './platform/database/database.js';
 import { EnvelopeExceptionFilter } from './platform/http/exception.filter.js';
 import { SpaFallback } from './platform/http/spa-fallback.js';
 import { RealtimeModule } from './platform/realtime/realtime.module.js';
+import { SmsModule } from './platform/sms/sms.module.js';
 
 @Module({})
 export class AppModule {
@@ -25,10 +29,14 @@ export class AppModule {
         DatabaseModule.forRoot(database),
         CqrsModule.forRoot(),
         EventStoreModule,
+        AuthModule,
+        SmsModule,
         HealthModule,
         AccountsModule,
+        AdminModule,
         MenuModule,
         TermsModule,
+        ContactModule,
         RealtimeModule,
         // Last: its start-up step runs after every module registered its projections and processors.
         DemoModule,

@@ -28,6 +28,7 @@ describe('error codes', () => {
         'menu.unavailable',
         'order.price_changed',
         'stream.conflict',
+        'sms.send_failed',
       ].sort(),
     );
   });
@@ -61,6 +62,7 @@ describe('error codes', () => {
     ['menu.not_found', 404],
     ['order.price_changed', 409],
     ['stream.conflict', 409],
+    ['sms.send_failed', 502],
   ] as const)('%s answers %i', (code, status) => {
     expect(httpStatusFor(code)).toBe(status);
   });

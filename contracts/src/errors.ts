@@ -22,6 +22,7 @@ export const ErrorCode = {
   MenuUnavailable: 'menu.unavailable',
   OrderPriceChanged: 'order.price_changed',
   StreamConflict: 'stream.conflict',
+  SmsSendFailed: 'sms.send_failed',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -52,6 +53,8 @@ export const errorHttpStatus: Readonly<Record<ErrorCode, number>> = {
   'menu.unavailable': 403,
   'order.price_changed': 409,
   'stream.conflict': 409,
+  // The SMS gateway failed, not the caller: a bad gateway, so clients show "send code error" and may retry.
+  'sms.send_failed': 502,
 };
 
 const codeSet: ReadonlySet<string> = new Set(ERROR_CODES);

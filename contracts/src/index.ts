@@ -12,3 +12,4 @@ export * from './israel/id-number.js';
 export * from './israel/phone.js';
 export * from './israel/banks.js';
 export * from './http/accounts.schemas.js';
+export * from './http/contact.schemas.js';

@@ -25,6 +25,7 @@ export const errorMessagesHe: Readonly<Record<ErrorCode, string>> = {
   'menu.unavailable': 'העסק אינו מקבל הזמנות כרגע',
   'order.price_changed': 'המחירים בתפריט עודכנו, בדקו את העגלה ונסו שוב',
   'stream.conflict': 'הפעולה התנגשה בעדכון אחר, נסו שוב',
+  'sms.send_failed': 'שגיאה בשליחת הקוד, נסו שוב',
 };
 
 /** Hebrew for a code from the wire; a code this build does not know yet still reads as a polite error. */
@@ -55,6 +56,8 @@ export const validationMessagesHe = {
   priceInvalid: 'נא להזין מחיר תקין עד 99,999.99 עם שתי ספרות אחרי הנקודה לכל היותר',
   categoryRequired: 'נא לבחור קטגוריה',
   invalidImageFile: 'קובץ לא תקין, נא לבחור קובץ תמונה',
+  imageTooManyPixels: 'התמונה גדולה מדי, נא לבחור תמונה קטנה יותר',
+  logoFileMissing: 'נא לבחור קובץ תמונה ללוגו',
   termsContentRequired: 'נא להזין את תוכן תנאי השימוש',
   cartEmpty: 'העגלה ריקה, נא להוסיף פריטים לפני התשלום',
   contactNameRequired: 'נא להזין שם',

@@ -18,11 +18,9 @@ import { Route as dinerThankyouRouteImport } from './routes/(diner)/thankyou';
 import { Route as landingIndexRouteImport } from './routes/(landing)/index';
 import { Route as landingAccessibilityRouteImport } from './routes/(landing)/accessibility';
 import { Route as landingTermsConditionsRouteImport } from './routes/(landing)/terms-conditions';
+import { Route as ownerConsoleRouteImport } from './routes/(owner)/_console';
 import { Route as ownerLoginRouteImport } from './routes/(owner)/login';
-import { Route as ownerMenuManagementRouteImport } from './routes/(owner)/menu-management';
 import { Route as ownerRegistrationRouteImport } from './routes/(owner)/registration';
-import { Route as ownerReportsRouteImport } from './routes/(owner)/reports';
-import { Route as ownerSettingsRouteImport } from './routes/(owner)/settings';
 import { Route as ownerSuccessRouteImport } from './routes/(owner)/success';
 import { Route as dinerCartIndexRouteImport } from './routes/(diner)/cart.index';
 import { Route as dinerCartDepartmentIdRouteImport } from './routes/(diner)/cart.$departmentId';
@@ -33,7 +31,10 @@ import { Route as dinerShoppingCartIndexRouteImport } from './routes/(diner)/sho
 import { Route as dinerShoppingCartDepartmentIdRouteImport } from './routes/(diner)/shopping-cart.$departmentId';
 import { Route as dinerThankYouIndexRouteImport } from './routes/(diner)/thank-you.index';
 import { Route as dinerThankYouDepartmentIdRouteImport } from './routes/(diner)/thank-you.$departmentId';
-import { Route as ownerMenuIndexRouteImport } from './routes/(owner)/menu.index';
+import { Route as ownerConsoleMenuManagementRouteImport } from './routes/(owner)/_console/menu-management';
+import { Route as ownerConsoleReportsRouteImport } from './routes/(owner)/_console/reports';
+import { Route as ownerConsoleSettingsRouteImport } from './routes/(owner)/_console/settings';
+import { Route as ownerConsoleMenuIndexRouteImport } from './routes/(owner)/_console/menu.index';
 
 const adminAdminRoute = adminAdminRouteImport.update({
   id: '/(admin)/admin',
@@ -80,29 +81,18 @@ const landingTermsConditionsRoute = landingTermsConditionsRouteImport.update({
   path: '/terms-conditions',
   getParentRoute: () => rootRouteImport,
 } as any);
+const ownerConsoleRoute = ownerConsoleRouteImport.update({
+  id: '/(owner)/_console',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const ownerLoginRoute = ownerLoginRouteImport.update({
   id: '/(owner)/login',
   path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any);
-const ownerMenuManagementRoute = ownerMenuManagementRouteImport.update({
-  id: '/(owner)/menu-management',
-  path: '/menu-management',
-  getParentRoute: () => rootRouteImport,
-} as any);
 const ownerRegistrationRoute = ownerRegistrationRouteImport.update({
   id: '/(owner)/registration',
   path: '/registration',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const ownerReportsRoute = ownerReportsRouteImport.update({
-  id: '/(owner)/reports',
-  path: '/reports',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const ownerSettingsRoute = ownerSettingsRouteImport.update({
-  id: '/(owner)/settings',
-  path: '/settings',
   getParentRoute: () => rootRouteImport,
 } as any);
 const ownerSuccessRoute = ownerSuccessRouteImport.update({
@@ -158,10 +148,26 @@ const dinerThankYouDepartmentIdRoute =
     path: '/thank-you/$departmentId',
     getParentRoute: () => rootRouteImport,
   } as any);
-const ownerMenuIndexRoute = ownerMenuIndexRouteImport.update({
-  id: '/(owner)/menu/',
+const ownerConsoleMenuManagementRoute =
+  ownerConsoleMenuManagementRouteImport.update({
+    id: '/menu-management',
+    path: '/menu-management',
+    getParentRoute: () => ownerConsoleRoute,
+  } as any);
+const ownerConsoleReportsRoute = ownerConsoleReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
+  getParentRoute: () => ownerConsoleRoute,
+} as any);
+const ownerConsoleSettingsRoute = ownerConsoleSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => ownerConsoleRoute,
+} as any);
+const ownerConsoleMenuIndexRoute = ownerConsoleMenuIndexRouteImport.update({
+  id: '/menu/',
   path: '/menu/',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => ownerConsoleRoute,
 } as any);
 
 export interface FileRoutesByFullPath {
@@ -173,23 +179,23 @@ export interface FileRoutesByFullPath {
   '/thankyou': typeof dinerThankyouRoute;
   '/accessibility': typeof landingAccessibilityRoute;
   '/terms-conditions': typeof landingTermsConditionsRoute;
-  '/login': typeof ownerLoginRoute;
-  '/menu-management': typeof ownerMenuManagementRoute;
-  '/registration': typeof ownerRegistrationRoute;
-  '/reports': typeof ownerReportsRoute;
-  '/settings': typeof ownerSettingsRoute;
-  '/success': typeof ownerSuccessRoute;
   '/': typeof landingIndexRoute;
+  '/login': typeof ownerLoginRoute;
+  '/registration': typeof ownerRegistrationRoute;
+  '/success': typeof ownerSuccessRoute;
   '/cart/$departmentId': typeof dinerCartDepartmentIdRoute;
   '/checkout/$departmentId': typeof dinerCheckoutDepartmentIdRoute;
   '/menu/$departmentId': typeof dinerMenuDepartmentIdRoute;
   '/shopping-cart/$departmentId': typeof dinerShoppingCartDepartmentIdRoute;
   '/thank-you/$departmentId': typeof dinerThankYouDepartmentIdRoute;
+  '/menu-management': typeof ownerConsoleMenuManagementRoute;
+  '/reports': typeof ownerConsoleReportsRoute;
+  '/settings': typeof ownerConsoleSettingsRoute;
   '/cart/': typeof dinerCartIndexRoute;
   '/checkout/': typeof dinerCheckoutIndexRoute;
   '/shopping-cart/': typeof dinerShoppingCartIndexRoute;
   '/thank-you/': typeof dinerThankYouIndexRoute;
-  '/menu/': typeof ownerMenuIndexRoute;
+  '/menu/': typeof ownerConsoleMenuIndexRoute;
 }
 export interface FileRoutesByTo {
   '/admin': typeof adminAdminRoute;
@@ -200,23 +206,23 @@ export interface FileRoutesByTo {
   '/thankyou': typeof dinerThankyouRoute;
   '/accessibility': typeof landingAccessibilityRoute;
   '/terms-conditions': typeof landingTermsConditionsRoute;
-  '/login': typeof ownerLoginRoute;
-  '/menu-management': typeof ownerMenuManagementRoute;
-  '/registration': typeof ownerRegistrationRoute;
-  '/reports': typeof ownerReportsRoute;
-  '/settings': typeof ownerSettingsRoute;
-  '/success': typeof ownerSuccessRoute;
   '/': typeof landingIndexRoute;
+  '/login': typeof ownerLoginRoute;
+  '/registration': typeof ownerRegistrationRoute;
+  '/success': typeof ownerSuccessRoute;
   '/cart/$departmentId': typeof dinerCartDepartmentIdRoute;
   '/checkout/$departmentId': typeof dinerCheckoutDepartmentIdRoute;
   '/menu/$departmentId': typeof dinerMenuDepartmentIdRoute;
   '/shopping-cart/$departmentId': typeof dinerShoppingCartDepartmentIdRoute;
   '/thank-you/$departmentId': typeof dinerThankYouDepartmentIdRoute;
+  '/menu-management': typeof ownerConsoleMenuManagementRoute;
+  '/reports': typeof ownerConsoleReportsRoute;
+  '/settings': typeof ownerConsoleSettingsRoute;
   '/cart': typeof dinerCartIndexRoute;
   '/checkout': typeof dinerCheckoutIndexRoute;
   '/shopping-cart': typeof dinerShoppingCartIndexRoute;
   '/thank-you': typeof dinerThankYouIndexRoute;
-  '/menu': typeof ownerMenuIndexRoute;
+  '/menu': typeof ownerConsoleMenuIndexRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -228,11 +234,9 @@ export interface FileRoutesById {
   '/(diner)/thankyou': typeof dinerThankyouRoute;
   '/(landing)/accessibility': typeof landingAccessibilityRoute;
   '/(landing)/terms-conditions': typeof landingTermsConditionsRoute;
+  '/(owner)/_console': typeof ownerConsoleRouteWithChildren;
   '/(owner)/login': typeof ownerLoginRoute;
-  '/(owner)/menu-management': typeof ownerMenuManagementRoute;
   '/(owner)/registration': typeof ownerRegistrationRoute;
-  '/(owner)/reports': typeof ownerReportsRoute;
-  '/(owner)/settings': typeof ownerSettingsRoute;
   '/(owner)/success': typeof ownerSuccessRoute;
   '/(landing)/': typeof landingIndexRoute;
   '/(diner)/cart/$departmentId': typeof dinerCartDepartmentIdRoute;
@@ -240,11 +244,14 @@ export interface FileRoutesById {
   '/(diner)/menu/$departmentId': typeof dinerMenuDepartmentIdRoute;
   '/(diner)/shopping-cart/$departmentId': typeof dinerShoppingCartDepartmentIdRoute;
   '/(diner)/thank-you/$departmentId': typeof dinerThankYouDepartmentIdRoute;
+  '/(owner)/_console/menu-management': typeof ownerConsoleMenuManagementRoute;
+  '/(owner)/_console/reports': typeof ownerConsoleReportsRoute;
+  '/(owner)/_console/settings': typeof ownerConsoleSettingsRoute;
   '/(diner)/cart/': typeof dinerCartIndexRoute;
   '/(diner)/checkout/': typeof dinerCheckoutIndexRoute;
   '/(diner)/shopping-cart/': typeof dinerShoppingCartIndexRoute;
   '/(diner)/thank-you/': typeof dinerThankYouIndexRoute;
-  '/(owner)/menu/': typeof ownerMenuIndexRoute;
+  '/(owner)/_console/menu/': typeof ownerConsoleMenuIndexRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -257,18 +264,18 @@ export interface FileRouteTypes {
     | '/thankyou'
     | '/accessibility'
     | '/terms-conditions'
-    | '/login'
-    | '/menu-management'
-    | '/registration'
-    | '/reports'
-    | '/settings'
-    | '/success'
     | '/'
+    | '/login'
+    | '/registration'
+    | '/success'
     | '/cart/$departmentId'
     | '/checkout/$departmentId'
     | '/menu/$departmentId'
     | '/shopping-cart/$departmentId'
     | '/thank-you/$departmentId'
+    | '/menu-management'
+    | '/reports'
+    | '/settings'
     | '/cart/'
     | '/checkout/'
     | '/shopping-cart/'
@@ -284,18 +291,18 @@ export interface FileRouteTypes {
     | '/thankyou'
     | '/accessibility'
     | '/terms-conditions'
-    | '/login'
-    | '/menu-management'
-    | '/registration'
-    | '/reports'
-    | '/settings'
-    | '/success'
     | '/'
+    | '/login'
+    | '/registration'
+    | '/success'
     | '/cart/$departmentId'
     | '/checkout/$departmentId'
     | '/menu/$departmentId'
     | '/shopping-cart/$departmentId'
     | '/thank-you/$departmentId'
+    | '/menu-management'
+    | '/reports'
+    | '/settings'
     | '/cart'
     | '/checkout'
     | '/shopping-cart'
@@ -311,11 +318,9 @@ export interface FileRouteTypes {
     | '/(diner)/thankyou'
     | '/(landing)/accessibility'
     | '/(landing)/terms-conditions'
+    | '/(owner)/_console'
     | '/(owner)/login'
-    | '/(owner)/menu-management'
     | '/(owner)/registration'
-    | '/(owner)/reports'
-    | '/(owner)/settings'
     | '/(owner)/success'
     | '/(landing)/'
     | '/(diner)/cart/$departmentId'
@@ -323,11 +328,14 @@ export interface FileRouteTypes {
     | '/(diner)/menu/$departmentId'
     | '/(diner)/shopping-cart/$departmentId'
     | '/(diner)/thank-you/$departmentId'
+    | '/(owner)/_console/menu-management'
+    | '/(owner)/_console/reports'
+    | '/(owner)/_console/settings'
     | '/(diner)/cart/'
     | '/(diner)/checkout/'
     | '/(diner)/shopping-cart/'
     | '/(diner)/thank-you/'
-    | '/(owner)/menu/';
+    | '/(owner)/_console/menu/';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -339,11 +347,9 @@ export interface RootRouteChildren {
   dinerThankyouRoute: typeof dinerThankyouRoute;
   landingAccessibilityRoute: typeof landingAccessibilityRoute;
   landingTermsConditionsRoute: typeof landingTermsConditionsRoute;
+  ownerConsoleRoute: typeof ownerConsoleRouteWithChildren;
   ownerLoginRoute: typeof ownerLoginRoute;
-  ownerMenuManagementRoute: typeof ownerMenuManagementRoute;
   ownerRegistrationRoute: typeof ownerRegistrationRoute;
-  ownerReportsRoute: typeof ownerReportsRoute;
-  ownerSettingsRoute: typeof ownerSettingsRoute;
   ownerSuccessRoute: typeof ownerSuccessRoute;
   landingIndexRoute: typeof landingIndexRoute;
   dinerCartDepartmentIdRoute: typeof dinerCartDepartmentIdRoute;
@@ -355,7 +361,6 @@ export interface RootRouteChildren {
   dinerCheckoutIndexRoute: typeof dinerCheckoutIndexRoute;
   dinerShoppingCartIndexRoute: typeof dinerShoppingCartIndexRoute;
   dinerThankYouIndexRoute: typeof dinerThankYouIndexRoute;
-  ownerMenuIndexRoute: typeof ownerMenuIndexRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -423,6 +428,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof landingTermsConditionsRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/(owner)/_console': {
+      id: '/(owner)/_console';
+      path: '';
+      fullPath: '/';
+      preLoaderRoute: typeof ownerConsoleRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/(owner)/login': {
       id: '/(owner)/login';
       path: '/login';
@@ -430,32 +442,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ownerLoginRouteImport;
       parentRoute: typeof rootRouteImport;
     };
-    '/(owner)/menu-management': {
-      id: '/(owner)/menu-management';
-      path: '/menu-management';
-      fullPath: '/menu-management';
-      preLoaderRoute: typeof ownerMenuManagementRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
     '/(owner)/registration': {
       id: '/(owner)/registration';
       path: '/registration';
       fullPath: '/registration';
       preLoaderRoute: typeof ownerRegistrationRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/(owner)/reports': {
-      id: '/(owner)/reports';
-      path: '/reports';
-      fullPath: '/reports';
-      preLoaderRoute: typeof ownerReportsRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/(owner)/settings': {
-      id: '/(owner)/settings';
-      path: '/settings';
-      fullPath: '/settings';
-      preLoaderRoute: typeof ownerSettingsRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/(owner)/success': {
@@ -528,15 +519,54 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof dinerThankYouDepartmentIdRouteImport;
       parentRoute: typeof rootRouteImport;
     };
-    '/(owner)/menu/': {
-      id: '/(owner)/menu/';
+    '/(owner)/_console/menu-management': {
+      id: '/(owner)/_console/menu-management';
+      path: '/menu-management';
+      fullPath: '/menu-management';
+      preLoaderRoute: typeof ownerConsoleMenuManagementRouteImport;
+      parentRoute: typeof ownerConsoleRoute;
+    };
+    '/(owner)/_console/reports': {
+      id: '/(owner)/_console/reports';
+      path: '/reports';
+      fullPath: '/reports';
+      preLoaderRoute: typeof ownerConsoleReportsRouteImport;
+      parentRoute: typeof ownerConsoleRoute;
+    };
+    '/(owner)/_console/settings': {
+      id: '/(owner)/_console/settings';
+      path: '/settings';
+      fullPath: '/settings';
+      preLoaderRoute: typeof ownerConsoleSettingsRouteImport;
+      parentRoute: typeof ownerConsoleRoute;
+    };
+    '/(owner)/_console/menu/': {
+      id: '/(owner)/_console/menu/';
       path: '/menu';
       fullPath: '/menu/';
-      preLoaderRoute: typeof ownerMenuIndexRouteImport;
-      parentRoute: typeof rootRouteImport;
+      preLoaderRoute: typeof ownerConsoleMenuIndexRouteImport;
+      parentRoute: typeof ownerConsoleRoute;
     };
   }
 }
+
+interface ownerConsoleRouteChildren {
+  ownerConsoleMenuManagementRoute: typeof ownerConsoleMenuManagementRoute;
+  ownerConsoleReportsRoute: typeof ownerConsoleReportsRoute;
+  ownerConsoleSettingsRoute: typeof ownerConsoleSettingsRoute;
+  ownerConsoleMenuIndexRoute: typeof ownerConsoleMenuIndexRoute;
+}
+
+const ownerConsoleRouteChildren: ownerConsoleRouteChildren = {
+  ownerConsoleMenuManagementRoute: ownerConsoleMenuManagementRoute,
+  ownerConsoleReportsRoute: ownerConsoleReportsRoute,
+  ownerConsoleSettingsRoute: ownerConsoleSettingsRoute,
+  ownerConsoleMenuIndexRoute: ownerConsoleMenuIndexRoute,
+};
+
+const ownerConsoleRouteWithChildren = ownerConsoleRoute._addFileChildren(
+  ownerConsoleRouteChildren,
+);
 
 const rootRouteChildren: RootRouteChildren = {
   adminAdminRoute: adminAdminRoute,
@@ -547,11 +577,9 @@ const rootRouteChildren: RootRouteChildren = {
   dinerThankyouRoute: dinerThankyouRoute,
   landingAccessibilityRoute: landingAccessibilityRoute,
   landingTermsConditionsRoute: landingTermsConditionsRoute,
+  ownerConsoleRoute: ownerConsoleRouteWithChildren,
   ownerLoginRoute: ownerLoginRoute,
-  ownerMenuManagementRoute: ownerMenuManagementRoute,
   ownerRegistrationRoute: ownerRegistrationRoute,
-  ownerReportsRoute: ownerReportsRoute,
-  ownerSettingsRoute: ownerSettingsRoute,
   ownerSuccessRoute: ownerSuccessRoute,
   landingIndexRoute: landingIndexRoute,
   dinerCartDepartmentIdRoute: dinerCartDepartmentIdRoute,
@@ -563,7 +591,6 @@ const rootRouteChildren: RootRouteChildren = {
   dinerCheckoutIndexRoute: dinerCheckoutIndexRoute,
   dinerShoppingCartIndexRoute: dinerShoppingCartIndexRoute,
   dinerThankYouIndexRoute: dinerThankYouIndexRoute,
-  ownerMenuIndexRoute: ownerMenuIndexRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -7,6 +7,7 @@ import { heDiner } from '@/i18n/he-diner';
 import { heLanding } from '@/i18n/he-landing';
 import { heOwner } from '@/i18n/he-owner';
 import { createAppRouter } from './router';
+import { demoBusiness, json, stubApi } from './test/api-stub';
 
 function renderAt(url: string) {
   const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [url] }) });
@@ -66,6 +67,12 @@ describe('routes of product spec §2', () => {
   ];
 
   it.each(screens)('%s shows one main and one h1: %s', async (url, title) => {
+    // Signed in as a business and as the administrator: the guards have their own tests (features/*/*.test.tsx).
+    localStorage.setItem('authToken', 'owner-token');
+    localStorage.setItem('adminToken', 'admin-token');
+    stubApi(({ path }) =>
+      path === '/api/business/profile' ? json({ success: true, data: { business: demoBusiness } }) : undefined,
+    );
     renderAt(url);
     await h1(title);
     expect(document.querySelectorAll('h1')).toHaveLength(1);

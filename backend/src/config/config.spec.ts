@@ -63,4 +63,65 @@ describe('configuration', () => {
     expect(loadConfig({ ...secret, DATABASE_URL: 'postgres://db/app' }).seedDemo).toBe(false);
     expect(loadConfig({ ...secret, DATABASE_URL: 'postgres://db/app', SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
+
+  it('requires the InforU credentials and sender when SMS_PROVIDER=inforu, listing each missing one', () => {
+    let caught: unknown;
+    try {
+      loadConfig({ DATA_DIR: dataDir, SMS_PROVIDER: 'inforu', INFORU_USERNAME: 'user' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    expect((caught as ConfigError).problems).toEqual([
+      'INFORU_API_TOKEN: required when SMS_PROVIDER=inforu',
+      'INFORU_SENDER: required when SMS_PROVIDER=inforu',
+    ]);
+  });
+
+  it('reads the InforU settings, with the public API address by default', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      SMS_PROVIDER: 'inforu',
+      INFORU_USERNAME: 'user',
+      INFORU_API_TOKEN: 'token',
+      INFORU_SENDER: 'Tafrit',
+    });
+    expect(config.inforu).toEqual({
+      username: 'user',
+      apiToken: 'token',
+      sender: 'Tafrit',
+      apiUrl: 'https://capi.inforu.co.il',
+    });
+    expect(loadConfig({ DATA_DIR: dataDir }).inforu).toBeUndefined();
+  });
+
+  it('refuses a sender InforU would refuse, and a provider that does not exist yet', () => {
+    expect(() =>
+      loadConfig({
+        DATA_DIR: dataDir,
+        SMS_PROVIDER: 'inforu',
+        INFORU_USERNAME: 'user',
+        INFORU_API_TOKEN: 'token',
+        INFORU_SENDER: 'Tafrit Menu Ltd',
+      }),
+    ).toThrow(/INFORU_SENDER/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, SMS_PROVIDER: '019' })).toThrow(/019 is not available/);
+  });
+});
+
+describe('the proxy setting', () => {
+  it('trusts no proxy unless told, and reads true and proxy addresses', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'tafrit-config-'));
+    try {
+      expect(loadConfig({ DATA_DIR: dataDir }).trustProxy).toBe(false);
+      expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+      expect(() => loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '2' })).toThrow(/TRUST_PROXY/);
+      expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe(
+        '10.0.0.0/8, 127.0.0.1',
+      );
+      expect(() => loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });

@@ -37,10 +37,39 @@ const environmentSchema = z.object({
     .pipe(z.array(adminPhone)),
   SMS_PROVIDER: z.enum(['log', 'inforu', '019']).default('log'),
   SMS_LOG_FILE: z.string().min(1).optional(),
+  // InforU REST API v2 (SMS_PROVIDER=inforu): Basic auth with the account's user name and an API token.
+  INFORU_USERNAME: z.string().trim().min(1).optional(),
+  INFORU_API_TOKEN: z.string().trim().min(1).optional(),
+  // Israeli rules: a sender name of up to 11 Latin letters or digits, or a whitelisted number of up to 14 digits.
+  INFORU_SENDER: z
+    .string()
+    .trim()
+    .regex(
+      /^(?:[A-Za-z0-9]{1,11}|\d{1,14})$/,
+      'expected up to 11 Latin letters or digits, or a number of up to 14 digits',
+    )
+    .optional(),
+  INFORU_API_URL: z.url({ message: 'expected an absolute URL' }).default('https://capi.inforu.co.il'),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'cardcom']).default('sandbox'),
   SEED_DEMO: booleanFlag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   FRONTEND_DIST: z.string().min(1).optional(),
+  // Off by default: only behind a reverse proxy may X-Forwarded-For name the client (rate limits key on it).
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(
+      /^(true|false|(?=[^,]*[.:])[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/,
+      'expected true, false or proxy addresses',
+    )
+    .optional(),
+  // The marketing pixel's numeric id; unset (or empty) means no third-party script is ever loaded.
+  MARKETING_PIXEL_ID: z
+    .string()
+    .trim()
+    .regex(/^(\d{5,20})?$/, 'expected the numeric pixel id (5 to 20 digits)')
+    .optional()
+    .transform((value) => value || undefined),
 });
 
 export interface AppConfig {
@@ -56,10 +85,23 @@ export interface AppConfig {
   adminPhones: string[];
   smsProvider: 'log' | 'inforu' | '019';
   smsLogFile: string;
+  /** Set exactly when `smsProvider` is `inforu`. */
+  inforu: InforuConfig | undefined;
   paymentProvider: 'sandbox' | 'cardcom';
   seedDemo: boolean;
   logLevel: string;
   frontendDist: string;
+  /** Fastify's `trustProxy`: false, true or the proxies' addresses. */
+  trustProxy: boolean | string;
+  /** Injected into the app's HTML as `<meta name="tafrit-pixel-id">` and allowed by the CSP, only when set. */
+  marketingPixelId: string | undefined;
+}
+
+export interface InforuConfig {
+  username: string;
+  apiToken: string;
+  sender: string;
+  apiUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -86,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (values.NODE_ENV === 'production' && !values.JWT_SECRET) {
     throw new ConfigError(['JWT_SECRET: required when NODE_ENV=production']);
   }
+  const inforu = inforuConfig(values);
   const jwtSecret = values.JWT_SECRET ?? (embedded ? readOrCreateSecret(dataDir) : undefined);
   if (!jwtSecret) {
     throw new ConfigError(['JWT_SECRET: required when DATABASE_URL is set (several instances must share it)']);
@@ -102,11 +145,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPhones: values.ADMIN_PHONES,
     smsProvider: values.SMS_PROVIDER,
     smsLogFile: resolve(values.SMS_LOG_FILE ?? join(dataDir, 'sms.log')),
+    inforu,
     paymentProvider: values.PAYMENT_PROVIDER,
     seedDemo: values.SEED_DEMO ?? embedded,
     logLevel: values.LOG_LEVEL,
+    trustProxy: parseTrustProxy(values.TRUST_PROXY),
     frontendDist: resolve(values.FRONTEND_DIST ?? new URL('../../../frontend/dist', import.meta.url).pathname),
+    marketingPixelId: values.MARKETING_PIXEL_ID,
   };
+}
+
+/** The gateway's credentials are checked at start: a missing one would only show when an owner asks for a code. */
+function inforuConfig(values: z.output<typeof environmentSchema>): InforuConfig | undefined {
+  if (values.SMS_PROVIDER === '019') {
+    throw new ConfigError(['SMS_PROVIDER: 019 is not available yet, use log or inforu']);
+  }
+  if (values.SMS_PROVIDER !== 'inforu') return undefined;
+  const { INFORU_USERNAME: username, INFORU_API_TOKEN: apiToken, INFORU_SENDER: sender } = values;
+  if (!username || !apiToken || !sender) {
+    const missing = { INFORU_USERNAME: username, INFORU_API_TOKEN: apiToken, INFORU_SENDER: sender };
+    throw new ConfigError(
+      Object.entries(missing)
+        .filter(([, value]) => !value)
+        .map(([name]) => `${name}: required when SMS_PROVIDER=inforu`),
+    );
+  }
+  return { username, apiToken, sender, apiUrl: values.INFORU_API_URL.replace(/\/$/, '') };
 }
 
 /** The embedded mode keeps its signing secret beside its data, so tokens survive a restart without any set-up. */
@@ -117,4 +181,9 @@ function readOrCreateSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (value === undefined || value === 'false') return false;
+  return value === 'true' ? true : value;
 }

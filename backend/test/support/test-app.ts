@@ -26,6 +26,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     SEED_DEMO: 'false',
+    // Tests speak from addresses of their own through X-Forwarded-For, as a trusted proxy would.
+    TRUST_PROXY: 'true',
     ...(target?.url ? { DATABASE_URL: target.url, JWT_SECRET: 'test-secret-test-secret-test-secret-1234' } : {}),
     ...env,
   });

@@ -62,6 +62,16 @@ describe('registration', () => {
   });
 });
 
+describe('the receipt phone', () => {
+  it('is optional, empty means none, and a bad number gets the Hebrew message', () => {
+    expect(registerBusinessSchema.parse({ ...valid, receiptPhone: '' }).receiptPhone).toBeUndefined();
+    expect(registerBusinessSchema.parse({ ...valid, receiptPhone: '052-345-6789' }).receiptPhone).toBe('+972523456789');
+    expect(fieldsOf(registerBusinessSchema.safeParse({ ...valid, receiptPhone: '12345' })).receiptPhone).toBe(
+      'מספר הטלפון הנייד אינו תקין',
+    );
+  });
+});
+
 describe('profile', () => {
   it('refuses a phone in the body with a clear message', () => {
     const { phone: _phone, ...profile } = valid;

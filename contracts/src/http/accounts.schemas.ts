@@ -17,7 +17,8 @@ export const israeliMobileSchema = z
 const name = (message: string, max = 100) => z.string({ message }).trim().min(2, message).max(max, `עד ${max} תווים`);
 
 export const cardcomSettingsShape = {
-  cardcomEnabled: z.boolean().optional().default(false),
+  // No default here: a settings form without these fields keeps the stored terminal (registration defaults to off).
+  cardcomEnabled: z.boolean().optional(),
   cardcomTerminalNumber: z
     .string()
     .trim()
@@ -55,7 +56,14 @@ export const businessDetailsShape = {
     .regex(/^\d{1,9}$/, m.accountNumberRequired),
   beneficiaryName: name(m.beneficiaryNameRequired),
   /** Where the SMS receipt (bon) of each paid order goes; empty means none. */
-  receiptPhone: israeliMobileSchema.optional().or(z.literal('').transform(() => undefined)),
+  // Optional, and an empty field means "none": one string schema keeps the Hebrew message (a union would answer
+  // zod's generic English "Invalid input" for a bad number).
+  receiptPhone: z
+    .string({ message: m.invalidMobile })
+    .trim()
+    .refine((value) => value === '' || isIsraeliMobile(value), m.invalidMobile)
+    .transform((value) => (value === '' ? undefined : (toE164(value) as string)))
+    .optional(),
   ...cardcomSettingsShape,
 };
 
@@ -74,7 +82,11 @@ function requireCardcomWhenEnabled(
 
 /** `POST /api/register`. */
 export const registerBusinessSchema = z
-  .object({ ...businessDetailsShape, phone: israeliMobileSchema })
+  .object({
+    ...businessDetailsShape,
+    phone: israeliMobileSchema,
+    cardcomEnabled: z.boolean().optional().default(false),
+  })
   .superRefine(requireCardcomWhenEnabled);
 export type RegisterBusinessRequest = z.input<typeof registerBusinessSchema>;
 export type RegisterBusinessInput = z.output<typeof registerBusinessSchema>;
@@ -131,3 +143,24 @@ export type OwnerSession = z.infer<typeof ownerSessionSchema>;
 /** Answer of admin verify-otp: `{ success: true, data: { token } }`. */
 export const adminSessionSchema = z.object({ token: z.string() });
 export type AdminSession = z.infer<typeof adminSessionSchema>;
+
+/** Answer of send-otp (owner and admin): the same constant whether or not the phone has an account. */
+export const otpSentSchema = z.object({ sent: z.literal(true) });
+export type OtpSent = z.infer<typeof otpSentSchema>;
+
+/** Answer of `GET /api/business/profile`, `PUT /api/business/profile` and `POST /api/business/logo`. */
+export const ownerBusinessResponseSchema = z.object({ business: ownerBusinessSchema });
+export type OwnerBusinessResponse = z.infer<typeof ownerBusinessResponseSchema>;
+
+/**
+ * `POST /api/auth/refresh` and `POST /api/auth/logout`: which session's cookie to use. The owner's and the admin's
+ * sessions live in separate cookies, so one browser can hold both; the body may be empty (owner).
+ */
+export const sessionAudienceSchema = z
+  .object({ audience: z.enum(['owner', 'admin']).optional().default('owner') })
+  .optional()
+  .transform((value) => value?.audience ?? 'owner');
+export type SessionAudience = z.output<typeof sessionAudienceSchema>;
+
+/** Answer of `POST /api/admin/impersonate/{phone}`: an owner session opened by an administrator. */
+export const impersonationSessionSchema = ownerSessionSchema;

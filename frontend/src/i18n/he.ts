@@ -23,6 +23,26 @@ export const he = {
     regionLabel: 'התראות',
     close: 'סגירת ההתראה',
   },
+  // The small footer every page has (the landing page has a fuller one of its own).
+  siteFooter: {
+    label: 'קישורים',
+    accessibility: 'הצהרת נגישות',
+    terms: 'תנאי שימוש',
+  },
+  // The accessibility adjustments widget on every page. Its panel is loaded on demand, these words are not: short.
+  a11y: {
+    open: 'התאמות נגישות',
+    title: 'התאמות נגישות',
+    close: 'סגירה',
+    largeText: 'הגדלת טקסט',
+    highContrast: 'ניגודיות גבוהה',
+    underlineLinks: 'הדגשת קישורים',
+    stopAnimations: 'עצירת אנימציות',
+    readableFont: 'גופן קריא',
+    reset: 'איפוס ההתאמות',
+    note: 'ההתאמות נשמרות במכשיר הזה. הן משלימות את נגישות האתר ואינן מחליפות אותה.',
+    statement: 'להצהרת הנגישות',
+  },
 } as const;
 
 /** `הדף לא נמצא | תפריט`: the document title of a screen. */

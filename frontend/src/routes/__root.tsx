@@ -1,7 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Outlet, createRootRouteWithContext, useRouter } from '@tanstack/react-router';
+import { Link, Outlet, createRootRouteWithContext, useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect, type MouseEvent } from 'react';
+import { A11yWidget } from '@/components/a11y-widget/a11y-widget';
+import { applyStoredA11yPreferences } from '@/components/a11y-widget/preferences';
 import { NotFoundPage } from '@/components/not-found-page';
 import { Toaster } from '@/components/ui/toaster';
 import { he } from '@/i18n/he';
@@ -9,6 +11,9 @@ import { he } from '@/i18n/he';
 export interface RouterContext {
   queryClient: QueryClient;
 }
+
+// The person's accessibility choices (larger text, contrast, ...) are on <html> before React renders anything.
+applyStoredA11yPreferences();
 
 // The root is in the entry chunk that every visit downloads, the diner's included: nothing heavy here.
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -28,9 +33,38 @@ function RootLayout() {
       >
         {he.app.skipToContent}
       </a>
+      <A11yWidget />
       <Outlet />
+      <SiteFooter />
       <Toaster />
     </QueryClientProvider>
+  );
+}
+
+/**
+ * The accessibility statement is one link away from every page (Israeli accessibility regulations), the diner's
+ * menu included. The landing page has a fuller footer of its own, with the same links.
+ */
+function SiteFooter() {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  if (pathname === '/') return null;
+  return (
+    <footer className="border-t border-line bg-surface">
+      <nav aria-label={he.siteFooter.label} className="mx-auto w-full max-w-5xl px-4 py-3 md:px-6">
+        <ul className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+          <li>
+            <Link to="/accessibility" className="text-muted underline hover:text-ink">
+              {he.siteFooter.accessibility}
+            </Link>
+          </li>
+          <li>
+            <Link to="/terms-conditions" className="text-muted underline hover:text-ink">
+              {he.siteFooter.terms}
+            </Link>
+          </li>
+        </ul>
+      </nav>
+    </footer>
   );
 }
 

@@ -1,17 +1,72 @@
-import { Module, type OnModuleInit } from '@nestjs/common';
+import { Global, Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { DATABASE } from '../../platform/database/database.module.js';
+import type { Database } from '../../platform/database/database.js';
+import { SESSION_DIRECTORY } from '../../platform/auth/session-directory.port.js';
 import { InlineProjectionRegistry } from '../../platform/event-store/inline-projection.js';
+import { BusinessLogoController } from './api/business-logo.controller.js';
+import { BusinessProfileController } from './api/business-profile.controller.js';
+import { OwnerSessionReplies } from './api/owner-session.replies.js';
+import { OwnerSignInController } from './api/owner-sign-in.controller.js';
+import { RegistrationController } from './api/registration.controller.js';
+import { SessionsController } from './api/sessions.controller.js';
+import { ChangeBusinessProfileHandler } from './application/change-business-profile.handler.js';
+import { ChangeLogoHandler } from './application/change-logo.handler.js';
+import { GetOwnerBusinessHandler } from './application/get-owner-business.query.js';
+import { LogoUploads } from './application/logo-uploads.service.js';
+import { OneTimeCodes } from './application/one-time-codes.service.js';
+import { OwnerSignIn } from './application/owner-sign-in.service.js';
+import { RecordImpersonationHandler } from './application/record-impersonation.handler.js';
 import { RegisterBusinessHandler } from './application/register-business.handler.js';
+import { SessionIssuer } from './application/session-issuer.js';
+import { Sessions } from './application/sessions.service.js';
+import { BusinessEntity } from './projections/business.entity.js';
 import { businessesProjection } from './projections/businesses.projection.js';
 
 /**
- * Business accounts: the event-sourced `business-{phone}` aggregate and its `businesses` read model. Sign-in,
- * sessions and the settings API come with the accounts issue.
+ * Business accounts: the event-sourced `business-{phone}` aggregate and its `businesses` read model, registration,
+ * sign-in by one-time code, sessions, the settings form and the logo.
+ *
+ * Global because every owner or admin route's guard (in any module) asks its `SessionDirectory` whether a session is
+ * still open, and the admin module signs in through its codes and sessions.
  */
-@Module({ providers: [RegisterBusinessHandler] })
+@Global()
+@Module({
+  controllers: [
+    RegistrationController,
+    OwnerSignInController,
+    SessionsController,
+    BusinessProfileController,
+    BusinessLogoController,
+  ],
+  providers: [
+    RegisterBusinessHandler,
+    ChangeBusinessProfileHandler,
+    ChangeLogoHandler,
+    RecordImpersonationHandler,
+    GetOwnerBusinessHandler,
+    Sessions,
+    SessionIssuer,
+    OneTimeCodes,
+    OwnerSignIn,
+    LogoUploads,
+    OwnerSessionReplies,
+    { provide: SESSION_DIRECTORY, useExisting: Sessions },
+  ],
+  exports: [Sessions, SessionIssuer, OneTimeCodes, SESSION_DIRECTORY],
+})
 export class AccountsModule implements OnModuleInit {
-  constructor(private readonly projections: InlineProjectionRegistry) {}
+  constructor(
+    private readonly projections: InlineProjectionRegistry,
+    private readonly issuer: SessionIssuer,
+    @Inject(DATABASE) private readonly database: Database,
+  ) {}
 
   onModuleInit(): void {
     this.projections.register(businessesProjection);
+    // An owner's sign-in is renewed only while the business exists and is not closed.
+    this.issuer.allowRenewalWhen(
+      'owner',
+      async (phone) => (await this.database.em().count(BusinessEntity, { phone, closedAt: null })) > 0,
+    );
   }
 }

@@ -1,84 +1,92 @@
-import { Link } from '@tanstack/react-router';
-import { PageMain } from '@/components/page-shell';
-import { containerClass, primaryButtonClass, secondaryButtonClass } from '@/components/ui/styles';
-import { he } from '@/i18n/he';
-import { heLanding } from '@/i18n/he-landing';
+import { useEffect } from 'react';
+import { heLanding, landingSectionIds } from '@/i18n/he-landing';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { ContactForm } from './contact-form';
+import { FaqAccordion } from './faq-accordion';
+import { LandingFooter } from './landing-footer';
+import { LandingHeader } from './landing-header';
+import {
+  BenefitsSection,
+  CallToActionBanner,
+  ComparisonSection,
+  FeaturesSection,
+  HeroSection,
+  HowItWorksSection,
+  PricingSection,
+} from './landing-sections';
+import { landingContainerClass, sectionClass, sectionTitleClass } from './layout';
+import { trackLandingView } from './marketing-pixel';
 
+/** The landing page (product spec §2), its sections in the spec's order. */
 export function LandingPage() {
   useDocumentTitle(heLanding.marketingTitle);
+  useEffect(() => {
+    trackLandingView();
+    // Opened at /#pricing (a shared link, a reload): go to the section once it is on the page.
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    if (id) document.getElementById(id)?.scrollIntoView({ block: 'start' });
+  }, []);
+
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="border-b border-line bg-surface">
-        <div className={`${containerClass} flex min-h-16 flex-wrap items-center justify-between gap-3 py-2`}>
-          <Link to="/" className="text-2xl font-bold text-brand-700">
-            {he.app.productName}
-          </Link>
-          <nav aria-label={heLanding.navLabel}>
-            <ul className="flex flex-wrap items-center gap-2">
-              <li>
-                <Link to="/login" className={secondaryButtonClass}>
-                  {heLanding.login}
-                </Link>
-              </li>
-              <li>
-                <Link to="/registration" className={primaryButtonClass}>
-                  {heLanding.register}
-                </Link>
-              </li>
-            </ul>
-          </nav>
-        </div>
-      </header>
-
-      <PageMain className="flex flex-col justify-center">
-        <section aria-labelledby="hero-title" className="max-w-3xl text-start">
-          <h1 id="hero-title" className="text-4xl font-bold leading-tight text-ink md:text-5xl">
-            {heLanding.tagline}
-          </h1>
-          <p className="mt-6 text-lg text-muted md:text-xl">
-            {heLanding.leadBeforeCommission} <bdi>{heLanding.commission}</bdi> {heLanding.leadAfterCommission}
-          </p>
-          <p className="mt-8 flex flex-wrap gap-3">
-            <Link to="/registration" className={primaryButtonClass}>
-              {heLanding.register}
-            </Link>
-          </p>
-        </section>
-      </PageMain>
-
+      <LandingHeader />
+      <main id="main" tabIndex={-1} className="flex-1">
+        <HeroSection />
+        <FeaturesSection />
+        <BenefitsSection />
+        <HowItWorksSection />
+        <ComparisonSection />
+        <PricingSection />
+        <CallToActionBanner />
+        <FaqSection />
+        <ContactSection />
+      </main>
       <LandingFooter />
     </div>
   );
 }
 
-export function LandingFooter() {
+function FaqSection() {
   return (
-    <footer className="border-t border-line bg-surface">
-      <div className={`${containerClass} flex flex-col gap-4 py-6 md:flex-row md:items-center md:justify-between`}>
-        <nav aria-label={heLanding.footerLinksLabel}>
-          <ul className="flex flex-wrap gap-x-6 gap-y-2">
-            <li>
-              <Link to="/terms-conditions" className="text-muted underline hover:text-ink">
-                {heLanding.terms}
-              </Link>
-            </li>
-            <li>
-              <Link to="/accessibility" className="text-muted underline hover:text-ink">
-                {heLanding.accessibility}
-              </Link>
-            </li>
-            <li>
-              <Link to="/admin-login" className="text-muted underline hover:text-ink">
-                {heLanding.adminLogin}
-              </Link>
-            </li>
-          </ul>
-        </nav>
-        <p className="text-sm text-muted">
-          <bdi>© {heLanding.copyrightYear}</bdi> {heLanding.copyrightHolder}
-        </p>
+    <section
+      id={landingSectionIds.faq}
+      tabIndex={-1}
+      aria-labelledby="faq-title"
+      className={`${sectionClass} border-t border-line bg-canvas`}
+    >
+      <div className={landingContainerClass}>
+        <div className="mx-auto max-w-4xl">
+          <h2 id="faq-title" className={sectionTitleClass}>
+            {heLanding.faqTitle}
+          </h2>
+          <div className="mt-10">
+            <FaqAccordion items={heLanding.faq} />
+          </div>
+        </div>
       </div>
-    </footer>
+    </section>
+  );
+}
+
+function ContactSection() {
+  return (
+    <section
+      id={landingSectionIds.contact}
+      tabIndex={-1}
+      aria-labelledby="contact-title"
+      className={`${sectionClass} bg-surface`}
+    >
+      <div className={`${landingContainerClass} grid gap-10 md:grid-cols-[2fr_3fr]`}>
+        <div>
+          <h2 id="contact-title" className={sectionTitleClass}>
+            {heLanding.contactTitle}
+          </h2>
+          <p className="mt-4 text-lg leading-relaxed text-muted">{heLanding.contactLead}</p>
+        </div>
+        <div className="rounded-2xl border border-line bg-canvas p-6 md:p-8">
+          <ContactForm />
+        </div>
+      </div>
+    </section>
   );
 }

@@ -1,28 +1,19 @@
-import { PlaceholderPage } from '@/components/page-shell';
 import { heOwner } from '@/i18n/he-owner';
+import { ConsolePlaceholder } from './console-layout';
 
-// The business owner's screens. Placeholders until their issues land; each keeps its route and its title.
+// The business owner's screens. Reports and menu management are placeholders inside the console until their issues
+// land; each keeps its route and its title.
 
-export function RegistrationPage() {
-  return <PlaceholderPage title={heOwner.registration.title} description={heOwner.registration.description} />;
-}
-
-export function LoginPage() {
-  return <PlaceholderPage title={heOwner.login.title} description={heOwner.login.description} />;
-}
-
-export function RegistrationSuccessPage() {
-  return <PlaceholderPage title={heOwner.success.title} description={heOwner.success.description} />;
-}
+export { OwnerConsoleLayout } from './console-layout';
+export { LoginPage } from './login-page';
+export { RegistrationPage } from './registration-page';
+export { SettingsPage } from './settings-page';
+export { RegistrationSuccessPage } from './success-page';
 
 export function ReportsPage() {
-  return <PlaceholderPage title={heOwner.reports.title} description={heOwner.reports.description} />;
+  return <ConsolePlaceholder title={heOwner.reports.title} description={heOwner.reports.description} />;
 }
 
 export function MenuManagementPage() {
-  return <PlaceholderPage title={heOwner.menuManagement.title} description={heOwner.menuManagement.description} />;
-}
-
-export function SettingsPage() {
-  return <PlaceholderPage title={heOwner.settings.title} description={heOwner.settings.description} />;
+  return <ConsolePlaceholder title={heOwner.menuManagement.title} description={heOwner.menuManagement.description} />;
 }

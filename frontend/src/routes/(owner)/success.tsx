@@ -2,5 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { RegistrationSuccessPage } from '@/features/owner/owner-pages';
 
 export const Route = createFileRoute('/(owner)/success')({
+  beforeLoad: ({ location }) =>
+    import('@/features/owner/session-guard').then((guard) => guard.requireOwnerSession(location)),
   component: RegistrationSuccessPage,
 });

@@ -1,7 +1,7 @@
 import { deciderSpec } from '../../../../test/support/decider-spec.js';
-import { businessDecider, type RegisterBusiness } from './business.decider.js';
-import { BusinessAlreadyRegisteredError } from './business.errors.js';
-import type { BusinessRegistered } from './business.events.js';
+import { businessDecider, type ChangeBusinessProfile, type RegisterBusiness } from './business.decider.js';
+import { BusinessAlreadyRegisteredError, BusinessNotFoundError } from './business.errors.js';
+import type { BusinessProfile, BusinessRegistered, LogoChanged, PayoutAccount } from './business.events.js';
 
 const { given } = deciderSpec(businessDecider);
 
@@ -37,4 +37,159 @@ describe('the business aggregate', () => {
         expect(error.code).toBe('business.phone_taken');
         expect(error.phone).toBe('+972547654321');
       }));
+});
+
+const now = '2026-11-22T09:30:00.000Z';
+const profile: BusinessProfile = {
+  fullName: 'דנה כהן',
+  businessName: 'קפה דנה',
+  email: 'dana@example.co.il',
+  idNumber: '515678902',
+  receiptPhone: null,
+};
+const payout: PayoutAccount = {
+  bankName: '12',
+  branch: '600',
+  accountNumber: '123456',
+  beneficiaryName: 'דנה כהן',
+  cardcom: { enabled: false, terminalNumber: null, apiName: null },
+};
+const changeProfile = (changes: {
+  profile?: Partial<BusinessProfile>;
+  payout?: Partial<PayoutAccount>;
+}): ChangeBusinessProfile => ({
+  type: 'ChangeBusinessProfile',
+  data: { profile: { ...profile, ...changes.profile }, payout: { ...payout, ...changes.payout }, now },
+});
+
+describe('changing the business details', () => {
+  it('records BusinessProfileChanged when only the profile changed', () =>
+    given([registered])
+      .when(changeProfile({ profile: { businessName: 'קפה דנה ובניו', receiptPhone: '+972543333333' } }))
+      .then([
+        {
+          type: 'BusinessProfileChanged',
+          data: {
+            phone: '+972547654321',
+            ...profile,
+            businessName: 'קפה דנה ובניו',
+            receiptPhone: '+972543333333',
+            changedAt: now,
+          },
+        },
+      ]));
+
+  it('records PayoutAccountChanged when only where the money goes changed', () =>
+    given([registered])
+      .when(changeProfile({ payout: { cardcom: { enabled: true, terminalNumber: '1000', apiName: 'test2025' } } }))
+      .then([
+        {
+          type: 'PayoutAccountChanged',
+          data: {
+            phone: '+972547654321',
+            ...payout,
+            cardcom: { enabled: true, terminalNumber: '1000', apiName: 'test2025' },
+            changedAt: now,
+          },
+        },
+      ]));
+
+  it('records both, profile first, when both changed', () =>
+    given([registered])
+      .when(changeProfile({ profile: { email: 'new@example.co.il' }, payout: { accountNumber: '999' } }))
+      .then([
+        {
+          type: 'BusinessProfileChanged',
+          data: { phone: '+972547654321', ...profile, email: 'new@example.co.il', changedAt: now },
+        },
+        {
+          type: 'PayoutAccountChanged',
+          data: { phone: '+972547654321', ...payout, accountNumber: '999', changedAt: now },
+        },
+      ]));
+
+  it('records nothing when the form is saved unchanged, also after earlier changes', () =>
+    given([
+      registered,
+      { type: 'PayoutAccountChanged', data: { phone: '+972547654321', ...payout, branch: '601', changedAt: now } },
+    ])
+      .when(changeProfile({ payout: { branch: '601' } }))
+      .then([]));
+
+  it('keeps the stored Cardcom terminal when the form does not carry the Cardcom fields', () => {
+    const terminal = { enabled: true, terminalNumber: '1000', apiName: 'test2025' };
+    const withoutCardcom = changeProfile({ payout: { branch: '602' } });
+    delete withoutCardcom.data.payout.cardcom;
+    given([
+      registered,
+      { type: 'PayoutAccountChanged', data: { phone: '+972547654321', ...payout, cardcom: terminal, changedAt: now } },
+    ])
+      .when(withoutCardcom)
+      .then([
+        {
+          type: 'PayoutAccountChanged',
+          data: { phone: '+972547654321', ...payout, branch: '602', cardcom: terminal, changedAt: now },
+        },
+      ]);
+  });
+
+  it('refuses a business that was never registered', () =>
+    given([])
+      .when(changeProfile({}))
+      .thenThrows(BusinessNotFoundError, (error) => expect(error.code).toBe('not_found')));
+});
+
+describe('the logo', () => {
+  const first: LogoChanged = {
+    type: 'LogoChanged',
+    data: { phone: '+972547654321', logo: '/uploads/logos/a.webp', previousLogo: null, changedAt: now },
+  };
+
+  it('records LogoChanged with no previous logo the first time', () =>
+    given([registered])
+      .when({ type: 'ChangeLogo', data: { logo: '/uploads/logos/a.webp', now } })
+      .then([first]));
+
+  it('names the logo it replaces, so its file can be removed', () =>
+    given([registered, first])
+      .when({ type: 'ChangeLogo', data: { logo: '/uploads/logos/b.webp', now } })
+      .then([
+        {
+          type: 'LogoChanged',
+          data: {
+            phone: '+972547654321',
+            logo: '/uploads/logos/b.webp',
+            previousLogo: '/uploads/logos/a.webp',
+            changedAt: now,
+          },
+        },
+      ]));
+});
+
+describe('an administrator opening the business', () => {
+  it('records BusinessImpersonated with the admin, the time and the address', () =>
+    given([registered])
+      .when({ type: 'RecordImpersonation', data: { adminPhone: '+972542222222', ip: '10.0.0.1', now } })
+      .then([
+        {
+          type: 'BusinessImpersonated',
+          data: { phone: '+972547654321', adminPhone: '+972542222222', at: now, ip: '10.0.0.1' },
+        },
+      ]));
+
+  it('changes nothing in the state', () =>
+    given([
+      registered,
+      {
+        type: 'BusinessImpersonated',
+        data: { phone: '+972547654321', adminPhone: '+972542222222', at: now, ip: null },
+      },
+    ])
+      .when(changeProfile({}))
+      .then([]));
+
+  it('cannot open a business that does not exist', () =>
+    given([])
+      .when({ type: 'RecordImpersonation', data: { adminPhone: '+972542222222', ip: null, now } })
+      .thenThrows(BusinessNotFoundError));
 });

@@ -1,10 +1,17 @@
 import type { Decider } from '../../../platform/event-store/aggregate.js';
-import { BusinessAlreadyRegisteredError } from './business.errors.js';
-import type { BusinessEvent, BusinessRegistered } from './business.events.js';
+import { BusinessAlreadyRegisteredError, BusinessClosedError, BusinessNotFoundError } from './business.errors.js';
+import type { BusinessEvent, BusinessProfile, BusinessRegistered, PayoutAccount } from './business.events.js';
 
-export type BusinessState =
-  | { status: 'unregistered' }
-  | { status: 'active' | 'paused' | 'closed'; phone: string; departmentId: string; email: string };
+export interface RegisteredBusiness {
+  status: 'active' | 'paused' | 'closed';
+  phone: string;
+  departmentId: string;
+  profile: BusinessProfile;
+  payout: PayoutAccount;
+  logo: string | null;
+}
+
+export type BusinessState = { status: 'unregistered' } | RegisteredBusiness;
 
 /** Registration data as it arrives in the command: validated and normalised by the contract schema already. */
 export type RegisterBusiness = {
@@ -12,30 +19,126 @@ export type RegisterBusiness = {
   data: Omit<BusinessRegistered['data'], 'registeredAt'> & { now: string };
 };
 
-export type BusinessCommand = RegisterBusiness;
+/**
+ * The whole settings form; only the parts that differ from the current state become events. A form without the
+ * Cardcom fields (the owner's settings page today) keeps the stored terminal: absent never means "switch off".
+ */
+export type ChangeBusinessProfile = {
+  type: 'ChangeBusinessProfile';
+  data: {
+    profile: BusinessProfile;
+    payout: Omit<PayoutAccount, 'cardcom'> & { cardcom?: PayoutAccount['cardcom'] };
+    now: string;
+  };
+};
+
+export type ChangeLogo = { type: 'ChangeLogo'; data: { logo: string; now: string } };
+
+export type RecordImpersonation = {
+  type: 'RecordImpersonation';
+  data: { adminPhone: string; ip: string | null; now: string };
+};
+
+export type BusinessCommand = RegisterBusiness | ChangeBusinessProfile | ChangeLogo | RecordImpersonation;
 
 export const businessDecider: Decider<BusinessCommand, BusinessEvent, BusinessState> = {
   initialState: () => ({ status: 'unregistered' }),
 
   decide(command, state) {
+    if (command.type === 'RegisterBusiness') {
+      if (state.status !== 'unregistered') throw new BusinessAlreadyRegisteredError(state.phone);
+      const { now, ...details } = command.data;
+      return [{ type: 'BusinessRegistered', data: { ...details, registeredAt: now } }];
+    }
+    const business = openBusiness(state, command);
+    const { phone } = business;
     switch (command.type) {
-      case 'RegisterBusiness': {
-        if (state.status !== 'unregistered') throw new BusinessAlreadyRegisteredError(state.phone);
-        const { now, ...details } = command.data;
-        return [{ type: 'BusinessRegistered', data: { ...details, registeredAt: now } }];
+      case 'ChangeBusinessProfile': {
+        const { profile, now } = command.data;
+        const payout: PayoutAccount = {
+          ...command.data.payout,
+          cardcom: command.data.payout.cardcom ?? business.payout.cardcom,
+        };
+        const events: BusinessEvent[] = [];
+        if (!sameProfile(business.profile, profile)) {
+          events.push({ type: 'BusinessProfileChanged', data: { phone, ...profile, changedAt: now } });
+        }
+        if (!samePayout(business.payout, payout)) {
+          events.push({ type: 'PayoutAccountChanged', data: { phone, ...payout, changedAt: now } });
+        }
+        return events;
+      }
+      case 'ChangeLogo':
+        return [
+          {
+            type: 'LogoChanged',
+            data: { phone, logo: command.data.logo, previousLogo: business.logo, changedAt: command.data.now },
+          },
+        ];
+      case 'RecordImpersonation': {
+        const { adminPhone, ip, now } = command.data;
+        return [{ type: 'BusinessImpersonated', data: { phone, adminPhone, at: now, ip } }];
       }
     }
   },
 
   evolve(state, event) {
+    if (event.type === 'BusinessRegistered') {
+      const { phone, departmentId, fullName, businessName, email, idNumber, receiptPhone } = event.data;
+      const { bankName, branch, accountNumber, beneficiaryName, cardcom } = event.data;
+      return {
+        status: 'active',
+        phone,
+        departmentId,
+        profile: { fullName, businessName, email, idNumber, receiptPhone },
+        payout: { bankName, branch, accountNumber, beneficiaryName, cardcom },
+        logo: null,
+      };
+    }
+    // Events of a stream that has no registration cannot exist: its first event is always BusinessRegistered.
+    if (state.status === 'unregistered') return state;
     switch (event.type) {
-      case 'BusinessRegistered':
-        return {
-          status: 'active',
-          phone: event.data.phone,
-          departmentId: event.data.departmentId,
-          email: event.data.email,
-        };
+      case 'BusinessProfileChanged': {
+        const { fullName, businessName, email, idNumber, receiptPhone } = event.data;
+        return { ...state, profile: { fullName, businessName, email, idNumber, receiptPhone } };
+      }
+      case 'PayoutAccountChanged': {
+        const { bankName, branch, accountNumber, beneficiaryName, cardcom } = event.data;
+        return { ...state, payout: { bankName, branch, accountNumber, beneficiaryName, cardcom } };
+      }
+      case 'LogoChanged':
+        return { ...state, logo: event.data.logo };
+      case 'BusinessImpersonated':
+        return state;
     }
   },
 };
+
+function openBusiness(state: BusinessState, command: Exclude<BusinessCommand, RegisterBusiness>): RegisteredBusiness {
+  if (state.status === 'unregistered') throw new BusinessNotFoundError();
+  // An administrator may still look into a closed business (its records stay); nobody may change it.
+  if (state.status === 'closed' && command.type !== 'RecordImpersonation') throw new BusinessClosedError(state.phone);
+  return state;
+}
+
+function sameProfile(a: BusinessProfile, b: BusinessProfile): boolean {
+  return (
+    a.fullName === b.fullName &&
+    a.businessName === b.businessName &&
+    a.email === b.email &&
+    a.idNumber === b.idNumber &&
+    a.receiptPhone === b.receiptPhone
+  );
+}
+
+function samePayout(a: PayoutAccount, b: PayoutAccount): boolean {
+  return (
+    a.bankName === b.bankName &&
+    a.branch === b.branch &&
+    a.accountNumber === b.accountNumber &&
+    a.beneficiaryName === b.beneficiaryName &&
+    a.cardcom.enabled === b.cardcom.enabled &&
+    a.cardcom.terminalNumber === b.cardcom.terminalNumber &&
+    a.cardcom.apiName === b.cardcom.apiName
+  );
+}

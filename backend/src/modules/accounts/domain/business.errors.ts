@@ -6,3 +6,21 @@ export class BusinessAlreadyRegisteredError extends Error {
     this.name = 'BusinessAlreadyRegisteredError';
   }
 }
+
+/** No business has this phone; answered 404 like any missing resource. */
+export class BusinessNotFoundError extends Error {
+  readonly code = 'not_found';
+  constructor() {
+    super('no business is registered with this phone');
+    this.name = 'BusinessNotFoundError';
+  }
+}
+
+/** A closed business keeps its records (tax law) but takes no more changes. */
+export class BusinessClosedError extends Error {
+  readonly code = 'auth.forbidden';
+  constructor(readonly phone: string) {
+    super(`business ${phone} is closed`);
+    this.name = 'BusinessClosedError';
+  }
+}

@@ -1,25 +1,68 @@
 /** Events of the `business-{phone}` stream (schema version 1). Plain data: dates as ISO strings. */
-export interface BusinessRegistered {
-  type: 'BusinessRegistered';
-  data: {
-    phone: string;
-    fullName: string;
-    businessName: string;
-    email: string;
-    idNumber: string;
-    bankName: string;
-    branch: string;
-    accountNumber: string;
-    beneficiaryName: string;
-    departmentId: string;
-    receiptPhone: string | null;
-    cardcom: { enabled: boolean; terminalNumber: string | null; apiName: string | null };
-    registeredAt: string;
-  };
+
+/** What the owner tells about themselves and the business (settings' "business details"). */
+export interface BusinessProfile {
+  fullName: string;
+  businessName: string;
+  email: string;
+  idNumber: string;
+  /** Where the SMS receipt of each paid order goes; null for none. */
+  receiptPhone: string | null;
 }
 
-export type BusinessEvent = BusinessRegistered;
+/**
+ * Where the money goes: the bank account of the monthly transfer and the card-clearing terminal. Kept apart from the
+ * profile because a change here is the one worth an alert (it is what a hijacked account would change).
+ */
+export interface PayoutAccount {
+  bankName: string;
+  branch: string;
+  accountNumber: string;
+  beneficiaryName: string;
+  cardcom: { enabled: boolean; terminalNumber: string | null; apiName: string | null };
+}
 
-export const BUSINESS_EVENT_TYPES = ['BusinessRegistered'] as const satisfies readonly BusinessEvent['type'][];
+export interface BusinessRegistered {
+  type: 'BusinessRegistered';
+  data: BusinessProfile &
+    PayoutAccount & {
+      phone: string;
+      departmentId: string;
+      registeredAt: string;
+    };
+}
+
+export interface BusinessProfileChanged {
+  type: 'BusinessProfileChanged';
+  data: BusinessProfile & { phone: string; changedAt: string };
+}
+
+export interface PayoutAccountChanged {
+  type: 'PayoutAccountChanged';
+  data: PayoutAccount & { phone: string; changedAt: string };
+}
+
+export interface LogoChanged {
+  type: 'LogoChanged';
+  /** `logo` is the public path of the new file (`/uploads/logos/<name>.webp`). */
+  data: { phone: string; logo: string; previousLogo: string | null; changedAt: string };
+}
+
+/** An administrator opened an owner session of this business (the audit trail of impersonation). */
+export interface BusinessImpersonated {
+  type: 'BusinessImpersonated';
+  data: { phone: string; adminPhone: string; at: string; ip: string | null };
+}
+
+export type BusinessEvent =
+  BusinessRegistered | BusinessProfileChanged | PayoutAccountChanged | LogoChanged | BusinessImpersonated;
+
+export const BUSINESS_EVENT_TYPES = [
+  'BusinessRegistered',
+  'BusinessProfileChanged',
+  'PayoutAccountChanged',
+  'LogoChanged',
+  'BusinessImpersonated',
+] as const satisfies readonly BusinessEvent['type'][];
 
 export const businessStreamId = (phone: string): string => `business-${phone}`;

@@ -3,11 +3,12 @@ import type { InlineProjection } from '../../../platform/event-store/inline-proj
 import type { RecordedEvent } from '../../../platform/event-store/event-store.port.js';
 import type { BusinessEvent } from '../domain/business.events.js';
 import { BUSINESS_EVENT_TYPES } from '../domain/business.events.js';
-import { BusinessEntity } from './business.entity.js';
+import { type Business, BusinessEntity } from './business.entity.js';
 
 /**
- * The `businesses` read model, written in the append's own transaction so the answer to a registration (and the
- * unique e-mail check) sees it at once. Idempotent: a replay of an event the row already has changes nothing.
+ * The `businesses` read model, written in the append's own transaction so the answer to a registration or a settings
+ * change (and the unique e-mail check) sees it at once. Idempotent: each row keeps the stream version it last applied
+ * and an update applies only when its event is newer, so a replay changes nothing.
  */
 export const businessesProjection: InlineProjection = {
   name: 'businesses',
@@ -43,6 +44,43 @@ export const businessesProjection: InlineProjection = {
           .execute();
         return;
       }
+      case 'BusinessProfileChanged': {
+        const { fullName, businessName, email, idNumber, receiptPhone } = event.data;
+        await applyNewer(em, event, { fullName, businessName, email, idNumber, receiptPhone });
+        return;
+      }
+      case 'PayoutAccountChanged': {
+        const { bankName, branch, accountNumber, beneficiaryName, cardcom } = event.data;
+        await applyNewer(em, event, {
+          bankName,
+          branch,
+          accountNumber,
+          beneficiaryName,
+          cardcomEnabled: cardcom.enabled,
+          cardcomTerminalNumber: cardcom.terminalNumber,
+          cardcomApiName: cardcom.apiName,
+        });
+        return;
+      }
+      case 'LogoChanged':
+        await applyNewer(em, event, { logo: event.data.logo });
+        return;
+      case 'BusinessImpersonated':
+        // An audit fact: nothing in the read model changes.
+        return;
     }
   },
 };
+
+/** Updates the row only when this event is newer than what the row has; moves the row's stream version with it. */
+async function applyNewer(
+  em: EntityManager,
+  event: RecordedEvent & BusinessEvent,
+  values: Partial<Omit<Business, 'phone' | 'streamVersion'>>,
+): Promise<void> {
+  await em
+    .createQueryBuilder(BusinessEntity)
+    .update({ ...values, streamVersion: event.streamVersion })
+    .where({ phone: event.data.phone, streamVersion: { $lt: event.streamVersion } })
+    .execute();
+}

@@ -2,6 +2,6 @@ import { createFileRoute } from '@tanstack/react-router';
 import { MenuManagementPage } from '@/features/owner/owner-pages';
 
 // Alias of /menu.
-export const Route = createFileRoute('/(owner)/menu-management')({
+export const Route = createFileRoute('/(owner)/_console/menu-management')({
   component: MenuManagementPage,
 });

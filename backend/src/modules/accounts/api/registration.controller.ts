@@ -1,0 +1,46 @@
+import { Body, Controller, Post, Req, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import {
+  type ApiSuccess,
+  type OwnerBusiness,
+  type OwnerSession,
+  registerBusinessSchema,
+  success,
+} from '@tafrit/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { parseWith } from '../../../platform/http/parse.js';
+import { CARDCOM_OFF, toProfileAndPayout } from '../application/business-details.js';
+import { GetOwnerBusinessQuery } from '../application/get-owner-business.query.js';
+import { RegisterBusinessCommand } from '../application/register-business.command.js';
+import { OwnerSessionReplies } from './owner-session.replies.js';
+
+/** `POST /api/register`: creates the business (active, random department id) and signs its owner in. */
+@Controller('api')
+export class RegistrationController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly replies: OwnerSessionReplies,
+  ) {}
+
+  @Post('register')
+  async register(
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<ApiSuccess<OwnerSession>> {
+    const input = parseWith(registerBusinessSchema, body);
+    const { profile, payout } = toProfileAndPayout(input);
+    await this.commands.execute(
+      new RegisterBusinessCommand(
+        // Registration always carries the Cardcom settings (off unless the owner filled them in).
+        { phone: input.phone, ...profile, ...payout, cardcom: payout.cardcom ?? CARDCOM_OFF },
+        { actor: { kind: 'owner', id: input.phone }, correlationId: request.id },
+      ),
+    );
+    const business = await this.queries.execute<GetOwnerBusinessQuery, OwnerBusiness>(
+      new GetOwnerBusinessQuery(input.phone),
+    );
+    return success(await this.replies.signIn(business, request, reply));
+  }
+}

@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { APP_CONFIG } from '../../../config/config.module.js';
+import type { AppConfig } from '../../../config/config.js';
+import { ChangeLogoCommand } from './change-logo.handler.js';
+import type { CommandContext } from './command-context.js';
+import { toLogoWebp } from './logo-image.js';
+
+export const LOGO_URL_PREFIX = '/uploads/logos/';
+// Only names this server made can be removed: a recorded path never points outside the logos folder.
+const STORED_NAME = /^\/uploads\/logos\/([0-9a-f]{32}\.webp)$/;
+
+/**
+ * Stores a new logo under DATA_DIR/uploads/logos/<random>.webp (a name nobody can choose or guess), records
+ * `LogoChanged`, then removes the file it replaced. A refused upload stores nothing; a refused event removes the file.
+ */
+@Injectable()
+export class LogoUploads {
+  private readonly logger = new Logger('LogoUploads');
+  private readonly folder: string;
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly commands: CommandBus,
+  ) {
+    this.folder = join(config.dataDir, 'uploads', 'logos');
+  }
+
+  async replace({ phone, bytes, context }: { phone: string; bytes: Buffer; context: CommandContext }): Promise<string> {
+    const image = await toLogoWebp(bytes);
+    const name = `${randomBytes(16).toString('hex')}.webp`;
+    const file = join(this.folder, name);
+    await mkdir(this.folder, { recursive: true });
+    await writeFile(file, image, { flag: 'wx' });
+    let previousLogo: string | null;
+    try {
+      ({ previousLogo } = await this.commands.execute<ChangeLogoCommand, { previousLogo: string | null }>(
+        new ChangeLogoCommand(phone, `${LOGO_URL_PREFIX}${name}`, context),
+      ));
+    } catch (error) {
+      await rm(file, { force: true });
+      throw error;
+    }
+    await this.remove(previousLogo);
+    return `${LOGO_URL_PREFIX}${name}`;
+  }
+
+  private async remove(logo: string | null): Promise<void> {
+    const name = logo ? STORED_NAME.exec(logo)?.[1] : undefined;
+    if (!name) return;
+    // The new logo is recorded already; a file left behind is only wasted space, never a reason to fail.
+    await rm(join(this.folder, name), { force: true }).catch((error: unknown) =>
+      this.logger.warn(`could not remove the replaced logo ${name}: ${String(error)}`),
+    );
+  }
+}

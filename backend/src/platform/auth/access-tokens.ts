@@ -1,0 +1,81 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/config.js';
+import { deriveKey } from './derive-key.js';
+import type { Audience } from './principals.js';
+
+/** Access tokens are short: a stolen one is worth 15 minutes, and the refresh cookie renews them silently. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+/** An administrator inside a business gets one hour and no refresh: a new visit needs a new, recorded opening. */
+export const IMPERSONATION_TTL_SECONDS = 60 * 60;
+
+const ISSUER = 'tafrit';
+
+export interface AccessClaims {
+  audience: Audience;
+  /** The business phone (owner) or the administrator's phone (admin). */
+  subject: string;
+  sessionId: string;
+  impersonatedBy: string | undefined;
+  expiresAt: Date;
+}
+
+interface Payload {
+  sub: string;
+  aud: string;
+  sid: string;
+  exp: number;
+  impersonatedBy?: string;
+}
+
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Signs and checks the bearer tokens (HS256, @nestjs/jwt). The audience is part of the signature check: an admin
+ * token is simply not a valid owner token, and the other way round.
+ */
+@Injectable()
+export class AccessTokens {
+  private readonly jwt: JwtService;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.jwt = new JwtService({
+      secret: deriveKey(config.jwtSecret, 'access-tokens'),
+      signOptions: { algorithm: 'HS256', issuer: ISSUER },
+      verifyOptions: { algorithms: ['HS256'], issuer: ISSUER },
+    });
+  }
+
+  sign(claims: {
+    audience: Audience;
+    subject: string;
+    sessionId: string;
+    impersonatedBy?: string;
+    ttlSeconds?: number;
+  }): Promise<string> {
+    return this.jwt.signAsync(
+      { sid: claims.sessionId, ...(claims.impersonatedBy ? { impersonatedBy: claims.impersonatedBy } : {}) },
+      { audience: claims.audience, subject: claims.subject, expiresIn: claims.ttlSeconds ?? ACCESS_TOKEN_TTL_SECONDS },
+    );
+  }
+
+  /** The claims of a valid, unexpired token of this audience; undefined for anything else. */
+  async verify(token: string, audience: Audience): Promise<AccessClaims | undefined> {
+    try {
+      const payload = await this.jwt.verifyAsync<Payload>(token, { audience });
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || !SESSION_ID.test(payload.sid)) {
+        return undefined;
+      }
+      return {
+        audience,
+        subject: payload.sub,
+        sessionId: payload.sid,
+        impersonatedBy: typeof payload.impersonatedBy === 'string' ? payload.impersonatedBy : undefined,
+        expiresAt: new Date(payload.exp * 1000),
+      };
+    } catch {
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,16 @@
+import { Global, Module } from '@nestjs/common';
+import { AccessTokens } from './access-tokens.js';
+import { IpRateLimiter } from './ip-rate-limiter.js';
+import { RefreshCookies } from './refresh-cookies.js';
+
+/**
+ * Tokens, the refresh cookie and per-address limits for every module. `OwnerGuard` and `AdminGuard` (guards.ts) are
+ * created by the module of each controller that uses them; they ask a `SessionDirectory` (SESSION_DIRECTORY) whether a
+ * session is still open, which the accounts module, owner of the sessions, provides to all.
+ */
+@Global()
+@Module({
+  providers: [AccessTokens, RefreshCookies, IpRateLimiter],
+  exports: [AccessTokens, RefreshCookies, IpRateLimiter],
+})
+export class AuthModule {}

@@ -1,0 +1,230 @@
+import { formatIsraeliMobile } from '@tafrit/contracts/israel/phone';
+import { sendOtpSchema, verifyOtpSchema } from '@tafrit/contracts/http/accounts.schemas';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { TextField } from './ui/form-field';
+import { PendingButton } from './ui/pending-button';
+import { secondaryButtonClass, textLinkClass } from './ui/styles';
+
+// Sign-in by one-time code, shared by the business owner (/login) and the administrator (/admin-login): step 1 the
+// phone, step 2 the 6-digit code sent to it, with a way back and a resend after a visible countdown. What the calls
+// do, their toasts and where success leads belong to the caller; this component holds the steps, the validation
+// (the contracts' own schemas) and the focus.
+
+export interface OtpSignInText {
+  phoneLabel: string;
+  phoneHint: string;
+  sendCode: string;
+  sendingCode: string;
+  codeLabel: string;
+  codeHint: string;
+  sentTo: string;
+  verify: string;
+  verifying: string;
+  changePhone: string;
+  resend: string;
+  /** 'You can ask for a new code in' ... seconds ... 'seconds': the number goes between, isolated. */
+  resendInBefore: string;
+  resendInAfter: string;
+}
+
+/** What a send attempt came to: sent, failed (the caller told the person), or a message to show beside the phone. */
+export type SendCodeResult = boolean | { phoneError: string };
+
+export interface OtpSignInProps {
+  text: OtpSignInText;
+  /** Receives the phone in E.164 (+9725...). */
+  sendCode: (phone: string) => Promise<SendCodeResult>;
+  /** Resolves true when signed in (the caller navigates), false when the code was refused. */
+  verifyCode: (phone: string, code: string) => Promise<boolean>;
+  resendAfterSeconds?: number;
+  /** Prefix of the field ids, so two sign-in forms could share a page. */
+  idPrefix?: string;
+}
+
+export const RESEND_AFTER_SECONDS = 30;
+
+/** Digits only, at most 6: what the code box accepts whatever is typed or pasted. */
+export function sanitiseCode(text: string): string {
+  return text.replace(/\D/g, '').slice(0, 6);
+}
+
+export function OtpSignIn({
+  text,
+  sendCode,
+  verifyCode,
+  resendAfterSeconds = RESEND_AFTER_SECONDS,
+  idPrefix = 'otp',
+}: OtpSignInProps) {
+  const [step, setStep] = useState<'phone' | 'code'>('phone');
+  const [phoneText, setPhoneText] = useState('');
+  const [phone, setPhone] = useState('');
+  const [phoneError, setPhoneError] = useState<string>();
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string>();
+  const [pending, setPending] = useState<'send' | 'resend' | 'verify' | null>(null);
+  const [secondsLeft, setSecondsLeft] = useState(0);
+  const phoneRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const firstRender = useRef(true);
+
+  useEffect(() => {
+    if (secondsLeft <= 0) return;
+    const timer = setTimeout(() => setSecondsLeft((seconds) => seconds - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [secondsLeft]);
+
+  // Each step starts with the focus in its field (not on the first render: the page's <main> has it then).
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    (step === 'code' ? codeRef : phoneRef).current?.focus();
+  }, [step]);
+
+  async function send(to: string, kind: 'send' | 'resend'): Promise<boolean> {
+    setPending(kind);
+    try {
+      const result = await sendCode(to);
+      if (typeof result === 'object') {
+        setPhoneError(result.phoneError);
+        if (kind === 'resend') setStep('phone');
+        else phoneRef.current?.focus();
+        return false;
+      }
+      if (result) setSecondsLeft(resendAfterSeconds);
+      return result;
+    } finally {
+      setPending(null);
+    }
+  }
+
+  async function onPhoneSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = sendOtpSchema.shape.phone.safeParse(phoneText);
+    if (!parsed.success) {
+      setPhoneError(parsed.error.issues[0]?.message);
+      phoneRef.current?.focus();
+      return;
+    }
+    setPhoneError(undefined);
+    if (await send(parsed.data, 'send')) {
+      setPhone(parsed.data);
+      setCode('');
+      setCodeError(undefined);
+      setStep('code');
+    }
+  }
+
+  async function onCodeSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = verifyOtpSchema.shape.code.safeParse(code);
+    if (!parsed.success) {
+      setCodeError(parsed.error.issues[0]?.message);
+      codeRef.current?.focus();
+      return;
+    }
+    setCodeError(undefined);
+    setPending('verify');
+    let signedIn = false;
+    try {
+      signedIn = await verifyCode(phone, parsed.data);
+    } finally {
+      // After success the caller navigates away: no state update on an unmounted screen.
+      if (!signedIn) setPending(null);
+    }
+    if (!signedIn) codeRef.current?.focus();
+  }
+
+  async function onResend() {
+    if (secondsLeft > 0 || pending) return;
+    setCode('');
+    setCodeError(undefined);
+    await send(phone, 'resend');
+    codeRef.current?.focus();
+  }
+
+  if (step === 'phone') {
+    return (
+      <form noValidate onSubmit={onPhoneSubmit} className="mt-8 flex max-w-md flex-col gap-6">
+        <TextField
+          ref={phoneRef}
+          id={`${idPrefix}-phone`}
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          ltr
+          aria-required
+          label={text.phoneLabel}
+          hint={text.phoneHint}
+          error={phoneError}
+          value={phoneText}
+          onChange={(event) => setPhoneText(event.target.value)}
+        />
+        <PendingButton pending={pending === 'send'} pendingLabel={text.sendingCode}>
+          {text.sendCode}
+        </PendingButton>
+      </form>
+    );
+  }
+
+  const shownPhone = formatIsraeliMobile(phone) ?? phone;
+  return (
+    <form noValidate onSubmit={onCodeSubmit} className="mt-8 flex max-w-md flex-col gap-6">
+      <p id={`${idPrefix}-sent-to`} className="text-ink">
+        {text.sentTo}{' '}
+        <bdi dir="ltr" className="font-bold" data-testid="otp-sent-to">
+          {shownPhone}
+        </bdi>
+      </p>
+      <TextField
+        ref={codeRef}
+        id={`${idPrefix}-code`}
+        name="code"
+        type="text"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        ltr
+        aria-required
+        label={text.codeLabel}
+        hint={text.codeHint}
+        error={codeError}
+        value={code}
+        onChange={(event) => setCode(sanitiseCode(event.target.value))}
+        className="[&_input]:text-lg [&_input]:tracking-[0.3em]"
+      />
+      <PendingButton pending={pending === 'verify'} pendingLabel={text.verifying}>
+        {text.verify}
+      </PendingButton>
+      <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
+        <button
+          type="button"
+          className={textLinkClass}
+          onClick={() => {
+            setPhoneError(undefined);
+            setStep('phone');
+          }}
+        >
+          {text.changePhone}
+        </button>
+        <PendingButton
+          type="button"
+          pending={pending === 'resend'}
+          pendingLabel={text.sendingCode}
+          disabled={secondsLeft > 0}
+          onClick={onResend}
+          className={`${secondaryButtonClass} disabled:cursor-not-allowed disabled:opacity-60`}
+        >
+          {text.resend}
+        </PendingButton>
+      </div>
+      {secondsLeft > 0 ? (
+        <p className="text-sm text-muted" data-testid="otp-resend-countdown">
+          {text.resendInBefore} <bdi className="tabular-nums">{secondsLeft}</bdi> {text.resendInAfter}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,69 @@
+import { Link } from '@tanstack/react-router';
+import { he } from '@/i18n/he';
+import { heLanding, landingSectionIds } from '@/i18n/he-landing';
+import { LogoMark } from './icons';
+import { landingContainerClass } from './layout';
+import { SectionLink } from './section-link';
+
+const linkClass = 'inline-flex min-h-8 items-center text-muted underline hover:text-ink';
+const sections = ['benefits', 'pricing', 'faq', 'contact'] as const;
+
+/** Quick links (product spec §2), the system administrator's sign-in among them, and the copyright line. */
+export function LandingFooter() {
+  return (
+    <footer className="border-t border-line bg-surface">
+      <div className={`${landingContainerClass} grid gap-8 py-10 md:grid-cols-[2fr_3fr]`}>
+        <div>
+          <p className="inline-flex items-center gap-2 text-xl font-bold text-brand-700">
+            <LogoMark className="size-7" />
+            {he.app.productName}
+          </p>
+          <p className="mt-3 max-w-sm text-muted">{heLanding.footerTagline}</p>
+        </div>
+        <nav aria-label={heLanding.footerLinksLabel} className="grid grid-cols-2 gap-6">
+          <ul className="flex flex-col gap-1">
+            {sections.map((section) => (
+              <li key={section}>
+                <SectionLink section={landingSectionIds[section]} className={linkClass}>
+                  {heLanding.sectionLinks[section]}
+                </SectionLink>
+              </li>
+            ))}
+          </ul>
+          <ul className="flex flex-col gap-1">
+            <li>
+              <Link to="/registration" className={linkClass}>
+                {heLanding.register}
+              </Link>
+            </li>
+            <li>
+              <Link to="/login" className={linkClass}>
+                {heLanding.login}
+              </Link>
+            </li>
+            <li>
+              <Link to="/terms-conditions" className={linkClass}>
+                {heLanding.terms}
+              </Link>
+            </li>
+            <li>
+              <Link to="/accessibility" className={linkClass}>
+                {heLanding.accessibility}
+              </Link>
+            </li>
+            <li>
+              <Link to="/admin-login" className={linkClass}>
+                {heLanding.adminLogin}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-line">
+        <p className={`${landingContainerClass} py-4 text-sm text-muted`}>
+          <bdi dir="ltr">© {heLanding.copyrightYear}</bdi> {heLanding.copyrightHolder}
+        </p>
+      </div>
+    </footer>
+  );
+}

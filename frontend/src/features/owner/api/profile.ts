@@ -1,0 +1,102 @@
+// The signed-in business: profile read and update, logo upload with progress. Each call has its fetcher, its query
+// options and its hook side by side (CONVENTIONS.md example 10).
+import {
+  ownerBusinessResponseSchema,
+  type BusinessProfileRequest,
+  type OwnerBusiness,
+} from '@tafrit/contracts/http/accounts.schemas';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { ApiError } from '@/lib/api-client';
+import { authToken, businessData } from '@/lib/storage';
+import { he } from '@/i18n/he';
+import { dataOf } from './responses';
+import { ownerRequest, withOwnerSession } from './session-request';
+
+export const PROFILE_URL = '/api/business/profile';
+export const LOGO_URL = '/api/business/logo';
+
+export async function getProfile(signal?: AbortSignal): Promise<OwnerBusiness> {
+  return dataOf(ownerBusinessResponseSchema, await ownerRequest('GET', PROFILE_URL, undefined, { signal })).business;
+}
+
+export async function updateProfile(profile: BusinessProfileRequest): Promise<OwnerBusiness> {
+  return dataOf(ownerBusinessResponseSchema, await ownerRequest('PUT', PROFILE_URL, profile)).business;
+}
+
+export const profileQueryOptions = queryOptions({
+  queryKey: [PROFILE_URL],
+  queryFn: ({ signal }) => getProfile(signal),
+});
+
+/**
+ * The business of the session: the copy stored at sign-in shows at once (header, logo), the server's copy replaces it
+ * when it arrives. `isPlaceholderData` tells a form not to start from the stored copy.
+ */
+export function useOwnerBusiness() {
+  return useQuery({
+    ...profileQueryOptions,
+    placeholderData: () => businessData.get<OwnerBusiness>() ?? undefined,
+  });
+}
+
+/** After a save or an upload: the screens, the header and the stored copy show the new business. */
+export function rememberBusiness(queryClient: QueryClient, business: OwnerBusiness): void {
+  queryClient.setQueryData(profileQueryOptions.queryKey, business);
+  businessData.set(business);
+}
+
+export function useRememberBusiness() {
+  const queryClient = useQueryClient();
+  return (business: OwnerBusiness) => rememberBusiness(queryClient, business);
+}
+
+function errorFromXhr(xhr: XMLHttpRequest): ApiError {
+  const httpMessage = `HTTP ${xhr.status}: ${xhr.statusText}`;
+  let body: unknown = xhr.responseText || null;
+  let message = httpMessage;
+  try {
+    body = JSON.parse(xhr.responseText);
+    const text = (body as { message?: unknown } | null)?.message;
+    if (typeof text === 'string' && text.trim() !== '') message = text;
+  } catch {
+    // Not JSON: keep the HTTP message (an HTML error page is not for people).
+  }
+  return new ApiError({ message, status: xhr.status, statusText: xhr.statusText, body });
+}
+
+function postWithProgress(url: string, form: FormData, onProgress: (percent: number) => void): Promise<unknown> {
+  // fetch() cannot report upload progress; XMLHttpRequest can (spec §7: "upload progress").
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    const token = authToken.get();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      if (xhr.status < 200 || xhr.status >= 300) return reject(errorFromXhr(xhr));
+      try {
+        resolve(xhr.responseText ? JSON.parse(xhr.responseText) : undefined);
+      } catch (cause) {
+        reject(new ApiError({ message: `HTTP ${xhr.status}: ${xhr.statusText}`, status: xhr.status, cause }));
+      }
+    };
+    xhr.onerror = () => reject(new ApiError({ message: he.errors.network, status: 0 }));
+    xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
+    xhr.send(form);
+  });
+}
+
+/** POST /api/business/logo, multipart field `logo`; `onProgress` gets 0..100 while the file goes up. */
+export async function uploadLogo(file: File, onProgress: (percent: number) => void): Promise<OwnerBusiness> {
+  const response = await withOwnerSession(() => {
+    const form = new FormData();
+    form.append('logo', file);
+    onProgress(0);
+    return postWithProgress(LOGO_URL, form, onProgress);
+  });
+  return dataOf(ownerBusinessResponseSchema, response).business;
+}

@@ -1,0 +1,40 @@
+import { uiMessagesHe } from '@tafrit/contracts/messages.he';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Dialog } from '@/components/ui/dialog';
+import { heOwner } from '@/i18n/he-owner';
+import { termsQueryOptions } from '../api/accounts';
+
+/** The terms of use (GET /api/terms) as plain text: never HTML, whatever the administrator typed. */
+export function TermsDialog({
+  open,
+  onOpenChange,
+  footer,
+  trigger,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  footer?: ReactNode;
+  trigger?: ReactNode;
+}) {
+  const terms = useQuery({ ...termsQueryOptions, enabled: open });
+  let body: ReactNode;
+  if (terms.isPending) body = <p role="status">{heOwner.terms.loading}</p>;
+  else if (terms.isError) body = <p className="text-danger">{heOwner.terms.loadError}</p>;
+  else if (terms.data.trim() === '') body = <p className="text-muted">{uiMessagesHe.termsNotDefined}</p>;
+  else body = <div className="leading-relaxed whitespace-pre-wrap text-ink">{terms.data}</div>;
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={heOwner.terms.title}
+      description={heOwner.terms.description}
+      closeLabel={heOwner.terms.close}
+      footer={footer}
+      trigger={trigger}
+    >
+      <div data-testid="terms-content">{body}</div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,201 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { registerBusinessSchema } from '@tafrit/contracts/http/accounts.schemas';
+import { uiMessagesHe } from '@tafrit/contracts/messages.he';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { Controller, useForm, type Path } from 'react-hook-form';
+import { z } from 'zod';
+import { PageMain } from '@/components/page-shell';
+import { CheckboxField, TextField } from '@/components/ui/form-field';
+import { cardClass, cardTitleClass, hintClass } from '@/components/ui/form-styles';
+import { PendingButton } from '@/components/ui/pending-button';
+import { primaryButtonClass, textLinkClass } from '@/components/ui/styles';
+import { toast } from '@/components/ui/toast';
+import { pageTitle } from '@/i18n/he';
+import { heOwner } from '@/i18n/he-owner';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { registerBusiness } from './api/accounts';
+import { BankCombobox, BusinessDetailsFields, PayoutFields } from './components/business-fields';
+import { TermsDialog } from './components/terms-dialog';
+import { fieldErrorsOf, registrationErrorDescription } from './errors';
+import { storeOwnerSession } from './session';
+
+const t = heOwner.registration;
+
+/** The contract's schema, plus the terms checkbox that only the form has. */
+export const registrationFormSchema = registerBusinessSchema.safeExtend({
+  acceptTerms: z.boolean().refine((accepted) => accepted, t.acceptTermsRequired),
+});
+export type RegistrationFormValues = z.input<typeof registrationFormSchema>;
+
+// Screen order: where the focus goes first when several fields are in error. react-hook-form would use the order in
+// which fields registered, and the phone registers before the fields around it.
+const fieldOrder = [
+  'fullName',
+  'businessName',
+  'email',
+  'idNumber',
+  'phone',
+  'receiptPhone',
+  'bankName',
+  'branch',
+  'accountNumber',
+  'beneficiaryName',
+  'acceptTerms',
+] as const satisfies readonly Path<RegistrationFormValues>[];
+
+const emptyForm: RegistrationFormValues = {
+  fullName: '',
+  businessName: '',
+  email: '',
+  idNumber: '',
+  phone: '',
+  receiptPhone: '',
+  bankName: '',
+  branch: '',
+  accountNumber: '',
+  beneficiaryName: '',
+  acceptTerms: false,
+};
+
+export function RegistrationPage() {
+  useDocumentTitle(pageTitle(t.title));
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [termsOpen, setTermsOpen] = useState(false);
+  const form = useForm<RegistrationFormValues, unknown, z.output<typeof registrationFormSchema>>({
+    resolver: zodResolver(registrationFormSchema),
+    defaultValues: emptyForm,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: false,
+  });
+  const { errors, isSubmitting, isSubmitted } = form.formState;
+
+  function focusFirstError(invalid: Partial<Record<string, unknown>>) {
+    const first = fieldOrder.find((name) => invalid[name] !== undefined);
+    if (first) form.setFocus(first);
+  }
+
+  async function onSubmit({ acceptTerms: _accepted, ...business }: z.output<typeof registrationFormSchema>) {
+    try {
+      const session = await registerBusiness(business);
+      storeOwnerSession(session);
+      queryClient.clear();
+      await navigate({ to: '/success' });
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      const named = fieldOrder.filter((name) => fields[name] !== undefined);
+      named.forEach((name, index) =>
+        form.setError(name, { type: 'server', message: fields[name] }, { shouldFocus: index === 0 }),
+      );
+      toast({
+        variant: 'destructive',
+        title: uiMessagesHe.registrationErrorTitle,
+        description: registrationErrorDescription(error),
+      });
+    }
+  }
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <PageMain className="max-w-3xl">
+        <h1 className="text-3xl font-bold text-ink">{t.title}</h1>
+        <p className="mt-3 max-w-prose text-lg text-muted">{t.description}</p>
+        <p className="mt-4">
+          {t.haveAccount}{' '}
+          <Link to="/login" className={textLinkClass}>
+            {t.toLogin}
+          </Link>
+        </p>
+
+        <form noValidate onSubmit={form.handleSubmit(onSubmit, focusFirstError)} className="mt-8 flex flex-col gap-8">
+          <p className={hintClass}>{t.requiredNote}</p>
+          <section aria-labelledby="registration-business" className={cardClass}>
+            <h2 id="registration-business" className={cardTitleClass}>
+              {t.businessSection}
+            </h2>
+            <BusinessDetailsFields
+              register={form.register}
+              errors={errors}
+              phoneField={
+                <TextField
+                  {...form.register('phone')}
+                  label={heOwner.fields.phone}
+                  hint={heOwner.fields.phoneHint}
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="tel"
+                  ltr
+                  aria-required
+                  error={errors.phone?.message}
+                />
+              }
+            />
+          </section>
+
+          <section aria-labelledby="registration-payout" className={cardClass}>
+            <h2 id="registration-payout" className={cardTitleClass}>
+              {t.payoutSection}
+            </h2>
+            <p className={hintClass}>{t.payoutSectionHint}</p>
+            <PayoutFields
+              register={form.register}
+              errors={errors}
+              bankField={
+                <Controller
+                  control={form.control}
+                  name="bankName"
+                  render={({ field, fieldState }) => <BankCombobox {...field} error={fieldState.error?.message} />}
+                />
+              }
+            />
+          </section>
+
+          <div className="flex flex-col gap-3">
+            <CheckboxField
+              {...form.register('acceptTerms')}
+              label={t.acceptTerms}
+              aria-required
+              error={errors.acceptTerms?.message}
+            />
+            <p>
+              <TermsDialog
+                open={termsOpen}
+                onOpenChange={setTermsOpen}
+                trigger={
+                  <button type="button" className={textLinkClass}>
+                    {t.readTerms}
+                  </button>
+                }
+                footer={
+                  <button
+                    type="button"
+                    className={primaryButtonClass}
+                    onClick={() => {
+                      form.setValue('acceptTerms', true, { shouldValidate: isSubmitted });
+                      setTermsOpen(false);
+                    }}
+                  >
+                    {t.agreeFromDialog}
+                  </button>
+                }
+              />
+            </p>
+          </div>
+
+          <div>
+            <PendingButton
+              pending={isSubmitting}
+              pendingLabel={t.submitting}
+              className={`${primaryButtonClass} w-full md:w-auto md:min-w-48`}
+            >
+              {t.submit}
+            </PendingButton>
+          </div>
+        </form>
+      </PageMain>
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+import { uiMessagesHe, validationMessagesHe } from '@tafrit/contracts/messages.he';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetToasts } from '@/components/ui/toast';
+import { heOwner } from '@/i18n/he-owner';
+import { createAppRouter } from '@/router';
+import { demoBusiness, json, stubApi, type ApiCall } from '@/test/api-stub';
+
+const s = heOwner.settings;
+const f = heOwner.fields;
+
+function renderSettings() {
+  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: ['/settings'] }) });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+function profileServer(onPut?: (call: ApiCall) => Response) {
+  let business = { ...demoBusiness };
+  return stubApi((call) => {
+    if (call.path !== '/api/business/profile') return undefined;
+    if (call.method === 'PUT') {
+      if (onPut) return onPut(call);
+      business = { ...business, ...(call.body as object), phone: business.phone };
+    }
+    return json({ success: true, data: { business } });
+  });
+}
+
+/** A stand-in XMLHttpRequest whose upload progress the test drives. */
+class FakeXhr {
+  static last: FakeXhr | null = null;
+  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    onprogress: null,
+  };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  status = 0;
+  statusText = '';
+  responseText = '';
+  withCredentials = false;
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: FormData | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: FormData) {
+    this.body = body;
+    FakeXhr.last = this;
+  }
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.statusText = status === 200 ? 'OK' : 'Error';
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem('authToken', 'owner-token');
+  localStorage.setItem('businessData', JSON.stringify(demoBusiness));
+  resetToasts();
+  FakeXhr.last = null;
+});
+afterEach(() => {
+  localStorage.clear();
+  resetToasts();
+});
+
+describe('settings', () => {
+  it('shows the phone read-only, the two forms from the server, and the places of the QR and printer cards', async () => {
+    profileServer();
+    renderSettings();
+    const phone = (await screen.findByTestId('settings-phone')) as HTMLInputElement;
+    expect(phone.readOnly).toBe(true);
+    expect(phone.value).toBe('052-3456789');
+    expect(phone.getAttribute('dir')).toBe('ltr');
+    expect(phone.name).toBe('');
+    expect((screen.getByLabelText(f.businessName) as HTMLInputElement).value).toBe('קפה הגפן');
+    expect((screen.getByRole('combobox', { name: f.bank }) as HTMLInputElement).value).toBe('12 – בנק הפועלים');
+    expect(screen.getAllByRole('button', { name: s.save })).toHaveLength(2);
+    expect(screen.getByTestId('qr-card')).toBeTruthy();
+    expect(screen.getByTestId('printer-card')).toBeTruthy();
+  });
+
+  it('saves the business details without the phone, and keeps unsaved payout edits', async () => {
+    const calls = profileServer();
+    const user = userEvent.setup();
+    renderSettings();
+    const branch = await screen.findByLabelText(f.branch);
+    await user.clear(branch);
+    await user.type(branch, '777');
+    const name = screen.getByLabelText(f.businessName);
+    await user.clear(name);
+    await user.type(name, 'קפה הגפן החדש');
+    await user.click(screen.getAllByRole('button', { name: s.save })[0]!);
+
+    expect(await screen.findByText(s.saved)).toBeTruthy();
+    const put = calls.find((call) => call.method === 'PUT');
+    expect(put?.body).toMatchObject({ businessName: 'קפה הגפן החדש', branch: '600' });
+    expect(put?.body).not.toHaveProperty('phone');
+    expect(put?.headers.Authorization).toBe('Bearer owner-token');
+    expect((screen.getByLabelText(f.branch) as HTMLInputElement).value).toBe('777');
+    expect(JSON.parse(localStorage.getItem('businessData') ?? '{}').businessName).toBe('קפה הגפן החדש');
+    await waitFor(() => expect(screen.getByRole('banner').textContent).toContain('קפה הגפן החדש'));
+  });
+
+  it('shows field errors in Hebrew and the profile error toast', async () => {
+    profileServer(() => json({ success: false, code: 'internal', message: 'תקלה בשרת' }, 500));
+    const user = userEvent.setup();
+    renderSettings();
+    const email = await screen.findByLabelText(f.email);
+    await user.clear(email);
+    await user.type(email, 'not-an-email');
+    await user.click(screen.getAllByRole('button', { name: s.save })[0]!);
+    expect(await screen.findByText(validationMessagesHe.invalidEmail)).toBeTruthy();
+
+    await user.clear(email);
+    await user.type(email, 'ok@example.com');
+    await user.click(screen.getAllByRole('button', { name: s.save })[0]!);
+    const toast = await screen.findByTestId('toast');
+    expect(within(toast).getByText(uiMessagesHe.profileUpdateError)).toBeTruthy();
+    expect(within(toast).getByText('תקלה בשרת')).toBeTruthy();
+  });
+
+  it('uploads a logo with a progress percentage and shows the new logo', async () => {
+    profileServer();
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    renderSettings();
+    const input = (await screen.findByLabelText(s.chooseLogo)) as HTMLInputElement;
+    expect(input.accept).toBe('image/*');
+    const file = new File(['png'], 'logo.png', { type: 'image/png' });
+    fireEvent.change(input, { target: { files: [file] } });
+
+    const xhr = FakeXhr.last!;
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe('/api/business/logo');
+    expect(xhr.headers.Authorization).toBe('Bearer owner-token');
+    expect(xhr.withCredentials).toBe(true);
+    expect(xhr.body?.get('logo')).toBe(file);
+    act(() => xhr.progress(42, 100));
+    const bar = screen.getByRole('progressbar', { name: s.uploadProgress });
+    expect(bar.getAttribute('aria-valuenow')).toBe('42');
+    expect(screen.getByText('42%')).toBeTruthy();
+
+    act(() =>
+      xhr.respond(200, { success: true, data: { business: { ...demoBusiness, logo: '/uploads/logo-1.webp' } } }),
+    );
+    expect(await screen.findByText(uiMessagesHe.logoUploaded)).toBeTruthy();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.getByAltText(s.currentLogo).getAttribute('src')).toBe('/uploads/logo-1.webp');
+    expect(screen.getByTestId('header-logo').getAttribute('src')).toBe('/uploads/logo-1.webp');
+  });
+
+  it('refuses a file that is not an image before sending it', async () => {
+    profileServer();
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    renderSettings();
+    const input = await screen.findByLabelText(s.chooseLogo);
+    fireEvent.change(input, { target: { files: [new File(['%PDF'], 'menu.pdf', { type: 'application/pdf' })] } });
+    expect(await screen.findAllByText(validationMessagesHe.invalidImageFile)).not.toHaveLength(0);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(FakeXhr.last).toBeNull();
+  });
+});
