@@ -8,12 +8,18 @@ const src = fileURLToPath(new URL('./src', import.meta.url));
 const contractsSrc = fileURLToPath(new URL('../contracts/src', import.meta.url));
 const routesDir = fileURLToPath(new URL('./src/routes', import.meta.url));
 const routeTree = fileURLToPath(new URL('./src/routeTree.gen.ts', import.meta.url));
+// Two pages: the app (landing, owner, admin) and the diner's own small page (menu, cart, checkout, thank-you), which
+// the server answers for the diner paths with the menu inlined. The diner page loads React and nothing else.
+const pages = {
+  index: fileURLToPath(new URL('./index.html', import.meta.url)),
+  diner: fileURLToPath(new URL('./diner.html', import.meta.url)),
+};
 
 // Each product area becomes one lazily loaded chunk named after it: the route components split out of
 // `routes/(<area>)/*.tsx` by the router plugin (`?tsr-split=...`), everything under `features/<area>/` and the area's
-// strings (`i18n/he-<area>.ts`). A diner scanning a QR code downloads the shared entry plus `diner-[hash].js`, nothing
-// from the owner or admin screens. The route files themselves (paths, search validation) stay in the entry, which is
-// why they must stay tiny and import only from lib/.
+// strings (`i18n/he-<area>.ts`). A visitor of the landing page downloads the shared entry plus `landing-[hash].js`,
+// nothing from the owner or admin screens. The route files themselves (paths, search validation) stay in the entry,
+// which is why they must stay tiny and import only from lib/. (The diner is no area of this app: see `pages`.)
 function areaOf(id: string): string | null {
   const match =
     /[\\/]src[\\/]features[\\/]([\w-]+)[\\/]/.exec(id) ??
@@ -49,13 +55,24 @@ export default defineConfig({
     emptyOutDir: true,
     assetsDir: 'assets',
     target: 'es2022',
+    // Every browser that runs es2022 modules but Safari 16 knows modulepreload; without it they just load in turn.
+    // The polyfill would cost every diner's first load half a kilobyte.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
+      input: pages,
       output: {
         codeSplitting: {
           groups: [
-            // The libraries every page needs first (React, the router, React Query): one long-cached file that a
-            // deploy of our own code does not invalidate. '$initial' keeps libraries of lazy areas out of it.
-            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] },
+            // React alone, shared by both pages: the diner's page must not download the router or React Query.
+            {
+              name: 'react',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+              tags: ['$initial'],
+              priority: 2,
+            },
+            // The other libraries the app needs first (the router, React Query): one long-cached file that a deploy of
+            // our own code does not invalidate. '$initial' keeps libraries of lazy areas out of it.
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 1 },
             { name: areaOf, debugName: 'areas', includeDependenciesRecursively: false },
           ],
         },

@@ -43,8 +43,10 @@ export async function createApp(config: AppConfig, options: { inMemoryDatabase?:
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
   });
-  adapter.getInstance().addHook('onSend', async (request, reply) => {
+  // A callback hook, not an async one: this runs on every answer, the hot public menu included.
+  adapter.getInstance().addHook('onSend', (request, reply, payload, done) => {
     void reply.header('x-request-id', request.id);
+    done(null, payload);
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, database), adapter, {
     logger: new PinoNestLogger(logger),

@@ -7,6 +7,7 @@ import { AccountsModule } from './modules/accounts/accounts.module.js';
 import { AdminModule } from './modules/admin/admin.module.js';
 import { ContactModule } from './modules/contact/contact.module.js';
 import { DemoModule } from './modules/demo/demo.module.js';
+import { DinerModule } from './modules/diner/diner.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MenuModule } from './modules/menu/menu.module.js';
 import { TermsModule } from './modules/terms/terms.module.js';
@@ -35,6 +36,7 @@ export class AppModule {
         AccountsModule,
         AdminModule,
         MenuModule,
+        DinerModule,
         TermsModule,
         ContactModule,
         RealtimeModule,

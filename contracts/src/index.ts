@@ -13,3 +13,5 @@ export * from './israel/phone.js';
 export * from './israel/banks.js';
 export * from './http/accounts.schemas.js';
 export * from './http/contact.schemas.js';
+export * from './menu-types.js';
+export * from './http/menu.schemas.js';

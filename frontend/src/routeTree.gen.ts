@@ -12,9 +12,6 @@ import { Route as rootRouteImport } from './routes/__root';
 import { Route as adminAdminRouteImport } from './routes/(admin)/admin';
 import { Route as adminAdminDashboardRouteImport } from './routes/(admin)/admin-dashboard';
 import { Route as adminAdminLoginRouteImport } from './routes/(admin)/admin-login';
-import { Route as dinerOrderRouteImport } from './routes/(diner)/order';
-import { Route as dinerShoppingcartRouteImport } from './routes/(diner)/shoppingcart';
-import { Route as dinerThankyouRouteImport } from './routes/(diner)/thankyou';
 import { Route as landingIndexRouteImport } from './routes/(landing)/index';
 import { Route as landingAccessibilityRouteImport } from './routes/(landing)/accessibility';
 import { Route as landingTermsConditionsRouteImport } from './routes/(landing)/terms-conditions';
@@ -22,15 +19,6 @@ import { Route as ownerConsoleRouteImport } from './routes/(owner)/_console';
 import { Route as ownerLoginRouteImport } from './routes/(owner)/login';
 import { Route as ownerRegistrationRouteImport } from './routes/(owner)/registration';
 import { Route as ownerSuccessRouteImport } from './routes/(owner)/success';
-import { Route as dinerCartIndexRouteImport } from './routes/(diner)/cart.index';
-import { Route as dinerCartDepartmentIdRouteImport } from './routes/(diner)/cart.$departmentId';
-import { Route as dinerCheckoutIndexRouteImport } from './routes/(diner)/checkout.index';
-import { Route as dinerCheckoutDepartmentIdRouteImport } from './routes/(diner)/checkout.$departmentId';
-import { Route as dinerMenuDepartmentIdRouteImport } from './routes/(diner)/menu.$departmentId';
-import { Route as dinerShoppingCartIndexRouteImport } from './routes/(diner)/shopping-cart.index';
-import { Route as dinerShoppingCartDepartmentIdRouteImport } from './routes/(diner)/shopping-cart.$departmentId';
-import { Route as dinerThankYouIndexRouteImport } from './routes/(diner)/thank-you.index';
-import { Route as dinerThankYouDepartmentIdRouteImport } from './routes/(diner)/thank-you.$departmentId';
 import { Route as ownerConsoleMenuManagementRouteImport } from './routes/(owner)/_console/menu-management';
 import { Route as ownerConsoleReportsRouteImport } from './routes/(owner)/_console/reports';
 import { Route as ownerConsoleSettingsRouteImport } from './routes/(owner)/_console/settings';
@@ -49,21 +37,6 @@ const adminAdminDashboardRoute = adminAdminDashboardRouteImport.update({
 const adminAdminLoginRoute = adminAdminLoginRouteImport.update({
   id: '/(admin)/admin-login',
   path: '/admin-login',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const dinerOrderRoute = dinerOrderRouteImport.update({
-  id: '/(diner)/order',
-  path: '/order',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const dinerShoppingcartRoute = dinerShoppingcartRouteImport.update({
-  id: '/(diner)/shoppingcart',
-  path: '/shoppingcart',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const dinerThankyouRoute = dinerThankyouRouteImport.update({
-  id: '/(diner)/thankyou',
-  path: '/thankyou',
   getParentRoute: () => rootRouteImport,
 } as any);
 const landingIndexRoute = landingIndexRouteImport.update({
@@ -100,54 +73,6 @@ const ownerSuccessRoute = ownerSuccessRouteImport.update({
   path: '/success',
   getParentRoute: () => rootRouteImport,
 } as any);
-const dinerCartIndexRoute = dinerCartIndexRouteImport.update({
-  id: '/(diner)/cart/',
-  path: '/cart/',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const dinerCartDepartmentIdRoute = dinerCartDepartmentIdRouteImport.update({
-  id: '/(diner)/cart/$departmentId',
-  path: '/cart/$departmentId',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const dinerCheckoutIndexRoute = dinerCheckoutIndexRouteImport.update({
-  id: '/(diner)/checkout/',
-  path: '/checkout/',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const dinerCheckoutDepartmentIdRoute =
-  dinerCheckoutDepartmentIdRouteImport.update({
-    id: '/(diner)/checkout/$departmentId',
-    path: '/checkout/$departmentId',
-    getParentRoute: () => rootRouteImport,
-  } as any);
-const dinerMenuDepartmentIdRoute = dinerMenuDepartmentIdRouteImport.update({
-  id: '/(diner)/menu/$departmentId',
-  path: '/menu/$departmentId',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const dinerShoppingCartIndexRoute = dinerShoppingCartIndexRouteImport.update({
-  id: '/(diner)/shopping-cart/',
-  path: '/shopping-cart/',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const dinerShoppingCartDepartmentIdRoute =
-  dinerShoppingCartDepartmentIdRouteImport.update({
-    id: '/(diner)/shopping-cart/$departmentId',
-    path: '/shopping-cart/$departmentId',
-    getParentRoute: () => rootRouteImport,
-  } as any);
-const dinerThankYouIndexRoute = dinerThankYouIndexRouteImport.update({
-  id: '/(diner)/thank-you/',
-  path: '/thank-you/',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const dinerThankYouDepartmentIdRoute =
-  dinerThankYouDepartmentIdRouteImport.update({
-    id: '/(diner)/thank-you/$departmentId',
-    path: '/thank-you/$departmentId',
-    getParentRoute: () => rootRouteImport,
-  } as any);
 const ownerConsoleMenuManagementRoute =
   ownerConsoleMenuManagementRouteImport.update({
     id: '/menu-management',
@@ -174,54 +99,30 @@ export interface FileRoutesByFullPath {
   '/admin': typeof adminAdminRoute;
   '/admin-dashboard': typeof adminAdminDashboardRoute;
   '/admin-login': typeof adminAdminLoginRoute;
-  '/order': typeof dinerOrderRoute;
-  '/shoppingcart': typeof dinerShoppingcartRoute;
-  '/thankyou': typeof dinerThankyouRoute;
   '/accessibility': typeof landingAccessibilityRoute;
   '/terms-conditions': typeof landingTermsConditionsRoute;
   '/': typeof landingIndexRoute;
   '/login': typeof ownerLoginRoute;
   '/registration': typeof ownerRegistrationRoute;
   '/success': typeof ownerSuccessRoute;
-  '/cart/$departmentId': typeof dinerCartDepartmentIdRoute;
-  '/checkout/$departmentId': typeof dinerCheckoutDepartmentIdRoute;
-  '/menu/$departmentId': typeof dinerMenuDepartmentIdRoute;
-  '/shopping-cart/$departmentId': typeof dinerShoppingCartDepartmentIdRoute;
-  '/thank-you/$departmentId': typeof dinerThankYouDepartmentIdRoute;
   '/menu-management': typeof ownerConsoleMenuManagementRoute;
   '/reports': typeof ownerConsoleReportsRoute;
   '/settings': typeof ownerConsoleSettingsRoute;
-  '/cart/': typeof dinerCartIndexRoute;
-  '/checkout/': typeof dinerCheckoutIndexRoute;
-  '/shopping-cart/': typeof dinerShoppingCartIndexRoute;
-  '/thank-you/': typeof dinerThankYouIndexRoute;
   '/menu/': typeof ownerConsoleMenuIndexRoute;
 }
 export interface FileRoutesByTo {
   '/admin': typeof adminAdminRoute;
   '/admin-dashboard': typeof adminAdminDashboardRoute;
   '/admin-login': typeof adminAdminLoginRoute;
-  '/order': typeof dinerOrderRoute;
-  '/shoppingcart': typeof dinerShoppingcartRoute;
-  '/thankyou': typeof dinerThankyouRoute;
   '/accessibility': typeof landingAccessibilityRoute;
   '/terms-conditions': typeof landingTermsConditionsRoute;
   '/': typeof landingIndexRoute;
   '/login': typeof ownerLoginRoute;
   '/registration': typeof ownerRegistrationRoute;
   '/success': typeof ownerSuccessRoute;
-  '/cart/$departmentId': typeof dinerCartDepartmentIdRoute;
-  '/checkout/$departmentId': typeof dinerCheckoutDepartmentIdRoute;
-  '/menu/$departmentId': typeof dinerMenuDepartmentIdRoute;
-  '/shopping-cart/$departmentId': typeof dinerShoppingCartDepartmentIdRoute;
-  '/thank-you/$departmentId': typeof dinerThankYouDepartmentIdRoute;
   '/menu-management': typeof ownerConsoleMenuManagementRoute;
   '/reports': typeof ownerConsoleReportsRoute;
   '/settings': typeof ownerConsoleSettingsRoute;
-  '/cart': typeof dinerCartIndexRoute;
-  '/checkout': typeof dinerCheckoutIndexRoute;
-  '/shopping-cart': typeof dinerShoppingCartIndexRoute;
-  '/thank-you': typeof dinerThankYouIndexRoute;
   '/menu': typeof ownerConsoleMenuIndexRoute;
 }
 export interface FileRoutesById {
@@ -229,9 +130,6 @@ export interface FileRoutesById {
   '/(admin)/admin': typeof adminAdminRoute;
   '/(admin)/admin-dashboard': typeof adminAdminDashboardRoute;
   '/(admin)/admin-login': typeof adminAdminLoginRoute;
-  '/(diner)/order': typeof dinerOrderRoute;
-  '/(diner)/shoppingcart': typeof dinerShoppingcartRoute;
-  '/(diner)/thankyou': typeof dinerThankyouRoute;
   '/(landing)/accessibility': typeof landingAccessibilityRoute;
   '/(landing)/terms-conditions': typeof landingTermsConditionsRoute;
   '/(owner)/_console': typeof ownerConsoleRouteWithChildren;
@@ -239,18 +137,9 @@ export interface FileRoutesById {
   '/(owner)/registration': typeof ownerRegistrationRoute;
   '/(owner)/success': typeof ownerSuccessRoute;
   '/(landing)/': typeof landingIndexRoute;
-  '/(diner)/cart/$departmentId': typeof dinerCartDepartmentIdRoute;
-  '/(diner)/checkout/$departmentId': typeof dinerCheckoutDepartmentIdRoute;
-  '/(diner)/menu/$departmentId': typeof dinerMenuDepartmentIdRoute;
-  '/(diner)/shopping-cart/$departmentId': typeof dinerShoppingCartDepartmentIdRoute;
-  '/(diner)/thank-you/$departmentId': typeof dinerThankYouDepartmentIdRoute;
   '/(owner)/_console/menu-management': typeof ownerConsoleMenuManagementRoute;
   '/(owner)/_console/reports': typeof ownerConsoleReportsRoute;
   '/(owner)/_console/settings': typeof ownerConsoleSettingsRoute;
-  '/(diner)/cart/': typeof dinerCartIndexRoute;
-  '/(diner)/checkout/': typeof dinerCheckoutIndexRoute;
-  '/(diner)/shopping-cart/': typeof dinerShoppingCartIndexRoute;
-  '/(diner)/thank-you/': typeof dinerThankYouIndexRoute;
   '/(owner)/_console/menu/': typeof ownerConsoleMenuIndexRoute;
 }
 export interface FileRouteTypes {
@@ -259,63 +148,36 @@ export interface FileRouteTypes {
     | '/admin'
     | '/admin-dashboard'
     | '/admin-login'
-    | '/order'
-    | '/shoppingcart'
-    | '/thankyou'
     | '/accessibility'
     | '/terms-conditions'
     | '/'
     | '/login'
     | '/registration'
     | '/success'
-    | '/cart/$departmentId'
-    | '/checkout/$departmentId'
-    | '/menu/$departmentId'
-    | '/shopping-cart/$departmentId'
-    | '/thank-you/$departmentId'
     | '/menu-management'
     | '/reports'
     | '/settings'
-    | '/cart/'
-    | '/checkout/'
-    | '/shopping-cart/'
-    | '/thank-you/'
     | '/menu/';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/admin'
     | '/admin-dashboard'
     | '/admin-login'
-    | '/order'
-    | '/shoppingcart'
-    | '/thankyou'
     | '/accessibility'
     | '/terms-conditions'
     | '/'
     | '/login'
     | '/registration'
     | '/success'
-    | '/cart/$departmentId'
-    | '/checkout/$departmentId'
-    | '/menu/$departmentId'
-    | '/shopping-cart/$departmentId'
-    | '/thank-you/$departmentId'
     | '/menu-management'
     | '/reports'
     | '/settings'
-    | '/cart'
-    | '/checkout'
-    | '/shopping-cart'
-    | '/thank-you'
     | '/menu';
   id:
     | '__root__'
     | '/(admin)/admin'
     | '/(admin)/admin-dashboard'
     | '/(admin)/admin-login'
-    | '/(diner)/order'
-    | '/(diner)/shoppingcart'
-    | '/(diner)/thankyou'
     | '/(landing)/accessibility'
     | '/(landing)/terms-conditions'
     | '/(owner)/_console'
@@ -323,18 +185,9 @@ export interface FileRouteTypes {
     | '/(owner)/registration'
     | '/(owner)/success'
     | '/(landing)/'
-    | '/(diner)/cart/$departmentId'
-    | '/(diner)/checkout/$departmentId'
-    | '/(diner)/menu/$departmentId'
-    | '/(diner)/shopping-cart/$departmentId'
-    | '/(diner)/thank-you/$departmentId'
     | '/(owner)/_console/menu-management'
     | '/(owner)/_console/reports'
     | '/(owner)/_console/settings'
-    | '/(diner)/cart/'
-    | '/(diner)/checkout/'
-    | '/(diner)/shopping-cart/'
-    | '/(diner)/thank-you/'
     | '/(owner)/_console/menu/';
   fileRoutesById: FileRoutesById;
 }
@@ -342,9 +195,6 @@ export interface RootRouteChildren {
   adminAdminRoute: typeof adminAdminRoute;
   adminAdminDashboardRoute: typeof adminAdminDashboardRoute;
   adminAdminLoginRoute: typeof adminAdminLoginRoute;
-  dinerOrderRoute: typeof dinerOrderRoute;
-  dinerShoppingcartRoute: typeof dinerShoppingcartRoute;
-  dinerThankyouRoute: typeof dinerThankyouRoute;
   landingAccessibilityRoute: typeof landingAccessibilityRoute;
   landingTermsConditionsRoute: typeof landingTermsConditionsRoute;
   ownerConsoleRoute: typeof ownerConsoleRouteWithChildren;
@@ -352,15 +202,6 @@ export interface RootRouteChildren {
   ownerRegistrationRoute: typeof ownerRegistrationRoute;
   ownerSuccessRoute: typeof ownerSuccessRoute;
   landingIndexRoute: typeof landingIndexRoute;
-  dinerCartDepartmentIdRoute: typeof dinerCartDepartmentIdRoute;
-  dinerCheckoutDepartmentIdRoute: typeof dinerCheckoutDepartmentIdRoute;
-  dinerMenuDepartmentIdRoute: typeof dinerMenuDepartmentIdRoute;
-  dinerShoppingCartDepartmentIdRoute: typeof dinerShoppingCartDepartmentIdRoute;
-  dinerThankYouDepartmentIdRoute: typeof dinerThankYouDepartmentIdRoute;
-  dinerCartIndexRoute: typeof dinerCartIndexRoute;
-  dinerCheckoutIndexRoute: typeof dinerCheckoutIndexRoute;
-  dinerShoppingCartIndexRoute: typeof dinerShoppingCartIndexRoute;
-  dinerThankYouIndexRoute: typeof dinerThankYouIndexRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -384,27 +225,6 @@ declare module '@tanstack/react-router' {
       path: '/admin-login';
       fullPath: '/admin-login';
       preLoaderRoute: typeof adminAdminLoginRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/(diner)/order': {
-      id: '/(diner)/order';
-      path: '/order';
-      fullPath: '/order';
-      preLoaderRoute: typeof dinerOrderRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/(diner)/shoppingcart': {
-      id: '/(diner)/shoppingcart';
-      path: '/shoppingcart';
-      fullPath: '/shoppingcart';
-      preLoaderRoute: typeof dinerShoppingcartRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/(diner)/thankyou': {
-      id: '/(diner)/thankyou';
-      path: '/thankyou';
-      fullPath: '/thankyou';
-      preLoaderRoute: typeof dinerThankyouRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/(landing)/': {
@@ -454,69 +274,6 @@ declare module '@tanstack/react-router' {
       path: '/success';
       fullPath: '/success';
       preLoaderRoute: typeof ownerSuccessRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/(diner)/cart/': {
-      id: '/(diner)/cart/';
-      path: '/cart';
-      fullPath: '/cart/';
-      preLoaderRoute: typeof dinerCartIndexRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/(diner)/cart/$departmentId': {
-      id: '/(diner)/cart/$departmentId';
-      path: '/cart/$departmentId';
-      fullPath: '/cart/$departmentId';
-      preLoaderRoute: typeof dinerCartDepartmentIdRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/(diner)/checkout/': {
-      id: '/(diner)/checkout/';
-      path: '/checkout';
-      fullPath: '/checkout/';
-      preLoaderRoute: typeof dinerCheckoutIndexRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/(diner)/checkout/$departmentId': {
-      id: '/(diner)/checkout/$departmentId';
-      path: '/checkout/$departmentId';
-      fullPath: '/checkout/$departmentId';
-      preLoaderRoute: typeof dinerCheckoutDepartmentIdRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/(diner)/menu/$departmentId': {
-      id: '/(diner)/menu/$departmentId';
-      path: '/menu/$departmentId';
-      fullPath: '/menu/$departmentId';
-      preLoaderRoute: typeof dinerMenuDepartmentIdRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/(diner)/shopping-cart/': {
-      id: '/(diner)/shopping-cart/';
-      path: '/shopping-cart';
-      fullPath: '/shopping-cart/';
-      preLoaderRoute: typeof dinerShoppingCartIndexRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/(diner)/shopping-cart/$departmentId': {
-      id: '/(diner)/shopping-cart/$departmentId';
-      path: '/shopping-cart/$departmentId';
-      fullPath: '/shopping-cart/$departmentId';
-      preLoaderRoute: typeof dinerShoppingCartDepartmentIdRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/(diner)/thank-you/': {
-      id: '/(diner)/thank-you/';
-      path: '/thank-you';
-      fullPath: '/thank-you/';
-      preLoaderRoute: typeof dinerThankYouIndexRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/(diner)/thank-you/$departmentId': {
-      id: '/(diner)/thank-you/$departmentId';
-      path: '/thank-you/$departmentId';
-      fullPath: '/thank-you/$departmentId';
-      preLoaderRoute: typeof dinerThankYouDepartmentIdRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/(owner)/_console/menu-management': {
@@ -572,9 +329,6 @@ const rootRouteChildren: RootRouteChildren = {
   adminAdminRoute: adminAdminRoute,
   adminAdminDashboardRoute: adminAdminDashboardRoute,
   adminAdminLoginRoute: adminAdminLoginRoute,
-  dinerOrderRoute: dinerOrderRoute,
-  dinerShoppingcartRoute: dinerShoppingcartRoute,
-  dinerThankyouRoute: dinerThankyouRoute,
   landingAccessibilityRoute: landingAccessibilityRoute,
   landingTermsConditionsRoute: landingTermsConditionsRoute,
   ownerConsoleRoute: ownerConsoleRouteWithChildren,
@@ -582,15 +336,6 @@ const rootRouteChildren: RootRouteChildren = {
   ownerRegistrationRoute: ownerRegistrationRoute,
   ownerSuccessRoute: ownerSuccessRoute,
   landingIndexRoute: landingIndexRoute,
-  dinerCartDepartmentIdRoute: dinerCartDepartmentIdRoute,
-  dinerCheckoutDepartmentIdRoute: dinerCheckoutDepartmentIdRoute,
-  dinerMenuDepartmentIdRoute: dinerMenuDepartmentIdRoute,
-  dinerShoppingCartDepartmentIdRoute: dinerShoppingCartDepartmentIdRoute,
-  dinerThankYouDepartmentIdRoute: dinerThankYouDepartmentIdRoute,
-  dinerCartIndexRoute: dinerCartIndexRoute,
-  dinerCheckoutIndexRoute: dinerCheckoutIndexRoute,
-  dinerShoppingCartIndexRoute: dinerShoppingCartIndexRoute,
-  dinerThankYouIndexRoute: dinerThankYouIndexRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -3,7 +3,6 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, describe, expect, it } from 'vitest';
 import { he, pageTitle } from '@/i18n/he';
 import { heAdmin } from '@/i18n/he-admin';
-import { heDiner } from '@/i18n/he-diner';
 import { heLanding } from '@/i18n/he-landing';
 import { heOwner } from '@/i18n/he-owner';
 import { createAppRouter } from './router';
@@ -47,18 +46,6 @@ describe('routes of product spec §2', () => {
     ['/menu', heOwner.menuManagement.title],
     ['/menu-management', heOwner.menuManagement.title],
     ['/settings', heOwner.settings.title],
-    ['/menu/demo', heDiner.menu.title],
-    ['/order?departmentId=demo', heDiner.menu.title],
-    ['/cart', heDiner.cart.title],
-    ['/cart/demo', heDiner.cart.title],
-    ['/checkout', heDiner.checkout.title],
-    ['/checkout/demo', heDiner.checkout.title],
-    ['/shopping-cart', heDiner.checkout.title],
-    ['/shopping-cart/demo', heDiner.checkout.title],
-    ['/shoppingcart', heDiner.checkout.title],
-    ['/thank-you', heDiner.thankYou.title],
-    ['/thank-you/demo', heDiner.thankYou.title],
-    ['/thankyou', heDiner.thankYou.title],
     ['/admin', heAdmin.dashboard.title],
     ['/admin-dashboard', heAdmin.dashboard.title],
     ['/admin-login', heAdmin.login.title],
@@ -114,49 +101,4 @@ describe('keyboard and screen-reader basics', () => {
   });
 });
 
-describe('diner department', () => {
-  async function shownDepartment() {
-    return (await screen.findByTestId('department-id')).querySelector('bdi')?.textContent;
-  }
-
-  it('/menu/{id} takes the id from the path and remembers it on the device', async () => {
-    renderAt('/menu/cafe-7');
-    expect(await shownDepartment()).toBe('cafe-7');
-    expect(localStorage.getItem('currentDepartmentId')).toBe('cafe-7');
-  });
-
-  it('/order takes the department from ?departmentId= before the stored one', async () => {
-    localStorage.setItem('currentDepartmentId', 'stored-1');
-    renderAt('/order?departmentId=from-query');
-    expect(await shownDepartment()).toBe('from-query');
-  });
-
-  it('/order accepts a numeric ?departmentId=', async () => {
-    renderAt('/order?departmentId=42');
-    expect(await shownDepartment()).toBe('42');
-  });
-
-  it('/order falls back to the department stored on the device', async () => {
-    localStorage.setItem('currentDepartmentId', 'stored-1');
-    renderAt('/order');
-    expect(await shownDepartment()).toBe('stored-1');
-  });
-
-  it('/order without any department says the menu was not found', async () => {
-    renderAt('/order');
-    await h1(heDiner.menuNotFound.title);
-    expect(screen.getByTestId('menu-not-found')).toBeTruthy();
-  });
-
-  it('a malformed id in the path is a not-found menu, never the stored one', async () => {
-    localStorage.setItem('currentDepartmentId', 'stored-1');
-    renderAt(`/menu/${encodeURIComponent('a b<c>')}`);
-    await h1(heDiner.menuNotFound.title);
-  });
-
-  it('/cart without an id uses the stored department', async () => {
-    localStorage.setItem('currentDepartmentId', 'stored-2');
-    renderAt('/cart');
-    expect(await shownDepartment()).toBe('stored-2');
-  });
-});
+// The diner's pages (/menu/{id}, /order, /cart, /checkout, /thank-you) are a page of their own: src/diner/*.test.tsx.

@@ -1,6 +1,6 @@
 // Every visible string of the front end is in Hebrew, in src/i18n/. Components read from here; nothing user-facing
 // is typed inline. This file holds the strings of the shell that every visit downloads (skip link, not-found page,
-// toasts, errors); each area has its own file (he-landing.ts, he-diner.ts, he-owner.ts, he-admin.ts) imported only
+// toasts, errors); each area has its own file (he-landing.ts, he-owner.ts, he-admin.ts; the diner bundle keeps its own in src/diner/strings.ts) imported only
 // by that area, so its strings travel in that area's lazy chunk and never weigh on the diner's first load.
 // Numbers, prices and phones are never baked into a sentence: they are passed separately and wrapped in <bdi> or
 // dir="ltr" by the component, so they keep their left-to-right order inside right-to-left text.

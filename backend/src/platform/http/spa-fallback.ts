@@ -5,48 +5,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.js';
-import { BusinessEntity } from '../../modules/accounts/projections/business.entity.js';
-import { DATABASE } from '../database/database.module.js';
-import type { Database } from '../database/database.js';
+import { DinerPages, type DinerPageAnswer, type Encoding } from '../../modules/diner/diner-page.service.js';
+import { departmentOfPage, isDinerPath } from '../../modules/diner/diner-paths.js';
 
-type Encoding = 'br' | 'gzip' | 'identity';
+export { departmentOfPage };
 
 /** The meta tag the landing page reads to decide whether to load the marketing pixel at all. */
 export const PIXEL_META_NAME = 'tafrit-pixel-id';
-
-/** The front end's rule for department ids (frontend/src/lib/department.ts): anything else is a not-found menu. */
-const DEPARTMENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
-const MENU_PAGE = /^\/menu\/([^/]+)\/?$/;
-
-const KNOWN_DEPARTMENT_TTL_MS = 60_000;
-const KNOWN_DEPARTMENT_LIMIT = 10_000;
-/** A page must not hang on a slow database: past this, the app is answered with 200 and finds out for itself. */
-const LOOKUP_TIMEOUT_MS = 1_500;
-
-/**
- * The department a diner page is about, when the server can tell: `/menu/{id}` and `/order?departmentId={id}`.
- * `null` means the page names a department that cannot exist (a malformed id in the path); `undefined` means the
- * page is not a department page, or names none (`/order` alone uses the one stored on the device).
- */
-export function departmentOfPage(url: string): string | null | undefined {
-  const [path = '/', query = ''] = url.split('?', 2);
-  const menu = MENU_PAGE.exec(path);
-  if (menu?.[1] !== undefined) {
-    let id: string;
-    try {
-      id = decodeURIComponent(menu[1]);
-    } catch {
-      return null;
-    }
-    return DEPARTMENT_ID.test(id) ? id : null;
-  }
-  if (path === '/order' || path === '/order/') {
-    const id = new URLSearchParams(query).get('departmentId');
-    // A malformed query value is ignored by the app too (it falls back to the stored department): not a 404.
-    return id !== null && DEPARTMENT_ID.test(id) ? id : undefined;
-  }
-  return undefined;
-}
 
 /**
  * The served `index.html`: Open Graph addresses made absolute with the public URL (crawlers need absolute ones) and,
@@ -73,18 +38,18 @@ function escapeAttribute(value: string): string {
  * not-found page. `index.html` is read once at start (with its precompressed twins) and is never cached by browsers,
  * so a new deployment is picked up on the next visit while the hashed assets stay cached for a year.
  *
- * The status is 200, except for a diner menu of a department that does not exist: the same app, answered 404, so
- * crawlers and link checkers learn the truth while the person sees the app's "menu not found".
+ * The diner's paths (/menu/{id}, /order, /cart, /checkout, /thank-you and their spellings) get the diner's own small
+ * page instead, with the menu inlined (modules/diner). The status is 200, except for the menu of a department that
+ * does not exist or takes no orders: answered 404, so crawlers and link checkers learn the truth while the person
+ * sees the page's "menu not found" or "not taking orders".
  */
 @Injectable()
 export class SpaFallback {
   private readonly variants = new Map<Encoding, Buffer>();
-  /** Departments seen to exist, until when: a QR code is scanned again and again, the database is asked once. */
-  private readonly knownDepartments = new Map<string, number>();
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
-    @Inject(DATABASE) private readonly database: Database,
+    private readonly diner: DinerPages,
   ) {
     const index = join(config.frontendDist, 'index.html');
     if (!existsSync(index)) return;
@@ -123,6 +88,11 @@ export class SpaFallback {
         .send('The front end is not built yet: run `npm run build` (or `npm start`, which builds it).');
       return;
     }
+    const path = request.url.split('?')[0] ?? '/';
+    if (this.diner.available && isDinerPath(path)) {
+      this.sendDiner(request, reply);
+      return;
+    }
     const department = departmentOfPage(request.url);
     if (department === undefined) {
       this.write(request, reply, 200);
@@ -132,64 +102,49 @@ export class SpaFallback {
       this.write(request, reply, 404);
       return;
     }
-    // Nest's not-found handler returns the reply, so Fastify waits for this answer.
-    void this.departmentExists(department).then(
-      (exists) => this.write(request, reply, exists === false ? 404 : 200),
+    // Without the diner's page (an older build): the app, with the menu's status. Nest's not-found handler returns
+    // the reply, so Fastify waits for this answer.
+    void this.diner.lookup(department).then(
+      (result) => this.write(request, reply, result && result.status !== 'ok' ? 404 : 200),
       () => this.write(request, reply, 200),
     );
   }
 
-  /** True or false when the database answered in time; undefined when it could not tell (then the page is a 200). */
-  private async departmentExists(departmentId: string): Promise<boolean | undefined> {
-    const now = Date.now();
-    const knownUntil = this.knownDepartments.get(departmentId);
-    if (knownUntil !== undefined && knownUntil > now) return true;
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      const count = await Promise.race([
-        this.database.em().count(BusinessEntity, { departmentId, closedAt: null }),
-        new Promise<undefined>((resolve) => {
-          timer = setTimeout(() => resolve(undefined), LOOKUP_TIMEOUT_MS);
-          timer.unref();
-        }),
-      ]);
-      if (count === undefined) return undefined;
-      if (count > 0) this.remember(departmentId, now);
-      else this.knownDepartments.delete(departmentId);
-      return count > 0;
-    } catch (error) {
-      this.database.reportFailure(error);
-      return undefined;
-    } finally {
-      clearTimeout(timer);
+  private sendDiner(request: FastifyRequest, reply: FastifyReply): void {
+    const department = departmentOfPage(request.url);
+    if (department === undefined) {
+      this.answer(request, reply, this.diner.plainPage(200));
+      return;
     }
-  }
-
-  private remember(departmentId: string, now: number): void {
-    // Positive answers only: a business registered a second ago must be found at once. Bounded: the oldest go first.
-    if (this.knownDepartments.size >= KNOWN_DEPARTMENT_LIMIT) {
-      const oldest = this.knownDepartments.keys().next().value;
-      if (oldest !== undefined) this.knownDepartments.delete(oldest);
+    if (department === null) {
+      this.answer(request, reply, this.diner.plainPage(404));
+      return;
     }
-    this.knownDepartments.delete(departmentId);
-    this.knownDepartments.set(departmentId, now + KNOWN_DEPARTMENT_TTL_MS);
+    void this.diner.menuPage(department, request.ip).then(
+      (page) => this.answer(request, reply, page),
+      () => this.answer(request, reply, this.diner.plainPage(200)),
+    );
   }
 
   private write(request: FastifyRequest, reply: FastifyReply, status: 200 | 404): void {
+    this.answer(request, reply, { status, variants: this.variants });
+  }
+
+  private answer(request: FastifyRequest, reply: FastifyReply, page: DinerPageAnswer): void {
     if (reply.sent) return;
-    const identity = this.variants.get('identity') as Buffer;
-    const encoding = pickEncoding(request.headers['accept-encoding'], this.variants);
+    const identity = page.variants.get('identity') as Buffer;
+    const encoding = pickEncoding(request.headers['accept-encoding'], page.variants);
     void reply
-      .status(status)
+      .status(page.status)
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8');
     if (encoding !== 'identity') void reply.header('content-encoding', encoding);
-    void reply.send(this.variants.get(encoding) ?? identity);
+    void reply.send(page.variants.get(encoding) ?? identity);
   }
 }
 
-function pickEncoding(header: string | string[] | undefined, available: Map<Encoding, Buffer>): Encoding {
+function pickEncoding(header: string | string[] | undefined, available: ReadonlyMap<Encoding, Buffer>): Encoding {
   const accepted = (Array.isArray(header) ? header.join(',') : (header ?? '')).toLowerCase();
   if (available.has('br') && /\bbr\b/.test(accepted)) return 'br';
   if (available.has('gzip') && /\bgzip\b/.test(accepted)) return 'gzip';

@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { he } from '@/i18n/he';
 import {
@@ -111,13 +110,14 @@ export default function A11yPanel({
       </button>
       <p className="mt-3 text-sm text-muted">{he.a11y.note}</p>
       <p className="mt-2">
-        <Link
-          to="/accessibility"
+        {/* A plain link: the widget is on the diner's page too, which has no router (src/diner/). */}
+        <a
+          href="/accessibility"
           onClick={() => onClose(false)}
           className="text-sm font-medium text-brand-700 underline hover:text-brand-900"
         >
           {he.a11y.statement}
-        </Link>
+        </a>
       </p>
     </div>
   );

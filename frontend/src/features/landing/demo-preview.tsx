@@ -5,7 +5,9 @@ import { useDemoPreview } from './api/demo-menu';
 
 /**
  * A few dishes of the demo café, live from its menu. Until the menu answers (or when it cannot) nothing shows but
- * the link above, which always works: the preview is a bonus, never a broken box.
+ * the link above, which always works: the preview is a bonus, never a broken box. Its height is reserved from the
+ * start: it loads when scrolled into view, and growing then would shift the page under a reader (or a smooth scroll
+ * to a section below it) by its whole height.
  */
 export function DemoPreview() {
   const ref = useRef<HTMLDivElement>(null);
@@ -13,7 +15,7 @@ export function DemoPreview() {
   const { data } = useDemoPreview(visible);
   const strings = heLanding.features.experience;
   return (
-    <div ref={ref} className="mt-auto pt-4" data-testid="demo-preview">
+    <div ref={ref} className="mt-auto min-h-56 pt-4" data-testid="demo-preview">
       {data ? (
         <figure className="rounded-xl border border-line bg-canvas p-4">
           <figcaption className="text-sm text-muted">

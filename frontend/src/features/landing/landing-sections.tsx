@@ -7,7 +7,8 @@ import { Icon, type IconName } from './icons';
 import { cardClass, iconBadgeClass, landingContainerClass, sectionClass, sectionTitleClass } from './layout';
 
 /** The demo café every visitor can open (seeded by the server: `SEED_DEMO`). */
-const demoParams = { departmentId: 'demo' };
+// The demo menu is the diner's own page (diner.html), not a screen of this app: a plain link loads it.
+const demoMenuHref = '/menu/demo';
 
 // The landing page's marketing sections, in the order of product spec §2. Every section is labelled by its heading;
 // the anchored ones (benefits, pricing, faq, contact) take the focus when a link scrolls to them.
@@ -30,9 +31,9 @@ export function HeroSection() {
             <Link to="/registration" className={`${primaryButtonClass} text-lg`}>
               {heLanding.register}
             </Link>
-            <Link to="/menu/$departmentId" params={demoParams} className={`${secondaryButtonClass} text-lg`}>
+            <a href={demoMenuHref} className={`${secondaryButtonClass} text-lg`}>
               {heLanding.heroSecondary}
-            </Link>
+            </a>
           </div>
           <ul aria-label={heLanding.claimsLabel} className="mt-10 grid max-w-lg grid-cols-3 gap-3">
             {heLanding.claims.map((claim) => (
@@ -131,14 +132,13 @@ export function FeaturesSection() {
             <FeatureHeading icon={featureIcons.experience} title={experience.title} />
             <p className="mt-3 leading-relaxed text-muted">{experience.text}</p>
             <p className="mt-4">
-              <Link
-                to="/menu/$departmentId"
-                params={demoParams}
+              <a
+                href={demoMenuHref}
                 className="inline-flex min-h-11 items-center gap-1 font-medium text-brand-700 underline hover:text-brand-900"
               >
                 {experience.demoLink}
                 <Icon name="arrow" className="size-5" />
-              </Link>
+              </a>
             </p>
             <DemoPreview />
           </li>
@@ -344,13 +344,12 @@ export function CallToActionBanner() {
             >
               {heLanding.register}
             </Link>
-            <Link
-              to="/menu/$departmentId"
-              params={demoParams}
+            <a
+              href={demoMenuHref}
               className="inline-flex min-h-11 items-center justify-center rounded-lg border-2 border-white px-6 py-2 text-lg font-medium text-white hover:bg-brand-800"
             >
               {heLanding.heroSecondary}
-            </Link>
+            </a>
           </div>
         </div>
       </div>

@@ -22,6 +22,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { updateProfile, uploadLogo, useOwnerBusiness, useRememberBusiness } from './api/profile';
 import { BankCombobox, BusinessDetailsFields, PayoutFields } from './components/business-fields';
 import { errorDescription } from './errors';
+import { QrCard } from './qr-card';
 
 const t = heOwner.settings;
 
@@ -70,13 +71,13 @@ export function SettingsPage() {
         )}
         <div className="grid gap-6 md:grid-cols-2">
           {ready ? <LogoCard business={profile.data} /> : null}
-          {/* Built by the QR code issue: the code linking to the public menu, with print and download. */}
-          <section aria-labelledby="settings-qr" className={cardClass} data-testid="qr-card">
-            <h2 id="settings-qr" className={cardTitleClass}>
-              {t.qrTitle}
-            </h2>
-            <p className="mt-3 text-muted">{t.qrPlaceholder}</p>
-          </section>
+          {profile.data ? (
+            <QrCard
+              departmentId={profile.data.departmentId}
+              businessName={profile.data.businessName}
+              logo={profile.data.logo}
+            />
+          ) : null}
           {/* Built by the printing issue: printer status, agent downloads and the three setup steps. */}
           <section aria-labelledby="settings-printer" className={cardClass} data-testid="printer-card">
             <h2 id="settings-printer" className={cardTitleClass}>

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/config.js';
+import { randomFileStem, removeFiles, writeNewFiles } from '../../../platform/images/stored-files.js';
 import { ChangeLogoCommand } from './change-logo.handler.js';
 import type { CommandContext } from './command-context.js';
 import { toLogoWebp } from './logo-image.js';
@@ -31,17 +30,15 @@ export class LogoUploads {
 
   async replace({ phone, bytes, context }: { phone: string; bytes: Buffer; context: CommandContext }): Promise<string> {
     const image = await toLogoWebp(bytes);
-    const name = `${randomBytes(16).toString('hex')}.webp`;
-    const file = join(this.folder, name);
-    await mkdir(this.folder, { recursive: true });
-    await writeFile(file, image, { flag: 'wx' });
+    const name = `${randomFileStem()}.webp`;
+    await writeNewFiles(this.folder, [{ name, bytes: image }]);
     let previousLogo: string | null;
     try {
       ({ previousLogo } = await this.commands.execute<ChangeLogoCommand, { previousLogo: string | null }>(
         new ChangeLogoCommand(phone, `${LOGO_URL_PREFIX}${name}`, context),
       ));
     } catch (error) {
-      await rm(file, { force: true });
+      await removeFiles(this.folder, [name]);
       throw error;
     }
     await this.remove(previousLogo);
@@ -52,8 +49,6 @@ export class LogoUploads {
     const name = logo ? STORED_NAME.exec(logo)?.[1] : undefined;
     if (!name) return;
     // The new logo is recorded already; a file left behind is only wasted space, never a reason to fail.
-    await rm(join(this.folder, name), { force: true }).catch((error: unknown) =>
-      this.logger.warn(`could not remove the replaced logo ${name}: ${String(error)}`),
-    );
+    await removeFiles(this.folder, [name], (message) => this.logger.warn(`replaced logo: ${message}`));
   }
 }

@@ -1,4 +1,5 @@
 import { Inject } from '@nestjs/common';
+import type { ProductTag } from '@tafrit/contracts';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
@@ -14,7 +15,9 @@ export interface CreateProductInput {
   description: string | null;
   /** A decimal string with at most two decimals, validated by the contract schema ("19.90"). */
   price: string;
+  /** The public stem of a stored photo (see product-images.ts), or null. */
   image: string | null;
+  tags?: ProductTag[];
 }
 
 export class CreateProductCommand {
@@ -37,7 +40,7 @@ export class CreateProductHandler implements ICommandHandler<CreateProductComman
       // Another business's category answers exactly like a missing one: ids reveal nothing across tenants.
       const category = await em.findOne(CategoryEntity, { id: input.categoryId, businessId });
       if (!category) throw new AppError('not_found', { fields: { categoryId: 'נא לבחור קטגוריה' } });
-      const product = em.create(ProductEntity, { businessId, ...input, isActive: true });
+      const product = em.create(ProductEntity, { businessId, ...input, tags: input.tags ?? [], isActive: true });
       await em.flush();
       await recordMenuChange(this.store, em, { businessId, change: 'product.created', productId: product.id }, context);
       return { id: product.id };

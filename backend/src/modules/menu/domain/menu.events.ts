@@ -13,6 +13,7 @@ export interface MenuChanged {
       | 'categories.reordered'
       | 'product.created'
       | 'product.updated'
+      | 'product.availability_changed'
       | 'product.deleted';
     categoryId?: number;
     productId?: number;

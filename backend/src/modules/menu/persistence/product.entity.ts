@@ -11,7 +11,10 @@ export const ProductEntity = defineEntity({
     description: p.text().nullable(),
     // Kept as a decimal string end to end: a float would turn 19.90 into 19.899999...
     price: p.decimal('string').precision(10).scale(2),
+    /** The public stem of the stored photo (`/uploads/products/<random>`): `-400.webp` and `-800.webp` follow it. */
     image: p.string().length(255).nullable(),
+    /** Dietary and kashrut tags of contracts' PRODUCT_TAGS, in that order. */
+    tags: p.array().defaultRaw("'{}'"),
     isActive: p.boolean().default(true),
     createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
   },

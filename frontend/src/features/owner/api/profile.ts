@@ -64,11 +64,19 @@ function errorFromXhr(xhr: XMLHttpRequest): ApiError {
   return new ApiError({ message, status: xhr.status, statusText: xhr.statusText, body });
 }
 
-function postWithProgress(url: string, form: FormData, onProgress: (percent: number) => void): Promise<unknown> {
-  // fetch() cannot report upload progress; XMLHttpRequest can (spec §7: "upload progress").
+/**
+ * A multipart upload that reports its progress (0..100). fetch() cannot report upload progress; XMLHttpRequest can
+ * (spec §7: "upload progress"). Used by the logo and by the product form.
+ */
+export function sendWithProgress(
+  method: 'POST' | 'PUT',
+  url: string,
+  form: FormData,
+  onProgress: (percent: number) => void,
+): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
+    xhr.open(method, url);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     const token = authToken.get();
@@ -96,7 +104,7 @@ export async function uploadLogo(file: File, onProgress: (percent: number) => vo
     const form = new FormData();
     form.append('logo', file);
     onProgress(0);
-    return postWithProgress(LOGO_URL, form, onProgress);
+    return sendWithProgress('POST', LOGO_URL, form, onProgress);
   });
   return dataOf(ownerBusinessResponseSchema, response).business;
 }

@@ -3,5 +3,7 @@ import { MenuManagementPage } from '@/features/owner/owner-pages';
 
 // Alias of /menu.
 export const Route = createFileRoute('/(owner)/_console/menu-management')({
+  // The lists start loading with the owner chunk (import() keeps the api code out of the entry).
+  loader: ({ context }) => import('@/features/owner/api/menu').then((menu) => menu.prefetchMenu(context.queryClient)),
   component: MenuManagementPage,
 });

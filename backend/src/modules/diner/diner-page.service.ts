@@ -1,0 +1,129 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/config.js';
+import { MenuMissLimiter } from '../menu/api/menu-miss-limiter.js';
+import { PublicMenuService, type PublicMenuResult } from '../menu/application/public-menu.service.js';
+import { prepareDinerTemplate, renderDinerPage, type DinerPageState } from './diner-html.js';
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/** A page ready to send: its status and its bytes in every encoding we have. */
+export interface DinerPageAnswer {
+  status: 200 | 404 | 429;
+  variants: ReadonlyMap<Encoding, Buffer>;
+}
+
+/** Rendered menu pages kept, by department and menu version: a QR code is scanned again and again. */
+const PAGE_CACHE_LIMIT = 500;
+/** A page must not hang on a slow database: past this, the plain page is sent and the app asks the API itself. */
+const LOOKUP_TIMEOUT_MS = 1_500;
+
+function compressed(body: Buffer): Map<Encoding, Buffer> {
+  return new Map<Encoding, Buffer>([
+    ['identity', body],
+    ['br', brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 10 } })],
+    ['gzip', gzipSync(body, { level: 9 })],
+  ]);
+}
+
+/**
+ * The diner's page (frontend/diner.html, its own small bundle): read once at start like index.html, then filled per
+ * department with the public menu (see diner-html.ts). The menu's version (its ETag) keys the rendered, compressed
+ * page, so an owner's edit, which changes the menu, is on the next scan.
+ */
+@Injectable()
+export class DinerPages {
+  private template: string | undefined;
+  private plain: Map<Encoding, Buffer> | undefined;
+  private readonly pages = new Map<string, Map<Encoding, Buffer>>();
+  private readonly publicUrl: string;
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly publicMenu: PublicMenuService,
+    private readonly misses: MenuMissLimiter,
+  ) {
+    this.publicUrl = config.publicUrl;
+    const file = join(config.frontendDist, 'diner.html');
+    if (!existsSync(file)) return;
+    this.template = prepareDinerTemplate(readFileSync(file, 'utf8'), config.publicUrl);
+    this.plain = compressed(Buffer.from(this.template, 'utf8'));
+  }
+
+  /** False when the front end was built without the diner's page (then the app's index.html answers). */
+  get available(): boolean {
+    return this.template !== undefined;
+  }
+
+  /** The page as built, for diner paths that show no menu (cart, checkout, thank-you, /order without a department). */
+  plainPage(status: DinerPageAnswer['status'] = 200): DinerPageAnswer {
+    return { status, variants: this.plain ?? new Map() };
+  }
+
+  /**
+   * The menu page of a department: 200 with the menu, 404 for an unknown or paused business. Misses count against
+   * the same per-address limit as the menu API's, so the page cannot be used to enumerate department ids either.
+   */
+  async menuPage(departmentId: string, ip: string): Promise<DinerPageAnswer> {
+    try {
+      this.misses.check(ip);
+    } catch {
+      return this.plainPage(429);
+    }
+    const result = await this.lookup(departmentId);
+    if (!result || !this.template) return this.plainPage(200);
+    if (result.status === 'ok') {
+      const key = `${departmentId}\n${result.etag}`;
+      let variants = this.pages.get(key);
+      if (!variants) {
+        variants = this.render({ status: 'ok', menu: result.menu, json: result.json });
+        this.remember(key, variants);
+      }
+      return { status: 200, variants };
+    }
+    this.misses.miss(ip);
+    const state: DinerPageState =
+      result.status === 'not_found'
+        ? { status: 'not_found', departmentId }
+        : { status: 'unavailable', departmentId, businessName: result.businessName };
+    // Small and not kept: unknown ids are unbounded, and they are rate-limited elsewhere.
+    const body = Buffer.from(renderDinerPage(this.template, state, this.publicUrl), 'utf8');
+    return { status: 404, variants: new Map<Encoding, Buffer>([['identity', body]]) };
+  }
+
+  /** The public menu, or undefined when the database could not tell in time (the app then asks the API). */
+  async lookup(departmentId: string): Promise<PublicMenuResult | undefined> {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      return await Promise.race([
+        this.publicMenu.find(departmentId),
+        new Promise<undefined>((resolve) => {
+          timer = setTimeout(() => resolve(undefined), LOOKUP_TIMEOUT_MS);
+          timer.unref();
+        }),
+      ]);
+    } catch {
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private render(state: DinerPageState): Map<Encoding, Buffer> {
+    return compressed(Buffer.from(renderDinerPage(this.template as string, state, this.publicUrl), 'utf8'));
+  }
+
+  private remember(key: string, variants: Map<Encoding, Buffer>): void {
+    // Older versions of the same menu are dead weight: drop them; beyond the limit the oldest page goes first.
+    const department = key.split('\n', 1)[0] as string;
+    for (const existing of this.pages.keys()) if (existing.startsWith(`${department}\n`)) this.pages.delete(existing);
+    if (this.pages.size >= PAGE_CACHE_LIMIT) {
+      const oldest = this.pages.keys().next().value;
+      if (oldest !== undefined) this.pages.delete(oldest);
+    }
+    this.pages.set(key, variants);
+  }
+}

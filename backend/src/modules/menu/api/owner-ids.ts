@@ -1,0 +1,9 @@
+import { AppError } from '../../../platform/http/app-error.js';
+
+/** A path id: a positive 32-bit integer. Anything else names nothing, so it is the same 404 as a foreign id. */
+export function pathId(text: string): number {
+  if (!/^[1-9]\d{0,9}$/.test(text)) throw new AppError('not_found');
+  const id = Number(text);
+  if (id > 2_147_483_647) throw new AppError('not_found');
+  return id;
+}

@@ -1,0 +1,39 @@
+import '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { validationMessagesHe } from '@tafrit/contracts';
+import { AppError } from '../../../platform/http/app-error.js';
+import { readFilePart } from '../../../platform/images/multipart-file.js';
+
+/**
+ * The product form of `POST /api/products` and `PUT /api/products/{id}`: multipart text fields and an optional file
+ * in `image` (5 MB at most, see app.factory.ts). A JSON body is accepted too, without an image.
+ */
+export async function readProductForm(
+  request: FastifyRequest,
+): Promise<{ fields: Record<string, unknown>; image: Buffer | null }> {
+  if (!request.isMultipart()) {
+    const body = request.body;
+    return { fields: typeof body === 'object' && body !== null ? { ...body } : {}, image: null };
+  }
+  const fields: Record<string, unknown> = {};
+  let image: Buffer | null = null;
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      if (part.fieldname !== 'image') {
+        part.file.resume();
+        throw new AppError('validation.failed', {
+          fields: { [part.fieldname]: validationMessagesHe.invalidImageFile },
+        });
+      }
+      const bytes = await readFilePart(part);
+      // An empty file input (the form sent no file) is no image, not a broken one.
+      image = bytes.length > 0 ? bytes : null;
+    } else if (typeof part.value === 'string') {
+      const previous = fields[part.fieldname];
+      // Tags may also come as repeated fields (tags=vegan&tags=spicy); any other repeated field keeps its last value.
+      fields[part.fieldname] =
+        part.fieldname === 'tags' && previous !== undefined ? [previous, part.value].flat() : part.value;
+    }
+  }
+  return { fields, image };
+}

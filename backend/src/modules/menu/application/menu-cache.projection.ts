@@ -1,0 +1,31 @@
+import type { InlineProjection } from '../../../platform/event-store/inline-projection.js';
+import type { PublicMenuCache } from './public-menu-cache.js';
+
+/**
+ * Not a read model: a hook in the append's transaction that drops a business's cached public menu on every event
+ * that changes what diners see. Menu edits (`MenuChanged`), and the business's own events: name, logo, and the pause,
+ * activation and closing the admin issue adds (listed by name so they are covered the day they exist).
+ */
+export const MENU_CACHE_EVENT_TYPES = [
+  'MenuChanged',
+  'BusinessRegistered',
+  'BusinessProfileChanged',
+  'LogoChanged',
+  'BusinessPaused',
+  'BusinessActivated',
+  'BusinessClosed',
+  'BusinessDeleted',
+] as const;
+
+export function menuCacheProjection(cache: PublicMenuCache<unknown>): InlineProjection {
+  return {
+    name: 'public-menu-cache',
+    handles: MENU_CACHE_EVENT_TYPES,
+    apply(_em, event) {
+      const data = (event.data ?? {}) as { businessId?: unknown; phone?: unknown };
+      const businessId = typeof data.businessId === 'string' ? data.businessId : data.phone;
+      if (typeof businessId === 'string') cache.invalidate(businessId);
+      return Promise.resolve();
+    },
+  };
+}

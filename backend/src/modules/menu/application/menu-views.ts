@@ -1,0 +1,54 @@
+import {
+  agorotToDecimalString,
+  type OwnerCategory,
+  type OwnerProduct,
+  ownerCategorySchema,
+  ownerProductSchema,
+  parsePriceToAgorot,
+  PRODUCT_TAGS,
+  type ProductTag,
+  type PublicProduct,
+} from '@tafrit/contracts';
+import type { Category } from '../persistence/category.entity.js';
+import type { Product } from '../persistence/product.entity.js';
+import { productImageUrls } from './product-images.js';
+
+/** numeric(10,2) comes back as "12.50", but a value written in this unit of work may still read "12.5": normalise. */
+export function priceText(price: string): string {
+  const agorot = parsePriceToAgorot(String(price));
+  return agorot === null ? String(price) : agorotToDecimalString(agorot);
+}
+
+const knownTags = (tags: readonly string[] | null | undefined): ProductTag[] =>
+  PRODUCT_TAGS.filter((tag) => tags?.includes(tag));
+
+const iso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
+
+export function toOwnerCategory(category: Category): OwnerCategory {
+  return ownerCategorySchema.parse({
+    id: category.id,
+    name: category.name,
+    order: category.order,
+    createdAt: iso(category.createdAt),
+  });
+}
+
+export function toPublicProduct(product: Product): PublicProduct {
+  return {
+    id: product.id,
+    categoryId: product.categoryId,
+    name: product.name,
+    description: product.description ?? null,
+    price: priceText(product.price),
+    image: productImageUrls(product.image ?? null),
+    tags: knownTags(product.tags),
+  };
+}
+
+export function toOwnerProduct(product: Product): OwnerProduct {
+  return ownerProductSchema.parse({
+    ...toPublicProduct(product),
+    isActive: product.isActive,
+    createdAt: iso(product.createdAt),
+  });
+}

@@ -1,0 +1,69 @@
+import { join } from 'node:path';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { ProductImage } from '@tafrit/contracts';
+import { APP_CONFIG } from '../../../config/config.module.js';
+import type { AppConfig } from '../../../config/config.js';
+import { encodeOrRefuse, openUploadedImage } from '../../../platform/images/uploaded-image.js';
+import { randomFileStem, removeFiles, writeNewFiles } from '../../../platform/images/stored-files.js';
+
+export const PRODUCT_IMAGE_URL_PREFIX = '/uploads/products/';
+/** The two stored widths: a card in the diner's list, and a wide or high-density screen. */
+export const PRODUCT_IMAGE_WIDTHS = { small: 400, large: 800 } as const;
+// Only stems this server made can be removed: a recorded path never points outside the products folder.
+const STORED_STEM = /^\/uploads\/products\/([0-9a-f]{32})$/;
+
+/** The public URLs of a stored photo's two widths, from the stem kept in `products.image`. */
+export function productImageUrls(stem: string | null): ProductImage | null {
+  if (!stem) return null;
+  return { small: `${stem}-${PRODUCT_IMAGE_WIDTHS.small}.webp`, large: `${stem}-${PRODUCT_IMAGE_WIDTHS.large}.webp` };
+}
+
+/** An uploaded product photo, checked and re-encoded as WebP in two widths (aspect kept, never upscaled). */
+export async function toProductWebps(bytes: Buffer): Promise<{ small: Buffer; large: Buffer }> {
+  const image = await openUploadedImage(bytes, 'image');
+  return encodeOrRefuse('image', async () => {
+    const [small, large] = await Promise.all(
+      [PRODUCT_IMAGE_WIDTHS.small, PRODUCT_IMAGE_WIDTHS.large].map((width) =>
+        image.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer(),
+      ),
+    );
+    return { small: small as Buffer, large: large as Buffer };
+  });
+}
+
+/**
+ * Product photos on disk: DATA_DIR/uploads/products/<random>-400.webp and -800.webp, served by the /uploads static
+ * route with a year's cache (names are never reused). Files are written before the row that names them and removed
+ * only after the change that dropped them committed, so a row never points at a missing file.
+ */
+@Injectable()
+export class ProductImages {
+  private readonly logger = new Logger('ProductImages');
+  private readonly folder: string;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.folder = join(config.dataDir, 'uploads', 'products');
+  }
+
+  /** Checks, re-encodes and stores an upload; answers the stem to record in `products.image`. */
+  async store(bytes: Buffer): Promise<string> {
+    const { small, large } = await toProductWebps(bytes);
+    const stem = randomFileStem();
+    await writeNewFiles(this.folder, [
+      { name: `${stem}-${PRODUCT_IMAGE_WIDTHS.small}.webp`, bytes: small },
+      { name: `${stem}-${PRODUCT_IMAGE_WIDTHS.large}.webp`, bytes: large },
+    ]);
+    return `${PRODUCT_IMAGE_URL_PREFIX}${stem}`;
+  }
+
+  /** Removes the files of recorded stems; unknown shapes and nulls are skipped, failures only logged. */
+  async remove(stems: ReadonlyArray<string | null | undefined>): Promise<void> {
+    const names = stems.flatMap((stem) => {
+      const random = stem ? STORED_STEM.exec(stem)?.[1] : undefined;
+      return random
+        ? [`${random}-${PRODUCT_IMAGE_WIDTHS.small}.webp`, `${random}-${PRODUCT_IMAGE_WIDTHS.large}.webp`]
+        : [];
+    });
+    await removeFiles(this.folder, names, (message) => this.logger.warn(message));
+  }
+}

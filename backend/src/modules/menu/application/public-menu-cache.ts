@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import { APP_CONFIG } from '../../../config/config.module.js';
+import type { AppConfig } from '../../../config/config.js';
+
+/** The Redis channel on which instances tell each other that a business's public menu changed. */
+export const MENU_INVALIDATION_CHANNEL = 'tafrit:public-menu:invalidate';
+
+interface Entry<Value> {
+  businessId: string;
+  value: Value;
+}
+
+/**
+ * The built public menus of this process, by department id, and their invalidation.
+ *
+ * An invalidation can arrive before the change commits (the inline projection hook runs inside the append's
+ * transaction), so a build that started before an invalidation, or within `holdMs` after it, is answered but not
+ * kept: a reader that raced the commit can never leave a stale menu in the cache.
+ *
+ * With REDIS_URL, every local invalidation is also published on MENU_INVALIDATION_CHANNEL and every instance drops
+ * its copy (DESIGN.md §3: instances keep no state of their own). Without it, the cache is this process's alone.
+ */
+@Injectable()
+export class PublicMenuCache<Value = unknown> implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('PublicMenuCache');
+  private readonly entries = new Map<string, Entry<Value>>();
+  private readonly invalidatedAt = new Map<string, number>();
+  private readonly instanceId = randomUUID();
+  private publisher: Redis | undefined;
+  private subscriber: Redis | undefined;
+  private subscribed: Promise<boolean> = Promise.resolve(false);
+  /** How long after an invalidation builds are not kept (the longest a menu transaction takes to commit). */
+  holdMs = 250;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  onModuleInit(): void {
+    const url = this.config.redisUrl;
+    if (!url) return;
+    // Start-up never waits for Redis: ioredis connects, retries and resubscribes by itself.
+    this.publisher = new Redis(url, { maxRetriesPerRequest: 2 });
+    this.subscriber = new Redis(url, { maxRetriesPerRequest: null });
+    for (const client of [this.publisher, this.subscriber]) {
+      // Redis down means slower invalidation across instances, never a failed request: log and let ioredis retry.
+      client.on('error', (error: Error) => this.logger.warn(`redis: ${error.message}`));
+    }
+    this.subscriber.on('message', (channel: string, message: string) => {
+      if (channel !== MENU_INVALIDATION_CHANNEL) return;
+      try {
+        const { businessId, from } = JSON.parse(message) as { businessId?: unknown; from?: unknown };
+        if (typeof businessId === 'string' && from !== this.instanceId) this.dropLocal(businessId);
+      } catch {
+        this.logger.warn('redis: an invalidation message that is not JSON');
+      }
+    });
+    this.subscribed = this.subscriber.subscribe(MENU_INVALIDATION_CHANNEL).then(
+      () => true,
+      (error: unknown) => {
+        this.logger.warn(`redis: could not subscribe: ${String(error)}`);
+        return false;
+      },
+    );
+  }
+
+  onModuleDestroy(): void {
+    for (const client of [this.publisher, this.subscriber]) client?.disconnect();
+  }
+
+  get(departmentId: string): Value | undefined {
+    return this.entries.get(departmentId)?.value;
+  }
+
+  /** The moment a build starts; hand it back to `set` so a build that raced an invalidation is not kept. */
+  startBuild(): number {
+    return Date.now();
+  }
+
+  set(departmentId: string, businessId: string, value: Value, startedAt: number): void {
+    const invalidated = this.invalidatedAt.get(businessId);
+    if (invalidated !== undefined && startedAt <= invalidated + this.holdMs) return;
+    this.entries.set(departmentId, { businessId, value });
+  }
+
+  /** Drops the business's menu here and, with Redis, on every other instance. */
+  invalidate(businessId: string): void {
+    this.dropLocal(businessId);
+    if (!this.publisher) return;
+    this.publisher
+      .publish(MENU_INVALIDATION_CHANNEL, JSON.stringify({ businessId, from: this.instanceId }))
+      .catch((error: unknown) => this.logger.warn(`redis: could not publish an invalidation: ${String(error)}`));
+  }
+
+  /** Resolves once this instance listens on the channel (tests; start-up never waits for Redis). */
+  ready(): Promise<boolean> {
+    return this.subscribed;
+  }
+
+  private dropLocal(businessId: string): void {
+    this.invalidatedAt.set(businessId, Date.now());
+    for (const [departmentId, entry] of this.entries) {
+      if (entry.businessId === businessId) this.entries.delete(departmentId);
+    }
+  }
+}

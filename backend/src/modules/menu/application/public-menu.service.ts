@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { type PublicMenu, publicMenuSchema } from '@tafrit/contracts';
+import { DATABASE } from '../../../platform/database/database.module.js';
+import type { Database } from '../../../platform/database/database.js';
+import { BusinessEntity } from '../../accounts/projections/business.entity.js';
+import { CategoryEntity } from '../persistence/category.entity.js';
+import { ProductEntity } from '../persistence/product.entity.js';
+import { toPublicProduct } from './menu-views.js';
+import { PublicMenuCache } from './public-menu-cache.js';
+
+/**
+ * What `find` answers: the menu with its serialised JSON (the `data` of `GET /api/menu/{departmentId}`, ready to send
+ * or to embed in the diner's page) and a strong ETag of that JSON; or why there is none.
+ */
+export type PublicMenuResult =
+  | { status: 'ok'; menu: PublicMenu; etag: string; json: string }
+  | { status: 'not_found' }
+  | { status: 'unavailable'; businessName: string };
+
+/** Department ids are short URL-safe tokens; anything else is not a department and never reaches the database. */
+const DEPARTMENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** A strong validator: the same bytes give the same tag on every instance. */
+export const etagOf = (json: string): string => `"${createHash('sha256').update(json).digest('base64url')}"`;
+
+/**
+ * The public menu of a department: built once from the read models, shaped by contracts' publicMenuSchema (only
+ * public fields, at every level), and kept in memory until an edit of the menu or of the business drops it (see
+ * menu-cache.projection.ts and PublicMenuCache). Paused and closed businesses are kept too, as `unavailable`.
+ */
+@Injectable()
+export class PublicMenuService {
+  constructor(
+    @Inject(DATABASE) private readonly database: Database,
+    private readonly cache: PublicMenuCache<PublicMenuResult>,
+  ) {}
+
+  async find(departmentId: string): Promise<PublicMenuResult> {
+    if (!DEPARTMENT_ID.test(departmentId)) return { status: 'not_found' };
+    const cached = this.cache.get(departmentId);
+    if (cached) return cached;
+    const startedAt = this.cache.startBuild();
+    const em = this.database.em();
+    const business = await em.findOne(BusinessEntity, { departmentId });
+    // Unknown departments are not cached: the 404 rate limit keeps their lookups few.
+    if (!business) return { status: 'not_found' };
+    let result: PublicMenuResult;
+    if (!business.isActive || business.closedAt) {
+      result = { status: 'unavailable', businessName: business.businessName };
+    } else {
+      const [categories, products] = await Promise.all([
+        em.find(CategoryEntity, { businessId: business.phone }, { orderBy: { order: 'asc', id: 'asc' } }),
+        em.find(ProductEntity, { businessId: business.phone, isActive: true }, { orderBy: { id: 'asc' } }),
+      ]);
+      const menu = publicMenuSchema.parse({
+        business: { businessName: business.businessName, logo: business.logo ?? null, departmentId },
+        categories: categories.map(({ id, name, order }) => ({ id, name, order })),
+        products: products.map(toPublicProduct),
+      });
+      const json = JSON.stringify(menu);
+      // Shared by every caller while cached: frozen, so no caller can change what the next one reads.
+      result = { status: 'ok', menu: deepFreeze(menu), etag: etagOf(json), json };
+    }
+    this.cache.set(departmentId, business.phone, result, startedAt);
+    return result;
+  }
+}

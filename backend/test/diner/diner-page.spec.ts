@@ -1,0 +1,222 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { BusinessEntity } from '../../src/modules/accounts/projections/business.entity.js';
+import { escapeHtml, inlineJson, renderDinerPage } from '../../src/modules/diner/diner-html.js';
+import { isDinerPath } from '../../src/modules/diner/diner-paths.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+// The built diner.html in miniature: what the server fills in (title, Open Graph, #root) is in it.
+const DINER_HTML = `<!doctype html>
+<html lang="he" dir="rtl">
+  <head>
+    <title>תפריט</title>
+    <meta property="og:title" content="תפריט" />
+    <meta property="og:url" content="/" />
+    <meta property="og:image" content="/og-image.png" />
+    <script type="module" crossorigin src="/assets/diner-abc.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+const INDEX_HTML =
+  '<!doctype html><html lang="he" dir="rtl"><head><title>האפליקציה</title></head><body><div id="root"></div></body></html>';
+
+let frontendDist: string;
+beforeAll(() => {
+  frontendDist = mkdtempSync(join(tmpdir(), 'tafrit-diner-dist-'));
+  writeFileSync(join(frontendDist, 'index.html'), INDEX_HTML);
+  writeFileSync(join(frontendDist, 'diner.html'), DINER_HTML);
+});
+afterAll(() => rmSync(frontendDist, { recursive: true, force: true }));
+
+function businessRow(departmentId: string, phone: string) {
+  return {
+    phone,
+    fullName: 'בעלת העסק',
+    businessName: `עסק ${departmentId}`,
+    email: `${departmentId}@example.co.il`,
+    idNumber: '515678902',
+    bankName: '12',
+    branch: '600',
+    accountNumber: '123456',
+    beneficiaryName: 'בעלת העסק',
+    departmentId,
+  };
+}
+
+function inlineData(body: string, id: string): unknown {
+  const match = new RegExp(`<script type="application/json" id="${id}">(.*?)</script>`, 's').exec(body);
+  return match?.[1] === undefined ? undefined : JSON.parse(match[1]);
+}
+
+describe('the diner page in one response (demo café seeded)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({
+      FRONTEND_DIST: frontendDist,
+      SEED_DEMO: 'true',
+      PUBLIC_URL: 'https://menu.example.co.il',
+    });
+  });
+  afterAll(() => app.close());
+
+  const get = (url: string, headers: Record<string, string> = {}) => app.app.inject({ method: 'GET', url, headers });
+
+  it('answers /menu/demo with the menu inline, its title, Open Graph tags and plain HTML', async () => {
+    const response = await get('/menu/demo');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const body = response.body;
+    expect(body).toContain('<title>קפה הגפן | תפריט</title>');
+    expect(body).toContain('<meta property="og:title" content="קפה הגפן | תפריט" />');
+    expect(body).toContain('<meta property="og:url" content="https://menu.example.co.il/menu/demo" />');
+    expect(body).toContain('<meta property="og:image" content="https://menu.example.co.il/og-image.png" />');
+    const menu = inlineData(body, 'menu-data') as {
+      business: Record<string, unknown>;
+      categories: unknown[];
+      products: { name: string; price: string }[];
+    };
+    expect(menu.business).toEqual({ businessName: 'קפה הגפן', logo: null, departmentId: 'demo' });
+    expect(menu.categories).toHaveLength(4);
+    expect(menu.products).toHaveLength(12);
+    // The plain HTML: every product with its price, and the category bar's anchors.
+    const root = body.slice(body.indexOf('<div id="root">'));
+    for (const product of menu.products) expect(root).toContain(escapeHtml(product.name));
+    expect(root).toContain('<h1 class="truncate text-xl font-bold text-ink">קפה הגפן</h1>');
+    expect(root).toContain('<span dir="ltr" class="text-lg font-bold text-ink">₪14.00</span>');
+    expect(root).toMatch(/<a href="#category-\d+"/);
+    expect(root).toContain('href="/accessibility"');
+  });
+
+  it('puts no private field of the business into the page', async () => {
+    const body = (await get('/menu/demo')).body;
+    const json = JSON.stringify(inlineData(body, 'menu-data'));
+    for (const key of [
+      'phone',
+      'email',
+      'idNumber',
+      'bankName',
+      'branch',
+      'accountNumber',
+      'beneficiaryName',
+      'fullName',
+    ])
+      expect(json).not.toContain(`"${key}"`);
+    expect(body).not.toMatch(/05\d-?\d{7}|\+9725/);
+    expect(json).not.toContain('isActive');
+  });
+
+  it('sends the same page compressed', async () => {
+    const plain = (await get('/menu/demo')).body;
+    const br = await get('/menu/demo', { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain);
+    const gzip = await get('/menu/demo', { 'accept-encoding': 'gzip' });
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain);
+  });
+
+  it('answers /order?departmentId=demo with the menu too', async () => {
+    const response = await get('/order?table=4&departmentId=demo');
+    expect(response.statusCode).toBe(200);
+    expect(inlineData(response.body, 'menu-data')).toBeDefined();
+  });
+
+  it('answers an unknown department with 404 and the not-found state', async () => {
+    const response = await get('/menu/no-such-cafe');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<title>התפריט לא נמצא | תפריט</title>');
+    expect(inlineData(response.body, 'menu-status')).toEqual({ status: 'not_found', departmentId: 'no-such-cafe' });
+    expect(inlineData(response.body, 'menu-data')).toBeUndefined();
+    expect((await get(`/menu/${encodeURIComponent('a b<c>')}`)).statusCode).toBe(404);
+  });
+
+  it('answers a paused business with 404 and its name, for the "not taking orders" message', async () => {
+    await app.database.em().insert(BusinessEntity, { ...businessRow('paused-cafe', '+972543333333'), isActive: false });
+    const response = await get('/menu/paused-cafe');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<title>עסק paused-cafe | תפריט</title>');
+    expect(inlineData(response.body, 'menu-status')).toEqual({
+      status: 'unavailable',
+      departmentId: 'paused-cafe',
+      businessName: 'עסק paused-cafe',
+    });
+    expect(response.body).not.toContain('+972543333333');
+  });
+
+  it('stops an address that keeps missing from learning which department ids exist, and no other address', async () => {
+    const from = (remoteAddress: string, url: string) => app.app.inject({ method: 'GET', url, remoteAddress });
+    for (let i = 0; i < 30; i++) expect((await from('198.51.100.9', `/menu/no-such-cafe-${i}`)).statusCode).toBe(404);
+    // Past the limit even a real menu answers 429: a 200 among the refusals would still tell.
+    expect((await from('198.51.100.9', '/menu/no-such-cafe-x')).statusCode).toBe(429);
+    expect((await from('198.51.100.9', '/menu/demo')).statusCode).toBe(429);
+    expect((await from('198.51.100.10', '/menu/demo')).statusCode).toBe(200);
+  });
+
+  it.each([
+    '/cart',
+    '/cart/demo',
+    '/checkout',
+    '/checkout/demo',
+    '/shopping-cart',
+    '/shopping-cart/demo',
+    '/shoppingcart',
+    '/thank-you',
+    '/thank-you/demo',
+    '/thankyou',
+    '/order',
+  ])('%s is the diner page, 200, without a menu', async (url) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('/assets/diner-abc.js');
+    expect(response.body).toContain('<div id="root"></div>');
+  });
+
+  it.each(['/', '/menu', '/menu-management', '/login', '/menu/demo/extra', '/no/such/page'])(
+    '%s stays the app',
+    async (url) => {
+      const response = await get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<title>האפליקציה</title>');
+    },
+  );
+});
+
+describe('the page renderer', () => {
+  it('keeps a </script> in a product name from closing the data element', () => {
+    const menu = {
+      business: { businessName: 'A & B "café"', logo: '/uploads/logos/x.webp', departmentId: 'x' },
+      categories: [{ id: 1, name: 'c', order: 0 }],
+      products: [
+        {
+          id: 1,
+          categoryId: 1,
+          name: '</script><script>alert(1)</script>',
+          description: null,
+          price: '1.00',
+          image: null,
+          tags: [],
+        },
+      ],
+    };
+    const html = renderDinerPage(DINER_HTML, { status: 'ok', menu, json: JSON.stringify(menu) }, 'https://t.example');
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).toContain('\\u003c/script>');
+    expect(html).toContain('&#60;/script&#62;');
+    expect(html).toContain('<title>A &#38; B &#34;café&#34; | תפריט</title>');
+    expect(html).toContain('<meta property="og:image" content="https://t.example/uploads/logos/x.webp" />');
+    expect(inlineJson('"\u2028<"')).toBe('"\\u2028\\u003c"');
+  });
+
+  it('knows the diner paths, and /menu alone is not one', () => {
+    for (const path of ['/menu/demo', '/order', '/cart', '/cart/x', '/thankyou', '/shopping-cart/x'])
+      expect(isDinerPath(path)).toBe(true);
+    for (const path of ['/menu', '/menu/', '/menu-management', '/menu/a/b', '/shoppingcart/x', '/thankyou/x', '/'])
+      expect(isDinerPath(path)).toBe(false);
+  });
+});

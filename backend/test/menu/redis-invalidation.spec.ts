@@ -1,0 +1,76 @@
+import { PublicMenuCache } from '../../src/modules/menu/application/public-menu-cache.js';
+import { BusinessEntity } from '../../src/modules/accounts/projections/business.entity.js';
+import { ProductEntity } from '../../src/modules/menu/persistence/product.entity.js';
+import { registerOwner } from '../support/accounts.js';
+import { call } from '../support/http-client.js';
+import { createCategory, createProduct, sleep } from '../support/menu.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+// The machine's Redis (DESIGN.md §3 scale-out); REDIS_TEST_URL points elsewhere.
+const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
+
+let first: TestApp;
+let second: TestApp;
+
+beforeAll(async () => {
+  first = await startTestApp({ REDIS_URL });
+  // On PostgreSQL both instances share one database, as production does; the in-memory PGlite of a test file has
+  // one connection, so there the second instance has its own database and the first only publishes.
+  second = await startTestApp({
+    REDIS_URL,
+    ...(first.config.databaseUrl
+      ? { DATABASE_URL: first.config.databaseUrl, JWT_SECRET: 'test-secret-test-secret-test-secret-1234' }
+      : {}),
+  });
+  for (const app of [first, second]) expect(await app.app.get(PublicMenuCache).ready()).toBe(true);
+}, 90_000);
+afterAll(async () => {
+  await second?.close();
+  await first?.close();
+});
+
+const menuOf = (app: TestApp, departmentId: string) =>
+  call(app, 'GET', `/api/menu/${departmentId}`, { ip: '10.88.0.1' });
+const productName = (answer: { body: Record<string, unknown> }) =>
+  (answer.body.data as { products: { name: string }[] }).products[0]?.name;
+
+async function eventually(check: () => Promise<boolean>): Promise<boolean> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    if (await check()) return true;
+    await sleep(20);
+  }
+  return false;
+}
+
+describe('two instances behind one Redis', () => {
+  it('an invalidation on one instance drops the menu cached by the other', async () => {
+    const cacheOfSecond = second.app.get(PublicMenuCache);
+    const owner = await registerOwner(second);
+    const categoryId = await createCategory(second, owner);
+    const product = await createProduct(second, owner, { categoryId, name: 'לפני' });
+    const { departmentId } = await second.database.em().findOneOrFail(BusinessEntity, { phone: owner.phone });
+    await sleep(cacheOfSecond.holdMs + 50);
+    expect(productName(await menuOf(second, departmentId))).toBe('לפני');
+    await second.database.em().nativeUpdate(ProductEntity, { id: product.id }, { name: 'אחרי' });
+    expect(productName(await menuOf(second, departmentId))).toBe('לפני');
+
+    first.app.get(PublicMenuCache).invalidate(owner.phone);
+    expect(await eventually(async () => productName(await menuOf(second, departmentId)) === 'אחרי')).toBe(true);
+  });
+
+  it('an owner edit through one instance reaches the other (shared PostgreSQL only)', async () => {
+    if (!first.config.databaseUrl) return;
+    const owner = await registerOwner(first);
+    const categoryId = await createCategory(first, owner);
+    const product = await createProduct(first, owner, { categoryId, name: 'ישן' });
+    const { departmentId } = await first.database.em().findOneOrFail(BusinessEntity, { phone: owner.phone });
+    await sleep(second.app.get(PublicMenuCache).holdMs + 50);
+    expect(productName(await menuOf(second, departmentId))).toBe('ישן');
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ name: 'חדש', price: '5', categoryId: String(categoryId) })) {
+      form.append(key, value);
+    }
+    expect((await call(first, 'PUT', `/api/products/${product.id}`, { token: owner.token, form })).status).toBe(200);
+    expect(await eventually(async () => productName(await menuOf(second, departmentId)) === 'חדש')).toBe(true);
+  });
+});

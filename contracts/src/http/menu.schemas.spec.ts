@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { PRODUCT_TAGS, productTagLabelsHe } from '../menu-types.js';
+import { zodIssuesToFields } from '../validation.js';
+import {
+  availabilitySchema,
+  categoryInputSchema,
+  categoryOrderSchema,
+  productInputSchema,
+  publicMenuSchema,
+} from './menu.schemas.js';
+
+const fieldsOf = (result: { success: boolean; error?: unknown }) =>
+  result.success ? {} : zodIssuesToFields(result.error as Parameters<typeof zodIssuesToFields>[0]);
+
+const product = (overrides: Record<string, unknown> = {}) => ({
+  name: 'אספרסו',
+  price: '9.90',
+  categoryId: '3',
+  ...overrides,
+});
+
+describe('category input', () => {
+  it('trims the name', () => {
+    expect(categoryInputSchema.parse({ name: '  שתייה  ' })).toEqual({ name: 'שתייה' });
+  });
+
+  it.each([
+    [{}, 'נא להזין שם קטגוריה'],
+    [{ name: ' ' }, 'נא להזין שם קטגוריה'],
+    [{ name: 'א'.repeat(101) }, 'שם הקטגוריה יכול להכיל עד 100 תווים'],
+  ])('refuses %j', (input, message) => {
+    expect(fieldsOf(categoryInputSchema.safeParse(input))).toEqual({ name: message });
+  });
+
+  it('accepts 100 characters', () => {
+    expect(categoryInputSchema.safeParse({ name: 'א'.repeat(100) }).success).toBe(true);
+  });
+});
+
+describe('category order', () => {
+  it('takes distinct positive ids', () => {
+    expect(categoryOrderSchema.parse({ ids: [3, 1, 2] })).toEqual({ ids: [3, 1, 2] });
+    expect(categoryOrderSchema.parse({ ids: [] })).toEqual({ ids: [] });
+  });
+
+  it.each([[{ ids: [1, 1] }], [{ ids: [0] }], [{ ids: ['1'] }], [{ ids: 1 }], [{}], [{ ids: [1.5] }]])(
+    'refuses %j on ids',
+    (input) => {
+      expect(Object.keys(fieldsOf(categoryOrderSchema.safeParse(input)))).toEqual(['ids']);
+    },
+  );
+});
+
+describe('product input', () => {
+  it('reads a multipart form: trims, coerces the category, folds tags, empties description to null', () => {
+    expect(
+      productInputSchema.parse(product({ description: '  ', tags: 'spicy, vegan,spicy', removeImage: 'true' })),
+    ).toEqual({
+      name: 'אספרסו',
+      price: '9.90',
+      categoryId: 3,
+      description: null,
+      tags: ['vegan', 'spicy'],
+      removeImage: true,
+    });
+  });
+
+  it('takes JSON too', () => {
+    expect(productInputSchema.parse(product({ categoryId: 3, tags: ['kosher_meat'], description: 'x' }))).toMatchObject(
+      { categoryId: 3, tags: ['kosher_meat'], description: 'x', removeImage: false },
+    );
+  });
+
+  it.each([
+    [{ name: undefined }, 'name', 'נא להזין שם מוצר'],
+    [{ name: '' }, 'name', 'נא להזין שם מוצר'],
+    [{ name: 'א'.repeat(201) }, 'name', 'שם המוצר יכול להכיל עד 200 תווים'],
+    [{ price: undefined }, 'price', 'נא להזין מחיר'],
+    [{ price: '' }, 'price', 'נא להזין מחיר'],
+    [{ price: '-1' }, 'price', 'נא להזין מחיר תקין עד 99,999.99 עם שתי ספרות אחרי הנקודה לכל היותר'],
+    [{ price: '1.234' }, 'price', 'נא להזין מחיר תקין עד 99,999.99 עם שתי ספרות אחרי הנקודה לכל היותר'],
+    [{ price: '100000' }, 'price', 'נא להזין מחיר תקין עד 99,999.99 עם שתי ספרות אחרי הנקודה לכל היותר'],
+    [{ price: '1e3' }, 'price', 'נא להזין מחיר תקין עד 99,999.99 עם שתי ספרות אחרי הנקודה לכל היותר'],
+    [{ categoryId: undefined }, 'categoryId', 'נא לבחור קטגוריה'],
+    [{ categoryId: '0' }, 'categoryId', 'נא לבחור קטגוריה'],
+    [{ categoryId: 'abc' }, 'categoryId', 'נא לבחור קטגוריה'],
+    [{ categoryId: '1.5' }, 'categoryId', 'נא לבחור קטגוריה'],
+    [{ description: 'א'.repeat(1001) }, 'description', 'התיאור יכול להכיל עד 1,000 תווים'],
+    [{ tags: 'vegan,halal' }, 'tags', 'תגית לא מוכרת'],
+  ])('refuses %j', (override, field, message) => {
+    expect(fieldsOf(productInputSchema.safeParse(product(override)))).toEqual({ [field]: message });
+  });
+
+  it.each(['0', '12', '12.5', '12.50', '99999.99'])('accepts the price %s', (price) => {
+    expect(productInputSchema.safeParse(product({ price })).success).toBe(true);
+  });
+});
+
+describe('availability', () => {
+  it('takes a boolean only', () => {
+    expect(availabilitySchema.parse({ isActive: false })).toEqual({ isActive: false });
+    expect(fieldsOf(availabilitySchema.safeParse({ isActive: 'false' }))).toEqual({
+      isActive: 'נא לציין אם המוצר זמין',
+    });
+  });
+});
+
+describe('tags', () => {
+  it('has a Hebrew label for every tag', () => {
+    expect(PRODUCT_TAGS.map((tag) => productTagLabelsHe[tag])).toEqual([
+      'טבעוני',
+      'צמחוני',
+      'ללא גלוטן',
+      'חריף',
+      'כשר בשרי',
+      'כשר חלבי',
+      'כשר פרווה',
+    ]);
+  });
+});
+
+describe('the public menu schema', () => {
+  it('drops every key it does not name, at every level', () => {
+    const parsed = publicMenuSchema.parse({
+      business: { businessName: 'קפה', logo: null, departmentId: 'd1', phone: '+972501234567', email: 'a@b.co' },
+      categories: [{ id: 1, name: 'א', order: 0, businessId: '+972501234567' }],
+      products: [
+        {
+          id: 1,
+          categoryId: 1,
+          name: 'x',
+          description: null,
+          price: '1.00',
+          image: { small: '/s', large: '/l', path: '/secret' },
+          tags: [],
+          isActive: true,
+          businessId: '+972501234567',
+        },
+      ],
+    });
+    expect(JSON.stringify(parsed)).not.toContain('972');
+    expect(Object.keys(parsed.business)).toEqual(['businessName', 'logo', 'departmentId']);
+    expect(Object.keys(parsed.products[0] ?? {})).toEqual([
+      'id',
+      'categoryId',
+      'name',
+      'description',
+      'price',
+      'image',
+      'tags',
+    ]);
+    expect(parsed.products[0]?.image).toEqual({ small: '/s', large: '/l' });
+  });
+});

@@ -1,0 +1,168 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeViolations, describeViolations, launchBrowser, openPage } from './support/browser.js';
+
+// The diner's path in a real browser (DESIGN.md §4 steps 1-3): the QR code opens /menu/demo, whose HTML already
+// holds the menu; the diner jumps between categories, fills the cart, changes it on the cart page, writes a remark,
+// reloads and still has it all. An empty cart never reaches payment; an unknown menu is a 404 that says so.
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 375, height: 740 };
+
+async function expectNoAxeViolations(page: Page) {
+  const violations = await axeViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+}
+
+describe('the menu page in one response', () => {
+  it('holds the menu in its HTML before any script runs, with the title and Open Graph tags', async () => {
+    const response = await fetch(`${baseUrl}/menu/demo`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<title>קפה הגפן | תפריט</title>');
+    expect(html).toMatch(/<meta property="og:title" content="קפה הגפן \| תפריט" \/>/);
+    expect(html).toMatch(/<meta property="og:image" content="https?:\/\/[^"]+" \/>/);
+    expect(html).toContain('<script type="application/json" id="menu-data">');
+    expect(html).toContain('הפוך');
+    expect(html).toContain('₪14.00');
+    expect(html).toContain('<section id="category-');
+
+    // And a browser with JavaScript off shows it.
+    const context = await browser.newContext({ javaScriptEnabled: false, locale: 'he-IL' });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/menu/demo`);
+    expect(await page.getByRole('heading', { level: 1, name: 'קפה הגפן' }).isVisible()).toBe(true);
+    expect(await page.locator('main h3').count()).toBe(12);
+    await context.close();
+  });
+
+  it('loads no router, no React Query and asks no API for the menu', async () => {
+    const { page, context, problems } = await openPage(browser, { viewport: PHONE });
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+    await page.goto(`${baseUrl}/menu/demo`);
+    await page.getByRole('button', { name: 'הוספה של הפוך לעגלה' }).waitFor();
+    expect(requests.filter((path) => path.startsWith('/api/'))).toEqual([]);
+    expect(requests.filter((path) => /\/assets\/(vendor|index|landing|owner|admin)-/.test(path))).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the diner orders', () => {
+  it('jumps by category, adds two products, changes the cart, writes a remark, and keeps it all on reload', async () => {
+    const { page, context, problems } = await openPage(browser, { viewport: PHONE });
+    await page.goto(`${baseUrl}/menu/demo?table=4`);
+    expect(await page.title()).toBe('קפה הגפן | תפריט');
+    expect(await page.getByTestId('table').textContent()).toBe('שולחן 4');
+
+    // The category bar: links to each category's section.
+    const categories = page.getByRole('navigation', { name: 'קטגוריות בתפריט' });
+    expect(await categories.getByRole('link').count()).toBe(4);
+    await categories.getByRole('link', { name: 'מאפים' }).click();
+    await page.waitForFunction(() => location.hash.startsWith('#category-'));
+    const pastries = page.getByRole('region', { name: 'מאפים' });
+    await pastries.getByRole('heading', { level: 2 }).waitFor();
+
+    // Two products; the live region tells the count.
+    await page.getByRole('button', { name: 'הוספה של הפוך לעגלה' }).click();
+    await page.getByRole('button', { name: 'הוספת עוד הפוך' }).click();
+    await page.getByRole('button', { name: 'הוספה של קרואסון חמאה לעגלה' }).click();
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="announcer"]')?.textContent === 'קרואסון חמאה נוסף לעגלה. בעגלה 3 פריטים.',
+    );
+    expect(await page.getByRole('link', { name: 'העגלה, 3 פריטים', exact: true }).isVisible()).toBe(true);
+    expect(await page.getByTestId('floating-cart').textContent()).toContain('₪42.00');
+    // Minus on the menu: one less, and at zero the line is gone.
+    await page.getByRole('button', { name: 'הסרת קרואסון חמאה מהעגלה' }).click();
+    await page.getByRole('button', { name: 'הוספה של קרואסון חמאה לעגלה' }).click();
+
+    await page.getByTestId('floating-cart').click();
+    await page.getByRole('heading', { level: 1, name: 'העגלה שלך' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/cart/demo');
+    expect(await page.getByTestId('cart-line').count()).toBe(2);
+    await page.getByRole('spinbutton', { name: 'כמות של הפוך' }).fill('3');
+    await page.getByRole('button', { name: 'הוספת עוד קרואסון חמאה' }).click();
+    expect(await page.getByTestId('cart-total').textContent()).toContain('₪70.00');
+    await page.getByRole('textbox', { name: 'הערות למטבח (לא חובה)' }).fill('בלי קצף על ההפוך');
+    expect(await page.getByText('16 מתוך 500 תווים').isVisible()).toBe(true);
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'העגלה שלך' }).waitFor();
+    expect(await page.getByRole('spinbutton', { name: 'כמות של הפוך' }).inputValue()).toBe('3');
+    expect(await page.getByRole('spinbutton', { name: 'כמות של קרואסון חמאה' }).inputValue()).toBe('2');
+    expect(await page.getByRole('textbox', { name: 'הערות למטבח (לא חובה)' }).inputValue()).toBe('בלי קצף על ההפוך');
+    expect(await page.getByTestId('table').textContent()).toBe('שולחן 4');
+
+    // Zero removes a line; on to payment (a placeholder until the payments issue).
+    await page.getByRole('spinbutton', { name: 'כמות של קרואסון חמאה' }).fill('0');
+    expect(await page.getByTestId('cart-line').count()).toBe(1);
+    await page.getByRole('button', { name: 'מעבר לתשלום' }).click();
+    await page.getByRole('heading', { level: 1, name: 'תשלום' }).waitFor();
+    expect(await page.getByTestId('checkout-amount').textContent()).toContain('₪42.00');
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'העגלה שלך' }).waitFor();
+    await page.getByRole('link', { name: 'חזרה לתפריט' }).click();
+    await page.getByRole('heading', { level: 1, name: 'קפה הגפן' }).waitFor();
+    expect(await page.getByRole('link', { name: 'העגלה, 3 פריטים', exact: true }).isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('cannot go to payment with an empty cart', async () => {
+    const { page, context, problems } = await openPage(browser, { viewport: PHONE });
+    await page.goto(`${baseUrl}/cart/demo`);
+    await page.getByRole('heading', { level: 1, name: 'העגלה שלך' }).waitFor();
+    expect(await page.getByTestId('cart-empty').textContent()).toBe('העגלה ריקה');
+    await page.getByRole('button', { name: 'מעבר לתשלום' }).click();
+    expect(await page.getByRole('alert').textContent()).toBe('העגלה ריקה, נא להוסיף פריטים לפני התשלום');
+    expect(new URL(page.url()).pathname).toBe('/cart/demo');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('shows an unknown department as not found, with status 404', async () => {
+    const { page, context, problems } = await openPage(browser, { viewport: PHONE });
+    const response = await page.goto(`${baseUrl}/menu/no-such-cafe`);
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: 'התפריט לא נמצא' }).waitFor();
+    expect(await page.title()).toBe('התפריט לא נמצא | תפריט');
+    // Chromium reports the 404 document itself as a failed resource; nothing else may go wrong.
+    expect(problems.filter((problem) => !/status of 404/.test(problem))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('axe-core finds nothing on the diner pages', () => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`on the menu and the cart at ${viewport.width} px`, async () => {
+      const { page, context, problems } = await openPage(browser, { viewport });
+      await page.goto(`${baseUrl}/menu/demo`);
+      await page.getByRole('button', { name: 'הוספה של הפוך לעגלה' }).click();
+      await page.evaluate(() => document.fonts.ready);
+      await expectNoAxeViolations(page);
+      await expectNoSidewaysScroll(page);
+      await page.getByTestId('header-cart').click();
+      await page.getByRole('heading', { level: 1, name: 'העגלה שלך' }).waitFor();
+      await expectNoAxeViolations(page);
+      await expectNoSidewaysScroll(page);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+});

@@ -1,0 +1,140 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DinerApp } from './app';
+import type { PublicMenu } from './menu-types';
+
+const menu: PublicMenu = {
+  business: { businessName: 'קפה הגפן', logo: null, departmentId: 'demo' },
+  categories: [
+    { id: 2, name: 'מאפים', order: 1 },
+    { id: 1, name: 'שתייה חמה', order: 0 },
+    { id: 3, name: 'ריקה', order: 2 },
+  ],
+  products: [
+    {
+      id: 10,
+      categoryId: 1,
+      name: 'הפוך',
+      description: 'אספרסו וחלב',
+      price: '14.00',
+      image: { small: '/uploads/products/a-400.webp', large: '/uploads/products/a-800.webp' },
+      tags: ['vegetarian'],
+    },
+    { id: 11, categoryId: 2, name: 'קרואסון', description: null, price: '12.50', image: null, tags: [] },
+  ],
+};
+
+function inline(id: string, value: unknown) {
+  const script = document.createElement('script');
+  script.type = 'application/json';
+  script.id = id;
+  script.textContent = JSON.stringify(value);
+  document.body.append(script);
+}
+
+function openAt(url: string) {
+  history.replaceState(null, '', url);
+  return render(<DinerApp />);
+}
+
+afterEach(() => {
+  document.querySelectorAll('script[type="application/json"]').forEach((script) => script.remove());
+  localStorage.clear();
+  document.title = '';
+});
+
+describe('the diner menu', () => {
+  it('renders the inline menu at once, in category order, without asking the server', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    inline('menu-data', menu);
+    openAt('/menu/demo?table=4');
+    expect(screen.getByRole('heading', { level: 1, name: 'קפה הגפן' })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['שתייה חמה', 'מאפים']);
+    const links = screen.getByRole('navigation', { name: 'קטגוריות בתפריט' }).querySelectorAll('a');
+    expect([...links].map((a) => a.getAttribute('href'))).toEqual(['#category-1', '#category-2']);
+    expect(screen.getByText('₪14.00').getAttribute('dir')).toBe('ltr');
+    expect(screen.getByText('צמחוני')).toBeTruthy();
+    const image = document.querySelector('img[srcset]');
+    expect(image?.getAttribute('srcset')).toBe('/uploads/products/a-400.webp 400w, /uploads/products/a-800.webp 800w');
+    expect(image?.getAttribute('loading')).toBe('lazy');
+    expect(image?.getAttribute('width')).toBe('400');
+    expect(screen.getByTestId('table').textContent).toBe('שולחן 4');
+    await waitFor(() => expect(document.title).toBe('קפה הגפן | תפריט'));
+    expect(localStorage.getItem('currentDepartmentId')).toBe('demo');
+    expect(localStorage.getItem('table_demo')).toBe('4');
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('adds, counts, announces and removes at zero', async () => {
+    inline('menu-data', menu);
+    openAt('/menu/demo');
+    fireEvent.click(screen.getByRole('button', { name: 'הוספה של הפוך לעגלה' }));
+    fireEvent.click(screen.getByRole('button', { name: 'הוספת עוד הפוך' }));
+    expect(screen.getByRole('link', { name: /^העגלה,\s*2\s*פריטים$/ })).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('announcer').textContent).toBe('הפוך נוסף לעגלה. בעגלה 2 פריטים.'));
+    expect(JSON.parse(localStorage.getItem('cart_demo') ?? '[]')).toEqual([
+      { productId: 10, name: 'הפוך', price: '14.00', quantity: 2 },
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'הפחתת הפוך אחד' }));
+    fireEvent.click(screen.getByRole('button', { name: 'הסרת הפוך מהעגלה' }));
+    expect(localStorage.getItem('cart_demo')).toBeNull();
+    expect(screen.getByRole('link', { name: /^העגלה,\s*ריקה$/ })).toBeTruthy();
+  });
+
+  it('says the menu was not found, from the page or without any department', () => {
+    inline('menu-status', { status: 'not_found', departmentId: 'nope' });
+    const first = openAt('/menu/nope');
+    expect(screen.getByRole('heading', { level: 1, name: 'התפריט לא נמצא' })).toBeTruthy();
+    first.unmount();
+    openAt('/order');
+    expect(screen.getByTestId('menu-not-found')).toBeTruthy();
+  });
+
+  it('says a paused business takes no orders now', () => {
+    inline('menu-status', { status: 'unavailable', departmentId: 'paused', businessName: 'קפה סגור' });
+    openAt('/menu/paused');
+    expect(screen.getByRole('heading', { level: 1, name: 'העסק אינו מקבל הזמנות כרגע' })).toBeTruthy();
+    expect(screen.getByText(/קפה סגור/)).toBeTruthy();
+  });
+
+  it('asks the API when the page holds no menu (/order with the stored department)', async () => {
+    localStorage.setItem('currentDepartmentId', 'elsewhere');
+    const elsewhere = { ...menu, business: { ...menu.business, departmentId: 'elsewhere' } };
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(new Response(JSON.stringify({ success: true, data: elsewhere }), { status: 200 }));
+    openAt('/order');
+    expect(await screen.findByRole('heading', { level: 1, name: 'קפה הגפן' })).toBeTruthy();
+    expect(fetchSpy).toHaveBeenCalledWith('/api/menu/elsewhere', expect.anything());
+  });
+});
+
+describe('the cart page', () => {
+  it('sets exact quantities, keeps remarks, and blocks payment when empty', async () => {
+    localStorage.setItem('cart_demo', JSON.stringify([{ productId: 10, name: 'הפוך', price: '14.00', quantity: 2 }]));
+    openAt('/cart/demo');
+    await screen.findByRole('heading', { level: 1, name: 'העגלה שלך' });
+    expect(screen.getByTestId('cart-total').textContent).toContain('₪28.00');
+    const quantity = screen.getByRole('spinbutton', { name: 'כמות של הפוך' });
+    fireEvent.change(quantity, { target: { value: '3' } });
+    expect(screen.getByTestId('cart-total').textContent).toContain('₪42.00');
+    const remarks = screen.getByRole('textbox', { name: 'הערות למטבח (לא חובה)' });
+    fireEvent.change(remarks, { target: { value: 'בלי בצל' } });
+    expect(localStorage.getItem('remarks_demo')).toBe('בלי בצל');
+    expect(screen.getByText('7 מתוך 500 תווים')).toBeTruthy();
+    fireEvent.change(quantity, { target: { value: '0' } });
+    expect(screen.getByTestId('cart-empty').textContent).toBe('העגלה ריקה');
+    act(() => screen.getByRole('button', { name: 'מעבר לתשלום' }).click());
+    expect(screen.getByRole('alert').textContent).toBe('העגלה ריקה, נא להוסיף פריטים לפני התשלום');
+    expect(location.pathname).toBe('/cart/demo');
+  });
+
+  it('goes to payment with items, without reloading', async () => {
+    localStorage.setItem('cart_demo', JSON.stringify([{ productId: 10, name: 'הפוך', price: '14.00', quantity: 1 }]));
+    openAt('/cart/demo');
+    fireEvent.click(await screen.findByRole('button', { name: 'מעבר לתשלום' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'תשלום' })).toBeTruthy();
+    expect(location.pathname).toBe('/checkout/demo');
+    expect(screen.getByTestId('checkout-amount').textContent).toContain('₪14.00');
+  });
+});

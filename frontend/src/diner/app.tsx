@@ -1,0 +1,233 @@
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { A11yWidget } from '@/components/a11y-widget/a11y-widget';
+import { currentDepartmentId, departmentBusiness } from '@/lib/storage';
+import { createCartStore, loadTable, saveTable, type CartStore } from './cart';
+import { fetchMenu, readInlineMenu, type MenuState } from './menu-data';
+import { DinerHeader, MenuPage } from './menu-page';
+import type { PublicBusiness } from './menu-types';
+import { parseDinerPath, type DinerRoute } from './paths';
+import { heDiner } from './strings';
+import { DinerContext, MessagePage, primaryButtonClass, textLinkClass } from './ui';
+
+// The cart, checkout and thank-you screens come after the diner's first tap: their code is fetched then, so the
+// menu's first load carries React and the menu only (DESIGN.md §8).
+const OtherPages = lazy(() => import('./cart-page'));
+
+interface Place {
+  pathname: string;
+  search: string;
+}
+
+const here = (): Place => ({ pathname: location.pathname, search: location.search });
+
+/** Menus read or fetched during this visit: back from the cart, the menu shows at once. */
+const menus = new Map<string, MenuState>();
+
+type LoadedMenu = (MenuState & { retry?: () => void }) | undefined;
+
+function knownMenu(departmentId: string): MenuState | undefined {
+  let known = menus.get(departmentId);
+  if (!known) {
+    known = readInlineMenu(departmentId);
+    if (known) menus.set(departmentId, known);
+  }
+  return known;
+}
+
+/** The menu of the department: from memory or the page at once, else asked of the API (with a retry on failure). */
+function useMenu(departmentId: string | undefined, wanted: boolean): LoadedMenu {
+  const [, setLoaded] = useState(0);
+  const [failed, setFailed] = useState<string | undefined>();
+  const known = departmentId ? knownMenu(departmentId) : undefined;
+  useEffect(() => {
+    if (!departmentId || !wanted || menus.has(departmentId) || failed === departmentId) return;
+    const controller = new AbortController();
+    void fetchMenu(departmentId, controller.signal).then((result) => {
+      if (controller.signal.aborted) return;
+      if (result.status === 'error') {
+        setFailed(departmentId);
+        return;
+      }
+      menus.set(departmentId, result);
+      setLoaded((count) => count + 1);
+    });
+    return () => controller.abort();
+  }, [departmentId, wanted, failed]);
+  if (known) return known;
+  if (departmentId && failed === departmentId) return { status: 'error', retry: () => setFailed(undefined) };
+  return undefined;
+}
+
+const stores = new Map<string, CartStore>();
+function storeOf(departmentId: string): CartStore {
+  let store = stores.get(departmentId);
+  if (!store) stores.set(departmentId, (store = createCartStore(departmentId)));
+  return store;
+}
+const emptyStore: CartStore = { getLines: () => [], subscribe: () => () => undefined, update: () => [] };
+
+/**
+ * The diner's page: menu, cart, checkout and thank-you of one department, switched by the path without a router
+ * (see paths.ts). Moving between them keeps the menu in memory; the browser's back and forward buttons work.
+ */
+export function DinerApp() {
+  const [place, setPlace] = useState<Place>(here);
+  const [message, setMessage] = useState('');
+  const firstRender = useRef(true);
+  const route: DinerRoute = useMemo(
+    () => parseDinerPath(place.pathname, place.search, currentDepartmentId.get()),
+    [place],
+  );
+  const departmentId = route.page === 'not-found' ? undefined : route.departmentId;
+
+  useEffect(() => {
+    const onPop = () => setPlace(here());
+    addEventListener('popstate', onPop);
+    return () => removeEventListener('popstate', onPop);
+  }, []);
+
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    // After moving to another screen, start there: as a full page load would.
+    scrollTo(0, 0);
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [place]);
+
+  const navigate = useCallback((href: string) => {
+    history.pushState(null, '', href);
+    setMessage('');
+    setPlace(here());
+  }, []);
+  const announce = useCallback((text: string) => {
+    // The same words twice in a row must be read twice: clear, then set.
+    setMessage('');
+    requestAnimationFrame(() => setMessage(text));
+  }, []);
+  const context = useMemo(() => ({ navigate, announce }), [navigate, announce]);
+
+  const store = departmentId ? storeOf(departmentId) : emptyStore;
+  const lines = useSyncExternalStore(store.subscribe, store.getLines, store.getLines);
+  const menu = useMenu(departmentId, route.page === 'menu');
+
+  const table = route.page !== 'not-found' && route.table ? route.table : undefined;
+  useEffect(() => {
+    if (!departmentId || route.page !== 'menu') return;
+    // The menu visited last is where /order, /cart and the others go back to.
+    currentDepartmentId.set(departmentId);
+    if (table) saveTable(departmentId, table);
+  }, [departmentId, route.page, table]);
+  useEffect(() => {
+    if (menu?.status === 'ok') departmentBusiness.set(menu.menu.business.departmentId, menu.menu.business);
+  }, [menu]);
+
+  return (
+    <DinerContext.Provider value={context}>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-surface px-4 py-2 font-medium text-brand-700 shadow focus:not-sr-only focus:fixed focus:start-4 focus:top-4"
+      >
+        {heDiner.skipToContent}
+      </a>
+      <A11yWidget />
+      <div className="flex min-h-dvh flex-col">
+        <Screen route={route} menu={menu} lines={lines} update={store.update} />
+        <footer className="border-t border-line bg-surface">
+          <nav aria-label={heDiner.footer.label} className="mx-auto w-full max-w-3xl px-4 py-3">
+            <ul className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+              <li>
+                <a href="/accessibility" className="text-muted underline hover:text-ink">
+                  {heDiner.footer.accessibility}
+                </a>
+              </li>
+              <li>
+                <a href="/terms-conditions" className="text-muted underline hover:text-ink">
+                  {heDiner.footer.terms}
+                </a>
+              </li>
+            </ul>
+          </nav>
+        </footer>
+      </div>
+      <div role="status" aria-live="polite" className="sr-only" data-testid="announcer">
+        {message}
+      </div>
+    </DinerContext.Provider>
+  );
+}
+
+function Screen({
+  route,
+  menu,
+  lines,
+  update,
+}: {
+  route: DinerRoute;
+  menu: LoadedMenu;
+  lines: ReturnType<CartStore['getLines']>;
+  update: CartStore['update'];
+}) {
+  if (route.page === 'not-found') {
+    return (
+      <MessagePage title={heDiner.pageNotFound.title} description={heDiner.notFound.description}>
+        <p className="mt-6">
+          <a href="/" className={textLinkClass}>
+            {heDiner.pageNotFound.home}
+          </a>
+        </p>
+      </MessagePage>
+    );
+  }
+  const { departmentId } = route;
+  if (!departmentId || (route.page === 'menu' && menu?.status === 'not_found')) {
+    return (
+      <MessagePage testId="menu-not-found" title={heDiner.notFound.title} description={heDiner.notFound.description} />
+    );
+  }
+  const stored = departmentBusiness.get<PublicBusiness>(departmentId);
+  const business =
+    menu?.status === 'ok'
+      ? menu.menu.business
+      : { businessName: stored?.businessName ?? heDiner.appName, logo: stored?.logo ?? null, departmentId };
+  const table = route.table ?? loadTable(departmentId);
+
+  if (route.page === 'menu') {
+    if (menu?.status === 'unavailable') {
+      return (
+        <MessagePage
+          testId="menu-unavailable"
+          title={heDiner.unavailable.title}
+          description={heDiner.unavailable.description(menu.businessName)}
+        />
+      );
+    }
+    if (menu?.status === 'ok') return <MenuPage menu={menu.menu} table={table} lines={lines} update={update} />;
+    return (
+      <MessagePage
+        title={heDiner.appName}
+        description={menu?.status === 'error' ? heDiner.menu.loadFailed : heDiner.menu.loading}
+      >
+        {menu?.retry ? (
+          <button type="button" onClick={menu.retry} className={`${primaryButtonClass} mt-6`}>
+            {heDiner.menu.retry}
+          </button>
+        ) : null}
+      </MessagePage>
+    );
+  }
+
+  return (
+    <>
+      <DinerHeader business={business} table={table} count={countOf(lines)} title={false} />
+      <Suspense fallback={null}>
+        <OtherPages page={route.page} departmentId={departmentId} lines={lines} update={update} />
+      </Suspense>
+    </>
+  );
+}
+
+function countOf(lines: readonly { quantity: number }[]): number {
+  return lines.reduce((sum, line) => sum + line.quantity, 0);
+}

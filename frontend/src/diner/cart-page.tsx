@@ -1,0 +1,235 @@
+import { useId, useState } from 'react';
+import {
+  MAX_QUANTITY,
+  MAX_REMARKS,
+  cartTotal,
+  itemCount,
+  lineTotal,
+  loadRemarks,
+  saveRemarks,
+  setQuantity,
+  type CartLine,
+} from './cart';
+import { formatShekels, priceToAgorot } from './money';
+import { dinerHref, type DinerPage } from './paths';
+import { heDiner } from './strings';
+import {
+  DinerLink,
+  MessagePage,
+  PageMain,
+  iconButtonClass,
+  primaryButtonClass,
+  secondaryButtonClass,
+  useDiner,
+  useDocumentTitle,
+} from './ui';
+
+export interface CartPageProps {
+  departmentId: string;
+  lines: readonly CartLine[];
+  update(change: (lines: readonly CartLine[]) => CartLine[]): CartLine[];
+}
+
+export function CartPage({ departmentId, lines, update }: CartPageProps) {
+  useDocumentTitle(heDiner.pageTitle(heDiner.cart.title));
+  const { navigate, announce } = useDiner();
+  const [blocked, setBlocked] = useState(false);
+  const change = (productId: number, quantity: number) => {
+    const next = update((current) => setQuantity(current, productId, quantity));
+    announce(heDiner.announce.changed(itemCount(next)));
+    if (next.length === 0) document.getElementById('main')?.focus({ preventScroll: true });
+  };
+  const toPayment = () => {
+    if (lines.length === 0) {
+      setBlocked(true);
+      return;
+    }
+    navigate(dinerHref('checkout', departmentId));
+  };
+
+  return (
+    <PageMain>
+      <h1 className="text-2xl font-bold text-ink">{heDiner.cart.title}</h1>
+      {lines.length === 0 ? (
+        <p className="mt-4 text-lg text-muted" data-testid="cart-empty">
+          {heDiner.cart.empty}
+        </p>
+      ) : (
+        <>
+          <h2 className="sr-only">{heDiner.cart.lines}</h2>
+          <ul className="mt-4 grid gap-3" data-testid="cart-lines">
+            {lines.map((line) => (
+              <CartLineItem key={line.productId} line={line} onChange={change} />
+            ))}
+          </ul>
+          <p
+            className="mt-4 flex items-center justify-between border-t border-line pt-4 text-xl font-bold text-ink"
+            data-testid="cart-total"
+          >
+            <span>{heDiner.cart.total}</span>
+            <span dir="ltr">{formatShekels(cartTotal(lines))}</span>
+          </p>
+          <Remarks departmentId={departmentId} />
+        </>
+      )}
+      <div role="alert" className="mt-4">
+        {blocked && lines.length === 0 ? (
+          <p className="rounded-lg border border-danger bg-danger-50 p-3 font-medium text-danger">
+            {heDiner.cart.emptyBlocked}
+          </p>
+        ) : null}
+      </div>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <button type="button" onClick={toPayment} className={primaryButtonClass} data-testid="to-payment">
+          {heDiner.cart.toPayment}
+        </button>
+        <DinerLink href={dinerHref('menu', departmentId)} className={secondaryButtonClass}>
+          {heDiner.cart.backToMenu}
+        </DinerLink>
+      </div>
+    </PageMain>
+  );
+}
+
+function CartLineItem({ line, onChange }: { line: CartLine; onChange(productId: number, quantity: number): void }) {
+  const inputId = useId();
+  // What the person is typing, while it is not a quantity yet (an empty field); otherwise the line's quantity.
+  const [draft, setDraft] = useState<string | null>(null);
+  const unit = priceToAgorot(line.price) ?? 0;
+  return (
+    <li className="rounded-xl border border-line bg-surface p-3" data-testid="cart-line">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 className="text-lg font-bold text-ink">{line.name}</h3>
+        <p className="text-muted">
+          {heDiner.cart.unitPrice}{' '}
+          <span dir="ltr" className="font-medium">
+            {formatShekels(unit)}
+          </span>
+        </p>
+      </div>
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-2">
+          <button
+            type="button"
+            onClick={() => onChange(line.productId, line.quantity - 1)}
+            aria-label={heDiner.cart.minus(line.name)}
+            className={iconButtonClass}
+          >
+            <span aria-hidden="true">−</span>
+          </button>
+          <label htmlFor={inputId} className="sr-only">
+            {heDiner.cart.quantity(line.name)}
+          </label>
+          <input
+            id={inputId}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MAX_QUANTITY}
+            step={1}
+            value={draft ?? String(line.quantity)}
+            data-testid="quantity-input"
+            onChange={(event) => {
+              const text = event.target.value;
+              if (/^\d{1,2}$/.test(text)) {
+                setDraft(null);
+                onChange(line.productId, Number(text));
+              } else setDraft(text);
+            }}
+            onBlur={() => setDraft(null)}
+            className="h-11 w-16 rounded-lg border border-muted bg-surface text-center text-lg"
+          />
+          <button
+            type="button"
+            onClick={() => onChange(line.productId, line.quantity + 1)}
+            disabled={line.quantity >= MAX_QUANTITY}
+            aria-label={heDiner.cart.plus(line.name)}
+            className={`${iconButtonClass} disabled:opacity-50`}
+          >
+            <span aria-hidden="true">+</span>
+          </button>
+        </div>
+        <button
+          type="button"
+          onClick={() => onChange(line.productId, 0)}
+          className="min-h-11 px-2 font-medium text-danger underline"
+        >
+          {heDiner.cart.remove} <span className="sr-only">{heDiner.cart.removeName(line.name)}</span>
+        </button>
+        <p className="text-lg font-bold text-ink">
+          <span className="sr-only">{heDiner.cart.lineTotal} </span>
+          <span dir="ltr">{formatShekels(lineTotal(line))}</span>
+        </p>
+      </div>
+    </li>
+  );
+}
+
+function Remarks({ departmentId }: { departmentId: string }) {
+  const id = useId();
+  const [text, setText] = useState(() => loadRemarks(departmentId));
+  return (
+    <div className="mt-6">
+      <label htmlFor={id} className="block font-medium text-ink">
+        {heDiner.cart.remarksLabel}
+      </label>
+      <textarea
+        id={id}
+        value={text}
+        maxLength={MAX_REMARKS}
+        rows={3}
+        placeholder={heDiner.cart.remarksPlaceholder}
+        aria-describedby={`${id}-count`}
+        data-testid="remarks"
+        onChange={(event) => {
+          const value = event.target.value.slice(0, MAX_REMARKS);
+          setText(value);
+          saveRemarks(departmentId, value);
+        }}
+        className="mt-2 block w-full rounded-lg border border-muted bg-surface p-3 text-base"
+      />
+      <p id={`${id}-count`} className="mt-1 text-sm text-muted">
+        {heDiner.cart.remarksCount(text.length, MAX_REMARKS)}
+      </p>
+    </div>
+  );
+}
+
+/** The screens after the menu (loaded on demand, see app.tsx): the cart, and the payments issue's placeholders. */
+export default function OtherPages({
+  page,
+  departmentId,
+  lines,
+  update,
+}: CartPageProps & { page: Exclude<DinerPage, 'menu'> }) {
+  if (page === 'cart') return <CartPage departmentId={departmentId} lines={lines} update={update} />;
+  if (page === 'checkout') {
+    const empty = lines.length === 0;
+    return (
+      <MessagePage
+        title={heDiner.checkout.title}
+        description={empty ? heDiner.cart.emptyBlocked : heDiner.checkout.soon}
+      >
+        {empty ? null : (
+          <p className="mt-4 text-xl font-bold text-ink" data-testid="checkout-amount">
+            {heDiner.checkout.amount} <span dir="ltr">{formatShekels(cartTotal(lines))}</span>
+          </p>
+        )}
+        <p className="mt-6">
+          <DinerLink href={dinerHref(empty ? 'menu' : 'cart', departmentId)} className={secondaryButtonClass}>
+            {empty ? heDiner.cart.backToMenu : heDiner.checkout.backToCart}
+          </DinerLink>
+        </p>
+      </MessagePage>
+    );
+  }
+  return (
+    <MessagePage title={heDiner.thankYou.title} description={heDiner.thankYou.soon}>
+      <p className="mt-6">
+        <DinerLink href={dinerHref('menu', departmentId)} className={primaryButtonClass}>
+          {heDiner.thankYou.newOrder}
+        </DinerLink>
+      </p>
+    </MessagePage>
+  );
+}

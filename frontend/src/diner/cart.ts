@@ -1,0 +1,152 @@
+// The diner's cart (product spec §3, §4): kept on the device per department as `cart_{departmentId}`, a list of
+// { productId, name, price, quantity }, with `remarks_{departmentId}` and the table of the QR code. Pure functions for
+// the rules, and a small store the screens subscribe to. Prices shown here are a preview: the server reprices.
+import { cart as cartStorage, readString, remarks as remarksStorage, remove, writeString } from '@/lib/storage';
+import { priceToAgorot, type Agorot } from './money';
+
+export interface CartLine {
+  productId: number;
+  name: string;
+  /** As the menu gave it ("12.50"); a number on devices that stored one. */
+  price: string | number;
+  quantity: number;
+}
+
+export const MAX_QUANTITY = 99;
+export const MAX_REMARKS = 500;
+
+export const tableKey = (departmentId: string) => `table_${departmentId}`;
+
+function isLine(value: unknown): value is CartLine {
+  if (typeof value !== 'object' || value === null) return false;
+  const line = value as Record<string, unknown>;
+  return (
+    typeof line.productId === 'number' &&
+    Number.isSafeInteger(line.productId) &&
+    typeof line.name === 'string' &&
+    (typeof line.price === 'string' || typeof line.price === 'number') &&
+    priceToAgorot(line.price) !== null &&
+    typeof line.quantity === 'number' &&
+    Number.isInteger(line.quantity) &&
+    line.quantity >= 1
+  );
+}
+
+/** The stored lines; anything unreadable is dropped, quantities are kept within 1-99, one line per product. */
+export function loadCart(departmentId: string): CartLine[] {
+  const lines: CartLine[] = [];
+  for (const value of cartStorage.get<unknown>(departmentId)) {
+    if (!isLine(value) || lines.some((line) => line.productId === value.productId)) continue;
+    const { productId, name, price, quantity } = value;
+    lines.push({ productId, name, price, quantity: Math.min(quantity, MAX_QUANTITY) });
+  }
+  return lines;
+}
+
+export function saveCart(departmentId: string, lines: readonly CartLine[]): void {
+  if (lines.length === 0) cartStorage.clear(departmentId);
+  else cartStorage.set(departmentId, lines);
+}
+
+/** Adding increments the line's quantity or adds a line (at most 99 of one product). */
+export function addOne(lines: readonly CartLine[], product: { id: number; name: string; price: string }): CartLine[] {
+  const existing = lines.find((line) => line.productId === product.id);
+  if (!existing) return [...lines, { productId: product.id, name: product.name, price: product.price, quantity: 1 }];
+  return setQuantity(lines, product.id, existing.quantity + 1);
+}
+
+/** Minus on the menu: one less, and the line goes at zero. */
+export function removeOne(lines: readonly CartLine[], productId: number): CartLine[] {
+  const existing = lines.find((line) => line.productId === productId);
+  return existing ? setQuantity(lines, productId, existing.quantity - 1) : [...lines];
+}
+
+/** The cart page sets an exact quantity: 0 removes the line, above 99 is 99, anything not a whole number is ignored. */
+export function setQuantity(lines: readonly CartLine[], productId: number, quantity: number): CartLine[] {
+  if (!Number.isInteger(quantity)) return [...lines];
+  if (quantity <= 0) return lines.filter((line) => line.productId !== productId);
+  const capped = Math.min(quantity, MAX_QUANTITY);
+  return lines.map((line) => (line.productId === productId ? { ...line, quantity: capped } : line));
+}
+
+export function itemCount(lines: readonly CartLine[]): number {
+  return lines.reduce((sum, line) => sum + line.quantity, 0);
+}
+
+export function lineTotal(line: CartLine): Agorot {
+  return (priceToAgorot(line.price) ?? 0) * line.quantity;
+}
+
+export function cartTotal(lines: readonly CartLine[]): Agorot {
+  return lines.reduce((sum, line) => sum + lineTotal(line), 0);
+}
+
+export function quantityOf(lines: readonly CartLine[], productId: number): number {
+  return lines.find((line) => line.productId === productId)?.quantity ?? 0;
+}
+
+export function loadRemarks(departmentId: string): string {
+  return remarksStorage.get(departmentId).slice(0, MAX_REMARKS);
+}
+
+export function saveRemarks(departmentId: string, text: string): void {
+  const value = text.slice(0, MAX_REMARKS);
+  if (value) remarksStorage.set(departmentId, value);
+  else remarksStorage.clear(departmentId);
+}
+
+export function loadTable(departmentId: string): string | undefined {
+  return readString(tableKey(departmentId)) || undefined;
+}
+
+export function saveTable(departmentId: string, table: string): void {
+  writeString(tableKey(departmentId), table);
+}
+
+export function clearTable(departmentId: string): void {
+  remove(tableKey(departmentId));
+}
+
+export interface CartStore {
+  getLines(): CartLine[];
+  subscribe(listener: () => void): () => void;
+  update(change: (lines: readonly CartLine[]) => CartLine[]): CartLine[];
+}
+
+/**
+ * One department's cart, kept in step with the device: every change is stored at once (a reload keeps the cart), and
+ * a change made in another tab of the same menu shows here too.
+ */
+export function createCartStore(departmentId: string): CartStore {
+  let lines = loadCart(departmentId);
+  const listeners = new Set<() => void>();
+  const emit = () => {
+    for (const listener of listeners) listener();
+  };
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== null && event.key !== `cart_${departmentId}`) return;
+    lines = loadCart(departmentId);
+    emit();
+  };
+  return {
+    getLines: () => lines,
+    subscribe(listener) {
+      if (listeners.size === 0) {
+        // Nobody watched while the device may have changed (another tab, a test): start from what it holds.
+        lines = loadCart(departmentId);
+        globalThis.addEventListener?.('storage', onStorage);
+      }
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) globalThis.removeEventListener?.('storage', onStorage);
+      };
+    },
+    update(change) {
+      lines = change(lines);
+      saveCart(departmentId, lines);
+      emit();
+      return lines;
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { applyStoredA11yPreferences } from '@/components/a11y-widget/preferences';
+import { DinerApp } from './app';
+import '../styles.css';
+
+// The diner's entry (diner.html): React and this app only, no router, no React Query, no schema library. The server
+// already put the menu's plain HTML into #root and its data into #menu-data; React renders the same menu from that
+// data at once, with the controls, without asking the server again.
+applyStoredA11yPreferences();
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <DinerApp />
+    </StrictMode>,
+  );
+}

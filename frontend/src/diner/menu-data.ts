@@ -1,0 +1,65 @@
+// Where the menu comes from. On /menu/{id} the server puts it into the page (`#menu-data`), so the first render needs
+// no request; a page without it (/order with the stored department, a later visit to the menu from the cart) asks
+// GET /api/menu/{id}. `#menu-status` tells an unknown or paused business apart without a request either.
+import type { PublicMenu } from './menu-types';
+
+export type MenuState =
+  | { status: 'ok'; menu: PublicMenu }
+  | { status: 'not_found' }
+  | { status: 'unavailable'; businessName: string }
+  | { status: 'error' };
+
+function readScript(id: string): unknown {
+  const element = document.getElementById(id);
+  if (!element?.textContent) return undefined;
+  try {
+    return JSON.parse(element.textContent) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function isMenu(value: unknown): value is PublicMenu {
+  if (typeof value !== 'object' || value === null) return false;
+  const menu = value as Record<string, unknown>;
+  return (
+    typeof menu.business === 'object' &&
+    menu.business !== null &&
+    Array.isArray(menu.categories) &&
+    Array.isArray(menu.products)
+  );
+}
+
+/** What the server put into the page for this department, if anything. */
+export function readInlineMenu(departmentId: string): MenuState | undefined {
+  const menu = readScript('menu-data');
+  if (isMenu(menu) && menu.business.departmentId === departmentId) return { status: 'ok', menu };
+  const state = readScript('menu-status') as { status?: unknown; businessName?: unknown; departmentId?: unknown };
+  if (state?.departmentId !== departmentId) return undefined;
+  if (state.status === 'not_found') return { status: 'not_found' };
+  if (state.status === 'unavailable' && typeof state.businessName === 'string')
+    return { status: 'unavailable', businessName: state.businessName };
+  return undefined;
+}
+
+/** GET /api/menu/{id}: `{ success, data }` on success, 404 for an unknown department, 409 or 423 for a paused one. */
+export async function fetchMenu(departmentId: string, signal?: AbortSignal): Promise<MenuState> {
+  try {
+    const response = await fetch(`/api/menu/${encodeURIComponent(departmentId)}`, {
+      headers: { accept: 'application/json' },
+      ...(signal ? { signal } : {}),
+    });
+    const body = (await response.json().catch(() => null)) as {
+      data?: unknown;
+      code?: string;
+      fields?: Record<string, string>;
+    } | null;
+    if (response.ok && isMenu(body?.data)) return { status: 'ok', menu: body.data };
+    if (response.status === 404) return { status: 'not_found' };
+    const businessName = (body?.data as { businessName?: unknown } | undefined)?.businessName;
+    if (typeof businessName === 'string') return { status: 'unavailable', businessName };
+    return { status: 'error' };
+  } catch {
+    return { status: 'error' };
+  }
+}

@@ -1,0 +1,234 @@
+import { useMemo } from 'react';
+import { addOne, cartTotal, itemCount, quantityOf, removeOne, type CartLine } from './cart';
+import { productTagLabelsHe, type ProductTag, type PublicMenu, type PublicProduct } from './menu-types';
+import { formatShekels, priceToAgorot } from './money';
+import { dinerHref } from './paths';
+import { heDiner } from './strings';
+import { TagIcon } from './tag-icon';
+import { CartIcon, DinerLink, PageMain, containerClass, iconButtonClass, useDiner, useDocumentTitle } from './ui';
+
+interface CartProps {
+  lines: readonly CartLine[];
+  update(change: (lines: readonly CartLine[]) => CartLine[]): CartLine[];
+}
+
+/** The top of the diner's screens: the business's logo and name, the table, and the cart with its count. */
+export function DinerHeader({
+  business,
+  table,
+  count,
+  title,
+}: {
+  business: { businessName: string; logo: string | null; departmentId: string };
+  table: string | undefined;
+  count: number;
+  /** The business name is the menu's h1; other screens have their own. */
+  title: boolean;
+}) {
+  const Name = title ? 'h1' : 'p';
+  return (
+    <header className="border-b border-line bg-surface">
+      <div className={`${containerClass} flex min-h-16 items-center gap-3 py-2`}>
+        {business.logo ? (
+          <img
+            src={business.logo}
+            alt=""
+            width={48}
+            height={48}
+            className="size-12 shrink-0 rounded-lg object-contain"
+          />
+        ) : null}
+        <div className="min-w-0 flex-1">
+          <Name className="truncate text-xl font-bold text-ink">{business.businessName}</Name>
+          {table ? (
+            <p className="text-sm text-muted" data-testid="table">
+              {heDiner.header.table} <bdi dir="ltr">{table}</bdi>
+            </p>
+          ) : null}
+        </div>
+        <DinerLink
+          href={dinerHref('cart', business.departmentId)}
+          data-testid="header-cart"
+          className="relative inline-flex size-12 shrink-0 items-center justify-center rounded-full border border-brand-700 bg-surface text-brand-700 hover:bg-brand-50"
+        >
+          <CartIcon />
+          {/* The name is "העגלה, 3 פריטים", its visible part (the badge) included: voice control users say what they see. */}
+          <span className="sr-only">{count > 0 ? heDiner.header.cartPrefix : heDiner.header.cartEmpty}</span>
+          {count > 0 ? (
+            <span className="absolute -end-1 -top-1 min-w-6 rounded-full bg-brand-700 px-1.5 text-center text-sm font-bold leading-6 text-white">
+              {count}
+              <span className="sr-only">{heDiner.header.items(count)}</span>
+            </span>
+          ) : null}
+        </DinerLink>
+      </div>
+    </header>
+  );
+}
+
+export function sortedCategories(menu: PublicMenu) {
+  const categories = [...menu.categories].sort((a, b) => a.order - b.order || a.id - b.id);
+  return categories
+    .map((category) => ({ category, products: menu.products.filter((p) => p.categoryId === category.id) }))
+    .filter((group) => group.products.length > 0);
+}
+
+export function MenuPage({ menu, table, lines, update }: CartProps & { menu: PublicMenu; table: string | undefined }) {
+  useDocumentTitle(heDiner.pageTitle(menu.business.businessName));
+  const groups = useMemo(() => sortedCategories(menu), [menu]);
+  const count = itemCount(lines);
+  return (
+    <>
+      <DinerHeader business={menu.business} table={table} count={count} title />
+      {groups.length > 1 ? (
+        <nav aria-label={heDiner.menu.categories} className="sticky top-0 z-30 border-b border-line bg-surface/95">
+          <ul className={`${containerClass} flex gap-2 overflow-x-auto py-2`}>
+            {groups.map(({ category }) => (
+              <li key={category.id} className="shrink-0">
+                <a
+                  href={`#category-${category.id}`}
+                  className="inline-flex min-h-11 items-center rounded-full border border-line px-4 font-medium text-ink hover:border-brand-700 hover:text-brand-700"
+                >
+                  {category.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      <PageMain className={count > 0 ? 'pb-28' : ''}>
+        {groups.length === 0 ? <p className="text-lg text-muted">{heDiner.menu.empty}</p> : null}
+        {groups.map(({ category, products }) => (
+          <section
+            key={category.id}
+            id={`category-${category.id}`}
+            aria-labelledby={`category-${category.id}-title`}
+            className="mb-8 scroll-mt-20"
+          >
+            <h2 id={`category-${category.id}-title`} className="mb-3 text-xl font-bold text-ink">
+              {category.name}
+            </h2>
+            <ul className="grid gap-3 md:grid-cols-2">
+              {products.map((product) => (
+                <ProductCard
+                  key={product.id}
+                  product={product}
+                  quantity={quantityOf(lines, product.id)}
+                  update={update}
+                />
+              ))}
+            </ul>
+          </section>
+        ))}
+        {count > 0 ? (
+          <div className="fixed inset-x-0 bottom-0 z-30 p-3">
+            <DinerLink
+              href={dinerHref('cart', menu.business.departmentId)}
+              data-testid="floating-cart"
+              className="mx-auto flex min-h-14 max-w-md items-center justify-between gap-3 rounded-full bg-brand-700 px-5 font-bold text-white shadow-lg hover:bg-brand-800"
+            >
+              <span className="inline-flex items-center gap-2">
+                <CartIcon />
+                {heDiner.menu.floatingCart}
+                <span className="rounded-full bg-white px-2 text-brand-800">
+                  <span className="sr-only">{heDiner.header.cart(count)}</span>
+                  <span aria-hidden="true">{count}</span>
+                </span>
+              </span>
+              <span dir="ltr">{formatShekels(cartTotal(lines))}</span>
+            </DinerLink>
+          </div>
+        ) : null}
+      </PageMain>
+    </>
+  );
+}
+
+function ProductCard({
+  product,
+  quantity,
+  update,
+}: {
+  product: PublicProduct;
+  quantity: number;
+  update: CartProps['update'];
+}) {
+  const { announce } = useDiner();
+  const add = () => {
+    const next = update((lines) => addOne(lines, product));
+    announce(heDiner.announce.added(product.name, itemCount(next)));
+  };
+  const minus = () => {
+    const next = update((lines) => removeOne(lines, product.id));
+    announce(heDiner.announce.removed(product.name, itemCount(next)));
+  };
+  const price = priceToAgorot(product.price);
+  return (
+    <li className="flex gap-3 rounded-xl border border-line bg-surface p-3" data-testid="product">
+      {product.image ? (
+        <img
+          src={product.image.small}
+          srcSet={`${product.image.small} 400w, ${product.image.large} 800w`}
+          sizes="(min-width: 768px) 112px, 96px"
+          width={400}
+          height={400}
+          loading="lazy"
+          decoding="async"
+          alt=""
+          className="size-24 shrink-0 rounded-lg bg-canvas object-cover md:size-28"
+        />
+      ) : null}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <h3 className="text-lg font-bold text-ink">{product.name}</h3>
+        {product.description ? <p className="text-muted">{product.description}</p> : null}
+        {product.tags.length > 0 ? (
+          <ul aria-label={heDiner.menu.tags} className="mt-1 flex flex-wrap gap-1">
+            {product.tags.map((tag) => (
+              <li
+                key={tag}
+                className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-sm text-brand-900"
+              >
+                <TagIcon tag={tag} />
+                {(productTagLabelsHe as Record<string, string | undefined>)[tag as ProductTag] ?? tag}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="mt-auto flex min-h-14 items-center justify-between gap-2 pt-2">
+          <span dir="ltr" className="text-lg font-bold text-ink">
+            {price === null ? '' : formatShekels(price)}
+          </span>
+          {quantity === 0 ? (
+            <button type="button" onClick={add} className={`${iconButtonClass} w-auto gap-1 px-4 text-base`}>
+              <span aria-hidden="true">+</span>
+              {heDiner.menu.add} <span className="sr-only">{heDiner.menu.addName(product.name)}</span>
+            </button>
+          ) : (
+            <div role="group" aria-label={heDiner.menu.quantityOf(product.name)} className="flex items-center gap-2">
+              <button
+                type="button"
+                onClick={minus}
+                aria-label={quantity === 1 ? heDiner.menu.removeLast(product.name) : heDiner.menu.minus(product.name)}
+                className={iconButtonClass}
+              >
+                <span aria-hidden="true">−</span>
+              </button>
+              <span className="min-w-6 text-center text-lg font-bold" data-testid="quantity">
+                <span className="sr-only">{heDiner.menu.inCart} </span>
+                {quantity}
+              </span>
+              <button
+                type="button"
+                onClick={add}
+                aria-label={heDiner.menu.plus(product.name)}
+                className={iconButtonClass}
+              >
+                <span aria-hidden="true">+</span>
+              </button>
+            </div>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}
