@@ -6,6 +6,7 @@ import { BusinessEntity } from '../../src/modules/accounts/projections/business.
 import { escapeHtml, inlineJson, renderDinerPage } from '../../src/modules/diner/diner-html.js';
 import { isDinerPath } from '../../src/modules/diner/diner-paths.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { businessRow } from '../support/business-row.js';
 
 // The built diner.html in miniature: what the server fills in (title, Open Graph, #root) is in it.
 const DINER_HTML = `<!doctype html>
@@ -32,21 +33,6 @@ beforeAll(() => {
   writeFileSync(join(frontendDist, 'diner.html'), DINER_HTML);
 });
 afterAll(() => rmSync(frontendDist, { recursive: true, force: true }));
-
-function businessRow(departmentId: string, phone: string) {
-  return {
-    phone,
-    fullName: 'בעלת העסק',
-    businessName: `עסק ${departmentId}`,
-    email: `${departmentId}@example.co.il`,
-    idNumber: '515678902',
-    bankName: '12',
-    branch: '600',
-    accountNumber: '123456',
-    beneficiaryName: 'בעלת העסק',
-    departmentId,
-  };
-}
 
 function inlineData(body: string, id: string): unknown {
   const match = new RegExp(`<script type="application/json" id="${id}">(.*?)</script>`, 's').exec(body);

@@ -5,6 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { ConfigError, loadConfig } from '../../src/config/config.js';
 import { BusinessEntity } from '../../src/modules/accounts/projections/business.entity.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { businessRow } from '../support/business-row.js';
 
 // The built index.html in miniature: what the server adjusts (Open Graph addresses, the pixel meta) is in it. No
 // diner.html here: a build without the diner's page serves the app for every path, with the menu's status (the diner's
@@ -28,21 +29,6 @@ beforeAll(() => {
   writeFileSync(join(frontendDist, 'index.html.br'), brotliCompressSync(INDEX_HTML));
 });
 afterAll(() => rmSync(frontendDist, { recursive: true, force: true }));
-
-function businessRow(departmentId: string, phone: string) {
-  return {
-    phone,
-    fullName: 'בעלת העסק',
-    businessName: `עסק ${departmentId}`,
-    email: `${departmentId}@example.co.il`,
-    idNumber: '515678902',
-    bankName: '12',
-    branch: '600',
-    accountNumber: '123456',
-    beneficiaryName: 'בעלת העסק',
-    departmentId,
-  };
-}
 
 describe('the status of app pages (demo café seeded, no pixel)', () => {
   let app: TestApp;

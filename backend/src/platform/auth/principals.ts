@@ -44,3 +44,8 @@ export const CurrentAdmin = createParamDecorator((_data: unknown, context: Execu
 export function actorOf(owner: OwnerPrincipal): { kind: 'owner' | 'admin'; id: string } {
   return owner.impersonatedBy ? { kind: 'admin', id: owner.impersonatedBy } : { kind: 'owner', id: owner.phone };
 }
+
+/** Who asked and which request this was: the metadata every event of an owner's command carries. */
+export function commandContextOf(owner: OwnerPrincipal, request: { id: string }) {
+  return { actor: actorOf(owner), correlationId: request.id };
+}

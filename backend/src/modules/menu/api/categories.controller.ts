@@ -8,15 +8,10 @@ import {
 } from '@tafrit/contracts';
 import type { FastifyRequest } from 'fastify';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
-import { actorOf, CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
+import { commandContextOf, CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
 import { parseWith } from '../../../platform/http/parse.js';
 import { MenuEditor } from '../application/menu-editor.service.js';
 import { pathId } from './owner-ids.js';
-
-const contextOf = (owner: OwnerPrincipal, request: FastifyRequest) => ({
-  actor: actorOf(owner),
-  correlationId: request.id,
-});
 
 /** The owner's categories (product-spec §2 menu management), only ever of the signed-in business. */
 @Controller('api/categories')
@@ -37,7 +32,7 @@ export class CategoriesController {
     @CurrentOwner() owner: OwnerPrincipal,
   ): Promise<ApiSuccess<OwnerCategory>> {
     const input = parseWith(categoryInputSchema, body ?? {});
-    return success(await this.menu.createCategory(owner.phone, input, contextOf(owner, request)));
+    return success(await this.menu.createCategory(owner.phone, input, commandContextOf(owner, request)));
   }
 
   // Declared before `:id` routes of other methods only for readability: PATCH has no `:id` route to clash with.
@@ -48,7 +43,7 @@ export class CategoriesController {
     @CurrentOwner() owner: OwnerPrincipal,
   ): Promise<ApiSuccess<OwnerCategory[]>> {
     const { ids } = parseWith(categoryOrderSchema, body ?? {});
-    return success(await this.menu.reorderCategories(owner.phone, ids, contextOf(owner, request)));
+    return success(await this.menu.reorderCategories(owner.phone, ids, commandContextOf(owner, request)));
   }
 
   @Put(':id')
@@ -60,7 +55,7 @@ export class CategoriesController {
   ): Promise<ApiSuccess<OwnerCategory>> {
     const categoryId = pathId(id);
     const input = parseWith(categoryInputSchema, body ?? {});
-    return success(await this.menu.renameCategory(owner.phone, categoryId, input, contextOf(owner, request)));
+    return success(await this.menu.renameCategory(owner.phone, categoryId, input, commandContextOf(owner, request)));
   }
 
   /** Its products (and their photos) go with it: the owner's dialog says so before asking. */
@@ -70,7 +65,7 @@ export class CategoriesController {
     @Req() request: FastifyRequest,
     @CurrentOwner() owner: OwnerPrincipal,
   ): Promise<ApiSuccess<{ deleted: true }>> {
-    await this.menu.deleteCategory(owner.phone, pathId(id), contextOf(owner, request));
+    await this.menu.deleteCategory(owner.phone, pathId(id), commandContextOf(owner, request));
     return success({ deleted: true as const });
   }
 }

@@ -2,16 +2,11 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Req, 
 import { type ApiSuccess, availabilitySchema, type OwnerProduct, productInputSchema, success } from '@tafrit/contracts';
 import type { FastifyRequest } from 'fastify';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
-import { actorOf, CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
+import { commandContextOf, CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
 import { parseWith } from '../../../platform/http/parse.js';
 import { MenuEditor } from '../application/menu-editor.service.js';
 import { pathId } from './owner-ids.js';
 import { readProductForm } from './product-form.js';
-
-const contextOf = (owner: OwnerPrincipal, request: FastifyRequest) => ({
-  actor: actorOf(owner),
-  correlationId: request.id,
-});
 
 /** The owner's products: multipart forms with an optional photo, only ever of the signed-in business. */
 @Controller('api/products')
@@ -32,7 +27,7 @@ export class ProductsController {
   ): Promise<ApiSuccess<OwnerProduct>> {
     const { fields, image } = await readProductForm(request);
     const input = parseWith(productInputSchema, fields);
-    return success(await this.menu.createProduct(owner.phone, input, image, contextOf(owner, request)));
+    return success(await this.menu.createProduct(owner.phone, input, image, commandContextOf(owner, request)));
   }
 
   @Put(':id')
@@ -44,7 +39,9 @@ export class ProductsController {
     const productId = pathId(id);
     const { fields, image } = await readProductForm(request);
     const input = parseWith(productInputSchema, fields);
-    return success(await this.menu.updateProduct(owner.phone, productId, input, image, contextOf(owner, request)));
+    return success(
+      await this.menu.updateProduct(owner.phone, productId, input, image, commandContextOf(owner, request)),
+    );
   }
 
   @Delete(':id')
@@ -53,7 +50,7 @@ export class ProductsController {
     @Req() request: FastifyRequest,
     @CurrentOwner() owner: OwnerPrincipal,
   ): Promise<ApiSuccess<{ deleted: true }>> {
-    await this.menu.deleteProduct(owner.phone, pathId(id), contextOf(owner, request));
+    await this.menu.deleteProduct(owner.phone, pathId(id), commandContextOf(owner, request));
     return success({ deleted: true as const });
   }
 
@@ -67,6 +64,6 @@ export class ProductsController {
   ): Promise<ApiSuccess<OwnerProduct>> {
     const productId = pathId(id);
     const { isActive } = parseWith(availabilitySchema, body ?? {});
-    return success(await this.menu.setAvailability(owner.phone, productId, isActive, contextOf(owner, request)));
+    return success(await this.menu.setAvailability(owner.phone, productId, isActive, commandContextOf(owner, request)));
   }
 }
