@@ -8,6 +8,7 @@ import { heOwner } from '@/i18n/he-owner';
 import { createAppRouter } from '@/router';
 import { demoBusiness, failure, json, stubApi, type ApiCall } from '@/test/api-stub';
 import type { Category, Product } from './api/menu';
+import { FakeXhr } from '@/test/fake-xhr';
 
 const m = heOwner.menuManagement;
 
@@ -36,42 +37,6 @@ const schnitzel: Product = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 const burger: Product = { ...schnitzel, id: 12, name: 'המבורגר', isActive: true };
-
-/** A stand-in XMLHttpRequest whose upload progress the test drives. */
-class FakeXhr {
-  static last: FakeXhr | null = null;
-  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
-    onprogress: null,
-  };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  status = 0;
-  statusText = '';
-  responseText = '';
-  withCredentials = false;
-  method = '';
-  url = '';
-  body: FormData | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader() {}
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.last = this;
-  }
-  progress(loaded: number, total: number) {
-    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.statusText = status === 200 ? 'OK' : 'Error';
-    this.responseText = JSON.stringify(body);
-    this.onload?.();
-  }
-}
 
 function menuServer(
   initial: { categories: Category[]; products: Product[] },
