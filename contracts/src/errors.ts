@@ -23,6 +23,15 @@ export const ErrorCode = {
   OrderPriceChanged: 'order.price_changed',
   StreamConflict: 'stream.conflict',
   SmsSendFailed: 'sms.send_failed',
+  OrderItemsUnavailable: 'order.items_unavailable',
+  OrderNotFound: 'order.not_found',
+  OrderInvalidTransition: 'order.invalid_transition',
+  OrderExpired: 'order.expired',
+  OrderAlreadyPaid: 'order.already_paid',
+  PaymentProviderFailed: 'payment.provider_failed',
+  PaymentUnknown: 'payment.unknown',
+  PaymentVerificationFailed: 'payment.verification_failed',
+  ReportMonthOutOfRange: 'report.month_out_of_range',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -55,6 +64,18 @@ export const errorHttpStatus: Readonly<Record<ErrorCode, number>> = {
   'stream.conflict': 409,
   // The SMS gateway failed, not the caller: a bad gateway, so clients show "send code error" and may retry.
   'sms.send_failed': 502,
+  // A product was removed or sold out since the menu loaded: the diner's cart must change first.
+  'order.items_unavailable': 409,
+  'order.not_found': 404,
+  'order.invalid_transition': 409,
+  'order.expired': 409,
+  'order.already_paid': 409,
+  // The payment provider did not answer or refused to open a page: not the diner's fault, try again.
+  'payment.provider_failed': 502,
+  'payment.unknown': 404,
+  // The provider's own answer does not confirm the webhook (amount, order or result differ): nothing is recorded.
+  'payment.verification_failed': 409,
+  'report.month_out_of_range': 400,
 };
 
 const codeSet: ReadonlySet<string> = new Set(ERROR_CODES);

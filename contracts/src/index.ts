@@ -15,3 +15,6 @@ export * from './http/accounts.schemas.js';
 export * from './http/contact.schemas.js';
 export * from './menu-types.js';
 export * from './http/menu.schemas.js';
+export * from './order-events.js';
+export * from './ordering-types.js';
+export * from './http/ordering.schemas.js';

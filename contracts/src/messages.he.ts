@@ -26,6 +26,15 @@ export const errorMessagesHe: Readonly<Record<ErrorCode, string>> = {
   'order.price_changed': 'המחירים בתפריט עודכנו, בדקו את העגלה ונסו שוב',
   'stream.conflict': 'הפעולה התנגשה בעדכון אחר, נסו שוב',
   'sms.send_failed': 'שגיאה בשליחת הקוד, נסו שוב',
+  'order.items_unavailable': 'חלק מהפריטים בעגלה אינם זמינים עוד, עדכנו את העגלה ונסו שוב',
+  'order.not_found': 'ההזמנה לא נמצאה',
+  'order.invalid_transition': 'לא ניתן לעדכן את ההזמנה למצב הזה',
+  'order.expired': 'תוקף ההזמנה פג, נא להזמין מחדש',
+  'order.already_paid': 'ההזמנה כבר שולמה',
+  'payment.provider_failed': 'שירות התשלומים אינו זמין כרגע, נסו שוב בעוד רגע',
+  'payment.unknown': 'התשלום לא נמצא',
+  'payment.verification_failed': 'לא ניתן לאמת את התשלום מול חברת הסליקה',
+  'report.month_out_of_range': 'ניתן להציג דוחות של 12 החודשים האחרונים בלבד',
 };
 
 /** Hebrew for a code from the wire; a code this build does not know yet still reads as a polite error. */

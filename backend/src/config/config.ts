@@ -51,6 +51,12 @@ const environmentSchema = z.object({
     .optional(),
   INFORU_API_URL: z.url({ message: 'expected an absolute URL' }).default('https://capi.inforu.co.il'),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'cardcom']).default('sandbox'),
+  // Cardcom REST API v11 (PAYMENT_PROVIDER=cardcom): the platform's terminal, which charges every business that has
+  // no terminal of its own. The API password is needed only to ask Cardcom for a document's link.
+  CARDCOM_API_URL: z.url({ message: 'expected an absolute URL' }).default('https://secure.cardcom.solutions'),
+  CARDCOM_TERMINAL_NUMBER: z.string().trim().regex(/^\d{1,10}$/, 'expected the terminal number').optional(),
+  CARDCOM_API_NAME: z.string().trim().min(1).optional(),
+  CARDCOM_API_PASSWORD: z.string().trim().min(1).optional(),
   SEED_DEMO: booleanFlag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   FRONTEND_DIST: z.string().min(1).optional(),
@@ -88,6 +94,8 @@ export interface AppConfig {
   /** Set exactly when `smsProvider` is `inforu`. */
   inforu: InforuConfig | undefined;
   paymentProvider: 'sandbox' | 'cardcom';
+  /** Set exactly when `paymentProvider` is `cardcom`. */
+  cardcom: CardcomConfig | undefined;
   seedDemo: boolean;
   logLevel: string;
   frontendDist: string;
@@ -102,6 +110,13 @@ export interface InforuConfig {
   apiToken: string;
   sender: string;
   apiUrl: string;
+}
+
+export interface CardcomConfig {
+  apiUrl: string;
+  terminalNumber: string;
+  apiName: string;
+  apiPassword: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -147,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smsLogFile: resolve(values.SMS_LOG_FILE ?? join(dataDir, 'sms.log')),
     inforu,
     paymentProvider: values.PAYMENT_PROVIDER,
+    cardcom: cardcomConfig(values),
     seedDemo: values.SEED_DEMO ?? embedded,
     logLevel: values.LOG_LEVEL,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
@@ -171,6 +187,24 @@ function inforuConfig(values: z.output<typeof environmentSchema>): InforuConfig 
     );
   }
   return { username, apiToken, sender, apiUrl: values.INFORU_API_URL.replace(/\/$/, '') };
+}
+
+function cardcomConfig(values: z.output<typeof environmentSchema>): CardcomConfig | undefined {
+  if (values.PAYMENT_PROVIDER !== 'cardcom') return undefined;
+  const { CARDCOM_TERMINAL_NUMBER: terminalNumber, CARDCOM_API_NAME: apiName } = values;
+  if (!terminalNumber || !apiName) {
+    throw new ConfigError(
+      Object.entries({ CARDCOM_TERMINAL_NUMBER: terminalNumber, CARDCOM_API_NAME: apiName })
+        .filter(([, value]) => !value)
+        .map(([name]) => `${name}: required when PAYMENT_PROVIDER=cardcom`),
+    );
+  }
+  return {
+    apiUrl: values.CARDCOM_API_URL.replace(/\/$/, ''),
+    terminalNumber,
+    apiName,
+    apiPassword: values.CARDCOM_API_PASSWORD,
+  };
 }
 
 /** The embedded mode keeps its signing secret beside its data, so tokens survive a restart without any set-up. */

@@ -1,0 +1,94 @@
+import type { OrderLine, PaymentProviderName } from '@tafrit/contracts';
+
+/** Nest injection token of the configured `PaymentProvider`. */
+export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');
+
+/** A Cardcom terminal's credentials: the business's own (`cardcomEnabled`) or the platform's. */
+export interface TerminalCredentials {
+  terminalNumber: string;
+  apiName: string;
+}
+
+/** Whose terminal a payment runs on; `credentials` null means the provider's platform terminal from configuration. */
+export interface TerminalChoice {
+  owner: 'business' | 'platform';
+  credentials: TerminalCredentials | null;
+}
+
+export interface OpenPaymentPageRequest {
+  /** Our order id: sent as the provider's `ReturnValue` and checked again on every result. */
+  orderId: string;
+  orderNumber: number;
+  amountAgorot: number;
+  lines: readonly OrderLine[];
+  business: { phone: string; businessName: string; idNumber: string; email: string; departmentId: string };
+  terminal: TerminalChoice;
+  /**
+   * Ask the provider to issue the tax invoice receipt with the charge (Cardcom's `Document`). Only with the business's
+   * own terminal: a document from the platform's terminal would name the platform as the seller.
+   */
+  issueDocument: boolean;
+  successUrl: string;
+  failedUrl: string;
+  webhookUrl: string;
+}
+
+export interface OpenedPaymentPage {
+  /** The provider's id of the page (Cardcom's `LowProfileId`). */
+  lowProfileId: string;
+  /** What the diner's frame loads. */
+  url: string;
+}
+
+export interface ProviderDocument {
+  documentType: string;
+  documentNumber: string;
+  documentUrl: string | null;
+}
+
+/**
+ * The provider's own answer about a payment page, asked for on every webhook (the webhook's body is never trusted).
+ * `pending`: the diner has not finished; `unknown`: the provider has no such page.
+ */
+export type PaymentResult =
+  | {
+      status: 'paid';
+      lowProfileId: string;
+      returnValue: string | null;
+      transactionId: string;
+      approvalNumber: string | null;
+      last4: string | null;
+      brand: string | null;
+      amountAgorot: number;
+      document: ProviderDocument | null;
+    }
+  | {
+      status: 'failed';
+      lowProfileId: string;
+      returnValue: string | null;
+      responseCode: string | null;
+      reason: string;
+    }
+  | { status: 'pending'; lowProfileId: string; returnValue: string | null }
+  | { status: 'unknown'; lowProfileId: string };
+
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /** Opens a hosted payment page for the order; throws `PaymentProviderError` when the provider fails or refuses. */
+  openPaymentPage(request: OpenPaymentPageRequest): Promise<OpenedPaymentPage>;
+  /** The provider's verdict on a page; throws `PaymentProviderError` when it cannot be asked (the caller retries). */
+  getResult(lowProfileId: string, terminal: TerminalChoice): Promise<PaymentResult>;
+}
+
+/** The provider could not be reached or answered with an error: nothing about the payment is known from it. */
+export class PaymentProviderError extends Error {
+  readonly code = 'payment.provider_failed';
+
+  constructor(
+    message: string,
+    readonly providerCode?: string,
+  ) {
+    super(message);
+    this.name = 'PaymentProviderError';
+  }
+}

@@ -1,0 +1,132 @@
+// Ordering's requests (product-spec §7 create-payment, §3 order item, §5 order creation) and the report's month.
+// The server trusts none of the client's prices or totals: they are read only to tell the diner that the price
+// changed before anything is charged.
+import { z } from 'zod';
+import { parsePriceToAgorot } from '../money.js';
+import { isMonthString } from '../months.js';
+
+export const ORDER_LIMITS = {
+  remarksMax: 500,
+  quantityMax: 99,
+  linesMax: 100,
+  tableMax: 9999,
+} as const;
+
+export const orderingMessagesHe = {
+  businessRequired: 'העסק לא זוהה, חזרו לתפריט ונסו שוב',
+  cartEmpty: 'העגלה ריקה, נא להוסיף פריטים לפני התשלום',
+  itemsInvalid: 'העגלה אינה תקינה, חזרו לתפריט ונסו שוב',
+  quantityInvalid: 'כמות לכל פריט חייבת להיות מספר שלם בין 1 ל-99',
+  remarksTooLong: `ההערות יכולות להכיל עד ${ORDER_LIMITS.remarksMax} תווים`,
+  amountInvalid: 'סכום לתשלום אינו תקין',
+  tableInvalid: 'מספר השולחן אינו תקין',
+  monthInvalid: 'נא לבחור חודש בפורמט YYYY-MM',
+} as const;
+
+/** A price the client may send as "12.50", 12.5 or 12: agorot, or null when it is not a price at all. */
+export function clientAmountToAgorot(value: unknown): number | null {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value) || value < 0) return null;
+    const agorot = Math.round(value * 100);
+    // 12.345 is not an amount anyone was shown.
+    return Math.abs(agorot - value * 100) < 1e-6 ? agorot : null;
+  }
+  return typeof value === 'string' ? parsePriceToAgorot(value) : null;
+}
+
+const clientAmount = z
+  .union([z.number(), z.string()], { message: orderingMessagesHe.amountInvalid })
+  .refine((value) => clientAmountToAgorot(value) !== null, orderingMessagesHe.amountInvalid)
+  .transform((value) => clientAmountToAgorot(value) as number);
+
+const cartItemSchema = z.object({
+  productId: z.coerce
+    .number({ message: orderingMessagesHe.itemsInvalid })
+    .int(orderingMessagesHe.itemsInvalid)
+    .min(1, orderingMessagesHe.itemsInvalid)
+    .max(2_147_483_647, orderingMessagesHe.itemsInvalid),
+  quantity: z
+    .number({ message: orderingMessagesHe.quantityInvalid })
+    .int(orderingMessagesHe.quantityInvalid)
+    .min(1, orderingMessagesHe.quantityInvalid)
+    .max(ORDER_LIMITS.quantityMax, orderingMessagesHe.quantityInvalid),
+  // Shown in the cart; only compared, never charged.
+  name: z.string().max(500).optional(),
+  price: z.union([z.number(), z.string()]).optional(),
+});
+
+const remarksSchema = z
+  .string({ message: orderingMessagesHe.remarksTooLong })
+  .max(ORDER_LIMITS.remarksMax, orderingMessagesHe.remarksTooLong)
+  .nullish()
+  .transform((text) => {
+    const trimmed = text?.trim();
+    return trimmed ? trimmed : null;
+  });
+
+const cartDataSchema = z.object({
+  items: z
+    .array(cartItemSchema, { message: orderingMessagesHe.cartEmpty })
+    .min(1, orderingMessagesHe.cartEmpty)
+    .max(ORDER_LIMITS.linesMax, orderingMessagesHe.itemsInvalid)
+    .refine(
+      (items) => new Set(items.map((item) => item.productId)).size === items.length,
+      orderingMessagesHe.itemsInvalid,
+    ),
+  totalAmount: clientAmount.optional(),
+  commission: z.union([z.number(), z.string()]).optional(),
+  netAmount: z.union([z.number(), z.string()]).optional(),
+  remarks: remarksSchema,
+  sessionId: z.string().max(200).optional(),
+  tableNumber: z.coerce
+    .number({ message: orderingMessagesHe.tableInvalid })
+    .int(orderingMessagesHe.tableInvalid)
+    .min(1, orderingMessagesHe.tableInvalid)
+    .max(ORDER_LIMITS.tableMax, orderingMessagesHe.tableInvalid)
+    .nullish(),
+});
+
+/** The spec sends `cartData` as JSON text; an object is accepted too. */
+const cartDataField = z.preprocess((value) => {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}, cartDataSchema);
+
+/**
+ * `POST /api/cardcom/create-payment` (product-spec §7). `businessId` is the business's departmentId. `amount` is the
+ * total the diner was shown: if the server's total differs, nothing is charged and the diner sees the new total.
+ */
+export const createPaymentSchema = z.object({
+  businessId: z
+    .string({ message: orderingMessagesHe.businessRequired })
+    .trim()
+    .min(1, orderingMessagesHe.businessRequired)
+    .max(64, orderingMessagesHe.businessRequired),
+  amount: clientAmount,
+  productName: z.string().max(500).optional(),
+  returnValue: z.string().max(250).optional(),
+  cartData: cartDataField,
+  orderItems: z.array(z.unknown()).max(ORDER_LIMITS.linesMax).optional(),
+  customerInfo: z
+    .object({
+      name: z.string().trim().max(200).optional(),
+      email: z.string().trim().max(254).optional(),
+      phone: z.string().trim().max(20).optional(),
+      identityNumber: z.string().trim().max(9).optional(),
+    })
+    .optional(),
+});
+export type CreatePaymentRequest = z.input<typeof createPaymentSchema>;
+export type CreatePaymentInput = z.output<typeof createPaymentSchema>;
+
+/** `GET /api/orders?month=YYYY-MM` (and its CSV): the range (last 12 months) is checked by the server's clock. */
+export const reportQuerySchema = z.object({
+  month: z
+    .string({ message: orderingMessagesHe.monthInvalid })
+    .refine((month) => isMonthString(month), orderingMessagesHe.monthInvalid),
+});
+export type ReportQuery = z.output<typeof reportQuerySchema>;

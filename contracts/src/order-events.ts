@@ -1,0 +1,152 @@
+// The events of an order's life (DESIGN.md §2, §4): one stream `order-{orderId}` per order. Money is integer agorot,
+// times are ISO 8601 instants; every event names the business (its phone) so projections and processors of one
+// business never need to look the order up. Never change a version's meaning: add a version and an upcaster.
+import { z } from 'zod';
+
+const orderId = z.uuid();
+const businessPhone = z.string().min(1);
+const agorot = z.number().int().nonnegative();
+const instant = z.iso.datetime({ offset: true });
+const text = z.string().min(1);
+
+export const PAYMENT_PROVIDERS = ['sandbox', 'cardcom'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/** A line as the server priced it when the order was placed: later menu edits never change a placed order. */
+export const orderLineSchema = z.object({
+  productId: z.number().int().positive(),
+  name: text,
+  unitPriceAgorot: agorot,
+  quantity: z.number().int().min(1).max(99),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+export const orderPlacedDataSchema = z.object({
+  orderId,
+  businessPhone,
+  departmentId: text,
+  /** Per business, from 1, no gaps from concurrency and never reused. */
+  orderNumber: z.number().int().positive(),
+  lines: z.array(orderLineSchema).min(1),
+  totalAgorot: agorot,
+  commissionAgorot: agorot,
+  netAgorot: agorot,
+  remarks: z.string().max(500).nullable(),
+  tableNumber: z.number().int().positive().nullable(),
+  /** The diner's browser session (an HttpOnly cookie): only it may read the order back. */
+  dinerSessionId: text,
+  customerName: z.string().nullable(),
+  customerPhone: z.string().nullable(),
+  placedAt: instant,
+});
+
+export const paymentPageOpenedDataSchema = z.object({
+  orderId,
+  businessPhone,
+  provider: z.enum(PAYMENT_PROVIDERS),
+  /** The provider's id of this payment page (Cardcom's LowProfileId). */
+  lowProfileId: text,
+  paymentUrl: z.url(),
+  /** Whose terminal charges: the business's own (`cardcomEnabled`) or the platform's. */
+  terminal: z.enum(['business', 'platform']),
+  amountAgorot: agorot,
+  openedAt: instant,
+});
+
+/** A tax document the provider made with the charge (Cardcom's `DocumentInfo`): then we issue none of our own. */
+export const providerDocumentSchema = z.object({
+  documentType: text,
+  documentNumber: text,
+  documentUrl: z.url().nullable(),
+});
+
+export const orderPaidDataSchema = z.object({
+  orderId,
+  businessPhone,
+  provider: z.enum(PAYMENT_PROVIDERS),
+  lowProfileId: text,
+  transactionId: text,
+  approvalNumber: z.string().nullable(),
+  last4: z.string().nullable(),
+  brand: z.string().nullable(),
+  amountAgorot: agorot,
+  commissionAgorot: agorot,
+  netAgorot: agorot,
+  document: providerDocumentSchema.nullable(),
+  paidAt: instant,
+});
+
+export const paymentFailedDataSchema = z.object({
+  orderId,
+  businessPhone,
+  provider: z.enum(PAYMENT_PROVIDERS),
+  lowProfileId: text,
+  /** The provider's result code, as text (Cardcom's ResponseCode). */
+  responseCode: z.string().nullable(),
+  reason: z.string(),
+  failedAt: instant,
+});
+
+export const orderExpiredDataSchema = z.object({ orderId, businessPhone, expiredAt: instant });
+
+const kitchenStepSchema = z.object({ orderId, businessPhone, at: instant });
+export const orderAcceptedDataSchema = kitchenStepSchema;
+export const orderReadyDataSchema = kitchenStepSchema;
+export const orderServedDataSchema = kitchenStepSchema;
+
+export const invoiceIssuedDataSchema = z.object({
+  orderId,
+  businessPhone,
+  /** `platform`: our own tax invoice receipt from the business's sequence; `provider`: the provider's document. */
+  source: z.enum(['platform', 'provider']),
+  invoiceNumber: text,
+  invoiceUrl: text,
+  totalAgorot: agorot,
+  beforeVatAgorot: agorot,
+  vatAgorot: agorot,
+  vatRatePercent: z.number().int().nonnegative(),
+  issuedAt: instant,
+});
+
+export const invoiceFailedDataSchema = z.object({ orderId, businessPhone, reason: z.string(), failedAt: instant });
+
+export const receiptSmsSentDataSchema = z.object({ orderId, businessPhone, to: text, sentAt: instant });
+export const receiptSmsFailedDataSchema = z.object({
+  orderId,
+  businessPhone,
+  to: z.string().nullable(),
+  reason: z.string(),
+  failedAt: instant,
+});
+
+export const slipQueuedDataSchema = z.object({ orderId, businessPhone, slipId: text, queuedAt: instant });
+
+export const orderEventDataSchemas = {
+  OrderPlaced: orderPlacedDataSchema,
+  PaymentPageOpened: paymentPageOpenedDataSchema,
+  OrderPaid: orderPaidDataSchema,
+  PaymentFailed: paymentFailedDataSchema,
+  OrderExpired: orderExpiredDataSchema,
+  OrderAccepted: orderAcceptedDataSchema,
+  OrderReady: orderReadyDataSchema,
+  OrderServed: orderServedDataSchema,
+  InvoiceIssued: invoiceIssuedDataSchema,
+  InvoiceFailed: invoiceFailedDataSchema,
+  ReceiptSmsSent: receiptSmsSentDataSchema,
+  ReceiptSmsFailed: receiptSmsFailedDataSchema,
+  SlipQueued: slipQueuedDataSchema,
+} as const;
+
+export type OrderEventType = keyof typeof orderEventDataSchemas;
+export const ORDER_EVENT_TYPES = Object.keys(orderEventDataSchemas) as OrderEventType[];
+
+/** The current schema version of each order event type (every one is at 1 so far). */
+export const orderEventSchemaVersions: Readonly<Record<OrderEventType, number>> = Object.fromEntries(
+  ORDER_EVENT_TYPES.map((type) => [type, 1]),
+) as Record<OrderEventType, number>;
+
+export type OrderEventData = { [Type in OrderEventType]: z.infer<(typeof orderEventDataSchemas)[Type]> };
+/** An order event as deciders and projections see it: `{ type, data }`. */
+export type OrderEvent = { [Type in OrderEventType]: { type: Type; data: OrderEventData[Type] } }[OrderEventType];
+
+export const orderStreamId = (orderId: string): string => `order-${orderId}`;

@@ -1,0 +1,118 @@
+// Ordering's answers as plain types, with no zod: the diner's checkout and thank-you screens import them (`import
+// type`) without a validator in their bundle. The request schemas live in http/ordering.schemas.ts.
+
+export type OrderStatus = 'pending' | 'paid' | 'accepted' | 'ready' | 'served' | 'expired';
+export type PaymentStatus = 'pending' | 'paid' | 'failed';
+export type InvoiceStatus = 'pending' | 'generated' | 'failed';
+
+/** A line of a placed order as answers show it: `price` in shekels (spec §3 order item), 12.5 for ₪12.50. */
+export interface OrderItemView {
+  productId: number;
+  name: string;
+  price: number;
+  quantity: number;
+}
+
+/**
+ * `POST /api/cardcom/create-payment`, success: the spec's `{ success, paymentUrl }` and, beside it, the order the
+ * payment is for (the thank-you page keeps it as `lastOrder_{departmentId}`).
+ */
+export interface CreatePaymentSuccess {
+  success: true;
+  paymentUrl: string;
+  orderId: string;
+  orderNumber: number;
+  /** The server's total, a decimal string ("42.50"): what the payment page charges. */
+  totalAmount: string;
+}
+
+/** A line of the cart as the server prices it now: sent with `order.price_changed` so the diner sees the change. */
+export interface RepricedLine {
+  productId: number;
+  name: string;
+  price: string;
+  quantity: number;
+}
+
+/**
+ * `POST /api/cardcom/create-payment`, failure: the spec's `{ success: false, error }`, with the envelope's `message`
+ * and `code` beside it. `order.price_changed` carries the current total and lines; `order.items_unavailable` the
+ * products that cannot be ordered now; a 400 carries `fields`.
+ */
+export interface CreatePaymentFailure {
+  success: false;
+  error: string;
+  message: string;
+  code: string;
+  fields?: Record<string, string>;
+  data?: { totalAmount: string; items: RepricedLine[] } | { unavailableProductIds: number[] };
+}
+
+export type CreatePaymentAnswer = CreatePaymentSuccess | CreatePaymentFailure;
+
+/** The order as its diner sees it (`GET /api/orders/{departmentId}/latest` and `/{orderNumber}`). */
+export interface DinerOrderView {
+  orderId: string;
+  orderNumber: number;
+  departmentId: string;
+  businessName: string;
+  createdAt: string;
+  items: OrderItemView[];
+  /** Decimal strings ("42.50"). */
+  totalAmount: string;
+  remarks: string | null;
+  tableNumber: number | null;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  invoiceStatus: InvoiceStatus;
+  invoiceNumber: string | null;
+  invoiceUrl: string | null;
+}
+
+/** `GET /api/orders/{departmentId}/latest`: the spec's `{ success, data, message }`; data null when none. */
+export interface LatestOrderAnswer {
+  success: boolean;
+  data: DinerOrderView | null;
+  message: string;
+}
+
+/** A paid order in the owner's monthly report. Amounts are decimal strings; times ISO instants (shown in Israel time). */
+export interface ReportOrder {
+  id: string;
+  orderNumber: number;
+  orderDate: string;
+  totalAmount: string;
+  commission: string;
+  netAmount: string;
+  remarks: string | null;
+  tableNumber: number | null;
+  items: OrderItemView[];
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  invoiceNumber: string | null;
+  invoiceUrl: string | null;
+  invoiceStatus: InvoiceStatus;
+  payment: { last4: string | null; brand: string | null; approvalNumber: string | null } | null;
+}
+
+export interface ReportSummary {
+  totalOrders: number;
+  totalAmount: string;
+  totalCommission: string;
+  netAmount: string;
+}
+
+/** One Israel calendar day of the month ('2026-11-03'), every day of the month present, zero when nothing sold. */
+export interface ReportDay {
+  date: string;
+  totalOrders: number;
+  totalAmount: string;
+}
+
+/** `data` of `GET /api/orders?month=YYYY-MM`. */
+export interface MonthlyReport {
+  month: string;
+  orders: ReportOrder[];
+  summary: ReportSummary;
+  daily: ReportDay[];
+}
