@@ -29,6 +29,15 @@ describe('error codes', () => {
         'order.price_changed',
         'stream.conflict',
         'sms.send_failed',
+        'order.items_unavailable',
+        'order.not_found',
+        'order.invalid_transition',
+        'order.expired',
+        'order.already_paid',
+        'payment.provider_failed',
+        'payment.unknown',
+        'payment.verification_failed',
+        'report.month_out_of_range',
       ].sort(),
     );
   });
