@@ -10,6 +10,7 @@ import { DemoModule } from './modules/demo/demo.module.js';
 import { DinerModule } from './modules/diner/diner.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MenuModule } from './modules/menu/menu.module.js';
+import { OrderingModule } from './modules/ordering/ordering.module.js';
 import { TermsModule } from './modules/terms/terms.module.js';
 import { AuthModule } from './platform/auth/auth.module.js';
 import { DatabaseModule } from './platform/database/database.module.js';
@@ -36,6 +37,7 @@ export class AppModule {
         AccountsModule,
         AdminModule,
         MenuModule,
+        OrderingModule,
         DinerModule,
         TermsModule,
         ContactModule,

@@ -1,6 +1,7 @@
 import { Migration20261121000000_read_models } from './Migration20261121000000_read_models.js';
 import { Migration20261121000100_event_store } from './Migration20261121000100_event_store.js';
 import { Migration20261121000200_menu_tags } from './Migration20261121000200_menu_tags.js';
+import { Migration20261121000300_ordering } from './Migration20261121000300_ordering.js';
 
 /**
  * Every migration, in order. An explicit list (not a folder glob) works the same from TypeScript sources in tests
@@ -10,4 +11,5 @@ export const migrationsList = [
   { name: 'Migration20261121000000_read_models', class: Migration20261121000000_read_models },
   { name: 'Migration20261121000100_event_store', class: Migration20261121000100_event_store },
   { name: 'Migration20261121000200_menu_tags', class: Migration20261121000200_menu_tags },
+  { name: 'Migration20261121000300_ordering', class: Migration20261121000300_ordering },
 ];

@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { StreamVersionConflictError } from './event-store.errors.js';
 import type { EventMetadata, EventStore, RecordedEvent } from './event-store.port.js';
 
@@ -30,6 +31,8 @@ export interface HandleCommandOptions<Command, Event extends DomainEvent, State>
   schemaVersions?: Readonly<Partial<Record<Event['type'], number>>>;
   /** Turns a stored event (maybe of an older schema version) into the decider's current shape. */
   upcast?: (event: RecordedEvent) => Event;
+  /** Read and append inside this unit of work's transaction (a processor's delivery, a sequence number taken with it). */
+  em?: EntityManager;
 }
 
 export interface HandleCommandResult<State> {
@@ -64,8 +67,9 @@ async function decideAndAppend<Command, Event extends DomainEvent, State>({
   metadata,
   schemaVersions,
   upcast = asDomainEvent,
+  em,
 }: HandleCommandOptions<Command, Event, State>): Promise<HandleCommandResult<State>> {
-  const stream = await store.readStream(streamId);
+  const stream = await store.readStream(streamId, { em });
   let state = stream.events.reduce((current, event) => decider.evolve(current, upcast(event)), decider.initialState());
   const decided = decider.decide(command, state);
   if (decided.length === 0) return { events: [], version: stream.version, state };
@@ -76,7 +80,7 @@ async function decideAndAppend<Command, Event extends DomainEvent, State>({
       data: event.data,
       metadata: { ...metadata, schemaVersion: schemaVersions?.[event.type as Event['type']] ?? 1 },
     })),
-    { expectedVersion: stream.version === 0 ? 'no_stream' : stream.version },
+    { expectedVersion: stream.version === 0 ? 'no_stream' : stream.version, em },
   );
   state = decided.reduce((current, event) => decider.evolve(current, event), state);
   return { events: result.events, version: result.nextExpectedVersion, state };

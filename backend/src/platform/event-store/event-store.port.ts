@@ -80,8 +80,8 @@ export interface ReadStreamResult {
 export interface EventStore {
   /** Appends atomically; throws `StreamVersionConflictError` when the stream moved since `expectedVersion`. */
   appendToStream(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult>;
-  /** The stream's events from `fromVersion` (inclusive, default 1) in order. */
-  readStream(streamId: string, options?: { fromVersion?: number }): Promise<ReadStreamResult>;
+  /** The stream's events from `fromVersion` (inclusive, default 1) in order; `em` reads inside a caller's transaction. */
+  readStream(streamId: string, options?: { fromVersion?: number; em?: EntityManager }): Promise<ReadStreamResult>;
   /**
    * The next events of the whole log after `after`, in log order. Only events of finished transactions are returned,
    * so a reader never moves past an event that a slower transaction has yet to commit.

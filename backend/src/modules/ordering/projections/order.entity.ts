@@ -1,5 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 
+/** An order line as the spec's `items` shows it: `price` in shekels (12.5 for ₪12.50). */
 export interface OrderLineSnapshot {
   productId: number;
   name: string;
@@ -32,6 +33,12 @@ export const OrderEntity = defineEntity({
     invoiceNumber: p.string().length(32).nullable(),
     invoiceUrl: p.string().length(500).nullable(),
     invoiceStatus: p.string().length(20).default('pending'),
+    departmentId: p.string().length(64).nullable(),
+    paymentProvider: p.string().length(20).nullable(),
+    cardLast4: p.string().length(4).nullable(),
+    cardBrand: p.string().length(40).nullable(),
+    approvalNumber: p.string().length(40).nullable(),
+    paidAt: p.datetime().columnType('timestamptz').nullable(),
     orderDate: p.datetime().columnType('timestamptz'),
     streamVersion: p.integer().default(0),
     createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),

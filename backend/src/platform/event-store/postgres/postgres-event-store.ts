@@ -69,8 +69,11 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
-  async readStream(streamId: string, { fromVersion = 1 }: { fromVersion?: number } = {}): Promise<ReadStreamResult> {
-    const em = this.options.em();
+  async readStream(
+    streamId: string,
+    { fromVersion = 1, em: outer }: { fromVersion?: number; em?: EntityManager } = {},
+  ): Promise<ReadStreamResult> {
+    const em = outer ?? this.options.em();
     const rows = await query<EventRow>(
       em,
       `select ${EVENT_COLUMNS} from events where stream_id = ? and stream_version >= ? order by stream_version`,

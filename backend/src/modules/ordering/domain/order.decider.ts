@@ -1,0 +1,287 @@
+import type { OrderEvent, OrderEventData, OrderLine, PaymentProviderName } from '@tafrit/contracts';
+import type { Decider } from '../../../platform/event-store/aggregate.js';
+import {
+  OrderAlreadyPaidError,
+  OrderAlreadyPlacedError,
+  OrderExpiredError,
+  OrderInvalidTransitionError,
+  OrderNotFoundError,
+  PaymentMismatchError,
+} from './order.errors.js';
+
+/** An unpaid order stops taking payment pages after this long (its prices may be stale by then). */
+export const ORDER_PAYMENT_WINDOW_MS = 30 * 60 * 1000;
+
+export type KitchenStatus = 'pending' | 'paid' | 'accepted' | 'ready' | 'served' | 'expired';
+
+export interface PlacedOrder {
+  placed: true;
+  orderId: string;
+  businessPhone: string;
+  orderNumber: number;
+  lines: OrderLine[];
+  totalAgorot: number;
+  commissionAgorot: number;
+  netAgorot: number;
+  placedAt: string;
+  status: KitchenStatus;
+  payment: {
+    status: 'pending' | 'paid' | 'failed';
+    /** Every payment page opened for this order: a result is accepted only for one of them. */
+    pages: { lowProfileId: string; paymentUrl: string }[];
+    transactionId: string | null;
+    failedPages: string[];
+  };
+  invoice: 'pending' | 'generated' | 'failed';
+  receiptSms: 'pending' | 'sent' | 'failed';
+  slipQueued: boolean;
+}
+
+export type OrderState = { placed: false } | PlacedOrder;
+
+type At = { now: string };
+
+export type OrderCommand =
+  | { type: 'PlaceOrder'; data: OrderEventData['OrderPlaced'] }
+  | {
+      type: 'OpenPaymentPage';
+      data: At & {
+        provider: PaymentProviderName;
+        lowProfileId: string;
+        paymentUrl: string;
+        terminal: 'business' | 'platform';
+      };
+    }
+  | {
+      type: 'RecordPayment';
+      data: At &
+        Pick<
+          OrderEventData['OrderPaid'],
+          'provider' | 'lowProfileId' | 'transactionId' | 'approvalNumber' | 'last4' | 'brand' | 'amountAgorot' | 'document'
+        >;
+    }
+  | {
+      type: 'RecordPaymentFailure';
+      data: At & Pick<OrderEventData['PaymentFailed'], 'provider' | 'lowProfileId' | 'responseCode' | 'reason'>;
+    }
+  | { type: 'ExpireOrder'; data: At }
+  | { type: 'AcceptOrder' | 'MarkOrderReady' | 'MarkOrderServed'; data: At }
+  | {
+      type: 'IssueInvoice';
+      data: At &
+        Pick<
+          OrderEventData['InvoiceIssued'],
+          'source' | 'invoiceNumber' | 'invoiceUrl' | 'beforeVatAgorot' | 'vatAgorot' | 'vatRatePercent'
+        >;
+    }
+  | { type: 'RecordInvoiceFailure'; data: At & { reason: string } }
+  | { type: 'RecordReceiptSms'; data: At & { to: string } }
+  | { type: 'RecordReceiptSmsFailure'; data: At & { to: string | null; reason: string } }
+  | { type: 'QueueSlip'; data: At & { slipId: string } };
+
+/** The kitchen's steps, in order: each command moves the order one step and repeating it changes nothing. */
+const KITCHEN_STEPS = {
+  AcceptOrder: { from: 'paid', to: 'accepted', event: 'OrderAccepted' },
+  MarkOrderReady: { from: 'accepted', to: 'ready', event: 'OrderReady' },
+  MarkOrderServed: { from: 'ready', to: 'served', event: 'OrderServed' },
+} as const;
+
+/**
+ * The order's life (issue 5): pending -> paid -> accepted -> ready -> served, or pending -> expired after 30 minutes
+ * unpaid; its payment pending -> paid / failed (a failed payment can be retried on a new page); its invoice pending ->
+ * generated / failed. Commands that repeat what already happened (the same webhook twice, a second delivery to a
+ * processor) decide nothing, so replays change nothing twice.
+ */
+export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
+  initialState: () => ({ placed: false }),
+
+  decide(command, state) {
+    if (command.type === 'PlaceOrder') {
+      if (state.placed) throw new OrderAlreadyPlacedError(state.orderId);
+      return [{ type: 'OrderPlaced', data: command.data }];
+    }
+    if (!state.placed) throw new OrderNotFoundError();
+    const { orderId, businessPhone } = state;
+    switch (command.type) {
+      case 'OpenPaymentPage': {
+        if (state.payment.status === 'paid') throw new OrderAlreadyPaidError(orderId, state.payment.transactionId ?? '');
+        if (state.status === 'expired') throw new OrderExpiredError(orderId);
+        const { now, ...page } = command.data;
+        // One open page at a time: a racing second request gets the page the first one opened.
+        if (openPaymentPage(state)) return [];
+        return [
+          {
+            type: 'PaymentPageOpened',
+            data: { orderId, businessPhone, ...page, amountAgorot: state.totalAgorot, openedAt: now },
+          },
+        ];
+      }
+      case 'RecordPayment': {
+        const { now, ...payment } = command.data;
+        if (state.payment.status === 'paid') {
+          if (state.payment.transactionId === payment.transactionId) return [];
+          throw new OrderAlreadyPaidError(orderId, payment.transactionId);
+        }
+        if (!opened(state, payment.lowProfileId)) {
+          throw new PaymentMismatchError(`page ${payment.lowProfileId} was not opened for order ${orderId}`);
+        }
+        if (payment.amountAgorot !== state.totalAgorot) {
+          throw new PaymentMismatchError(`charged ${payment.amountAgorot} agorot, the order is ${state.totalAgorot}`);
+        }
+        // A verified charge is recorded even on an expired order: the diner's money was taken, the kitchen must know.
+        return [
+          {
+            type: 'OrderPaid',
+            data: {
+              orderId,
+              businessPhone,
+              ...payment,
+              commissionAgorot: state.commissionAgorot,
+              netAgorot: state.netAgorot,
+              paidAt: now,
+            },
+          },
+        ];
+      }
+      case 'RecordPaymentFailure': {
+        const { now, ...failure } = command.data;
+        // A decline arriving after the success (or twice) is history, not news.
+        if (state.payment.status === 'paid' || state.payment.failedPages.includes(failure.lowProfileId)) return [];
+        if (!opened(state, failure.lowProfileId)) {
+          throw new PaymentMismatchError(`page ${failure.lowProfileId} was not opened for order ${orderId}`);
+        }
+        return [{ type: 'PaymentFailed', data: { orderId, businessPhone, ...failure, failedAt: now } }];
+      }
+      case 'ExpireOrder': {
+        if (state.status !== 'pending' || state.payment.status === 'paid') return [];
+        const age = Date.parse(command.data.now) - Date.parse(state.placedAt);
+        if (age < ORDER_PAYMENT_WINDOW_MS) return [];
+        return [{ type: 'OrderExpired', data: { orderId, businessPhone, expiredAt: command.data.now } }];
+      }
+      case 'AcceptOrder':
+      case 'MarkOrderReady':
+      case 'MarkOrderServed': {
+        const step = KITCHEN_STEPS[command.type];
+        if (state.status === step.to) return [];
+        if (state.status !== step.from) throw new OrderInvalidTransitionError(state.status, command.type);
+        return [{ type: step.event, data: { orderId, businessPhone, at: command.data.now } }];
+      }
+      case 'IssueInvoice': {
+        if (state.invoice === 'generated') return [];
+        if (state.payment.status !== 'paid') throw new OrderInvalidTransitionError(state.payment.status, command.type);
+        const { now, ...invoice } = command.data;
+        return [
+          {
+            type: 'InvoiceIssued',
+            data: { orderId, businessPhone, ...invoice, totalAgorot: state.totalAgorot, issuedAt: now },
+          },
+        ];
+      }
+      case 'RecordInvoiceFailure':
+        if (state.invoice !== 'pending') return [];
+        return [
+          {
+            type: 'InvoiceFailed',
+            data: { orderId, businessPhone, reason: command.data.reason, failedAt: command.data.now },
+          },
+        ];
+      case 'RecordReceiptSms':
+        if (state.receiptSms === 'sent') return [];
+        return [{ type: 'ReceiptSmsSent', data: { orderId, businessPhone, to: command.data.to, sentAt: command.data.now } }];
+      case 'RecordReceiptSmsFailure': {
+        if (state.receiptSms !== 'pending') return [];
+        const { to, reason, now } = command.data;
+        return [{ type: 'ReceiptSmsFailed', data: { orderId, businessPhone, to, reason, failedAt: now } }];
+      }
+      case 'QueueSlip':
+        if (state.slipQueued) return [];
+        if (state.payment.status !== 'paid') throw new OrderInvalidTransitionError(state.payment.status, command.type);
+        return [
+          {
+            type: 'SlipQueued',
+            data: { orderId, businessPhone, slipId: command.data.slipId, queuedAt: command.data.now },
+          },
+        ];
+    }
+  },
+
+  evolve(state, event) {
+    if (event.type === 'OrderPlaced') {
+      const { orderId, businessPhone, orderNumber, lines, totalAgorot, commissionAgorot, netAgorot, placedAt } =
+        event.data;
+      return {
+        placed: true,
+        orderId,
+        businessPhone,
+        orderNumber,
+        lines,
+        totalAgorot,
+        commissionAgorot,
+        netAgorot,
+        placedAt,
+        status: 'pending',
+        payment: { status: 'pending', pages: [], transactionId: null, failedPages: [] },
+        invoice: 'pending',
+        receiptSms: 'pending',
+        slipQueued: false,
+      };
+    }
+    // An order stream always starts with OrderPlaced.
+    if (!state.placed) return state;
+    switch (event.type) {
+      case 'PaymentPageOpened':
+        return {
+          ...state,
+          payment: {
+            ...state.payment,
+            pages: [...state.payment.pages, { lowProfileId: event.data.lowProfileId, paymentUrl: event.data.paymentUrl }],
+          },
+        };
+      case 'OrderPaid':
+        return {
+          ...state,
+          status: state.status === 'pending' || state.status === 'expired' ? 'paid' : state.status,
+          payment: { ...state.payment, status: 'paid', transactionId: event.data.transactionId },
+        };
+      case 'PaymentFailed':
+        return {
+          ...state,
+          payment: {
+            ...state.payment,
+            status: 'failed',
+            failedPages: [...state.payment.failedPages, event.data.lowProfileId],
+          },
+        };
+      case 'OrderExpired':
+        return { ...state, status: 'expired' };
+      case 'OrderAccepted':
+        return { ...state, status: 'accepted' };
+      case 'OrderReady':
+        return { ...state, status: 'ready' };
+      case 'OrderServed':
+        return { ...state, status: 'served' };
+      case 'InvoiceIssued':
+        return { ...state, invoice: 'generated' };
+      case 'InvoiceFailed':
+        return { ...state, invoice: 'failed' };
+      case 'ReceiptSmsSent':
+        return { ...state, receiptSms: 'sent' };
+      case 'ReceiptSmsFailed':
+        return { ...state, receiptSms: 'failed' };
+      case 'SlipQueued':
+        return { ...state, slipQueued: true };
+    }
+  },
+};
+
+const opened = (order: PlacedOrder, lowProfileId: string): boolean =>
+  order.payment.pages.some((page) => page.lowProfileId === lowProfileId);
+
+/** The page the diner can still pay on: the latest one, unless the provider declined it. */
+export function openPaymentPage(order: PlacedOrder): { lowProfileId: string; paymentUrl: string } | null {
+  const latest = order.payment.pages.at(-1);
+  if (!latest || order.payment.status === 'paid' || order.payment.failedPages.includes(latest.lowProfileId)) {
+    return null;
+  }
+  return latest;
+}

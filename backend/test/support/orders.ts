@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { commissionAgorot, netAgorot, type OrderLine, orderStreamId } from '@tafrit/contracts';
+import { handleCommand } from '../../src/platform/event-store/aggregate.js';
+import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port.js';
+import { orderDecider } from '../../src/modules/ordering/domain/order.decider.js';
+import type { TestApp } from './test-app.js';
+
+export interface RecordOrderOptions {
+  businessPhone: string;
+  departmentId: string;
+  orderNumber: number;
+  lines?: OrderLine[];
+  remarks?: string | null;
+  tableNumber?: number | null;
+  placedAt?: string;
+  /** Absent: the order stays unpaid. */
+  paidAt?: string;
+  dinerSessionId?: string;
+}
+
+const DEFAULT_LINES: OrderLine[] = [
+  { productId: 1, name: 'הפוך גדול', unitPriceAgorot: 1450, quantity: 2 },
+  { productId: 2, name: 'קרואסון', unitPriceAgorot: 1200, quantity: 1 },
+];
+
+/**
+ * Records an order (and its payment) through the order aggregate, as checkout and the webhook do, without going
+ * through a payment page: for tests of what follows a payment (reports, invoices, receipts, slips).
+ */
+export async function recordOrder(app: TestApp, options: RecordOrderOptions): Promise<{ orderId: string }> {
+  const store = app.app.get<EventStore>(EVENT_STORE);
+  const orderId = randomUUID();
+  const lines = options.lines ?? DEFAULT_LINES;
+  const total = lines.reduce((sum, line) => sum + line.unitPriceAgorot * line.quantity, 0);
+  const placedAt = options.placedAt ?? new Date().toISOString();
+  const metadata = { correlationId: randomUUID(), actor: { kind: 'diner' as const }, occurredAt: placedAt };
+  const run = (command: Parameters<typeof orderDecider.decide>[0]) =>
+    handleCommand({ store, streamId: orderStreamId(orderId), decider: orderDecider, command, metadata });
+  await run({
+    type: 'PlaceOrder',
+    data: {
+      orderId,
+      businessPhone: options.businessPhone,
+      departmentId: options.departmentId,
+      orderNumber: options.orderNumber,
+      lines,
+      totalAgorot: total,
+      commissionAgorot: commissionAgorot(total),
+      netAgorot: netAgorot(total),
+      remarks: options.remarks ?? null,
+      tableNumber: options.tableNumber ?? null,
+      dinerSessionId: options.dinerSessionId ?? 'test-session',
+      customerName: null,
+      customerPhone: null,
+      placedAt,
+    },
+  });
+  if (!options.paidAt) return { orderId };
+  const lowProfileId = randomUUID();
+  await run({
+    type: 'OpenPaymentPage',
+    data: {
+      provider: 'sandbox',
+      lowProfileId,
+      paymentUrl: `http://127.0.0.1/pay/sandbox/${lowProfileId}`,
+      terminal: 'platform',
+      now: placedAt,
+    },
+  });
+  await run({
+    type: 'RecordPayment',
+    data: {
+      provider: 'sandbox',
+      lowProfileId,
+      transactionId: String(Math.floor(Math.random() * 1e9)),
+      approvalNumber: '123456',
+      last4: '0000',
+      brand: 'Visa',
+      amountAgorot: total,
+      document: null,
+      now: options.paidAt,
+    },
+  });
+  return { orderId };
+}
