@@ -11,6 +11,7 @@ import { DinerModule } from './modules/diner/diner.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MenuModule } from './modules/menu/menu.module.js';
 import { OrderingModule } from './modules/ordering/ordering.module.js';
+import { PaymentsModule } from './modules/payments/payments.module.js';
 import { TermsModule } from './modules/terms/terms.module.js';
 import { AuthModule } from './platform/auth/auth.module.js';
 import { DatabaseModule } from './platform/database/database.module.js';
@@ -37,6 +38,7 @@ export class AppModule {
         AccountsModule,
         AdminModule,
         MenuModule,
+        PaymentsModule,
         OrderingModule,
         DinerModule,
         TermsModule,

@@ -59,3 +59,28 @@ export class AdminGuard implements CanActivate {
     return true;
   }
 }
+
+/**
+ * For routes open to several callers (a diner's session or the business's owner): the signed-in owner's business
+ * phone when the request carries a valid owner token with an open session, else undefined. Never throws for a bad
+ * token: the route simply treats the caller as anonymous.
+ */
+@Injectable()
+export class OptionalOwner {
+  constructor(
+    private readonly tokens: AccessTokens,
+    @Inject(SESSION_DIRECTORY) private readonly sessions: SessionDirectory,
+  ) {}
+
+  async phoneOf(request: FastifyRequest): Promise<string | undefined> {
+    const token = bearerToken(request);
+    const claims = token ? await this.tokens.verify(token, 'owner') : undefined;
+    if (!claims) return undefined;
+    const active = await this.sessions.isActive({
+      audience: 'owner',
+      userId: claims.subject,
+      sessionId: claims.sessionId,
+    });
+    return active ? claims.subject : undefined;
+  }
+}

@@ -8,6 +8,8 @@ export class AppError extends Error {
   readonly status: number;
   readonly fields: Record<string, string> | undefined;
   readonly headers: Record<string, string> | undefined;
+  /** What the client needs to recover (the new total of a repriced cart): sent as the envelope's `data`. */
+  readonly data: unknown;
 
   constructor(
     readonly code: ErrorCode,
@@ -16,6 +18,7 @@ export class AppError extends Error {
       status?: number;
       fields?: Record<string, string>;
       headers?: Record<string, string>;
+      data?: unknown;
     } = {},
   ) {
     super(options.message ?? messageFor(code));
@@ -23,5 +26,6 @@ export class AppError extends Error {
     this.status = options.status ?? httpStatusFor(code);
     this.fields = options.fields;
     this.headers = options.headers;
+    this.data = options.data;
   }
 }

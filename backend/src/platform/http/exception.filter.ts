@@ -20,7 +20,14 @@ interface Rendered {
   message?: string;
   fields?: Record<string, string>;
   headers?: Record<string, string>;
+  data?: unknown;
 }
+
+/**
+ * Route config (`@RouteConfig(SPEC_ERROR_FIELD)`) of the calls whose failure shape the spec fixes as
+ * `{ success: false, error }` (create-payment): their envelope carries the message as `error` too.
+ */
+export const SPEC_ERROR_FIELD = { specErrorField: true } as const;
 
 /**
  * Renders every error as the envelope of DESIGN.md §5. Nothing from an unexpected error (stack, SQL, driver text)
@@ -54,7 +61,13 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
       ...(rendered.message ? { message: rendered.message } : {}),
       ...(rendered.fields ? { fields: rendered.fields } : {}),
     });
-    void reply.status(rendered.status).type('application/json; charset=utf-8').send(body);
+    const specError = (request.routeOptions?.config as { specErrorField?: boolean } | undefined)?.specErrorField;
+    const shaped = {
+      ...body,
+      ...(specError ? { error: body.message } : {}),
+      ...(rendered.data === undefined ? {} : { data: rendered.data }),
+    };
+    void reply.status(rendered.status).type('application/json; charset=utf-8').send(shaped);
   }
 
   private render(exception: unknown, request: FastifyRequest): Rendered {
@@ -65,6 +78,7 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
         message: exception.message,
         ...(exception.fields ? { fields: exception.fields } : {}),
         ...(exception.headers ? { headers: exception.headers } : {}),
+        ...(exception.data === undefined ? {} : { data: exception.data }),
       };
     }
     if (exception instanceof DatabaseUnavailableError || isDatabaseUnavailableError(exception)) {

@@ -57,7 +57,14 @@ export type OrderCommand =
       data: At &
         Pick<
           OrderEventData['OrderPaid'],
-          'provider' | 'lowProfileId' | 'transactionId' | 'approvalNumber' | 'last4' | 'brand' | 'amountAgorot' | 'document'
+          | 'provider'
+          | 'lowProfileId'
+          | 'transactionId'
+          | 'approvalNumber'
+          | 'last4'
+          | 'brand'
+          | 'amountAgorot'
+          | 'document'
         >;
     }
   | {
@@ -104,7 +111,8 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
     const { orderId, businessPhone } = state;
     switch (command.type) {
       case 'OpenPaymentPage': {
-        if (state.payment.status === 'paid') throw new OrderAlreadyPaidError(orderId, state.payment.transactionId ?? '');
+        if (state.payment.status === 'paid')
+          throw new OrderAlreadyPaidError(orderId, state.payment.transactionId ?? '');
         if (state.status === 'expired') throw new OrderExpiredError(orderId);
         const { now, ...page } = command.data;
         // One open page at a time: a racing second request gets the page the first one opened.
@@ -187,7 +195,9 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
         ];
       case 'RecordReceiptSms':
         if (state.receiptSms === 'sent') return [];
-        return [{ type: 'ReceiptSmsSent', data: { orderId, businessPhone, to: command.data.to, sentAt: command.data.now } }];
+        return [
+          { type: 'ReceiptSmsSent', data: { orderId, businessPhone, to: command.data.to, sentAt: command.data.now } },
+        ];
       case 'RecordReceiptSmsFailure': {
         if (state.receiptSms !== 'pending') return [];
         const { to, reason, now } = command.data;
@@ -234,7 +244,10 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
           ...state,
           payment: {
             ...state.payment,
-            pages: [...state.payment.pages, { lowProfileId: event.data.lowProfileId, paymentUrl: event.data.paymentUrl }],
+            pages: [
+              ...state.payment.pages,
+              { lowProfileId: event.data.lowProfileId, paymentUrl: event.data.paymentUrl },
+            ],
           },
         };
       case 'OrderPaid':

@@ -1,0 +1,56 @@
+import { Controller, Get, Header, Param, Req, Res } from '@nestjs/common';
+import { type LatestOrderAnswer, messageFor } from '@tafrit/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { OptionalOwner } from '../../../platform/auth/guards.js';
+import { DinerOrders } from '../application/diner-orders.query.js';
+import { DinerSessions } from './diner-session.js';
+
+const NONE: LatestOrderAnswer = { success: false, data: null, message: messageFor('order.not_found') };
+
+/**
+ * The diner's order calls (product-spec §7): `latest` answers the newest order of the caller's own diner session
+ * (the spec's `{ success, data, message }`); an order by number answers only to its session or the business's owner.
+ * Nobody else learns whether an order exists: every miss is the same 404.
+ */
+@Controller('api/orders')
+export class DinerOrdersController {
+  constructor(
+    private readonly orders: DinerOrders,
+    private readonly sessions: DinerSessions,
+    private readonly owners: OptionalOwner,
+  ) {}
+
+  @Get(':departmentId/latest')
+  @Header('cache-control', 'no-store')
+  async latest(
+    @Param('departmentId') departmentId: string,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<LatestOrderAnswer> {
+    const session = this.sessions.read(request);
+    const order = session ? await this.orders.latest(departmentId, session, request.id) : null;
+    if (!order) {
+      void reply.status(404);
+      return { ...NONE, code: 'order.not_found' } as LatestOrderAnswer;
+    }
+    return { success: true, data: order, message: '' };
+  }
+
+  @Get(':departmentId/:orderNumber')
+  @Header('cache-control', 'no-store')
+  async byNumber(
+    @Param('departmentId') departmentId: string,
+    @Param('orderNumber') orderNumberText: string,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<LatestOrderAnswer> {
+    const orderNumber = /^\d{1,9}$/.test(orderNumberText) ? Number(orderNumberText) : 0;
+    const caller = { dinerSessionId: this.sessions.read(request), ownerPhone: await this.owners.phoneOf(request) };
+    const order = orderNumber > 0 ? await this.orders.byNumber(departmentId, orderNumber, caller, request.id) : null;
+    if (!order) {
+      void reply.status(404);
+      return { ...NONE, code: 'order.not_found' } as LatestOrderAnswer;
+    }
+    return { success: true, data: order, message: '' };
+  }
+}

@@ -1,0 +1,282 @@
+import { describe, expect, it } from '@jest/globals';
+import type { OrderEvent } from '@tafrit/contracts';
+import { deciderSpec } from '../../../../test/support/decider-spec.js';
+import { orderDecider, type OrderCommand } from './order.decider.js';
+import {
+  OrderAlreadyPaidError,
+  OrderExpiredError,
+  OrderInvalidTransitionError,
+  OrderNotFoundError,
+  PaymentMismatchError,
+} from './order.errors.js';
+
+const { given } = deciderSpec(orderDecider);
+const orderId = '0b6e7c1e-8f7a-4d7e-9c1e-1a2b3c4d5e6f';
+const businessPhone = '+972523456789';
+const T0 = '2026-11-21T10:00:00.000Z';
+const T1 = '2026-11-21T10:05:00.000Z';
+
+const placed: OrderEvent = {
+  type: 'OrderPlaced',
+  data: {
+    orderId,
+    businessPhone,
+    departmentId: 'demo',
+    orderNumber: 7,
+    lines: [{ productId: 1, name: 'הפוך', unitPriceAgorot: 1450, quantity: 2 }],
+    totalAgorot: 2900,
+    commissionAgorot: 145,
+    netAgorot: 2755,
+    remarks: 'בלי בצל',
+    tableNumber: 4,
+    dinerSessionId: 'session-1',
+    customerName: null,
+    customerPhone: null,
+    placedAt: T0,
+  },
+};
+const opened = (lowProfileId = 'lp-1'): OrderEvent => ({
+  type: 'PaymentPageOpened',
+  data: {
+    orderId,
+    businessPhone,
+    provider: 'sandbox',
+    lowProfileId,
+    paymentUrl: `https://menu.example/pay/sandbox/${lowProfileId}`,
+    terminal: 'platform',
+    amountAgorot: 2900,
+    openedAt: T0,
+  },
+});
+const payment = (overrides: Partial<Extract<OrderCommand, { type: 'RecordPayment' }>['data']> = {}): OrderCommand => ({
+  type: 'RecordPayment',
+  data: {
+    provider: 'sandbox',
+    lowProfileId: 'lp-1',
+    transactionId: 'tx-1',
+    approvalNumber: '123456',
+    last4: '0000',
+    brand: 'Visa',
+    amountAgorot: 2900,
+    document: null,
+    now: T1,
+    ...overrides,
+  },
+});
+const paid: OrderEvent = {
+  type: 'OrderPaid',
+  data: {
+    orderId,
+    businessPhone,
+    provider: 'sandbox',
+    lowProfileId: 'lp-1',
+    transactionId: 'tx-1',
+    approvalNumber: '123456',
+    last4: '0000',
+    brand: 'Visa',
+    amountAgorot: 2900,
+    commissionAgorot: 145,
+    netAgorot: 2755,
+    document: null,
+    paidAt: T1,
+  },
+};
+const failed = (lowProfileId = 'lp-1'): OrderEvent => ({
+  type: 'PaymentFailed',
+  data: {
+    orderId,
+    businessPhone,
+    provider: 'sandbox',
+    lowProfileId,
+    responseCode: '5',
+    reason: 'declined',
+    failedAt: T1,
+  },
+});
+const failure = (lowProfileId = 'lp-1'): OrderCommand => ({
+  type: 'RecordPaymentFailure',
+  data: { provider: 'sandbox', lowProfileId, responseCode: '5', reason: 'declined', now: T1 },
+});
+const openPage = (lowProfileId: string): OrderCommand => ({
+  type: 'OpenPaymentPage',
+  data: {
+    provider: 'sandbox',
+    lowProfileId,
+    paymentUrl: `https://menu.example/pay/sandbox/${lowProfileId}`,
+    terminal: 'platform',
+    now: T0,
+  },
+});
+const step = (type: 'AcceptOrder' | 'MarkOrderReady' | 'MarkOrderServed'): OrderCommand => ({
+  type,
+  data: { now: T1 },
+});
+
+describe('the order decider', () => {
+  describe('placing and paying', () => {
+    it('places a new order', () =>
+      given([])
+        .when({ type: 'PlaceOrder', data: placed.data as never })
+        .then([placed]));
+
+    it('refuses anything on an order that does not exist', () =>
+      given([]).when(payment()).thenThrows(OrderNotFoundError));
+
+    it('opens a payment page for the order total', () => given([placed]).when(openPage('lp-1')).then([opened()]));
+
+    it('keeps one open page: a second request decides nothing', () =>
+      given([placed, opened()]).when(openPage('lp-2')).then([]));
+
+    it('opens a new page after the last one was declined', () =>
+      given([placed, opened(), failed()])
+        .when(openPage('lp-2'))
+        .then([{ ...opened('lp-2') }]));
+
+    it('records a verified payment with the commission and net of the order', () =>
+      given([placed, opened()]).when(payment()).then([paid]));
+
+    it('the same payment again (a repeated webhook) decides nothing', () =>
+      given([placed, opened(), paid]).when(payment()).then([]));
+
+    it('a different second charge is refused, never recorded', () =>
+      given([placed, opened(), paid])
+        .when(payment({ transactionId: 'tx-2' }))
+        .thenThrows(OrderAlreadyPaidError));
+
+    it('refuses a payment whose amount differs from the order', () =>
+      given([placed, opened()])
+        .when(payment({ amountAgorot: 100 }))
+        .thenThrows(PaymentMismatchError));
+
+    it('refuses a payment on a page that was never opened for this order', () =>
+      given([placed, opened()])
+        .when(payment({ lowProfileId: 'lp-x' }))
+        .thenThrows(PaymentMismatchError));
+
+    it('records a decline once, and a decline after the payment changes nothing', () => {
+      given([placed, opened()]).when(failure()).then([failed()]);
+      given([placed, opened(), failed()]).when(failure()).then([]);
+      given([placed, opened(), paid]).when(failure()).then([]);
+    });
+
+    it('a declined page can still be paid on (the diner tried another card)', () =>
+      given([placed, opened(), failed()]).when(payment()).then([paid]));
+
+    it('cannot open a page for a paid order', () =>
+      given([placed, opened(), paid]).when(openPage('lp-2')).thenThrows(OrderAlreadyPaidError));
+  });
+
+  describe('expiry', () => {
+    const expire = (now: string): OrderCommand => ({ type: 'ExpireOrder', data: { now } });
+    const expired: OrderEvent = {
+      type: 'OrderExpired',
+      data: { orderId, businessPhone, expiredAt: '2026-11-21T10:30:00.000Z' },
+    };
+
+    it('expires an unpaid order after 30 minutes, not before', () => {
+      given([placed, opened()]).when(expire('2026-11-21T10:29:59.000Z')).then([]);
+      given([placed, opened()]).when(expire('2026-11-21T10:30:00.000Z')).then([expired]);
+    });
+
+    it('never expires a paid order, nor twice', () => {
+      given([placed, opened(), paid]).when(expire('2026-11-21T12:00:00.000Z')).then([]);
+      given([placed, expired]).when(expire('2026-11-21T12:00:00.000Z')).then([]);
+    });
+
+    it('an expired order opens no page, but a verified charge that arrives late is still recorded', () => {
+      given([placed, expired]).when(openPage('lp-2')).thenThrows(OrderExpiredError);
+      given([placed, opened(), expired]).when(payment()).then([paid]);
+    });
+  });
+
+  describe('the kitchen', () => {
+    const at = { orderId, businessPhone, at: T1 };
+
+    it('moves paid -> accepted -> ready -> served, one step at a time', () => {
+      given([placed, opened(), paid])
+        .when(step('AcceptOrder'))
+        .then([{ type: 'OrderAccepted', data: at }]);
+      given([placed, opened(), paid, { type: 'OrderAccepted', data: at }])
+        .when(step('MarkOrderReady'))
+        .then([{ type: 'OrderReady', data: at }]);
+      given([placed, opened(), paid, { type: 'OrderAccepted', data: at }, { type: 'OrderReady', data: at }])
+        .when(step('MarkOrderServed'))
+        .then([{ type: 'OrderServed', data: at }]);
+    });
+
+    it('refuses skipped steps and unpaid orders, and a repeated step changes nothing', () => {
+      given([placed]).when(step('AcceptOrder')).thenThrows(OrderInvalidTransitionError);
+      given([placed, opened(), paid]).when(step('MarkOrderServed')).thenThrows(OrderInvalidTransitionError);
+      given([placed, opened(), paid, { type: 'OrderAccepted', data: at }])
+        .when(step('AcceptOrder'))
+        .then([]);
+    });
+  });
+
+  describe('invoice, receipt and slip', () => {
+    const issue: OrderCommand = {
+      type: 'IssueInvoice',
+      data: {
+        source: 'platform',
+        invoiceNumber: '1',
+        invoiceUrl: '/api/invoice/x?token=y',
+        beforeVatAgorot: 2458,
+        vatAgorot: 442,
+        vatRatePercent: 18,
+        now: T1,
+      },
+    };
+
+    it('issues the invoice of a paid order once', () => {
+      const [event] = orderDecider.decide(
+        issue,
+        [placed, opened(), paid].reduce(orderDecider.evolve, orderDecider.initialState()),
+      );
+      expect(event).toEqual({
+        type: 'InvoiceIssued',
+        data: {
+          orderId,
+          businessPhone,
+          source: 'platform',
+          invoiceNumber: '1',
+          invoiceUrl: '/api/invoice/x?token=y',
+          totalAgorot: 2900,
+          beforeVatAgorot: 2458,
+          vatAgorot: 442,
+          vatRatePercent: 18,
+          issuedAt: T1,
+        },
+      });
+      given([placed, opened(), paid, event as OrderEvent])
+        .when(issue)
+        .then([]);
+    });
+
+    it('issues no invoice and queues no slip for an unpaid order', () => {
+      given([placed]).when(issue).thenThrows(OrderInvalidTransitionError);
+      given([placed])
+        .when({ type: 'QueueSlip', data: { slipId: 's', now: T1 } })
+        .thenThrows(OrderInvalidTransitionError);
+    });
+
+    it('queues the slip and records the receipt SMS once', () => {
+      const slip: OrderEvent = { type: 'SlipQueued', data: { orderId, businessPhone, slipId: 's', queuedAt: T1 } };
+      given([placed, opened(), paid])
+        .when({ type: 'QueueSlip', data: { slipId: 's', now: T1 } })
+        .then([slip]);
+      given([placed, opened(), paid, slip])
+        .when({ type: 'QueueSlip', data: { slipId: 's', now: T1 } })
+        .then([]);
+      const sms: OrderEvent = {
+        type: 'ReceiptSmsSent',
+        data: { orderId, businessPhone, to: '+972500000000', sentAt: T1 },
+      };
+      given([placed, opened(), paid])
+        .when({ type: 'RecordReceiptSms', data: { to: '+972500000000', now: T1 } })
+        .then([sms]);
+      given([placed, opened(), paid, sms])
+        .when({ type: 'RecordReceiptSms', data: { to: '+972500000000', now: T1 } })
+        .then([]);
+    });
+  });
+});

@@ -1,0 +1,96 @@
+import { formatShekels } from '@tafrit/contracts';
+import type { CardForm, SandboxPage } from './sandbox-payment-provider.js';
+
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+export interface SandboxPageView {
+  page: SandboxPage;
+  values?: Partial<CardForm>;
+  fields?: Partial<Record<keyof CardForm, string>>;
+  /** A declined card's message, shown above the form with the chance to try again. */
+  declined?: string;
+}
+
+const STYLE = `
+  *{box-sizing:border-box} body{margin:0;font-family:Heebo,Arial,sans-serif;background:#f4f6f8;color:#1a202c}
+  main{max-width:460px;margin:0 auto;padding:16px}
+  .test{background:#fff4d6;border:2px dashed #8a5a00;color:#5c3d00;border-radius:8px;padding:8px 12px;font-weight:700}
+  .card{background:#fff;border-radius:12px;padding:20px;margin-top:12px;box-shadow:0 1px 3px rgba(0,0,0,.15)}
+  h1{font-size:1.25rem;margin:0 0 4px} .amount{font-size:1.5rem;font-weight:700;margin:8px 0 16px}
+  label{display:block;font-weight:600;margin-top:12px} .hint{font-size:.85rem;color:#4a5568}
+  input{width:100%;font-size:1.1rem;padding:10px;border:1px solid #4a5568;border-radius:8px;margin-top:4px}
+  input:focus{outline:3px solid #1d4ed8;outline-offset:1px}
+  .row{display:flex;gap:12px} .row>div{flex:1}
+  .error{color:#b91c1c;font-weight:600;margin:4px 0 0} [aria-invalid=true]{border-color:#b91c1c}
+  .alert{background:#fde8e8;border:1px solid #b91c1c;color:#7f1d1d;border-radius:8px;padding:10px;margin-bottom:8px}
+  button{width:100%;margin-top:20px;font-size:1.15rem;font-weight:700;padding:12px;border:0;border-radius:8px;
+    background:#166534;color:#fff;cursor:pointer} button:focus{outline:3px solid #1d4ed8;outline-offset:2px}
+  .secure{font-size:.85rem;color:#4a5568;margin-top:12px;text-align:center}`;
+
+function field(view: SandboxPageView, name: keyof CardForm, label: string, attributes: string, hint?: string): string {
+  const id = `card-${name}`;
+  const error = view.fields?.[name];
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  // The card number and CVV are never echoed back into the page.
+  const value = name === 'name' || name === 'expiry' ? (view.values?.[name] ?? '') : '';
+  return `<div>
+    <label for="${id}">${label}</label>
+    ${hint ? `<p class="hint" id="${id}-hint">${hint}</p>` : ''}
+    <input id="${id}" name="${name}" ${attributes} value="${escapeHtml(value)}" required
+      ${described ? `aria-describedby="${described}"` : ''} ${error ? 'aria-invalid="true"' : ''}>
+    ${error ? `<p class="error" id="${id}-error">${escapeHtml(error)}</p>` : ''}
+  </div>`;
+}
+
+/**
+ * The sandbox's hosted card page: looks like a payment page, says plainly that it is a test, and uses the standard
+ * `autocomplete` names so browsers and password managers can fill it. Plain HTML that works without any script.
+ */
+export function renderSandboxPage(view: SandboxPageView): string {
+  const { page } = view;
+  const hasErrors = Boolean(view.fields && Object.keys(view.fields).length > 0);
+  return `<!doctype html>
+<html lang="he" dir="rtl">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>תשלום מאובטח (סביבת בדיקה)</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+  <p class="test" role="note">סביבת בדיקה: לא יבוצע חיוב אמיתי. כרטיס לאישור: 4580 0000 0000 0000, כרטיס לדחייה: 4000 0000 0000 0002</p>
+  <div class="card">
+    <h1>תשלום בכרטיס אשראי</h1>
+    <p>${escapeHtml(page.description)}</p>
+    <p class="amount">לתשלום: <span dir="ltr">${formatShekels(page.amountAgorot)}</span></p>
+    ${view.declined ? `<div class="alert" role="alert">${escapeHtml(view.declined)}. אפשר לנסות כרטיס אחר.</div>` : ''}
+    ${hasErrors ? '<div class="alert" role="alert">חלק מפרטי הכרטיס אינם תקינים, נא לתקן ולנסות שוב.</div>' : ''}
+    <form method="post" action="/pay/sandbox/${encodeURIComponent(page.lowProfileId)}" novalidate>
+      ${field(view, 'name', 'שם בעל הכרטיס', 'type="text" autocomplete="cc-name" maxlength="100"')}
+      ${field(view, 'number', 'מספר כרטיס', 'type="text" inputmode="numeric" autocomplete="cc-number" maxlength="23" dir="ltr"')}
+      <div class="row">
+        ${field(view, 'expiry', 'תוקף', 'type="text" inputmode="numeric" autocomplete="cc-exp" maxlength="7" dir="ltr" placeholder="MM/YY"', 'חודש/שנה')}
+        ${field(view, 'cvv', 'CVV', 'type="password" inputmode="numeric" autocomplete="cc-csc" maxlength="4" dir="ltr"', '3 ספרות בגב הכרטיס')}
+      </div>
+      <button type="submit">תשלום <span dir="ltr">${formatShekels(page.amountAgorot)}</span></button>
+    </form>
+    <p class="secure">פרטי הכרטיס מוזנים בדף התשלום בלבד ואינם נשמרים אצל בית העסק.</p>
+  </div>
+</main>
+</body>
+</html>`;
+}
+
+/** A page already paid (or a retry after success): nothing more to charge. */
+export function renderClosedPage(successUrl: string): string {
+  return `<!doctype html>
+<html lang="he" dir="rtl">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>התשלום כבר בוצע</title></head>
+<body><main style="font-family:Arial,sans-serif;max-width:460px;margin:0 auto;padding:16px">
+<h1>התשלום כבר בוצע</h1>
+<p><a href="${escapeHtml(successUrl)}" target="_top">לפרטי ההזמנה</a></p>
+</main></body></html>`;
+}

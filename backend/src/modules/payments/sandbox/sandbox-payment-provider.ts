@@ -1,0 +1,185 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG } from '../../../config/config.module.js';
+import type { AppConfig } from '../../../config/config.js';
+import { DATABASE } from '../../../platform/database/database.module.js';
+import type { Database } from '../../../platform/database/database.js';
+import { execute, query } from '../../../platform/event-store/postgres/sql.js';
+import type {
+  OpenedPaymentPage,
+  OpenPaymentPageRequest,
+  PaymentProvider,
+  PaymentResult,
+} from '../payment-provider.port.js';
+import { cardBrand, parseExpiry, passesLuhn, SANDBOX_CARDS } from './card-checks.js';
+
+export interface SandboxPage {
+  lowProfileId: string;
+  returnValue: string;
+  amountAgorot: number;
+  description: string;
+  successUrl: string;
+  failedUrl: string;
+  webhookUrl: string;
+  status: 'open' | 'paid' | 'declined';
+}
+
+export interface CardForm {
+  name: string;
+  number: string;
+  expiry: string;
+  cvv: string;
+}
+
+export type CardOutcome =
+  | { status: 'invalid'; fields: Partial<Record<keyof CardForm, string>> }
+  | { status: 'paid' }
+  | { status: 'declined'; reason: string }
+  | { status: 'closed' };
+
+interface SandboxRow {
+  low_profile_id: string;
+  return_value: string;
+  amount_agorot: string;
+  description: string;
+  success_url: string;
+  failed_url: string;
+  webhook_url: string;
+  status: 'open' | 'paid' | 'declined';
+  transaction_id: string | null;
+  approval_number: string | null;
+  last4: string | null;
+  brand: string | null;
+  response_code: string | null;
+}
+
+const DECLINED_CODE = '5';
+
+/**
+ * The built-in test payment provider (the default): it keeps its pages in its own table, as a real provider keeps
+ * them on its side, and answers `getResult` from there. Its card page (sandbox-page.controller.ts) charges nothing;
+ * after a card is submitted it calls the same webhook-and-verify path as Cardcom.
+ */
+@Injectable()
+export class SandboxPaymentProvider implements PaymentProvider {
+  readonly name = 'sandbox' as const;
+
+  constructor(
+    @Inject(DATABASE) private readonly database: Database,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async openPaymentPage(request: OpenPaymentPageRequest): Promise<OpenedPaymentPage> {
+    const lowProfileId = randomUUID();
+    await query(
+      this.database.em(),
+      `insert into sandbox_payments
+        (low_profile_id, return_value, amount_agorot, description, success_url, failed_url, webhook_url)
+        values (?, ?, ?, ?, ?, ?, ?)`,
+      [
+        lowProfileId,
+        request.orderId,
+        request.amountAgorot,
+        `${request.business.businessName} - הזמנה #${request.orderNumber}`,
+        request.successUrl,
+        request.failedUrl,
+        request.webhookUrl,
+      ],
+    );
+    return { lowProfileId, url: `${this.config.publicUrl}/pay/sandbox/${lowProfileId}` };
+  }
+
+  async getResult(lowProfileId: string): Promise<PaymentResult> {
+    const row = await this.row(lowProfileId);
+    if (!row) return { status: 'unknown', lowProfileId };
+    if (row.status === 'paid') {
+      return {
+        status: 'paid',
+        lowProfileId,
+        returnValue: row.return_value,
+        transactionId: row.transaction_id ?? '',
+        approvalNumber: row.approval_number,
+        last4: row.last4,
+        brand: row.brand,
+        amountAgorot: Number(row.amount_agorot),
+        document: null,
+      };
+    }
+    if (row.status === 'declined') {
+      return {
+        status: 'failed',
+        lowProfileId,
+        returnValue: row.return_value,
+        responseCode: row.response_code,
+        reason: 'העסקה סורבה על ידי חברת האשראי (סביבת בדיקה)',
+      };
+    }
+    return { status: 'pending', lowProfileId, returnValue: row.return_value };
+  }
+
+  async page(lowProfileId: string): Promise<SandboxPage | null> {
+    const row = await this.row(lowProfileId);
+    if (!row) return null;
+    return {
+      lowProfileId,
+      returnValue: row.return_value,
+      amountAgorot: Number(row.amount_agorot),
+      description: row.description,
+      successUrl: row.success_url,
+      failedUrl: row.failed_url,
+      webhookUrl: row.webhook_url,
+      status: row.status,
+    };
+  }
+
+  /**
+   * Checks the card as a payment page would and settles the page: the approved test card pays, every other valid card
+   * is declined (the diner may try again on the same page). A paid page takes no more cards.
+   */
+  async submitCard(lowProfileId: string, form: CardForm, now = new Date()): Promise<CardOutcome> {
+    const fields = checkCard(form, now);
+    if (Object.keys(fields).length > 0) return { status: 'invalid', fields };
+    const digits = form.number.replace(/[\s-]/g, '');
+    const last4 = digits.slice(-4);
+    const brand = cardBrand(digits);
+    if (digits === SANDBOX_CARDS.approved) {
+      const changed = await execute(
+        this.database.em(),
+        `update sandbox_payments set status = 'paid', transaction_id = ?, approval_number = ?, last4 = ?, brand = ?,
+          response_code = '0', attempts = attempts + 1, updated_at = now()
+          where low_profile_id = ? and status <> 'paid'`,
+        [String(randomInt(100_000_000, 999_999_999)), String(randomInt(100_000, 999_999)), last4, brand, lowProfileId],
+      );
+      return changed === 1 ? { status: 'paid' } : { status: 'closed' };
+    }
+    const changed = await execute(
+      this.database.em(),
+      `update sandbox_payments set status = 'declined', last4 = ?, brand = ?, response_code = ?,
+        attempts = attempts + 1, updated_at = now()
+        where low_profile_id = ? and status <> 'paid'`,
+      [last4, brand, DECLINED_CODE, lowProfileId],
+    );
+    return changed === 1 ? { status: 'declined', reason: 'העסקה סורבה' } : { status: 'closed' };
+  }
+
+  private async row(lowProfileId: string): Promise<SandboxRow | undefined> {
+    if (!/^[0-9a-f-]{36}$/.test(lowProfileId)) return undefined;
+    const [row] = await query<SandboxRow>(
+      this.database.em(),
+      'select * from sandbox_payments where low_profile_id = ?',
+      [lowProfileId],
+    );
+    return row;
+  }
+}
+
+function checkCard(form: CardForm, now: Date): Partial<Record<keyof CardForm, string>> {
+  const fields: Partial<Record<keyof CardForm, string>> = {};
+  if (form.name.trim().length < 2) fields.name = 'נא להזין את שם בעל הכרטיס';
+  if (!passesLuhn(form.number.replace(/[\s-]/g, ''))) fields.number = 'מספר הכרטיס אינו תקין';
+  const expiry = parseExpiry(form.expiry, now);
+  if (expiry === 'invalid') fields.expiry = 'נא להזין תוקף בפורמט MM/YY';
+  if (expiry === 'expired') fields.expiry = 'תוקף הכרטיס פג';
+  if (!/^\d{3,4}$/.test(form.cvv.trim())) fields.cvv = 'נא להזין 3 או 4 ספרות';
+  return fields;
+}

@@ -1,0 +1,297 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port.js';
+import { query } from '../../src/platform/event-store/postgres/sql.js';
+import { registerOwner, type SignedInOwner } from '../support/accounts.js';
+import { createPayment, DINER_COOKIE, openShop, payInSandbox, type Shop } from '../support/checkout.js';
+import { call } from '../support/http-client.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+// Checkout end to end on the server (issue 5): repricing, refusals, idempotency, order numbers, the sandbox card page
+// and the diner's own order calls. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+
+let app: TestApp;
+let owner: SignedInOwner;
+let shop: Shop;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  owner = await registerOwner(app);
+  shop = await openShop(app, owner);
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const eventsOf = async (orderId: string) =>
+  (await app.app.get<EventStore>(EVENT_STORE).readStream(`order-${orderId}`)).events.map((event) => event.type);
+
+describe('create-payment', () => {
+  it('reprices from the menu, records OrderPlaced and PaymentPageOpened, and answers the page with the spec shape', async () => {
+    const answer = await createPayment(app, shop.departmentId, {
+      items: [
+        { productId: shop.coffee.id, quantity: 2 },
+        { productId: shop.croissant.id, quantity: 1 },
+      ],
+      amount: '41.00',
+      remarks: '  בלי בצל ',
+      tableNumber: 4,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ success: true, totalAmount: '41.00' });
+    const { paymentUrl, orderId } = answer.body as { paymentUrl: string; orderId: string };
+    expect(paymentUrl).toMatch(/\/pay\/sandbox\/[0-9a-f-]{36}$/);
+    const cookie = answer.cookies[DINER_COOKIE];
+    expect(cookie?.attributes).toMatchObject({ httponly: true, samesite: 'Lax', path: '/api' });
+    expect(await eventsOf(orderId)).toEqual(['OrderPlaced', 'PaymentPageOpened']);
+    const [row] = await query<Record<string, unknown>>(
+      app.database.em(),
+      'select total_amount, commission, net_amount, remarks, table_number, status, payment_status from orders where id = ?',
+      [orderId],
+    );
+    // 41.00: 5% is 2.05, net 38.95.
+    expect(row).toEqual({
+      total_amount: '41.00',
+      commission: '2.05',
+      net_amount: '38.95',
+      remarks: 'בלי בצל',
+      table_number: 4,
+      status: 'pending',
+      payment_status: 'pending',
+    });
+  });
+
+  it('refuses a tampered total with 409 and the current total, and places nothing', async () => {
+    const before = await orderCount();
+    const answer = await createPayment(app, shop.departmentId, {
+      items: [{ productId: shop.coffee.id, quantity: 1 }],
+      amount: '1.00',
+    });
+    expect(answer.status).toBe(409);
+    expect(answer.body).toMatchObject({
+      success: false,
+      code: 'order.price_changed',
+      error: expect.any(String),
+      data: {
+        totalAmount: '14.50',
+        items: [{ productId: shop.coffee.id, name: 'הפוך גדול', price: '14.50', quantity: 1 }],
+      },
+    });
+    expect(await orderCount()).toBe(before);
+  });
+
+  it('refuses unknown, sold-out and another business’s products, naming them', async () => {
+    const other = await openShop(app, await registerOwner(app));
+    const soldOut = await call(app, 'PATCH', `/api/products/${shop.croissant.id}/availability`, {
+      token: owner.token,
+      body: { isActive: false },
+    });
+    expect(soldOut.status).toBe(200);
+    const answer = await createPayment(app, shop.departmentId, {
+      items: [
+        { productId: shop.coffee.id, quantity: 1 },
+        { productId: shop.croissant.id, quantity: 1 },
+        { productId: other.coffee.id, quantity: 1 },
+        { productId: 999_999, quantity: 1 },
+      ],
+      amount: '50.50',
+    });
+    expect(answer.status).toBe(409);
+    expect(answer.body).toMatchObject({
+      code: 'order.items_unavailable',
+      data: { unavailableProductIds: [shop.croissant.id, other.coffee.id, 999_999] },
+    });
+    await call(app, 'PATCH', `/api/products/${shop.croissant.id}/availability`, {
+      token: owner.token,
+      body: { isActive: true },
+    });
+  });
+
+  it('refuses an unknown business, bad quantities and long remarks with the spec’s error field', async () => {
+    const unknown = await createPayment(app, 'no-such-department', {
+      items: [{ productId: shop.coffee.id, quantity: 1 }],
+      amount: '14.50',
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ success: false, code: 'menu.not_found', error: expect.any(String) });
+    for (const quantity of [0, 100, 1.5]) {
+      const bad = await createPayment(app, shop.departmentId, {
+        items: [{ productId: shop.coffee.id, quantity }],
+        amount: '14.50',
+      });
+      expect(bad.status).toBe(400);
+    }
+    const long = await createPayment(app, shop.departmentId, {
+      items: [{ productId: shop.coffee.id, quantity: 1 }],
+      amount: '14.50',
+      remarks: 'א'.repeat(501),
+    });
+    expect(long.status).toBe(400);
+    expect(long.body).toMatchObject({ code: 'validation.failed', fields: { 'cartData.remarks': expect.any(String) } });
+  });
+
+  it('a double click (the same session and cart, concurrently) gives one order and one payment page', async () => {
+    const first = await createPayment(app, shop.departmentId, {
+      items: [{ productId: shop.croissant.id, quantity: 3 }],
+      amount: '36.00',
+    });
+    const session = first.cookies[DINER_COOKIE]?.value ?? '';
+    const again = await Promise.all(
+      [1, 2, 3].map(() =>
+        createPayment(app, shop.departmentId, {
+          items: [{ productId: shop.croissant.id, quantity: 3 }],
+          amount: 36,
+          session,
+        }),
+      ),
+    );
+    const orderIds = new Set([first, ...again].map((answer) => answer.body.orderId));
+    const urls = new Set([first, ...again].map((answer) => answer.body.paymentUrl));
+    expect(orderIds.size).toBe(1);
+    expect(urls.size).toBe(1);
+    // A different cart from the same diner is a new order.
+    const other = await createPayment(app, shop.departmentId, {
+      items: [{ productId: shop.croissant.id, quantity: 2 }],
+      amount: '24.00',
+      session,
+    });
+    expect(other.body.orderId).not.toBe(first.body.orderId);
+  });
+
+  it('concurrent orders of one business get different, consecutive order numbers', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        createPayment(app, shop.departmentId, { items: [{ productId: shop.coffee.id, quantity: 1 }], amount: '14.50' }),
+      ),
+    );
+    const numbers = answers.map((answer) => Number(answer.body.orderNumber)).sort((a, b) => a - b);
+    expect(new Set(numbers).size).toBe(8);
+    expect(numbers.at(-1)! - numbers[0]!).toBe(7);
+  });
+
+  it('a paused business takes no orders', async () => {
+    const pausedOwner = await registerOwner(app);
+    const paused = await openShop(app, pausedOwner);
+    await query(app.database.em(), 'update businesses set is_active = false where phone = ?', [pausedOwner.phone]);
+    const answer = await createPayment(app, paused.departmentId, {
+      items: [{ productId: paused.coffee.id, quantity: 1 }],
+      amount: '14.50',
+    });
+    expect(answer.status).toBe(403);
+    expect(answer.body).toMatchObject({ code: 'menu.unavailable' });
+  });
+});
+
+describe('the sandbox card page and the diner’s order', () => {
+  it('is a Hebrew test page with the card autocomplete fields; the test card pays and the diner is sent to thank-you', async () => {
+    const placed = await createPayment(app, shop.departmentId, {
+      items: [{ productId: shop.coffee.id, quantity: 2 }],
+      amount: '29.00',
+      remarks: 'בלי בצל',
+    });
+    const session = placed.cookies[DINER_COOKIE]?.value ?? '';
+    const paymentUrl = String(placed.body.paymentUrl);
+    const page = await fetch(`${app.url}${new URL(paymentUrl).pathname}`);
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(html).toContain('<html lang="he" dir="rtl">');
+    expect(html).toContain('סביבת בדיקה');
+    for (const name of ['cc-name', 'cc-number', 'cc-exp', 'cc-csc']) expect(html).toContain(`autocomplete="${name}"`);
+    expect(html).toContain('₪29.00');
+
+    const before = await call(app, 'GET', `/api/orders/${shop.departmentId}/latest`, {
+      cookies: { [DINER_COOKIE]: session },
+    });
+    expect(before.body).toMatchObject({ success: true, data: { paymentStatus: 'pending', remarks: 'בלי בצל' } });
+
+    const paid = await payInSandbox(app, paymentUrl, { number: '4580 0000 0000 0000' });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(`${app.config.publicUrl}/thank-you/${shop.departmentId}`);
+    const latest = await call(app, 'GET', `/api/orders/${shop.departmentId}/latest`, {
+      cookies: { [DINER_COOKIE]: session },
+    });
+    expect(latest.status).toBe(200);
+    expect(latest.body).toMatchObject({
+      success: true,
+      data: {
+        orderId: placed.body.orderId,
+        orderNumber: placed.body.orderNumber,
+        totalAmount: '29.00',
+        status: 'paid',
+        paymentStatus: 'paid',
+        items: [{ productId: shop.coffee.id, name: 'הפוך גדול', price: 14.5, quantity: 2 }],
+      },
+    });
+    expect(Object.keys(latest.body.data as object)).not.toContain('dinerSessionId');
+    expect(await eventsOf(String(placed.body.orderId))).toEqual(
+      expect.arrayContaining(['OrderPlaced', 'PaymentPageOpened', 'OrderPaid']),
+    );
+    // The page is spent: it shows that the payment was made and takes no second card.
+    const again = await payInSandbox(app, paymentUrl, { number: '4580000000000000' });
+    expect(await again.text()).toContain('התשלום כבר בוצע');
+    expect((await eventsOf(String(placed.body.orderId))).filter((type) => type === 'OrderPaid')).toHaveLength(1);
+  });
+
+  it('a declined card leaves the order unpaid and the diner retries on the same page', async () => {
+    const placed = await createPayment(app, shop.departmentId, {
+      items: [{ productId: shop.croissant.id, quantity: 1 }],
+      amount: '12.00',
+    });
+    const paymentUrl = String(placed.body.paymentUrl);
+    const declined = await payInSandbox(app, paymentUrl, { number: '4000000000000002' });
+    expect(declined.status).toBe(200);
+    expect(await declined.text()).toContain('העסקה סורבה');
+    const [row] = await query<{ payment_status: string }>(
+      app.database.em(),
+      'select payment_status from orders where id = ?',
+      [placed.body.orderId],
+    );
+    expect(row?.payment_status).toBe('failed');
+    const invalid = await payInSandbox(app, paymentUrl, { number: '4580000000000001', expiry: '01/20' });
+    expect(invalid.status).toBe(400);
+    const html = await invalid.text();
+    expect(html).toContain('מספר הכרטיס אינו תקין');
+    expect(html).not.toContain('4580000000000001');
+    const paid = await payInSandbox(app, paymentUrl, { number: '4580000000000000' });
+    expect(paid.status).toBe(303);
+    expect(await eventsOf(String(placed.body.orderId))).toEqual([
+      'OrderPlaced',
+      'PaymentPageOpened',
+      'PaymentFailed',
+      'OrderPaid',
+    ]);
+  });
+
+  it('the latest-order call never shows another diner session’s order; by number only to its session or owner', async () => {
+    const mine = await createPayment(app, shop.departmentId, {
+      items: [{ productId: shop.coffee.id, quantity: 3 }],
+      amount: '43.50',
+    });
+    const mySession = mine.cookies[DINER_COOKIE]?.value ?? '';
+    const stranger = await createPayment(app, shop.departmentId, {
+      items: [{ productId: shop.coffee.id, quantity: 4 }],
+      amount: '58.00',
+    });
+    const strangerSession = stranger.cookies[DINER_COOKIE]?.value ?? '';
+    expect(strangerSession).not.toBe(mySession);
+    const latest = await call(app, 'GET', `/api/orders/${shop.departmentId}/latest`, {
+      cookies: { [DINER_COOKIE]: mySession },
+    });
+    expect(latest.body).toMatchObject({ data: { orderId: mine.body.orderId } });
+    const none = await call(app, 'GET', `/api/orders/${shop.departmentId}/latest`);
+    expect(none.status).toBe(404);
+    expect(none.body).toMatchObject({ success: false, data: null, message: expect.any(String) });
+
+    const path = `/api/orders/${shop.departmentId}/${String(mine.body.orderNumber)}`;
+    expect((await call(app, 'GET', path, { cookies: { [DINER_COOKIE]: mySession } })).status).toBe(200);
+    expect((await call(app, 'GET', path, { cookies: { [DINER_COOKIE]: strangerSession } })).status).toBe(404);
+    expect((await call(app, 'GET', path)).status).toBe(404);
+    expect((await call(app, 'GET', path, { token: owner.token })).status).toBe(200);
+    const otherOwner = await registerOwner(app);
+    expect((await call(app, 'GET', path, { token: otherOwner.token })).status).toBe(404);
+  });
+});
+
+async function orderCount(): Promise<number> {
+  const [row] = await query<{ count: string }>(app.database.em(), 'select count(*) as count from orders');
+  return Number(row?.count);
+}
