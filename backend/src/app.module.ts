@@ -10,6 +10,7 @@ import { DemoModule } from './modules/demo/demo.module.js';
 import { DinerModule } from './modules/diner/diner.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MenuModule } from './modules/menu/menu.module.js';
+import { InvoicingModule } from './modules/invoicing/invoicing.module.js';
 import { OrderingModule } from './modules/ordering/ordering.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
 import { TermsModule } from './modules/terms/terms.module.js';
@@ -40,6 +41,7 @@ export class AppModule {
         MenuModule,
         PaymentsModule,
         OrderingModule,
+        InvoicingModule,
         DinerModule,
         TermsModule,
         ContactModule,

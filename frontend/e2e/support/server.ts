@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -19,9 +20,19 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
   const entry = join(repositoryRoot, 'backend/dist/main.js');
   if (!existsSync(entry)) throw new Error('backend/dist/main.js is missing: run `npm run build` first');
   const dataDir = mkdtempSync(join(tmpdir(), 'tafrit-e2e-'));
+  // A known port, so PUBLIC_URL (payment pages, their redirects, invoice links) is the address the browser uses.
+  const port = await freePort();
   const child = spawn(process.execPath, [entry], {
     cwd: repositoryRoot,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -47,6 +58,19 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
     dataDir,
     stop: () => stopChild(child).finally(() => rmSync(dataDir, { recursive: true, force: true })),
   };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
 }
 
 function stopChild(child: ChildProcess): Promise<void> {

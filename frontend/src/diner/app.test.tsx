@@ -131,10 +131,13 @@ describe('the cart page', () => {
 
   it('goes to payment with items, without reloading', async () => {
     localStorage.setItem('cart_demo', JSON.stringify([{ productId: 10, name: 'הפוך', price: '14.00', quantity: 1 }]));
+    // The checkout asks for a payment page at once (checkout-page.test.tsx covers that call).
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise<Response>(() => undefined));
     openAt('/cart/demo');
     fireEvent.click(await screen.findByRole('button', { name: 'מעבר לתשלום' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'תשלום' })).toBeTruthy();
     expect(location.pathname).toBe('/checkout/demo');
     expect(screen.getByTestId('checkout-amount').textContent).toContain('₪14.00');
+    expect(screen.getByText('מכינים את דף התשלום…').getAttribute('role')).toBe('status');
   });
 });

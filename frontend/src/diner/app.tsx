@@ -222,7 +222,13 @@ function Screen({
     <>
       <DinerHeader business={business} table={table} count={countOf(lines)} title={false} />
       <Suspense fallback={null}>
-        <OtherPages page={route.page} departmentId={departmentId} lines={lines} update={update} />
+        <OtherPages
+          page={route.page}
+          departmentId={departmentId}
+          businessName={business.businessName}
+          lines={lines}
+          update={update}
+        />
       </Suspense>
     </>
   );

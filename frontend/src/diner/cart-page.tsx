@@ -11,11 +11,12 @@ import {
   type CartLine,
 } from './cart';
 import { formatShekels, priceToAgorot } from './money';
+import { CheckoutPage } from './checkout-page';
 import { dinerHref, type DinerPage } from './paths';
 import { heDiner } from './strings';
+import { ThankYouPage } from './thank-you-page';
 import {
   DinerLink,
-  MessagePage,
   PageMain,
   iconButtonClass,
   primaryButtonClass,
@@ -195,41 +196,17 @@ function Remarks({ departmentId }: { departmentId: string }) {
   );
 }
 
-/** The screens after the menu (loaded on demand, see app.tsx): the cart, and the payments issue's placeholders. */
+/** The screens after the menu (loaded on demand, see app.tsx): the cart, the checkout and the thank-you page. */
 export default function OtherPages({
   page,
   departmentId,
+  businessName,
   lines,
   update,
-}: CartPageProps & { page: Exclude<DinerPage, 'menu'> }) {
+}: CartPageProps & { page: Exclude<DinerPage, 'menu'>; businessName: string }) {
   if (page === 'cart') return <CartPage departmentId={departmentId} lines={lines} update={update} />;
   if (page === 'checkout') {
-    const empty = lines.length === 0;
-    return (
-      <MessagePage
-        title={heDiner.checkout.title}
-        description={empty ? heDiner.cart.emptyBlocked : heDiner.checkout.soon}
-      >
-        {empty ? null : (
-          <p className="mt-4 text-xl font-bold text-ink" data-testid="checkout-amount">
-            {heDiner.checkout.amount} <span dir="ltr">{formatShekels(cartTotal(lines))}</span>
-          </p>
-        )}
-        <p className="mt-6">
-          <DinerLink href={dinerHref(empty ? 'menu' : 'cart', departmentId)} className={secondaryButtonClass}>
-            {empty ? heDiner.cart.backToMenu : heDiner.checkout.backToCart}
-          </DinerLink>
-        </p>
-      </MessagePage>
-    );
+    return <CheckoutPage departmentId={departmentId} businessName={businessName} lines={lines} update={update} />;
   }
-  return (
-    <MessagePage title={heDiner.thankYou.title} description={heDiner.thankYou.soon}>
-      <p className="mt-6">
-        <DinerLink href={dinerHref('menu', departmentId)} className={primaryButtonClass}>
-          {heDiner.thankYou.newOrder}
-        </DinerLink>
-      </p>
-    </MessagePage>
-  );
+  return <ThankYouPage departmentId={departmentId} update={update} />;
 }

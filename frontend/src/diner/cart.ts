@@ -1,7 +1,14 @@
 // The diner's cart (product spec §3, §4): kept on the device per department as `cart_{departmentId}`, a list of
 // { productId, name, price, quantity }, with `remarks_{departmentId}` and the table of the QR code. Pure functions for
 // the rules, and a small store the screens subscribe to. Prices shown here are a preview: the server reprices.
-import { cart as cartStorage, readString, remarks as remarksStorage, remove, writeString } from '@/lib/storage';
+import {
+  cart as cartStorage,
+  readString,
+  remarks as remarksStorage,
+  remove,
+  storageKeys,
+  writeString,
+} from '@/lib/storage';
 import { priceToAgorot, type Agorot } from './money';
 
 export interface CartLine {
@@ -115,25 +122,38 @@ export interface CartStore {
 
 /**
  * One department's cart, kept in step with the device: every change is stored at once (a reload keeps the cart), and
- * a change made in another tab of the same menu shows here too.
+ * a change made in another tab of the same menu shows here too. While nobody watches, a read checks the device first
+ * (one getItem): a screen that mounts later must not start from lines another tab or a test has since replaced.
  */
 export function createCartStore(departmentId: string): CartStore {
+  const key = storageKeys.cart(departmentId);
+  let stored = readString(key);
   let lines = loadCart(departmentId);
   const listeners = new Set<() => void>();
   const emit = () => {
     for (const listener of listeners) listener();
   };
-  const onStorage = (event: StorageEvent) => {
-    if (event.key !== null && event.key !== `cart_${departmentId}`) return;
+  /** Re-reads the device when it holds something else than what the lines came from; same lines otherwise. */
+  const refresh = (): boolean => {
+    const now = readString(key);
+    if (now === stored) return false;
+    stored = now;
     lines = loadCart(departmentId);
-    emit();
+    return true;
+  };
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== null && event.key !== key) return;
+    if (refresh()) emit();
   };
   return {
-    getLines: () => lines,
+    getLines: () => {
+      if (listeners.size === 0) refresh();
+      return lines;
+    },
     subscribe(listener) {
       if (listeners.size === 0) {
         // Nobody watched while the device may have changed (another tab, a test): start from what it holds.
-        lines = loadCart(departmentId);
+        refresh();
         globalThis.addEventListener?.('storage', onStorage);
       }
       listeners.add(listener);
@@ -145,6 +165,7 @@ export function createCartStore(departmentId: string): CartStore {
     update(change) {
       lines = change(lines);
       saveCart(departmentId, lines);
+      stored = readString(key);
       emit();
       return lines;
     },

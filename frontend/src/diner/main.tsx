@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { applyStoredA11yPreferences } from '@/components/a11y-widget/preferences';
 import { DinerApp } from './app';
+import { breakOutOfFrame } from './frame-breakout';
 import '../styles.css';
 
 // The diner's entry (diner.html): React and this app only, no router, no React Query, no schema library. The server
@@ -10,7 +11,8 @@ import '../styles.css';
 applyStoredA11yPreferences();
 
 const root = document.getElementById('root');
-if (root) {
+// A payment return inside the payment frame moves the whole tab and renders nothing here (see frame-breakout.ts).
+if (root && !breakOutOfFrame(window, root)) {
   createRoot(root).render(
     <StrictMode>
       <DinerApp />

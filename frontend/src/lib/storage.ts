@@ -8,6 +8,7 @@ export const storageKeys = {
   adminToken: 'adminToken',
   adminPhone: 'adminPhone',
   currentDepartmentId: 'currentDepartmentId',
+  dinerSessionId: 'dinerSessionId',
   business: (departmentId: string) => `business_${departmentId}`,
   cart: (departmentId: string) => `cart_${departmentId}`,
   remarks: (departmentId: string) => `remarks_${departmentId}`,
@@ -114,6 +115,22 @@ export const currentDepartmentId = {
   get: (): string | null => readString(storageKeys.currentDepartmentId) || null,
   set: (departmentId: string): boolean => writeString(storageKeys.currentDepartmentId, departmentId),
   clear: (): void => remove(storageKeys.currentDepartmentId),
+};
+
+/**
+ * The diner's device id, sent with a payment (`cartData.sessionId`): made once, kept. It identifies nothing secret;
+ * the server's HttpOnly cookie is what ties the diner to the order.
+ */
+export const dinerSessionId = {
+  get: (): string | null => readString(storageKeys.dinerSessionId) || null,
+  /** The stored id, or a new random one (stored when the device lets us). */
+  ensure: (): string => {
+    const known = readString(storageKeys.dinerSessionId);
+    if (known) return known;
+    const id = globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+    writeString(storageKeys.dinerSessionId, id);
+    return id;
+  },
 };
 
 export const departmentBusiness = {

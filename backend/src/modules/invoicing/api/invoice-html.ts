@@ -1,0 +1,144 @@
+// The printable tax invoice receipt (חשבונית מס/קבלה), rendered on the server as one self-contained A4 page in
+// Hebrew, right to left. No script: printing is the browser's own (a hint on screen, hidden on paper). Every value
+// is escaped, since business names, product names and remarks are user input. The app's CSP allows inline styles
+// (style-src 'unsafe-inline'), so the page carries its stylesheet inline and needs no second request.
+import { formatIsraelDateTime, formatShekels } from '@tafrit/contracts';
+import type { InvoiceView } from '../application/invoice-view.js';
+
+/** Text for HTML content and attribute values. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** Numbers, prices and ids inside Hebrew text read left to right. */
+const ltr = (value: string): string => `<bdi dir="ltr">${escapeHtml(value)}</bdi>`;
+const money = (agorot: number): string => ltr(formatShekels(agorot));
+
+const STYLE = `
+  @page { size: A4; margin: 15mm; }
+  * { box-sizing: border-box; }
+  html { font-family: system-ui, "Segoe UI", Arial, "Noto Sans Hebrew", sans-serif; color: #1a1a1a; }
+  body { margin: 0; background: #f2f2f2; line-height: 1.5; }
+  .sheet { width: 210mm; min-height: 297mm; margin: 16px auto; padding: 18mm 15mm; background: #fff;
+    box-shadow: 0 1px 6px rgba(0, 0, 0, 0.15); }
+  .hint { margin: 0 0 12mm; padding: 8px 12px; border: 1px dashed #888; border-radius: 6px; font-size: 14px; }
+  header { display: flex; justify-content: space-between; gap: 12mm; border-bottom: 2px solid #1a1a1a;
+    padding-bottom: 6mm; margin-bottom: 6mm; }
+  h1 { margin: 0; font-size: 22px; }
+  h2 { margin: 0; font-size: 20px; }
+  .doc { text-align: end; }
+  .original { display: inline-block; margin-top: 4px; padding: 1px 10px; border: 2px solid #1a1a1a; font-weight: 700; }
+  .copy { font-size: 13px; }
+  dl.meta { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 0 0 6mm; }
+  dl.meta dt { font-weight: 600; }
+  dl.meta dd { margin: 0; }
+  table { width: 100%; border-collapse: collapse; }
+  th, td { padding: 6px 8px; border-bottom: 1px solid #ccc; text-align: start; }
+  th { background: #f2f2f2; }
+  td.num, th.num { text-align: end; white-space: nowrap; }
+  table.totals { width: auto; min-width: 50%; margin-inline-start: auto; margin-top: 6mm; }
+  table.totals th { background: none; font-weight: 600; }
+  table.totals tr.grand th, table.totals tr.grand td { font-size: 18px; font-weight: 700; border-bottom: 2px solid #1a1a1a; }
+  .payment { margin-top: 8mm; }
+  h3 { margin: 0 0 2mm; font-size: 16px; }
+  footer { margin-top: 12mm; font-size: 12px; color: #555; }
+  .notice { max-width: 36rem; margin: 15vh auto; padding: 24px; background: #fff; border-radius: 8px; text-align: center; }
+  @media screen and (max-width: 220mm) { .sheet { width: auto; min-height: 0; margin: 0; padding: 16px; } }
+  @media print {
+    body { background: #fff; }
+    .sheet { width: auto; min-height: 0; margin: 0; padding: 0; box-shadow: none; }
+    .screen-only { display: none; }
+    th { background: none; }
+    tr { break-inside: avoid; }
+  }
+`;
+
+function page({ title, body, refreshSeconds }: { title: string; body: string; refreshSeconds?: number }): string {
+  return (
+    '<!doctype html>\n<html lang="he" dir="rtl"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<meta name="robots" content="noindex, nofollow">' +
+    (refreshSeconds ? `<meta http-equiv="refresh" content="${refreshSeconds}">` : '') +
+    `<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>${body}</body></html>`
+  );
+}
+
+/** The same page for an unknown order, a wrong token and someone else's invoice: nothing is revealed. */
+export function notFoundPage(): string {
+  return page({
+    title: 'החשבונית לא נמצאה',
+    body:
+      '<main class="notice"><h1>החשבונית לא נמצאה</h1>' +
+      '<p>הקישור אינו תקין או שפג תוקפו. אפשר לפתוח את החשבונית מהקישור שבדף התודה או לפנות לבית העסק.</p></main>',
+  });
+}
+
+/** Paid but not issued yet (the processor runs right after the payment): the page reloads itself until it is. */
+export function notIssuedPage(view: Extract<InvoiceView, { status: 'pending' | 'failed' }>): string {
+  const order = `הזמנה מס' ${ltr(`#${view.orderNumber}`)}`;
+  if (view.status === 'failed') {
+    return page({
+      title: 'החשבונית לא הופקה',
+      body:
+        `<main class="notice"><h1>החשבונית לא הופקה</h1><p>${order}: לא הצלחנו להפיק את החשבונית באופן אוטומטי. ` +
+        'בית העסק יקבל הודעה ויטפל בכך; אפשר גם לפנות אליו ישירות.</p></main>',
+    });
+  }
+  return page({
+    title: 'החשבונית עדיין בהפקה',
+    refreshSeconds: 5,
+    body:
+      `<main class="notice"><h1>החשבונית עדיין בהפקה</h1><p>${order}: החשבונית תופיע כאן בעוד רגע. ` +
+      'הדף יתרענן מעצמו.</p></main>',
+  });
+}
+
+function paymentLine(card: { last4: string | null; brand: string | null }, totalAgorot: number): string {
+  const brand = card.brand ? ` ${escapeHtml(card.brand)}` : '';
+  const last4 = card.last4 && /^\d{4}$/.test(card.last4) ? ` המסתיים בספרות ${ltr(card.last4)}` : '';
+  return `כרטיס אשראי${brand}${last4}: ${money(totalAgorot)}`;
+}
+
+/** The tax invoice receipt itself. */
+export function invoicePage(view: Extract<InvoiceView, { status: 'issued' }>): string {
+  const title = `חשבונית מס/קבלה ${view.invoiceNumber}`;
+  const seller = view.seller
+    ? `<h1>${escapeHtml(view.seller.name)}</h1><p>עוסק מורשה / ח.פ. ${ltr(view.seller.dealerNumber)}</p>`
+    : '<h1>בית העסק</h1>';
+  // Our own document is the original; a provider's document shown here (it gave no address of its own) is a copy.
+  const mark =
+    view.source === 'platform'
+      ? '<p class="original">מקור</p>'
+      : '<p class="copy">העתק: המסמך המקורי הופק על ידי חברת הסליקה</p>';
+  const rows = view.lines
+    .map(
+      (line) =>
+        `<tr><td>${escapeHtml(line.name)}</td><td class="num">${ltr(String(line.quantity))}</td>` +
+        `<td class="num">${money(line.unitPriceAgorot)}</td>` +
+        `<td class="num">${money(line.unitPriceAgorot * line.quantity)}</td></tr>`,
+    )
+    .join('');
+  const table = view.tableNumber === null ? '' : `<dt>שולחן</dt><dd>${ltr(String(view.tableNumber))}</dd>`;
+  const body =
+    '<main class="sheet">' +
+    '<p class="hint screen-only">להדפסה או לשמירה כקובץ PDF: בתפריט הדפדפן בחרו "הדפסה" (Ctrl+P). ' +
+    'העמוד מותאם לדף A4.</p>' +
+    `<header><div class="seller">${seller}</div>` +
+    `<div class="doc"><h2>חשבונית מס/קבלה מס' ${ltr(view.invoiceNumber)}</h2>${mark}</div></header>` +
+    '<dl class="meta">' +
+    `<dt>תאריך</dt><dd>${ltr(formatIsraelDateTime(view.issuedAt))}</dd>` +
+    `<dt>הזמנה מס'</dt><dd>${ltr(`#${view.orderNumber}`)}</dd>${table}` +
+    '</dl>' +
+    '<table class="lines"><thead><tr><th scope="col">תיאור</th><th scope="col" class="num">כמות</th>' +
+    '<th scope="col" class="num">מחיר ליחידה</th><th scope="col" class="num">סה"כ</th></tr></thead>' +
+    `<tbody>${rows}</tbody></table>` +
+    '<table class="totals"><tbody>' +
+    `<tr><th scope="row">סכום לפני מע"מ</th><td class="num">${money(view.beforeVatAgorot)}</td></tr>` +
+    `<tr><th scope="row">מע"מ ${view.vatRatePercent}%</th><td class="num">${money(view.vatAgorot)}</td></tr>` +
+    `<tr class="grand"><th scope="row">סה"כ לתשלום</th><td class="num">${money(view.totalAgorot)}</td></tr>` +
+    '</tbody></table>' +
+    `<section class="payment"><h3>פרטי תשלום</h3><p>${paymentLine(view.card, view.totalAgorot)}</p></section>` +
+    '<footer>המחירים כוללים מע"מ. מסמך ממוחשב.</footer>' +
+    '</main>';
+  return page({ title, body });
+}

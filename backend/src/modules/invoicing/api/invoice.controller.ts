@@ -1,0 +1,78 @@
+import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DATABASE } from '../../../platform/database/database.module.js';
+import { Database } from '../../../platform/database/database.js';
+import { AccessTokens } from '../../../platform/auth/access-tokens.js';
+import { SESSION_DIRECTORY, type SessionDirectory } from '../../../platform/auth/session-directory.port.js';
+import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
+import { InvoiceLinks } from '../application/invoice-links.js';
+import { loadInvoice } from '../application/invoice-view.js';
+import { invoicePage, notFoundPage, notIssuedPage } from './invoice-html.js';
+
+// Order ids are lower-case UUIDs (randomUUID), and the link's token is computed over exactly that text.
+const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+// Only web addresses are followed: a provider's URL is data from outside.
+const ABSOLUTE_URL = /^https?:\/\//i;
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1];
+}
+
+/**
+ * `GET /api/invoice/{orderId}?token=...`: the order's tax invoice as a printable page (product-spec: "opened in a new
+ * tab" from the thank-you page and the owner's report). Open to whoever holds the link's token (the diner), or to the
+ * owner of the business with its bearer token. Everything else, an unknown order included, is the same 404 page, so
+ * order ids cannot be probed. The 256-bit token makes guessing hopeless, so these 404s need no rate limit.
+ */
+@Controller('api/invoice')
+export class InvoiceController {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(DATABASE) private readonly database: Database,
+    private readonly links: InvoiceLinks,
+    private readonly tokens: AccessTokens,
+    @Inject(SESSION_DIRECTORY) private readonly sessions: SessionDirectory,
+  ) {}
+
+  @Get(':orderId')
+  async show(
+    @Param('orderId') orderId: string,
+    @Query('token') token: unknown,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    // The token is a credential in the address: keep it out of Referer headers, caches and search engines.
+    void reply
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .header('x-robots-tag', 'noindex, nofollow');
+    if (!ORDER_ID.test(orderId)) return this.send(reply, 404, notFoundPage());
+    const byLink = this.links.verify(orderId, token);
+    const invoice = await loadInvoice({ store: this.store, em: this.database.em() }, orderId);
+    if (!invoice || (!byLink && !(await this.isOwner(request, invoice.businessPhone)))) {
+      return this.send(reply, 404, notFoundPage());
+    }
+    const { view } = invoice;
+    if (view.status !== 'issued') return this.send(reply, 200, notIssuedPage(view));
+    // The provider's own document lives at the provider: send the reader there.
+    if (view.source === 'provider' && ABSOLUTE_URL.test(view.invoiceUrl)) {
+      await reply.redirect(view.invoiceUrl, 302);
+      return;
+    }
+    return this.send(reply, 200, invoicePage(view));
+  }
+
+  /** Like OwnerGuard, but optional: a missing or foreign token is no error, just not the owner. */
+  private async isOwner(request: FastifyRequest, businessPhone: string): Promise<boolean> {
+    const token = bearerToken(request);
+    const claims = token ? await this.tokens.verify(token, 'owner') : undefined;
+    if (!claims || claims.subject !== businessPhone) return false;
+    return this.sessions.isActive({ audience: 'owner', userId: claims.subject, sessionId: claims.sessionId });
+  }
+
+  private async send(reply: FastifyReply, status: number, html: string): Promise<void> {
+    await reply.status(status).header('content-type', 'text/html; charset=utf-8').send(html);
+  }
+}

@@ -1,0 +1,88 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { type OrderEventData, type OrderLine, orderStreamId } from '@tafrit/contracts';
+import type { EventStore } from '../../../platform/event-store/event-store.port.js';
+import { BusinessEntity } from '../../accounts/projections/business.entity.js';
+
+interface OrderFacts {
+  orderId: string;
+  orderNumber: number;
+  tableNumber: number | null;
+  lines: OrderLine[];
+}
+
+export type InvoiceView =
+  | ({ status: 'pending' | 'failed' } & OrderFacts)
+  | ({
+      status: 'issued';
+      source: 'platform' | 'provider';
+      invoiceNumber: string;
+      invoiceUrl: string;
+      issuedAt: string;
+      totalAgorot: number;
+      beforeVatAgorot: number;
+      vatAgorot: number;
+      vatRatePercent: number;
+      /** Null when the business row is gone (a closed business keeps its row; this is defensive). */
+      seller: { name: string; dealerNumber: string } | null;
+      card: { last4: string | null; brand: string | null };
+    } & OrderFacts);
+
+export interface LoadedInvoice {
+  /** Whose invoice this is: the owner check compares it with the bearer's business. */
+  businessPhone: string;
+  view: InvoiceView;
+}
+
+/**
+ * The invoice as the order's own stream tells it (OrderPlaced: lines, number, table; OrderPaid: the card;
+ * InvoiceIssued: number, amounts, date) plus the seller from the `businesses` read model. Undefined when there is no
+ * such order.
+ *
+ * The seller's name and dealer number should be those at issue time, but `InvoiceIssued` (v1) does not carry them;
+ * the current business row is read instead. A renamed business therefore shows its new name on old invoices; a
+ * future InvoiceIssued v2 can carry a seller snapshot and this falls back to the row only for v1 events.
+ */
+export async function loadInvoice(
+  { store, em }: { store: EventStore; em: EntityManager },
+  orderId: string,
+): Promise<LoadedInvoice | undefined> {
+  const { events } = await store.readStream(orderStreamId(orderId), { em });
+  let placed: OrderEventData['OrderPlaced'] | undefined;
+  let paid: OrderEventData['OrderPaid'] | undefined;
+  let issued: OrderEventData['InvoiceIssued'] | undefined;
+  let failed = false;
+  for (const event of events) {
+    if (event.type === 'OrderPlaced') placed = event.data as OrderEventData['OrderPlaced'];
+    else if (event.type === 'OrderPaid') paid ??= event.data as OrderEventData['OrderPaid'];
+    else if (event.type === 'InvoiceIssued') issued ??= event.data as OrderEventData['InvoiceIssued'];
+    else if (event.type === 'InvoiceFailed') failed = true;
+  }
+  if (!placed) return undefined;
+  const facts: OrderFacts = {
+    orderId: placed.orderId,
+    orderNumber: placed.orderNumber,
+    tableNumber: placed.tableNumber,
+    lines: placed.lines,
+  };
+  if (!issued) {
+    return { businessPhone: placed.businessPhone, view: { status: failed ? 'failed' : 'pending', ...facts } };
+  }
+  const business = await em.findOne(BusinessEntity, { phone: placed.businessPhone });
+  return {
+    businessPhone: placed.businessPhone,
+    view: {
+      status: 'issued',
+      ...facts,
+      source: issued.source,
+      invoiceNumber: issued.invoiceNumber,
+      invoiceUrl: issued.invoiceUrl,
+      issuedAt: issued.issuedAt,
+      totalAgorot: issued.totalAgorot,
+      beforeVatAgorot: issued.beforeVatAgorot,
+      vatAgorot: issued.vatAgorot,
+      vatRatePercent: issued.vatRatePercent,
+      seller: business ? { name: business.businessName, dealerNumber: business.idNumber } : null,
+      card: { last4: paid?.last4 ?? null, brand: paid?.brand ?? null },
+    },
+  };
+}

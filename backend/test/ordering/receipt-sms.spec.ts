@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { OrderEventData } from '@tafrit/contracts';
+import {
+  RECEIPT_SMS_MAX_CHARS,
+  RECEIPT_SMS_PROCESSOR,
+  receiptSmsProcessor,
+  receiptSmsText,
+} from '../../src/modules/ordering/processors/receipt-sms.processor.js';
+import { query } from '../../src/platform/event-store/postgres/sql.js';
+import type { ProcessorRunner } from '../../src/platform/processing/processor-runner.js';
+import { SmsDeliveryError, type SmsSender } from '../../src/platform/sms/sms.port.js';
+import { newPhone, smsLog } from '../support/accounts.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import {
+  type Cafe,
+  deliver,
+  paidEventOf,
+  paidOrder,
+  paymentProcessors,
+  registerCafe,
+  streamOf,
+  typesOf,
+  takeOverRunner,
+} from '../invoicing/support.js';
+
+let app: TestApp;
+let runner: ProcessorRunner;
+let processors: ReturnType<typeof paymentProcessors>;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  processors = paymentProcessors(app);
+  runner = await takeOverRunner(app, [processors.receiptSms]);
+});
+afterAll(() => app.close());
+
+const receiptsTo = (phone: string) => smsLog(app).filter((line) => line.kind === 'receipt' && line.to === phone);
+const countOf = async (orderId: string, type: string) =>
+  typesOf(await streamOf(app, orderId)).filter((candidate) => candidate === type).length;
+
+async function effectOf(orderId: string) {
+  const [row] = await query<{ completed: boolean }>(
+    app.database.em(),
+    'select completed_at is not null as completed from effect_keys where effect_key = ?',
+    [`receipt-sms:${orderId}`],
+  );
+  return row;
+}
+
+describe('the receipt text', () => {
+  it('names the order, the table, the items, the total and the remarks', () => {
+    expect(
+      receiptSmsText({
+        orderNumber: 12,
+        tableNumber: 4,
+        lines: [
+          { name: 'הפוך גדול', quantity: 2 },
+          { name: 'קרואסון', quantity: 1 },
+        ],
+        totalAgorot: 4100,
+        remarks: 'בלי בצל',
+      }),
+    ).toBe('הזמנה #12, שולחן 4: 2× הפוך גדול, 1× קרואסון. סה"כ ₪41.00. הערות: בלי בצל');
+    expect(
+      receiptSmsText({
+        orderNumber: 3,
+        tableNumber: null,
+        lines: [{ name: 'אספרסו', quantity: 1 }],
+        totalAgorot: 900,
+        remarks: null,
+      }),
+    ).toBe('הזמנה #3: 1× אספרסו. סה"כ ₪9.00.');
+  });
+
+  it('stays short for a long order: the items that fit, then how many more', () => {
+    const lines = Array.from({ length: 40 }, (_, index) => ({
+      name: `מאפה שקדים מיוחד מספר ${index + 1}`,
+      quantity: 2,
+    }));
+    const text = receiptSmsText({
+      orderNumber: 120,
+      tableNumber: 15,
+      lines,
+      totalAgorot: 123_450,
+      remarks: 'הרבה הערות '.repeat(30),
+    });
+    expect(text.length).toBeLessThanOrEqual(RECEIPT_SMS_MAX_CHARS);
+    expect(text).toMatch(/^הזמנה #120, שולחן 15: 2× מאפה שקדים מיוחד מספר 1, /);
+    expect(text).toMatch(/, ועוד \d+ פריטים\. סה"כ ₪1,234\.50\. הערות: הרבה הערות .*…$/);
+  });
+});
+
+describe('the receipt SMS of a paid order', () => {
+  let cafe: Cafe;
+  beforeAll(async () => {
+    cafe = await registerCafe(app);
+  });
+
+  it('goes to the receipt phone the business chose (its own phone here), once', async () => {
+    const { orderId } = await paidOrder(app, cafe, { tableNumber: 4, remarks: 'בלי בצל' });
+    await runner.runUntilIdle();
+
+    const sent = receiptsTo(cafe.phone);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.text).toBe('הזמנה #1, שולחן 4: 2× הפוך גדול, 1× קרואסון. סה"כ ₪41.00. הערות: בלי בצל');
+    const recorded = (await streamOf(app, orderId)).find((event) => event.type === 'ReceiptSmsSent');
+    expect(recorded?.data).toMatchObject({ orderId, to: cafe.phone } satisfies Partial<
+      OrderEventData['ReceiptSmsSent']
+    >);
+    expect(recorded?.metadata.actor).toEqual({ kind: 'system', id: RECEIPT_SMS_PROCESSOR });
+    expect(await effectOf(orderId)).toEqual({ completed: true });
+  });
+
+  it('goes to the receipt phone when the business chose one', async () => {
+    const receiptPhone = newPhone();
+    const withReceiptPhone = await registerCafe(app, { receiptPhone: receiptPhone.local });
+    await paidOrder(app, withReceiptPhone);
+    await runner.runUntilIdle();
+    expect(receiptsTo(receiptPhone.e164)).toHaveLength(1);
+    expect(receiptsTo(withReceiptPhone.phone)).toHaveLength(0);
+  });
+
+  it('is not sent, and nothing is recorded, when the business chose no receipt phone', async () => {
+    const silent = await registerCafe(app, { receiptPhone: '' });
+    const { orderId } = await paidOrder(app, silent);
+    await runner.runUntilIdle();
+    expect(receiptsTo(silent.phone)).toHaveLength(0);
+    expect(typesOf(await streamOf(app, orderId)).filter((type) => type.startsWith('ReceiptSms'))).toEqual([]);
+  });
+
+  it('is sent once when the same payment is delivered again', async () => {
+    const { orderId } = await paidOrder(app, cafe);
+    await runner.runUntilIdle();
+    const before = receiptsTo(cafe.phone).length;
+    const paid = await paidEventOf(app, orderId);
+    await deliver(app, processors.receiptSms, paid);
+    await deliver(app, processors.receiptSms, paid);
+    expect(receiptsTo(cafe.phone)).toHaveLength(before);
+    expect(await countOf(orderId, 'ReceiptSmsSent')).toBe(1);
+  });
+
+  it('is not sent late: an order paid over an hour ago is recorded as not sent', async () => {
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString();
+    const { orderId } = await paidOrder(app, cafe, { placedAt: twoHoursAgo, paidAt: twoHoursAgo });
+    const before = receiptsTo(cafe.phone).length;
+    await runner.runUntilIdle();
+    expect(receiptsTo(cafe.phone)).toHaveLength(before);
+    const failed = (await streamOf(app, orderId)).find((event) => event.type === 'ReceiptSmsFailed');
+    expect((failed?.data as OrderEventData['ReceiptSmsFailed']).reason).toMatch(/an hour ago/);
+    expect(await effectOf(orderId)).toBeUndefined();
+  });
+
+  it('records a refusal of the gateway without throwing, and never sends it again', async () => {
+    const refusing: SmsSender = {
+      provider: 'refusing',
+      send: () => Promise.reject(new SmsDeliveryError('refusing', 'StatusId -18 (Sender not approved)')),
+    };
+    const { orderId } = await paidOrder(app, cafe);
+    const before = receiptsTo(cafe.phone).length;
+    const paid = await paidEventOf(app, orderId);
+
+    await deliver(app, receiptSmsProcessor({ store: processors.store, sms: refusing }), paid);
+    const failed = (await streamOf(app, orderId)).find((event) => event.type === 'ReceiptSmsFailed');
+    expect(failed?.data).toMatchObject({ to: cafe.phone, reason: 'refusing: StatusId -18 (Sender not approved)' });
+    expect(await effectOf(orderId)).toEqual({ completed: false });
+
+    await runner.runUntilIdle();
+    await deliver(app, processors.receiptSms, paid);
+    expect(receiptsTo(cafe.phone)).toHaveLength(before);
+    expect(typesOf(await streamOf(app, orderId)).filter((type) => type.startsWith('ReceiptSms'))).toEqual([
+      'ReceiptSmsFailed',
+    ]);
+  });
+
+  it('is not sent again after a crash between the claim and the gateway (at most once)', async () => {
+    const { orderId } = await paidOrder(app, cafe);
+    const before = receiptsTo(cafe.phone).length;
+    // What a crash leaves behind: the claim, no completion, nothing in the log.
+    await query(app.database.em(), 'insert into effect_keys (effect_key) values (?)', [`receipt-sms:${orderId}`]);
+    await runner.runUntilIdle();
+    expect(receiptsTo(cafe.phone)).toHaveLength(before);
+    const failed = (await streamOf(app, orderId)).find((event) => event.type === 'ReceiptSmsFailed');
+    expect((failed?.data as OrderEventData['ReceiptSmsFailed']).reason).toMatch(/not resent/);
+  });
+
+  it('records the SMS as sent after a crash between the gateway and the log, without sending it again', async () => {
+    const { orderId } = await paidOrder(app, cafe);
+    const before = receiptsTo(cafe.phone).length;
+    await query(app.database.em(), 'insert into effect_keys (effect_key, completed_at) values (?, now())', [
+      `receipt-sms:${orderId}`,
+    ]);
+    await runner.runUntilIdle();
+    expect(receiptsTo(cafe.phone)).toHaveLength(before);
+    expect(await countOf(orderId, 'ReceiptSmsSent')).toBe(1);
+  });
+});

@@ -1,0 +1,194 @@
+import type { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeViolations, describeViolations, launchBrowser, openPage } from './support/browser.js';
+
+// The diner's whole order in a real browser (DESIGN.md §4 steps 3-8): a cart with a remark, the payment page of the
+// built-in sandbox provider inside the checkout's frame, the frame's return moving the whole tab to the thank-you
+// page, the order number, the remark and the tax invoice. A declined card leaves the diner free to pay again.
+// Selectors are roles, labels and the card fields' autocomplete tokens, not the sandbox page's markup.
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const PHONE = { width: 375, height: 740 };
+const DESKTOP = { width: 1280, height: 800 };
+const FRAME = 'iframe[title="דף תשלום מאובטח"]';
+const GOOD_CARD = { number: '4580000000000000', expiry: '12/30', cvv: '123', name: 'ישראל ישראלי' };
+const DECLINED_CARD = { ...GOOD_CARD, number: '4000000000000002' };
+/** The thank-you page asks every 2 s, 15 times, while the payment or the invoice is pending. */
+const INVOICE_WAIT = 40_000;
+
+async function expectNoAxeViolations(page: Page) {
+  await page.evaluate(() => document.fonts.ready);
+  const violations = await axeViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+}
+
+/** From the QR code's address to the checkout: the given products, a remark, the cart, then payment. */
+async function fillCartAndCheckout(page: Page, products: string[], remark: string | null) {
+  await page.goto(`${baseUrl}/menu/demo`);
+  for (const product of products) await page.getByRole('button', { name: `הוספה של ${product} לעגלה` }).click();
+  await page.getByTestId('header-cart').click();
+  await page.getByRole('heading', { level: 1, name: 'העגלה שלך' }).waitFor();
+  if (remark) await page.getByRole('textbox', { name: 'הערות למטבח (לא חובה)' }).fill(remark);
+  await page.getByRole('button', { name: 'מעבר לתשלום' }).click();
+  await page.getByRole('heading', { level: 1, name: 'תשלום' }).waitFor();
+}
+
+/** The payment frame once it is there: 600 px high, the whole width of the column. */
+async function paymentFrame(page: Page): Promise<FrameLocator> {
+  const element = page.locator(FRAME);
+  await element.waitFor({ state: 'visible', timeout: 15_000 });
+  const box = await element.boundingBox();
+  expect(Math.round(box?.height ?? 0)).toBe(600);
+  const frame = page.frameLocator(FRAME);
+  await frame.locator('input[autocomplete="cc-number"]').waitFor({ timeout: 15_000 });
+  return frame;
+}
+
+/** Fills an autocomplete field that is a text box or a list. */
+async function fillField(frame: FrameLocator, token: string, value: string) {
+  const field = frame.locator(`[autocomplete="${token}"]`).first();
+  const tag = await field.evaluate((element) => element.tagName);
+  if (tag === 'SELECT') await field.selectOption(value);
+  else await field.fill(value);
+}
+
+/** The diner's part inside the provider's page: card holder, number, expiry (one field or two), CVV, pay. */
+async function payInFrame(frame: FrameLocator, card: typeof GOOD_CARD) {
+  await fillField(frame, 'cc-name', card.name);
+  await fillField(frame, 'cc-number', card.number);
+  if ((await frame.locator('[autocomplete="cc-exp"]').count()) > 0) {
+    await fillField(frame, 'cc-exp', card.expiry);
+  } else {
+    const [month = '', year = ''] = card.expiry.split('/');
+    await fillField(frame, 'cc-exp-month', month);
+    await fillField(frame, 'cc-exp-year', year);
+  }
+  await fillField(frame, 'cc-csc', card.cvv);
+  await frame.getByRole('button', { name: /תשלום/ }).first().click();
+}
+
+/** The paid order on the thank-you page, in the whole tab (never inside the frame). */
+async function expectThankYou(page: Page) {
+  await page.waitForURL(/\/thank-you\/demo$/, { timeout: 30_000 });
+  expect(await page.locator(FRAME).count()).toBe(0);
+  await page.getByRole('heading', { level: 1, name: 'תודה על ההזמנה' }).waitFor();
+  const orderNumber = (await page.getByTestId('order-number').textContent())?.trim() ?? '';
+  expect(orderNumber).toMatch(/^\d+$/);
+  // Paid: the cart is emptied, the header says so.
+  await page.getByRole('link', { name: 'העגלה, ריקה', exact: true }).waitFor();
+  expect(await page.evaluate(() => localStorage.getItem('cart_demo'))).toBeNull();
+  return orderNumber;
+}
+
+describe('a diner orders and pays in the sandbox', () => {
+  it('pays inside the frame, lands on the thank-you page with the order, the remark and the tax invoice', async () => {
+    const { page, context, problems } = await openPage(browser, { viewport: PHONE });
+    await fillCartAndCheckout(page, ['הפוך', 'קרואסון חמאה'], 'בלי בצל');
+    expect(await page.getByTestId('checkout-amount').textContent()).toContain('₪28.00');
+    expect(new URL(page.url()).pathname).toBe('/checkout/demo');
+
+    const frame = await paymentFrame(page);
+    await expectNoAxeViolations(page);
+    await expectNoSidewaysScroll(page);
+    await payInFrame(frame, GOOD_CARD);
+
+    await expectThankYou(page);
+    expect(await page.getByTestId('order-remarks').textContent()).toBe('בלי בצל');
+    const lines = await page.getByTestId('order-lines').textContent();
+    expect(lines).toContain('הפוך');
+    expect(lines).toContain('קרואסון חמאה');
+    expect(await page.getByTestId('order-total').textContent()).toContain('₪28.00');
+
+    // The invoice may take a moment: the page keeps asking until it is issued.
+    const invoiceLink = page.getByRole('link', { name: /צפייה בחשבונית/ });
+    await invoiceLink.waitFor({ timeout: INVOICE_WAIT });
+    expect(await page.getByTestId('invoice').textContent()).toMatch(/חשבונית מס\/קבלה מס' \S+/);
+    expect(await invoiceLink.getAttribute('target')).toBe('_blank');
+    expect(await page.evaluate(() => localStorage.getItem('lastOrder_demo'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('remarks_demo'))).toBeNull();
+    await expectNoAxeViolations(page);
+    await expectNoSidewaysScroll(page);
+
+    await expectInvoice(context, page, invoiceLink);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a declined card inside the frame, and the diner pays again with another card', async () => {
+    const { page, context, problems } = await openPage(browser, { viewport: DESKTOP });
+    await fillCartAndCheckout(page, ['הפוך'], null);
+    expect(await page.getByTestId('checkout-amount').textContent()).toContain('₪14.00');
+    let frame = await paymentFrame(page);
+    await payInFrame(frame, DECLINED_CARD);
+
+    // The sandbox either says so on its own page (and lets the diner try again there), or returns through
+    // /checkout/demo?payment=failed, which says so and opens a fresh payment page.
+    const declined = await Promise.race([
+      frame
+        .getByRole('alert')
+        .filter({ hasText: /\S/ })
+        .first()
+        .waitFor({ timeout: 20_000 })
+        .then(() => 'in the frame' as const)
+        .catch(() => 'nothing' as const),
+      page
+        .waitForURL(/\/checkout\/demo\?payment=failed$/, { timeout: 20_000 })
+        .then(() => 'returned' as const)
+        .catch(() => 'nothing' as const),
+    ]);
+    expect(declined).not.toBe('nothing');
+    if (declined === 'returned') {
+      await page.getByText('התשלום לא הושלם').waitFor();
+      frame = await paymentFrame(page);
+    } else {
+      expect(new URL(page.url()).pathname).toBe('/checkout/demo');
+    }
+    // Nothing was paid: the cart is still there.
+    expect(await page.evaluate(() => localStorage.getItem('cart_demo'))).not.toBeNull();
+    await expectNoAxeViolations(page);
+
+    await payInFrame(frame, GOOD_CARD);
+    await expectThankYou(page);
+    expect(await page.getByTestId('order-total').textContent()).toContain('₪14.00');
+    await page.getByRole('link', { name: /צפייה בחשבונית/ }).waitFor({ timeout: INVOICE_WAIT });
+    // A declined payment may log the provider's refusal as a failed request; nothing else may go wrong.
+    expect(problems.filter((problem) => !/status of 4\d\d/.test(problem))).toEqual([]);
+    await context.close();
+  });
+
+  it('a thank-you page without an order of this diner says so calmly', async () => {
+    const { page, context, problems } = await openPage(browser, { viewport: PHONE });
+    await page.goto(`${baseUrl}/thank-you/demo`);
+    await page.getByRole('heading', { level: 1, name: 'לא מצאנו הזמנה' }).waitFor();
+    expect(await page.getByRole('link', { name: 'חזרה לתפריט' }).getAttribute('href')).toBe('/menu/demo');
+    await expectNoAxeViolations(page);
+    // The 404 of the latest-order call is the answer, not a fault.
+    expect(problems.filter((problem) => !/status of 404/.test(problem))).toEqual([]);
+    await context.close();
+  });
+});
+
+/** The tax invoice receipt opens in a new tab and is one: its title, the VAT line and the rate. */
+async function expectInvoice(context: BrowserContext, page: Page, link: Locator) {
+  const [invoice] = await Promise.all([context.waitForEvent('page'), link.click()]);
+  await invoice.waitForLoadState();
+  const text = await invoice.locator('body').innerText();
+  expect(text).toContain('חשבונית מס/קבלה');
+  expect(text).toContain('מע"מ');
+  expect(text).toContain('18%');
+  await invoice.close();
+  await page.bringToFront();
+}

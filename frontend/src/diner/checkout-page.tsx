@@ -1,0 +1,395 @@
+// The checkout (product spec §2, §4, §8): the amount, then the payment provider's page in a frame. The order and its
+// payment page are made by `POST /api/cardcom/create-payment` once per visit of this screen; the server reprices the
+// cart, and when its total differs from the one the diner saw, nothing is charged: the diner sees the new total and
+// confirms it first. Card details never pass through our page (PCI SAQ A).
+import { useEffect, useEffectEvent, useState } from 'react';
+import { messageFor, serverErrorHe, uiMessagesHe } from '@tafrit/contracts/messages.he';
+import { agorotToDecimalString, commissionAgorot, netAgorot, parsePriceToAgorot } from '@tafrit/contracts/money';
+import type { CreatePaymentFailure, CreatePaymentSuccess, RepricedLine } from '@tafrit/contracts/ordering-types';
+import { dinerSessionId, lastOrder } from '@/lib/storage';
+import { cartTotal, loadRemarks, loadTable, type CartLine } from './cart';
+import { formatShekels, priceToAgorot, type Agorot } from './money';
+import { dinerHref } from './paths';
+import { heDiner } from './strings';
+import { DinerLink, PageMain, primaryButtonClass, secondaryButtonClass, useDiner, useDocumentTitle } from './ui';
+
+/** The body of `POST /api/cardcom/create-payment` (contracts/src/http/ordering.schemas.ts, createPaymentSchema). */
+export interface PaymentRequestBody {
+  businessId: string;
+  amount: string;
+  productName: string;
+  returnValue: string;
+  cartData: {
+    items: { productId: number; name: string; price: string; quantity: number }[];
+    totalAmount: string;
+    commission: string;
+    netAmount: string;
+    remarks: string | null;
+    sessionId: string;
+    tableNumber: number | null;
+  };
+  orderItems: { name: string; quantity: number; price: string; description: string }[];
+  customerInfo: Record<string, never>;
+}
+
+/** What one request for a payment page ended in. */
+export type PaymentOutcome =
+  | { kind: 'frame'; url: string }
+  /** `items` null when the server's total differed without a list of lines (the cart is then left as it is). */
+  | { kind: 'price-changed'; total: Agorot; items: RepricedLine[] | null }
+  | { kind: 'unavailable'; productIds: number[] }
+  | { kind: 'error'; message: string; detail: string | null; fields: string[] };
+
+const MAX_TABLE = 9999;
+
+/** The table of the QR code as the order's table number; a table that is no number (a bar seat "A") is not sent. */
+function tableNumberOf(table: string | undefined): number | null {
+  if (!table || !/^\d{1,4}$/.test(table)) return null;
+  const number = Number(table);
+  return number >= 1 && number <= MAX_TABLE ? number : null;
+}
+
+const decimal = (price: string | number) => agorotToDecimalString(priceToAgorot(price) ?? 0);
+
+/**
+ * The request for a payment of `amount` (the total the diner was shown) for these lines. The commission and net are
+ * the client's preview only: the server computes its own.
+ */
+export function paymentRequest({
+  departmentId,
+  businessName,
+  lines,
+  amount,
+}: {
+  departmentId: string;
+  businessName: string;
+  lines: readonly CartLine[];
+  amount: Agorot;
+}): PaymentRequestBody {
+  const total = agorotToDecimalString(amount);
+  const remarks = loadRemarks(departmentId).trim();
+  return {
+    businessId: departmentId,
+    amount: total,
+    productName: `${businessName} - הזמנה`,
+    returnValue: departmentId,
+    cartData: {
+      items: lines.map((line) => ({
+        productId: line.productId,
+        name: line.name,
+        price: decimal(line.price),
+        quantity: line.quantity,
+      })),
+      totalAmount: total,
+      commission: agorotToDecimalString(commissionAgorot(amount)),
+      netAmount: agorotToDecimalString(netAgorot(amount)),
+      remarks: remarks || null,
+      sessionId: dinerSessionId.ensure(),
+      tableNumber: tableNumberOf(loadTable(departmentId)),
+    },
+    orderItems: lines.map((line) => ({
+      name: line.name,
+      quantity: line.quantity,
+      price: decimal(line.price),
+      description: '',
+    })),
+    customerInfo: {},
+  };
+}
+
+type Answer = Partial<Omit<CreatePaymentSuccess, 'success'> & Omit<CreatePaymentFailure, 'success'>> & {
+  success?: boolean;
+};
+
+function isRepricedLine(value: unknown): value is RepricedLine {
+  const line = value as Partial<RepricedLine> | null;
+  return (
+    typeof line === 'object' &&
+    line !== null &&
+    typeof line.productId === 'number' &&
+    typeof line.name === 'string' &&
+    typeof line.price === 'string' &&
+    parsePriceToAgorot(line.price) !== null &&
+    typeof line.quantity === 'number'
+  );
+}
+
+/** Only a web address may become the frame (never `javascript:`). */
+function frameUrl(value: unknown): string | null {
+  if (typeof value !== 'string' || !value) return null;
+  try {
+    const url = new URL(value, location.href);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
+
+/** The server's answer as an outcome (spec §8 for the messages). `amount` is what was asked to be charged. */
+export function readPaymentAnswer(status: number, answer: Answer | null, amount: Agorot): PaymentOutcome {
+  const data = answer?.data as Record<string, unknown> | undefined;
+  if (answer?.code === 'order.price_changed' && data) {
+    const total = typeof data.totalAmount === 'string' ? parsePriceToAgorot(data.totalAmount) : null;
+    const items = Array.isArray(data.items) && data.items.every(isRepricedLine) ? data.items : null;
+    if (total !== null) return { kind: 'price-changed', total, items };
+  }
+  if (answer?.code === 'order.items_unavailable' && Array.isArray(data?.unavailableProductIds)) {
+    const productIds = data.unavailableProductIds.filter((id): id is number => typeof id === 'number');
+    return { kind: 'unavailable', productIds };
+  }
+  if (status < 200 || status >= 300) {
+    return {
+      kind: 'error',
+      message: serverErrorHe(status),
+      detail: text(answer?.error) ?? text(answer?.message) ?? (answer?.code ? messageFor(answer.code) : null),
+      fields: Object.values(answer?.fields ?? {}).filter((field) => typeof field === 'string'),
+    };
+  }
+  const url = frameUrl(answer?.paymentUrl);
+  if (answer?.success !== true || !url) {
+    return { kind: 'error', message: text(answer?.error) ?? uiMessagesHe.paymentCreateError, detail: null, fields: [] };
+  }
+  // The frame charges the server's total: one the diner has not seen is shown to them first, never framed.
+  const charged = typeof answer.totalAmount === 'string' ? parsePriceToAgorot(answer.totalAmount) : null;
+  if (charged !== null && charged !== amount) return { kind: 'price-changed', total: charged, items: null };
+  return { kind: 'frame', url };
+}
+
+/** One POST; never throws. A payment page that opened is remembered as the department's last order. */
+export async function createPayment(body: PaymentRequestBody, amount: Agorot): Promise<PaymentOutcome> {
+  let outcome: PaymentOutcome;
+  let answer: Answer | null;
+  try {
+    const response = await fetch('/api/cardcom/create-payment', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
+    answer = (await response.json().catch(() => null)) as Answer | null;
+    outcome = readPaymentAnswer(response.status, answer, amount);
+  } catch {
+    return { kind: 'error', message: uiMessagesHe.paymentSystemError, detail: null, fields: [] };
+  }
+  if (outcome.kind === 'frame' && typeof answer?.orderId === 'string') {
+    lastOrder.set(body.businessId, { orderId: answer.orderId, orderNumber: answer.orderNumber });
+  }
+  return outcome;
+}
+
+/** One attempt at a payment: a visit of the screen, a retry, or the diner's yes to a new total. */
+interface Attempt {
+  amount: Agorot;
+}
+
+// React runs a screen's effects twice in development (StrictMode): both runs see the same attempt object and share
+// its one request. A new attempt is a new object, so a new visit or a retry asks again.
+const requests = new WeakMap<Attempt, Promise<PaymentOutcome>>();
+
+function requestOnce(attempt: Attempt, body: () => PaymentRequestBody): Promise<PaymentOutcome> {
+  let request = requests.get(attempt);
+  if (!request) {
+    request = createPayment(body(), attempt.amount);
+    requests.set(attempt, request);
+  }
+  return request;
+}
+
+export interface CheckoutPageProps {
+  departmentId: string;
+  businessName: string;
+  lines: readonly CartLine[];
+  update(change: (lines: readonly CartLine[]) => CartLine[]): CartLine[];
+}
+
+export function CheckoutPage({ departmentId, businessName, lines, update }: CheckoutPageProps) {
+  useDocumentTitle(heDiner.pageTitle(heDiner.checkout.title));
+  const { navigate, announce } = useDiner();
+  // Back from the payment page after a failure (frame-breakout.ts): say so, and open a fresh payment page.
+  const [failedBefore] = useState(() => new URLSearchParams(location.search).get('payment') === 'failed');
+  // An empty cart asks for nothing.
+  const [attempt, setAttempt] = useState<Attempt | null>(() =>
+    lines.length > 0 ? { amount: cartTotal(lines) } : null,
+  );
+  const [result, setResult] = useState<{ attempt: Attempt; outcome: PaymentOutcome } | null>(null);
+
+  const start = useEffectEvent((current: Attempt) =>
+    requestOnce(current, () => paymentRequest({ departmentId, businessName, lines, amount: current.amount })),
+  );
+  const received = useEffectEvent((current: Attempt, outcome: PaymentOutcome) => {
+    if (outcome.kind === 'price-changed' && outcome.items) {
+      const repriced = new Map(outcome.items.map((item) => [item.productId, item]));
+      update((now) =>
+        now.map((line) => {
+          const item = repriced.get(line.productId);
+          return item ? { ...line, name: item.name, price: item.price } : line;
+        }),
+      );
+    }
+    setResult({ attempt: current, outcome });
+    if (outcome.kind === 'frame') announce(heDiner.checkout.ready);
+  });
+
+  useEffect(() => {
+    if (!attempt) return;
+    let live = true;
+    void start(attempt).then((outcome) => {
+      if (live) received(attempt, outcome);
+    });
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+
+  const outcome = result && result.attempt === attempt ? result.outcome : null;
+  const framed = outcome?.kind === 'frame';
+  if (lines.length === 0 && !framed) return <EmptyCheckout departmentId={departmentId} />;
+
+  const loading = attempt !== null && outcome === null;
+  const amount = outcome?.kind === 'price-changed' ? outcome.total : (attempt?.amount ?? cartTotal(lines));
+  const retry = () => setAttempt({ amount: cartTotal(lines) });
+
+  return (
+    <PageMain>
+      <h1 className="text-2xl font-bold text-ink">{heDiner.checkout.title}</h1>
+      <p className="mt-3 text-xl font-bold text-ink" data-testid="checkout-amount">
+        {heDiner.checkout.amount} <span dir="ltr">{formatShekels(amount)}</span>
+      </p>
+
+      <div role="alert">
+        {failedBefore ? (
+          <div className="mt-4 rounded-lg border border-danger bg-danger-50 p-3" data-testid="payment-failed">
+            <p className="font-bold text-danger">{heDiner.checkout.failedTitle}</p>
+            <p className="mt-1 text-ink">{heDiner.checkout.failedText}</p>
+          </div>
+        ) : null}
+        {outcome?.kind === 'error' ? <PaymentError outcome={outcome} onRetry={retry} /> : null}
+        {outcome?.kind === 'price-changed' ? (
+          <PriceChanged
+            before={attempt?.amount ?? 0}
+            after={outcome.total}
+            onPay={() => setAttempt({ amount: outcome.total })}
+          />
+        ) : null}
+        {outcome?.kind === 'unavailable' ? (
+          <Unavailable
+            names={lines.filter((line) => outcome.productIds.includes(line.productId)).map((line) => line.name)}
+            onRemove={() => {
+              const ids = new Set(outcome.productIds);
+              update((now) => now.filter((line) => !ids.has(line.productId)));
+              navigate(dinerHref('cart', departmentId));
+              announce(heDiner.checkout.unavailableRemoved);
+            }}
+          />
+        ) : null}
+      </div>
+
+      <p role="status" className={loading ? 'mt-6 text-lg text-muted' : 'sr-only'}>
+        {loading ? heDiner.checkout.preparing : ''}
+      </p>
+
+      {framed ? (
+        <>
+          <iframe
+            src={outcome.url}
+            title={heDiner.checkout.frameTitle}
+            height={600}
+            allow="payment"
+            className="mt-4 block h-[600px] w-full rounded-xl border border-line bg-surface"
+          />
+          <p className="mt-2 text-sm text-muted">{heDiner.checkout.secureNote}</p>
+        </>
+      ) : null}
+
+      <p className="mt-6">
+        <DinerLink href={dinerHref('cart', departmentId)} className={secondaryButtonClass}>
+          {heDiner.checkout.backToCart}
+        </DinerLink>
+      </p>
+    </PageMain>
+  );
+}
+
+function EmptyCheckout({ departmentId }: { departmentId: string }) {
+  return (
+    <PageMain>
+      <h1 className="text-2xl font-bold text-ink">{heDiner.checkout.title}</h1>
+      <p className="mt-3 max-w-prose text-lg text-muted" data-testid="checkout-empty">
+        {heDiner.cart.emptyBlocked}
+      </p>
+      <p className="mt-6">
+        <DinerLink href={dinerHref('menu', departmentId)} className={secondaryButtonClass}>
+          {heDiner.cart.backToMenu}
+        </DinerLink>
+      </p>
+    </PageMain>
+  );
+}
+
+const noticeClass = 'mt-4 rounded-lg border p-4';
+
+function PaymentError({ outcome, onRetry }: { outcome: Extract<PaymentOutcome, { kind: 'error' }>; onRetry(): void }) {
+  return (
+    <div className={`${noticeClass} border-danger bg-danger-50`} data-testid="payment-error">
+      <p className="font-bold text-danger">{outcome.message}</p>
+      {outcome.detail ? <p className="mt-1 text-ink">{outcome.detail}</p> : null}
+      {outcome.fields.length > 0 ? (
+        <ul className="mt-1 list-disc ps-5 text-ink">
+          {outcome.fields.map((field) => (
+            <li key={field}>{field}</li>
+          ))}
+        </ul>
+      ) : null}
+      <button type="button" onClick={onRetry} className={`${primaryButtonClass} mt-3`}>
+        {heDiner.checkout.retry}
+      </button>
+    </div>
+  );
+}
+
+function PriceChanged({ before, after, onPay }: { before: Agorot; after: Agorot; onPay(): void }) {
+  return (
+    <div className={`${noticeClass} border-brand-700 bg-brand-50`} data-testid="price-changed">
+      <p className="text-lg font-bold text-ink">{heDiner.checkout.priceChangedTitle}</p>
+      <p className="mt-1 text-ink">{heDiner.checkout.priceChangedText}</p>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-ink">
+        <dt>{heDiner.checkout.previousAmount}</dt>
+        <dd>
+          <span dir="ltr" className="line-through">
+            {formatShekels(before)}
+          </span>
+        </dd>
+        <dt className="font-bold">{heDiner.checkout.newAmount}</dt>
+        <dd className="font-bold">
+          <span dir="ltr">{formatShekels(after)}</span>
+        </dd>
+      </dl>
+      <button type="button" onClick={onPay} className={`${primaryButtonClass} mt-3`}>
+        {heDiner.checkout.payNewAmount} <span dir="ltr">{formatShekels(after)}</span>
+      </button>
+    </div>
+  );
+}
+
+function Unavailable({ names, onRemove }: { names: string[]; onRemove(): void }) {
+  return (
+    <div className={`${noticeClass} border-danger bg-danger-50`} data-testid="items-unavailable">
+      <p className="text-lg font-bold text-danger">{heDiner.checkout.unavailableTitle}</p>
+      {names.length > 0 ? (
+        <>
+          <p className="mt-1 text-ink">{heDiner.checkout.unavailableText}</p>
+          <ul className="mt-1 list-disc ps-5 text-ink">
+            {names.map((name) => (
+              <li key={name}>{name}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <button type="button" onClick={onRemove} className={`${primaryButtonClass} mt-3`}>
+        {heDiner.checkout.removeUnavailable}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,311 @@
+// The thank-you page (product spec §2, §4): the order of this diner's own session (DESIGN.md §4.8), read from
+// `GET /api/orders/{departmentId}/latest`. The payment's confirmation (the provider's webhook) and the tax invoice can
+// come a moment after the diner lands here, so while either is pending the page asks again, every 2 s, 15 times at
+// most. Once the order shows as paid, the cart, its remarks and the saved last order are done with.
+import { useEffect, useEffectEvent, useState } from 'react';
+import type { DinerOrderView } from '@tafrit/contracts/ordering-types';
+import { lastOrder, remarks as remarksStorage } from '@/lib/storage';
+import type { CartLine } from './cart';
+import { formatShekels, priceToAgorot } from './money';
+import { dinerHref } from './paths';
+import { heDiner } from './strings';
+import { DinerLink, PageMain, primaryButtonClass, secondaryButtonClass, textLinkClass, useDocumentTitle } from './ui';
+
+export const POLL_INTERVAL_MS = 2000;
+export const MAX_POLLS = 15;
+
+type Latest = { status: 'ok'; order: DinerOrderView } | { status: 'none' } | { status: 'error' };
+
+function isOrder(value: unknown): value is DinerOrderView {
+  const order = value as Partial<DinerOrderView> | null;
+  return (
+    typeof order === 'object' &&
+    order !== null &&
+    typeof order.orderId === 'string' &&
+    typeof order.orderNumber === 'number' &&
+    Array.isArray(order.items) &&
+    typeof order.totalAmount === 'string'
+  );
+}
+
+/** `{ success, data, message }`; 404 with data null when this diner session has no order at the business. */
+export async function fetchLatestOrder(departmentId: string, signal?: AbortSignal): Promise<Latest> {
+  try {
+    const response = await fetch(`/api/orders/${encodeURIComponent(departmentId)}/latest`, {
+      credentials: 'include',
+      headers: { accept: 'application/json' },
+      ...(signal ? { signal } : {}),
+    });
+    const body = (await response.json().catch(() => null)) as { data?: unknown } | null;
+    if (response.ok && isOrder(body?.data)) return { status: 'ok', order: body.data };
+    if (response.status === 404 || (response.ok && body?.data === null)) return { status: 'none' };
+    return { status: 'error' };
+  } catch {
+    return { status: 'error' };
+  }
+}
+
+/** Still to come: the payment's confirmation, or the invoice of a paid order (a failed payment gets none). */
+const isPending = (order: DinerOrderView) =>
+  order.paymentStatus === 'pending' || (order.paymentStatus === 'paid' && order.invoiceStatus === 'pending');
+
+/** Only a web address becomes a link (never `javascript:`). */
+function safeHref(value: string | null): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value, location.href);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface ThankYouPageProps {
+  departmentId: string;
+  update(change: (lines: readonly CartLine[]) => CartLine[]): CartLine[];
+}
+
+export function ThankYouPage({ departmentId, update }: ThankYouPageProps) {
+  useDocumentTitle(heDiner.pageTitle(heDiner.thankYou.title));
+  const [latest, setLatest] = useState<Latest | null>(null);
+  const [exhausted, setExhausted] = useState(false);
+  const [load, setLoad] = useState(0);
+
+  // The order is paid: what was kept for it goes, through the store so the header's count follows. Only when the
+  // saved last order is this one: coming back here later (the back button) must not empty a new cart.
+  const finish = useEffectEvent((order: DinerOrderView) => {
+    if (order.paymentStatus !== 'paid') return;
+    const saved = lastOrder.get<{ orderId?: unknown; orderNumber?: unknown }>(departmentId);
+    if (!saved || (saved.orderId !== order.orderId && saved.orderNumber !== order.orderNumber)) return;
+    update(() => []);
+    remarksStorage.clear(departmentId);
+    lastOrder.clear(departmentId);
+  });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let polls = 0;
+    const ask = async () => {
+      const answer = await fetchLatestOrder(departmentId, controller.signal);
+      if (controller.signal.aborted) return;
+      // A failed poll keeps the order already shown; only a first failure is shown as one.
+      setLatest((shown) => (answer.status === 'error' && shown?.status === 'ok' ? shown : answer));
+      if (answer.status === 'ok') finish(answer.order);
+      const waiting = answer.status === 'ok' ? isPending(answer.order) : answer.status === 'error' && polls > 0;
+      if (!waiting) return;
+      if (polls >= MAX_POLLS) {
+        setExhausted(true);
+        return;
+      }
+      polls += 1;
+      timer = setTimeout(() => void ask(), POLL_INTERVAL_MS);
+    };
+    // StrictMode runs this effect twice in development: starting after a microtask lets the first run's cleanup
+    // cancel it, so one visit is one request.
+    queueMicrotask(() => {
+      if (!controller.signal.aborted) void ask();
+    });
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [departmentId, load]);
+
+  const retry = () => {
+    setLatest(null);
+    setExhausted(false);
+    setLoad((count) => count + 1);
+  };
+
+  if (latest === null) {
+    return (
+      <PageMain>
+        <h1 className="text-2xl font-bold text-ink">{heDiner.thankYou.title}</h1>
+        <p role="status" className="mt-3 text-lg text-muted">
+          {heDiner.thankYou.loading}
+        </p>
+      </PageMain>
+    );
+  }
+  if (latest.status === 'none') {
+    return (
+      <PageMain>
+        <div data-testid="no-order">
+          <h1 className="text-2xl font-bold text-ink">{heDiner.thankYou.noOrderTitle}</h1>
+          <p className="mt-3 max-w-prose text-lg text-muted">{heDiner.thankYou.noOrderText}</p>
+          <p className="mt-6">
+            <DinerLink href={dinerHref('menu', departmentId)} className={primaryButtonClass}>
+              {heDiner.thankYou.backToMenu}
+            </DinerLink>
+          </p>
+        </div>
+      </PageMain>
+    );
+  }
+  if (latest.status === 'error') {
+    return (
+      <PageMain>
+        <h1 className="text-2xl font-bold text-ink">{heDiner.thankYou.title}</h1>
+        <p role="alert" className="mt-3 max-w-prose text-lg text-danger">
+          {heDiner.thankYou.loadFailed}
+        </p>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <button type="button" onClick={retry} className={primaryButtonClass}>
+            {heDiner.thankYou.retry}
+          </button>
+          <DinerLink href={dinerHref('menu', departmentId)} className={secondaryButtonClass}>
+            {heDiner.thankYou.backToMenu}
+          </DinerLink>
+        </div>
+      </PageMain>
+    );
+  }
+  return <OrderView order={latest.order} departmentId={departmentId} stillWaiting={exhausted} />;
+}
+
+function OrderView({
+  order,
+  departmentId,
+  stillWaiting,
+}: {
+  order: DinerOrderView;
+  departmentId: string;
+  stillWaiting: boolean;
+}) {
+  const total = priceToAgorot(order.totalAmount) ?? 0;
+  const paymentFailed = order.paymentStatus === 'failed';
+  return (
+    <PageMain>
+      <h1 className="text-2xl font-bold text-ink">{heDiner.thankYou.title}</h1>
+
+      <div role="status" className="mt-3">
+        {order.paymentStatus === 'pending' ? (
+          <p className="text-lg text-muted" data-testid="payment-pending">
+            {heDiner.thankYou.paymentPending}
+          </p>
+        ) : null}
+        {stillWaiting && isPending(order) ? <p className="mt-1 text-muted">{heDiner.thankYou.stillWaiting}</p> : null}
+      </div>
+      <div role="alert">
+        {paymentFailed ? (
+          <div className="mt-3 rounded-lg border border-danger bg-danger-50 p-3">
+            <p className="font-bold text-danger">{heDiner.thankYou.paymentFailed}</p>
+            <p className="mt-2">
+              <DinerLink href={dinerHref('checkout', departmentId)} className={primaryButtonClass}>
+                {heDiner.thankYou.backToPayment}
+              </DinerLink>
+            </p>
+          </div>
+        ) : null}
+      </div>
+
+      <section aria-labelledby="order-number-label" className="mt-4 rounded-xl border border-line bg-surface p-4">
+        <p id="order-number-label" className="text-muted">
+          {heDiner.thankYou.orderNumber}
+        </p>
+        <p className="text-5xl font-bold text-ink" data-testid="order-number">
+          <bdi dir="ltr">{order.orderNumber}</bdi>
+        </p>
+        {order.tableNumber !== null ? (
+          <p className="mt-1 text-muted">
+            {heDiner.thankYou.table} <bdi dir="ltr">{order.tableNumber}</bdi>
+          </p>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="order-items" className="mt-6">
+        <h2 id="order-items" className="text-xl font-bold text-ink">
+          {heDiner.thankYou.items}
+        </h2>
+        <ul className="mt-2 divide-y divide-line" data-testid="order-lines">
+          {order.items.map((item) => (
+            <li key={item.productId} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
+              <span className="font-medium text-ink">
+                {item.name}{' '}
+                <span className="text-muted">
+                  <span className="sr-only">{heDiner.thankYou.quantity} </span>
+                  <span aria-hidden="true">× </span>
+                  <bdi dir="ltr">{item.quantity}</bdi>
+                </span>
+              </span>
+              <span className="text-ink">
+                <span className="sr-only">{heDiner.thankYou.lineTotal} </span>
+                <span dir="ltr">{formatShekels((priceToAgorot(item.price) ?? 0) * item.quantity)}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+        <p
+          className="mt-2 flex items-center justify-between border-t border-line pt-3 text-xl font-bold text-ink"
+          data-testid="order-total"
+        >
+          <span>{heDiner.thankYou.total}</span>
+          <span dir="ltr">{formatShekels(total)}</span>
+        </p>
+      </section>
+
+      {order.remarks ? (
+        <section aria-labelledby="order-remarks" className="mt-6 rounded-xl border border-line bg-canvas p-4">
+          <h2 id="order-remarks" className="font-bold text-ink">
+            {heDiner.thankYou.remarks}
+          </h2>
+          <p className="mt-1 whitespace-pre-line text-ink" data-testid="order-remarks">
+            {order.remarks}
+          </p>
+        </section>
+      ) : null}
+
+      {paymentFailed ? null : <InvoiceCard order={order} />}
+
+      <div className="mt-8 flex flex-wrap items-center gap-4">
+        <DinerLink href={dinerHref('menu', departmentId)} className={primaryButtonClass}>
+          {heDiner.thankYou.newOrder}
+        </DinerLink>
+        <a href="/" className={`${textLinkClass} inline-flex min-h-11 items-center`}>
+          {heDiner.thankYou.promotion}
+        </a>
+      </div>
+    </PageMain>
+  );
+}
+
+function InvoiceCard({ order }: { order: DinerOrderView }) {
+  const href = safeHref(order.invoiceUrl);
+  return (
+    <section
+      aria-labelledby="order-invoice"
+      className="mt-6 rounded-xl border border-line bg-surface p-4"
+      data-testid="invoice"
+    >
+      <h2 id="order-invoice" className="font-bold text-ink">
+        {heDiner.thankYou.invoice}
+      </h2>
+      {order.invoiceNumber ? (
+        <p className="mt-1 text-ink">
+          {heDiner.thankYou.invoiceNumber} <bdi dir="ltr">{order.invoiceNumber}</bdi>
+        </p>
+      ) : null}
+      {href ? (
+        <p className="mt-2">
+          <a
+            href={href}
+            target="_blank"
+            rel="noopener"
+            className={`${textLinkClass} inline-flex min-h-11 items-center`}
+          >
+            {heDiner.thankYou.viewInvoice} <span className="sr-only">{heDiner.thankYou.newWindow}</span>
+          </a>
+        </p>
+      ) : null}
+      <div role="status">
+        {order.invoiceStatus === 'pending' ? (
+          <p className="mt-1 text-muted">{heDiner.thankYou.invoicePending}</p>
+        ) : null}
+        {order.invoiceStatus === 'failed' ? (
+          <p className="mt-1 font-medium text-danger">{heDiner.thankYou.invoiceFailed}</p>
+        ) : null}
+      </div>
+    </section>
+  );
+}
