@@ -13,6 +13,7 @@ import { MenuModule } from './modules/menu/menu.module.js';
 import { InvoicingModule } from './modules/invoicing/invoicing.module.js';
 import { OrderingModule } from './modules/ordering/ordering.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
+import { ReportsModule } from './modules/reports/reports.module.js';
 import { TermsModule } from './modules/terms/terms.module.js';
 import { AuthModule } from './platform/auth/auth.module.js';
 import { DatabaseModule } from './platform/database/database.module.js';
@@ -42,6 +43,7 @@ export class AppModule {
         PaymentsModule,
         OrderingModule,
         InvoicingModule,
+        ReportsModule,
         DinerModule,
         TermsModule,
         ContactModule,

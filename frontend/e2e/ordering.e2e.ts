@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations, describeViolations, launchBrowser, openPage } from './support/browser.js';
@@ -8,7 +10,10 @@ import { axeViolations, describeViolations, launchBrowser, openPage } from './su
 // Selectors are roles, labels and the card fields' autocomplete tokens, not the sandbox page's markup.
 
 const baseUrl = inject('baseUrl');
+const smsLog = join(inject('dataDir'), 'sms.log');
 let browser: Browser;
+/** The order number the first journey's diner was given, looked for in the owner's report. */
+let paidOrderNumber = '';
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -105,7 +110,7 @@ describe('a diner orders and pays in the sandbox', () => {
     await expectNoSidewaysScroll(page);
     await payInFrame(frame, GOOD_CARD);
 
-    await expectThankYou(page);
+    paidOrderNumber = await expectThankYou(page);
     expect(await page.getByTestId('order-remarks').textContent()).toBe('בלי בצל');
     const lines = await page.getByTestId('order-lines').textContent();
     expect(lines).toContain('הפוך');
@@ -180,6 +185,60 @@ describe('a diner orders and pays in the sandbox', () => {
     await context.close();
   });
 });
+
+describe('the owner’s monthly report', () => {
+  it('shows the diner’s paid order in this month with its remark and the 5% commission', async () => {
+    expect(paidOrderNumber, 'the first journey ran').toMatch(/^\d+$/);
+    const { page, context } = await openPage(browser, { viewport: DESKTOP });
+    await page.goto(`${baseUrl}/login`);
+    const before = smsCount();
+    await page.getByLabel('מספר טלפון נייד').fill('0523456789');
+    await page.getByRole('button', { name: 'שליחת קוד' }).click();
+    await page.getByLabel('קוד אימות').fill(await codeAfter(before));
+    await page.getByRole('button', { name: 'כניסה', exact: true }).click();
+    await page.waitForURL(`${baseUrl}/reports`);
+
+    const row = page.getByTestId('report-order').filter({ hasText: `#${paidOrderNumber}` });
+    await row.waitFor({ timeout: 15_000 });
+    expect(await row.textContent()).toContain('₪28.00');
+    await row.getByRole('button').click();
+    const details = (await row.textContent()) ?? '';
+    expect(details).toContain('בלי בצל');
+    // 5% of ₪28.00, and what the business keeps.
+    expect(details).toContain('₪1.40');
+    expect(details).toContain('₪26.60');
+    const summary = (await page.getByTestId('report-summary').textContent()) ?? '';
+    const amounts = [...summary.matchAll(/₪([\d,]+\.\d{2})/g)].map((match) => Number(match[1]?.replace(/,/g, '')));
+    const [total = 0, commission = 0, net = 0] = amounts;
+    expect(Math.round(total * 100 * 0.05)).toBe(Math.round(commission * 100));
+    expect(Math.round((total - commission) * 100)).toBe(Math.round(net * 100));
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+});
+
+function smsLines(): { to: string; text: string }[] {
+  if (!existsSync(smsLog)) return [];
+  return readFileSync(smsLog, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as { to: string; text: string });
+}
+const smsCount = () => smsLines().length;
+
+/** The demo owner's newest sign-in code written after the log had `after` lines. */
+async function codeAfter(after: number): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const fresh = smsLines()
+      .slice(after)
+      .filter((sms) => sms.to.endsWith('523456789'));
+    const code = /\b(\d{6})\b/.exec(fresh.at(-1)?.text ?? '')?.[1];
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('no sign-in code was sent to the demo owner');
+}
 
 /** The tax invoice receipt opens in a new tab and is one: its title, the VAT line and the rate. */
 async function expectInvoice(context: BrowserContext, page: Page, link: Locator) {

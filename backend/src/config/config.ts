@@ -54,7 +54,11 @@ const environmentSchema = z.object({
   // Cardcom REST API v11 (PAYMENT_PROVIDER=cardcom): the platform's terminal, which charges every business that has
   // no terminal of its own. The API password is needed only to ask Cardcom for a document's link.
   CARDCOM_API_URL: z.url({ message: 'expected an absolute URL' }).default('https://secure.cardcom.solutions'),
-  CARDCOM_TERMINAL_NUMBER: z.string().trim().regex(/^\d{1,10}$/, 'expected the terminal number').optional(),
+  CARDCOM_TERMINAL_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^\d{1,10}$/, 'expected the terminal number')
+    .optional(),
   CARDCOM_API_NAME: z.string().trim().min(1).optional(),
   CARDCOM_API_PASSWORD: z.string().trim().min(1).optional(),
   SEED_DEMO: booleanFlag.optional(),

@@ -1,6 +1,7 @@
 import { Inject, Module, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.js';
+import { OptionalOwner } from '../../platform/auth/guards.js';
 import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store.port.js';
 import { ProcessorRunner } from '../../platform/processing/processor-runner.js';
 import { InvoiceController } from './api/invoice.controller.js';
@@ -14,6 +15,7 @@ import { taxInvoiceProcessor } from './processors/tax-invoice.processor.js';
 @Module({
   controllers: [InvoiceController],
   providers: [
+    OptionalOwner,
     {
       provide: InvoiceLinks,
       inject: [APP_CONFIG],

@@ -2,8 +2,7 @@ import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common'
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import { Database } from '../../../platform/database/database.js';
-import { AccessTokens } from '../../../platform/auth/access-tokens.js';
-import { SESSION_DIRECTORY, type SessionDirectory } from '../../../platform/auth/session-directory.port.js';
+import { OptionalOwner } from '../../../platform/auth/guards.js';
 import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
 import { InvoiceLinks } from '../application/invoice-links.js';
 import { loadInvoice } from '../application/invoice-view.js';
@@ -13,12 +12,6 @@ import { invoicePage, notFoundPage, notIssuedPage } from './invoice-html.js';
 const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 // Only web addresses are followed: a provider's URL is data from outside.
 const ABSOLUTE_URL = /^https?:\/\//i;
-
-function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-  return match?.[1];
-}
 
 /**
  * `GET /api/invoice/{orderId}?token=...`: the order's tax invoice as a printable page (product-spec: "opened in a new
@@ -32,8 +25,7 @@ export class InvoiceController {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(DATABASE) private readonly database: Database,
     private readonly links: InvoiceLinks,
-    private readonly tokens: AccessTokens,
-    @Inject(SESSION_DIRECTORY) private readonly sessions: SessionDirectory,
+    private readonly owners: OptionalOwner,
   ) {}
 
   @Get(':orderId')
@@ -51,7 +43,7 @@ export class InvoiceController {
     if (!ORDER_ID.test(orderId)) return this.send(reply, 404, notFoundPage());
     const byLink = this.links.verify(orderId, token);
     const invoice = await loadInvoice({ store: this.store, em: this.database.em() }, orderId);
-    if (!invoice || (!byLink && !(await this.isOwner(request, invoice.businessPhone)))) {
+    if (!invoice || (!byLink && (await this.owners.phoneOf(request)) !== invoice.businessPhone)) {
       return this.send(reply, 404, notFoundPage());
     }
     const { view } = invoice;
@@ -62,14 +54,6 @@ export class InvoiceController {
       return;
     }
     return this.send(reply, 200, invoicePage(view));
-  }
-
-  /** Like OwnerGuard, but optional: a missing or foreign token is no error, just not the owner. */
-  private async isOwner(request: FastifyRequest, businessPhone: string): Promise<boolean> {
-    const token = bearerToken(request);
-    const claims = token ? await this.tokens.verify(token, 'owner') : undefined;
-    if (!claims || claims.subject !== businessPhone) return false;
-    return this.sessions.isActive({ audience: 'owner', userId: claims.subject, sessionId: claims.sessionId });
   }
 
   private async send(reply: FastifyReply, status: number, html: string): Promise<void> {

@@ -1,18 +1,16 @@
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { deriveKey } from '../../../platform/auth/derive-key.js';
 
 /**
  * The link of our own tax invoice: `/api/invoice/{orderId}?token={HMAC-SHA256(orderId)}`, base64url. The token is
  * unguessable without the server's secret and needs no storage: the page recomputes it. Its key is derived from
- * JWT_SECRET for this one purpose (HKDF-SHA256, the scheme of platform/auth/derive-key.ts), so a link token is never
- * a valid signature of anything else and operators still manage a single secret.
+ * JWT_SECRET for this one purpose (`deriveKey`), so a link token is never a valid signature of anything else.
  */
 export class InvoiceLinks {
   private readonly key: Buffer;
 
   constructor(jwtSecret: string) {
-    // derive-key.ts names its purposes in a closed union; this one is added here rather than widening it from a
-    // module that does not own it. Same salt and info shape, so it can move there unchanged.
-    this.key = Buffer.from(hkdfSync('sha256', jwtSecret, 'tafrit', 'tafrit/invoice-links', 32));
+    this.key = deriveKey(jwtSecret, 'invoice-links');
   }
 
   tokenFor(orderId: string): string {

@@ -1,0 +1,47 @@
+import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { type ApiSuccess, type MonthlyReport, reportQuerySchema, success } from '@tafrit/contracts';
+import type { FastifyReply } from 'fastify';
+import { OwnerGuard } from '../../../platform/auth/guards.js';
+import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
+import { parseWith } from '../../../platform/http/parse.js';
+import { ExportOrdersCsvQuery, type OrdersCsv } from '../application/export-orders-csv.query.js';
+import { GetMonthlyReportQuery } from '../application/get-monthly-report.query.js';
+
+/**
+ * The owner's monthly orders report (product-spec §2 Reports, §7 `GET /api/orders?month=`) and its CSV, only ever of
+ * the signed-in business. Two fixed paths: the diner's `/api/orders/:departmentId/...` routes have two segments.
+ */
+@Controller('api/orders')
+@UseGuards(OwnerGuard)
+export class ReportsController {
+  constructor(private readonly queries: QueryBus) {}
+
+  @Get()
+  async monthly(@Query() params: unknown, @CurrentOwner() owner: OwnerPrincipal): Promise<ApiSuccess<MonthlyReport>> {
+    const { month } = parseWith(reportQuerySchema, params ?? {});
+    return success(
+      await this.queries.execute<GetMonthlyReportQuery, MonthlyReport>(
+        new GetMonthlyReportQuery(owner.phone, month, new Date()),
+      ),
+    );
+  }
+
+  @Get('csv')
+  async csv(
+    @Query() params: unknown,
+    @CurrentOwner() owner: OwnerPrincipal,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    const { month } = parseWith(reportQuerySchema, params ?? {});
+    const file = await this.queries.execute<ExportOrdersCsvQuery, OrdersCsv>(
+      new ExportOrdersCsvQuery(owner.phone, month, new Date()),
+    );
+    void reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${file.filename}"`)
+      // Sales figures: never kept by a shared cache or the browser's disk cache.
+      .header('cache-control', 'no-store');
+    return file.content;
+  }
+}

@@ -1,0 +1,92 @@
+import { QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { formatIsraelDateTime, type InvoiceStatus, type MonthlyReport, type MonthString } from '@tafrit/contracts';
+import { stringify } from 'csv-stringify/sync';
+import { GetMonthlyReportQuery } from './get-monthly-report.query.js';
+
+export class ExportOrdersCsvQuery {
+  constructor(
+    readonly businessPhone: string,
+    readonly month: MonthString,
+    readonly now: Date,
+  ) {}
+}
+
+export interface OrdersCsv {
+  filename: string;
+  /** UTF-8 text starting with a byte-order mark, so Excel reads the Hebrew as Hebrew. */
+  content: string;
+}
+
+export const CSV_HEADER = [
+  'מספר הזמנה',
+  'תאריך ושעה (שעון ישראל)',
+  'שולחן',
+  'פריטים',
+  'הערות',
+  'סה"כ',
+  'עמלה 5%',
+  'נטו',
+  'מספר חשבונית',
+  'סטטוס חשבונית',
+] as const;
+
+const INVOICE_STATUS_HE: Record<InvoiceStatus, string> = {
+  generated: 'הופקה',
+  pending: 'בהפקה',
+  failed: 'נכשלה',
+};
+
+// A cell a spreadsheet would read as a formula (=, +, -, @, and the tab and carriage return OWASP lists) gets a
+// leading apostrophe: a diner's remark must never run in the owner's Excel.
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function guardCell(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** The same month as the report, as a spreadsheet: one row per paid order, newest first, then the month's totals. */
+export function ordersCsv(report: MonthlyReport): string {
+  const rows: string[][] = report.orders.map((order) => [
+    String(order.orderNumber),
+    formatIsraelDateTime(order.orderDate),
+    order.tableNumber === null ? '' : String(order.tableNumber),
+    order.items.map((item) => `${item.name} × ${item.quantity}`).join('; '),
+    order.remarks ?? '',
+    order.totalAmount,
+    order.commission,
+    order.netAmount,
+    order.invoiceNumber ?? '',
+    INVOICE_STATUS_HE[order.invoiceStatus] ?? order.invoiceStatus,
+  ]);
+  const { summary } = report;
+  rows.push([
+    'סה"כ',
+    '',
+    '',
+    `${summary.totalOrders} הזמנות`,
+    '',
+    summary.totalAmount,
+    summary.totalCommission,
+    summary.netAmount,
+    '',
+    '',
+  ]);
+  return stringify([[...CSV_HEADER], ...rows.map((row) => row.map(guardCell))], {
+    bom: true,
+    // Excel on Windows expects CRLF between records; quotes, commas and newlines inside cells are quoted by the library.
+    record_delimiter: 'windows',
+  });
+}
+
+/** `GET /api/orders/csv?month=YYYY-MM`: the report of the same month, checked the same way, as CSV. */
+@QueryHandler(ExportOrdersCsvQuery)
+export class ExportOrdersCsvHandler implements IQueryHandler<ExportOrdersCsvQuery, OrdersCsv> {
+  constructor(private readonly queries: QueryBus) {}
+
+  async execute({ businessPhone, month, now }: ExportOrdersCsvQuery): Promise<OrdersCsv> {
+    const report = await this.queries.execute<GetMonthlyReportQuery, MonthlyReport>(
+      new GetMonthlyReportQuery(businessPhone, month, now),
+    );
+    return { filename: `orders-${month}.csv`, content: ordersCsv(report) };
+  }
+}

@@ -1,0 +1,134 @@
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import {
+  ISRAEL_TZ,
+  israelMonthRange,
+  type InvoiceStatus,
+  type MonthlyReport,
+  type MonthString,
+  type OrderStatus,
+  type PaymentStatus,
+  type ReportDay,
+  type ReportOrder,
+  type ReportSummary,
+} from '@tafrit/contracts';
+import { DATABASE } from '../../../platform/database/database.module.js';
+import type { Database } from '../../../platform/database/database.js';
+import { query } from '../../../platform/event-store/postgres/sql.js';
+import { type Order, OrderEntity } from '../../ordering/projections/order.entity.js';
+import { assertReportableMonth, datesOfMonth } from './report-month.js';
+
+export class GetMonthlyReportQuery {
+  constructor(
+    readonly businessPhone: string,
+    readonly month: MonthString,
+    /** The server's clock, passed in so the 12-month window is decided in one place (the controller). */
+    readonly now: Date,
+  ) {}
+}
+
+interface SummaryRow {
+  total_orders: number;
+  total_amount: string;
+  total_commission: string;
+  net_amount: string;
+}
+
+interface DayRow {
+  day: string;
+  total_orders: number;
+  total_amount: string;
+}
+
+// A report counts what was paid: a pending, failed or expired order never reached the business's money.
+const PAID = 'paid';
+
+/**
+ * `GET /api/orders?month=YYYY-MM`: the signed-in business's paid orders of one Israel month, newest first, with the
+ * month's sums and one total per Israel calendar day. Sums are computed by PostgreSQL on the numeric(10,2) columns,
+ * so they are exact to the agora; each row's commission + net equals its total, so the sums add up too.
+ */
+@QueryHandler(GetMonthlyReportQuery)
+export class GetMonthlyReportHandler implements IQueryHandler<GetMonthlyReportQuery, MonthlyReport> {
+  constructor(@Inject(DATABASE) private readonly database: Database) {}
+
+  async execute({ businessPhone, month, now }: GetMonthlyReportQuery): Promise<MonthlyReport> {
+    assertReportableMonth(month, now);
+    const { start, end } = israelMonthRange(month);
+    const em = this.database.em();
+    const where = `business_id = ? and payment_status = '${PAID}' and order_date >= ? and order_date < ?`;
+    const params = [businessPhone, start, end];
+
+    // One after the other: on the embedded database the ORM has a single connection.
+    const orders = await em.find(
+      OrderEntity,
+      { businessId: businessPhone, paymentStatus: PAID, orderDate: { $gte: start, $lt: end } },
+      { orderBy: { orderDate: 'desc', orderNumber: 'desc' } },
+    );
+    const summaryRows = await query<SummaryRow>(
+      em,
+      `select count(*)::int as total_orders,
+                coalesce(sum(total_amount), 0)::numeric(14, 2)::text as total_amount,
+                coalesce(sum(commission), 0)::numeric(14, 2)::text as total_commission,
+                coalesce(sum(net_amount), 0)::numeric(14, 2)::text as net_amount
+           from orders where ${where}`,
+      params,
+    );
+    const dayRows = await query<DayRow>(
+      em,
+      `select to_char((order_date at time zone '${ISRAEL_TZ}')::date, 'YYYY-MM-DD') as day,
+                count(*)::int as total_orders,
+                sum(total_amount)::numeric(14, 2)::text as total_amount
+           from orders where ${where}
+          group by 1`,
+      params,
+    );
+
+    const summaryRow = summaryRows[0];
+    const summary: ReportSummary = {
+      totalOrders: Number(summaryRow?.total_orders ?? 0),
+      totalAmount: summaryRow?.total_amount ?? '0.00',
+      totalCommission: summaryRow?.total_commission ?? '0.00',
+      netAmount: summaryRow?.net_amount ?? '0.00',
+    };
+    const byDay = new Map(dayRows.map((row) => [row.day, row]));
+    const daily: ReportDay[] = datesOfMonth(month).map((date) => {
+      const row = byDay.get(date);
+      return { date, totalOrders: Number(row?.total_orders ?? 0), totalAmount: row?.total_amount ?? '0.00' };
+    });
+    return { month, orders: orders.map(toReportOrder), summary, daily };
+  }
+}
+
+/** The owner's view of a row, field by field: nothing private (diner session, customer phone) leaves by accident. */
+export function toReportOrder(order: Order): ReportOrder {
+  const paid = order.cardLast4 !== null || order.cardBrand !== null || order.approvalNumber !== null;
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    orderDate: new Date(order.orderDate).toISOString(),
+    totalAmount: order.totalAmount,
+    commission: order.commission,
+    netAmount: order.netAmount,
+    remarks: order.remarks ?? null,
+    tableNumber: order.tableNumber ?? null,
+    items: (order.items ?? []).map((item) => ({
+      productId: item.productId,
+      name: item.name,
+      price: item.price,
+      quantity: item.quantity,
+    })),
+    status: order.status as OrderStatus,
+    paymentStatus: order.paymentStatus as PaymentStatus,
+    invoiceNumber: order.invoiceNumber ?? null,
+    invoiceUrl: order.invoiceUrl ?? null,
+    invoiceStatus: order.invoiceStatus as InvoiceStatus,
+    payment: paid
+      ? {
+          last4: order.cardLast4 ?? null,
+          brand: order.cardBrand ?? null,
+          approvalNumber: order.approvalNumber ?? null,
+        }
+      : null,
+  };
+}

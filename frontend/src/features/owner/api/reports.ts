@@ -1,0 +1,88 @@
+// The owner's monthly report and its CSV (product spec §2 Reports, §7 `GET /api/orders?month=`). The fetcher, its
+// query options and its hook sit side by side (CONVENTIONS.md example 10); the CSV goes through fetch with the bearer
+// token (a plain link could not carry it) and is saved from a blob.
+import type { MonthlyReport } from '@tafrit/contracts/ordering-types';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { errorFromResponse, tokenFor } from '@/lib/api-client';
+import { InvalidResponseError } from './responses';
+import { ownerRequest, withOwnerSession } from './session-request';
+
+export const REPORT_URL = '/api/orders';
+export const REPORT_CSV_URL = '/api/orders/csv';
+
+function isMonthlyReport(value: unknown): value is MonthlyReport {
+  if (typeof value !== 'object' || value === null) return false;
+  const report = value as Partial<MonthlyReport>;
+  return (
+    Array.isArray(report.orders) &&
+    Array.isArray(report.daily) &&
+    typeof report.summary === 'object' &&
+    report.summary !== null &&
+    typeof report.summary.totalAmount === 'string'
+  );
+}
+
+export async function getMonthlyReport(month: string, signal?: AbortSignal): Promise<MonthlyReport> {
+  const response = await ownerRequest<{ data?: unknown }>(
+    'GET',
+    `${REPORT_URL}?month=${encodeURIComponent(month)}`,
+    undefined,
+    { signal },
+  );
+  const data = response?.data;
+  if (!isMonthlyReport(data)) throw new InvalidResponseError();
+  return data;
+}
+
+export function monthlyReportQueryOptions(month: string) {
+  return queryOptions({
+    queryKey: [REPORT_URL, { month }],
+    queryFn: ({ signal }) => getMonthlyReport(month, signal),
+  });
+}
+
+export function useMonthlyReport(month: string) {
+  return useQuery(monthlyReportQueryOptions(month));
+}
+
+/** `attachment; filename="orders-2026-11.csv"` -> `orders-2026-11.csv`. */
+export function filenameFrom(disposition: string | null, fallback: string): string {
+  const match = disposition ? /filename="?([^";]+)"?/i.exec(disposition) : null;
+  return match?.[1]?.trim() || fallback;
+}
+
+/** GET /api/orders/csv?month= with the session's token (refreshed once on a 401, like every owner call). */
+export async function fetchOrdersCsv(month: string): Promise<{ blob: Blob; filename: string }> {
+  return withOwnerSession(async () => {
+    const url = `${REPORT_CSV_URL}?month=${encodeURIComponent(month)}`;
+    const headers: Record<string, string> = { Accept: 'text/csv' };
+    const token = tokenFor(url);
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const response = await fetch(url, { headers, credentials: 'include' });
+    if (!response.ok) throw await errorFromResponse(response);
+    return {
+      blob: await response.blob(),
+      filename: filenameFrom(response.headers.get('Content-Disposition'), `orders-${month}.csv`),
+    };
+  });
+}
+
+/** Hands a blob to the browser as a download, through a temporary object URL. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked on the next turn: some browsers start the download only after the click handler returns.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+export async function downloadOrdersCsv(month: string): Promise<string> {
+  const { blob, filename } = await fetchOrdersCsv(month);
+  saveBlob(blob, filename);
+  return filename;
+}

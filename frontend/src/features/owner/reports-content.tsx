@@ -1,0 +1,150 @@
+// The report itself: a month of the last 12 (Israel months), four summary cards, the daily sales chart, the
+// expandable order list and the CSV download. Loaded by reports-page.tsx after the screen's title is on screen.
+import type { MonthlyReport } from '@tafrit/contracts/ordering-types';
+import { lastTwelveMonths } from '@tafrit/contracts/months';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { cardClass, errorTextClass, inputClass, labelClass } from '@/components/ui/form-styles';
+import { PendingButton } from '@/components/ui/pending-button';
+import { secondaryButtonClass } from '@/components/ui/styles';
+import { toast } from '@/components/ui/toast';
+import { heOwner } from '@/i18n/he-owner';
+import { downloadOrdersCsv, useMonthlyReport } from './api/reports';
+import { errorDescription } from './errors';
+import { monthLabel, shekelsText } from './reports-format';
+import { OrderList } from './reports-order-list';
+
+const t = heOwner.reports;
+
+// The chart library (visx, d3) loads only when a month with sales is shown: the rest of the console never needs it.
+const DailySalesChart = lazy(() => import('./reports-chart').then((module) => ({ default: module.DailySalesChart })));
+
+export function ReportsContent() {
+  // Computed once per visit: a page left open over midnight on the 1st keeps the list it showed.
+  const months = useMemo(() => lastTwelveMonths(new Date()), []);
+  const [month, setMonth] = useState(months[0] ?? '');
+  const report = useMonthlyReport(month);
+  const selectId = useId();
+
+  return (
+    <>
+      <div className="mt-6 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <label htmlFor={selectId} className={labelClass}>
+            {t.monthLabel}
+          </label>
+          <select
+            id={selectId}
+            value={month}
+            onChange={(event) => setMonth(event.target.value)}
+            className={`${inputClass} mt-1 min-w-48`}
+          >
+            {months.map((value) => (
+              <option key={value} value={value}>
+                {monthLabel(value)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <CsvButton month={month} />
+      </div>
+
+      {report.isPending ? (
+        <p role="status" className="mt-8 text-muted">
+          {t.loading}
+        </p>
+      ) : report.isError ? (
+        <div className={`${cardClass} mt-8`} role="alert">
+          <p className={errorTextClass}>{t.loadError}</p>
+          <p className="mt-1 text-muted">{errorDescription(report.error)}</p>
+          <button type="button" className={`${secondaryButtonClass} mt-4`} onClick={() => void report.refetch()}>
+            {t.retry}
+          </button>
+        </div>
+      ) : (
+        <ReportBody report={report.data} month={month} />
+      )}
+    </>
+  );
+}
+
+function ReportBody({ report, month }: { report: MonthlyReport; month: string }) {
+  const { summary } = report;
+  return (
+    <>
+      <section aria-labelledby="report-summary-title" className="mt-8">
+        <h2 id="report-summary-title" className="sr-only">
+          {t.summaryTitle}
+        </h2>
+        <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4" data-testid="report-summary">
+          <SummaryCard label={t.totalOrders} value={String(summary.totalOrders)} />
+          <SummaryCard label={t.totalSales} value={shekelsText(summary.totalAmount)} />
+          <SummaryCard label={t.commission} value={shekelsText(summary.totalCommission)} />
+          <SummaryCard label={t.net} value={shekelsText(summary.netAmount)} />
+        </dl>
+      </section>
+
+      {report.orders.length === 0 ? (
+        <p className={`${cardClass} mt-8 text-lg text-muted`} data-testid="report-empty">
+          {t.empty}
+        </p>
+      ) : (
+        <>
+          <section aria-labelledby="report-chart-title" className={`${cardClass} mt-8`}>
+            <h2 id="report-chart-title" className="text-xl font-bold text-ink">
+              {t.chartTitle}
+            </h2>
+            <div className="mt-4 min-h-[260px]">
+              <Suspense fallback={<p className="text-muted">{t.loading}</p>}>
+                <DailySalesChart days={report.daily} monthName={monthLabel(month)} />
+              </Suspense>
+            </div>
+          </section>
+          <section aria-labelledby="report-orders-title" className="mt-8">
+            <h2 id="report-orders-title" className="text-xl font-bold text-ink">
+              {t.ordersTitle}
+            </h2>
+            <div className="mt-4">
+              <OrderList orders={report.orders} />
+            </div>
+          </section>
+        </>
+      )}
+    </>
+  );
+}
+
+function SummaryCard({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-xl border border-line bg-surface p-4 shadow-sm">
+      <dt className="text-sm font-medium text-muted">{label}</dt>
+      <dd className="mt-1 text-2xl font-bold text-ink">
+        <bdi dir="ltr">{value}</bdi>
+      </dd>
+    </div>
+  );
+}
+
+function CsvButton({ month }: { month: string }) {
+  const [pending, setPending] = useState(false);
+  async function onDownload() {
+    setPending(true);
+    try {
+      await downloadOrdersCsv(month);
+    } catch (error) {
+      toast({ title: t.csvError, description: errorDescription(error), variant: 'destructive' });
+    } finally {
+      setPending(false);
+    }
+  }
+  return (
+    <PendingButton
+      type="button"
+      pending={pending}
+      pendingLabel={t.downloadingCsv}
+      onClick={() => void onDownload()}
+      className={secondaryButtonClass}
+    >
+      {t.downloadCsv}
+    </PendingButton>
+  );
+}

@@ -1,0 +1,302 @@
+import { lastTwelveMonths } from '@tafrit/contracts/months';
+import type { MonthlyReport, ReportOrder } from '@tafrit/contracts/ordering-types';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetToasts } from '@/components/ui/toast';
+import { heOwner } from '@/i18n/he-owner';
+import { createAppRouter } from '@/router';
+import { demoBusiness, failure, json, stubApi, type ApiCall } from '@/test/api-stub';
+import { monthLabel, orderDateText } from './reports-format';
+
+const t = heOwner.reports;
+const months = lastTwelveMonths(new Date());
+const current = months[0]!;
+
+function order(overrides: Partial<ReportOrder> = {}): ReportOrder {
+  return {
+    id: 'order-1',
+    orderNumber: 1001,
+    orderDate: '2026-11-03T08:15:00.000Z',
+    totalAmount: '41.00',
+    commission: '2.05',
+    netAmount: '38.95',
+    remarks: 'בלי סוכר',
+    tableNumber: 4,
+    items: [
+      { productId: 1, name: 'הפוך גדול', price: 14.5, quantity: 2 },
+      { productId: 2, name: 'קרואסון', price: 12, quantity: 1 },
+    ],
+    status: 'paid',
+    paymentStatus: 'paid',
+    invoiceNumber: '40001',
+    invoiceUrl: 'https://invoices.example/40001.pdf',
+    invoiceStatus: 'generated',
+    payment: { last4: '4242', brand: 'Visa', approvalNumber: '123456' },
+    ...overrides,
+  };
+}
+
+function reportOf(month: string, orders: ReportOrder[]): MonthlyReport {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  const days = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
+  return {
+    month,
+    orders,
+    summary: {
+      totalOrders: orders.length,
+      totalAmount: orders.length ? '1234.56' : '0.00',
+      totalCommission: orders.length ? '61.73' : '0.00',
+      netAmount: orders.length ? '1172.83' : '0.00',
+    },
+    daily: Array.from({ length: days }, (_, index) => ({
+      date: `${month}-${String(index + 1).padStart(2, '0')}`,
+      totalOrders: index === 2 ? orders.length : 0,
+      totalAmount: index === 2 && orders.length ? '1234.56' : '0.00',
+    })),
+  };
+}
+
+const defaultOrders = [
+  order(),
+  order({
+    id: 'order-2',
+    orderNumber: 1000,
+    orderDate: 'not-a-date',
+    remarks: null,
+    invoiceNumber: '40000',
+    invoiceUrl: null,
+    invoiceStatus: 'pending',
+    payment: null,
+  }),
+  order({ id: 'order-3', orderNumber: 999, invoiceNumber: null, invoiceUrl: null, invoiceStatus: 'failed' }),
+];
+
+function reportServer(answer: (call: ApiCall, month: string) => Response | undefined = () => undefined) {
+  return stubApi((call) => {
+    if (call.path === '/api/business/profile') return json({ success: true, data: { business: demoBusiness } });
+    const url = new URL(call.path, 'http://localhost');
+    const month = url.searchParams.get('month') ?? '';
+    const custom = answer(call, month);
+    if (custom) return custom;
+    if (url.pathname === '/api/orders') {
+      return json({ success: true, data: reportOf(month, month === current ? defaultOrders : []) });
+    }
+    return undefined;
+  });
+}
+
+function renderReports() {
+  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: ['/reports'] }) });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem('authToken', 'owner-token');
+  localStorage.setItem('businessData', JSON.stringify(demoBusiness));
+  resetToasts();
+});
+afterEach(() => {
+  localStorage.clear();
+  resetToasts();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('reports', () => {
+  it('offers the last 12 Israel months by Hebrew name, the current one first and chosen', async () => {
+    reportServer();
+    renderReports();
+    // The first render of the file loads the console's lazy route and the chart library: give it time.
+    const select = (await screen.findByLabelText(t.monthLabel, {}, { timeout: 10_000 })) as HTMLSelectElement;
+    const options = within(select).getAllByRole('option') as HTMLOptionElement[];
+    expect(options).toHaveLength(12);
+    expect(options.map((option) => option.value)).toEqual(months);
+    expect(select.value).toBe(current);
+    expect(options[0]?.textContent).toBe(monthLabel(current));
+    expect(monthLabel('2026-11')).toBe('נובמבר 2026');
+    expect(monthLabel('2026-01')).toBe('ינואר 2026');
+  });
+
+  it('shows the four summary cards in shekels and the transfers note', async () => {
+    const calls = reportServer();
+    renderReports();
+    const summary = await screen.findByTestId('report-summary');
+    const value = (label: string) => within(summary).getByText(label).nextElementSibling?.textContent;
+    expect(value(t.totalOrders)).toBe('3');
+    expect(value(t.totalSales)).toBe('₪1,234.56');
+    expect(value(t.commission)).toBe('₪61.73');
+    expect(value(t.net)).toBe('₪1,172.83');
+    expect(screen.getByTestId('transfers-note').textContent).toBe(
+      'ההעברות לחשבון הבנק מתבצעות ב-20 בכל חודש עבור החודש הקודם',
+    );
+    const get = calls.find((call) => call.path.startsWith('/api/orders'));
+    expect(get?.path).toBe(`/api/orders?month=${current}`);
+    expect(get?.headers.Authorization).toBe('Bearer owner-token');
+  });
+
+  it('draws the daily sales as an image with an accessible name, and the same numbers in a table', async () => {
+    reportServer();
+    renderReports();
+    const chart = await screen.findByRole('img', { name: t.chartLabel(monthLabel(current)) });
+    expect(chart.tagName.toLowerCase()).toBe('svg');
+    expect(chart.querySelector('title')?.textContent).toBe(t.chartLabel(monthLabel(current)));
+    const table = screen.getByTestId('daily-sales-table');
+    const rows = within(table).getAllByRole('row');
+    // A header row and one row per day of the month.
+    expect(rows.length).toBeGreaterThanOrEqual(29);
+    expect(rows[3]?.textContent).toContain('₪1,234.56');
+    // Day 1 is drawn at the right (right to left): its bar is further right than day 2's.
+    const bars = chart.querySelectorAll('rect.visx-bar');
+    expect(bars.length).toBe(rows.length - 1);
+    expect(Number(bars[0]?.getAttribute('x'))).toBeGreaterThan(Number(bars[1]?.getAttribute('x')));
+  });
+
+  it('opens an order: remarks, invoice with its link, payment details and lines', async () => {
+    reportServer();
+    const user = userEvent.setup();
+    renderReports();
+    const rows = await screen.findAllByTestId('report-order');
+    expect(rows).toHaveLength(3);
+    const button = within(rows[0]!).getByRole('button');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(button.textContent).toContain('#1001');
+    expect(button.textContent).toContain(orderDateText('2026-11-03T08:15:00.000Z'));
+    expect(orderDateText('2026-11-03T08:15:00.000Z')).toBe('03/11/2026 10:15');
+    expect(button.textContent).toContain('₪41.00');
+
+    await user.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    const panel = document.getElementById(button.getAttribute('aria-controls')!)!;
+    expect(panel.hidden).toBe(false);
+    expect(within(panel).getByTestId('order-remarks').textContent).toBe('בלי סוכר');
+    expect(within(panel).getByText('40001')).toBeTruthy();
+    expect(within(panel).getByText(t.invoiceStatuses.generated)).toBeTruthy();
+    const link = within(panel).getByRole('link', { name: `${t.viewInvoice} ${t.newWindow}` });
+    expect(link.getAttribute('href')).toBe('https://invoices.example/40001.pdf');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    expect(within(panel).getByText('₪2.05')).toBeTruthy();
+    expect(within(panel).getByText('₪38.95')).toBeTruthy();
+    expect(within(panel).getByText('4242')).toBeTruthy();
+    const lines = within(panel).getAllByRole('row');
+    expect(lines[1]?.textContent).toBe('הפוך גדול2₪29.00');
+    expect(lines[2]?.textContent).toBe('קרואסון1₪12.00');
+
+    await user.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(panel.hidden).toBe(true);
+  });
+
+  it('shows a pending invoice without a link, a failed one as failed, and an invalid date as not available', async () => {
+    reportServer();
+    const user = userEvent.setup();
+    renderReports();
+    const rows = await screen.findAllByTestId('report-order');
+
+    const pending = within(rows[1]!).getByRole('button');
+    expect(pending.textContent).toContain(t.dateUnavailable);
+    await user.click(pending);
+    const pendingInvoice = within(rows[1]!).getByTestId('order-invoice');
+    expect(within(pendingInvoice).getByText('40000')).toBeTruthy();
+    expect(within(pendingInvoice).getByText('בהפקה')).toBeTruthy();
+    expect(within(pendingInvoice).queryByRole('link')).toBeNull();
+    expect(within(rows[1]!).getByTestId('order-remarks').textContent).toBe(t.noRemarks);
+    expect(within(rows[1]!).queryByText(t.cardEnding, { exact: false })).toBeNull();
+
+    await user.click(within(rows[2]!).getByRole('button'));
+    const failedInvoice = within(rows[2]!).getByTestId('order-invoice');
+    expect(within(failedInvoice).getByText('נכשלה')).toBeTruthy();
+    expect(within(failedInvoice).getByText(t.noInvoiceNumber)).toBeTruthy();
+    expect(within(failedInvoice).queryByRole('link')).toBeNull();
+  });
+
+  it('says there are no orders in an empty month, after choosing it', async () => {
+    const calls = reportServer();
+    const user = userEvent.setup();
+    renderReports();
+    await screen.findAllByTestId('report-order');
+    await user.selectOptions(screen.getByLabelText(t.monthLabel), months[3]!);
+    expect(await screen.findByText(t.empty)).toBeTruthy();
+    expect(screen.queryByTestId('report-order')).toBeNull();
+    expect(screen.queryByRole('img', { name: /./ })).toBeNull();
+    expect(calls.some((call) => call.path === `/api/orders?month=${months[3]}`)).toBe(true);
+    const summary = screen.getByTestId('report-summary');
+    expect(within(summary).getByText(t.totalSales).nextElementSibling?.textContent).toBe('₪0.00');
+  });
+
+  it('shows the loading state, then an error with the server message and a retry that works', async () => {
+    let fail = true;
+    const calls = reportServer((call) =>
+      call.path.startsWith('/api/orders') && fail ? failure(500, 'internal', 'תקלה בשרת') : undefined,
+    );
+    const user = userEvent.setup();
+    renderReports();
+    expect((await screen.findByText(t.loading)).getAttribute('role')).toBe('status');
+    expect(await screen.findByText(t.loadError)).toBeTruthy();
+    expect(screen.getByText('תקלה בשרת')).toBeTruthy();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: t.retry }));
+    expect(await screen.findAllByTestId('report-order')).toHaveLength(3);
+    expect(calls.filter((call) => call.path.startsWith('/api/orders?')).length).toBe(2);
+  });
+
+  it('downloads the CSV of the chosen month with the owner token', async () => {
+    const calls = reportServer((call) =>
+      call.path.startsWith('/api/orders/csv')
+        ? new Response('\uFEFFמספר הזמנה\r\n', {
+            status: 200,
+            headers: {
+              'Content-Type': 'text/csv; charset=utf-8',
+              'Content-Disposition': `attachment; filename="orders-${months[1]}.csv"`,
+            },
+          })
+        : undefined,
+    );
+    const createObjectURL = vi.fn(() => 'blob:report');
+    const revokeObjectURL = vi.fn();
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL }));
+    const downloads: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(`${this.download} ${this.href}`);
+    });
+    const user = userEvent.setup();
+    renderReports();
+    await screen.findAllByTestId('report-order');
+    await user.selectOptions(screen.getByLabelText(t.monthLabel), months[1]!);
+    await user.click(screen.getByRole('button', { name: t.downloadCsv }));
+
+    await waitFor(() => expect(downloads).toEqual([`orders-${months[1]}.csv blob:report`]));
+    const csv = calls.find((call) => call.path.startsWith('/api/orders/csv'));
+    expect(csv?.path).toBe(`/api/orders/csv?month=${months[1]}`);
+    expect(csv?.headers.Authorization).toBe('Bearer owner-token');
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(revokeObjectURL).toHaveBeenCalledWith('blob:report'));
+    expect(screen.getByRole('button', { name: t.downloadCsv }).getAttribute('aria-disabled')).toBeNull();
+  });
+
+  it('shows progress while the CSV is prepared and a toast when it fails', async () => {
+    let release: (response: Response) => void = () => undefined;
+    reportServer((call) =>
+      call.path.startsWith('/api/orders/csv')
+        ? (new Promise<Response>((resolve) => {
+            release = resolve;
+          }) as unknown as Response)
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderReports();
+    await screen.findAllByTestId('report-order');
+    await user.click(screen.getByRole('button', { name: t.downloadCsv }));
+    const busy = await screen.findByRole('button', { name: t.downloadingCsv });
+    expect(busy.getAttribute('aria-disabled')).toBe('true');
+    release(failure(400, 'report.month_out_of_range', 'ניתן להציג דוחות של 12 החודשים האחרונים בלבד'));
+    const toast = await screen.findByTestId('toast');
+    expect(within(toast).getByText(t.csvError)).toBeTruthy();
+    expect(within(toast).getByText('ניתן להציג דוחות של 12 החודשים האחרונים בלבד')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: t.downloadCsv })).toBeTruthy();
+  });
+});
