@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port.js';
 import { query } from '../../src/platform/event-store/postgres/sql.js';
-import { registerOwner } from '../support/accounts.js';
+import { ProcessorRunner } from '../../src/platform/processing/processor-runner.js';
+import { newPhone, registerOwner, smsLog } from '../support/accounts.js';
 import { createPayment, DINER_COOKIE, openShop, type Shop } from '../support/checkout.js';
 import { startFakeCardcom } from '../support/fake-cardcom.js';
 import { call } from '../support/http-client.js';
@@ -14,6 +15,7 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 let app: TestApp;
 let cardcom: Awaited<ReturnType<typeof startFakeCardcom>>;
 let shop: Shop;
+let receiptPhone: { local: string; e164: string };
 
 beforeAll(async () => {
   cardcom = await startFakeCardcom({ terminals: [{ terminalNumber: 1000, apiName: 'test2025' }] });
@@ -23,7 +25,8 @@ beforeAll(async () => {
     CARDCOM_TERMINAL_NUMBER: '1000',
     CARDCOM_API_NAME: 'test2025',
   });
-  shop = await openShop(app, await registerOwner(app));
+  receiptPhone = newPhone();
+  shop = await openShop(app, await registerOwner(app, { receiptPhone: receiptPhone.local }));
 });
 afterAll(async () => {
   await app?.close();
@@ -86,6 +89,20 @@ describe('Cardcom checkout', () => {
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
     expect((await webhook(body)).status).toBe(200);
     expect((await typesOf(orderId)).filter((type) => type === 'OrderPaid')).toHaveLength(1);
+    // What follows the payment happened once too: one invoice, one SMS receipt, one slip.
+    await app.app.get(ProcessorRunner).runUntilIdle();
+    const all = (await app.app.get<EventStore>(EVENT_STORE).readStream(`order-${orderId}`)).events.map((e) => e.type);
+    expect(all.filter((type) => type === 'InvoiceIssued')).toHaveLength(1);
+    expect(all.filter((type) => type === 'SlipQueued')).toHaveLength(1);
+    expect(all.filter((type) => type === 'ReceiptSmsSent')).toHaveLength(1);
+    const orderNumber = (
+      await query<{ order_number: number }>(app.database.em(), 'select order_number from orders where id = ?', [
+        orderId,
+      ])
+    )[0]?.order_number;
+    expect(
+      smsLog(app).filter((sms) => sms.to === receiptPhone.e164 && sms.text.includes(`#${orderNumber}`)),
+    ).toHaveLength(1);
     const [row] = await query<Record<string, unknown>>(
       app.database.em(),
       'select payment_status, status, cardcom_transaction_id, card_last4 from orders where id = ?',

@@ -42,6 +42,10 @@ export async function openPage(
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  // The console says only "Failed to load resource: ... status of 401"; this names the address, for the next reader.
+  context.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`response: status of ${response.status()} for ${response.url()}`);
+  });
   return { context, page, problems };
 }
 

@@ -42,7 +42,9 @@ export function monthlyReportQueryOptions(month: string) {
 }
 
 export function useMonthlyReport(month: string) {
-  return useQuery(monthlyReportQueryOptions(month));
+  // The report's code loads after the console: by then a logout may have taken the token, and asking without one
+  // would only earn a 401 (and a refresh attempt) on the way out.
+  return useQuery({ ...monthlyReportQueryOptions(month), enabled: tokenFor(REPORT_URL) !== null });
 }
 
 /** `attachment; filename="orders-2026-11.csv"` -> `orders-2026-11.csv`. */
