@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
-  type OrderEvent,
   type OrderEventData,
   orderEventSchemaVersions,
   orderStreamId,
@@ -12,7 +11,7 @@ import type { EventStore, RecordedEvent } from '../../../platform/event-store/ev
 import { query } from '../../../platform/event-store/postgres/sql.js';
 import type { Processor } from '../../../platform/processing/processor.js';
 import { BusinessEntity } from '../../accounts/projections/business.entity.js';
-import { type OrderCommand, orderDecider } from '../../ordering/domain/order.decider.js';
+import { foldOrder, type OrderCommand, orderDecider } from '../../ordering/domain/order.decider.js';
 import type { InvoiceLinks } from '../application/invoice-links.js';
 
 export const TAX_INVOICES_PROCESSOR = 'tax-invoices';
@@ -71,11 +70,7 @@ export function taxInvoiceProcessor({ store, links }: { store: EventStore; links
       const paid = event.data as OrderEventData['OrderPaid'];
       const streamId = orderStreamId(paid.orderId);
       const { events } = await store.readStream(streamId, { em });
-      const state = events.reduce(
-        // The stream's only writer is the order decider, so its events are order events.
-        (current, recorded) => orderDecider.evolve(current, recorded as unknown as OrderEvent),
-        orderDecider.initialState(),
-      );
+      const state = foldOrder(events);
       // Checked before a number is taken: a repeat must not spend one.
       if (!state.placed || state.invoice === 'generated') return;
 

@@ -10,7 +10,7 @@ import { handleCommand } from '../../../platform/event-store/aggregate.js';
 import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
 import { BusinessEntity } from '../../accounts/projections/business.entity.js';
 import { PAYMENT_PROVIDER, type PaymentProvider, type TerminalChoice } from '../../payments/payment-provider.port.js';
-import { openPaymentPage, orderDecider, type PlacedOrder } from '../domain/order.decider.js';
+import { foldOrder, openPaymentPage, orderDecider, type PlacedOrder } from '../domain/order.decider.js';
 import { OrderExpiredError } from '../domain/order.errors.js';
 import { PlaceOrderCommand, type PlacedOrderResult } from './place-order.handler.js';
 
@@ -60,10 +60,7 @@ export class CheckoutService {
   private async paymentPageFor(orderId: string, departmentId: string, correlationId: string): Promise<string> {
     const streamId = orderStreamId(orderId);
     const stream = await this.store.readStream(streamId);
-    const order = stream.events.reduce(
-      (state, event) => orderDecider.evolve(state, event as never),
-      orderDecider.initialState(),
-    ) as PlacedOrder;
+    const order = foldOrder(stream.events) as PlacedOrder;
     if (order.status === 'expired') throw new OrderExpiredError(orderId);
     const open = openPaymentPage(order);
     if (open) return open.paymentUrl;

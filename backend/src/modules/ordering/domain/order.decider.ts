@@ -1,5 +1,6 @@
 import type { OrderEvent, OrderEventData, OrderLine, PaymentProviderName } from '@tafrit/contracts';
 import type { Decider } from '../../../platform/event-store/aggregate.js';
+import type { RecordedEvent } from '../../../platform/event-store/event-store.port.js';
 import {
   OrderAlreadyPaidError,
   OrderAlreadyPlacedError,
@@ -297,4 +298,12 @@ export function openPaymentPage(order: PlacedOrder): { lowProfileId: string; pay
     return null;
   }
   return latest;
+}
+
+/** The order's state from its stream; the stream's only writer is this decider, so its events are order events. */
+export function foldOrder(events: readonly RecordedEvent[]): OrderState {
+  return events.reduce(
+    (state, event) => orderDecider.evolve(state, event as unknown as OrderEvent),
+    orderDecider.initialState(),
+  );
 }

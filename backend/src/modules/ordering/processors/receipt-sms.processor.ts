@@ -1,19 +1,18 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   formatShekels,
-  type OrderEvent,
   type OrderEventData,
   orderEventSchemaVersions,
   type OrderLine,
   orderStreamId,
 } from '@tafrit/contracts';
 import { handleCommand } from '../../../platform/event-store/aggregate.js';
-import type { EventStore, RecordedEvent } from '../../../platform/event-store/event-store.port.js';
+import type { EventStore } from '../../../platform/event-store/event-store.port.js';
 import { execute, query } from '../../../platform/event-store/postgres/sql.js';
 import type { Processor } from '../../../platform/processing/processor.js';
 import { SmsDeliveryError, type SmsSender } from '../../../platform/sms/sms.port.js';
 import { BusinessEntity } from '../../accounts/projections/business.entity.js';
-import { type OrderCommand, orderDecider, type OrderState } from '../domain/order.decider.js';
+import { foldOrder, type OrderCommand, orderDecider } from '../domain/order.decider.js';
 
 export const RECEIPT_SMS_PROCESSOR = 'receipt-sms';
 
@@ -67,14 +66,6 @@ export function receiptSmsText(order: ReceiptSmsOrder, maxChars = RECEIPT_SMS_MA
     if (!shown) shown = `${items.length} פריטים`;
   }
   return `${head}${shown}${tail}`;
-}
-
-function foldOrder(events: readonly RecordedEvent[]): OrderState {
-  // The stream's only writer is the order decider, so its events are order events.
-  return events.reduce(
-    (state, event) => orderDecider.evolve(state, event as unknown as OrderEvent),
-    orderDecider.initialState(),
-  );
 }
 
 /** Claims the effect once: true for the one caller whose insert made the row. */
