@@ -18,3 +18,5 @@ export * from './http/menu.schemas.js';
 export * from './order-events.js';
 export * from './ordering-types.js';
 export * from './http/ordering.schemas.js';
+export * from './admin-types.js';
+export * from './http/admin.schemas.js';
