@@ -10,6 +10,8 @@ export default mergeConfig(
       setupFiles: ['src/test/setup.ts'],
       restoreMocks: true,
       unstubGlobals: true,
+      // Pages load their lazy chunks on first use; on a busy 2-core machine one can take seconds to transform.
+      testTimeout: 15_000,
     },
   }),
 );

@@ -110,9 +110,22 @@ export interface ReportDay {
 }
 
 /** `data` of `GET /api/orders?month=YYYY-MM`. */
+/** The month's transfer to the business, once the administrator created the payout batch (issue 7). */
+export interface ReportPayout {
+  status: 'created' | 'transferred';
+  /** 'YYYY-MM-DD': the 20th of the next month. */
+  dueDate: string;
+  /** ISO instant the administrator marked the batch transferred; null until then. */
+  transferredAt: string | null;
+  /** The amount transferred (or to be), as in the batch. */
+  net: string;
+}
+
 export interface MonthlyReport {
   month: string;
   orders: ReportOrder[];
   summary: ReportSummary;
   daily: ReportDay[];
+  /** Null while no payout batch of the month names this business. */
+  payout: ReportPayout | null;
 }

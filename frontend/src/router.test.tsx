@@ -14,8 +14,9 @@ function renderAt(url: string) {
   return router;
 }
 
+// Each area is a lazy chunk: its first import in a test run can take seconds on a busy 2-core machine.
 async function h1(name: string) {
-  return screen.findByRole('heading', { level: 1, name });
+  return screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
 }
 
 afterEach(() => {

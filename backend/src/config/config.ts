@@ -62,6 +62,8 @@ const environmentSchema = z.object({
   CARDCOM_API_NAME: z.string().trim().min(1).optional(),
   CARDCOM_API_PASSWORD: z.string().trim().min(1).optional(),
   SEED_DEMO: booleanFlag.optional(),
+  // Set by an image build; the admin's debug dialog shows it (else the package version and the build's time).
+  BUILD_VERSION: z.string().trim().min(1).max(100).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   FRONTEND_DIST: z.string().min(1).optional(),
   // Off by default: only behind a reverse proxy may X-Forwarded-For name the client (rate limits key on it).
@@ -80,6 +82,24 @@ const environmentSchema = z.object({
     .regex(/^(\d{5,20})?$/, 'expected the numeric pixel id (5 to 20 digits)')
     .optional()
     .transform((value) => value || undefined),
+  // Masav (מס"ב) credit files of the monthly payouts: the institution's codes as Masav assigned them. Optional: without
+  // them the admin's Masav download answers that it is not configured; the CSV export still works.
+  MASAV_INSTITUTION_CODE: z
+    .string()
+    .trim()
+    .regex(/^\d{8}$/, 'expected the 8-digit institution code (מוסד/נושא)')
+    .optional(),
+  MASAV_SENDING_INSTITUTION: z
+    .string()
+    .trim()
+    .regex(/^\d{5}$/, 'expected the 5-digit sending institution code')
+    .optional(),
+  MASAV_INSTITUTION_NAME: z
+    .string()
+    .trim()
+    .min(1)
+    .max(30, 'at most 30 characters (the header record field)')
+    .optional(),
 });
 
 export interface AppConfig {
@@ -102,11 +122,20 @@ export interface AppConfig {
   cardcom: CardcomConfig | undefined;
   seedDemo: boolean;
   logLevel: string;
+  buildVersion: string | undefined;
   frontendDist: string;
   /** Fastify's `trustProxy`: false, true or the proxies' addresses. */
   trustProxy: boolean | string;
   /** Injected into the app's HTML as `<meta name="tafrit-pixel-id">` and allowed by the CSP, only when set. */
   marketingPixelId: string | undefined;
+  /** Set when all three MASAV_* variables are; the Masav credit file needs them. */
+  masav?: MasavConfig | undefined;
+}
+
+export interface MasavConfig {
+  institutionCode: string;
+  sendingInstitution: string;
+  institutionName: string;
 }
 
 export interface InforuConfig {
@@ -169,9 +198,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cardcom: cardcomConfig(values),
     seedDemo: values.SEED_DEMO ?? embedded,
     logLevel: values.LOG_LEVEL,
+    buildVersion: values.BUILD_VERSION,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     frontendDist: resolve(values.FRONTEND_DIST ?? new URL('../../../frontend/dist', import.meta.url).pathname),
     marketingPixelId: values.MARKETING_PIXEL_ID,
+    masav: masavConfig(values),
+  };
+}
+
+/** All three or none: half a Masav configuration would only show when the admin downloads the file. */
+function masavConfig(values: z.output<typeof environmentSchema>): MasavConfig | undefined {
+  const given = {
+    MASAV_INSTITUTION_CODE: values.MASAV_INSTITUTION_CODE,
+    MASAV_SENDING_INSTITUTION: values.MASAV_SENDING_INSTITUTION,
+    MASAV_INSTITUTION_NAME: values.MASAV_INSTITUTION_NAME,
+  };
+  const missing = Object.entries(given).filter(([, value]) => !value);
+  if (missing.length === 3) return undefined;
+  if (missing.length > 0) {
+    throw new ConfigError(missing.map(([name]) => `${name}: required when any MASAV_* variable is set`));
+  }
+  return {
+    institutionCode: given.MASAV_INSTITUTION_CODE as string,
+    sendingInstitution: given.MASAV_SENDING_INSTITUTION as string,
+    institutionName: given.MASAV_INSTITUTION_NAME as string,
   };
 }
 

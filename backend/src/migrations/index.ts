@@ -2,6 +2,7 @@ import { Migration20261121000000_read_models } from './Migration20261121000000_r
 import { Migration20261121000100_event_store } from './Migration20261121000100_event_store.js';
 import { Migration20261121000200_menu_tags } from './Migration20261121000200_menu_tags.js';
 import { Migration20261121000300_ordering } from './Migration20261121000300_ordering.js';
+import { Migration20261121000400_commissions } from './Migration20261121000400_commissions.js';
 
 /**
  * Every migration, in order. An explicit list (not a folder glob) works the same from TypeScript sources in tests
@@ -12,4 +13,5 @@ export const migrationsList = [
   { name: 'Migration20261121000100_event_store', class: Migration20261121000100_event_store },
   { name: 'Migration20261121000200_menu_tags', class: Migration20261121000200_menu_tags },
   { name: 'Migration20261121000300_ordering', class: Migration20261121000300_ordering },
+  { name: 'Migration20261121000400_commissions', class: Migration20261121000400_commissions },
 ];

@@ -10,7 +10,8 @@ declare module 'vitest' {
 
 /** One running product for every browser test file: starting PGlite and seeding the demo café costs seconds. */
 export default async function setup(project: TestProject) {
-  const product = await startProduct();
+  // Two administrators: sign-in codes to one phone are spaced 30 s apart, and two files sign in as administrator.
+  const product = await startProduct({ ADMIN_PHONES: '0547654321,0542222222' });
   project.provide('baseUrl', product.url);
   project.provide('dataDir', product.dataDir);
   return () => product.stop();

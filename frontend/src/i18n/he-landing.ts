@@ -169,6 +169,19 @@ export const heLanding = {
     description: 'כאן יוצגו תנאי השימוש בשירות.',
     loading: 'טוענים את תנאי השימוש…',
     loadError: 'לא הצלחנו לטעון את תנאי השימוש. נסו לרענן את הדף.',
+    // The administrator's editor (shown only with an admin session).
+    editorTitle: 'עריכת תנאי השימוש',
+    editorLabel: 'תוכן תנאי השימוש',
+    editorHint: 'פסקאות מופרדות בשורה ריקה. הטקסט מוצג כפי שנכתב, בלי עיצוב.',
+    /** "1,234 מתוך 100,000 תווים": the count is wrapped left to right by the component. */
+    characterCountOf: 'מתוך',
+    characters: 'תווים',
+    reset: 'איפוס לטקסט השמור',
+    save: 'שמירת תנאי השימוש',
+    saving: 'שומרים…',
+    previewTitle: 'תצוגה מקדימה',
+    previewEmpty: 'התצוגה המקדימה תופיע כאן כשתכתבו את תנאי השימוש.',
+    sessionExpired: 'הכניסה כמנהל הסתיימה. התחברו שוב כדי לערוך את תנאי השימוש.',
   },
 
   accessibilityPage: {

@@ -92,6 +92,10 @@ export const heOwner = {
     endImpersonation: 'סיום התחזות וסגירת החלון',
     businessFallbackName: 'העסק שלי',
   },
+  paused: {
+    banner: 'החשבון מושהה: התפריט והתשלומים אינם זמינים ללקוחות. לבירורים פנו לתמיכה',
+    contact: 'פנייה לתמיכה',
+  },
   reports: {
     title: 'דוח הזמנות חודשי',
     description: 'ההזמנות ששולמו, סכומי המכירות והעמלות של כל חודש, לפי שעון ישראל.',
@@ -151,6 +155,13 @@ export const heOwner = {
     downloadingCsv: 'מכינים את הקובץ...',
     csvError: 'שגיאה בהורדת הקובץ',
     transfersNote: 'ההעברות לחשבון הבנק מתבצעות ב-20 בכל חודש עבור החודש הקודם',
+    // The month's own transfer, once the administrator created the payout batch: "הועברו ₪X לחשבונך ב-DD/MM/YYYY"
+    // or "ההעברה מתוכננת ל-20/MM/YYYY". Split around the amount and the date, which are shown left to right.
+    payout: {
+      transferredBefore: 'הועברו',
+      transferredAfter: 'לחשבונך ב-',
+      planned: 'ההעברה מתוכננת ל-',
+    },
   },
   menuManagement: {
     title: 'ניהול תפריט',

@@ -9,6 +9,7 @@ import { OwnerSessionReplies } from './api/owner-session.replies.js';
 import { OwnerSignInController } from './api/owner-sign-in.controller.js';
 import { RegistrationController } from './api/registration.controller.js';
 import { SessionsController } from './api/sessions.controller.js';
+import { ChangeBusinessStatusHandler } from './application/change-business-status.handler.js';
 import { ChangeBusinessProfileHandler } from './application/change-business-profile.handler.js';
 import { ChangeLogoHandler } from './application/change-logo.handler.js';
 import { GetOwnerBusinessHandler } from './application/get-owner-business.query.js';
@@ -42,6 +43,7 @@ import { businessesProjection } from './projections/businesses.projection.js';
     RegisterBusinessHandler,
     ChangeBusinessProfileHandler,
     ChangeLogoHandler,
+    ChangeBusinessStatusHandler,
     RecordImpersonationHandler,
     GetOwnerBusinessHandler,
     Sessions,
@@ -52,7 +54,8 @@ import { businessesProjection } from './projections/businesses.projection.js';
     OwnerSessionReplies,
     { provide: SESSION_DIRECTORY, useExisting: Sessions },
   ],
-  exports: [Sessions, SessionIssuer, OneTimeCodes, SESSION_DIRECTORY],
+  // LogoUploads: closing an account (admin module) removes the logo's file with the rest of its files.
+  exports: [Sessions, SessionIssuer, OneTimeCodes, LogoUploads, SESSION_DIRECTORY],
 })
 export class AccountsModule implements OnModuleInit {
   constructor(

@@ -1,31 +1,56 @@
-import { sendOtpSchema } from '@tafrit/contracts/http/accounts.schemas';
+// /admin and /admin-dashboard (issue 7, spec §2 Admin dashboard): a header with the connection badge, the debug
+// dialog, the terms editor link and logout; then one page of sections with an in-page navigation.
 import { formatIsraeliMobile } from '@tafrit/contracts/israel/phone';
-import { uiMessagesHe } from '@tafrit/contracts/messages.he';
-import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { PageMain } from '@/components/page-shell';
-import { TextField } from '@/components/ui/form-field';
-import { cardClass, cardTitleClass, hintClass } from '@/components/ui/form-styles';
 import { PendingButton } from '@/components/ui/pending-button';
-import { containerClass, primaryButtonClass, secondaryButtonClass } from '@/components/ui/styles';
-import { toast } from '@/components/ui/toast';
+import { containerClass, secondaryButtonClass, textLinkClass } from '@/components/ui/styles';
 import { pageTitle } from '@/i18n/he';
 import { heAdmin } from '@/i18n/he-admin';
-import { impersonationFragment } from '@/lib/impersonation';
 import { adminPhone } from '@/lib/storage';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { impersonateBusiness, logoutAdmin, onAdminSessionExpired } from './api';
+import { AccountCards, AccountsSection } from './accounts-section';
+import { AuditSection, ContactSection } from './activity-sections';
+import { clearAdminSession, logoutAdmin, onAdminSessionExpired, useBusinesses } from './api';
+import { CommissionsSection } from './commissions-section';
+import { ConnectionBadge, DebugButton } from './connection';
+import { PayoutsSection } from './payouts-section';
 
 const t = heAdmin.dashboard;
 
-/** /admin and /admin-dashboard. For now the header and "open a business"; the full dashboard comes with its issue. */
+const sections = [
+  ['summary', heAdmin.sections.accountsSummary],
+  ['commissions', heAdmin.sections.commissions],
+  ['accounts', heAdmin.sections.accounts],
+  ['payouts', heAdmin.sections.payouts],
+  ['contact', heAdmin.sections.contact],
+  ['audit', heAdmin.sections.audit],
+] as const;
+
+/**
+ * Spec §4: a 401 on any admin call, or an empty business list while a token is held, ends the admin session and
+ * leaves to /. (An empty list means the token no longer reaches real data: the product always has its demo café.)
+ */
+function useLeaveWhenSessionEnds() {
+  const navigate = useNavigate();
+  const businesses = useBusinesses();
+  const empty = businesses.isSuccess && businesses.data.length === 0;
+
+  useEffect(() => onAdminSessionExpired(() => void navigate({ to: '/', replace: true })), [navigate]);
+  useEffect(() => {
+    if (!empty) return;
+    clearAdminSession();
+    void navigate({ to: '/', replace: true });
+  }, [empty, navigate]);
+}
+
 export function AdminDashboardPage() {
   useDocumentTitle(pageTitle(t.title));
+  useLeaveWhenSessionEnds();
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
   const phone = adminPhone.get();
-
-  useEffect(() => onAdminSessionExpired(() => void navigate({ to: '/', replace: true })), [navigate]);
 
   async function onLogout() {
     setLeaving(true);
@@ -48,121 +73,70 @@ export function AdminDashboardPage() {
               </>
             ) : null}
           </p>
-          <PendingButton
-            type="button"
-            pending={leaving}
-            pendingLabel={t.loggingOut}
-            onClick={onLogout}
-            className={secondaryButtonClass}
-          >
-            {t.logout}
-          </PendingButton>
+          <nav aria-label={t.headerLabel}>
+            <ul className="flex flex-wrap items-center gap-3">
+              <li>
+                <ConnectionBadge />
+              </li>
+              <li>
+                <DebugButton />
+              </li>
+              <li>
+                <Link to="/terms-conditions" className={`${textLinkClass} inline-flex min-h-11 items-center px-1`}>
+                  {t.termsLink}
+                </Link>
+              </li>
+              <li>
+                <PendingButton
+                  type="button"
+                  pending={leaving}
+                  pendingLabel={t.loggingOut}
+                  onClick={onLogout}
+                  className={secondaryButtonClass}
+                >
+                  {t.logout}
+                </PendingButton>
+              </li>
+            </ul>
+          </nav>
         </div>
       </header>
       <PageMain>
         <h1 className="text-3xl font-bold text-ink">{t.title}</h1>
         <p className="mt-3 max-w-prose text-lg text-muted">{t.description}</p>
-        <OpenBusinessCard />
+        <nav aria-label={t.sectionsNav} className="mt-6">
+          <ul className="flex flex-wrap gap-x-6 gap-y-2">
+            {sections.map(([id, label]) => (
+              <li key={id}>
+                <a href={`#${id}`} className={textLinkClass} onClick={(event) => jumpTo(event, id)}>
+                  {label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="mt-10 flex flex-col gap-14">
+          <AccountCards />
+          <CommissionsSection />
+          <AccountsSection />
+          <PayoutsSection />
+          <ContactSection />
+          <AuditSection />
+        </div>
       </PageMain>
     </div>
   );
 }
 
-type Target = 'same' | 'new';
-
-function OpenBusinessCard() {
-  const o = heAdmin.openBusiness;
-  const navigate = useNavigate();
-  const [phoneText, setPhoneText] = useState('');
-  const [error, setError] = useState<string>();
-  const [pending, setPending] = useState<Target | null>(null);
-  const phoneRef = useRef<HTMLInputElement>(null);
-  const target = useRef<Target>('same');
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (pending) return;
-    const parsed = sendOtpSchema.shape.phone.safeParse(phoneText);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      phoneRef.current?.focus();
-      return;
-    }
-    setError(undefined);
-    const where = target.current;
-    // A tab opened after an await is a pop-up to the browser: open it now, fill it when the session is here.
-    const tab = where === 'new' ? window.open('', '_blank') : null;
-    if (where === 'new') {
-      if (!tab) {
-        toast({ variant: 'destructive', title: o.errorTitle, description: o.popupBlocked });
-        return;
-      }
-      tab.opener = null;
-    }
-    setPending(where);
-    try {
-      const session = await impersonateBusiness(parsed.data);
-      const hash = impersonationFragment({ token: session.token, business: session.business });
-      if (tab) {
-        tab.location.replace(`/reports#${hash}`);
-        setPending(null);
-      } else {
-        await navigate({ to: '/reports', hash });
-      }
-    } catch (failure) {
-      tab?.close();
-      setPending(null);
-      const description =
-        failure instanceof Error && failure.message.trim() !== '' ? failure.message : uiMessagesHe.accessError;
-      toast({ variant: 'destructive', title: o.errorTitle, description });
-    }
-  }
-
-  return (
-    <section aria-labelledby="open-business-title" className={`${cardClass} mt-8 max-w-xl`}>
-      <h2 id="open-business-title" className={cardTitleClass}>
-        {o.title}
-      </h2>
-      <p className={hintClass}>{o.description}</p>
-      <form noValidate onSubmit={onSubmit} className="mt-5 flex flex-col gap-5">
-        <TextField
-          ref={phoneRef}
-          id="open-business-phone"
-          name="phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="off"
-          ltr
-          aria-required
-          label={o.phoneLabel}
-          hint={o.phoneHint}
-          error={error}
-          value={phoneText}
-          onChange={(event) => setPhoneText(event.target.value)}
-        />
-        <div className="flex flex-wrap gap-3">
-          <PendingButton
-            pending={pending === 'same'}
-            pendingLabel={o.opening}
-            onClick={() => {
-              target.current = 'same';
-            }}
-            className={primaryButtonClass}
-          >
-            {o.sameTab}
-          </PendingButton>
-          <PendingButton
-            pending={pending === 'new'}
-            pendingLabel={o.opening}
-            onClick={() => {
-              target.current = 'new';
-            }}
-            className={secondaryButtonClass}
-          >
-            {o.newTab}
-          </PendingButton>
-        </div>
-      </form>
-    </section>
-  );
+/**
+ * In-page links move focus to the section's heading too (a plain hash jump scrolls but leaves keyboard focus behind
+ * in some browsers) and keep the router's location untouched.
+ */
+function jumpTo(event: MouseEvent<HTMLAnchorElement>, id: string) {
+  const heading = document.getElementById(`${id}-title`);
+  if (!heading) return;
+  event.preventDefault();
+  heading.setAttribute('tabindex', '-1');
+  heading.focus({ preventScroll: true });
+  heading.scrollIntoView({ block: 'start' });
 }

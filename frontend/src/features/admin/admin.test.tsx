@@ -10,6 +10,9 @@ import { readImpersonationFragment } from '@/lib/impersonation';
 import { createAppRouter } from '@/router';
 import { demoBusiness, failure, json, stubApi } from '@/test/api-stub';
 
+// The first render of a file loads the admin area's modules: slow on a busy two-core machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 function renderAt(url: string) {
   const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [url] }) });
   render(<RouterProvider router={router} />);
@@ -38,7 +41,7 @@ describe('admin guard', () => {
     localStorage.setItem('adminToken', 'admin-token');
     localStorage.setItem('adminPhone', '+972547654321');
     renderAt('/admin');
-    await screen.findByRole('heading', { level: 1, name: heAdmin.dashboard.title });
+    await screen.findByRole('heading', { level: 1, name: heAdmin.dashboard.title }, { timeout: 8000 });
     expect(screen.getByRole('button', { name: heAdmin.dashboard.logout })).toBeTruthy();
     expect(screen.getByText('054-7654321')).toBeTruthy();
   });
@@ -53,7 +56,10 @@ describe('admin login', () => {
     );
     const user = userEvent.setup();
     renderAt('/admin-login');
-    await user.type(await screen.findByLabelText(heAdmin.otp.phoneLabel), '0523456789{Enter}');
+    await user.type(
+      await screen.findByLabelText(heAdmin.otp.phoneLabel, undefined, { timeout: 8000 }),
+      '0523456789{Enter}',
+    );
     const toast = await screen.findByTestId('toast');
     expect(within(toast).getByText(uiMessagesHe.wrongNumber)).toBeTruthy();
     const phone = screen.getByLabelText(heAdmin.otp.phoneLabel);
@@ -97,7 +103,10 @@ describe('open a business', () => {
     const calls = adminServer();
     const user = userEvent.setup();
     const router = renderAt('/admin');
-    await user.type(await screen.findByLabelText(heAdmin.openBusiness.phoneLabel), '052-3456789');
+    await user.type(
+      await screen.findByLabelText(heAdmin.openBusiness.phoneLabel, undefined, { timeout: 8000 }),
+      '052-3456789',
+    );
     await user.click(screen.getByRole('button', { name: heAdmin.openBusiness.sameTab }));
 
     await screen.findByRole('heading', { level: 1, name: heOwner.reports.title });
@@ -119,7 +128,10 @@ describe('open a business', () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
     const user = userEvent.setup();
     renderAt('/admin');
-    await user.type(await screen.findByLabelText(heAdmin.openBusiness.phoneLabel), '0523456789');
+    await user.type(
+      await screen.findByLabelText(heAdmin.openBusiness.phoneLabel, undefined, { timeout: 8000 }),
+      '0523456789',
+    );
     await user.click(screen.getByRole('button', { name: heAdmin.openBusiness.newTab }));
 
     await waitFor(() => expect(tab.location.replace).toHaveBeenCalledTimes(1));
@@ -143,7 +155,10 @@ describe('open a business', () => {
     );
     const user = userEvent.setup();
     const router = renderAt('/admin');
-    await user.type(await screen.findByLabelText(heAdmin.openBusiness.phoneLabel), '0523456789{Enter}');
+    await user.type(
+      await screen.findByLabelText(heAdmin.openBusiness.phoneLabel, undefined, { timeout: 8000 }),
+      '0523456789{Enter}',
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(localStorage.getItem('adminToken')).toBeNull();
     expect(localStorage.getItem('adminPhone')).toBeNull();

@@ -1,4 +1,3 @@
-import { uiMessagesHe } from '@tafrit/contracts/messages.he';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { PageMain } from '@/components/page-shell';
@@ -6,10 +5,10 @@ import { textLinkClass } from '@/components/ui/styles';
 import { he, pageTitle } from '@/i18n/he';
 import { heLanding } from '@/i18n/he-landing';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useTerms } from './api/terms';
 import { withBidiNumbers } from './bidi';
 
-function InfoPage({ title, children }: { title: string; children: ReactNode }) {
+/** A public text page: its title as the one h1, the text, a way home. */
+export function InfoPage({ title, children }: { title: string; children: ReactNode }) {
   useDocumentTitle(pageTitle(title));
   return (
     <div className="flex min-h-dvh flex-col">
@@ -25,27 +24,6 @@ function InfoPage({ title, children }: { title: string; children: ReactNode }) {
         </article>
       </PageMain>
     </div>
-  );
-}
-
-/** Terms of use: public and read-only here; the admin's editor comes with the terms issue. */
-export function TermsPage() {
-  const terms = useTerms();
-  const page = heLanding.termsPage;
-  let body: ReactNode;
-  if (terms.isPending) body = <p className="mt-6 text-muted">{page.loading}</p>;
-  else if (terms.isError) body = <p className="mt-6 text-danger">{page.loadError}</p>;
-  else if (terms.data.trim() === '') body = <p className="mt-6 text-lg text-muted">{uiMessagesHe.termsNotDefined}</p>;
-  else
-    body = (
-      <div data-testid="terms-content" className="mt-6 whitespace-pre-line text-lg leading-relaxed text-ink">
-        {terms.data}
-      </div>
-    );
-  return (
-    <InfoPage title={page.title}>
-      <div aria-live="polite">{body}</div>
-    </InfoPage>
   );
 }
 

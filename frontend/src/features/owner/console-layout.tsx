@@ -62,6 +62,7 @@ export function OwnerConsoleLayout() {
             </div>
           </div>
         ) : null}
+        {business?.isActive === false ? <PausedBanner /> : null}
         <div className={`${containerClass} flex flex-wrap items-center gap-x-6 gap-y-3 py-3`}>
           <div className="flex min-w-0 items-center gap-3">
             {business?.logo ? (
@@ -110,6 +111,27 @@ export function OwnerConsoleLayout() {
         </div>
       </header>
       <Outlet />
+    </div>
+  );
+}
+
+/**
+ * An administrator paused the account: diners see no menu and cannot pay, but the owner may still work in the
+ * console. Shown from the server's answer (`isActive`), on every console screen, with the way to reach support.
+ * `role="status"` announces it once when it appears (also when the server's answer replaces a stored copy).
+ */
+function PausedBanner() {
+  return (
+    <div role="status" data-testid="paused-banner" className="border-b-2 border-danger bg-danger-50 text-danger">
+      <div className={`${containerClass} flex flex-wrap items-center justify-between gap-x-6 gap-y-2 py-3`}>
+        <p className="font-bold">{heOwner.paused.banner}</p>
+        <a
+          href="/#contact"
+          className="inline-flex min-h-11 items-center font-medium text-danger underline hover:no-underline"
+        >
+          {heOwner.paused.contact}
+        </a>
+      </div>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // The report itself: a month of the last 12 (Israel months), four summary cards, the daily sales chart, the
 // expandable order list and the CSV download. Loaded by reports-page.tsx after the screen's title is on screen.
-import type { MonthlyReport } from '@tafrit/contracts/ordering-types';
-import { lastTwelveMonths } from '@tafrit/contracts/months';
+import type { MonthlyReport, ReportPayout } from '@tafrit/contracts/ordering-types';
+import { formatIsraelDateTime, lastTwelveMonths } from '@tafrit/contracts/months';
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { cardClass, errorTextClass, inputClass, labelClass } from '@/components/ui/form-styles';
 import { PendingButton } from '@/components/ui/pending-button';
@@ -109,7 +109,34 @@ function ReportBody({ report, month }: { report: MonthlyReport; month: string })
           </section>
         </>
       )}
+      {report.payout ? <PayoutFooter payout={report.payout} /> : null}
     </>
+  );
+}
+
+/** '2026-11-20' -> '20/11/2026'. */
+function dayMonthYear(isoDate: string): string {
+  const [year, month, day] = isoDate.slice(0, 10).split('-');
+  return `${day}/${month}/${year}`;
+}
+
+/** The month's transfer to the business: done (amount and Israel date) or planned for the 20th of the next month. */
+function PayoutFooter({ payout }: { payout: ReportPayout }) {
+  const done = payout.status === 'transferred' && payout.transferredAt;
+  return (
+    <p className="mt-8 font-medium text-ink" data-testid="report-payout">
+      {done ? (
+        <>
+          {t.payout.transferredBefore} <bdi dir="ltr">{shekelsText(payout.net)}</bdi> {t.payout.transferredAfter}
+          <bdi dir="ltr">{formatIsraelDateTime(payout.transferredAt as string).slice(0, 10)}</bdi>
+        </>
+      ) : (
+        <>
+          {t.payout.planned}
+          <bdi dir="ltr">{dayMonthYear(payout.dueDate)}</bdi>
+        </>
+      )}
+    </p>
   );
 }
 

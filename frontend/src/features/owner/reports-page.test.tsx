@@ -55,6 +55,7 @@ function reportOf(month: string, orders: ReportOrder[]): MonthlyReport {
       totalOrders: index === 2 ? orders.length : 0,
       totalAmount: index === 2 && orders.length ? '1234.56' : '0.00',
     })),
+    payout: null,
   };
 }
 
@@ -298,5 +299,51 @@ describe('reports', () => {
     expect(within(toast).getByText(t.csvError)).toBeTruthy();
     expect(within(toast).getByText('ניתן להציג דוחות של 12 החודשים האחרונים בלבד')).toBeTruthy();
     expect(await screen.findByRole('button', { name: t.downloadCsv })).toBeTruthy();
+  });
+
+  it('shows the month’s transfer in the footer once it was made: amount and Israel date', async () => {
+    reportServer((call, month) =>
+      call.path.startsWith('/api/orders?') && month === months[1]
+        ? json({
+            success: true,
+            data: {
+              ...reportOf(month, defaultOrders),
+              // 22:30 UTC on the 19th is already the 20th in Israel.
+              payout: {
+                status: 'transferred',
+                dueDate: '2026-11-20',
+                transferredAt: '2026-11-19T22:30:00.000Z',
+                net: '1172.83',
+              },
+            },
+          })
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderReports();
+    await screen.findAllByTestId('report-order');
+    // The current month has no batch yet: no transfer line, only the general note.
+    expect(screen.queryByTestId('report-payout')).toBeNull();
+    await user.selectOptions(screen.getByLabelText(t.monthLabel), months[1]!);
+    const footer = await screen.findByTestId('report-payout');
+    expect(footer.textContent).toBe('הועברו ₪1,172.83 לחשבונך ב-20/11/2026');
+    expect(footer.querySelectorAll('bdi[dir="ltr"]')).toHaveLength(2);
+  });
+
+  it('shows the planned transfer date while the batch is created but not yet transferred', async () => {
+    reportServer((call, month) =>
+      call.path.startsWith('/api/orders?')
+        ? json({
+            success: true,
+            data: {
+              ...reportOf(month, month === current ? defaultOrders : []),
+              payout: { status: 'created', dueDate: '2026-12-20', transferredAt: null, net: '1172.83' },
+            },
+          })
+        : undefined,
+    );
+    renderReports();
+    const footer = await screen.findByTestId('report-payout');
+    expect(footer.textContent).toBe('ההעברה מתוכננת ל-20/12/2026');
   });
 });

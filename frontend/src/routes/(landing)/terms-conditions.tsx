@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TermsPage } from '@/features/landing/info-pages';
+import { TermsPage } from '@/features/landing/terms-page';
 
 export const Route = createFileRoute('/(landing)/terms-conditions')({
   component: TermsPage,

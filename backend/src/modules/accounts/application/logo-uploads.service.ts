@@ -45,10 +45,13 @@ export class LogoUploads {
     return `${LOGO_URL_PREFIX}${name}`;
   }
 
-  private async remove(logo: string | null): Promise<void> {
+  /**
+   * Removes a recorded logo's file (a replaced logo, or a closed account's); other shapes are skipped. Called after the
+   * event committed: a file left behind is only wasted space, never a reason to fail.
+   */
+  async remove(logo: string | null): Promise<void> {
     const name = logo ? STORED_NAME.exec(logo)?.[1] : undefined;
     if (!name) return;
-    // The new logo is recorded already; a file left behind is only wasted space, never a reason to fail.
-    await removeFiles(this.folder, [name], (message) => this.logger.warn(`replaced logo: ${message}`));
+    await removeFiles(this.folder, [name], (message) => this.logger.warn(`logo: ${message}`));
   }
 }

@@ -1,7 +1,15 @@
 import { deciderSpec } from '../../../../test/support/decider-spec.js';
 import { businessDecider, type ChangeBusinessProfile, type RegisterBusiness } from './business.decider.js';
-import { BusinessAlreadyRegisteredError, BusinessNotFoundError } from './business.errors.js';
-import type { BusinessProfile, BusinessRegistered, LogoChanged, PayoutAccount } from './business.events.js';
+import { BusinessAlreadyRegisteredError, BusinessClosedError, BusinessNotFoundError } from './business.errors.js';
+import type {
+  BusinessActivated,
+  BusinessClosed,
+  BusinessPaused,
+  BusinessProfile,
+  BusinessRegistered,
+  LogoChanged,
+  PayoutAccount,
+} from './business.events.js';
 
 const { given } = deciderSpec(businessDecider);
 
@@ -192,4 +200,64 @@ describe('an administrator opening the business', () => {
     given([])
       .when({ type: 'RecordImpersonation', data: { adminPhone: '+972542222222', ip: null, now } })
       .thenThrows(BusinessNotFoundError));
+});
+
+describe('the administrator pausing, activating and closing an account', () => {
+  const admin = { adminPhone: '+972542222222', ip: '10.0.0.1', now };
+  const action = { phone: '+972547654321', adminPhone: '+972542222222', ip: '10.0.0.1', at: now };
+  const paused: BusinessPaused = { type: 'BusinessPaused', data: action };
+  const activated: BusinessActivated = { type: 'BusinessActivated', data: action };
+  const closed: BusinessClosed = { type: 'BusinessClosed', data: action };
+
+  it('records BusinessPaused with the admin, the address and the time', () =>
+    given([registered]).when({ type: 'PauseBusiness', data: admin }).then([paused]));
+
+  it('records BusinessActivated for a paused business', () =>
+    given([registered, paused]).when({ type: 'ActivateBusiness', data: admin }).then([activated]));
+
+  it('records nothing when a paused business is paused again', () =>
+    given([registered, paused]).when({ type: 'PauseBusiness', data: admin }).then([]));
+
+  it('records nothing when an active business is activated, also after a pause and an activation', () => {
+    given([registered]).when({ type: 'ActivateBusiness', data: admin }).then([]);
+    given([registered, paused, activated]).when({ type: 'ActivateBusiness', data: admin }).then([]);
+  });
+
+  it('a paused business can be paused again after it was activated', () =>
+    given([registered, paused, activated])
+      .when({ type: 'PauseBusiness', data: { ...admin, ip: null } })
+      .then([{ type: 'BusinessPaused', data: { ...action, ip: null } }]));
+
+  it('records BusinessClosed for an active or a paused business', () => {
+    given([registered]).when({ type: 'CloseBusiness', data: admin }).then([closed]);
+    given([registered, paused]).when({ type: 'CloseBusiness', data: admin }).then([closed]);
+  });
+
+  it('closing a closed business records nothing, so a repeated request is harmless', () =>
+    given([registered, closed]).when({ type: 'CloseBusiness', data: admin }).then([]));
+
+  it('a closed business can be neither paused nor activated, nor changed by its owner', () => {
+    given([registered, closed])
+      .when({ type: 'PauseBusiness', data: admin })
+      .thenThrows(BusinessClosedError, (error) => expect(error.code).toBe('auth.forbidden'));
+    given([registered, paused, closed]).when({ type: 'ActivateBusiness', data: admin }).thenThrows(BusinessClosedError);
+    given([registered, closed])
+      .when(changeProfile({ profile: { businessName: 'אחר' } }))
+      .thenThrows(BusinessClosedError);
+  });
+
+  it('an administrator may still look into a closed business', () =>
+    given([registered, closed])
+      .when({ type: 'RecordImpersonation', data: { adminPhone: '+972542222222', ip: null, now } })
+      .then([
+        {
+          type: 'BusinessImpersonated',
+          data: { phone: '+972547654321', adminPhone: '+972542222222', at: now, ip: null },
+        },
+      ]));
+
+  it('refuses a business that was never registered', () => {
+    given([]).when({ type: 'PauseBusiness', data: admin }).thenThrows(BusinessNotFoundError);
+    given([]).when({ type: 'CloseBusiness', data: admin }).thenThrows(BusinessNotFoundError);
+  });
 });

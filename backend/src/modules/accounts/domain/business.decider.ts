@@ -39,7 +39,24 @@ export type RecordImpersonation = {
   data: { adminPhone: string; ip: string | null; now: string };
 };
 
-export type BusinessCommand = RegisterBusiness | ChangeBusinessProfile | ChangeLogo | RecordImpersonation;
+/** The administrator's status changes; each records who asked, from where and when. */
+export type PauseBusiness = { type: 'PauseBusiness'; data: AdminActionCommandData };
+export type ActivateBusiness = { type: 'ActivateBusiness'; data: AdminActionCommandData };
+export type CloseBusiness = { type: 'CloseBusiness'; data: AdminActionCommandData };
+export interface AdminActionCommandData {
+  adminPhone: string;
+  ip: string | null;
+  now: string;
+}
+
+export type BusinessCommand =
+  | RegisterBusiness
+  | ChangeBusinessProfile
+  | ChangeLogo
+  | RecordImpersonation
+  | PauseBusiness
+  | ActivateBusiness
+  | CloseBusiness;
 
 export const businessDecider: Decider<BusinessCommand, BusinessEvent, BusinessState> = {
   initialState: () => ({ status: 'unregistered' }),
@@ -50,6 +67,8 @@ export const businessDecider: Decider<BusinessCommand, BusinessEvent, BusinessSt
       const { now, ...details } = command.data;
       return [{ type: 'BusinessRegistered', data: { ...details, registeredAt: now } }];
     }
+    // Closing twice changes nothing: a repeated DELETE (say, after a failure in the clean-up) is not an error.
+    if (command.type === 'CloseBusiness' && state.status === 'closed') return [];
     const business = openBusiness(state, command);
     const { phone } = business;
     switch (command.type) {
@@ -79,6 +98,13 @@ export const businessDecider: Decider<BusinessCommand, BusinessEvent, BusinessSt
         const { adminPhone, ip, now } = command.data;
         return [{ type: 'BusinessImpersonated', data: { phone, adminPhone, at: now, ip } }];
       }
+      // Pausing a paused business or activating an active one decides nothing: the admin's click is a no-op.
+      case 'PauseBusiness':
+        return business.status === 'paused' ? [] : [{ type: 'BusinessPaused', data: adminAction(phone, command) }];
+      case 'ActivateBusiness':
+        return business.status === 'active' ? [] : [{ type: 'BusinessActivated', data: adminAction(phone, command) }];
+      case 'CloseBusiness':
+        return [{ type: 'BusinessClosed', data: adminAction(phone, command) }];
     }
   },
 
@@ -110,6 +136,13 @@ export const businessDecider: Decider<BusinessCommand, BusinessEvent, BusinessSt
         return { ...state, logo: event.data.logo };
       case 'BusinessImpersonated':
         return state;
+      case 'BusinessPaused':
+        return { ...state, status: 'paused' };
+      case 'BusinessActivated':
+        return { ...state, status: 'active' };
+      case 'BusinessClosed':
+        // The logo stays in the state: closing answers it so its file can be removed after the event.
+        return { ...state, status: 'closed' };
     }
   },
 };
@@ -119,6 +152,10 @@ function openBusiness(state: BusinessState, command: Exclude<BusinessCommand, Re
   // An administrator may still look into a closed business (its records stay); nobody may change it.
   if (state.status === 'closed' && command.type !== 'RecordImpersonation') throw new BusinessClosedError(state.phone);
   return state;
+}
+
+function adminAction(phone: string, { data }: PauseBusiness | ActivateBusiness | CloseBusiness) {
+  return { phone, adminPhone: data.adminPhone, ip: data.ip, at: data.now };
 }
 
 function sameProfile(a: BusinessProfile, b: BusinessProfile): boolean {

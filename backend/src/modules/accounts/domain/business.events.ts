@@ -54,8 +54,45 @@ export interface BusinessImpersonated {
   data: { phone: string; adminPhone: string; at: string; ip: string | null };
 }
 
+/** What every administrator's status change records: who did it, from where, and when. */
+export interface AdminActionData {
+  phone: string;
+  adminPhone: string;
+  /** The administrator's address as the server saw it (behind the trusted proxy); null when unknown. */
+  ip: string | null;
+  at: string;
+}
+
+/** An administrator paused the account: its public menu and payments stop; its owner may still sign in. */
+export interface BusinessPaused {
+  type: 'BusinessPaused';
+  data: AdminActionData;
+}
+
+/** An administrator activated a paused account again. */
+export interface BusinessActivated {
+  type: 'BusinessActivated';
+  data: AdminActionData;
+}
+
+/**
+ * An administrator closed the account for good: no sign-in, no menu, no payments. Its orders, invoices and this
+ * stream are kept (tax records); see docs/decisions/006-closed-accounts-and-personal-data.md.
+ */
+export interface BusinessClosed {
+  type: 'BusinessClosed';
+  data: AdminActionData;
+}
+
 export type BusinessEvent =
-  BusinessRegistered | BusinessProfileChanged | PayoutAccountChanged | LogoChanged | BusinessImpersonated;
+  | BusinessRegistered
+  | BusinessProfileChanged
+  | PayoutAccountChanged
+  | LogoChanged
+  | BusinessImpersonated
+  | BusinessPaused
+  | BusinessActivated
+  | BusinessClosed;
 
 export const BUSINESS_EVENT_TYPES = [
   'BusinessRegistered',
@@ -63,6 +100,9 @@ export const BUSINESS_EVENT_TYPES = [
   'PayoutAccountChanged',
   'LogoChanged',
   'BusinessImpersonated',
+  'BusinessPaused',
+  'BusinessActivated',
+  'BusinessClosed',
 ] as const satisfies readonly BusinessEvent['type'][];
 
 export const businessStreamId = (phone: string): string => `business-${phone}`;

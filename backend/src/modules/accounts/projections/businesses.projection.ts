@@ -68,6 +68,16 @@ export const businessesProjection: InlineProjection = {
       case 'BusinessImpersonated':
         // An audit fact: nothing in the read model changes.
         return;
+      case 'BusinessPaused':
+        await applyNewer(em, event, { isActive: false });
+        return;
+      case 'BusinessActivated':
+        await applyNewer(em, event, { isActive: true });
+        return;
+      case 'BusinessClosed':
+        // The row stays (its orders and invoices name it); the logo's file is removed after the event.
+        await applyNewer(em, event, { isActive: false, closedAt: new Date(event.data.at), logo: null });
+        return;
     }
   },
 };

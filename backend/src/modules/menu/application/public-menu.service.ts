@@ -35,7 +35,7 @@ export const etagOf = (json: string): string => `"${createHash('sha256').update(
 /**
  * The public menu of a department: built once from the read models, shaped by contracts' publicMenuSchema (only
  * public fields, at every level), and kept in memory until an edit of the menu or of the business drops it (see
- * menu-cache.projection.ts and PublicMenuCache). Paused and closed businesses are kept too, as `unavailable`.
+ * menu-cache.projection.ts and PublicMenuCache). Paused businesses are kept too, as `unavailable`; closed ones as `not_found`.
  */
 @Injectable()
 export class PublicMenuService {
@@ -54,7 +54,10 @@ export class PublicMenuService {
     // Unknown departments are not cached: the 404 rate limit keeps their lookups few.
     if (!business) return { status: 'not_found' };
     let result: PublicMenuResult;
-    if (!business.isActive || business.closedAt) {
+    if (business.closedAt) {
+      // A closed account's menu is gone for good: the diner sees "menu not found", as for any unknown link.
+      result = { status: 'not_found' };
+    } else if (!business.isActive) {
       result = { status: 'unavailable', businessName: business.businessName };
     } else {
       const [categories, products] = await Promise.all([

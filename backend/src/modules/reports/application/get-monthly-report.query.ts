@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import {
+  agorotToDecimalString,
   ISRAEL_TZ,
   israelMonthRange,
   type InvoiceStatus,
@@ -8,13 +9,17 @@ import {
   type MonthString,
   type OrderStatus,
   type PaymentStatus,
+  payoutStreamId,
   type ReportDay,
   type ReportOrder,
+  type ReportPayout,
   type ReportSummary,
 } from '@tafrit/contracts';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
+import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
 import { query } from '../../../platform/event-store/postgres/sql.js';
+import { foldPayout } from '../../commissions/domain/payout.decider.js';
 import { type Order, OrderEntity } from '../../ordering/projections/order.entity.js';
 import { assertReportableMonth, datesOfMonth } from './report-month.js';
 
@@ -50,20 +55,25 @@ const PAID = 'paid';
  */
 @QueryHandler(GetMonthlyReportQuery)
 export class GetMonthlyReportHandler implements IQueryHandler<GetMonthlyReportQuery, MonthlyReport> {
-  constructor(@Inject(DATABASE) private readonly database: Database) {}
+  constructor(
+    @Inject(DATABASE) private readonly database: Database,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+  ) {}
 
   async execute({ businessPhone, month, now }: GetMonthlyReportQuery): Promise<MonthlyReport> {
     assertReportableMonth(month, now);
     const { start, end } = israelMonthRange(month);
     const em = this.database.em();
-    const where = `business_id = ? and payment_status = '${PAID}' and order_date >= ? and order_date < ?`;
+    // A sale belongs to the month it was paid in, as the admin's commissions and the payouts count it: an order placed
+    // at 23:58 on the 31st and paid at 00:01 is next month's, in every report.
+    const where = `business_id = ? and payment_status = '${PAID}' and paid_at >= ? and paid_at < ?`;
     const params = [businessPhone, start, end];
 
     // One after the other: on the embedded database the ORM has a single connection.
     const orders = await em.find(
       OrderEntity,
-      { businessId: businessPhone, paymentStatus: PAID, orderDate: { $gte: start, $lt: end } },
-      { orderBy: { orderDate: 'desc', orderNumber: 'desc' } },
+      { businessId: businessPhone, paymentStatus: PAID, paidAt: { $gte: start, $lt: end } },
+      { orderBy: { paidAt: 'desc', orderNumber: 'desc' } },
     );
     const summaryRows = await query<SummaryRow>(
       em,
@@ -76,7 +86,7 @@ export class GetMonthlyReportHandler implements IQueryHandler<GetMonthlyReportQu
     );
     const dayRows = await query<DayRow>(
       em,
-      `select to_char((order_date at time zone '${ISRAEL_TZ}')::date, 'YYYY-MM-DD') as day,
+      `select to_char((paid_at at time zone '${ISRAEL_TZ}')::date, 'YYYY-MM-DD') as day,
                 count(*)::int as total_orders,
                 sum(total_amount)::numeric(14, 2)::text as total_amount
            from orders where ${where}
@@ -96,7 +106,22 @@ export class GetMonthlyReportHandler implements IQueryHandler<GetMonthlyReportQu
       const row = byDay.get(date);
       return { date, totalOrders: Number(row?.total_orders ?? 0), totalAmount: row?.total_amount ?? '0.00' };
     });
-    return { month, orders: orders.map(toReportOrder), summary, daily };
+    const payout = await this.payoutOf(businessPhone, month);
+    return { month, orders: orders.map(toReportOrder), summary, daily, payout };
+  }
+
+  /** The business's line in the month's payout batch (the `payout-{month}` stream: two events at most). */
+  private async payoutOf(businessPhone: string, month: MonthString): Promise<ReportPayout | null> {
+    const { events } = await this.store.readStream(payoutStreamId(month));
+    const state = foldPayout(events);
+    const line = state.created?.lines.find((entry) => entry.businessId === businessPhone);
+    if (!state.created || !line || state.status === 'none') return null;
+    return {
+      status: state.status,
+      dueDate: state.created.dueDate,
+      transferredAt: state.transferredAt,
+      net: agorotToDecimalString(line.netAgorot),
+    };
   }
 }
 

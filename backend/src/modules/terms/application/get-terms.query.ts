@@ -8,7 +8,7 @@ export const TERMS_SETTING_KEY = 'terms.content';
 
 export class GetTermsQuery {}
 
-/** Reads the current terms from their read model; the admin's editor and `TermsChanged` history come later. */
+/** Reads the current terms from their read model, which the `TermsChanged` events of the `terms` stream keep. */
 @QueryHandler(GetTermsQuery)
 export class GetTermsHandler implements IQueryHandler<GetTermsQuery, { content: string }> {
   constructor(@Inject(DATABASE) private readonly database: Database) {}

@@ -1,0 +1,60 @@
+import { Controller, Get, Query, UseGuards } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import {
+  type AdminAuditEntry,
+  type AdminContactMessage,
+  type AdminDebugInfo,
+  type ApiSuccess,
+  success,
+} from '@tafrit/contracts';
+import { z } from 'zod';
+import { AdminGuard } from '../../../platform/auth/guards.js';
+import { parseWith } from '../../../platform/http/parse.js';
+import { DebugInfo } from '../application/debug-info.service.js';
+import { AUDIT_PAGE_SIZE, GetAdminAuditQuery } from '../application/get-admin-audit.query.js';
+import { GetContactMessagesQuery } from '../application/get-contact-messages.query.js';
+
+const INVALID_CURSOR = 'ערך לא תקין';
+
+/** `?before=` of a page: the global position (audit) or id (messages) of the last line already shown. */
+const auditPageSchema = z.object({
+  before: z
+    .string()
+    .regex(/^[1-9]\d{0,17}$/, INVALID_CURSOR)
+    .optional(),
+  limit: z.coerce.number().int().min(1, INVALID_CURSOR).max(AUDIT_PAGE_SIZE, INVALID_CURSOR).optional(),
+});
+const contactPageSchema = z.object({
+  before: z.coerce.number().int().min(1, INVALID_CURSOR).max(2_147_483_647, INVALID_CURSOR).optional(),
+});
+
+/** The administrator's read-only views: the audit of admin actions, the contact messages and the debug details. */
+@Controller('api/admin')
+@UseGuards(AdminGuard)
+export class AdminConsoleController {
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly debug: DebugInfo,
+  ) {}
+
+  @Get('audit')
+  async audit(@Query() params: unknown): Promise<ApiSuccess<AdminAuditEntry[]>> {
+    const { before, limit } = parseWith(auditPageSchema, params);
+    return success(
+      await this.queries.execute<GetAdminAuditQuery, AdminAuditEntry[]>(new GetAdminAuditQuery(before, limit)),
+    );
+  }
+
+  @Get('contact-submissions')
+  async contactSubmissions(@Query() params: unknown): Promise<ApiSuccess<AdminContactMessage[]>> {
+    const { before } = parseWith(contactPageSchema, params);
+    return success(
+      await this.queries.execute<GetContactMessagesQuery, AdminContactMessage[]>(new GetContactMessagesQuery(before)),
+    );
+  }
+
+  @Get('debug')
+  async debugInfo(): Promise<ApiSuccess<AdminDebugInfo>> {
+    return success(await this.debug.read());
+  }
+}

@@ -1,0 +1,92 @@
+import type { AdminAuditEntry } from '@tafrit/contracts';
+import type { RecordedEvent } from '../../../platform/event-store/event-store.port.js';
+
+/**
+ * The events of administrators' actions, whoever's stream they are on. Each carries `adminPhone`, `ip` and `at` in
+ * its data, and the business `phone` or the payout `month` it was about.
+ */
+export const AUDITED_EVENT_TYPES = [
+  'BusinessImpersonated',
+  'BusinessPaused',
+  'BusinessActivated',
+  'BusinessClosed',
+  'TermsChanged',
+  'PayoutBatchCreated',
+  'PayoutBatchTransferred',
+] as const;
+
+interface AuditedData {
+  adminPhone?: unknown;
+  ip?: unknown;
+  at?: unknown;
+  phone?: unknown;
+  businessPhone?: unknown;
+  month?: unknown;
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+
+/** What an action was done to: a business phone, a month, 'terms', else the stream's own id. */
+function subjectOf(event: RecordedEvent, data: AuditedData): string {
+  if (event.type === 'TermsChanged') return 'terms';
+  return text(data.phone) ?? text(data.businessPhone) ?? text(data.month) ?? event.streamId;
+}
+
+/** The Hebrew line of the audit view; `name` is the business's name when the subject is a business. */
+function summaryOf(type: string, subject: string, name: string): string {
+  switch (type) {
+    case 'BusinessPaused':
+      return `השהיית העסק ${name}`;
+    case 'BusinessActivated':
+      return `הפעלת העסק ${name}`;
+    case 'BusinessClosed':
+      return `סגירת החשבון ${name}`;
+    case 'BusinessImpersonated':
+      return `כניסה כעסק ${name}`;
+    case 'TermsChanged':
+      return 'עדכון תנאי השימוש';
+    case 'PayoutBatchCreated':
+      return `יצירת רשימת העברות לחודש ${subject}`;
+    case 'PayoutBatchTransferred':
+      return `סימון העברות חודש ${subject} כבוצעו`;
+    // What an administrator changed while inside a business (impersonation): the event names the admin as actor.
+    case 'BusinessProfileChanged':
+      return `עדכון פרטי העסק ${name}`;
+    case 'PayoutAccountChanged':
+      return `עדכון פרטי חשבון הבנק של ${name}`;
+    case 'LogoChanged':
+      return `החלפת הלוגו של ${name}`;
+    default:
+      return `${type} (${name})`;
+  }
+}
+
+/**
+ * One audit line from its event. The admin is the event's own `adminPhone`, else the actor of its metadata when an
+ * admin; the time is when the action happened (`at`), else when it was recorded.
+ */
+export function toAuditEntry(event: RecordedEvent, businessNames: ReadonlyMap<string, string>): AdminAuditEntry {
+  const data = (typeof event.data === 'object' && event.data !== null ? event.data : {}) as AuditedData;
+  const actor = event.metadata?.actor;
+  const subject = subjectOf(event, data);
+  return {
+    eventPosition: event.globalPosition,
+    type: event.type,
+    at: text(data.at) ?? event.metadata?.occurredAt ?? event.recordedAt,
+    admin: text(data.adminPhone) ?? (actor?.kind === 'admin' ? (actor.id ?? null) : null),
+    ip: text(data.ip) ?? null,
+    subject,
+    summary: summaryOf(event.type, subject, businessNames.get(subject) ?? subject),
+  };
+}
+
+/** The business phones among the subjects of these events, to look their names up in one query. */
+export function businessPhonesOf(events: readonly RecordedEvent[]): string[] {
+  const phones = new Set<string>();
+  for (const event of events) {
+    const data = (event.data ?? {}) as AuditedData;
+    const phone = text(data.phone) ?? text(data.businessPhone);
+    if (phone) phones.add(phone);
+  }
+  return [...phones];
+}

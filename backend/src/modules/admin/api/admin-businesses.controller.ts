@@ -1,0 +1,57 @@
+import { Body, Controller, Delete, Get, Param, Patch, Req, UseGuards } from '@nestjs/common';
+import { type AdminBusinessRow, type ApiSuccess, success, toE164, toggleBusinessSchema } from '@tafrit/contracts';
+import type { FastifyRequest } from 'fastify';
+import { AdminGuard } from '../../../platform/auth/guards.js';
+import { type AdminPrincipal, CurrentAdmin } from '../../../platform/auth/principals.js';
+import { clientOf } from '../../../platform/auth/request-client.js';
+import { AppError } from '../../../platform/http/app-error.js';
+import { parseWith } from '../../../platform/http/parse.js';
+import { type AdminActionContext, AdminBusinesses } from '../application/admin-businesses.service.js';
+
+/** The phone of the path in any Israeli spelling (E.164 or 05X-...); anything else is a 404 like an unknown one. */
+function phoneOf(param: string): string {
+  const phone = toE164(decodeURIComponent(param));
+  if (!phone) throw new AppError('not_found');
+  return phone;
+}
+
+function contextOf(request: FastifyRequest, admin: AdminPrincipal): AdminActionContext {
+  return { adminPhone: admin.phone, ip: clientOf(request).ip, correlationId: request.id };
+}
+
+/**
+ * The administrator's accounts (issue 7): `GET /api/admin/businesses`, `PATCH /api/admin/businesses/{phone}/toggle`
+ * `{ isActive }` (pause or activate), `DELETE /api/admin/businesses/{phone}` (close). Admin token only.
+ */
+@Controller('api/admin/businesses')
+@UseGuards(AdminGuard)
+export class AdminBusinessesController {
+  constructor(private readonly businesses: AdminBusinesses) {}
+
+  @Get()
+  async list(): Promise<ApiSuccess<AdminBusinessRow[]>> {
+    return success(await this.businesses.list(new Date()));
+  }
+
+  @Patch(':phone/toggle')
+  async toggle(
+    @Param('phone') phoneParam: string,
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+    @CurrentAdmin() admin: AdminPrincipal,
+  ): Promise<ApiSuccess<AdminBusinessRow>> {
+    const phone = phoneOf(phoneParam);
+    const { isActive } = parseWith(toggleBusinessSchema, body ?? {});
+    return success(await this.businesses.setActive(phone, isActive, contextOf(request, admin)));
+  }
+
+  @Delete(':phone')
+  async close(
+    @Param('phone') phoneParam: string,
+    @Req() request: FastifyRequest,
+    @CurrentAdmin() admin: AdminPrincipal,
+  ): Promise<ApiSuccess<AdminBusinessRow>> {
+    const phone = phoneOf(phoneParam);
+    return success(await this.businesses.close(phone, contextOf(request, admin)));
+  }
+}

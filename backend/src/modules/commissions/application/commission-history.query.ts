@@ -1,0 +1,120 @@
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import {
+  agorotToDecimalString,
+  type CommissionHistory,
+  type CommissionHistoryLine,
+  israelMonthRange,
+  type MonthString,
+  payoutStreamId,
+} from '@tafrit/contracts';
+import { DATABASE } from '../../../platform/database/database.module.js';
+import type { Database } from '../../../platform/database/database.js';
+import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
+import { query } from '../../../platform/event-store/postgres/sql.js';
+import { BusinessEntity } from '../../accounts/projections/business.entity.js';
+import { foldPayout } from '../domain/payout.decider.js';
+
+export class GetCommissionHistoryQuery {
+  constructor(
+    readonly month: MonthString,
+    readonly businessPhone: string,
+  ) {}
+}
+
+interface PaidRow {
+  global_position: string;
+  stream_id: string;
+  paid_at: string;
+  order_id: string;
+  order_number: number | null;
+  amount: number | string;
+  commission: number | string;
+  net: number | string;
+}
+
+/**
+ * `GET /api/admin/commissions/{YYYY-MM}/{phone}/history`: the facts behind one business's commission of a month,
+ * read from the event log itself (not from the projection), so a disputed figure can be checked line by line: every
+ * `OrderPaid` of the business whose payment falls in the Israel month, in log order, with its order number from the
+ * order's own `OrderPlaced`; then the month's payout events that name the business. The totals add the paid orders
+ * only, in integer agorot; the projection must show the same.
+ */
+@QueryHandler(GetCommissionHistoryQuery)
+export class GetCommissionHistoryHandler implements IQueryHandler<GetCommissionHistoryQuery, CommissionHistory> {
+  constructor(
+    @Inject(DATABASE) private readonly database: Database,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+  ) {}
+
+  async execute({ month, businessPhone }: GetCommissionHistoryQuery): Promise<CommissionHistory> {
+    const { start, end } = israelMonthRange(month);
+    const em = this.database.em();
+    const rows = await query<PaidRow>(
+      em,
+      `select e.global_position::text as global_position, e.stream_id,
+              e.data->>'paidAt' as paid_at, e.data->>'orderId' as order_id,
+              (p.data->>'orderNumber')::int as order_number,
+              (e.data->>'amountAgorot')::bigint as amount, (e.data->>'commissionAgorot')::bigint as commission,
+              (e.data->>'netAgorot')::bigint as net
+         from events e
+         left join events p on p.stream_id = e.stream_id and p.type = 'OrderPlaced'
+        where e.type = 'OrderPaid' and e.data->>'businessPhone' = ?
+          and (e.data->>'paidAt')::timestamptz >= ? and (e.data->>'paidAt')::timestamptz < ?
+        order by e.global_position`,
+      [businessPhone, start, end],
+    );
+    const totals = { orders: 0, amount: 0, commission: 0, net: 0 };
+    const lines: CommissionHistoryLine[] = rows.map((row) => {
+      const [amount, commission, net] = [Number(row.amount), Number(row.commission), Number(row.net)];
+      totals.orders += 1;
+      totals.amount += amount;
+      totals.commission += commission;
+      totals.net += net;
+      return {
+        kind: 'order_paid',
+        eventPosition: row.global_position,
+        streamId: row.stream_id,
+        at: new Date(row.paid_at).toISOString(),
+        orderId: row.order_id,
+        orderNumber: row.order_number === null ? null : Number(row.order_number),
+        amount: agorotToDecimalString(amount),
+        commission: agorotToDecimalString(commission),
+        net: agorotToDecimalString(net),
+      };
+    });
+
+    const payout = await this.store.readStream(payoutStreamId(month));
+    const line = foldPayout(payout.events).created?.lines.find((entry) => entry.businessId === businessPhone);
+    if (line) {
+      for (const event of payout.events) {
+        const data = event.data as { at: string };
+        lines.push({
+          kind: event.type === 'PayoutBatchCreated' ? 'payout_created' : 'payout_transferred',
+          eventPosition: event.globalPosition,
+          streamId: event.streamId,
+          at: new Date(data.at).toISOString(),
+          orderId: null,
+          orderNumber: null,
+          amount: '0.00',
+          commission: '0.00',
+          net: agorotToDecimalString(line.netAgorot),
+        });
+      }
+    }
+
+    const business = await em.findOne(BusinessEntity, { phone: businessPhone });
+    return {
+      month,
+      businessId: businessPhone,
+      businessName: business?.businessName ?? '',
+      lines,
+      totals: {
+        totalOrders: totals.orders,
+        totalAmount: agorotToDecimalString(totals.amount),
+        totalCommission: agorotToDecimalString(totals.commission),
+        totalNet: agorotToDecimalString(totals.net),
+      },
+    };
+  }
+}

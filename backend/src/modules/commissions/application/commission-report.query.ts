@@ -1,0 +1,96 @@
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type { AdminCommissionBusiness, AdminCommissionReport, MonthString } from '@tafrit/contracts';
+import { stringify } from 'csv-stringify/sync';
+import { DATABASE } from '../../../platform/database/database.module.js';
+import type { Database } from '../../../platform/database/database.js';
+import { query } from '../../../platform/event-store/postgres/sql.js';
+import { guardCell } from '../../reports/application/export-orders-csv.query.js';
+
+export class GetCommissionReportQuery {
+  constructor(readonly month: MonthString) {}
+}
+
+interface BusinessRow {
+  business_id: string;
+  business_name: string | null;
+  total_orders: number;
+  total_amount: string;
+  total_commission: string;
+  total_net: string;
+}
+
+/** Hebrew names in dictionary order, the way the admin reads a list. */
+export const byHebrewName = new Intl.Collator('he', { sensitivity: 'base', numeric: true });
+
+/**
+ * `GET /api/admin/commissions/{YYYY-MM}`: every business with paid orders in that Israel month, from the
+ * `monthly_commissions` projection, sorted by name; the summary is PostgreSQL's sum of the same numeric rows.
+ * A closed business keeps its row (its name stays in the read model).
+ */
+@QueryHandler(GetCommissionReportQuery)
+export class GetCommissionReportHandler implements IQueryHandler<GetCommissionReportQuery, AdminCommissionReport> {
+  constructor(@Inject(DATABASE) private readonly database: Database) {}
+
+  async execute({ month }: GetCommissionReportQuery): Promise<AdminCommissionReport> {
+    const rows = await query<BusinessRow>(
+      this.database.em(),
+      `select m.business_id, b.business_name, m.total_orders,
+              m.total_amount::text as total_amount, m.total_commission::text as total_commission,
+              m.total_net::text as total_net
+         from monthly_commissions m left join businesses b on b.phone = m.business_id
+        where m.month = ? and m.total_orders > 0`,
+      [month],
+    );
+    const businesses: AdminCommissionBusiness[] = rows
+      .map((row) => ({
+        businessId: row.business_id,
+        businessName: row.business_name ?? '',
+        totalOrders: Number(row.total_orders),
+        totalAmount: row.total_amount,
+        totalCommission: row.total_commission,
+        totalNet: row.total_net,
+      }))
+      .sort((a, b) => byHebrewName.compare(a.businessName, b.businessName) || a.businessId.localeCompare(b.businessId));
+    const [sums] = await query<{ total_orders: number; amount: string; commission: string; net: string }>(
+      this.database.em(),
+      `select coalesce(sum(total_orders), 0)::int as total_orders,
+              coalesce(sum(total_amount), 0)::numeric(14, 2)::text as amount,
+              coalesce(sum(total_commission), 0)::numeric(14, 2)::text as commission,
+              coalesce(sum(total_net), 0)::numeric(14, 2)::text as net
+         from monthly_commissions where month = ?`,
+      [month],
+    );
+    return {
+      month,
+      summary: {
+        totalOrders: Number(sums?.total_orders ?? 0),
+        totalAmount: sums?.amount ?? '0.00',
+        totalCommission: sums?.commission ?? '0.00',
+        totalNet: sums?.net ?? '0.00',
+      },
+      businesses,
+    };
+  }
+}
+
+export const COMMISSIONS_CSV_HEADER = ['מזהה עסק (טלפון)', 'שם העסק', 'מספר הזמנות', 'סה"כ מכירות', 'עמלה', 'נטו'];
+
+/** The report as a spreadsheet: one row per business, then the month's totals; UTF-8 with a BOM for Excel. */
+export function commissionsCsv(report: AdminCommissionReport): string {
+  const rows = report.businesses.map((business) => [
+    business.businessId,
+    business.businessName,
+    String(business.totalOrders),
+    business.totalAmount,
+    business.totalCommission,
+    business.totalNet,
+  ]);
+  const { summary } = report;
+  rows.push(['סה"כ', '', String(summary.totalOrders), summary.totalAmount, summary.totalCommission, summary.totalNet]);
+  // Every cell through the formula guard: a business name is typed by its owner and must never run in Excel.
+  return stringify([COMMISSIONS_CSV_HEADER, ...rows.map((row) => row.map(guardCell))], {
+    bom: true,
+    record_delimiter: 'windows',
+  });
+}

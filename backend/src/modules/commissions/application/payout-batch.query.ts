@@ -1,0 +1,129 @@
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import {
+  agorotToDecimalString,
+  type MonthString,
+  type PayoutBatch,
+  payoutDueDate,
+  type PayoutEventData,
+  type PayoutLineSnapshot,
+  payoutStreamId,
+} from '@tafrit/contracts';
+import { stringify } from 'csv-stringify/sync';
+import { DATABASE } from '../../../platform/database/database.module.js';
+import type { Database } from '../../../platform/database/database.js';
+import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
+import { query } from '../../../platform/event-store/postgres/sql.js';
+import { guardCell } from '../../reports/application/export-orders-csv.query.js';
+import { foldPayout } from '../domain/payout.decider.js';
+import { byHebrewName } from './commission-report.query.js';
+
+export class GetPayoutBatchQuery {
+  constructor(readonly month: MonthString) {}
+}
+
+/** The batch as the admin sees it, plus what the exports need: the lines with their payee IDs, in agorot. */
+export interface PayoutView {
+  batch: PayoutBatch;
+  lines: PayoutLineSnapshot[];
+  created: PayoutEventData['PayoutBatchCreated'] | null;
+}
+
+interface DraftRow {
+  business_id: string;
+  business_name: string | null;
+  net_agorot: string | number;
+  bank_name: string | null;
+  branch: string | null;
+  account_number: string | null;
+  beneficiary_name: string | null;
+  id_number: string | null;
+}
+
+/**
+ * The transfers a month would hold now: each business with a positive net in the `monthly_commissions` projection,
+ * with the bank details of the businesses read model (the bank's code is kept in `bankName`), by name.
+ */
+export async function draftPayoutLines(database: Database, month: MonthString): Promise<PayoutLineSnapshot[]> {
+  const rows = await query<DraftRow>(
+    database.em(),
+    `select m.business_id, b.business_name, (m.total_net * 100)::bigint::text as net_agorot, b.bank_name, b.branch,
+            b.account_number, b.beneficiary_name, b.id_number
+       from monthly_commissions m left join businesses b on b.phone = m.business_id
+      where m.month = ? and m.total_net > 0`,
+    [month],
+  );
+  return rows
+    .map((row) => ({
+      businessId: row.business_id,
+      businessName: row.business_name ?? '',
+      netAgorot: Number(row.net_agorot),
+      bankCode: row.bank_name ?? '',
+      branch: row.branch ?? '',
+      accountNumber: row.account_number ?? '',
+      beneficiaryName: row.beneficiary_name ?? '',
+      beneficiaryIdNumber: row.id_number ?? '',
+    }))
+    .sort((a, b) => byHebrewName.compare(a.businessName, b.businessName) || a.businessId.localeCompare(b.businessId));
+}
+
+/**
+ * `GET /api/admin/payouts/{YYYY-MM}`: the created batch as its event recorded it (a snapshot: later changes of bank
+ * details or late payments do not move it), or, before it is created, the draft from the projection.
+ */
+@QueryHandler(GetPayoutBatchQuery)
+export class GetPayoutBatchHandler implements IQueryHandler<GetPayoutBatchQuery, PayoutView> {
+  constructor(
+    @Inject(DATABASE) private readonly database: Database,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+  ) {}
+
+  async execute({ month }: GetPayoutBatchQuery): Promise<PayoutView> {
+    const { events } = await this.store.readStream(payoutStreamId(month));
+    const state = foldPayout(events);
+    const lines = state.created ? state.created.lines : await draftPayoutLines(this.database, month);
+    const total = lines.reduce((sum, line) => sum + line.netAgorot, 0);
+    return {
+      created: state.created,
+      lines,
+      batch: {
+        month,
+        dueDate: state.created?.dueDate ?? payoutDueDate(month),
+        status: state.status === 'none' ? 'draft' : state.status,
+        createdAt: state.created?.at ?? null,
+        transferredAt: state.transferredAt,
+        lines: lines.map((line) => ({
+          businessId: line.businessId,
+          businessName: line.businessName,
+          net: agorotToDecimalString(line.netAgorot),
+          bankCode: line.bankCode,
+          branch: line.branch,
+          accountNumber: line.accountNumber,
+          beneficiaryName: line.beneficiaryName,
+        })),
+        total: agorotToDecimalString(total),
+      },
+    };
+  }
+}
+
+export const PAYOUTS_CSV_HEADER = ['מזהה עסק (טלפון)', 'שם העסק', 'מוטב', 'ת"ז / ח"פ', 'בנק', 'סניף', 'חשבון', 'סכום'];
+
+/** The transfer list as a spreadsheet (UTF-8 with a BOM), then the total and the due date. */
+export function payoutsCsv({ batch, lines }: PayoutView): string {
+  const rows = lines.map((line) => [
+    line.businessId,
+    line.businessName,
+    line.beneficiaryName,
+    line.beneficiaryIdNumber,
+    line.bankCode,
+    line.branch,
+    line.accountNumber,
+    agorotToDecimalString(line.netAgorot),
+  ]);
+  rows.push(['סה"כ', `${lines.length} העברות`, `לתשלום ב-${batch.dueDate}`, '', '', '', '', batch.total]);
+  return stringify([PAYOUTS_CSV_HEADER, ...rows.map((row) => row.map(guardCell))], {
+    bom: true,
+    record_delimiter: 'windows',
+  });
+}

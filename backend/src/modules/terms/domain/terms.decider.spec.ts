@@ -1,0 +1,36 @@
+import { describe, it } from '@jest/globals';
+import { deciderSpec } from '../../../../test/support/decider-spec.js';
+import { type ChangeTerms, termsDecider, type TermsChanged } from './terms.decider.js';
+
+const { given } = deciderSpec(termsDecider);
+
+const change = (content: string, now = '2026-11-21T10:00:00.000Z'): ChangeTerms => ({
+  type: 'ChangeTerms',
+  data: { content, adminPhone: '+972547654321', ip: '10.0.0.9', now },
+});
+const changed = (content: string, at = '2026-11-21T10:00:00.000Z'): TermsChanged => ({
+  type: 'TermsChanged',
+  data: { content, adminPhone: '+972547654321', ip: '10.0.0.9', at },
+});
+
+describe('the terms of use', () => {
+  it('the first save records the text with who, from where and when', () =>
+    given([])
+      .when(change('סעיף 1'))
+      .then([changed('סעיף 1')]));
+
+  it('a changed text is a new version', () =>
+    given([changed('סעיף 1')])
+      .when(change('סעיף 1\n\nסעיף 2'))
+      .then([changed('סעיף 1\n\nסעיף 2')]));
+
+  it('saving the current text again records nothing', () =>
+    given([changed('ישן'), changed('סעיף 1')])
+      .when(change('סעיף 1'))
+      .then([]));
+
+  it('going back to an older text is a new version', () =>
+    given([changed('ישן'), changed('חדש')])
+      .when(change('ישן'))
+      .then([changed('ישן')]));
+});

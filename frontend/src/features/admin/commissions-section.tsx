@@ -1,0 +1,265 @@
+// The monthly commission report (issue 7, spec §2): a month of the last 12 Israel months, the summary cards, the
+// per-business table with CSV, and per business the commission history, the events behind its figures.
+import type { AdminCommissionBusiness, AdminCommissionReport } from '@tafrit/contracts/admin-types';
+import { uiMessagesHe } from '@tafrit/contracts/messages.he';
+import { lastTwelveMonths } from '@tafrit/contracts/months';
+import { useMemo, useState } from 'react';
+import { Dialog } from '@/components/ui/dialog';
+import { PendingButton } from '@/components/ui/pending-button';
+import { secondaryButtonClass, textLinkClass } from '@/components/ui/styles';
+import { toast } from '@/components/ui/toast';
+import { heAdmin } from '@/i18n/he-admin';
+import { adminPaths, downloadAdminFile, useCommissionHistory, useCommissionReport } from './api';
+import { errorDescription } from './errors';
+import { dateTimeText, monthLabel, shekelsText } from './format';
+import {
+  captionClass,
+  EmptyState,
+  Ltr,
+  MonthSelect,
+  QueryState,
+  sectionTitleClass,
+  SummaryCard,
+  tableClass,
+  TableBox,
+  tdClass,
+  thClass,
+} from './ui';
+
+const t = heAdmin.commissions;
+
+export function CommissionsSection() {
+  // Computed once per visit: a page left open over midnight on the 1st keeps the list it showed.
+  const months = useMemo(() => lastTwelveMonths(new Date()), []);
+  const [month, setMonth] = useState(months[0] ?? '');
+  const report = useCommissionReport(month);
+
+  return (
+    <section id="commissions" aria-labelledby="commissions-title" className="scroll-mt-4">
+      <h2 id="commissions-title" className={sectionTitleClass}>
+        {heAdmin.sections.commissions}
+      </h2>
+      <p className="mt-1 text-muted">{t.description}</p>
+      <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
+        <MonthSelect label={t.monthLabel} months={months} value={month} onChange={setMonth} />
+        <DownloadButton
+          url={adminPaths.commissionsCsv(month)}
+          fallbackName={`commissions-${month}.csv`}
+          label={t.csv}
+        />
+      </div>
+      <QueryState query={report}>{(data) => <CommissionReport report={data} month={month} />}</QueryState>
+    </section>
+  );
+}
+
+function CommissionReport({ report, month }: { report: AdminCommissionReport; month: string }) {
+  const { summary } = report;
+  return (
+    <>
+      <h3 className="sr-only">{t.summaryTitle}</h3>
+      <dl className="mt-6 grid grid-cols-2 gap-4 lg:grid-cols-4" data-testid="commission-summary">
+        <SummaryCard label={t.totalOrders} value={summary.totalOrders} />
+        <SummaryCard label={t.totalAmount} value={<Ltr>{shekelsText(summary.totalAmount)}</Ltr>} />
+        <SummaryCard label={t.totalCommission} value={<Ltr>{shekelsText(summary.totalCommission)}</Ltr>} />
+        <SummaryCard label={t.totalNet} value={<Ltr>{shekelsText(summary.totalNet)}</Ltr>} />
+      </dl>
+      {report.businesses.length === 0 ? (
+        <EmptyState testId="commissions-empty">{uiMessagesHe.noCommissionData}</EmptyState>
+      ) : (
+        <TableBox label={t.tableCaption}>
+          <table className={tableClass} data-testid="commission-table">
+            <caption className={`${captionClass} px-3 pt-3`}>
+              {t.tableCaption}, {monthLabel(month)}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col" className={thClass}>
+                  {t.business}
+                </th>
+                <th scope="col" className={thClass}>
+                  {t.totalOrders}
+                </th>
+                <th scope="col" className={thClass}>
+                  {t.totalAmount}
+                </th>
+                <th scope="col" className={thClass}>
+                  {t.totalCommission}
+                </th>
+                <th scope="col" className={thClass}>
+                  {t.totalNet}
+                </th>
+                <th scope="col" className={thClass}>
+                  {t.actions}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.businesses.map((business) => (
+                <tr key={business.businessId}>
+                  <th scope="row" className={`${tdClass} text-start font-medium`}>
+                    {business.businessName}
+                  </th>
+                  <td className={tdClass}>
+                    <Ltr>{business.totalOrders}</Ltr>
+                  </td>
+                  <td className={tdClass}>
+                    <Ltr>{shekelsText(business.totalAmount)}</Ltr>
+                  </td>
+                  <td className={tdClass}>
+                    <Ltr>{shekelsText(business.totalCommission)}</Ltr>
+                  </td>
+                  <td className={tdClass}>
+                    <Ltr>{shekelsText(business.totalNet)}</Ltr>
+                  </td>
+                  <td className={tdClass}>
+                    <HistoryButton business={business} month={month} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableBox>
+      )}
+    </>
+  );
+}
+
+function HistoryButton({ business, month }: { business: AdminCommissionBusiness; month: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      title={t.historyOf(business.businessName)}
+      description={`${monthLabel(month)}. ${heAdmin.history.description}`}
+      closeLabel={heAdmin.dashboard.close}
+      trigger={
+        <button type="button" className={`${textLinkClass} min-h-11 px-1`}>
+          {t.history}
+          <span className="sr-only">: {business.businessName}</span>
+        </button>
+      }
+    >
+      {open ? <HistoryLines phone={business.businessId} month={month} /> : null}
+    </Dialog>
+  );
+}
+
+const h = heAdmin.history;
+
+function HistoryLines({ phone, month }: { phone: string; month: string }) {
+  const history = useCommissionHistory(month, phone, true);
+  return (
+    <QueryState query={history}>
+      {(data) =>
+        data.lines.length === 0 ? (
+          <p className="text-muted">{h.empty}</p>
+        ) : (
+          // Focusable: a wide table scrolls sideways inside the dialog, and the keyboard must reach it.
+          <div role="region" aria-label={h.caption} tabIndex={0} className="overflow-x-auto">
+            <table className={tableClass} data-testid="history-table">
+              <caption className={captionClass}>{h.caption}</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className={thClass}>
+                    {h.at}
+                  </th>
+                  <th scope="col" className={thClass}>
+                    {h.kind}
+                  </th>
+                  <th scope="col" className={thClass}>
+                    {h.order}
+                  </th>
+                  <th scope="col" className={thClass}>
+                    {h.amount}
+                  </th>
+                  <th scope="col" className={thClass}>
+                    {h.commission}
+                  </th>
+                  <th scope="col" className={thClass}>
+                    {h.net}
+                  </th>
+                  <th scope="col" className={thClass}>
+                    {h.trace}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.lines.map((line) => (
+                  <tr key={`${line.eventPosition}-${line.kind}`}>
+                    <td className={tdClass}>
+                      <Ltr>{dateTimeText(line.at)}</Ltr>
+                    </td>
+                    <td className={tdClass}>{h.kinds[line.kind] ?? line.kind}</td>
+                    <td className={tdClass}>{line.orderNumber !== null ? <Ltr>{line.orderNumber}</Ltr> : '—'}</td>
+                    <td className={tdClass}>
+                      <Ltr>{shekelsText(line.amount)}</Ltr>
+                    </td>
+                    <td className={tdClass}>
+                      <Ltr>{shekelsText(line.commission)}</Ltr>
+                    </td>
+                    <td className={tdClass}>
+                      <Ltr>{shekelsText(line.net)}</Ltr>
+                    </td>
+                    <td className={`${tdClass} text-muted`}>
+                      <Ltr>
+                        #{line.eventPosition} {line.streamId}
+                      </Ltr>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr className="font-bold">
+                  <th scope="row" colSpan={2} className={`${tdClass} text-start`}>
+                    {h.totals}
+                  </th>
+                  <td className={tdClass}>
+                    <Ltr>{data.totals.totalOrders}</Ltr>
+                  </td>
+                  <td className={tdClass}>
+                    <Ltr>{shekelsText(data.totals.totalAmount)}</Ltr>
+                  </td>
+                  <td className={tdClass}>
+                    <Ltr>{shekelsText(data.totals.totalCommission)}</Ltr>
+                  </td>
+                  <td className={tdClass}>
+                    <Ltr>{shekelsText(data.totals.totalNet)}</Ltr>
+                  </td>
+                  <td className={tdClass} />
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+        )
+      }
+    </QueryState>
+  );
+}
+
+/** A file (CSV, Masav) fetched with the admin token and saved; errors as a toast. */
+export function DownloadButton({ url, fallbackName, label }: { url: string; fallbackName: string; label: string }) {
+  const [pending, setPending] = useState(false);
+  async function onClick() {
+    setPending(true);
+    try {
+      await downloadAdminFile(url, fallbackName);
+    } catch (error) {
+      toast({ variant: 'destructive', title: t.downloadError, description: errorDescription(error) });
+    } finally {
+      setPending(false);
+    }
+  }
+  return (
+    <PendingButton
+      type="button"
+      pending={pending}
+      pendingLabel={t.downloading}
+      onClick={() => void onClick()}
+      className={secondaryButtonClass}
+    >
+      {label}
+    </PendingButton>
+  );
+}

@@ -1,0 +1,207 @@
+// Payouts (issue 7): for an ended month, the transfers due on the 20th of the next month, the batch's state, creating
+// it, marking it transferred (confirmed), and its CSV and Masav files.
+import type { PayoutBatch } from '@tafrit/contracts/admin-types';
+import { israelMonthOf, shiftMonth } from '@tafrit/contracts/months';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Dialog } from '@/components/ui/dialog';
+import { PendingButton } from '@/components/ui/pending-button';
+import { primaryButtonClass } from '@/components/ui/styles';
+import { toast } from '@/components/ui/toast';
+import { heAdmin } from '@/i18n/he-admin';
+import { adminPaths, createPayoutBatch, markPayoutTransferred, payoutBatchQueryOptions, usePayoutBatch } from './api';
+import { DownloadButton } from './commissions-section';
+import { errorDescription } from './errors';
+import { dateText, dateTimeText, monthLabel, shekelsText } from './format';
+import {
+  captionClass,
+  EmptyState,
+  Ltr,
+  MonthSelect,
+  QueryState,
+  sectionTitleClass,
+  SummaryCard,
+  tableClass,
+  TableBox,
+  tdClass,
+  thClass,
+} from './ui';
+
+const t = heAdmin.payouts;
+
+/** The twelve ended Israel months, newest first: a month is paid out after it is over. */
+export function endedMonths(now: Date): string[] {
+  const current = israelMonthOf(now);
+  return Array.from({ length: 12 }, (_, index) => shiftMonth(current, -(index + 1)));
+}
+
+export function PayoutsSection() {
+  const months = useMemo(() => endedMonths(new Date()), []);
+  const [month, setMonth] = useState(months[0] ?? '');
+  const batch = usePayoutBatch(month);
+
+  return (
+    <section id="payouts" aria-labelledby="payouts-title" className="scroll-mt-4">
+      <h2 id="payouts-title" className={sectionTitleClass}>
+        {heAdmin.sections.payouts}
+      </h2>
+      <p className="mt-1 text-muted">{t.description}</p>
+      <div className="mt-4">
+        <MonthSelect label={t.monthLabel} months={months} value={month} onChange={setMonth} />
+      </div>
+      <QueryState query={batch}>{(data) => <Batch batch={data} month={month} />}</QueryState>
+    </section>
+  );
+}
+
+function Batch({ batch, month }: { batch: PayoutBatch; month: string }) {
+  const hasLines = batch.lines.length > 0;
+  return (
+    <>
+      <dl className="mt-6 grid grid-cols-2 gap-4 lg:grid-cols-4" data-testid="payout-summary">
+        <SummaryCard
+          label={t.status}
+          value={<span className="text-lg">{t.statuses[batch.status] ?? batch.status}</span>}
+        />
+        <SummaryCard label={t.dueDate} value={<Ltr>{dateText(batch.dueDate)}</Ltr>} />
+        <SummaryCard label={t.total} value={<Ltr>{shekelsText(batch.total)}</Ltr>} />
+        {batch.transferredAt ? (
+          <SummaryCard label={t.transferredAt} value={<Ltr>{dateTimeText(batch.transferredAt)}</Ltr>} />
+        ) : batch.createdAt ? (
+          <SummaryCard label={t.createdAt} value={<Ltr>{dateTimeText(batch.createdAt)}</Ltr>} />
+        ) : null}
+      </dl>
+      <div className="mt-4 flex flex-wrap gap-3">
+        {batch.status === 'draft' && hasLines ? <CreateButton month={month} /> : null}
+        {batch.status === 'created' ? <TransferredButton month={month} /> : null}
+        {hasLines ? (
+          <>
+            <DownloadButton url={adminPaths.payoutsCsv(month)} fallbackName={`payouts-${month}.csv`} label={t.csv} />
+            <DownloadButton url={adminPaths.payoutsMasav(month)} fallbackName={`masav-${month}.txt`} label={t.masav} />
+          </>
+        ) : null}
+      </div>
+      {hasLines ? (
+        <TableBox label={t.caption}>
+          <table className={tableClass} data-testid="payout-table">
+            <caption className={`${captionClass} px-3 pt-3`}>
+              {t.caption}, {monthLabel(month)}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col" className={thClass}>
+                  {t.business}
+                </th>
+                <th scope="col" className={thClass}>
+                  {t.beneficiary}
+                </th>
+                <th scope="col" className={thClass}>
+                  {t.bank}
+                </th>
+                <th scope="col" className={thClass}>
+                  {t.branch}
+                </th>
+                <th scope="col" className={thClass}>
+                  {t.account}
+                </th>
+                <th scope="col" className={thClass}>
+                  {t.net}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {batch.lines.map((line) => (
+                <tr key={line.businessId}>
+                  <th scope="row" className={`${tdClass} text-start font-medium`}>
+                    {line.businessName}
+                  </th>
+                  <td className={tdClass}>{line.beneficiaryName}</td>
+                  <td className={tdClass}>
+                    <Ltr>{line.bankCode}</Ltr>
+                  </td>
+                  <td className={tdClass}>
+                    <Ltr>{line.branch}</Ltr>
+                  </td>
+                  <td className={tdClass}>
+                    <Ltr>{line.accountNumber}</Ltr>
+                  </td>
+                  <td className={tdClass}>
+                    <Ltr>{shekelsText(line.net)}</Ltr>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableBox>
+      ) : (
+        <EmptyState testId="payouts-empty">{t.empty}</EmptyState>
+      )}
+    </>
+  );
+}
+
+function usePayoutAction(month: string, action: (month: string) => Promise<void>, done: string) {
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState(false);
+  async function run(): Promise<boolean> {
+    setPending(true);
+    try {
+      await action(month);
+      toast({ title: done, description: monthLabel(month) });
+      await queryClient.invalidateQueries({ queryKey: payoutBatchQueryOptions(month).queryKey });
+      return true;
+    } catch (error) {
+      toast({ variant: 'destructive', title: t.actionError, description: errorDescription(error) });
+      return false;
+    } finally {
+      setPending(false);
+    }
+  }
+  return { run, pending };
+}
+
+function CreateButton({ month }: { month: string }) {
+  const { run, pending } = usePayoutAction(month, createPayoutBatch, t.created);
+  return (
+    <PendingButton type="button" pending={pending} pendingLabel={t.creating} onClick={() => void run()}>
+      {t.create}
+    </PendingButton>
+  );
+}
+
+function TransferredButton({ month }: { month: string }) {
+  const { run, pending } = usePayoutAction(month, markPayoutTransferred, t.transferred);
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!pending) setOpen(next);
+      }}
+      title={t.confirmTitle}
+      description={t.confirmDescription}
+      closeLabel={heAdmin.deleteDialog.cancel}
+      trigger={
+        <button type="button" className={primaryButtonClass}>
+          {t.markTransferred}
+        </button>
+      }
+      footer={
+        <PendingButton
+          type="button"
+          pending={pending}
+          pendingLabel={t.marking}
+          onClick={() => {
+            void run().then((ok) => {
+              if (ok) setOpen(false);
+            });
+          }}
+        >
+          {t.confirm}
+        </PendingButton>
+      }
+    >
+      <p className="text-lg font-bold text-ink">{monthLabel(month)}</p>
+    </Dialog>
+  );
+}

@@ -1,0 +1,114 @@
+import { TERMS_MAX_LENGTH } from '@tafrit/contracts/http/admin.schemas';
+import { uiMessagesHe } from '@tafrit/contracts/messages.he';
+import { useId, useState } from 'react';
+import { hintClass, inputClass, labelClass } from '@/components/ui/form-styles';
+import { PendingButton } from '@/components/ui/pending-button';
+import { secondaryButtonClass } from '@/components/ui/styles';
+import { toast } from '@/components/ui/toast';
+import { heLanding } from '@/i18n/he-landing';
+import { isApiError } from '@/lib/api-client';
+import { useSaveTerms } from './api/terms';
+import { TermsText } from './terms-text';
+
+const formatCount = (count: number) => count.toLocaleString('en-US');
+
+/**
+ * The administrator's terms editor: the text, its length out of 100,000, reset to the saved text, save (disabled
+ * while blank) and a live preview drawn exactly as the public page draws it. The count is tied to the field by
+ * aria-describedby and read when the field is focused, not announced on every keystroke.
+ */
+export function TermsEditor({ saved, onSessionExpired }: { saved: string; onSessionExpired: () => void }) {
+  const page = heLanding.termsPage;
+  const [draft, setDraft] = useState(saved);
+  const save = useSaveTerms();
+  const fieldId = useId();
+  const hintId = `${fieldId}-hint`;
+  const countId = `${fieldId}-count`;
+  const previewTitleId = `${fieldId}-preview`;
+  const blank = draft.trim() === '';
+  const tooLong = draft.length > TERMS_MAX_LENGTH;
+
+  const submit = () => {
+    if (blank || tooLong || save.isPending) return;
+    save.mutate(draft, {
+      onSuccess: (result) => {
+        setDraft(result.content);
+        toast({ title: uiMessagesHe.termsUpdated });
+      },
+      onError: (error) => {
+        const expired = isApiError(error) && error.status === 401;
+        toast({
+          variant: 'destructive',
+          title: uiMessagesHe.termsUpdateError,
+          description: expired ? page.sessionExpired : error.message,
+        });
+        if (expired) onSessionExpired();
+      },
+    });
+  };
+
+  return (
+    <section aria-labelledby={`${fieldId}-title`} className="mt-8 rounded-xl border border-line bg-surface p-5 md:p-6">
+      <h2 id={`${fieldId}-title`} className="text-2xl font-bold text-ink">
+        {page.editorTitle}
+      </h2>
+      <form
+        className="mt-4 flex flex-col gap-4"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <div>
+          <label htmlFor={fieldId} className={labelClass}>
+            {page.editorLabel}
+          </label>
+          <p id={hintId} className={hintClass}>
+            {page.editorHint}
+          </p>
+          <textarea
+            id={fieldId}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            rows={16}
+            maxLength={TERMS_MAX_LENGTH}
+            required
+            aria-invalid={tooLong || undefined}
+            aria-describedby={`${hintId} ${countId}`}
+            className={`${inputClass} min-h-64 leading-relaxed`}
+          />
+          <p id={countId} data-testid="terms-count" className={`${hintClass} ${tooLong ? 'text-danger' : ''}`}>
+            <bdi dir="ltr">{formatCount(draft.length)}</bdi> {page.characterCountOf}{' '}
+            <bdi dir="ltr">{formatCount(TERMS_MAX_LENGTH)}</bdi> {page.characters}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <PendingButton pending={save.isPending} pendingLabel={page.saving} disabled={blank || tooLong}>
+            {page.save}
+          </PendingButton>
+          <button
+            type="button"
+            className={`${secondaryButtonClass} disabled:cursor-not-allowed disabled:opacity-60`}
+            disabled={draft === saved}
+            onClick={() => setDraft(saved)}
+          >
+            {page.reset}
+          </button>
+        </div>
+      </form>
+      <section aria-labelledby={previewTitleId} className="mt-8 border-t border-line pt-6">
+        <h3 id={previewTitleId} className="text-xl font-bold text-ink">
+          {page.previewTitle}
+        </h3>
+        <div className="mt-4">
+          {blank ? (
+            <p className="text-lg text-muted">{page.previewEmpty}</p>
+          ) : (
+            <TermsText content={draft} testId="terms-preview" />
+          )}
+        </div>
+      </section>
+    </section>
+  );
+}
