@@ -3,6 +3,7 @@ import { ORDER_EVENT_TYPES } from '@tafrit/contracts';
 import { OrderExpiry } from '../../src/modules/ordering/processors/order-expiry.js';
 import { ordersProjection } from '../../src/modules/ordering/projections/orders.projection.js';
 import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port.js';
+import { ProcessorRunner } from '../../src/platform/processing/processor-runner.js';
 import { query } from '../../src/platform/event-store/postgres/sql.js';
 import { registerOwner } from '../support/accounts.js';
 import { createPayment, openShop, payInSandbox, type Shop } from '../support/checkout.js';
@@ -49,6 +50,11 @@ describe('the orders projection', () => {
       amount: '72.50',
     });
 
+    // The processors (invoice, receipt, slip) append to these streams in the background: let them finish and stop,
+    // so the live table is final and no open transaction holds the log's horizon back (PostgreSQL).
+    const runner = app.app.get(ProcessorRunner);
+    await runner.runUntilIdle();
+    await runner.stop();
     const live = await snapshot();
     expect(live).toHaveLength(3);
     // Read before the transaction: on PGlite the transaction holds the one connection.
