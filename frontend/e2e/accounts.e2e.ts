@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { axeViolations, describeViolations, launchBrowser, openPage } from './support/browser.js';
+import { axeViolations, clickAndWaitForClose, describeViolations, launchBrowser, openPage } from './support/browser.js';
 
 // Accounts and sign-in in a real browser, against the built product: registration, the owner's code sign-in, the
 // administrator's sign-in and impersonation. Codes are read from the log SMS provider's file (SMS_PROVIDER=log).
@@ -197,7 +197,7 @@ describe('accounts and sign-in in a real browser', () => {
     await tab.waitForURL(`${baseUrl}/reports`);
     await tab.getByTestId('impersonation-banner').waitFor();
     expect(await tab.evaluate(() => window.location.hash)).toBe('');
-    await Promise.all([tab.waitForEvent('close'), tab.getByRole('button', { name: 'התנתקות' }).click()]);
+    await clickAndWaitForClose(tab, tab.getByRole('button', { name: 'התנתקות' }));
     expect(page.url()).toBe(`${baseUrl}/admin`);
 
     await page.getByRole('button', { name: 'פתיחה בלשונית הזו' }).click();

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { axeViolations, describeViolations, launchBrowser, openPage } from './support/browser.js';
+import { axeViolations, clickAndWaitForClose, describeViolations, launchBrowser, openPage } from './support/browser.js';
 
 // The administrator in a real browser, against the built product (issue 7): sign in, pause the demo café (its public
 // menu stops at once), activate it again, open it as the business in a new tab and leave, edit the terms of use and
@@ -181,7 +181,7 @@ describe('the administrator in a real browser', () => {
     await tab.getByTestId('impersonation-banner').waitFor();
     expect(await tab.evaluate(() => window.location.hash)).toBe('');
     expect(await tab.evaluate(() => localStorage.getItem('adminImpersonating'))).toBe('true');
-    await Promise.all([tab.waitForEvent('close'), tab.getByRole('button', { name: 'התנתקות' }).click()]);
+    await clickAndWaitForClose(tab, tab.getByRole('button', { name: 'התנתקות' }));
 
     // The admin tab stays where it was, still signed in.
     expect(page.url()).toBe(`${baseUrl}/admin`);

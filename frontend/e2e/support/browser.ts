@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import type { AxeResults, Result } from 'axe-core';
 
 const require = createRequire(import.meta.url);
@@ -73,4 +73,16 @@ export function describeViolations(violations: Result[]): string {
       return `${violation.id} (${violation.impact}): ${violation.help} -> ${targets}`;
     })
     .join('\n');
+}
+
+/**
+ * Clicks a button that closes its own tab (an impersonation's logout) and waits for the close. The tab may close
+ * while Playwright still finishes the click; that is the expected outcome, not a failure.
+ */
+export async function clickAndWaitForClose(page: Page, button: Locator): Promise<void> {
+  const closed = page.waitForEvent('close');
+  await button.click({ noWaitAfter: true }).catch((error: unknown) => {
+    if (!page.isClosed()) throw error;
+  });
+  await closed;
 }
