@@ -38,6 +38,10 @@ describe('error codes', () => {
         'payment.unknown',
         'payment.verification_failed',
         'report.month_out_of_range',
+        'printer.pairing_code_invalid',
+        'printer.not_paired',
+        'printer.offline',
+        'printer.agent_credential_invalid',
       ].sort(),
     );
   });

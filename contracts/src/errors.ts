@@ -32,6 +32,10 @@ export const ErrorCode = {
   PaymentUnknown: 'payment.unknown',
   PaymentVerificationFailed: 'payment.verification_failed',
   ReportMonthOutOfRange: 'report.month_out_of_range',
+  PairingCodeInvalid: 'printer.pairing_code_invalid',
+  PrinterNotPaired: 'printer.not_paired',
+  PrinterOffline: 'printer.offline',
+  AgentCredentialInvalid: 'printer.agent_credential_invalid',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -75,6 +79,10 @@ export const errorHttpStatus: Readonly<Record<ErrorCode, number>> = {
   'payment.unknown': 404,
   // The provider's own answer does not confirm the webhook (amount, order or result differ): nothing is recorded.
   'payment.verification_failed': 409,
+  'printer.pairing_code_invalid': 400,
+  'printer.not_paired': 404,
+  'printer.offline': 409,
+  'printer.agent_credential_invalid': 401,
   'report.month_out_of_range': 400,
 };
 

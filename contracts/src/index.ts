@@ -7,6 +7,7 @@ export * from './money.js';
 export * from './months.js';
 export * from './events.js';
 export * from './sockets.js';
+export * from './printing.js';
 export * from './validation.js';
 export * from './israel/id-number.js';
 export * from './israel/phone.js';

@@ -35,6 +35,10 @@ export const errorMessagesHe: Readonly<Record<ErrorCode, string>> = {
   'payment.unknown': 'התשלום לא נמצא',
   'payment.verification_failed': 'לא ניתן לאמת את התשלום מול חברת הסליקה',
   'report.month_out_of_range': 'ניתן להציג דוחות של 12 החודשים האחרונים בלבד',
+  'printer.pairing_code_invalid': 'קוד החיבור שגוי או שפג תוקפו, בקשו קוד חדש בהגדרות',
+  'printer.not_paired': 'לא חוברה תוכנת הדפסה לעסק',
+  'printer.offline': 'תוכנת ההדפסה אינה מחוברת כרגע',
+  'printer.agent_credential_invalid': 'תוכנת ההדפסה אינה מחוברת לעסק, חברו אותה מחדש עם קוד חדש',
 };
 
 /** Hebrew for a code from the wire; a code this build does not know yet still reads as a polite error. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ISRAEL_TZ,
   formatIsraelDateTime,
+  israelDayRange,
   isMonthString,
   israelMonthOf,
   israelMonthRange,
@@ -175,5 +176,20 @@ describe('formatIsraelDateTime', () => {
 
   it('refuses an invalid date', () => {
     expect(() => formatIsraelDateTime('not a date')).toThrow(RangeError);
+  });
+});
+
+describe('israelDayRange', () => {
+  it('starts the day at midnight Israel time, not UTC', () => {
+    // 22:30 UTC on 20 November is 00:30 on 21 November in Israel (UTC+2 in winter).
+    const { start, end } = israelDayRange('2026-11-20T22:30:00Z');
+    expect(start.toISOString()).toBe('2026-11-20T22:00:00.000Z');
+    expect(end.toISOString()).toBe('2026-11-21T22:00:00.000Z');
+  });
+
+  it('gives the day of the spring change 23 hours', () => {
+    // Israel moved to summer time on Friday 27 March 2026 at 02:00.
+    const { start, end } = israelDayRange('2026-03-27T12:00:00Z');
+    expect((end.getTime() - start.getTime()) / 3_600_000).toBe(23);
   });
 });

@@ -62,3 +62,14 @@ export function lastTwelveMonths(now: Date): MonthString[] {
 export function formatIsraelDateTime(date: Date | string | number): string {
   return format(toInstant(date), 'dd/MM/yyyy HH:mm', { in: tz(ISRAEL_TZ) });
 }
+
+/**
+ * The UTC instants of the Israel calendar day an instant falls in (`start` inclusive, `end` exclusive): the live
+ * console's "today". A day of a daylight-saving change is 23 or 25 hours long, which is why it is not `start + 24 h`.
+ */
+export function israelDayRange(date: Date | string | number): { start: Date; end: Date } {
+  const local = new TZDate(toInstant(date).getTime(), ISRAEL_TZ);
+  const start = new TZDate(local.getFullYear(), local.getMonth(), local.getDate(), ISRAEL_TZ);
+  const end = new TZDate(local.getFullYear(), local.getMonth(), local.getDate() + 1, ISRAEL_TZ);
+  return { start: new Date(start.getTime()), end: new Date(end.getTime()) };
+}

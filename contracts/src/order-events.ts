@@ -120,6 +120,23 @@ export const receiptSmsFailedDataSchema = z.object({
 });
 
 export const slipQueuedDataSchema = z.object({ orderId, businessPhone, slipId: text, queuedAt: instant });
+/** The business's printing agent reported that its printer took every byte of the slip. Recorded once per slip. */
+export const slipPrintedDataSchema = z.object({
+  orderId,
+  businessPhone,
+  slipId: text,
+  agentId: text,
+  printedAt: instant,
+});
+/** The agent could not print (printer unreachable, out of paper...): the slip stays queued and is sent again. */
+export const printFailedDataSchema = z.object({
+  orderId,
+  businessPhone,
+  slipId: text,
+  agentId: text,
+  reason: z.string().max(500),
+  failedAt: instant,
+});
 
 export const orderEventDataSchemas = {
   OrderPlaced: orderPlacedDataSchema,
@@ -135,6 +152,8 @@ export const orderEventDataSchemas = {
   ReceiptSmsSent: receiptSmsSentDataSchema,
   ReceiptSmsFailed: receiptSmsFailedDataSchema,
   SlipQueued: slipQueuedDataSchema,
+  SlipPrinted: slipPrintedDataSchema,
+  PrintFailed: printFailedDataSchema,
 } as const;
 
 export type OrderEventType = keyof typeof orderEventDataSchemas;

@@ -1,41 +1,63 @@
 import { describe, expect, it } from 'vitest';
-import { SOCKET_EVENTS, SOCKET_NAMESPACES, socketEventNamespace, socketPayloadSchemas } from './sockets.js';
+import { agentDownloadName, pairingCodeSchema } from './printing.js';
+import {
+  liveEventSchema,
+  SOCKET_EVENTS,
+  SOCKET_NAMESPACES,
+  socketEventNamespace,
+  socketPayloadSchemas,
+} from './sockets.js';
 
 describe('socket contract', () => {
-  it('keeps the names clients subscribe to', () => {
-    expect(SOCKET_NAMESPACES).toEqual({ owner: '/owner', agent: '/agent' });
-    expect(Object.values(SOCKET_EVENTS).sort()).toEqual(
-      ['menu.changed', 'order.paid', 'order.placed', 'order.status_changed', 'slip.ack', 'slip.print'].sort(),
-    );
-  });
-
-  it('has a payload schema and a namespace for every event', () => {
+  it('gives every event a payload schema and a namespace', () => {
     for (const name of Object.values(SOCKET_EVENTS)) {
       expect(socketPayloadSchemas[name]).toBeDefined();
       expect(Object.values(SOCKET_NAMESPACES)).toContain(socketEventNamespace[name]);
     }
   });
 
-  it('sends slips only to agents and orders only to owners', () => {
+  it('keeps slips on the agent namespace and live events on the owner namespace', () => {
     expect(socketEventNamespace['slip.print']).toBe('/agent');
-    expect(socketEventNamespace['order.paid']).toBe('/owner');
+    expect(socketEventNamespace['live.event']).toBe('/owner');
   });
 
-  it('parses an order.paid payload', () => {
-    const payload = { orderId: 'o-1', orderNumber: '1001', amountAgorot: 1250, paidAt: '2025-08-01T00:30:00+03:00' };
-    expect(socketPayloadSchemas['order.paid'].parse(payload)).toEqual(payload);
+  it('accepts a paid order event and refuses one without its position', () => {
+    const order = {
+      orderId: 'b3a5c1de-0000-4000-8000-000000000001',
+      orderNumber: 7,
+      paidAt: '2026-11-21T10:00:00.000Z',
+      tableNumber: 4,
+      lines: [{ name: 'שקשוקה', quantity: 2, lineTotalAgorot: 9800 }],
+      remarks: 'בלי בצל',
+      totalAgorot: 9800,
+      status: 'paid',
+      printStatus: 'queued',
+      printError: null,
+    };
+    expect(liveEventSchema.parse({ kind: 'order.paid', position: 12, order })).toEqual({
+      kind: 'order.paid',
+      position: 12,
+      order,
+    });
+    expect(liveEventSchema.safeParse({ kind: 'order.paid', order }).success).toBe(false);
   });
 
-  it('refuses money that is not whole agorot', () => {
-    const payload = { orderId: 'o-1', orderNumber: '1001', totalAgorot: 12.5, placedAt: '2025-08-01T00:30:00Z' };
-    expect(socketPayloadSchemas['order.placed'].safeParse(payload).success).toBe(false);
-  });
-
-  it('accepts a printed or failed acknowledgement and nothing else', () => {
+  it('requires a reason-free ack to name its slip and a known status', () => {
     const ack = socketPayloadSchemas['slip.ack'];
-    expect(ack.safeParse({ slipId: 's-1', status: 'printed' }).success).toBe(true);
-    expect(ack.safeParse({ slipId: 's-1', status: 'failed', error: 'paper out' }).success).toBe(true);
-    expect(ack.safeParse({ slipId: 's-1', status: 'maybe' }).success).toBe(false);
+    expect(ack.safeParse({ slipId: 'slip-1', status: 'printed' }).success).toBe(true);
+    expect(ack.safeParse({ slipId: 'slip-1', status: 'maybe' }).success).toBe(false);
     expect(ack.safeParse({ status: 'printed' }).success).toBe(false);
+  });
+});
+
+describe('printing contract', () => {
+  it('normalises a pairing code typed with spaces, dashes or lower case', () => {
+    expect(pairingCodeSchema.parse(' abcd-2345 ')).toBe('ABCD2345');
+    expect(pairingCodeSchema.safeParse('ABCD-0000').success).toBe(false);
+    expect(pairingCodeSchema.safeParse('ABC').success).toBe(false);
+  });
+
+  it('names the downloads with the agent version', () => {
+    expect(agentDownloadName('windows')).toBe('tafrit-agent-windows-20250920.zip');
   });
 });

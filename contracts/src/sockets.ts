@@ -1,69 +1,140 @@
-// Socket.io namespaces and events shared by the backend gateways, the owner console and the printing agent.
-// Payloads are deliberately small (ids and what a list row needs); clients refetch details over HTTP.
+// Socket.io namespaces and events shared by the backend gateways, the owner's live console and the printing agent.
+// Pushes follow the event log: every live event carries the global position of the event behind it, so a console
+// that reconnects asks for what came after the last position it saw (`live.sync`) and misses nothing.
 import { z } from 'zod';
+import { agentInfoSchema } from './printing.js';
 
 export const SOCKET_NAMESPACES = {
-  // Owner consoles of one business (live orders, menu edits in another tab).
+  // Owner consoles of one business; handshake `auth: { token }` with an owner access token.
   owner: '/owner',
-  // Printing agents; an agent token never opens /owner and an owner token never opens /agent.
+  // Printing agents; handshake `auth: { agentId, secret, agent: AgentInfo }`. An owner token never opens /agent and
+  // an agent credential never opens /owner.
   agent: '/agent',
 } as const;
 export type SocketNamespace = (typeof SOCKET_NAMESPACES)[keyof typeof SOCKET_NAMESPACES];
 
 export const SOCKET_EVENTS = {
-  orderPlaced: 'order.placed',
-  orderPaid: 'order.paid',
-  orderStatusChanged: 'order.status_changed',
+  /** Server -> owner console: one `LiveEvent`. */
+  live: 'live.event',
+  /** Owner console -> server, with an acknowledgement: `{ since }` -> `LiveSyncAnswer`. */
+  liveSync: 'live.sync',
+  /** Server -> agent: a slip to print (`SlipPrintPayload`). */
   slipPrint: 'slip.print',
+  /** Agent -> server, with an acknowledgement, only after the printer took every byte (or refused them). */
   slipAck: 'slip.ack',
-  menuChanged: 'menu.changed',
+  /** Agent -> server every `AGENT_HEARTBEAT_MS`. */
+  agentHeartbeat: 'agent.heartbeat',
+  /** Server -> agent: this agent was replaced by a new pairing; it must stop reconnecting. */
+  agentReplaced: 'agent.replaced',
 } as const;
 export type SocketEventName = (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS];
 
 const id = z.string().min(1);
-const isoTime = z.iso.datetime({ offset: true });
+const instant = z.iso.datetime({ offset: true });
 const agorot = z.number().int().nonnegative();
+const position = z.number().int().nonnegative();
 
-export const orderPlacedPayloadSchema = z.object({
+export const KITCHEN_STATUSES = ['paid', 'accepted', 'ready', 'served'] as const;
+export type KitchenStatus = (typeof KITCHEN_STATUSES)[number];
+/** The statuses an owner moves an order to, in order. */
+export const kitchenStepSchema = z.object({ status: z.enum(['accepted', 'ready', 'served']) });
+export type KitchenStepInput = z.infer<typeof kitchenStepSchema>;
+
+export const PRINT_STATUSES = ['none', 'queued', 'printed', 'failed'] as const;
+export type PrintStatus = (typeof PRINT_STATUSES)[number];
+
+/** A paid order as the live console shows it (`GET /api/live-orders` and the `order.paid` live event). */
+export const liveOrderSchema = z.object({
   orderId: id,
-  orderNumber: id,
+  orderNumber: z.number().int().positive(),
+  paidAt: instant,
+  tableNumber: z.number().int().positive().nullable(),
+  lines: z.array(z.object({ name: id, quantity: z.number().int().positive(), lineTotalAgorot: agorot })),
+  remarks: z.string().nullable(),
   totalAgorot: agorot,
-  placedAt: isoTime,
+  status: z.enum(KITCHEN_STATUSES),
+  printStatus: z.enum(PRINT_STATUSES),
+  printError: z.string().nullable(),
 });
-export const orderPaidPayloadSchema = z.object({ orderId: id, orderNumber: id, amountAgorot: agorot, paidAt: isoTime });
-export const orderStatusChangedPayloadSchema = z.object({
-  orderId: id,
-  orderNumber: id,
-  status: z.string().min(1),
-  changedAt: isoTime,
+export type LiveOrder = z.infer<typeof liveOrderSchema>;
+
+export const liveEventSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('order.paid'), position, order: liveOrderSchema }),
+  z.object({ kind: z.literal('order.status'), position, orderId: id, status: z.enum(KITCHEN_STATUSES), at: instant }),
+  z.object({
+    kind: z.literal('slip.status'),
+    position,
+    orderId: id,
+    printStatus: z.enum(PRINT_STATUSES),
+    error: z.string().nullable(),
+    at: instant,
+  }),
+  z.object({
+    kind: z.literal('printer.status'),
+    position,
+    isOnline: z.boolean(),
+    printerName: z.string().nullable(),
+    at: instant,
+  }),
+]);
+export type LiveEvent = z.infer<typeof liveEventSchema>;
+
+/** `GET /api/live-orders`: today's (Israel) paid orders, newest first, and the log position they reflect. */
+export interface LiveOrdersAnswer {
+  orders: LiveOrder[];
+  position: number;
+  printer: { isOnline: boolean; printerName: string | null; lastSeen: string | null; paired: boolean };
+}
+
+export const liveSyncRequestSchema = z.object({ since: position });
+/** The events after `since`, oldest first; `reset` when too many were missed: refetch `GET /api/live-orders`. */
+export interface LiveSyncAnswer {
+  events: LiveEvent[];
+  reset: boolean;
+}
+
+export const slipPrintPayloadSchema = z.object({
+  slipId: id,
+  /** Null for a test print. */
+  orderId: id.nullable(),
+  orderNumber: z.number().int().positive().nullable(),
+  /** The whole slip as ESC/POS bytes (raster `GS v 0` and a cut), base64: the agent sends them as they are. */
+  escposBase64: z.string().min(1),
 });
-// Server -> agent. The slip's printable content is added by the printing issue.
-export const slipPrintPayloadSchema = z.object({ slipId: id, orderId: id, orderNumber: id });
-// Agent -> server, sent only after the printer took the bytes (or refused them).
+export type SlipPrintPayload = z.infer<typeof slipPrintPayloadSchema>;
+
 export const slipAckPayloadSchema = z.object({
   slipId: id,
   status: z.enum(['printed', 'failed']),
-  error: z.string().optional(),
+  error: z.string().max(500).optional(),
 });
-export const menuChangedPayloadSchema = z.object({ departmentId: id, changedAt: isoTime });
+export type SlipAckPayload = z.infer<typeof slipAckPayloadSchema>;
+/** The server's answer to a `slip.ack`: `ok: false` when it could not record it (the agent sends it again). */
+export interface SlipAckAnswer {
+  ok: boolean;
+}
+
+export const agentHandshakeSchema = z.object({ agentId: id, secret: id, agent: agentInfoSchema });
+export type AgentHandshake = z.infer<typeof agentHandshakeSchema>;
+export const ownerHandshakeSchema = z.object({ token: id });
 
 export const socketPayloadSchemas = {
-  'order.placed': orderPlacedPayloadSchema,
-  'order.paid': orderPaidPayloadSchema,
-  'order.status_changed': orderStatusChangedPayloadSchema,
+  'live.event': liveEventSchema,
+  'live.sync': liveSyncRequestSchema,
   'slip.print': slipPrintPayloadSchema,
   'slip.ack': slipAckPayloadSchema,
-  'menu.changed': menuChangedPayloadSchema,
+  'agent.heartbeat': z.looseObject({}),
+  'agent.replaced': z.object({ at: instant }),
 } as const satisfies Record<SocketEventName, z.ZodType>;
 
 export type SocketPayloads = { [Name in SocketEventName]: z.infer<(typeof socketPayloadSchemas)[Name]> };
 
 /** Which namespace carries each event. */
 export const socketEventNamespace: Readonly<Record<SocketEventName, SocketNamespace>> = {
-  'order.placed': '/owner',
-  'order.paid': '/owner',
-  'order.status_changed': '/owner',
-  'menu.changed': '/owner',
+  'live.event': '/owner',
+  'live.sync': '/owner',
   'slip.print': '/agent',
   'slip.ack': '/agent',
+  'agent.heartbeat': '/agent',
+  'agent.replaced': '/agent',
 };
