@@ -1,9 +1,15 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost, ModuleRef } from '@nestjs/core';
+import type { FastifyInstance } from 'fastify';
+import { DATABASE } from '../../platform/database/database.module.js';
+import type { Database } from '../../platform/database/database.js';
 import { InlineProjectionRegistry } from '../../platform/event-store/inline-projection.js';
+import { EnvelopeExceptionFilter } from '../../platform/http/exception.filter.js';
+import { SpaFallback } from '../../platform/http/spa-fallback.js';
 import { CategoriesController } from './api/categories.controller.js';
 import { MenuMissLimiter } from './api/menu-miss-limiter.js';
 import { ProductsController } from './api/products.controller.js';
-import { PublicMenuController } from './api/public-menu.controller.js';
+import { registerPublicMenuRoute } from './api/public-menu.route.js';
 import { CreateCategoryHandler } from './application/create-category.handler.js';
 import { CreateProductHandler } from './application/create-product.handler.js';
 import { menuCacheProjection } from './application/menu-cache.projection.js';
@@ -17,7 +23,8 @@ import { PublicMenuService } from './application/public-menu.service.js';
  * and the public menu, cached in memory until an edit of the menu or of the business drops it.
  */
 @Module({
-  controllers: [CategoriesController, ProductsController, PublicMenuController],
+  // The public menu (GET /api/menu/:departmentId) is not a controller: see onModuleInit.
+  controllers: [CategoriesController, ProductsController],
   providers: [
     CreateCategoryHandler,
     CreateProductHandler,
@@ -34,9 +41,27 @@ export class MenuModule implements OnModuleInit {
   constructor(
     private readonly projections: InlineProjectionRegistry,
     private readonly cache: PublicMenuCache<unknown>,
+    private readonly menus: PublicMenuService,
+    private readonly misses: MenuMissLimiter,
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly moduleRef: ModuleRef,
   ) {}
 
   onModuleInit(): void {
     this.projections.register(menuCacheProjection(this.cache));
+    // The public menu's route goes on Fastify itself, outside Nest's router (docs/decisions/009): Nest calls
+    // onModuleInit after its own routes are registered and before the server is ready, and the root hooks (security
+    // headers, request id, logging) apply to it like to every route. Its errors are rendered by the application's
+    // envelope filter, made here with the same dependencies Nest gives the global one.
+    const adapter = this.adapterHost.httpAdapter;
+    if (!adapter) return; // an application context without HTTP (scripts): no route to register
+    registerPublicMenuRoute(adapter.getInstance<FastifyInstance>(), {
+      menus: this.menus,
+      misses: this.misses,
+      errors: new EnvelopeExceptionFilter(
+        this.moduleRef.get<Database>(DATABASE, { strict: false }),
+        this.moduleRef.get(SpaFallback, { strict: false }),
+      ),
+    });
   }
 }

@@ -13,6 +13,11 @@ const SWEEP_ABOVE = 10_000;
 export class MenuMissLimiter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
 
+  /** False while no address has a 404 counted: the menu route then skips working out the caller's address. */
+  get counting(): boolean {
+    return this.windows.size > 0;
+  }
+
   /** Throws the 429 when `ip` used up its misses in this window. */
   check(ip: string, now = Date.now()): void {
     const window = this.windows.get(ip);

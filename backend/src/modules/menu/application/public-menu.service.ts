@@ -44,6 +44,14 @@ export class PublicMenuService {
     private readonly cache: PublicMenuCache<PublicMenuResult>,
   ) {}
 
+  /**
+   * The menu when it is built and cached, at once (no promise): the public menu route answers these in the same
+   * call. Undefined means "ask `find`" (not built yet, dropped by an edit, or not a department id).
+   */
+  cached(departmentId: string): PublicMenuResult | undefined {
+    return DEPARTMENT_ID.test(departmentId) ? this.cache.get(departmentId) : undefined;
+  }
+
   async find(departmentId: string): Promise<PublicMenuResult> {
     if (!DEPARTMENT_ID.test(departmentId)) return { status: 'not_found' };
     const cached = this.cache.get(departmentId);
