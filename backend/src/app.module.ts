@@ -15,6 +15,7 @@ import { MenuModule } from './modules/menu/menu.module.js';
 import { InvoicingModule } from './modules/invoicing/invoicing.module.js';
 import { OrderingModule } from './modules/ordering/ordering.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
+import { PrintingModule } from './modules/printing/printing.module.js';
 import { ReportsModule } from './modules/reports/reports.module.js';
 import { TermsModule } from './modules/terms/terms.module.js';
 import { AuthModule } from './platform/auth/auth.module.js';
@@ -48,6 +49,7 @@ export class AppModule {
         InvoicingModule,
         ReportsModule,
         CommissionsModule,
+        PrintingModule,
         DinerModule,
         TermsModule,
         ContactModule,

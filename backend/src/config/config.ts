@@ -66,6 +66,7 @@ const environmentSchema = z.object({
   BUILD_VERSION: z.string().trim().min(1).max(100).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   FRONTEND_DIST: z.string().min(1).optional(),
+  AGENT_DOWNLOADS_DIR: z.string().min(1).optional(),
   // Off by default: only behind a reverse proxy may X-Forwarded-For name the client (rate limits key on it).
   TRUST_PROXY: z
     .string()
@@ -124,6 +125,8 @@ export interface AppConfig {
   logLevel: string;
   buildVersion: string | undefined;
   frontendDist: string;
+  /** The printing agent's packages (`npm run build` puts them in agent/dist/downloads), served under /downloads. */
+  agentDownloadsDir: string;
   /** Fastify's `trustProxy`: false, true or the proxies' addresses. */
   trustProxy: boolean | string;
   /** Injected into the app's HTML as `<meta name="tafrit-pixel-id">` and allowed by the CSP, only when set. */
@@ -201,6 +204,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     buildVersion: values.BUILD_VERSION,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     frontendDist: resolve(values.FRONTEND_DIST ?? new URL('../../../frontend/dist', import.meta.url).pathname),
+    agentDownloadsDir: resolve(
+      values.AGENT_DOWNLOADS_DIR ?? new URL('../../../agent/dist/downloads', import.meta.url).pathname,
+    ),
     marketingPixelId: values.MARKETING_PIXEL_ID,
     masav: masavConfig(values),
   };

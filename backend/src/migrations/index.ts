@@ -3,6 +3,7 @@ import { Migration20261121000100_event_store } from './Migration20261121000100_e
 import { Migration20261121000200_menu_tags } from './Migration20261121000200_menu_tags.js';
 import { Migration20261121000300_ordering } from './Migration20261121000300_ordering.js';
 import { Migration20261121000400_commissions } from './Migration20261121000400_commissions.js';
+import { Migration20261121000500_printing } from './Migration20261121000500_printing.js';
 
 /**
  * Every migration, in order. An explicit list (not a folder glob) works the same from TypeScript sources in tests
@@ -14,4 +15,5 @@ export const migrationsList = [
   { name: 'Migration20261121000200_menu_tags', class: Migration20261121000200_menu_tags },
   { name: 'Migration20261121000300_ordering', class: Migration20261121000300_ordering },
   { name: 'Migration20261121000400_commissions', class: Migration20261121000400_commissions },
+  { name: 'Migration20261121000500_printing', class: Migration20261121000500_printing },
 ];

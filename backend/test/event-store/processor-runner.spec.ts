@@ -178,7 +178,10 @@ describe('processor runner', () => {
 
   it("takes over a crashed instance's processor once its lease runs out", async () => {
     const crashed = recorder('lease-expiry', 'order-crash');
-    const crashedRunner = new ProcessorRunner({ em: () => database.em(), store, leaseMs: 300, pollIntervalMs: 20 });
+    // Long enough that a loaded CI machine cannot let it run out before the successor's first try; the wait below
+    // asks the database when it has run out instead of sleeping a guessed time.
+    const leaseMs = 1_500;
+    const crashedRunner = new ProcessorRunner({ em: () => database.em(), store, leaseMs, pollIntervalMs: 20 });
     crashedRunner.register(crashed.processor);
     await appendMany('order-crash', 2);
     await crashedRunner.runUntilIdle(); // takes the lease and never stops: a process that died
@@ -186,12 +189,20 @@ describe('processor runner', () => {
 
     await appendMany('order-crash', 2);
     const successor = recorder('lease-expiry', 'order-crash');
-    const successorRunner = runner({ leaseMs: 300 });
+    const successorRunner = runner({ leaseMs });
     successorRunner.register(successor.processor);
     await successorRunner.runUntilIdle();
     expect(successor.seen).toEqual([]);
 
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await until(
+      async () =>
+        (
+          await sql<{ expired: boolean }>(
+            database.em(),
+            `select lease_until < now() as expired from processor_checkpoints where name = 'lease-expiry'`,
+          )
+        )[0]?.expired === true,
+    );
     await successorRunner.runUntilIdle();
     expect(numbers(successor.seen)).toEqual([3, 4]);
     // The crashed instance, back from the dead, may no longer move the checkpoint.

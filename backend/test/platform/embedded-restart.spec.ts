@@ -17,6 +17,7 @@ describe('the embedded database across a restart', () => {
   const start = () =>
     createApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_DEMO: 'true' }));
 
+  // Two starts of the product on an on-disk PGlite with the demo seeded: slow on a busy 2-core machine.
   it('keeps the demo café, its events and the signing secret, and seeds nothing twice', async () => {
     const first = await start();
     const secret = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
@@ -37,5 +38,5 @@ describe('the embedded database across a restart', () => {
     } finally {
       await second.app.close();
     }
-  });
+  }, 90_000);
 });

@@ -278,5 +278,52 @@ describe('the order decider', () => {
         .when({ type: 'RecordReceiptSms', data: { to: '+972500000000', now: T1 } })
         .then([]);
     });
+    describe('printing the slip', () => {
+      const slip: OrderEvent = { type: 'SlipQueued', data: { orderId, businessPhone, slipId: 's', queuedAt: T1 } };
+      const printedBy = (agentId: string): OrderCommand => ({
+        type: 'RecordSlipPrinted',
+        data: { slipId: 's', agentId, now: T1 },
+      });
+      const printed: OrderEvent = {
+        type: 'SlipPrinted',
+        data: { orderId, businessPhone, slipId: 's', agentId: 'agent-1', printedAt: T1 },
+      };
+      const failure: OrderCommand = {
+        type: 'RecordPrintFailure',
+        data: { slipId: 's', agentId: 'agent-1', reason: 'ECONNREFUSED 192.168.1.50:9100', now: T1 },
+      };
+      const failed: OrderEvent = {
+        type: 'PrintFailed',
+        data: {
+          orderId,
+          businessPhone,
+          slipId: 's',
+          agentId: 'agent-1',
+          reason: 'ECONNREFUSED 192.168.1.50:9100',
+          failedAt: T1,
+        },
+      };
+
+      it('records a queued slip as printed once, however often the agent acknowledges it', () => {
+        given([placed, opened(), paid, slip]).when(printedBy('agent-1')).then([printed]);
+        given([placed, opened(), paid, slip, printed]).when(printedBy('agent-1')).then([]);
+        given([placed, opened(), paid, slip, printed]).when(printedBy('agent-2')).then([]);
+      });
+
+      it('records a failure, then the print that follows it', () => {
+        given([placed, opened(), paid, slip]).when(failure).then([failed]);
+        given([placed, opened(), paid, slip, failed]).when(printedBy('agent-1')).then([printed]);
+      });
+
+      it('ignores a failure reported after the slip printed', () => {
+        given([placed, opened(), paid, slip, printed]).when(failure).then([]);
+        given([placed, opened(), paid, slip, failed]).when(failure).then([]);
+      });
+
+      it('refuses to record a print of a slip that was never queued', () => {
+        given([placed, opened(), paid]).when(printedBy('agent-1')).thenThrows(OrderInvalidTransitionError);
+        given([placed]).when(failure).thenThrows(OrderInvalidTransitionError);
+      });
+    });
   });
 });

@@ -36,6 +36,8 @@ export interface PlacedOrder {
   invoice: 'pending' | 'generated' | 'failed';
   receiptSms: 'pending' | 'sent' | 'failed';
   slipQueued: boolean;
+  /** `printed` is final: a slip acknowledged twice (the agent retried its ack) is recorded once. */
+  slip: 'none' | 'queued' | 'printed' | 'failed';
 }
 
 export type OrderState = { placed: false } | PlacedOrder;
@@ -85,7 +87,9 @@ export type OrderCommand =
   | { type: 'RecordInvoiceFailure'; data: At & { reason: string } }
   | { type: 'RecordReceiptSms'; data: At & { to: string } }
   | { type: 'RecordReceiptSmsFailure'; data: At & { to: string | null; reason: string } }
-  | { type: 'QueueSlip'; data: At & { slipId: string } };
+  | { type: 'QueueSlip'; data: At & { slipId: string } }
+  | { type: 'RecordSlipPrinted'; data: At & { slipId: string; agentId: string } }
+  | { type: 'RecordPrintFailure'; data: At & { slipId: string; agentId: string; reason: string } };
 
 /** The kitchen's steps, in order: each command moves the order one step and repeating it changes nothing. */
 const KITCHEN_STEPS = {
@@ -213,6 +217,25 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
             data: { orderId, businessPhone, slipId: command.data.slipId, queuedAt: command.data.now },
           },
         ];
+      case 'RecordSlipPrinted': {
+        if (state.slip === 'printed') return [];
+        if (!state.slipQueued) throw new OrderInvalidTransitionError(state.slip, command.type);
+        const { slipId, agentId, now } = command.data;
+        return [{ type: 'SlipPrinted', data: { orderId, businessPhone, slipId, agentId, printedAt: now } }];
+      }
+      case 'RecordPrintFailure': {
+        // A failure after the slip printed (a stale retry of the agent) changes nothing; a repeated failure (the
+        // agent retries every half minute while the printer is out of paper) is recorded once, not every time.
+        if (state.slip === 'printed' || state.slip === 'failed') return [];
+        if (!state.slipQueued) throw new OrderInvalidTransitionError(state.slip, command.type);
+        const { slipId, agentId, reason, now } = command.data;
+        return [
+          {
+            type: 'PrintFailed',
+            data: { orderId, businessPhone, slipId, agentId, reason: reason.slice(0, 500), failedAt: now },
+          },
+        ];
+      }
     }
   },
 
@@ -235,6 +258,7 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
         invoice: 'pending',
         receiptSms: 'pending',
         slipQueued: false,
+        slip: 'none',
       };
     }
     // An order stream always starts with OrderPlaced.
@@ -283,7 +307,11 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
       case 'ReceiptSmsFailed':
         return { ...state, receiptSms: 'failed' };
       case 'SlipQueued':
-        return { ...state, slipQueued: true };
+        return { ...state, slipQueued: true, slip: 'queued' };
+      case 'SlipPrinted':
+        return { ...state, slip: 'printed' };
+      case 'PrintFailed':
+        return { ...state, slip: 'failed' };
     }
   },
 };

@@ -112,6 +112,8 @@ export const ordersProjection: InlineProjection = {
       case 'ReceiptSmsSent':
       case 'ReceiptSmsFailed':
       case 'SlipQueued':
+      case 'SlipPrinted':
+      case 'PrintFailed':
         // Facts for processors and the audit trail; the spec's orders table has no column for them.
         await applyNewer(em, event, {});
         return;

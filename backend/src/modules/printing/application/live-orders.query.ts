@@ -1,0 +1,114 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  israelDayRange,
+  type KitchenStatus,
+  type LiveEvent,
+  type LiveOrder,
+  type LiveOrdersAnswer,
+  type LiveSyncAnswer,
+  type PrintStatus,
+} from '@tafrit/contracts';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { DATABASE } from '../../../platform/database/database.module.js';
+import type { Database } from '../../../platform/database/database.js';
+import { query } from '../../../platform/event-store/postgres/sql.js';
+import { agorotOf, linesOf, type StoredItem } from './order-lines.js';
+import { PrinterPresence } from './printer-presence.service.js';
+
+/** More missed events than this and the console reloads the list instead. */
+const SYNC_LIMIT = 500;
+
+interface OrderRow {
+  id: string;
+  order_number: number;
+  paid_at: Date;
+  table_number: number | null;
+  items: StoredItem[] | string;
+  remarks: string | null;
+  total_amount: string;
+  status: string;
+  print_status: PrintStatus | null;
+  print_error: string | null;
+}
+
+const ORDER_COLUMNS = `o.id, o.order_number, o.paid_at, o.table_number, o.items, o.remarks, o.total_amount, o.status,
+  s.status as print_status, s.last_error as print_error`;
+// The order's own slip (a reprint is not a row): `slip-{id}`.
+const WITH_SLIP = `from orders o left join print_slips s on s.slip_id = 'slip-' || o.id::text`;
+
+export function liveOrderOf(row: OrderRow): LiveOrder {
+  return {
+    orderId: row.id,
+    orderNumber: row.order_number,
+    paidAt: new Date(row.paid_at).toISOString(),
+    tableNumber: row.table_number,
+    lines: linesOf(row.items),
+    remarks: row.remarks,
+    totalAgorot: agorotOf(row.total_amount),
+    status: (['accepted', 'ready', 'served'].includes(row.status) ? row.status : 'paid') as KitchenStatus,
+    printStatus: row.print_status ?? 'none',
+    printError: row.print_status === 'failed' ? row.print_error : null,
+  };
+}
+
+/** One paid order of a business as the console shows it; `em` reads inside a processor's transaction. */
+export async function loadLiveOrder(
+  em: EntityManager,
+  businessPhone: string,
+  orderId: string,
+): Promise<LiveOrder | undefined> {
+  const [row] = await query<OrderRow>(
+    em,
+    `select ${ORDER_COLUMNS} ${WITH_SLIP} where o.id = ? and o.business_id = ? and o.payment_status = 'paid'`,
+    [orderId, businessPhone],
+  );
+  return row ? liveOrderOf(row) : undefined;
+}
+
+/**
+ * The live console's reads. The list's `position` is read before the list itself: anything that happens in between
+ * comes again through `live.sync`, and applying an event the list already shows changes nothing.
+ */
+@Injectable()
+export class LiveOrdersQuery {
+  constructor(
+    @Inject(DATABASE) private readonly database: Database,
+    private readonly presence: PrinterPresence,
+  ) {}
+
+  async today(businessPhone: string, now = new Date()): Promise<LiveOrdersAnswer> {
+    const em = this.database.em();
+    const [latest] = await query<{ position: string }>(
+      em,
+      `select coalesce(max(seq), 0)::text as position from live_events where business_id = ?`,
+      [businessPhone],
+    );
+    const { start, end } = israelDayRange(now);
+    const rows = await query<OrderRow>(
+      em,
+      `select ${ORDER_COLUMNS} ${WITH_SLIP}
+        where o.business_id = ? and o.payment_status = 'paid' and o.paid_at >= ? and o.paid_at < ?
+        order by o.paid_at desc, o.order_number desc`,
+      [businessPhone, start, end],
+    );
+    return {
+      orders: rows.map(liveOrderOf),
+      position: Number(latest?.position ?? 0),
+      printer: await this.presence.status(businessPhone),
+    };
+  }
+
+  async since(businessPhone: string, since: number): Promise<LiveSyncAnswer> {
+    const rows = await query<{ seq: string; payload: LiveEvent | string }>(
+      this.database.em(),
+      `select seq::text as seq, payload from live_events where business_id = ? and seq > ? order by seq limit ?`,
+      [businessPhone, since, SYNC_LIMIT + 1],
+    );
+    if (rows.length > SYNC_LIMIT) return { events: [], reset: true };
+    const events = rows.map(({ seq, payload }) => {
+      const event = (typeof payload === 'string' ? JSON.parse(payload) : payload) as LiveEvent;
+      return { ...event, position: Number(seq) };
+    });
+    return { events, reset: false };
+  }
+}

@@ -1,0 +1,196 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import {
+  type AgentInfo,
+  DEFAULT_PAPER_WIDTH,
+  type PaperWidth,
+  type PrinterConnectionType,
+  type PrinterSettingsAnswer,
+  type PrinterStatusAnswer,
+  PRINTER_OFFLINE_AFTER_MS,
+} from '@tafrit/contracts';
+import { DATABASE } from '../../../platform/database/database.module.js';
+import type { Database } from '../../../platform/database/database.js';
+import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
+import { execute, query } from '../../../platform/event-store/postgres/sql.js';
+import type { AuthenticatedAgent } from './pairing.service.js';
+import { recordPrinterEvent } from './printer-events.js';
+
+const SWEEP_EVERY_MS = 10_000;
+/** What the consoles were pushed stays two days: a console offline longer simply reloads the list. */
+const LIVE_EVENTS_KEPT_MS = 2 * 24 * 60 * 60_000;
+
+interface ConnectionRow {
+  is_online: boolean;
+  last_seen: Date | null;
+  printer_name: string | null;
+}
+
+/**
+ * Whether a business's printer is online follows its agent's socket: online on connect, offline on disconnect, and
+ * offline after 45 s of silence even when no disconnect arrives (the instance holding the socket crashed, or the
+ * network died without a FIN). Each change is recorded as `PrinterOnline` / `PrinterOffline`.
+ */
+@Injectable()
+export class PrinterPresence implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('PrinterPresence');
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    @Inject(DATABASE) private readonly database: Database,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+  ) {}
+
+  onModuleInit(): void {
+    this.database.onFirstReady('printer-presence', async () => {
+      this.timer = setInterval(() => void this.sweepQuietly(), SWEEP_EVERY_MS);
+      this.timer.unref();
+    });
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+
+  async connected(agent: AuthenticatedAgent, info: AgentInfo, connectionId: string): Promise<void> {
+    await execute(
+      this.database.em(),
+      `update printer_connections set is_online = true, last_seen = now(), connection_id = ?, printer_name = ?,
+         printer_type = ?, connection_type = ?, agent_version = ?, operating_system = ?, updated_at = now()
+       where agent_id = ?`,
+      [
+        connectionId,
+        info.printerName,
+        info.printerType,
+        info.connectionType,
+        info.agentVersion,
+        info.operatingSystem,
+        agent.agentId,
+      ],
+    );
+    await recordPrinterEvent(
+      this.store,
+      'PrinterOnline',
+      { businessPhone: agent.businessPhone, agentId: agent.agentId, agent: info, at: new Date().toISOString() },
+      { actor: { kind: 'agent', id: agent.agentId }, correlationId: connectionId },
+    );
+  }
+
+  /** A heartbeat of the socket that holds the connection; a stale socket's heartbeat changes nothing. */
+  async heartbeat(agent: AuthenticatedAgent, connectionId: string): Promise<boolean> {
+    const updated = await execute(
+      this.database.em(),
+      `update printer_connections set last_seen = now() where agent_id = ? and connection_id = ? and is_online`,
+      [agent.agentId, connectionId],
+    );
+    return updated > 0;
+  }
+
+  async disconnected(agent: AuthenticatedAgent, connectionId: string): Promise<void> {
+    const [row] = await query<{ last_seen: Date | null }>(
+      this.database.em(),
+      `update printer_connections set is_online = false, connection_id = null, updated_at = now()
+        where agent_id = ? and connection_id = ? and is_online returning last_seen`,
+      [agent.agentId, connectionId],
+    );
+    if (!row) return; // a newer connection of this agent took over, or the sweeper already marked it
+    await this.recordOffline(agent.businessPhone, agent.agentId, 'disconnected', row.last_seen, connectionId);
+  }
+
+  /** Marks offline every printer silent for 45 s; answers how many. Safe on any number of instances at once. */
+  async sweep(now = new Date()): Promise<number> {
+    const em = this.database.em();
+    const silent = await query<{ business_id: string; agent_id: string; last_seen: Date | null }>(
+      em,
+      `update printer_connections set is_online = false, connection_id = null, updated_at = now()
+        where is_online and (last_seen is null or last_seen < ?) returning business_id, agent_id, last_seen`,
+      [new Date(now.getTime() - PRINTER_OFFLINE_AFTER_MS)],
+    );
+    for (const row of silent) {
+      await this.recordOffline(row.business_id, row.agent_id, 'silent', row.last_seen, 'printer-presence');
+    }
+    await execute(em, `delete from live_events where created_at < ?`, [new Date(now.getTime() - LIVE_EVENTS_KEPT_MS)]);
+    return silent.length;
+  }
+
+  async status(businessPhone: string): Promise<PrinterStatusAnswer & { paired: boolean }> {
+    const [row] = await query<ConnectionRow>(
+      this.database.em(),
+      `select is_online, last_seen, printer_name from printer_connections where business_id = ?`,
+      [businessPhone],
+    );
+    return {
+      isOnline: row?.is_online ?? false,
+      lastSeen: row?.last_seen ? new Date(row.last_seen).toISOString() : null,
+      printerName: row?.printer_name ?? null,
+      paired: Boolean(row),
+    };
+  }
+
+  async paperWidth(businessPhone: string): Promise<PaperWidth> {
+    const [row] = await query<{ paper_width: PaperWidth }>(
+      this.database.em(),
+      `select paper_width from printer_settings where business_id = ?`,
+      [businessPhone],
+    );
+    return row?.paper_width ?? DEFAULT_PAPER_WIDTH;
+  }
+
+  async settings(businessPhone: string): Promise<PrinterSettingsAnswer> {
+    const [row] = await query<{
+      agent_version: string | null;
+      operating_system: string | null;
+      connection_type: string | null;
+    }>(
+      this.database.em(),
+      `select agent_version, operating_system, connection_type from printer_connections where business_id = ?`,
+      [businessPhone],
+    );
+    return {
+      paperWidth: await this.paperWidth(businessPhone),
+      paired: Boolean(row),
+      agentVersion: row?.agent_version ?? null,
+      operatingSystem: row?.operating_system ?? null,
+      connectionType: (row?.connection_type as PrinterConnectionType | null) ?? null,
+    };
+  }
+
+  async setPaperWidth(businessPhone: string, paperWidth: PaperWidth): Promise<PrinterSettingsAnswer> {
+    await execute(
+      this.database.em(),
+      `insert into printer_settings (business_id, paper_width) values (?, ?)
+       on conflict (business_id) do update set paper_width = excluded.paper_width, updated_at = now()`,
+      [businessPhone, paperWidth],
+    );
+    return this.settings(businessPhone);
+  }
+
+  private async recordOffline(
+    businessPhone: string,
+    agentId: string,
+    reason: 'disconnected' | 'silent',
+    lastSeen: Date | null,
+    correlationId: string,
+  ): Promise<void> {
+    await recordPrinterEvent(
+      this.store,
+      'PrinterOffline',
+      {
+        businessPhone,
+        agentId,
+        reason,
+        lastSeen: lastSeen ? new Date(lastSeen).toISOString() : null,
+        at: new Date().toISOString(),
+      },
+      { actor: { kind: 'system', id: 'printer-presence' }, correlationId },
+    );
+  }
+
+  private async sweepQuietly(): Promise<void> {
+    try {
+      await this.sweep();
+    } catch (error) {
+      // The database may be down for a moment; the next sweep catches up.
+      this.logger.warn(`printer sweep failed: ${String(error)}`);
+    }
+  }
+}

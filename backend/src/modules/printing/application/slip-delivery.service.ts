@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import {
+  orderEventSchemaVersions,
+  orderStreamId,
+  PAPER_WIDTHS,
+  type SlipAckPayload,
+  type SlipPrintPayload,
+} from '@tafrit/contracts';
+import { DATABASE } from '../../../platform/database/database.module.js';
+import type { Database } from '../../../platform/database/database.js';
+import { handleCommand } from '../../../platform/event-store/aggregate.js';
+import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
+import { query } from '../../../platform/event-store/postgres/sql.js';
+import { AppError } from '../../../platform/http/app-error.js';
+import { foldOrder, orderDecider } from '../../ordering/domain/order.decider.js';
+import { LiveHub } from '../realtime/live-hub.js';
+import { renderSlipEscpos } from '../slip/escpos.js';
+import { type SlipContent, testSlipContent } from '../slip/slip-content.js';
+import { agorotOf, linesOf, type StoredItem } from './order-lines.js';
+import type { AuthenticatedAgent } from './pairing.service.js';
+import { PrinterPresence } from './printer-presence.service.js';
+
+/** An order's slip is `slip-{orderId}`; a reprint the owner asked for adds `-r{time}` so the agent prints it anew. */
+const ORDER_SLIP = /^slip-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:-r\d+)?$/;
+const RESEND_EVERY_MS = 30_000;
+/** A slip still unprinted after 12 hours is not sent any more: yesterday's order in today's kitchen helps nobody. */
+const PENDING_WINDOW_HOURS = 12;
+const PENDING_BATCH = 50;
+
+interface OrderSlipRow {
+  order_number: number;
+  business_id: string;
+  business_name: string;
+  paid_at: Date | null;
+  table_number: number | null;
+  items: StoredItem[] | string;
+  remarks: string | null;
+  total_amount: string;
+  payment_status: string;
+}
+
+/**
+ * Renders slips (server side, decision 008) and pushes them to the business's agent wherever it is connected; records
+ * what the agent acknowledges on the order (`SlipPrinted` once, `PrintFailed`). Slips not yet printed are pushed again
+ * when the agent connects and every 30 s while it is online; the agent remembers what it printed, so a slip pushed
+ * twice prints once.
+ */
+@Injectable()
+export class SlipDelivery implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('SlipDelivery');
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    @Inject(DATABASE) private readonly database: Database,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly hub: LiveHub,
+    private readonly presence: PrinterPresence,
+  ) {}
+
+  onModuleInit(): void {
+    this.database.onFirstReady('slip-resend', async () => {
+      this.timer = setInterval(() => void this.resendQuietly(), RESEND_EVERY_MS);
+      this.timer.unref();
+    });
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+
+  async deliver(businessPhone: string, slipId: string, orderId: string): Promise<void> {
+    const slip = await this.renderOrderSlip(businessPhone, orderId, slipId);
+    if (slip) this.hub.toAgent(businessPhone, slip);
+  }
+
+  /**
+   * A queued slip, unless it is old or printed already: a processor that replays the log from the start (a new
+   * deployment, a reset checkpoint) must not print last month's orders in today's kitchen.
+   */
+  async deliverIfDue(businessPhone: string, slipId: string, orderId: string, queuedAt: Date): Promise<void> {
+    if (Date.now() - queuedAt.getTime() > PENDING_WINDOW_HOURS * 60 * 60_000) return;
+    const [slip] = await query<{ status: string }>(
+      this.database.em(),
+      `select status from print_slips where slip_id = ?`,
+      [slipId],
+    );
+    if (slip?.status === 'printed') return;
+    await this.deliver(businessPhone, slipId, orderId);
+  }
+
+  /** Every slip of the last hours that is not printed yet, oldest first (on connect, and by the resend timer). */
+  async deliverPending(businessPhone: string, olderThanMs = 0): Promise<number> {
+    const pending = await query<{ slip_id: string; order_id: string }>(
+      this.database.em(),
+      `select slip_id, order_id from print_slips
+        where business_id = ? and status <> 'printed' and queued_at > now() - interval '${PENDING_WINDOW_HOURS} hours'
+          and updated_at <= ?
+        order by queued_at limit ${PENDING_BATCH}`,
+      [businessPhone, new Date(Date.now() - olderThanMs)],
+    );
+    for (const { slip_id, order_id } of pending) await this.deliver(businessPhone, slip_id, order_id);
+    return pending.length;
+  }
+
+  async testPrint(businessPhone: string): Promise<{ slipId: string; escposBase64: string }> {
+    const [business] = await query<{ business_name: string }>(
+      this.database.em(),
+      `select business_name from businesses where phone = ?`,
+      [businessPhone],
+    );
+    const slipId = `test-${randomUUID()}`;
+    const escposBase64 = await this.render(businessPhone, testSlipContent(business?.business_name ?? '', new Date()));
+    return { slipId, escposBase64 };
+  }
+
+  /** The owner's test print: pushed to the agent, which must be online. */
+  async pushTestPrint(businessPhone: string): Promise<{ slipId: string }> {
+    const status = await this.presence.status(businessPhone);
+    if (!status.paired) throw new AppError('printer.not_paired');
+    if (!status.isOnline) throw new AppError('printer.offline');
+    const { slipId, escposBase64 } = await this.testPrint(businessPhone);
+    this.hub.toAgent(businessPhone, { slipId, orderId: null, orderNumber: null, escposBase64 });
+    return { slipId };
+  }
+
+  /** The owner asked to print a paid order's slip again (a torn slip, a second station). */
+  async reprint(businessPhone: string, orderId: string): Promise<{ slipId: string }> {
+    const status = await this.presence.status(businessPhone);
+    if (!status.paired) throw new AppError('printer.not_paired');
+    if (!status.isOnline) throw new AppError('printer.offline');
+    const slipId = `slip-${orderId}-r${Date.now()}`;
+    const slip = await this.renderOrderSlip(businessPhone, orderId, slipId);
+    if (!slip) throw new AppError('order.not_found');
+    this.hub.toAgent(businessPhone, slip);
+    return { slipId };
+  }
+
+  /** Records the agent's acknowledgement on the order; `false` when it could not (the agent sends it again). */
+  async acknowledge(agent: AuthenticatedAgent, ack: SlipAckPayload, correlationId: string): Promise<boolean> {
+    if (ack.slipId.startsWith('test-')) return true;
+    const orderId = ORDER_SLIP.exec(ack.slipId)?.[1];
+    if (!orderId) return true; // not ours to record: acknowledging it stops the agent from sending it forever
+    try {
+      const stream = await this.store.readStream(orderStreamId(orderId));
+      const order = foldOrder(stream.events);
+      // Another business's order: an agent only ever acknowledges its own business's slips.
+      if (!order.placed || order.businessPhone !== agent.businessPhone) return true;
+      const now = new Date().toISOString();
+      const slipId = `slip-${orderId}`;
+      await handleCommand({
+        store: this.store,
+        streamId: orderStreamId(orderId),
+        decider: orderDecider,
+        schemaVersions: orderEventSchemaVersions,
+        command:
+          ack.status === 'printed'
+            ? { type: 'RecordSlipPrinted', data: { slipId, agentId: agent.agentId, now } }
+            : {
+                type: 'RecordPrintFailure',
+                data: { slipId, agentId: agent.agentId, reason: ack.error ?? 'unknown printer error', now },
+              },
+        metadata: { correlationId, actor: { kind: 'agent', id: agent.agentId }, occurredAt: now },
+      });
+      return true;
+    } catch (error) {
+      this.logger.warn(`could not record the ack of ${ack.slipId}: ${String(error)}`);
+      return false;
+    }
+  }
+
+  private async renderOrderSlip(
+    businessPhone: string,
+    orderId: string,
+    slipId: string,
+  ): Promise<SlipPrintPayload | undefined> {
+    const [row] = await query<OrderSlipRow>(
+      this.database.em(),
+      `select o.order_number, o.business_id, b.business_name, o.paid_at, o.table_number, o.items, o.remarks,
+              o.total_amount, o.payment_status
+         from orders o join businesses b on b.phone = o.business_id
+        where o.id = ? and o.business_id = ?`,
+      [orderId, businessPhone],
+    );
+    if (!row || row.payment_status !== 'paid') return undefined;
+    const content: SlipContent = {
+      kind: 'order',
+      businessName: row.business_name,
+      orderNumber: row.order_number,
+      at: new Date(row.paid_at ?? Date.now()),
+      tableNumber: row.table_number,
+      lines: linesOf(row.items),
+      remarks: row.remarks,
+      totalAgorot: agorotOf(row.total_amount),
+      paid: true,
+    };
+    return { slipId, orderId, orderNumber: row.order_number, escposBase64: await this.render(businessPhone, content) };
+  }
+
+  private async render(businessPhone: string, content: SlipContent): Promise<string> {
+    const width = PAPER_WIDTHS[await this.presence.paperWidth(businessPhone)];
+    return (await renderSlipEscpos(content, width)).toString('base64');
+  }
+
+  private async resendQuietly(): Promise<void> {
+    try {
+      const online = await query<{ business_id: string }>(
+        this.database.em(),
+        `select business_id from printer_connections where is_online`,
+      );
+      for (const { business_id } of online) await this.deliverPending(business_id, RESEND_EVERY_MS);
+    } catch (error) {
+      this.logger.warn(`slip resend failed: ${String(error)}`);
+    }
+  }
+}

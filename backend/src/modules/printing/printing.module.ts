@@ -1,0 +1,49 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { IpRateLimiter } from '../../platform/auth/ip-rate-limiter.js';
+import { ProcessorRunner } from '../../platform/processing/processor-runner.js';
+import { AgentApiController } from './api/agent-api.controller.js';
+import { LiveOrdersController } from './api/live-orders.controller.js';
+import { PrinterController } from './api/printer.controller.js';
+import { KitchenSteps } from './application/kitchen-steps.service.js';
+import { LiveOrdersQuery } from './application/live-orders.query.js';
+import { PairingService } from './application/pairing.service.js';
+import { PrintSlipsQuery } from './application/print-slips.query.js';
+import { PrinterPresence } from './application/printer-presence.service.js';
+import { SlipDelivery } from './application/slip-delivery.service.js';
+import { liveOrdersProjection } from './processors/live-orders.projection.js';
+import { slipDispatchProcessor } from './processors/slip-dispatch.processor.js';
+import { AgentGateway } from './realtime/agent.gateway.js';
+import { LiveHub } from './realtime/live-hub.js';
+import { OwnerGateway } from './realtime/owner.gateway.js';
+
+/**
+ * Live orders and printing (issue 6): the owner consoles' socket namespace and list, the kitchen's steps, pairing
+ * and presence of the printing agent, slips rendered on the server (decision 008) and pushed to the agent.
+ */
+@Module({
+  controllers: [PrinterController, AgentApiController, LiveOrdersController],
+  providers: [
+    LiveHub,
+    PairingService,
+    PrinterPresence,
+    SlipDelivery,
+    PrintSlipsQuery,
+    LiveOrdersQuery,
+    KitchenSteps,
+    IpRateLimiter,
+    OwnerGateway,
+    AgentGateway,
+  ],
+})
+export class PrintingModule implements OnModuleInit {
+  constructor(
+    private readonly runner: ProcessorRunner,
+    private readonly hub: LiveHub,
+    private readonly delivery: SlipDelivery,
+  ) {}
+
+  onModuleInit(): void {
+    this.runner.register(liveOrdersProjection({ hub: this.hub }));
+    this.runner.register(slipDispatchProcessor({ delivery: this.delivery }));
+  }
+}

@@ -1,0 +1,80 @@
+import { formatShekels } from '@tafrit/contracts';
+import { slipFonts } from './fonts.js';
+import { type SlipContent } from './slip-content.js';
+import { createComposer } from './svg-composer.js';
+import { type Style } from './text-layout.js';
+
+// Israel time whatever the server's zone; en-GB gives day/month/year with a 24-hour clock.
+const ISRAEL_TIME = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Asia/Jerusalem',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** 21/11/2026 14:05 */
+export function formatIsraelTime(at: Date): string {
+  const part = (type: Intl.DateTimeFormatPartTypes): string =>
+    ISRAEL_TIME.formatToParts(at).find((p) => p.type === type)?.value ?? '';
+  return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}`;
+}
+
+/**
+ * The slip as SVG, right to left and right-aligned. Sizes are set for 80 mm (576 dots) and scaled for 58 mm:
+ * a kitchen reads the slip from arm's length, so the order number and the items are large.
+ */
+export function slipSvg(content: SlipContent, width: number): { svg: string; height: number } {
+  const { regular, bold } = slipFonts();
+  const k = width / 576;
+  const s = (size: number, heavy = false): Style => ({ face: heavy ? bold : regular, size: Math.round(size * k) });
+  const dots = (n: number): number => Math.max(1, Math.round(n * k));
+  const c = createComposer(width, dots(8));
+
+  c.text(content.businessName, s(44, true), { align: 'center' });
+  c.space(dots(6));
+  if (content.kind === 'test' || content.orderNumber === null) {
+    c.text('הדפסת ניסיון', s(68, true), { align: 'center' });
+  } else {
+    c.text(`הזמנה ${content.orderNumber}`, s(96, true), { align: 'center' });
+  }
+  c.text(formatIsraelTime(content.at), s(34), { align: 'center' });
+  if (content.tableNumber !== null) c.text(`שולחן ${content.tableNumber}`, s(56, true), { align: 'center' });
+  c.space(dots(10));
+  c.rule(dots(4));
+  c.space(dots(10));
+
+  for (const line of content.lines) {
+    c.row(`${line.quantity} × ${line.name}`, s(40), formatShekels(line.lineTotalAgorot), s(34), dots(20));
+    c.space(dots(8));
+  }
+  c.space(dots(2));
+  c.rule(dots(4));
+
+  if (content.remarks?.trim()) {
+    // White on black: the one thing on the slip a cook must not miss.
+    c.space(dots(14));
+    const top = c.y;
+    const pad = dots(14);
+    c.space(pad);
+    c.text('הערות:', s(36, true), { inverted: true, inset: { left: pad, right: pad } });
+    c.text(content.remarks.trim(), s(38, true), { inverted: true, inset: { left: pad, right: pad } });
+    c.space(pad);
+    c.box(top, c.y, { filled: true });
+  }
+
+  c.space(dots(14));
+  c.text(`סה״כ ${formatShekels(content.totalAgorot)}`, s(48, true));
+  if (content.kind === 'order') {
+    c.space(dots(12));
+    const top = c.y;
+    const stroke = dots(6);
+    c.space(stroke + dots(4));
+    c.text(content.paid ? 'שולם' : 'לא שולם', s(64, true), { align: 'center' });
+    c.space(stroke + dots(4));
+    c.box(top, c.y, { filled: false, stroke });
+  }
+  return c.svg(dots(24));
+}

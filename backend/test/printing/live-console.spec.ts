@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { LiveEvent, LiveOrder, LiveOrdersAnswer, LiveSyncAnswer } from '@tafrit/contracts';
+import { registerOwner, signInAdmin, type SignedInOwner } from '../support/accounts.js';
+import { openShop, type Shop } from '../support/checkout.js';
+import { call } from '../support/http-client.js';
+import { dinerPays } from '../support/paid-order.js';
+import { liveEvents, openSocket, pause, refusal, request } from '../support/sockets.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+let app: TestApp;
+let owner: SignedInOwner;
+let shop: Shop;
+let other: SignedInOwner;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  owner = await registerOwner(app);
+  shop = await openShop(app, owner);
+  other = await registerOwner(app);
+});
+afterAll(() => app.close());
+
+type PaidEvent = Extract<LiveEvent, { kind: 'order.paid' }>;
+const isPaid = (event: LiveEvent): event is PaidEvent => event.kind === 'order.paid';
+
+async function liveList(token: string): Promise<LiveOrdersAnswer> {
+  const answer = await call<{ data: LiveOrdersAnswer }>(app, 'GET', '/api/live-orders', { token });
+  expect(answer.status).toBe(200);
+  return answer.body.data;
+}
+
+describe('the owner namespace', () => {
+  it('opens only with an owner token of an open session', async () => {
+    expect(await refusal(app, '/owner', {})).toBe('auth.unauthenticated');
+    expect(await refusal(app, '/owner', { token: 'not-a-token' })).toBe('auth.unauthenticated');
+    const admin = await signInAdmin(app);
+    expect(await refusal(app, '/owner', { token: admin.token })).toBe('auth.unauthenticated');
+    expect(await refusal(app, '/owner', { agentId: 'agt_x', secret: 'y' })).toBe('auth.unauthenticated');
+    expect(await refusal(app, '/owner', { token: owner.token })).toBe('connected');
+  });
+});
+
+describe('a paid order on the live console', () => {
+  let order: LiveOrder;
+
+  it('reaches every console of the business at once, and no other business', async () => {
+    const first = await openSocket(app, '/owner', { token: owner.token });
+    const second = await openSocket(app, '/owner', { token: owner.token });
+    const stranger = await openSocket(app, '/owner', { token: other.token });
+    const [onFirst, onSecond, onStranger] = [liveEvents(first), liveEvents(second), liveEvents(stranger)];
+    try {
+      await dinerPays(app, shop, { tableNumber: 7 });
+      const paid = (await onFirst.next(isPaid)) as PaidEvent;
+      order = paid.order;
+      expect(order).toMatchObject({
+        tableNumber: 7,
+        remarks: 'בלי בצל',
+        totalAgorot: 4100,
+        status: 'paid',
+        lines: [
+          { name: 'הפוך גדול', quantity: 2, lineTotalAgorot: 2900 },
+          { name: 'קרואסון', quantity: 1, lineTotalAgorot: 1200 },
+        ],
+      });
+      expect(paid.position).toBeGreaterThan(0);
+      expect(((await onSecond.next(isPaid)) as PaidEvent).order.orderId).toBe(order.orderId);
+      // The slip is queued right after the payment: the console hears that too.
+      await onFirst.next((event) => event.kind === 'slip.status' && event.printStatus === 'queued');
+      await pause(300);
+      expect(onStranger.heard).toEqual([]);
+    } finally {
+      [first, second, stranger].forEach((socket) => socket.close());
+    }
+  });
+
+  it("lists today's paid orders of the business only, with the position they reflect", async () => {
+    const mine = await liveList(owner.token);
+    expect(mine.orders.map((listed) => listed.orderId)).toContain(order.orderId);
+    expect(mine.position).toBeGreaterThan(0);
+    expect(mine.printer).toEqual({ isOnline: false, lastSeen: null, printerName: null, paired: false });
+    expect((await liveList(other.token)).orders).toEqual([]);
+    expect((await call(app, 'GET', '/api/live-orders')).status).toBe(401);
+  });
+
+  it('moves through accepted, ready and served, shown on every console, refusing a skipped step', async () => {
+    const watcher = await openSocket(app, '/owner', { token: owner.token });
+    const heard = liveEvents(watcher);
+    try {
+      const path = `/api/live-orders/${order.orderId}/status`;
+      const skip = await call(app, 'POST', path, { token: owner.token, body: { status: 'served' } });
+      expect(skip.status).toBe(409);
+      expect(skip.body.code).toBe('order.invalid_transition');
+
+      const accepted = await call<{ data: LiveOrder }>(app, 'POST', path, {
+        token: owner.token,
+        body: { status: 'accepted' },
+      });
+      expect(accepted.status).toBe(200);
+      expect(accepted.body.data.status).toBe('accepted');
+      await heard.next((event) => event.kind === 'order.status' && event.status === 'accepted');
+
+      // Two consoles pressing at once: both succeed, one step is recorded.
+      const twice = await call<{ data: LiveOrder }>(app, 'POST', path, {
+        token: owner.token,
+        body: { status: 'accepted' },
+      });
+      expect(twice.status).toBe(200);
+      expect(twice.body.data.status).toBe('accepted');
+      const stream = await app.database
+        .em()
+        .getConnection()
+        .execute(`select count(*)::int as n from events where stream_id = ? and type = 'OrderAccepted'`, [
+          `order-${order.orderId}`,
+        ]);
+      expect(stream[0]).toEqual({ n: 1 });
+      const bad = await call(app, 'POST', path, { token: owner.token, body: { status: 'cooked' } });
+      expect(bad.status).toBe(400);
+    } finally {
+      watcher.close();
+    }
+  });
+
+  it('answers another business, and an id that is not one, with 404, changing nothing', async () => {
+    const foreign = await call(app, 'POST', `/api/live-orders/${order.orderId}/status`, {
+      token: other.token,
+      body: { status: 'ready' },
+    });
+    expect(foreign.status).toBe(404);
+    const reprint = await call(app, 'POST', `/api/live-orders/${order.orderId}/reprint`, { token: other.token });
+    expect(reprint.status).toBe(404);
+    const junk = await call(app, 'POST', `/api/live-orders/not-an-id/status`, {
+      token: owner.token,
+      body: { status: 'ready' },
+    });
+    expect(junk.status).toBe(404);
+    const listed = (await liveList(owner.token)).orders.find((listedOrder) => listedOrder.orderId === order.orderId);
+    expect(listed?.status).toBe('accepted');
+  });
+
+  it('gives a console that was away everything it missed, in order', async () => {
+    const { position } = await liveList(owner.token);
+    await call(app, 'POST', `/api/live-orders/${order.orderId}/status`, {
+      token: owner.token,
+      body: { status: 'ready' },
+    });
+    await call(app, 'POST', `/api/live-orders/${order.orderId}/status`, {
+      token: owner.token,
+      body: { status: 'served' },
+    });
+    const back = await openSocket(app, '/owner', { token: owner.token });
+    try {
+      let missed: LiveSyncAnswer = { events: [], reset: false };
+      // The numbering follows the log a moment after the write: ask until both steps are there.
+      for (let tries = 0; tries < 50 && missed.events.length < 2; tries++) {
+        missed = await request<LiveSyncAnswer>(back, 'live.sync', { since: position });
+        if (missed.events.length < 2) await pause(100);
+      }
+      expect(missed.reset).toBe(false);
+      expect(missed.events.map((event) => (event.kind === 'order.status' ? event.status : event.kind))).toEqual([
+        'ready',
+        'served',
+      ]);
+      const positions = missed.events.map((event) => event.position);
+      expect(positions[0]).toBeGreaterThan(position);
+      expect(positions[1]).toBeGreaterThan(positions[0] ?? 0);
+      const none = await request<LiveSyncAnswer>(back, 'live.sync', { since: positions[1] });
+      expect(none.events).toEqual([]);
+    } finally {
+      back.close();
+    }
+  });
+});

@@ -1,0 +1,100 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from '@jest/globals';
+import sharp from 'sharp';
+import { escposForBitmap } from '../../src/modules/printing/slip/escpos.js';
+import { type SlipBitmap, renderSlip } from '../../src/modules/printing/slip/render-slip.js';
+import { SAMPLE_SLIP_CONTENT } from '../../src/modules/printing/slip/sample-slip.js';
+import { testSlipContent } from '../../src/modules/printing/slip/slip-content.js';
+import { decodeEscposRaster } from '../support/escpos.js';
+
+const SAMPLE_PNG = new URL('../../../agent/docs/sample-slip.png', import.meta.url);
+
+function isBlack({ width, bits }: SlipBitmap, x: number, y: number): boolean {
+  return (bits[y * Math.ceil(width / 8) + (x >> 3)]! & (0x80 >> (x & 7))) !== 0;
+}
+
+function blackShare(bitmap: SlipBitmap, rows = bitmap.height, columns: [number, number] = [0, bitmap.width]): number {
+  let black = 0;
+  for (let y = 0; y < rows; y++) for (let x = columns[0]; x < columns[1]; x++) if (isBlack(bitmap, x, y)) black++;
+  return black / (rows * (columns[1] - columns[0]));
+}
+
+describe('kitchen slip rendering', () => {
+  // After an intended layout change: node backend/scripts/render-sample-slip.mjs, look at the picture, commit it.
+  it('still draws the committed sample slip dot for dot', async () => {
+    const bitmap = await renderSlip(SAMPLE_SLIP_CONTENT, { widthDots: 576 });
+    const { data, info } = await sharp(await readFile(SAMPLE_PNG))
+      .extractChannel(0)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([bitmap.width, bitmap.height]);
+    let differences = 0;
+    for (let y = 0; y < info.height; y++) {
+      for (let x = 0; x < info.width; x++) if (data[y * info.width + x]! < 128 !== isBlack(bitmap, x, y)) differences++;
+    }
+    expect(differences).toBe(0);
+  });
+
+  it.each([576, 384] as const)('fills a %i-dot slip, right-aligned, within its width', async (widthDots) => {
+    const bitmap = await renderSlip(SAMPLE_SLIP_CONTENT, { widthDots });
+    expect(bitmap.width).toBe(widthDots);
+    expect(bitmap.bits.length).toBe((widthDots / 8) * bitmap.height);
+    expect(blackShare(bitmap)).toBeGreaterThan(0.05);
+    expect(blackShare(bitmap)).toBeLessThan(0.5);
+    // Item rows are right-aligned: below the header the right edge carries ink, the Hebrew starts there.
+    const itemsTop = Math.round(bitmap.height * 0.33);
+    const rightColumn: [number, number] = [widthDots - 40, widthDots - 8];
+    let rightInk = 0;
+    for (let y = itemsTop; y < itemsTop + 100; y++)
+      for (let x = rightColumn[0]; x < rightColumn[1]; x++) if (isBlack(bitmap, x, y)) rightInk++;
+    expect(rightInk).toBeGreaterThan(0);
+    // The header (business name, order number) has ink in its right half, where Hebrew text begins.
+    const header = Math.round(bitmap.height * 0.15);
+    expect(blackShare(bitmap, header, [widthDots / 2, widthDots])).toBeGreaterThan(0.02);
+  });
+
+  it('is the same picture every time', async () => {
+    const first = await renderSlip(SAMPLE_SLIP_CONTENT, { widthDots: 384 });
+    const second = await renderSlip(SAMPLE_SLIP_CONTENT, { widthDots: 384 });
+    expect(Buffer.from(second.bits).equals(Buffer.from(first.bits))).toBe(true);
+  });
+
+  it('wraps a long product name onto more lines instead of cutting it', async () => {
+    const short = { ...SAMPLE_SLIP_CONTENT, lines: [{ name: 'טוסט', quantity: 2, lineTotalAgorot: 6000 }] };
+    const name = 'טוסט גבינה צהובה ועגבניות על לחם מחמצת עם תוספת פטריות, בצל מטוגן ו-Pesto Genovese';
+    const long = { ...short, lines: [{ name, quantity: 2, lineTotalAgorot: 6000 }] };
+    const unbroken = { ...short, lines: [{ name: 'א'.repeat(80), quantity: 2, lineTotalAgorot: 6000 }] };
+    for (const widthDots of [576, 384] as const) {
+      const base = await renderSlip(short, { widthDots });
+      expect((await renderSlip(long, { widthDots })).height).toBeGreaterThan(base.height + 60);
+      expect((await renderSlip(unbroken, { widthDots })).height).toBeGreaterThan(base.height + 60);
+    }
+  });
+
+  it('prints a test slip without an order number', async () => {
+    const content = testSlipContent('קפה ביאליק', new Date('2026-11-21T12:05:00Z'));
+    expect(content).toMatchObject({ kind: 'test', orderNumber: null });
+    const bitmap = await renderSlip(content, { widthDots: 384 });
+    expect(blackShare(bitmap)).toBeGreaterThan(0.05);
+  });
+
+  it('sends ESC/POS that starts with ESC @, prints the bitmap in GS v 0 bands and ends with a cut', async () => {
+    const bitmap = await renderSlip(SAMPLE_SLIP_CONTENT, { widthDots: 576 });
+    const bytes = escposForBitmap(bitmap);
+    expect([...bytes.subarray(0, 2)]).toEqual([0x1b, 0x40]);
+    expect([...bytes.subarray(-4)]).toEqual([0x1d, 0x56, 66, 0]);
+    let offset = 2;
+    let rows = 0;
+    while (bytes[offset] === 0x1d && bytes[offset + 1] === 0x76) {
+      expect([...bytes.subarray(offset, offset + 6)]).toEqual([0x1d, 0x76, 0x30, 0, 72, 0]);
+      const bandRows = bytes[offset + 6]! + bytes[offset + 7]! * 256;
+      expect(bandRows).toBeLessThanOrEqual(256);
+      rows += bandRows;
+      offset += 8 + 72 * bandRows;
+    }
+    expect(rows).toBe(bitmap.height);
+    const decoded = decodeEscposRaster(bytes);
+    expect(decoded).toMatchObject({ width: 576, height: bitmap.height, cut: true });
+    expect(Buffer.from(decoded.bits).equals(Buffer.from(bitmap.bits))).toBe(true);
+  });
+});
