@@ -20,6 +20,7 @@ import { Route as ownerLoginRouteImport } from './routes/(owner)/login';
 import { Route as ownerRegistrationRouteImport } from './routes/(owner)/registration';
 import { Route as ownerSuccessRouteImport } from './routes/(owner)/success';
 import { Route as ownerConsoleMenuManagementRouteImport } from './routes/(owner)/_console/menu-management';
+import { Route as ownerConsoleOrdersRouteImport } from './routes/(owner)/_console/orders';
 import { Route as ownerConsoleReportsRouteImport } from './routes/(owner)/_console/reports';
 import { Route as ownerConsoleSettingsRouteImport } from './routes/(owner)/_console/settings';
 import { Route as ownerConsoleMenuIndexRouteImport } from './routes/(owner)/_console/menu.index';
@@ -79,6 +80,11 @@ const ownerConsoleMenuManagementRoute =
     path: '/menu-management',
     getParentRoute: () => ownerConsoleRoute,
   } as any);
+const ownerConsoleOrdersRoute = ownerConsoleOrdersRouteImport.update({
+  id: '/orders',
+  path: '/orders',
+  getParentRoute: () => ownerConsoleRoute,
+} as any);
 const ownerConsoleReportsRoute = ownerConsoleReportsRouteImport.update({
   id: '/reports',
   path: '/reports',
@@ -106,6 +112,7 @@ export interface FileRoutesByFullPath {
   '/registration': typeof ownerRegistrationRoute;
   '/success': typeof ownerSuccessRoute;
   '/menu-management': typeof ownerConsoleMenuManagementRoute;
+  '/orders': typeof ownerConsoleOrdersRoute;
   '/reports': typeof ownerConsoleReportsRoute;
   '/settings': typeof ownerConsoleSettingsRoute;
   '/menu/': typeof ownerConsoleMenuIndexRoute;
@@ -121,6 +128,7 @@ export interface FileRoutesByTo {
   '/registration': typeof ownerRegistrationRoute;
   '/success': typeof ownerSuccessRoute;
   '/menu-management': typeof ownerConsoleMenuManagementRoute;
+  '/orders': typeof ownerConsoleOrdersRoute;
   '/reports': typeof ownerConsoleReportsRoute;
   '/settings': typeof ownerConsoleSettingsRoute;
   '/menu': typeof ownerConsoleMenuIndexRoute;
@@ -138,6 +146,7 @@ export interface FileRoutesById {
   '/(owner)/success': typeof ownerSuccessRoute;
   '/(landing)/': typeof landingIndexRoute;
   '/(owner)/_console/menu-management': typeof ownerConsoleMenuManagementRoute;
+  '/(owner)/_console/orders': typeof ownerConsoleOrdersRoute;
   '/(owner)/_console/reports': typeof ownerConsoleReportsRoute;
   '/(owner)/_console/settings': typeof ownerConsoleSettingsRoute;
   '/(owner)/_console/menu/': typeof ownerConsoleMenuIndexRoute;
@@ -155,6 +164,7 @@ export interface FileRouteTypes {
     | '/registration'
     | '/success'
     | '/menu-management'
+    | '/orders'
     | '/reports'
     | '/settings'
     | '/menu/';
@@ -170,6 +180,7 @@ export interface FileRouteTypes {
     | '/registration'
     | '/success'
     | '/menu-management'
+    | '/orders'
     | '/reports'
     | '/settings'
     | '/menu';
@@ -186,6 +197,7 @@ export interface FileRouteTypes {
     | '/(owner)/success'
     | '/(landing)/'
     | '/(owner)/_console/menu-management'
+    | '/(owner)/_console/orders'
     | '/(owner)/_console/reports'
     | '/(owner)/_console/settings'
     | '/(owner)/_console/menu/';
@@ -283,6 +295,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ownerConsoleMenuManagementRouteImport;
       parentRoute: typeof ownerConsoleRoute;
     };
+    '/(owner)/_console/orders': {
+      id: '/(owner)/_console/orders';
+      path: '/orders';
+      fullPath: '/orders';
+      preLoaderRoute: typeof ownerConsoleOrdersRouteImport;
+      parentRoute: typeof ownerConsoleRoute;
+    };
     '/(owner)/_console/reports': {
       id: '/(owner)/_console/reports';
       path: '/reports';
@@ -309,6 +328,7 @@ declare module '@tanstack/react-router' {
 
 interface ownerConsoleRouteChildren {
   ownerConsoleMenuManagementRoute: typeof ownerConsoleMenuManagementRoute;
+  ownerConsoleOrdersRoute: typeof ownerConsoleOrdersRoute;
   ownerConsoleReportsRoute: typeof ownerConsoleReportsRoute;
   ownerConsoleSettingsRoute: typeof ownerConsoleSettingsRoute;
   ownerConsoleMenuIndexRoute: typeof ownerConsoleMenuIndexRoute;
@@ -316,6 +336,7 @@ interface ownerConsoleRouteChildren {
 
 const ownerConsoleRouteChildren: ownerConsoleRouteChildren = {
   ownerConsoleMenuManagementRoute: ownerConsoleMenuManagementRoute,
+  ownerConsoleOrdersRoute: ownerConsoleOrdersRoute,
   ownerConsoleReportsRoute: ownerConsoleReportsRoute,
   ownerConsoleSettingsRoute: ownerConsoleSettingsRoute,
   ownerConsoleMenuIndexRoute: ownerConsoleMenuIndexRoute,

@@ -19,7 +19,7 @@ const navLinkClass =
   'inline-flex min-h-11 items-center rounded-lg px-3 font-medium text-ink hover:bg-canvas ' +
   'aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-700 aria-[current=page]:underline';
 
-/** The business owner's console around /reports, /menu, /menu-management and /settings: header, navigation, banner. */
+/** The business owner's console around /orders, /reports, /menu, /menu-management and /settings: header, navigation, banner. */
 export function OwnerConsoleLayout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -77,6 +77,11 @@ export function OwnerConsoleLayout() {
           </div>
           <nav aria-label={t.navLabel} className="md:ms-auto">
             <ul className="flex flex-wrap items-center gap-1">
+              <li>
+                <Link to="/orders" className={navLinkClass}>
+                  {t.orders}
+                </Link>
+              </li>
               <li>
                 <Link to="/menu" className={navLinkClass}>
                   {t.menu}

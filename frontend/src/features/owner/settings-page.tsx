@@ -22,6 +22,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { updateProfile, uploadLogo, useOwnerBusiness, useRememberBusiness } from './api/profile';
 import { BankCombobox, BusinessDetailsFields, PayoutFields } from './components/business-fields';
 import { errorDescription } from './errors';
+import { PrinterCard } from './printer-card';
 import { QrCard } from './qr-card';
 
 const t = heOwner.settings;
@@ -78,13 +79,7 @@ export function SettingsPage() {
               logo={profile.data.logo}
             />
           ) : null}
-          {/* Built by the printing issue: printer status, agent downloads and the three setup steps. */}
-          <section aria-labelledby="settings-printer" className={cardClass} data-testid="printer-card">
-            <h2 id="settings-printer" className={cardTitleClass}>
-              {t.printerTitle}
-            </h2>
-            <p className="mt-3 text-muted">{t.printerPlaceholder}</p>
-          </section>
+          <PrinterCard businessPhone={profile.data?.phone} />
         </div>
       </div>
     </PageMain>

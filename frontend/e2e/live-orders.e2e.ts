@@ -1,0 +1,192 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeViolations, describeViolations, launchBrowser, openPage } from './support/browser.js';
+
+// The owner's live orders console in a real browser: two consoles of the demo café (two tabs of one signed-in owner)
+// see a diner's payment appear without a reload, a step taken on one shows on the other, and a console of another
+// business sees nothing of it. Codes are read from the log SMS provider's file, payments go through the sandbox.
+
+const baseUrl = inject('baseUrl');
+const smsLog = join(inject('dataDir'), 'sms.log');
+const DEMO_OWNER_PHONE = '052-3456789';
+// Another business, registered here (accounts.e2e.ts uses 054-9876543).
+const OTHER_OWNER_PHONE = '054-7771234';
+const OTHER_OWNER_ID = '515678902';
+const FRAME = 'iframe[title="דף תשלום מאובטח"]';
+const GOOD_CARD = { number: '4580000000000000', expiry: '12/30', cvv: '123', name: 'ישראל ישראלי' };
+const LIVE_WAIT = 20_000;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+function smsLines(): { to: string; text: string }[] {
+  if (!existsSync(smsLog)) return [];
+  return readFileSync(smsLog, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as { to: string; text: string });
+}
+
+async function codeSentTo(phone: string, after: number): Promise<string> {
+  const wanted = phone.replace(/\D/g, '').slice(-9);
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const fresh = smsLines()
+      .slice(after)
+      .filter((sms) => sms.to.replace(/\D/g, '').slice(-9) === wanted);
+    const code = /\b(\d{6})\b/.exec(fresh.at(-1)?.text ?? '')?.[1];
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no code was sent to ${phone}`);
+}
+
+async function expectNoAxeViolations(page: Page, where: string) {
+  await page.evaluate(() => document.fonts.ready);
+  const violations = await axeViolations(page);
+  expect(violations, `${where}\n${describeViolations(violations)}`).toEqual([]);
+}
+
+async function signIn(page: Page, phone: string) {
+  await page.goto(`${baseUrl}/login`);
+  const before = smsLines().length;
+  await page.getByLabel('מספר טלפון נייד').fill(phone);
+  await page.getByRole('button', { name: 'שליחת קוד' }).click();
+  await page.getByLabel('קוד אימות').fill(await codeSentTo(phone, before));
+  await page.getByRole('button', { name: 'כניסה', exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+async function registerOtherBusiness(page: Page) {
+  await page.goto(`${baseUrl}/registration`);
+  await page.getByLabel('שם מלא').fill('אבי מזרחי');
+  await page.getByLabel('שם העסק').fill('קפה אחר');
+  await page.getByLabel('אימייל').fill('avi@example.co.il');
+  await page.getByLabel('תעודת זהות או ח.פ.').fill(OTHER_OWNER_ID);
+  await page.getByLabel('טלפון נייד', { exact: true }).fill(OTHER_OWNER_PHONE);
+  const bank = page.getByRole('combobox', { name: 'בנק' });
+  await bank.fill('לאומי');
+  await bank.press('ArrowDown');
+  await bank.press('Enter');
+  await page.getByLabel('מספר סניף').fill('800');
+  await page.getByLabel('מספר חשבון').fill('654321');
+  await page.getByLabel('שם המוטב').fill('קפה אחר בע"מ');
+  await page.getByRole('checkbox', { name: /קראתי את תנאי השימוש/ }).check();
+  await page.getByRole('button', { name: 'הרשמה', exact: true }).click();
+  await page.waitForURL(`${baseUrl}/success`);
+}
+
+async function openConsole(page: Page) {
+  await page.goto(`${baseUrl}/orders`);
+  await page.getByRole('heading', { level: 1, name: 'הזמנות חיות' }).waitFor();
+  await page.getByText('מחובר – הזמנות חדשות יופיעו כאן מיד').waitFor({ timeout: LIVE_WAIT });
+}
+
+async function fillField(frame: FrameLocator, token: string, value: string) {
+  const field = frame.locator(`[autocomplete="${token}"]`).first();
+  if ((await field.evaluate((element) => element.tagName)) === 'SELECT') await field.selectOption(value);
+  else await field.fill(value);
+}
+
+/** A diner orders a cappuccino with a remark and pays in the sandbox; answers the order number. */
+async function dinerPays(page: Page): Promise<string> {
+  await page.goto(`${baseUrl}/menu/demo`);
+  await page.getByRole('button', { name: 'הוספה של הפוך לעגלה' }).click();
+  await page.getByTestId('header-cart').click();
+  await page.getByRole('textbox', { name: 'הערות למטבח (לא חובה)' }).fill('חלב שקדים');
+  await page.getByRole('button', { name: 'מעבר לתשלום' }).click();
+  await page.locator(FRAME).waitFor({ state: 'visible', timeout: 15_000 });
+  const frame = page.frameLocator(FRAME);
+  await frame.locator('input[autocomplete="cc-number"]').waitFor({ timeout: 15_000 });
+  await fillField(frame, 'cc-name', GOOD_CARD.name);
+  await fillField(frame, 'cc-number', GOOD_CARD.number);
+  if ((await frame.locator('[autocomplete="cc-exp"]').count()) > 0) {
+    await fillField(frame, 'cc-exp', GOOD_CARD.expiry);
+  } else {
+    const [month = '', year = ''] = GOOD_CARD.expiry.split('/');
+    await fillField(frame, 'cc-exp-month', month);
+    await fillField(frame, 'cc-exp-year', year);
+  }
+  await fillField(frame, 'cc-csc', GOOD_CARD.cvv);
+  await frame.getByRole('button', { name: /תשלום/ }).first().click();
+  await page.waitForURL(/\/thank-you\/demo$/, { timeout: 30_000 });
+  return ((await page.getByTestId('order-number').textContent()) ?? '').trim();
+}
+
+function orderCard(page: Page, orderNumber: string) {
+  return page
+    .getByTestId('live-order')
+    .filter({ has: page.getByTestId('live-order-number').getByText(orderNumber, { exact: true }) });
+}
+
+describe('the live orders console', () => {
+  let owner: BrowserContext;
+  let other: BrowserContext;
+
+  it('shows a paid order on two consoles at once, a step on one shows on the other, another business sees nothing', async () => {
+    const first = await openPage(browser);
+    owner = first.context;
+    await signIn(first.page, DEMO_OWNER_PHONE);
+    await openConsole(first.page);
+    const second = await owner.newPage();
+    await openConsole(second);
+
+    const stranger = await openPage(browser);
+    other = stranger.context;
+    await registerOtherBusiness(stranger.page);
+    await openConsole(stranger.page);
+    const strangerCountBefore = await stranger.page.getByTestId('live-order').count();
+
+    const diner = await openPage(browser, { viewport: { width: 375, height: 740 } });
+    const orderNumber = await dinerPays(diner.page);
+    expect(orderNumber).toMatch(/^\d+$/);
+    await diner.context.close();
+
+    // Both consoles, no reload.
+    for (const page of [first.page, second]) {
+      const card = orderCard(page, orderNumber);
+      await card.waitFor({ timeout: LIVE_WAIT });
+      expect(await card.getByTestId('live-order-remarks').textContent()).toContain('חלב שקדים');
+      expect(await card.getByTestId('live-order-status').textContent()).toBe('חדשה');
+      await expect.poll(() => page.title()).toMatch(/^\(\d+\) הזמנות חיות/);
+    }
+    await expectNoAxeViolations(first.page, '/orders with an order');
+
+    // Accepted on one console: the other shows it.
+    await orderCard(first.page, orderNumber).getByRole('button', { name: 'קבלה' }).click();
+    await expect
+      .poll(() => orderCard(second, orderNumber).getByTestId('live-order-status').textContent(), { timeout: LIVE_WAIT })
+      .toBe('התקבלה');
+    expect(await orderCard(first.page, orderNumber).getByRole('button', { name: 'מוכנה' }).count()).toBe(1);
+
+    // Another business: nothing of the demo café's order.
+    expect(await stranger.page.getByTestId('live-order').count()).toBe(strangerCountBefore);
+    expect(await orderCard(stranger.page, orderNumber).count()).toBe(0);
+    await expectNoAxeViolations(stranger.page, '/orders of another business');
+
+    expect(first.problems).toEqual([]);
+  });
+
+  it('the settings page with the local-printing card is accessible', async () => {
+    const page = await owner.newPage();
+    await page.goto(`${baseUrl}/settings`);
+    await page.getByTestId('printer-card').waitFor();
+    await page
+      .getByTestId('printer-status')
+      .getByText(/^(לא )?מחובר$/)
+      .waitFor({ timeout: LIVE_WAIT });
+    await page.getByRole('button', { name: 'צור קוד חיבור' }).click();
+    expect(await page.getByTestId('pairing-code').textContent()).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    expect(await page.getByTestId('pair-command').textContent()).toContain(`--server ${baseUrl}`);
+    await expectNoAxeViolations(page, '/settings');
+    await owner.close();
+    await other.close();
+  });
+});

@@ -1,0 +1,86 @@
+import type { LiveOrder, LiveOrdersAnswer } from '@tafrit/contracts/sockets';
+import { describe, expect, it } from 'vitest';
+import { applyLiveEvent, applyLiveEvents, boardFrom, mergeRecent, nextStep, unhandledCount } from './live-board';
+
+function liveOrder(overrides: Partial<LiveOrder> = {}): LiveOrder {
+  return {
+    orderId: 'order-1',
+    orderNumber: 101,
+    paidAt: '2025-09-20T09:05:00.000Z',
+    tableNumber: null,
+    lines: [{ name: 'הפוך', quantity: 1, lineTotalAgorot: 1400 }],
+    remarks: null,
+    totalAgorot: 1400,
+    status: 'paid',
+    printStatus: 'none',
+    printError: null,
+    ...overrides,
+  };
+}
+
+const printer: LiveOrdersAnswer['printer'] = { isOnline: false, printerName: null, lastSeen: null, paired: false };
+const at = '2025-09-20T09:10:00.000Z';
+
+describe('the live board', () => {
+  const first = liveOrder();
+  const board = boardFrom({ orders: [first], position: 10, printer });
+
+  it('adds a newly paid order newest first and remembers the highest position', () => {
+    const second = liveOrder({ orderId: 'order-2', orderNumber: 102, paidAt: '2025-09-20T09:30:00.000Z' });
+    const next = applyLiveEvent(board, { kind: 'order.paid', position: 11, order: second });
+    expect(next.orders.map((order) => order.orderNumber)).toEqual([102, 101]);
+    expect(next.lastPosition).toBe(11);
+    expect(unhandledCount(next)).toBe(2);
+  });
+
+  it('ignores what the fetched list already reflects, and an event delivered twice', () => {
+    const old = applyLiveEvent(board, { kind: 'order.status', position: 9, orderId: 'order-1', status: 'served', at });
+    expect(old.orders[0]?.status).toBe('paid');
+    const once = applyLiveEvent(board, { kind: 'order.paid', position: 12, order: liveOrder({ status: 'paid' }) });
+    const accepted = applyLiveEvent(once, {
+      kind: 'order.status',
+      position: 13,
+      orderId: 'order-1',
+      status: 'accepted',
+      at,
+    });
+    // The same order.paid again (a sync answer repeating a push) does not undo the newer status.
+    const again = applyLiveEvent(accepted, { kind: 'order.paid', position: 12, order: liveOrder() });
+    expect(again.orders).toHaveLength(1);
+    expect(again.orders[0]?.status).toBe('accepted');
+  });
+
+  it('merges events that arrive out of order: a push overtaking the sync answer', () => {
+    const events = [
+      { kind: 'order.status', position: 15, orderId: 'order-1', status: 'ready', at },
+      { kind: 'order.status', position: 12, orderId: 'order-1', status: 'accepted', at },
+      { kind: 'slip.status', position: 13, orderId: 'order-1', printStatus: 'failed', error: 'אין נייר', at },
+      { kind: 'printer.status', position: 14, isOnline: true, printerName: 'Epson', at },
+    ] as const;
+    const next = applyLiveEvents(board, [...events]);
+    expect(next.orders[0]?.status).toBe('ready');
+    expect(next.orders[0]).toMatchObject({ printStatus: 'failed', printError: 'אין נייר' });
+    expect(next.printer).toMatchObject({ isOnline: true, printerName: 'Epson' });
+    expect(next.lastPosition).toBe(15);
+  });
+
+  it('an order paid event overtaken by its own status change still ends up with the newer status', () => {
+    const paid = {
+      kind: 'order.paid',
+      position: 12,
+      order: liveOrder({ orderId: 'order-9', orderNumber: 109 }),
+    } as const;
+    const accepted = { kind: 'order.status', position: 13, orderId: 'order-9', status: 'accepted', at } as const;
+    const recent = mergeRecent(mergeRecent([], [accepted], 200), [paid, accepted], 200);
+    expect(recent.map((event) => event.position)).toEqual([12, 13]);
+    const next = applyLiveEvents(applyLiveEvents(board, [accepted]), recent);
+    expect(next.orders.find((order) => order.orderId === 'order-9')?.status).toBe('accepted');
+  });
+
+  it('knows each order’s next step', () => {
+    expect(nextStep('paid')).toBe('accepted');
+    expect(nextStep('accepted')).toBe('ready');
+    expect(nextStep('ready')).toBe('served');
+    expect(nextStep('served')).toBeNull();
+  });
+});

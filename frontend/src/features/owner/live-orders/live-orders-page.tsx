@@ -1,0 +1,289 @@
+// The owner's live orders console (/orders): today's paid orders as they come in, for a tablet in the kitchen or a
+// screen at the counter. Large type and touch targets, one button for each order's next step, a beep for a new
+// order and the number of new orders in the tab's title, so a console in a background tab still tells.
+import type { KitchenStatus, LiveOrder } from '@tafrit/contracts/sockets';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { PageMain } from '@/components/page-shell';
+import { secondaryButtonClass } from '@/components/ui/styles';
+import { toast } from '@/components/ui/toast';
+import { pageTitle } from '@/i18n/he';
+import { heOwner } from '@/i18n/he-owner';
+import { isApiError } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { moveOrder, reprintOrder, type KitchenStep } from '../api/live-orders';
+import { errorDescription } from '../errors';
+import { setOrderStatus, unhandledCount, type LiveBoard } from './live-board';
+import { OrderCard, bigSecondaryButtonClass } from './order-card';
+import { playBeep, rememberSoundPreference, soundPreference, unlockSound } from './sound';
+import { liveBoardKey, useLiveOrders, type ConnectionState } from './use-live-orders';
+
+const t = heOwner.live;
+
+export function LiveOrdersPage() {
+  const queryClient = useQueryClient();
+  const [soundOn, setSoundOn] = useState(soundPreference);
+  const [moving, setMoving] = useState<ReadonlySet<string>>(new Set());
+  const [reprinting, setReprinting] = useState<ReadonlySet<string>>(new Set());
+
+  const onNewOrders = useCallback(() => {
+    if (soundOn) playBeep();
+  }, [soundOn]);
+  const { query, connection } = useLiveOrders({ onNewOrders });
+  const board = query.data;
+
+  const unhandled = unhandledCount(board);
+  useDocumentTitle(unhandled > 0 ? `(${unhandled}) ${pageTitle(t.title)}` : pageTitle(t.title));
+
+  // Audio plays only after a gesture on the page: any click or key unlocks it for the beeps to come.
+  useEffect(() => {
+    document.addEventListener('pointerdown', unlockSound);
+    document.addEventListener('keydown', unlockSound);
+    return () => {
+      document.removeEventListener('pointerdown', unlockSound);
+      document.removeEventListener('keydown', unlockSound);
+    };
+  }, []);
+
+  function toggleSound() {
+    const next = !soundOn;
+    setSoundOn(next);
+    rememberSoundPreference(next);
+    if (next) unlockSound();
+  }
+
+  function updateBoard(change: (board: LiveBoard) => LiveBoard) {
+    queryClient.setQueryData<LiveBoard>(liveBoardKey, (current) => (current ? change(current) : current));
+  }
+
+  async function onMove(order: LiveOrder, step: KitchenStep) {
+    const before: KitchenStatus = order.status;
+    setMoving((ids) => new Set(ids).add(order.orderId));
+    // Shown at once; the answer (and the live event every other console gets) confirms it.
+    updateBoard((current) => setOrderStatus(current, order.orderId, step));
+    try {
+      const saved = await moveOrder(order.orderId, step);
+      updateBoard((current) => setOrderStatus(current, saved.orderId, saved.status));
+    } catch (error) {
+      updateBoard((current) => {
+        const now = current.orders.find((listed) => listed.orderId === order.orderId);
+        return now?.status === step ? setOrderStatus(current, order.orderId, before) : current;
+      });
+      toast({ variant: 'destructive', title: t.statusError, description: errorDescription(error) });
+      // Another console moved it first: take the list as the server has it.
+      if (isApiError(error) && error.code === 'order.invalid_transition') {
+        void queryClient.invalidateQueries({ queryKey: liveBoardKey });
+      }
+    } finally {
+      setMoving((ids) => without(ids, order.orderId));
+    }
+  }
+
+  async function onReprint(order: LiveOrder) {
+    setReprinting((ids) => new Set(ids).add(order.orderId));
+    try {
+      await reprintOrder(order.orderId);
+      toast({ title: t.reprintSent });
+    } catch (error) {
+      toast({ variant: 'destructive', title: t.reprintError, description: errorDescription(error) });
+    } finally {
+      setReprinting((ids) => without(ids, order.orderId));
+    }
+  }
+
+  const orders = board?.orders ?? [];
+  const fresh = orders.filter((order) => order.status === 'paid');
+  const active = orders.filter((order) => order.status === 'accepted' || order.status === 'ready');
+  const done = orders.filter((order) => order.status === 'served');
+  const card = (order: LiveOrder) => (
+    <li key={order.orderId}>
+      <OrderCard
+        order={order}
+        moving={moving.has(order.orderId)}
+        reprinting={reprinting.has(order.orderId)}
+        onMove={onMove}
+        onReprint={onReprint}
+      />
+    </li>
+  );
+
+  return (
+    <PageMain className="max-w-7xl">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold text-ink">{t.title}</h1>
+        <div className="flex flex-wrap items-center gap-3">
+          {board ? <PrinterChip printer={board.printer} /> : null}
+          <button
+            type="button"
+            aria-pressed={soundOn}
+            onClick={toggleSound}
+            className={`${bigSecondaryButtonClass} gap-2`}
+            data-testid="sound-toggle"
+          >
+            <SpeakerIcon on={soundOn} />
+            {t.sound}
+            <span className="text-base font-normal">({soundOn ? t.soundOn : t.soundOff})</span>
+          </button>
+        </div>
+      </div>
+      <p className="mt-2 text-lg text-muted">{t.description}</p>
+      <ConnectionLine state={connection} />
+
+      {board ? (
+        orders.length === 0 ? (
+          <div className="mt-8 rounded-xl border border-line bg-surface p-8 text-center" data-testid="live-empty">
+            <p className="text-2xl font-bold text-ink">{t.empty}</p>
+            <p className="mt-2 text-lg text-muted">{t.emptyHint}</p>
+          </div>
+        ) : (
+          <div className="mt-8 flex flex-col gap-10">
+            <OrderSection id="live-new" title={t.sections.new} count={fresh.length} testId="live-section-new">
+              {fresh.map(card)}
+            </OrderSection>
+            <OrderSection id="live-active" title={t.sections.active} count={active.length} testId="live-section-active">
+              {active.map(card)}
+            </OrderSection>
+            {done.length > 0 ? (
+              <section aria-labelledby="live-done" data-testid="live-section-done">
+                <h2 id="live-done" className="text-2xl font-bold text-ink">
+                  {t.sections.done} <bdi className="text-lg font-medium text-muted">({done.length})</bdi>
+                </h2>
+                {/* Served orders stay out of the way: folded until asked for. */}
+                <details className="group mt-2">
+                  <summary
+                    className={
+                      'inline-flex min-h-12 cursor-pointer list-none items-center gap-2 rounded-lg px-2 ' +
+                      'text-lg font-medium text-brand-700 underline hover:bg-surface'
+                    }
+                  >
+                    <svg
+                      aria-hidden="true"
+                      viewBox="0 0 20 20"
+                      className="size-5 motion-safe:transition-transform group-open:rotate-180"
+                      fill="currentColor"
+                    >
+                      <path d="M4 7h12l-6 7z" />
+                    </svg>
+                    {t.showDone(done.length)}
+                  </summary>
+                  <ul className="mt-4 grid gap-4 md:grid-cols-2 xl:grid-cols-3">{done.map(card)}</ul>
+                </details>
+              </section>
+            ) : null}
+          </div>
+        )
+      ) : query.isError ? (
+        <div className="mt-8 rounded-xl border border-line bg-surface p-6" data-testid="live-error">
+          <p className="text-lg font-bold text-danger">{t.loadError}</p>
+          <p className="mt-1 text-muted">{errorDescription(query.error)}</p>
+          <button type="button" className={`${secondaryButtonClass} mt-4`} onClick={() => void query.refetch()}>
+            {t.retry}
+          </button>
+        </div>
+      ) : (
+        <p role="status" className="mt-8 text-lg text-muted">
+          {t.loading}
+        </p>
+      )}
+    </PageMain>
+  );
+}
+
+function without(ids: ReadonlySet<string>, id: string): ReadonlySet<string> {
+  const next = new Set(ids);
+  next.delete(id);
+  return next;
+}
+
+function OrderSection({
+  id,
+  title,
+  count,
+  testId,
+  children,
+}: {
+  id: string;
+  title: string;
+  count: number;
+  testId: string;
+  children: ReactNode;
+}) {
+  if (count === 0) return null;
+  return (
+    <section aria-labelledby={id} data-testid={testId}>
+      <h2 id={id} className="text-2xl font-bold text-ink">
+        {title} <bdi className="text-lg font-medium text-muted">({count})</bdi>
+      </h2>
+      <ul className="mt-4 grid gap-4 md:grid-cols-2 xl:grid-cols-3">{children}</ul>
+    </section>
+  );
+}
+
+/**
+ * The connection's state in words. The lost line is an alert (said at once); the others are a polite status. Both
+ * regions stay in the page so that a change inside them is announced.
+ */
+function ConnectionLine({ state }: { state: ConnectionState }) {
+  const lost = state === 'lost';
+  const message =
+    state === 'connected' ? t.connected : state === 'back' ? t.back : state === 'connecting' ? t.connecting : '';
+  return (
+    <div className="mt-4" data-testid="live-connection" data-state={state}>
+      <div role="alert">
+        {lost ? (
+          <p className="rounded-lg border-2 border-danger bg-danger-50 px-4 py-3 text-lg font-bold text-danger">
+            {t.lost}
+          </p>
+        ) : null}
+      </div>
+      <div role="status">
+        {message ? (
+          <p className="flex items-center gap-2 text-lg font-medium text-brand-700">
+            <span aria-hidden="true" className="inline-block size-3 rounded-full bg-brand-700" />
+            {message}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function PrinterChip({ printer }: { printer: LiveBoard['printer'] }) {
+  const text = printer.isOnline
+    ? `${t.printerOnline}${printer.printerName ? `: ${printer.printerName}` : ''}`
+    : printer.paired
+      ? t.printerOffline
+      : t.printerNotPaired;
+  const tone = printer.isOnline
+    ? 'border-brand-700 bg-brand-50 text-brand-700'
+    : 'border-danger bg-danger-50 text-danger';
+  const chip = (
+    <span
+      className={`inline-flex min-h-12 items-center gap-2 rounded-full border px-4 text-lg font-medium ${tone}`}
+      data-testid="printer-chip"
+      data-online={printer.isOnline}
+    >
+      <span
+        aria-hidden="true"
+        className={`inline-block size-3 rounded-full ${printer.isOnline ? 'bg-brand-700' : 'bg-danger'}`}
+      />
+      {text}
+    </span>
+  );
+  if (printer.isOnline) return chip;
+  return (
+    <Link to="/settings" className="rounded-full hover:underline">
+      {chip}
+    </Link>
+  );
+}
+
+function SpeakerIcon({ on }: { on: boolean }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
+      <path d="M11 5 6 9H3v6h3l5 4z" fill="currentColor" />
+      {on ? <path d="M15.5 8.5a5 5 0 0 1 0 7M18.5 5.5a9 9 0 0 1 0 13" /> : <path d="m16 9 5 6m0-6-5 6" />}
+    </svg>
+  );
+}

@@ -1,0 +1,150 @@
+import { formatShekels } from '@tafrit/contracts/money';
+import type { LiveOrder } from '@tafrit/contracts/sockets';
+import { useId } from 'react';
+import { PendingButton } from '@/components/ui/pending-button';
+import { heOwner } from '@/i18n/he-owner';
+import { israelTime } from './format';
+import { nextStep } from './live-board';
+
+const t = heOwner.live;
+
+export const bigPrimaryButtonClass =
+  'inline-flex min-h-14 min-w-32 items-center justify-center rounded-lg bg-brand-700 px-6 py-2 text-xl font-bold ' +
+  'text-white motion-safe:transition-colors hover:bg-brand-800';
+export const bigSecondaryButtonClass =
+  'inline-flex min-h-12 items-center justify-center rounded-lg border border-brand-700 bg-surface px-4 py-2 ' +
+  'text-lg font-medium text-brand-700 motion-safe:transition-colors hover:bg-brand-50';
+
+const kitchenBadgeClass: Record<LiveOrder['status'], string> = {
+  paid: 'border-danger bg-danger-50 text-danger',
+  accepted: 'border-brand-700 bg-brand-50 text-brand-700',
+  ready: 'border-brand-700 bg-brand-700 text-white',
+  served: 'border-line bg-canvas text-muted',
+};
+
+/** One paid order on the kitchen's screen: big number and time, lines, remarks apart, status and its next step. */
+export function OrderCard({
+  order,
+  moving,
+  reprinting,
+  onMove,
+  onReprint,
+}: {
+  order: LiveOrder;
+  moving: boolean;
+  reprinting: boolean;
+  onMove: (order: LiveOrder, step: 'accepted' | 'ready' | 'served') => void;
+  onReprint: (order: LiveOrder) => void;
+}) {
+  const headingId = useId();
+  const step = nextStep(order.status);
+  const served = order.status === 'served';
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      data-testid="live-order"
+      data-order-id={order.orderId}
+      data-status={order.status}
+      className={
+        'flex flex-col gap-4 rounded-xl p-5 ' +
+        (order.status === 'paid' ? 'border-2 border-brand-700 bg-surface shadow-md' : 'border border-line') +
+        // Served orders step back: no shadow, the page's own colour.
+        (served ? ' bg-canvas' : order.status === 'paid' ? '' : ' bg-surface shadow-sm')
+      }
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h3 id={headingId} className="text-ink">
+          <span className="block text-base font-medium text-muted">{t.orderNumber}</span>
+          <bdi className="text-5xl font-bold" data-testid="live-order-number">
+            {order.orderNumber}
+          </bdi>
+        </h3>
+        <div className="text-end">
+          <p className="text-lg text-muted">
+            {t.paidAt}
+            <time dateTime={order.paidAt} className="text-2xl font-bold text-ink">
+              <bdi>{israelTime(order.paidAt)}</bdi>
+            </time>
+          </p>
+          {order.tableNumber !== null ? (
+            <p className="mt-1 text-2xl font-bold text-ink" data-testid="live-order-table">
+              {t.table(order.tableNumber)}
+            </p>
+          ) : null}
+        </div>
+      </div>
+
+      <ul className="flex flex-col gap-1 text-xl text-ink" data-testid="live-order-lines">
+        {order.lines.map((line, index) => (
+          <li key={`${line.name}-${index}`} className="flex gap-2">
+            <bdi className="min-w-10 font-bold">{line.quantity} ×</bdi>
+            <span>{line.name}</span>
+          </li>
+        ))}
+      </ul>
+
+      {order.remarks ? (
+        <div className="rounded-lg border-2 border-danger bg-danger-50 p-3" data-testid="live-order-remarks">
+          <h4 className="text-lg font-bold text-danger">{t.remarks}</h4>
+          <p className="mt-1 text-xl whitespace-pre-line text-ink">{order.remarks}</p>
+        </div>
+      ) : null}
+
+      <p className="text-xl text-ink">
+        {t.total}{' '}
+        <bdi dir="ltr" className="font-bold" data-testid="live-order-total">
+          {formatShekels(order.totalAgorot)}
+        </bdi>
+      </p>
+
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-lg">
+        <p>
+          <span className="text-muted">{t.kitchenStatusLabel} </span>
+          <span
+            className={`inline-block rounded-full border px-3 py-0.5 font-bold ${kitchenBadgeClass[order.status]}`}
+            data-testid="live-order-status"
+          >
+            {t.kitchen[order.status]}
+          </span>
+        </p>
+        <p data-testid="live-order-print">
+          <span className="text-muted">{t.printLabel} </span>
+          <span className={order.printStatus === 'failed' ? 'font-bold text-danger' : 'text-ink'}>
+            {t.print[order.printStatus]}
+          </span>
+          {order.printStatus === 'failed' && order.printError ? (
+            <span className="block text-base text-danger">{order.printError}</span>
+          ) : null}
+        </p>
+      </div>
+
+      <div className="mt-auto flex flex-wrap items-center gap-3">
+        {step ? (
+          <PendingButton
+            type="button"
+            pending={moving}
+            pendingLabel={t.moving}
+            className={bigPrimaryButtonClass}
+            aria-describedby={headingId}
+            onClick={() => onMove(order, step)}
+          >
+            {t.next[step]}
+          </PendingButton>
+        ) : null}
+        {order.printStatus === 'failed' || order.printStatus === 'printed' ? (
+          <PendingButton
+            type="button"
+            pending={reprinting}
+            pendingLabel={t.reprinting}
+            className={bigSecondaryButtonClass}
+            aria-describedby={headingId}
+            onClick={() => onReprint(order)}
+          >
+            {t.reprint}
+          </PendingButton>
+        ) : null}
+      </div>
+    </article>
+  );
+}
