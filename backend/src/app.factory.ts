@@ -13,6 +13,7 @@ import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/config.js';
 import { Database } from './platform/database/database.js';
+import { HttpFastPath } from './platform/http/fast-path.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { registerAgentDownloads, registerStaticAssets } from './platform/http/static-assets.js';
 import { createLogger, PinoNestLogger, requestIdFor } from './platform/logging/logger.js';
@@ -37,7 +38,10 @@ export async function createApp(config: AppConfig, options: { inMemoryDatabase?:
     dataDir: options.inMemoryDatabase ? undefined : config.dataDir,
     log: (level, message, error) => logger[level]({ err: error }, message),
   });
+  // Made before Fastify: its server answers the cached public menu in front of Fastify (decision 012).
+  const fastPath = new HttpFastPath(() => logger.isLevelEnabled('info'));
   const adapter = new FastifyAdapter({
+    serverFactory: fastPath.serverFactory,
     loggerInstance: logger,
     genReqId: (request: IncomingMessage) => requestIdFor(request.headers['x-request-id']),
     trustProxy: config.trustProxy,
@@ -48,7 +52,7 @@ export async function createApp(config: AppConfig, options: { inMemoryDatabase?:
     void reply.header('x-request-id', request.id);
     done(null, payload);
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, database), adapter, {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, database, fastPath), adapter, {
     logger: new PinoNestLogger(logger),
   });
   await registerSecurityHeaders(app, config.publicUrl);

@@ -23,18 +23,20 @@ import { DatabaseModule } from './platform/database/database.module.js';
 import { EventStoreModule } from './platform/event-store/event-store.module.js';
 import type { Database } from './platform/database/database.js';
 import { EnvelopeExceptionFilter } from './platform/http/exception.filter.js';
+import { HttpFastPath, HttpFastPathModule } from './platform/http/fast-path.js';
 import { SpaFallback } from './platform/http/spa-fallback.js';
 import { RealtimeModule } from './platform/realtime/realtime.module.js';
 import { SmsModule } from './platform/sms/sms.module.js';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, database: Database): DynamicModule {
+  static forRoot(config: AppConfig, database: Database, fastPath: HttpFastPath): DynamicModule {
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
         DatabaseModule.forRoot(database),
+        HttpFastPathModule.forRoot(fastPath),
         CqrsModule.forRoot(),
         EventStoreModule,
         AuthModule,

@@ -5,10 +5,12 @@ import { DATABASE } from '../../platform/database/database.module.js';
 import type { Database } from '../../platform/database/database.js';
 import { InlineProjectionRegistry } from '../../platform/event-store/inline-projection.js';
 import { EnvelopeExceptionFilter } from '../../platform/http/exception.filter.js';
+import { HttpFastPath } from '../../platform/http/fast-path.js';
 import { SpaFallback } from '../../platform/http/spa-fallback.js';
 import { CategoriesController } from './api/categories.controller.js';
 import { MenuMissLimiter } from './api/menu-miss-limiter.js';
 import { ProductsController } from './api/products.controller.js';
+import { publicMenuFastPath } from './api/public-menu.fast-path.js';
 import { registerPublicMenuRoute } from './api/public-menu.route.js';
 import { CreateCategoryHandler } from './application/create-category.handler.js';
 import { CreateProductHandler } from './application/create-product.handler.js';
@@ -45,6 +47,7 @@ export class MenuModule implements OnModuleInit {
     private readonly misses: MenuMissLimiter,
     private readonly adapterHost: HttpAdapterHost,
     private readonly moduleRef: ModuleRef,
+    private readonly fastPath: HttpFastPath,
   ) {}
 
   onModuleInit(): void {
@@ -55,6 +58,8 @@ export class MenuModule implements OnModuleInit {
     // envelope filter, made here with the same dependencies Nest gives the global one.
     const adapter = this.adapterHost.httpAdapter;
     if (!adapter) return; // an application context without HTTP (scripts): no route to register
+    // Its cached hits are answered even before Fastify (docs/decisions/012); everything else reaches the route.
+    this.fastPath.use(publicMenuFastPath(this.fastPath, this.menus, this.misses));
     registerPublicMenuRoute(adapter.getInstance<FastifyInstance>(), {
       menus: this.menus,
       misses: this.misses,

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { APP_CONFIG } from '../../config/config.module.js';
+import { HttpFastPath } from './fast-path.js';
 import type { AppConfig } from '../../config/config.js';
 
 // Cardcom's hosted payment page is the one foreign origin the product frames (DESIGN.md §4, PCI SAQ A).
@@ -47,6 +48,8 @@ export async function registerSecurityHeaders(app: NestFastifyApplication, publi
     crossOriginEmbedderPolicy: false,
   });
   const headers = headersOf(applyHeaders);
+  // Answers made in front of Fastify (decision 012) carry the very same headers.
+  app.get(HttpFastPath, { strict: false }).setSecurityHeaders(headers);
   app
     .getHttpAdapter()
     .getInstance()

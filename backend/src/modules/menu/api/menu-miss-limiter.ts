@@ -1,40 +1,55 @@
 import { Injectable } from '@nestjs/common';
-import { tooManyRequests } from '../../../platform/auth/ip-rate-limiter.js';
+import { IpRateLimiter, type RateLimitRule, tooManyRequests } from '../../../platform/auth/ip-rate-limiter.js';
 
-export const MENU_MISS_LIMIT = { limit: 30, windowMs: 60_000 } as const;
-const SWEEP_ABOVE = 10_000;
+export const MENU_MISS_LIMIT: RateLimitRule = { name: 'menu-miss', limit: 30, windowMs: 60_000 };
 
 /**
  * 404s of the public menu are rate-limited per address so department ids cannot be enumerated. Once an address used
  * up its misses, every menu request from it is refused until the window ends, hits included: otherwise a 200 among
  * the 429s would still tell which ids exist.
+ *
+ * Misses are counted by IpRateLimiter (in Redis with `REDIS_URL`, so across instances); a miss already waits on the
+ * database, so one more round trip there costs nothing noticeable. The refusal itself is remembered here, in memory,
+ * because `check` runs on the cached menu's synchronous path (decision 009), which must never wait on Redis. An
+ * instance that has not seen an address run out learns it on that address's next miss, which is then a 429.
  */
 @Injectable()
 export class MenuMissLimiter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+  /** Refused addresses and when their window ends. */
+  private readonly refused = new Map<string, number>();
+  /** The earliest end of a refusal: until then nothing has expired, so nothing is swept. */
+  private sweepAt = Number.POSITIVE_INFINITY;
 
-  /** False while no address has a 404 counted: the menu route then skips working out the caller's address. */
+  constructor(private readonly counts: IpRateLimiter) {}
+
+  /** False while no address is refused: the menu route then skips working out the caller's address. */
   get counting(): boolean {
-    return this.windows.size > 0;
+    return this.refused.size > 0;
   }
 
-  /** Throws the 429 when `ip` used up its misses in this window. */
+  /** Throws the 429 when `ip` used up its misses in this window. Synchronous and local: see the class comment. */
   check(ip: string, now = Date.now()): void {
-    const window = this.windows.get(ip);
-    if (window && window.resetAt > now && window.count >= MENU_MISS_LIMIT.limit) {
-      throw tooManyRequests((window.resetAt - now) / 1000);
-    }
+    if (now >= this.sweepAt) this.sweep(now);
+    const until = this.refused.get(ip);
+    if (until !== undefined && until > now) throw tooManyRequests((until - now) / 1000);
   }
 
-  miss(ip: string, now = Date.now()): void {
-    if (this.windows.size > SWEEP_ABOVE) {
-      for (const [key, value] of this.windows) if (value.resetAt <= now) this.windows.delete(key);
+  /** Counts a 404 of `ip`; throws the 429 when the address was already over its limit (counted on another instance). */
+  async miss(ip: string): Promise<void> {
+    const { count, msBeforeReset } = await this.counts.count(MENU_MISS_LIMIT, ip);
+    if (count < MENU_MISS_LIMIT.limit) return;
+    const until = Date.now() + msBeforeReset;
+    this.refused.set(ip, until);
+    this.sweepAt = Math.min(this.sweepAt, until);
+    if (count > MENU_MISS_LIMIT.limit) throw tooManyRequests(msBeforeReset / 1000);
+  }
+
+  private sweep(now: number): void {
+    let next = Number.POSITIVE_INFINITY;
+    for (const [ip, until] of this.refused) {
+      if (until <= now) this.refused.delete(ip);
+      else next = Math.min(next, until);
     }
-    let window = this.windows.get(ip);
-    if (!window || window.resetAt <= now) {
-      window = { count: 0, resetAt: now + MENU_MISS_LIMIT.windowMs };
-      this.windows.set(ip, window);
-    }
-    window.count += 1;
+    this.sweepAt = next;
   }
 }

@@ -8,7 +8,7 @@ import type { MenuMissLimiter } from './menu-miss-limiter.js';
 /** The public menu's one route (docs/decisions/009-public-menu-hot-path.md). */
 export const PUBLIC_MENU_ROUTE = '/api/menu/:departmentId';
 
-type Encoding = 'br' | 'gzip' | 'identity';
+export type Encoding = 'br' | 'gzip' | 'identity';
 type OkMenu = Extract<PublicMenuResult, { status: 'ok' }>;
 
 /** True when an If-None-Match header names this strong ETag (or `*`); weak forms compare by their opaque part. */
@@ -28,7 +28,7 @@ export function acceptedEncoding(header: string | string[] | undefined): Encodin
 }
 
 /** Everything a cached menu version sends, made once: its bytes in each encoding and the headers that go with them. */
-interface PreparedMenu {
+export interface PreparedMenu {
   body: Record<Encoding, Buffer>;
   headers: Record<Encoding, Record<string, string>>;
   notModified: Record<string, string>;
@@ -173,6 +173,9 @@ export interface PublicMenuRouteDeps {
  * (onRequest), the request id (onSend), request logging. Errors (the 404s, the 429 of the miss limiter, a database
  * that is down) go through the application's exception filter, so the envelope is the one every route answers.
  * This route has no guards, pipes or interceptors: none apply to it (it is public and reads one path parameter).
+ *
+ * Cached hits over a real socket are answered even earlier, by `publicMenuFastPath` in front of Fastify (decision
+ * 012), with this route's own prepared bytes and headers; everything else arrives here.
  */
 export function registerPublicMenuRoute(
   fastify: FastifyInstance,
@@ -192,7 +195,7 @@ export function registerPublicMenuRoute(
     const result = await menus.find(departmentId);
     if (result.status !== 'ok') {
       // 404s are rate-limited so department ids cannot be enumerated.
-      misses.miss(request.ip);
+      await misses.miss(request.ip);
       throw result.status === 'not_found'
         ? new AppError('menu.not_found')
         : new AppError('menu.unavailable', { status: 404 });

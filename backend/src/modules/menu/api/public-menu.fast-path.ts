@@ -1,0 +1,74 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastPathHandler, HttpFastPath } from '../../../platform/http/fast-path.js';
+import type { PublicMenuService } from '../application/public-menu.service.js';
+import type { MenuMissLimiter } from './menu-miss-limiter.js';
+import { requestIdFor } from '../../../platform/logging/logger.js';
+import { acceptedEncoding, matchesEtag, prepareMenu, type Encoding, type PreparedMenu } from './public-menu.route.js';
+
+const PREFIX = '/api/menu/';
+// Department ids are URL-safe characters (16 random ones, or `demo`): anything else (an encoded character, a longer
+// path) is left to Fastify's router, which decodes and matches it exactly as before.
+const DEPARTMENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The department id of `GET /api/menu/{id}` (a query string ignored, as Fastify's router does), else undefined. */
+export function departmentIdOf(url: string | undefined): string | undefined {
+  if (!url?.startsWith(PREFIX)) return undefined;
+  const query = url.indexOf('?', PREFIX.length);
+  const id = url.slice(PREFIX.length, query === -1 ? undefined : query);
+  return DEPARTMENT_ID.test(id) ? id : undefined;
+}
+
+/**
+ * The cached public menu, answered before Fastify (docs/decisions/012-public-menu-fast-path.md). Only the plain hit
+ * is answered here: a GET of a menu that is built and cached, while the 404 limiter counts nobody (else working out
+ * the caller's address needs Fastify's proxy rules). Everything else (HEAD, a miss, a paused business, an address
+ * over its limit) goes to the route in public-menu.route.ts, which answers it exactly as before. The answer is the
+ * route's own: the same prepared bytes and headers, plus the headers every answer carries.
+ */
+export function publicMenuFastPath(
+  fastPath: HttpFastPath,
+  menus: PublicMenuService,
+  misses: MenuMissLimiter,
+): FastPathHandler {
+  // The complete headers of each prepared menu version (the route's own plus the headers every answer carries),
+  // merged once: a hit only adds its request id.
+  const merged = new WeakMap<
+    PreparedMenu,
+    { ok: Record<Encoding, Record<string, string>>; notModified: Record<string, string> }
+  >();
+  const headersOf = (answer: PreparedMenu) => {
+    let headers = merged.get(answer);
+    if (!headers) {
+      const common = fastPath.commonHeaders();
+      const ok = (encoding: Encoding) => ({
+        ...common,
+        ...answer.headers[encoding],
+        'content-length': String(answer.body[encoding].length),
+      });
+      headers = {
+        ok: { br: ok('br'), gzip: ok('gzip'), identity: ok('identity') },
+        notModified: { ...common, ...answer.notModified },
+      };
+      merged.set(answer, headers);
+    }
+    return headers;
+  };
+
+  return (request: IncomingMessage, response: ServerResponse): boolean => {
+    if (request.method !== 'GET' || misses.counting) return false;
+    const departmentId = departmentIdOf(request.url);
+    if (departmentId === undefined) return false;
+    const cached = menus.cached(departmentId);
+    if (cached?.status !== 'ok') return false;
+    const answer = prepareMenu(cached);
+    const headers = headersOf(answer);
+    const requestId = requestIdFor(request.headers['x-request-id']);
+    if (matchesEtag(request.headers['if-none-match'], cached.etag)) {
+      response.writeHead(304, { ...headers.notModified, 'x-request-id': requestId }).end();
+      return true;
+    }
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    response.writeHead(200, { ...headers.ok[encoding], 'x-request-id': requestId }).end(answer.body[encoding]);
+    return true;
+  };
+}
