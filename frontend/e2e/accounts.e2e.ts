@@ -1,7 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { codeSentTo, smsLines } from './support/sms.js';
 import { axeViolations, clickAndWaitForClose, describeViolations, launchBrowser, openPage } from './support/browser.js';
 
 // Accounts and sign-in in a real browser, against the built product: registration, the owner's code sign-in, the
@@ -32,40 +32,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-function lastNineDigits(phone: string): string {
-  return phone.replace(/\D/g, '').slice(-9);
-}
-
-function smsLines(): { to: string; text: string }[] {
-  if (!existsSync(smsLog)) return [];
-  return readFileSync(smsLog, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as { to: string; text: string });
-}
-
-/** The 6-digit code of the newest SMS to `phone` written after the log had `after` lines. */
-async function codeSentTo(phone: string, after: number): Promise<string> {
-  const wanted = lastNineDigits(phone);
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const fresh = smsLines()
-      .slice(after)
-      .filter((sms) => lastNineDigits(sms.to) === wanted);
-    const code = /\b(\d{6})\b/.exec(fresh.at(-1)?.text ?? '')?.[1];
-    if (code) return code;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no code was sent to ${phone}: ${JSON.stringify(smsLines().slice(after))}`);
-}
-
 async function expectAccessible(page: Page, where: string) {
   const violations = await axeViolations(page);
   expect(violations, `${where}\n${describeViolations(violations)}`).toEqual([]);
 }
 
 async function signInWithCode(page: Page, phone: string) {
-  const before = smsLines().length;
+  const before = smsLines(smsLog).length;
   await page.getByLabel('מספר טלפון נייד').fill(phone);
   await page.getByRole('button', { name: 'שליחת קוד' }).click();
   const code = page.getByLabel('קוד אימות');
@@ -74,7 +47,7 @@ async function signInWithCode(page: Page, phone: string) {
     phone.includes('-') ? phone : `${phone.slice(0, 3)}-${phone.slice(3)}`,
   );
   await expectAccessible(page, `${page.url()} (code step)`);
-  await code.fill(await codeSentTo(phone, before));
+  await code.fill(await codeSentTo(smsLog, phone, before));
   await page.getByRole('button', { name: 'כניסה', exact: true }).click();
 }
 

@@ -1,7 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { codeSentTo, smsLines } from './support/sms.js';
 import { axeViolations, clickAndWaitForClose, describeViolations, launchBrowser, openPage } from './support/browser.js';
 
 // The administrator in a real browser, against the built product (issue 7): sign in, pause the demo café (its public
@@ -53,33 +53,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-function lastNineDigits(phone: string): string {
-  return phone.replace(/\D/g, '').slice(-9);
-}
-
-function smsLines(): { to: string; text: string }[] {
-  if (!existsSync(smsLog)) return [];
-  return readFileSync(smsLog, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as { to: string; text: string });
-}
-
-/** The 6-digit code of the newest SMS to `phone` written after the log had `after` lines. */
-async function codeSentTo(phone: string, after: number): Promise<string> {
-  const wanted = lastNineDigits(phone);
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const fresh = smsLines()
-      .slice(after)
-      .filter((sms) => lastNineDigits(sms.to) === wanted);
-    const code = /\b(\d{6})\b/.exec(fresh.at(-1)?.text ?? '')?.[1];
-    if (code) return code;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no code was sent to ${phone}: ${JSON.stringify(smsLines().slice(after))}`);
-}
-
 async function expectAccessible(page: Page, where: string) {
   const violations = await axeViolations(page);
   expect(violations, `${where}\n${describeViolations(violations)}`).toEqual([]);
@@ -108,12 +81,12 @@ describe('the administrator in a real browser', () => {
     const { page } = admin;
     await page.goto(`${baseUrl}/admin-login`);
     await page.getByRole('heading', { level: 1, name: 'כניסת מנהל מערכת' }).waitFor();
-    const before = smsLines().length;
+    const before = smsLines(smsLog).length;
     await page.getByLabel('מספר טלפון נייד').fill(ADMIN_PHONE);
     await page.getByRole('button', { name: 'שליחת קוד' }).click();
     const code = page.getByLabel('קוד אימות');
     await code.waitFor();
-    await code.fill(await codeSentTo(ADMIN_PHONE, before));
+    await code.fill(await codeSentTo(smsLog, ADMIN_PHONE, before));
     await page.getByRole('button', { name: 'כניסה', exact: true }).click();
     await page.waitForURL(`${baseUrl}/admin`);
     await page.getByRole('heading', { level: 1, name: 'לוח ניהול המערכת' }).waitFor();

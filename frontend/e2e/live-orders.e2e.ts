@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { GOOD_CARD, PAYMENT_FRAME, payInFrame } from './support/payment.js';
+import { codeSentTo, smsLines } from './support/sms.js';
 import { axeViolations, describeViolations, launchBrowser, openPage } from './support/browser.js';
 
 // The owner's live orders console in a real browser: two consoles of the demo café (two tabs of one signed-in owner)
@@ -14,8 +15,6 @@ const DEMO_OWNER_PHONE = '052-3456789';
 // Another business, registered here (accounts.e2e.ts uses 054-9876543).
 const OTHER_OWNER_PHONE = '054-7771234';
 const OTHER_OWNER_ID = '515678902';
-const FRAME = 'iframe[title="דף תשלום מאובטח"]';
-const GOOD_CARD = { number: '4580000000000000', expiry: '12/30', cvv: '123', name: 'ישראל ישראלי' };
 const LIVE_WAIT = 20_000;
 
 let browser: Browser;
@@ -26,28 +25,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-function smsLines(): { to: string; text: string }[] {
-  if (!existsSync(smsLog)) return [];
-  return readFileSync(smsLog, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as { to: string; text: string });
-}
-
-async function codeSentTo(phone: string, after: number): Promise<string> {
-  const wanted = phone.replace(/\D/g, '').slice(-9);
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const fresh = smsLines()
-      .slice(after)
-      .filter((sms) => sms.to.replace(/\D/g, '').slice(-9) === wanted);
-    const code = /\b(\d{6})\b/.exec(fresh.at(-1)?.text ?? '')?.[1];
-    if (code) return code;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no code was sent to ${phone}`);
-}
-
 async function expectNoAxeViolations(page: Page, where: string) {
   await page.evaluate(() => document.fonts.ready);
   const violations = await axeViolations(page);
@@ -56,10 +33,10 @@ async function expectNoAxeViolations(page: Page, where: string) {
 
 async function signIn(page: Page, phone: string) {
   await page.goto(`${baseUrl}/login`);
-  const before = smsLines().length;
+  const before = smsLines(smsLog).length;
   await page.getByLabel('מספר טלפון נייד').fill(phone);
   await page.getByRole('button', { name: 'שליחת קוד' }).click();
-  await page.getByLabel('קוד אימות').fill(await codeSentTo(phone, before));
+  await page.getByLabel('קוד אימות').fill(await codeSentTo(smsLog, phone, before));
   await page.getByRole('button', { name: 'כניסה', exact: true }).click();
   await page.waitForURL((url) => url.pathname !== '/login');
 }
@@ -89,12 +66,6 @@ async function openConsole(page: Page) {
   await page.getByText('מחובר – הזמנות חדשות יופיעו כאן מיד').waitFor({ timeout: LIVE_WAIT });
 }
 
-async function fillField(frame: FrameLocator, token: string, value: string) {
-  const field = frame.locator(`[autocomplete="${token}"]`).first();
-  if ((await field.evaluate((element) => element.tagName)) === 'SELECT') await field.selectOption(value);
-  else await field.fill(value);
-}
-
 /** A diner orders a cappuccino with a remark and pays in the sandbox; answers the order number. */
 async function dinerPays(page: Page): Promise<string> {
   await page.goto(`${baseUrl}/menu/demo`);
@@ -102,20 +73,10 @@ async function dinerPays(page: Page): Promise<string> {
   await page.getByTestId('header-cart').click();
   await page.getByRole('textbox', { name: 'הערות למטבח (לא חובה)' }).fill('חלב שקדים');
   await page.getByRole('button', { name: 'מעבר לתשלום' }).click();
-  await page.locator(FRAME).waitFor({ state: 'visible', timeout: 15_000 });
-  const frame = page.frameLocator(FRAME);
+  await page.locator(PAYMENT_FRAME).waitFor({ state: 'visible', timeout: 15_000 });
+  const frame = page.frameLocator(PAYMENT_FRAME);
   await frame.locator('input[autocomplete="cc-number"]').waitFor({ timeout: 15_000 });
-  await fillField(frame, 'cc-name', GOOD_CARD.name);
-  await fillField(frame, 'cc-number', GOOD_CARD.number);
-  if ((await frame.locator('[autocomplete="cc-exp"]').count()) > 0) {
-    await fillField(frame, 'cc-exp', GOOD_CARD.expiry);
-  } else {
-    const [month = '', year = ''] = GOOD_CARD.expiry.split('/');
-    await fillField(frame, 'cc-exp-month', month);
-    await fillField(frame, 'cc-exp-year', year);
-  }
-  await fillField(frame, 'cc-csc', GOOD_CARD.cvv);
-  await frame.getByRole('button', { name: /תשלום/ }).first().click();
+  await payInFrame(frame, GOOD_CARD);
   await page.waitForURL(/\/thank-you\/demo$/, { timeout: 30_000 });
   return ((await page.getByTestId('order-number').textContent()) ?? '').trim();
 }

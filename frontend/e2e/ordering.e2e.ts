@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DECLINED_CARD, GOOD_CARD, PAYMENT_FRAME, payInFrame } from './support/payment.js';
+import { codeSentTo, smsLines } from './support/sms.js';
 import { axeViolations, describeViolations, launchBrowser, openPage } from './support/browser.js';
 
 // The diner's whole order in a real browser (DESIGN.md §4 steps 3-8): a cart with a remark, the payment page of the
@@ -24,9 +25,6 @@ afterAll(async () => {
 
 const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
-const FRAME = 'iframe[title="דף תשלום מאובטח"]';
-const GOOD_CARD = { number: '4580000000000000', expiry: '12/30', cvv: '123', name: 'ישראל ישראלי' };
-const DECLINED_CARD = { ...GOOD_CARD, number: '4000000000000002' };
 /** The thank-you page asks every 2 s, 15 times, while the payment or the invoice is pending. */
 const INVOICE_WAIT = 40_000;
 
@@ -53,42 +51,19 @@ async function fillCartAndCheckout(page: Page, products: string[], remark: strin
 
 /** The payment frame once it is there: 600 px high, the whole width of the column. */
 async function paymentFrame(page: Page): Promise<FrameLocator> {
-  const element = page.locator(FRAME);
+  const element = page.locator(PAYMENT_FRAME);
   await element.waitFor({ state: 'visible', timeout: 15_000 });
   const box = await element.boundingBox();
   expect(Math.round(box?.height ?? 0)).toBe(600);
-  const frame = page.frameLocator(FRAME);
+  const frame = page.frameLocator(PAYMENT_FRAME);
   await frame.locator('input[autocomplete="cc-number"]').waitFor({ timeout: 15_000 });
   return frame;
-}
-
-/** Fills an autocomplete field that is a text box or a list. */
-async function fillField(frame: FrameLocator, token: string, value: string) {
-  const field = frame.locator(`[autocomplete="${token}"]`).first();
-  const tag = await field.evaluate((element) => element.tagName);
-  if (tag === 'SELECT') await field.selectOption(value);
-  else await field.fill(value);
-}
-
-/** The diner's part inside the provider's page: card holder, number, expiry (one field or two), CVV, pay. */
-async function payInFrame(frame: FrameLocator, card: typeof GOOD_CARD) {
-  await fillField(frame, 'cc-name', card.name);
-  await fillField(frame, 'cc-number', card.number);
-  if ((await frame.locator('[autocomplete="cc-exp"]').count()) > 0) {
-    await fillField(frame, 'cc-exp', card.expiry);
-  } else {
-    const [month = '', year = ''] = card.expiry.split('/');
-    await fillField(frame, 'cc-exp-month', month);
-    await fillField(frame, 'cc-exp-year', year);
-  }
-  await fillField(frame, 'cc-csc', card.cvv);
-  await frame.getByRole('button', { name: /תשלום/ }).first().click();
 }
 
 /** The paid order on the thank-you page, in the whole tab (never inside the frame). */
 async function expectThankYou(page: Page) {
   await page.waitForURL(/\/thank-you\/demo$/, { timeout: 30_000 });
-  expect(await page.locator(FRAME).count()).toBe(0);
+  expect(await page.locator(PAYMENT_FRAME).count()).toBe(0);
   await page.getByRole('heading', { level: 1, name: 'תודה על ההזמנה' }).waitFor();
   const orderNumber = (await page.getByTestId('order-number').textContent())?.trim() ?? '';
   expect(orderNumber).toMatch(/^\d+$/);
@@ -191,10 +166,10 @@ describe('the owner’s monthly report', () => {
     expect(paidOrderNumber, 'the first journey ran').toMatch(/^\d+$/);
     const { page, context } = await openPage(browser, { viewport: DESKTOP });
     await page.goto(`${baseUrl}/login`);
-    const before = smsCount();
+    const before = smsLines(smsLog).length;
     await page.getByLabel('מספר טלפון נייד').fill('0523456789');
     await page.getByRole('button', { name: 'שליחת קוד' }).click();
-    await page.getByLabel('קוד אימות').fill(await codeAfter(before));
+    await page.getByLabel('קוד אימות').fill(await codeSentTo(smsLog, '052-3456789', before));
     await page.getByRole('button', { name: 'כניסה', exact: true }).click();
     await page.waitForURL(`${baseUrl}/reports`);
 
@@ -216,29 +191,6 @@ describe('the owner’s monthly report', () => {
     await context.close();
   });
 });
-
-function smsLines(): { to: string; text: string }[] {
-  if (!existsSync(smsLog)) return [];
-  return readFileSync(smsLog, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as { to: string; text: string });
-}
-const smsCount = () => smsLines().length;
-
-/** The demo owner's newest sign-in code written after the log had `after` lines. */
-async function codeAfter(after: number): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const fresh = smsLines()
-      .slice(after)
-      .filter((sms) => sms.to.endsWith('523456789'));
-    const code = /\b(\d{6})\b/.exec(fresh.at(-1)?.text ?? '')?.[1];
-    if (code) return code;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('no sign-in code was sent to the demo owner');
-}
 
 /** The tax invoice receipt opens in a new tab and is one: its title, the VAT line and the rate. */
 async function expectInvoice(context: BrowserContext, page: Page, link: Locator) {

@@ -1,22 +1,7 @@
-import type { LiveOrder, LiveOrdersAnswer } from '@tafrit/contracts/sockets';
+import type { LiveOrdersAnswer } from '@tafrit/contracts/sockets';
 import { describe, expect, it } from 'vitest';
+import { liveOrder } from './test-fixtures';
 import { applyLiveEvent, applyLiveEvents, boardFrom, mergeRecent, nextStep, unhandledCount } from './live-board';
-
-function liveOrder(overrides: Partial<LiveOrder> = {}): LiveOrder {
-  return {
-    orderId: 'order-1',
-    orderNumber: 101,
-    paidAt: '2025-09-20T09:05:00.000Z',
-    tableNumber: null,
-    lines: [{ name: 'הפוך', quantity: 1, lineTotalAgorot: 1400 }],
-    remarks: null,
-    totalAgorot: 1400,
-    status: 'paid',
-    printStatus: 'none',
-    printError: null,
-    ...overrides,
-  };
-}
 
 const printer: LiveOrdersAnswer['printer'] = { isOnline: false, printerName: null, lastSeen: null, paired: false };
 const at = '2025-09-20T09:10:00.000Z';

@@ -1,8 +1,9 @@
-import type { LiveEvent, LiveOrder, LiveOrdersAnswer, LiveSyncAnswer } from '@tafrit/contracts/sockets';
+import type { LiveEvent, LiveOrdersAnswer, LiveSyncAnswer } from '@tafrit/contracts/sockets';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { liveOrder } from './test-fixtures';
 import { resetToasts } from '@/components/ui/toast';
 import { heOwner } from '@/i18n/he-owner';
 import { createAppRouter } from '@/router';
@@ -56,22 +57,6 @@ vi.mock('socket.io-client', () => ({
 
 const t = heOwner.live;
 const at = '2025-09-20T09:40:00.000Z';
-
-function liveOrder(overrides: Partial<LiveOrder> = {}): LiveOrder {
-  return {
-    orderId: 'order-1',
-    orderNumber: 101,
-    paidAt: '2025-09-20T09:05:00.000Z',
-    tableNumber: null,
-    lines: [{ name: 'הפוך', quantity: 1, lineTotalAgorot: 1400 }],
-    remarks: null,
-    totalAgorot: 1400,
-    status: 'paid',
-    printStatus: 'none',
-    printError: null,
-    ...overrides,
-  };
-}
 
 const older = liveOrder({
   orderId: 'order-1',
