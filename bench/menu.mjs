@@ -1,0 +1,75 @@
+// The public menu API on a menu of 150 products, beside a bare Fastify "hello" measured in the same run on the same
+// machine, and p99 at a fixed 1,000 requests per second.
+//
+// Fairness of the comparison (the machine is shared and noisy): both servers get the same load (10 connections, the
+// same duration, the same accept-encoding), both are warmed first, and hello and the menu are measured alternately in
+// two rounds, hello-menu then menu-hello, so a burst of outside load hurts both alike; each keeps the better of its two
+// runs, and the ratio is the better menu over the better hello. Every run is kept in latest.json.
+import autocannon from 'autocannon';
+import { cpuMs } from './servers.mjs';
+
+export const MENU_METHOD =
+  'hello and menu alternated in 2 rounds (hello-menu, menu-hello) after warming both; better of each';
+
+function run(seconds, options) {
+  return new Promise((resolve, reject) => {
+    // Browsers and phones always offer compression; the answer sizes below are what they receive.
+    autocannon(
+      { connections: 10, duration: seconds, headers: { 'accept-encoding': 'br, gzip' }, ...options },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}
+
+const summary = (result) => ({
+  requestsPerSecond: Math.round(result.requests.average),
+  p50Ms: result.latency.p50,
+  p99Ms: result.latency.p99,
+  errors: result.errors + result.non2xx,
+});
+
+/**
+ * One autocannon run with the server's CPU time per answer beside it: requests per second on a shared machine
+ * move with outside load, the server's own CPU per request much less, so it shows where a ratio came from.
+ */
+async function measure(seconds, url, pid) {
+  const before = cpuMs(pid);
+  const result = await run(seconds, { url });
+  const after = cpuMs(pid);
+  const cpuUsPerRequest =
+    before === undefined || after === undefined
+      ? undefined
+      : Math.round(((after - before) * 1000) / result.requests.total);
+  return { ...summary(result), cpuUsPerRequest };
+}
+
+/** `hello` and `product` are started servers ({ url, pid }); `seconds` is the length of each measured run. */
+export async function benchMenu({ hello, product, departmentId, seconds }) {
+  const menuUrl = `${product.url}/api/menu/${departmentId}`;
+  const helloPath = `${hello.url}/hello`;
+  // Warm both: the menu's cache and compressed bytes, and both processes' JIT.
+  await run(2, { url: helloPath });
+  await run(2, { url: menuUrl });
+  const rounds = [];
+  for (const order of [
+    ['hello', 'menu'],
+    ['menu', 'hello'],
+  ]) {
+    const round = {};
+    for (const which of order) {
+      round[which] =
+        which === 'hello' ? await measure(seconds, helloPath, hello.pid) : await measure(seconds, menuUrl, product.pid);
+    }
+    round.ratio = round.menu.requestsPerSecond / round.hello.requestsPerSecond;
+    rounds.push(round);
+  }
+  const better = (a, b) => (a.requestsPerSecond >= b.requestsPerSecond ? a : b);
+  const bare = better(rounds[0].hello, rounds[1].hello);
+  const menu = better(rounds[0].menu, rounds[1].menu);
+  const fixedRate = summary(await run(seconds, { url: menuUrl, overallRate: 1000 }));
+  // Server CPU per answer, the lower of the two runs of each: the cost that the ratio of rates stands for.
+  const cpuOf = (which) => Math.min(...rounds.map((round) => round[which].cpuUsPerRequest ?? Infinity));
+  const cpu = { helloUsPerRequest: cpuOf('hello'), menuUsPerRequest: cpuOf('menu') };
+  const ratio = menu.requestsPerSecond / bare.requestsPerSecond;
+  return { method: MENU_METHOD, bare, menu, fixedRate, ratio, rounds, cpu };
+}

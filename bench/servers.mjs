@@ -1,0 +1,158 @@
+// The processes the benchmark measures: the built product (embedded PGlite, or PostgreSQL when DATABASE_URL is set)
+// and a bare Fastify "hello" as the reference, each in a process of its own so the load generator never shares
+// their thread.
+import { randomBytes } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const root = new URL('..', import.meta.url).pathname;
+
+/**
+ * Starts `backend/dist/main.js` and resolves once it printed its banner, which it does right after it listens.
+ * `dataDir` reopens an existing embedded database (the restart measurement); `embedded` ignores DATABASE_URL.
+ * `startMs` is from the spawn to the banner: Node's own start, the app's boot, migrations check, listen.
+ */
+export async function startProduct({ dataDir = mkdtempSync(join(tmpdir(), 'tafrit-bench-')), embedded = false } = {}) {
+  const env = { ...process.env };
+  if (embedded) delete env.DATABASE_URL;
+  const startedAt = performance.now();
+  // BENCH_CPU_PROFILE_DIR: the product writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = env.BENCH_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${env.BENCH_CPU_PROFILE_DIR}`] : [];
+  const child = spawn(process.execPath, [...profile, join(root, 'backend/dist/main.js')], {
+    cwd: root,
+    env: {
+      ...env,
+      // On PostgreSQL the product needs a signing secret shared by its instances; one of its own for this run.
+      ...(env.DATABASE_URL && !env.JWT_SECRET ? { JWT_SECRET: randomBytes(32).toString('hex') } : {}),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const match = /Tafrit is running: (http:\/\/\S+)/.exec(output);
+      if (match) resolve(match[1].replace('localhost', '127.0.0.1'));
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  const startMs = Math.round(performance.now() - startedAt);
+  // Keep draining its output so a chatty server never blocks on a full pipe.
+  child.stdout.resume();
+  return {
+    url,
+    pid: child.pid,
+    dataDir,
+    startMs,
+    /** Stops it cleanly (PGlite closes its files); the data folder is removed unless `keepData`. */
+    async stop({ keepData = false } = {}) {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A bare Fastify "hello" in a process of its own, like the product: the load generator must not share its thread. */
+export async function startHello() {
+  const source = `
+    const fastify = (await import('fastify')).default();
+    fastify.get('/hello', async () => ({ hello: 'world' }));
+    console.log('hello at ' + (await fastify.listen({ port: 0, host: '127.0.0.1' })));
+  `;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', source], {
+    cwd: join(root, 'backend'),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk) => {
+      const match = /hello at (http:\/\/\S+)/.exec(String(chunk));
+      if (match) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`hello server exited with ${code}`)));
+  });
+  return { url, pid: child.pid, stop: () => child.kill('SIGTERM') };
+}
+
+/** CPU time (user + system, ms) a process has used so far; Linux only, else undefined. */
+export function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of stat(5), in clock ticks (USER_HZ, 100 on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A JSON call to the product's API; throws with the answer when it is not a success. */
+export async function call(url, method, path, body, token) {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = await response.json();
+  if (!json.success) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+/**
+ * A business with 10 categories of 15 products each, made through the owner's API like a real menu. Returns its
+ * department id, the owner's token (for the report that counts paid orders) and the products with their prices.
+ */
+export async function seedMenu(url) {
+  const { isIsraeliMobile } = await import('@tafrit/contracts');
+  let phone;
+  do phone = `0549${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
+  while (!isIsraeliMobile(phone));
+  const { business, token } = await call(url, 'POST', '/api/register', {
+    fullName: 'מדידת ביצועים',
+    businessName: 'קפה המדידה',
+    email: `bench-${Date.now()}@example.co.il`,
+    idNumber: '515678902',
+    phone,
+    bankName: '12',
+    branch: '600',
+    accountNumber: '123456',
+    beneficiaryName: 'מדידת ביצועים',
+  });
+  const products = [];
+  for (let c = 1; c <= 10; c++) {
+    const category = await call(url, 'POST', '/api/categories', { name: `קטגוריה ${c}` }, token);
+    // A category's products five at a time: seeding is not measured, and one at a time takes minutes on a busy machine.
+    for (let first = 1; first <= 15; first += 5) {
+      const made = await Promise.all(
+        [0, 1, 2, 3, 4].map(async (offset) => {
+          const p = first + offset;
+          const price = `${10 + p}.90`;
+          const product = await call(
+            url,
+            'POST',
+            '/api/products',
+            {
+              name: `מנה ${c}-${p}`,
+              price,
+              categoryId: category.id,
+              description: 'תיאור קצר של המנה, עם רכיבים ואלרגנים, כמו בתפריט אמיתי של בית קפה',
+            },
+            token,
+          );
+          return { id: product.id, priceAgorot: Math.round(Number(price) * 100) };
+        }),
+      );
+      products.push(...made);
+    }
+  }
+  return { departmentId: business.departmentId, token, products };
+}
