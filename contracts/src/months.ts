@@ -2,7 +2,8 @@
 // the new month even though it is still the previous day in UTC. Daylight saving (IST UTC+2 / IDT UTC+3) comes from the
 // IANA zone through @date-fns/tz, never from a fixed offset.
 import { TZDate, tz } from '@date-fns/tz';
-import { format } from 'date-fns';
+// The one function, not the package's index: importing all of date-fns costs seconds at every server start.
+import { format } from 'date-fns/format';
 
 export const ISRAEL_TZ = 'Asia/Jerusalem';
 
