@@ -75,7 +75,7 @@ export class SlipDelivery implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * A queued slip, unless it is old or printed already: a processor that replays the log from the start (a new
+   * A queued slip, to an agent that is online, unless it is old or printed already: a processor that replays the log from the start (a new
    * deployment, a reset checkpoint) must not print last month's orders in today's kitchen.
    */
   async deliverIfDue(businessPhone: string, slipId: string, orderId: string, queuedAt: Date): Promise<void> {
@@ -86,6 +86,9 @@ export class SlipDelivery implements OnModuleInit, OnApplicationShutdown {
       [slipId],
     );
     if (slip?.status === 'printed') return;
+    // No agent online (most businesses print nothing): rendering the raster (tens of milliseconds of CPU per slip)
+    // waits for one to connect, which asks for every pending slip; the resend timer covers a connect in between.
+    if (!(await this.presence.status(businessPhone)).isOnline) return;
     await this.deliver(businessPhone, slipId, orderId);
   }
 
