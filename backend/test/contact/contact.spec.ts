@@ -1,9 +1,6 @@
 import { contactMessagesHe } from '@tafrit/contracts';
 import { ContactSubmissionEntity } from '../../src/modules/contact/persistence/contact-submission.entity.js';
-import {
-  CONTACT_RATE_LIMIT,
-  SlidingWindowLimiter,
-} from '../../src/modules/contact/application/contact-rate-limiter.js';
+import { CONTACT_RATE_LIMIT } from '../../src/modules/contact/application/contact-rate-limiter.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 let app: TestApp;
@@ -141,30 +138,5 @@ describe('the contact form endpoints', () => {
     const response = await app.app.inject({ method: 'GET', url: '/api/contact' });
     expect(response.statusCode).toBe(404);
     expect(response.json().code).toBe('api.not_found');
-  });
-});
-
-describe('the sliding-window limit', () => {
-  it('frees a slot when the oldest request leaves the window, and says when', () => {
-    let now = 0;
-    const limiter = new SlidingWindowLimiter(2, 1000, () => now);
-    expect(limiter.take('a')).toEqual({ allowed: true });
-    now = 400;
-    expect(limiter.take('a')).toEqual({ allowed: true });
-    now = 500;
-    expect(limiter.take('a')).toEqual({ allowed: false, retryAfterSeconds: 1 });
-    expect(limiter.take('b')).toEqual({ allowed: true });
-    now = 1000;
-    expect(limiter.take('a')).toEqual({ allowed: true });
-    expect(limiter.take('a')).toEqual({ allowed: false, retryAfterSeconds: 1 });
-  });
-
-  it('does not count refused requests', () => {
-    let now = 0;
-    const limiter = new SlidingWindowLimiter(1, 10_000, () => now);
-    limiter.take('a');
-    for (now = 1000; now < 9000; now += 1000) expect(limiter.take('a').allowed).toBe(false);
-    now = 10_001;
-    expect(limiter.take('a').allowed).toBe(true);
   });
 });

@@ -84,7 +84,11 @@ export class DinerPages {
       }
       return { status: 200, variants };
     }
-    this.misses.miss(ip);
+    try {
+      await this.misses.miss(ip);
+    } catch {
+      return this.plainPage(429);
+    }
     const state: DinerPageState =
       result.status === 'not_found'
         ? { status: 'not_found', departmentId }

@@ -1,5 +1,4 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
-import { IpRateLimiter } from '../../platform/auth/ip-rate-limiter.js';
 import { ProcessorRunner } from '../../platform/processing/processor-runner.js';
 import { AgentApiController } from './api/agent-api.controller.js';
 import { LiveOrdersController } from './api/live-orders.controller.js';
@@ -30,7 +29,6 @@ import { OwnerGateway } from './realtime/owner.gateway.js';
     PrintSlipsQuery,
     LiveOrdersQuery,
     KitchenSteps,
-    IpRateLimiter,
     OwnerGateway,
     AgentGateway,
   ],

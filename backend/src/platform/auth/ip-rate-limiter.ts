@@ -1,12 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/config.js';
 import { AppError } from '../http/app-error.js';
+import { type RateLimitCount, RateLimitCounters, type RateLimitRule } from './rate-limit-counters.js';
 
-export interface RateLimitRule {
-  /** The bucket: limits of different routes never share counts. */
-  name: string;
-  limit: number;
-  windowMs: number;
-}
+export type { RateLimitRule } from './rate-limit-counters.js';
 
 /** 429 `rate_limited` with `Retry-After` in whole seconds (at least 1), as DESIGN.md §5 asks. */
 export function tooManyRequests(retryAfterSeconds: number): AppError {
@@ -15,32 +13,36 @@ export function tooManyRequests(retryAfterSeconds: number): AppError {
   });
 }
 
-// Above this many live windows the expired ones are swept, so a flood of addresses cannot grow the map without end.
-const SWEEP_ABOVE = 10_000;
-
 /**
- * Per-address limits kept in this process (fixed windows). Enough for one instance; several instances behind one
- * address each count on their own, which only makes the limit looser. Limits that must hold across instances (codes
- * per phone) are counted in the database instead.
+ * Per-address limits (fixed windows). With `REDIS_URL` they are counted in Redis, so several instances behind one
+ * load balancer enforce one limit together; without it, or while Redis is unreachable, in this process (see
+ * RateLimitCounters). Limits per phone (one-time codes) are counted in the database instead.
  */
 @Injectable()
-export class IpRateLimiter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+export class IpRateLimiter implements OnModuleDestroy {
+  private readonly counters: RateLimitCounters;
 
-  /** Counts one request of `ip` against `rule`; throws the 429 once the window's limit is used up. */
-  consume(rule: RateLimitRule, ip: string, now = Date.now()): void {
-    if (this.windows.size > SWEEP_ABOVE) this.sweep(now);
-    const key = `${rule.name}\u0000${ip}`;
-    let window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      window = { count: 0, resetAt: now + rule.windowMs };
-      this.windows.set(key, window);
-    }
-    window.count += 1;
-    if (window.count > rule.limit) throw tooManyRequests((window.resetAt - now) / 1000);
+  constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'redisUrl'>) {
+    this.counters = new RateLimitCounters({ redisUrl: config.redisUrl, log: new Logger('RateLimits') });
   }
 
-  private sweep(now: number): void {
-    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+  /** Counts one request of `ip` against `rule`; throws the 429 once the window's limit is used up. */
+  async consume(rule: RateLimitRule, ip: string): Promise<void> {
+    const { count, msBeforeReset } = await this.counters.hit(rule, ip);
+    if (count > rule.limit) throw tooManyRequests(msBeforeReset / 1000);
+  }
+
+  /** Counts one request of `ip` against `rule` and tells where it stands, for callers that decide themselves. */
+  count(rule: RateLimitRule, ip: string): Promise<RateLimitCount> {
+    return this.counters.hit(rule, ip);
+  }
+
+  /** Resolves once counts are shared through Redis (tests; start-up never waits for Redis). */
+  ready(): Promise<boolean> {
+    return this.counters.ready();
+  }
+
+  onModuleDestroy(): void {
+    this.counters.close();
   }
 }

@@ -30,7 +30,7 @@ export class OwnerSignInController {
   @Post('send-otp')
   @HttpCode(200)
   async send(@Body() body: unknown, @Req() request: FastifyRequest): Promise<ApiSuccess<OtpSent>> {
-    this.limiter.consume(SEND_CODE_PER_IP, request.ip);
+    await this.limiter.consume(SEND_CODE_PER_IP, request.ip);
     const { phone } = parseWith(sendOtpSchema, body);
     await this.signIn.sendCode(phone);
     return success({ sent: true });
@@ -43,7 +43,7 @@ export class OwnerSignInController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ApiSuccess<OwnerSession>> {
-    this.limiter.consume(VERIFY_CODE_PER_IP, request.ip);
+    await this.limiter.consume(VERIFY_CODE_PER_IP, request.ip);
     const { phone, code } = parseWith(verifyOtpSchema, body);
     const business = await this.signIn.verifyCode(phone, code);
     return success(await this.replies.signIn(business, request, reply));

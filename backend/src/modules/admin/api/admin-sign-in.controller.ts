@@ -31,7 +31,7 @@ export class AdminSignInController {
   @Post('send-otp')
   @HttpCode(200)
   async send(@Body() body: unknown, @Req() request: FastifyRequest): Promise<ApiSuccess<OtpSent>> {
-    this.limiter.consume(ADMIN_SEND_CODE_PER_IP, request.ip);
+    await this.limiter.consume(ADMIN_SEND_CODE_PER_IP, request.ip);
     const { phone } = parseWith(sendOtpSchema, body);
     await this.signIn.sendCode(phone);
     return success({ sent: true });
@@ -44,7 +44,7 @@ export class AdminSignInController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ApiSuccess<AdminSession>> {
-    this.limiter.consume(ADMIN_VERIFY_CODE_PER_IP, request.ip);
+    await this.limiter.consume(ADMIN_VERIFY_CODE_PER_IP, request.ip);
     const { phone, code } = parseWith(verifyOtpSchema, body);
     await this.signIn.verifyCode(phone, code);
     const signed = await this.issuer.signIn({ audience: 'admin', userId: phone, client: clientOf(request) });

@@ -9,9 +9,9 @@ import {
   success,
 } from '@tafrit/contracts';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../../platform/http/app-error.js';
+import { IpRateLimiter } from '../../../platform/auth/ip-rate-limiter.js';
 import { parseWith } from '../../../platform/http/parse.js';
-import { ContactRateLimiter } from '../application/contact-rate-limiter.js';
+import { CONTACT_RATE_LIMIT } from '../application/contact-rate-limiter.js';
 import { SubmitContactCommand } from '../application/submit-contact.handler.js';
 
 /**
@@ -22,16 +22,13 @@ import { SubmitContactCommand } from '../application/submit-contact.handler.js';
 export class ContactController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly limiter: ContactRateLimiter,
+    private readonly limiter: IpRateLimiter,
   ) {}
 
   @Post(['contact-form.php', 'api/contact'])
   @HttpCode(200)
   async submit(@Body() body: unknown, @Req() request: FastifyRequest): Promise<ApiSuccess<ContactResponse>> {
-    const decision = this.limiter.take(request.ip);
-    if (!decision.allowed) {
-      throw new AppError('rate_limited', { headers: { 'retry-after': String(decision.retryAfterSeconds) } });
-    }
+    await this.limiter.consume(CONTACT_RATE_LIMIT, request.ip);
     // A filled honeypot is a bot: same answer as a person gets, nothing validated, nothing stored.
     if (isHoneypotFilled(body)) {
       request.log.info('contact form: honeypot filled, message dropped');

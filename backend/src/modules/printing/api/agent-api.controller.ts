@@ -35,7 +35,7 @@ export class AgentApiController {
   @Post('pair')
   @HttpCode(200)
   async pair(@Body() body: unknown, @Req() request: FastifyRequest): Promise<ApiSuccess<PairAnswer>> {
-    this.limiter.consume(PAIR_PER_IP, request.ip);
+    await this.limiter.consume(PAIR_PER_IP, request.ip);
     const { code, agent } = parseWith(pairRequestSchema, body);
     return success(await this.pairing.pair(code, agent, request.id));
   }
@@ -63,7 +63,7 @@ export class AgentApiController {
   }
 
   private async agentOf(request: FastifyRequest): Promise<AuthenticatedAgent> {
-    this.limiter.consume(AGENT_CALLS_PER_IP, request.ip);
+    await this.limiter.consume(AGENT_CALLS_PER_IP, request.ip);
     const header = request.headers.authorization;
     const match =
       typeof header === 'string' ? new RegExp(`^${AGENT_AUTH_SCHEME} ([^:\\s]+):(\\S+)$`).exec(header) : null;
