@@ -2,6 +2,7 @@ import { Body, Controller, Get, Put, Req, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   type ApiSuccess,
+  messageFor,
   success,
   type TermsInput,
   termsInputSchema,
@@ -13,6 +14,7 @@ import { AdminGuard } from '../../../platform/auth/guards.js';
 import { type AdminPrincipal, CurrentAdmin } from '../../../platform/auth/principals.js';
 import { clientOf } from '../../../platform/auth/request-client.js';
 import { AppError } from '../../../platform/http/app-error.js';
+import { refuseNulCharacters } from '../../../platform/http/parse.js';
 import { type ChangedTerms, ChangeTermsCommand } from '../application/change-terms.handler.js';
 import { GetTermsHistoryQuery } from '../application/get-terms-history.query.js';
 import { GetTermsQuery } from '../application/get-terms.query.js';
@@ -56,8 +58,10 @@ export class AdminTermsController {
  * it as it is.
  */
 function parseTerms(body: unknown): TermsInput {
+  refuseNulCharacters(body);
   const result = termsInputSchema.safeParse(body ?? {});
   if (result.success) return result.data;
   const fields = zodIssuesToFields(result.error);
-  throw new AppError('validation.failed', { fields, message: fields.content ?? Object.values(fields)[0] });
+  // Only the content's own message is the editor's: any other issue (a body that is not an object) is the generic one.
+  throw new AppError('validation.failed', { fields, message: fields.content ?? messageFor('validation.failed') });
 }

@@ -1,0 +1,361 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { LiveOrdersAnswer, PairAnswer, PairingCodeAnswer, SlipPrintPayload } from '@tafrit/contracts';
+import type { Socket } from 'socket.io-client';
+import { registerOwner, registrationForm, signInAdmin, type SignedInOwner } from '../support/accounts.js';
+import { createPayment, DINER_COOKIE, openShop, payInSandbox, type Shop } from '../support/checkout.js';
+import { call, type ApiAnswer } from '../support/http-client.js';
+import { createCategory, createProduct } from '../support/menu.js';
+import { SANDBOX_APPROVED_CARD } from '../support/paid-order.js';
+import { openSocket, request, TEST_AGENT_INFO } from '../support/sockets.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { footprintOf, settledFootprint } from './business-footprint.js';
+import { apiRoutes, fillPath, tableGaps } from './registered-routes.js';
+import { ROUTE_ACCESS, routesOf, splitKey } from './route-audiences.js';
+
+// Business B (the victim) has a menu, a paid order with its invoice and slip; business A (the intruder) uses B's ids.
+let app: TestApp;
+let victim: SignedInOwner;
+let intruder: SignedInOwner;
+/** The intruder's business opened by an administrator: an owner token like any other, it must reach no further. */
+let impersonated: string;
+let adminToken: string;
+let shop: Shop;
+let victimOrder: { orderId: string; orderNumber: number };
+/** The diner session cookie of the diner who paid the victim's order. */
+let dinerSession: string;
+let intruderCategoryId: number;
+const VICTIM_NAME = 'מאפיית הקורבן';
+
+beforeAll(async () => {
+  app = await startTestApp();
+  victim = await registerOwner(app, { businessName: VICTIM_NAME });
+  intruder = await registerOwner(app);
+  adminToken = (await signInAdmin(app)).token;
+  impersonated = (
+    (await call(app, 'POST', `/api/admin/impersonate/${intruder.phone}`, { token: adminToken })).body.data as {
+      token: string;
+    }
+  ).token;
+  shop = await openShop(app, victim);
+  intruderCategoryId = await createCategory(app, intruder, 'של הפורץ');
+  const checkout = await createPayment(app, shop.departmentId, {
+    items: [{ productId: shop.coffee.id, quantity: 1 }],
+    amount: '14.50',
+  });
+  dinerSession = checkout.cookies[DINER_COOKIE]?.value ?? '';
+  const paid = await payInSandbox(app, String(checkout.body.paymentUrl), { number: SANDBOX_APPROVED_CARD });
+  if (paid.status >= 400 || !dinerSession) throw new Error(`the diner could not pay: ${paid.status}`);
+  const live = await call<{ data: LiveOrdersAnswer }>(app, 'GET', '/api/live-orders', { token: victim.token });
+  const [order] = live.body.data.orders;
+  if (!order) throw new Error('the paid order is not on the live console');
+  victimOrder = { orderId: order.orderId, orderNumber: order.orderNumber };
+  // Both have a printer online, so a reprint is refused for the order, not for want of a printer.
+  victimAgent = await connectAgent(victim);
+  intruderAgent = await connectAgent(intruder);
+  // The invoice, the receipt and the slip are made in the background: wait for them so only the attack can change B.
+  await settledFootprint(app, victim.phone, ({ events }) =>
+    ['InvoiceIssued', 'SlipPrinted'].every((type) => events.some((event) => event.endsWith(` ${type}`))),
+  );
+}, 120_000);
+afterAll(async () => {
+  victimAgent?.socket.close();
+  intruderAgent?.socket.close();
+  await app.close();
+});
+
+interface ConnectedAgent {
+  socket: Socket;
+  /** Every slip pushed to this agent. */
+  slips: SlipPrintPayload[];
+}
+let victimAgent: ConnectedAgent;
+let intruderAgent: ConnectedAgent;
+
+/** Pairs a printing agent for the business and connects it; it reports each order's first slip printed. */
+async function connectAgent(owner: SignedInOwner): Promise<ConnectedAgent> {
+  const code = await call<{ data: PairingCodeAnswer }>(app, 'POST', '/api/printer/pairing-code', {
+    token: owner.token,
+  });
+  const paired = await call<{ data: PairAnswer }>(app, 'POST', '/api/printer/pair', {
+    body: { code: code.body.data.code, agent: TEST_AGENT_INFO },
+  });
+  const { agentId, agentSecret } = paired.body.data;
+  const socket = await openSocket(app, '/agent', { agentId, secret: agentSecret, agent: TEST_AGENT_INFO });
+  const slips: SlipPrintPayload[] = [];
+  socket.on('slip.print', (slip: SlipPrintPayload) => {
+    slips.push(slip);
+    // Reprints are not acknowledged: the order's slip is printed already.
+    if (!/-r\d+$/.test(slip.slipId)) void request(socket, 'slip.ack', { slipId: slip.slipId, status: 'printed' });
+  });
+  return { socket, slips };
+}
+
+/** Keeps both agents online (the sweep marks a silent agent offline) and lets their writes settle. */
+async function printersOnline(): Promise<void> {
+  for (const agent of [victimAgent, intruderAgent]) await request(agent.socket, 'agent.heartbeat', {});
+  await settledFootprint(app, victim.phone, () => true);
+}
+
+interface Attack {
+  /** The route attacked, as in ROUTE_ACCESS. */
+  route: string;
+  name: string;
+  /** The request, made with the intruder's token; the victim's own token makes the same request as a control. */
+  request: (token: string) => Promise<ApiAnswer>;
+  /** Ids made just for this case, so a control that deletes does not take them from the others. */
+  prepare?: () => Promise<void>;
+  /** A control other than the same request with the victim's token. */
+  control?: () => Promise<ApiAnswer>;
+  /** After a control that moved something on (a kitchen step), so the next run asks for the next move. */
+  afterControl?: () => void;
+}
+
+// Fresh objects of the victim's for the cases whose control deletes or edits them.
+const spare = { categoryId: 0, productId: 0 };
+const freshVictimMenu = async () => {
+  spare.categoryId = await createCategory(app, victim, `קטגוריה ${Math.random()}`);
+  spare.productId = (await createProduct(app, victim, { categoryId: spare.categoryId })).id;
+};
+
+const productBody = (categoryId: number) => ({ name: 'גנוב', price: '1', categoryId });
+const KITCHEN_STEPS = ['accepted', 'ready', 'served'] as const;
+let kitchenStep = 0;
+
+const ATTACKS: Attack[] = [
+  {
+    route: 'PUT /api/categories/:id',
+    name: "rename the victim's category",
+    prepare: freshVictimMenu,
+    request: (token) => call(app, 'PUT', `/api/categories/${spare.categoryId}`, { token, body: { name: 'x' } }),
+  },
+  {
+    route: 'DELETE /api/categories/:id',
+    name: "delete the victim's category",
+    prepare: freshVictimMenu,
+    request: (token) => call(app, 'DELETE', `/api/categories/${spare.categoryId}`, { token }),
+  },
+  {
+    route: 'PATCH /api/categories/order',
+    name: "reorder with the victim's category in the list",
+    prepare: freshVictimMenu,
+    request: async (token) => {
+      const own = await call<{ data: { id: number }[] }>(app, 'GET', '/api/categories', { token });
+      const ids = own.body.data.map(({ id }) => id).reverse();
+      return call(app, 'PATCH', '/api/categories/order', {
+        token,
+        body: { ids: ids.includes(spare.categoryId) ? ids : [...ids, spare.categoryId] },
+      });
+    },
+  },
+  {
+    route: 'PUT /api/products/:id',
+    name: "edit the victim's product",
+    prepare: freshVictimMenu,
+    request: (token) =>
+      call(app, 'PUT', `/api/products/${spare.productId}`, {
+        token,
+        body: productBody(token === victim.token ? spare.categoryId : intruderCategoryId),
+      }),
+  },
+  {
+    route: 'PUT /api/products/:id',
+    name: "move the intruder's own product into the victim's category",
+    prepare: freshVictimMenu,
+    request: async (token) => {
+      const owner = token === victim.token ? victim : intruder;
+      const own = await createProduct(app, owner, {
+        categoryId: token === victim.token ? spare.categoryId : intruderCategoryId,
+      });
+      return call(app, 'PUT', `/api/products/${own.id}`, { token, body: productBody(spare.categoryId) });
+    },
+  },
+  {
+    route: 'POST /api/products',
+    name: "add a product to the victim's category",
+    prepare: freshVictimMenu,
+    request: (token) => call(app, 'POST', '/api/products', { token, body: productBody(spare.categoryId) }),
+  },
+  {
+    route: 'DELETE /api/products/:id',
+    name: "delete the victim's product",
+    prepare: freshVictimMenu,
+    request: (token) => call(app, 'DELETE', `/api/products/${spare.productId}`, { token }),
+  },
+  {
+    route: 'PATCH /api/products/:id/availability',
+    name: "mark the victim's product sold out",
+    prepare: freshVictimMenu,
+    request: (token) =>
+      call(app, 'PATCH', `/api/products/${spare.productId}/availability`, { token, body: { isActive: false } }),
+  },
+  {
+    route: 'POST /api/live-orders/:orderId/reprint',
+    name: "print the victim's order again",
+    prepare: printersOnline,
+    request: (token) => call(app, 'POST', `/api/live-orders/${victimOrder.orderId}/reprint`, { token }),
+  },
+  {
+    route: 'POST /api/live-orders/:orderId/status',
+    name: "move the victim's order to the next kitchen step",
+    request: (token) =>
+      call(app, 'POST', `/api/live-orders/${victimOrder.orderId}/status`, {
+        token,
+        body: { status: KITCHEN_STEPS[kitchenStep] },
+      }),
+    afterControl: () => {
+      kitchenStep += 1;
+    },
+  },
+  {
+    route: 'GET /api/invoice/:orderId',
+    name: "open the victim's invoice",
+    request: (token) => call(app, 'GET', `/api/invoice/${victimOrder.orderId}`, { token }),
+  },
+  {
+    route: 'GET /api/orders/:departmentId/:orderNumber',
+    name: "read the victim's order by its number",
+    request: (token) => call(app, 'GET', `/api/orders/${shop.departmentId}/${victimOrder.orderNumber}`, { token }),
+  },
+  {
+    route: 'GET /api/orders/:departmentId/latest',
+    name: "read the latest order of the victim's department",
+    request: (token) => call(app, 'GET', `/api/orders/${shop.departmentId}/latest`, { token }),
+    // Only the diner's own session reads it, not even the business's owner.
+    control: () =>
+      call(app, 'GET', `/api/orders/${shop.departmentId}/latest`, { cookies: { [DINER_COOKIE]: dinerSession } }),
+  },
+  {
+    route: 'GET /api/printer/status',
+    name: "read the victim's printer status by ?businessId",
+    request: (token) =>
+      call(app, 'GET', `/api/printer/status?businessId=${encodeURIComponent(victim.phone)}`, { token }),
+  },
+];
+
+describe("one business using another's ids", () => {
+  it('covers every API route that takes an id: each is attacked below, admin-only, or public by design', () => {
+    const attacked = new Set(ATTACKS.map((attack) => attack.route));
+    const withIds = apiRoutes(app)
+      .filter((route) => route.path.includes(':'))
+      .map((route) => route.key);
+    const uncovered = withIds.filter(
+      (key) => !attacked.has(key) && !routesOf('admin').includes(key) && !(key in PUBLIC_IDS),
+    );
+    expect(uncovered).toEqual([]);
+    // And no line of the tables names a route that no longer exists.
+    const registered = apiRoutes(app).map((route) => route.key);
+    expect(tableGaps(registered, [...attacked, ...Object.keys(PUBLIC_IDS)]).stale).toEqual([]);
+  });
+
+  describe.each([
+    ['its own token', () => intruder.token],
+    ['an impersonation token for it', () => impersonated],
+  ])('with %s', (_label, intruderToken) => {
+    it.each(ATTACKS.map((attack) => [`${attack.route}: ${attack.name}`, attack] as const))(
+      'cannot %s: 404 and nothing of the victim changes',
+      async (_name, attack) => {
+        await attack.prepare?.();
+        const before = await footprintOf(app, victim.phone);
+        const answer = await attack.request(intruderToken());
+        expect([403, 404]).toContain(answer.status);
+        if (typeof answer.body === 'object') expect(answer.body).toMatchObject({ success: false });
+        expect(JSON.stringify(answer.body)).not.toContain(VICTIM_NAME);
+        expect(await footprintOf(app, victim.phone)).toEqual(before);
+        expect(intruderAgent.slips.filter((slip) => slip.orderId === victimOrder.orderId)).toEqual([]);
+        // The control: the very same request by the victim is accepted, so the ids were real and the request sound.
+        const control = await (attack.control ? attack.control() : attack.request(victim.token));
+        expect(control.status).toBeLessThan(300);
+        attack.afterControl?.();
+      },
+    );
+  });
+
+  it('gets only its own data from every owner route without an id, whatever business ids it adds', async () => {
+    const month = new Date().toISOString().slice(0, 7);
+    const foreign = { businessId: victim.phone, businessPhone: victim.phone, departmentId: shop.departmentId };
+    const query = new URLSearchParams({ ...foreign, month }).toString();
+    const bodies: Record<string, unknown> = {
+      'PUT /api/business/profile': (({ phone: _phone, ...form }) => form)(registrationForm()),
+      'POST /api/categories': { name: 'שלי' },
+      'PATCH /api/categories/order': { ids: [intruderCategoryId] },
+      'POST /api/products': productBody(intruderCategoryId),
+      'PUT /api/printer/settings': { paperWidth: '58mm' },
+    };
+    const routes = routesOf('owner').filter((key) => !key.includes(':'));
+    expect(routes.length).toBeGreaterThan(10);
+    const problems: string[] = [];
+    for (const key of routes) {
+      const { method, path } = splitKey(key);
+      const before = await footprintOf(app, victim.phone);
+      const answer = await call(app, method, method === 'GET' ? `${path}?${query}` : path, {
+        token: intruder.token,
+        ...(method === 'GET' ? {} : { body: { ...(bodies[key] as object), ...foreign } }),
+      });
+      const text = JSON.stringify(answer.body);
+      if (answer.status >= 500) problems.push(`${key} answered ${answer.status}`);
+      for (const secret of [VICTIM_NAME, victimOrder.orderId, shop.departmentId]) {
+        if (text.includes(secret)) problems.push(`${key} told ${secret}`);
+      }
+      const after = await footprintOf(app, victim.phone);
+      if (JSON.stringify(after) !== JSON.stringify(before)) problems.push(`${key} changed the victim's data`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('tokens of one audience never open routes of another', () => {
+  // Values that match each path parameter's shape and name nothing that exists.
+  const params = { id: 987654, phone: '0501112233', month: '2020-01', orderId: '00000000-0000-4000-8000-000000000000' };
+  const send = (key: string, token?: string) => {
+    const { method, path } = splitKey(key);
+    return call(app, method, fillPath(path, params), {
+      ...(token ? { token } : {}),
+      ...(method === 'GET' || method === 'DELETE' ? {} : { body: {} }),
+    });
+  };
+
+  it('knows every API route: each one is in the table of audiences', () => {
+    const gaps = tableGaps(
+      apiRoutes(app).map((route) => route.key),
+      Object.keys(ROUTE_ACCESS),
+    );
+    expect(gaps).toEqual({ unlisted: [], stale: [] });
+  });
+
+  it.each(routesOf('admin'))('%s refuses no token, owner tokens and impersonation tokens', async (key) => {
+    for (const token of [undefined, intruder.token, impersonated]) {
+      const answer = await send(key, token);
+      expect({ status: answer.status, body: answer.body }).toMatchObject({
+        status: 401,
+        body: { success: false, code: 'auth.unauthenticated' },
+      });
+    }
+    // An administrator's token does get past the guard (whatever the handler then says of these made-up values).
+    expect((await send(key, adminToken)).status).not.toBe(401);
+  });
+
+  it.each(routesOf('owner'))("%s refuses no token and an administrator's own token", async (key) => {
+    for (const token of [undefined, adminToken]) {
+      const answer = await send(key, token);
+      expect({ status: answer.status, body: answer.body }).toMatchObject({
+        status: 401,
+        body: { success: false, code: 'auth.unauthenticated' },
+      });
+    }
+    // The administrator acts as a business only through impersonation, which the guard lets through.
+    expect((await send(key, impersonated)).status).not.toBe(401);
+  });
+
+  it.each(routesOf('agent'))('%s refuses owner and administrator bearer tokens', async (key) => {
+    for (const token of [intruder.token, impersonated, adminToken]) {
+      const answer = await send(key, token);
+      expect(answer.status).toBe(401);
+      expect(answer.body).toMatchObject({ success: false });
+    }
+  });
+});
+
+/** Routes whose ids are public by design, and why no business needs to be protected from another there. */
+const PUBLIC_IDS: Record<string, string> = {
+  'GET /api/menu/:departmentId': 'the public menu of any business is public: it is what its QR code opens',
+};
