@@ -3,11 +3,12 @@ import { BusinessEntity } from '../../src/modules/accounts/projections/business.
 import { ProductEntity } from '../../src/modules/menu/persistence/product.entity.js';
 import { registerOwner } from '../support/accounts.js';
 import { call } from '../support/http-client.js';
+import { TEST_REDIS_URL } from '../support/redis.js';
 import { createCategory, createProduct, sleep } from '../support/menu.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
-// The machine's Redis (DESIGN.md §3 scale-out); REDIS_TEST_URL points elsewhere.
-const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
+// The machine's Redis (DESIGN.md §3 scale-out); TEST_REDIS_URL points elsewhere.
+const REDIS_URL = TEST_REDIS_URL;
 
 let first: TestApp;
 let second: TestApp;
