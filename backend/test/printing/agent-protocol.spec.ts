@@ -196,9 +196,17 @@ describe('slips', () => {
       const failed = await request<SlipAckAnswer>(agent, 'slip.ack', {
         slipId: slip.slipId,
         status: 'failed',
-        error: 'out of paper',
+        // The database cannot store U+0000 (on PGlite it would drop the connection): the reason is kept without it.
+        error: 'out of\u0000 paper',
       });
       expect(failed.ok).toBe(true);
+      const [recorded] = await app.database
+        .em()
+        .getConnection()
+        .execute(`select data->>'reason' as reason from events where stream_id = ? and type = 'PrintFailed'`, [
+          `order-${orderId}`,
+        ]);
+      expect(recorded).toEqual({ reason: 'out of paper' });
     } finally {
       agent.close();
     }

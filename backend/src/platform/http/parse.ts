@@ -21,6 +21,19 @@ export function pathOfNulCharacter(value: unknown, path: string[] = []): string[
   return undefined;
 }
 
+/**
+ * The same value with every U+0000 removed from its strings, for messages that cannot be answered with a 400 (the
+ * printing agent's handshake and acknowledgements: refusing them would make the agent retry the same bytes forever).
+ */
+export function withoutNulCharacters<T>(value: T, depth = 0): T {
+  if (typeof value === 'string') return value.replaceAll('\u0000', '') as T;
+  if (typeof value !== 'object' || value === null || depth >= MAX_DEPTH) return value;
+  if (Array.isArray(value)) return value.map((child: unknown) => withoutNulCharacters(child, depth + 1)) as T;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, child]) => [key, withoutNulCharacters(child, depth + 1)]),
+  ) as T;
+}
+
 /** Refuses a request part with a U+0000 anywhere in it: 400 naming the field. */
 export function refuseNulCharacters(value: unknown): void {
   const path = pathOfNulCharacter(value);

@@ -16,6 +16,7 @@ import {
   SOCKET_NAMESPACES,
 } from '@tafrit/contracts';
 import type { Namespace, Socket } from 'socket.io';
+import { withoutNulCharacters } from '../../../platform/http/parse.js';
 import { type AuthenticatedAgent, PairingService } from '../application/pairing.service.js';
 import { PrinterPresence } from '../application/printer-presence.service.js';
 import { SlipDelivery } from '../application/slip-delivery.service.js';
@@ -48,7 +49,8 @@ export class AgentGateway
   afterInit(namespace: Namespace): void {
     this.hub.attachAgents(namespace);
     namespace.use((socket, next) => {
-      const handshake = agentHandshakeSchema.safeParse(socket.handshake.auth);
+      // Its printer name and system go into the database, which cannot store U+0000 (see parse.ts).
+      const handshake = agentHandshakeSchema.safeParse(withoutNulCharacters(socket.handshake.auth));
       if (!handshake.success) return next(new Error('printer.agent_credential_invalid'));
       const { agentId, secret, agent: info } = handshake.data;
       this.pairing.authenticate(agentId, secret).then(
@@ -94,7 +96,7 @@ export class AgentGateway
 
   @SubscribeMessage('slip.ack')
   async ack(@MessageBody() body: unknown, @ConnectedSocket() socket: Socket): Promise<SlipAckAnswer> {
-    const parsed = slipAckPayloadSchema.safeParse(body);
+    const parsed = slipAckPayloadSchema.safeParse(withoutNulCharacters(body));
     if (!parsed.success) return { ok: false };
     const ok = await this.delivery.acknowledge((socket.data as AgentSocketData).agent, parsed.data, socket.id);
     return { ok };
