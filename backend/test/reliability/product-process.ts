@@ -83,7 +83,7 @@ export async function productHost(extraEnv: Record<string, string> = {}): Promis
       child = started;
       let output = '';
       await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`the product did not start:\n${output}`)), 60_000);
+        const timer = setTimeout(() => reject(new Error(`the product did not start:\n${output}`)), 180_000);
         const read = (chunk: Buffer) => {
           output = (output + chunk.toString()).slice(-20_000);
           if (output.includes('Tafrit is running:')) {
@@ -128,4 +128,39 @@ export async function productHost(extraEnv: Record<string, string> = {}): Promis
  */
 export function clientOf(host: Pick<ProductHost, 'url' | 'smsLogFile'>): TestApp {
   return { url: host.url, config: { smsLogFile: host.smsLogFile } } as TestApp;
+}
+
+export const REBUILD_SCRIPT = join(BACKEND, 'scripts/rebuild-projections.mjs');
+
+/** Runs `scripts/rebuild-projections.mjs` on the product's database (stopped first on PGlite); its exit code and output. */
+export async function runRebuild(host: ProductHost, args: string[] = []): Promise<{ code: number; output: string }> {
+  const child = spawn(process.execPath, [REBUILD_SCRIPT, ...args], {
+    cwd: BACKEND,
+    env: { ...process.env, ...host.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number>((resolve) => child.once('exit', (exitCode) => resolve(exitCode ?? -1)));
+  return { code, output };
+}
+
+/** Waits, through the admin's debug view, until no processor has anything left to read; returns that view. */
+export async function waitUntilDrained(
+  host: ProductHost,
+  token: string,
+  timeoutMs = 120_000,
+): Promise<{ name: string; pending: number; parked: number }[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await fetch(`${host.url}/api/admin/debug`, { headers: { authorization: `Bearer ${token}` } });
+    const body = (await response.json()) as {
+      data?: { processors: { name: string; pending: number; parked: number }[] };
+    };
+    const processors = body.data?.processors ?? [];
+    if (response.status === 200 && processors.every((processor) => processor.pending === 0)) return processors;
+    if (Date.now() > deadline) throw new Error(`processors still behind: ${JSON.stringify(processors)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }

@@ -1,0 +1,279 @@
+#!/usr/bin/env node
+// Rebuilds every read model from the event log into fresh tables and compares them with the live ones.
+//
+//   npm run rebuild-projections -w backend            (the built product: run `npm run build -w backend` first)
+//   node backend/scripts/rebuild-projections.mjs --list   (what is rebuilt, and what is not and why, as JSON)
+//
+// It reads the product's own environment (DATABASE_URL, or the embedded PGlite in DATA_DIR; stop the product first
+// then, since one process opens a PGlite folder). Nothing live is written: the replay runs in a scratch schema that
+// is dropped afterwards (`--keep` leaves it for a look). Exit code 0 when every read model is equal, 1 when one
+// differs (each difference is printed), 2 when the rebuild itself failed.
+import { isDeepStrictEqual } from 'node:util';
+import { loadConfig } from '../dist/config/config.js';
+import { Database } from '../dist/platform/database/database.js';
+import { PostgresEventStore } from '../dist/platform/event-store/postgres/postgres-event-store.js';
+import { execute, query } from '../dist/platform/event-store/postgres/sql.js';
+import { businessesProjection } from '../dist/modules/accounts/projections/businesses.projection.js';
+import { ordersProjection } from '../dist/modules/ordering/projections/orders.projection.js';
+import { termsProjection } from '../dist/modules/terms/projections/terms.projection.js';
+import { TERMS_SETTING_KEY } from '../dist/modules/terms/application/get-terms.query.js';
+import { monthlyCommissionsProjection } from '../dist/modules/commissions/projections/monthly-commissions.projection.js';
+import { liveOrdersProjection } from '../dist/modules/printing/processors/live-orders.projection.js';
+
+// The consoles' push journal is pruned after two days (printer-presence.service.ts): older rows are gone on purpose.
+const LIVE_EVENTS_KEPT_MS = 2 * 24 * 60 * 60_000;
+
+const fromProcessor = (processor) => ({
+  handles: processor.handles,
+  apply: (em, event) => processor.handle(event, { em, attempt: 1 }),
+});
+const fromInline = (projection) => ({ handles: projection.handles, apply: (em, event) => projection.apply(em, event) });
+// A replay pushes nothing to the consoles.
+const silentHub = { toOwners() {}, toAgent() {} };
+
+/**
+ * Every read model the log feeds, with the tables it owns. `ignore` names columns that hold the time of the write
+ * (`now()`), not a fact of the log; `where` limits a shared table to the projection's rows.
+ */
+export const READ_MODELS = [
+  {
+    name: 'businesses',
+    registeredAs: { kind: 'inline', name: 'businesses' },
+    projection: fromInline(businessesProjection),
+    tables: [{ table: 'businesses', key: ['phone'] }],
+  },
+  {
+    name: 'orders',
+    registeredAs: { kind: 'inline', name: 'orders' },
+    projection: fromInline(ordersProjection),
+    tables: [
+      { table: 'orders', key: ['id'] },
+      { table: 'payment_pages', key: ['low_profile_id'] },
+    ],
+  },
+  {
+    name: 'terms',
+    registeredAs: { kind: 'inline', name: 'terms' },
+    projection: fromInline(termsProjection),
+    tables: [{ table: 'system_settings', key: ['key'], where: `key = '${TERMS_SETTING_KEY}'` }],
+  },
+  {
+    name: 'monthly-commissions',
+    registeredAs: { kind: 'processor', name: 'monthly-commissions' },
+    projection: fromProcessor(monthlyCommissionsProjection()),
+    tables: [
+      { table: 'monthly_commissions', key: ['business_id', 'month'], ignore: ['updated_at'] },
+      { table: 'commission_orders', key: ['order_id'] },
+    ],
+  },
+  {
+    name: 'live-orders',
+    registeredAs: { kind: 'processor', name: 'live-orders' },
+    projection: fromProcessor(liveOrdersProjection({ hub: silentHub })),
+    tables: [
+      { table: 'print_slips', key: ['slip_id'], ignore: ['updated_at'] },
+      // Numbered by a sequence: compared in number order, without the numbers (a rolled-back push spends one).
+      // `order.paid` carries the order as the console saw it when pushed, so its kitchen status may be a later one.
+      {
+        table: 'live_events',
+        key: ['source_position'],
+        orderBy: 'seq',
+        ignore: ['seq', 'created_at'],
+        normalise: (row) =>
+          row.payload?.kind === 'order.paid'
+            ? { ...row, payload: { ...row.payload, order: { ...row.payload.order, status: undefined } } }
+            : row,
+        retentionMs: LIVE_EVENTS_KEPT_MS,
+      },
+    ],
+  },
+];
+
+/** Inline projections and processors that are not read models, and why a rebuild leaves them alone. */
+export const NOT_REBUILT = {
+  'public-menu-cache': 'an in-memory cache dropped on menu and business events; nothing is stored',
+  'tax-invoices': 'issues invoices (appends InvoiceIssued, takes numbers): an effect, never replayed',
+  'receipt-sms': 'sends the receipt SMS: an effect, never replayed',
+  'slip-queue': 'queues the kitchen slip (appends SlipQueued): an effect, never replayed',
+  'slip-dispatch': 'pushes slips to the printing agent: an effect, never replayed',
+};
+
+const TABLES = READ_MODELS.flatMap((model) => model.tables.map((spec) => spec.table));
+
+async function readWholeLog(store) {
+  const log = [];
+  for (let page = await store.readAll({ limit: 1_000 }); page.length > 0;) {
+    log.push(...page);
+    const last = page.at(-1);
+    page = await store.readAll({
+      after: { transactionId: last.transactionId, globalPosition: last.globalPosition },
+      limit: 1_000,
+    });
+  }
+  return log;
+}
+
+/** A copy of each table's shape (columns, defaults, checks, unique indexes) in `schema`, with sequences of its own. */
+async function createScratchTables(em, schema) {
+  await execute(em, `create schema ${schema}`);
+  for (const table of TABLES) {
+    await execute(
+      em,
+      `create table ${schema}.${table} (like public.${table} including defaults including constraints including indexes)`,
+    );
+  }
+  const serials = await query(
+    em,
+    `select table_name, column_name from information_schema.columns
+      where table_schema = ? and column_default like 'nextval(%'`,
+    [schema],
+  );
+  for (const { table_name: table, column_name: column } of serials) {
+    await execute(em, `create sequence ${schema}.${table}_${column}_seq`);
+    await execute(
+      em,
+      `alter table ${schema}.${table} alter column ${column} set default nextval('${schema}.${table}_${column}_seq')`,
+    );
+  }
+}
+
+async function rowsOf(em, schema, spec) {
+  const order = spec.orderBy ?? spec.key.join(', ');
+  const rows = await query(
+    em,
+    `select * from ${schema}.${spec.table} ${spec.where ? `where ${spec.where}` : ''} order by ${order}`,
+  );
+  return rows.map((row) => {
+    const kept = { ...row };
+    for (const column of spec.ignore ?? []) delete kept[column];
+    return JSON.parse(JSON.stringify(spec.normalise ? spec.normalise(kept) : kept));
+  });
+}
+
+function compareRows(spec, live, rebuilt, log) {
+  const keyOf = (row) => spec.key.map((column) => String(row[column])).join('|');
+  let expected = rebuilt;
+  if (spec.retentionMs) {
+    // Rows the live journal pruned: only those of events older than its retention may be missing.
+    const liveKeys = new Set(live.map(keyOf));
+    const recordedAt = new Map(log.map((event) => [event.globalPosition, Date.parse(event.recordedAt)]));
+    const horizon = Date.now() - spec.retentionMs;
+    expected = rebuilt.filter(
+      (row) => liveKeys.has(keyOf(row)) || (recordedAt.get(String(row.source_position)) ?? 0) >= horizon,
+    );
+  }
+  const differences = [];
+  const liveByKey = new Map(live.map((row) => [keyOf(row), row]));
+  const rebuiltKeys = new Set(expected.map(keyOf));
+  for (const row of expected) {
+    const current = liveByKey.get(keyOf(row));
+    if (!current) differences.push({ key: keyOf(row), live: null, rebuilt: row });
+    else if (!isDeepStrictEqual(current, row)) differences.push({ key: keyOf(row), live: current, rebuilt: row });
+  }
+  for (const row of live)
+    if (!rebuiltKeys.has(keyOf(row))) differences.push({ key: keyOf(row), live: row, rebuilt: null });
+  if (differences.length === 0 && spec.orderBy) {
+    // Same rows: the order of the numbering must be the same too.
+    const liveOrder = live.map(keyOf).filter((key) => rebuiltKeys.has(key));
+    const rebuiltOrder = expected.map(keyOf);
+    if (!isDeepStrictEqual(liveOrder, rebuiltOrder))
+      differences.push({ key: 'order', live: liveOrder, rebuilt: rebuiltOrder });
+  }
+  return differences;
+}
+
+/**
+ * Replays the whole log through every read model's projection into a scratch schema, in the log's order (inline
+ * projections first for each event, as the append's transaction runs them before any processor sees it), then
+ * compares table by table. Returns one entry per table.
+ */
+export async function rebuildAndCompare(database, { keep = false } = {}) {
+  const store = new PostgresEventStore({ em: () => database.em() });
+  const log = await readWholeLog(store);
+  const schema = `rebuild_${process.pid}_${Date.now()}`;
+  const report = [];
+  // One transaction on one connection: PGlite has only that one, and the search path below stays inside it.
+  await database.em().transactional(async (em) => {
+    await createScratchTables(em, schema);
+    await execute(em, `set local search_path to ${schema}`);
+    for (const event of log) {
+      for (const model of READ_MODELS) {
+        if (model.projection.handles.includes(event.type)) await model.projection.apply(em, event);
+      }
+    }
+    await execute(em, 'set local search_path to public');
+    for (const model of READ_MODELS) {
+      for (const spec of model.tables) {
+        const live = await rowsOf(em, 'public', spec);
+        const rebuilt = await rowsOf(em, schema, spec);
+        report.push({
+          readModel: model.name,
+          table: spec.table,
+          live: live.length,
+          rebuilt: rebuilt.length,
+          differences: compareRows(spec, live, rebuilt, log),
+        });
+      }
+    }
+    if (!keep) await execute(em, `drop schema ${schema} cascade`);
+  });
+  return { events: log.length, schema: keep ? schema : undefined, tables: report };
+}
+
+async function main() {
+  const args = new Set(process.argv.slice(2));
+  if (args.has('--list')) {
+    const rebuilt = READ_MODELS.map(({ name, registeredAs, tables }) => ({
+      name,
+      registeredAs,
+      tables: tables.map((spec) => spec.table),
+    }));
+    console.log(JSON.stringify({ rebuilt, notRebuilt: NOT_REBUILT }, null, 2));
+    return 0;
+  }
+  const config = loadConfig();
+  const database = new Database({
+    url: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : config.dataDir,
+    retryIntervalMs: 500,
+  });
+  try {
+    await database.start();
+    if (!database.isReady) throw new Error(`the database is not reachable: ${database.lastError}`);
+    const { events, schema, tables } = await rebuildAndCompare(database, { keep: args.has('--keep') });
+    console.log(`Replayed ${events} events into fresh tables${schema ? ` (kept in schema ${schema})` : ''}.`);
+    console.log(['read model', 'table', 'live rows', 'rebuilt rows', 'result'].join('\t'));
+    for (const row of tables) {
+      console.log(
+        [
+          row.readModel,
+          row.table,
+          row.live,
+          row.rebuilt,
+          row.differences.length === 0 ? 'equal' : `DIFFERS (${row.differences.length})`,
+        ].join('\t'),
+      );
+    }
+    const differing = tables.filter((row) => row.differences.length > 0);
+    for (const row of differing) {
+      console.log(`\n${row.table}: first differences`);
+      for (const difference of row.differences.slice(0, 5)) console.log(JSON.stringify(difference));
+    }
+    console.log(
+      differing.length === 0
+        ? '\nEvery read model equals its rebuild.'
+        : `\n${differing.length} table(s) differ from their rebuild.`,
+    );
+    return differing.length === 0 ? 0 : 1;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error);
+    process.exit(2);
+  },
+);
