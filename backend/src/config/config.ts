@@ -24,6 +24,17 @@ const environmentSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'expected a redis:// URL')
     .optional(),
+  // A KurrentDB (EventStoreDB) connection string: the event log goes there instead of PostgreSQL (decision 011).
+  // Empty means unset, so a compose file can pass `${EVENTSTORE_URL:-}` through.
+  EVENTSTORE_URL: z
+    .string()
+    .trim()
+    .regex(
+      /^((kurrentdb|kurrent|kdb|esdb)(\+discover)?:\/\/\S+)?$/,
+      'expected a KurrentDB connection string such as kurrentdb://kurrentdb:2113?tls=false',
+    )
+    .optional()
+    .transform((value) => value || undefined),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_PHONES: z
     .string()
@@ -112,6 +123,8 @@ export interface AppConfig {
   /** Unset means the embedded PGlite database in `dataDir`. */
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Unset means the event log is the `events` table of the database; set, it is this KurrentDB. */
+  eventStoreUrl: string | undefined;
   jwtSecret: string;
   adminPhones: string[];
   smsProvider: 'log' | 'inforu' | '019';
@@ -192,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     databaseUrl: values.DATABASE_URL,
     redisUrl: values.REDIS_URL,
+    eventStoreUrl: values.EVENTSTORE_URL,
     jwtSecret,
     adminPhones: values.ADMIN_PHONES,
     smsProvider: values.SMS_PROVIDER,

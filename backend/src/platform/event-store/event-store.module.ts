@@ -1,12 +1,20 @@
 import { Global, Inject, Logger, Module, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/config.js';
 import { DATABASE } from '../database/database.module.js';
 import { Database } from '../database/database.js';
 import { ProcessorRunner } from '../processing/processor-runner.js';
-import { EVENT_STORE } from './event-store.port.js';
+import { EVENT_STORE, type EventStore, type RecordedEvent } from './event-store.port.js';
 import { InlineProjectionRegistry } from './inline-projection.js';
 import { PostgresEventStore } from './postgres/postgres-event-store.js';
 
 const logger = new Logger('Processors');
+
+/** What both stores offer the wiring beyond the port: a wake-up after appends, and (KurrentDB) a client to close. */
+type WiredEventStore = EventStore & {
+  onAppended(listener: (events: readonly RecordedEvent[]) => void): () => void;
+  close?(): Promise<void>;
+};
 
 /**
  * The event store (`EVENT_STORE`), the inline projections it runs inside each append (`InlineProjectionRegistry`)
@@ -19,14 +27,30 @@ const logger = new Logger('Processors');
     { provide: InlineProjectionRegistry, useFactory: () => new InlineProjectionRegistry() },
     {
       provide: EVENT_STORE,
-      inject: [DATABASE, InlineProjectionRegistry],
-      useFactory: (database: Database, projections: InlineProjectionRegistry) =>
-        new PostgresEventStore({ em: () => database.em(), projections }),
+      // Optional so the module also runs without the app's config (its own tests): then the log is PostgreSQL's.
+      inject: [DATABASE, InlineProjectionRegistry, { token: APP_CONFIG, optional: true }],
+      useFactory: async (
+        database: Database,
+        projections: InlineProjectionRegistry,
+        config?: AppConfig,
+      ): Promise<WiredEventStore> => {
+        const em = () => database.em();
+        if (!config?.eventStoreUrl) return new PostgresEventStore({ em, projections });
+        // Loaded only when chosen: the client and its native bridge take about 0.6 s to import on this machine.
+        const { KurrentDbEventStore } = await import('./kurrentdb/kurrentdb-event-store.js');
+        const kurrentLogger = new Logger('KurrentDB');
+        return KurrentDbEventStore.connect(config.eventStoreUrl, {
+          em,
+          projections,
+          log: (message, error) =>
+            kurrentLogger.warn(error instanceof Error ? `${message}: ${error.message}` : message),
+        });
+      },
     },
     {
       provide: ProcessorRunner,
       inject: [DATABASE, EVENT_STORE],
-      useFactory: (database: Database, store: PostgresEventStore) => {
+      useFactory: (database: Database, store: WiredEventStore) => {
         const runner = new ProcessorRunner({
           em: () => database.em(),
           store,
@@ -52,6 +76,7 @@ export class EventStoreModule implements OnModuleInit, BeforeApplicationShutdown
   constructor(
     @Inject(ProcessorRunner) private readonly runner: ProcessorRunner,
     @Inject(DATABASE) private readonly database: Database,
+    @Inject(EVENT_STORE) private readonly store: WiredEventStore,
   ) {}
 
   // Processors read the log, so they start once the database answers and its migrations ran (maybe after an outage).
@@ -62,5 +87,6 @@ export class EventStoreModule implements OnModuleInit, BeforeApplicationShutdown
   // Before the database closes (its module closes it on application shutdown): finish the event in hand.
   async beforeApplicationShutdown(): Promise<void> {
     await this.runner.stop();
+    await this.store.close?.();
   }
 }
