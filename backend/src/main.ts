@@ -1,28 +1,9 @@
-import { createApp } from './app.factory.js';
-import { ConfigError, loadConfig } from './config/config.js';
-import { printBanner } from './start-banner.js';
+// The process's entry: it turns on Node's on-disk compile cache, then loads the server. Every start after the first
+// reuses the compiled code of the backend and its dependencies (Nest, MikroORM, Fastify, PGlite: more than a thousand
+// modules) instead of parsing and compiling them again; the cache lives in the system's temporary folder and is
+// checked against each file, so a new build simply fills it again. It must be on before any of those modules loads,
+// which is why the server is imported dynamically, after it.
+import { enableCompileCache } from 'node:module';
 
-async function main(): Promise<void> {
-  const startedAt = performance.now();
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-  const { app, database, logger } = await createApp(config);
-  await app.listen({ port: config.port, host: config.host });
-  const address = app.getHttpServer().address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  logger.info({ port, startupMs: Math.round(performance.now() - startedAt), database: database.status }, 'listening');
-  printBanner({ config, port, database });
-}
-
-void main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+enableCompileCache();
+await import('./server.js');
