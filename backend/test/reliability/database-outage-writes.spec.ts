@@ -68,11 +68,26 @@ beforeAll(async () => {
   shop = await openShop(app, await registerOwner(app));
 }, 60_000);
 
+/** Teardown that cannot hang the run: a step still closing after 20 s is reported and left to the worker's exit. */
+async function bounded(what: string, closing: Promise<unknown> | undefined): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      console.warn(`${what} was still closing after 20 s; left to the worker's exit`);
+      resolve();
+    }, 20_000);
+  });
+  await Promise.race([closing, late]);
+  clearTimeout(timer);
+}
+
+// The proxy goes first, so nothing of the app can wait on a connection through it while the app closes. (Closing the
+// app first sometimes never finished here, on PostgreSQL only; not understood yet.)
 afterAll(async () => {
-  await app?.close();
-  await proxy?.close();
-  await shutDownBackend?.();
-});
+  await bounded('the proxy', proxy?.close());
+  await bounded('the app', app?.close());
+  await bounded('the database', shutDownBackend?.());
+}, 90_000);
 
 const placeOrder = (quantity: number) =>
   createPayment(app, shop.departmentId, {
