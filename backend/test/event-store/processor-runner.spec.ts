@@ -1,3 +1,4 @@
+import pg from 'pg';
 import type { Database } from '../../src/platform/database/database.js';
 import type { EventStore, RecordedEvent } from '../../src/platform/event-store/event-store.port.js';
 import { PostgresEventStore } from '../../src/platform/event-store/postgres/postgres-event-store.js';
@@ -242,6 +243,77 @@ describe('processor runner', () => {
     const { events } = await store.readStream('order-slow');
     expect(await checkpointOf('slow')).toEqual({ last_position: events[0]!.globalPosition, owner: null });
   });
+});
+
+describe('processor runner: waking and checkpoints', () => {
+  // A poll interval far beyond the tests' waits: what they see comes from wake-ups alone.
+  const noPolling = { pollIntervalMs: 60_000 };
+
+  it('wakes the processors that handle an appended event of this process, each at once', async () => {
+    const paid = recorder('wake-paid', 'order-wake', { handles: ['WakePaid'] });
+    const other = recorder('wake-other', 'order-wake', { handles: ['WakeOther'] });
+    const woken = runner(noPolling);
+    woken.register(paid.processor);
+    woken.register(other.processor);
+    woken.start();
+    await until(async () => (await checkpointOf('wake-other')) !== undefined);
+
+    store.onAppended((events) => woken.wake(events));
+    await store.appendToStream('order-wake-1', [newEvent('WakePaid', { n: 1 })], { expectedVersion: 'no_stream' });
+    await until(() => paid.seen.length === 1);
+    await store.appendToStream('order-wake-2', [newEvent('WakeOther', { n: 2 })], { expectedVersion: 'no_stream' });
+    await until(() => other.seen.length === 1);
+    expect([numbers(paid.seen), numbers(other.seen)]).toEqual([[1], [2]]);
+  });
+
+  it('writes the checkpoint past skipped events lazily, and completely on runUntilIdle and on stop', async () => {
+    const { processor, seen } = recorder('lazy-skip', 'order-lazy', { handles: ['LazyPaid'] });
+    const lazy = runner({ skippedCheckpointMs: 60_000 });
+    lazy.register(processor);
+    await store.appendToStream('order-lazy', [newEvent('LazyPaid', { n: 1 })], { expectedVersion: 'no_stream' });
+    await lazy.runUntilIdle();
+    const paidAt = (await store.readStream('order-lazy')).events[0]!.globalPosition;
+    expect((await checkpointOf('lazy-skip'))?.last_position).toBe(paidAt);
+
+    lazy.start();
+    await store.appendToStream('order-lazy', [newEvent('LazyOther', { n: 2 })], { expectedVersion: 1 });
+    lazy.wake();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Read and skipped, but not written yet: the skipped event costs no write of its own.
+    expect((await checkpointOf('lazy-skip'))?.last_position).toBe(paidAt);
+    await lazy.stop();
+    const otherAt = (await store.readStream('order-lazy')).events[1]!.globalPosition;
+    expect(await checkpointOf('lazy-skip')).toEqual({ last_position: otherAt, owner: null });
+    expect(numbers(seen)).toEqual([1]);
+  });
+
+  // PGlite runs one transaction at a time, so no other transaction can hold the log back there.
+  (process.env.TEST_DATABASE_URL ? it : it.skip)(
+    'delivers its own append soon after an older open transaction ends, without waiting for the next poll',
+    async () => {
+      const { processor, seen } = recorder('held-back', 'order-held', { handles: ['HeldBack'] });
+      const held = runner(noPolling);
+      held.register(processor);
+      held.start();
+      await until(async () => (await checkpointOf('held-back')) !== undefined);
+      store.onAppended((events) => held.wake(events));
+
+      const older = new pg.Client({ connectionString: database.orm.config.get('clientUrl') });
+      await older.connect();
+      try {
+        await older.query('begin');
+        await older.query('select pg_current_xact_id()'); // takes a transaction id below the append's
+        await store.appendToStream('order-held', [newEvent('HeldBack', { n: 1 })], { expectedVersion: 'no_stream' });
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        expect(seen).toEqual([]); // not readable while the older transaction is open
+        await older.query('commit');
+        await until(() => seen.length === 1);
+      } finally {
+        await older.end();
+      }
+      expect(numbers(seen)).toEqual([1]);
+    },
+  );
 });
 
 describe('async projections', () => {

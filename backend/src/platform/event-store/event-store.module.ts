@@ -64,8 +64,9 @@ type WiredEventStore = EventStore & {
             else logger[level](error instanceof Error ? `${message}: ${error.message}` : message);
           },
         });
-        // Appends of this process wake the runner at once; other processes' appends are found by polling.
-        store.onAppended(() => runner.wake());
+        // Appends of this process wake the processors that handle them at once; other processes' appends are found
+        // by polling.
+        store.onAppended((events) => runner.wake(events));
         return runner;
       },
     },

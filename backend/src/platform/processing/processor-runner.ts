@@ -29,6 +29,13 @@ export interface ProcessorRunnerOptions {
   pollIntervalMs?: number;
   /** How long a lease lasts without renewal; a crashed instance's processors move to another after this. */
   leaseMs?: number;
+  /**
+   * How long the checkpoint of a processor may lag behind the events it read but does not handle (it is written
+   * with the next handled event, after this long, on `runUntilIdle` and on stop). A lagging checkpoint only means
+   * rereading a few skipped events after a restart; writing it on every batch cost a database write per processor
+   * per append.
+   */
+  skippedCheckpointMs?: number;
   /** Deliveries of one failing event before it is parked. */
   maxAttempts?: number;
   backoff?: BackoffOptions;
@@ -40,7 +47,22 @@ export interface ProcessorRunnerOptions {
 interface ProcessorState {
   processor: Processor;
   leased: boolean;
+  /**
+   * Until then (this process's clock) the lease is certainly ours without asking: it was taken or renewed at most
+   * half a lease ago, and nobody may take it before a whole lease has passed.
+   */
+  leaseSureUntil: number;
+  /** Where this instance has read to; ahead of the stored checkpoint by the skipped events not yet written. */
+  cursor: LogPosition | undefined;
+  /** The checkpoint as stored. */
+  stored: LogPosition | undefined;
+  storedAt: number;
+  /** The furthest event this process appended that the processor handles: it must be read soon, so look again soon. */
+  expected: LogPosition | undefined;
+  expectedSince: number;
   failing: boolean;
+  wakeCalls: number;
+  sleeper: Sleeper;
   /** Serialises the steps of one processor (the background loop and `runUntilIdle`). */
   lock: Promise<unknown>;
   loop: Promise<void> | undefined;
@@ -56,12 +78,10 @@ type Delivery = 'done' | 'stopped';
 export class ProcessorRunner {
   readonly owner: string;
   private readonly states = new Map<string, ProcessorState>();
-  private readonly polls = new Sleeper();
   private readonly backoffs = new Sleeper();
   private readonly settings: Required<Omit<ProcessorRunnerOptions, 'em' | 'store' | 'owner' | 'log'>>;
   private running = false;
   private stopping = false;
-  private wakeCalls = 0;
   private renewTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: ProcessorRunnerOptions) {
@@ -69,6 +89,7 @@ export class ProcessorRunner {
     this.settings = {
       batchSize: options.batchSize ?? 100,
       pollIntervalMs: options.pollIntervalMs ?? 1_000,
+      skippedCheckpointMs: options.skippedCheckpointMs ?? 5_000,
       leaseMs: options.leaseMs ?? 30_000,
       maxAttempts: options.maxAttempts ?? 3,
       backoff: options.backoff ?? { initialMs: 200, maxMs: 5_000 },
@@ -80,7 +101,15 @@ export class ProcessorRunner {
     const state: ProcessorState = {
       processor,
       leased: false,
+      leaseSureUntil: 0,
+      cursor: undefined,
+      stored: undefined,
+      storedAt: 0,
+      expected: undefined,
+      expectedSince: 0,
       failing: false,
+      wakeCalls: 0,
+      sleeper: new Sleeper(),
       lock: Promise.resolve(),
       loop: undefined,
     };
@@ -101,10 +130,25 @@ export class ProcessorRunner {
     this.renewTimer = setInterval(() => void this.renew(), Math.max(10, Math.floor(this.settings.leaseMs / 3)));
   }
 
-  /** Polls at once, e.g. right after an append in this process. */
-  wake(): void {
-    this.wakeCalls++;
-    this.polls.wakeAll();
+  /**
+   * Polls at once, e.g. right after an append in this process. Given the appended events, only the processors that
+   * handle one of them are woken (the others read past them at their next poll), and those keep looking every few
+   * milliseconds until they have read them: an event is readable only once every older transaction has finished.
+   */
+  wake(appended?: readonly RecordedEvent[]): void {
+    for (const state of this.states.values()) {
+      if (appended) {
+        const handled = appended.filter((event) => processorHandles(state.processor, event));
+        if (handled.length === 0) continue;
+        const last = handled.map(logPositionOf).reduce((a, b) => (compareLogPositions(a, b) >= 0 ? a : b));
+        if (!state.expected || compareLogPositions(last, state.expected) > 0) {
+          if (!state.expected) state.expectedSince = Date.now();
+          state.expected = last;
+        }
+      }
+      state.wakeCalls++;
+      state.sleeper.wakeAll();
+    }
   }
 
   /** Lets the event in hand finish, then releases this instance's leases so another instance takes over at once. */
@@ -112,14 +156,20 @@ export class ProcessorRunner {
     this.stopping = true;
     this.running = false;
     clearInterval(this.renewTimer);
-    this.polls.wakeAll();
-    this.backoffs.wakeAll();
     const states = [...this.states.values()];
+    for (const state of states) state.sleeper.wakeAll();
+    this.backoffs.wakeAll();
     await Promise.all(states.map((state) => state.loop));
     await Promise.all(states.map((state) => state.lock));
     for (const state of states) {
+      try {
+        await this.writeSkipped(state);
+      } catch {
+        // The database is away or the lease moved on: the next owner rereads a few skipped events.
+      }
       state.loop = undefined;
       state.leased = false;
+      state.expected = undefined;
     }
     try {
       await releaseLeases(this.options.em(), this.owner);
@@ -146,6 +196,8 @@ export class ProcessorRunner {
   }
 
   private async drainAll(): Promise<void> {
+    // Start from the stored checkpoints, as a new instance would (a test or an operator may have moved one).
+    for (const state of this.states.values()) state.leaseSureUntil = 0;
     for (let progressed = true; progressed && !this.stopping;) {
       progressed = false;
       for (const state of this.states.values()) {
@@ -153,13 +205,19 @@ export class ProcessorRunner {
         if (read > 0) progressed = true;
       }
     }
+    for (const state of this.states.values()) {
+      await this.exclusive(state, async () => {
+        if (state.leased) await this.writeSkipped(state);
+      });
+    }
   }
 
   private async loop(state: ProcessorState): Promise<void> {
+    let soon = 0;
     while (this.running) {
       let more = false;
       // A wake-up that arrives while a step runs must not be lost to the sleep that follows it.
-      const wakeCallsBefore = this.wakeCalls;
+      const wakeCallsBefore = state.wakeCalls;
       try {
         more = (await this.exclusive(state, () => this.step(state))).more;
         if (state.failing) this.log('info', `processor "${state.processor.name}" runs again`);
@@ -169,10 +227,32 @@ export class ProcessorRunner {
         if (!state.failing) this.log('error', `processor "${state.processor.name}" failed; retrying`, error);
         state.failing = true;
       }
-      if (!more && this.running && this.wakeCalls === wakeCallsBefore) {
-        await this.polls.sleep(this.settings.pollIntervalMs);
+      if (!more && this.running && state.wakeCalls === wakeCallsBefore) {
+        if (this.awaitsOwnAppend(state)) {
+          // An event appended here is not readable yet (an older transaction is still open): look again shortly.
+          soon = Math.min(soon === 0 ? 5 : soon * 2, 200, this.settings.pollIntervalMs);
+          await state.sleeper.sleep(soon);
+        } else {
+          soon = 0;
+          await state.sleeper.sleep(this.settings.pollIntervalMs);
+        }
       }
     }
+  }
+
+  /**
+   * True while an event this process appended for the processor is not read yet. An append inside a caller's
+   * transaction announces itself before that transaction commits and may still roll back, so the hurry ends after a
+   * few seconds either way; polling goes on as usual.
+   */
+  private awaitsOwnAppend(state: ProcessorState): boolean {
+    if (!state.expected) return false;
+    const read = state.cursor && compareLogPositions(state.cursor, state.expected) >= 0;
+    if (read || !state.leased || Date.now() - state.expectedSince > 5_000) {
+      state.expected = undefined;
+      return false;
+    }
+    return true;
   }
 
   private async drain(state: ProcessorState): Promise<number> {
@@ -185,35 +265,43 @@ export class ProcessorRunner {
     return total;
   }
 
-  /** Takes (or renews) the lease, reads one batch after the stored checkpoint and delivers it. */
+  /** Makes sure of the lease, reads one batch after this instance's cursor and delivers it. */
   private async step(state: ProcessorState): Promise<{ read: number; more: boolean }> {
     const { processor } = state;
-    const checkpoint = await acquireLease(this.options.em(), {
-      name: processor.name,
-      owner: this.owner,
-      leaseMs: this.settings.leaseMs,
-    });
-    if (!checkpoint) {
-      if (state.leased) this.log('info', `processor "${processor.name}" moved to another instance`);
-      state.leased = false;
-      return { read: 0, more: false };
+    if (!state.leased || Date.now() >= state.leaseSureUntil) {
+      const askedAt = Date.now();
+      const checkpoint = await acquireLease(this.options.em(), {
+        name: processor.name,
+        owner: this.owner,
+        leaseMs: this.settings.leaseMs,
+      });
+      if (!checkpoint) {
+        if (state.leased) this.log('info', `processor "${processor.name}" moved to another instance`);
+        state.leased = false;
+        return { read: 0, more: false };
+      }
+      state.leaseSureUntil = askedAt + Math.floor(this.settings.leaseMs / 2);
+      // Held all along, the stored checkpoint is the one we wrote and our cursor may be ahead of it by skipped
+      // events. Taken afresh, or moved by someone else meanwhile (another instance, an operator replaying a
+      // projection by deleting its checkpoint), the stored one is the truth.
+      const unchanged = state.leased && state.stored && compareLogPositions(checkpoint, state.stored) === 0;
+      if (!unchanged) {
+        state.cursor = checkpoint;
+        this.markStored(state, checkpoint);
+      }
+      state.leased = true;
     }
-    state.leased = true;
-    const events = await this.options.store.readAll({ after: checkpoint, limit: this.settings.batchSize });
-    let stored: LogPosition = checkpoint;
-    let done: LogPosition = checkpoint;
+    const events = await this.options.store.readAll({ after: state.cursor, limit: this.settings.batchSize });
     try {
       for (const event of events) {
         if (this.stopping || !state.leased) break;
         if (processorHandles(processor, event)) {
           if ((await this.deliver(state, event)) === 'stopped') break;
-          stored = done = logPositionOf(event);
-        } else {
-          done = logPositionOf(event);
         }
+        state.cursor = logPositionOf(event);
       }
-      // Events this processor does not handle still move its checkpoint, once per batch.
-      if (done !== stored) await this.advance(this.options.em(), state, done);
+      // Events this processor does not handle move its stored checkpoint only now and then (see skippedCheckpointMs).
+      if (Date.now() - state.storedAt >= this.settings.skippedCheckpointMs) await this.writeSkipped(state);
     } catch (error) {
       if (!(error instanceof LeaseLostError)) throw error;
       state.leased = false;
@@ -238,6 +326,7 @@ export class ProcessorRunner {
             await parkEvent(em, { processor: processor.name, event, error, attempts: attempt });
             await this.advance(em, state, logPositionOf(event));
           });
+          this.markStored(state, logPositionOf(event));
           this.log('error', `processor "${processor.name}" parked ${where} after ${attempt} attempts`, error);
           return 'done';
         }
@@ -262,20 +351,41 @@ export class ProcessorRunner {
         await processor.handle(event, { em, attempt });
         await this.advance(em, state, position);
       });
-      return;
+    } else {
+      await processor.handle(event, { em: this.options.em(), attempt });
+      await this.advance(this.options.em(), state, position);
     }
-    await processor.handle(event, { em: this.options.em(), attempt });
-    await this.advance(this.options.em(), state, position);
+    this.markStored(state, position);
   }
 
   private advance(em: EntityManager, state: ProcessorState, position: LogPosition): Promise<void> {
     return advanceCheckpoint(em, { name: state.processor.name, owner: this.owner, position });
   }
 
+  /** Remembers a checkpoint once it is committed. */
+  private markStored(state: ProcessorState, position: LogPosition): void {
+    state.stored = position;
+    state.storedAt = Date.now();
+  }
+
+  /** Stores the cursor when it is past the stored checkpoint (skipped events). */
+  private async writeSkipped(state: ProcessorState): Promise<void> {
+    const { cursor, stored } = state;
+    if (!state.leased || !cursor) return;
+    if (stored && compareLogPositions(cursor, stored) <= 0) {
+      state.storedAt = Date.now();
+      return;
+    }
+    await this.advance(this.options.em(), state, cursor);
+    this.markStored(state, cursor);
+  }
+
   private async renew(): Promise<void> {
     const names = [...this.states.values()].filter((state) => state.leased).map((state) => state.processor.name);
     try {
       const lost = await renewLeases(this.options.em(), { names, owner: this.owner, leaseMs: this.settings.leaseMs });
+      // Only a step's own lease call makes the lease sure again: it also reads the stored checkpoint, so a checkpoint
+      // moved from outside is noticed within half a lease.
       for (const name of lost) {
         const state = this.states.get(name);
         if (state) state.leased = false;
@@ -294,6 +404,14 @@ export class ProcessorRunner {
   private log(level: 'info' | 'warn' | 'error', message: string, error?: unknown): void {
     this.options.log?.(level, message, error);
   }
+}
+
+/** Log order: by transaction id, then global position (see `LogPosition`). */
+export function compareLogPositions(a: LogPosition, b: LogPosition): number {
+  const byTransaction = BigInt(a.transactionId) - BigInt(b.transactionId);
+  if (byTransaction !== 0n) return byTransaction > 0n ? 1 : -1;
+  const byPosition = BigInt(a.globalPosition) - BigInt(b.globalPosition);
+  return byPosition === 0n ? 0 : byPosition > 0n ? 1 : -1;
 }
 
 function isUnavailable(error: unknown): boolean {

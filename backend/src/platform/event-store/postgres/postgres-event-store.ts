@@ -117,19 +117,47 @@ export class PostgresEventStore implements EventStore {
     events: readonly NewEvent[],
     expectedVersion: ExpectedVersion,
   ): Promise<AppendResult> {
+    let version: number;
+    let rows: EventRow[];
     if (expectedVersion === 'any') {
       // Writers that do not check versions queue per stream instead of colliding on the next version number;
       // the lock ends with the transaction. Versioned writers keep the optimistic path.
       await query(em, 'select pg_advisory_xact_lock(hashtextextended(?, 0))', [`events:${streamId}`]);
+      version = await currentVersion(em, streamId);
+      if (events.length === 0) return { nextExpectedVersion: version, events: [] };
+      rows = await this.insert(em, streamId, events, version);
+    } else {
+      version = expectedVersion === 'no_stream' ? 0 : expectedVersion;
+      if (events.length === 0) {
+        const actual = await currentVersion(em, streamId);
+        if (actual !== version) throw new StreamVersionConflictError({ streamId, expected: expectedVersion, actual });
+        return { nextExpectedVersion: version, events: [] };
+      }
+      // The version check and the insert are one statement (one round trip per append): no row comes back when the
+      // stream is not at the expected version.
+      rows = await this.insert(em, streamId, events, version, { onlyAtVersion: true });
+      if (rows.length === 0) {
+        const actual = await currentVersion(em, streamId);
+        throw new StreamVersionConflictError({ streamId, expected: expectedVersion, actual });
+      }
     }
-    const version = await currentVersion(em, streamId);
-    const matches =
-      expectedVersion === 'any' || (expectedVersion === 'no_stream' ? version === 0 : version === expectedVersion);
-    if (!matches) throw new StreamVersionConflictError({ streamId, expected: expectedVersion, actual: version });
-    if (events.length === 0) return { nextExpectedVersion: version, events: [] };
+    const recorded = rows.map(toRecordedEvent).sort((a, b) => a.streamVersion - b.streamVersion);
+    await this.options.projections?.apply(em, recorded);
+    return { nextExpectedVersion: version + events.length, events: recorded };
+  }
 
-    // Two writers that both read `version` race for the same (stream_id, stream_version): the unique constraint lets
-    // exactly one insert and the other fails with 23505, turned into a conflict above.
+  /**
+   * Inserts the events as versions `version + 1, ...`. Two writers that both passed the version check race for the
+   * same (stream_id, stream_version): the unique constraint lets exactly one insert and the other fails with 23505,
+   * turned into a conflict by `appendToStream`.
+   */
+  private insert(
+    em: EntityManager,
+    streamId: string,
+    events: readonly NewEvent[],
+    version: number,
+    { onlyAtVersion = false }: { onlyAtVersion?: boolean } = {},
+  ): Promise<EventRow[]> {
     const category = streamCategoryOf(streamId);
     const params: unknown[] = [];
     const values = events.map((event, index) => {
@@ -142,18 +170,19 @@ export class PostgresEventStore implements EventStore {
         JSON.stringify(event.data ?? null),
         JSON.stringify(event.metadata),
       );
-      return '(?, ?, ?, ?, ?, ?::jsonb, ?::jsonb)';
+      return '(?::text, ?::text, ?::int, ?::text, ?::int, ?::jsonb, ?::jsonb)';
     });
-    const rows = await query<EventRow>(
+    const guard = onlyAtVersion
+      ? 'where (select coalesce(max(stream_version), 0) from events where stream_id = ?) = ?'
+      : '';
+    if (onlyAtVersion) params.push(streamId, version);
+    return query<EventRow>(
       em,
       `insert into events (stream_id, stream_category, stream_version, type, schema_version, data, metadata)
-        values ${values.join(', ')}
+        select * from (values ${values.join(', ')}) as appended ${guard}
         returning ${EVENT_COLUMNS}`,
       params,
     );
-    const recorded = rows.map(toRecordedEvent).sort((a, b) => a.streamVersion - b.streamVersion);
-    await this.options.projections?.apply(em, recorded);
-    return { nextExpectedVersion: version + events.length, events: recorded };
   }
 }
 
