@@ -266,6 +266,35 @@ describe('processor runner: waking and checkpoints', () => {
     expect([numbers(paid.seen), numbers(other.seen)]).toEqual([[1], [2]]);
   });
 
+  it('lets processors woken by one append share one read of the log', async () => {
+    let reads = 0;
+    const slowReads: EventStore = {
+      appendToStream: (...args) => store.appendToStream(...args),
+      readStream: (...args) => store.readStream(...args),
+      async readAll(options) {
+        reads++;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return store.readAll(options);
+      },
+    };
+    const trio = ['share-a', 'share-b', 'share-c'].map((name) =>
+      recorder(name, 'order-share', { handles: ['SharePaid'] }),
+    );
+    const sharing = runner({ ...noPolling, store: slowReads });
+    for (const { processor } of trio) sharing.register(processor);
+    await appendMany('order-share', 1, 'SharePaid');
+    await sharing.runUntilIdle(); // all three now hold their leases and stand at the same place in the log
+    sharing.start();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    reads = 0;
+    await store.appendToStream('order-share', [newEvent('SharePaid', { n: 2 })], { expectedVersion: 1 });
+    sharing.wake(await store.readStream('order-share', { fromVersion: 2 }).then((stream) => stream.events));
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(reads).toBe(1);
+    await until(() => trio.every(({ seen }) => seen.length === 2));
+  });
+
   it('writes the checkpoint past skipped events lazily, and completely on runUntilIdle and on stop', async () => {
     const { processor, seen } = recorder('lazy-skip', 'order-lazy', { handles: ['LazyPaid'] });
     const lazy = runner({ skippedCheckpointMs: 60_000 });

@@ -79,6 +79,7 @@ export class ProcessorRunner {
   readonly owner: string;
   private readonly states = new Map<string, ProcessorState>();
   private readonly backoffs = new Sleeper();
+  private readonly readsInFlight = new Map<string, Promise<RecordedEvent[]>>();
   private readonly settings: Required<Omit<ProcessorRunnerOptions, 'em' | 'store' | 'owner' | 'log'>>;
   private running = false;
   private stopping = false;
@@ -291,7 +292,7 @@ export class ProcessorRunner {
       }
       state.leased = true;
     }
-    const events = await this.options.store.readAll({ after: state.cursor, limit: this.settings.batchSize });
+    const events = await this.readAll(state.cursor);
     try {
       for (const event of events) {
         if (this.stopping || !state.leased) break;
@@ -309,6 +310,21 @@ export class ProcessorRunner {
       return { read: events.length, more: false };
     }
     return { read: events.length, more: events.length === this.settings.batchSize && !this.stopping };
+  }
+
+  /**
+   * Processors woken by the same append usually stand at the same place in the log and ask for the same batch at
+   * the same moment: they share one query (a read that started a moment earlier is as good as their own).
+   */
+  private readAll(after: LogPosition | undefined): Promise<RecordedEvent[]> {
+    const key = after ? `${after.transactionId}/${after.globalPosition}` : '';
+    const pending = this.readsInFlight.get(key);
+    if (pending) return pending;
+    const read = this.options.store.readAll({ after, limit: this.settings.batchSize });
+    this.readsInFlight.set(key, read);
+    const forget = () => this.readsInFlight.delete(key);
+    read.then(forget, forget);
+    return read;
   }
 
   private async deliver(state: ProcessorState, event: RecordedEvent): Promise<Delivery> {
