@@ -162,18 +162,17 @@ export class ProcessorRunner {
     this.backoffs.wakeAll();
     await Promise.all(states.map((state) => state.loop));
     await Promise.all(states.map((state) => state.lock));
+    // Skipped events read but not stored yet are stored with the release (else the next owner reads them again).
+    const skipped = states
+      .filter((state) => state.leased && state.cursor && !samePosition(state.cursor, state.stored))
+      .map((state) => ({ name: state.processor.name, position: state.cursor! }));
     for (const state of states) {
-      try {
-        await this.writeSkipped(state);
-      } catch {
-        // The database is away or the lease moved on: the next owner rereads a few skipped events.
-      }
       state.loop = undefined;
       state.leased = false;
       state.expected = undefined;
     }
     try {
-      await releaseLeases(this.options.em(), this.owner);
+      await releaseLeases(this.options.em(), this.owner, skipped);
     } catch (error) {
       this.log('warn', 'could not release processor leases; they expire by themselves', error);
     }
@@ -428,6 +427,10 @@ export function compareLogPositions(a: LogPosition, b: LogPosition): number {
   if (byTransaction !== 0n) return byTransaction > 0n ? 1 : -1;
   const byPosition = BigInt(a.globalPosition) - BigInt(b.globalPosition);
   return byPosition === 0n ? 0 : byPosition > 0n ? 1 : -1;
+}
+
+function samePosition(a: LogPosition, b: LogPosition | undefined): boolean {
+  return b !== undefined && compareLogPositions(a, b) === 0;
 }
 
 function isUnavailable(error: unknown): boolean {
