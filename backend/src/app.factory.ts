@@ -13,6 +13,7 @@ import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/config.js';
 import { Database } from './platform/database/database.js';
+import type { EmbeddedPostgres } from './platform/database/embedded-postgres.js';
 import { HttpFastPath } from './platform/http/fast-path.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { registerAgentDownloads, registerStaticAssets } from './platform/http/static-assets.js';
@@ -30,12 +31,17 @@ export interface App {
  * application in process. The database starts after the modules are initialised (they register their start-up steps)
  * and is closed last, after the HTTP server has stopped.
  */
-export async function createApp(config: AppConfig, options: { inMemoryDatabase?: boolean } = {}): Promise<App> {
+export async function createApp(
+  config: AppConfig,
+  options: { inMemoryDatabase?: boolean; embeddedServer?: Promise<EmbeddedPostgres> } = {},
+): Promise<App> {
   const logger = createLogger(config.logLevel);
   const database = new Database({
     url: config.databaseUrl,
     // Tests keep the embedded database in memory: a fresh one per test file, nothing left on disk.
     dataDir: options.inMemoryDatabase ? undefined : config.dataDir,
+    // The server starts the embedded database first thing (server.ts), so that it opens while the rest loads.
+    ...(options.embeddedServer ? { embeddedServer: options.embeddedServer } : {}),
     log: (level, message, error) => logger[level]({ err: error }, message),
   });
   // Made before Fastify: its server answers the cached public menu in front of Fastify (decision 012).

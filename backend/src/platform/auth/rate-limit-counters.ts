@@ -1,5 +1,6 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { loadIoredis } from '../redis-packages.js';
 
 export interface RateLimitRule {
   /** The bucket: limits of different routes never share counts. */
@@ -55,6 +56,7 @@ export class RateLimitCounters {
     this.log = log;
     if (!redisUrl) return;
     // Start-up never waits for Redis; with no offline queue a command fails at once while it is away.
+    const { Redis } = loadIoredis();
     this.redis = new Redis(redisUrl, {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,

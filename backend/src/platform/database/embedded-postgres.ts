@@ -1,30 +1,103 @@
-import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 
 export interface EmbeddedPostgres {
   url: string;
   stop(): Promise<void>;
 }
 
+/** Where the embedded database keeps its files inside DATA_DIR. */
+export const embeddedDataDir = (dataDir: string): string => join(dataDir, 'pglite');
+
 /**
- * Real PostgreSQL (compiled to WebAssembly) in this process, served over the Postgres wire protocol on loopback so
- * MikroORM and the event store use the very same `pg` driver path as production. `dataDir` undefined keeps the
- * database in memory (tests).
+ * The worker's whole program (CommonJS, evaluated): open PGlite, serve it on loopback, and on 'stop' close both.
+ * Kept as source text rather than a file so the very same code runs from the build, from a bundle and from the
+ * TypeScript sources under Jest; the two packages come as absolute URLs, resolved by the main thread.
  */
-export async function startEmbeddedPostgres(dataDir?: string): Promise<EmbeddedPostgres> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir ? { dataDir } : {});
-  // PGlite is a single backend: one connection at a time is all it can serve, and the ORM pool is sized to match.
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { mkdirSync } = require('node:fs');
+require('node:module').enableCompileCache?.();
+(async () => {
+  const [{ PGlite }, { PGLiteSocketServer }] = await Promise.all([
+    import(workerData.pgliteUrl),
+    import(workerData.socketUrl),
+  ]);
+  if (workerData.dataDir) mkdirSync(workerData.dataDir, { recursive: true });
+  const db = await PGlite.create(workerData.dataDir ? { dataDir: workerData.dataDir } : {});
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 4 });
   await server.start();
-  const address = server.getServerConn();
-  return {
-    url: `postgres://postgres@${address}/postgres`,
-    async stop() {
+  parentPort.on('message', (message) => {
+    if (message !== 'stop') return;
+    (async () => {
       await server.stop();
       // Closing flushes PGlite's files: a process that exits without this can lose its latest writes.
       await db.close();
+    })().then(
+      () => parentPort.postMessage({ type: 'stopped' }),
+      (error) => parentPort.postMessage({ type: 'stopped', error }),
+    );
+  });
+  parentPort.postMessage({ type: 'ready', address: server.getServerConn() });
+})().catch((error) => parentPort.postMessage({ type: 'failed', error }));
+`;
+
+type WorkerMessage =
+  { type: 'ready'; address: string } | { type: 'failed'; error: unknown } | { type: 'stopped'; error?: unknown };
+
+/**
+ * Real PostgreSQL (compiled to WebAssembly) served over the Postgres wire protocol on loopback so MikroORM and the
+ * event store use the very same `pg` driver path as production. `dataDir` undefined keeps the database in memory
+ * (tests).
+ *
+ * PGlite runs in a worker thread of this process: opening a data folder (compiling and starting PostgreSQL, about
+ * half a second of CPU) then overlaps the main thread's own start (loading the modules, building Nest's
+ * application), and its queries run beside the main thread's work rather than inside it. It is the same process and
+ * the same files: the worker ends with the process, and a stop closes PGlite cleanly as before.
+ */
+export function startEmbeddedPostgres(dataDir?: string): Promise<EmbeddedPostgres> {
+  const worker = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: {
+      dataDir,
+      pgliteUrl: import.meta.resolve('@electric-sql/pglite'),
+      socketUrl: import.meta.resolve('@electric-sql/pglite-socket'),
     },
-  };
+  });
+  return new Promise<EmbeddedPostgres>((resolve, reject) => {
+    let ready = false;
+    let stopping: Promise<void> | undefined;
+    const onStartFailure = (error: unknown) => {
+      void worker.terminate();
+      reject(error instanceof Error ? error : new Error(String(error)));
+    };
+    worker.once('message', (message: WorkerMessage) => {
+      if (message.type === 'failed') return onStartFailure(message.error);
+      if (message.type !== 'ready') return onStartFailure(new Error(`unexpected message ${message.type}`));
+      ready = true;
+      resolve({
+        url: `postgres://postgres@${message.address}/postgres`,
+        stop() {
+          stopping ??= new Promise<void>((stopped, failed) => {
+            worker.once('message', (reply: WorkerMessage) => {
+              void worker.terminate();
+              if (reply.type === 'stopped' && reply.error) failed(reply.error);
+              else stopped();
+            });
+            worker.postMessage('stop');
+          });
+          return stopping;
+        },
+      });
+    });
+    worker.on('error', (error) => {
+      if (!ready) return onStartFailure(error);
+      // In this very process PGlite's failure would have been an uncaught exception: it still is one.
+      throw error;
+    });
+    worker.once('exit', (code) => {
+      if (!ready) return onStartFailure(new Error(`the embedded database stopped while starting (exit code ${code})`));
+      if (!stopping) throw new Error(`the embedded database stopped unexpectedly (exit code ${code})`);
+    });
+  });
 }

@@ -1,10 +1,13 @@
 import { validationMessagesHe } from '@tafrit/contracts';
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import { AppError } from '../http/app-error.js';
 import { detectImageType } from './image-signature.js';
 
 /** Far above any real photo, far below what a decompression bomb claims (a 20000 x 20000 PNG is 400 megapixels). */
 export const MAX_INPUT_PIXELS = 40_000_000;
+
+/** sharp (native code) loads with the first upload, not with every start of the server. */
+const loadSharp = async () => (await import('sharp')).default;
 
 /** 400 `validation.failed` naming the form field that carried the file. */
 export const invalidImage = (field: string) =>
@@ -23,6 +26,7 @@ export const invalidImage = (field: string) =>
 export async function openUploadedImage(bytes: Buffer, field: string): Promise<Sharp> {
   const type = detectImageType(bytes);
   if (!type) throw invalidImage(field);
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     // Only the header is read here, so the size can be judged before any decoding starts.

@@ -1,9 +1,9 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
-import { createAdapter } from '@socket.io/redis-adapter';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Server, ServerOptions } from 'socket.io';
+import { loadIoredis, loadRedisAdapter } from '../redis-packages.js';
 
 /**
  * Heartbeats of every socket: a client that goes silent is dropped within 20 s (ping every 10 s, 10 s to answer), well
@@ -39,6 +39,7 @@ export class SocketAdapter extends IoAdapter {
     const base = super.createIOServer(port, { ...options, ...SOCKET_OPTIONS } as typeof options);
     const server = base as unknown as Server;
     if (this.redisUrl && this.clients.length === 0) {
+      const { Redis } = loadIoredis();
       const publisher = new Redis(this.redisUrl, { maxRetriesPerRequest: 2 });
       const subscriber = publisher.duplicate();
       for (const client of [publisher, subscriber]) {
@@ -46,7 +47,7 @@ export class SocketAdapter extends IoAdapter {
         client.on('error', (error: Error) => this.log.warn(`socket redis: ${error.message}`));
         this.clients.push(client);
       }
-      server.adapter(createAdapter(publisher, subscriber));
+      server.adapter(loadRedisAdapter().createAdapter(publisher, subscriber));
     }
     return base;
   }

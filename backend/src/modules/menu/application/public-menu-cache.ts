@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/config.js';
+import { loadIoredis } from '../../../platform/redis-packages.js';
 
 /** The Redis channel on which instances tell each other that a business's public menu changed. */
 export const MENU_INVALIDATION_CHANNEL = 'tafrit:public-menu:invalidate';
@@ -40,6 +41,7 @@ export class PublicMenuCache<Value = unknown> implements OnModuleInit, OnModuleD
     const url = this.config.redisUrl;
     if (!url) return;
     // Start-up never waits for Redis: ioredis connects, retries and resubscribes by itself.
+    const { Redis } = loadIoredis();
     this.publisher = new Redis(url, { maxRetriesPerRequest: 2 });
     this.subscriber = new Redis(url, { maxRetriesPerRequest: null });
     for (const client of [this.publisher, this.subscriber]) {

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { type SlipContent } from './slip-content.js';
 import { slipSvg } from './slip-layout.js';
 
@@ -9,12 +8,16 @@ export interface SlipBitmap {
   bits: Uint8Array;
 }
 
+/** sharp (native code) loads with the first slip, not with every start of the server. */
+const loadSharp = async () => (await import('sharp')).default;
+
 // Anti-aliased edges below half grey become dots: strokes keep their designed weight.
 const THRESHOLD = 128;
 
 export async function renderSlip(content: SlipContent, options: { widthDots: 576 | 384 }): Promise<SlipBitmap> {
   const width = options.widthDots;
   const { svg, height } = slipSvg(content, width);
+  const sharp = await loadSharp();
   const grey = await sharp(Buffer.from(svg), { density: 72 })
     .flatten({ background: '#ffffff' })
     .extractChannel(0)
@@ -42,6 +45,7 @@ export async function slipToPng(bitmap: SlipBitmap): Promise<Buffer> {
   const { width, height, bits } = bitmap;
   const rowBytes = Math.ceil(width / 8);
   const grey = Buffer.alloc(width * height, 255);
+  const sharp = await loadSharp();
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       if ((bits[y * rowBytes + (x >> 3)]! & (0x80 >> (x & 7))) !== 0) grey[y * width + x] = 0;
