@@ -13,7 +13,12 @@ const parts = [
     sources: ['frontend/src', 'frontend/index.html', 'frontend/public', 'contracts/src'],
     output: 'frontend/dist/index.html',
   },
-  { name: 'backend', sources: ['backend/src'], output: 'backend/dist/main.js' },
+  // The backend's build compiles src/ (SWC) and bundles the result with the contracts' build (scripts/bundle.mjs).
+  {
+    name: 'backend',
+    sources: ['backend/src', 'backend/scripts/bundle.mjs', 'contracts/src'],
+    output: 'backend/dist/main.js',
+  },
 ];
 
 function newestModification(path) {

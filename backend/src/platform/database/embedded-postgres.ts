@@ -84,6 +84,8 @@ export function startEmbeddedPostgres(dataDir?: string): Promise<EmbeddedPostgre
               if (reply.type === 'stopped' && reply.error) failed(reply.error);
               else stopped();
             });
+            // A worker that is already gone has nothing left to close.
+            worker.once('exit', () => stopped());
             worker.postMessage('stop');
           });
           return stopping;
