@@ -28,6 +28,14 @@ function areaOf(id: string): string | null {
   return match?.[1] ?? null;
 }
 
+/** The import aliases, shared with the diner's server renderer (vite.ssr.config.ts). */
+export const aliases = [
+  { find: /^@\//, replacement: `${src}/` },
+  // Subpath imports only on the diner path (`@tafrit/contracts/money`): the index pulls in every zod schema.
+  { find: /^@tafrit\/contracts$/, replacement: `${contractsSrc}/index.ts` },
+  { find: /^@tafrit\/contracts\/(.+)$/, replacement: `${contractsSrc}/$1.ts` },
+];
+
 export default defineConfig({
   plugins: [
     // The router plugin must run before the React plugin so it can split route components out first.
@@ -43,12 +51,7 @@ export default defineConfig({
     tailwindcss(),
   ],
   resolve: {
-    alias: [
-      { find: /^@\//, replacement: `${src}/` },
-      // Subpath imports only on the diner path (`@tafrit/contracts/money`): the index pulls in every zod schema.
-      { find: /^@tafrit\/contracts$/, replacement: `${contractsSrc}/index.ts` },
-      { find: /^@tafrit\/contracts\/(.+)$/, replacement: `${contractsSrc}/$1.ts` },
-    ],
+    alias: aliases,
   },
   build: {
     outDir: 'dist',

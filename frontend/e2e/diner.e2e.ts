@@ -40,6 +40,10 @@ describe('the menu page in one response', () => {
     expect(html).toContain('הפוך');
     expect(html).toContain('₪14.00');
     expect(html).toContain('<section id="category-');
+    // The add buttons too: the server renders the same components the browser then hydrates.
+    expect(html).toMatch(
+      /<button type="button"[^>]*><span aria-hidden="true">\+<\/span>הוספה.{0,60}של הפוך לעגלה<\/span><\/button>/,
+    );
 
     // And a browser with JavaScript off shows it.
     const context = await browser.newContext({ javaScriptEnabled: false, locale: 'he-IL' });
@@ -47,6 +51,35 @@ describe('the menu page in one response', () => {
     await page.goto(`${baseUrl}/menu/demo`);
     expect(await page.getByRole('heading', { level: 1, name: 'קפה הגפן' }).isVisible()).toBe(true);
     expect(await page.locator('main h3').count()).toBe(12);
+    await context.close();
+  });
+
+  it('is taken over by the app without being drawn again, and a tap made before the app arrived still counts', async () => {
+    const { page, context, problems } = await openPage(browser, { viewport: PHONE });
+    // React arrives late, as on a slow connection: the menu is on screen, its buttons are not working yet.
+    let release = () => undefined as void;
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/react-[^/]+\.js$/, async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/menu/demo`);
+    await page.evaluate(() => {
+      (document.querySelector('main h3') as HTMLElement & { served?: boolean }).served = true;
+    });
+    await page.getByRole('button', { name: 'הוספה של הפוך לעגלה' }).click();
+    expect(await page.getByTestId('floating-cart').count()).toBe(0);
+    release();
+    await page.getByTestId('floating-cart').waitFor();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="announcer"]')?.textContent === 'הפוך נוסף לעגלה. בעגלה פריט אחד.',
+    );
+    expect(await page.getByTestId('quantity').textContent()).toBe('בעגלה: 1');
+    // The same element the server sent: hydrated, not replaced (which would also repaint the menu).
+    expect(
+      await page.evaluate(() => (document.querySelector('main h3') as HTMLElement & { served?: boolean }).served),
+    ).toBe(true);
+    expect(problems).toEqual([]);
     await context.close();
   });
 

@@ -13,8 +13,10 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|map)$/;
 async function* files(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* files(path);
-    else if (entry.isFile()) yield path;
+    // dist/ssr is the diner's server renderer, read by the backend from disk: never sent, so never compressed.
+    if (entry.isDirectory()) {
+      if (path !== join(dist, 'ssr')) yield* files(path);
+    } else if (entry.isFile()) yield path;
   }
 }
 

@@ -7,12 +7,12 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const srcDir = fileURLToPath(new URL('.', import.meta.url));
-const css = readFileSync(join(srcDir, 'styles.css'), 'utf8');
+const css = readFileSync(join(srcDir, 'theme.css'), 'utf8');
 
 function colour(name: string): string {
   if (name === 'white') return '#ffffff';
   const match = new RegExp(`--color-${name}:\\s*(#[0-9a-f]{6});`, 'i').exec(css);
-  if (!match?.[1]) throw new Error(`--color-${name} is not a hex colour in styles.css`);
+  if (!match?.[1]) throw new Error(`--color-${name} is not a hex colour in theme.css`);
   return match[1];
 }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -23,6 +23,18 @@ const DINER_HTML = `<!doctype html>
   </body>
 </html>
 `;
+// The front end's server renderer of the menu (frontend/src/diner/server.tsx, built to dist/ssr/diner.js), in
+// miniature: the page must carry what it returns inside #root. (The real one is tested in the front end and the
+// browser tests.)
+const SSR_RENDERER = `
+export function renderMenuMarkup(menu) {
+  const text = (value) => String(value).replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
+  return '<h1 class="truncate">' + text(menu.business.businessName) + '</h1>' +
+    menu.categories.map((c) => '<a href="#category-' + c.id + '">' + text(c.name) + '</a>').join('') +
+    menu.products.map((p) => '<h3>' + text(p.name) + '</h3><span dir="ltr">₪' + p.price + '</span>').join('') +
+    '<a href="/accessibility">$&amp; $1</a>';
+}
+`;
 const INDEX_HTML =
   '<!doctype html><html lang="he" dir="rtl"><head><title>האפליקציה</title></head><body><div id="root"></div></body></html>';
 
@@ -31,6 +43,8 @@ beforeAll(() => {
   frontendDist = mkdtempSync(join(tmpdir(), 'tafrit-diner-dist-'));
   writeFileSync(join(frontendDist, 'index.html'), INDEX_HTML);
   writeFileSync(join(frontendDist, 'diner.html'), DINER_HTML);
+  mkdirSync(join(frontendDist, 'ssr'));
+  writeFileSync(join(frontendDist, 'ssr', 'diner.js'), SSR_RENDERER);
 });
 afterAll(() => rmSync(frontendDist, { recursive: true, force: true }));
 
@@ -70,13 +84,14 @@ describe('the diner page in one response (demo café seeded)', () => {
     expect(menu.business).toEqual({ businessName: 'קפה הגפן', logo: null, departmentId: 'demo' });
     expect(menu.categories).toHaveLength(4);
     expect(menu.products).toHaveLength(12);
-    // The plain HTML: every product with its price, and the category bar's anchors.
+    // The menu's HTML from the front end's renderer, inside #root: every product with its price, the category bar's
+    // anchors; a `$&` in it stays as it is.
     const root = body.slice(body.indexOf('<div id="root">'));
     for (const product of menu.products) expect(root).toContain(escapeHtml(product.name));
-    expect(root).toContain('<h1 class="truncate text-xl font-bold text-ink">קפה הגפן</h1>');
-    expect(root).toContain('<span dir="ltr" class="text-lg font-bold text-ink">₪14.00</span>');
+    expect(root).toContain('<div id="root"><h1 class="truncate">קפה הגפן</h1>');
+    expect(root).toContain('<span dir="ltr">₪14.00</span>');
     expect(root).toMatch(/<a href="#category-\d+"/);
-    expect(root).toContain('href="/accessibility"');
+    expect(root).toContain('<a href="/accessibility">$&amp; $1</a></div>');
   });
 
   it('puts no private field of the business into the page', async () => {
@@ -193,7 +208,17 @@ describe('the page renderer', () => {
     const html = renderDinerPage(DINER_HTML, { status: 'ok', menu, json: JSON.stringify(menu) }, 'https://t.example');
     expect(html).not.toContain('<script>alert(1)');
     expect(html).toContain('\\u003c/script>');
-    expect(html).toContain('&#60;/script&#62;');
+    // Without the front end's renderer the menu has no HTML: the app draws it from the data.
+    expect(html).toContain('<div id="root"></div>');
+    const rendered = renderDinerPage(
+      DINER_HTML,
+      { status: 'ok', menu, json: JSON.stringify(menu) },
+      'https://t.example',
+      (shown) => `<h1>${escapeHtml(shown.products[0]?.name ?? '')}</h1>`,
+    );
+    expect(rendered).toContain(
+      '<div id="root"><h1>&#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62;</h1></div>',
+    );
     expect(html).toContain('<title>A &#38; B &#34;café&#34; | תפריט</title>');
     expect(html).toContain('<meta property="og:image" content="https://t.example/uploads/logos/x.webp" />');
     expect(inlineJson('"\u2028<"')).toBe('"\\u2028\\u003c"');

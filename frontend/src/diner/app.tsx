@@ -1,11 +1,21 @@
-import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { A11yWidget } from '@/components/a11y-widget/a11y-widget';
+import {
+  Suspense,
+  lazy,
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { currentDepartmentId, departmentBusiness } from '@/lib/storage';
 import { createCartStore, loadTable, saveTable, type CartStore } from './cart';
 import { fetchMenu, readInlineMenu, type MenuState } from './menu-data';
 import { DinerHeader, MenuPage } from './menu-page';
 import type { PublicBusiness } from './menu-types';
 import { parseDinerPath, type DinerRoute } from './paths';
+import { DinerShell } from './shell';
 import { heDiner } from './strings';
 import { DinerContext, MessagePage, primaryButtonClass, textLinkClass } from './ui';
 
@@ -64,13 +74,16 @@ function storeOf(departmentId: string): CartStore {
   if (!store) stores.set(departmentId, (store = createCartStore(departmentId)));
   return store;
 }
+const noLines: ReturnType<CartStore['getLines']> = [];
 const emptyStore: CartStore = { getLines: () => [], subscribe: () => () => undefined, update: () => [] };
 
 /**
  * The diner's page: menu, cart, checkout and thank-you of one department, switched by the path without a router
  * (see paths.ts). Moving between them keeps the menu in memory; the browser's back and forward buttons work.
+ * `hydrating`: the page holds the server's HTML of the menu (main.tsx hydrates it), rendered with an empty cart and no
+ * table; what only this device knows (the stored cart, the table of an earlier scan) follows in a low-priority update.
  */
-export function DinerApp() {
+export function DinerApp({ hydrating = false }: { hydrating?: boolean }) {
   const [place, setPlace] = useState<Place>(here);
   const [message, setMessage] = useState('');
   const firstRender = useRef(true);
@@ -109,6 +122,11 @@ export function DinerApp() {
   const context = useMemo(() => ({ navigate, announce }), [navigate, announce]);
 
   const store = departmentId ? storeOf(departmentId) : emptyStore;
+  const [hydrated, setHydrated] = useState(!hydrating);
+  useEffect(() => {
+    // A transition: React may hydrate what it changes first, in interruptible passes, without a long task.
+    if (!hydrated) startTransition(() => setHydrated(true));
+  }, [hydrated]);
   const lines = useSyncExternalStore(store.subscribe, store.getLines, store.getLines);
   const menu = useMenu(departmentId, route.page === 'menu');
 
@@ -125,35 +143,15 @@ export function DinerApp() {
 
   return (
     <DinerContext.Provider value={context}>
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-surface px-4 py-2 font-medium text-brand-700 shadow focus:not-sr-only focus:fixed focus:start-4 focus:top-4"
-      >
-        {heDiner.skipToContent}
-      </a>
-      <A11yWidget />
-      <div className="flex min-h-dvh flex-col">
-        <Screen route={route} menu={menu} lines={lines} update={store.update} />
-        <footer className="border-t border-line bg-surface">
-          <nav aria-label={heDiner.footer.label} className="mx-auto w-full max-w-3xl px-4 py-3">
-            <ul className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
-              <li>
-                <a href="/accessibility" className="text-muted underline hover:text-ink">
-                  {heDiner.footer.accessibility}
-                </a>
-              </li>
-              <li>
-                <a href="/terms-conditions" className="text-muted underline hover:text-ink">
-                  {heDiner.footer.terms}
-                </a>
-              </li>
-            </ul>
-          </nav>
-        </footer>
-      </div>
-      <div role="status" aria-live="polite" className="sr-only" data-testid="announcer">
-        {message}
-      </div>
+      <DinerShell message={message}>
+        <Screen
+          route={route}
+          menu={menu}
+          lines={hydrated ? lines : noLines}
+          update={store.update}
+          hydrated={hydrated}
+        />
+      </DinerShell>
     </DinerContext.Provider>
   );
 }
@@ -163,11 +161,13 @@ function Screen({
   menu,
   lines,
   update,
+  hydrated,
 }: {
   route: DinerRoute;
   menu: LoadedMenu;
   lines: ReturnType<CartStore['getLines']>;
   update: CartStore['update'];
+  hydrated: boolean;
 }) {
   if (route.page === 'not-found') {
     return (
@@ -191,7 +191,8 @@ function Screen({
     menu?.status === 'ok'
       ? menu.menu.business
       : { businessName: stored?.businessName ?? heDiner.appName, logo: stored?.logo ?? null, departmentId };
-  const table = route.table ?? loadTable(departmentId);
+  // The server renders no table (its page is one per menu version): the table shows once the page is hydrated.
+  const table = hydrated ? (route.table ?? loadTable(departmentId)) : undefined;
 
   if (route.page === 'menu') {
     if (menu?.status === 'unavailable') {

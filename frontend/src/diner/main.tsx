@@ -1,21 +1,38 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { applyStoredA11yPreferences } from '@/components/a11y-widget/preferences';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { DinerApp } from './app';
+import { replayEarlyTaps } from './early-taps';
 import { breakOutOfFrame } from './frame-breakout';
-import '../styles.css';
+import { loadHeebo } from './fonts';
 
-// The diner's entry (diner.html): React and this app only, no router, no React Query, no schema library. The server
-// already put the menu's plain HTML into #root and its data into #menu-data; React renders the same menu from that
-// data at once, with the controls, without asking the server again.
-applyStoredA11yPreferences();
+// The diner's app (loaded by entry.ts once the page is on screen): React and this app only, no router, no React
+// Query, no schema library. On /menu/{id} the server already rendered the menu into #root with these components and
+// put its data into #menu-data: React hydrates those elements (attaches the controls) instead of drawing them again.
+// Every other diner page comes empty and is rendered here.
 
 const root = document.getElementById('root');
 // A payment return inside the payment frame moves the whole tab and renders nothing here (see frame-breakout.ts).
 if (root && !breakOutOfFrame(window, root)) {
-  createRoot(root).render(
+  const hydrating = root.firstElementChild !== null && document.getElementById('menu-data') !== null;
+  const app = (
     <StrictMode>
-      <DinerApp />
-    </StrictMode>,
+      <DinerApp hydrating={hydrating} />
+    </StrictMode>
   );
+  // In a task of its own, after the one that compiled and ran React's code: neither is a long task on a slow phone.
+  setTimeout(() => {
+    if (!hydrating) {
+      createRoot(root).render(app);
+      replayEarlyTaps();
+      return;
+    }
+    // As a transition, the hydration works in slices of a few milliseconds (the whole menu is already on screen).
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
+    // React listens now: a tap made before is replayed (its category is hydrated first, at once).
+    replayEarlyTaps();
+  }, 0);
 }
+// The web font comes after the first paint too, its start in a task of its own (see diner.css and fonts.ts).
+setTimeout(() => void loadHeebo(), 0);

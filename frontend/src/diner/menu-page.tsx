@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { Suspense, memo, useMemo } from 'react';
 import { addOne, cartTotal, itemCount, quantityOf, removeOne, type CartLine } from './cart';
 import { productTagLabelsHe, type ProductTag, type PublicMenu, type PublicProduct } from './menu-types';
 import { formatShekels, priceToAgorot } from './money';
@@ -99,26 +99,7 @@ export function MenuPage({ menu, table, lines, update }: CartProps & { menu: Pub
       <PageMain className={count > 0 ? 'pb-28' : ''}>
         {groups.length === 0 ? <p className="text-lg text-muted">{heDiner.menu.empty}</p> : null}
         {groups.map(({ category, products }) => (
-          <section
-            key={category.id}
-            id={`category-${category.id}`}
-            aria-labelledby={`category-${category.id}-title`}
-            className="mb-8 scroll-mt-20"
-          >
-            <h2 id={`category-${category.id}-title`} className="mb-3 text-xl font-bold text-ink">
-              {category.name}
-            </h2>
-            <ul className="grid gap-3 md:grid-cols-2">
-              {products.map((product) => (
-                <ProductCard
-                  key={product.id}
-                  product={product}
-                  quantity={quantityOf(lines, product.id)}
-                  update={update}
-                />
-              ))}
-            </ul>
-          </section>
+          <CategorySection key={category.id} category={category} products={products} lines={lines} update={update} />
         ))}
         {count > 0 ? (
           <div className="fixed inset-x-0 bottom-0 z-30 p-3">
@@ -144,7 +125,48 @@ export function MenuPage({ menu, table, lines, update }: CartProps & { menu: Pub
   );
 }
 
-function ProductCard({
+type Group = ReturnType<typeof sortedCategories>[number];
+
+/**
+ * One category. Its products sit in a Suspense boundary of their own: when the page hydrates the server's markup,
+ * React hydrates each boundary in a later, interruptible pass, so no single task handles the whole menu (and a tap on
+ * a product not hydrated yet hydrates its category first). The section re-renders only when the quantity of one of
+ * its own products changed; a boundary still being hydrated is left alone by the other cart changes.
+ */
+const CategorySection = memo(
+  function CategorySection({ category, products, lines, update }: Group & CartProps) {
+    return (
+      <section
+        id={`category-${category.id}`}
+        aria-labelledby={`category-${category.id}-title`}
+        className="mb-8 scroll-mt-20"
+      >
+        <h2 id={`category-${category.id}-title`} className="mb-3 text-xl font-bold text-ink">
+          {category.name}
+        </h2>
+        <Suspense fallback={null}>
+          <ul className="grid gap-3 md:grid-cols-2">
+            {products.map((product) => (
+              <ProductCard
+                key={product.id}
+                product={product}
+                quantity={quantityOf(lines, product.id)}
+                update={update}
+              />
+            ))}
+          </ul>
+        </Suspense>
+      </section>
+    );
+  },
+  (before, after) =>
+    before.category === after.category &&
+    before.products === after.products &&
+    before.update === after.update &&
+    before.products.every((product) => quantityOf(before.lines, product.id) === quantityOf(after.lines, product.id)),
+);
+
+const ProductCard = memo(function ProductCard({
   product,
   quantity,
   update,
@@ -164,7 +186,12 @@ function ProductCard({
   };
   const price = priceToAgorot(product.price);
   return (
-    <li className="flex gap-3 rounded-xl border border-line bg-surface p-3" data-testid="product">
+    // Off screen a card is neither laid out nor painted (content-visibility): a menu of 150 products costs the phone
+    // the few cards it shows, at the first paint and again when the font arrives.
+    <li
+      className="flex gap-3 rounded-xl border border-line bg-surface p-3 [contain-intrinsic-size:auto_9rem] [content-visibility:auto]"
+      data-testid="product"
+    >
       {product.image ? (
         <img
           src={product.image.small}
@@ -231,4 +258,4 @@ function ProductCard({
       </div>
     </li>
   );
-}
+});

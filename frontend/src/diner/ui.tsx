@@ -1,8 +1,7 @@
 import { createContext, useContext, useEffect, type MouseEvent, type ReactNode } from 'react';
 import { heDiner } from './strings';
 
-// Class names shared by the diner's screens, and by the server's plain HTML of the menu
-// (backend/src/modules/diner/menu-html.ts uses the same ones, so the page does not move when React takes over).
+// Class names shared by the diner's screens (the server renders the menu with these very components: server.tsx).
 export const containerClass = 'mx-auto w-full max-w-3xl px-4';
 export const primaryButtonClass =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-brand-700 px-5 py-2 font-medium text-white hover:bg-brand-800';

@@ -1,12 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.js';
 import { MenuMissLimiter } from '../menu/api/menu-miss-limiter.js';
 import { PublicMenuService, type PublicMenuResult } from '../menu/application/public-menu.service.js';
-import { prepareDinerTemplate, renderDinerPage, type DinerPageState } from './diner-html.js';
+import { prepareDinerTemplate, renderDinerPage, type DinerPageState, type MenuMarkupRenderer } from './diner-html.js';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -31,12 +32,16 @@ function compressed(body: Buffer): Map<Encoding, Buffer> {
 
 /**
  * The diner's page (frontend/diner.html, its own small bundle): read once at start like index.html, then filled per
- * department with the public menu (see diner-html.ts). The menu's version (its ETag) keys the rendered, compressed
- * page, so an owner's edit, which changes the menu, is on the next scan.
+ * department with the public menu (see diner-html.ts), its HTML rendered by the front end's server renderer
+ * (frontend/dist/ssr/diner.js, loaded at start). The menu's version (its ETag) keys the rendered, compressed page, so
+ * an owner's edit, which changes the menu, is on the next scan.
  */
 @Injectable()
-export class DinerPages {
+export class DinerPages implements OnModuleInit {
+  private readonly logger = new Logger(DinerPages.name);
   private template: string | undefined;
+  private renderMenu: MenuMarkupRenderer | undefined;
+  private readonly rendererFile: string;
   private plain: Map<Encoding, Buffer> | undefined;
   private readonly pages = new Map<string, Map<Encoding, Buffer>>();
   private readonly publicUrl: string;
@@ -47,10 +52,25 @@ export class DinerPages {
     private readonly misses: MenuMissLimiter,
   ) {
     this.publicUrl = config.publicUrl;
+    this.rendererFile = join(config.frontendDist, 'ssr', 'diner.js');
     const file = join(config.frontendDist, 'diner.html');
     if (!existsSync(file)) return;
     this.template = prepareDinerTemplate(readFileSync(file, 'utf8'), config.publicUrl);
     this.plain = compressed(Buffer.from(this.template, 'utf8'));
+  }
+
+  async onModuleInit(): Promise<void> {
+    if (!this.template || !existsSync(this.rendererFile)) return;
+    try {
+      const module = (await import(pathToFileURL(this.rendererFile).href)) as { renderMenuMarkup?: unknown };
+      if (typeof module.renderMenuMarkup === 'function')
+        this.renderMenu = module.renderMenuMarkup as MenuMarkupRenderer;
+    } catch (error) {
+      // The page still works: the app renders the menu from the inline data, only later.
+      this.logger.warn(
+        `The diner's server renderer did not load (${String(error)}); menus are rendered in the browser`,
+      );
+    }
   }
 
   /** False when the front end was built without the diner's page (then the app's index.html answers). */
@@ -117,7 +137,15 @@ export class DinerPages {
   }
 
   private render(state: DinerPageState): Map<Encoding, Buffer> {
-    return compressed(Buffer.from(renderDinerPage(this.template as string, state, this.publicUrl), 'utf8'));
+    let html: string;
+    try {
+      html = renderDinerPage(this.template as string, state, this.publicUrl, this.renderMenu);
+    } catch (error) {
+      // A menu the renderer cannot draw still gets its page: the app draws it from the inline data.
+      this.logger.warn(`Rendering a menu page failed (${String(error)}); sent without its HTML`);
+      html = renderDinerPage(this.template as string, state, this.publicUrl);
+    }
+    return compressed(Buffer.from(html, 'utf8'));
   }
 
   private remember(key: string, variants: Map<Encoding, Buffer>): void {

@@ -1,0 +1,171 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { StrictMode, startTransition } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DinerApp } from './app';
+import { afterFirstPaint } from './first-paint';
+import type { PublicMenu } from './menu-types';
+import { renderMenuMarkup } from './server';
+
+// The menu page as the server sends it (server.tsx, run by the backend) and as the browser takes it over (main.tsx):
+// the same components render the HTML, and hydrating it must neither fail nor redraw it, while the cart stored on
+// the device, the table and the controls still come alive.
+
+const menu: PublicMenu = {
+  business: { businessName: 'קפה הגפן', logo: null, departmentId: 'demo' },
+  categories: [
+    { id: 2, name: 'מאפים', order: 1 },
+    { id: 1, name: 'שתייה חמה', order: 0 },
+  ],
+  products: [
+    {
+      id: 10,
+      categoryId: 1,
+      name: 'הפוך',
+      description: 'אספרסו וחלב',
+      price: '14.00',
+      image: null,
+      tags: ['vegetarian'],
+    },
+    { id: 11, categoryId: 2, name: 'קרואסון <חם> & "טרי"', description: null, price: '12.50', image: null, tags: [] },
+  ],
+};
+
+let root: Root | undefined;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.replaceChildren();
+  localStorage.clear();
+  document.title = '';
+});
+
+/** The page as served: the inline data, then #root holding the server's HTML. */
+function servePage(url: string): HTMLElement {
+  history.replaceState(null, '', url);
+  const data = document.createElement('script');
+  data.type = 'application/json';
+  data.id = 'menu-data';
+  data.textContent = JSON.stringify(menu);
+  const container = document.createElement('div');
+  container.id = 'root';
+  container.innerHTML = renderMenuMarkup(menu);
+  document.body.append(data, container);
+  return container;
+}
+
+describe('the server-rendered menu', () => {
+  it('holds the whole menu as HTML, escaped, with the add buttons and no cart or table yet', () => {
+    const html = renderMenuMarkup(menu);
+    expect(html).toContain('<h1 class="truncate text-xl font-bold text-ink">קפה הגפן</h1>');
+    expect(html).toContain('קרואסון &lt;חם&gt; &amp; &quot;טרי&quot;');
+    expect(html).not.toContain('<חם>');
+    expect(html.indexOf('שתייה חמה')).toBeLessThan(html.indexOf('מאפים</h2>'));
+    expect(html).toContain('href="#category-1"');
+    expect(html).toContain('₪14.00');
+    expect(html).toContain('href="/accessibility"');
+    expect(html).not.toContain('data-testid="table"');
+    expect(html).not.toContain('data-testid="floating-cart"');
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    expect(container.querySelectorAll('[data-testid="product"]')).toHaveLength(2);
+    expect([...container.querySelectorAll('button')].map((button) => button.textContent)).toContain(
+      '+הוספה של הפוך לעגלה',
+    );
+  });
+
+  it('is hydrated as it is: the same elements, no recoverable error, then the stored cart, the table and the controls', async () => {
+    localStorage.setItem(
+      'cart_demo',
+      JSON.stringify([{ productId: 11, name: 'קרואסון', price: '12.50', quantity: 2 }]),
+    );
+    const container = servePage('/menu/demo?table=4');
+    const heading = container.querySelector('h1');
+    const description = screen.getByText('אספרסו וחלב');
+    const errors = vi.fn();
+    await act(async () => {
+      startTransition(() => {
+        root = hydrateRoot(
+          container,
+          <StrictMode>
+            <DinerApp hydrating />
+          </StrictMode>,
+          { onRecoverableError: errors },
+        );
+      });
+    });
+    await waitFor(() => expect(screen.getByTestId('table').textContent).toBe('שולחן 4'));
+    expect(errors).not.toHaveBeenCalled();
+    // Hydrated, not redrawn: the elements the server sent are the ones on screen.
+    expect(container.querySelector('h1')).toBe(heading);
+    expect(screen.getByText('אספרסו וחלב')).toBe(description);
+    // The stored cart: its count in the header and the floating cart, the product's quantity.
+    await waitFor(() => expect(screen.getByTestId('floating-cart').textContent).toContain('₪25.00'));
+    expect(screen.getByRole('link', { name: /^העגלה,\s*2\s*פריטים$/ })).toBeTruthy();
+    expect(screen.getByTestId('quantity').textContent).toBe('בעגלה: 2');
+
+    fireEvent.click(screen.getByRole('button', { name: 'הוספה של הפוך לעגלה' }));
+    await waitFor(() => expect(screen.getByTestId('announcer').textContent).toBe('הפוך נוסף לעגלה. בעגלה 3 פריטים.'));
+    expect(JSON.parse(localStorage.getItem('cart_demo') ?? '[]')).toHaveLength(2);
+  });
+});
+
+describe('the app starts after the first paint', () => {
+  function fakeWindow(withMarkup: boolean, paintTiming: boolean) {
+    const doc = document.implementation.createHTMLDocument();
+    const root = doc.createElement('div');
+    root.id = 'root';
+    if (withMarkup) root.innerHTML = '<p>menu</p>';
+    doc.body.append(root);
+    let report: ((list: { getEntriesByName(name: string): unknown[] }) => void) | undefined;
+    class Observer {
+      static supportedEntryTypes = paintTiming ? ['paint'] : [];
+      constructor(callback: typeof report) {
+        report = callback;
+      }
+      observe() {}
+      disconnect() {}
+    }
+    const timers: (() => void)[] = [];
+    const win = {
+      document: doc,
+      PerformanceObserver: Observer,
+      requestAnimationFrame: (callback: () => void) => timers.push(callback),
+      setTimeout: (callback: () => void) => timers.push(callback),
+    } as unknown as Window;
+    return {
+      win,
+      paint: (name: string) => report?.({ getEntriesByName: (wanted) => (wanted === name ? [{}] : []) }),
+      runTimers: () => timers.splice(0).forEach((callback) => callback()),
+    };
+  }
+
+  it('starts at once on a page with nothing drawn yet', () => {
+    const start = vi.fn();
+    afterFirstPaint(start, fakeWindow(false, true).win);
+    expect(start).toHaveBeenCalledOnce();
+  });
+
+  it('waits for the first contentful paint of the server-rendered menu, and starts once', () => {
+    const start = vi.fn();
+    const page = fakeWindow(true, true);
+    afterFirstPaint(start, page.win);
+    expect(start).not.toHaveBeenCalled();
+    page.paint('first-paint');
+    expect(start).not.toHaveBeenCalled();
+    page.paint('first-contentful-paint');
+    expect(start).toHaveBeenCalledOnce();
+    page.runTimers();
+    expect(start).toHaveBeenCalledOnce();
+  });
+
+  it('without paint timing, starts after the next frame', () => {
+    const start = vi.fn();
+    const page = fakeWindow(true, false);
+    afterFirstPaint(start, page.win);
+    expect(start).not.toHaveBeenCalled();
+    page.runTimers();
+    page.runTimers();
+    expect(start).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,45 @@
+import { Suspense, type ReactNode } from 'react';
+import { A11yWidget } from '@/components/a11y-widget/a11y-widget';
+import { heDiner } from './strings';
+
+/**
+ * What every diner screen sits in: the skip link, the accessibility widget, the footer and the live region. The server
+ * renders the menu page in it too (server.tsx), so the browser hydrates the very same elements. The screen is a
+ * Suspense boundary: when the server's menu is hydrated, React does this frame at once and the screen (as each
+ * category inside it) in later, interruptible passes, so hydrating never blocks a tap for long.
+ */
+export function DinerShell({ message, children }: { message: string; children: ReactNode }) {
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-surface px-4 py-2 font-medium text-brand-700 shadow focus:not-sr-only focus:fixed focus:start-4 focus:top-4"
+      >
+        {heDiner.skipToContent}
+      </a>
+      <A11yWidget />
+      <div className="flex min-h-dvh flex-col">
+        <Suspense fallback={null}>{children}</Suspense>
+        <footer className="border-t border-line bg-surface">
+          <nav aria-label={heDiner.footer.label} className="mx-auto w-full max-w-3xl px-4 py-3">
+            <ul className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+              <li>
+                <a href="/accessibility" className="text-muted underline hover:text-ink">
+                  {heDiner.footer.accessibility}
+                </a>
+              </li>
+              <li>
+                <a href="/terms-conditions" className="text-muted underline hover:text-ink">
+                  {heDiner.footer.terms}
+                </a>
+              </li>
+            </ul>
+          </nav>
+        </footer>
+      </div>
+      <div role="status" aria-live="polite" className="sr-only" data-testid="announcer">
+        {message}
+      </div>
+    </>
+  );
+}
