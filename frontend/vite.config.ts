@@ -15,12 +15,17 @@ const pages = {
   diner: fileURLToPath(new URL('./diner.html', import.meta.url)),
 };
 
+// Modules of an area that its pages load lazily, below the fold, with heavy libraries of their own: they stay out of the
+// area's chunk, or their libraries would load with it.
+const lazyModules = [/[\\/]src[\\/]features[\\/]landing[\\/]contact-form\.tsx$/];
+
 // Each product area becomes one lazily loaded chunk named after it: the route components split out of
 // `routes/(<area>)/*.tsx` by the router plugin (`?tsr-split=...`), everything under `features/<area>/` and the area's
 // strings (`i18n/he-<area>.ts`). A visitor of the landing page downloads the shared entry plus `landing-[hash].js`,
 // nothing from the owner or admin screens. The route files themselves (paths, search validation) stay in the entry,
 // which is why they must stay tiny and import only from lib/. (The diner is no area of this app: see `pages`.)
 function areaOf(id: string): string | null {
+  if (lazyModules.some((pattern) => pattern.test(id))) return null;
   const match =
     /[\\/]src[\\/]features[\\/]([\w-]+)[\\/]/.exec(id) ??
     /[\\/]src[\\/]i18n[\\/]he-([\w]+)\.ts$/.exec(id) ??

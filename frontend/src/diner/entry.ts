@@ -4,7 +4,7 @@
 // hydrates the drawn menu. Pages that come empty (cart, checkout, thank-you) need the app to show anything: at once.
 import { applyStoredA11yPreferences } from '@/components/a11y-widget/preferences';
 import { keepEarlyTaps } from './early-taps';
-import { afterFirstPaint } from './first-paint';
+import { afterFirstPaint } from '@/lib/first-paint';
 import './diner.css';
 
 // The accessibility choices apply to the drawn menu too, before the app arrives.

@@ -3,7 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DinerApp } from './app';
-import { afterFirstPaint } from './first-paint';
+import { afterFirstPaint } from '@/lib/first-paint';
 import type { PublicMenu } from './menu-types';
 import { renderMenuMarkup } from './server';
 

@@ -45,6 +45,8 @@ describe('the landing page', () => {
     ]);
     const ids = [...document.querySelectorAll('main section[id]')].map((section) => section.id);
     expect(ids).toEqual(['benefits', 'pricing', 'faq', 'contact']);
+    // The contact form comes in a chunk of its own once the page is drawn, inside its section.
+    expect(await within(document.getElementById('contact') as HTMLElement).findByTestId('contact-form')).toBeTruthy();
     // Three feature cards, six benefits, four steps.
     const main = screen.getByRole('main');
     expect(main.querySelectorAll('section[aria-labelledby="features-title"] ul > li')).toHaveLength(3);

@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { heLanding, landingSectionIds } from '@/i18n/he-landing';
+import { afterFirstPaint } from '@/lib/first-paint';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { ContactForm } from './contact-form';
 import { FaqAccordion } from './faq-accordion';
 import { LandingFooter } from './landing-footer';
 import { LandingHeader } from './landing-header';
@@ -16,6 +16,10 @@ import {
 } from './landing-sections';
 import { landingContainerClass, sectionClass, sectionTitleClass } from './layout';
 import { trackLandingView } from './marketing-pixel';
+
+// The contact form, at the page's end, brings the form and schema libraries (about 45 KiB gzipped): a chunk of its own
+// (vite.config.ts), fetched once the page is on screen instead of before it.
+const ContactForm = lazy(() => import('./contact-form').then((module) => ({ default: module.ContactForm })));
 
 /** The landing page (product spec §2), its sections in the spec's order. */
 export function LandingPage() {
@@ -69,6 +73,8 @@ function FaqSection() {
 }
 
 function ContactSection() {
+  const [formWanted, setFormWanted] = useState(false);
+  useEffect(() => afterFirstPaint(() => setFormWanted(true)), []);
   return (
     <section
       id={landingSectionIds.contact}
@@ -84,7 +90,11 @@ function ContactSection() {
           <p className="mt-4 text-lg leading-relaxed text-muted">{heLanding.contactLead}</p>
         </div>
         <div className="rounded-2xl border border-line bg-canvas p-6 md:p-8">
-          <ContactForm />
+          {formWanted ? (
+            <Suspense fallback={null}>
+              <ContactForm />
+            </Suspense>
+          ) : null}
         </div>
       </div>
     </section>

@@ -1,6 +1,7 @@
 /**
- * Calls `start` once the page's server-rendered content is on the screen: at the first contentful paint, or at once
- * when #root came empty (nothing to show before the app runs). At most 3 s later in any case.
+ * Calls `start` once the page's first content is on the screen: at the first contentful paint (at once when it has
+ * happened already), or at once when #root is empty (nothing to show before the app runs). At most 3 s later in any
+ * case. The diner's page starts its app so (diner/entry.ts), the landing page its contact form.
  */
 export function afterFirstPaint(start: () => void, win: Window = window): void {
   const root = win.document.getElementById('root');
