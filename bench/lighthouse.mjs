@@ -62,10 +62,26 @@ async function oneRun(url) {
   }
 }
 
+/**
+ * One run, tried again (at most twice) when Lighthouse reports a runtime error of its own: on a busy machine it now and
+ * then loses the trace of a load (NO_NAVSTART), which says nothing about the page and must not end the whole bench.
+ */
+async function runWithRetries(url) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const run = await oneRun(url);
+      return attempt > 1 ? { ...run, attempts: attempt } : run;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.error(`[lighthouse] ${url}: ${error.message}; running again`);
+    }
+  }
+}
+
 /** `runs` Lighthouse runs of `url`; each figure is the median of its runs (every run is kept). */
 export async function benchLighthouse(url, runs) {
   const all = [];
-  for (let i = 0; i < runs; i++) all.push(await oneRun(url));
+  for (let i = 0; i < runs; i++) all.push(await runWithRetries(url));
   const of = (key) => median(all.map((run) => run[key]));
   return {
     url,
