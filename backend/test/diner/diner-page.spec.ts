@@ -66,7 +66,7 @@ describe('the diner page in one response (demo café seeded)', () => {
 
   const get = (url: string, headers: Record<string, string> = {}) => app.app.inject({ method: 'GET', url, headers });
 
-  it('answers /menu/demo with the menu inline, its title, Open Graph tags and plain HTML', async () => {
+  it('answers /menu/demo with the menu inline, its title, Open Graph tags and its HTML', async () => {
     const response = await get('/menu/demo');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
