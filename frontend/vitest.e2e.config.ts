@@ -6,7 +6,8 @@ export default defineConfig({
     include: ['e2e/**/*.e2e.ts'],
     environment: 'node',
     globalSetup: ['e2e/support/global-setup.ts'],
-    testTimeout: 60_000,
+    // A sign-in may wait up to 30 s for the product to send another code to a phone an earlier file signed in with.
+    testTimeout: 90_000,
     hookTimeout: 60_000,
     // Two cores: browser files run one after another.
     fileParallelism: false,

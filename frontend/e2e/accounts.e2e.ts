@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { codeSentTo, smsLines } from './support/sms.js';
+import { codeSentTo, smsLines, waitUntilCodeCanBeSent } from './support/sms.js';
 import { axeViolations, clickAndWaitForClose, describeViolations, launchBrowser, openPage } from './support/browser.js';
 
 // Accounts and sign-in in a real browser, against the built product: registration, the owner's code sign-in, the
@@ -40,6 +40,7 @@ async function expectAccessible(page: Page, where: string) {
 async function signInWithCode(page: Page, phone: string) {
   const before = smsLines(smsLog).length;
   await page.getByLabel('מספר טלפון נייד').fill(phone);
+  await waitUntilCodeCanBeSent(smsLog, phone);
   await page.getByRole('button', { name: 'שליחת קוד' }).click();
   const code = page.getByLabel('קוד אימות');
   await code.waitFor();

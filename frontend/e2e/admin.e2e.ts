@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { codeSentTo, smsLines } from './support/sms.js';
+import { codeSentTo, smsLines, waitUntilCodeCanBeSent } from './support/sms.js';
 import { axeViolations, clickAndWaitForClose, describeViolations, launchBrowser, openPage } from './support/browser.js';
 
 // The administrator in a real browser, against the built product (issue 7): sign in, pause the demo café (its public
@@ -83,6 +83,7 @@ describe('the administrator in a real browser', () => {
     await page.getByRole('heading', { level: 1, name: 'כניסת מנהל מערכת' }).waitFor();
     const before = smsLines(smsLog).length;
     await page.getByLabel('מספר טלפון נייד').fill(ADMIN_PHONE);
+    await waitUntilCodeCanBeSent(smsLog, ADMIN_PHONE);
     await page.getByRole('button', { name: 'שליחת קוד' }).click();
     const code = page.getByLabel('קוד אימות');
     await code.waitFor();

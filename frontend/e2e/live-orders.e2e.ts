@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { GOOD_CARD, PAYMENT_FRAME, payInFrame } from './support/payment.js';
-import { codeSentTo, smsLines } from './support/sms.js';
+import { codeSentTo, smsLines, waitUntilCodeCanBeSent } from './support/sms.js';
 import { axeViolations, describeViolations, launchBrowser, openPage } from './support/browser.js';
 
 // The owner's live orders console in a real browser: two consoles of the demo café (two tabs of one signed-in owner)
@@ -35,6 +35,7 @@ async function signIn(page: Page, phone: string) {
   await page.goto(`${baseUrl}/login`);
   const before = smsLines(smsLog).length;
   await page.getByLabel('מספר טלפון נייד').fill(phone);
+  await waitUntilCodeCanBeSent(smsLog, phone);
   await page.getByRole('button', { name: 'שליחת קוד' }).click();
   await page.getByLabel('קוד אימות').fill(await codeSentTo(smsLog, phone, before));
   await page.getByRole('button', { name: 'כניסה', exact: true }).click();

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DECLINED_CARD, GOOD_CARD, PAYMENT_FRAME, payInFrame } from './support/payment.js';
-import { codeSentTo, smsLines } from './support/sms.js';
+import { codeSentTo, smsLines, waitUntilCodeCanBeSent } from './support/sms.js';
 import { axeViolations, describeViolations, launchBrowser, openPage } from './support/browser.js';
 
 // The diner's whole order in a real browser (DESIGN.md §4 steps 3-8): a cart with a remark, the payment page of the
@@ -168,6 +168,7 @@ describe('the owner’s monthly report', () => {
     await page.goto(`${baseUrl}/login`);
     const before = smsLines(smsLog).length;
     await page.getByLabel('מספר טלפון נייד').fill('0523456789');
+    await waitUntilCodeCanBeSent(smsLog, '0523456789');
     await page.getByRole('button', { name: 'שליחת קוד' }).click();
     await page.getByLabel('קוד אימות').fill(await codeSentTo(smsLog, '052-3456789', before));
     await page.getByRole('button', { name: 'כניסה', exact: true }).click();
