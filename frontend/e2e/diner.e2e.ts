@@ -83,6 +83,27 @@ describe('the menu page in one response', () => {
     await context.close();
   });
 
+  it('opens the cart with the product when "add" and then the cart were tapped before the app arrived', async () => {
+    const { page, context, problems } = await openPage(browser, { viewport: PHONE });
+    let release = () => undefined as void;
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/react-[^/]+\.js$/, async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/menu/demo`);
+    await page.getByRole('button', { name: 'הוספה של הפוך לעגלה' }).click();
+    await page.getByTestId('header-cart').click();
+    // The link waits for the tap before it: still the menu.
+    expect(new URL(page.url()).pathname).toBe('/menu/demo');
+    release();
+    await page.getByRole('heading', { level: 1, name: 'העגלה שלך' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/cart/demo');
+    expect(await page.getByTestId('cart-line').count()).toBe(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('loads no router, no React Query and asks no API for the menu', async () => {
     const { page, context, problems } = await openPage(browser, { viewport: PHONE });
     const requests: string[] = [];

@@ -2,18 +2,26 @@
 // after the first paint). A tap in that moment is kept here and given to the app once it has taken the page over,
 // instead of being lost: the diner never has to wonder why "add" did nothing.
 
-let kept: HTMLButtonElement[] = [];
+let kept: HTMLElement[] = [];
 let root: HTMLElement | null = null;
 
 function keep(event: MouseEvent): void {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
   const target = event.target as Element | null;
-  const button = target?.closest?.('button');
-  if (!button || !root?.contains(button)) return;
+  const control = target?.closest?.('button, a[href]') as HTMLElement | null;
+  if (!control || !root?.contains(control)) return;
+  // A link goes as it always does (the next page reads the cart from the device), unless a tap waits to be replayed:
+  // then it waits too, or the cart page would open without what was just added.
+  if (control instanceof HTMLAnchorElement && (kept.length === 0 || control.getAttribute('href')?.startsWith('#')))
+    return;
   event.preventDefault();
-  if (!kept.includes(button)) kept.push(button);
+  if (!kept.includes(control)) kept.push(control);
 }
 
-/** From now until `replayEarlyTaps`, taps on the buttons inside `container` are kept. */
+/**
+ * From now until `replayEarlyTaps`, taps on the buttons inside `container` are kept, and so are taps on its links
+ * once a button tap is kept.
+ */
 export function keepEarlyTaps(container: HTMLElement, doc: Document = document): void {
   root = container;
   doc.addEventListener('click', keep, true);
