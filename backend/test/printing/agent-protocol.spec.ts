@@ -63,6 +63,15 @@ async function connectAgent(credential: PairAnswer): Promise<Socket> {
   return socket;
 }
 
+/**
+ * Closes an agent and waits until the server has recorded it offline: the next test may start with the printer
+ * offline (CI once saw a test print accepted right after the previous test's agent closed).
+ */
+async function disconnectAgent(agent: Socket): Promise<void> {
+  agent.close();
+  for (let tries = 0; tries < 50 && (await status()).isOnline; tries++) await pause(100);
+}
+
 let credential: PairAnswer;
 
 describe('pairing', () => {
@@ -136,7 +145,7 @@ describe('the agent namespace', () => {
       await request(agent, 'agent.heartbeat', {});
       expect((await status()).isOnline).toBe(true);
     } finally {
-      agent.close();
+      await disconnectAgent(agent);
     }
   });
 });
@@ -172,8 +181,8 @@ describe('slips', () => {
         ]);
       expect(printed[0]).toEqual({ n: 1 });
     } finally {
-      agent.close();
       console.close();
+      await disconnectAgent(agent);
     }
   });
 
@@ -208,7 +217,7 @@ describe('slips', () => {
         ]);
       expect(recorded).toEqual({ reason: 'out of paper' });
     } finally {
-      agent.close();
+      await disconnectAgent(agent);
     }
   });
 
@@ -227,7 +236,7 @@ describe('slips', () => {
       expect(slip.orderId).toBeNull();
       expect(decodeEscposRaster(Buffer.from(slip.escposBase64, 'base64')).width).toBe(576);
     } finally {
-      agent.close();
+      await disconnectAgent(agent);
     }
   });
 
