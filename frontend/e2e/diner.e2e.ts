@@ -28,6 +28,20 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 }
 
+/**
+ * React arrives late, as on a slow connection: the menu is on screen, its buttons are not working yet. Answers the
+ * call that lets it arrive.
+ */
+async function holdReactBack(page: Page): Promise<() => void> {
+  let release = () => undefined as void;
+  const arrived = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/react-[^/]+\.js$/, async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  return release;
+}
+
 describe('the menu page in one response', () => {
   it('holds the menu in its HTML before any script runs, with the title and Open Graph tags', async () => {
     const response = await fetch(`${baseUrl}/menu/demo`);
@@ -56,13 +70,7 @@ describe('the menu page in one response', () => {
 
   it('is taken over by the app without being drawn again, and a tap made before the app arrived still counts', async () => {
     const { page, context, problems } = await openPage(browser, { viewport: PHONE });
-    // React arrives late, as on a slow connection: the menu is on screen, its buttons are not working yet.
-    let release = () => undefined as void;
-    const arrived = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/react-[^/]+\.js$/, async (route) => {
-      await arrived;
-      await route.continue();
-    });
+    const release = await holdReactBack(page);
     await page.goto(`${baseUrl}/menu/demo`);
     await page.evaluate(() => {
       (document.querySelector('main h3') as HTMLElement & { served?: boolean }).served = true;
@@ -85,12 +93,7 @@ describe('the menu page in one response', () => {
 
   it('opens the cart with the product when "add" and then the cart were tapped before the app arrived', async () => {
     const { page, context, problems } = await openPage(browser, { viewport: PHONE });
-    let release = () => undefined as void;
-    const arrived = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/react-[^/]+\.js$/, async (route) => {
-      await arrived;
-      await route.continue();
-    });
+    const release = await holdReactBack(page);
     await page.goto(`${baseUrl}/menu/demo`);
     await page.getByRole('button', { name: 'הוספה של הפוך לעגלה' }).click();
     await page.getByTestId('header-cart').click();
