@@ -92,3 +92,11 @@ export interface EventStore {
 export function logPositionOf(event: Pick<RecordedEvent, 'transactionId' | 'globalPosition'>): LogPosition {
   return { transactionId: event.transactionId, globalPosition: event.globalPosition };
 }
+
+/** Log order: by transaction id, then global position (see `LogPosition`). */
+export function compareLogPositions(a: LogPosition, b: LogPosition): number {
+  const byTransaction = BigInt(a.transactionId) - BigInt(b.transactionId);
+  if (byTransaction !== 0n) return byTransaction > 0n ? 1 : -1;
+  const byPosition = BigInt(a.globalPosition) - BigInt(b.globalPosition);
+  return byPosition === 0n ? 0 : byPosition > 0n ? 1 : -1;
+}

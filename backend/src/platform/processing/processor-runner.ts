@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DatabaseUnavailableError, isDatabaseUnavailableError } from '../database/database-errors.js';
 import {
+  compareLogPositions,
   logPositionOf,
   type EventStore,
   type LogPosition,
@@ -48,8 +49,8 @@ interface ProcessorState {
   processor: Processor;
   leased: boolean;
   /**
-   * Until then (this process's clock) the lease is certainly ours without asking: it was taken or renewed at most
-   * half a lease ago, and nobody may take it before a whole lease has passed.
+   * Until then (this process's clock) the lease is certainly ours without asking: a step's lease call took or renewed
+   * it less than half a lease ago, and nobody may take it before a whole lease has passed.
    */
   leaseSureUntil: number;
   /** Where this instance has read to; ahead of the stored checkpoint by the skipped events not yet written. */
@@ -163,9 +164,10 @@ export class ProcessorRunner {
     await Promise.all(states.map((state) => state.loop));
     await Promise.all(states.map((state) => state.lock));
     // Skipped events read but not stored yet are stored with the release (else the next owner reads them again).
-    const skipped = states
-      .filter((state) => state.leased && state.cursor && !samePosition(state.cursor, state.stored))
-      .map((state) => ({ name: state.processor.name, position: state.cursor! }));
+    const skipped = states.flatMap((state) => {
+      const position = this.unstoredCursor(state);
+      return position ? [{ name: state.processor.name, position }] : [];
+    });
     for (const state of states) {
       state.loop = undefined;
       state.leased = false;
@@ -205,11 +207,7 @@ export class ProcessorRunner {
         if (read > 0) progressed = true;
       }
     }
-    for (const state of this.states.values()) {
-      await this.exclusive(state, async () => {
-        if (state.leased) await this.writeSkipped(state);
-      });
-    }
+    for (const state of this.states.values()) await this.exclusive(state, () => this.writeSkipped(state));
   }
 
   private async loop(state: ProcessorState): Promise<void> {
@@ -383,11 +381,17 @@ export class ProcessorRunner {
     state.storedAt = Date.now();
   }
 
+  /** The cursor of a held processor, when it is past the stored checkpoint by skipped events not written yet. */
+  private unstoredCursor(state: ProcessorState): LogPosition | undefined {
+    const { cursor, stored } = state;
+    if (!state.leased || !cursor) return undefined;
+    return !stored || compareLogPositions(cursor, stored) > 0 ? cursor : undefined;
+  }
+
   /** Stores the cursor when it is past the stored checkpoint (skipped events). */
   private async writeSkipped(state: ProcessorState): Promise<void> {
-    const { cursor, stored } = state;
-    if (!state.leased || !cursor) return;
-    if (stored && compareLogPositions(cursor, stored) <= 0) {
+    const cursor = this.unstoredCursor(state);
+    if (!cursor) {
       state.storedAt = Date.now();
       return;
     }
@@ -419,18 +423,6 @@ export class ProcessorRunner {
   private log(level: 'info' | 'warn' | 'error', message: string, error?: unknown): void {
     this.options.log?.(level, message, error);
   }
-}
-
-/** Log order: by transaction id, then global position (see `LogPosition`). */
-export function compareLogPositions(a: LogPosition, b: LogPosition): number {
-  const byTransaction = BigInt(a.transactionId) - BigInt(b.transactionId);
-  if (byTransaction !== 0n) return byTransaction > 0n ? 1 : -1;
-  const byPosition = BigInt(a.globalPosition) - BigInt(b.globalPosition);
-  return byPosition === 0n ? 0 : byPosition > 0n ? 1 : -1;
-}
-
-function samePosition(a: LogPosition, b: LogPosition | undefined): boolean {
-  return b !== undefined && compareLogPositions(a, b) === 0;
 }
 
 function isUnavailable(error: unknown): boolean {
