@@ -25,7 +25,8 @@ const LIVE_EVENTS_KEPT_MS = 2 * 24 * 60 * 60_000;
 
 const fromProcessor = (processor) => ({
   handles: processor.handles,
-  apply: (em, event) => processor.handle(event, { em, attempt: 1 }),
+  // A replay pushes nothing: what a processor would do after its commit is dropped.
+  apply: (em, event) => processor.handle(event, { em, attempt: 1, afterCommit: () => {} }),
 });
 const fromInline = (projection) => ({ handles: projection.handles, apply: (em, event) => projection.apply(em, event) });
 // A replay pushes nothing to the consoles.
@@ -92,9 +93,7 @@ export const READ_MODELS = [
 /** Inline projections and processors that are not read models, and why a rebuild leaves them alone. */
 export const NOT_REBUILT = {
   'public-menu-cache': 'an in-memory cache dropped on menu and business events; nothing is stored',
-  'tax-invoices': 'issues invoices (appends InvoiceIssued, takes numbers): an effect, never replayed',
   'receipt-sms': 'sends the receipt SMS: an effect, never replayed',
-  'slip-queue': 'queues the kitchen slip (appends SlipQueued): an effect, never replayed',
   'slip-dispatch': 'pushes slips to the printing agent: an effect, never replayed',
 };
 

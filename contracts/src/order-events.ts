@@ -25,7 +25,7 @@ export const orderPlacedDataSchema = z.object({
   orderId,
   businessPhone,
   departmentId: text,
-  /** Per business, from 1, no gaps from concurrency and never reused. */
+  /** Per business, from 1 and never reused; a checkout that failed may leave a gap (decision 015). */
   orderNumber: z.number().int().positive(),
   lines: z.array(orderLineSchema).min(1),
   totalAgorot: agorot,
@@ -38,6 +38,11 @@ export const orderPlacedDataSchema = z.object({
   customerName: z.string().nullable(),
   customerPhone: z.string().nullable(),
   placedAt: instant,
+  /**
+   * The seller as the tax invoice will name it, and where the owner wanted the bon texted, as they were when the
+   * order was placed (added 2026-11-25; older events lack it and the business is read at payment instead).
+   */
+  seller: z.object({ name: z.string(), dealerNumber: z.string(), receiptPhone: z.string().nullable() }).optional(),
 });
 
 export const paymentPageOpenedDataSchema = z.object({

@@ -25,7 +25,7 @@ afterAll(async () => {
 
 const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
-/** The thank-you page asks every 2 s, 15 times, while the payment or the invoice is pending. */
+/** The thank-you page waits on the order (held answers of about 25 s) while the payment or the invoice is pending. */
 const INVOICE_WAIT = 40_000;
 
 async function expectNoAxeViolations(page: Page) {

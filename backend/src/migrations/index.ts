@@ -5,6 +5,7 @@ import { Migration20261121000300_ordering } from './Migration20261121000300_orde
 import { Migration20261121000400_commissions } from './Migration20261121000400_commissions.js';
 import { Migration20261121000500_printing } from './Migration20261121000500_printing.js';
 import { Migration20261121000800_parked_events_any_log } from './Migration20261121000800_parked_events_any_log.js';
+import { Migration20261125000000_order_write_path } from './Migration20261125000000_order_write_path.js';
 
 /**
  * Every migration, in order. An explicit list (not a folder glob) works the same from TypeScript sources in tests
@@ -18,4 +19,5 @@ export const migrationsList = [
   { name: 'Migration20261121000400_commissions', class: Migration20261121000400_commissions },
   { name: 'Migration20261121000500_printing', class: Migration20261121000500_printing },
   { name: 'Migration20261121000800_parked_events_any_log', class: Migration20261121000800_parked_events_any_log },
+  { name: 'Migration20261125000000_order_write_path', class: Migration20261125000000_order_write_path },
 ];

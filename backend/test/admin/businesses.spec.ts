@@ -49,7 +49,7 @@ beforeAll(async () => {
   app = await startTestApp({ FRONTEND_DIST: frontendDist });
   store = app.app.get(EVENT_STORE);
   processors = paymentProcessors(app);
-  runner = await takeOverRunner(app, [processors.taxInvoices]);
+  runner = await takeOverRunner(app, []);
   adminToken = (await signInAdmin(app)).token;
 });
 afterAll(async () => {

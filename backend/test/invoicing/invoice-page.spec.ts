@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { formatIsraelDateTime } from '@tafrit/contracts';
 import type { ProcessorRunner } from '../../src/platform/processing/processor-runner.js';
 import { call } from '../support/http-client.js';
+import { recordOrder } from '../support/orders.js';
+import { query } from '../../src/platform/event-store/postgres/sql.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import {
   type Cafe,
@@ -24,7 +26,7 @@ let orderId: string;
 beforeAll(async () => {
   app = await startTestApp();
   processors = paymentProcessors(app);
-  runner = await takeOverRunner(app, [processors.taxInvoices]);
+  runner = await takeOverRunner(app, []);
   cafe = await registerCafe(app, { businessName: 'קפה הפינה' });
   other = await registerCafe(app);
   ({ orderId } = await paidOrder(app, cafe, { tableNumber: 4 }));
@@ -106,14 +108,28 @@ describe('the invoice page', () => {
     expect(answer.body).toContain('&#60;img src=x onerror=alert(1)&#62;');
   });
 
-  it('says the invoice is still being issued while the processor has not run yet', async () => {
-    const { orderId: fresh } = await paidOrder(app, cafe);
-    const answer = await page(linkOf(fresh));
+  it('says the invoice is still being issued while the order has none, and shows it right after the payment', async () => {
+    const { orderId: unpaid } = await recordOrder(app, {
+      businessPhone: cafe.phone,
+      departmentId: cafe.departmentId,
+      orderNumber: cafe.nextOrderNumber(),
+    });
+    const answer = await page(linkOf(unpaid));
     expect(answer.status).toBe(200);
     expect(answer.body).toContain('החשבונית עדיין בהפקה');
     expect(answer.body).toContain('<meta http-equiv="refresh" content="5">');
-    await runner.runUntilIdle();
+    // The invoice commits with the payment (decision 015): no processor stands between them.
+    const { orderId: fresh } = await paidOrder(app, cafe);
     expect((await page(linkOf(fresh))).body).toContain('חשבונית מס/קבלה');
+  });
+
+  it('names the seller as the order was placed, even after the business is renamed', async () => {
+    const { orderId: before } = await paidOrder(app, other);
+    await query(app.database.em(), `update businesses set business_name = 'שם חדש' where phone = ?`, [other.phone]);
+    const answer = await page(linkOf(before));
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain('חשבונית מס/קבלה');
+    expect(answer.body).not.toContain('שם חדש');
   });
 
   it("sends the reader to the provider's own document, and shows a copy when the provider gave no address", async () => {

@@ -1,30 +1,34 @@
 import { randomUUID } from 'node:crypto';
+import { CommandBus } from '@nestjs/cqrs';
 import { orderStreamId, type OrderEventData } from '@tafrit/contracts';
 import { SMS_SENDER, type SmsSender } from '../../src/platform/sms/sms.port.js';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '../../src/platform/event-store/event-store.port.js';
 import type { Processor } from '../../src/platform/processing/processor.js';
 import { ProcessorRunner } from '../../src/platform/processing/processor-runner.js';
-import { handleCommand } from '../../src/platform/event-store/aggregate.js';
-import { orderDecider } from '../../src/modules/ordering/domain/order.decider.js';
+import type { OrderCommand } from '../../src/modules/ordering/domain/order.decider.js';
+import { OrderStore } from '../../src/modules/ordering/persistence/order-store.js';
 import { InvoiceLinks } from '../../src/modules/invoicing/application/invoice-links.js';
-import { taxInvoiceProcessor } from '../../src/modules/invoicing/processors/tax-invoice.processor.js';
 import { receiptSmsProcessor } from '../../src/modules/ordering/processors/receipt-sms.processor.js';
-import { slipQueueProcessor } from '../../src/modules/ordering/processors/slip-queue.processor.js';
 import { newPhone, registerOwner, type SignedInOwner } from '../support/accounts.js';
 import { recordOrder, type RecordOrderOptions } from '../support/orders.js';
 import type { TestApp } from '../support/test-app.js';
 
-/** The three processors that follow a payment, built with the app's own store, SMS sender and secret. */
-export function paymentProcessors(app: TestApp) {
+/**
+ * What follows a payment outside its own transaction (the receipt SMS), built with the app's own store, SMS sender
+ * and commands, and the invoice links of its secret. The invoice and the slip commit with the payment (decision 015).
+ */
+export function paymentProcessors(app: TestApp, sms: SmsSender = app.app.get<SmsSender>(SMS_SENDER)) {
   const store = app.app.get<EventStore>(EVENT_STORE);
-  const sms = app.app.get<SmsSender>(SMS_SENDER);
   const links = new InvoiceLinks(app.config.jwtSecret);
   return {
     store,
     links,
-    taxInvoices: taxInvoiceProcessor({ store, links }),
-    receiptSms: receiptSmsProcessor({ store, sms }),
-    slipQueue: slipQueueProcessor({ store }),
+    receiptSms: receiptSmsProcessor({
+      database: app.database,
+      orders: app.app.get(OrderStore),
+      sms,
+      commands: app.app.get(CommandBus),
+    }),
   };
 }
 
@@ -44,10 +48,11 @@ export async function takeOverRunner(app: TestApp, processors: readonly Processo
 
 /** Delivers an event to a processor once more, as the runner would (a transaction for a projection). */
 export async function deliver(app: TestApp, processor: Processor, event: RecordedEvent): Promise<void> {
+  const afterCommit = (effect: () => void) => effect();
   if (processor.mode === 'projection') {
-    await app.database.em().transactional((em) => processor.handle(event, { em, attempt: 1 }));
+    await app.database.em().transactional((em) => processor.handle(event, { em, attempt: 1, afterCommit }));
   } else {
-    await processor.handle(event, { em: app.database.em(), attempt: 1 });
+    await processor.handle(event, { em: app.database.em(), attempt: 1, afterCommit });
   }
 }
 
@@ -108,11 +113,10 @@ export async function paidOrderWithProviderDocument(
     departmentId: cafe.departmentId,
     orderNumber: cafe.nextOrderNumber(),
   });
-  const store = app.app.get<EventStore>(EVENT_STORE);
+  const orders = app.app.get(OrderStore);
   const now = new Date().toISOString();
   const metadata = { correlationId: randomUUID(), actor: { kind: 'system' as const }, occurredAt: now };
-  const run = (command: Parameters<typeof orderDecider.decide>[0]) =>
-    handleCommand({ store, streamId: orderStreamId(orderId), decider: orderDecider, command, metadata });
+  const run = (command: OrderCommand) => orders.execute(orderId, command, metadata);
   const lowProfileId = randomUUID();
   const { state } = await run({
     type: 'OpenPaymentPage',
@@ -136,8 +140,34 @@ export async function paidOrderWithProviderDocument(
       brand: 'Mastercard',
       amountAgorot: state.totalAgorot,
       document,
+      invoiceUrl: new InvoiceLinks(app.config.jwtSecret).urlFor(orderId),
       now,
     },
   });
   return { orderId };
+}
+
+/** The provider's verdict arriving once more (a repeated webhook, the thank-you page's check at the same moment). */
+export async function repeatPayment(app: TestApp, orderId: string) {
+  const paid = (await paidEventOf(app, orderId)).data as OrderEventData['OrderPaid'];
+  const now = new Date().toISOString();
+  return app.app.get(OrderStore).execute(
+    orderId,
+    {
+      type: 'RecordPayment',
+      data: {
+        provider: paid.provider,
+        lowProfileId: paid.lowProfileId,
+        transactionId: paid.transactionId,
+        approvalNumber: paid.approvalNumber,
+        last4: paid.last4,
+        brand: paid.brand,
+        amountAgorot: paid.amountAgorot,
+        document: paid.document,
+        invoiceUrl: new InvoiceLinks(app.config.jwtSecret).urlFor(orderId),
+        now,
+      },
+    },
+    { correlationId: 'repeat', actor: { kind: 'system', id: 'payments:sandbox' }, occurredAt: now },
+  );
 }

@@ -1,32 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { OrderEntity } from '../../src/modules/ordering/projections/order.entity.js';
-import { TAX_INVOICES_PROCESSOR } from '../../src/modules/invoicing/processors/tax-invoice.processor.js';
-import { query } from '../../src/platform/event-store/postgres/sql.js';
-import type { ProcessorRunner } from '../../src/platform/processing/processor-runner.js';
+import { execute, query } from '../../src/platform/event-store/postgres/sql.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import {
-  deliver,
   invoiceOf,
-  paidEventOf,
   paidOrder,
   paidOrderWithProviderDocument,
   paymentProcessors,
   registerCafe,
+  repeatPayment as repeatPaymentOf,
   streamOf,
-  takeOverRunner,
   typesOf,
 } from './support.js';
 
+// The tax invoice is decided with the payment and numbered in the payment's own transaction (decision 015): these
+// tests read it right after the payment, with no processor in between.
+
 let app: TestApp;
-let runner: ProcessorRunner;
 let processors: ReturnType<typeof paymentProcessors>;
 
 beforeAll(async () => {
   app = await startTestApp();
   processors = paymentProcessors(app);
-  runner = await takeOverRunner(app, [processors.taxInvoices]);
 });
 afterAll(() => app.close());
+
+const repeatPayment = (orderId: string) => repeatPaymentOf(app, orderId);
 
 async function lastInvoiceNumber(businessPhone: string): Promise<number | undefined> {
   const [row] = await query<{ last_number: number }>(
@@ -46,10 +45,8 @@ describe('the tax invoice of a paid order', () => {
     const cafe = await registerCafe(app);
     const other = await registerCafe(app);
     const first = await paidOrder(app, cafe);
-    await runner.runUntilIdle();
     const second = await paidOrder(app, cafe);
     const elsewhere = await paidOrder(app, other);
-    await runner.runUntilIdle();
 
     const invoice = await invoiceOf(app, first.orderId);
     expect(invoice).toMatchObject({
@@ -67,6 +64,17 @@ describe('the tax invoice of a paid order', () => {
     expect(await numberOf(second.orderId)).toBe(2);
     expect(await numberOf(elsewhere.orderId)).toBe(1);
     expect(await lastInvoiceNumber(cafe.phone)).toBe(2);
+    // The invoice commits with the payment, in the same transaction, right after it in the stream.
+    const types = typesOf(await streamOf(app, first.orderId));
+    expect(types.slice(types.indexOf('OrderPaid'), types.indexOf('OrderPaid') + 3)).toEqual([
+      'OrderPaid',
+      'InvoiceIssued',
+      'SlipQueued',
+    ]);
+    const events = await streamOf(app, first.orderId);
+    const paidAt = events.find((event) => event.type === 'OrderPaid')!;
+    const issued = events.find((event) => event.type === 'InvoiceIssued')!;
+    expect(issued.transactionId).toBe(paidAt.transactionId);
 
     const row = await app.database.em().findOneOrFail(OrderEntity, { id: second.orderId });
     expect(row).toMatchObject({
@@ -78,78 +86,61 @@ describe('the tax invoice of a paid order', () => {
 
   it('gives orders paid at the same moment different numbers, with no gap', async () => {
     const cafe = await registerCafe(app);
+    // On PostgreSQL these run truly at once: each waits on the business's sequence row until the one before commits.
     const orders = await Promise.all(Array.from({ length: 6 }, () => paidOrder(app, cafe)));
-    await runner.runUntilIdle();
     const numbers = await Promise.all(orders.map(({ orderId }) => numberOf(orderId)));
     expect([...numbers].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(await lastInvoiceNumber(cafe.phone)).toBe(6);
   });
 
-  it('numbers deliveries of different orders running at once in their own transactions one after the other', async () => {
-    const cafe = await registerCafe(app);
-    const orders = await Promise.all(Array.from({ length: 4 }, () => paidOrder(app, cafe)));
-    const paid = await Promise.all(orders.map(({ orderId }) => paidEventOf(app, orderId)));
-    // On PostgreSQL these run truly at once: each waits on the business's sequence row until the one before commits.
-    await Promise.all(paid.map((event) => deliver(app, processors.taxInvoices, event)));
-    const numbers = await Promise.all(orders.map(({ orderId }) => numberOf(orderId)));
-    expect([...numbers].sort((a, b) => a - b)).toEqual([1, 2, 3, 4]);
-    await runner.runUntilIdle();
-    expect(await lastInvoiceNumber(cafe.phone)).toBe(4);
-  });
-
-  it('issues one invoice when the same payment is delivered twice, and spends no number on the repeat', async () => {
+  it('issues one invoice when the same payment is recorded again, and spends no number on the repeat', async () => {
     const cafe = await registerCafe(app);
     const { orderId } = await paidOrder(app, cafe);
-    await runner.runUntilIdle();
-    const paid = await paidEventOf(app, orderId);
 
-    await deliver(app, processors.taxInvoices, paid);
-    await deliver(app, processors.taxInvoices, paid);
+    expect((await repeatPayment(orderId)).events).toEqual([]);
+    expect((await repeatPayment(orderId)).events).toEqual([]);
 
     expect(await countOf(orderId, 'InvoiceIssued')).toBe(1);
+    expect(await countOf(orderId, 'OrderPaid')).toBe(1);
     expect(await lastInvoiceNumber(cafe.phone)).toBe(1);
     const next = await paidOrder(app, cafe);
-    await runner.runUntilIdle();
     expect(await numberOf(next.orderId)).toBe(2);
   });
 
-  it('issues one invoice when two deliveries of the same payment run at once', async () => {
+  it('issues one invoice when the same payment is recorded twice at once', async () => {
     const cafe = await registerCafe(app);
     const { orderId } = await paidOrder(app, cafe);
-    const paid = await paidEventOf(app, orderId);
-
-    // Each in its own transaction, as two instances would after a lease moved: the loser rolls its number back.
-    const results = await Promise.allSettled([
-      deliver(app, processors.taxInvoices, paid),
-      deliver(app, processors.taxInvoices, paid),
-    ]);
-    // The loser either saw the invoice and did nothing, or lost the race and rolled back to be retried.
-    for (const result of results) {
-      if (result.status === 'rejected') expect(String(result.reason)).toMatch(/issued by another delivery/);
-    }
-    await runner.runUntilIdle();
+    // A second, concurrent verdict for a fresh order: the slower writer finds the order moved, reloads and decides
+    // nothing (the same transaction id).
+    await Promise.all([repeatPayment(orderId), repeatPayment(orderId), repeatPayment(orderId)]);
     expect(await countOf(orderId, 'InvoiceIssued')).toBe(1);
     expect(await numberOf(orderId)).toBe(1);
     expect(await lastInvoiceNumber(cafe.phone)).toBe(1);
   });
 
-  it('gives the number back when the delivery rolls back', async () => {
+  it('gives the number back when the payment’s transaction rolls back', async () => {
     const cafe = await registerCafe(app);
     const first = await paidOrder(app, cafe);
-    await runner.runUntilIdle();
-    const second = await paidOrder(app, cafe);
-    const paid = await paidEventOf(app, second.orderId);
-
-    await expect(
-      app.database.em().transactional(async (em) => {
-        await processors.taxInvoices.handle(paid, { em, attempt: 1 });
-        throw new Error('the checkpoint could not move');
-      }),
-    ).rejects.toThrow('the checkpoint could not move');
-    expect(await invoiceOf(app, second.orderId)).toBeUndefined();
+    // The log refuses the next payment's events (as a failing disk would): the number taken in that transaction
+    // must be given back with it.
+    await execute(
+      app.database.em(),
+      `create function refuse_payments() returns trigger language plpgsql as $$
+       begin
+         if new.type = 'OrderPaid' and new.data->>'businessPhone' = '${cafe.phone}' then
+           raise exception 'the log is full';
+         end if;
+         return new;
+       end $$;
+       create trigger refuse_payments before insert on events for each row execute function refuse_payments();`,
+    );
+    try {
+      await expect(paidOrder(app, cafe)).rejects.toThrow('the log is full');
+    } finally {
+      await execute(app.database.em(), 'drop trigger refuse_payments on events; drop function refuse_payments();');
+    }
     expect(await lastInvoiceNumber(cafe.phone)).toBe(1);
-
-    await runner.runUntilIdle();
+    const second = await paidOrder(app, cafe);
     expect(await numberOf(first.orderId)).toBe(1);
     expect(await numberOf(second.orderId)).toBe(2);
   });
@@ -166,7 +157,6 @@ describe('the tax invoice of a paid order', () => {
       documentNumber: '70016',
       documentUrl: null,
     });
-    await runner.runUntilIdle();
 
     expect(await invoiceOf(app, orderId)).toMatchObject({
       source: 'provider',
@@ -183,7 +173,6 @@ describe('the tax invoice of a paid order', () => {
     expect(await lastInvoiceNumber(cafe.phone)).toBeUndefined();
 
     const ours = await paidOrder(app, cafe);
-    await runner.runUntilIdle();
     expect(await numberOf(ours.orderId)).toBe(1);
   });
 
@@ -191,18 +180,16 @@ describe('the tax invoice of a paid order', () => {
     const cafe = await registerCafe(app);
     await query(app.database.em(), `update businesses set id_number = '' where phone = ?`, [cafe.phone]);
     const { orderId } = await paidOrder(app, cafe);
-    await runner.runUntilIdle();
 
     const failed = (await streamOf(app, orderId)).find((event) => event.type === 'InvoiceFailed');
     expect(failed?.data).toMatchObject({ orderId, reason: 'the business has no valid dealer number' });
-    expect(failed?.metadata.actor).toEqual({ kind: 'system', id: TAX_INVOICES_PROCESSOR });
     expect(await invoiceOf(app, orderId)).toBeUndefined();
     expect(await lastInvoiceNumber(cafe.phone)).toBeUndefined();
     const row = await app.database.em().findOneOrFail(OrderEntity, { id: orderId });
     expect(row.invoiceStatus).toBe('failed');
 
     // A repeat records nothing more.
-    await deliver(app, processors.taxInvoices, await paidEventOf(app, orderId));
+    await repeatPayment(orderId);
     expect(await countOf(orderId, 'InvoiceFailed')).toBe(1);
   });
 });

@@ -3,7 +3,6 @@ import type { OrderEventData } from '@tafrit/contracts';
 import {
   RECEIPT_SMS_MAX_CHARS,
   RECEIPT_SMS_PROCESSOR,
-  receiptSmsProcessor,
   receiptSmsText,
 } from '../../src/modules/ordering/processors/receipt-sms.processor.js';
 import { query } from '../../src/platform/event-store/postgres/sql.js';
@@ -159,7 +158,7 @@ describe('the receipt SMS of a paid order', () => {
     const before = receiptsTo(cafe.phone).length;
     const paid = await paidEventOf(app, orderId);
 
-    await deliver(app, receiptSmsProcessor({ store: processors.store, sms: refusing }), paid);
+    await deliver(app, paymentProcessors(app, refusing).receiptSms, paid);
     const failed = (await streamOf(app, orderId)).find((event) => event.type === 'ReceiptSmsFailed');
     expect(failed?.data).toMatchObject({ to: cafe.phone, reason: 'refusing: StatusId -18 (Sender not approved)' });
     expect(await effectOf(orderId)).toEqual({ completed: false });

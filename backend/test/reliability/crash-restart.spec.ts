@@ -16,7 +16,7 @@ const ORDERS_PER_DINER = 8;
 const KILLS = 3;
 const ORDERS = DINERS * ORDERS_PER_DINER;
 
-const PROCESSORS = ['live-orders', 'monthly-commissions', 'receipt-sms', 'slip-dispatch', 'slip-queue', 'tax-invoices'];
+const PROCESSORS = ['live-orders', 'monthly-commissions', 'receipt-sms', 'slip-dispatch'];
 
 let host: ProductHost;
 let cafes: Cafe[];

@@ -36,6 +36,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/menu/:departmentId': open('the public menu a QR code points to; misses are rate-limited'),
   'GET /api/orders/:departmentId/latest': open("the diner's own session cookie picks the order"),
   'GET /api/orders/:departmentId/:orderNumber': open("the diner's session cookie, or the business's owner token"),
+  'GET /api/orders/:departmentId/:orderNumber/wait': open("the diner's session cookie, or the business's owner token"),
   'GET /api/invoice/:orderId': open("the link's 256-bit token, or the business's owner token"),
   'POST /api/printer/pair': open('the pairing code the owner made is the proof; rate-limited per address'),
   'GET /api/printer/agent/status': agent,

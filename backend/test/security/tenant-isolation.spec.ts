@@ -217,6 +217,12 @@ const ATTACKS: Attack[] = [
     request: (token) => call(app, 'GET', `/api/orders/${shop.departmentId}/${victimOrder.orderNumber}`, { token }),
   },
   {
+    route: 'GET /api/orders/:departmentId/:orderNumber/wait',
+    name: "wait for the victim's order by its number",
+    // Settled orders answer at once: the victim's order is paid and invoiced.
+    request: (token) => call(app, 'GET', `/api/orders/${shop.departmentId}/${victimOrder.orderNumber}/wait`, { token }),
+  },
+  {
     route: 'GET /api/orders/:departmentId/latest',
     name: "read the latest order of the victim's department",
     request: (token) => call(app, 'GET', `/api/orders/${shop.departmentId}/latest`, { token }),

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { commissionAgorot, netAgorot, type OrderLine, orderStreamId } from '@tafrit/contracts';
-import { handleCommand } from '../../src/platform/event-store/aggregate.js';
-import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port.js';
-import { orderDecider } from '../../src/modules/ordering/domain/order.decider.js';
+import { commissionAgorot, netAgorot, type OrderLine } from '@tafrit/contracts';
+import { DATABASE } from '../../src/platform/database/database.module.js';
+import type { Database } from '../../src/platform/database/database.js';
+import { BusinessEntity } from '../../src/modules/accounts/projections/business.entity.js';
+import { InvoiceLinks } from '../../src/modules/invoicing/application/invoice-links.js';
+import type { OrderCommand } from '../../src/modules/ordering/domain/order.decider.js';
+import { OrderStore } from '../../src/modules/ordering/persistence/order-store.js';
 import type { TestApp } from './test-app.js';
 
 export interface RecordOrderOptions {
@@ -24,18 +27,21 @@ const DEFAULT_LINES: OrderLine[] = [
 ];
 
 /**
- * Records an order (and its payment) through the order aggregate, as checkout and the webhook do, without going
- * through a payment page: for tests of what follows a payment (reports, invoices, receipts, slips).
+ * Records an order (and its payment) through the order's one write path, as checkout and the webhook do, without
+ * going through a payment page: for tests of what follows a payment (reports, invoices, receipts, slips).
  */
 export async function recordOrder(app: TestApp, options: RecordOrderOptions): Promise<{ orderId: string }> {
-  const store = app.app.get<EventStore>(EVENT_STORE);
+  const orders = app.app.get(OrderStore);
+  const business = await app.app.get<Database>(DATABASE).em().findOne(BusinessEntity, { phone: options.businessPhone });
+  const seller = business
+    ? { name: business.businessName, dealerNumber: business.idNumber, receiptPhone: business.receiptPhone ?? null }
+    : null;
   const orderId = randomUUID();
   const lines = options.lines ?? DEFAULT_LINES;
   const total = lines.reduce((sum, line) => sum + line.unitPriceAgorot * line.quantity, 0);
   const placedAt = options.placedAt ?? new Date().toISOString();
   const metadata = { correlationId: randomUUID(), actor: { kind: 'diner' as const }, occurredAt: placedAt };
-  const run = (command: Parameters<typeof orderDecider.decide>[0]) =>
-    handleCommand({ store, streamId: orderStreamId(orderId), decider: orderDecider, command, metadata });
+  const run = (command: OrderCommand) => orders.execute(orderId, command, metadata);
   await run({
     type: 'PlaceOrder',
     data: {
@@ -53,6 +59,7 @@ export async function recordOrder(app: TestApp, options: RecordOrderOptions): Pr
       customerName: null,
       customerPhone: null,
       placedAt,
+      ...(seller ? { seller } : {}),
     },
   });
   if (!options.paidAt) return { orderId };
@@ -78,6 +85,8 @@ export async function recordOrder(app: TestApp, options: RecordOrderOptions): Pr
       brand: 'Visa',
       amountAgorot: total,
       document: null,
+      invoiceUrl: app.app.get(InvoiceLinks).urlFor(orderId),
+      seller,
       now: options.paidAt,
     },
   });

@@ -21,7 +21,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const target = env.DATABASE_URL ? undefined : await createTestDatabaseUrl();
   const config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

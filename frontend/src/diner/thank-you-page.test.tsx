@@ -3,10 +3,12 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DinerOrderView } from '@tafrit/contracts/ordering-types';
 import { DinerApp } from './app';
+import { MAX_WAITS, RETRY_DELAY_MS, WAIT_CUTOFF_MS } from './thank-you-page';
 
 // The thank-you page in the whole diner app, under StrictMode as main.tsx renders it, against a stubbed server.
 
 const LATEST = '/api/orders/demo/latest';
+const WAIT = '/api/orders/demo/1042/wait';
 
 const order: DinerOrderView = {
   orderId: 'order-1',
@@ -35,18 +37,44 @@ function json(status: number, body: unknown): Response {
 const found = (view: Partial<DinerOrderView> = {}) =>
   json(200, { success: true, data: { ...order, ...view }, message: '' });
 
-/** Answers the latest-order call with the given responses in turn; the last one is repeated. */
-function stubServer(...answers: (Response | Error)[]) {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    if (String(input) !== LATEST) throw new Error(`unexpected request ${String(input)}`);
+/** A server's answer: a response, a network failure, or one that comes when the test says (see `held`). */
+type Answer = Response | Error | ((init: RequestInit) => Promise<Response>);
+
+/**
+ * Answers the latest-order call and the order's waits with the given answers in turn; the last one of each is
+ * repeated. Any other request fails the test.
+ */
+function stubServer({ latest, wait = [] }: { latest: Answer[]; wait?: Answer[] }) {
+  const queues: Record<string, Answer[]> = { [LATEST]: [...latest], [WAIT]: [...wait] };
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init = {}) => {
+    const answers = queues[String(input)];
+    if (!answers) throw new Error(`unexpected request ${String(input)}`);
     const next = answers.length > 1 ? answers.shift() : answers[0];
-    if (!next) throw new Error('no answer');
+    if (!next) throw new Error(`no answer for ${String(input)}`);
     if (next instanceof Error) throw next;
+    if (typeof next === 'function') return next(init);
     return next.clone();
   });
 }
 
-const callsOf = (spy: ReturnType<typeof stubServer>) => spy.mock.calls.filter(([input]) => String(input) === LATEST);
+/** An answer held until `release` (as the server holds a wait), or until the request is aborted. */
+function held() {
+  let release: (response: Response) => void = () => {};
+  let request: RequestInit | undefined;
+  const answer = (init: RequestInit) => {
+    request = init;
+    return new Promise<Response>((resolve, reject) => {
+      release = resolve;
+      init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+    });
+  };
+  return { answer, release: (response: Response) => release(response), request: () => request };
+}
+
+/** The paths asked, in order. */
+const asked = (spy: ReturnType<typeof stubServer>) => spy.mock.calls.map(([input]) => String(input));
+const callsOf = (spy: ReturnType<typeof stubServer>, path = LATEST) =>
+  spy.mock.calls.filter(([input]) => String(input) === path);
 
 function openAt(url: string) {
   history.replaceState(null, '', url);
@@ -100,7 +128,7 @@ afterEach(() => {
 describe('the thank-you page', () => {
   it('shows the order, its lines, remarks and invoice, then empties the cart', async () => {
     seedPaidVisit();
-    const server = stubServer(found());
+    const server = stubServer({ latest: [found()] });
     openAt('/thank-you/demo');
     expect((await screen.findByText('טוענים את פרטי ההזמנה…')).getAttribute('role')).toBe('status');
 
@@ -132,60 +160,181 @@ describe('the thank-you page', () => {
     expect(localStorage.getItem('lastOrder_demo')).toBeNull();
     expect(screen.getByRole('link', { name: /^העגלה,\s*ריקה$/ })).toBeTruthy();
 
+    // Settled at once: one read (StrictMode's double start included), nothing to wait for.
+    expect(asked(server)).toEqual([LATEST]);
     const [[, init]] = callsOf(server) as [[unknown, RequestInit]];
     expect(init.credentials).toBe('include');
   });
 
-  it('asks again every 2 s while the payment or the invoice is pending, and stops when it is ready', async () => {
+  it('reads the order once, then waits on its number while the payment or the invoice is pending', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     seedPaidVisit();
     const pending = { invoiceStatus: 'pending', invoiceNumber: null, invoiceUrl: null } as const;
-    const server = stubServer(
-      found({ ...pending, paymentStatus: 'pending', status: 'pending' }),
-      found(pending),
-      found(),
-    );
+    const first = held();
+    const second = held();
+    const server = stubServer({
+      latest: [found({ ...pending, paymentStatus: 'pending', status: 'pending' })],
+      wait: [first.answer, second.answer],
+    });
     openAt('/thank-you/demo');
     expect((await until(() => screen.getByTestId('payment-pending'))).textContent).toBe('מאשרים את התשלום…');
     expect(screen.getByText('מאשרים את התשלום…').closest('[role="status"]')).toBeTruthy();
     expect(screen.getByText('החשבונית בהפקה…')).toBeTruthy();
-    // Not paid yet: the cart stays.
+    // Not paid yet: the cart stays. The wait is asked at once, for this order's number, with the diner's cookie.
     expect(localStorage.getItem('cart_demo')).not.toBeNull();
-    expect(callsOf(server)).toHaveLength(1);
+    await until(() => expect(asked(server)).toEqual([LATEST, WAIT]));
+    expect(first.request()?.credentials).toBe('include');
+    // Held: no timer asks meanwhile.
+    await advance(20_000);
+    expect(asked(server)).toEqual([LATEST, WAIT]);
 
-    await advance(1999);
-    expect(callsOf(server)).toHaveLength(1);
-    await advance(1);
-    expect(callsOf(server)).toHaveLength(2);
-    expect(screen.queryByText('מאשרים את התשלום…')).toBeNull();
+    // Paid, the invoice still coming: shown, the cart is done with, and the page waits again.
+    first.release(found(pending));
+    await until(() => expect(screen.queryByText('מאשרים את התשלום…')).toBeNull());
     expect(screen.getByText('החשבונית בהפקה…').closest('[role="status"]')).toBeTruthy();
     expect(screen.queryByRole('link', { name: /צפייה בחשבונית/ })).toBeNull();
     expect(localStorage.getItem('cart_demo')).toBeNull();
+    await until(() => expect(asked(server)).toEqual([LATEST, WAIT, WAIT]));
 
-    await advance(2000);
-    expect(callsOf(server)).toHaveLength(3);
-    expect(screen.getByRole('link', { name: /צפייה בחשבונית/ }).getAttribute('href')).toBe('/api/invoice/order-1');
+    // Paid and invoiced: settled, no more asks.
+    second.release(found());
+    expect((await until(() => screen.getByRole('link', { name: /צפייה בחשבונית/ }))).getAttribute('href')).toBe(
+      '/api/invoice/order-1',
+    );
     expect(screen.queryByText('החשבונית בהפקה…')).toBeNull();
-
-    await advance(20_000);
-    expect(callsOf(server)).toHaveLength(3);
+    await advance(120_000);
+    expect(asked(server)).toEqual([LATEST, WAIT, WAIT]);
+    expect(screen.queryByText('זה לוקח יותר מהרגיל. אפשר לרענן את הדף בעוד רגע.')).toBeNull();
   });
 
-  it('asks at most 15 more times, then says it takes longer than usual', async () => {
+  it(`waits at most ${MAX_WAITS} times, then says it takes longer than usual`, async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     seedPaidVisit();
-    const server = stubServer(found({ invoiceStatus: 'pending', invoiceNumber: null, invoiceUrl: null }));
+    const pending = found({ invoiceStatus: 'pending', invoiceNumber: null, invoiceUrl: null });
+    // Each held wait comes back (after about 25 s on the server) with the invoice still pending.
+    const server = stubServer({ latest: [pending], wait: [pending] });
     openAt('/thank-you/demo');
-    await until(() => screen.getByTestId('order-number'));
-    await advance(60_000);
-    expect(callsOf(server)).toHaveLength(16);
-    expect(screen.getByText('זה לוקח יותר מהרגיל. אפשר לרענן את הדף בעוד רגע.')).toBeTruthy();
+    expect(await until(() => screen.getByText('זה לוקח יותר מהרגיל. אפשר לרענן את הדף בעוד רגע.'))).toBeTruthy();
+    expect(MAX_WAITS).toBe(6);
+    expect(asked(server)).toEqual([LATEST, ...Array<string>(MAX_WAITS).fill(WAIT)]);
     expect(screen.getByText('החשבונית בהפקה…')).toBeTruthy();
+    expect(screen.getByTestId('order-number').textContent).toBe('1042');
+    await advance(120_000);
+    expect(callsOf(server, WAIT)).toHaveLength(MAX_WAITS);
+  });
+
+  it('after a failed wait, keeps the order shown and asks again only after a pause', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    seedPaidVisit();
+    const server = stubServer({
+      latest: [found({ paymentStatus: 'pending', status: 'pending', invoiceStatus: 'pending', invoiceUrl: null })],
+      wait: [new TypeError('Failed to fetch'), json(503, { success: false, data: null, message: '' }), found()],
+    });
+    openAt('/thank-you/demo');
+    await until(() => expect(asked(server)).toEqual([LATEST, WAIT]));
+    await advance(0);
+    // The failure is not shown: the order stays, still confirming.
+    expect(screen.getByTestId('payment-pending')).toBeTruthy();
+    expect(screen.queryByText('לא הצלחנו לטעון את פרטי ההזמנה. בדקו את החיבור ונסו שוב.')).toBeNull();
+
+    await advance(RETRY_DELAY_MS - 1);
+    expect(callsOf(server, WAIT)).toHaveLength(1);
+    await advance(1);
+    // The 503 gets the same pause.
+    expect(callsOf(server, WAIT)).toHaveLength(2);
+    expect(screen.getByTestId('payment-pending')).toBeTruthy();
+    await advance(RETRY_DELAY_MS - 1);
+    expect(callsOf(server, WAIT)).toHaveLength(2);
+    await advance(1);
+    expect(callsOf(server, WAIT)).toHaveLength(3);
+    await until(() => screen.getByRole('link', { name: /צפייה בחשבונית/ }));
+    expect(screen.queryByTestId('payment-pending')).toBeNull();
+    expect(localStorage.getItem('cart_demo')).toBeNull();
+  });
+
+  it(`counts failed waits toward the ${MAX_WAITS}`, async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    seedPaidVisit();
+    const server = stubServer({
+      latest: [found({ paymentStatus: 'pending', status: 'pending', invoiceStatus: 'pending', invoiceUrl: null })],
+      wait: [new TypeError('Failed to fetch')],
+    });
+    openAt('/thank-you/demo');
+    await until(() => expect(asked(server)).toEqual([LATEST, WAIT]));
+    await advance((MAX_WAITS - 1) * RETRY_DELAY_MS);
+    expect(callsOf(server, WAIT)).toHaveLength(MAX_WAITS);
+    expect(screen.getByText('זה לוקח יותר מהרגיל. אפשר לרענן את הדף בעוד רגע.')).toBeTruthy();
+    expect(screen.getByTestId('payment-pending')).toBeTruthy();
+    await advance(120_000);
+    expect(callsOf(server, WAIT)).toHaveLength(MAX_WAITS);
+  });
+
+  it('gives up a wait that is never answered, as a failed one', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    seedPaidVisit();
+    const lost = held();
+    const server = stubServer({
+      latest: [found({ invoiceStatus: 'pending', invoiceNumber: null, invoiceUrl: null })],
+      wait: [lost.answer, found()],
+    });
+    openAt('/thank-you/demo');
+    await until(() => expect(asked(server)).toEqual([LATEST, WAIT]));
+    await advance(WAIT_CUTOFF_MS - 1);
+    expect(lost.request()?.signal?.aborted).toBe(false);
+    await advance(1);
+    expect(lost.request()?.signal?.aborted).toBe(true);
+    expect(callsOf(server, WAIT)).toHaveLength(1);
+    await advance(RETRY_DELAY_MS);
+    expect(callsOf(server, WAIT)).toHaveLength(2);
+    await until(() => screen.getByRole('link', { name: /צפייה בחשבונית/ }));
+  });
+
+  it('stops waiting, keeping the order shown, when the wait no longer finds it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    seedPaidVisit();
+    const server = stubServer({
+      latest: [found({ invoiceStatus: 'pending', invoiceNumber: null, invoiceUrl: null })],
+      wait: [json(404, { success: false, data: null, message: 'לא נמצאה הזמנה' })],
+    });
+    openAt('/thank-you/demo');
+    await until(() => screen.getByText('זה לוקח יותר מהרגיל. אפשר לרענן את הדף בעוד רגע.'));
+    expect(screen.getByTestId('order-number').textContent).toBe('1042');
+    expect(screen.getByText('החשבונית בהפקה…')).toBeTruthy();
+    await advance(120_000);
+    expect(asked(server)).toEqual([LATEST, WAIT]);
+  });
+
+  it('does not wait on an order that expired unpaid', async () => {
+    seedPaidVisit();
+    const server = stubServer({
+      latest: [found({ paymentStatus: 'pending', status: 'expired', invoiceStatus: 'pending', invoiceUrl: null })],
+    });
+    openAt('/thank-you/demo');
+    await screen.findByTestId('order-number');
+    await waitFor(() => expect(asked(server)).toEqual([LATEST]));
+    expect(localStorage.getItem('cart_demo')).not.toBeNull();
+  });
+
+  it('drops the wait in flight when the diner leaves the page', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    seedPaidVisit();
+    const wait = held();
+    const server = stubServer({
+      latest: [found({ invoiceStatus: 'pending', invoiceNumber: null, invoiceUrl: null })],
+      wait: [wait.answer],
+    });
+    const view = openAt('/thank-you/demo');
+    await until(() => expect(asked(server)).toEqual([LATEST, WAIT]));
+    expect(wait.request()?.signal?.aborted).toBe(false);
+    view.unmount();
+    expect(wait.request()?.signal?.aborted).toBe(true);
+    await advance(120_000);
+    expect(asked(server)).toEqual([LATEST, WAIT]);
   });
 
   it('says plainly when the invoice could not be issued', async () => {
     seedPaidVisit();
-    stubServer(found({ invoiceStatus: 'failed', invoiceNumber: null, invoiceUrl: null }));
+    stubServer({ latest: [found({ invoiceStatus: 'failed', invoiceNumber: null, invoiceUrl: null })] });
     openAt('/thank-you/demo');
     expect(await screen.findByText('הפקת החשבונית נכשלה, פנו לצוות')).toBeTruthy();
     expect(screen.queryByRole('link', { name: /צפייה בחשבונית/ })).toBeNull();
@@ -194,7 +343,7 @@ describe('the thank-you page', () => {
   it('keeps a newer cart when the saved order is another one (back to an old thank-you page)', async () => {
     seedPaidVisit();
     localStorage.setItem('lastOrder_demo', JSON.stringify({ orderId: 'order-2', orderNumber: 1043 }));
-    stubServer(found());
+    stubServer({ latest: [found()] });
     openAt('/thank-you/demo');
     await screen.findByTestId('order-number');
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -205,7 +354,7 @@ describe('the thank-you page', () => {
   it('says calmly that there is no order, with a way back to the menu', async () => {
     seedPaidVisit();
     localStorage.removeItem('lastOrder_demo');
-    stubServer(json(404, { success: false, data: null, message: 'לא נמצאה הזמנה' }));
+    stubServer({ latest: [json(404, { success: false, data: null, message: 'לא נמצאה הזמנה' })] });
     openAt('/thank-you/demo');
     expect(await screen.findByRole('heading', { level: 1, name: 'לא מצאנו הזמנה' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'חזרה לתפריט' }).getAttribute('href')).toBe('/menu/demo');
@@ -215,7 +364,7 @@ describe('the thank-you page', () => {
 
   it('reads the stored department on /thankyou', async () => {
     localStorage.setItem('currentDepartmentId', 'demo');
-    const server = stubServer(found({ remarks: null }));
+    const server = stubServer({ latest: [found({ remarks: null })] });
     openAt('/thankyou');
     await screen.findByTestId('order-number');
     expect(callsOf(server)).not.toHaveLength(0);
@@ -223,7 +372,7 @@ describe('the thank-you page', () => {
   });
 
   it('offers to try again when the order cannot be read', async () => {
-    const server = stubServer(new TypeError('Failed to fetch'), found());
+    const server = stubServer({ latest: [new TypeError('Failed to fetch'), found()] });
     openAt('/thank-you/demo');
     expect((await screen.findByRole('alert')).textContent).toBe(
       'לא הצלחנו לטעון את פרטי ההזמנה. בדקו את החיבור ונסו שוב.',

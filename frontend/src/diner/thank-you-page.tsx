@@ -1,7 +1,10 @@
-// The thank-you page (product spec §2, §4): the order of this diner's own session (DESIGN.md §4.8), read from
+// The thank-you page (product spec §2, §4): the order of this diner's own session (DESIGN.md §4.8), read once from
 // `GET /api/orders/{departmentId}/latest`. The payment's confirmation (the provider's webhook) and the tax invoice can
-// come a moment after the diner lands here, so while either is pending the page asks again, every 2 s, 15 times at
-// most. Once the order shows as paid, the cart, its remarks and the saved last order are done with.
+// come a moment after the diner lands here, so while either is pending the page asks
+// `GET /api/orders/{departmentId}/{orderNumber}/wait`, which the server holds until the order is settled (or about
+// 25 s), and asks again while an answer is still pending: no timer polling. At most MAX_WAITS asks (about 2.5
+// minutes), then it says it takes longer than usual; a failed ask keeps the order shown and waits RETRY_DELAY_MS
+// before the next one. Once the order shows as paid, the cart, its remarks and the saved last order are done with.
 import { useEffect, useEffectEvent, useState } from 'react';
 import type { DinerOrderView } from '@tafrit/contracts/ordering-types';
 import { lastOrder, remarks as remarksStorage } from '@/lib/storage';
@@ -11,8 +14,12 @@ import { dinerHref } from './paths';
 import { heDiner } from './strings';
 import { DinerLink, PageMain, primaryButtonClass, secondaryButtonClass, textLinkClass, useDocumentTitle } from './ui';
 
-export const POLL_INTERVAL_MS = 2000;
-export const MAX_POLLS = 15;
+/** Held asks of `/wait` (each answered when the order is settled, or after about 25 s), failed ones included. */
+export const MAX_WAITS = 6;
+/** After a failed ask (no network, a 5xx), the next one waits this long: never a tight loop. */
+export const RETRY_DELAY_MS = 2000;
+/** A held ask unanswered this long (the server answers by about 25 s) is given up, as a failed one. */
+export const WAIT_CUTOFF_MS = 35_000;
 
 type Latest = { status: 'ok'; order: DinerOrderView } | { status: 'none' } | { status: 'error' };
 
@@ -28,10 +35,10 @@ function isOrder(value: unknown): value is DinerOrderView {
   );
 }
 
-/** `{ success, data, message }`; 404 with data null when this diner session has no order at the business. */
-export async function fetchLatestOrder(departmentId: string, signal?: AbortSignal): Promise<Latest> {
+/** `{ success, data, message }`; 404 with data null when the order is not this diner session's (or there is none). */
+async function readOrder(url: string, signal?: AbortSignal): Promise<Latest> {
   try {
-    const response = await fetch(`/api/orders/${encodeURIComponent(departmentId)}/latest`, {
+    const response = await fetch(url, {
       credentials: 'include',
       headers: { accept: 'application/json' },
       ...(signal ? { signal } : {}),
@@ -45,9 +52,46 @@ export async function fetchLatestOrder(departmentId: string, signal?: AbortSigna
   }
 }
 
-/** Still to come: the payment's confirmation, or the invoice of a paid order (a failed payment gets none). */
+/** The newest order of this diner session at the business. */
+export function fetchLatestOrder(departmentId: string, signal?: AbortSignal): Promise<Latest> {
+  return readOrder(`/api/orders/${encodeURIComponent(departmentId)}/latest`, signal);
+}
+
+/** The order by its number, answered once it is settled or after about 25 s; given up after WAIT_CUTOFF_MS. */
+export async function waitForOrder(departmentId: string, orderNumber: number, signal?: AbortSignal): Promise<Latest> {
+  const ask = new AbortController();
+  const stop = () => ask.abort();
+  const cutoff = setTimeout(stop, WAIT_CUTOFF_MS);
+  if (signal?.aborted) ask.abort();
+  signal?.addEventListener('abort', stop);
+  try {
+    return await readOrder(`/api/orders/${encodeURIComponent(departmentId)}/${orderNumber}/wait`, ask.signal);
+  } finally {
+    clearTimeout(cutoff);
+    signal?.removeEventListener('abort', stop);
+  }
+}
+
+/** Resolves after `ms`, or at once when `signal` aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done);
+  });
+}
+
+/**
+ * Still to come: the payment's confirmation (unless the order expired), or the invoice of a paid order (a failed
+ * payment gets none). The server's "settled" is the opposite: it answers a wait for any other order at once.
+ */
 const isPending = (order: DinerOrderView) =>
-  order.paymentStatus === 'pending' || (order.paymentStatus === 'paid' && order.invoiceStatus === 'pending');
+  (order.paymentStatus === 'pending' && order.status !== 'expired') ||
+  (order.paymentStatus === 'paid' && order.invoiceStatus === 'pending');
 
 /** Only a web address becomes a link (never `javascript:`). */
 function safeHref(value: string | null): string | null {
@@ -84,32 +128,45 @@ export function ThankYouPage({ departmentId, update }: ThankYouPageProps) {
 
   useEffect(() => {
     const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let polls = 0;
-    const ask = async () => {
-      const answer = await fetchLatestOrder(departmentId, controller.signal);
-      if (controller.signal.aborted) return;
-      // A failed poll keeps the order already shown; only a first failure is shown as one.
-      setLatest((shown) => (answer.status === 'error' && shown?.status === 'ok' ? shown : answer));
-      if (answer.status === 'ok') finish(answer.order);
-      const waiting = answer.status === 'ok' ? isPending(answer.order) : answer.status === 'error' && polls > 0;
-      if (!waiting) return;
-      if (polls >= MAX_POLLS) {
-        setExhausted(true);
-        return;
+    const { signal } = controller;
+    const run = async () => {
+      const first = await fetchLatestOrder(departmentId, signal);
+      if (signal.aborted) return;
+      // Only this first read's failure is shown as one (with a retry); a failed wait keeps the order already shown.
+      setLatest(first);
+      if (first.status !== 'ok') return;
+      finish(first.order);
+      let order = first.order;
+      for (let waits = 1; isPending(order); waits += 1) {
+        const answer = await waitForOrder(departmentId, order.orderNumber, signal);
+        if (signal.aborted) return;
+        if (answer.status === 'ok') {
+          order = answer.order;
+          setLatest(answer);
+          finish(order);
+          if (!isPending(order)) return;
+        } else if (answer.status === 'none') {
+          // No longer this session's order (say, its cookie is gone): asking again will not help.
+          setExhausted(true);
+          return;
+        }
+        if (waits >= MAX_WAITS) {
+          setExhausted(true);
+          return;
+        }
+        if (answer.status === 'error') {
+          await pause(RETRY_DELAY_MS, signal);
+          if (signal.aborted) return;
+        }
       }
-      polls += 1;
-      timer = setTimeout(() => void ask(), POLL_INTERVAL_MS);
     };
     // StrictMode runs this effect twice in development: starting after a microtask lets the first run's cleanup
     // cancel it, so one visit is one request.
     queueMicrotask(() => {
-      if (!controller.signal.aborted) void ask();
+      if (!signal.aborted) void run();
     });
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
+    // Leaving (or a retry) drops the request in flight and any pause before the next one.
+    return () => controller.abort();
   }, [departmentId, load]);
 
   const retry = () => {

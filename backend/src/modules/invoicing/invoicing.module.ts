@@ -1,16 +1,13 @@
-import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.js';
 import { OptionalOwner } from '../../platform/auth/guards.js';
-import { EVENT_STORE, type EventStore } from '../../platform/event-store/event-store.port.js';
-import { ProcessorRunner } from '../../platform/processing/processor-runner.js';
 import { InvoiceController } from './api/invoice.controller.js';
 import { InvoiceLinks } from './application/invoice-links.js';
-import { taxInvoiceProcessor } from './processors/tax-invoice.processor.js';
 
 /**
- * Tax invoices: the processor that issues one per paid order (the provider's document, or our own tax invoice
- * receipt numbered from the business's sequence) and the printable invoice page.
+ * Tax invoices: the printable invoice page and its links. The invoice itself is decided with the payment and numbered
+ * from the business's sequence in the payment's transaction (ordering, decision 015).
  */
 @Module({
   controllers: [InvoiceController],
@@ -24,14 +21,4 @@ import { taxInvoiceProcessor } from './processors/tax-invoice.processor.js';
   ],
   exports: [InvoiceLinks],
 })
-export class InvoicingModule implements OnModuleInit {
-  constructor(
-    private readonly runner: ProcessorRunner,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly links: InvoiceLinks,
-  ) {}
-
-  onModuleInit(): void {
-    this.runner.register(taxInvoiceProcessor({ store: this.store, links: this.links }));
-  }
-}
+export class InvoicingModule {}

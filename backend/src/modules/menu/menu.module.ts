@@ -12,6 +12,7 @@ import { MenuMissLimiter } from './api/menu-miss-limiter.js';
 import { ProductsController } from './api/products.controller.js';
 import { publicMenuFastPath } from './api/public-menu.fast-path.js';
 import { registerPublicMenuRoute } from './api/public-menu.route.js';
+import { CheckoutMenuReader } from './application/checkout-menu.reader.js';
 import { CreateCategoryHandler } from './application/create-category.handler.js';
 import { CreateProductHandler } from './application/create-product.handler.js';
 import { menuCacheProjection } from './application/menu-cache.projection.js';
@@ -35,9 +36,11 @@ import { PublicMenuService } from './application/public-menu.service.js';
     PublicMenuCache,
     PublicMenuService,
     MenuMissLimiter,
+    CheckoutMenuReader,
   ],
-  // The diner's page (modules/diner) builds on PublicMenuService and may count its 404s with MenuMissLimiter.
-  exports: [PublicMenuService, PublicMenuCache, MenuMissLimiter],
+  // The diner's page (modules/diner) builds on PublicMenuService and may count its 404s with MenuMissLimiter;
+  // ordering prices a checkout with CheckoutMenuReader.
+  exports: [PublicMenuService, PublicMenuCache, MenuMissLimiter, CheckoutMenuReader],
 })
 export class MenuModule implements OnModuleInit {
   constructor(

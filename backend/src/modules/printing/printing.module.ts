@@ -38,10 +38,11 @@ export class PrintingModule implements OnModuleInit {
     private readonly runner: ProcessorRunner,
     private readonly hub: LiveHub,
     private readonly delivery: SlipDelivery,
+    private readonly presence: PrinterPresence,
   ) {}
 
   onModuleInit(): void {
     this.runner.register(liveOrdersProjection({ hub: this.hub }));
-    this.runner.register(slipDispatchProcessor({ delivery: this.delivery }));
+    this.runner.register(slipDispatchProcessor({ delivery: this.delivery, presence: this.presence }));
   }
 }

@@ -1,9 +1,11 @@
 import { stripVTControlCharacters } from 'node:util';
 import type { MikroORM } from '@mikro-orm/core';
+import type { Pool } from 'pg';
 import type { EntityManager, PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { DatabaseUnavailableError, isDatabaseUnavailableError } from './database-errors.js';
 import { embeddedDataDir, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.js';
 import { createOrm } from './orm.js';
+import type { PreparedStatement } from './prepared-statement.js';
 
 export type DatabaseStatus = 'starting' | 'ready' | 'unavailable' | 'closed';
 export type ReadyHook = (database: Database) => Promise<void>;
@@ -36,6 +38,7 @@ export class Database {
   private preparedOnce = false;
   private retryTimer: NodeJS.Timeout | undefined;
   private probing: Promise<void> | undefined;
+  private pool: Promise<Pool> | undefined;
 
   constructor(private readonly options: DatabaseOptions) {
     this.embedded = !options.url;
@@ -54,6 +57,31 @@ export class Database {
   em(): EntityManager {
     if (this.status !== 'ready') throw new DatabaseUnavailableError();
     return this.orm.em.fork() as EntityManager;
+  }
+
+  /**
+   * Runs a prepared statement (the extended protocol: parsed once per connection, then only bound and executed) on
+   * the ORM's own pool, outside any unit of work: one round trip, its own transaction when it writes. The hot paths
+   * (the order's commands) use it; never call it while holding a transaction of `em()` (on PGlite the pool has one
+   * connection, and it would wait for itself). Parameters are `$1, $2, ...`; pass JSON as a string.
+   */
+  async run<Row>(statement: PreparedStatement<Row>, values: readonly unknown[]): Promise<Row[]> {
+    if (this.status !== 'ready') throw new DatabaseUnavailableError();
+    this.pool ??= this.nativePool();
+    const pool = await this.pool;
+    const result = await pool.query<Row & object>({ name: statement.name, text: statement.text, values: [...values] });
+    return result.rows;
+  }
+
+  private async nativePool(): Promise<Pool> {
+    const pool = (await this.orm.em.getConnection().getNativeClient()) as Pool;
+    if (this.embedded) {
+      // PGlite is one backend session behind every connection: statements a closed connection prepared are still
+      // there, and a new connection that prepares the same name would be refused. Each new one starts clean (the
+      // statement is queued before any query of whoever asked for the connection).
+      pool.on('connect', (client) => void client.query('deallocate all').catch(() => undefined));
+    }
+    return pool;
   }
 
   /** Runs once, after migrations, the first time the database answers (and never again on reconnects). */
@@ -95,6 +123,7 @@ export class Database {
     this.status = 'closed';
     clearTimeout(this.retryTimer);
     await this.probing?.catch(() => undefined);
+    this.pool = undefined;
     await this.ormInstance?.close(true).catch(() => undefined);
     // Started early but never awaited (the application failed to build): it is stopped all the same.
     const embeddedServer = this.embeddedServer ?? this.options.embeddedServer;

@@ -214,6 +214,9 @@ export class ProcessorRunner {
     let soon = 0;
     while (this.running) {
       let more = false;
+      // A batching processor woken by an append lets the events of the next moment join it (one read, one delivery).
+      const gatherMs = state.processor.handleBatch ? (state.processor.gatherMs ?? 0) : 0;
+      if (gatherMs > 0 && state.wakeCalls > 0 && state.expected) await this.backoffs.sleep(gatherMs);
       // A wake-up that arrives while a step runs must not be lost to the sleep that follows it.
       const wakeCallsBefore = state.wakeCalls;
       try {
@@ -291,6 +294,9 @@ export class ProcessorRunner {
     }
     const events = await this.readAll(state.cursor);
     try {
+      if (await this.deliverBatch(state, events)) {
+        return { read: events.length, more: events.length === this.settings.batchSize && !this.stopping };
+      }
       for (const event of events) {
         if (this.stopping || !state.leased) break;
         if (processorHandles(processor, event)) {
@@ -322,6 +328,40 @@ export class ProcessorRunner {
     const forget = () => this.readsInFlight.delete(key);
     read.then(forget, forget);
     return read;
+  }
+
+  /**
+   * Delivers the handled events of one read at once (`handleBatch`) and moves the checkpoint past the whole read.
+   * False when the processor does not batch, or the batch failed: the caller then delivers event by event, with the
+   * retries and parking of a single event (the batch's effects are keyed, or rolled back for a projection).
+   */
+  private async deliverBatch(state: ProcessorState, events: readonly RecordedEvent[]): Promise<boolean> {
+    const { processor } = state;
+    if (!processor.handleBatch || events.length === 0 || this.stopping || !state.leased) return false;
+    const handled = events.filter((event) => processorHandles(processor, event));
+    if (handled.length === 0) return false;
+    const last = logPositionOf(events.at(-1)!);
+    const effects: (() => void)[] = [];
+    const afterCommit = (effect: () => void) => void effects.push(effect);
+    try {
+      if (processor.mode === 'projection') {
+        await this.options.em().transactional(async (em) => {
+          await processor.handleBatch!(handled, { em, attempt: 1, afterCommit });
+          await this.advance(em, state, last);
+        });
+      } else {
+        await processor.handleBatch(handled, { em: this.options.em(), attempt: 1, afterCommit });
+        await this.advance(this.options.em(), state, last);
+      }
+    } catch (error) {
+      if (error instanceof LeaseLostError || isUnavailable(error)) throw error;
+      this.log('warn', `processor "${processor.name}" failed on a batch of ${handled.length}; one by one now`, error);
+      return false;
+    }
+    state.cursor = last;
+    this.markStored(state, last);
+    runEffects(effects, (error) => this.log('warn', `an effect of processor "${processor.name}" failed`, error));
+    return true;
   }
 
   private async deliver(state: ProcessorState, event: RecordedEvent): Promise<Delivery> {
@@ -358,17 +398,20 @@ export class ProcessorRunner {
   private async handleOnce(state: ProcessorState, event: RecordedEvent, attempt: number): Promise<void> {
     const { processor } = state;
     const position = logPositionOf(event);
+    const effects: (() => void)[] = [];
+    const afterCommit = (effect: () => void) => void effects.push(effect);
     if (processor.mode === 'projection') {
       // The read-model write and the checkpoint commit together: a crash in between repeats nothing.
       await this.options.em().transactional(async (em) => {
-        await processor.handle(event, { em, attempt });
+        await processor.handle(event, { em, attempt, afterCommit });
         await this.advance(em, state, position);
       });
     } else {
-      await processor.handle(event, { em: this.options.em(), attempt });
+      await processor.handle(event, { em: this.options.em(), attempt, afterCommit });
       await this.advance(this.options.em(), state, position);
     }
     this.markStored(state, position);
+    runEffects(effects, (error) => this.log('warn', `an effect of processor "${processor.name}" failed`, error));
   }
 
   private advance(em: EntityManager, state: ProcessorState, position: LogPosition): Promise<void> {
@@ -422,6 +465,16 @@ export class ProcessorRunner {
 
   private log(level: 'info' | 'warn' | 'error', message: string, error?: unknown): void {
     this.options.log?.(level, message, error);
+  }
+}
+
+function runEffects(effects: readonly (() => void)[], onError: (error: unknown) => void): void {
+  for (const effect of effects) {
+    try {
+      effect();
+    } catch (error) {
+      onError(error);
+    }
   }
 }
 

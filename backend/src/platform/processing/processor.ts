@@ -17,6 +17,11 @@ export interface ProcessorContext {
   em: EntityManager;
   /** 1 on the first delivery of this event by this runner, then 2, 3, ... on retries. */
   attempt: number;
+  /**
+   * Runs `effect` once this delivery is committed (a socket push of what a projection wrote): never for a delivery
+   * that rolled back. In `reactor` mode it runs when the handler is done.
+   */
+  afterCommit(effect: () => void): void;
 }
 
 export interface Processor {
@@ -25,6 +30,18 @@ export interface Processor {
   handles: readonly string[] | 'all';
   mode?: ProcessorMode;
   handle(event: RecordedEvent, ctx: ProcessorContext): Promise<void>;
+  /**
+   * Every handled event of one read of the log at once, in log order, in one transaction with one checkpoint write
+   * (`projection`), or followed by one checkpoint write (`reactor`): the cost of a busy moment is per batch, not per
+   * event (decision 015). It must do exactly what `handle` would do for each event in turn. When it throws, the
+   * batch is delivered again event by event through `handle`, with the usual retries and parking.
+   */
+  handleBatch?(events: readonly RecordedEvent[], ctx: ProcessorContext): Promise<void>;
+  /**
+   * After a wake-up, wait this long before reading, so the events of a busy moment are read and handled together
+   * (batching processors only; the effect is that much later).
+   */
+  gatherMs?: number;
 }
 
 export function processorHandles(processor: Processor, event: RecordedEvent): boolean {

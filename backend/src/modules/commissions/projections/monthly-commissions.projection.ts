@@ -1,62 +1,82 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { agorotToDecimalString, israelMonthOf, type OrderEventData } from '@tafrit/contracts';
-import { execute, query } from '../../../platform/event-store/postgres/sql.js';
+import type { RecordedEvent } from '../../../platform/event-store/event-store.port.js';
+import { query } from '../../../platform/event-store/postgres/sql.js';
 import type { Processor } from '../../../platform/processing/processor.js';
 
 export const MONTHLY_COMMISSIONS_PROCESSOR = 'monthly-commissions';
 
 /**
  * `monthly_commissions`: per business and Israel month of the payment, the paid orders' count and sums. A
- * `projection` processor, so the row and the checkpoint commit together. Each order is also claimed by its id in
+ * `projection` processor, so the rows and the checkpoint commit together. Each order is also claimed by its id in
  * `commission_orders` first: should the same payment ever be delivered twice (a checkpoint moved back by hand, a
- * partial rebuild), the claim fails and nothing is added twice. Sums are added as numeric, never as floats.
+ * partial rebuild), the claim fails and nothing is added twice. Sums are added as numeric, never as floats. A batch
+ * of payments is one statement (decision 015).
  */
 export function monthlyCommissionsProjection(): Processor {
+  const project = async (events: readonly RecordedEvent[], { em }: { em: EntityManager }) => {
+    await addPaidOrders(
+      em,
+      events.map((event) => ({
+        paid: event.data as OrderEventData['OrderPaid'],
+        globalPosition: event.globalPosition,
+      })),
+    );
+  };
   return {
     name: MONTHLY_COMMISSIONS_PROCESSOR,
     handles: ['OrderPaid'],
     mode: 'projection',
-    async handle(event, { em }) {
-      const paid = event.data as OrderEventData['OrderPaid'];
-      await addPaidOrder(em, paid, event.globalPosition);
-    },
+    gatherMs: 50,
+    handle: (event, ctx) => project([event], ctx),
+    handleBatch: project,
   };
 }
 
-export async function addPaidOrder(
+/** Adds the payments not counted yet; answers how many were added. */
+export async function addPaidOrders(
   em: EntityManager,
-  paid: OrderEventData['OrderPaid'],
-  globalPosition: string,
-): Promise<boolean> {
-  const month = israelMonthOf(paid.paidAt);
-  const claimed = await query<{ order_id: string }>(
+  payments: readonly { paid: OrderEventData['OrderPaid']; globalPosition: string }[],
+): Promise<number> {
+  if (payments.length === 0) return 0;
+  const rows = payments.map(({ paid, globalPosition }) => ({
+    order_id: paid.orderId,
+    business_id: paid.businessPhone,
+    month: israelMonthOf(paid.paidAt),
+    global_position: globalPosition,
+    amount: agorotToDecimalString(paid.amountAgorot),
+    commission: agorotToDecimalString(paid.commissionAgorot),
+    net: agorotToDecimalString(paid.netAgorot),
+  }));
+  const [result] = await query<{ added: number }>(
     em,
-    `insert into commission_orders (order_id, business_id, month, global_position) values (?, ?, ?, ?::bigint)
+    `with payment as (
+       select * from jsonb_to_recordset(?::jsonb) as x(order_id uuid, business_id text, month text,
+         global_position bigint, amount numeric, commission numeric, net numeric)
+     ), claimed as (
+       insert into commission_orders (order_id, business_id, month, global_position)
+         select distinct on (order_id) order_id, business_id, month, global_position from payment
+           order by order_id, global_position
        on conflict (order_id) do nothing
-     returning order_id`,
-    [paid.orderId, paid.businessPhone, month, globalPosition],
+       returning order_id
+     ), added as (
+       insert into monthly_commissions as m
+         (business_id, month, total_orders, total_amount, total_commission, total_net, last_position, updated_at)
+         select p.business_id, p.month, count(*), sum(p.amount), sum(p.commission), sum(p.net),
+                max(p.global_position), now()
+           from payment p join claimed c on c.order_id = p.order_id
+          group by p.business_id, p.month
+       on conflict (business_id, month) do update set
+         total_orders = m.total_orders + excluded.total_orders,
+         total_amount = m.total_amount + excluded.total_amount,
+         total_commission = m.total_commission + excluded.total_commission,
+         total_net = m.total_net + excluded.total_net,
+         last_position = greatest(m.last_position, excluded.last_position),
+         updated_at = now()
+       returning 1
+     )
+     select (select count(*) from claimed)::int as added`,
+    [JSON.stringify(rows)],
   );
-  if (claimed.length === 0) return false;
-  await execute(
-    em,
-    `insert into monthly_commissions as m
-       (business_id, month, total_orders, total_amount, total_commission, total_net, last_position, updated_at)
-       values (?, ?, 1, ?::numeric, ?::numeric, ?::numeric, ?::bigint, now())
-     on conflict (business_id, month) do update set
-       total_orders = m.total_orders + 1,
-       total_amount = m.total_amount + excluded.total_amount,
-       total_commission = m.total_commission + excluded.total_commission,
-       total_net = m.total_net + excluded.total_net,
-       last_position = greatest(m.last_position, excluded.last_position),
-       updated_at = now()`,
-    [
-      paid.businessPhone,
-      month,
-      agorotToDecimalString(paid.amountAgorot),
-      agorotToDecimalString(paid.commissionAgorot),
-      agorotToDecimalString(paid.netAgorot),
-      globalPosition,
-    ],
-  );
-  return true;
+  return Number(result?.added ?? 0);
 }

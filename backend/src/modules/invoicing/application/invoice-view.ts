@@ -38,9 +38,9 @@ export interface LoadedInvoice {
  * InvoiceIssued: number, amounts, date) plus the seller from the `businesses` read model. Undefined when there is no
  * such order.
  *
- * The seller's name and dealer number should be those at issue time, but `InvoiceIssued` (v1) does not carry them;
- * the current business row is read instead. A renamed business therefore shows its new name on old invoices; a
- * future InvoiceIssued v2 can carry a seller snapshot and this falls back to the row only for v1 events.
+ * The seller's name and dealer number are those the order was placed with (`OrderPlaced.seller`, from which the
+ * invoice was issued in the payment's transaction); orders placed before the seller was recorded show the current
+ * business row instead.
  */
 export async function loadInvoice(
   { store, em }: { store: EventStore; em: EntityManager },
@@ -67,7 +67,9 @@ export async function loadInvoice(
   if (!issued) {
     return { businessPhone: placed.businessPhone, view: { status: failed ? 'failed' : 'pending', ...facts } };
   }
-  const business = await em.findOne(BusinessEntity, { phone: placed.businessPhone });
+  const business = placed.seller
+    ? { businessName: placed.seller.name, idNumber: placed.seller.dealerNumber }
+    : await em.findOne(BusinessEntity, { phone: placed.businessPhone });
   return {
     businessPhone: placed.businessPhone,
     view: {

@@ -36,6 +36,32 @@ export class DinerOrdersController {
     return { success: true, data: order, message: '' };
   }
 
+  /**
+   * The thank-you page's pushed answer: the same answer as `GET :departmentId/:orderNumber`, held until the order is
+   * paid and invoiced (or its payment failed or expired), or about 25 s (then the page asks again).
+   */
+  @Get(':departmentId/:orderNumber/wait')
+  @Header('cache-control', 'no-store')
+  async wait(
+    @Param('departmentId') departmentId: string,
+    @Param('orderNumber') orderNumberText: string,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<LatestOrderAnswer> {
+    const orderNumber = /^\d{1,9}$/.test(orderNumberText) ? Number(orderNumberText) : 0;
+    const caller = { dinerSessionId: this.sessions.read(request), ownerPhone: await this.owners.phoneOf(request) };
+    // The diner left (closed the tab, lost the network): stop waiting for them.
+    const left = new AbortController();
+    reply.raw.once('close', () => left.abort());
+    const order =
+      orderNumber > 0 ? await this.orders.waitFor(departmentId, orderNumber, caller, request.id, left.signal) : null;
+    if (!order) {
+      void reply.status(404);
+      return { ...NONE, code: 'order.not_found' } as LatestOrderAnswer;
+    }
+    return { success: true, data: order, message: '' };
+  }
+
   @Get(':departmentId/:orderNumber')
   @Header('cache-control', 'no-store')
   async byNumber(

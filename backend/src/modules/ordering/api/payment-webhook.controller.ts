@@ -1,17 +1,18 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../../platform/http/app-error.js';
 import { parseCardcomWebhookBody } from '../../payments/cardcom/cardcom-webhook-body.js';
-import { PaymentResults, type RecordedOutcome } from '../application/payment-results.service.js';
+import { RecordPaymentResultCommand, type RecordedOutcome } from '../application/record-payment-result.handler.js';
 
 /**
  * `POST /api/cardcom/webhook`: Cardcom's call after a payment page. Its body is not signed, so only the page id is
- * read from it; the result comes from the provider itself (PaymentResults). 200 when the result is recorded (or
+ * read from it; the result comes from the provider itself (RecordPaymentResult). 200 when the result is recorded (or
  * already was); any failure on our side (database down, provider unreachable) is non-2xx, so Cardcom retries.
  */
 @Controller('api/cardcom')
 export class PaymentWebhookController {
-  constructor(private readonly results: PaymentResults) {}
+  constructor(private readonly commands: CommandBus) {}
 
   @Post('webhook')
   @HttpCode(200)
@@ -21,7 +22,9 @@ export class PaymentWebhookController {
   ): Promise<{ success: true; data: { status: RecordedOutcome } }> {
     const parsed = parseCardcomWebhookBody(body);
     if (!parsed) throw new AppError('validation.failed', { fields: { LowProfileId: 'LowProfileId is required' } });
-    const status = await this.results.verifyAndRecord(parsed.lowProfileId.toLowerCase(), request.id);
+    const status: RecordedOutcome = await this.commands.execute(
+      new RecordPaymentResultCommand(parsed.lowProfileId.toLowerCase(), request.id),
+    );
     return { success: true, data: { status } };
   }
 }

@@ -1,15 +1,16 @@
 import { Body, Controller, Get, Inject, Logger, Param, Post, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payments/payment-provider.port.js';
 import { renderClosedPage, renderSandboxPage } from '../../payments/sandbox/sandbox-page.html.js';
 import { SandboxPaymentProvider, type CardForm } from '../../payments/sandbox/sandbox-payment-provider.js';
-import { PaymentResults } from '../application/payment-results.service.js';
+import { RecordPaymentResultCommand } from '../application/record-payment-result.handler.js';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.slice(0, 100) : '');
 
 /**
  * The sandbox provider's hosted card page, `/pay/sandbox/{id}`, shown in the checkout's frame. After a card it goes
- * through `PaymentResults`, the path Cardcom's webhook takes, then sends the frame to the success address (the diner
+ * through `RecordPaymentResult`, the path Cardcom's webhook takes, then sends the frame to the success address (the diner
  * app moves the top window there) or shows the decline with the form again.
  */
 @Controller('pay/sandbox')
@@ -18,7 +19,7 @@ export class SandboxPageController {
 
   constructor(
     private readonly sandbox: SandboxPaymentProvider,
-    private readonly results: PaymentResults,
+    private readonly commands: CommandBus,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
   ) {}
 
@@ -37,22 +38,26 @@ export class SandboxPageController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const page = this.provider.name === 'sandbox' ? await this.sandbox.page(id) : null;
-    if (!page) return this.notFound(reply);
+    if (this.provider.name !== 'sandbox') return this.notFound(reply);
     const form: CardForm = {
       name: text(body?.name),
       number: text(body?.number),
       expiry: text(body?.expiry),
       cvv: text(body?.cvv),
     };
+    // The card is settled in the same statement that finds the page; the page is read apart only to draw a form.
     const outcome = await this.sandbox.submitCard(id, form);
-    if (outcome.status === 'invalid') {
+    if (outcome.status === 'unknown') return this.notFound(reply);
+    if (outcome.status === 'invalid' || outcome.status === 'closed') {
+      const page = await this.sandbox.page(id);
+      if (!page) return this.notFound(reply);
+      if (outcome.status === 'closed') return this.html(reply, 200, renderClosedPage(page.successUrl));
       return this.html(reply, 400, renderSandboxPage({ page, values: form, fields: outcome.fields }));
     }
-    if (outcome.status === 'closed') return this.html(reply, 200, renderClosedPage(page.successUrl));
+    const { page } = outcome;
     try {
       // The same verification as a webhook: the order learns the result from the provider, not from this form.
-      await this.results.verifyAndRecord(id, request.id);
+      await this.commands.execute(new RecordPaymentResultCommand(id, request.id));
     } catch (error) {
       // The provider holds the result; the thank-you page asks again, as Cardcom would retry its webhook.
       this.logger.warn(`sandbox payment ${id} not recorded yet: ${error instanceof Error ? error.message : error}`);

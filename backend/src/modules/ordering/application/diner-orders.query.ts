@@ -1,10 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { DinerOrderView, InvoiceStatus, OrderStatus, PaymentStatus } from '@tafrit/contracts';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
-import { query } from '../../../platform/event-store/postgres/sql.js';
+import { preparedStatement } from '../../../platform/database/prepared-statement.js';
+import { OrderChanges } from '../persistence/order-changes.js';
 import type { OrderLineSnapshot } from '../projections/order.entity.js';
-import { PaymentResults } from './payment-results.service.js';
+import { RecordPaymentResultCommand, type RecordedOutcome } from './record-payment-result.handler.js';
 
 interface OrderRow {
   id: string;
@@ -24,13 +26,32 @@ interface OrderRow {
   cardcom_low_profile_id: string | null;
 }
 
-const SELECT = `select o.id, o.order_number, b.department_id, b.business_name, o.created_at, o.items, o.total_amount,
-    o.remarks, o.table_number, o.status, o.payment_status, o.invoice_status, o.invoice_number, o.invoice_url,
-    o.cardcom_low_profile_id
+// The marker names the diner's reads in the database's statistics: they are not part of the order's own cost.
+const SELECT = `/* diner-read */ select o.id, o.order_number, b.department_id, b.business_name, o.created_at, o.items,
+    o.total_amount, o.remarks, o.table_number, o.status, o.payment_status, o.invoice_status, o.invoice_number,
+    o.invoice_url, o.cardcom_low_profile_id
   from orders o join businesses b on b.phone = o.business_id`;
+const LATEST = preparedStatement<OrderRow>(
+  'diner_order_latest',
+  `${SELECT} where b.department_id = $1 and o.diner_session_id = $2 order by o.created_at desc limit 1`,
+);
+const BY_NUMBER = preparedStatement<OrderRow>(
+  'diner_order_by_number',
+  `${SELECT} where b.department_id = $1 and o.order_number = $2 and (o.diner_session_id = $3 or o.business_id = $4)`,
+);
 
 // How often one order's unconfirmed payment is asked of the provider from the thank-you page's reads.
 const RECHECK_MS = 5_000;
+/** How long `wait` holds a request before answering with the order as it is (the page then asks again). */
+export const WAIT_MS = 25_000;
+/** A change committed by another instance is not announced here: a waiting request looks again this often. */
+const WAIT_RECHECK_MS = 2_000;
+
+/** Settled: nothing more will happen without a person (paid and invoiced, or the payment failed or expired). */
+export function isSettled(order: DinerOrderView): boolean {
+  if (order.paymentStatus === 'paid') return order.invoiceStatus !== 'pending';
+  return order.paymentStatus === 'failed' || order.status === 'expired';
+}
 
 /**
  * The diner's reads of their own orders (DESIGN.md §4 step 8): by the diner session's cookie, never "the latest
@@ -44,17 +65,36 @@ export class DinerOrders {
 
   constructor(
     @Inject(DATABASE) private readonly database: Database,
-    private readonly payments: PaymentResults,
+    private readonly commands: CommandBus,
+    private readonly changes: OrderChanges,
   ) {}
 
   async latest(departmentId: string, dinerSessionId: string, correlationId: string): Promise<DinerOrderView | null> {
-    const find = () =>
-      query<OrderRow>(
-        this.database.em(),
-        `${SELECT} where b.department_id = ? and o.diner_session_id = ? order by o.created_at desc limit 1`,
-        [departmentId, dinerSessionId],
-      );
-    return this.withPaymentCheck(find, correlationId);
+    return this.withPaymentCheck(() => this.database.run(LATEST, [departmentId, dinerSessionId]), correlationId);
+  }
+
+  /**
+   * The thank-you page's one pushed answer (decision 015): the order as soon as it is settled (see `isSettled`),
+   * else when it changes, else after `WAIT_MS` as it is. Held without polling the database: a change committed here
+   * wakes it at once; one committed by another instance is seen within `WAIT_RECHECK_MS`.
+   */
+  async waitFor(
+    departmentId: string,
+    orderNumber: number,
+    caller: { dinerSessionId?: string; ownerPhone?: string },
+    correlationId: string,
+    signal: AbortSignal,
+  ): Promise<DinerOrderView | null> {
+    const deadline = Date.now() + WAIT_MS;
+    let order = await this.byNumber(departmentId, orderNumber, caller, correlationId);
+    while (order && !isSettled(order) && !signal.aborted) {
+      const left = deadline - Date.now();
+      if (left <= 0) break;
+      await this.changes.next(order.orderId, Math.min(left, WAIT_RECHECK_MS), signal);
+      if (signal.aborted) break;
+      order = await this.byNumber(departmentId, orderNumber, caller, correlationId);
+    }
+    return order;
   }
 
   /** One order by its number, for its diner session or for the business's signed-in owner. */
@@ -66,12 +106,12 @@ export class DinerOrders {
   ): Promise<DinerOrderView | null> {
     if (!caller.dinerSessionId && !caller.ownerPhone) return null;
     const find = () =>
-      query<OrderRow>(
-        this.database.em(),
-        `${SELECT} where b.department_id = ? and o.order_number = ?
-          and (o.diner_session_id = ? or o.business_id = ?)`,
-        [departmentId, orderNumber, caller.dinerSessionId ?? null, caller.ownerPhone ?? null],
-      );
+      this.database.run(BY_NUMBER, [
+        departmentId,
+        orderNumber,
+        caller.dinerSessionId ?? null,
+        caller.ownerPhone ?? null,
+      ]);
     return this.withPaymentCheck(find, correlationId);
   }
 
@@ -89,7 +129,10 @@ export class DinerOrders {
     this.lastChecks.set(orderId, now);
     if (this.lastChecks.size > 10_000) this.lastChecks.clear();
     try {
-      return (await this.payments.verifyAndRecord(lowProfileId, correlationId)) !== 'pending';
+      const outcome: RecordedOutcome = await this.commands.execute(
+        new RecordPaymentResultCommand(lowProfileId, correlationId),
+      );
+      return outcome !== 'pending';
     } catch (error) {
       this.logger.warn(`payment check of order ${orderId}: ${error instanceof Error ? error.message : error}`);
       return false;

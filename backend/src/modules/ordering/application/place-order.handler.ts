@@ -1,18 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { agorotToDecimalString, orderEventSchemaVersions, orderStreamId, type OrderLine } from '@tafrit/contracts';
-import { DATABASE } from '../../../platform/database/database.module.js';
-import type { Database } from '../../../platform/database/database.js';
-import { handleCommand } from '../../../platform/event-store/aggregate.js';
-import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
-import { query } from '../../../platform/event-store/postgres/sql.js';
+import { agorotToDecimalString, type OrderLine } from '@tafrit/contracts';
 import { AppError } from '../../../platform/http/app-error.js';
-import { BusinessEntity } from '../../accounts/projections/business.entity.js';
-import { ProductEntity } from '../../menu/persistence/product.entity.js';
-import { orderDecider, ORDER_PAYMENT_WINDOW_MS } from '../domain/order.decider.js';
+import { CheckoutMenuReader, type CheckoutMenu } from '../../menu/application/checkout-menu.reader.js';
+import type { PlacedOrder } from '../domain/order.decider.js';
 import { priceCart } from '../domain/pricing.js';
+import { OrderStore, type LoadedOrder } from '../persistence/order-store.js';
 
 export interface PlaceOrderInput {
   departmentId: string;
@@ -37,36 +30,36 @@ export interface PlacedOrderResult {
   totalAgorot: number;
   /** False when the same diner sent the same cart again within 30 minutes: the first order is answered. */
   created: boolean;
+  /** The order as this command left it (or as the earlier order stands), for the next command of the request. */
+  order: LoadedOrder;
+  /** The seller as the menu read it now (its terminal opens the payment page). */
+  business: CheckoutMenu['business'];
 }
 
 /**
- * `PlaceOrder`: reprices the cart from the menu, refuses paused businesses, unavailable products and a total the
- * diner was not shown, then records `OrderPlaced` with the business's next order number. The number, the
- * idempotency key and the append share one transaction: a rollback returns the number, and a double click (the same
- * diner session and cart) waits on the key's lock and then finds the first order.
+ * `PlaceOrder`: reprices the cart from the menu of this moment (one query, with the seller's details the invoice
+ * will carry), refuses paused businesses, unavailable products and a total the diner was not shown, then records
+ * `OrderPlaced`. The order number, the idempotency key, the `orders` row and the event are one round trip
+ * (`order_append`, decision 015): a double click (the same diner session and cart) waits on the key's row and then
+ * finds the first order.
  */
 @CommandHandler(PlaceOrderCommand)
 export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, PlacedOrderResult> {
   constructor(
-    @Inject(DATABASE) private readonly database: Database,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly menus: CheckoutMenuReader,
+    private readonly orders: OrderStore,
   ) {}
 
   async execute({ input }: PlaceOrderCommand): Promise<PlacedOrderResult> {
-    const business = await this.database
-      .em()
-      .findOne(BusinessEntity, { departmentId: input.departmentId, closedAt: null });
-    if (!business) throw new AppError('menu.not_found');
+    const menu = await this.menus.read(
+      input.departmentId,
+      input.lines.map((line) => line.productId),
+    );
+    if (!menu) throw new AppError('menu.not_found');
+    const { business } = menu;
     if (!business.isActive) throw new AppError('menu.unavailable');
 
-    const products = await this.database
-      .em()
-      .find(
-        ProductEntity,
-        { businessId: business.phone, id: { $in: input.lines.map((line) => line.productId) } },
-        { fields: ['id', 'name', 'price', 'isActive'] },
-      );
-    const pricing = priceCart(input.lines, products);
+    const pricing = priceCart(input.lines, menu.products);
     if (pricing.status === 'unavailable') {
       throw new AppError('order.items_unavailable', { data: { unavailableProductIds: pricing.productIds } });
     }
@@ -84,51 +77,62 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
       });
     }
 
-    const requestKey = checkoutKey(business.phone, input, pricing.lines);
-    return this.database.em().transactional(async (em) => {
-      // Identical requests queue here until the first commits; different carts never wait for each other.
-      await query(em, 'select pg_advisory_xact_lock(hashtextextended(?, 0))', [`checkout:${requestKey}`]);
-      const earlier = await reusableOrder(em, requestKey);
-      if (earlier) return { ...earlier, created: false };
-
-      const orderId = randomUUID();
-      const orderNumber = await nextOrderNumber(em, business.phone);
-      const now = new Date().toISOString();
-      await handleCommand({
-        store: this.store,
-        em,
-        streamId: orderStreamId(orderId),
-        decider: orderDecider,
-        schemaVersions: orderEventSchemaVersions,
-        command: {
-          type: 'PlaceOrder',
-          data: {
-            orderId,
-            businessPhone: business.phone,
-            departmentId: business.departmentId,
-            orderNumber,
-            lines: pricing.lines,
-            totalAgorot: pricing.totalAgorot,
-            commissionAgorot: pricing.commissionAgorot,
-            netAgorot: pricing.netAgorot,
-            remarks: input.remarks,
-            tableNumber: input.tableNumber,
-            dinerSessionId: input.dinerSessionId,
-            customerName: input.customerName,
-            customerPhone: input.customerPhone,
-            placedAt: now,
+    const orderId = randomUUID();
+    const now = new Date().toISOString();
+    const result = await this.orders.execute(
+      orderId,
+      {
+        type: 'PlaceOrder',
+        data: {
+          orderId,
+          businessPhone: business.phone,
+          departmentId: business.departmentId,
+          // Taken by the store from the business's sequence (decision 015).
+          orderNumber: 0,
+          lines: pricing.lines,
+          totalAgorot: pricing.totalAgorot,
+          commissionAgorot: pricing.commissionAgorot,
+          netAgorot: pricing.netAgorot,
+          remarks: input.remarks,
+          tableNumber: input.tableNumber,
+          dinerSessionId: input.dinerSessionId,
+          customerName: input.customerName,
+          customerPhone: input.customerPhone,
+          placedAt: now,
+          seller: {
+            name: business.businessName,
+            dealerNumber: business.idNumber,
+            receiptPhone: business.receiptPhone,
           },
         },
-        metadata: { correlationId: input.correlationId, actor: { kind: 'diner' }, occurredAt: now },
-      });
-      await query(
-        em,
-        `insert into order_requests (request_key, order_id, created_at) values (?, ?, now())
-          on conflict (request_key) do update set order_id = excluded.order_id, created_at = excluded.created_at`,
-        [requestKey, orderId],
-      );
-      return { orderId, orderNumber, totalAgorot: pricing.totalAgorot, created: true };
-    });
+      },
+      { correlationId: input.correlationId, actor: { kind: 'diner' }, occurredAt: now },
+      {
+        known: { state: { placed: false }, version: 0 },
+        requestKey: checkoutKey(business.phone, input, pricing.lines),
+      },
+    );
+    if (result.existingOrderId) {
+      const earlier = await this.orders.load(result.existingOrderId);
+      const state = earlier.state as PlacedOrder;
+      return {
+        orderId: state.orderId,
+        orderNumber: state.orderNumber,
+        totalAgorot: state.totalAgorot,
+        created: false,
+        order: earlier,
+        business,
+      };
+    }
+    const state = result.state as PlacedOrder;
+    return {
+      orderId,
+      orderNumber: state.orderNumber,
+      totalAgorot: state.totalAgorot,
+      created: true,
+      order: { state, version: result.version },
+      business,
+    };
   }
 }
 
@@ -140,36 +144,4 @@ function checkoutKey(businessPhone: string, input: PlaceOrderInput, lines: reado
   return createHash('sha256')
     .update(JSON.stringify([businessPhone, input.dinerSessionId, cart, input.remarks, input.tableNumber]))
     .digest('hex');
-}
-
-/** The order of an identical checkout of the last 30 minutes, unless it was paid or expired since. */
-async function reusableOrder(
-  em: EntityManager,
-  requestKey: string,
-): Promise<Omit<PlacedOrderResult, 'created'> | null> {
-  const [row] = await query<{ id: string; order_number: number; total_amount: string }>(
-    em,
-    `select o.id, o.order_number, o.total_amount from order_requests r join orders o on o.id = r.order_id
-      where r.request_key = ? and r.created_at > now() - make_interval(secs => ?)
-        and o.status = 'pending' and o.payment_status <> 'paid'`,
-    [requestKey, ORDER_PAYMENT_WINDOW_MS / 1000],
-  );
-  if (!row) return null;
-  return {
-    orderId: row.id,
-    orderNumber: Number(row.order_number),
-    totalAgorot: Math.round(Number(row.total_amount) * 100),
-  };
-}
-
-/** The business's next order number, taken inside the caller's transaction (concurrent orders queue on the row). */
-async function nextOrderNumber(em: EntityManager, businessPhone: string): Promise<number> {
-  const [row] = await query<{ last_number: number }>(
-    em,
-    `insert into order_number_sequences (business_id, last_number) values (?, 1)
-      on conflict (business_id) do update set last_number = order_number_sequences.last_number + 1
-      returning last_number`,
-    [businessPhone],
-  );
-  return Number(row?.last_number);
 }

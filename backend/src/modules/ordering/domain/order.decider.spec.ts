@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { OrderEvent } from '@tafrit/contracts';
 import { deciderSpec } from '../../../../test/support/decider-spec.js';
-import { orderDecider, type OrderCommand } from './order.decider.js';
+import { INVOICE_NUMBER_AT_COMMIT, orderDecider, type OrderCommand } from './order.decider.js';
 import {
   OrderAlreadyPaidError,
   OrderExpiredError,
@@ -33,6 +33,7 @@ const placed: OrderEvent = {
     customerName: null,
     customerPhone: null,
     placedAt: T0,
+    seller: { name: 'קפה לנדוור', dealerNumber: '123456782', receiptPhone: null },
   },
 };
 const opened = (lowProfileId = 'lp-1'): OrderEvent => ({
@@ -59,6 +60,7 @@ const payment = (overrides: Partial<Extract<OrderCommand, { type: 'RecordPayment
     brand: 'Visa',
     amountAgorot: 2900,
     document: null,
+    invoiceUrl: `/api/invoice/${orderId}?token=t`,
     now: T1,
     ...overrides,
   },
@@ -81,6 +83,27 @@ const paid: OrderEvent = {
     paidAt: T1,
   },
 };
+// The tax invoice and the kitchen slip are decided with the payment (decision 015); the store numbers the invoice.
+const invoiced: OrderEvent = {
+  type: 'InvoiceIssued',
+  data: {
+    orderId,
+    businessPhone,
+    source: 'platform',
+    invoiceNumber: INVOICE_NUMBER_AT_COMMIT,
+    invoiceUrl: `/api/invoice/${orderId}?token=t`,
+    totalAgorot: 2900,
+    beforeVatAgorot: 2458,
+    vatAgorot: 442,
+    vatRatePercent: 18,
+    issuedAt: T1,
+  },
+};
+const slipQueued: OrderEvent = {
+  type: 'SlipQueued',
+  data: { orderId, businessPhone, slipId: `slip-${orderId}`, queuedAt: T1 },
+};
+const paidWithEffects = [paid, invoiced, slipQueued];
 const failed = (lowProfileId = 'lp-1'): OrderEvent => ({
   type: 'PaymentFailed',
   data: {
@@ -132,8 +155,54 @@ describe('the order decider', () => {
         .when(openPage('lp-2'))
         .then([{ ...opened('lp-2') }]));
 
-    it('records a verified payment with the commission and net of the order', () =>
-      given([placed, opened()]).when(payment()).then([paid]));
+    it('records a verified payment with the commission and net of the order, its tax invoice and its slip', () =>
+      given([placed, opened()]).when(payment()).then(paidWithEffects));
+
+    it('takes the provider’s document as the invoice when it made one with the charge', () => {
+      const document = { documentType: 'TaxInvoiceAndReceipt', documentNumber: '5001', documentUrl: null };
+      given([placed, opened()])
+        .when(payment({ document }))
+        .then([
+          { ...paid, data: { ...paid.data, document } } as OrderEvent,
+          {
+            ...invoiced,
+            data: { ...invoiced.data, source: 'provider', invoiceNumber: '5001' },
+          } as OrderEvent,
+          slipQueued,
+        ]);
+    });
+
+    it('records the invoice as failed when the seller cannot head a tax document', () => {
+      const noDealer = {
+        ...placed,
+        data: { ...placed.data, seller: { name: 'קפה', dealerNumber: '12', receiptPhone: null } },
+      };
+      given([noDealer as OrderEvent, opened()])
+        .when(payment())
+        .then([
+          paid,
+          {
+            type: 'InvoiceFailed',
+            data: { orderId, businessPhone, reason: 'the business has no valid dealer number', failedAt: T1 },
+          },
+          slipQueued,
+        ]);
+    });
+
+    it('an order placed before its seller was recorded names the business the command brings, or fails', () => {
+      const { seller: _seller, ...older } = placed.data as { seller: unknown };
+      const olderPlaced = { type: 'OrderPlaced', data: older } as OrderEvent;
+      given([olderPlaced, opened()])
+        .when(payment({ seller: { name: 'קפה לנדוור', dealerNumber: '123456782', receiptPhone: null } }))
+        .then(paidWithEffects);
+      given([olderPlaced, opened()])
+        .when(payment({ seller: null }))
+        .then([
+          paid,
+          { type: 'InvoiceFailed', data: { orderId, businessPhone, reason: 'business not found', failedAt: T1 } },
+          slipQueued,
+        ]);
+    });
 
     it('the same payment again (a repeated webhook) decides nothing', () =>
       given([placed, opened(), paid]).when(payment()).then([]));
@@ -160,7 +229,7 @@ describe('the order decider', () => {
     });
 
     it('a declined page can still be paid on (the diner tried another card)', () =>
-      given([placed, opened(), failed()]).when(payment()).then([paid]));
+      given([placed, opened(), failed()]).when(payment()).then(paidWithEffects));
 
     it('cannot open a page for a paid order', () =>
       given([placed, opened(), paid]).when(openPage('lp-2')).thenThrows(OrderAlreadyPaidError));
@@ -185,7 +254,7 @@ describe('the order decider', () => {
 
     it('an expired order opens no page, but a verified charge that arrives late is still recorded', () => {
       given([placed, expired]).when(openPage('lp-2')).thenThrows(OrderExpiredError);
-      given([placed, opened(), expired]).when(payment()).then([paid]);
+      given([placed, opened(), expired]).when(payment()).then(paidWithEffects);
     });
   });
 

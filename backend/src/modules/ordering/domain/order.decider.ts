@@ -1,4 +1,11 @@
-import type { OrderEvent, OrderEventData, OrderLine, PaymentProviderName } from '@tafrit/contracts';
+import {
+  splitVat,
+  VAT_RATE_PERCENT,
+  type OrderEvent,
+  type OrderEventData,
+  type OrderLine,
+  type PaymentProviderName,
+} from '@tafrit/contracts';
 import type { Decider } from '../../../platform/event-store/aggregate.js';
 import type { RecordedEvent } from '../../../platform/event-store/event-store.port.js';
 import {
@@ -15,6 +22,24 @@ export const ORDER_PAYMENT_WINDOW_MS = 30 * 60 * 1000;
 
 export type KitchenStatus = 'pending' | 'paid' | 'accepted' | 'ready' | 'served' | 'expired';
 
+/**
+ * The number of an invoice of ours, as the decider writes it: the store replaces it with the business's next number
+ * of its gapless sequence, taken last in the command's transaction (a number is storage, not a decision).
+ */
+export const INVOICE_NUMBER_AT_COMMIT = '(numbered at commit)';
+
+/** One slip per order, so the slip's id is the order's: the printing agent's acknowledgement names both. */
+export const slipIdOf = (orderId: string): string => `slip-${orderId}`;
+
+/** A dealer number (עוסק מורשה: an ID or a company number) is nine digits. */
+const DEALER_NUMBER = /^\d{9}$/;
+
+export interface Seller {
+  name: string;
+  dealerNumber: string;
+  receiptPhone: string | null;
+}
+
 export interface PlacedOrder {
   placed: true;
   orderId: string;
@@ -25,6 +50,14 @@ export interface PlacedOrder {
   commissionAgorot: number;
   netAgorot: number;
   placedAt: string;
+  departmentId: string;
+  remarks: string | null;
+  tableNumber: number | null;
+  dinerSessionId: string;
+  customerName: string | null;
+  customerPhone: string | null;
+  /** The seller as it was when the order was placed; null for orders placed before it was recorded. */
+  seller: Seller | null;
   status: KitchenStatus;
   payment: {
     status: 'pending' | 'paid' | 'failed';
@@ -32,8 +65,17 @@ export interface PlacedOrder {
     pages: { lowProfileId: string; paymentUrl: string }[];
     transactionId: string | null;
     failedPages: string[];
+    provider: PaymentProviderName | null;
+    /** The latest page opened, then the page that was paid. */
+    lowProfileId: string | null;
+    last4: string | null;
+    brand: string | null;
+    approvalNumber: string | null;
+    paidAt: string | null;
   };
   invoice: 'pending' | 'generated' | 'failed';
+  invoiceNumber: string | null;
+  invoiceUrl: string | null;
   receiptSms: 'pending' | 'sent' | 'failed';
   slipQueued: boolean;
   /** `printed` is final: a slip acknowledged twice (the agent retried its ack) is recorded once. */
@@ -68,7 +110,12 @@ export type OrderCommand =
           | 'brand'
           | 'amountAgorot'
           | 'document'
-        >;
+        > & {
+          /** The address of our own invoice of this order (used when the provider made no document). */
+          invoiceUrl: string;
+          /** The business as it is now, for an order placed before the seller was recorded with it. */
+          seller?: Seller | null;
+        };
     }
   | {
       type: 'RecordPaymentFailure';
@@ -141,19 +188,23 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
         if (payment.amountAgorot !== state.totalAgorot) {
           throw new PaymentMismatchError(`charged ${payment.amountAgorot} agorot, the order is ${state.totalAgorot}`);
         }
+        const { invoiceUrl, seller, ...charge } = payment;
         // A verified charge is recorded even on an expired order: the diner's money was taken, the kitchen must know.
+        // Its tax invoice and its kitchen slip are decided with it, so they commit together (decision 015).
         return [
           {
             type: 'OrderPaid',
             data: {
               orderId,
               businessPhone,
-              ...payment,
+              ...charge,
               commissionAgorot: state.commissionAgorot,
               netAgorot: state.netAgorot,
               paidAt: now,
             },
           },
+          invoiceOf(state, charge.document, invoiceUrl, state.seller ?? seller ?? null, now),
+          { type: 'SlipQueued', data: { orderId, businessPhone, slipId: slipIdOf(orderId), queuedAt: now } },
         ];
       }
       case 'RecordPaymentFailure': {
@@ -241,21 +292,40 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
 
   evolve(state, event) {
     if (event.type === 'OrderPlaced') {
-      const { orderId, businessPhone, orderNumber, lines, totalAgorot, commissionAgorot, netAgorot, placedAt } =
-        event.data;
+      const { data } = event;
       return {
         placed: true,
-        orderId,
-        businessPhone,
-        orderNumber,
-        lines,
-        totalAgorot,
-        commissionAgorot,
-        netAgorot,
-        placedAt,
+        orderId: data.orderId,
+        businessPhone: data.businessPhone,
+        orderNumber: data.orderNumber,
+        lines: data.lines,
+        totalAgorot: data.totalAgorot,
+        commissionAgorot: data.commissionAgorot,
+        netAgorot: data.netAgorot,
+        placedAt: data.placedAt,
+        departmentId: data.departmentId,
+        remarks: data.remarks,
+        tableNumber: data.tableNumber,
+        dinerSessionId: data.dinerSessionId,
+        customerName: data.customerName,
+        customerPhone: data.customerPhone,
+        seller: data.seller ?? null,
         status: 'pending',
-        payment: { status: 'pending', pages: [], transactionId: null, failedPages: [] },
+        payment: {
+          status: 'pending',
+          pages: [],
+          transactionId: null,
+          failedPages: [],
+          provider: null,
+          lowProfileId: null,
+          last4: null,
+          brand: null,
+          approvalNumber: null,
+          paidAt: null,
+        },
         invoice: 'pending',
+        invoiceNumber: null,
+        invoiceUrl: null,
         receiptSms: 'pending',
         slipQueued: false,
         slip: 'none',
@@ -273,13 +343,25 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
               ...state.payment.pages,
               { lowProfileId: event.data.lowProfileId, paymentUrl: event.data.paymentUrl },
             ],
+            provider: event.data.provider,
+            lowProfileId: event.data.lowProfileId,
           },
         };
       case 'OrderPaid':
         return {
           ...state,
           status: state.status === 'pending' || state.status === 'expired' ? 'paid' : state.status,
-          payment: { ...state.payment, status: 'paid', transactionId: event.data.transactionId },
+          payment: {
+            ...state.payment,
+            status: 'paid',
+            transactionId: event.data.transactionId,
+            provider: event.data.provider,
+            lowProfileId: event.data.lowProfileId,
+            last4: event.data.last4,
+            brand: event.data.brand,
+            approvalNumber: event.data.approvalNumber,
+            paidAt: event.data.paidAt,
+          },
         };
       case 'PaymentFailed':
         return {
@@ -299,7 +381,12 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
       case 'OrderServed':
         return { ...state, status: 'served' };
       case 'InvoiceIssued':
-        return { ...state, invoice: 'generated' };
+        return {
+          ...state,
+          invoice: 'generated',
+          invoiceNumber: event.data.invoiceNumber,
+          invoiceUrl: event.data.invoiceUrl,
+        };
       case 'InvoiceFailed':
         return { ...state, invoice: 'failed' };
       case 'ReceiptSmsSent':
@@ -315,6 +402,58 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
     }
   },
 };
+
+/**
+ * The tax document of a payment: the provider's when it made one with the charge (Cardcom's DocumentInfo), else ours
+ * in the seller's name with the next number of the business's sequence, or a failure the owner's report shows when
+ * the seller cannot head a tax document.
+ */
+function invoiceOf(
+  state: PlacedOrder,
+  document: OrderEventData['OrderPaid']['document'],
+  invoiceUrl: string,
+  seller: Seller | null,
+  now: string,
+): OrderEvent {
+  const { orderId, businessPhone, totalAgorot } = state;
+  const { beforeVat, vat } = splitVat(totalAgorot, VAT_RATE_PERCENT);
+  const amounts = { totalAgorot, beforeVatAgorot: beforeVat, vatAgorot: vat, vatRatePercent: VAT_RATE_PERCENT };
+  if (document) {
+    return {
+      type: 'InvoiceIssued',
+      data: {
+        orderId,
+        businessPhone,
+        source: 'provider',
+        invoiceNumber: document.documentNumber,
+        // Cardcom's DocumentUrl is documented as unreliable: without one our page shows what we know.
+        invoiceUrl: document.documentUrl ?? invoiceUrl,
+        ...amounts,
+        issuedAt: now,
+      },
+    };
+  }
+  const unusable = !seller
+    ? 'business not found'
+    : !seller.name.trim()
+      ? 'the business has no name'
+      : !DEALER_NUMBER.test(seller.dealerNumber)
+        ? 'the business has no valid dealer number'
+        : null;
+  if (unusable) return { type: 'InvoiceFailed', data: { orderId, businessPhone, reason: unusable, failedAt: now } };
+  return {
+    type: 'InvoiceIssued',
+    data: {
+      orderId,
+      businessPhone,
+      source: 'platform',
+      invoiceNumber: INVOICE_NUMBER_AT_COMMIT,
+      invoiceUrl,
+      ...amounts,
+      issuedAt: now,
+    },
+  };
+}
 
 const opened = (order: PlacedOrder, lowProfileId: string): boolean =>
   order.payment.pages.some((page) => page.lowProfileId === lowProfileId);

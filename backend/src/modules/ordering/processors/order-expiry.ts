@@ -1,12 +1,11 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { orderEventSchemaVersions, orderStreamId } from '@tafrit/contracts';
+import { CommandBus } from '@nestjs/cqrs';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import { isDatabaseUnavailableError } from '../../../platform/database/database-errors.js';
-import { handleCommand } from '../../../platform/event-store/aggregate.js';
-import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
 import { query } from '../../../platform/event-store/postgres/sql.js';
-import { ORDER_PAYMENT_WINDOW_MS, orderDecider } from '../domain/order.decider.js';
+import { ExpireOrderCommand } from '../application/expire-order.handler.js';
+import { ORDER_PAYMENT_WINDOW_MS } from '../domain/order.decider.js';
 
 const SWEEP_EVERY_MS = 60_000;
 const BATCH = 200;
@@ -23,7 +22,7 @@ export class OrderExpiry implements OnModuleInit, OnApplicationShutdown {
 
   constructor(
     @Inject(DATABASE) private readonly database: Database,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly commands: CommandBus,
   ) {}
 
   onModuleInit(): void {
@@ -47,19 +46,7 @@ export class OrderExpiry implements OnModuleInit, OnApplicationShutdown {
     );
     let expired = 0;
     for (const { id } of due) {
-      const result = await handleCommand({
-        store: this.store,
-        streamId: orderStreamId(id),
-        decider: orderDecider,
-        schemaVersions: orderEventSchemaVersions,
-        command: { type: 'ExpireOrder', data: { now: now.toISOString() } },
-        metadata: {
-          correlationId: `order-expiry:${now.toISOString()}`,
-          actor: { kind: 'system', id: 'order-expiry' },
-          occurredAt: now.toISOString(),
-        },
-      });
-      expired += result.events.length;
+      if (await this.commands.execute<ExpireOrderCommand, boolean>(new ExpireOrderCommand(id, now))) expired++;
     }
     return expired;
   }

@@ -1,18 +1,14 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import {
-  formatShekels,
-  type OrderEventData,
-  orderEventSchemaVersions,
-  type OrderLine,
-  orderStreamId,
-} from '@tafrit/contracts';
-import { handleCommand } from '../../../platform/event-store/aggregate.js';
-import type { EventStore } from '../../../platform/event-store/event-store.port.js';
-import { execute, query } from '../../../platform/event-store/postgres/sql.js';
+import type { CommandBus } from '@nestjs/cqrs';
+import { formatShekels, type OrderEventData, type OrderLine } from '@tafrit/contracts';
+import type { Database } from '../../../platform/database/database.js';
+import { preparedStatement } from '../../../platform/database/prepared-statement.js';
+import type { RecordedEvent } from '../../../platform/event-store/event-store.port.js';
 import type { Processor } from '../../../platform/processing/processor.js';
 import { SmsDeliveryError, type SmsSender } from '../../../platform/sms/sms.port.js';
 import { BusinessEntity } from '../../accounts/projections/business.entity.js';
-import { foldOrder, type OrderCommand, orderDecider } from '../domain/order.decider.js';
+import { RecordReceiptSmsCommand } from '../application/record-receipt-sms.handler.js';
+import type { OrderState, PlacedOrder } from '../domain/order.decider.js';
+import type { LoadedOrder, OrderStore } from '../persistence/order-store.js';
 
 export const RECEIPT_SMS_PROCESSOR = 'receipt-sms';
 
@@ -68,100 +64,135 @@ export function receiptSmsText(order: ReceiptSmsOrder, maxChars = RECEIPT_SMS_MA
   return `${head}${shown}${tail}`;
 }
 
-/** Claims the effect once: true for the one caller whose insert made the row. */
-async function claimEffect(em: EntityManager, key: string): Promise<boolean> {
-  const inserted = await execute(em, 'insert into effect_keys (effect_key) values (?) on conflict do nothing', [key]);
-  return inserted === 1;
-}
+const STATES = preparedStatement<{ id: string; state: OrderState | null; stream_version: number }>(
+  'receipt_sms_orders',
+  'select id, state, stream_version from orders where id = any($1::uuid[])',
+);
+/** Claims each effect once: the keys whose insert made the row come back. */
+const CLAIM = preparedStatement<{ effect_key: string }>(
+  'receipt_sms_claim',
+  `insert into effect_keys (effect_key) select unnest($1::text[]) on conflict do nothing returning effect_key`,
+);
+const CLAIMS = preparedStatement<{ effect_key: string; completed: boolean }>(
+  'receipt_sms_claims',
+  'select effect_key, completed_at is not null as completed from effect_keys where effect_key = any($1::text[])',
+);
+
+const keyOf = (orderId: string): string => `receipt-sms:${orderId}`;
 
 /**
  * The bon by SMS to the business's receipt phone, once per paid order. A business that chose no receipt phone gets
- * none (the settings form says "empty means none"): the printer and the live console carry its orders.
+ * none (the settings form says "empty means none"): the printer and the live console carry its orders. The phone is
+ * the one the business had when the order was placed (it comes with the order's seller).
  *
  * A `reactor`: the SMS is outside the database, so it cannot commit with the checkpoint. The effect is claimed in
  * `effect_keys` (`receipt-sms:{orderId}`) BEFORE the gateway is called, which makes it at most once: a crash between
  * the claim and the gateway's answer loses this one SMS rather than sending it twice on the redelivery (the slip and
- * the live console still carry the order). `completed_at` is set only once the gateway accepted, so a redelivery
- * that finds the claim knows what to record: sent (completed) or failed (interrupted, not resent).
+ * the live console still carry the order). `completed_at` is set with `ReceiptSmsSent`, so a redelivery that finds
+ * the claim knows what to record: sent (completed) or failed (interrupted, not resent).
  *
  * A gateway refusal is recorded as `ReceiptSmsFailed` and never thrown: a retry could send twice. Only database
- * errors before the claim are thrown (the runner retries them; nothing was sent yet).
+ * errors before the claim are thrown (the runner retries them; nothing was sent yet). A batch of payments reads its
+ * orders and claims its bons in one statement each (decision 015).
  */
-export function receiptSmsProcessor({ store, sms }: { store: EventStore; sms: SmsSender }): Processor {
-  return {
-    name: RECEIPT_SMS_PROCESSOR,
-    handles: ['OrderPaid'],
-    mode: 'reactor',
-    async handle(event, { em }) {
-      const paid = event.data as OrderEventData['OrderPaid'];
-      const streamId = orderStreamId(paid.orderId);
-      const { events } = await store.readStream(streamId, { em });
-      const state = foldOrder(events);
-      const placed = events.find((recorded) => recorded.type === 'OrderPlaced')?.data as
-        OrderEventData['OrderPlaced'] | undefined;
-      if (!state.placed || !placed || state.receiptSms !== 'pending') return;
-
-      const run = (command: OrderCommand) =>
-        handleCommand({
-          store,
-          streamId,
-          decider: orderDecider,
-          command,
-          metadata: {
+export function receiptSmsProcessor({
+  database,
+  orders: store,
+  sms,
+  commands,
+}: {
+  database: Database;
+  orders: OrderStore;
+  sms: SmsSender;
+  commands: CommandBus;
+}): Processor {
+  const handleBatch = async (events: readonly RecordedEvent[]) => {
+    const paid = events.map((event) => ({ event, data: event.data as OrderEventData['OrderPaid'] }));
+    const rows = await database.run(STATES, [paid.map(({ data }) => data.orderId)]);
+    const orders = new Map(rows.map((row) => [row.id, row]));
+    const record = (
+      orderId: string,
+      outcome: RecordReceiptSmsCommand['outcome'],
+      event: RecordedEvent,
+      known?: LoadedOrder,
+      completeEffect?: string,
+    ) =>
+      commands.execute(
+        new RecordReceiptSmsCommand(
+          orderId,
+          outcome,
+          {
             correlationId: event.metadata.correlationId,
             causationId: event.globalPosition,
             actor: { kind: 'system', id: RECEIPT_SMS_PROCESSOR },
             occurredAt: new Date().toISOString(),
           },
-          schemaVersions: orderEventSchemaVersions,
-        });
-      const now = () => new Date().toISOString();
+          known,
+          completeEffect,
+        ),
+      );
 
-      const business = await em.findOne(BusinessEntity, { phone: paid.businessPhone });
-      if (!business) {
-        await run({ type: 'RecordReceiptSmsFailure', data: { now: now(), to: null, reason: 'business not found' } });
-        return;
+    const due: { event: RecordedEvent; order: PlacedOrder; known: LoadedOrder; to: string }[] = [];
+    for (const { event, data } of paid) {
+      const row = orders.get(data.orderId);
+      if (!row) continue;
+      // A row written before snapshots were kept is folded from the log once.
+      const known: LoadedOrder = row.state
+        ? { state: row.state, version: Number(row.stream_version) }
+        : await store.load(data.orderId);
+      const order = known.state.placed ? known.state : null;
+      if (order && order.receiptSms !== 'pending') continue;
+      // An order placed before its seller was recorded with it asks the business for its phone.
+      const to = order?.seller ? order.seller.receiptPhone : await receiptPhoneNow(database, data.businessPhone);
+      if (to === undefined) {
+        await record(data.orderId, { sent: false, to: null, reason: 'business not found' }, event, known);
+        continue;
       }
-      const to = business.receiptPhone;
-      if (!to) return;
-
-      if (Date.now() - Date.parse(paid.paidAt) > RECEIPT_SMS_MAX_DELAY_MS) {
-        await run({
-          type: 'RecordReceiptSmsFailure',
-          data: { now: now(), to, reason: 'paid more than an hour ago; a late bon is not sent' },
-        });
-        return;
+      if (!to) continue;
+      if (Date.now() - Date.parse(data.paidAt) > RECEIPT_SMS_MAX_DELAY_MS) {
+        await record(
+          data.orderId,
+          { sent: false, to, reason: 'paid more than an hour ago; a late bon is not sent' },
+          event,
+          known,
+        );
+        continue;
       }
+      if (order) due.push({ event, order, known, to });
+    }
+    if (due.length === 0) return;
 
-      const key = `receipt-sms:${paid.orderId}`;
-      if (!(await claimEffect(em, key))) {
+    const keys = due.map(({ order }) => keyOf(order.orderId));
+    const claimed = new Set((await database.run(CLAIM, [keys])).map((row) => row.effect_key));
+    const earlier = keys.some((key) => !claimed.has(key))
+      ? new Map((await database.run(CLAIMS, [keys])).map((row) => [row.effect_key, row.completed]))
+      : new Map<string, boolean>();
+
+    for (const { event, order, known, to } of due) {
+      const key = keyOf(order.orderId);
+      const fresh = known;
+      if (!claimed.has(key)) {
         // Claimed by an earlier delivery whose outcome never reached the log (a crash, a lost lease).
-        const [claim] = await query<{ completed: boolean }>(
-          em,
-          'select completed_at is not null as completed from effect_keys where effect_key = ?',
-          [key],
+        await record(
+          order.orderId,
+          earlier.get(key)
+            ? { sent: true, to }
+            : { sent: false, to, reason: 'interrupted before the gateway answered; not resent (at most once)' },
+          event,
+          fresh,
         );
-        await run(
-          claim?.completed
-            ? { type: 'RecordReceiptSms', data: { now: now(), to } }
-            : {
-                type: 'RecordReceiptSmsFailure',
-                data: { now: now(), to, reason: 'interrupted before the gateway answered; not resent (at most once)' },
-              },
-        );
-        return;
+        continue;
       }
-
       try {
         await sms.send({
           to,
           kind: 'receipt',
           text: receiptSmsText({
-            orderNumber: placed.orderNumber,
-            tableNumber: placed.tableNumber,
-            lines: placed.lines,
-            totalAgorot: placed.totalAgorot,
-            remarks: placed.remarks,
+            orderNumber: order.orderNumber,
+            tableNumber: order.tableNumber,
+            lines: order.lines,
+            totalAgorot: order.totalAgorot,
+            remarks: order.remarks,
           }),
         });
       } catch (error) {
@@ -169,11 +200,25 @@ export function receiptSmsProcessor({ store, sms }: { store: EventStore; sms: Sm
           error instanceof SmsDeliveryError
             ? error.message
             : `gateway error: ${error instanceof Error ? error.message : String(error)}`;
-        await run({ type: 'RecordReceiptSmsFailure', data: { now: now(), to, reason: reason.slice(0, 500) } });
-        return;
+        await record(order.orderId, { sent: false, to, reason: reason.slice(0, 500) }, event, fresh);
+        continue;
       }
-      await execute(em, 'update effect_keys set completed_at = now() where effect_key = ?', [key]);
-      await run({ type: 'RecordReceiptSms', data: { now: now(), to } });
-    },
+      await record(order.orderId, { sent: true, to }, event, fresh, key);
+    }
   };
+
+  return {
+    name: RECEIPT_SMS_PROCESSOR,
+    handles: ['OrderPaid'],
+    mode: 'reactor',
+    gatherMs: 50,
+    handle: (event) => handleBatch([event]),
+    handleBatch,
+  };
+}
+
+/** The business's receipt phone now: null when it chose none, undefined when the business is gone. */
+async function receiptPhoneNow(database: Database, businessPhone: string): Promise<string | null | undefined> {
+  const business = await database.em().findOne(BusinessEntity, { phone: businessPhone });
+  return business ? (business.receiptPhone ?? null) : undefined;
 }

@@ -4,7 +4,7 @@ import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/config.js';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
-import { execute, query } from '../../../platform/event-store/postgres/sql.js';
+import { preparedStatement } from '../../../platform/database/prepared-statement.js';
 import type {
   OpenedPaymentPage,
   OpenPaymentPageRequest,
@@ -33,9 +33,11 @@ export interface CardForm {
 
 export type CardOutcome =
   | { status: 'invalid'; fields: Partial<Record<keyof CardForm, string>> }
-  | { status: 'paid' }
-  | { status: 'declined'; reason: string }
-  | { status: 'closed' };
+  | { status: 'paid'; page: SandboxPage }
+  | { status: 'declined'; reason: string; page: SandboxPage }
+  /** The page took a card already (it is paid), or there is no such page. */
+  | { status: 'closed' }
+  | { status: 'unknown' };
 
 interface SandboxRow {
   low_profile_id: string;
@@ -54,6 +56,26 @@ interface SandboxRow {
 }
 
 const DECLINED_CODE = '5';
+const PAGE_ID = /^[0-9a-f-]{36}$/;
+
+const OPEN = preparedStatement(
+  'sandbox_open',
+  `insert into sandbox_payments
+    (low_profile_id, return_value, amount_agorot, description, success_url, failed_url, webhook_url)
+    values ($1, $2, $3, $4, $5, $6, $7)`,
+);
+const READ = preparedStatement<SandboxRow>('sandbox_read', 'select * from sandbox_payments where low_profile_id = $1');
+// A paid page takes no more cards: the settling update finds only pages not paid yet.
+const SETTLE = preparedStatement<SandboxRow>(
+  'sandbox_settle',
+  `update sandbox_payments set status = $2, transaction_id = $3, approval_number = $4, last4 = $5, brand = $6,
+     response_code = $7, attempts = attempts + 1, updated_at = now()
+   where low_profile_id = $1 and status <> 'paid' returning *`,
+);
+const EXISTS = preparedStatement<{ found: boolean }>(
+  'sandbox_exists',
+  'select true as found from sandbox_payments where low_profile_id = $1',
+);
 
 /**
  * The built-in test payment provider (the default): it keeps its pages in its own table, as a real provider keeps
@@ -71,21 +93,15 @@ export class SandboxPaymentProvider implements PaymentProvider {
 
   async openPaymentPage(request: OpenPaymentPageRequest): Promise<OpenedPaymentPage> {
     const lowProfileId = randomUUID();
-    await query(
-      this.database.em(),
-      `insert into sandbox_payments
-        (low_profile_id, return_value, amount_agorot, description, success_url, failed_url, webhook_url)
-        values (?, ?, ?, ?, ?, ?, ?)`,
-      [
-        lowProfileId,
-        request.orderId,
-        request.amountAgorot,
-        `${request.business.businessName} - הזמנה #${request.orderNumber}`,
-        request.successUrl,
-        request.failedUrl,
-        request.webhookUrl,
-      ],
-    );
+    await this.database.run(OPEN, [
+      lowProfileId,
+      request.orderId,
+      request.amountAgorot,
+      `${request.business.businessName} - הזמנה #${request.orderNumber}`,
+      request.successUrl,
+      request.failedUrl,
+      request.webhookUrl,
+    ]);
     return { lowProfileId, url: `${this.config.publicUrl}/pay/sandbox/${lowProfileId}` };
   }
 
@@ -119,17 +135,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
 
   async page(lowProfileId: string): Promise<SandboxPage | null> {
     const row = await this.row(lowProfileId);
-    if (!row) return null;
-    return {
-      lowProfileId,
-      returnValue: row.return_value,
-      amountAgorot: Number(row.amount_agorot),
-      description: row.description,
-      successUrl: row.success_url,
-      failedUrl: row.failed_url,
-      webhookUrl: row.webhook_url,
-      status: row.status,
-    };
+    return row ? pageOf(row) : null;
   }
 
   /**
@@ -137,40 +143,51 @@ export class SandboxPaymentProvider implements PaymentProvider {
    * is declined (the diner may try again on the same page). A paid page takes no more cards.
    */
   async submitCard(lowProfileId: string, form: CardForm, now = new Date()): Promise<CardOutcome> {
+    if (!PAGE_ID.test(lowProfileId)) return { status: 'unknown' };
     const fields = checkCard(form, now);
     if (Object.keys(fields).length > 0) return { status: 'invalid', fields };
     const digits = form.number.replace(/[\s-]/g, '');
     const last4 = digits.slice(-4);
     const brand = cardBrand(digits);
-    if (digits === SANDBOX_CARDS.approved) {
-      const changed = await execute(
-        this.database.em(),
-        `update sandbox_payments set status = 'paid', transaction_id = ?, approval_number = ?, last4 = ?, brand = ?,
-          response_code = '0', attempts = attempts + 1, updated_at = now()
-          where low_profile_id = ? and status <> 'paid'`,
-        [String(randomInt(100_000_000, 999_999_999)), String(randomInt(100_000, 999_999)), last4, brand, lowProfileId],
-      );
-      return changed === 1 ? { status: 'paid' } : { status: 'closed' };
+    const approved = digits === SANDBOX_CARDS.approved;
+    const [row] = approved
+      ? await this.database.run(SETTLE, [
+          lowProfileId,
+          'paid',
+          String(randomInt(100_000_000, 999_999_999)),
+          String(randomInt(100_000, 999_999)),
+          last4,
+          brand,
+          '0',
+        ])
+      : await this.database.run(SETTLE, [lowProfileId, 'declined', null, null, last4, brand, DECLINED_CODE]);
+    if (!row) {
+      const [known] = await this.database.run(EXISTS, [lowProfileId]);
+      return { status: known ? 'closed' : 'unknown' };
     }
-    const changed = await execute(
-      this.database.em(),
-      `update sandbox_payments set status = 'declined', last4 = ?, brand = ?, response_code = ?,
-        attempts = attempts + 1, updated_at = now()
-        where low_profile_id = ? and status <> 'paid'`,
-      [last4, brand, DECLINED_CODE, lowProfileId],
-    );
-    return changed === 1 ? { status: 'declined', reason: 'העסקה סורבה' } : { status: 'closed' };
+    return approved
+      ? { status: 'paid', page: pageOf(row) }
+      : { status: 'declined', reason: 'העסקה סורבה', page: pageOf(row) };
   }
 
   private async row(lowProfileId: string): Promise<SandboxRow | undefined> {
-    if (!/^[0-9a-f-]{36}$/.test(lowProfileId)) return undefined;
-    const [row] = await query<SandboxRow>(
-      this.database.em(),
-      'select * from sandbox_payments where low_profile_id = ?',
-      [lowProfileId],
-    );
+    if (!PAGE_ID.test(lowProfileId)) return undefined;
+    const [row] = await this.database.run(READ, [lowProfileId]);
     return row;
   }
+}
+
+function pageOf(row: SandboxRow): SandboxPage {
+  return {
+    lowProfileId: row.low_profile_id,
+    returnValue: row.return_value,
+    amountAgorot: Number(row.amount_agorot),
+    description: row.description,
+    successUrl: row.success_url,
+    failedUrl: row.failed_url,
+    webhookUrl: row.webhook_url,
+    status: row.status,
+  };
 }
 
 function checkCard(form: CardForm, now: Date): Partial<Record<keyof CardForm, string>> {

@@ -126,6 +126,17 @@ export class PrinterPresence implements OnModuleInit, OnApplicationShutdown {
     };
   }
 
+  /** Which of these businesses have an agent online now (one query for a batch of slips). */
+  async onlineAmong(businessPhones: readonly string[]): Promise<Set<string>> {
+    if (businessPhones.length === 0) return new Set();
+    const rows = await query<{ business_id: string }>(
+      this.database.em(),
+      `select business_id from printer_connections where is_online and business_id = any(?::text[])`,
+      [`{${[...new Set(businessPhones)].map((phone) => JSON.stringify(phone)).join(',')}}`],
+    );
+    return new Set(rows.map((row) => row.business_id));
+  }
+
   async paperWidth(businessPhone: string): Promise<PaperWidth> {
     const [row] = await query<{ paper_width: PaperWidth }>(
       this.database.em(),

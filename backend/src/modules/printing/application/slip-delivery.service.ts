@@ -1,19 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import {
-  orderEventSchemaVersions,
-  orderStreamId,
-  PAPER_WIDTHS,
-  type SlipAckPayload,
-  type SlipPrintPayload,
-} from '@tafrit/contracts';
+import { CommandBus } from '@nestjs/cqrs';
+import { PAPER_WIDTHS, type SlipAckPayload, type SlipPrintPayload } from '@tafrit/contracts';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
-import { handleCommand } from '../../../platform/event-store/aggregate.js';
-import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
 import { query } from '../../../platform/event-store/postgres/sql.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { foldOrder, orderDecider } from '../../ordering/domain/order.decider.js';
+import { RecordSlipOutcomeCommand } from '../../ordering/application/record-slip-outcome.handler.js';
 import { LiveHub } from '../realtime/live-hub.js';
 import { renderSlipEscpos } from '../slip/escpos.js';
 import { type SlipContent, testSlipContent } from '../slip/slip-content.js';
@@ -53,7 +46,7 @@ export class SlipDelivery implements OnModuleInit, OnApplicationShutdown {
 
   constructor(
     @Inject(DATABASE) private readonly database: Database,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly commands: CommandBus,
     private readonly hub: LiveHub,
     private readonly presence: PrinterPresence,
   ) {}
@@ -145,26 +138,15 @@ export class SlipDelivery implements OnModuleInit, OnApplicationShutdown {
     const orderId = ORDER_SLIP.exec(ack.slipId)?.[1];
     if (!orderId) return true; // not ours to record: acknowledging it stops the agent from sending it forever
     try {
-      const stream = await this.store.readStream(orderStreamId(orderId));
-      const order = foldOrder(stream.events);
-      // Another business's order: an agent only ever acknowledges its own business's slips.
-      if (!order.placed || order.businessPhone !== agent.businessPhone) return true;
-      const now = new Date().toISOString();
-      const slipId = `slip-${orderId}`;
-      await handleCommand({
-        store: this.store,
-        streamId: orderStreamId(orderId),
-        decider: orderDecider,
-        schemaVersions: orderEventSchemaVersions,
-        command:
-          ack.status === 'printed'
-            ? { type: 'RecordSlipPrinted', data: { slipId, agentId: agent.agentId, now } }
-            : {
-                type: 'RecordPrintFailure',
-                data: { slipId, agentId: agent.agentId, reason: ack.error ?? 'unknown printer error', now },
-              },
-        metadata: { correlationId, actor: { kind: 'agent', id: agent.agentId }, occurredAt: now },
-      });
+      await this.commands.execute(
+        new RecordSlipOutcomeCommand(
+          agent.businessPhone,
+          orderId,
+          agent.agentId,
+          ack.status === 'printed' ? null : (ack.error ?? 'unknown printer error'),
+          correlationId,
+        ),
+      );
       return true;
     } catch (error) {
       this.logger.warn(`could not record the ack of ${ack.slipId}: ${String(error)}`);

@@ -1,48 +1,60 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { orderEventSchemaVersions, orderStreamId } from '@tafrit/contracts';
+import { Inject, Logger } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
-import { handleCommand } from '../../../platform/event-store/aggregate.js';
-import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
-import { query } from '../../../platform/event-store/postgres/sql.js';
+import { preparedStatement } from '../../../platform/database/prepared-statement.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { BusinessEntity } from '../../accounts/projections/business.entity.js';
+import { InvoiceLinks } from '../../invoicing/application/invoice-links.js';
 import { PAYMENT_PROVIDER, type PaymentProvider, type TerminalChoice } from '../../payments/payment-provider.port.js';
-import { orderDecider } from '../domain/order.decider.js';
+import type { OrderState, Seller } from '../domain/order.decider.js';
 import { PaymentMismatchError } from '../domain/order.errors.js';
+import { OrderStore, type LoadedOrder } from '../persistence/order-store.js';
 
 export type RecordedOutcome = 'paid' | 'failed' | 'pending';
+
+export class RecordPaymentResultCommand {
+  constructor(
+    readonly lowProfileId: string,
+    readonly correlationId: string,
+  ) {}
+}
 
 interface PageRow {
   order_id: string;
   provider: string;
   terminal: 'business' | 'platform';
   business_id: string;
+  state: OrderState | null;
+  stream_version: number;
 }
+
+const PAGE = preparedStatement<PageRow>(
+  'payment_page_with_order',
+  `select p.order_id, p.provider, p.terminal, o.business_id, o.state, o.stream_version
+     from payment_pages p join orders o on o.id = p.order_id where p.low_profile_id = $1`,
+);
 
 /**
  * The one path every payment result takes (Cardcom's webhook, the sandbox page after a card, the thank-you page's
- * check): find the page we opened, ask the provider itself for the result, compare it with the order and record it
- * through the order aggregate with the expected version. Replayed, duplicated, concurrent or out-of-order calls decide
- * nothing new: the aggregate knows the payment's state.
+ * check): find the page we opened (with its order's state, one query), ask the provider itself for the result,
+ * compare it with the order and record it. `OrderPaid` commits with its tax invoice and its kitchen slip
+ * (decision 015). Replayed, duplicated, concurrent or out-of-order calls decide nothing new: the aggregate knows the
+ * payment's state.
  */
-@Injectable()
-export class PaymentResults {
+@CommandHandler(RecordPaymentResultCommand)
+export class RecordPaymentResultHandler implements ICommandHandler<RecordPaymentResultCommand, RecordedOutcome> {
   private readonly logger = new Logger('PaymentResults');
 
   constructor(
     @Inject(DATABASE) private readonly database: Database,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    private readonly orders: OrderStore,
+    private readonly links: InvoiceLinks,
   ) {}
 
-  async verifyAndRecord(lowProfileId: string, correlationId: string): Promise<RecordedOutcome> {
-    const [page] = await query<PageRow>(
-      this.database.em(),
-      `select p.order_id, p.provider, p.terminal, o.business_id from payment_pages p join orders o on o.id = p.order_id
-        where p.low_profile_id = ?`,
-      [lowProfileId],
-    );
+  async execute({ lowProfileId, correlationId }: RecordPaymentResultCommand): Promise<RecordedOutcome> {
+    const [page] = await this.database.run(PAGE, [lowProfileId]);
     if (!page) throw new AppError('payment.unknown');
     if (page.provider !== this.provider.name) {
       throw new AppError('payment.unknown', { message: `page of provider ${page.provider} is not ours to verify` });
@@ -56,6 +68,9 @@ export class PaymentResults {
     }
     if (result.status === 'pending') return 'pending';
 
+    const known: LoadedOrder | undefined = page.state
+      ? { state: page.state, version: Number(page.stream_version) }
+      : undefined;
     const now = new Date().toISOString();
     const command =
       result.status === 'paid'
@@ -70,6 +85,8 @@ export class PaymentResults {
               brand: result.brand,
               amountAgorot: result.amountAgorot,
               document: result.document,
+              invoiceUrl: this.links.urlFor(page.order_id),
+              seller: await this.sellerIfUnknown(page, known),
               now,
             },
           } as const)
@@ -84,14 +101,12 @@ export class PaymentResults {
             },
           } as const);
     try {
-      await handleCommand({
-        store: this.store,
-        streamId: orderStreamId(page.order_id),
-        decider: orderDecider,
-        schemaVersions: orderEventSchemaVersions,
+      await this.orders.execute(
+        page.order_id,
         command,
-        metadata: { correlationId, actor: { kind: 'system', id: `payments:${this.provider.name}` }, occurredAt: now },
-      });
+        { correlationId, actor: { kind: 'system', id: `payments:${this.provider.name}` }, occurredAt: now },
+        { known },
+      );
     } catch (error) {
       if (error instanceof PaymentMismatchError) {
         // Money moved that does not match the order: loud in the logs, and nothing recorded.
@@ -101,6 +116,18 @@ export class PaymentResults {
       throw error;
     }
     return result.status;
+  }
+
+  /**
+   * An order placed before its seller was recorded with it (or whose snapshot is not loaded yet) names the business
+   * as it is now on its invoice; every newer order carries its seller and costs no query here.
+   */
+  private async sellerIfUnknown(page: PageRow, known: LoadedOrder | undefined): Promise<Seller | null | undefined> {
+    if (known?.state.placed && known.state.seller) return undefined;
+    const business = await this.database.em().findOne(BusinessEntity, { phone: page.business_id });
+    return business
+      ? { name: business.businessName, dealerNumber: business.idNumber, receiptPhone: business.receiptPhone ?? null }
+      : null;
   }
 
   private async terminalOf(page: PageRow): Promise<TerminalChoice> {

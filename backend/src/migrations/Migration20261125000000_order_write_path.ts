@@ -1,0 +1,188 @@
+import { Migration } from '@mikro-orm/migrations';
+
+/**
+ * The order's write path in one round trip per command (docs/decisions/015-order-write-path.md):
+ *
+ * - `orders.state`: the order decider's state after the row's `stream_version`, written with every append, so a
+ *   command reads its state in one query instead of folding the stream. Rows of orders written before this migration
+ *   have none; they are folded from the log once and get one with their next event.
+ * - `next_order_number(business)`: order numbers from one PostgreSQL sequence per business. A sequence hands out
+ *   numbers without holding a row until the order commits, so concurrent checkouts of one business never queue on a
+ *   row; a rolled-back order leaves a gap (order numbers need not be gapless, invoice numbers must be). The sequences
+ *   continue from `order_number_sequences`, which is dropped.
+ * - `order_append(...)`: stores what the order decider decided, in one statement of the caller: checks the expected
+ *   version (raising SQLSTATE TF409 when the order moved), writes the `orders` row and its snapshot, the checkout's
+ *   idempotency key, a new order's number (when the decider left it 0), the payment pages, an effect's completion (the receipt SMS), takes the invoice number last (the
+ *   business's gapless sequence row is held from there to the commit only), and inserts the events. It decides
+ *   nothing: every value comes from the decider.
+ */
+export class Migration20261125000000_order_write_path extends Migration {
+  override up(): void {
+    this.addSql(`
+      alter table orders add column state jsonb null;
+
+      create or replace function order_number_sequence_name(p_business text) returns text
+        language sql immutable as $$ select 'order_numbers_' || md5(p_business) $$;
+
+      create or replace function next_order_number(p_business text) returns integer
+        language plpgsql as $$
+      declare
+        v_name text := order_number_sequence_name(p_business);
+        v_start bigint;
+      begin
+        begin
+          return nextval(v_name::regclass);
+        exception when undefined_table then
+          -- The business's first order: its sequence starts after any number it already used.
+          select coalesce(max(order_number), 0) + 1 into v_start from orders where business_id = p_business;
+          begin
+            execute format('create sequence if not exists %I start with %s', v_name, v_start);
+          exception when unique_violation or duplicate_table then
+            null; -- a concurrent first order made it: use theirs
+          end;
+          return nextval(v_name::regclass);
+        end;
+      end $$;
+
+      do $$
+      declare r record;
+      begin
+        for r in select business_id, last_number from order_number_sequences loop
+          execute format('create sequence if not exists %I start with %s',
+            order_number_sequence_name(r.business_id), r.last_number + 1);
+        end loop;
+      end $$;
+      drop table order_number_sequences;
+
+      create or replace function order_append(
+        p_order_id uuid,
+        p_expected integer,
+        p_events jsonb,
+        p_state jsonb,
+        p_row jsonb,
+        p_request_key text,
+        p_invoice_business text,
+        p_complete_effect text
+      ) returns table (
+        existing_order_id uuid,
+        stream_version integer,
+        global_position text,
+        transaction_id text,
+        recorded_at text,
+        invoice_number text,
+        order_number integer
+      )
+        language plpgsql as $$
+      #variable_conflict use_column
+      declare
+        v_row orders;
+        v_state jsonb := p_state;
+        v_events jsonb := p_events;
+        v_invoice integer;
+        v_count integer := jsonb_array_length(p_events);
+        v_existing uuid;
+        v_number integer;
+      begin
+        if p_expected = 0 then
+          if p_request_key is not null then
+            -- The same diner's same cart within 30 minutes is the same checkout: a double click waits here for the
+            -- first one's commit (the key's row), then finds its order, unless that order was paid or expired since.
+            insert into order_requests (request_key, order_id, created_at) values (p_request_key, p_order_id, now())
+              on conflict (request_key) do nothing;
+            if not found then
+              select o.id into v_existing from order_requests r join orders o on o.id = r.order_id
+                where r.request_key = p_request_key and r.created_at > now() - interval '30 minutes'
+                  and o.status = 'pending' and o.payment_status <> 'paid';
+              if found then
+                return query select v_existing, null::integer, null::text, null::text, null::text, null::text,
+                  null::integer;
+                return;
+              end if;
+              update order_requests set order_id = p_order_id, created_at = now() where request_key = p_request_key;
+            end if;
+          end if;
+          if (v_events->0->'data'->>'orderNumber')::integer = 0 then
+            -- The decider leaves the number to the store: the business's sequence, never held by a transaction.
+            v_number := next_order_number(p_row->>'business_id');
+            v_events := jsonb_set(v_events, '{0,data,orderNumber}', to_jsonb(v_number));
+            v_state := jsonb_set(v_state, '{orderNumber}', to_jsonb(v_number));
+            p_row := p_row || jsonb_build_object('order_number', v_number);
+          end if;
+          v_row := jsonb_populate_record(null::orders, p_row || jsonb_build_object('state', v_state,
+            'stream_version', v_count));
+          insert into orders select v_row.*;
+        else
+          select * into v_row from orders where id = p_order_id and orders.stream_version = p_expected for update;
+          if not found then
+            raise exception 'order % is not at version %', p_order_id, p_expected using errcode = 'TF409';
+          end if;
+        end if;
+
+        insert into payment_pages (low_profile_id, order_id, provider, terminal, payment_url, opened_at)
+          select e->'data'->>'lowProfileId', p_order_id, e->'data'->>'provider', e->'data'->>'terminal',
+                 e->'data'->>'paymentUrl', (e->'data'->>'openedAt')::timestamptz
+            from jsonb_array_elements(p_events) e where e->>'type' = 'PaymentPageOpened'
+          on conflict (low_profile_id) do nothing;
+
+        if p_complete_effect is not null then
+          -- An effect outside the database (an SMS) is recorded as done together with its event.
+          update effect_keys set completed_at = now() where effect_key = p_complete_effect;
+        end if;
+
+        if p_invoice_business is not null then
+          -- Last: the business's invoice row is held from here to the commit, as briefly as the transaction allows.
+          insert into invoice_sequences as s (business_id, last_number) values (p_invoice_business, 1)
+            on conflict (business_id) do update set last_number = s.last_number + 1
+            returning last_number into v_invoice;
+          select jsonb_agg(case when e->>'type' = 'InvoiceIssued'
+                   then jsonb_set(e, '{data,invoiceNumber}', to_jsonb(v_invoice::text)) else e end order by i)
+            into v_events from jsonb_array_elements(v_events) with ordinality as t(e, i);
+          v_state := jsonb_set(v_state, '{invoiceNumber}', to_jsonb(v_invoice::text));
+          p_row := p_row || jsonb_build_object('invoice_number', v_invoice::text);
+        end if;
+
+        if p_expected > 0 then
+          v_row := jsonb_populate_record(v_row, p_row || jsonb_build_object('state', v_state,
+            'stream_version', p_expected + v_count));
+          update orders set
+            customer_name = v_row.customer_name, customer_phone = v_row.customer_phone, items = v_row.items,
+            remarks = v_row.remarks, table_number = v_row.table_number, status = v_row.status,
+            payment_method = v_row.payment_method, payment_status = v_row.payment_status,
+            cardcom_low_profile_id = v_row.cardcom_low_profile_id,
+            cardcom_transaction_id = v_row.cardcom_transaction_id, invoice_number = v_row.invoice_number,
+            invoice_url = v_row.invoice_url, invoice_status = v_row.invoice_status,
+            payment_provider = v_row.payment_provider, card_last4 = v_row.card_last4, card_brand = v_row.card_brand,
+            approval_number = v_row.approval_number, paid_at = v_row.paid_at, state = v_row.state,
+            stream_version = v_row.stream_version
+          where id = p_order_id;
+        end if;
+
+        -- A writer that raced us past the row lock (none should) still loses on (stream_id, stream_version).
+        return query
+          insert into events (stream_id, stream_category, stream_version, type, schema_version, data, metadata)
+          select 'order-' || p_order_id, 'order', p_expected + i::integer, e->>'type',
+                 (e->'metadata'->>'schemaVersion')::integer, e->'data', e->'metadata'
+            from jsonb_array_elements(v_events) with ordinality as t(e, i)
+          returning null::uuid, events.stream_version, events.global_position::text, events.transaction_id::text,
+                    to_char(events.recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                    events.data->>'invoiceNumber', (events.data->>'orderNumber')::integer;
+      end $$;
+    `);
+  }
+
+  override down(): void {
+    this.addSql(`
+      drop function if exists order_append(uuid, integer, jsonb, jsonb, jsonb, text, text, text);
+      create table order_number_sequences (
+        business_id varchar(16) primary key references businesses (phone) on delete restrict,
+        last_number integer not null,
+        constraint order_number_sequences_positive check (last_number > 0)
+      );
+      insert into order_number_sequences (business_id, last_number)
+        select business_id, max(order_number) from orders group by business_id;
+      drop function if exists next_order_number(text);
+      drop function if exists order_number_sequence_name(text);
+      alter table orders drop column if exists state;
+    `);
+  }
+}

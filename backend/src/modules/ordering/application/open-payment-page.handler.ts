@@ -1,0 +1,83 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { APP_CONFIG } from '../../../config/config.module.js';
+import type { AppConfig } from '../../../config/config.js';
+import type { CheckoutMenu } from '../../menu/application/checkout-menu.reader.js';
+import { PAYMENT_PROVIDER, type PaymentProvider, type TerminalChoice } from '../../payments/payment-provider.port.js';
+import { openPaymentPage, type PlacedOrder } from '../domain/order.decider.js';
+import { OrderExpiredError } from '../domain/order.errors.js';
+import { OrderStore, type LoadedOrder } from '../persistence/order-store.js';
+
+export class OpenPaymentPageCommand {
+  constructor(
+    readonly orderId: string,
+    readonly business: CheckoutMenu['business'],
+    readonly correlationId: string,
+    /** The order as the request just read or wrote it. */
+    readonly known?: LoadedOrder,
+  ) {}
+}
+
+/**
+ * Opens the order's payment page with the configured provider and records `PaymentPageOpened`. An open page is
+ * reused, so a reload or a double click shows the same page; after a declined page a new one is opened for the
+ * retry. Answers the page's address.
+ */
+@CommandHandler(OpenPaymentPageCommand)
+export class OpenPaymentPageHandler implements ICommandHandler<OpenPaymentPageCommand, string> {
+  constructor(
+    private readonly orders: OrderStore,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute({ orderId, business, correlationId, known }: OpenPaymentPageCommand): Promise<string> {
+    const current = known ?? (await this.orders.load(orderId));
+    const order = current.state as PlacedOrder;
+    if (order.status === 'expired') throw new OrderExpiredError(orderId);
+    const open = openPaymentPage(order);
+    if (open) return open.paymentUrl;
+
+    const terminal: TerminalChoice = business.cardcom
+      ? { owner: 'business', credentials: business.cardcom }
+      : { owner: 'platform', credentials: null };
+    const base = this.config.publicUrl;
+    const departmentId = encodeURIComponent(order.departmentId);
+    const page = await this.provider.openPaymentPage({
+      orderId,
+      orderNumber: order.orderNumber,
+      amountAgorot: order.totalAgorot,
+      lines: order.lines,
+      business: {
+        phone: business.phone,
+        businessName: business.businessName,
+        idNumber: business.idNumber,
+        email: business.email,
+        departmentId: order.departmentId,
+      },
+      terminal,
+      issueDocument: terminal.owner === 'business',
+      successUrl: `${base}/thank-you/${departmentId}`,
+      failedUrl: `${base}/checkout/${departmentId}?payment=failed`,
+      webhookUrl: `${base}/api/cardcom/webhook`,
+    });
+    const now = new Date().toISOString();
+    const result = await this.orders.execute(
+      orderId,
+      {
+        type: 'OpenPaymentPage',
+        data: {
+          provider: this.provider.name,
+          lowProfileId: page.lowProfileId,
+          paymentUrl: page.url,
+          terminal: terminal.owner,
+          now,
+        },
+      },
+      { correlationId, actor: { kind: 'diner' }, occurredAt: now },
+      { known: current },
+    );
+    // A racing request opened a page first: both diners' tabs show that one (ours is simply never used).
+    return openPaymentPage(result.state as PlacedOrder)?.paymentUrl ?? page.url;
+  }
+}

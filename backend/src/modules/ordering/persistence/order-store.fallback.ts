@@ -1,0 +1,72 @@
+import type { Database } from '../../../platform/database/database.js';
+import type { EventStore, NewEvent, RecordedEvent } from '../../../platform/event-store/event-store.port.js';
+import { execute, query } from '../../../platform/event-store/postgres/sql.js';
+import { orderStreamId } from '@tafrit/contracts';
+
+export interface FallbackAppend {
+  orderId: string;
+  expected: number;
+  events: NewEvent[];
+  numberInvoiceOf: string | null;
+  requestKey: string | undefined;
+  completeEffect: string | undefined;
+}
+
+/**
+ * The order's commands when the log is not in PostgreSQL (KurrentDB, decision 011): the events go through the event
+ * store port and the `orders` row follows through the inline projection after the append. Nothing here shares a
+ * transaction with the append, so what `order_append` does atomically happens step by step, each step safe to repeat:
+ * the idempotency key is looked up before and recorded after; an invoice number is taken just before the append (an
+ * append that then fails leaves a gap in that business's invoice numbers, which is said in decision 015).
+ */
+export async function fallbackAppend(
+  database: Database,
+  store: EventStore,
+  { orderId, expected, events, numberInvoiceOf, requestKey, completeEffect }: FallbackAppend,
+): Promise<{ events: RecordedEvent[]; version: number; existingOrderId?: string }> {
+  const em = database.em();
+  if (requestKey) {
+    const [earlier] = await query<{ id: string }>(
+      em,
+      `select o.id from order_requests r join orders o on o.id = r.order_id
+        where r.request_key = ? and r.created_at > now() - interval '30 minutes'
+          and o.status = 'pending' and o.payment_status <> 'paid'`,
+      [requestKey],
+    );
+    if (earlier) return { events: [], version: expected, existingOrderId: earlier.id };
+  }
+  let toAppend = events;
+  const placed =
+    events[0]?.type === 'OrderPlaced' ? (events[0].data as { orderNumber: number; businessPhone: string }) : null;
+  if (placed?.orderNumber === 0) {
+    const [row] = await query<{ number: number }>(em, 'select next_order_number(?) as number', [placed.businessPhone]);
+    toAppend = [{ ...events[0]!, data: { ...placed, orderNumber: Number(row?.number) } }, ...events.slice(1)];
+  }
+  if (numberInvoiceOf) {
+    const [row] = await query<{ last_number: number }>(
+      em,
+      `insert into invoice_sequences as s (business_id, last_number) values (?, 1)
+         on conflict (business_id) do update set last_number = s.last_number + 1 returning last_number`,
+      [numberInvoiceOf],
+    );
+    const number = String(row?.last_number);
+    toAppend = toAppend.map((event) =>
+      event.type === 'InvoiceIssued' ? { ...event, data: { ...(event.data as object), invoiceNumber: number } } : event,
+    );
+  }
+  const result = await store.appendToStream(orderStreamId(orderId), toAppend, {
+    expectedVersion: expected === 0 ? 'no_stream' : expected,
+  });
+  if (requestKey) {
+    await execute(
+      em,
+      `insert into order_requests (request_key, order_id, created_at) values (?, ?, now())
+        on conflict (request_key) do update set order_id = excluded.order_id, created_at = excluded.created_at`,
+      [requestKey, orderId],
+    );
+  }
+  if (completeEffect) {
+    await execute(em, 'update effect_keys set completed_at = now() where effect_key = ?', [completeEffect]);
+  }
+  return { events: result.events, version: result.nextExpectedVersion };
+}

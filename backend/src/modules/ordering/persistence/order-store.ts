@@ -1,0 +1,219 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { orderEventSchemaVersions, orderStreamId, type OrderEvent } from '@tafrit/contracts';
+import { DATABASE } from '../../../platform/database/database.module.js';
+import type { Database } from '../../../platform/database/database.js';
+import { preparedStatement } from '../../../platform/database/prepared-statement.js';
+import type { CommandMetadata } from '../../../platform/event-store/aggregate.js';
+import { StreamVersionConflictError } from '../../../platform/event-store/event-store.errors.js';
+import { EVENT_STORE, type EventStore, type RecordedEvent } from '../../../platform/event-store/event-store.port.js';
+import { isStreamVersionCollision } from '../../../platform/event-store/postgres/event-rows.js';
+import { PostgresEventStore } from '../../../platform/event-store/postgres/postgres-event-store.js';
+import { ProcessorRunner } from '../../../platform/processing/processor-runner.js';
+import {
+  foldOrder,
+  INVOICE_NUMBER_AT_COMMIT,
+  orderDecider,
+  type OrderCommand,
+  type OrderState,
+  type PlacedOrder,
+} from '../domain/order.decider.js';
+import { orderRowOf } from '../projections/order-row.js';
+import { OrderChanges } from './order-changes.js';
+import { fallbackAppend } from './order-store.fallback.js';
+
+export interface LoadedOrder {
+  state: OrderState;
+  /** The order stream's version the state stands at (0: no such order). */
+  version: number;
+}
+
+export interface OrderCommandOptions {
+  /** The state the caller read in this request (one query saved); a conflict reloads it. */
+  known?: LoadedOrder;
+  /** PlaceOrder: the checkout's idempotency key (decision 005 §3). */
+  requestKey?: string;
+  /** An effect claimed in `effect_keys` that this command records as done (the receipt SMS). */
+  completeEffect?: string;
+}
+
+export interface OrderCommandResult {
+  events: RecordedEvent[];
+  state: OrderState;
+  version: number;
+  /** PlaceOrder: the same checkout's earlier order, found by its key; nothing was appended. */
+  existingOrderId?: string;
+}
+
+interface AppendRow {
+  existing_order_id: string | null;
+  stream_version: number | null;
+  global_position: string | null;
+  transaction_id: string | null;
+  recorded_at: string | null;
+  invoice_number: string | null;
+  order_number: number | null;
+}
+
+const LOAD = preparedStatement<{ state: OrderState | null; stream_version: number }>(
+  'order_load',
+  'select state, stream_version from orders where id = $1',
+);
+const APPEND = preparedStatement<AppendRow>(
+  'order_append',
+  'select * from order_append($1::uuid, $2::int, $3::jsonb, $4::jsonb, $5::jsonb, $6::text, $7::text, $8::text)',
+);
+
+/** SQLSTATE raised by `order_append` when the order is no longer at the expected version. */
+const ORDER_MOVED = 'TF409';
+const ATTEMPTS = 4;
+
+/**
+ * The one write path of the order aggregate (decision 015): a command reads the order's state in one query (the
+ * `orders` row's snapshot with its stream version), the pure decider decides, and `order_append` stores the events,
+ * the row and its snapshot, the payment pages, the idempotency key and the invoice number in one round trip and one
+ * transaction. A conflict (another writer moved the order) is retried on fresh state with a short random backoff;
+ * after the last attempt it is a `StreamVersionConflictError` (409). Nothing is lost or written twice: the version
+ * check and the unique (stream, version) of the log guard every append.
+ *
+ * With the log in KurrentDB (EVENTSTORE_URL) the same commands go through the event store port instead, and the
+ * read models follow the append as decision 011 says.
+ */
+@Injectable()
+export class OrderStore {
+  private readonly sqlLog: boolean;
+
+  constructor(
+    @Inject(DATABASE) private readonly database: Database,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly runner: ProcessorRunner,
+    private readonly changes: OrderChanges,
+  ) {
+    this.sqlLog = store instanceof PostgresEventStore;
+  }
+
+  async load(orderId: string): Promise<LoadedOrder> {
+    const [row] = await this.database.run(LOAD, [orderId]);
+    if (!row) return { state: orderDecider.initialState(), version: 0 };
+    if (row.state) return { state: row.state, version: Number(row.stream_version) };
+    // An order written before its row kept a snapshot: folded once; its next command stores one.
+    const stream = await this.store.readStream(orderStreamId(orderId));
+    return { state: foldOrder(stream.events), version: stream.version };
+  }
+
+  async execute(
+    orderId: string,
+    command: OrderCommand,
+    metadata: CommandMetadata,
+    options: OrderCommandOptions = {},
+  ): Promise<OrderCommandResult> {
+    let known = options.known;
+    for (let attempt = 1; ; attempt++) {
+      const current = known ?? (await this.load(orderId));
+      known = undefined;
+      try {
+        return await this.decideAndAppend(orderId, current, command, metadata, options);
+      } catch (error) {
+        if (!isConflict(error)) throw error;
+        if (attempt >= ATTEMPTS) {
+          const actual = (await this.load(orderId)).version;
+          throw new StreamVersionConflictError({ streamId: orderStreamId(orderId), expected: current.version, actual });
+        }
+        // Writers of one order rarely collide (a webhook and the diner's page at the same moment): a little jitter
+        // keeps them from colliding again.
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+      }
+    }
+  }
+
+  private async decideAndAppend(
+    orderId: string,
+    current: LoadedOrder,
+    command: OrderCommand,
+    metadata: CommandMetadata,
+    options: OrderCommandOptions,
+  ): Promise<OrderCommandResult> {
+    const decided = orderDecider.decide(command, current.state);
+    if (decided.length === 0) return { events: [], state: current.state, version: current.version };
+    let state = decided.reduce((folded, event) => orderDecider.evolve(folded, event), current.state);
+    if (!state.placed) throw new Error(`order ${orderId} has no OrderPlaced`);
+    const newEvents = decided.map((event) => ({
+      type: event.type,
+      data: event.data,
+      metadata: { ...metadata, schemaVersion: orderEventSchemaVersions[event.type] ?? 1 },
+    }));
+    const numbered = decided.some(
+      (event) => event.type === 'InvoiceIssued' && event.data.invoiceNumber === INVOICE_NUMBER_AT_COMMIT,
+    );
+
+    if (!this.sqlLog) {
+      const appended = await fallbackAppend(this.database, this.store, {
+        orderId,
+        expected: current.version,
+        events: newEvents,
+        numberInvoiceOf: numbered ? state.businessPhone : null,
+        requestKey: options.requestKey,
+        completeEffect: options.completeEffect,
+      });
+      if (appended.existingOrderId) return { ...appended, events: [], state: current.state };
+      return this.committed(orderId, appended.events, current.version);
+    }
+
+    const rows = await this.database.run(APPEND, [
+      orderId,
+      current.version,
+      JSON.stringify(newEvents),
+      JSON.stringify(state),
+      JSON.stringify(orderRowOf(state)),
+      options.requestKey ?? null,
+      numbered ? state.businessPhone : null,
+      options.completeEffect ?? null,
+    ]);
+    const existing = rows[0]?.existing_order_id;
+    if (existing) return { events: [], state: current.state, version: current.version, existingOrderId: existing };
+    const streamId = orderStreamId(orderId);
+    const recorded: RecordedEvent[] = rows
+      .map((row, index): RecordedEvent => {
+        const event = newEvents[index]!;
+        // The numbers the store took (decision 015) are in the stored events; the rest is what was decided.
+        const data =
+          event.type === 'InvoiceIssued' && row.invoice_number
+            ? { ...(event.data as object), invoiceNumber: row.invoice_number }
+            : event.type === 'OrderPlaced' && row.order_number
+              ? { ...(event.data as object), orderNumber: Number(row.order_number) }
+              : event.data;
+        return {
+          ...event,
+          data,
+          streamId,
+          streamVersion: Number(row.stream_version),
+          globalPosition: row.global_position!,
+          transactionId: row.transaction_id!,
+          recordedAt: row.recorded_at!,
+        };
+      })
+      .sort((a, b) => a.streamVersion - b.streamVersion);
+    state = recorded.reduce(
+      (folded, event) => orderDecider.evolve(folded, event as unknown as OrderEvent),
+      current.state,
+    ) as PlacedOrder;
+    return this.announce(recorded, state, current.version + recorded.length);
+  }
+
+  private committed(orderId: string, events: RecordedEvent[], from: number): Promise<OrderCommandResult> {
+    return this.load(orderId).then(({ state }) => this.announce(events, state, from + events.length));
+  }
+
+  /** After the commit: processors that handle these events look at once; a diner waiting on the order is answered. */
+  private announce(events: RecordedEvent[], state: OrderState, version: number): OrderCommandResult {
+    this.runner.wake(events);
+    this.changes.publish(events);
+    return { events, state, version };
+  }
+}
+
+function isConflict(error: unknown): boolean {
+  if (error instanceof StreamVersionConflictError) return true;
+  if ((error as { code?: unknown })?.code === ORDER_MOVED) return true;
+  // A second PlaceOrder of the same id, or a writer that slipped past the row lock: the log's constraints refuse it.
+  return isStreamVersionCollision(error) || (error as { constraint?: unknown })?.constraint === 'orders_pkey';
+}

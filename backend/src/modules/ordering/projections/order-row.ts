@@ -1,0 +1,77 @@
+import { agorotToDecimalString } from '@tafrit/contracts';
+import type { PlacedOrder } from '../domain/order.decider.js';
+
+/** The `orders` row (snake_case columns) as JSON, for `jsonb_populate_record(null::orders, ...)`. */
+export interface OrderRowValues {
+  id: string;
+  business_id: string;
+  order_number: number;
+  customer_name: string | null;
+  customer_phone: string | null;
+  items: { productId: number; name: string; price: number; quantity: number }[];
+  total_amount: string;
+  commission: string;
+  net_amount: string;
+  remarks: string | null;
+  table_number: number | null;
+  diner_session_id: string | null;
+  status: string;
+  payment_method: string;
+  payment_status: string;
+  cardcom_low_profile_id: string | null;
+  cardcom_transaction_id: string | null;
+  invoice_number: string | null;
+  invoice_url: string | null;
+  invoice_status: string;
+  order_date: string;
+  department_id: string;
+  payment_provider: string | null;
+  card_last4: string | null;
+  card_brand: string | null;
+  approval_number: string | null;
+  paid_at: string | null;
+  created_at: string;
+}
+
+/**
+ * The spec's `orders` row is a function of the order's state: the command path and a rebuild from the log write the
+ * same row from the same fold, so they cannot drift apart. `price` is in shekels (12.5 for ₪12.50) as the spec's
+ * `items` shows it; amounts are numeric(10,2) text.
+ */
+export function orderRowOf(order: PlacedOrder): OrderRowValues {
+  return {
+    id: order.orderId,
+    business_id: order.businessPhone,
+    order_number: order.orderNumber,
+    customer_name: order.customerName,
+    customer_phone: order.customerPhone,
+    items: order.lines.map((line) => ({
+      productId: line.productId,
+      name: line.name,
+      price: line.unitPriceAgorot / 100,
+      quantity: line.quantity,
+    })),
+    total_amount: agorotToDecimalString(order.totalAgorot),
+    commission: agorotToDecimalString(order.commissionAgorot),
+    net_amount: agorotToDecimalString(order.netAgorot),
+    remarks: order.remarks,
+    table_number: order.tableNumber,
+    diner_session_id: order.dinerSessionId,
+    status: order.status,
+    payment_method: 'credit_card',
+    payment_status: order.payment.status,
+    cardcom_low_profile_id: order.payment.lowProfileId,
+    cardcom_transaction_id: order.payment.transactionId,
+    invoice_number: order.invoiceNumber,
+    invoice_url: order.invoiceUrl,
+    invoice_status: order.invoice,
+    order_date: order.placedAt,
+    department_id: order.departmentId,
+    payment_provider: order.payment.provider,
+    card_last4: order.payment.last4,
+    card_brand: order.payment.brand,
+    approval_number: order.payment.approvalNumber,
+    paid_at: order.payment.paidAt,
+    created_at: order.placedAt,
+  };
+}
