@@ -98,14 +98,15 @@ export function statementLabel(text) {
     .replace(/--[^\n]*/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
-    .toLowerCase();
+    .toLowerCase()
+    .replaceAll('"', '');
   const verb =
     /^(with|select|insert into|update|delete from|begin|commit|rollback|set|show|lock|savepoint|release|listen|notify|values|call|do)\b/.exec(
       sql,
     )?.[1];
   if (!verb) return sql.split(' ').slice(0, 3).join(' ').slice(0, 60);
   const table = (pattern) => pattern.exec(sql)?.[1];
-  const name = '("?[\\w$]+"?(?:\\."?[\\w$]+"?)?)';
+  const name = '([\\w$]+(?:\\.[\\w$]+)?)';
   switch (verb) {
     case 'insert into':
     case 'update':
@@ -116,10 +117,12 @@ export function statementLabel(text) {
     case 'select':
     case 'with': {
       // For a WITH, what it does in the end: its first data-changing verb if any, else a select.
-      const writes = /\b(insert into|update|delete from) ("?[\w$]+"?(?:\."?[\w$]+"?)?)/.exec(sql);
+      const writes = /\b(insert into|update|delete from) ([\w$]+(?:\.[\w$]+)?)/.exec(sql);
       if (verb === 'with' && writes) return `with ... ${writes[1]} ${writes[2]}`;
       const from = table(new RegExp(`\\bfrom ${name}`));
-      return `${verb === 'with' ? 'with ... select' : 'select'}${from ? ` from ${from}` : ` ${sql.slice(7, 40)}`}`;
+      if (from) return `${verb === 'with' ? 'with ... select' : 'select'} from ${from}`;
+      // A select of a function (a lock, a sequence): its name.
+      return `${verb === 'with' ? 'with ... select' : 'select'} ${/^(?:with .*? )?select ([\w$.]+)/.exec(sql)?.[1] ?? '...'}`;
     }
     case 'lock':
       return sql.split(' ').slice(0, 3).join(' ');
@@ -130,8 +133,21 @@ export function statementLabel(text) {
 
 const NAMED = '\0named:';
 
+/** Labels already made, by statement text: a server sends the same few texts again and again. */
+const labelCache = new Map();
+
 /** The label of a round trip's statement: its name if it has one, its first words; each of a simple query's parts. */
 function labelOf(text) {
+  let label = labelCache.get(text);
+  if (label === undefined) {
+    label = makeLabel(text);
+    if (labelCache.size >= 10_000) labelCache.clear();
+    labelCache.set(text, label);
+  }
+  return label;
+}
+
+function makeLabel(text) {
   if (text.startsWith(NAMED)) {
     const [name, sql] = text.slice(NAMED.length).split('\0');
     return `${name}: ${statementLabel(sql ?? '')}`;
@@ -169,7 +185,7 @@ function countConnection(counts) {
     const dinerRead = texts.some((text) => text.includes(DINER_READ_MARKER));
     if (dinerRead) counts.dinerReadRoundTrips++;
     else counts.roundTrips++;
-    const labels = [...new Set(texts.map(labelOf))];
+    const labels = texts.length === 1 ? [labelOf(texts[0])] : [...new Set(texts.map(labelOf))];
     const label = (dinerRead ? '[diner-read] ' : '') + (labels.length > 0 ? labels.join(' + ') : '(sync only)');
     if (label in counts.labels || Object.keys(counts.labels).length < LABELS_AT_MOST) {
       counts.labels[label] = (counts.labels[label] ?? 0) + 1;
@@ -277,10 +293,18 @@ function serve(host, port) {
     counts.connections++;
     const upstream = connect({ host, port, noDelay: true });
     const { fromClient, fromServer } = countConnection(counts);
-    client.on('data', (chunk) => fromClient.push(chunk));
-    upstream.on('data', (chunk) => fromServer.push(chunk));
-    client.pipe(upstream);
-    upstream.pipe(client);
+    // Forwarded first, read after: the counting never delays a byte. Backpressure as pipe() would do it.
+    const forward = (from, to, reader) => {
+      from.on('data', (chunk) => {
+        if (!to.write(chunk)) {
+          from.pause();
+          to.once('drain', () => from.resume());
+        }
+        reader.push(chunk);
+      });
+    };
+    forward(client, upstream, fromClient);
+    forward(upstream, client, fromServer);
     const close = () => {
       client.destroy();
       upstream.destroy();
