@@ -90,10 +90,10 @@ function menuRows({ diner, menu: m, database }) {
 }
 
 /** What a run cost per paid order: SQL round trips (the diner's reads apart), commits, server CPU. */
-function costs(o) {
+function costs(o, postgres) {
   const sql = o.sql
     ? `${o.sql.roundTripsPerOrder} SQL round trips, ${o.sql.commitsPerOrder} commits, `
-    : 'SQL not counted (embedded database), ';
+    : `SQL not counted (${postgres ? 'BENCH_SQL_PROXY=0' : 'embedded database'}), `;
   return `per paid order: ${sql}${o.serverCpuMsPerOrder ?? '?'} ms server CPU`;
 }
 
@@ -110,7 +110,7 @@ function orderRows({ orders, ordersOneBusiness, database, postgres }) {
           `${o.offeredPerSecond}/s offered, ${o.concurrency} in flight, ${database}`,
         `${o.completedPerSecond} paid orders/s (${o.completed} of ${o.arrivals}` +
           `${o.notStarted ? `, ${o.notStarted} not started: the server fell behind` : ''}), p50 ${o.latency.p50Ms} ms, ` +
-          `p99 ${o.latency.p99Ms} ms; ${o.errors} errors, ${o.lost} lost, reports count ${o.paidInReport}; ${costs(o)}`,
+          `p99 ${o.latency.p99Ms} ms; ${o.errors} errors, ${o.lost} lost, reports count ${o.paidInReport}; ${costs(o, postgres)}`,
         `at least ${least} paid orders/s${postgres ? '' : ' (embedded)'}, zero errors, zero lost`,
         clean && o.completedPerSecond >= least,
       ),
