@@ -1,8 +1,11 @@
 // `npm run bench`: measures the budgets of DESIGN.md §8 on the built product and compares each with its budget.
 // - the diner menu page's JavaScript before interaction (gzipped), from the built diner.html (diner-js.mjs);
-// - the public menu API on a menu of 150 products beside a bare Fastify "hello", and p99 at 1,000 req/s (menu.mjs);
+// - the public menu API on a menu of 150 products beside a bare Fastify "hello", the p99 of both at 1,000 req/s in the
+//   same window (fixed-rate.mjs), and the menu's p99 while orders flow (menu.mjs);
 // - Lighthouse mobile on the diner menu page and the landing page, median of 3 runs (lighthouse.mjs);
-// - the order path at a fixed rate: create-payment, sandbox payment, webhook, until paid and invoiced (order-path.mjs);
+// - the order path at a fixed rate over 16 businesses and over one: create-payment, sandbox payment, webhook, until
+//   paid and invoiced (order-path.mjs), with SQL round trips and commits per paid order counted by a proxy in front of
+//   PostgreSQL (sql-proxy.mjs) and the server's CPU per paid order;
 // - server start on an existing embedded database: the product stopped and started again on its data folder.
 // It runs on the embedded database, or on PostgreSQL when DATABASE_URL is set (the start is always measured on an
 // embedded one: that is the budget). A full run writes bench/results/latest.json and latest.md (the README's table),
