@@ -22,6 +22,8 @@ import { countsBetween } from './sql-proxy.mjs';
 
 const SANDBOX_APPROVED_CARD = '4580000000000000';
 const DINER_COOKIE = 'tafrit_diner';
+/** The thank-you page's interval between reads of the order (frontend/src/diner/thank-you-page.tsx). */
+const POLL_AT_MOST_MS = 2000;
 /** Round-trip labels kept per run in the JSON, the busiest first. */
 const TOP_LABELS = 15;
 
@@ -105,9 +107,10 @@ async function waitForOrder(pool, path, cookie, deadline, routes, steps) {
 
 /**
  * Step 4 by polling the order read, as the thank-you page did before `/wait`. Each read costs the server a query,
- * so they thin out as the wait grows: the next read after a quarter of the time waited so far (10 ms to 200 ms). The
- * completion time is thus known to within about a quarter of the wait, and a slow catch-up is not made slower by a
- * storm of reads.
+ * so they thin out as the wait grows: the next read after a quarter of the time waited so far, from 10 ms up to the
+ * thank-you page's own interval (2 s). The completion time is thus known to within about a quarter of the wait, and
+ * a server that falls behind is not asked more often than diners' pages would ask it (hundreds of orders waiting
+ * seconds each, polled every 200 ms, made the reads half the server's requests).
  */
 async function pollOrder(pool, path, cookie, deadline, steps) {
   const waitStarted = performance.now();
@@ -120,7 +123,7 @@ async function pollOrder(pool, path, cookie, deadline, steps) {
       throw new StepError('order read', `${read.status} ${JSON.stringify(read.json).slice(0, 200)}`);
     const now = performance.now();
     if (now > deadline) throw new StepError('caught up', `not paid and invoiced before the deadline (polling)`);
-    await sleep(Math.min(200, Math.max(10, (now - waitStarted) / 4)));
+    await sleep(Math.min(POLL_AT_MOST_MS, Math.max(10, (now - waitStarted) / 4)));
   }
 }
 

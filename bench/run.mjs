@@ -12,7 +12,7 @@
 // or latest-postgres.json and latest-postgres.md on PostgreSQL. See bench/README.md.
 //
 // Switches (environment), all described in bench/README.md:
-//   BENCH_QUICK=1            a smoke run (about 2 minutes): 3 s per load run, 1 Lighthouse run per page, 1 restart,
+//   BENCH_QUICK=1            a smoke run (2-3 minutes): 3 s per load run, 1 Lighthouse run per page, 1 restart,
 //                            the extra businesses with 30 products each
 //   BENCH_SECONDS=10         seconds of each menu load run and of order arrivals (BENCH_ORDER_SECONDS overrides the latter)
 //   BENCH_BUSINESSES=16      businesses the main order run spreads its orders over
