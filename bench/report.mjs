@@ -78,7 +78,7 @@ function menuRows({ diner, menu: m, database }) {
     rows.push(
       row(
         `public menu at ${rate.toLocaleString('en')} req/s while ${o.offeredPerSecond} orders/s flow ` +
-          `(${o.businesses} businesses)`,
+          `(${o.businesses === 1 ? 'one business' : `${o.businesses} businesses`})`,
         `p99 ${n.p99Ms} ms, p50 ${n.p50Ms} ms, ${n.errors} errors; orders ${o.completedPerSecond} paid/s, ` +
           `${o.errors} errors, ${o.lost} lost`,
         'information (not a budget)',
