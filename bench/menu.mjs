@@ -1,11 +1,13 @@
 // The public menu API on a menu of 150 products, beside a bare Fastify "hello" measured in the same run on the same
-// machine, and p99 at a fixed 1,000 requests per second.
+// machine; p99 at a fixed 1,000 requests per second of both in the same window (fixed-rate.mjs), and the menu's p99
+// at that rate while orders flow.
 //
 // Fairness of the comparison (the machine is shared and noisy): both servers get the same load (10 connections, the
 // same duration, the same accept-encoding), both are warmed first, and hello and the menu are measured alternately in
 // two rounds, hello-menu then menu-hello, so a burst of outside load hurts both alike; each keeps the better of its two
 // runs, and the ratio is the better menu over the better hello. Every run is kept in latest.json.
 import autocannon from 'autocannon';
+import { fixedRate } from './fixed-rate.mjs';
 import { cpuMs } from './servers.mjs';
 
 export const MENU_METHOD =
@@ -43,8 +45,11 @@ async function measure(seconds, url, pid) {
   return { ...summary(result), cpuUsPerRequest };
 }
 
-/** `hello` and `product` are started servers ({ url, pid }); `seconds` is the length of each measured run. */
-export async function benchMenu({ hello, product, departmentId, seconds }) {
+/**
+ * `hello` and `product` are started servers ({ url, pid }); `seconds` is the length of each measured run; `rate` the
+ * fixed rate of the p99 figure.
+ */
+export async function benchMenu({ hello, product, departmentId, seconds, rate = 1000 }) {
   const menuUrl = `${product.url}/api/menu/${departmentId}`;
   const helloPath = `${hello.url}/hello`;
   // Warm both: the menu's cache and compressed bytes, and both processes' JIT.
@@ -66,10 +71,31 @@ export async function benchMenu({ hello, product, departmentId, seconds }) {
   const better = (a, b) => (a.requestsPerSecond >= b.requestsPerSecond ? a : b);
   const bare = better(rounds[0].hello, rounds[1].hello);
   const menu = better(rounds[0].menu, rounds[1].menu);
-  const fixedRate = summary(await run(seconds, { url: menuUrl, overallRate: 1000 }));
+  // p99 at the fixed rate: hello and the menu interleaved in the same window, so both see the same machine load.
+  const sameWindow = await fixedRate({
+    targets: [
+      { name: 'hello', url: helloPath },
+      { name: 'menu', url: menuUrl },
+    ],
+    rate,
+    seconds,
+  });
   // Server CPU per answer, the lower of the two runs of each: the cost that the ratio of rates stands for.
   const cpuOf = (which) => Math.min(...rounds.map((round) => round[which].cpuUsPerRequest ?? Infinity));
   const cpu = { helloUsPerRequest: cpuOf('hello'), menuUsPerRequest: cpuOf('menu') };
   const ratio = menu.requestsPerSecond / bare.requestsPerSecond;
-  return { method: MENU_METHOD, bare, menu, fixedRate, ratio, rounds, cpu };
+  return { method: MENU_METHOD, bare, menu, ratio, rounds, cpu, fixedRate: { rate, seconds, ...sameWindow } };
+}
+
+/**
+ * The menu's p99 at `rate` requests per second for `seconds` while `runOrders()` (an order path run, started at the
+ * same moment) makes orders flow: information, the cost that orders put on the diners reading menus.
+ */
+export async function menuUnderOrders({ product, departmentId, seconds, rate = 1000, runOrders }) {
+  const menuUrl = `${product.url}/api/menu/${departmentId}`;
+  const [menu, orders] = await Promise.all([
+    fixedRate({ targets: [{ name: 'menu', url: menuUrl }], rate, seconds }),
+    runOrders(),
+  ]);
+  return { rate, seconds, menu: menu.menu, orders };
 }

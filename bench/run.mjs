@@ -1,18 +1,27 @@
 // `npm run bench`: measures the budgets of DESIGN.md §8 on the built product and compares each with its budget.
 // - the diner menu page's JavaScript before interaction (gzipped), from the built diner.html (diner-js.mjs);
-// - the public menu API on a menu of 150 products beside a bare Fastify "hello", and p99 at 1,000 req/s (menu.mjs);
+// - the public menu API on a menu of 150 products beside a bare Fastify "hello", the p99 of both at 1,000 req/s in the
+//   same window (fixed-rate.mjs), and the menu's p99 while orders flow (menu.mjs);
 // - Lighthouse mobile on the diner menu page and the landing page, median of 3 runs (lighthouse.mjs);
-// - the order path at a fixed rate: create-payment, sandbox payment, webhook, until paid and invoiced (order-path.mjs);
+// - the order path at a fixed rate over 16 businesses and over one: create-payment, sandbox payment, webhook, until
+//   paid and invoiced (order-path.mjs), with SQL round trips and commits per paid order counted by a proxy in front of
+//   PostgreSQL (sql-proxy.mjs) and the server's CPU per paid order;
 // - server start on an existing embedded database: the product stopped and started again on its data folder.
 // It runs on the embedded database, or on PostgreSQL when DATABASE_URL is set (the start is always measured on an
 // embedded one: that is the budget). A full run writes bench/results/latest.json and latest.md (the README's table),
 // or latest-postgres.json and latest-postgres.md on PostgreSQL. See bench/README.md.
 //
-// Switches (environment):
-//   BENCH_QUICK=1            a smoke run (about 2 minutes): 3 s per load run, 1 Lighthouse run per page, 1 restart
+// Switches (environment), all described in bench/README.md:
+//   BENCH_QUICK=1            a smoke run (2-3 minutes): 3 s per load run, 1 Lighthouse run per page, 1 restart,
+//                            the extra businesses with 30 products each
 //   BENCH_SECONDS=10         seconds of each menu load run and of order arrivals (BENCH_ORDER_SECONDS overrides the latter)
-//   BENCH_ORDER_RATE         orders per second offered (default 200 on PostgreSQL, the budget; 20 on PGlite)
-//   BENCH_ORDER_CONCURRENCY  orders in flight at most (default 32)
+//   BENCH_BUSINESSES=16      businesses the main order run spreads its orders over
+//   BENCH_ORDER_RATE         orders per second offered over the businesses (default 600 on PostgreSQL, 180 on PGlite)
+//   BENCH_ORDER_RATE_ONE     orders per second offered to one business (default 240 on PostgreSQL, 180 on PGlite)
+//   BENCH_ORDER_CONCURRENCY  orders in flight at most (default 256)
+//   BENCH_MENU_RATE=1000     the fixed rate of the menu's and hello's p99
+//   BENCH_MENU_ORDER_RATE=100  orders per second flowing while the menu's p99 is measured again
+//   BENCH_SQL_PROXY=0        no counting proxy between the product and PostgreSQL (no SQL counts)
 //   BENCH_LIGHTHOUSE_RUNS    runs per page (default 3; the median is kept)
 //   BENCH_ONLY=menu,lighthouse,orders,start   only these parts (the results go to bench/results/partial.json)
 //   CHROME_PATH              the browser for Lighthouse (default /usr/bin/chromium)
@@ -20,25 +29,42 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { dinerJavaScript } from './diner-js.mjs';
-import { benchMenu, MENU_METHOD } from './menu.mjs';
+import { benchMenu, MENU_METHOD, menuUnderOrders } from './menu.mjs';
 import { benchOrderPath } from './order-path.mjs';
 import { budgetRows, markdownTable, printTable } from './report.mjs';
-import { root, seedMenu, startHello, startProduct } from './servers.mjs';
+import { root, seedBusinesses, seedMenu, startHello, startProduct } from './servers.mjs';
 
 const PARTS = ['menu', 'lighthouse', 'orders', 'start'];
 const env = process.env;
 const quick = ['1', 'true', 'yes'].includes(env.BENCH_QUICK ?? '');
 const only = env.BENCH_ONLY ? new Set(env.BENCH_ONLY.split(',').map((part) => part.trim())) : new Set(PARTS);
+for (const part of only) if (!PARTS.includes(part)) throw new Error(`BENCH_ONLY: unknown part ${part}`);
 const postgres = Boolean(env.DATABASE_URL);
+/** A switch that must be a number in [least, most] (every loop of the bench is bounded by these). */
+function number(name, fallback, least, most) {
+  const value = Number(env[name] ?? fallback);
+  if (!Number.isFinite(value) || value < least || value > most) {
+    throw new Error(`${name}: expected a number from ${least} to ${most}, got ${env[name]}`);
+  }
+  return value;
+}
+const seconds = number('BENCH_SECONDS', quick ? 3 : 10, 1, 600);
 const settings = {
   quick,
-  seconds: Number(env.BENCH_SECONDS ?? (quick ? 3 : 10)),
-  orderRate: Number(env.BENCH_ORDER_RATE ?? (postgres ? 200 : 20)),
-  orderConcurrency: Number(env.BENCH_ORDER_CONCURRENCY ?? 32),
-  lighthouseRuns: Number(env.BENCH_LIGHTHOUSE_RUNS ?? (quick ? 1 : 3)),
+  seconds,
+  orderSeconds: number('BENCH_ORDER_SECONDS', seconds, 1, 600),
+  businesses: Math.round(number('BENCH_BUSINESSES', 16, 1, 200)),
+  orderRate: number('BENCH_ORDER_RATE', postgres ? 600 : 180, 0.1, 10_000),
+  orderRateOne: number('BENCH_ORDER_RATE_ONE', postgres ? 240 : 180, 0.1, 10_000),
+  orderConcurrency: Math.round(number('BENCH_ORDER_CONCURRENCY', 256, 1, 4096)),
+  menuRate: number('BENCH_MENU_RATE', 1000, 1, 20_000),
+  menuOrderRate: number('BENCH_MENU_ORDER_RATE', 100, 0.1, 10_000),
+  sqlProxy: postgres && env.BENCH_SQL_PROXY !== '0',
+  // Products of each business after the first (which always has 150, the menu the menu figures read).
+  productsPerBusiness: quick ? 30 : 150,
+  lighthouseRuns: Math.round(number('BENCH_LIGHTHOUSE_RUNS', quick ? 1 : 3, 1, 20)),
   restarts: quick ? 1 : 3,
 };
-settings.orderSeconds = Number(env.BENCH_ORDER_SECONDS ?? settings.seconds);
 const database = postgres ? 'PostgreSQL' : 'PGlite (embedded)';
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const log = (message) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
@@ -61,15 +87,50 @@ results.diner = dinerJavaScript();
 log(`${database}; ${quick ? 'quick' : 'full'} run: ${[...only].join(', ')}`);
 
 const hello = only.has('menu') ? await startHello() : undefined;
-let product = await startProduct();
+let product = await startProduct({ countSql: settings.sqlProxy });
 try {
   const shop = await seedMenu(product.url);
   log(`menu of ${shop.products.length} products at /menu/${shop.departmentId}`);
+  // The order path's businesses: the first and as many more as the spread run needs, each with its own menu.
+  let shops = [shop];
+  if (only.has('orders') && settings.businesses > 1) {
+    const seeding = performance.now();
+    shops = await seedBusinesses(product.url, shop, settings.businesses, {
+      categories: settings.productsPerBusiness / 15,
+      perCategory: 15,
+    });
+    log(`${shops.length} businesses, seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+  }
+  // Whether the server answers the diner's `/wait` (found out by the first order, kept for every run).
+  const routes = {};
+  const ordersRun = (rate, over, runSeconds = settings.orderSeconds) =>
+    benchOrderPath({
+      product,
+      shops: over,
+      rate,
+      seconds: runSeconds,
+      concurrency: settings.orderConcurrency,
+      routes,
+    });
 
   if (only.has('menu')) {
     log(`public menu API: ${settings.seconds} s per run`);
-    const { method: _method, ...menu } = await benchMenu({ hello, product, ...shop, seconds: settings.seconds });
+    const { method: _method, ...menu } = await benchMenu({
+      hello,
+      product,
+      ...shop,
+      seconds: settings.seconds,
+      rate: settings.menuRate,
+    });
     results.menu = { method: MENU_METHOD, seconds: settings.seconds, ...menu };
+    log(`public menu at ${settings.menuRate} req/s while ${settings.menuOrderRate} orders/s flow`);
+    results.menu.underOrders = await menuUnderOrders({
+      product,
+      ...shop,
+      seconds: settings.seconds,
+      rate: settings.menuRate,
+      runOrders: () => ordersRun(settings.menuOrderRate, shops, settings.seconds),
+    });
   }
   hello?.stop();
 
@@ -86,19 +147,28 @@ try {
   }
 
   if (only.has('orders')) {
-    log(`order path: ${settings.orderRate}/s for ${settings.orderSeconds} s, ${settings.orderConcurrency} in flight`);
-    results.orders = await benchOrderPath({
-      product,
-      shop,
-      rate: settings.orderRate,
-      seconds: settings.orderSeconds,
-      concurrency: settings.orderConcurrency,
-    });
+    for (const [key, rate, over] of [
+      ['orders', settings.orderRate, shops],
+      ['ordersOneBusiness', settings.orderRateOne, [shop]],
+    ]) {
+      log(
+        `order path over ${over.length} business(es): ${rate}/s for ${settings.orderSeconds} s, ` +
+          `${settings.orderConcurrency} in flight`,
+      );
+      const run = await ordersRun(rate, over);
+      results[key] = run;
+      log(
+        `  ${run.completedPerSecond} paid orders/s, ${run.errors} errors, ${run.lost} lost; per paid order: ` +
+          `${run.sql ? `${run.sql.roundTripsPerOrder} SQL round trips, ${run.sql.commitsPerOrder} commits, ` : ''}` +
+          `${run.serverCpuMsPerOrder} ms server CPU; completion by ${run.completion}`,
+      );
+      for (const { label, perOrder } of run.sql?.topRoundTrips.slice(0, 5) ?? []) log(`    ${perOrder}  ${label}`);
+    }
   }
 
   if (only.has('start')) {
     // On PGlite: this very database, with the menu and the orders of the run. On PostgreSQL: an embedded one of its own.
-    const embedded = postgres ? await startProduct({ embedded: true }) : product;
+    const embedded = postgres ? await startProduct({ embedded: true, countSql: false }) : product;
     log(`server start: ${settings.restarts} restart(s) on an existing embedded database`);
     results.start = await measureRestarts(embedded, settings.restarts);
     if (embedded === product) product = undefined;
@@ -111,7 +181,8 @@ try {
 const rows = budgetRows({ ...results, postgres });
 const heading =
   `Benchmark of ${results.at.slice(0, 10)} on ${database}, ${quick ? 'quick' : 'full'} run (${settings.seconds} s ` +
-  `load runs; menu: hello and menu alternated in 2 rounds, better of each; orders: fixed arrival rate; ` +
+  `load runs; menu: hello and menu alternated in 2 rounds, better of each; orders: fixed arrival rate` +
+  `${only.has('orders') ? ` over ${settings.businesses} businesses and over one` : ''}; ` +
   `Lighthouse: median of ${settings.lighthouseRuns}) on ${results.machine.cpus} x ${results.machine.cpuModel}`;
 console.log(`\n${heading}\n`);
 printTable(rows);

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startSqlProxy } from './sql-proxy.mjs';
 
 export const root = new URL('..', import.meta.url).pathname;
 
@@ -13,10 +14,18 @@ export const root = new URL('..', import.meta.url).pathname;
  * Starts `backend/dist/main.js` and resolves once it printed its banner, which it does right after it listens.
  * `dataDir` reopens an existing embedded database (the restart measurement); `embedded` ignores DATABASE_URL.
  * `startMs` is from the spawn to the banner: Node's own start, the app's boot, migrations check, listen.
+ * On PostgreSQL, unless `countSql` is false, the product reaches the database through the counting proxy of
+ * sql-proxy.mjs (`sql.snapshot()` gives its counters); on the embedded database the product starts PGlite itself, in
+ * its own process, so there is no connection to count from outside (`sql` is undefined).
  */
-export async function startProduct({ dataDir = mkdtempSync(join(tmpdir(), 'tafrit-bench-')), embedded = false } = {}) {
+export async function startProduct({
+  dataDir = mkdtempSync(join(tmpdir(), 'tafrit-bench-')),
+  embedded = false,
+  countSql = true,
+} = {}) {
   const env = { ...process.env };
   if (embedded) delete env.DATABASE_URL;
+  const sql = env.DATABASE_URL && countSql ? await startSqlProxy(env.DATABASE_URL) : undefined;
   const startedAt = performance.now();
   // BENCH_CPU_PROFILE_DIR: the product writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = env.BENCH_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${env.BENCH_CPU_PROFILE_DIR}`] : [];
@@ -26,6 +35,7 @@ export async function startProduct({ dataDir = mkdtempSync(join(tmpdir(), 'tafri
       ...env,
       // On PostgreSQL the product needs a signing secret shared by its instances; one of its own for this run.
       ...(env.DATABASE_URL && !env.JWT_SECRET ? { JWT_SECRET: randomBytes(32).toString('hex') } : {}),
+      ...(sql ? { DATABASE_URL: sql.url } : {}),
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
@@ -42,6 +52,9 @@ export async function startProduct({ dataDir = mkdtempSync(join(tmpdir(), 'tafri
       if (match) resolve(match[1].replace('localhost', '127.0.0.1'));
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  }).catch((error) => {
+    sql?.stop();
+    throw error;
   });
   const startMs = Math.round(performance.now() - startedAt);
   // Keep draining its output so a chatty server never blocks on a full pipe.
@@ -51,6 +64,7 @@ export async function startProduct({ dataDir = mkdtempSync(join(tmpdir(), 'tafri
     pid: child.pid,
     dataDir,
     startMs,
+    sql,
     /** Stops it cleanly (PGlite closes its files); the data folder is removed unless `keepData`. */
     async stop({ keepData = false } = {}) {
       if (child.exitCode === null) {
@@ -58,6 +72,7 @@ export async function startProduct({ dataDir = mkdtempSync(join(tmpdir(), 'tafri
         child.kill('SIGTERM');
         await exited;
       }
+      sql?.stop();
       if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -108,18 +123,19 @@ export async function call(url, method, path, body, token) {
 }
 
 /**
- * A business with 10 categories of 15 products each, made through the owner's API like a real menu. Returns its
+ * A business registered through the owner's API (registration signs its owner in) with `categories` categories of
+ * `perCategory` products each (10 x 15 by default), made through the owner's API like a real menu. Returns its
  * department id, the owner's token (for the report that counts paid orders) and the products with their prices.
  */
-export async function seedMenu(url) {
+export async function seedMenu(url, { categories = 10, perCategory = 15, name = 'קפה המדידה' } = {}) {
   const { isIsraeliMobile } = await import('@tafrit/contracts');
   let phone;
   do phone = `0549${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
   while (!isIsraeliMobile(phone));
   const { business, token } = await call(url, 'POST', '/api/register', {
     fullName: 'מדידת ביצועים',
-    businessName: 'קפה המדידה',
-    email: `bench-${Date.now()}@example.co.il`,
+    businessName: name,
+    email: `bench-${Date.now()}-${randomBytes(4).toString('hex')}@example.co.il`,
     idNumber: '515678902',
     phone,
     bankName: '12',
@@ -128,12 +144,12 @@ export async function seedMenu(url) {
     beneficiaryName: 'מדידת ביצועים',
   });
   const products = [];
-  for (let c = 1; c <= 10; c++) {
+  for (let c = 1; c <= categories; c++) {
     const category = await call(url, 'POST', '/api/categories', { name: `קטגוריה ${c}` }, token);
     // A category's products five at a time: seeding is not measured, and one at a time takes minutes on a busy machine.
-    for (let first = 1; first <= 15; first += 5) {
+    for (let first = 1; first <= perCategory; first += 5) {
       const made = await Promise.all(
-        [0, 1, 2, 3, 4].map(async (offset) => {
+        [0, 1, 2, 3, 4].slice(0, perCategory - first + 1).map(async (offset) => {
           const p = first + offset;
           const price = `${10 + p}.90`;
           const product = await call(
@@ -155,4 +171,21 @@ export async function seedMenu(url) {
     }
   }
   return { departmentId: business.departmentId, token, products };
+}
+
+/**
+ * `count` businesses: `first` (already seeded, the menu the menu figures read) and `count - 1` more, each registered
+ * and given its own menu through the owner's API, `parallel` businesses at a time.
+ */
+export async function seedBusinesses(url, first, count, { parallel = 4, ...menu } = {}) {
+  const shops = [first];
+  let next = 1;
+  const worker = async () => {
+    while (next < count) {
+      const index = next++;
+      shops[index] = await seedMenu(url, { ...menu, name: `קפה המדידה ${index + 1}` });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, count - 1) }, worker));
+  return shops;
 }
