@@ -216,20 +216,6 @@ export const heAdmin = {
   login: {
     title: 'כניסת מנהל מערכת',
     description: 'כניסה עם מספר הנייד של מנהל המערכת וקוד חד-פעמי שנשלח אליו ב-SMS.',
-  },
-  otp: {
-    phoneLabel: 'מספר טלפון נייד',
     phoneHint: 'מספר הנייד של מנהל המערכת.',
-    sendCode: 'שליחת קוד',
-    sendingCode: 'שולחים...',
-    codeLabel: 'קוד אימות',
-    codeHint: 'הקוד בן 6 ספרות.',
-    sentTo: 'שלחנו קוד אימות ב-SMS למספר',
-    verify: 'כניסה',
-    verifying: 'בודקים...',
-    changePhone: 'חזרה לשינוי המספר',
-    resend: 'שליחת קוד חדש',
-    resendInBefore: 'אפשר לבקש קוד חדש בעוד',
-    resendInAfter: 'שניות',
   },
 } as const;
