@@ -75,6 +75,10 @@ describe('accounts and sign-in in a real browser', () => {
     const bank = page.getByRole('combobox', { name: 'בנק' });
     await bank.fill('לאומי');
     await expectAccessible(page, '/registration with the bank list open');
+    // The list opens in the page's flow, under the box: it does not float over the fields that follow.
+    expect(await page.getByRole('listbox', { name: 'בנק' }).evaluate((list) => getComputedStyle(list).position)).toBe(
+      'static',
+    );
     await bank.press('ArrowDown');
     await bank.press('Enter');
     expect(await bank.inputValue()).toBe('10 – בנק לאומי');
