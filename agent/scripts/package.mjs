@@ -1,10 +1,9 @@
 // Packs dist/tafrit-agent.mjs into one zip per system under dist/downloads/, with the fixed names the server serves
 // (agentDownloadName): a folder tafrit-agent/ holding the agent, a start script and a Hebrew README.txt.
-// The zip is written by hand (deflate + crc32 from node:zlib) so the build needs no archiver dependency.
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { crc32, deflateRawSync } from 'node:zlib';
+import { zipSync } from 'fflate';
 
 const root = new URL('../', import.meta.url);
 const dist = new URL('dist/', root);
@@ -105,75 +104,33 @@ const PLATFORMS = {
   linux: { start: 'start.sh', script: shellStart(false) },
 };
 
-// --- a minimal zip writer (deflate, UTF-8 names, Unix modes in the external attributes) ---
-const DOS_TIME = 0; // 00:00:00
-const DOS_DATE = ((2025 - 1980) << 9) | (9 << 5) | 20; // fixed, so the same input gives the same zip
+// The zip (fflate): deflated files under one folder, Unix modes in the external attributes (so the start script stays
+// executable when unpacked on a Mac or Linux), and a fixed date, so the same input gives the same zip.
+const ZIP_DATE = new Date(2025, 8, 20); // local midnight: fflate writes the DOS date and time from local fields
+const unix = (mode) => ({ os: 3, attrs: mode * 0x10000 });
+// A folder: its Unix mode and MS-DOS's folder bit, stored (nothing to deflate).
+const DIRECTORY = { os: 3, attrs: 0o040755 * 0x10000 + 0x10, level: 0 };
 
-const zip = (entries) => {
-  const locals = [];
-  const centrals = [];
-  let offset = 0;
-  for (const { name, data, mode } of entries) {
-    const isDir = name.endsWith('/');
-    const nameBytes = Buffer.from(name, 'utf8');
-    const raw = data ?? Buffer.alloc(0);
-    const compressed = isDir ? raw : deflateRawSync(raw, { level: 9 });
-    const method = isDir ? 0 : 8;
-    const crc = isDir ? 0 : crc32(raw);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4); // version needed
-    local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(method, 8);
-    local.writeUInt16LE(DOS_TIME, 10);
-    local.writeUInt16LE(DOS_DATE, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(compressed.length, 18);
-    local.writeUInt32LE(raw.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    local.writeUInt16LE(0, 28);
-    locals.push(local, nameBytes, compressed);
-
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE((3 << 8) | 20, 4); // made by Unix, so the external attributes carry the mode
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt16LE(DOS_TIME, 12);
-    central.writeUInt16LE(DOS_DATE, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(compressed.length, 20);
-    central.writeUInt32LE(raw.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
-    central.writeUInt16LE(0, 30); // extra
-    central.writeUInt16LE(0, 32); // comment
-    central.writeUInt16LE(0, 34); // disk
-    central.writeUInt16LE(0, 36); // internal attributes
-    const unixMode = isDir ? 0o040755 : (mode ?? 0o100644);
-    central.writeUInt32LE(((unixMode << 16) | (isDir ? 0x10 : 0)) >>> 0, 38);
-    central.writeUInt32LE(offset, 42);
-    centrals.push(central, nameBytes);
-    offset += local.length + nameBytes.length + compressed.length;
-  }
-  const centralSize = centrals.reduce((sum, part) => sum + part.length, 0);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(centralSize, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, ...centrals, end]);
-};
+const zip = (folder, files) =>
+  Buffer.from(
+    zipSync(
+      {
+        [folder]: [
+          Object.fromEntries(files.map(({ name, data, mode }) => [name, [data, unix(mode ?? 0o100644)]])),
+          DIRECTORY,
+        ],
+      },
+      { level: 9, mtime: ZIP_DATE },
+    ),
+  );
 
 await rm(downloads, { recursive: true, force: true });
 await mkdir(downloads, { recursive: true });
 for (const [platform, { start, script }] of Object.entries(PLATFORMS)) {
-  const archive = zip([
-    { name: 'tafrit-agent/' },
-    { name: 'tafrit-agent/tafrit-agent.mjs', data: bundle, mode: 0o100755 },
-    { name: `tafrit-agent/${start}`, data: Buffer.from(script, 'utf8'), mode: 0o100755 },
-    { name: 'tafrit-agent/README.txt', data: Buffer.from(readme(platform, start), 'utf8') },
+  const archive = zip('tafrit-agent', [
+    { name: 'tafrit-agent.mjs', data: bundle, mode: 0o100755 },
+    { name: start, data: Buffer.from(script, 'utf8'), mode: 0o100755 },
+    { name: 'README.txt', data: Buffer.from(readme(platform, start), 'utf8') },
   ]);
   const name = downloadName(platform);
   await writeFile(new URL(name, downloads), archive);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ISRAEL_TZ,
   formatIsraelDateTime,
+  formatIsraelTimeOfDay,
   israelDayRange,
   isMonthString,
   israelMonthOf,
@@ -158,6 +159,18 @@ describe('isMonthString', () => {
       expect(isMonthString(value)).toBe(false);
     },
   );
+});
+
+describe('formatIsraelTimeOfDay', () => {
+  it('gives hours and minutes on a 24-hour clock in Israel time, summer and winter', () => {
+    expect(formatIsraelTimeOfDay('2025-09-20T09:05:00Z')).toBe('12:05');
+    expect(formatIsraelTimeOfDay('2025-01-15T21:59:00Z')).toBe('23:59');
+    expect(formatIsraelTimeOfDay(new Date('2025-07-31T21:30:00Z'))).toBe('00:30');
+  });
+
+  it('refuses what is not a date', () => {
+    expect(() => formatIsraelTimeOfDay('not a date')).toThrow(RangeError);
+  });
 });
 
 describe('formatIsraelDateTime', () => {

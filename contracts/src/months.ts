@@ -65,7 +65,13 @@ export function formatIsraelDateTime(date: Date | string | number): string {
   return `${day} ${twoDigits(local.getHours())}:${twoDigits(local.getMinutes())}`;
 }
 
-// Two fixed formats read from TZDate's Israel-time fields: date-fns' `format` would load its formatters and English
+/** 'HH:mm' in Israel time (24-hour clock), e.g. when a live order was paid. */
+export function formatIsraelTimeOfDay(date: Date | string | number): string {
+  const local = inIsrael(date);
+  return `${twoDigits(local.getHours())}:${twoDigits(local.getMinutes())}`;
+}
+
+// Fixed formats read from TZDate's Israel-time fields: date-fns' `format` would load its formatters and English
 // locale (about a quarter of a second of every server start) for two patterns.
 const twoDigits = (value: number) => String(value).padStart(2, '0');
 const inIsrael = (date: Date | string | number) => new TZDate(toInstant(date).getTime(), ISRAEL_TZ);

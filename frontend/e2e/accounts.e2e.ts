@@ -75,6 +75,10 @@ describe('accounts and sign-in in a real browser', () => {
     const bank = page.getByRole('combobox', { name: 'בנק' });
     await bank.fill('לאומי');
     await expectAccessible(page, '/registration with the bank list open');
+    // The list opens in the page's flow, under the box: it does not float over the fields that follow.
+    expect(await page.getByRole('listbox', { name: 'בנק' }).evaluate((list) => getComputedStyle(list).position)).toBe(
+      'static',
+    );
     await bank.press('ArrowDown');
     await bank.press('Enter');
     expect(await bank.inputValue()).toBe('10 – בנק לאומי');
@@ -133,7 +137,7 @@ describe('accounts and sign-in in a real browser', () => {
     await page
       .getByLabel('בחירת קובץ לוגו')
       .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: TINY_PNG });
-    await page.getByText('הלוגו הועלה, נדחס ונשמר').waitFor();
+    await page.getByTestId('toast').getByText('הלוגו הועלה, נדחס ונשמר').waitFor();
     const logo = page.getByAltText('הלוגו הנוכחי');
     await logo.waitFor();
     expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
@@ -142,7 +146,7 @@ describe('accounts and sign-in in a real browser', () => {
     // Saving the business details keeps the phone and shows the new name in the header.
     await page.getByLabel('שם העסק').fill('מאפיית הבדיקה והקפה');
     await page.getByRole('button', { name: 'שמירה' }).first().click();
-    await page.getByText('הפרטים נשמרו').waitFor();
+    await page.getByTestId('toast').getByText('הפרטים נשמרו').waitFor();
     expect(await page.getByRole('banner').textContent()).toContain('מאפיית הבדיקה והקפה');
     await expectAccessible(page, '/settings after saving');
     expect(problems).toEqual([]);

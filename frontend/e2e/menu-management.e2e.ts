@@ -119,7 +119,7 @@ describe('menu management and the QR code in a real browser', () => {
     await expectAccessible(page, '/menu-management product dialog');
     await screenshot(page, 'product-dialog-1280.png');
     await productDialog.getByRole('button', { name: 'שמירה' }).click();
-    await page.getByText('המוצר נוסף').waitFor();
+    await page.getByTestId('toast').getByText('המוצר נוסף').waitFor();
     await productDialog.waitFor({ state: 'detached' });
 
     const row = page.getByTestId('product-row').filter({ hasText: 'לימונדה' });
@@ -221,7 +221,7 @@ describe('menu management and the QR code in a real browser', () => {
     await page
       .getByLabel('בחירת קובץ לוגו')
       .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: TINY_PNG });
-    await page.getByText('הלוגו הועלה, נדחס ונשמר').waitFor();
+    await page.getByTestId('toast').getByText('הלוגו הועלה, נדחס ונשמר').waitFor();
     await expectAccessible(page, '/settings');
     await screenshot(page, 'settings-1280.png');
 

@@ -1,37 +1,21 @@
 import { formatIsraeliMobile } from '@tafrit/contracts/israel/phone';
 import { sendOtpSchema, verifyOtpSchema } from '@tafrit/contracts/http/accounts.schemas';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { otpTextHe as text } from '@/i18n/he-otp';
 import { TextField } from './ui/form-field';
 import { PendingButton } from './ui/pending-button';
 import { secondaryButtonClass, textLinkClass } from './ui/styles';
 
-// Sign-in by one-time code, shared by the business owner (/login) and the administrator (/admin-login): step 1 the
-// phone, step 2 the 6-digit code sent to it, with a way back and a resend after a visible countdown. What the calls
-// do, their toasts and where success leads belong to the caller; this component holds the steps, the validation
-// (the contracts' own schemas) and the focus.
-
-export interface OtpSignInText {
-  phoneLabel: string;
-  phoneHint: string;
-  sendCode: string;
-  sendingCode: string;
-  codeLabel: string;
-  codeHint: string;
-  sentTo: string;
-  verify: string;
-  verifying: string;
-  changePhone: string;
-  resend: string;
-  /** 'You can ask for a new code in' ... seconds ... 'seconds': the number goes between, isolated. */
-  resendInBefore: string;
-  resendInAfter: string;
-}
+// The form of the sign-in by one-time code (otp-sign-in-page.tsx): step 1 the phone, step 2 the 6-digit code sent to
+// it, with a way back and a resend after a visible countdown. It holds the steps, the validation (the contracts' own
+// schemas) and the focus; the page holds the calls, their toasts and where success leads.
 
 /** What a send attempt came to: sent, failed (the caller told the person), or a message to show beside the phone. */
 export type SendCodeResult = boolean | { phoneError: string };
 
 export interface OtpSignInProps {
-  text: OtpSignInText;
+  /** The hint under the phone: whose number it is. */
+  phoneHint: string;
   /** Receives the phone in E.164 (+9725...). */
   sendCode: (phone: string) => Promise<SendCodeResult>;
   /** Resolves true when signed in (the caller navigates), false when the code was refused. */
@@ -49,7 +33,7 @@ export function sanitiseCode(text: string): string {
 }
 
 export function OtpSignIn({
-  text,
+  phoneHint,
   sendCode,
   verifyCode,
   resendAfterSeconds = RESEND_AFTER_SECONDS,
@@ -157,7 +141,7 @@ export function OtpSignIn({
           ltr
           aria-required
           label={text.phoneLabel}
-          hint={text.phoneHint}
+          hint={phoneHint}
           error={phoneError}
           value={phoneText}
           onChange={(event) => setPhoneText(event.target.value)}

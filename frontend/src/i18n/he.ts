@@ -21,6 +21,8 @@ export const he = {
   },
   toast: {
     regionLabel: 'התראות',
+    // Read before a toast's text when it is announced.
+    label: 'התראה',
     close: 'סגירת ההתראה',
   },
   // The small footer every page has (the landing page has a fuller one of its own).

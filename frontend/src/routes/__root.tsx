@@ -34,9 +34,9 @@ function RootLayout() {
         {he.app.skipToContent}
       </a>
       <A11yWidget />
+      <Toaster />
       <Outlet />
       <SiteFooter />
-      <Toaster />
     </QueryClientProvider>
   );
 }

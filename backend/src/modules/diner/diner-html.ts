@@ -3,6 +3,7 @@
 // connection shows the menu before any script has run. That HTML is rendered by the front end's own components
 // (frontend/src/diner/server.tsx, built to frontend/dist/ssr/diner.js): the browser hydrates it as it is.
 import type { PublicMenu } from '@tafrit/contracts';
+import { escapeHtml } from '../../platform/http/html-escape.js';
 
 /** The front end's server renderer of the menu (frontend/src/diner/server.tsx). */
 export type MenuMarkupRenderer = (menu: PublicMenu) => string;
@@ -13,11 +14,6 @@ export type DinerPageState =
   | { status: 'ok'; menu: PublicMenu; json: string }
   | { status: 'not_found'; departmentId: string }
   | { status: 'unavailable'; departmentId: string; businessName: string };
-
-/** Text for HTML content and attribute values. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 /**
  * JSON inside `<script type="application/json">`: a `<` could close the element (`</script>`) or open a comment, so

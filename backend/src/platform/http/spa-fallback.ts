@@ -7,6 +7,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.js';
 import { DinerPages, type DinerPageAnswer, type Encoding } from '../../modules/diner/diner-page.service.js';
 import { departmentOfPage, isDinerPath } from '../../modules/diner/diner-paths.js';
+import { escapeHtml } from './html-escape.js';
 
 export { departmentOfPage };
 
@@ -23,14 +24,10 @@ export function prepareIndexHtml(html: string, options: { publicUrl: string; mar
     (_match, start: string) => `${start}${options.publicUrl}/`,
   );
   if (options.marketingPixelId) {
-    const meta = `<meta name="${PIXEL_META_NAME}" content="${escapeAttribute(options.marketingPixelId)}" />`;
+    const meta = `<meta name="${PIXEL_META_NAME}" content="${escapeHtml(options.marketingPixelId)}" />`;
     prepared = prepared.includes('</head>') ? prepared.replace('</head>', `  ${meta}\n  </head>`) : prepared;
   }
   return prepared;
-}
-
-function escapeAttribute(value: string): string {
-  return value.replace(/[&"<>]/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 /**

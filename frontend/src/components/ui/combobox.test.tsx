@@ -73,6 +73,29 @@ describe('combobox', () => {
     expect(screen.getAllByText('לא נמצא בנק')).toHaveLength(2);
   });
 
+  it('shows a choice the form makes later (its saved data arrived), and Enter on a single match takes it', async () => {
+    const user = userEvent.setup();
+    const props = {
+      label: 'בנק',
+      options: banks,
+      onChange: () => {},
+      toggleLabel: 'הצגת הרשימה',
+      noResultsText: 'לא נמצא בנק',
+      resultsText: (count: number) => `${count} תוצאות`,
+    };
+    const { rerender } = render(<Combobox {...props} value="" />);
+    const box = screen.getByRole('combobox', { name: 'בנק' }) as HTMLInputElement;
+    expect(box.value).toBe('');
+    rerender(<Combobox {...props} value="20" />);
+    expect(box.value).toBe('20 – בנק מזרחי טפחות');
+
+    const chosen: string[] = [];
+    rerender(<Combobox {...props} value="20" onChange={(value) => chosen.push(value)} />);
+    await user.clear(box);
+    await user.type(box, 'יהב{Enter}');
+    expect(chosen).toEqual(['04']);
+  });
+
   it('leaving the field takes the only match, or restores the choice', async () => {
     const user = userEvent.setup();
     render(<Harness />);

@@ -1,11 +1,13 @@
-import { useEffect, useId, useMemo, useState, type KeyboardEvent, type Ref } from 'react';
+import { useCombobox, type UseComboboxState, type UseComboboxStateChangeOptions } from 'downshift';
+import { useEffect, useId, useState, type Ref } from 'react';
 import { fieldDescriptionIds, FieldError, type FieldTextProps } from './form-field';
 import { hintClass, inputClass, labelClass } from './form-styles';
 
-// An editable combobox with a list popup (WAI-ARIA APG "combobox with listbox popup", list autocomplete with manual
-// selection): typing filters the options; Down/Up move through them (aria-activedescendant keeps focus in the text
-// box), Enter picks one, Escape closes the list and then restores the chosen value. Leaving the field picks the only
-// remaining match or restores the chosen value, so what the field shows is always what the form holds.
+// An editable combobox with a list (WAI-ARIA APG "combobox with listbox popup", list autocomplete with manual
+// selection), by Downshift's useCombobox: typing filters the options; Down/Up move through them (aria-activedescendant
+// keeps focus in the text box), Enter picks one, Escape closes the list and then restores the chosen value. Leaving
+// the field picks the only remaining match or restores the chosen value, so what the field shows is always what the
+// form holds. The list opens in the page's flow under the box, pushing what follows down: nothing floats over it.
 
 export interface ComboboxOption {
   value: string;
@@ -46,6 +48,18 @@ export function filterOptions(options: readonly ComboboxOption[], query: string)
   });
 }
 
+function assignRef<T>(ref: Ref<T> | undefined, value: T | null): void {
+  if (typeof ref === 'function') ref(value);
+  else if (ref) ref.current = value;
+}
+
+const labelOf = (option: ComboboxOption | null) => option?.label ?? '';
+
+/** The box shows the chosen option's label unless the person is typing: then the list holds what matches. */
+function isTyping(inputValue: string, selected: ComboboxOption | null): boolean {
+  return inputValue !== labelOf(selected);
+}
+
 export function Combobox({
   id,
   name,
@@ -66,101 +80,76 @@ export function Combobox({
 }: ComboboxProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
-  const labelId = `${inputId}-label`;
-  const listId = `${inputId}-listbox`;
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
-  const optionId = (index: number) => `${inputId}-option-${index}`;
+  const selected = options.find((option) => option.value === value) ?? null;
+  const [inputValue, setInputValue] = useState(() => labelOf(selected));
+  const typing = isTyping(inputValue, selected);
+  const filtered = typing ? filterOptions(options, inputValue) : options;
 
-  const selected = options.find((option) => option.value === value);
-  const [open, setOpen] = useState(false);
-  // null: not typing, the box shows the chosen option; a string: what the person is typing.
-  const [query, setQuery] = useState<string | null>(null);
-  const [activeIndex, setActiveIndex] = useState(-1);
-
-  const filtered = useMemo(() => filterOptions(options, query ?? ''), [options, query]);
-  const shown = open && filtered.length > 0;
-  const active = shown && activeIndex >= 0 && activeIndex < filtered.length ? activeIndex : -1;
-
-  useEffect(() => {
-    if (active >= 0) document.getElementById(`${inputId}-option-${active}`)?.scrollIntoView({ block: 'nearest' });
-  }, [active, inputId]);
-
-  function choose(option: ComboboxOption) {
-    onChange(option.value);
-    setQuery(null);
-    setOpen(false);
-    setActiveIndex(-1);
-  }
-
-  function openAt(index: number) {
-    setOpen(true);
-    setActiveIndex(index);
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    const count = filtered.length;
-    switch (event.key) {
-      case 'ArrowDown': {
-        event.preventDefault();
-        if (event.altKey) return setOpen(true);
-        if (!open)
-          return openAt(
-            Math.max(
-              0,
-              filtered.findIndex((option) => option.value === value),
-            ),
-          );
-        return setActiveIndex(count === 0 ? -1 : (active + 1) % count);
-      }
-      case 'ArrowUp': {
-        event.preventDefault();
-        if (!open) return openAt(count - 1);
-        return setActiveIndex(count === 0 ? -1 : active <= 0 ? count - 1 : active - 1);
-      }
-      case 'Enter': {
-        if (!shown) return;
-        // Never submit the form from an open list.
-        event.preventDefault();
-        const option = filtered[active];
-        if (option) choose(option);
-        else if (filtered.length === 1 && filtered[0]) choose(filtered[0]);
-        return;
-      }
-      case 'Escape': {
-        if (open) {
-          event.preventDefault();
-          event.stopPropagation();
-          setOpen(false);
-          setActiveIndex(-1);
-        } else if (query !== null) {
-          event.preventDefault();
-          setQuery(null);
+  function stateReducer(
+    state: UseComboboxState<ComboboxOption>,
+    { type, changes }: UseComboboxStateChangeOptions<ComboboxOption>,
+  ): Partial<UseComboboxState<ComboboxOption>> {
+    const matches = filtered;
+    switch (type) {
+      case useCombobox.stateChangeTypes.InputKeyDownEnter:
+        // Enter on a list narrowed down to one takes it.
+        if (state.highlightedIndex < 0 && matches.length === 1 && matches[0]) {
+          return { ...changes, selectedItem: matches[0], inputValue: matches[0].label, isOpen: false };
         }
-        return;
+        return changes;
+      case useCombobox.stateChangeTypes.InputKeyDownEscape:
+        // An open list closes; a closed one gives the box back its chosen value (never clears the choice).
+        return state.isOpen
+          ? { ...changes, selectedItem: state.selectedItem, inputValue: state.inputValue }
+          : { ...changes, selectedItem: state.selectedItem, inputValue: labelOf(state.selectedItem) };
+      case useCombobox.stateChangeTypes.InputBlur: {
+        if (!isTyping(state.inputValue, state.selectedItem)) {
+          return { ...changes, selectedItem: state.selectedItem, inputValue: labelOf(state.selectedItem) };
+        }
+        const typed = normalise(state.inputValue);
+        const exact = options.find((option) => normalise(option.label) === typed || option.value === typed);
+        const chosen =
+          typed === '' ? null : (exact ?? (matches.length === 1 ? (matches[0] ?? null) : state.selectedItem));
+        return { ...changes, selectedItem: chosen, inputValue: labelOf(chosen) };
       }
       default:
-        return;
+        return changes;
     }
   }
 
-  function onInputBlur() {
-    if (query !== null) {
-      const typed = normalise(query);
-      const exact = options.find((option) => normalise(option.label) === typed || option.value === typed);
-      if (typed === '') onChange('');
-      else if (exact) onChange(exact.value);
-      else if (filtered.length === 1 && filtered[0]) onChange(filtered[0].value);
-    }
-    setQuery(null);
-    setOpen(false);
-    setActiveIndex(-1);
-    onBlur?.();
-  }
+  const combobox = useCombobox<ComboboxOption>({
+    inputId,
+    labelId: `${inputId}-label`,
+    menuId: `${inputId}-listbox`,
+    toggleButtonId: `${inputId}-toggle`,
+    getItemId: (index) => `${inputId}-option-${index}`,
+    items: filtered as ComboboxOption[],
+    itemToString: labelOf,
+    selectedItem: selected,
+    inputValue,
+    onInputValueChange: ({ inputValue: next }) => setInputValue(next ?? ''),
+    onSelectedItemChange: ({ selectedItem }) => onChange(selectedItem?.value ?? ''),
+    stateReducer,
+  });
+  const { isOpen, highlightedIndex } = combobox;
+  const { ref: downshiftRef, ...inputProps } = combobox.getInputProps({ onBlur });
+  // Downshift's ref and the caller's (the form library's, to focus a field in error) on the one text box.
+  const setInput = (node: HTMLInputElement | null) => {
+    assignRef(downshiftRef, node);
+    assignRef(ref, node);
+  };
+  const shown = isOpen && filtered.length > 0;
+
+  useEffect(() => {
+    if (highlightedIndex >= 0)
+      document.getElementById(`${inputId}-option-${highlightedIndex}`)?.scrollIntoView({ block: 'nearest' });
+  }, [highlightedIndex, inputId]);
 
   return (
     <div className={className}>
-      <label id={labelId} htmlFor={inputId} className={labelClass}>
+      <label {...combobox.getLabelProps()} className={labelClass}>
         {label}
         {labelNote ? <span className="ms-1 font-normal text-muted">{labelNote}</span> : null}
       </label>
@@ -171,42 +160,22 @@ export function Combobox({
       ) : null}
       <div className="relative">
         <input
-          ref={ref}
-          id={inputId}
+          {...inputProps}
+          ref={setInput}
           name={name}
           type="text"
-          role="combobox"
           autoComplete="off"
-          aria-autocomplete="list"
           aria-expanded={shown}
-          aria-controls={listId}
-          aria-activedescendant={active >= 0 ? optionId(active) : undefined}
           aria-required={required || undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={fieldDescriptionIds({ hintId, errorId }, hint, error)}
           className={`${inputClass} pe-11`}
-          value={query ?? selected?.label ?? ''}
-          onChange={(event) => {
-            setQuery(event.target.value);
-            setOpen(true);
-            setActiveIndex(-1);
-          }}
-          onClick={() => setOpen(true)}
-          onKeyDown={onKeyDown}
-          onBlur={onInputBlur}
         />
         <button
           type="button"
-          tabIndex={-1}
+          {...combobox.getToggleButtonProps()}
           aria-label={toggleLabel}
           aria-expanded={shown}
-          aria-controls={listId}
-          // Keep the focus in the text box: the list belongs to it.
-          onMouseDown={(event) => event.preventDefault()}
-          onClick={() => {
-            document.getElementById(inputId)?.focus();
-            setOpen((isOpen) => !isOpen);
-          }}
           className="absolute end-0 top-1 bottom-0 flex w-11 items-center justify-center text-muted hover:text-ink"
         >
           <svg
@@ -220,49 +189,39 @@ export function Combobox({
             <path d="M3 6l5 5 5-5" />
           </svg>
         </button>
-        <ul
-          id={listId}
-          role="listbox"
-          aria-labelledby={labelId}
-          hidden={!shown}
-          className="absolute inset-x-0 top-full z-20 mt-1 max-h-64 overflow-auto rounded-lg border border-line bg-surface py-1 shadow-lg"
-        >
-          {filtered.map((option, index) => {
-            const isActive = index === active;
-            const isSelected = option.value === value;
-            return (
-              <li
-                key={option.value}
-                id={optionId(index)}
-                role="option"
-                aria-selected={isSelected}
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => choose(option)}
-                onMouseMove={() => {
-                  if (activeIndex !== index) setActiveIndex(index);
-                }}
-                className={
-                  'flex min-h-11 cursor-pointer items-center gap-2 px-3 py-2 text-ink ' +
-                  (isActive ? 'bg-brand-50 outline-2 -outline-offset-2 outline-focus ' : '') +
-                  (isSelected ? 'font-bold' : '')
-                }
-              >
-                <span aria-hidden="true" className="w-4 text-brand-700">
-                  {isSelected ? '✓' : ''}
-                </span>
-                {option.label}
-              </li>
-            );
-          })}
-        </ul>
-        {open && filtered.length === 0 ? (
-          <p className="absolute inset-x-0 top-full z-20 mt-1 rounded-lg border border-line bg-surface px-3 py-2 text-muted shadow-lg">
-            {noResultsText}
-          </p>
-        ) : null}
       </div>
+      <ul
+        {...combobox.getMenuProps()}
+        hidden={!shown}
+        className="mt-1 max-h-64 overflow-auto rounded-lg border border-line bg-surface py-1"
+      >
+        {shown
+          ? filtered.map((option, index) => {
+              const isSelected = option.value === value;
+              return (
+                <li
+                  key={option.value}
+                  {...combobox.getItemProps({ item: option, index })}
+                  className={
+                    'flex min-h-11 cursor-pointer items-center gap-2 px-3 py-2 text-ink ' +
+                    (index === highlightedIndex ? 'bg-brand-50 outline-2 -outline-offset-2 outline-focus ' : '') +
+                    (isSelected ? 'font-bold' : '')
+                  }
+                >
+                  <span aria-hidden="true" className="w-4 text-brand-700">
+                    {isSelected ? '✓' : ''}
+                  </span>
+                  {option.label}
+                </li>
+              );
+            })
+          : null}
+      </ul>
+      {isOpen && filtered.length === 0 ? (
+        <p className="mt-1 rounded-lg border border-line bg-surface px-3 py-2 text-muted">{noResultsText}</p>
+      ) : null}
       <p role="status" className="sr-only">
-        {open && query !== null ? (filtered.length === 0 ? noResultsText : resultsText(filtered.length)) : ''}
+        {isOpen && typing ? (filtered.length === 0 ? noResultsText : resultsText(filtered.length)) : ''}
       </p>
       <FieldError id={errorId} error={error} />
     </div>

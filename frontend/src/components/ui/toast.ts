@@ -1,11 +1,12 @@
-// Toasts: a tiny store outside React so `toast()` works from anywhere (mutation callbacks, the api layer).
-// Numbers from the product spec: at most one toast at a time, a dismissed toast is dropped from memory after
-// 1,000,000 ms. Ours: a toast closes itself after 5 s unless the person is hovering or focusing it.
+// Toasts: `toast()` works from anywhere (mutation callbacks, the api layer). Radix Toast (toaster.tsx) does the
+// rest: it closes a toast after its duration, pauses that while the toast is hovered or focused or the window is in
+// the background (WCAG 2.2.1), closes it with Escape, its close button or a swipe, takes the keyboard to it with F8 and
+// announces it. This module only holds which toasts are to be drawn. Numbers from the product spec: at most one toast
+// at a time (a new one replaces the one shown), 5 s on screen.
 import { useSyncExternalStore, type ReactNode } from 'react';
 
 export const TOAST_LIMIT = 1;
 export const TOAST_DEFAULT_DURATION_MS = 5000;
-export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
 export type ToastVariant = 'default' | 'destructive';
 
@@ -23,74 +24,21 @@ export interface ToastItem {
   description?: ReactNode;
   variant: ToastVariant;
   duration: number;
-  /** False once dismissed: no longer shown, removed from memory after TOAST_REMOVE_DELAY_MS. */
-  open: boolean;
 }
 
-type Timer = ReturnType<typeof setTimeout>;
-
-let toasts: ToastItem[] = [];
+let toasts: readonly ToastItem[] = [];
 let counter = 0;
 const listeners = new Set<() => void>();
-const closeTimers = new Map<string, { timer: Timer | null; remaining: number; startedAt: number }>();
-const removeTimers = new Map<string, Timer>();
 
-function emit(next: ToastItem[]): void {
+function emit(next: readonly ToastItem[]): void {
   toasts = next;
   for (const listener of listeners) listener();
 }
 
-function clearTimers(id: string): void {
-  const close = closeTimers.get(id);
-  if (close?.timer) clearTimeout(close.timer);
-  closeTimers.delete(id);
-  const remove = removeTimers.get(id);
-  if (remove) clearTimeout(remove);
-  removeTimers.delete(id);
-}
-
-function startCloseTimer(id: string, ms: number): void {
-  if (!Number.isFinite(ms)) return;
-  const timer = setTimeout(() => dismissToast(id), Math.max(0, ms));
-  closeTimers.set(id, { timer, remaining: ms, startedAt: Date.now() });
-}
-
-function removeToast(id: string): void {
-  clearTimers(id);
-  emit(toasts.filter((t) => t.id !== id));
-}
-
 /** Closes one toast, or all of them without an id. */
 export function dismissToast(id?: string): void {
-  const ids = id === undefined ? toasts.filter((t) => t.open).map((t) => t.id) : [id];
-  let changed = false;
-  const next = toasts.map((t) => {
-    if (!ids.includes(t.id) || !t.open) return t;
-    changed = true;
-    const close = closeTimers.get(t.id);
-    if (close?.timer) clearTimeout(close.timer);
-    closeTimers.delete(t.id);
-    removeTimers.set(
-      t.id,
-      setTimeout(() => removeToast(t.id), TOAST_REMOVE_DELAY_MS),
-    );
-    return { ...t, open: false };
-  });
-  if (changed) emit(next);
-}
-
-/** Stops the close countdown while the toast is hovered or focused (WCAG 2.2.1: timing adjustable). */
-export function pauseToast(id: string): void {
-  const close = closeTimers.get(id);
-  if (!close?.timer) return;
-  clearTimeout(close.timer);
-  closeTimers.set(id, { timer: null, remaining: close.remaining - (Date.now() - close.startedAt), startedAt: 0 });
-}
-
-export function resumeToast(id: string): void {
-  const close = closeTimers.get(id);
-  if (!close || close.timer) return;
-  startCloseTimer(id, close.remaining);
+  const next = id === undefined ? [] : toasts.filter((t) => t.id !== id);
+  if (next.length !== toasts.length) emit(next);
 }
 
 export function toast(options: ToastOptions): { id: string; dismiss: () => void } {
@@ -102,16 +50,13 @@ export function toast(options: ToastOptions): { id: string; dismiss: () => void 
     description: options.description,
     variant: options.variant ?? 'default',
     duration: options.duration ?? TOAST_DEFAULT_DURATION_MS,
-    open: true,
   };
-  // Newest first; anything past the limit is dropped at once, the way the original product did.
-  const next = [item, ...toasts];
-  for (const dropped of next.slice(TOAST_LIMIT)) clearTimers(dropped.id);
-  emit(next.slice(0, TOAST_LIMIT));
-  startCloseTimer(id, item.duration);
+  // Newest first; anything past the limit goes at once, the way the original product did.
+  emit([item, ...toasts].slice(0, TOAST_LIMIT));
   return { id, dismiss: () => dismissToast(id) };
 }
 
+/** The toasts being shown, newest first. */
 export function getToasts(): readonly ToastItem[] {
   return toasts;
 }
@@ -121,13 +66,11 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-export function useToast() {
-  const current = useSyncExternalStore(subscribe, getToasts, getToasts);
-  return { toasts: current, toast, dismiss: dismissToast };
+export function useToasts(): readonly ToastItem[] {
+  return useSyncExternalStore(subscribe, getToasts, getToasts);
 }
 
-/** For tests: forget every toast and timer. */
+/** For tests: forget every toast. */
 export function resetToasts(): void {
-  for (const t of toasts) clearTimers(t.id);
   emit([]);
 }

@@ -1,66 +1,53 @@
+import * as ToastPrimitive from '@radix-ui/react-toast';
 import { he } from '@/i18n/he';
-import { dismissToast, pauseToast, resumeToast, useToast, type ToastItem } from './toast';
+import { dismissToast, useToasts, type ToastItem } from './toast';
 
 /**
- * Renders the open toasts. Both live regions exist from the first render (a region added together with its text is
- * often not announced): normal toasts are polite (role=status), destructive ones assertive (role=alert).
+ * The toasts, drawn by Radix Toast. The region sits in the page's flow at the top (nothing floats over the content)
+ * and is empty until there is a toast. A toast is announced by a live region of its own: an error assertively, the
+ * rest politely.
  */
 export function Toaster() {
-  const { toasts } = useToast();
-  const open = toasts.filter((t) => t.open);
+  const toasts = useToasts();
   return (
-    <section
-      aria-label={he.toast.regionLabel}
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 md:items-end"
-    >
-      <div role="status" aria-live="polite" className="flex w-full flex-col items-center gap-2 md:items-end">
-        {open
-          .filter((t) => t.variant !== 'destructive')
-          .map((t) => (
-            <ToastCard key={t.id} item={t} />
-          ))}
-      </div>
-      <div role="alert" aria-live="assertive" className="flex w-full flex-col items-center gap-2 md:items-end">
-        {open
-          .filter((t) => t.variant === 'destructive')
-          .map((t) => (
-            <ToastCard key={t.id} item={t} />
-          ))}
-      </div>
-    </section>
+    <ToastPrimitive.Provider label={he.toast.label} swipeDirection="up">
+      {toasts.map((item) => (
+        <ToastCard key={item.id} item={item} />
+      ))}
+      <ToastPrimitive.Viewport
+        label={`${he.toast.regionLabel} ({hotkey})`}
+        className="mx-auto flex w-full max-w-5xl flex-col gap-2 px-4 empty:hidden md:px-6 [&:not(:empty)]:pt-3"
+      />
+    </ToastPrimitive.Provider>
   );
 }
 
 function ToastCard({ item }: { item: ToastItem }) {
   const destructive = item.variant === 'destructive';
   return (
-    <div
+    <ToastPrimitive.Root
+      duration={item.duration}
+      type={destructive ? 'foreground' : 'background'}
+      onOpenChange={(open) => {
+        if (!open) dismissToast(item.id);
+      }}
       data-testid="toast"
       data-variant={item.variant}
       className={
-        'pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border p-4 text-start shadow-lg ' +
+        'flex w-full items-start gap-3 rounded-lg border p-4 text-start shadow ' +
         (destructive ? 'border-danger bg-danger text-white' : 'border-line bg-surface text-ink')
       }
-      onMouseEnter={() => pauseToast(item.id)}
-      onMouseLeave={() => resumeToast(item.id)}
-      onFocus={() => pauseToast(item.id)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget)) resumeToast(item.id);
-      }}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') dismissToast(item.id);
-      }}
     >
       <div className="min-w-0 flex-1">
-        {item.title ? <p className="font-bold">{item.title}</p> : null}
-        {item.description ? <p className="mt-1 text-sm">{item.description}</p> : null}
+        {item.title ? <ToastPrimitive.Title className="font-bold">{item.title}</ToastPrimitive.Title> : null}
+        {item.description ? (
+          <ToastPrimitive.Description className="mt-1 text-sm">{item.description}</ToastPrimitive.Description>
+        ) : null}
       </div>
-      <button
-        type="button"
+      <ToastPrimitive.Close
         aria-label={he.toast.close}
-        onClick={() => dismissToast(item.id)}
         className={
-          'inline-flex size-8 shrink-0 items-center justify-center rounded-md ' +
+          'inline-flex size-11 shrink-0 items-center justify-center rounded-md ' +
           (destructive ? 'hover:bg-white/15' : 'hover:bg-canvas')
         }
       >
@@ -74,7 +61,7 @@ function ToastCard({ item }: { item: ToastItem }) {
         >
           <path d="M3 3l10 10M13 3L3 13" />
         </svg>
-      </button>
-    </div>
+      </ToastPrimitive.Close>
+    </ToastPrimitive.Root>
   );
 }

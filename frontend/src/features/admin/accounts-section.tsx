@@ -76,6 +76,8 @@ export function AccountsSection() {
   const [query, setQuery] = useState('');
   const [showClosed, setShowClosed] = useState(false);
   const resultsId = useId();
+  const listed = (businesses.data ?? []).filter((row) => showClosed || !row.closedAt);
+  const shown = listed.filter((row) => matchesSearch(row, query));
 
   return (
     <section id="accounts" aria-labelledby="accounts-title" className="scroll-mt-4">
@@ -100,27 +102,22 @@ export function AccountsSection() {
           className="pb-3"
         />
       </div>
+      {/* On the page from the start, as the search box's aria-controls names it: empty until the list is loaded. */}
+      <p id={resultsId} role="status" className="mt-4 text-sm text-muted">
+        {listed.length > 0 ? (shown.length === 0 ? a.noMatch : a.results(shown.length)) : ''}
+      </p>
       <QueryState query={businesses}>
-        {(rows) => {
-          const listed = rows.filter((row) => showClosed || !row.closedAt);
-          const shown = listed.filter((row) => matchesSearch(row, query));
-          if (listed.length === 0)
-            return <EmptyState testId="accounts-empty">{uiMessagesHe.noBusinessAccounts}</EmptyState>;
-          return (
-            <>
-              <p id={resultsId} role="status" className="mt-4 text-sm text-muted">
-                {shown.length === 0 ? a.noMatch : a.results(shown.length)}
-              </p>
-              {shown.length > 0 ? (
-                <ul className="mt-3 flex flex-col gap-4" data-testid="accounts-list">
-                  {shown.map((row) => (
-                    <AccountItem key={row.phone} row={row} />
-                  ))}
-                </ul>
-              ) : null}
-            </>
-          );
-        }}
+        {() =>
+          listed.length === 0 ? (
+            <EmptyState testId="accounts-empty">{uiMessagesHe.noBusinessAccounts}</EmptyState>
+          ) : shown.length > 0 ? (
+            <ul className="mt-3 flex flex-col gap-4" data-testid="accounts-list">
+              {shown.map((row) => (
+                <AccountItem key={row.phone} row={row} />
+              ))}
+            </ul>
+          ) : null
+        }
       </QueryState>
       <div className="mt-8">
         <OpenBusinessCard />

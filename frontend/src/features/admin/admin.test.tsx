@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '@/components/ui/toast';
 import { heAdmin } from '@/i18n/he-admin';
 import { heOwner } from '@/i18n/he-owner';
+import { otpTextHe } from '@/i18n/he-otp';
 import { readImpersonationFragment } from '@/lib/impersonation';
 import { createAppRouter } from '@/router';
 import { demoBusiness, failure, json, stubApi } from '@/test/api-stub';
@@ -57,15 +58,15 @@ describe('admin login', () => {
     const user = userEvent.setup();
     renderAt('/admin-login');
     await user.type(
-      await screen.findByLabelText(heAdmin.otp.phoneLabel, undefined, { timeout: 8000 }),
+      await screen.findByLabelText(otpTextHe.phoneLabel, undefined, { timeout: 8000 }),
       '0523456789{Enter}',
     );
     const toast = await screen.findByTestId('toast');
     expect(within(toast).getByText(uiMessagesHe.wrongNumber)).toBeTruthy();
-    const phone = screen.getByLabelText(heAdmin.otp.phoneLabel);
+    const phone = screen.getByLabelText(otpTextHe.phoneLabel);
     expect(phone.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getAllByText(errorMessagesHe['admin.wrong_number']).length).toBeGreaterThan(0);
-    expect(screen.queryByLabelText(heAdmin.otp.codeLabel)).toBeNull();
+    expect(screen.queryByLabelText(otpTextHe.codeLabel)).toBeNull();
   });
 
   it('stores the admin token and phone and goes to /admin', async () => {
@@ -76,8 +77,8 @@ describe('admin login', () => {
     });
     const user = userEvent.setup();
     const router = renderAt('/admin-login');
-    await user.type(await screen.findByLabelText(heAdmin.otp.phoneLabel), '054-7654321{Enter}');
-    await user.type(await screen.findByLabelText(heAdmin.otp.codeLabel), '123456{Enter}');
+    await user.type(await screen.findByLabelText(otpTextHe.phoneLabel), '054-7654321{Enter}');
+    await user.type(await screen.findByLabelText(otpTextHe.codeLabel), '123456{Enter}');
     await screen.findByRole('heading', { level: 1, name: heAdmin.dashboard.title });
     expect(router.state.location.pathname).toBe('/admin');
     expect(localStorage.getItem('adminToken')).toBe('admin-token');

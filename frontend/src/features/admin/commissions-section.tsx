@@ -3,20 +3,21 @@
 import type { AdminCommissionBusiness, AdminCommissionReport } from '@tafrit/contracts/admin-types';
 import { uiMessagesHe } from '@tafrit/contracts/messages.he';
 import { lastTwelveMonths } from '@tafrit/contracts/months';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
+import { MonthPickerSection } from '@/components/month-picker-section';
 import { Dialog } from '@/components/ui/dialog';
 import { PendingButton } from '@/components/ui/pending-button';
 import { secondaryButtonClass, textLinkClass } from '@/components/ui/styles';
 import { toast } from '@/components/ui/toast';
 import { heAdmin } from '@/i18n/he-admin';
+import { monthLabel } from '@/lib/month-label';
 import { adminPaths, downloadAdminFile, useCommissionHistory, useCommissionReport } from './api';
 import { errorDescription } from './errors';
-import { dateTimeText, monthLabel, shekelsText } from './format';
+import { dateTimeText, shekelsText } from './format';
 import {
   captionClass,
   EmptyState,
   Ltr,
-  MonthSelect,
   QueryState,
   sectionTitleClass,
   SummaryCard,
@@ -29,28 +30,33 @@ import {
 const t = heAdmin.commissions;
 
 export function CommissionsSection() {
-  // Computed once per visit: a page left open over midnight on the 1st keeps the list it showed.
-  const months = useMemo(() => lastTwelveMonths(new Date()), []);
-  const [month, setMonth] = useState(months[0] ?? '');
-  const report = useCommissionReport(month);
-
   return (
     <section id="commissions" aria-labelledby="commissions-title" className="scroll-mt-4">
       <h2 id="commissions-title" className={sectionTitleClass}>
         {heAdmin.sections.commissions}
       </h2>
       <p className="mt-1 text-muted">{t.description}</p>
-      <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
-        <MonthSelect label={t.monthLabel} months={months} value={month} onChange={setMonth} />
-        <DownloadButton
-          url={adminPaths.commissionsCsv(month)}
-          fallbackName={`commissions-${month}.csv`}
-          label={t.csv}
-        />
-      </div>
-      <QueryState query={report}>{(data) => <CommissionReport report={data} month={month} />}</QueryState>
+      <MonthPickerSection
+        label={t.monthLabel}
+        months={lastTwelveMonths}
+        action={(month) => (
+          <DownloadButton
+            url={adminPaths.commissionsCsv(month)}
+            fallbackName={`commissions-${month}.csv`}
+            label={t.csv}
+          />
+        )}
+        className="mt-4"
+      >
+        {(month) => <MonthCommissions month={month} />}
+      </MonthPickerSection>
     </section>
   );
+}
+
+function MonthCommissions({ month }: { month: string }) {
+  const report = useCommissionReport(month);
+  return <QueryState query={report}>{(data) => <CommissionReport report={data} month={month} />}</QueryState>;
 }
 
 function CommissionReport({ report, month }: { report: AdminCommissionReport; month: string }) {

@@ -4,7 +4,6 @@ import { formatShekels } from '@tafrit/contracts/money';
 import { formatIsraelDateTime } from '@tafrit/contracts/months';
 import { formatIsraeliMobile } from '@tafrit/contracts/israel/phone';
 import { uiMessagesHe } from '@tafrit/contracts/messages.he';
-import { heAdmin } from '@/i18n/he-admin';
 
 const DECIMAL = /^(-?)(\d{1,13})(?:\.(\d{1,2}))?$/;
 
@@ -20,13 +19,6 @@ export function decimalToAgorot(text: string): number | null {
 export function shekelsText(amount: string): string {
   const agorot = decimalToAgorot(amount);
   return agorot === null ? String(amount) : formatShekels(agorot);
-}
-
-/** '2026-11' -> 'נובמבר 2026'. */
-export function monthLabel(month: string): string {
-  const [year, monthNumber] = month.split('-');
-  const name = heAdmin.monthNames[Number(monthNumber) - 1];
-  return name ? `${name} ${year}` : month;
 }
 
 /** 'dd/MM/yyyy HH:mm' in Israel time, or 'תאריך לא זמין'. */

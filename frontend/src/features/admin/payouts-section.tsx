@@ -3,21 +3,22 @@
 import type { PayoutBatch } from '@tafrit/contracts/admin-types';
 import { israelMonthOf, shiftMonth } from '@tafrit/contracts/months';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
+import { MonthPickerSection } from '@/components/month-picker-section';
 import { Dialog } from '@/components/ui/dialog';
 import { PendingButton } from '@/components/ui/pending-button';
 import { primaryButtonClass } from '@/components/ui/styles';
 import { toast } from '@/components/ui/toast';
 import { heAdmin } from '@/i18n/he-admin';
+import { monthLabel } from '@/lib/month-label';
 import { adminPaths, createPayoutBatch, markPayoutTransferred, payoutBatchQueryOptions, usePayoutBatch } from './api';
 import { DownloadButton } from './commissions-section';
 import { errorDescription } from './errors';
-import { dateText, dateTimeText, monthLabel, shekelsText } from './format';
+import { dateText, dateTimeText, shekelsText } from './format';
 import {
   captionClass,
   EmptyState,
   Ltr,
-  MonthSelect,
   QueryState,
   sectionTitleClass,
   SummaryCard,
@@ -36,22 +37,22 @@ export function endedMonths(now: Date): string[] {
 }
 
 export function PayoutsSection() {
-  const months = useMemo(() => endedMonths(new Date()), []);
-  const [month, setMonth] = useState(months[0] ?? '');
-  const batch = usePayoutBatch(month);
-
   return (
     <section id="payouts" aria-labelledby="payouts-title" className="scroll-mt-4">
       <h2 id="payouts-title" className={sectionTitleClass}>
         {heAdmin.sections.payouts}
       </h2>
       <p className="mt-1 text-muted">{t.description}</p>
-      <div className="mt-4">
-        <MonthSelect label={t.monthLabel} months={months} value={month} onChange={setMonth} />
-      </div>
-      <QueryState query={batch}>{(data) => <Batch batch={data} month={month} />}</QueryState>
+      <MonthPickerSection label={t.monthLabel} months={endedMonths} className="mt-4">
+        {(month) => <MonthBatch month={month} />}
+      </MonthPickerSection>
     </section>
   );
+}
+
+function MonthBatch({ month }: { month: string }) {
+  const batch = usePayoutBatch(month);
+  return <QueryState query={batch}>{(data) => <Batch batch={data} month={month} />}</QueryState>;
 }
 
 function Batch({ batch, month }: { batch: PayoutBatch; month: string }) {

@@ -1,11 +1,10 @@
-// Small pieces the dashboard's sections share: the loading, error and empty states, the summary card, the month
-// picker and the table cell classes.
-import { useId, type ReactNode } from 'react';
-import { cardClass, errorTextClass, inputClass, labelClass } from '@/components/ui/form-styles';
+// Small pieces the dashboard's sections share: the loading, error and empty states, the summary card and the table
+// cell classes.
+import type { ReactNode } from 'react';
+import { cardClass, errorTextClass } from '@/components/ui/form-styles';
 import { secondaryButtonClass } from '@/components/ui/styles';
 import { heAdmin } from '@/i18n/he-admin';
 import { errorDescription } from './errors';
-import { monthLabel } from './format';
 
 const t = heAdmin.dashboard;
 
@@ -62,39 +61,6 @@ export function SummaryCard({ label, value, testId }: { label: string; value: Re
       <dd className="mt-1 text-2xl font-bold text-ink tabular-nums" data-testid={testId}>
         {value}
       </dd>
-    </div>
-  );
-}
-
-export function MonthSelect({
-  label,
-  months,
-  value,
-  onChange,
-}: {
-  label: string;
-  months: readonly string[];
-  value: string;
-  onChange: (month: string) => void;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className={`${inputClass} mt-1 min-w-48`}
-      >
-        {months.map((month) => (
-          <option key={month} value={month}>
-            {monthLabel(month)}
-          </option>
-        ))}
-      </select>
     </div>
   );
 }

@@ -5,10 +5,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '@/components/ui/toast';
 import { heOwner } from '@/i18n/he-owner';
+import { otpTextHe } from '@/i18n/he-otp';
 import { createAppRouter } from '@/router';
 import { demoBusiness, failure, json, stubApi } from '@/test/api-stub';
 
-const o = heOwner.otp;
+const o = otpTextHe;
 
 function renderLogin() {
   const router = createAppRouter({ history: createMemoryHistory({ initialEntries: ['/login'] }) });

@@ -23,7 +23,7 @@ import {
   usePrinterStatus,
 } from './api/printer';
 import { errorDescription } from './errors';
-import { israelDateTime } from './live-orders/format';
+import { formatIsraelDateTime } from '@tafrit/contracts/months';
 
 const t = heOwner.printer;
 const PAPER_WIDTH_OPTIONS: PaperWidth[] = ['80mm', '58mm'];
@@ -74,7 +74,7 @@ function PrinterStatusLine({ businessPhone }: { businessPhone: string | undefine
             <>
               {t.lastSeen}{' '}
               <time dateTime={lastSeen}>
-                <bdi dir="ltr">{israelDateTime(lastSeen)}</bdi>
+                <bdi dir="ltr">{formatIsraelDateTime(lastSeen)}</bdi>
               </time>
             </>
           ) : (

@@ -2,15 +2,17 @@
 // expandable order list and the CSV download. Loaded by reports-page.tsx after the screen's title is on screen.
 import type { MonthlyReport, ReportPayout } from '@tafrit/contracts/ordering-types';
 import { formatIsraelDateTime, lastTwelveMonths } from '@tafrit/contracts/months';
-import { lazy, Suspense, useId, useMemo, useState } from 'react';
-import { cardClass, errorTextClass, inputClass, labelClass } from '@/components/ui/form-styles';
+import { lazy, Suspense, useState } from 'react';
+import { MonthPickerSection } from '@/components/month-picker-section';
+import { cardClass, errorTextClass } from '@/components/ui/form-styles';
 import { PendingButton } from '@/components/ui/pending-button';
 import { secondaryButtonClass } from '@/components/ui/styles';
 import { toast } from '@/components/ui/toast';
 import { heOwner } from '@/i18n/he-owner';
+import { monthLabel } from '@/lib/month-label';
 import { downloadOrdersCsv, useMonthlyReport } from './api/reports';
 import { errorDescription } from './errors';
-import { monthLabel, shekelsText } from './reports-format';
+import { shekelsText } from './reports-format';
 import { OrderList } from './reports-order-list';
 
 const t = heOwner.reports;
@@ -19,35 +21,22 @@ const t = heOwner.reports;
 const DailySalesChart = lazy(() => import('./reports-chart').then((module) => ({ default: module.DailySalesChart })));
 
 export function ReportsContent() {
-  // Computed once per visit: a page left open over midnight on the 1st keeps the list it showed.
-  const months = useMemo(() => lastTwelveMonths(new Date()), []);
-  const [month, setMonth] = useState(months[0] ?? '');
-  const report = useMonthlyReport(month);
-  const selectId = useId();
+  return (
+    <MonthPickerSection
+      label={t.monthLabel}
+      months={lastTwelveMonths}
+      action={(month) => <CsvButton month={month} />}
+      className="mt-6"
+    >
+      {(month) => <MonthReport month={month} />}
+    </MonthPickerSection>
+  );
+}
 
+function MonthReport({ month }: { month: string }) {
+  const report = useMonthlyReport(month);
   return (
     <>
-      <div className="mt-6 flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <label htmlFor={selectId} className={labelClass}>
-            {t.monthLabel}
-          </label>
-          <select
-            id={selectId}
-            value={month}
-            onChange={(event) => setMonth(event.target.value)}
-            className={`${inputClass} mt-1 min-w-48`}
-          >
-            {months.map((value) => (
-              <option key={value} value={value}>
-                {monthLabel(value)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <CsvButton month={month} />
-      </div>
-
       {report.isPending ? (
         <p role="status" className="mt-8 text-muted">
           {t.loading}

@@ -27,13 +27,6 @@ export function lineTotalAgorot(price: number, quantity: number): number {
   return Math.round(price * 100) * quantity;
 }
 
-/** '2026-11' -> 'נובמבר 2026'. */
-export function monthLabel(month: string): string {
-  const [year, monthNumber] = month.split('-');
-  const name = t.monthNames[Number(monthNumber) - 1];
-  return name ? `${name} ${year}` : month;
-}
-
 /** 'dd/MM/yyyy HH:mm' in Israel time, or 'תאריך לא זמין' for a value that is not a date. */
 export function orderDateText(value: string | null | undefined): string {
   if (!value) return t.dateUnavailable;

@@ -8,7 +8,8 @@ import { resetToasts } from '@/components/ui/toast';
 import { heOwner } from '@/i18n/he-owner';
 import { createAppRouter } from '@/router';
 import { demoBusiness, failure, json, stubApi, type ApiCall } from '@/test/api-stub';
-import { monthLabel, orderDateText } from './reports-format';
+import { monthLabel } from '@/lib/month-label';
+import { orderDateText } from './reports-format';
 
 const t = heOwner.reports;
 const months = lastTwelveMonths(new Date());

@@ -3,12 +3,8 @@
 // is escaped, since business names, product names and remarks are user input. The app's CSP allows inline styles
 // (style-src 'unsafe-inline'), so the page carries its stylesheet inline and needs no second request.
 import { formatIsraelDateTime, formatShekels } from '@tafrit/contracts';
+import { escapeHtml } from '../../../platform/http/html-escape.js';
 import type { InvoiceView } from '../application/invoice-view.js';
-
-/** Text for HTML content and attribute values. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 /** Numbers, prices and ids inside Hebrew text read left to right. */
 const ltr = (value: string): string => `<bdi dir="ltr">${escapeHtml(value)}</bdi>`;

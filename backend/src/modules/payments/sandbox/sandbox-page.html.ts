@@ -1,7 +1,6 @@
 import { formatShekels } from '@tafrit/contracts';
+import { escapeHtml } from '../../../platform/http/html-escape.js';
 import type { CardForm, SandboxPage } from './sandbox-payment-provider.js';
-
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export interface SandboxPageView {
   page: SandboxPage;

@@ -3,7 +3,7 @@ import type { LiveOrder } from '@tafrit/contracts/sockets';
 import { useId } from 'react';
 import { PendingButton } from '@/components/ui/pending-button';
 import { heOwner } from '@/i18n/he-owner';
-import { israelTime } from './format';
+import { formatIsraelTimeOfDay } from '@tafrit/contracts/months';
 import { nextStep } from './live-board';
 
 const t = heOwner.live;
@@ -64,7 +64,7 @@ export function OrderCard({
           <p className="text-lg text-muted">
             {t.paidAt}
             <time dateTime={order.paidAt} className="text-2xl font-bold text-ink">
-              <bdi>{israelTime(order.paidAt)}</bdi>
+              <bdi>{formatIsraelTimeOfDay(order.paidAt)}</bdi>
             </time>
           </p>
           {order.tableNumber !== null ? (

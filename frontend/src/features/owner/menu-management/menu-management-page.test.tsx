@@ -7,7 +7,7 @@ import { resetToasts } from '@/components/ui/toast';
 import { heOwner } from '@/i18n/he-owner';
 import { createAppRouter } from '@/router';
 import { demoBusiness, failure, json, stubApi, type ApiCall } from '@/test/api-stub';
-import type { Category, Product } from './api/menu';
+import type { Category, Product } from '../api/menu';
 import { FakeXhr } from '@/test/fake-xhr';
 
 const m = heOwner.menuManagement;

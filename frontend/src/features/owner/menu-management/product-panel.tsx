@@ -1,0 +1,112 @@
+import { uiMessagesHe } from '@tafrit/contracts/messages.he';
+import { useId, useState } from 'react';
+import { cardClass, cardTitleClass } from '@/components/ui/form-styles';
+import { primaryButtonClass } from '@/components/ui/styles';
+import { toast } from '@/components/ui/toast';
+import { heOwner } from '@/i18n/he-owner';
+import { useDeleteProduct, type Category, type Product } from '../api/menu';
+import { errorDescription } from '../errors';
+import { ConfirmDialog } from './confirm-dialog';
+import { ProductRow } from './product-row';
+
+const t = heOwner.menuManagement;
+
+export function ProductPanel({
+  categories,
+  products,
+  selected,
+  onAdd,
+  onEdit,
+}: {
+  categories: Category[];
+  products: Product[];
+  selected: Category | null;
+  onAdd: () => void;
+  onEdit: (product: Product) => void;
+}) {
+  const titleId = useId();
+  const tooltipId = useId();
+  const [deleting, setDeleting] = useState<Product | null>(null);
+  const remove = useDeleteProduct();
+  const noCategories = categories.length === 0;
+  const order = new Map(categories.map((category, index) => [category.id, index]));
+  const shown = (selected ? products.filter((product) => product.categoryId === selected.id) : products)
+    .slice()
+    .sort((a, b) => (order.get(a.categoryId) ?? 0) - (order.get(b.categoryId) ?? 0) || a.id - b.id);
+
+  return (
+    <section aria-labelledby={titleId} className={cardClass} data-testid="product-panel">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={titleId} className={cardTitleClass}>
+          {selected ? t.products.categoryTitle(selected.name) : t.products.allTitle}
+        </h2>
+        {/* aria-disabled, not disabled: the button stays focusable so the reason can be read and seen. */}
+        <span className="group relative inline-flex">
+          <button
+            type="button"
+            className={`${primaryButtonClass} aria-disabled:cursor-not-allowed aria-disabled:opacity-60`}
+            aria-disabled={noCategories || undefined}
+            aria-describedby={noCategories ? tooltipId : undefined}
+            title={noCategories ? t.products.addFirstCategory : undefined}
+            onClick={() => {
+              if (!noCategories) onAdd();
+            }}
+            data-testid="add-product"
+          >
+            {t.products.add}
+          </button>
+          {noCategories ? (
+            <span
+              id={tooltipId}
+              role="tooltip"
+              className="pointer-events-none absolute end-0 top-full z-10 mt-2 hidden w-max max-w-56 rounded-md bg-ink px-3 py-2 text-sm text-white shadow-lg group-focus-within:block group-hover:block"
+            >
+              {t.products.addFirstCategory}
+            </span>
+          ) : null}
+        </span>
+      </div>
+      {shown.length === 0 ? (
+        <p className="mt-4 text-muted" data-testid="products-empty">
+          {noCategories ? t.categories.empty : selected ? t.products.emptyInCategory : t.products.empty}
+        </p>
+      ) : (
+        <ul className="mt-4 flex flex-col gap-4">
+          {shown.map((product) => (
+            <ProductRow
+              key={product.id}
+              product={product}
+              categoryName={selected ? undefined : categories.find((c) => c.id === product.categoryId)?.name}
+              onEdit={() => onEdit(product)}
+              onDelete={() => setDeleting(product)}
+            />
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={t.products.deleteTitle}
+        description={t.products.deleteQuestion(deleting?.name ?? '')}
+        confirmLabel={t.products.confirmDelete}
+        pendingLabel={t.products.deleting}
+        pending={remove.isPending}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              toast({ title: t.products.deleted });
+              setDeleting(null);
+            },
+            onError: (error) =>
+              toast({
+                variant: 'destructive',
+                title: uiMessagesHe.productDeleteError,
+                description: errorDescription(error),
+              }),
+          });
+        }}
+      />
+    </section>
+  );
+}
