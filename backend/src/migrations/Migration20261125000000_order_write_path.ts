@@ -6,13 +6,13 @@ import { Migration } from '@mikro-orm/migrations';
  * - `orders.state`: the order decider's state after the row's `stream_version`, written with every append, so a
  *   command reads its state in one query instead of folding the stream. Rows of orders written before this migration
  *   have none; they are folded from the log once and get one with their next event.
- * - `next_order_number(business)`: order numbers from one PostgreSQL sequence per business. A sequence hands out
- *   numbers without holding a row until the order commits, so concurrent checkouts of one business never queue on a
- *   row; a rolled-back order leaves a gap (order numbers need not be gapless, invoice numbers must be). The sequences
- *   continue from `order_number_sequences`, which is dropped.
+ * - `next_order_number(business)`: order numbers from one PostgreSQL sequence per business, taken with the checkout's
+ *   menu read. A sequence hands out numbers without holding a row until the order commits, so concurrent checkouts of
+ *   one business never queue on a row; a refused or rolled-back checkout leaves a gap (order numbers need not be
+ *   gapless, invoice numbers must be). The sequences continue from `order_number_sequences`, which is dropped.
  * - `order_append(...)`: stores what the order decider decided, in one statement of the caller: checks the expected
  *   version (raising SQLSTATE TF409 when the order moved), writes the `orders` row and its snapshot, the checkout's
- *   idempotency key, a new order's number (when the decider left it 0), the payment pages, an effect's completion (the receipt SMS), takes the invoice number last (the
+ *   idempotency key, the payment pages, an effect's completion (the receipt SMS), takes the invoice number last (the
  *   business's gapless sequence row is held from there to the commit only), and inserts the events. It decides
  *   nothing: every value comes from the decider.
  */
@@ -69,8 +69,7 @@ export class Migration20261125000000_order_write_path extends Migration {
         global_position text,
         transaction_id text,
         recorded_at text,
-        invoice_number text,
-        order_number integer
+        invoice_number text
       )
         language plpgsql as $$
       #variable_conflict use_column
@@ -81,7 +80,6 @@ export class Migration20261125000000_order_write_path extends Migration {
         v_invoice integer;
         v_count integer := jsonb_array_length(p_events);
         v_existing uuid;
-        v_number integer;
       begin
         if p_expected = 0 then
           if p_request_key is not null then
@@ -94,19 +92,11 @@ export class Migration20261125000000_order_write_path extends Migration {
                 where r.request_key = p_request_key and r.created_at > now() - interval '30 minutes'
                   and o.status = 'pending' and o.payment_status <> 'paid';
               if found then
-                return query select v_existing, null::integer, null::text, null::text, null::text, null::text,
-                  null::integer;
+                return query select v_existing, null::integer, null::text, null::text, null::text, null::text;
                 return;
               end if;
               update order_requests set order_id = p_order_id, created_at = now() where request_key = p_request_key;
             end if;
-          end if;
-          if (v_events->0->'data'->>'orderNumber')::integer = 0 then
-            -- The decider leaves the number to the store: the business's sequence, never held by a transaction.
-            v_number := next_order_number(p_row->>'business_id');
-            v_events := jsonb_set(v_events, '{0,data,orderNumber}', to_jsonb(v_number));
-            v_state := jsonb_set(v_state, '{orderNumber}', to_jsonb(v_number));
-            p_row := p_row || jsonb_build_object('order_number', v_number);
           end if;
           v_row := jsonb_populate_record(null::orders, p_row || jsonb_build_object('state', v_state,
             'stream_version', v_count));
@@ -165,7 +155,7 @@ export class Migration20261125000000_order_write_path extends Migration {
             from jsonb_array_elements(v_events) with ordinality as t(e, i)
           returning null::uuid, events.stream_version, events.global_position::text, events.transaction_id::text,
                     to_char(events.recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-                    events.data->>'invoiceNumber', (events.data->>'orderNumber')::integer;
+                    events.data->>'invoiceNumber';
       end $$;
     `);
   }

@@ -18,6 +18,12 @@ export interface CheckoutMenu {
   };
   /** Only the asked products of this business; `price` is numeric(10,2) text. */
   products: { id: number; name: string; price: string; isActive: boolean }[];
+  /**
+   * The business's next order number, taken from its sequence with this read (none for a paused business), so the
+   * payment page can be opened before the order is stored. A checkout refused after it leaves a gap: order numbers
+   * need not be gapless (decision 015).
+   */
+  nextOrderNumber: number | null;
 }
 
 interface Row {
@@ -32,6 +38,7 @@ interface Row {
   cardcom_terminal_number: string | null;
   cardcom_api_name: string | null;
   products: CheckoutMenu['products'] | null;
+  next_order_number: number | null;
 }
 
 const READ = preparedStatement<Row>(
@@ -40,7 +47,8 @@ const READ = preparedStatement<Row>(
           b.cardcom_enabled, b.cardcom_terminal_number, b.cardcom_api_name,
           (select json_agg(json_build_object('id', p.id, 'name', p.name, 'price', p.price::text,
                                              'isActive', p.is_active))
-             from products p where p.business_id = b.phone and p.id = any($2::int[])) as products
+             from products p where p.business_id = b.phone and p.id = any($2::int[])) as products,
+          case when b.is_active then next_order_number(b.phone) end as next_order_number
      from businesses b where b.department_id = $1 and b.closed_at is null`,
 );
 
@@ -70,6 +78,7 @@ export class CheckoutMenuReader {
             : null,
       },
       products: row.products ?? [],
+      nextOrderNumber: row.next_order_number === null ? null : Number(row.next_order_number),
     };
   }
 }

@@ -6,8 +6,8 @@ import { OpenPaymentPageCommand } from './open-payment-page.handler.js';
 import { PlaceOrderCommand, type PlacedOrderResult } from './place-order.handler.js';
 
 /**
- * `POST /api/cardcom/create-payment`: places the order (or finds the same checkout's order) and opens its payment
- * page, two commands that hand each other the order's state, so the request reads it once (decision 015).
+ * `POST /api/cardcom/create-payment`: places the order with its payment page, or finds the same checkout's order and
+ * opens (or reuses) its page, handing the order's state from one command to the next (decision 015).
  */
 @Injectable()
 export class CheckoutService {
@@ -31,9 +31,12 @@ export class CheckoutService {
         correlationId,
       }),
     );
-    const paymentUrl: string = await this.commands.execute(
-      new OpenPaymentPageCommand(placed.orderId, placed.business, correlationId, placed.order),
-    );
+    // The same checkout's earlier order (a double click, a reload): its open page, or a new one after a decline.
+    const paymentUrl: string =
+      placed.paymentUrl ??
+      (await this.commands.execute(
+        new OpenPaymentPageCommand(placed.orderId, placed.business, correlationId, placed.order),
+      ));
     return {
       success: true,
       paymentUrl,

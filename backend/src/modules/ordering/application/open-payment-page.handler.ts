@@ -3,10 +3,11 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/config.js';
 import type { CheckoutMenu } from '../../menu/application/checkout-menu.reader.js';
-import { PAYMENT_PROVIDER, type PaymentProvider, type TerminalChoice } from '../../payments/payment-provider.port.js';
+import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payments/payment-provider.port.js';
 import { openPaymentPage, type PlacedOrder } from '../domain/order.decider.js';
 import { OrderExpiredError } from '../domain/order.errors.js';
 import { OrderStore, type LoadedOrder } from '../persistence/order-store.js';
+import { paymentPageRequest } from './payment-page-request.js';
 
 export class OpenPaymentPageCommand {
   constructor(
@@ -38,29 +39,8 @@ export class OpenPaymentPageHandler implements ICommandHandler<OpenPaymentPageCo
     const open = openPaymentPage(order);
     if (open) return open.paymentUrl;
 
-    const terminal: TerminalChoice = business.cardcom
-      ? { owner: 'business', credentials: business.cardcom }
-      : { owner: 'platform', credentials: null };
-    const base = this.config.publicUrl;
-    const departmentId = encodeURIComponent(order.departmentId);
-    const page = await this.provider.openPaymentPage({
-      orderId,
-      orderNumber: order.orderNumber,
-      amountAgorot: order.totalAgorot,
-      lines: order.lines,
-      business: {
-        phone: business.phone,
-        businessName: business.businessName,
-        idNumber: business.idNumber,
-        email: business.email,
-        departmentId: order.departmentId,
-      },
-      terminal,
-      issueDocument: terminal.owner === 'business',
-      successUrl: `${base}/thank-you/${departmentId}`,
-      failedUrl: `${base}/checkout/${departmentId}?payment=failed`,
-      webhookUrl: `${base}/api/cardcom/webhook`,
-    });
+    const request = paymentPageRequest(this.config, order, business);
+    const page = await this.provider.openPaymentPage(request);
     const now = new Date().toISOString();
     const result = await this.orders.execute(
       orderId,
@@ -70,7 +50,7 @@ export class OpenPaymentPageHandler implements ICommandHandler<OpenPaymentPageCo
           provider: this.provider.name,
           lowProfileId: page.lowProfileId,
           paymentUrl: page.url,
-          terminal: terminal.owner,
+          terminal: request.terminal.owner,
           now,
         },
       },

@@ -1,11 +1,16 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { agorotToDecimalString, type OrderLine } from '@tafrit/contracts';
+import { APP_CONFIG } from '../../../config/config.module.js';
+import type { AppConfig } from '../../../config/config.js';
 import { AppError } from '../../../platform/http/app-error.js';
+import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payments/payment-provider.port.js';
 import { CheckoutMenuReader, type CheckoutMenu } from '../../menu/application/checkout-menu.reader.js';
-import type { PlacedOrder } from '../domain/order.decider.js';
+import { openPaymentPage, type PlacedOrder } from '../domain/order.decider.js';
 import { priceCart } from '../domain/pricing.js';
 import { OrderStore, type LoadedOrder } from '../persistence/order-store.js';
+import { paymentPageRequest } from './payment-page-request.js';
 
 export interface PlaceOrderInput {
   departmentId: string;
@@ -34,20 +39,25 @@ export interface PlacedOrderResult {
   order: LoadedOrder;
   /** The seller as the menu read it now (its terminal opens the payment page). */
   business: CheckoutMenu['business'];
+  /** The new order's payment page (none for the same checkout's earlier order: open or reuse one for it). */
+  paymentUrl: string | null;
 }
 
 /**
  * `PlaceOrder`: reprices the cart from the menu of this moment (one query, with the seller's details the invoice
- * will carry), refuses paused businesses, unavailable products and a total the diner was not shown, then records
- * `OrderPlaced`. The order number, the idempotency key, the `orders` row and the event are one round trip
+ * will carry and the business's next order number), refuses paused businesses, unavailable products and a total the
+ * diner was not shown, opens the order's payment page with the provider, then records `OrderPlaced` and
+ * `PaymentPageOpened` together. The idempotency key, the `orders` row, the page and the events are one round trip
  * (`order_append`, decision 015): a double click (the same diner session and cart) waits on the key's row and then
- * finds the first order.
+ * finds the first order (the page opened for the second click is never shown).
  */
 @CommandHandler(PlaceOrderCommand)
 export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, PlacedOrderResult> {
   constructor(
     private readonly menus: CheckoutMenuReader,
     private readonly orders: OrderStore,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute({ input }: PlaceOrderCommand): Promise<PlacedOrderResult> {
@@ -57,7 +67,8 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
     );
     if (!menu) throw new AppError('menu.not_found');
     const { business } = menu;
-    if (!business.isActive) throw new AppError('menu.unavailable');
+    if (!business.isActive || menu.nextOrderNumber === null) throw new AppError('menu.unavailable');
+    const orderNumber = menu.nextOrderNumber;
 
     const pricing = priceCart(input.lines, menu.products);
     if (pricing.status === 'unavailable') {
@@ -78,34 +89,57 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
     }
 
     const orderId = randomUUID();
+    const request = paymentPageRequest(
+      this.config,
+      {
+        orderId,
+        orderNumber,
+        totalAgorot: pricing.totalAgorot,
+        lines: pricing.lines,
+        departmentId: business.departmentId,
+      },
+      business,
+    );
+    const page = await this.provider.openPaymentPage(request);
     const now = new Date().toISOString();
     const result = await this.orders.execute(
       orderId,
-      {
-        type: 'PlaceOrder',
-        data: {
-          orderId,
-          businessPhone: business.phone,
-          departmentId: business.departmentId,
-          // Taken by the store from the business's sequence (decision 015).
-          orderNumber: 0,
-          lines: pricing.lines,
-          totalAgorot: pricing.totalAgorot,
-          commissionAgorot: pricing.commissionAgorot,
-          netAgorot: pricing.netAgorot,
-          remarks: input.remarks,
-          tableNumber: input.tableNumber,
-          dinerSessionId: input.dinerSessionId,
-          customerName: input.customerName,
-          customerPhone: input.customerPhone,
-          placedAt: now,
-          seller: {
-            name: business.businessName,
-            dealerNumber: business.idNumber,
-            receiptPhone: business.receiptPhone,
+      [
+        {
+          type: 'PlaceOrder',
+          data: {
+            orderId,
+            businessPhone: business.phone,
+            departmentId: business.departmentId,
+            orderNumber,
+            lines: pricing.lines,
+            totalAgorot: pricing.totalAgorot,
+            commissionAgorot: pricing.commissionAgorot,
+            netAgorot: pricing.netAgorot,
+            remarks: input.remarks,
+            tableNumber: input.tableNumber,
+            dinerSessionId: input.dinerSessionId,
+            customerName: input.customerName,
+            customerPhone: input.customerPhone,
+            placedAt: now,
+            seller: {
+              name: business.businessName,
+              dealerNumber: business.idNumber,
+              receiptPhone: business.receiptPhone,
+            },
           },
         },
-      },
+        {
+          type: 'OpenPaymentPage',
+          data: {
+            provider: this.provider.name,
+            lowProfileId: page.lowProfileId,
+            paymentUrl: page.url,
+            terminal: request.terminal.owner,
+            now,
+          },
+        },
+      ],
       { correlationId: input.correlationId, actor: { kind: 'diner' }, occurredAt: now },
       {
         known: { state: { placed: false }, version: 0 },
@@ -122,6 +156,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
         created: false,
         order: earlier,
         business,
+        paymentUrl: null,
       };
     }
     const state = result.state as PlacedOrder;
@@ -132,6 +167,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
       created: true,
       order: { state, version: result.version },
       business,
+      paymentUrl: openPaymentPage(state)?.paymentUrl ?? page.url,
     };
   }
 }

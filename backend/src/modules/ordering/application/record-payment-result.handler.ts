@@ -29,6 +29,9 @@ interface PageRow {
   stream_version: number;
 }
 
+/** Payments recorded by this process, kept for the repeats that follow (see `recorded`). */
+const RECORDED_KEPT = 10_000;
+
 const PAGE = preparedStatement<PageRow>(
   'payment_page_with_order',
   `select p.order_id, p.provider, p.terminal, o.business_id, o.state, o.stream_version
@@ -45,6 +48,13 @@ const PAGE = preparedStatement<PageRow>(
 @CommandHandler(RecordPaymentResultCommand)
 export class RecordPaymentResultHandler implements ICommandHandler<RecordPaymentResultCommand, RecordedOutcome> {
   private readonly logger = new Logger('PaymentResults');
+  /**
+   * Pages whose payment this process recorded (or found recorded): the order and the provider's transaction. A paid
+   * order stays paid with that transaction, and the same verdict again decides nothing, so a repeat (Cardcom retrying
+   * its webhook, the sandbox's webhook after its own card post) still asks the provider but not the database. Any
+   * other verdict takes the whole path.
+   */
+  private readonly recorded = new Map<string, { orderId: string; transactionId: string; terminal: TerminalChoice }>();
 
   constructor(
     @Inject(DATABASE) private readonly database: Database,
@@ -54,13 +64,25 @@ export class RecordPaymentResultHandler implements ICommandHandler<RecordPayment
   ) {}
 
   async execute({ lowProfileId, correlationId }: RecordPaymentResultCommand): Promise<RecordedOutcome> {
+    const known = this.recorded.get(lowProfileId);
+    if (known) {
+      const again = await this.provider.getResult(lowProfileId, known.terminal);
+      if (
+        again.status === 'paid' &&
+        again.transactionId === known.transactionId &&
+        (again.returnValue === null || again.returnValue === known.orderId)
+      ) {
+        return 'paid';
+      }
+    }
     const [page] = await this.database.run(PAGE, [lowProfileId]);
     if (!page) throw new AppError('payment.unknown');
     if (page.provider !== this.provider.name) {
       throw new AppError('payment.unknown', { message: `page of provider ${page.provider} is not ours to verify` });
     }
 
-    const result = await this.provider.getResult(lowProfileId, await this.terminalOf(page));
+    const terminal = await this.terminalOf(page);
+    const result = await this.provider.getResult(lowProfileId, terminal);
     if (result.status === 'unknown') throw new AppError('payment.unknown');
     if (result.returnValue !== null && result.returnValue !== page.order_id) {
       this.logger.error(`payment page ${lowProfileId} returned ${result.returnValue}, expected ${page.order_id}`);
@@ -68,7 +90,7 @@ export class RecordPaymentResultHandler implements ICommandHandler<RecordPayment
     }
     if (result.status === 'pending') return 'pending';
 
-    const known: LoadedOrder | undefined = page.state
+    const current: LoadedOrder | undefined = page.state
       ? { state: page.state, version: Number(page.stream_version) }
       : undefined;
     const now = new Date().toISOString();
@@ -86,7 +108,7 @@ export class RecordPaymentResultHandler implements ICommandHandler<RecordPayment
               amountAgorot: result.amountAgorot,
               document: result.document,
               invoiceUrl: this.links.urlFor(page.order_id),
-              seller: await this.sellerIfUnknown(page, known),
+              seller: await this.sellerIfUnknown(page, current),
               now,
             },
           } as const)
@@ -105,8 +127,9 @@ export class RecordPaymentResultHandler implements ICommandHandler<RecordPayment
         page.order_id,
         command,
         { correlationId, actor: { kind: 'system', id: `payments:${this.provider.name}` }, occurredAt: now },
-        { known },
+        { known: current },
       );
+      if (result.status === 'paid') this.remember(lowProfileId, page.order_id, result.transactionId, terminal);
     } catch (error) {
       if (error instanceof PaymentMismatchError) {
         // Money moved that does not match the order: loud in the logs, and nothing recorded.
@@ -116,6 +139,11 @@ export class RecordPaymentResultHandler implements ICommandHandler<RecordPayment
       throw error;
     }
     return result.status;
+  }
+
+  private remember(lowProfileId: string, orderId: string, transactionId: string, terminal: TerminalChoice): void {
+    if (this.recorded.size >= RECORDED_KEPT) this.recorded.delete(this.recorded.keys().next().value!);
+    this.recorded.set(lowProfileId, { orderId, transactionId, terminal });
   }
 
   /**

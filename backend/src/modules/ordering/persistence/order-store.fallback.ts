@@ -36,12 +36,6 @@ export async function fallbackAppend(
     if (earlier) return { events: [], version: expected, existingOrderId: earlier.id };
   }
   let toAppend = events;
-  const placed =
-    events[0]?.type === 'OrderPlaced' ? (events[0].data as { orderNumber: number; businessPhone: string }) : null;
-  if (placed?.orderNumber === 0) {
-    const [row] = await query<{ number: number }>(em, 'select next_order_number(?) as number', [placed.businessPhone]);
-    toAppend = [{ ...events[0]!, data: { ...placed, orderNumber: Number(row?.number) } }, ...events.slice(1)];
-  }
   if (numberInvoiceOf) {
     const [row] = await query<{ last_number: number }>(
       em,

@@ -51,7 +51,6 @@ interface AppendRow {
   transaction_id: string | null;
   recorded_at: string | null;
   invoice_number: string | null;
-  order_number: number | null;
 }
 
 const LOAD = preparedStatement<{ state: OrderState | null; stream_version: number }>(
@@ -100,9 +99,13 @@ export class OrderStore {
     return { state: foldOrder(stream.events), version: stream.version };
   }
 
+  /**
+   * Decides `command` on the order's current state and stores what it decided. A list of commands is decided one
+   * after the other on the evolving state and stored together (a new order with its first payment page).
+   */
   async execute(
     orderId: string,
-    command: OrderCommand,
+    command: OrderCommand | readonly OrderCommand[],
     metadata: CommandMetadata,
     options: OrderCommandOptions = {},
   ): Promise<OrderCommandResult> {
@@ -128,13 +131,18 @@ export class OrderStore {
   private async decideAndAppend(
     orderId: string,
     current: LoadedOrder,
-    command: OrderCommand,
+    command: OrderCommand | readonly OrderCommand[],
     metadata: CommandMetadata,
     options: OrderCommandOptions,
   ): Promise<OrderCommandResult> {
-    const decided = orderDecider.decide(command, current.state);
+    const decided: OrderEvent[] = [];
+    let state = current.state;
+    for (const one of Array.isArray(command) ? command : [command as OrderCommand]) {
+      const events = orderDecider.decide(one, state);
+      state = events.reduce((folded, event) => orderDecider.evolve(folded, event), state);
+      decided.push(...events);
+    }
     if (decided.length === 0) return { events: [], state: current.state, version: current.version };
-    let state = decided.reduce((folded, event) => orderDecider.evolve(folded, event), current.state);
     if (!state.placed) throw new Error(`order ${orderId} has no OrderPlaced`);
     const newEvents = decided.map((event) => ({
       type: event.type,
@@ -174,13 +182,11 @@ export class OrderStore {
     const recorded: RecordedEvent[] = rows
       .map((row, index): RecordedEvent => {
         const event = newEvents[index]!;
-        // The numbers the store took (decision 015) are in the stored events; the rest is what was decided.
+        // The invoice number the store took (decision 015) is in the stored event; the rest is what was decided.
         const data =
           event.type === 'InvoiceIssued' && row.invoice_number
             ? { ...(event.data as object), invoiceNumber: row.invoice_number }
-            : event.type === 'OrderPlaced' && row.order_number
-              ? { ...(event.data as object), orderNumber: Number(row.order_number) }
-              : event.data;
+            : event.data;
         return {
           ...event,
           data,

@@ -56,6 +56,8 @@ interface SandboxRow {
 }
 
 const DECLINED_CODE = '5';
+/** Paid pages this process settled, kept for the verification that follows at once (see `settled`). */
+const SETTLED_KEPT = 10_000;
 const PAGE_ID = /^[0-9a-f-]{36}$/;
 
 const OPEN = preparedStatement(
@@ -85,6 +87,12 @@ const EXISTS = preparedStatement<{ found: boolean }>(
 @Injectable()
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
+  /**
+   * Pages this process settled as paid, as their rows now stand. A paid page is final (it takes no more cards), so
+   * the row cannot change under this copy: the verification right after the card (and a repeated webhook) reads it
+   * here instead of asking the table again. Another instance, or a restart, simply reads the table.
+   */
+  private readonly settled = new Map<string, SandboxRow>();
 
   constructor(
     @Inject(DATABASE) private readonly database: Database,
@@ -106,7 +114,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
   }
 
   async getResult(lowProfileId: string): Promise<PaymentResult> {
-    const row = await this.row(lowProfileId);
+    const row = this.settled.get(lowProfileId) ?? (await this.row(lowProfileId));
     if (!row) return { status: 'unknown', lowProfileId };
     if (row.status === 'paid') {
       return {
@@ -164,6 +172,10 @@ export class SandboxPaymentProvider implements PaymentProvider {
     if (!row) {
       const [known] = await this.database.run(EXISTS, [lowProfileId]);
       return { status: known ? 'closed' : 'unknown' };
+    }
+    if (row.status === 'paid') {
+      if (this.settled.size >= SETTLED_KEPT) this.settled.delete(this.settled.keys().next().value!);
+      this.settled.set(lowProfileId, row);
     }
     return approved
       ? { status: 'paid', page: pageOf(row) }

@@ -1,0 +1,40 @@
+import type { AppConfig } from '../../../config/config.js';
+import type { CheckoutMenu } from '../../menu/application/checkout-menu.reader.js';
+import type { OpenPaymentPageRequest, TerminalChoice } from '../../payments/payment-provider.port.js';
+import type { PlacedOrder } from '../domain/order.decider.js';
+
+/** The business's own Cardcom terminal when it set one up; otherwise the platform's (decision 005 §6). */
+export function terminalOf(business: CheckoutMenu['business']): TerminalChoice {
+  return business.cardcom
+    ? { owner: 'business', credentials: business.cardcom }
+    : { owner: 'platform', credentials: null };
+}
+
+/** What the provider is asked for an order's payment page: its amount, lines, seller, terminal and addresses. */
+export function paymentPageRequest(
+  config: AppConfig,
+  order: Pick<PlacedOrder, 'orderId' | 'orderNumber' | 'totalAgorot' | 'lines' | 'departmentId'>,
+  business: CheckoutMenu['business'],
+): OpenPaymentPageRequest {
+  const terminal = terminalOf(business);
+  const base = config.publicUrl;
+  const departmentId = encodeURIComponent(order.departmentId);
+  return {
+    orderId: order.orderId,
+    orderNumber: order.orderNumber,
+    amountAgorot: order.totalAgorot,
+    lines: order.lines,
+    business: {
+      phone: business.phone,
+      businessName: business.businessName,
+      idNumber: business.idNumber,
+      email: business.email,
+      departmentId: order.departmentId,
+    },
+    terminal,
+    issueDocument: terminal.owner === 'business',
+    successUrl: `${base}/thank-you/${departmentId}`,
+    failedUrl: `${base}/checkout/${departmentId}?payment=failed`,
+    webhookUrl: `${base}/api/cardcom/webhook`,
+  };
+}

@@ -1,0 +1,130 @@
+import { Agent, fetch as fetchWith } from 'undici';
+import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { DinerOrders, WAIT_MS } from '../../src/modules/ordering/application/diner-orders.query.js';
+import { OrderChanges } from '../../src/modules/ordering/persistence/order-changes.js';
+import { registerOwner } from '../support/accounts.js';
+import { createPayment, DINER_COOKIE, openShop, payInSandbox, type Shop } from '../support/checkout.js';
+import { call } from '../support/http-client.js';
+import { SANDBOX_APPROVED_CARD } from '../support/paid-order.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { until } from '../event-store/event-factory.js';
+
+// The thank-you page's held answer (GET /api/orders/:departmentId/:orderNumber/wait, decision 015): at once for a
+// settled order, else as soon as the order changes in this process, else after WAIT_MS. "Well before WAIT_MS" below
+// is a fifth of it: a wake-up that never came would show as an answer after the whole WAIT_MS.
+
+let app: TestApp;
+let shop: Shop;
+let changes: OrderChanges;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  shop = await openShop(app, await registerOwner(app));
+  changes = app.app.get(OrderChanges);
+});
+afterEach(() => {
+  jest.restoreAllMocks();
+});
+afterAll(() => app.close());
+
+/** A diner's order, placed and not paid yet: its number, its session and its payment page. */
+async function placeOrder() {
+  const answer = await createPayment(app, shop.departmentId, {
+    items: [{ productId: shop.coffee.id, quantity: 1 }],
+    amount: '14.50',
+  });
+  expect(answer.status).toBe(200);
+  return {
+    orderNumber: Number(answer.body.orderNumber),
+    session: answer.cookies[DINER_COOKIE]!.value,
+    paymentUrl: String(answer.body.paymentUrl),
+  };
+}
+
+const waitPath = (orderNumber: number) => `/api/orders/${shop.departmentId}/${orderNumber}/wait`;
+const waitAs = (session: string, orderNumber: number) =>
+  call(app, 'GET', waitPath(orderNumber), { cookies: { [DINER_COOKIE]: session } });
+
+const paidAndInvoiced = {
+  success: true,
+  data: { status: 'paid', paymentStatus: 'paid', invoiceStatus: 'generated', invoiceNumber: expect.any(String) },
+};
+
+describe('GET /api/orders/:departmentId/:orderNumber/wait', () => {
+  it('answers at once for an order that is paid and invoiced', async () => {
+    const order = await placeOrder();
+    expect((await payInSandbox(app, order.paymentUrl, { number: SANDBOX_APPROVED_CARD })).status).toBe(303);
+
+    const startedAt = Date.now();
+    const answer = await waitAs(order.session, order.orderNumber);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject(paidAndInvoiced);
+    expect(Date.now() - startedAt).toBeLessThan(WAIT_MS / 5);
+  });
+
+  it('holds an unpaid order until its payment, then answers with the paid, invoiced order', async () => {
+    const order = await placeOrder();
+    const waiting = waitAs(order.session, order.orderNumber);
+    // The request is held on the order: only now does the diner pay.
+    await until(() => changes.waiting === 1);
+
+    expect((await payInSandbox(app, order.paymentUrl, { number: SANDBOX_APPROVED_CARD })).status).toBe(303);
+    const paidAt = Date.now();
+    const answer = await waiting;
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      ...paidAndInvoiced,
+      data: { ...paidAndInvoiced.data, orderNumber: order.orderNumber },
+    });
+    expect(Date.now() - paidAt).toBeLessThan(WAIT_MS / 5);
+    expect(changes.waiting).toBe(0);
+  });
+
+  it('is the same 404 for another diner session and for no session, without holding the request', async () => {
+    const order = await placeOrder();
+    const stranger = await placeOrder();
+
+    const startedAt = Date.now();
+    const answers = [
+      await waitAs(stranger.session, order.orderNumber),
+      await call(app, 'GET', waitPath(order.orderNumber)),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBe(404);
+      expect(answer.body).toMatchObject({ success: false, data: null, code: 'order.not_found' });
+    }
+    expect(Date.now() - startedAt).toBeLessThan(WAIT_MS / 5);
+  });
+
+  it('stops waiting when the diner leaves: no waiter is left behind', async () => {
+    const order = await placeOrder();
+    // Catches the server's own wait, to see when it ends (not only that it is unregistered for a moment).
+    const held: Promise<unknown>[] = [];
+    const diners = app.app.get(DinerOrders);
+    const waitFor = diners.waitFor.bind(diners);
+    jest.spyOn(diners, 'waitFor').mockImplementation((...args) => {
+      const promise = waitFor(...args);
+      held.push(promise);
+      return promise;
+    });
+
+    // A client of its own, closed afterwards: after an abort the shared client may keep a spare connection open
+    // that never sends a request, and the server's close would wait for it.
+    const client = new Agent();
+    const left = new AbortController();
+    const request = fetchWith(`${app.url}${waitPath(order.orderNumber)}`, {
+      headers: { cookie: `${DINER_COOKIE}=${order.session}` },
+      signal: left.signal,
+      dispatcher: client,
+    });
+    await until(() => changes.waiting === 1);
+    const leftAt = Date.now();
+    left.abort();
+    await expect(request).rejects.toThrow();
+
+    await held[0];
+    expect(Date.now() - leftAt).toBeLessThan(WAIT_MS / 5);
+    await until(() => changes.waiting === 0);
+    await client.destroy();
+  });
+});
