@@ -5,7 +5,6 @@ import { ConfigModule } from './config/config.module.js';
 import type { AppConfig } from './config/config.js';
 import { AccountsModule } from './modules/accounts/accounts.module.js';
 import { AdminModule } from './modules/admin/admin.module.js';
-import { AdminConsoleModule } from './modules/admin-console/admin-console.module.js';
 import { CommissionsModule } from './modules/commissions/commissions.module.js';
 import { ContactModule } from './modules/contact/contact.module.js';
 import { DemoModule } from './modules/demo/demo.module.js';
@@ -44,7 +43,6 @@ export class AppModule {
         HealthModule,
         AccountsModule,
         AdminModule,
-        AdminConsoleModule,
         MenuModule,
         PaymentsModule,
         OrderingModule,

@@ -9,7 +9,7 @@ import type { Database } from '../../../platform/database/database.js';
 import { query } from '../../../platform/event-store/postgres/sql.js';
 import { ProcessorRunner } from '../../../platform/processing/processor-runner.js';
 
-// The same depth from src/ and from dist/: modules/admin-console/application -> the repository root.
+// The same depth from src/ and from dist/: modules/admin/application -> the repository root.
 const ROOT_PACKAGE_JSON = new URL('../../../../../package.json', import.meta.url);
 
 /** `YYYYMMDD.HHmm` (UTC) of an instant: a build id that needs no git on the server. */
