@@ -1,11 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { AdminCommissionBusiness, AdminCommissionReport, MonthString } from '@tafrit/contracts';
-import { stringify } from 'csv-stringify/sync';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import { query } from '../../../platform/event-store/postgres/sql.js';
-import { guardCell } from '../../reports/application/export-orders-csv.query.js';
+import { spreadsheetCsv } from '../../../platform/csv/spreadsheet-csv.js';
 
 export class GetCommissionReportQuery {
   constructor(readonly month: MonthString) {}
@@ -89,8 +88,5 @@ export function commissionsCsv(report: AdminCommissionReport): string {
   const { summary } = report;
   rows.push(['סה"כ', '', String(summary.totalOrders), summary.totalAmount, summary.totalCommission, summary.totalNet]);
   // Every cell through the formula guard: a business name is typed by its owner and must never run in Excel.
-  return stringify([COMMISSIONS_CSV_HEADER, ...rows.map((row) => row.map(guardCell))], {
-    bom: true,
-    record_delimiter: 'windows',
-  });
+  return spreadsheetCsv([COMMISSIONS_CSV_HEADER, ...rows]);
 }

@@ -9,12 +9,11 @@ import {
   type PayoutLineSnapshot,
   payoutStreamId,
 } from '@tafrit/contracts';
-import { stringify } from 'csv-stringify/sync';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
 import { query } from '../../../platform/event-store/postgres/sql.js';
-import { guardCell } from '../../reports/application/export-orders-csv.query.js';
+import { spreadsheetCsv } from '../../../platform/csv/spreadsheet-csv.js';
 import { foldPayout } from '../domain/payout.decider.js';
 import { byHebrewName } from './commission-report.query.js';
 
@@ -122,8 +121,5 @@ export function payoutsCsv({ batch, lines }: PayoutView): string {
     agorotToDecimalString(line.netAgorot),
   ]);
   rows.push(['סה"כ', `${lines.length} העברות`, `לתשלום ב-${batch.dueDate}`, '', '', '', '', batch.total]);
-  return stringify([PAYOUTS_CSV_HEADER, ...rows.map((row) => row.map(guardCell))], {
-    bom: true,
-    record_delimiter: 'windows',
-  });
+  return spreadsheetCsv([PAYOUTS_CSV_HEADER, ...rows]);
 }
