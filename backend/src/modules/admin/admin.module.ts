@@ -1,5 +1,6 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
-import { SessionIssuer } from '../accounts/application/session-issuer.js';
+import { SessionIssuer } from '../accounts/index.js';
+import { PrintingModule } from '../printing/index.js';
 import { AdminBusinessesController } from './api/admin-businesses.controller.js';
 import { AdminConsoleController } from './api/admin-console.controller.js';
 import { AdminSignInController } from './api/admin-sign-in.controller.js';
@@ -9,7 +10,6 @@ import { AdminDirectory } from './application/admin-directory.js';
 import { AdminSignIn } from './application/admin-sign-in.service.js';
 import { DebugInfo } from './application/debug-info.service.js';
 import { GetAdminAuditHandler } from './application/get-admin-audit.query.js';
-import { GetContactMessagesHandler } from './application/get-contact-messages.query.js';
 
 /**
  * The system administrator: sign-in by one-time code, the accounts (pause, close, opening one as its owner), and the
@@ -17,8 +17,9 @@ import { GetContactMessagesHandler } from './application/get-contact-messages.qu
  * and the debug details behind the dashboard's debug link.
  */
 @Module({
+  imports: [PrintingModule],
   controllers: [AdminSignInController, ImpersonationController, AdminBusinessesController, AdminConsoleController],
-  providers: [AdminDirectory, AdminSignIn, AdminBusinesses, GetAdminAuditHandler, GetContactMessagesHandler, DebugInfo],
+  providers: [AdminDirectory, AdminSignIn, AdminBusinesses, GetAdminAuditHandler, DebugInfo],
   exports: [AdminDirectory],
 })
 export class AdminModule implements OnModuleInit {

@@ -6,8 +6,7 @@ import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.js';
 import type { Encoding, PageAnswer, PageRenderer } from '../../platform/http/page-renderer.port.js';
-import { MenuMissLimiter } from '../menu/api/menu-miss-limiter.js';
-import { PublicMenuService, type PublicMenuResult } from '../menu/application/public-menu.service.js';
+import { MenuMissLimiter, type PublicMenuResult, PublicMenuService } from '../menu/index.js';
 import { prepareDinerTemplate, renderDinerPage, type DinerPageState, type MenuMarkupRenderer } from './diner-html.js';
 import { departmentOfPage, isDinerPath } from './diner-paths.js';
 

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PAGE_RENDERER } from '../../platform/http/page-renderer.port.js';
-import { MenuModule } from '../menu/menu.module.js';
+import { MenuModule } from '../menu/index.js';
 import { DinerPages } from './diner-page.service.js';
 
 /**

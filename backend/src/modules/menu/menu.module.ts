@@ -19,6 +19,8 @@ import { MenuEditor } from './application/menu-editor.service.js';
 import { ProductImages } from './application/product-images.js';
 import { PublicMenuCache } from './application/public-menu-cache.js';
 import { PublicMenuService } from './application/public-menu.service.js';
+import { MenuReader } from './persistence/menu.reader.js';
+import { RemoveMenuHandler } from './application/remove-menu.handler.js';
 
 /**
  * The menu: plain state with a `MenuChanged` notice per edit; the owner's categories and products, product photos,
@@ -30,14 +32,17 @@ import { PublicMenuService } from './application/public-menu.service.js';
   providers: [
     CreateCategoryHandler,
     CreateProductHandler,
+    RemoveMenuHandler,
     MenuEditor,
     ProductImages,
     PublicMenuCache,
     PublicMenuService,
     MenuMissLimiter,
+    MenuReader,
   ],
-  // The diner's page (modules/diner) builds on PublicMenuService and may count its 404s with MenuMissLimiter.
-  exports: [PublicMenuService, PublicMenuCache, MenuMissLimiter],
+  // The diner's page (modules/diner) builds on PublicMenuService and may count its 404s with MenuMissLimiter; the
+  // demo café's seed reads what is there with MenuReader.
+  exports: [PublicMenuService, PublicMenuCache, MenuMissLimiter, MenuReader],
 })
 export class MenuModule implements OnModuleInit {
   constructor(

@@ -10,8 +10,8 @@ import { handleCommand } from '../../../platform/event-store/aggregate.js';
 import type { EventStore, RecordedEvent } from '../../../platform/event-store/event-store.port.js';
 import { query } from '../../../platform/event-store/postgres/sql.js';
 import type { Processor } from '../../../platform/processing/processor.js';
-import { BusinessEntity } from '../../accounts/projections/business.entity.js';
-import { foldOrder, type OrderCommand, orderDecider } from '../../ordering/domain/order.decider.js';
+import { BusinessEntity } from '../../accounts/index.js';
+import { foldOrder, type OrderCommand, orderDecider } from '../../ordering/index.js';
 import type { InvoiceLinks } from '../application/invoice-links.js';
 
 export const TAX_INVOICES_PROCESSOR = 'tax-invoices';

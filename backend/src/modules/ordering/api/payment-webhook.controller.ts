@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../../platform/http/app-error.js';
-import { parseCardcomWebhookBody } from '../../payments/cardcom/cardcom-webhook-body.js';
+import { parseCardcomWebhookBody } from '../../payments/index.js';
 import { PaymentResults, type RecordedOutcome } from '../application/payment-results.service.js';
 
 /**

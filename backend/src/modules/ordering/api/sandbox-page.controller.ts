@@ -1,8 +1,13 @@
 import { Body, Controller, Get, Inject, Logger, Param, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payments/payment-provider.port.js';
-import { renderClosedPage, renderSandboxPage } from '../../payments/sandbox/sandbox-page.html.js';
-import { SandboxPaymentProvider, type CardForm } from '../../payments/sandbox/sandbox-payment-provider.js';
+import {
+  type CardForm,
+  PAYMENT_PROVIDER,
+  type PaymentProvider,
+  renderClosedPage,
+  renderSandboxPage,
+  SandboxPaymentProvider,
+} from '../../payments/index.js';
 import { PaymentResults } from '../application/payment-results.service.js';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.slice(0, 100) : '');

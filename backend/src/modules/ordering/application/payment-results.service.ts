@@ -6,8 +6,8 @@ import { handleCommand } from '../../../platform/event-store/aggregate.js';
 import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
 import { query } from '../../../platform/event-store/postgres/sql.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { BusinessEntity } from '../../accounts/projections/business.entity.js';
-import { PAYMENT_PROVIDER, type PaymentProvider, type TerminalChoice } from '../../payments/payment-provider.port.js';
+import { BusinessEntity } from '../../accounts/index.js';
+import { PAYMENT_PROVIDER, type PaymentProvider, type TerminalChoice } from '../../payments/index.js';
 import { orderDecider } from '../domain/order.decider.js';
 import { PaymentMismatchError } from '../domain/order.errors.js';
 

@@ -9,8 +9,8 @@ import { handleCommand } from '../../../platform/event-store/aggregate.js';
 import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
 import { query } from '../../../platform/event-store/postgres/sql.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { BusinessEntity } from '../../accounts/projections/business.entity.js';
-import { ProductEntity } from '../../menu/persistence/product.entity.js';
+import { BusinessEntity } from '../../accounts/index.js';
+import { ProductEntity } from '../../menu/index.js';
 import { orderDecider, ORDER_PAYMENT_WINDOW_MS } from '../domain/order.decider.js';
 import { priceCart } from '../domain/pricing.js';
 

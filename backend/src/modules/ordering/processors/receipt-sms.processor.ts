@@ -11,7 +11,7 @@ import type { EventStore } from '../../../platform/event-store/event-store.port.
 import { execute, query } from '../../../platform/event-store/postgres/sql.js';
 import type { Processor } from '../../../platform/processing/processor.js';
 import { SmsDeliveryError, type SmsSender } from '../../../platform/sms/sms.port.js';
-import { BusinessEntity } from '../../accounts/projections/business.entity.js';
+import { BusinessEntity } from '../../accounts/index.js';
 import { foldOrder, type OrderCommand, orderDecider } from '../domain/order.decider.js';
 
 export const RECEIPT_SMS_PROCESSOR = 'receipt-sms';

@@ -5,7 +5,7 @@ import type { Database } from '../../../platform/database/database.js';
 import { handleCommand } from '../../../platform/event-store/aggregate.js';
 import { EVENT_STORE, type EventStore, type EventActor } from '../../../platform/event-store/event-store.port.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { foldOrder, orderDecider } from '../../ordering/domain/order.decider.js';
+import { foldOrder, orderDecider } from '../../ordering/index.js';
 import { loadLiveOrder } from './live-orders.query.js';
 
 const COMMANDS = { accepted: 'AcceptOrder', ready: 'MarkOrderReady', served: 'MarkOrderServed' } as const;

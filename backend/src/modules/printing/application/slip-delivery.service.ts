@@ -7,13 +7,14 @@ import {
   type SlipAckPayload,
   type SlipPrintPayload,
 } from '@tafrit/contracts';
+import { BusinessReader } from '../../accounts/index.js';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import { handleCommand } from '../../../platform/event-store/aggregate.js';
 import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
 import { query } from '../../../platform/event-store/postgres/sql.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { foldOrder, orderDecider } from '../../ordering/domain/order.decider.js';
+import { foldOrder, orderDecider } from '../../ordering/index.js';
 import { LiveHub } from '../realtime/live-hub.js';
 import { renderSlipEscpos } from '../slip/escpos.js';
 import { type SlipContent, testSlipContent } from '../slip/slip-content.js';
@@ -31,7 +32,6 @@ const PENDING_BATCH = 50;
 interface OrderSlipRow {
   order_number: number;
   business_id: string;
-  business_name: string;
   paid_at: Date | null;
   table_number: number | null;
   items: StoredItem[] | string;
@@ -56,6 +56,7 @@ export class SlipDelivery implements OnModuleInit, OnApplicationShutdown {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly hub: LiveHub,
     private readonly presence: PrinterPresence,
+    private readonly businesses: BusinessReader,
   ) {}
 
   onModuleInit(): void {
@@ -107,13 +108,9 @@ export class SlipDelivery implements OnModuleInit, OnApplicationShutdown {
   }
 
   async testPrint(businessPhone: string): Promise<{ slipId: string; escposBase64: string }> {
-    const [business] = await query<{ business_name: string }>(
-      this.database.em(),
-      `select business_name from businesses where phone = ?`,
-      [businessPhone],
-    );
+    const business = await this.businesses.byPhone(businessPhone);
     const slipId = `test-${randomUUID()}`;
-    const escposBase64 = await this.render(businessPhone, testSlipContent(business?.business_name ?? '', new Date()));
+    const escposBase64 = await this.render(businessPhone, testSlipContent(business?.businessName ?? '', new Date()));
     return { slipId, escposBase64 };
   }
 
@@ -177,18 +174,20 @@ export class SlipDelivery implements OnModuleInit, OnApplicationShutdown {
     orderId: string,
     slipId: string,
   ): Promise<SlipPrintPayload | undefined> {
+    const em = this.database.em();
     const [row] = await query<OrderSlipRow>(
-      this.database.em(),
-      `select o.order_number, o.business_id, b.business_name, o.paid_at, o.table_number, o.items, o.remarks,
-              o.total_amount, o.payment_status
-         from orders o join businesses b on b.phone = o.business_id
-        where o.id = ? and o.business_id = ?`,
+      em,
+      `select order_number, business_id, paid_at, table_number, items, remarks, total_amount, payment_status
+         from orders
+        where id = ? and business_id = ?`,
       [orderId, businessPhone],
     );
     if (!row || row.payment_status !== 'paid') return undefined;
+    const business = await this.businesses.byPhone(businessPhone, em);
+    if (!business) return undefined;
     const content: SlipContent = {
       kind: 'order',
-      businessName: row.business_name,
+      businessName: business.businessName,
       orderNumber: row.order_number,
       at: new Date(row.paid_at ?? Date.now()),
       tableNumber: row.table_number,
