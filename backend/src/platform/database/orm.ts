@@ -2,6 +2,7 @@ import { type EntitySchema, MikroORM } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { migrationsList } from '../../migrations/index.js';
+import { AfterCommitHooks } from './after-commit.js';
 
 /** A MikroORM entity as the modules define them (`defineEntity`); the app lists them (backend/src/entities.ts). */
 export type EntityClass = EntitySchema;
@@ -23,6 +24,8 @@ export function createOrm({ url, entities, embedded, log }: OrmOptions): MikroOR
     clientUrl: url,
     entities: [...entities],
     extensions: [Migrator],
+    // `afterCommit` (after-commit.ts) follows every transaction through these events.
+    subscribers: [new AfterCommitHooks()],
     pool: { min: 0, max: embedded ? 1 : 10, idleTimeoutMillis: 10_000 },
     driverOptions: { connectionTimeoutMillis: 3_000 },
     migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false },
