@@ -10,6 +10,7 @@
 // differs (each difference is printed), 2 when the rebuild itself failed.
 import { isDeepStrictEqual } from 'node:util';
 import { loadConfig } from '../dist/config/config.js';
+import { entities } from '../dist/entities.js';
 import { Database } from '../dist/platform/database/database.js';
 import { PostgresEventStore } from '../dist/platform/event-store/postgres/postgres-event-store.js';
 import { execute, query } from '../dist/platform/event-store/postgres/sql.js';
@@ -232,6 +233,7 @@ async function main() {
   }
   const config = loadConfig();
   const database = new Database({
+    entities,
     url: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : config.dataDir,
     retryIntervalMs: 500,

@@ -19,6 +19,7 @@ import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { registerAgentDownloads, registerStaticAssets } from './platform/http/static-assets.js';
 import { createLogger, PinoNestLogger, requestIdFor } from './platform/logging/logger.js';
 import { SocketAdapter } from './platform/realtime/socket-adapter.js';
+import { entities } from './entities.js';
 
 export interface App {
   app: NestFastifyApplication;
@@ -37,6 +38,7 @@ export async function createApp(
 ): Promise<App> {
   const logger = createLogger(config.logLevel);
   const database = new Database({
+    entities,
     url: config.databaseUrl,
     // Tests keep the embedded database in memory: a fresh one per test file, nothing left on disk.
     dataDir: options.inMemoryDatabase ? undefined : config.dataDir,

@@ -3,21 +3,20 @@ import { APP_FILTER } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ConfigModule } from './config/config.module.js';
 import type { AppConfig } from './config/config.js';
-import { AccountsModule } from './modules/accounts/accounts.module.js';
-import { AdminModule } from './modules/admin/admin.module.js';
-import { AdminConsoleModule } from './modules/admin-console/admin-console.module.js';
-import { CommissionsModule } from './modules/commissions/commissions.module.js';
-import { ContactModule } from './modules/contact/contact.module.js';
-import { DemoModule } from './modules/demo/demo.module.js';
-import { DinerModule } from './modules/diner/diner.module.js';
-import { HealthModule } from './modules/health/health.module.js';
-import { MenuModule } from './modules/menu/menu.module.js';
-import { InvoicingModule } from './modules/invoicing/invoicing.module.js';
-import { OrderingModule } from './modules/ordering/ordering.module.js';
-import { PaymentsModule } from './modules/payments/payments.module.js';
-import { PrintingModule } from './modules/printing/printing.module.js';
-import { ReportsModule } from './modules/reports/reports.module.js';
-import { TermsModule } from './modules/terms/terms.module.js';
+import { AccountsModule } from './modules/accounts/index.js';
+import { AdminModule } from './modules/admin/index.js';
+import { CommissionsModule } from './modules/commissions/index.js';
+import { ContactModule } from './modules/contact/index.js';
+import { DemoModule } from './modules/demo/index.js';
+import { DinerModule } from './modules/diner/index.js';
+import { HealthModule } from './modules/health/index.js';
+import { MenuModule } from './modules/menu/index.js';
+import { InvoicingModule } from './modules/invoicing/index.js';
+import { OrderingModule } from './modules/ordering/index.js';
+import { PaymentsModule } from './modules/payments/index.js';
+import { PrintingModule } from './modules/printing/index.js';
+import { ReportsModule } from './modules/reports/index.js';
+import { TermsModule } from './modules/terms/index.js';
 import { AuthModule } from './platform/auth/auth.module.js';
 import { DatabaseModule } from './platform/database/database.module.js';
 import { EventStoreModule } from './platform/event-store/event-store.module.js';
@@ -44,7 +43,6 @@ export class AppModule {
         HealthModule,
         AccountsModule,
         AdminModule,
-        AdminConsoleModule,
         MenuModule,
         PaymentsModule,
         OrderingModule,

@@ -1,10 +1,9 @@
 import { BusinessEntity } from '../../src/modules/accounts/projections/business.entity.js';
-import { PublicMenuCache } from '../../src/modules/menu/application/public-menu-cache.js';
 import { DATABASE } from '../../src/platform/database/database.module.js';
 import type { Database } from '../../src/platform/database/database.js';
 import { registerOwner } from '../support/accounts.js';
 import { call } from '../support/http-client.js';
-import { createCategory, sleep } from '../support/menu.js';
+import { createCategory } from '../support/menu.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 // The public menu is answered by a route registered on Fastify directly, outside Nest's router (decision 009).
@@ -12,11 +11,9 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 // errors rendered by the application's filter, and the menu's own caching headers on 200 and 304 alike.
 
 let app: TestApp;
-let cache: PublicMenuCache<unknown>;
 
 beforeAll(async () => {
   app = await startTestApp();
-  cache = app.app.get(PublicMenuCache);
 }, 90_000);
 afterAll(() => app.close());
 
@@ -27,7 +24,6 @@ async function cachedMenu(): Promise<string> {
   const owner = await registerOwner(app);
   await createCategory(app, owner);
   const { departmentId } = await app.database.em().findOneOrFail(BusinessEntity, { phone: owner.phone });
-  await sleep(cache.holdMs + 50);
   // The first answer builds and caches the menu; the ones the tests look at come from the cache (the hot path).
   expect((await call(app, 'GET', `/api/menu/${departmentId}`, { ip: freshIp() })).status).toBe(200);
   return departmentId;

@@ -5,7 +5,7 @@ import { BusinessEntity } from '../../src/modules/accounts/projections/business.
 import { ProductEntity } from '../../src/modules/menu/persistence/product.entity.js';
 import { registerOwner, type SignedInOwner } from '../support/accounts.js';
 import { call } from '../support/http-client.js';
-import { createCategory, createProduct, keyPaths, pngOf, sleep } from '../support/menu.js';
+import { createCategory, createProduct, keyPaths, pngOf } from '../support/menu.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 let app: TestApp;
@@ -27,9 +27,6 @@ async function departmentOf(owner: SignedInOwner): Promise<string> {
 
 const menu = (departmentId: string, headers: Record<string, string> = {}, ip = freshIp()) =>
   call(app, 'GET', `/api/menu/${departmentId}`, { headers, ip });
-
-/** Waits out the cache's guard after the last change, so the next build is kept. */
-const settle = () => sleep(cache.holdMs + 50);
 
 const ALLOWED = new Set([
   'business',
@@ -113,7 +110,6 @@ describe('the public menu', () => {
     const owner = await registerOwner(app);
     await createCategory(app, owner);
     const departmentId = await departmentOf(owner);
-    await settle();
     expect((await menu(departmentId)).status).toBe(200);
     // The admin issue adds pausing (and its event); until then the read model is changed directly.
     await app.database.em().nativeUpdate(BusinessEntity, { phone: owner.phone }, { isActive: false });
@@ -137,7 +133,6 @@ describe('the public menu', () => {
     const categoryId = await createCategory(app, owner);
     const product = await createProduct(app, owner, { categoryId, name: 'לפני' });
     const departmentId = await departmentOf(owner);
-    await settle();
     const first = await menu(departmentId);
     // A change behind the application's back is not seen: the answer comes from memory.
     await app.database.em().nativeUpdate(ProductEntity, { id: product.id }, { name: 'מאחורי הגב' });
@@ -156,7 +151,6 @@ describe('the public menu', () => {
   it("drops the cached menu when the business's name or logo changes", async () => {
     const owner = await registerOwner(app);
     const departmentId = await departmentOf(owner);
-    await settle();
     await menu(departmentId);
     const profile = await call(app, 'GET', '/api/business/profile', { token: owner.token });
     const business = (profile.body.data as { business: Record<string, unknown> }).business;

@@ -1,6 +1,7 @@
 import { Database } from '../../src/platform/database/database.js';
 import { query } from '../../src/platform/event-store/postgres/sql.js';
 import type { ProductHost } from './product-process.js';
+import { entities } from '../../src/entities.js';
 
 /**
  * Opens the database a stopped product left behind (its PGlite folder, or its PostgreSQL database) in this process,
@@ -8,6 +9,7 @@ import type { ProductHost } from './product-process.js';
  */
 export async function openStoredDatabase(host: ProductHost): Promise<Database> {
   const database = new Database({
+    entities,
     url: host.databaseUrl,
     dataDir: host.databaseUrl ? undefined : host.dataDir,
     retryIntervalMs: 200,

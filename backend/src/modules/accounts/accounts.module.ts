@@ -23,6 +23,7 @@ import { Sessions } from './application/sessions.service.js';
 import { BusinessEntity } from './projections/business.entity.js';
 import { businessesProjection } from './projections/businesses.projection.js';
 
+import { BusinessReader } from './projections/business.reader.js';
 /**
  * Business accounts: the event-sourced `business-{phone}` aggregate and its `businesses` read model, registration,
  * sign-in by one-time code, sessions, the settings form and the logo.
@@ -52,10 +53,12 @@ import { businessesProjection } from './projections/businesses.projection.js';
     OwnerSignIn,
     LogoUploads,
     OwnerSessionReplies,
+    BusinessReader,
     { provide: SESSION_DIRECTORY, useExisting: Sessions },
   ],
   // LogoUploads: closing an account (admin module) removes the logo's file with the rest of its files.
-  exports: [Sessions, SessionIssuer, OneTimeCodes, LogoUploads, SESSION_DIRECTORY],
+  // BusinessReader: the other modules' way to read the `businesses` read model.
+  exports: [Sessions, SessionIssuer, OneTimeCodes, LogoUploads, BusinessReader, SESSION_DIRECTORY],
 })
 export class AccountsModule implements OnModuleInit {
   constructor(

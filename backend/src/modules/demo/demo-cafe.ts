@@ -1,4 +1,4 @@
-import type { RegisterBusinessInput } from '../accounts/application/register-business.command.js';
+import type { RegisterBusinessInput } from '../accounts/index.js';
 
 export const DEMO_DEPARTMENT_ID = 'demo';
 

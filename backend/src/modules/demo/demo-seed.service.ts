@@ -5,12 +5,8 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.js';
 import { DATABASE } from '../../platform/database/database.module.js';
 import type { Database } from '../../platform/database/database.js';
-import { RegisterBusinessCommand } from '../accounts/application/register-business.command.js';
-import { BusinessEntity } from '../accounts/projections/business.entity.js';
-import { CreateCategoryCommand } from '../menu/application/create-category.handler.js';
-import { CreateProductCommand } from '../menu/application/create-product.handler.js';
-import { CategoryEntity } from '../menu/persistence/category.entity.js';
-import { ProductEntity } from '../menu/persistence/product.entity.js';
+import { BusinessReader, RegisterBusinessCommand } from '../accounts/index.js';
+import { CreateCategoryCommand, CreateProductCommand, MenuReader } from '../menu/index.js';
 import { DEMO_DEPARTMENT_ID, demoMenu, demoOwner } from './demo-cafe.js';
 
 /**
@@ -26,6 +22,8 @@ export class DemoSeedService implements OnModuleInit {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DATABASE) private readonly database: Database,
     private readonly commands: CommandBus,
+    private readonly businesses: BusinessReader,
+    private readonly menus: MenuReader,
   ) {}
 
   onModuleInit(): void {
@@ -34,24 +32,22 @@ export class DemoSeedService implements OnModuleInit {
 
   async seed(): Promise<void> {
     const context = { actor: { kind: 'system' as const, id: 'demo-seed' }, correlationId: randomUUID() };
-    const em = this.database.em();
-    const demo = await em.findOne(BusinessEntity, { departmentId: DEMO_DEPARTMENT_ID });
+    const demo = await this.businesses.byDepartment(DEMO_DEPARTMENT_ID);
     if (!demo) {
-      if ((await em.count(BusinessEntity)) > 0) return;
+      if (await this.businesses.any()) return;
       await this.commands.execute(
         new RegisterBusinessCommand(demoOwner, { ...context, departmentId: DEMO_DEPARTMENT_ID }),
       );
     }
     const businessId = demoOwner.phone;
     let created = 0;
+    const sections = await this.menus.sections(businessId);
     for (const section of demoMenu) {
-      const existing = await this.database.em().findOne(CategoryEntity, { businessId, name: section.category });
+      const existing = sections.find(({ name }) => name === section.category);
       const categoryId =
         existing?.id ??
         (await this.commands.execute(new CreateCategoryCommand(businessId, section.category, context))).id;
-      const present = new Set(
-        (await this.database.em().find(ProductEntity, { businessId, categoryId })).map((product) => product.name),
-      );
+      const present = new Set(existing?.productNames ?? []);
       for (const product of section.products.filter(({ name }) => !present.has(name))) {
         await this.commands.execute(
           new CreateProductCommand(businessId, { categoryId, ...product, image: null }, context),

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { MenuModule } from '../menu/index.js';
 import { DemoSeedService } from './demo-seed.service.js';
 
-@Module({ providers: [DemoSeedService] })
+@Module({ imports: [MenuModule], providers: [DemoSeedService] })
 export class DemoModule {}

@@ -5,17 +5,10 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.js';
-import { MenuMissLimiter } from '../menu/api/menu-miss-limiter.js';
-import { PublicMenuService, type PublicMenuResult } from '../menu/application/public-menu.service.js';
+import type { Encoding, PageAnswer, PageRenderer } from '../../platform/http/page-renderer.port.js';
+import { MenuMissLimiter, type PublicMenuResult, PublicMenuService } from '../menu/index.js';
 import { prepareDinerTemplate, renderDinerPage, type DinerPageState, type MenuMarkupRenderer } from './diner-html.js';
-
-export type Encoding = 'br' | 'gzip' | 'identity';
-
-/** A page ready to send: its status and its bytes in every encoding we have. */
-export interface DinerPageAnswer {
-  status: 200 | 404 | 429;
-  variants: ReadonlyMap<Encoding, Buffer>;
-}
+import { departmentOfPage, isDinerPath } from './diner-paths.js';
 
 /** Rendered menu pages kept, by department and menu version: a QR code is scanned again and again. */
 const PAGE_CACHE_LIMIT = 500;
@@ -37,7 +30,7 @@ function compressed(body: Buffer): Map<Encoding, Buffer> {
  * an owner's edit, which changes the menu, is on the next scan.
  */
 @Injectable()
-export class DinerPages implements OnModuleInit {
+export class DinerPages implements OnModuleInit, PageRenderer {
   private readonly logger = new Logger(DinerPages.name);
   private template: string | undefined;
   private renderMenu: MenuMarkupRenderer | undefined;
@@ -73,13 +66,39 @@ export class DinerPages implements OnModuleInit {
     }
   }
 
+  /**
+   * The diner's paths (/menu/{id}, /order, /cart, /checkout, /thank-you and their spellings) get this page: 200, except
+   * for the menu of a department that does not exist or takes no orders, answered 404 while the person sees the page's
+   * "menu not found" or "not taking orders". Other paths are the app's (undefined).
+   */
+  answer(
+    url: string,
+    ip: string,
+    appPage: (status: 200 | 404) => PageAnswer,
+  ): PageAnswer | Promise<PageAnswer> | undefined {
+    const path = url.split('?')[0] ?? '/';
+    const department = departmentOfPage(url);
+    if (this.available && isDinerPath(path)) {
+      if (department === undefined) return this.plainPage(200);
+      if (department === null) return this.plainPage(404);
+      return this.menuPage(department, ip).catch(() => this.plainPage(200));
+    }
+    if (department === undefined) return undefined;
+    if (department === null) return appPage(404);
+    // Without the diner's page (an older build): the app, with the menu's status.
+    return this.lookup(department).then(
+      (result) => appPage(result && result.status !== 'ok' ? 404 : 200),
+      () => appPage(200),
+    );
+  }
+
   /** False when the front end was built without the diner's page (then the app's index.html answers). */
   get available(): boolean {
     return this.template !== undefined;
   }
 
   /** The page as built, for diner paths that show no menu (cart, checkout, thank-you, /order without a department). */
-  plainPage(status: DinerPageAnswer['status'] = 200): DinerPageAnswer {
+  plainPage(status: PageAnswer['status'] = 200): PageAnswer {
     return { status, variants: this.plain ?? new Map() };
   }
 
@@ -87,7 +106,7 @@ export class DinerPages implements OnModuleInit {
    * The menu page of a department: 200 with the menu, 404 for an unknown or paused business. Misses count against
    * the same per-address limit as the menu API's, so the page cannot be used to enumerate department ids either.
    */
-  async menuPage(departmentId: string, ip: string): Promise<DinerPageAnswer> {
+  async menuPage(departmentId: string, ip: string): Promise<PageAnswer> {
     try {
       this.misses.check(ip);
     } catch {

@@ -20,6 +20,8 @@ import { MenuEditor } from './application/menu-editor.service.js';
 import { ProductImages } from './application/product-images.js';
 import { PublicMenuCache } from './application/public-menu-cache.js';
 import { PublicMenuService } from './application/public-menu.service.js';
+import { MenuReader } from './persistence/menu.reader.js';
+import { RemoveMenuHandler } from './application/remove-menu.handler.js';
 
 /**
  * The menu: plain state with a `MenuChanged` notice per edit; the owner's categories and products, product photos,
@@ -31,16 +33,18 @@ import { PublicMenuService } from './application/public-menu.service.js';
   providers: [
     CreateCategoryHandler,
     CreateProductHandler,
+    RemoveMenuHandler,
     MenuEditor,
     ProductImages,
     PublicMenuCache,
     PublicMenuService,
     MenuMissLimiter,
+    MenuReader,
     CheckoutMenuReader,
   ],
-  // The diner's page (modules/diner) builds on PublicMenuService and may count its 404s with MenuMissLimiter;
-  // ordering prices a checkout with CheckoutMenuReader.
-  exports: [PublicMenuService, PublicMenuCache, MenuMissLimiter, CheckoutMenuReader],
+  // The diner's page (modules/diner) builds on PublicMenuService and may count its 404s with MenuMissLimiter; the
+  // demo café's seed reads what is there with MenuReader; ordering prices a checkout with CheckoutMenuReader.
+  exports: [PublicMenuService, PublicMenuCache, MenuMissLimiter, MenuReader, CheckoutMenuReader],
 })
 export class MenuModule implements OnModuleInit {
   constructor(

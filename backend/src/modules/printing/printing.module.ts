@@ -15,6 +15,7 @@ import { AgentGateway } from './realtime/agent.gateway.js';
 import { LiveHub } from './realtime/live-hub.js';
 import { OwnerGateway } from './realtime/owner.gateway.js';
 
+import { PrinterReader } from './projections/printer.reader.js';
 /**
  * Live orders and printing (issue 6): the owner consoles' socket namespace and list, the kitchen's steps, pairing
  * and presence of the printing agent, slips rendered on the server (decision 008) and pushed to the agent.
@@ -31,7 +32,10 @@ import { OwnerGateway } from './realtime/owner.gateway.js';
     KitchenSteps,
     OwnerGateway,
     AgentGateway,
+    PrinterReader,
   ],
+  // PrinterReader: the administrator's debug view counts the agents online.
+  exports: [PrinterReader],
 })
 export class PrintingModule implements OnModuleInit {
   constructor(

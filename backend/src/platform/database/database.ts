@@ -4,7 +4,7 @@ import type { Pool } from 'pg';
 import type { EntityManager, PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { DatabaseUnavailableError, isDatabaseUnavailableError } from './database-errors.js';
 import { embeddedDataDir, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.js';
-import { createOrm } from './orm.js';
+import { createOrm, type EntityClass } from './orm.js';
 import type { PreparedStatement } from './prepared-statement.js';
 
 export type DatabaseStatus = 'starting' | 'ready' | 'unavailable' | 'closed';
@@ -14,6 +14,8 @@ export interface DatabaseOptions {
   /** PostgreSQL URL; undefined starts the embedded PGlite database in `dataDir`. */
   url: string | undefined;
   dataDir: string | undefined;
+  /** The app's MikroORM entities (backend/src/entities.ts): the modules own them, platform imports none. */
+  entities: readonly EntityClass[];
   /**
    * The embedded database's server, already starting (`startEmbeddedPostgres(embeddedDataDir(dataDir))`): the
    * process starts it first thing, so PGlite opens while the rest of the server loads. Only without `url`.
@@ -100,6 +102,7 @@ export class Database {
     const log = this.options.log;
     this.ormInstance = createOrm({
       url,
+      entities: this.options.entities,
       embedded: this.embedded,
       ...(log ? { log: (message: string) => log('info', stripVTControlCharacters(message)) } : {}),
     });

@@ -1,30 +1,4 @@
-import { departmentOfPage, prepareIndexHtml } from './spa-fallback.js';
-
-describe('departmentOfPage', () => {
-  it.each([
-    ['/menu/demo', 'demo'],
-    ['/menu/demo/', 'demo'],
-    ['/menu/cafe_7-B?table=4', 'cafe_7-B'],
-    ['/order?departmentId=demo', 'demo'],
-    ['/order?table=2&departmentId=demo', 'demo'],
-  ])('%s is the menu of %s', (url, id) => {
-    expect(departmentOfPage(url)).toBe(id);
-  });
-
-  it.each(['/menu/a%20b', '/menu/%E0%A4%A', `/menu/${'x'.repeat(65)}`, '/menu/caf%C3%A9'])(
-    '%s names a department that cannot exist',
-    (url) => {
-      expect(departmentOfPage(url)).toBeNull();
-    },
-  );
-
-  it.each(['/', '/menu', '/menu/', '/menu/demo/extra', '/order', '/order?departmentId=a%20b', '/cart/demo', '/x'])(
-    '%s is not a department page the server judges',
-    (url) => {
-      expect(departmentOfPage(url)).toBeUndefined();
-    },
-  );
-});
+import { prepareIndexHtml } from './spa-fallback.js';
 
 describe('prepareIndexHtml', () => {
   const html =

@@ -1,15 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.js';
-import { DinerPages, type DinerPageAnswer, type Encoding } from '../../modules/diner/diner-page.service.js';
-import { departmentOfPage, isDinerPath } from '../../modules/diner/diner-paths.js';
+import { PAGE_RENDERER, type Encoding, type PageAnswer, type PageRenderer } from './page-renderer.port.js';
 import { escapeHtml } from './html-escape.js';
-
-export { departmentOfPage };
 
 /** The meta tag the landing page reads to decide whether to load the marketing pixel at all. */
 export const PIXEL_META_NAME = 'tafrit-pixel-id';
@@ -35,10 +32,8 @@ export function prepareIndexHtml(html: string, options: { publicUrl: string; mar
  * not-found page. `index.html` is read once at start (with its precompressed twins) and is never cached by browsers,
  * so a new deployment is picked up on the next visit while the hashed assets stay cached for a year.
  *
- * The diner's paths (/menu/{id}, /order, /cart, /checkout, /thank-you and their spellings) get the diner's own small
- * page instead, with the menu inlined (modules/diner). The status is 200, except for the menu of a department that
- * does not exist or takes no orders: answered 404, so crawlers and link checkers learn the truth while the person
- * sees the page's "menu not found" or "not taking orders".
+ * A module's pages (the diner's, with the menu inlined) are answered by the `PAGE_RENDERER` it provides; the status
+ * is its to judge (a menu that does not exist is 404, so crawlers and link checkers learn the truth).
  */
 @Injectable()
 export class SpaFallback {
@@ -46,7 +41,7 @@ export class SpaFallback {
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
-    private readonly diner: DinerPages,
+    @Optional() @Inject(PAGE_RENDERER) private readonly pages?: PageRenderer,
   ) {
     const index = join(config.frontendDist, 'index.html');
     if (!existsSync(index)) return;
@@ -85,41 +80,19 @@ export class SpaFallback {
         .send('The front end is not built yet: run `npm run build` (or `npm start`, which builds it).');
       return;
     }
-    const path = request.url.split('?')[0] ?? '/';
-    if (this.diner.available && isDinerPath(path)) {
-      this.sendDiner(request, reply);
-      return;
-    }
-    const department = departmentOfPage(request.url);
-    if (department === undefined) {
+    const page = this.pages?.answer(request.url, request.ip, (status) => ({ status, variants: this.variants }));
+    if (page === undefined) {
       this.write(request, reply, 200);
       return;
     }
-    if (department === null) {
-      this.write(request, reply, 404);
+    if (!(page instanceof Promise)) {
+      this.answer(request, reply, page);
       return;
     }
-    // Without the diner's page (an older build): the app, with the menu's status. Nest's not-found handler returns
-    // the reply, so Fastify waits for this answer.
-    void this.diner.lookup(department).then(
-      (result) => this.write(request, reply, result && result.status !== 'ok' ? 404 : 200),
+    // Nest's not-found handler returns the reply, so Fastify waits for this answer.
+    void page.then(
+      (answer) => this.answer(request, reply, answer),
       () => this.write(request, reply, 200),
-    );
-  }
-
-  private sendDiner(request: FastifyRequest, reply: FastifyReply): void {
-    const department = departmentOfPage(request.url);
-    if (department === undefined) {
-      this.answer(request, reply, this.diner.plainPage(200));
-      return;
-    }
-    if (department === null) {
-      this.answer(request, reply, this.diner.plainPage(404));
-      return;
-    }
-    void this.diner.menuPage(department, request.ip).then(
-      (page) => this.answer(request, reply, page),
-      () => this.answer(request, reply, this.diner.plainPage(200)),
     );
   }
 
@@ -127,7 +100,7 @@ export class SpaFallback {
     this.answer(request, reply, { status, variants: this.variants });
   }
 
-  private answer(request: FastifyRequest, reply: FastifyReply, page: DinerPageAnswer): void {
+  private answer(request: FastifyRequest, reply: FastifyReply, page: PageAnswer): void {
     if (reply.sent) return;
     const identity = page.variants.get('identity') as Buffer;
     const encoding = pickEncoding(request.headers['accept-encoding'], page.variants);

@@ -12,7 +12,7 @@ import { IpRateLimiter, type RateLimitRule } from '../../../platform/auth/ip-rat
 import { RefreshCookies } from '../../../platform/auth/refresh-cookies.js';
 import { clientOf } from '../../../platform/auth/request-client.js';
 import { parseWith } from '../../../platform/http/parse.js';
-import { SessionIssuer } from '../../accounts/application/session-issuer.js';
+import { SessionIssuer } from '../../accounts/index.js';
 import { AdminSignIn } from '../application/admin-sign-in.service.js';
 
 export const ADMIN_SEND_CODE_PER_IP: RateLimitRule = { name: 'admin-send-otp', limit: 10, windowMs: 10 * 60_000 };

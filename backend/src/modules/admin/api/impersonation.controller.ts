@@ -6,9 +6,7 @@ import { AdminGuard } from '../../../platform/auth/guards.js';
 import { type AdminPrincipal, CurrentAdmin } from '../../../platform/auth/principals.js';
 import { clientOf } from '../../../platform/auth/request-client.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { GetOwnerBusinessQuery } from '../../accounts/application/get-owner-business.query.js';
-import { RecordImpersonationCommand } from '../../accounts/application/record-impersonation.handler.js';
-import { SessionIssuer } from '../../accounts/application/session-issuer.js';
+import { GetOwnerBusinessQuery, RecordImpersonationCommand, SessionIssuer } from '../../accounts/index.js';
 
 /**
  * `POST /api/admin/impersonate/{phone}` (any Israeli spelling of the phone): an owner token for the administrator,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../../platform/http/app-error.js';
-import { OneTimeCodes } from '../../accounts/application/one-time-codes.service.js';
+import { OneTimeCodes } from '../../accounts/index.js';
 import { AdminDirectory } from './admin-directory.js';
 
 export const adminCodeText = (code: string): string => `קוד הכניסה לניהול תפריט: ${code}`;

@@ -12,7 +12,7 @@ import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
 import { query } from '../../../platform/event-store/postgres/sql.js';
-import { BusinessEntity } from '../../accounts/projections/business.entity.js';
+import { BusinessReader } from '../../accounts/index.js';
 import { foldPayout } from '../domain/payout.decider.js';
 
 export class GetCommissionHistoryQuery {
@@ -45,6 +45,7 @@ export class GetCommissionHistoryHandler implements IQueryHandler<GetCommissionH
   constructor(
     @Inject(DATABASE) private readonly database: Database,
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly businesses: BusinessReader,
   ) {}
 
   async execute({ month, businessPhone }: GetCommissionHistoryQuery): Promise<CommissionHistory> {
@@ -103,7 +104,7 @@ export class GetCommissionHistoryHandler implements IQueryHandler<GetCommissionH
       }
     }
 
-    const business = await em.findOne(BusinessEntity, { phone: businessPhone });
+    const business = await this.businesses.byPhone(businessPhone, em);
     return {
       month,
       businessId: businessPhone,

@@ -1,11 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { AdminCommissionBusiness, AdminCommissionReport, MonthString } from '@tafrit/contracts';
-import { stringify } from 'csv-stringify/sync';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import { query } from '../../../platform/event-store/postgres/sql.js';
-import { guardCell } from '../../reports/application/export-orders-csv.query.js';
+import { spreadsheetCsv } from '../../../platform/csv/spreadsheet-csv.js';
+import { BusinessReader } from '../../accounts/index.js';
 
 export class GetCommissionReportQuery {
   constructor(readonly month: MonthString) {}
@@ -13,7 +13,6 @@ export class GetCommissionReportQuery {
 
 interface BusinessRow {
   business_id: string;
-  business_name: string | null;
   total_orders: number;
   total_amount: string;
   total_commission: string;
@@ -30,22 +29,25 @@ export const byHebrewName = new Intl.Collator('he', { sensitivity: 'base', numer
  */
 @QueryHandler(GetCommissionReportQuery)
 export class GetCommissionReportHandler implements IQueryHandler<GetCommissionReportQuery, AdminCommissionReport> {
-  constructor(@Inject(DATABASE) private readonly database: Database) {}
+  constructor(
+    @Inject(DATABASE) private readonly database: Database,
+    private readonly businesses: BusinessReader,
+  ) {}
 
   async execute({ month }: GetCommissionReportQuery): Promise<AdminCommissionReport> {
     const rows = await query<BusinessRow>(
       this.database.em(),
-      `select m.business_id, b.business_name, m.total_orders,
-              m.total_amount::text as total_amount, m.total_commission::text as total_commission,
-              m.total_net::text as total_net
-         from monthly_commissions m left join businesses b on b.phone = m.business_id
-        where m.month = ? and m.total_orders > 0`,
+      `select business_id, total_orders, total_amount::text as total_amount,
+              total_commission::text as total_commission, total_net::text as total_net
+         from monthly_commissions
+        where month = ? and total_orders > 0`,
       [month],
     );
+    const names = await this.businesses.namesOf(rows.map((row) => row.business_id));
     const businesses: AdminCommissionBusiness[] = rows
       .map((row) => ({
         businessId: row.business_id,
-        businessName: row.business_name ?? '',
+        businessName: names.get(row.business_id) ?? '',
         totalOrders: Number(row.total_orders),
         totalAmount: row.total_amount,
         totalCommission: row.total_commission,
@@ -89,8 +91,5 @@ export function commissionsCsv(report: AdminCommissionReport): string {
   const { summary } = report;
   rows.push(['סה"כ', '', String(summary.totalOrders), summary.totalAmount, summary.totalCommission, summary.totalNet]);
   // Every cell through the formula guard: a business name is typed by its owner and must never run in Excel.
-  return stringify([COMMISSIONS_CSV_HEADER, ...rows.map((row) => row.map(guardCell))], {
-    bom: true,
-    record_delimiter: 'windows',
-  });
+  return spreadsheetCsv([COMMISSIONS_CSV_HEADER, ...rows]);
 }

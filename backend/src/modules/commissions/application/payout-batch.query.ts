@@ -9,14 +9,14 @@ import {
   type PayoutLineSnapshot,
   payoutStreamId,
 } from '@tafrit/contracts';
-import { stringify } from 'csv-stringify/sync';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
 import { query } from '../../../platform/event-store/postgres/sql.js';
-import { guardCell } from '../../reports/application/export-orders-csv.query.js';
+import { spreadsheetCsv } from '../../../platform/csv/spreadsheet-csv.js';
 import { foldPayout } from '../domain/payout.decider.js';
 import { byHebrewName } from './commission-report.query.js';
+import { BusinessReader } from '../../accounts/index.js';
 
 export class GetPayoutBatchQuery {
   constructor(readonly month: MonthString) {}
@@ -31,39 +31,40 @@ export interface PayoutView {
 
 interface DraftRow {
   business_id: string;
-  business_name: string | null;
   net_agorot: string | number;
-  bank_name: string | null;
-  branch: string | null;
-  account_number: string | null;
-  beneficiary_name: string | null;
-  id_number: string | null;
 }
 
 /**
  * The transfers a month would hold now: each business with a positive net in the `monthly_commissions` projection,
  * with the bank details of the businesses read model (the bank's code is kept in `bankName`), by name.
  */
-export async function draftPayoutLines(database: Database, month: MonthString): Promise<PayoutLineSnapshot[]> {
+export async function draftPayoutLines(
+  database: Database,
+  businesses: BusinessReader,
+  month: MonthString,
+): Promise<PayoutLineSnapshot[]> {
   const rows = await query<DraftRow>(
     database.em(),
-    `select m.business_id, b.business_name, (m.total_net * 100)::bigint::text as net_agorot, b.bank_name, b.branch,
-            b.account_number, b.beneficiary_name, b.id_number
-       from monthly_commissions m left join businesses b on b.phone = m.business_id
-      where m.month = ? and m.total_net > 0`,
+    `select business_id, (total_net * 100)::bigint::text as net_agorot
+       from monthly_commissions
+      where month = ? and total_net > 0`,
     [month],
   );
+  const payees = await businesses.payeesOf(rows.map((row) => row.business_id));
   return rows
-    .map((row) => ({
-      businessId: row.business_id,
-      businessName: row.business_name ?? '',
-      netAgorot: Number(row.net_agorot),
-      bankCode: row.bank_name ?? '',
-      branch: row.branch ?? '',
-      accountNumber: row.account_number ?? '',
-      beneficiaryName: row.beneficiary_name ?? '',
-      beneficiaryIdNumber: row.id_number ?? '',
-    }))
+    .map((row) => {
+      const payee = payees.get(row.business_id);
+      return {
+        businessId: row.business_id,
+        businessName: payee?.businessName ?? '',
+        netAgorot: Number(row.net_agorot),
+        bankCode: payee?.bankCode ?? '',
+        branch: payee?.branch ?? '',
+        accountNumber: payee?.accountNumber ?? '',
+        beneficiaryName: payee?.beneficiaryName ?? '',
+        beneficiaryIdNumber: payee?.idNumber ?? '',
+      };
+    })
     .sort((a, b) => byHebrewName.compare(a.businessName, b.businessName) || a.businessId.localeCompare(b.businessId));
 }
 
@@ -76,12 +77,13 @@ export class GetPayoutBatchHandler implements IQueryHandler<GetPayoutBatchQuery,
   constructor(
     @Inject(DATABASE) private readonly database: Database,
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly businesses: BusinessReader,
   ) {}
 
   async execute({ month }: GetPayoutBatchQuery): Promise<PayoutView> {
     const { events } = await this.store.readStream(payoutStreamId(month));
     const state = foldPayout(events);
-    const lines = state.created ? state.created.lines : await draftPayoutLines(this.database, month);
+    const lines = state.created ? state.created.lines : await draftPayoutLines(this.database, this.businesses, month);
     const total = lines.reduce((sum, line) => sum + line.netAgorot, 0);
     return {
       created: state.created,
@@ -122,8 +124,5 @@ export function payoutsCsv({ batch, lines }: PayoutView): string {
     agorotToDecimalString(line.netAgorot),
   ]);
   rows.push(['סה"כ', `${lines.length} העברות`, `לתשלום ב-${batch.dueDate}`, '', '', '', '', batch.total]);
-  return stringify([PAYOUTS_CSV_HEADER, ...rows.map((row) => row.map(guardCell))], {
-    bom: true,
-    record_delimiter: 'windows',
-  });
+  return spreadsheetCsv([PAYOUTS_CSV_HEADER, ...rows]);
 }

@@ -19,6 +19,7 @@ import {
   type PayoutCommand,
   payoutDecider,
 } from '../domain/payout.decider.js';
+import { BusinessReader } from '../../accounts/index.js';
 import { draftPayoutLines } from './payout-batch.query.js';
 
 /** Who acts and from where: every payout event records the administrator and the IP (the audit view reads them). */
@@ -86,13 +87,14 @@ export class CreatePayoutBatchHandler implements ICommandHandler<CreatePayoutBat
   constructor(
     @Inject(DATABASE) private readonly database: Database,
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly businesses: BusinessReader,
   ) {}
 
   async execute({ month, act }: CreatePayoutBatchCommand): Promise<void> {
     if (act.now.getTime() < israelMonthRange(month).end.getTime()) {
       throw new AppError('conflict', { message: payoutMessagesHe.monthNotEnded });
     }
-    const lines = await draftPayoutLines(this.database, month);
+    const lines = await draftPayoutLines(this.database, this.businesses, month);
     if (lines.length === 0) throw new AppError('conflict', { message: payoutMessagesHe.nothingToPay });
     await runPayout(this.store, month, act, {
       type: 'CreatePayoutBatch',

@@ -5,6 +5,7 @@ import { Database } from '../../../platform/database/database.js';
 import { OptionalOwner } from '../../../platform/auth/guards.js';
 import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
 import { InvoiceLinks } from '../application/invoice-links.js';
+import { BusinessReader } from '../../accounts/index.js';
 import { loadInvoice } from '../application/invoice-view.js';
 import { invoicePage, notFoundPage, notIssuedPage } from './invoice-html.js';
 
@@ -26,6 +27,7 @@ export class InvoiceController {
     @Inject(DATABASE) private readonly database: Database,
     private readonly links: InvoiceLinks,
     private readonly owners: OptionalOwner,
+    private readonly businesses: BusinessReader,
   ) {}
 
   @Get(':orderId')
@@ -42,7 +44,10 @@ export class InvoiceController {
       .header('x-robots-tag', 'noindex, nofollow');
     if (!ORDER_ID.test(orderId)) return this.send(reply, 404, notFoundPage());
     const byLink = this.links.verify(orderId, token);
-    const invoice = await loadInvoice({ store: this.store, em: this.database.em() }, orderId);
+    const invoice = await loadInvoice(
+      { store: this.store, em: this.database.em(), businesses: this.businesses },
+      orderId,
+    );
     if (!invoice || (!byLink && (await this.owners.phoneOf(request)) !== invoice.businessPhone)) {
       return this.send(reply, 404, notFoundPage());
     }

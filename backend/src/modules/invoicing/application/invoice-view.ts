@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type OrderEventData, type OrderLine, orderStreamId } from '@tafrit/contracts';
 import type { EventStore } from '../../../platform/event-store/event-store.port.js';
-import { BusinessEntity } from '../../accounts/projections/business.entity.js';
+import type { BusinessReader } from '../../accounts/index.js';
 
 interface OrderFacts {
   orderId: string;
@@ -43,7 +43,7 @@ export interface LoadedInvoice {
  * business row instead.
  */
 export async function loadInvoice(
-  { store, em }: { store: EventStore; em: EntityManager },
+  { store, em, businesses }: { store: EventStore; em: EntityManager; businesses: BusinessReader },
   orderId: string,
 ): Promise<LoadedInvoice | undefined> {
   const { events } = await store.readStream(orderStreamId(orderId), { em });
@@ -67,9 +67,10 @@ export async function loadInvoice(
   if (!issued) {
     return { businessPhone: placed.businessPhone, view: { status: failed ? 'failed' : 'pending', ...facts } };
   }
-  const business = placed.seller
-    ? { businessName: placed.seller.name, idNumber: placed.seller.dealerNumber }
-    : await em.findOne(BusinessEntity, { phone: placed.businessPhone });
+  // The seller as the order was placed (OrderPlaced.seller); older orders name the business as it is now.
+  const seller = placed.seller
+    ? { name: placed.seller.name, dealerNumber: placed.seller.dealerNumber }
+    : await businesses.sellerOf(placed.businessPhone, em);
   return {
     businessPhone: placed.businessPhone,
     view: {
@@ -83,7 +84,7 @@ export async function loadInvoice(
       beforeVatAgorot: issued.beforeVatAgorot,
       vatAgorot: issued.vatAgorot,
       vatRatePercent: issued.vatRatePercent,
-      seller: business ? { name: business.businessName, dealerNumber: business.idNumber } : null,
+      seller: seller ?? null,
       card: { last4: paid?.last4 ?? null, brand: paid?.brand ?? null },
     },
   };

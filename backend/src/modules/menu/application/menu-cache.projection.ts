@@ -1,8 +1,10 @@
+import { afterCommit } from '../../../platform/database/after-commit.js';
 import type { InlineProjection } from '../../../platform/event-store/inline-projection.js';
 import type { PublicMenuCache } from './public-menu-cache.js';
 
 /**
- * Not a read model: a hook in the append's transaction that drops a business's cached public menu on every event
+ * Not a read model: a hook in the append's transaction that drops a business's cached public menu, once that
+ * transaction has committed (before it, a reader could refill the cache with the rows of before), on every event
  * that changes what diners see. Menu edits (`MenuChanged`), and the business's own events: name, logo, and the pause,
  * activation and closing the admin issue adds (listed by name so they are covered the day they exist).
  */
@@ -21,10 +23,10 @@ export function menuCacheProjection(cache: PublicMenuCache<unknown>): InlineProj
   return {
     name: 'public-menu-cache',
     handles: MENU_CACHE_EVENT_TYPES,
-    apply(_em, event) {
+    apply(em, event) {
       const data = (event.data ?? {}) as { businessId?: unknown; phone?: unknown };
       const businessId = typeof data.businessId === 'string' ? data.businessId : data.phone;
-      if (typeof businessId === 'string') cache.invalidate(businessId);
+      if (typeof businessId === 'string') afterCommit(em, () => cache.invalidate(businessId));
       return Promise.resolve();
     },
   };

@@ -20,7 +20,6 @@ import { CreateProductCommand } from './create-product.handler.js';
 import { recordMenuChange } from './menu-change.js';
 import { priceText, toOwnerCategory, toOwnerProduct } from './menu-views.js';
 import { ProductImages } from './product-images.js';
-import { PublicMenuCache } from './public-menu-cache.js';
 
 export interface MenuContext {
   actor: EventActor;
@@ -42,7 +41,6 @@ export class MenuEditor {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly commands: CommandBus,
     private readonly images: ProductImages,
-    private readonly cache: PublicMenuCache<unknown>,
   ) {}
 
   async listCategories(businessId: string): Promise<OwnerCategory[]> {
@@ -56,7 +54,6 @@ export class MenuEditor {
     const { id } = await this.commands.execute<CreateCategoryCommand, { id: number }>(
       new CreateCategoryCommand(businessId, name, context),
     );
-    this.cache.invalidate(businessId);
     return this.category(businessId, id);
   }
 
@@ -146,7 +143,6 @@ export class MenuEditor {
       await this.images.remove([stored]);
       throw error;
     }
-    this.cache.invalidate(businessId);
     return this.product(businessId, id);
   }
 
@@ -216,7 +212,10 @@ export class MenuEditor {
     return this.product(businessId, id);
   }
 
-  /** Runs one edit and its `MenuChanged` in one transaction, then drops the cached public menu (after the commit). */
+  /**
+   * Runs one edit and its `MenuChanged` in one transaction; the event drops the cached public menu after the commit
+   * (menu-cache.projection.ts).
+   */
   private async change(
     businessId: string,
     context: MenuContext,
@@ -226,7 +225,6 @@ export class MenuEditor {
       const change = await edit(em);
       await recordMenuChange(this.store, em, { businessId, ...change }, context);
     });
-    this.cache.invalidate(businessId);
   }
 
   private async category(businessId: string, id: number): Promise<OwnerCategory> {

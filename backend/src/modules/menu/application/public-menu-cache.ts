@@ -16,9 +16,10 @@ interface Entry<Value> {
 /**
  * The built public menus of this process, by department id, and their invalidation.
  *
- * An invalidation can arrive before the change commits (the inline projection hook runs inside the append's
- * transaction), so a build that started before an invalidation, or within `holdMs` after it, is answered but not
- * kept: a reader that raced the commit can never leave a stale menu in the cache.
+ * Invalidations come after the change committed (menu-cache.projection.ts). A build that started before an
+ * invalidation may have read the rows of before the commit, so it is answered but not kept: a reader that raced the
+ * commit can never leave a stale menu in the cache. Builds are ordered against invalidations by a counter, not a
+ * clock.
  *
  * With REDIS_URL, every local invalidation is also published on MENU_INVALIDATION_CHANNEL and every instance drops
  * its copy (DESIGN.md §3: instances keep no state of their own). Without it, the cache is this process's alone.
@@ -27,14 +28,13 @@ interface Entry<Value> {
 export class PublicMenuCache<Value = unknown> implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('PublicMenuCache');
   private readonly entries = new Map<string, Entry<Value>>();
+  /** The invalidation count when each business was last invalidated. */
   private readonly invalidatedAt = new Map<string, number>();
+  private invalidations = 0;
   private readonly instanceId = randomUUID();
   private publisher: Redis | undefined;
   private subscriber: Redis | undefined;
   private subscribed: Promise<boolean> = Promise.resolve(false);
-  /** How long after an invalidation builds are not kept (the longest a menu transaction takes to commit). */
-  holdMs = 250;
-
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   onModuleInit(): void {
@@ -74,14 +74,14 @@ export class PublicMenuCache<Value = unknown> implements OnModuleInit, OnModuleD
     return this.entries.get(departmentId)?.value;
   }
 
-  /** The moment a build starts; hand it back to `set` so a build that raced an invalidation is not kept. */
+  /** Taken when a build starts; hand it back to `set`, so a build that raced an invalidation is not kept. */
   startBuild(): number {
-    return Date.now();
+    return this.invalidations;
   }
 
   set(departmentId: string, businessId: string, value: Value, startedAt: number): void {
     const invalidated = this.invalidatedAt.get(businessId);
-    if (invalidated !== undefined && startedAt <= invalidated + this.holdMs) return;
+    if (invalidated !== undefined && invalidated > startedAt) return;
     this.entries.set(departmentId, { businessId, value });
   }
 
@@ -100,7 +100,7 @@ export class PublicMenuCache<Value = unknown> implements OnModuleInit, OnModuleD
   }
 
   private dropLocal(businessId: string): void {
-    this.invalidatedAt.set(businessId, Date.now());
+    this.invalidatedAt.set(businessId, ++this.invalidations);
     for (const [departmentId, entry] of this.entries) {
       if (entry.businessId === businessId) this.entries.delete(departmentId);
     }

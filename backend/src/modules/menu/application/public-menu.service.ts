@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { type PublicMenu, publicMenuSchema } from '@tafrit/contracts';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
-import { BusinessEntity } from '../../accounts/projections/business.entity.js';
+import { BusinessReader } from '../../accounts/index.js';
 import { CategoryEntity } from '../persistence/category.entity.js';
 import { ProductEntity } from '../persistence/product.entity.js';
 import { toPublicProduct } from './menu-views.js';
@@ -42,6 +42,7 @@ export class PublicMenuService {
   constructor(
     @Inject(DATABASE) private readonly database: Database,
     private readonly cache: PublicMenuCache<PublicMenuResult>,
+    private readonly businesses: BusinessReader,
   ) {}
 
   /**
@@ -58,7 +59,7 @@ export class PublicMenuService {
     if (cached) return cached;
     const startedAt = this.cache.startBuild();
     const em = this.database.em();
-    const business = await em.findOne(BusinessEntity, { departmentId });
+    const business = await this.businesses.byDepartment(departmentId, em);
     // Unknown departments are not cached: the 404 rate limit keeps their lookups few.
     if (!business) return { status: 'not_found' };
     let result: PublicMenuResult;

@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../../platform/http/app-error.js';
-import { parseCardcomWebhookBody } from '../../payments/cardcom/cardcom-webhook-body.js';
+import { parseCardcomWebhookBody } from '../../payments/index.js';
 import { RecordPaymentResultCommand, type RecordedOutcome } from '../application/record-payment-result.handler.js';
 
 /**

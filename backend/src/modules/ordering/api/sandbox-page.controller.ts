@@ -1,9 +1,9 @@
 import { Body, Controller, Get, Inject, Logger, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payments/payment-provider.port.js';
-import { renderClosedPage, renderSandboxPage } from '../../payments/sandbox/sandbox-page.html.js';
-import { SandboxPaymentProvider, type CardForm } from '../../payments/sandbox/sandbox-payment-provider.js';
+import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payments/index.js';
+import { renderClosedPage, renderSandboxPage } from '../../payments/index.js';
+import { SandboxPaymentProvider, type CardForm } from '../../payments/index.js';
 import { RecordPaymentResultCommand } from '../application/record-payment-result.handler.js';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.slice(0, 100) : '');

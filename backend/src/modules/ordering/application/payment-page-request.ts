@@ -1,6 +1,6 @@
 import type { AppConfig } from '../../../config/config.js';
-import type { CheckoutMenu } from '../../menu/application/checkout-menu.reader.js';
-import type { OpenPaymentPageRequest, TerminalChoice } from '../../payments/payment-provider.port.js';
+import type { CheckoutMenu } from '../../menu/index.js';
+import type { OpenPaymentPageRequest, TerminalChoice } from '../../payments/index.js';
 import type { PlacedOrder } from '../domain/order.decider.js';
 
 /** The business's own Cardcom terminal when it set one up; otherwise the platform's (decision 005 §6). */

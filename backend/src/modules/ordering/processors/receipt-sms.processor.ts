@@ -5,7 +5,7 @@ import { preparedStatement } from '../../../platform/database/prepared-statement
 import type { RecordedEvent } from '../../../platform/event-store/event-store.port.js';
 import type { Processor } from '../../../platform/processing/processor.js';
 import { SmsDeliveryError, type SmsSender } from '../../../platform/sms/sms.port.js';
-import { BusinessEntity } from '../../accounts/projections/business.entity.js';
+import { BusinessEntity } from '../../accounts/index.js';
 import { RecordReceiptSmsCommand } from '../application/record-receipt-sms.handler.js';
 import type { OrderState, PlacedOrder } from '../domain/order.decider.js';
 import type { LoadedOrder, OrderStore } from '../persistence/order-store.js';

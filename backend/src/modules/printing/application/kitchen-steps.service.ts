@@ -5,7 +5,7 @@ import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import type { EventActor } from '../../../platform/event-store/event-store.port.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { MoveKitchenStepCommand } from '../../ordering/application/kitchen-step.handler.js';
+import { MoveKitchenStepCommand } from '../../ordering/index.js';
 import { loadLiveOrder } from './live-orders.query.js';
 
 /**

@@ -5,6 +5,7 @@ import type { Database } from '../../../platform/database/database.js';
 import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
 import { execute, query } from '../../../platform/event-store/postgres/sql.js';
 import { AppError } from '../../../platform/http/app-error.js';
+import { BusinessReader } from '../../accounts/index.js';
 import { LiveHub } from '../realtime/live-hub.js';
 import {
   displayPairingCode,
@@ -32,6 +33,7 @@ export class PairingService {
     @Inject(DATABASE) private readonly database: Database,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly hub: LiveHub,
+    private readonly businesses: BusinessReader,
   ) {}
 
   async createCode(businessPhone: string, now = new Date()): Promise<PairingCodeAnswer> {
@@ -54,16 +56,16 @@ export class PairingService {
     const agentSecret = newAgentSecret();
     const result = await this.database.em().transactional(async (em) => {
       // Used once: the update that marks it is the check, so two agents racing with one code cannot both win.
-      const [claimed] = await query<{ business_id: string; business_name: string }>(
+      const [claimed] = await query<{ business_id: string }>(
         em,
-        `update printer_pairing_codes c set used_at = now()
-           from businesses b
-          where c.code_hash = ? and c.used_at is null and c.expires_at > now()
-            and b.phone = c.business_id and b.closed_at is null
-          returning c.business_id, b.business_name`,
+        `update printer_pairing_codes set used_at = now()
+          where code_hash = ? and used_at is null and expires_at > now()
+          returning business_id`,
         [sha256(code)],
       );
-      if (!claimed) throw new AppError('printer.pairing_code_invalid');
+      // A closed business's code is refused like an unknown one; throwing rolls the claim back with the rest.
+      const business = claimed ? await this.businesses.byPhone(claimed.business_id, em) : undefined;
+      if (!claimed || !business || business.closedAt) throw new AppError('printer.pairing_code_invalid');
       const businessPhone = claimed.business_id;
       const [previous] = await query<{ agent_id: string }>(
         em,
@@ -103,7 +105,7 @@ export class PairingService {
         },
         { actor: { kind: 'agent', id: agentId }, correlationId, em },
       );
-      return { businessPhone, businessName: claimed.business_name, replaced: previous?.agent_id };
+      return { businessPhone, businessName: business.businessName, replaced: previous?.agent_id };
     });
     if (result.replaced) this.hub.replaceAgent(result.replaced);
     return { agentId, agentSecret, businessName: result.businessName };
@@ -111,14 +113,15 @@ export class PairingService {
 
   /** The agent behind an id and secret, if they match a current pairing of an open business. */
   async authenticate(agentId: string, secret: string): Promise<AuthenticatedAgent | undefined> {
-    const [row] = await query<{ business_id: string; business_name: string; agent_secret_hash: string | null }>(
-      this.database.em(),
-      `select p.business_id, b.business_name, p.agent_secret_hash
-         from printer_connections p join businesses b on b.phone = p.business_id
-        where p.agent_id = ? and b.closed_at is null`,
+    const em = this.database.em();
+    const [row] = await query<{ business_id: string; agent_secret_hash: string | null }>(
+      em,
+      `select business_id, agent_secret_hash from printer_connections where agent_id = ?`,
       [agentId],
     );
     if (!row || !secretMatches(secret, row.agent_secret_hash)) return undefined;
-    return { agentId, businessPhone: row.business_id, businessName: row.business_name };
+    const business = await this.businesses.byPhone(row.business_id, em);
+    if (!business || business.closedAt) return undefined;
+    return { agentId, businessPhone: row.business_id, businessName: business.businessName };
   }
 }

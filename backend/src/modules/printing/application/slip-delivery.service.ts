@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { PAPER_WIDTHS, type SlipAckPayload, type SlipPrintPayload } from '@tafrit/contracts';
+import { BusinessReader } from '../../accounts/index.js';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import { query } from '../../../platform/event-store/postgres/sql.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { RecordSlipOutcomeCommand } from '../../ordering/application/record-slip-outcome.handler.js';
+import { RecordSlipOutcomeCommand } from '../../ordering/index.js';
 import { LiveHub } from '../realtime/live-hub.js';
 import { renderSlipEscpos } from '../slip/escpos.js';
 import { type SlipContent, testSlipContent } from '../slip/slip-content.js';
@@ -24,7 +25,6 @@ const PENDING_BATCH = 50;
 interface OrderSlipRow {
   order_number: number;
   business_id: string;
-  business_name: string;
   paid_at: Date | null;
   table_number: number | null;
   items: StoredItem[] | string;
@@ -49,6 +49,7 @@ export class SlipDelivery implements OnModuleInit, OnApplicationShutdown {
     private readonly commands: CommandBus,
     private readonly hub: LiveHub,
     private readonly presence: PrinterPresence,
+    private readonly businesses: BusinessReader,
   ) {}
 
   onModuleInit(): void {
@@ -100,13 +101,9 @@ export class SlipDelivery implements OnModuleInit, OnApplicationShutdown {
   }
 
   async testPrint(businessPhone: string): Promise<{ slipId: string; escposBase64: string }> {
-    const [business] = await query<{ business_name: string }>(
-      this.database.em(),
-      `select business_name from businesses where phone = ?`,
-      [businessPhone],
-    );
+    const business = await this.businesses.byPhone(businessPhone);
     const slipId = `test-${randomUUID()}`;
-    const escposBase64 = await this.render(businessPhone, testSlipContent(business?.business_name ?? '', new Date()));
+    const escposBase64 = await this.render(businessPhone, testSlipContent(business?.businessName ?? '', new Date()));
     return { slipId, escposBase64 };
   }
 
@@ -159,18 +156,20 @@ export class SlipDelivery implements OnModuleInit, OnApplicationShutdown {
     orderId: string,
     slipId: string,
   ): Promise<SlipPrintPayload | undefined> {
+    const em = this.database.em();
     const [row] = await query<OrderSlipRow>(
-      this.database.em(),
-      `select o.order_number, o.business_id, b.business_name, o.paid_at, o.table_number, o.items, o.remarks,
-              o.total_amount, o.payment_status
-         from orders o join businesses b on b.phone = o.business_id
-        where o.id = ? and o.business_id = ?`,
+      em,
+      `select order_number, business_id, paid_at, table_number, items, remarks, total_amount, payment_status
+         from orders
+        where id = ? and business_id = ?`,
       [orderId, businessPhone],
     );
     if (!row || row.payment_status !== 'paid') return undefined;
+    const business = await this.businesses.byPhone(businessPhone, em);
+    if (!business) return undefined;
     const content: SlipContent = {
       kind: 'order',
-      businessName: row.business_name,
+      businessName: business.businessName,
       orderNumber: row.order_number,
       at: new Date(row.paid_at ?? Date.now()),
       tableNumber: row.table_number,

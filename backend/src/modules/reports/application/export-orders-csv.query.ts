@@ -1,6 +1,6 @@
 import { QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { formatIsraelDateTime, type InvoiceStatus, type MonthlyReport, type MonthString } from '@tafrit/contracts';
-import { stringify } from 'csv-stringify/sync';
+import { spreadsheetCsv } from '../../../platform/csv/spreadsheet-csv.js';
 import { GetMonthlyReportQuery } from './get-monthly-report.query.js';
 
 export class ExportOrdersCsvQuery {
@@ -36,14 +36,6 @@ const INVOICE_STATUS_HE: Record<InvoiceStatus, string> = {
   failed: 'נכשלה',
 };
 
-// A cell a spreadsheet would read as a formula (=, +, -, @, and the tab and carriage return OWASP lists) gets a
-// leading apostrophe: a diner's remark must never run in the owner's Excel.
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-export function guardCell(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
-}
-
 /** The same month as the report, as a spreadsheet: one row per paid order, newest first, then the month's totals. */
 export function ordersCsv(report: MonthlyReport): string {
   const rows: string[][] = report.orders.map((order) => [
@@ -71,11 +63,8 @@ export function ordersCsv(report: MonthlyReport): string {
     '',
     '',
   ]);
-  return stringify([[...CSV_HEADER], ...rows.map((row) => row.map(guardCell))], {
-    bom: true,
-    // Excel on Windows expects CRLF between records; quotes, commas and newlines inside cells are quoted by the library.
-    record_delimiter: 'windows',
-  });
+  // Every cell through the formula guard (a diner's remark must never run in the owner's Excel).
+  return spreadsheetCsv([CSV_HEADER, ...rows]);
 }
 
 /** `GET /api/orders/csv?month=YYYY-MM`: the report of the same month, checked the same way, as CSV. */

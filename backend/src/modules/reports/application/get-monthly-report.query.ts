@@ -19,8 +19,8 @@ import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
 import { query } from '../../../platform/event-store/postgres/sql.js';
-import { foldPayout } from '../../commissions/domain/payout.decider.js';
-import { type Order, OrderEntity } from '../../ordering/projections/order.entity.js';
+import { foldPayout } from '../../commissions/index.js';
+import { type Order, OrderEntity } from '../../ordering/index.js';
 import { assertReportableMonth, datesOfMonth } from './report-month.js';
 
 export class GetMonthlyReportQuery {

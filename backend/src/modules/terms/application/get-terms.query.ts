@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
-import { SystemSettingEntity } from '../../admin/persistence/system-setting.entity.js';
+import { SystemSettingEntity } from '../persistence/system-setting.entity.js';
 
 export const TERMS_SETTING_KEY = 'terms.content';
 

@@ -10,9 +10,9 @@ import {
 import { z } from 'zod';
 import { AdminGuard } from '../../../platform/auth/guards.js';
 import { parseWith } from '../../../platform/http/parse.js';
+import { GetContactMessagesQuery } from '../../contact/index.js';
 import { DebugInfo } from '../application/debug-info.service.js';
 import { AUDIT_PAGE_SIZE, GetAdminAuditQuery } from '../application/get-admin-audit.query.js';
-import { GetContactMessagesQuery } from '../application/get-contact-messages.query.js';
 
 const INVALID_CURSOR = 'ערך לא תקין';
 

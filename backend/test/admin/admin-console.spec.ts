@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { buildVersionOf } from '../../src/modules/admin-console/application/debug-info.service.js';
+import { buildVersionOf } from '../../src/modules/admin/application/debug-info.service.js';
 import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port.js';
 import { ProcessorRunner } from '../../src/platform/processing/processor-runner.js';
 import { registerOwner } from '../support/accounts.js';

@@ -1,5 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 
+/** Settings by key; today only the terms of use (`terms`), written by the terms projection. */
 export const SystemSettingEntity = defineEntity({
   name: 'SystemSetting',
   tableName: 'system_settings',

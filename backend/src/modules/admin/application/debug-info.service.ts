@@ -8,8 +8,9 @@ import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import { query } from '../../../platform/event-store/postgres/sql.js';
 import { ProcessorRunner } from '../../../platform/processing/processor-runner.js';
+import { PrinterReader } from '../../printing/index.js';
 
-// The same depth from src/ and from dist/: modules/admin-console/application -> the repository root.
+// The same depth from src/ and from dist/: modules/admin/application -> the repository root.
 const ROOT_PACKAGE_JSON = new URL('../../../../../package.json', import.meta.url);
 
 /** `YYYYMMDD.HHmm` (UTC) of an instant: a build id that needs no git on the server. */
@@ -46,6 +47,7 @@ export class DebugInfo {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DATABASE) private readonly database: Database,
     private readonly runner: ProcessorRunner,
+    private readonly printers: PrinterReader,
   ) {
     this.buildVersion = buildVersionOf(config.buildVersion);
   }
@@ -84,17 +86,13 @@ export class DebugInfo {
         parked: Number(parked.find(({ processor }) => processor === name)?.parked ?? 0),
       });
     }
-    const [printers] = await query<{ online: number }>(
-      em,
-      'select count(*)::int as online from printer_connections where is_online',
-    );
     return {
       buildVersion: this.buildVersion,
       serverTime: new Date().toISOString(),
       databaseMode: this.config.databaseUrl ? 'postgresql' : 'embedded',
       databaseStatus: this.database.status,
       processors,
-      printerAgentsOnline: Number(printers?.online ?? 0),
+      printerAgentsOnline: await this.printers.onlineCount(),
     };
   }
 }

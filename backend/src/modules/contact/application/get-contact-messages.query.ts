@@ -3,7 +3,7 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { AdminContactMessage } from '@tafrit/contracts';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
-import { ContactSubmissionEntity } from '../../contact/persistence/contact-submission.entity.js';
+import { ContactSubmissionEntity } from '../persistence/contact-submission.entity.js';
 
 export const CONTACT_PAGE_SIZE = 500;
 

@@ -5,7 +5,7 @@ import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import { EVENT_COLUMNS, type EventRow, toRecordedEvent } from '../../../platform/event-store/postgres/event-rows.js';
 import { query } from '../../../platform/event-store/postgres/sql.js';
-import { BusinessEntity } from '../../accounts/projections/business.entity.js';
+import { BusinessReader } from '../../accounts/index.js';
 import { AUDITED_EVENT_TYPES, businessPhonesOf, toAuditEntry } from './audit-entries.js';
 
 export const AUDIT_PAGE_SIZE = 200;
@@ -25,7 +25,10 @@ export class GetAdminAuditQuery {
  */
 @QueryHandler(GetAdminAuditQuery)
 export class GetAdminAuditHandler implements IQueryHandler<GetAdminAuditQuery, AdminAuditEntry[]> {
-  constructor(@Inject(DATABASE) private readonly database: Database) {}
+  constructor(
+    @Inject(DATABASE) private readonly database: Database,
+    private readonly businesses: BusinessReader,
+  ) {}
 
   async execute({ before, limit }: GetAdminAuditQuery): Promise<AdminAuditEntry[]> {
     const em = this.database.em();
@@ -40,10 +43,7 @@ export class GetAdminAuditHandler implements IQueryHandler<GetAdminAuditQuery, A
     );
     const events = rows.map(toRecordedEvent);
     const phones = businessPhonesOf(events);
-    const businesses = phones.length
-      ? await em.find(BusinessEntity, { phone: { $in: phones } }, { fields: ['phone', 'businessName'] })
-      : [];
-    const names = new Map(businesses.map((business) => [business.phone, business.businessName]));
+    const names = await this.businesses.namesOf(phones);
     return events.map((event) => toAuditEntry(event, names));
   }
 }

@@ -1,0 +1,30 @@
+// The accounts module's front door: other modules import only from here.
+export { AccountsModule } from './accounts.module.js';
+export {
+  BusinessReader,
+  type BusinessAccount,
+  type BusinessPayee,
+  type BusinessSeller,
+  type BusinessSummary,
+} from './projections/business.reader.js';
+export { RegisterBusinessCommand, type RegisterBusinessInput } from './application/register-business.command.js';
+export {
+  ChangeBusinessStatusCommand,
+  type BusinessStatusChanged,
+} from './application/change-business-status.handler.js';
+export { RecordImpersonationCommand } from './application/record-impersonation.handler.js';
+export { GetOwnerBusinessQuery } from './application/get-owner-business.query.js';
+export { SessionIssuer } from './application/session-issuer.js';
+export { Sessions } from './application/sessions.service.js';
+export { OneTimeCodes } from './application/one-time-codes.service.js';
+export { LogoUploads } from './application/logo-uploads.service.js';
+// The entity itself only for the order write path (ordering, invoicing's processor), which reads the row in its own
+// transaction; to be replaced by BusinessReader with the write-path change. Everyone else reads through the reader.
+export { BusinessEntity } from './projections/business.entity.js';
+
+import { OtpCodeEntity } from './persistence/otp-code.entity.js';
+import { UserSessionEntity } from './persistence/user-session.entity.js';
+import { BusinessEntity } from './projections/business.entity.js';
+
+/** The module's MikroORM entities, for the app's list (backend/src/entities.ts). */
+export const accountsEntities = [BusinessEntity, OtpCodeEntity, UserSessionEntity];

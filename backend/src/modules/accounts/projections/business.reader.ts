@@ -1,0 +1,125 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { DATABASE } from '../../../platform/database/database.module.js';
+import type { Database } from '../../../platform/database/database.js';
+import { BusinessEntity } from './business.entity.js';
+
+/** What other modules may know of a business: its name and status, never its owner's private details. */
+export interface BusinessSummary {
+  phone: string;
+  businessName: string;
+  departmentId: string;
+  logo: string | null;
+  isActive: boolean;
+  closedAt: Date | null;
+}
+
+/** The row an administrator sees in the list of accounts. */
+export interface BusinessAccount extends BusinessSummary {
+  fullName: string;
+  email: string;
+  createdAt: Date;
+}
+
+/** The seller on a tax invoice. */
+export interface BusinessSeller {
+  name: string;
+  dealerNumber: string;
+}
+
+/** Where a business's payout goes (the bank's code is kept in `bankName`). */
+export interface BusinessPayee {
+  businessName: string;
+  bankCode: string;
+  branch: string;
+  accountNumber: string;
+  beneficiaryName: string;
+  idNumber: string;
+}
+
+const SUMMARY_FIELDS = ['phone', 'businessName', 'departmentId', 'logo', 'isActive', 'closedAt'] as const;
+
+type SummaryRow = Omit<BusinessSummary, 'logo' | 'closedAt'> & { logo?: string | null; closedAt?: Date | null };
+
+const toSummary = (business: SummaryRow): BusinessSummary => ({
+  phone: business.phone,
+  businessName: business.businessName,
+  departmentId: business.departmentId,
+  logo: business.logo ?? null,
+  isActive: business.isActive,
+  closedAt: business.closedAt ?? null,
+});
+
+/**
+ * The `businesses` read model as other modules read it: the accounts module owns the table, so no other module
+ * names it in SQL. Every method takes the caller's `em` when it runs inside the caller's transaction (on PGlite
+ * there is one connection, and a second EntityManager would wait for that very transaction).
+ */
+@Injectable()
+export class BusinessReader {
+  constructor(@Inject(DATABASE) private readonly database: Database) {}
+
+  /** Whether any business was ever registered (closed ones count). */
+  async any(em: EntityManager = this.database.em()): Promise<boolean> {
+    return (await em.count(BusinessEntity)) > 0;
+  }
+
+  async byPhone(phone: string, em: EntityManager = this.database.em()): Promise<BusinessSummary | undefined> {
+    const business = await em.findOne(BusinessEntity, { phone }, { fields: SUMMARY_FIELDS });
+    return business ? toSummary(business) : undefined;
+  }
+
+  async byDepartment(
+    departmentId: string,
+    em: EntityManager = this.database.em(),
+  ): Promise<BusinessSummary | undefined> {
+    const business = await em.findOne(BusinessEntity, { departmentId }, { fields: SUMMARY_FIELDS });
+    return business ? toSummary(business) : undefined;
+  }
+
+  /** Names by phone; a phone with no business is left out. */
+  async namesOf(phones: readonly string[], em: EntityManager = this.database.em()): Promise<Map<string, string>> {
+    if (phones.length === 0) return new Map();
+    const rows = await em.find(BusinessEntity, { phone: { $in: [...phones] } }, { fields: ['phone', 'businessName'] });
+    return new Map(rows.map((row) => [row.phone, row.businessName]));
+  }
+
+  async sellerOf(phone: string, em: EntityManager = this.database.em()): Promise<BusinessSeller | undefined> {
+    const business = await em.findOne(BusinessEntity, { phone }, { fields: ['businessName', 'idNumber'] });
+    return business ? { name: business.businessName, dealerNumber: business.idNumber } : undefined;
+  }
+
+  async payeesOf(
+    phones: readonly string[],
+    em: EntityManager = this.database.em(),
+  ): Promise<Map<string, BusinessPayee>> {
+    if (phones.length === 0) return new Map();
+    const rows = await em.find(BusinessEntity, { phone: { $in: [...phones] } });
+    return new Map(
+      rows.map((row) => [
+        row.phone,
+        {
+          businessName: row.businessName,
+          bankCode: row.bankName,
+          branch: row.branch,
+          accountNumber: row.accountNumber,
+          beneficiaryName: row.beneficiaryName,
+          idNumber: row.idNumber,
+        },
+      ]),
+    );
+  }
+
+  /** Every account, closed ones included, newest first (then by phone); or only `phone`'s. */
+  async accounts(phone?: string, em: EntityManager = this.database.em()): Promise<BusinessAccount[]> {
+    const rows = await em.find(BusinessEntity, phone ? { phone } : {}, {
+      orderBy: { createdAt: 'desc', phone: 'asc' },
+    });
+    return rows.map((row) => ({
+      ...toSummary(row),
+      fullName: row.fullName,
+      email: row.email,
+      createdAt: row.createdAt,
+    }));
+  }
+}

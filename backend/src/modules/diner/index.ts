@@ -1,0 +1,2 @@
+// The diner module's front door: other modules import only from here.
+export { DinerModule } from './diner.module.js';

@@ -1,0 +1,31 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DATABASE } from '../../../platform/database/database.module.js';
+import type { Database } from '../../../platform/database/database.js';
+import { CategoryEntity } from './category.entity.js';
+import { ProductEntity } from './product.entity.js';
+
+/** A category as other modules see it: its id, name and the names of its products (active or not). */
+export interface MenuSection {
+  id: number;
+  name: string;
+  productNames: string[];
+}
+
+/** The owner's menu as other modules read it (the menu module owns `categories` and `products`). */
+@Injectable()
+export class MenuReader {
+  constructor(@Inject(DATABASE) private readonly database: Database) {}
+
+  /** Every category of the business in its order, with its products' names. */
+  async sections(businessId: string): Promise<MenuSection[]> {
+    const em = this.database.em();
+    // One after the other: on the embedded database the ORM has a single connection.
+    const categories = await em.find(CategoryEntity, { businessId }, { orderBy: { order: 'asc', id: 'asc' } });
+    const products = await em.find(ProductEntity, { businessId }, { fields: ['name', 'categoryId'] });
+    return categories.map(({ id, name }) => ({
+      id,
+      name,
+      productNames: products.filter((product) => product.categoryId === id).map((product) => product.name),
+    }));
+  }
+}

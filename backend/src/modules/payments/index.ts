@@ -1,0 +1,21 @@
+// The payments module's front door: other modules import only from here.
+export { PaymentsModule } from './payments.module.js';
+export {
+  PAYMENT_PROVIDER,
+  PaymentProviderError,
+  type OpenPaymentPageRequest,
+  type OpenedPaymentPage,
+  type PaymentProvider,
+  type PaymentResult,
+  type ProviderDocument,
+  type TerminalChoice,
+  type TerminalCredentials,
+} from './payment-provider.port.js';
+export { parseCardcomWebhookBody, type CardcomWebhookReference } from './cardcom/cardcom-webhook-body.js';
+export { renderClosedPage, renderSandboxPage, type SandboxPageView } from './sandbox/sandbox-page.html.js';
+export {
+  SandboxPaymentProvider,
+  type CardForm,
+  type CardOutcome,
+  type SandboxPage,
+} from './sandbox/sandbox-payment-provider.js';
