@@ -187,6 +187,16 @@ describe('stale state', () => {
     expect(count(events, 'OrderAccepted')).toBe(1);
   });
 
+  it('a command the old state would refuse is decided again on the fresh one', async () => {
+    const { orderId } = await paidOrder(app, cafe);
+    const stale = await orders.load(orderId);
+    await run(orderId, { type: 'AcceptOrder', data: now() });
+    // On the paid state "ready" skips a step; on the fresh, accepted state it is the next one.
+    const ready = await run(orderId, { type: 'MarkOrderReady', data: now() }, { known: stale });
+    expect(ready.events.map((event) => event.type)).toEqual(['OrderReady']);
+    await expectConsistent(orderId);
+  });
+
   it('order_append refuses an expected version that is not the row’s with SQLSTATE TF409, writing nothing', async () => {
     const { orderId } = await paidOrder(app, cafe);
     const { state, version } = await orders.load(orderId);

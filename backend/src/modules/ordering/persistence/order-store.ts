@@ -111,11 +111,20 @@ export class OrderStore {
   ): Promise<OrderCommandResult> {
     let known = options.known;
     for (let attempt = 1; ; attempt++) {
+      const handed = known !== undefined;
       const current = known ?? (await this.load(orderId));
       known = undefined;
       try {
         return await this.decideAndAppend(orderId, current, command, metadata, options);
       } catch (error) {
+        // A refusal decided on a state the caller handed in may be a refusal of the past: decide again on the row.
+        if (handed && !isConflict(error)) {
+          const fresh = await this.load(orderId);
+          if (fresh.version !== current.version) {
+            known = fresh;
+            continue;
+          }
+        }
         if (!isConflict(error)) throw error;
         if (attempt >= ATTEMPTS) {
           const actual = (await this.load(orderId)).version;
