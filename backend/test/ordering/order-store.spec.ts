@@ -197,6 +197,39 @@ describe('stale state', () => {
     await expectConsistent(orderId);
   });
 
+  it('a state this process remembers, moved meanwhile by another instance, is decided again on the row', async () => {
+    const { orderId } = await paidOrder(app, cafe);
+    const remembered = await orders.load(orderId);
+    if (!remembered.state.placed) throw new Error('not placed');
+    // Another instance accepts the order: its append does not pass through this process's memory.
+    const accepted = { ...remembered.state, status: 'accepted' as const };
+    const append = preparedStatement<Record<string, unknown>>(
+      'test_other_instance_append',
+      'select * from order_append($1::uuid, $2::int, $3::jsonb, $4::jsonb, $5::jsonb, null, null, null)',
+    );
+    await app.database.run(append, [
+      orderId,
+      remembered.version,
+      JSON.stringify([
+        {
+          type: 'OrderAccepted',
+          data: { orderId, businessPhone: cafe.phone, at: new Date().toISOString() },
+          metadata: { ...metadata(), schemaVersion: 1 },
+        },
+      ]),
+      JSON.stringify(accepted),
+      JSON.stringify(orderRowOf(accepted)),
+    ]);
+
+    // On the remembered (paid) state "ready" skips a step; on the row's (accepted) it is the next one.
+    const ready = await run(orderId, { type: 'MarkOrderReady', data: now() });
+    expect(ready.events.map((event) => [event.type, event.streamVersion])).toEqual([
+      ['OrderReady', remembered.version + 2],
+    ]);
+    const events = await expectConsistent(orderId);
+    expect(count(events, 'OrderAccepted')).toBe(1);
+  });
+
   it('order_append refuses an expected version that is not the row’s with SQLSTATE TF409, writing nothing', async () => {
     const { orderId } = await paidOrder(app, cafe);
     const { state, version } = await orders.load(orderId);

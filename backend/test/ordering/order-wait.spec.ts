@@ -2,6 +2,7 @@ import { Agent, fetch as fetchWith } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { DinerOrders, WAIT_MS } from '../../src/modules/ordering/application/diner-orders.query.js';
 import { OrderChanges } from '../../src/modules/ordering/persistence/order-changes.js';
+import { RecentOrders } from '../../src/modules/ordering/persistence/recent-orders.js';
 import { registerOwner } from '../support/accounts.js';
 import { createPayment, DINER_COOKIE, openShop, payInSandbox, type Shop } from '../support/checkout.js';
 import { call } from '../support/http-client.js';
@@ -60,6 +61,30 @@ describe('GET /api/orders/:departmentId/:orderNumber/wait', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject(paidAndInvoiced);
     expect(Date.now() - startedAt).toBeLessThan(WAIT_MS / 5);
+  });
+
+  it('answers a payment committed here from memory, the very answer the row gives, to its own diner only', async () => {
+    const order = await placeOrder();
+    expect((await payInSandbox(app, order.paymentUrl, { number: SANDBOX_APPROVED_CARD })).status).toBe(303);
+    const reads = jest.spyOn(app.database, 'run');
+
+    const fromMemory = await waitAs(order.session, order.orderNumber);
+    expect(fromMemory.body).toMatchObject(paidAndInvoiced);
+    expect(reads).not.toHaveBeenCalled();
+    // Another diner session learns nothing, from memory or from the row.
+    expect((await waitAs('00000000-0000-4000-8000-000000000000', order.orderNumber)).status).toBe(404);
+
+    // Later than the memory's window, the row answers: the same answer to the letter.
+    const recent = app.app.get(RecentOrders);
+    const clock = recent.now;
+    recent.now = () => clock() + 60_000;
+    try {
+      const fromRow = await waitAs(order.session, order.orderNumber);
+      expect(reads).toHaveBeenCalled();
+      expect(fromRow.body).toEqual(fromMemory.body);
+    } finally {
+      recent.now = clock;
+    }
   });
 
   it('holds an unpaid order until its payment, then answers with the paid, invoiced order', async () => {

@@ -24,6 +24,7 @@ import { RecordReceiptSmsHandler } from './application/record-receipt-sms.handle
 import { RecordSlipOutcomeHandler } from './application/record-slip-outcome.handler.js';
 import { OrderChanges } from './persistence/order-changes.js';
 import { OrderStore } from './persistence/order-store.js';
+import { RecentOrders } from './persistence/recent-orders.js';
 import { OrderExpiry } from './processors/order-expiry.js';
 import { receiptSmsProcessor } from './processors/receipt-sms.processor.js';
 import { ordersProjection } from './projections/orders.projection.js';
@@ -40,6 +41,7 @@ import { ordersProjection } from './projections/orders.projection.js';
   providers: [
     OrderStore,
     OrderChanges,
+    RecentOrders,
     PlaceOrderHandler,
     OpenPaymentPageHandler,
     RecordPaymentResultHandler,

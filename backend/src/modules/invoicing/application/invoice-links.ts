@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { deriveKey } from '../../../platform/auth/derive-key.js';
 
 /**
@@ -7,10 +7,11 @@ import { deriveKey } from '../../../platform/auth/derive-key.js';
  * JWT_SECRET for this one purpose (`deriveKey`), so a link token is never a valid signature of anything else.
  */
 export class InvoiceLinks {
-  private readonly key: Buffer;
+  // A KeyObject made once: a Buffer key is turned into one on every createHmac, a cost paid on every paid order.
+  private readonly key: KeyObject;
 
   constructor(jwtSecret: string) {
-    this.key = deriveKey(jwtSecret, 'invoice-links');
+    this.key = createSecretKey(deriveKey(jwtSecret, 'invoice-links'));
   }
 
   tokenFor(orderId: string): string {

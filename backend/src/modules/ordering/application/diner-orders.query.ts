@@ -5,6 +5,8 @@ import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import { preparedStatement } from '../../../platform/database/prepared-statement.js';
 import { OrderChanges } from '../persistence/order-changes.js';
+import { RecentOrders } from '../persistence/recent-orders.js';
+import { orderRowOf } from '../projections/order-row.js';
 import type { OrderLineSnapshot } from '../projections/order.entity.js';
 import { RecordPaymentResultCommand, type RecordedOutcome } from './record-payment-result.handler.js';
 
@@ -67,6 +69,7 @@ export class DinerOrders {
     @Inject(DATABASE) private readonly database: Database,
     private readonly commands: CommandBus,
     private readonly changes: OrderChanges,
+    private readonly recent: RecentOrders,
   ) {}
 
   async latest(departmentId: string, dinerSessionId: string, correlationId: string): Promise<DinerOrderView | null> {
@@ -105,6 +108,8 @@ export class DinerOrders {
     correlationId: string,
   ): Promise<DinerOrderView | null> {
     if (!caller.dinerSessionId && !caller.ownerPhone) return null;
+    const remembered = this.remembered(departmentId, orderNumber, caller);
+    if (remembered) return remembered;
     const find = () =>
       this.database.run(BY_NUMBER, [
         departmentId,
@@ -113,6 +118,32 @@ export class DinerOrders {
         caller.ownerPhone ?? null,
       ]);
     return this.withPaymentCheck(find, correlationId);
+  }
+
+  /**
+   * A settled order this process wrote within the last `WAIT_RECHECK_MS`, answered without a query (decision 015
+   * §10): the thank-you page's first wait comes right after the payment committed here. It is as current as the row
+   * for one instance, and with several as current as a waiting request's own look again. The caller is checked as
+   * the query would (the order's diner session or its business's owner); anything else goes to the database.
+   */
+  private remembered(
+    departmentId: string,
+    orderNumber: number,
+    caller: { dinerSessionId?: string; ownerPhone?: string },
+  ): DinerOrderView | null {
+    const state = this.recent.fresh(departmentId, orderNumber, WAIT_RECHECK_MS);
+    if (!state?.seller) return null;
+    if (state.dinerSessionId !== caller.dinerSessionId && state.businessPhone !== caller.ownerPhone) return null;
+    const row = orderRowOf(state);
+    const order = view({
+      ...row,
+      department_id: state.departmentId,
+      business_name: state.seller.name,
+      status: state.status,
+      payment_status: state.payment.status,
+      invoice_status: state.invoice,
+    });
+    return isSettled(order) ? order : null;
   }
 
   private async withPaymentCheck(find: () => Promise<OrderRow[]>, correlationId: string) {

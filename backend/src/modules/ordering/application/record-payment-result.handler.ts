@@ -10,6 +10,7 @@ import { PAYMENT_PROVIDER, type PaymentProvider, type TerminalChoice } from '../
 import type { OrderState, Seller } from '../domain/order.decider.js';
 import { PaymentMismatchError } from '../domain/order.errors.js';
 import { OrderStore, type LoadedOrder } from '../persistence/order-store.js';
+import { RecentOrders } from '../persistence/recent-orders.js';
 
 export type RecordedOutcome = 'paid' | 'failed' | 'pending';
 
@@ -60,6 +61,7 @@ export class RecordPaymentResultHandler implements ICommandHandler<RecordPayment
     @Inject(DATABASE) private readonly database: Database,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     private readonly orders: OrderStore,
+    private readonly recent: RecentOrders,
     private readonly links: InvoiceLinks,
   ) {}
 
@@ -75,7 +77,7 @@ export class RecordPaymentResultHandler implements ICommandHandler<RecordPayment
         return 'paid';
       }
     }
-    const [page] = await this.database.run(PAGE, [lowProfileId]);
+    const page = await this.pageOf(lowProfileId);
     if (!page) throw new AppError('payment.unknown');
     if (page.provider !== this.provider.name) {
       throw new AppError('payment.unknown', { message: `page of provider ${page.provider} is not ours to verify` });
@@ -139,6 +141,27 @@ export class RecordPaymentResultHandler implements ICommandHandler<RecordPayment
       throw error;
     }
     return result.status;
+  }
+
+  /**
+   * The page with its order's state: from what this process remembers of the pages it opened and the orders it
+   * wrote (no query; the append still checks the version), else in one query.
+   */
+  private async pageOf(lowProfileId: string): Promise<PageRow | undefined> {
+    const known = this.recent.page(lowProfileId);
+    const order = known && this.recent.get(known.orderId);
+    if (known && order) {
+      return {
+        order_id: known.orderId,
+        provider: known.provider,
+        terminal: known.terminal,
+        business_id: known.businessPhone,
+        state: order.state,
+        stream_version: order.version,
+      };
+    }
+    const [page] = await this.database.run(PAGE, [lowProfileId]);
+    return page;
   }
 
   private remember(lowProfileId: string, orderId: string, transactionId: string, terminal: TerminalChoice): void {

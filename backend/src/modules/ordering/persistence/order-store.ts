@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { orderEventSchemaVersions, orderStreamId, type OrderEvent } from '@tafrit/contracts';
+import { orderEventSchemaVersions, orderStreamId, type OrderEvent, type OrderEventData } from '@tafrit/contracts';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import { preparedStatement } from '../../../platform/database/prepared-statement.js';
@@ -19,6 +19,7 @@ import {
 } from '../domain/order.decider.js';
 import { orderRowOf } from '../projections/order-row.js';
 import { OrderChanges } from './order-changes.js';
+import { RecentOrders } from './recent-orders.js';
 import { fallbackAppend } from './order-store.fallback.js';
 
 export interface LoadedOrder {
@@ -86,6 +87,7 @@ export class OrderStore {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly runner: ProcessorRunner,
     private readonly changes: OrderChanges,
+    private readonly recent: RecentOrders,
   ) {
     this.sqlLog = store instanceof PostgresEventStore;
   }
@@ -93,10 +95,15 @@ export class OrderStore {
   async load(orderId: string): Promise<LoadedOrder> {
     const [row] = await this.database.run(LOAD, [orderId]);
     if (!row) return { state: orderDecider.initialState(), version: 0 };
-    if (row.state) return { state: row.state, version: Number(row.stream_version) };
+    if (row.state) return this.remembered({ state: row.state, version: Number(row.stream_version) });
     // An order written before its row kept a snapshot: folded once; its next command stores one.
     const stream = await this.store.readStream(orderStreamId(orderId));
-    return { state: foldOrder(stream.events), version: stream.version };
+    return this.remembered({ state: foldOrder(stream.events), version: stream.version });
+  }
+
+  private remembered(loaded: LoadedOrder): LoadedOrder {
+    this.recent.remember(loaded.state, loaded.version);
+    return loaded;
   }
 
   /**
@@ -109,7 +116,9 @@ export class OrderStore {
     metadata: CommandMetadata,
     options: OrderCommandOptions = {},
   ): Promise<OrderCommandResult> {
-    let known = options.known;
+    // The state this process committed last is as good as the row unless another instance moved the order since;
+    // then the append refuses it (the expected version) and the command is decided again on the row.
+    let known = options.known ?? this.recent.get(orderId);
     for (let attempt = 1; ; attempt++) {
       const handed = known !== undefined;
       const current = known ?? (await this.load(orderId));
@@ -220,6 +229,17 @@ export class OrderStore {
 
   /** After the commit: processors that handle these events look at once; a diner waiting on the order is answered. */
   private announce(events: RecordedEvent[], state: OrderState, version: number): OrderCommandResult {
+    for (const event of events) {
+      if (event.type !== 'PaymentPageOpened') continue;
+      const page = event.data as OrderEventData['PaymentPageOpened'];
+      this.recent.rememberPage(page.lowProfileId, {
+        orderId: page.orderId,
+        provider: page.provider,
+        terminal: page.terminal,
+        businessPhone: page.businessPhone,
+      });
+    }
+    this.recent.remember(state, version);
     this.runner.wake(events);
     this.changes.publish(events);
     return { events, state, version };
