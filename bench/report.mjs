@@ -90,14 +90,16 @@ function menuRows({ diner, menu: m, database }) {
 }
 
 /** What a run cost per paid order: SQL round trips (the diner's reads apart), commits, server CPU. */
-function costs(o, postgres) {
+function costs(o, postgres, counted) {
   const sql = o.sql
     ? `${o.sql.roundTripsPerOrder} SQL round trips, ${o.sql.commitsPerOrder} commits, `
-    : `SQL not counted (${postgres ? 'BENCH_SQL_PROXY=0' : 'embedded database'}), `;
+    : postgres && counted
+      ? 'SQL counted in the counting run (below), '
+      : `SQL not counted (${postgres ? 'BENCH_SQL_PROXY=0' : 'embedded database'}), `;
   return `per paid order: ${sql}${o.serverCpuMsPerOrder ?? '?'} ms server CPU`;
 }
 
-function orderRows({ orders, ordersOneBusiness, database, postgres }) {
+function orderRows({ orders, ordersOneBusiness, ordersCounted, database, postgres }) {
   const rows = [];
   const b = ORDER_BUDGETS;
   for (const o of [orders, ordersOneBusiness]) {
@@ -110,32 +112,39 @@ function orderRows({ orders, ordersOneBusiness, database, postgres }) {
           `${o.offeredPerSecond}/s offered, ${o.concurrency} in flight, ${database}`,
         `${o.completedPerSecond} paid orders/s (${o.completed} of ${o.arrivals}` +
           `${o.notStarted ? `, ${o.notStarted} not started: the server fell behind` : ''}), p50 ${o.latency.p50Ms} ms, ` +
-          `p99 ${o.latency.p99Ms} ms; ${o.errors} errors, ${o.lost} lost, reports count ${o.paidInReport}; ${costs(o, postgres)}`,
+          `p99 ${o.latency.p99Ms} ms; ${o.errors} errors, ${o.lost} lost, reports count ${o.paidInReport}; ${costs(o, postgres, ordersCounted)}`,
         `at least ${least} paid orders/s${postgres ? '' : ' (embedded)'}, zero errors, zero lost`,
         clean && o.completedPerSecond >= least,
       ),
     );
   }
-  const o = orders;
-  if (!o) return rows;
-  const where = `${o.businesses === 1 ? 'one business' : `${o.businesses} businesses`} run`;
+  if (!orders) return rows;
+  const runName = (run) => `${run.businesses === 1 ? 'one business' : `${run.businesses} businesses`} run`;
+  const where = runName(orders);
+  // SQL is counted in the run through the proxy: the counting run of its own, or the rate run itself before it existed.
+  const o = ordersCounted ?? orders;
+  const sqlWhere = ordersCounted
+    ? `counting run through the proxy, ${o.offeredPerSecond}/s offered over ${o.businesses} businesses, ` +
+      `${o.completedPerSecond} paid/s, ${o.errors} errors, ${o.lost} lost`
+    : where;
   if (o.sql) {
     rows.push(
       row(
-        `SQL per paid order (${where}; the diner's marked reads apart)`,
+        `SQL per paid order (${sqlWhere}; the diner's marked reads apart)`,
         `${o.sql.roundTripsPerOrder} round trips, ${o.sql.statementsPerOrder} statements, ` +
           `${o.sql.commitsPerOrder} commits (${o.sql.autocommitsPerOrder} of them single autocommitted statements)`,
         `at most ${b.roundTripsPerOrder} round trips`,
         o.sql.roundTripsPerOrder <= b.roundTripsPerOrder,
       ),
       row(
-        `diner's reads of its order (${where}), marked /* diner-read */`,
+        `diner's reads of its order (${ordersCounted ? 'counting run' : where}), marked /* diner-read */`,
         `${o.sql.dinerReadRoundTripsPerOrder} round trips and ${o.sql.dinerReadStatementsPerOrder} statements per ` +
           `paid order; completion by ${o.completion} (${o.orderWaitsPerOrder} waits, ${o.orderReadsPerOrder} reads ` +
           `per order)` +
           // Before the server marks its diner reads, they are in the round trips above: say so rather than hide it.
           (o.sql.dinerReadStatementsPerOrder === 0 && o.orderReadsPerOrder + o.orderWaitsPerOrder > 0
-            ? '; no statement carried the marker, so the reads are in the round trips above'
+            ? '; no statement carried the marker: the server answered them without a query, or its reads are ' +
+              'unmarked and in the round trips above'
             : ''),
         'information (not counted above)',
         null,
@@ -145,12 +154,12 @@ function orderRows({ orders, ordersOneBusiness, database, postgres }) {
   rows.push(
     row(
       `server CPU per paid order (${where})`,
-      `${o.serverCpuMsPerOrder ?? '?'} ms` +
+      `${orders.serverCpuMsPerOrder ?? '?'} ms` +
         (postgres ? ' (the database process not included)' : ' (the embedded database included)'),
       postgres
         ? `at most ${b.serverCpuMsPerOrder} ms`
         : `information (the budget of ${b.serverCpuMsPerOrder} ms is for PostgreSQL)`,
-      postgres ? o.serverCpuMsPerOrder !== undefined && o.serverCpuMsPerOrder <= b.serverCpuMsPerOrder : null,
+      postgres ? orders.serverCpuMsPerOrder !== undefined && orders.serverCpuMsPerOrder <= b.serverCpuMsPerOrder : null,
     ),
   );
   return rows;
