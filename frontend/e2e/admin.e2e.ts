@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { join } from 'node:path';
+import { isIsraeliMobile } from '@tafrit/contracts/israel/phone';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { codeSentTo, smsLines, waitUntilCodeCanBeSent } from './support/sms.js';
@@ -19,6 +20,14 @@ const ADMIN_PHONE = '0542222222';
 const DEMO_PHONE_E164 = '+972523456789';
 const DEMO_DEPARTMENT = 'demo';
 const UNAVAILABLE = 'העסק אינו מקבל הזמנות כרגע';
+
+/** A valid Israeli mobile number no other file uses (random; libphonenumber's metadata decides what is valid). */
+function freshMobile(): string {
+  for (;;) {
+    const phone = `05${[2, 3, 4, 8][randomInt(4)]}${randomInt(2, 10)}${String(randomInt(1_000_000)).padStart(6, '0')}`;
+    if (isIsraeliMobile(phone)) return phone;
+  }
+}
 
 let browser: Browser;
 let admin: { page: Page; problems: string[]; context: BrowserContext };
@@ -155,7 +164,7 @@ describe('the administrator in a real browser', () => {
 
   it('reopens a closed account after a confirmation naming it, and its owner signs in again with the same phone', async () => {
     const { page, problems } = admin;
-    const phone = `052${randomInt(1_000_000, 10_000_000)}`;
+    const phone = freshMobile();
     const businessName = 'קפה שחוזר לפעול';
     const registered = await fetch(`${baseUrl}/api/register`, {
       method: 'POST',
