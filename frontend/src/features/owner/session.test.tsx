@@ -3,10 +3,11 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '@/components/ui/toast';
+import { he } from '@/i18n/he';
 import { heOwner } from '@/i18n/he-owner';
 import { createAppRouter } from '@/router';
 import { base64UrlJson, demoBusiness, failure, json, stubApi } from '@/test/api-stub';
-import { OWNER_REFRESH_LOCK, ownerRequest } from './api/session-request';
+import { onOwnerSessionExpired, OWNER_REFRESH_LOCK, ownerRequest } from './api/session-request';
 
 function renderAt(url: string) {
   const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [url] }) });
@@ -211,6 +212,24 @@ describe('an owner call that answers 401', () => {
     await expect(ownerRequest('GET', '/api/orders')).resolves.toEqual({ success: true, data: [] });
     expect(refreshedUnderLock).toEqual([true]);
     expect(localStorage.getItem('authToken')).toBe('fresh');
+  });
+
+  it('keeps the sign-in when the refresh gets no answer (a Wi-Fi blip), and fails the call as offline', async () => {
+    localStorage.setItem('authToken', 'expired');
+    localStorage.setItem('businessData', JSON.stringify(demoBusiness));
+    const expired = vi.fn();
+    const stop = onOwnerSessionExpired(expired);
+    stubApi(({ path }) => {
+      if (path === '/api/auth/refresh') return Promise.reject(new TypeError('Failed to fetch'));
+      if (path === '/api/orders') return failure(401, 'auth.unauthenticated', 'expired');
+      return undefined;
+    });
+    const error: unknown = await ownerRequest('GET', '/api/orders').catch((reason: unknown) => reason);
+    stop();
+    expect(error).toMatchObject({ status: 0, message: he.errors.network });
+    expect(expired).not.toHaveBeenCalled();
+    expect(localStorage.getItem('authToken')).toBe('expired');
+    expect(localStorage.getItem('businessData')).not.toBeNull();
   });
 
   it('is never refreshed for an impersonation: the cookie here may be another session', async () => {
