@@ -1,12 +1,15 @@
+import { randomInt } from 'node:crypto';
 import { join } from 'node:path';
+import { isIsraeliMobile } from '@tafrit/contracts/israel/phone';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { codeSentTo, smsLines, waitUntilCodeCanBeSent } from './support/sms.js';
 import { axeViolations, clickAndWaitForClose, describeViolations, launchBrowser, openPage } from './support/browser.js';
 
-// The administrator in a real browser, against the built product (issue 7): sign in, pause the demo café (its public
-// menu stops at once), activate it again, open it as the business in a new tab and leave, edit the terms of use and
-// read them on the public page. The other browser files use the demo café too: it is left active whatever happens.
+// The administrator in a real browser, against the built product (issues 7 and 15): sign in, pause the demo café after
+// a confirmation naming it (its public menu stops at once), activate it again, reopen a closed account whose owner then
+// signs in again, open the café as the business in a new tab and leave, edit the terms of use, read them on the public
+// page and go back to the dashboard. The other browser files use the demo café too: it is left active whatever happens.
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -17,6 +20,14 @@ const ADMIN_PHONE = '0542222222';
 const DEMO_PHONE_E164 = '+972523456789';
 const DEMO_DEPARTMENT = 'demo';
 const UNAVAILABLE = 'העסק אינו מקבל הזמנות כרגע';
+
+/** A valid Israeli mobile number no other file uses (random; libphonenumber's metadata decides what is valid). */
+function freshMobile(): string {
+  for (;;) {
+    const phone = `05${[2, 3, 4, 8][randomInt(4)]}${randomInt(2, 10)}${String(randomInt(1_000_000)).padStart(6, '0')}`;
+    if (isIsraeliMobile(phone)) return phone;
+  }
+}
 
 let browser: Browser;
 let admin: { page: Page; problems: string[]; context: BrowserContext };
@@ -127,10 +138,18 @@ describe('the administrator in a real browser', () => {
     expect(admin.problems).toEqual([]);
   });
 
-  it('pauses the demo café, whose public menu then says it takes no orders, and activates it again', async () => {
+  it('pauses the demo café after a confirmation naming it, whose public menu then takes no orders, and activates it again', async () => {
     const { page, problems } = admin;
     const cafe = demoCafe(page);
+    const name = ((await cafe.getByRole('heading', { level: 3 }).textContent()) ?? '').trim();
     await cafe.getByRole('button', { name: /^השהיה/ }).click();
+    const confirmation = page.getByRole('dialog', { name: `להשהות את ${name}?` });
+    await confirmation.waitFor();
+    await expectAccessible(page, '/admin pause confirmation');
+    // Nothing is paused until the administrator confirms.
+    expect(await cafe.getByText('פעיל', { exact: true }).isVisible()).toBe(true);
+    await confirmation.getByRole('button', { name: 'השהיית העסק' }).click();
+    await confirmation.waitFor({ state: 'detached' });
     await page.getByTestId('toast').getByText('העסק הושהה').waitFor();
     await cafe.getByText('מושהה', { exact: true }).waitFor();
     await expect.poll(publicMenuHeading, { timeout: 15_000, interval: 500 }).toBe(UNAVAILABLE);
@@ -140,6 +159,70 @@ describe('the administrator in a real browser', () => {
     await cafe.getByText('פעיל', { exact: true }).waitFor();
     await expect.poll(publicMenuHeading, { timeout: 15_000, interval: 500 }).not.toBe(UNAVAILABLE);
     await expectAccessible(page, '/admin after pause and activate');
+    expect(problems).toEqual([]);
+  });
+
+  it('reopens a closed account after a confirmation naming it, and its owner signs in again with the same phone', async () => {
+    const { page, problems } = admin;
+    const phone = freshMobile();
+    const businessName = 'קפה שחוזר לפעול';
+    const registered = await fetch(`${baseUrl}/api/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        fullName: 'רותם לוי',
+        businessName,
+        email: `reopen.${Date.now()}@example.co.il`,
+        idNumber: '515678902',
+        phone,
+        bankName: '12',
+        branch: '600',
+        accountNumber: '123456',
+        beneficiaryName: 'רותם לוי',
+      }),
+    });
+    expect(registered.status, await registered.clone().text()).toBeLessThan(300);
+    const e164 = ((await registered.json()) as { data: { business: { phone: string } } }).data.business.phone;
+    const closed = await fetch(`${baseUrl}/api/admin/businesses/${encodeURIComponent(e164)}`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${adminToken}` },
+    });
+    expect(closed.status).toBe(200);
+
+    await page.reload();
+    await demoCafe(page).waitFor();
+    await page.getByLabel('הצגת חשבונות סגורים').check();
+    const account = page.locator(`[data-testid="account-item"][data-phone="${e164}"]`);
+    await account.getByText('סגור', { exact: true }).waitFor();
+    await account.getByRole('button', { name: `פתיחת החשבון מחדש: ${businessName}` }).click();
+    const confirmation = page.getByRole('dialog', { name: `לפתוח מחדש את ${businessName}?` });
+    await confirmation.waitFor();
+    await expectAccessible(page, '/admin reopen confirmation');
+    await confirmation.getByRole('button', { name: 'פתיחת החשבון מחדש' }).click();
+    await confirmation.waitFor({ state: 'detached' });
+    await page.getByTestId('toast').getByText('החשבון נפתח מחדש').waitFor();
+    await account.getByText('פעיל', { exact: true }).waitFor();
+    await page.getByLabel('הצגת חשבונות סגורים').uncheck();
+    await expectAccessible(page, '/admin after reopening');
+
+    // The phone is usable again: its owner signs in with a new code and reaches the console.
+    const owner = await openPage(browser);
+    try {
+      await owner.page.goto(`${baseUrl}/login`);
+      const before = smsLines(smsLog).length;
+      await owner.page.getByLabel('מספר טלפון נייד').fill(phone);
+      await waitUntilCodeCanBeSent(smsLog, phone);
+      await owner.page.getByRole('button', { name: 'שליחת קוד' }).click();
+      const code = owner.page.getByLabel('קוד אימות');
+      await code.waitFor();
+      await code.fill(await codeSentTo(smsLog, phone, before));
+      await owner.page.getByRole('button', { name: 'כניסה', exact: true }).click();
+      await owner.page.waitForURL(`${baseUrl}/reports`);
+      await owner.page.getByRole('heading', { level: 1, name: 'דוח הזמנות חודשי' }).waitFor();
+      expect(owner.problems).toEqual([]);
+    } finally {
+      await owner.context.close();
+    }
     expect(problems).toEqual([]);
   });
 
@@ -191,6 +274,11 @@ describe('the administrator in a real browser', () => {
     } finally {
       await visitor.context.close();
     }
+
+    // The editor leads back to the dashboard.
+    await page.getByRole('link', { name: 'חזרה ללוח הבקרה של המנהל' }).click();
+    await page.waitForURL(`${baseUrl}/admin`);
+    await page.getByRole('heading', { level: 1, name: 'לוח ניהול המערכת' }).waitFor();
   });
 
   it('leaves the demo café active for the other browser files', async () => {

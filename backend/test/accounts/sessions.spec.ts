@@ -18,6 +18,15 @@ const sessionOf = (token: string) =>
   app.database.em().findOneOrFail(UserSessionEntity, { refreshTokenHash: hashOf(token) });
 const refresh = (cookie: string) => call(app, 'POST', '/api/auth/refresh', { cookies: { [OWNER_COOKIE]: cookie } });
 const profile = (token: string) => call(app, 'GET', '/api/business/profile', { token });
+/** Moves a rotation into the past, as if the token had been rotated that many seconds ago. */
+const rotatedSecondsAgo = (token: string, seconds: number) =>
+  app.database
+    .em()
+    .getConnection()
+    .execute(`update user_sessions set revoked_at = now() - make_interval(secs => ?) where refresh_token_hash = ?`, [
+      seconds,
+      hashOf(token),
+    ]);
 const sql = (statement: string, params: unknown[] = []) => app.database.em().getConnection().execute(statement, params);
 
 describe('owner sessions', () => {
@@ -39,11 +48,12 @@ describe('owner sessions', () => {
     expect(current.expiresAt.getTime()).toBe(old.expiresAt.getTime());
   });
 
-  it('revokes the whole family when a rotated refresh token comes back, and answers 401', async () => {
+  it('revokes the whole family when a rotated refresh token comes back after the grace window, and answers 401', async () => {
     const owner = await registerOwner(app);
     const rotated = await refresh(owner.refreshCookie);
     const live = rotated.cookies[OWNER_COOKIE]?.value ?? '';
     const liveToken = (rotated.body.data as { token: string }).token;
+    await rotatedSecondsAgo(owner.refreshCookie, 31);
 
     const replay = await refresh(owner.refreshCookie);
     expect(replay.status).toBe(401);
@@ -57,12 +67,50 @@ describe('owner sessions', () => {
     expect((await profile(owner.token)).status).toBe(401);
   });
 
-  it('lets only one of two simultaneous refreshes of one token through and treats the other as reuse', async () => {
+  it('keeps the owner signed in when two tabs refresh with the same cookie at the same moment', async () => {
     const owner = await registerOwner(app);
     const answers = await Promise.all([refresh(owner.refreshCookie), refresh(owner.refreshCookie)]);
-    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const [first, second] = answers.map((answer) => answer.cookies[OWNER_COOKIE]?.value ?? '');
+    // Both get the same new session: one successor row, one cookie, both access tokens naming it.
+    expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(second).toBe(first);
     const family = (await sessionOf(owner.refreshCookie)).familyId;
-    expect(await app.database.em().count(UserSessionEntity, { familyId: family, isRevoked: false })).toBe(0);
+    const live = await app.database.em().fork().find(UserSessionEntity, { familyId: family, isRevoked: false });
+    expect(live.map((row) => row.refreshTokenHash)).toEqual([hashOf(first ?? '')]);
+    const tokens = answers.map((answer) => (answer.body.data as { token: string }).token);
+    const claims = await Promise.all(tokens.map((token) => app.app.get(AccessTokens).verify(token, 'owner')));
+    expect(claims.map((claim) => claim?.sessionId)).toEqual([live[0]?.id, live[0]?.id]);
+    for (const token of tokens) expect((await profile(token)).status).toBe(200);
+    // The sign-in goes on from the shared cookie.
+    expect((await refresh(first ?? '')).status).toBe(200);
+  });
+
+  it('answers a tab that refreshes with the just-rotated cookie with the same session, within the grace window', async () => {
+    const owner = await registerOwner(app);
+    const firstTab = await refresh(owner.refreshCookie);
+    const cookie = firstTab.cookies[OWNER_COOKIE]?.value ?? '';
+    await rotatedSecondsAgo(owner.refreshCookie, 25);
+
+    const secondTab = await refresh(owner.refreshCookie);
+    expect(secondTab.status).toBe(200);
+    expect(secondTab.cookies[OWNER_COOKIE]?.value).toBe(cookie);
+    expect(await sessionOf(cookie)).toMatchObject({ isRevoked: false });
+    expect((await profile((secondTab.body.data as { token: string }).token)).status).toBe(200);
+  });
+
+  it('follows a chain of rotations inside the window to its live end, and refuses a successor that was signed out', async () => {
+    const owner = await registerOwner(app);
+    const second = (await refresh(owner.refreshCookie)).cookies[OWNER_COOKIE]?.value ?? '';
+    const third = (await refresh(second)).cookies[OWNER_COOKIE]?.value ?? '';
+    const late = await refresh(owner.refreshCookie);
+    expect(late.status).toBe(200);
+    expect(late.cookies[OWNER_COOKIE]?.value).toBe(third);
+
+    await call(app, 'POST', '/api/auth/logout', { cookies: { [OWNER_COOKIE]: third } });
+    const afterLogout = await refresh(owner.refreshCookie);
+    expect(afterLogout.status).toBe(401);
+    expect(await sessionOf(third)).toMatchObject({ revokedReason: 'logout' });
   });
 
   it('logs out: the session is revoked, the cookie cleared, the token and the refresh token dead', async () => {

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { AdminBusinessRow } from '@tafrit/contracts';
+import { type AdminBusinessRow, israelMonthOf } from '@tafrit/contracts';
 import { BusinessEntity } from '../../src/modules/accounts/projections/business.entity.js';
 import { UserSessionEntity } from '../../src/modules/accounts/persistence/user-session.entity.js';
 import { CategoryEntity } from '../../src/modules/menu/persistence/category.entity.js';
@@ -18,6 +18,7 @@ import {
   registerOwner,
   registrationForm,
   signInAdmin,
+  latestCode,
   smsLog,
   type SignedInOwner,
 } from '../support/accounts.js';
@@ -63,6 +64,8 @@ const toggle = (phone: string, body: unknown, token = adminToken) =>
   call(app, 'PATCH', `/api/admin/businesses/${encodeURIComponent(phone)}/toggle`, { token, body, ip: ADMIN_IP });
 const close = (phone: string, token = adminToken) =>
   call(app, 'DELETE', `/api/admin/businesses/${encodeURIComponent(phone)}`, { token, ip: ADMIN_IP });
+const reopen = (phone: string, token = adminToken) =>
+  call(app, 'POST', `/api/admin/businesses/${encodeURIComponent(phone)}/reopen`, { token, ip: ADMIN_IP });
 const menu = (departmentId: string) => call(app, 'GET', `/api/menu/${departmentId}`, { ip: '10.8.0.1' });
 const dinerPage = (departmentId: string) =>
   app.app.inject({ method: 'GET', url: `/menu/${departmentId}`, headers: { 'x-forwarded-for': '10.8.0.2' } });
@@ -309,7 +312,7 @@ describe('closing an account', () => {
     expect((await call(app, 'POST', `/api/admin/impersonate/${owner.phone}`, { token: adminToken })).status).toBe(404);
   });
 
-  it('its owner cannot sign in again, and its phone and e-mail stay reserved', async () => {
+  it('its owner cannot sign in again, and its phone and e-mail stay reserved while it is closed', async () => {
     const form = registrationForm();
     const registered = await call(app, 'POST', '/api/register', { body: form, ip: '10.6.0.1' });
     const phone = (registered.body.data as { business: { phone: string } }).business.phone;
@@ -333,5 +336,96 @@ describe('closing an account', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ success: false, code: 'not_found' });
     expect((await close('12345')).status).toBe(404);
+  });
+});
+
+describe('reopening a closed account', () => {
+  it('needs an admin token: none or an owner token is 401', async () => {
+    const owner = await registerOwner(app);
+    await close(owner.phone);
+    expect((await reopen(owner.phone, '')).status).toBe(401);
+    expect((await reopen(owner.phone, owner.token)).status).toBe(401);
+    expect(rowOf((await list()).body.data, owner.phone)?.closedAt).toEqual(expect.any(String));
+  });
+
+  it('gives the owner the account back: the same phone signs in, orders and invoices are there, the menu is empty', async () => {
+    const { owner, shop } = await shopOf();
+    const { orderId } = await recordOrder(app, {
+      businessPhone: owner.phone,
+      departmentId: shop.departmentId,
+      orderNumber: 1,
+      placedAt: new Date().toISOString(),
+      paidAt: new Date().toISOString(),
+    });
+    await runner.runUntilIdle();
+    await close(owner.phone);
+
+    const answer = await reopen(localOf(owner.phone));
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({ phone: owner.phone, isActive: true, closedAt: null });
+
+    // The phone is the account's again: a code is sent, and it signs the owner in.
+    const ip = '10.6.1.1';
+    expect((await call(app, 'POST', '/api/send-otp', { body: { phone: owner.phone }, ip })).status).toBe(200);
+    const code = latestCode(app, owner.phone);
+    const signedIn = await call(app, 'POST', '/api/verify-otp', { body: { phone: owner.phone, code }, ip });
+    expect(signedIn.status).toBe(200);
+    const token = (signedIn.body.data as { token: string }).token;
+    const profile = await call(app, 'GET', '/api/business/profile', { token });
+    expect(profile.status).toBe(200);
+    expect(profile.body.data).toMatchObject({ business: { phone: owner.phone, isActive: true } });
+    // The sessions of before the closing stay dead.
+    expect((await call(app, 'GET', '/api/business/profile', { token: owner.token })).status).toBe(401);
+
+    // Orders and invoices were kept; the menu was removed at closing and starts empty.
+    const month = israelMonthOf(new Date());
+    const orders = await call<{ data: unknown }>(app, 'GET', `/api/orders?month=${month}`, { token });
+    expect(orders.status).toBe(200);
+    expect(JSON.stringify(orders.body.data)).toContain(orderId);
+    expect((await call(app, 'GET', processors.links.urlFor(orderId))).status).toBe(200);
+    expect(await app.database.em().fork().count(CategoryEntity, { businessId: owner.phone })).toBe(0);
+    expect((await menu(shop.departmentId)).status).toBe(200);
+  });
+
+  it('gives its phone and e-mail back with the account: the open row holds them, and they cannot be registered twice', async () => {
+    const form = registrationForm();
+    const registered = await call(app, 'POST', '/api/register', { body: form, ip: '10.6.2.1' });
+    const phone = (registered.body.data as { business: { phone: string } }).business.phone;
+    await close(phone);
+    expect((await reopen(phone)).status).toBe(200);
+    const row = await app.database.em().fork().findOneOrFail(BusinessEntity, { phone });
+    expect(row).toMatchObject({ email: form.email, isActive: true, closedAt: null });
+    const again = await call(app, 'POST', '/api/register', { body: form, ip: '10.6.2.2' });
+    expect(again.status).toBe(409);
+  });
+
+  it('records BusinessReopened with the admin and the address, shown in the audit; reopening an open account records nothing', async () => {
+    const owner = await registerOwner(app, { businessName: 'קפה שחזר' });
+    expect((await reopen(owner.phone)).status).toBe(200);
+    await close(owner.phone);
+    expect((await reopen(owner.phone)).status).toBe(200);
+    expect((await reopen(owner.phone)).status).toBe(200);
+    const events = await eventsOf(owner.phone);
+    expect(events.map((event) => event.type)).toEqual(['BusinessRegistered', 'BusinessClosed', 'BusinessReopened']);
+    expect(events[2]).toMatchObject({
+      data: { phone: owner.phone, adminPhone: CONFIGURED_ADMIN.e164, ip: ADMIN_IP, at: expect.any(String) },
+      metadata: { actor: { kind: 'admin', id: CONFIGURED_ADMIN.e164 } },
+    });
+    const audit = await call<{ data: { type: string; subject: string; summary: string; ip: string }[] }>(
+      app,
+      'GET',
+      '/api/admin/audit',
+      { token: adminToken },
+    );
+    expect(
+      audit.body.data.find((entry) => entry.type === 'BusinessReopened' && entry.subject === owner.phone),
+    ).toMatchObject({ summary: 'פתיחה מחדש של החשבון קפה שחזר', ip: ADMIN_IP });
+    // Reopened, it takes the admin's other commands again.
+    expect((await toggle(owner.phone, { isActive: false })).status).toBe(200);
+  });
+
+  it('answers 404 for an unknown or malformed phone', async () => {
+    expect((await reopen(newPhone().local)).status).toBe(404);
+    expect((await reopen('12345')).status).toBe(404);
   });
 });

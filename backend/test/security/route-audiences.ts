@@ -70,6 +70,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/admin/businesses': admin,
   'DELETE /api/admin/businesses/:phone': admin,
   'PATCH /api/admin/businesses/:phone/toggle': admin,
+  'POST /api/admin/businesses/:phone/reopen': admin,
   'GET /api/admin/audit': admin,
   'GET /api/admin/contact-submissions': admin,
   'GET /api/admin/debug': admin,

@@ -126,17 +126,35 @@ export const heAdmin = {
     openHere: 'כניסה כעסק',
     openNewTab: 'כניסה כעסק בלשונית חדשה',
     delete: 'סגירת החשבון',
+    reopen: 'פתיחת החשבון מחדש',
     actionsOf: (businessName: string) => `פעולות עבור ${businessName}`,
   },
   deleteDialog: {
     title: 'סגירת חשבון עסקי',
     description:
-      'סגירת החשבון מנתקת את בעל העסק, מוחקת את התפריט והתמונות ומורידה את התפריט הציבורי. ההזמנות והחשבוניות נשמרות. לא ניתן לבטל פעולה זו.',
+      'סגירת החשבון מנתקת את בעל העסק, מוחקת את התפריט והתמונות ומורידה את התפריט הציבורי. ההזמנות והחשבוניות נשמרות. אפשר לפתוח את החשבון מחדש, אבל התפריט והתמונות לא יחזרו.',
     typeLabel: 'לאישור, הקלידו את שם העסק:',
     confirm: 'סגירת החשבון לצמיתות',
     deleting: 'סוגרים...',
     cancel: 'ביטול',
     done: 'החשבון נסגר',
+  },
+  pauseDialog: {
+    title: (businessName: string) => `להשהות את ${businessName}?`,
+    description:
+      'לקוחות לא יוכלו לראות את התפריט ולהזמין עד שהעסק יופעל מחדש. בעל העסק ממשיך להיכנס ללוח הניהול ורואה הודעה על ההשהיה.',
+    confirm: 'השהיית העסק',
+    cancel: 'ביטול',
+  },
+  reopenDialog: {
+    title: (businessName: string) => `לפתוח מחדש את ${businessName}?`,
+    description:
+      'בעל העסק יוכל להיכנס שוב עם אותו מספר טלפון ולקבל קוד חדש. ההזמנות והחשבוניות שנשמרו יחזרו ללוח הניהול; התפריט והתמונות נמחקו בסגירה, והתפריט יתחיל ריק.',
+    confirm: 'פתיחת החשבון מחדש',
+    reopening: 'פותחים...',
+    cancel: 'ביטול',
+    done: 'החשבון נפתח מחדש',
+    error: 'שגיאה בפתיחת החשבון מחדש',
   },
   openBusiness: {
     title: 'כניסה לעסק',
@@ -203,6 +221,7 @@ export const heAdmin = {
       BusinessPaused: 'השהיית עסק',
       BusinessActivated: 'הפעלת עסק',
       BusinessClosed: 'סגירת חשבון',
+      BusinessReopened: 'פתיחת חשבון מחדש',
       BusinessImpersonated: 'כניסה כעסק',
       ImpersonationStarted: 'כניסה כעסק',
       TermsChanged: 'עדכון תנאי השימוש',

@@ -171,6 +171,7 @@ export const heLanding = {
     loadError: 'לא הצלחנו לטעון את תנאי השימוש. נסו לרענן את הדף.',
     // The administrator's editor (shown only with an admin session).
     editorTitle: 'עריכת תנאי השימוש',
+    backToDashboard: 'חזרה ללוח הבקרה של המנהל',
     editorLabel: 'תוכן תנאי השימוש',
     editorHint: 'פסקאות מופרדות בשורה ריקה. הטקסט מוצג כפי שנכתב, בלי עיצוב.',
     /** "1,234 מתוך 100,000 תווים": the count is wrapped left to right by the component. */

@@ -11,7 +11,7 @@ import { PendingButton } from '@/components/ui/pending-button';
 import { primaryButtonClass, secondaryButtonClass } from '@/components/ui/styles';
 import { toast } from '@/components/ui/toast';
 import { heAdmin } from '@/i18n/he-admin';
-import { businessesQueryOptions, deleteBusiness, toggleBusiness, useBusinesses } from './api';
+import { businessesQueryOptions, deleteBusiness, reopenBusiness, toggleBusiness, useBusinesses } from './api';
 import { errorDescription } from './errors';
 import { dateTimeText, phoneDigits, phoneText, shekelsText } from './format';
 import { OpenBusinessCard, useOpenAsBusiness } from './open-business';
@@ -176,7 +176,11 @@ function AccountItem({ row }: { row: AdminBusinessRow }) {
           </Detail>
         ) : null}
       </dl>
-      {closed ? null : (
+      {closed ? (
+        <div role="group" aria-label={a.actionsOf(row.businessName)} className="mt-4 flex flex-wrap gap-3">
+          <ReopenButton row={row} />
+        </div>
+      ) : (
         <div role="group" aria-label={a.actionsOf(row.businessName)} className="mt-4 flex flex-wrap gap-3">
           <ToggleButton row={row} />
           <OpenButtons row={row} />
@@ -201,13 +205,21 @@ function named(action: string, row: AdminBusinessRow): string {
   return `${action}: ${row.businessName}`;
 }
 
+const pd = heAdmin.pauseDialog;
+
+/**
+ * Activation is one click; pausing takes a live business off its diners' phones, so it is asked first in a dialog
+ * that names the business (issue 15).
+ */
 function ToggleButton({ row }: { row: AdminBusinessRow }) {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState(false);
+  const [asking, setAsking] = useState(false);
   const next = !row.isActive;
 
   async function onClick() {
     setPending(true);
+    setAsking(false);
     try {
       await toggleBusiness(row.phone, { isActive: next });
       queryClient.setQueryData<AdminBusinessRow[]>(businessesQueryOptions.queryKey, (rows) =>
@@ -222,17 +234,101 @@ function ToggleButton({ row }: { row: AdminBusinessRow }) {
     }
   }
 
-  return (
+  const button = (
     <PendingButton
       type="button"
       pending={pending}
       pendingLabel={a.toggling}
-      onClick={() => void onClick()}
+      onClick={next ? () => void onClick() : undefined}
       className={next ? primaryButtonClass : secondaryButtonClass}
       aria-label={named(next ? a.activate : a.pause, row)}
     >
       {next ? a.activate : a.pause}
     </PendingButton>
+  );
+  if (next) return button;
+  return (
+    <Dialog
+      open={asking}
+      onOpenChange={setAsking}
+      title={pd.title(row.businessName)}
+      description={pd.description}
+      closeLabel={pd.cancel}
+      trigger={button}
+      footer={
+        <button type="button" onClick={() => void onClick()} className={dangerButtonClass} data-testid="confirm-pause">
+          {pd.confirm}
+        </button>
+      }
+    >
+      <BusinessIdentity row={row} />
+    </Dialog>
+  );
+}
+
+/** Which account a confirmation is about, beyond its name (two cafés may share one): its owner and phone. */
+function BusinessIdentity({ row }: { row: AdminBusinessRow }) {
+  return (
+    <dl className="flex flex-col gap-1 text-sm">
+      <Detail label={a.owner}>{row.fullName}</Detail>
+      <Detail label={a.phone}>
+        <Ltr>{phoneText(row.phone)}</Ltr>
+      </Detail>
+    </dl>
+  );
+}
+
+const rd = heAdmin.reopenDialog;
+
+/** A closed account back to its owner (issue 15), after a confirmation that names it and says what returns. */
+function ReopenButton({ row }: { row: AdminBusinessRow }) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+
+  async function onConfirm() {
+    if (pending) return;
+    setPending(true);
+    try {
+      await reopenBusiness(row.phone);
+      toast({ title: rd.done, description: row.businessName });
+      setPending(false);
+      setOpen(false);
+      await queryClient.invalidateQueries({ queryKey: businessesQueryOptions.queryKey });
+    } catch (error) {
+      setPending(false);
+      toast({ variant: 'destructive', title: rd.error, description: errorDescription(error) });
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!pending) setOpen(next);
+      }}
+      title={rd.title(row.businessName)}
+      description={rd.description}
+      closeLabel={rd.cancel}
+      trigger={
+        <button type="button" className={secondaryButtonClass} aria-label={named(a.reopen, row)}>
+          {a.reopen}
+        </button>
+      }
+      footer={
+        <button
+          type="button"
+          disabled={pending}
+          onClick={() => void onConfirm()}
+          className={primaryButtonClass}
+          data-testid="confirm-reopen"
+        >
+          {pending ? rd.reopening : rd.confirm}
+        </button>
+      }
+    >
+      <BusinessIdentity row={row} />
+    </Dialog>
   );
 }
 

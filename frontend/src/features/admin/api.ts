@@ -122,6 +122,7 @@ export const adminPaths = {
   businesses: '/api/admin/businesses',
   toggle: (phone: string) => `/api/admin/businesses/${phonePath(phone)}/toggle`,
   business: (phone: string) => `/api/admin/businesses/${phonePath(phone)}`,
+  reopen: (phone: string) => `/api/admin/businesses/${phonePath(phone)}/reopen`,
   commissions: (month: string) => `/api/admin/commissions/${month}`,
   commissionsCsv: (month: string) => `/api/admin/commissions/${month}/csv`,
   history: (month: string, phone: string) => `/api/admin/commissions/${month}/${phonePath(phone)}/history`,
@@ -157,6 +158,11 @@ export async function toggleBusiness(phone: string, input: ToggleBusinessInput):
 
 export async function deleteBusiness(phone: string): Promise<void> {
   await adminRequest('DELETE', adminPaths.business(phone));
+}
+
+/** Reopens a closed account (issue 15): the owner may sign in again; its orders were kept, its menu starts empty. */
+export async function reopenBusiness(phone: string): Promise<void> {
+  await adminRequest('POST', adminPaths.reopen(phone));
 }
 
 export async function getCommissionReport(month: string, signal?: AbortSignal): Promise<AdminCommissionReport> {

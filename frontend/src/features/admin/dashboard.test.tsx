@@ -234,20 +234,38 @@ describe('account cards and list', () => {
     await user.click(screen.getByLabelText(heAdmin.accounts.showClosed));
     const closed = screen.getAllByTestId('account-item').find((item) => item.dataset.phone === '+972521111111')!;
     expect(within(closed).getByText(heAdmin.accounts.closed)).toBeTruthy();
-    // A closed account has no actions left.
-    expect(within(closed).queryByRole('button')).toBeNull();
+    // A closed account has one action left: reopening it.
+    expect(
+      within(closed)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual([heAdmin.accounts.reopen]);
 
     expect(matchesSearch(rows[0]!, '+972 52-345')).toBe(true);
     expect(matchesSearch(rows[0]!, 'הגפן')).toBe(true);
     expect(matchesSearch(rows[0]!, '999')).toBe(false);
   });
 
-  it('pausing calls PATCH .../toggle with { isActive: false }, updates the cards and says so', async () => {
+  it('pausing asks first, naming the business, then calls PATCH .../toggle with { isActive: false }, updates the cards and says so', async () => {
     const calls = adminServer();
     const user = userEvent.setup();
     renderAt('/admin');
     const item = (await screen.findAllByTestId('account-item', undefined, SLOW))[0]!;
-    await user.click(within(item).getByRole('button', { name: `${heAdmin.accounts.pause}: קפה הגפן` }));
+    const pause = within(item).getByRole('button', { name: `${heAdmin.accounts.pause}: קפה הגפן` });
+    await user.click(pause);
+
+    const dialog = await screen.findByRole('dialog', { name: heAdmin.pauseDialog.title('קפה הגפן') });
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+    // Cancelling changes nothing and gives the focus back to the button.
+    await user.click(within(dialog).getAllByRole('button', { name: heAdmin.pauseDialog.cancel }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(pause);
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+
+    await user.click(pause);
+    const again = await screen.findByRole('dialog', { name: heAdmin.pauseDialog.title('קפה הגפן') });
+    await user.click(within(again).getByRole('button', { name: heAdmin.pauseDialog.confirm }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     const toast = await screen.findByTestId('toast');
     expect(within(toast).getByText(heAdmin.accounts.paused_toast)).toBeTruthy();
@@ -299,6 +317,38 @@ describe('account cards and list', () => {
     expect(screen.getAllByTestId('account-item').map((item) => item.dataset.phone)).not.toContain('+972541112233');
     expect(nameConfirmed('  קפה  ', 'קפה')).toBe(true);
     expect(nameConfirmed('', '')).toBe(false);
+  });
+
+  it('reopening a closed account asks first, naming it, then POSTs .../reopen and lists it as active again', async () => {
+    const calls = adminServer(({ path, method }) => {
+      if (method !== 'POST' || !path.endsWith('/reopen')) return undefined;
+      return json({ success: true, data: {} });
+    });
+    const user = userEvent.setup();
+    renderAt('/admin');
+    await screen.findByTestId('accounts-list', undefined, SLOW);
+    expect(screen.queryByRole('button', { name: `${heAdmin.accounts.reopen}: בר ישן` })).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: heAdmin.accounts.showClosed }));
+    const closed = screen.getAllByTestId('account-item').find((item) => item.dataset.phone === '+972521111111')!;
+    // A closed account offers only the reopening.
+    expect(
+      within(closed)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual([heAdmin.accounts.reopen]);
+    await user.click(within(closed).getByRole('button', { name: `${heAdmin.accounts.reopen}: בר ישן` }));
+
+    const dialog = await screen.findByRole('dialog', { name: heAdmin.reopenDialog.title('בר ישן') });
+    expect(calls.some((call) => call.path.endsWith('/reopen'))).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: heAdmin.reopenDialog.confirm }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const post = calls.find((call) => call.path.endsWith('/reopen'));
+    expect(post).toMatchObject({
+      method: 'POST',
+      path: `/api/admin/businesses/${encodeURIComponent('+972521111111')}/reopen`,
+    });
+    expect(post?.headers.Authorization).toBe('Bearer admin-token');
+    expect(within(await screen.findByTestId('toast')).getByText(heAdmin.reopenDialog.done)).toBeTruthy();
   });
 
   it('a failed close shows the delete error and keeps the dialog', async () => {

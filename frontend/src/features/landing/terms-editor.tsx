@@ -1,9 +1,10 @@
 import { TERMS_MAX_LENGTH } from '@tafrit/contracts/http/admin.schemas';
 import { uiMessagesHe } from '@tafrit/contracts/messages.he';
+import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { hintClass, inputClass, labelClass } from '@/components/ui/form-styles';
 import { PendingButton } from '@/components/ui/pending-button';
-import { secondaryButtonClass } from '@/components/ui/styles';
+import { secondaryButtonClass, textLinkClass } from '@/components/ui/styles';
 import { toast } from '@/components/ui/toast';
 import { heLanding } from '@/i18n/he-landing';
 import { isApiError } from '@/lib/api-client';
@@ -49,9 +50,15 @@ export function TermsEditor({ saved, onSessionExpired }: { saved: string; onSess
 
   return (
     <section aria-labelledby={`${fieldId}-title`} className="mt-8 rounded-xl border border-line bg-surface p-5 md:p-6">
-      <h2 id={`${fieldId}-title`} className="text-2xl font-bold text-ink">
-        {page.editorTitle}
-      </h2>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-6 gap-y-2">
+        <h2 id={`${fieldId}-title`} className="text-2xl font-bold text-ink">
+          {page.editorTitle}
+        </h2>
+        {/* The administrator came here from the dashboard's "terms" link; this is the way back (issue 15). */}
+        <Link to="/admin" className={textLinkClass}>
+          {page.backToDashboard}
+        </Link>
+      </div>
       <form
         className="mt-4 flex flex-col gap-4"
         noValidate

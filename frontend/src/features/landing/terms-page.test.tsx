@@ -81,6 +81,14 @@ describe('the terms editor with an admin session', () => {
     expect(count.textContent).toContain('12,345');
   });
 
+  it('links back to the administrator dashboard', async () => {
+    signInAsAdmin();
+    renderTerms(SAVED);
+    await editor();
+    const back = screen.getByRole('link', { name: page.backToDashboard });
+    expect(back.getAttribute('href')).toBe('/admin');
+  });
+
   it('resets to the saved text', async () => {
     signInAsAdmin();
     renderTerms(SAVED);

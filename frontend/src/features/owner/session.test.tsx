@@ -3,10 +3,11 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '@/components/ui/toast';
+import { he } from '@/i18n/he';
 import { heOwner } from '@/i18n/he-owner';
 import { createAppRouter } from '@/router';
 import { base64UrlJson, demoBusiness, failure, json, stubApi } from '@/test/api-stub';
-import { ownerRequest } from './api/session-request';
+import { onOwnerSessionExpired, OWNER_REFRESH_LOCK, ownerRequest } from './api/session-request';
 
 function renderAt(url: string) {
   const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [url] }) });
@@ -26,6 +27,7 @@ beforeEach(() => {
 afterEach(() => {
   localStorage.clear();
   resetToasts();
+  vi.unstubAllGlobals();
 });
 
 describe('owner guard', () => {
@@ -157,6 +159,77 @@ describe('an owner call that answers 401', () => {
     expect(localStorage.getItem('authToken')).toBeNull();
     expect(localStorage.getItem('businessData')).toBeNull();
     expect(calls.filter((call) => call.path === '/api/auth/refresh')).toHaveLength(1);
+  });
+
+  it('takes the token another tab refreshed while this one waited for the refresh lock, without refreshing again', async () => {
+    localStorage.setItem('authToken', 'expired');
+    const request = vi.fn(async (_name: string, task: () => Promise<unknown>) => {
+      // The other tab held the lock first: it refreshed and stored its new token before handing the lock over.
+      localStorage.setItem('authToken', 'from-the-other-tab');
+      return task();
+    });
+    vi.stubGlobal('navigator', { ...navigator, locks: { request } });
+    const calls = stubApi(({ path, headers }) => {
+      if (path === '/api/auth/refresh') return json({ success: true, data: { token: 'second-refresh' } });
+      if (path === '/api/orders') {
+        return headers.Authorization === 'Bearer from-the-other-tab'
+          ? json({ success: true, data: [] })
+          : failure(401, 'auth.unauthenticated', 'expired');
+      }
+      return undefined;
+    });
+    await expect(ownerRequest('GET', '/api/orders')).resolves.toEqual({ success: true, data: [] });
+    expect(request).toHaveBeenCalledWith(OWNER_REFRESH_LOCK, expect.any(Function));
+    expect(calls.map((call) => call.path)).toEqual(['/api/orders', '/api/orders']);
+    expect(localStorage.getItem('authToken')).toBe('from-the-other-tab');
+  });
+
+  it('refreshes while holding the lock when no other tab did, so the other tabs wait for its token', async () => {
+    localStorage.setItem('authToken', 'expired');
+    let held = false;
+    const request = vi.fn(async (_name: string, task: () => Promise<unknown>) => {
+      held = true;
+      try {
+        return await task();
+      } finally {
+        held = false;
+      }
+    });
+    vi.stubGlobal('navigator', { ...navigator, locks: { request } });
+    const refreshedUnderLock: boolean[] = [];
+    stubApi(({ path, headers }) => {
+      if (path === '/api/auth/refresh') {
+        refreshedUnderLock.push(held);
+        return json({ success: true, data: { token: 'fresh' } });
+      }
+      if (path === '/api/orders') {
+        return headers.Authorization === 'Bearer fresh'
+          ? json({ success: true, data: [] })
+          : failure(401, 'auth.unauthenticated', 'expired');
+      }
+      return undefined;
+    });
+    await expect(ownerRequest('GET', '/api/orders')).resolves.toEqual({ success: true, data: [] });
+    expect(refreshedUnderLock).toEqual([true]);
+    expect(localStorage.getItem('authToken')).toBe('fresh');
+  });
+
+  it('keeps the sign-in when the refresh gets no answer (a Wi-Fi blip), and fails the call as offline', async () => {
+    localStorage.setItem('authToken', 'expired');
+    localStorage.setItem('businessData', JSON.stringify(demoBusiness));
+    const expired = vi.fn();
+    const stop = onOwnerSessionExpired(expired);
+    stubApi(({ path }) => {
+      if (path === '/api/auth/refresh') return Promise.reject(new TypeError('Failed to fetch'));
+      if (path === '/api/orders') return failure(401, 'auth.unauthenticated', 'expired');
+      return undefined;
+    });
+    const error: unknown = await ownerRequest('GET', '/api/orders').catch((reason: unknown) => reason);
+    stop();
+    expect(error).toMatchObject({ status: 0, message: he.errors.network });
+    expect(expired).not.toHaveBeenCalled();
+    expect(localStorage.getItem('authToken')).toBe('expired');
+    expect(localStorage.getItem('businessData')).not.toBeNull();
   });
 
   it('is never refreshed for an impersonation: the cookie here may be another session', async () => {

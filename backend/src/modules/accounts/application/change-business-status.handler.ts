@@ -5,7 +5,7 @@ import { EVENT_STORE, type EventStore } from '../../../platform/event-store/even
 import { businessDecider, type BusinessCommand } from '../domain/business.decider.js';
 import { businessStreamId } from '../domain/business.events.js';
 
-export type BusinessStatusChange = 'pause' | 'activate' | 'close';
+export type BusinessStatusChange = 'pause' | 'activate' | 'close' | 'reopen';
 
 export class ChangeBusinessStatusCommand {
   constructor(
@@ -28,11 +28,12 @@ const COMMAND_TYPE = {
   pause: 'PauseBusiness',
   activate: 'ActivateBusiness',
   close: 'CloseBusiness',
+  reopen: 'ReopenBusiness',
 } as const satisfies Record<BusinessStatusChange, BusinessCommand['type']>;
 
 /**
- * The administrator's pause, activation and closing of an account: `BusinessPaused`, `BusinessActivated` or
- * `BusinessClosed` with the admin's phone and address. The `businesses` row and the public menu cache follow in the
+ * The administrator's pause, activation, closing and reopening of an account: `BusinessPaused`, `BusinessActivated`,
+ * `BusinessClosed` or `BusinessReopened` with the admin's phone and address. The `businesses` row and the public menu cache follow in the
  * append's own transaction, so the next diner request already sees the change. 404 for an unknown business; a closed
  * one takes no pause or activation (403).
  */

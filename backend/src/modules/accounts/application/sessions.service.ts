@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { APP_CONFIG } from '../../../config/config.module.js';
+import type { AppConfig } from '../../../config/config.js';
+import { deriveKey } from '../../../platform/auth/derive-key.js';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import type { Audience } from '../../../platform/auth/principals.js';
@@ -8,8 +12,17 @@ import type { ClientInfo } from '../../../platform/auth/request-client.js';
 import type { SessionDirectory } from '../../../platform/auth/session-directory.port.js';
 import { query } from '../../../platform/event-store/postgres/sql.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { newRefreshToken, refreshTokenHash, refreshVerdict, SESSION_ABSOLUTE_MS } from '../domain/session-rules.js';
-import { UserSessionEntity } from '../persistence/user-session.entity.js';
+import {
+  newRefreshToken,
+  refreshTokenHash,
+  refreshVerdict,
+  SESSION_ABSOLUTE_MS,
+  successorRefreshToken,
+} from '../domain/session-rules.js';
+import { type UserSession, UserSessionEntity } from '../persistence/user-session.entity.js';
+
+/** How far a late refresh follows a chain of rotations inside the grace window (two or three tabs at most). */
+const MAX_SUCCESSOR_STEPS = 4;
 
 export interface OpenedSession {
   userId: string;
@@ -21,12 +34,20 @@ export interface OpenedSession {
 
 /**
  * The `user_sessions` table: one row per refresh token. A sign-in starts a family; each refresh revokes its row
- * ('rotated') and adds the next one to the family with the same absolute expiry. A rotated token presented again means
- * a copy exists somewhere, so the whole family is revoked ('reuse_detected').
+ * ('rotated') and adds the next one to the family with the same absolute expiry. A rotated token presented again within
+ * ROTATION_GRACE_MS gets the session it rotated into (two tabs refreshing at once); later, it means a copy exists
+ * somewhere, so the whole family is revoked ('reuse_detected').
  */
 @Injectable()
 export class Sessions implements SessionDirectory {
-  constructor(@Inject(DATABASE) private readonly database: Database) {}
+  private readonly refreshKey: Buffer;
+
+  constructor(
+    @Inject(DATABASE) private readonly database: Database,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.refreshKey = deriveKey(config.jwtSecret, 'refresh-tokens');
+  }
 
   async start(options: {
     audience: Audience;
@@ -56,50 +77,99 @@ export class Sessions implements SessionDirectory {
     return { userId: session.userId, sessionId: session.id, refreshToken, expiresAt: session.expiresAt };
   }
 
-  /** Exchanges a refresh token for the next one of its family; a 401 for anything but a live, unrotated token. */
+  /**
+   * Exchanges a refresh token for the next one of its family; a 401 for anything but a live token or one rotated
+   * within the grace window. The successor's token is derived from the presented one (`successorRefreshToken`), so a
+   * second refresh with the same token inside the window gets the very same successor: same session, same cookie.
+   */
   async rotate(options: { audience: Audience; refreshToken: string; client: ClientInfo }): Promise<OpenedSession> {
     const now = new Date();
     const next = await this.database.em().transactional(async (em) => {
-      // The row lock makes two concurrent refreshes of one token take turns: the second one sees 'rotated'.
+      // The row lock makes two concurrent refreshes of one token take turns: the second one waits for the first to
+      // commit, then sees 'rotated' with the successor already stored, and joins it. Nothing here lives in process
+      // memory or Redis, so this holds across instances, with Redis configured or not.
       const current = await em.findOne(
         UserSessionEntity,
         { refreshTokenHash: refreshTokenHash(options.refreshToken), audience: options.audience },
         { lockMode: LockMode.PESSIMISTIC_WRITE },
       );
       const verdict = refreshVerdict(current ?? undefined, now);
-      if (!current || verdict.outcome !== 'rotate') {
-        if (current && verdict.outcome === 'reuse') {
+      if (!current) return undefined;
+      switch (verdict.outcome) {
+        case 'rotate':
+          return this.rotateRow(em, current, options, now);
+        case 'rejoin':
+          return this.successorOf(em, current, options.refreshToken, now);
+        case 'reuse':
           await em.nativeUpdate(
             UserSessionEntity,
             { familyId: current.familyId, isRevoked: false },
             { isRevoked: true, revokedAt: now, revokedReason: 'reuse_detected' },
           );
-        } else if (current && verdict.outcome === 'refuse' && verdict.revokeAs) {
-          Object.assign(current, { isRevoked: true, revokedAt: now, revokedReason: verdict.revokeAs });
-        }
-        return undefined;
+          return undefined;
+        case 'refuse':
+          if (verdict.revokeAs) {
+            Object.assign(current, { isRevoked: true, revokedAt: now, revokedReason: verdict.revokeAs });
+          }
+          return undefined;
       }
-      Object.assign(current, { isRevoked: true, revokedAt: now, revokedReason: 'rotated' });
-      const refreshToken = newRefreshToken();
-      const successor = em.create(UserSessionEntity, {
-        id: randomUUID(),
-        userId: current.userId,
-        audience: current.audience,
-        familyId: current.familyId,
-        refreshTokenHash: refreshTokenHash(refreshToken),
-        deviceFingerprint: current.deviceFingerprint ?? null,
-        ipAddress: options.client.ip,
-        userAgent: options.client.userAgent,
-        createdAt: now,
-        lastActive: now,
-        // Rotation never extends the sign-in: the family keeps its absolute expiry.
-        expiresAt: current.expiresAt,
-        isRevoked: false,
-      });
-      return { userId: successor.userId, sessionId: successor.id, refreshToken, expiresAt: successor.expiresAt };
     });
     if (!next) throw new AppError('auth.unauthenticated');
     return next;
+  }
+
+  private rotateRow(
+    em: EntityManager,
+    current: UserSession,
+    options: { refreshToken: string; client: ClientInfo },
+    now: Date,
+  ): OpenedSession {
+    Object.assign(current, { isRevoked: true, revokedAt: now, revokedReason: 'rotated' });
+    const refreshToken = successorRefreshToken(this.refreshKey, options.refreshToken);
+    const successor = em.create(UserSessionEntity, {
+      id: randomUUID(),
+      userId: current.userId,
+      audience: current.audience,
+      familyId: current.familyId,
+      refreshTokenHash: refreshTokenHash(refreshToken),
+      deviceFingerprint: current.deviceFingerprint ?? null,
+      ipAddress: options.client.ip,
+      userAgent: options.client.userAgent,
+      createdAt: now,
+      lastActive: now,
+      // Rotation never extends the sign-in: the family keeps its absolute expiry.
+      expiresAt: current.expiresAt,
+      isRevoked: false,
+    });
+    return { userId: successor.userId, sessionId: successor.id, refreshToken, expiresAt: successor.expiresAt };
+  }
+
+  /**
+   * The live session a token rotated into a moment ago. Should the successor itself have rotated meanwhile (a third
+   * refresh came first), the chain is followed a few steps to its live end. A successor that was revoked (logout,
+   * reuse) or cannot be found ends the answer with a 401 and revokes nothing more.
+   */
+  private async successorOf(
+    em: EntityManager,
+    rotated: UserSession,
+    presented: string,
+    now: Date,
+  ): Promise<OpenedSession | undefined> {
+    let token = presented;
+    for (let step = 0; step < MAX_SUCCESSOR_STEPS; step += 1) {
+      token = successorRefreshToken(this.refreshKey, token);
+      const row = await em.findOne(UserSessionEntity, {
+        refreshTokenHash: refreshTokenHash(token),
+        familyId: rotated.familyId,
+      });
+      if (!row) return undefined;
+      if (!row.isRevoked) {
+        if (row.expiresAt.getTime() <= now.getTime()) return undefined;
+        return { userId: row.userId, sessionId: row.id, refreshToken: token, expiresAt: row.expiresAt };
+      }
+      if (row.revokedReason !== 'rotated') return undefined;
+    }
+    return undefined;
   }
 
   /** Ends the sign-in a refresh token belongs to (its whole family); unknown tokens are ignored. */

@@ -7,6 +7,7 @@ import type {
   BusinessPaused,
   BusinessProfile,
   BusinessRegistered,
+  BusinessReopened,
   LogoChanged,
   PayoutAccount,
 } from './business.events.js';
@@ -259,5 +260,18 @@ describe('the administrator pausing, activating and closing an account', () => {
   it('refuses a business that was never registered', () => {
     given([]).when({ type: 'PauseBusiness', data: admin }).thenThrows(BusinessNotFoundError);
     given([]).when({ type: 'CloseBusiness', data: admin }).thenThrows(BusinessNotFoundError);
+    given([]).when({ type: 'ReopenBusiness', data: admin }).thenThrows(BusinessNotFoundError);
+  });
+
+  it('records BusinessReopened for a closed business, which then takes the other commands again', () => {
+    const reopened: BusinessReopened = { type: 'BusinessReopened', data: action };
+    given([registered, paused, closed]).when({ type: 'ReopenBusiness', data: admin }).then([reopened]);
+    given([registered, closed, reopened]).when({ type: 'PauseBusiness', data: admin }).then([paused]);
+  });
+
+  it('reopening an open account records nothing, so a repeated request is harmless', () => {
+    given([registered]).when({ type: 'ReopenBusiness', data: admin }).then([]);
+    const reopened: BusinessReopened = { type: 'BusinessReopened', data: action };
+    given([registered, closed, reopened]).when({ type: 'ReopenBusiness', data: admin }).then([]);
   });
 });

@@ -43,6 +43,7 @@ export type RecordImpersonation = {
 export type PauseBusiness = { type: 'PauseBusiness'; data: AdminActionCommandData };
 export type ActivateBusiness = { type: 'ActivateBusiness'; data: AdminActionCommandData };
 export type CloseBusiness = { type: 'CloseBusiness'; data: AdminActionCommandData };
+export type ReopenBusiness = { type: 'ReopenBusiness'; data: AdminActionCommandData };
 export interface AdminActionCommandData {
   adminPhone: string;
   ip: string | null;
@@ -56,7 +57,8 @@ export type BusinessCommand =
   | RecordImpersonation
   | PauseBusiness
   | ActivateBusiness
-  | CloseBusiness;
+  | CloseBusiness
+  | ReopenBusiness;
 
 export const businessDecider: Decider<BusinessCommand, BusinessEvent, BusinessState> = {
   initialState: () => ({ status: 'unregistered' }),
@@ -69,6 +71,11 @@ export const businessDecider: Decider<BusinessCommand, BusinessEvent, BusinessSt
     }
     // Closing twice changes nothing: a repeated DELETE (say, after a failure in the clean-up) is not an error.
     if (command.type === 'CloseBusiness' && state.status === 'closed') return [];
+    if (command.type === 'ReopenBusiness') {
+      if (state.status === 'unregistered') throw new BusinessNotFoundError();
+      // Reopening an account that is open changes nothing: a repeated click or request is not an error.
+      return state.status === 'closed' ? [{ type: 'BusinessReopened', data: adminAction(state.phone, command) }] : [];
+    }
     const business = openBusiness(state, command);
     const { phone } = business;
     switch (command.type) {
@@ -143,18 +150,24 @@ export const businessDecider: Decider<BusinessCommand, BusinessEvent, BusinessSt
       case 'BusinessClosed':
         // The logo stays in the state: closing answers it so its file can be removed after the event.
         return { ...state, status: 'closed' };
+      case 'BusinessReopened':
+        // The logo's file was removed at closing (the projection's row already says null).
+        return { ...state, status: 'active', logo: null };
     }
   },
 };
 
-function openBusiness(state: BusinessState, command: Exclude<BusinessCommand, RegisterBusiness>): RegisteredBusiness {
+function openBusiness(
+  state: BusinessState,
+  command: Exclude<BusinessCommand, RegisterBusiness | ReopenBusiness>,
+): RegisteredBusiness {
   if (state.status === 'unregistered') throw new BusinessNotFoundError();
   // An administrator may still look into a closed business (its records stay); nobody may change it.
   if (state.status === 'closed' && command.type !== 'RecordImpersonation') throw new BusinessClosedError(state.phone);
   return state;
 }
 
-function adminAction(phone: string, { data }: PauseBusiness | ActivateBusiness | CloseBusiness) {
+function adminAction(phone: string, { data }: PauseBusiness | ActivateBusiness | CloseBusiness | ReopenBusiness) {
   return { phone, adminPhone: data.adminPhone, ip: data.ip, at: data.now };
 }
 

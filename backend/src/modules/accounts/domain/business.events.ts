@@ -84,6 +84,16 @@ export interface BusinessClosed {
   data: AdminActionData;
 }
 
+/**
+ * An administrator reopened a closed account (issue 15): the owner signs in again with the same phone and e-mail and
+ * finds the orders and invoices that were kept; the menu was removed at closing and starts empty. The account comes
+ * back active, as a new registration does. See docs/decisions/006-closed-accounts-and-personal-data.md.
+ */
+export interface BusinessReopened {
+  type: 'BusinessReopened';
+  data: AdminActionData;
+}
+
 export type BusinessEvent =
   | BusinessRegistered
   | BusinessProfileChanged
@@ -92,7 +102,8 @@ export type BusinessEvent =
   | BusinessImpersonated
   | BusinessPaused
   | BusinessActivated
-  | BusinessClosed;
+  | BusinessClosed
+  | BusinessReopened;
 
 export const BUSINESS_EVENT_TYPES = [
   'BusinessRegistered',
@@ -103,6 +114,7 @@ export const BUSINESS_EVENT_TYPES = [
   'BusinessPaused',
   'BusinessActivated',
   'BusinessClosed',
+  'BusinessReopened',
 ] as const satisfies readonly BusinessEvent['type'][];
 
 export const businessStreamId = (phone: string): string => `business-${phone}`;

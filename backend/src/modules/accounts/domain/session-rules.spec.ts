@@ -1,4 +1,11 @@
-import { newRefreshToken, refreshTokenHash, refreshVerdict, SESSION_IDLE_MS } from './session-rules.js';
+import {
+  newRefreshToken,
+  refreshTokenHash,
+  refreshVerdict,
+  ROTATION_GRACE_MS,
+  SESSION_IDLE_MS,
+  successorRefreshToken,
+} from './session-rules.js';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
 const live = {
@@ -19,10 +26,31 @@ describe('refresh tokens', () => {
 
   it('rotate while live; a rotated one coming back is reuse; anything else is refused', () => {
     expect(refreshVerdict(live, now)).toEqual({ outcome: 'rotate' });
-    expect(refreshVerdict({ ...live, isRevoked: true, revokedReason: 'rotated' }, now)).toEqual({ outcome: 'reuse' });
+    const rotated = { ...live, isRevoked: true, revokedReason: 'rotated' };
+    const ago = (ms: number) => new Date(now.getTime() - ms);
+    expect(refreshVerdict({ ...rotated, revokedAt: ago(ROTATION_GRACE_MS) }, now)).toEqual({ outcome: 'reuse' });
+    expect(refreshVerdict({ ...rotated, revokedAt: null }, now)).toEqual({ outcome: 'reuse' });
     expect(refreshVerdict({ ...live, isRevoked: true, revokedReason: 'logout' }, now)).toEqual({ outcome: 'refuse' });
     expect(refreshVerdict(undefined, now)).toEqual({ outcome: 'refuse' });
     expect(refreshVerdict({ ...live, impersonatedBy: '+972547654321' }, now)).toEqual({ outcome: 'refuse' });
+  });
+
+  it('rotated a moment ago, within the grace window, rejoin the session they rotated into', () => {
+    const rotated = { ...live, isRevoked: true, revokedReason: 'rotated' };
+    expect(refreshVerdict({ ...rotated, revokedAt: now }, now)).toEqual({ outcome: 'rejoin' });
+    const justInside = new Date(now.getTime() - ROTATION_GRACE_MS + 1);
+    expect(refreshVerdict({ ...rotated, revokedAt: justInside }, now)).toEqual({ outcome: 'rejoin' });
+    expect(ROTATION_GRACE_MS).toBe(30_000);
+  });
+
+  it('rotate into a successor derived with the server key: the same for the same token, unknowable without the key', () => {
+    const token = newRefreshToken();
+    const key = Buffer.alloc(32, 1);
+    const successor = successorRefreshToken(key, token);
+    expect(Buffer.from(successor, 'base64url')).toHaveLength(32);
+    expect(successorRefreshToken(key, token)).toBe(successor);
+    expect(successorRefreshToken(Buffer.alloc(32, 2), token)).not.toBe(successor);
+    expect(successorRefreshToken(key, newRefreshToken())).not.toBe(successor);
   });
 
   it('end after their absolute expiry and after 7 idle days', () => {

@@ -78,6 +78,10 @@ export const businessesProjection: InlineProjection = {
         // The row stays (its orders and invoices name it); the logo's file is removed after the event.
         await applyNewer(em, event, { isActive: false, closedAt: new Date(event.data.at), logo: null });
         return;
+      case 'BusinessReopened':
+        // Every gate that looks at `closed_at` (sign-in, owner routes, menu, payments) opens again with it.
+        await applyNewer(em, event, { isActive: true, closedAt: null, logo: null });
+        return;
     }
   },
 };

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Patch, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, UseGuards } from '@nestjs/common';
 import { type AdminBusinessRow, type ApiSuccess, success, toE164, toggleBusinessSchema } from '@tafrit/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AdminGuard } from '../../../platform/auth/guards.js';
@@ -21,7 +21,8 @@ function contextOf(request: FastifyRequest, admin: AdminPrincipal): AdminActionC
 
 /**
  * The administrator's accounts (issue 7): `GET /api/admin/businesses`, `PATCH /api/admin/businesses/{phone}/toggle`
- * `{ isActive }` (pause or activate), `DELETE /api/admin/businesses/{phone}` (close). Admin token only.
+ * `{ isActive }` (pause or activate), `DELETE /api/admin/businesses/{phone}` (close),
+ * `POST /api/admin/businesses/{phone}/reopen` (reopen a closed account, issue 15). Admin token only.
  */
 @Controller('api/admin/businesses')
 @UseGuards(AdminGuard)
@@ -53,5 +54,16 @@ export class AdminBusinessesController {
   ): Promise<ApiSuccess<AdminBusinessRow>> {
     const phone = phoneOf(phoneParam);
     return success(await this.businesses.close(phone, contextOf(request, admin)));
+  }
+
+  @Post(':phone/reopen')
+  @HttpCode(200)
+  async reopen(
+    @Param('phone') phoneParam: string,
+    @Req() request: FastifyRequest,
+    @CurrentAdmin() admin: AdminPrincipal,
+  ): Promise<ApiSuccess<AdminBusinessRow>> {
+    const phone = phoneOf(phoneParam);
+    return success(await this.businesses.reopen(phone, contextOf(request, admin)));
   }
 }

@@ -101,9 +101,20 @@ export class AdminBusinesses {
     return this.row(phone);
   }
 
+  /**
+   * Reopens a closed account: `BusinessReopened`, after which the owner signs in again with the same phone (a new
+   * code: every session was revoked at closing) and finds the kept orders and invoices and an empty menu. Reopening an
+   * open account records nothing. Unknown phone: 404.
+   */
+  async reopen(phone: string, context: AdminActionContext): Promise<AdminBusinessRow> {
+    const { changed } = await this.change(phone, 'reopen', context);
+    if (changed) this.logger.log(`business ${phone} reopened by ${context.adminPhone}`);
+    return this.row(phone);
+  }
+
   private async change(
     phone: string,
-    change: 'pause' | 'activate' | 'close',
+    change: 'pause' | 'activate' | 'close' | 'reopen',
     { adminPhone, ip, correlationId }: AdminActionContext,
   ): Promise<BusinessStatusChanged> {
     // An unknown phone is the domain's BusinessNotFoundError, answered 404.

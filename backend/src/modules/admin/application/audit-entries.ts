@@ -10,6 +10,7 @@ export const AUDITED_EVENT_TYPES = [
   'BusinessPaused',
   'BusinessActivated',
   'BusinessClosed',
+  'BusinessReopened',
   'TermsChanged',
   'PayoutBatchCreated',
   'PayoutBatchTransferred',
@@ -41,6 +42,8 @@ function summaryOf(type: string, subject: string, name: string): string {
       return `הפעלת העסק ${name}`;
     case 'BusinessClosed':
       return `סגירת החשבון ${name}`;
+    case 'BusinessReopened':
+      return `פתיחה מחדש של החשבון ${name}`;
     case 'BusinessImpersonated':
       return `כניסה כעסק ${name}`;
     case 'TermsChanged':

@@ -16,6 +16,7 @@ export const MENU_CACHE_EVENT_TYPES = [
   'BusinessPaused',
   'BusinessActivated',
   'BusinessClosed',
+  'BusinessReopened',
   'BusinessDeleted',
 ] as const;
 

@@ -1,7 +1,8 @@
 // Calls made with the business session. Access tokens live 15 minutes (DESIGN.md §5): on a 401 the refresh cookie
 // is tried once and the call repeated; if that fails too, the session is over: it is cleared and the console goes to
 // /login (the console layout listens through onOwnerSessionExpired).
-import { apiRequest, isApiError, type HttpMethod } from '@/lib/api-client';
+import { he } from '@/i18n/he';
+import { ApiError, apiRequest, isApiError, type HttpMethod } from '@/lib/api-client';
 import { adminImpersonating, authToken, clearBusinessSession } from '@/lib/storage';
 
 type Listener = () => void;
@@ -18,22 +19,59 @@ function endExpiredSession(): void {
   for (const listener of expiredListeners) listener();
 }
 
-let refreshing: Promise<boolean> | null = null;
+/** What a refresh came to: a new token, a refusal (the sign-in is over), or no answer (the network, not the session). */
+export type RefreshOutcome = 'renewed' | 'refused' | 'unreachable';
 
-/** POST /api/auth/refresh with the HttpOnly cookie; stores the new access token. Concurrent callers share one call. */
-export function refreshOwnerSession(): Promise<boolean> {
-  refreshing ??= apiRequest<unknown>('POST', '/api/auth/refresh', { audience: 'owner' })
-    .then((response) => {
-      const data = (response as { data?: { token?: unknown } } | undefined)?.data;
-      if (typeof data?.token !== 'string' || data.token === '') return false;
-      authToken.set(data.token);
-      return true;
-    })
-    .catch(() => false)
+let refreshing: Promise<RefreshOutcome> | null = null;
+
+/** One name for every tab of this origin: the browser grants it to one tab at a time. */
+export const OWNER_REFRESH_LOCK = 'tafrit-owner-refresh';
+
+/** A refresh that hangs (a dead Wi-Fi) gives the lock up after this long, so the other tabs are not held with it. */
+const REFRESH_TIMEOUT_MS = 20_000;
+
+/**
+ * Runs `task` while holding the refresh lock (Web Locks API), so that of several tabs only one refreshes and the others,
+ * waiting their turn, find its token in the shared storage. Without the API (old browsers, tests) the task runs at
+ * once; the server's grace window (decision 003) still keeps two simultaneous refreshes from ending the sign-in.
+ */
+function oneTabAtATime<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks || typeof locks.request !== 'function') return task();
+  return locks.request(OWNER_REFRESH_LOCK, task);
+}
+
+/** No answer at all: offline, a dropped connection, or our own timeout. Not a reason to end the sign-in. */
+function isUnreachable(error: unknown): boolean {
+  return (isApiError(error) && error.status === 0) || error instanceof DOMException;
+}
+
+/**
+ * POST /api/auth/refresh with the HttpOnly cookie; stores the new access token. Concurrent callers in this tab share
+ * one call, and tabs take turns: when the stored token is no longer the one that was refused (`staleToken`), another
+ * tab has refreshed meanwhile and its token is used as is, without presenting the cookie again.
+ */
+export function refreshOwnerSessionOutcome(staleToken: string | null = authToken.get()): Promise<RefreshOutcome> {
+  refreshing ??= oneTabAtATime(async (): Promise<RefreshOutcome> => {
+    const stored = authToken.get();
+    if (stored && stored !== staleToken) return 'renewed';
+    const signal = typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(REFRESH_TIMEOUT_MS) : undefined;
+    const response = await apiRequest<unknown>('POST', '/api/auth/refresh', { audience: 'owner' }, { signal });
+    const data = (response as { data?: { token?: unknown } } | undefined)?.data;
+    if (typeof data?.token !== 'string' || data.token === '') return 'refused';
+    authToken.set(data.token);
+    return 'renewed';
+  })
+    .catch((error: unknown): RefreshOutcome => (isUnreachable(error) ? 'unreachable' : 'refused'))
     .finally(() => {
       refreshing = null;
     });
   return refreshing;
+}
+
+/** True when the session was renewed (here or by another tab). */
+export function refreshOwnerSession(staleToken: string | null = authToken.get()): Promise<boolean> {
+  return refreshOwnerSessionOutcome(staleToken).then((outcome) => outcome === 'renewed');
 }
 
 function isUnauthorized(error: unknown): boolean {
@@ -45,15 +83,21 @@ function isUnauthorized(error: unknown): boolean {
  * administrator's impersonation token is never refreshed: the cookie in this browser may belong to another session.
  */
 export async function withOwnerSession<T>(call: () => Promise<T>): Promise<T> {
+  const sent = authToken.get();
   try {
     return await call();
   } catch (error) {
     if (!isUnauthorized(error)) throw error;
-    if (!adminImpersonating.get() && (await refreshOwnerSession())) {
-      try {
-        return await call();
-      } catch (retryError) {
-        if (!isUnauthorized(retryError)) throw retryError;
+    if (!adminImpersonating.get()) {
+      const outcome = await refreshOwnerSessionOutcome(sent);
+      // A refresh that got no answer says nothing about the sign-in: keep it, and let the call fail as offline.
+      if (outcome === 'unreachable') throw new ApiError({ message: he.errors.network, status: 0 });
+      if (outcome === 'renewed') {
+        try {
+          return await call();
+        } catch (retryError) {
+          if (!isUnauthorized(retryError)) throw retryError;
+        }
       }
     }
     endExpiredSession();
