@@ -83,7 +83,6 @@ export const heDiner = {
     orderNumber: 'מספר הזמנה',
     table: 'שולחן',
     items: 'פרטי ההזמנה',
-    quantity: 'כמות',
     lineTotal: 'סה"כ לשורה',
     total: 'סה"כ',
     remarks: 'הערות למטבח',
