@@ -87,7 +87,7 @@ export function MenuPage({ menu, table, lines, update }: CartProps & { menu: Pub
           <CategorySection key={category.id} category={category} products={products} lines={lines} update={update} />
         ))}
         {count > 0 ? (
-          <div className="fixed inset-x-0 bottom-0 z-30 p-3">
+          <div className="fixed start-0 end-[var(--a11y-gutter)] bottom-0 z-30 p-3">
             <DinerLink
               href={dinerHref('cart', menu.business.departmentId)}
               data-testid="floating-cart"
