@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser.js';
 import { coveredByA11yButton, unisolatedNumbers } from './support/layout.js';
-import { DECLINED_CARD, PAYMENT_FRAME, payInFrame } from './support/payment.js';
+import { DECLINED_CARD, GOOD_CARD, PAYMENT_FRAME, payInFrame } from './support/payment.js';
 import { codeSentTo, smsLines, waitUntilCodeCanBeSent } from './support/sms.js';
 
 // What every page owes the eye, checked on the real layout at a phone's width and a desktop's (issue 15): the
@@ -133,6 +133,28 @@ describe('the sandbox card page in the checkout frame on a phone', () => {
       expect(box.top).toBeGreaterThanOrEqual(0);
       expect(box.bottom).toBeLessThanOrEqual(600);
     }
+    await context.close();
+  });
+});
+
+describe('the site opened at another address of the server than PUBLIC_URL', () => {
+  it('frames the sandbox card page there, and returns there after payment', async () => {
+    // The server listens on 127.0.0.1 and PUBLIC_URL says 127.0.0.1 (support/server.ts); localhost is the same server.
+    const elsewhere = baseUrl.replace('127.0.0.1', 'localhost');
+    const { page, context, problems } = await openPage(browser, { viewport: PHONE });
+    await page.goto(`${elsewhere}/menu/demo`);
+    await page.getByRole('button', { name: 'הוספה של הפוך לעגלה' }).click();
+    await page.getByTestId('header-cart').click();
+    await page.getByRole('button', { name: 'מעבר לתשלום' }).click();
+    await page.locator(PAYMENT_FRAME).waitFor({ timeout: 15_000 });
+    expect(new URL((await page.locator(PAYMENT_FRAME).getAttribute('src')) ?? '').origin).toBe(elsewhere);
+    const frame = page.frameLocator(PAYMENT_FRAME);
+    await frame.locator('input[autocomplete="cc-number"]').waitFor({ timeout: 15_000 });
+    await payInFrame(frame, GOOD_CARD);
+    await page.waitForURL(`${elsewhere}/thank-you/demo`, { timeout: 30_000 });
+    await page.getByRole('heading', { level: 1, name: 'תודה על ההזמנה' }).waitFor();
+    // No CSP refusal, no blocked frame.
+    expect(problems).toEqual([]);
     await context.close();
   });
 });
