@@ -117,21 +117,26 @@ describe('the sandbox card page in the checkout frame on a phone', () => {
     const hint = frame.getByRole('note');
     expect(await hint.locator('bdi').allTextContents()).toEqual(['4580 0000 0000 0000', '4000 0000 0000 0002']);
 
-    await payInFrame(frame, DECLINED_CARD);
-    const alert = frame.getByRole('alert').first();
-    await alert.waitFor();
-    const after = await fits();
-    expect(after.scrollHeight, 'after a decline the page scrolls inside the frame').toBeLessThanOrEqual(
-      after.clientHeight,
-    );
-    // Both wholly inside the frame's 600 px, without scrolling.
-    for (const inside of [alert, frame.getByRole('button', { name: /תשלום/ })]) {
-      const box = await inside.evaluate((node) => {
-        const rect = node.getBoundingClientRect();
-        return { top: rect.top, bottom: rect.bottom };
-      });
-      expect(box.top).toBeGreaterThanOrEqual(0);
-      expect(box.bottom).toBeLessThanOrEqual(600);
+    // A declined card, then a card with three wrong fields: each time the message and the pay button are in view.
+    const attempts = [
+      { card: DECLINED_CARD, says: /סורבה/ },
+      { card: { ...DECLINED_CARD, number: '4580000000000001', expiry: '01/20', cvv: '1' }, says: /אינם תקינים/ },
+    ];
+    for (const { card, says } of attempts) {
+      await payInFrame(frame, card);
+      const alert = frame.getByRole('alert').filter({ hasText: says });
+      await alert.waitFor();
+      const after = await fits();
+      expect(after.scrollHeight, `the page scrolls inside the frame (${says})`).toBeLessThanOrEqual(after.clientHeight);
+      // Both wholly inside the frame's 600 px, without scrolling.
+      for (const inside of [alert, frame.getByRole('button', { name: /תשלום/ })]) {
+        const box = await inside.evaluate((node) => {
+          const rect = node.getBoundingClientRect();
+          return { top: rect.top, bottom: rect.bottom };
+        });
+        expect(box.top).toBeGreaterThanOrEqual(0);
+        expect(box.bottom).toBeLessThanOrEqual(600);
+      }
     }
     await context.close();
   });

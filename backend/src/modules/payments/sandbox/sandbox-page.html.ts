@@ -19,17 +19,17 @@ const STYLE = `
   main{max-width:460px;margin:0 auto;padding:8px 10px}
   p{margin:0}
   .test{background:#fff4d6;border:2px dashed #8a5a00;color:#5c3d00;border-radius:8px;padding:4px 8px;font-size:.8125rem;font-weight:700}
-  .card{background:#fff;border-radius:12px;padding:10px 14px 12px;margin-top:6px;box-shadow:0 1px 3px rgba(0,0,0,.15)}
+  .card{background:#fff;border-radius:12px;padding:8px 14px 10px;margin-top:6px;box-shadow:0 1px 3px rgba(0,0,0,.15)}
   .head{display:flex;flex-wrap:wrap;align-items:baseline;justify-content:space-between;gap:0 12px}
   h1{font-size:1.125rem;margin:0} .amount{font-size:1.25rem;font-weight:700}
   .description{font-size:.875rem;color:#4a5568}
-    .field{margin-top:6px} label{font-weight:600;font-size:.9375rem} .hint{font-size:.8125rem;color:#4a5568;font-weight:400}
+    .field{margin-top:4px} label{font-weight:600;font-size:.9375rem} .hint{font-size:.8125rem;color:#4a5568;font-weight:400}
   input{display:block;width:100%;font-size:1rem;padding:7px 10px;border:1px solid #4a5568;border-radius:8px;margin-top:2px}
   input:focus{outline:3px solid #1d4ed8;outline-offset:1px}
   .row{display:flex;gap:12px} .row>div{flex:1}
   .error{color:#b91c1c;font-weight:600;font-size:.875rem} [aria-invalid=true]{border-color:#b91c1c}
   .alert{background:#fde8e8;border:1px solid #b91c1c;color:#7f1d1d;border-radius:8px;padding:6px 10px;margin-top:6px;font-size:.9375rem}
-  button{width:100%;margin-top:10px;font-size:1.125rem;font-weight:700;padding:10px;border:0;border-radius:8px;
+  button{width:100%;margin-top:8px;font-size:1.125rem;font-weight:700;padding:10px;border:0;border-radius:8px;
     background:#166534;color:#fff;cursor:pointer} button:focus{outline:3px solid #1d4ed8;outline-offset:2px}
   .secure{font-size:.8125rem;color:#4a5568;margin-top:6px;text-align:center}`;
 
