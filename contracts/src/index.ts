@@ -8,6 +8,7 @@ export * from './months.js';
 export * from './events.js';
 export * from './sockets.js';
 export * from './printing.js';
+export * from './quantity.js';
 export * from './validation.js';
 export * from './israel/id-number.js';
 export * from './israel/phone.js';

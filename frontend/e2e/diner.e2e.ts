@@ -186,8 +186,14 @@ describe('the diner orders', () => {
     await page.goto(`${baseUrl}/cart/demo`);
     await page.getByRole('heading', { level: 1, name: 'העגלה שלך' }).waitFor();
     expect(await page.getByTestId('cart-empty').textContent()).toBe('העגלה ריקה');
-    await page.getByRole('button', { name: 'מעבר לתשלום' }).click();
+    // Marked unavailable, yet reachable by keyboard, and it says why when pressed.
+    const toPayment = page.getByRole('button', { name: 'מעבר לתשלום' });
+    expect(await toPayment.getAttribute('aria-disabled')).toBe('true');
+    await toPayment.focus();
+    await page.keyboard.press('Enter');
     expect(await page.getByRole('alert').textContent()).toBe('העגלה ריקה, נא להוסיף פריטים לפני התשלום');
+    // Opened cold, the header names the café, not the app.
+    expect(await page.getByText('קפה הגפן').first().isVisible()).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/cart/demo');
     expect(problems).toEqual([]);
     await context.close();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DECLINED_CARD, GOOD_CARD, PAYMENT_FRAME, payInFrame } from './support/payment.js';
 import { codeSentTo, smsLines, waitUntilCodeCanBeSent } from './support/sms.js';
 import { axeViolations, describeViolations, launchBrowser, openPage } from './support/browser.js';
+import { unisolatedNumbers } from './support/layout.js';
 
 // The diner's whole order in a real browser (DESIGN.md §4 steps 3-8): a cart with a remark, the payment page of the
 // built-in sandbox provider inside the checkout's frame, the frame's return moving the whole tab to the thank-you
@@ -67,6 +68,8 @@ async function expectThankYou(page: Page) {
   await page.getByRole('heading', { level: 1, name: 'תודה על ההזמנה' }).waitFor();
   const orderNumber = (await page.getByTestId('order-number').textContent())?.trim() ?? '';
   expect(orderNumber).toMatch(/^\d+$/);
+  // The order number, prices and quantities read left to right inside the Hebrew text.
+  expect(await unisolatedNumbers(page)).toEqual([]);
   // Paid: the cart is emptied, the header says so.
   await page.getByRole('link', { name: 'העגלה, ריקה', exact: true }).waitFor();
   expect(await page.evaluate(() => localStorage.getItem('cart_demo'))).toBeNull();
@@ -171,7 +174,7 @@ describe('the owner’s monthly report', () => {
     await waitUntilCodeCanBeSent(smsLog, '0523456789');
     await page.getByRole('button', { name: 'שליחת קוד' }).click();
     await page.getByLabel('קוד אימות').fill(await codeSentTo(smsLog, '052-3456789', before));
-    await page.getByRole('button', { name: 'כניסה', exact: true }).click();
+    // The sixth digit sends the code: no tap on the sign-in button.
     await page.waitForURL(`${baseUrl}/reports`);
 
     const row = page.getByTestId('report-order').filter({ hasText: `#${paidOrderNumber}` });

@@ -209,7 +209,8 @@ describe('the sandbox card page and the diner’s order', () => {
 
     const paid = await payInSandbox(app, paymentUrl, { number: '4580 0000 0000 0000' });
     expect(paid.status).toBe(303);
-    expect(paid.headers.get('location')).toBe(`${app.config.publicUrl}/thank-you/${shop.departmentId}`);
+    // Back on the address the card page was opened at (the test's 127.0.0.1, not PUBLIC_URL's localhost).
+    expect(paid.headers.get('location')).toBe(`${app.url}/thank-you/${shop.departmentId}`);
     const latest = await call(app, 'GET', `/api/orders/${shop.departmentId}/latest`, {
       cookies: { [DINER_COOKIE]: session },
     });

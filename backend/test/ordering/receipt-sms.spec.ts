@@ -59,7 +59,7 @@ describe('the receipt text', () => {
         totalAgorot: 4100,
         remarks: 'בלי בצל',
       }),
-    ).toBe('הזמנה #12, שולחן 4: 2× הפוך גדול, 1× קרואסון. סה"כ ₪41.00. הערות: בלי בצל');
+    ).toBe('הזמנה #12, שולחן 4: 2 × הפוך גדול, 1 × קרואסון. סה"כ ₪41.00. הערות: בלי בצל');
     expect(
       receiptSmsText({
         orderNumber: 3,
@@ -68,7 +68,7 @@ describe('the receipt text', () => {
         totalAgorot: 900,
         remarks: null,
       }),
-    ).toBe('הזמנה #3: 1× אספרסו. סה"כ ₪9.00.');
+    ).toBe('הזמנה #3: 1 × אספרסו. סה"כ ₪9.00.');
   });
 
   it('stays short for a long order: the items that fit, then how many more', () => {
@@ -84,7 +84,7 @@ describe('the receipt text', () => {
       remarks: 'הרבה הערות '.repeat(30),
     });
     expect(text.length).toBeLessThanOrEqual(RECEIPT_SMS_MAX_CHARS);
-    expect(text).toMatch(/^הזמנה #120, שולחן 15: 2× מאפה שקדים מיוחד מספר 1, /);
+    expect(text).toMatch(/^הזמנה #120, שולחן 15: 2 × מאפה שקדים מיוחד מספר 1, /);
     expect(text).toMatch(/, ועוד \d+ פריטים\. סה"כ ₪1,234\.50\. הערות: הרבה הערות .*…$/);
   });
 });
@@ -101,7 +101,7 @@ describe('the receipt SMS of a paid order', () => {
 
     const sent = receiptsTo(cafe.phone);
     expect(sent).toHaveLength(1);
-    expect(sent[0]?.text).toBe('הזמנה #1, שולחן 4: 2× הפוך גדול, 1× קרואסון. סה"כ ₪41.00. הערות: בלי בצל');
+    expect(sent[0]?.text).toBe('הזמנה #1, שולחן 4: 2 × הפוך גדול, 1 × קרואסון. סה"כ ₪41.00. הערות: בלי בצל');
     const recorded = (await streamOf(app, orderId)).find((event) => event.type === 'ReceiptSmsSent');
     expect(recorded?.data).toMatchObject({ orderId, to: cafe.phone } satisfies Partial<
       OrderEventData['ReceiptSmsSent']

@@ -50,12 +50,21 @@ export function OtpSignIn({
   const phoneRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const firstRender = useRef(true);
+  const codeForm = useRef<HTMLFormElement>(null);
+  const submitOnSixth = useRef(false);
 
   useEffect(() => {
     if (secondsLeft <= 0) return;
     const timer = setTimeout(() => setSecondsLeft((seconds) => seconds - 1), 1000);
     return () => clearTimeout(timer);
   }, [secondsLeft]);
+
+  // Sent once the sixth digit is in the state the submit handler reads.
+  useEffect(() => {
+    if (!submitOnSixth.current) return;
+    submitOnSixth.current = false;
+    codeForm.current?.requestSubmit();
+  }, [code]);
 
   // Each step starts with the focus in its field (not on the first render: the page's <main> has it then).
   useEffect(() => {
@@ -102,6 +111,8 @@ export function OtpSignIn({
 
   async function onCodeSubmit(event: FormEvent) {
     event.preventDefault();
+    // Enter pressed while the sixth digit's verification is on its way sends nothing twice.
+    if (pending) return;
     const parsed = verifyOtpSchema.shape.code.safeParse(code);
     if (!parsed.success) {
       setCodeError(parsed.error.issues[0]?.message);
@@ -155,7 +166,7 @@ export function OtpSignIn({
 
   const shownPhone = formatIsraeliMobile(phone) ?? phone;
   return (
-    <form noValidate onSubmit={onCodeSubmit} className="mt-8 flex max-w-md flex-col gap-6">
+    <form ref={codeForm} noValidate onSubmit={onCodeSubmit} className="mt-8 flex max-w-md flex-col gap-6">
       <p id={`${idPrefix}-sent-to`} className="text-ink">
         {text.sentTo}{' '}
         <bdi dir="ltr" className="font-bold" data-testid="otp-sent-to">
@@ -176,7 +187,12 @@ export function OtpSignIn({
         hint={text.codeHint}
         error={codeError}
         value={code}
-        onChange={(event) => setCode(sanitiseCode(event.target.value))}
+        onChange={(event) => {
+          const next = sanitiseCode(event.target.value);
+          setCode(next);
+          // The sixth digit (typed, pasted or filled from the SMS) sends the code: no extra tap on a phone.
+          submitOnSixth.current = next.length === 6 && code.length < 6 && !pending;
+        }}
         className="[&_input]:text-lg [&_input]:tracking-[0.3em]"
       />
       <PendingButton pending={pending === 'verify'} pendingLabel={text.verifying}>

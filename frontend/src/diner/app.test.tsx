@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DinerApp } from './app';
 import type { PublicMenu } from './menu-types';
@@ -97,6 +97,24 @@ describe('the diner menu', () => {
     expect(screen.getByText(/קפה סגור/)).toBeTruthy();
   });
 
+  it('marks the category chip jumped to', async () => {
+    inline('menu-data', menu);
+    openAt('/menu/demo');
+    const bar = screen.getByRole('navigation', { name: 'קטגוריות בתפריט' });
+    const pastries = within(bar).getByRole('link', { name: 'מאפים' });
+    expect(bar.querySelector('[aria-current]')).toBeNull();
+    fireEvent.click(pastries);
+    await waitFor(() => expect(pastries.getAttribute('aria-current')).toBe('location'));
+    expect(bar.querySelectorAll('[aria-current]')).toHaveLength(1);
+    // The browser's back or a typed address moves the mark too.
+    act(() => {
+      history.replaceState(null, '', '/menu/demo#category-1');
+      dispatchEvent(new HashChangeEvent('hashchange'));
+    });
+    expect(within(bar).getByRole('link', { name: 'שתייה חמה' }).getAttribute('aria-current')).toBe('location');
+    expect(pastries.getAttribute('aria-current')).toBeNull();
+  });
+
   it('asks the API when the page holds no menu (/order with the stored department)', async () => {
     localStorage.setItem('currentDepartmentId', 'elsewhere');
     const elsewhere = { ...menu, business: { ...menu.business, departmentId: 'elsewhere' } };
@@ -127,6 +145,22 @@ describe('the cart page', () => {
     act(() => screen.getByRole('button', { name: 'מעבר לתשלום' }).click());
     expect(screen.getByRole('alert').textContent).toBe('העגלה ריקה, נא להוסיף פריטים לפני התשלום');
     expect(location.pathname).toBe('/cart/demo');
+  });
+
+  it('opened cold, shows the café by name and marks payment unavailable while the cart is empty', async () => {
+    // A department this visit never saw (the menus read earlier in this file stay in memory, as in a visit).
+    const cold = { ...menu, business: { ...menu.business, businessName: 'קפה הקור', departmentId: 'cold' } };
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(new Response(JSON.stringify({ success: true, data: cold }), { status: 200 }));
+    openAt('/cart/cold');
+    await screen.findByRole('heading', { level: 1, name: 'העגלה שלך' });
+    await waitFor(() => expect(screen.getByText('קפה הקור')).toBeTruthy());
+    expect(screen.queryByText('תפריט')).toBeNull();
+    expect(fetchSpy).toHaveBeenCalledWith('/api/menu/cold', expect.anything());
+    const toPayment = screen.getByRole('button', { name: 'מעבר לתשלום' });
+    expect(toPayment.getAttribute('aria-disabled')).toBe('true');
+    expect(toPayment.getAttribute('aria-describedby')).toBe(screen.getByTestId('cart-empty').id);
   });
 
   it('goes to payment with items, without reloading', async () => {

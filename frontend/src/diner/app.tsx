@@ -128,7 +128,10 @@ export function DinerApp({ hydrating = false }: { hydrating?: boolean }) {
     if (!hydrated) startTransition(() => setHydrated(true));
   }, [hydrated]);
   const lines = useSyncExternalStore(store.subscribe, store.getLines, store.getLines);
-  const menu = useMenu(departmentId, route.page === 'menu');
+  // The other screens need the business's name and logo for their header: a cart opened cold (a shared link, a
+  // reload after the storage was cleared) asks for the menu too rather than showing the app's name.
+  const storedBusiness = departmentId ? departmentBusiness.get<PublicBusiness>(departmentId) : undefined;
+  const menu = useMenu(departmentId, route.page === 'menu' || !storedBusiness);
 
   const table = route.page !== 'not-found' && route.table ? route.table : undefined;
   useEffect(() => {

@@ -35,6 +35,7 @@ export function CartPage({ departmentId, lines, update }: CartPageProps) {
   useDocumentTitle(heDiner.pageTitle(heDiner.cart.title));
   const { navigate, announce } = useDiner();
   const [blocked, setBlocked] = useState(false);
+  const emptyId = useId();
   const change = (productId: number, quantity: number) => {
     const next = update((current) => setQuantity(current, productId, quantity));
     announce(heDiner.announce.changed(itemCount(next)));
@@ -52,7 +53,7 @@ export function CartPage({ departmentId, lines, update }: CartPageProps) {
     <PageMain>
       <h1 className="text-2xl font-bold text-ink">{heDiner.cart.title}</h1>
       {lines.length === 0 ? (
-        <p className="mt-4 text-lg text-muted" data-testid="cart-empty">
+        <p id={emptyId} className="mt-4 text-lg text-muted" data-testid="cart-empty">
           {heDiner.cart.empty}
         </p>
       ) : (
@@ -81,7 +82,15 @@ export function CartPage({ departmentId, lines, update }: CartPageProps) {
         ) : null}
       </div>
       <div className="mt-6 flex flex-wrap gap-3">
-        <button type="button" onClick={toPayment} className={primaryButtonClass} data-testid="to-payment">
+        {/* Marked unavailable while the cart is empty, yet focusable and still answering a tap with the reason. */}
+        <button
+          type="button"
+          onClick={toPayment}
+          aria-disabled={lines.length === 0 ? true : undefined}
+          aria-describedby={lines.length === 0 ? emptyId : undefined}
+          className={`${primaryButtonClass} aria-disabled:cursor-not-allowed aria-disabled:bg-muted aria-disabled:hover:bg-muted`}
+          data-testid="to-payment"
+        >
           {heDiner.cart.toPayment}
         </button>
         <DinerLink href={dinerHref('menu', departmentId)} className={secondaryButtonClass}>

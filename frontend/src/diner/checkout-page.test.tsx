@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPaymentSchema } from '@tafrit/contracts/http/ordering.schemas';
 import { DinerApp } from './app';
@@ -7,7 +7,8 @@ import { breakOutOfFrame, isPaymentReturn } from './frame-breakout';
 
 // The checkout in the whole diner app, under StrictMode as main.tsx renders it, against a stubbed server.
 
-const PAYMENT_URL = 'https://pay.example.test/lp/abc-123';
+// The provider's page (Cardcom's origin), the one foreign page the server's CSP lets the checkout frame.
+const PAYMENT_URL = 'https://secure.cardcom.solutions/lp/abc-123';
 const CREATE = '/api/cardcom/create-payment';
 
 const latte = { productId: 10, name: 'הפוך', price: '14.00', quantity: 2 };
@@ -62,6 +63,30 @@ beforeEach(() => {
 afterEach(() => {
   localStorage.clear();
   document.title = '';
+});
+
+describe('a payment page the browser would block', () => {
+  it('is framed when it is on this page’s own address (the sandbox)', async () => {
+    seedCart([{ ...latte, quantity: 1 }]);
+    stubServer(json(200, { success: true, paymentUrl: `${location.origin}/pay/sandbox/abc`, totalAmount: '14.00' }));
+    openAt('/checkout/demo');
+    const iframe = await screen.findByTitle('דף תשלום מאובטח');
+    expect(iframe.getAttribute('src')).toBe(`${location.origin}/pay/sandbox/abc`);
+  });
+
+  it('is not framed on another address: says why in Hebrew, where to open the menu, and never "ready"', async () => {
+    seedCart([{ ...latte, quantity: 1 }]);
+    stubServer(json(200, { success: true, paymentUrl: 'http://localhost:9/pay/sandbox/abc', totalAmount: '14.00' }));
+    openAt('/checkout/demo');
+    const notice = await screen.findByTestId('payment-elsewhere');
+    expect(notice.closest('[role="alert"]')).toBeTruthy();
+    expect(notice.textContent).toContain('דף התשלום לא נפתח בכתובת הזו');
+    const link = within(notice).getByRole('link');
+    expect(link.getAttribute('href')).toBe('http://localhost:9/menu/demo');
+    expect(link.querySelector('bdi')?.getAttribute('dir')).toBe('ltr');
+    expect(frame()).toBeNull();
+    expect(screen.getByTestId('announcer').textContent).not.toBe('דף התשלום מוכן');
+  });
 });
 
 describe('the checkout asks for a payment page once', () => {

@@ -38,7 +38,12 @@ export type PaymentOutcome =
   /** `items` null when the server's total differed without a list of lines (the cart is then left as it is). */
   | { kind: 'price-changed'; total: Agorot; items: RepricedLine[] | null }
   | { kind: 'unavailable'; productIds: number[] }
-  | { kind: 'error'; message: string; detail: string | null; fields: string[] };
+  | { kind: 'error'; message: string; detail: string | null; fields: string[] }
+  /** A page this address may not frame (the server's CSP): opened on another address than the payment page's. */
+  | { kind: 'elsewhere'; origin: string };
+
+/** The card-payment provider's page (the one foreign origin the server's CSP lets the checkout frame). */
+const PROVIDER_ORIGIN = 'https://secure.cardcom.solutions';
 
 const MAX_TABLE = 9999;
 
@@ -154,6 +159,10 @@ export function readPaymentAnswer(status: number, answer: Answer | null, amount:
   // The frame charges the server's total: one the diner has not seen is shown to them first, never framed.
   const charged = typeof answer.totalAmount === 'string' ? parsePriceToAgorot(answer.totalAmount) : null;
   if (charged !== null && charged !== amount) return { kind: 'price-changed', total: charged, items: null };
+  // The server builds the sandbox's page for the address this page was opened at, when it listens there; at an
+  // address it does not know (a proxy's name, say), the frame would show the browser's English "blocked" box.
+  const origin = new URL(url).origin;
+  if (origin !== location.origin && origin !== PROVIDER_ORIGIN) return { kind: 'elsewhere', origin };
   return { kind: 'frame', url };
 }
 
@@ -266,6 +275,17 @@ export function CheckoutPage({ departmentId, businessName, lines, update }: Chec
           </div>
         ) : null}
         {outcome?.kind === 'error' ? <PaymentError outcome={outcome} onRetry={retry} /> : null}
+        {outcome?.kind === 'elsewhere' ? (
+          <div className="mt-4 rounded-lg border border-danger bg-danger-50 p-3" data-testid="payment-elsewhere">
+            <p className="font-bold text-danger">{heDiner.checkout.elsewhereTitle}</p>
+            <p className="mt-1 text-ink">
+              {heDiner.checkout.elsewhereText}{' '}
+              <a href={`${outcome.origin}${dinerHref('menu', departmentId)}`} className="font-medium underline">
+                <bdi dir="ltr">{outcome.origin}</bdi>
+              </a>
+            </p>
+          </div>
+        ) : null}
         {outcome?.kind === 'price-changed' ? (
           <PriceChanged
             before={attempt?.amount ?? 0}

@@ -1,4 +1,4 @@
-import { Suspense, memo, useMemo } from 'react';
+import { Suspense, memo, useEffect, useMemo, useState } from 'react';
 import { addOne, cartTotal, itemCount, quantityOf, removeOne, type CartLine } from './cart';
 import { productTagLabelsHe, type ProductTag, type PublicMenu, type PublicProduct } from './menu-types';
 import { formatShekels, priceToAgorot } from './money';
@@ -80,29 +80,14 @@ export function MenuPage({ menu, table, lines, update }: CartProps & { menu: Pub
   return (
     <>
       <DinerHeader business={menu.business} table={table} count={count} title />
-      {groups.length > 1 ? (
-        <nav aria-label={heDiner.menu.categories} className="sticky top-0 z-30 border-b border-line bg-surface/95">
-          <ul className={`${containerClass} flex gap-2 overflow-x-auto py-2`}>
-            {groups.map(({ category }) => (
-              <li key={category.id} className="shrink-0">
-                <a
-                  href={`#category-${category.id}`}
-                  className="inline-flex min-h-11 items-center rounded-full border border-line px-4 font-medium text-ink hover:border-brand-700 hover:text-brand-700"
-                >
-                  {category.name}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
+      {groups.length > 1 ? <CategoryBar groups={groups} /> : null}
       <PageMain className={count > 0 ? 'pb-28' : ''}>
         {groups.length === 0 ? <p className="text-lg text-muted">{heDiner.menu.empty}</p> : null}
         {groups.map(({ category, products }) => (
           <CategorySection key={category.id} category={category} products={products} lines={lines} update={update} />
         ))}
         {count > 0 ? (
-          <div className="fixed inset-x-0 bottom-0 z-30 p-3">
+          <div className="fixed start-0 end-[var(--a11y-gutter)] bottom-0 z-30 p-3">
             <DinerLink
               href={dinerHref('cart', menu.business.departmentId)}
               data-testid="floating-cart"
@@ -126,6 +111,43 @@ export function MenuPage({ menu, table, lines, update }: CartProps & { menu: Pub
 }
 
 type Group = ReturnType<typeof sortedCategories>[number];
+
+const categoryOfHash = (hash: string) => (/^#category-(\d+)$/.exec(hash)?.[1] ? hash.slice(1) : undefined);
+
+/**
+ * The category chips. The one jumped to last is marked (`aria-current`, and filled) so the diner sees where the jump
+ * went; the server renders none marked, the browser marks the one of the address's `#category-…` once hydrated.
+ */
+function CategoryBar({ groups }: { groups: readonly Group[] }) {
+  const [current, setCurrent] = useState<string | undefined>();
+  useEffect(() => {
+    const follow = () => setCurrent(categoryOfHash(location.hash));
+    follow();
+    addEventListener('hashchange', follow);
+    return () => removeEventListener('hashchange', follow);
+  }, []);
+  return (
+    <nav aria-label={heDiner.menu.categories} className="sticky top-0 z-30 border-b border-line bg-surface/95">
+      <ul className={`${containerClass} flex gap-2 overflow-x-auto py-2`}>
+        {groups.map(({ category }) => {
+          const target = `category-${category.id}`;
+          return (
+            <li key={category.id} className="shrink-0">
+              <a
+                href={`#${target}`}
+                aria-current={current === target ? 'location' : undefined}
+                onClick={() => setCurrent(target)}
+                className="inline-flex min-h-11 items-center rounded-full border border-line px-4 font-medium text-ink hover:border-brand-700 hover:text-brand-700 aria-[current=location]:border-brand-700 aria-[current=location]:bg-brand-700 aria-[current=location]:text-white aria-[current=location]:hover:text-white"
+              >
+                {category.name}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
 
 /**
  * One category. Its products sit in a Suspense boundary of their own: when the page hydrates the server's markup,

@@ -72,6 +72,9 @@ export const heDiner = {
     removeUnavailable: 'הסרתם וחזרה לעגלה',
     unavailableRemoved: 'הפריטים שאינם זמינים הוסרו מהעגלה.',
     errorTitle: 'לא הצלחנו להכין את דף התשלום',
+    elsewhereTitle: 'דף התשלום לא נפתח בכתובת הזו',
+    elsewhereText:
+      'השרת לא מכיר את הכתובת שבה נפתח האתר, ודף התשלום שלו זמין רק בכתובת שלו. כדי לשלם, פתחו את התפריט בכתובת:',
     retry: 'ניסיון נוסף',
   },
   thankYou: {
@@ -83,7 +86,6 @@ export const heDiner = {
     orderNumber: 'מספר הזמנה',
     table: 'שולחן',
     items: 'פרטי ההזמנה',
-    quantity: 'כמות',
     lineTotal: 'סה"כ לשורה',
     total: 'סה"כ',
     remarks: 'הערות למטבח',

@@ -136,7 +136,7 @@ describe('the thank-you page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'תודה על ההזמנה' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('תודה על ההזמנה | תפריט'));
     const lines = [...screen.getByTestId('order-lines').querySelectorAll('li')].map((line) => line.textContent);
-    expect(lines).toEqual(['הפוך כמות × 2סה"כ לשורה ₪28.00', 'קרואסון חמאה כמות × 1סה"כ לשורה ₪12.50']);
+    expect(lines).toEqual(['2 × הפוךסה"כ לשורה ₪28.00', '1 × קרואסון חמאהסה"כ לשורה ₪12.50']);
     expect(screen.getByTestId('order-total').textContent).toBe('סה"כ₪40.50');
     expect(screen.getByRole('heading', { level: 2, name: 'הערות למטבח' })).toBeTruthy();
     expect(screen.getByTestId('order-remarks').textContent).toBe('בלי בצל');

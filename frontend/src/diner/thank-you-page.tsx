@@ -7,6 +7,7 @@
 // before the next one. Once the order shows as paid, the cart, its remarks and the saved last order are done with.
 import { useEffect, useEffectEvent, useState } from 'react';
 import type { DinerOrderView } from '@tafrit/contracts/ordering-types';
+import { QuantityLine } from '@/components/quantity-line';
 import { lastOrder, remarks as remarksStorage } from '@/lib/storage';
 import type { CartLine } from './cart';
 import { formatShekels, priceToAgorot } from './money';
@@ -278,14 +279,7 @@ function OrderView({
         <ul className="mt-2 divide-y divide-line" data-testid="order-lines">
           {order.items.map((item) => (
             <li key={item.productId} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
-              <span className="font-medium text-ink">
-                {item.name}{' '}
-                <span className="text-muted">
-                  <span className="sr-only">{heDiner.thankYou.quantity} </span>
-                  <span aria-hidden="true">× </span>
-                  <bdi dir="ltr">{item.quantity}</bdi>
-                </span>
-              </span>
+              <QuantityLine quantity={item.quantity} name={item.name} className="font-medium text-ink" />
               <span className="text-ink">
                 <span className="sr-only">{heDiner.thankYou.lineTotal} </span>
                 <span dir="ltr">{formatShekels((priceToAgorot(item.price) ?? 0) * item.quantity)}</span>

@@ -61,7 +61,7 @@ export const heOwner = {
     description: 'העסק נרשם בהצלחה. עכשיו בונים את התפריט.',
     countdownBefore: 'מעבירים אתכם לניהול התפריט בעוד',
     countdownAfter: 'שניות.',
-    announcement: 'בעוד 5 שניות תועברו אוטומטית לניהול התפריט.',
+    announcement: (seconds: number) => `בעוד ${seconds} שניות תועברו אוטומטית לניהול התפריט.`,
     stop: 'עצירת המעבר האוטומטי',
     stopped: 'המעבר האוטומטי נעצר.',
     goNow: 'מעבר לניהול התפריט',

@@ -33,6 +33,8 @@ export async function registerSecurityHeaders(app: NestFastifyApplication, publi
         'img-src': ["'self'", 'data:', 'blob:', ...(pixel ? [PIXEL_REPORT_ORIGIN] : [])],
         'font-src': ["'self'"],
         'connect-src': ["'self'", https ? 'wss:' : 'ws:', ...(pixel ? [PIXEL_REPORT_ORIGIN, PIXEL_SCRIPT_ORIGIN] : [])],
+        // 'self' is the address the page was opened at: the sandbox's card page is built for that address
+        // (local-origins.ts), so it is framed at 127.0.0.1 and the LAN address as at PUBLIC_URL.
         'frame-src': ["'self'", PAYMENT_PROVIDER_ORIGIN],
         'frame-ancestors': ["'self'"],
         'form-action': ["'self'", PAYMENT_PROVIDER_ORIGIN],

@@ -70,7 +70,7 @@ export function SettingsPage() {
             {t.loading}
           </p>
         )}
-        <div className="grid gap-6 md:grid-cols-2">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-2">
           {ready ? <LogoCard business={profile.data} /> : null}
           {profile.data ? (
             <QrCard

@@ -1,5 +1,5 @@
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { heOwner } from '@/i18n/he-owner';
 import { createAppRouter } from '@/router';
@@ -37,14 +37,27 @@ describe('registration success', () => {
     await screen.findByRole('heading', { level: 1, name: heOwner.success.title });
     const countdown = screen.getByTestId('success-countdown');
     expect(countdown.textContent).toContain('5');
-    await seconds(1);
-    const status = screen.getAllByRole('status').find((el) => el.textContent === heOwner.success.announcement);
-    expect(status).toBeTruthy();
-    await seconds(2);
-    expect(countdown.textContent).toContain('2');
-    // The live region does not count along.
-    expect(status?.textContent).toBe(heOwner.success.announcement);
+    const announced = heOwner.success.announcement(5);
+    expect(announced).toContain('5');
+    let status: HTMLElement | undefined;
+    await waitFor(() => {
+      status = screen.getAllByRole('status').find((el) => el.textContent === announced);
+      expect(status).toBeTruthy();
+    });
+    // Heard and seen at the same moment: the same 5.
+    expect(countdown.querySelector('bdi')?.textContent).toBe('5');
     await seconds(3);
+    expect(countdown.querySelector('bdi')?.textContent).toBe('2');
+    // The live region does not count along.
+    expect(status?.textContent).toBe(announced);
+    // The move comes 5 seconds after the sentence, not 5 seconds after the page appeared.
+    await seconds(1);
+    expect(countdown.querySelector('bdi')?.textContent).toBe('1');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(900);
+    });
+    expect(router.state.location.pathname).toBe('/success');
+    await seconds(2);
     await screen.findByRole('heading', { level: 1, name: heOwner.menuManagement.title });
     expect(router.state.location.pathname).toBe('/menu');
   });

@@ -22,19 +22,21 @@ export function RegistrationSuccessPage() {
   const [announcement, setAnnouncement] = useState('');
 
   useEffect(() => {
-    const timer = setTimeout(() => setAnnouncement(t.announcement), 300);
+    const timer = setTimeout(() => setAnnouncement(t.announcement(SUCCESS_REDIRECT_SECONDS)), 300);
     return () => clearTimeout(timer);
   }, []);
 
+  // The count starts when screen readers are told it: what is heard and what is seen say the same number, and the
+  // move comes the promised 5 seconds after the sentence, not earlier.
   useEffect(() => {
-    if (stopped) return;
+    if (stopped || !announcement) return;
     if (secondsLeft <= 0) {
       void navigate({ to: '/menu', replace: true });
       return;
     }
     const timer = setTimeout(() => setSecondsLeft((seconds) => seconds - 1), 1000);
     return () => clearTimeout(timer);
-  }, [secondsLeft, stopped, navigate]);
+  }, [secondsLeft, stopped, announcement, navigate]);
 
   return (
     <div className="flex min-h-dvh flex-col">

@@ -1,8 +1,11 @@
-import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { createPaymentSchema, type CreatePaymentSuccess } from '@tafrit/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { APP_CONFIG } from '../../../config/config.module.js';
+import type { AppConfig } from '../../../config/config.js';
 import { SPEC_ERROR_FIELD } from '../../../platform/http/exception.filter.js';
+import { LocalOrigins } from '../../../platform/http/local-origins.js';
 import { parseWith } from '../../../platform/http/parse.js';
 import { CheckoutService } from '../application/checkout.service.js';
 import { DinerSessions } from './diner-session.js';
@@ -14,10 +17,19 @@ import { DinerSessions } from './diner-session.js';
  */
 @Controller('api/cardcom')
 export class CreatePaymentController {
+  private readonly origins: LocalOrigins;
+
   constructor(
     private readonly checkout: CheckoutService,
     private readonly sessions: DinerSessions,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.origins = new LocalOrigins({
+      host: config.host,
+      publicUrl: config.publicUrl,
+      followRequest: config.paymentProvider === 'sandbox',
+    });
+  }
 
   @Post('create-payment')
   @HttpCode(200)
@@ -29,6 +41,9 @@ export class CreatePaymentController {
   ): Promise<CreatePaymentSuccess> {
     const input = parseWith(createPaymentSchema, body);
     const session = this.sessions.ensure(request, reply);
-    return this.checkout.createPayment(input, session, request.id);
+    const answer = await this.checkout.createPayment(input, session, request.id);
+    // The sandbox's page on the address the diner opened (127.0.0.1, the LAN address): framed as the page's own origin.
+    const origin = this.origins.originOf(request.headers.host, request.socket?.localPort);
+    return { ...answer, paymentUrl: this.origins.rebase(answer.paymentUrl, origin) };
   }
 }

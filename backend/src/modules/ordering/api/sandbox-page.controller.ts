@@ -1,6 +1,9 @@
 import { Body, Controller, Get, Inject, Logger, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { APP_CONFIG } from '../../../config/config.module.js';
+import type { AppConfig } from '../../../config/config.js';
+import { LocalOrigins } from '../../../platform/http/local-origins.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payments/index.js';
 import { renderClosedPage, renderSandboxPage } from '../../payments/index.js';
 import { SandboxPaymentProvider, type CardForm } from '../../payments/index.js';
@@ -16,18 +19,27 @@ const text = (value: unknown): string => (typeof value === 'string' ? value.slic
 @Controller('pay/sandbox')
 export class SandboxPageController {
   private readonly logger = new Logger('SandboxPage');
+  private readonly origins: LocalOrigins;
 
   constructor(
     private readonly sandbox: SandboxPaymentProvider,
     private readonly commands: CommandBus,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.origins = new LocalOrigins({ host: config.host, publicUrl: config.publicUrl, followRequest: true });
+  }
+
+  /** The return address on the address this page was opened at, so the diner lands where their cart and cookie are. */
+  private successUrl(page: { successUrl: string }, request: FastifyRequest): string {
+    return this.origins.rebase(page.successUrl, this.origins.originOf(request.headers.host, request.socket?.localPort));
+  }
 
   @Get(':id')
-  async show(@Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
+  async show(@Param('id') id: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const page = this.provider.name === 'sandbox' ? await this.sandbox.page(id) : null;
     if (!page) return this.notFound(reply);
-    if (page.status === 'paid') return this.html(reply, 200, renderClosedPage(page.successUrl));
+    if (page.status === 'paid') return this.html(reply, 200, renderClosedPage(this.successUrl(page, request)));
     this.html(reply, 200, renderSandboxPage({ page }));
   }
 
@@ -51,7 +63,7 @@ export class SandboxPageController {
     if (outcome.status === 'invalid' || outcome.status === 'closed') {
       const page = await this.sandbox.page(id);
       if (!page) return this.notFound(reply);
-      if (outcome.status === 'closed') return this.html(reply, 200, renderClosedPage(page.successUrl));
+      if (outcome.status === 'closed') return this.html(reply, 200, renderClosedPage(this.successUrl(page, request)));
       return this.html(reply, 400, renderSandboxPage({ page, values: form, fields: outcome.fields }));
     }
     const { page } = outcome;
@@ -63,7 +75,7 @@ export class SandboxPageController {
       this.logger.warn(`sandbox payment ${id} not recorded yet: ${error instanceof Error ? error.message : error}`);
     }
     if (outcome.status === 'paid') {
-      void reply.status(303).header('location', page.successUrl).send();
+      void reply.status(303).header('location', this.successUrl(page, request)).send();
       return;
     }
     this.html(reply, 200, renderSandboxPage({ page, values: { name: form.name }, declined: outcome.reason }));

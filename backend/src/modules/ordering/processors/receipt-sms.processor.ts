@@ -1,5 +1,5 @@
 import type { CommandBus } from '@nestjs/cqrs';
-import { formatShekels, type OrderEventData, type OrderLine } from '@tafrit/contracts';
+import { formatShekels, quantityLine, type OrderEventData, type OrderLine } from '@tafrit/contracts';
 import type { Database } from '../../../platform/database/database.js';
 import { preparedStatement } from '../../../platform/database/prepared-statement.js';
 import type { RecordedEvent } from '../../../platform/event-store/event-store.port.js';
@@ -39,7 +39,7 @@ function clip(text: string, max: number): string {
 }
 
 /**
- * The bon as one short text: `הזמנה #12, שולחן 4: 2× הפוך גדול, 1× קרואסון. סה"כ ₪41.00. הערות: בלי בצל`.
+ * The bon as one short text: `הזמנה #12, שולחן 4: 2 × הפוך גדול, 1 × קרואסון. סה"כ ₪41.00. הערות: בלי בצל`.
  * The order number, table and total always fit; the items follow in order until the budget runs out and the rest
  * are counted (`ועוד 3 פריטים`); remarks are clipped. The slip and the live console carry the full order.
  */
@@ -47,7 +47,7 @@ export function receiptSmsText(order: ReceiptSmsOrder, maxChars = RECEIPT_SMS_MA
   const head = `הזמנה #${order.orderNumber}${order.tableNumber === null ? '' : `, שולחן ${order.tableNumber}`}: `;
   const remarks = order.remarks?.trim() ? ` הערות: ${clip(order.remarks, MAX_REMARKS_CHARS)}` : '';
   const tail = `. סה"כ ${formatShekels(order.totalAgorot)}.${remarks}`;
-  const items = order.lines.map((line) => `${line.quantity}× ${clip(line.name, MAX_ITEM_NAME_CHARS)}`);
+  const items = order.lines.map((line) => quantityLine(line.quantity, clip(line.name, MAX_ITEM_NAME_CHARS)));
   const budget = maxChars - head.length - tail.length;
   let shown = items.join(', ');
   if (shown.length > budget) {

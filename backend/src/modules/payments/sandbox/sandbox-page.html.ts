@@ -1,5 +1,6 @@
 import { formatShekels } from '@tafrit/contracts';
 import { escapeHtml } from '../../../platform/http/html-escape.js';
+import { SANDBOX_CARDS } from './card-checks.js';
 import type { CardForm, SandboxPage } from './sandbox-payment-provider.js';
 
 export interface SandboxPageView {
@@ -10,21 +11,27 @@ export interface SandboxPageView {
   declined?: string;
 }
 
+// Sized for the checkout's frame: 600 px high (product spec) on a 390 px phone, the page fits without scrolling, the
+// decline or the field errors and the pay button included (issue 15, item 9). Text is at least 13 px, inputs 16 px
+// (smaller makes phones zoom in).
 const STYLE = `
-  *{box-sizing:border-box} body{margin:0;font-family:Heebo,Arial,sans-serif;background:#f4f6f8;color:#1a202c}
-  main{max-width:460px;margin:0 auto;padding:16px}
-  .test{background:#fff4d6;border:2px dashed #8a5a00;color:#5c3d00;border-radius:8px;padding:8px 12px;font-weight:700}
-  .card{background:#fff;border-radius:12px;padding:20px;margin-top:12px;box-shadow:0 1px 3px rgba(0,0,0,.15)}
-  h1{font-size:1.25rem;margin:0 0 4px} .amount{font-size:1.5rem;font-weight:700;margin:8px 0 16px}
-  label{display:block;font-weight:600;margin-top:12px} .hint{font-size:.85rem;color:#4a5568}
-  input{width:100%;font-size:1.1rem;padding:10px;border:1px solid #4a5568;border-radius:8px;margin-top:4px}
+  *{box-sizing:border-box} body{margin:0;font-family:Heebo,Arial,sans-serif;background:#f4f6f8;color:#1a202c;line-height:1.35}
+  main{max-width:460px;margin:0 auto;padding:8px 10px}
+  p{margin:0}
+  .test{background:#fff4d6;border:2px dashed #8a5a00;color:#5c3d00;border-radius:8px;padding:4px 8px;font-size:.8125rem;font-weight:700}
+  .card{background:#fff;border-radius:12px;padding:8px 14px 10px;margin-top:6px;box-shadow:0 1px 3px rgba(0,0,0,.15)}
+  .head{display:flex;flex-wrap:wrap;align-items:baseline;justify-content:space-between;gap:0 12px}
+  h1{font-size:1.125rem;margin:0} .amount{font-size:1.25rem;font-weight:700}
+  .description{font-size:.875rem;color:#4a5568}
+    .field{margin-top:4px} label{font-weight:600;font-size:.9375rem} .hint{font-size:.8125rem;color:#4a5568;font-weight:400}
+  input{display:block;width:100%;font-size:1rem;padding:7px 10px;border:1px solid #4a5568;border-radius:8px;margin-top:2px}
   input:focus{outline:3px solid #1d4ed8;outline-offset:1px}
   .row{display:flex;gap:12px} .row>div{flex:1}
-  .error{color:#b91c1c;font-weight:600;margin:4px 0 0} [aria-invalid=true]{border-color:#b91c1c}
-  .alert{background:#fde8e8;border:1px solid #b91c1c;color:#7f1d1d;border-radius:8px;padding:10px;margin-bottom:8px}
-  button{width:100%;margin-top:20px;font-size:1.15rem;font-weight:700;padding:12px;border:0;border-radius:8px;
+  .error{color:#b91c1c;font-weight:600;font-size:.875rem} [aria-invalid=true]{border-color:#b91c1c}
+  .alert{background:#fde8e8;border:1px solid #b91c1c;color:#7f1d1d;border-radius:8px;padding:6px 10px;margin-top:6px;font-size:.9375rem}
+  button{width:100%;margin-top:8px;font-size:1.125rem;font-weight:700;padding:10px;border:0;border-radius:8px;
     background:#166534;color:#fff;cursor:pointer} button:focus{outline:3px solid #1d4ed8;outline-offset:2px}
-  .secure{font-size:.85rem;color:#4a5568;margin-top:12px;text-align:center}`;
+  .secure{font-size:.8125rem;color:#4a5568;margin-top:6px;text-align:center}`;
 
 function field(view: SandboxPageView, name: keyof CardForm, label: string, attributes: string, hint?: string): string {
   const id = `card-${name}`;
@@ -32,13 +39,23 @@ function field(view: SandboxPageView, name: keyof CardForm, label: string, attri
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   // The card number and CVV are never echoed back into the page.
   const value = name === 'name' || name === 'expiry' ? (view.values?.[name] ?? '') : '';
-  return `<div>
-    <label for="${id}">${label}</label>
-    ${hint ? `<p class="hint" id="${id}-hint">${hint}</p>` : ''}
+  // The hint sits on the label's line (one line instead of two), outside the label: the field's description, not its name.
+  return `<div class="field">
+    <label for="${id}">${label}</label>${hint ? ` <span class="hint" id="${id}-hint">(${hint})</span>` : ''}
     <input id="${id}" name="${name}" ${attributes} value="${escapeHtml(value)}" required
       ${described ? `aria-describedby="${described}"` : ''} ${error ? 'aria-invalid="true"' : ''}>
     ${error ? `<p class="error" id="${id}-error">${escapeHtml(error)}</p>` : ''}
   </div>`;
+}
+
+/** A test card's number in groups of four, isolated: in a right-to-left line its groups would otherwise swap places. */
+function card(digits: string): string {
+  return `<bdi dir="ltr">${digits.replace(/(\d{4})(?=\d)/g, '$1 ')}</bdi>`;
+}
+
+/** Order numbers (`#12`) inside escaped text, isolated so `#` and the digits stay together and in order. */
+function isolateNumbers(escaped: string): string {
+  return escaped.replace(/#\d+/g, (number) => `<bdi dir="ltr">${number}</bdi>`);
 }
 
 /**
@@ -59,11 +76,13 @@ export function renderSandboxPage(view: SandboxPageView): string {
 </head>
 <body>
 <main>
-  <p class="test" role="note">סביבת בדיקה: לא יבוצע חיוב אמיתי. כרטיס לאישור: 4580 0000 0000 0000, כרטיס לדחייה: 4000 0000 0000 0002</p>
+  <p class="test" role="note">סביבת בדיקה: לא יבוצע חיוב אמיתי. כרטיס לאישור: ${card(SANDBOX_CARDS.approved)}, כרטיס לדחייה: ${card(SANDBOX_CARDS.declined)}</p>
   <div class="card">
-    <h1>תשלום בכרטיס אשראי</h1>
-    <p>${escapeHtml(page.description)}</p>
-    <p class="amount">לתשלום: <span dir="ltr">${formatShekels(page.amountAgorot)}</span></p>
+    <div class="head">
+      <h1>תשלום בכרטיס אשראי</h1>
+      <p class="amount">לתשלום: <bdi dir="ltr">${formatShekels(page.amountAgorot)}</bdi></p>
+    </div>
+    <p class="description">${isolateNumbers(escapeHtml(page.description))}</p>
     ${view.declined ? `<div class="alert" role="alert">${escapeHtml(view.declined)}. אפשר לנסות כרטיס אחר.</div>` : ''}
     ${hasErrors ? '<div class="alert" role="alert">חלק מפרטי הכרטיס אינם תקינים, נא לתקן ולנסות שוב.</div>' : ''}
     <form method="post" action="/pay/sandbox/${encodeURIComponent(page.lowProfileId)}" novalidate>
@@ -73,7 +92,7 @@ export function renderSandboxPage(view: SandboxPageView): string {
         ${field(view, 'expiry', 'תוקף', 'type="text" inputmode="numeric" autocomplete="cc-exp" maxlength="7" dir="ltr" placeholder="MM/YY"', 'חודש/שנה')}
         ${field(view, 'cvv', 'CVV', 'type="password" inputmode="numeric" autocomplete="cc-csc" maxlength="4" dir="ltr"', '3 ספרות בגב הכרטיס')}
       </div>
-      <button type="submit">תשלום <span dir="ltr">${formatShekels(page.amountAgorot)}</span></button>
+      <button type="submit">תשלום <bdi dir="ltr">${formatShekels(page.amountAgorot)}</bdi></button>
     </form>
     <p class="secure">פרטי הכרטיס מוזנים בדף התשלום בלבד ואינם נשמרים אצל בית העסק.</p>
   </div>

@@ -1,4 +1,4 @@
-import { formatShekels } from '@tafrit/contracts';
+import { formatShekels, quantityLine } from '@tafrit/contracts';
 import { slipFonts } from './fonts.js';
 import { type SlipContent } from './slip-content.js';
 import { createComposer } from './svg-composer.js';
@@ -47,7 +47,7 @@ export function slipSvg(content: SlipContent, width: number): { svg: string; hei
   c.space(dots(10));
 
   for (const line of content.lines) {
-    c.row(`${line.quantity} × ${line.name}`, s(40), formatShekels(line.lineTotalAgorot), s(34), dots(20));
+    c.row(quantityLine(line.quantity, line.name), s(40), formatShekels(line.lineTotalAgorot), s(34), dots(20));
     c.space(dots(8));
   }
   c.space(dots(2));

@@ -126,8 +126,11 @@ describe('the live orders console', () => {
 
     const card = cards()[1]!;
     expect(within(card).getByTestId('live-order-table').textContent).toBe('שולחן 4');
-    expect(within(card).getByTestId('live-order-lines').textContent).toContain('2 ×');
-    expect(within(card).getByTestId('live-order-lines').textContent).toContain('קרואסון חמאה');
+    // Quantity first, as on the thank-you page, the SMS and the slip.
+    expect(
+      Array.from(within(card).getByTestId('live-order-lines').querySelectorAll('li'), (li) => li.textContent),
+    ).toEqual(['2 × הפוך', '1 × קרואסון חמאה']);
+    expect(within(card).getByTestId('live-order-lines').querySelector('bdi')?.textContent).toBe('2');
     expect(within(card).getByRole('heading', { name: t.remarks })).toBeTruthy();
     expect(within(card).getByTestId('live-order-remarks').textContent).toContain('בלי בצל');
     expect(within(card).getByTestId('live-order-total').textContent).toBe('₪42.00');

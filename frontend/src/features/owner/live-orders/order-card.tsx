@@ -1,6 +1,7 @@
 import { formatShekels } from '@tafrit/contracts/money';
 import type { LiveOrder } from '@tafrit/contracts/sockets';
 import { useId } from 'react';
+import { QuantityLine } from '@/components/quantity-line';
 import { PendingButton } from '@/components/ui/pending-button';
 import { heOwner } from '@/i18n/he-owner';
 import { formatIsraelTimeOfDay } from '@tafrit/contracts/months';
@@ -77,9 +78,8 @@ export function OrderCard({
 
       <ul className="flex flex-col gap-1 text-xl text-ink" data-testid="live-order-lines">
         {order.lines.map((line, index) => (
-          <li key={`${line.name}-${index}`} className="flex gap-2">
-            <bdi className="min-w-10 font-bold">{line.quantity} ×</bdi>
-            <span>{line.name}</span>
+          <li key={`${line.name}-${index}`}>
+            <QuantityLine quantity={line.quantity} name={line.name} />
           </li>
         ))}
       </ul>

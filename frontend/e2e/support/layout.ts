@@ -1,0 +1,117 @@
+import type { Page } from 'playwright-core';
+
+// Two checks of what a page shows, run inside it on the real layout:
+// - nothing a person reads or uses lies under the floating accessibility button, at any scroll position (issue 15,
+//   item 7: the button keeps the spec's place, the pages keep room for it);
+// - numbers in right-to-left text are isolated (item 12): a digit run next to another, an order number, a price or a
+//   phone sits in a `<bdi>` or an element with `dir`, or the bidi algorithm may reorder it ("4000 0000" shows as
+//   "0000 4000").
+
+/** What lies under the accessibility button while the page is scrolled from top to bottom; empty when nothing. */
+export async function coveredByA11yButton(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const button = document.querySelector<HTMLElement>('[data-testid="a11y-toggle"]');
+    if (!button) return ['no accessibility button on the page'];
+    const widget = button.closest('aside') ?? button;
+    const INTERACTIVE =
+      'a[href], button, input, select, textarea, summary, iframe, [tabindex]:not([tabindex="-1"]), [role="button"], [role="link"], [role="switch"]';
+
+    interface Box {
+      left: number;
+      right: number;
+      top: number;
+      bottom: number;
+    }
+    const visible = (element: Element): boolean => {
+      const style = getComputedStyle(element);
+      return style.visibility !== 'hidden' && style.display !== 'none' && Number(style.opacity) > 0;
+    };
+    /** The part of a box that is not clipped away by a scrolling or clipping ancestor. */
+    const clipped = (box: Box, element: Element): Box | null => {
+      // Copied field by field: a DOMRect's sides are getters, which a spread would not copy.
+      let result = { left: box.left, right: box.right, top: box.top, bottom: box.bottom };
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        const style = getComputedStyle(parent);
+        if (style.overflowX === 'visible' && style.overflowY === 'visible' && style.clipPath === 'none') continue;
+        const frame = parent.getBoundingClientRect();
+        result = {
+          left: Math.max(result.left, frame.left),
+          right: Math.min(result.right, frame.right),
+          top: Math.max(result.top, frame.top),
+          bottom: Math.min(result.bottom, frame.bottom),
+        };
+      }
+      return result.right - result.left > 1 && result.bottom - result.top > 1 ? result : null;
+    };
+    const overlaps = (a: Box, b: Box) =>
+      Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 &&
+      Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+
+    // What to look at: controls, and every piece of text (by its own line boxes, not its block's).
+    const targets: { describe: string; element: Element; boxes: () => Box[] }[] = [];
+    for (const element of document.body.querySelectorAll(INTERACTIVE)) {
+      if (widget.contains(element) || !visible(element)) continue;
+      const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40);
+      targets.push({
+        describe: `<${element.tagName.toLowerCase()}> "${name}"`,
+        element,
+        boxes: () => [...element.getClientRects()],
+      });
+    }
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || !node.textContent?.trim() || widget.contains(parent)) continue;
+      if (parent.closest('script, style, noscript, template, .sr-only') || !visible(parent)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      targets.push({
+        describe: `text "${node.textContent.trim().slice(0, 40)}"`,
+        element: parent,
+        boxes: () => [...range.getClientRects()],
+      });
+    }
+
+    // The first scroll position where each lies under it.
+    const found = new Map<object, string>();
+    const scrolling = document.scrollingElement ?? document.documentElement;
+    const last = Math.max(0, scrolling.scrollHeight - innerHeight);
+    const positions: number[] = [];
+    for (let y = 0; y < last; y += 16) positions.push(y);
+    positions.push(last);
+    for (const y of positions) {
+      scrollTo({ top: y, behavior: 'instant' });
+      const area = button.getBoundingClientRect();
+      for (const target of targets) {
+        for (const box of target.boxes()) {
+          const seen = clipped(box, target.element);
+          if (seen && !found.has(target) && overlaps(seen, area))
+            found.set(target, `${target.describe} (scrolled to ${y})`);
+        }
+      }
+    }
+    scrollTo({ top: 0, behavior: 'instant' });
+    return [...found.values()];
+  });
+}
+
+/** Text with numbers that is not isolated: digit runs side by side, order numbers, prices, phones, card numbers. */
+export async function unisolatedNumbers(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    // A digit run beside another (through spaces or dashes), "#12", "₪14.00" or "14 ₪", "+972...".
+    const RISKY = /\d[\s\u00a0-]+\d|#\s*\d|₪\s*\d|\d\s*₪|\+\d/;
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      const text = node.textContent ?? '';
+      if (!parent || !RISKY.test(text)) continue;
+      if (parent.closest('script, style, noscript, template, svg, [aria-hidden="true"], .sr-only')) continue;
+      // Isolated: inside a <bdi> or an element that states its direction reading left to right.
+      const isolated = parent.closest('bdi, [dir="ltr"], [dir="auto"]');
+      if (isolated) continue;
+      found.push(`<${parent.tagName.toLowerCase()}> "${text.trim().slice(0, 60)}"`);
+    }
+    return found;
+  });
+}
