@@ -108,7 +108,35 @@ const productName = (answer: { body: Record<string, unknown> }) =>
     expect(productName(await menuOnSecond())).toBe('חדש');
   });
 
-  // Last: the second instance stops following the log here.
+  it('a new QR address asked through one instance makes the old one 404 on the other at once', async () => {
+    const owner = await registerOwner(first);
+    const categoryId = await createCategory(first, owner);
+    await createProduct(first, owner, { categoryId, name: 'הפוך' });
+    const { departmentId: oldId } = await first.database.em().findOneOrFail(BusinessEntity, { phone: owner.phone });
+    const menuOnSecond = (departmentId: string) =>
+      call(second, 'GET', `/api/menu/${departmentId}`, { ip: '10.88.0.2' });
+    // As above: ask a bounded number of times until the second instance keeps the old address's menu.
+    let kept = false;
+    for (let attempt = 0; attempt < 100 && !kept; attempt++) {
+      expect((await menuOnSecond(oldId)).status).toBe(200);
+      kept = second.app.get(PublicMenuCache).get(oldId) !== undefined;
+      if (!kept) await sleep(20);
+    }
+    expect(kept).toBe(true);
+
+    const answer = await call<{ data: { departmentId: string } }>(first, 'POST', '/api/business/regenerate-qr', {
+      token: owner.token,
+    });
+    expect(answer.status).toBe(200);
+    const newId = answer.body.data.departmentId;
+    for (let attempt = 0; attempt < 100 && second.app.get(PublicMenuCache).get(oldId); attempt++) {
+      await sleep(20);
+    }
+    expect(second.app.get(PublicMenuCache).get(oldId)).toBeUndefined();
+    expect((await menuOnSecond(oldId)).status).toBe(404);
+    expect(productName(await menuOnSecond(newId))).toBe('הפוך');
+  });
+
   it('pushes an order paid through one instance to a console and an agent connected to the other', async () => {
     const owner: SignedInOwner = await registerOwner(first);
     const shop: Shop = await openShop(first, owner);

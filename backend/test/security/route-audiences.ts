@@ -45,6 +45,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/business/profile': owner,
   'PUT /api/business/profile': owner,
   'POST /api/business/logo': owner,
+  'POST /api/business/regenerate-qr': owner,
   'GET /api/categories': owner,
   'POST /api/categories': owner,
   'PATCH /api/categories/order': owner,

@@ -153,6 +153,13 @@ export const ownerBusinessResponseSchema = z.object({ business: ownerBusinessSch
 export type OwnerBusinessResponse = z.infer<typeof ownerBusinessResponseSchema>;
 
 /**
+ * Answer of `POST /api/business/regenerate-qr` (owner, no body): the business's new public address. The old one stops
+ * answering at once; every printed QR code and poster must be printed again.
+ */
+export const regenerateQrResponseSchema = z.object({ departmentId: z.string().min(1) });
+export type RegenerateQrResponse = z.infer<typeof regenerateQrResponseSchema>;
+
+/**
  * `POST /api/auth/refresh` and `POST /api/auth/logout`: which session's cookie to use. The owner's and the admin's
  * sessions live in separate cookies, so one browser can hold both; the body may be empty (owner).
  */

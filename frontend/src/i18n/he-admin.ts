@@ -230,6 +230,7 @@ export const heAdmin = {
       BusinessProfileChanged: 'עדכון פרטי עסק',
       PayoutAccountChanged: 'עדכון חשבון בנק',
       LogoChanged: 'החלפת לוגו',
+      DepartmentIdRegenerated: 'החלפת כתובת התפריט וקוד ה-QR',
     } as Record<string, string>,
   },
   login: {

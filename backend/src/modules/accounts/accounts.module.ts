@@ -7,6 +7,7 @@ import { BusinessLogoController } from './api/business-logo.controller.js';
 import { BusinessProfileController } from './api/business-profile.controller.js';
 import { OwnerSessionReplies } from './api/owner-session.replies.js';
 import { OwnerSignInController } from './api/owner-sign-in.controller.js';
+import { RegenerateQrController } from './api/regenerate-qr.controller.js';
 import { RegistrationController } from './api/registration.controller.js';
 import { SessionsController } from './api/sessions.controller.js';
 import { ChangeBusinessStatusHandler } from './application/change-business-status.handler.js';
@@ -17,6 +18,7 @@ import { LogoUploads } from './application/logo-uploads.service.js';
 import { OneTimeCodes } from './application/one-time-codes.service.js';
 import { OwnerSignIn } from './application/owner-sign-in.service.js';
 import { RecordImpersonationHandler } from './application/record-impersonation.handler.js';
+import { RegenerateDepartmentIdHandler } from './application/regenerate-department-id.handler.js';
 import { RegisterBusinessHandler } from './application/register-business.handler.js';
 import { SessionIssuer } from './application/session-issuer.js';
 import { Sessions } from './application/sessions.service.js';
@@ -39,11 +41,13 @@ import { BusinessReader } from './projections/business.reader.js';
     SessionsController,
     BusinessProfileController,
     BusinessLogoController,
+    RegenerateQrController,
   ],
   providers: [
     RegisterBusinessHandler,
     ChangeBusinessProfileHandler,
     ChangeLogoHandler,
+    RegenerateDepartmentIdHandler,
     ChangeBusinessStatusHandler,
     RecordImpersonationHandler,
     GetOwnerBusinessHandler,

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { TextField } from '@/components/ui/form-field';
 import { cardClass, cardTitleClass, hintClass } from '@/components/ui/form-styles';
 import { PendingButton } from '@/components/ui/pending-button';
@@ -149,13 +149,17 @@ export function QrCard({
   departmentId,
   businessName,
   logo,
+  children,
 }: {
   departmentId: string | null | undefined;
   businessName: string;
   logo: string | null | undefined;
+  /** Shown at the card's end when the business has an address (settings: the regenerate-qr section). */
+  children?: ReactNode;
 }) {
   const titleId = useId();
-  const [modules, setModules] = useState<QrModules | null>(null);
+  // Kept with the address it encodes: after a new address, the old code is never shown beside the new link.
+  const [code, setCode] = useState<{ url: string; modules: QrModules } | null>(null);
   const [tablesText, setTablesText] = useState('');
   const [busy, setBusy] = useState<'print' | 'download' | null>(null);
   const [status, setStatus] = useState('');
@@ -163,13 +167,14 @@ export function QrCard({
   const url = departmentId ? publicMenuUrl(origin, departmentId) : null;
   const tables = parseTableCount(tablesText);
   const tablesError = tables === null ? t.qrTablesInvalid : undefined;
+  const modules = code && code.url === url ? code.modules : null;
 
   useEffect(() => {
     if (!url) return;
     let live = true;
     qrModules(url).then(
       (next) => {
-        if (live) setModules(next);
+        if (live) setCode({ url, modules: next });
       },
       () => undefined,
     );
@@ -273,6 +278,7 @@ export function QrCard({
           <p role="status" className={`${hintClass} mt-3`}>
             {status}
           </p>
+          {children}
         </>
       )}
     </section>

@@ -138,3 +138,54 @@ describe('settings', () => {
     expect(FakeXhr.last).toBeNull();
   });
 });
+
+describe('a new QR code (regenerate-qr)', () => {
+  function regenerateServer(answer?: () => Response) {
+    let business = { ...demoBusiness };
+    return stubApi((call) => {
+      if (call.path === '/api/business/regenerate-qr' && call.method === 'POST') {
+        if (answer) return answer();
+        business = { ...business, departmentId: 'NewAddress123456' };
+        return json({ success: true, data: { departmentId: business.departmentId } });
+      }
+      if (call.path === '/api/business/profile') return json({ success: true, data: { business } });
+      return undefined;
+    });
+  }
+
+  it('asks first, says what stops working, then shows the new address on the QR card and stores it', async () => {
+    const calls = regenerateServer();
+    renderSettings();
+    const url = await screen.findByTestId('qr-url');
+    expect(url.textContent).toMatch(/\/menu\/demo$/);
+    await userEvent.click(await screen.findByRole('button', { name: s.qrRegenerate }));
+    const dialog = await screen.findByRole('dialog', { name: s.qrRegenerateDialogTitle });
+    expect(within(dialog).getByText(s.qrRegenerateDialogDescription)).toBeTruthy();
+    for (const line of s.qrRegenerateConsequences) expect(within(dialog).getByText(line)).toBeTruthy();
+    // Nothing is sent before the confirmation; cancelling sends nothing either.
+    expect(calls.some((call) => call.path === '/api/business/regenerate-qr')).toBe(false);
+    await userEvent.click(within(dialog).getAllByRole('button', { name: s.qrRegenerateCancel })[1]!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((call) => call.path === '/api/business/regenerate-qr')).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: s.qrRegenerate }));
+    await userEvent.click(await screen.findByRole('button', { name: s.qrRegenerateConfirm }));
+    await waitFor(() => expect(screen.getByTestId('qr-url').textContent).toMatch(/\/menu\/NewAddress123456$/));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await screen.findByText(s.qrRegenerated)).toBeTruthy();
+    expect(calls.filter((call) => call.path === '/api/business/regenerate-qr')).toHaveLength(1);
+    expect(JSON.parse(localStorage.getItem('businessData') ?? '{}').departmentId).toBe('NewAddress123456');
+    expect(localStorage.getItem('currentDepartmentId')).toBe('NewAddress123456');
+  });
+
+  it('keeps the dialog open with a clear error when the server refuses, and the old address stays', async () => {
+    regenerateServer(() => json({ success: false, code: 'server.error', message: 'תקלה זמנית בשרת' }, 503));
+    renderSettings();
+    await userEvent.click(await screen.findByRole('button', { name: s.qrRegenerate }));
+    await userEvent.click(await screen.findByRole('button', { name: s.qrRegenerateConfirm }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(s.qrRegenerateError);
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(screen.getByTestId('qr-url').textContent).toMatch(/\/menu\/demo$/);
+  });
+});

@@ -24,6 +24,7 @@ import { BankCombobox, BusinessDetailsFields, PayoutFields } from './components/
 import { errorDescription } from './errors';
 import { PrinterCard } from './printer-card';
 import { QrCard } from './qr-card';
+import { RegenerateQr } from './regenerate-qr';
 
 const t = heOwner.settings;
 
@@ -77,7 +78,9 @@ export function SettingsPage() {
               departmentId={profile.data.departmentId}
               businessName={profile.data.businessName}
               logo={profile.data.logo}
-            />
+            >
+              {ready ? <RegenerateQr /> : null}
+            </QrCard>
           ) : null}
           <PrinterCard businessPhone={profile.data?.phone} />
         </div>

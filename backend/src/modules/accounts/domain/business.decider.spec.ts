@@ -275,3 +275,32 @@ describe('the administrator pausing, activating and closing an account', () => {
     given([registered, closed, reopened]).when({ type: 'ReopenBusiness', data: admin }).then([]);
   });
 });
+
+describe('a new public address (regenerate-qr)', () => {
+  const regenerate = (departmentId: string) =>
+    ({ type: 'RegenerateDepartmentId', data: { departmentId, ip: '203.0.113.7', now } }) as const;
+  const regenerated = (departmentId: string, previousDepartmentId: string) => ({
+    type: 'DepartmentIdRegenerated' as const,
+    data: { phone: '+972547654321', departmentId, previousDepartmentId, at: now, ip: '203.0.113.7' },
+  });
+
+  it('records the new address with the one it replaces, and the next one replaces the new one', () => {
+    given([registered])
+      .when(regenerate('NewAddress123456'))
+      .then([regenerated('NewAddress123456', 'Xk3v9QpLm2RtYw8z')]);
+    given([registered, regenerated('NewAddress123456', 'Xk3v9QpLm2RtYw8z')])
+      .when(regenerate('ThirdAddress1234'))
+      .then([regenerated('ThirdAddress1234', 'NewAddress123456')]);
+  });
+
+  it('a paused business may still change its address; a closed or unknown one may not', () => {
+    const admin = { adminPhone: '+972542222222', ip: null, at: now, phone: '+972547654321' };
+    given([registered, { type: 'BusinessPaused', data: admin }])
+      .when(regenerate('NewAddress123456'))
+      .then([regenerated('NewAddress123456', 'Xk3v9QpLm2RtYw8z')]);
+    given([registered, { type: 'BusinessClosed', data: admin }])
+      .when(regenerate('NewAddress123456'))
+      .thenThrows(BusinessClosedError);
+    given([]).when(regenerate('NewAddress123456')).thenThrows(BusinessNotFoundError);
+  });
+});

@@ -34,6 +34,12 @@ export type ChangeBusinessProfile = {
 
 export type ChangeLogo = { type: 'ChangeLogo'; data: { logo: string; now: string } };
 
+/** A new public address; the id is made by the handler (random), so the decider stays pure. */
+export type RegenerateDepartmentId = {
+  type: 'RegenerateDepartmentId';
+  data: { departmentId: string; ip: string | null; now: string };
+};
+
 export type RecordImpersonation = {
   type: 'RecordImpersonation';
   data: { adminPhone: string; ip: string | null; now: string };
@@ -54,6 +60,7 @@ export type BusinessCommand =
   | RegisterBusiness
   | ChangeBusinessProfile
   | ChangeLogo
+  | RegenerateDepartmentId
   | RecordImpersonation
   | PauseBusiness
   | ActivateBusiness
@@ -101,6 +108,17 @@ export const businessDecider: Decider<BusinessCommand, BusinessEvent, BusinessSt
             data: { phone, logo: command.data.logo, previousLogo: business.logo, changedAt: command.data.now },
           },
         ];
+      case 'RegenerateDepartmentId': {
+        const { departmentId, ip, now } = command.data;
+        // The same id again would leave the leaked address working: the handler makes a fresh one, this guards it.
+        if (departmentId === business.departmentId) throw new Error('the new department id must differ from the old');
+        return [
+          {
+            type: 'DepartmentIdRegenerated',
+            data: { phone, departmentId, previousDepartmentId: business.departmentId, at: now, ip },
+          },
+        ];
+      }
       case 'RecordImpersonation': {
         const { adminPhone, ip, now } = command.data;
         return [{ type: 'BusinessImpersonated', data: { phone, adminPhone, at: now, ip } }];
@@ -141,6 +159,8 @@ export const businessDecider: Decider<BusinessCommand, BusinessEvent, BusinessSt
       }
       case 'LogoChanged':
         return { ...state, logo: event.data.logo };
+      case 'DepartmentIdRegenerated':
+        return { ...state, departmentId: event.data.departmentId };
       case 'BusinessImpersonated':
         return state;
       case 'BusinessPaused':

@@ -48,6 +48,16 @@ export interface LogoChanged {
   data: { phone: string; logo: string; previousLogo: string | null; changedAt: string };
 }
 
+/**
+ * The owner replaced the business's public address (the `departmentId` every QR code and poster carries), for a code
+ * that leaked or is misused: the old address stops answering at once. Orders keep the address they were placed with.
+ * `ip` is where the request came from (the audit's line); null when unknown.
+ */
+export interface DepartmentIdRegenerated {
+  type: 'DepartmentIdRegenerated';
+  data: { phone: string; departmentId: string; previousDepartmentId: string; at: string; ip: string | null };
+}
+
 /** An administrator opened an owner session of this business (the audit trail of impersonation). */
 export interface BusinessImpersonated {
   type: 'BusinessImpersonated';
@@ -99,6 +109,7 @@ export type BusinessEvent =
   | BusinessProfileChanged
   | PayoutAccountChanged
   | LogoChanged
+  | DepartmentIdRegenerated
   | BusinessImpersonated
   | BusinessPaused
   | BusinessActivated
@@ -110,6 +121,7 @@ export const BUSINESS_EVENT_TYPES = [
   'BusinessProfileChanged',
   'PayoutAccountChanged',
   'LogoChanged',
+  'DepartmentIdRegenerated',
   'BusinessImpersonated',
   'BusinessPaused',
   'BusinessActivated',

@@ -65,6 +65,9 @@ export const businessesProjection: InlineProjection = {
       case 'LogoChanged':
         await applyNewer(em, event, { logo: event.data.logo });
         return;
+      case 'DepartmentIdRegenerated':
+        await applyNewer(em, event, { departmentId: event.data.departmentId });
+        return;
       case 'BusinessImpersonated':
         // An audit fact: nothing in the read model changes.
         return;

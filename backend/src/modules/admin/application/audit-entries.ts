@@ -2,8 +2,9 @@ import type { AdminAuditEntry } from '@tafrit/contracts';
 import type { RecordedEvent } from '../../../platform/event-store/event-store.port.js';
 
 /**
- * The events of administrators' actions, whoever's stream they are on. Each carries `adminPhone`, `ip` and `at` in
- * its data, and the business `phone` or the payout `month` it was about.
+ * The events of administrators' actions, whoever's stream they are on, and the owner's acts worth the same trail (a
+ * new public address). Each carries `ip` and `at` in its data (an admin's also `adminPhone`), and the business
+ * `phone` or the payout `month` it was about.
  */
 export const AUDITED_EVENT_TYPES = [
   'BusinessImpersonated',
@@ -11,6 +12,8 @@ export const AUDITED_EVENT_TYPES = [
   'BusinessActivated',
   'BusinessClosed',
   'BusinessReopened',
+  // The owner's own act, but the one a hijacked account or a dispute turns on: every printed code stopped working.
+  'DepartmentIdRegenerated',
   'TermsChanged',
   'PayoutBatchCreated',
   'PayoutBatchTransferred',
@@ -59,6 +62,8 @@ function summaryOf(type: string, subject: string, name: string): string {
       return `עדכון פרטי חשבון הבנק של ${name}`;
     case 'LogoChanged':
       return `החלפת הלוגו של ${name}`;
+    case 'DepartmentIdRegenerated':
+      return `החלפת כתובת התפריט וקוד ה־QR של ${name}`;
     default:
       return `${type} (${name})`;
   }

@@ -5,14 +5,17 @@ import type { PublicMenuCache } from './public-menu-cache.js';
 /**
  * Not a read model: a hook in the append's transaction that drops a business's cached public menu, once that
  * transaction has committed (before it, a reader could refill the cache with the rows of before), on every event
- * that changes what diners see. Menu edits (`MenuChanged`), and the business's own events: name, logo, and the pause,
- * activation and closing the admin issue adds (listed by name so they are covered the day they exist).
+ * that changes what diners see. Menu edits (`MenuChanged`), and the business's own events: name, logo, its public
+ * address (a dropped business loses its menu under every id it was cached by), and the pause, activation and closing
+ * the admin issue adds (listed by name so they are covered the day they exist).
  */
 export const MENU_CACHE_EVENT_TYPES = [
   'MenuChanged',
   'BusinessRegistered',
   'BusinessProfileChanged',
   'LogoChanged',
+  // A new public address: dropping the business drops its menu under the old id, so that id answers 404 at once.
+  'DepartmentIdRegenerated',
   'BusinessPaused',
   'BusinessActivated',
   'BusinessClosed',

@@ -2,18 +2,20 @@
 // options and its hook side by side (CONVENTIONS.md example 10).
 import {
   ownerBusinessResponseSchema,
+  regenerateQrResponseSchema,
   type BusinessProfileRequest,
   type OwnerBusiness,
 } from '@tafrit/contracts/http/accounts.schemas';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
-import { authToken, businessData } from '@/lib/storage';
+import { authToken, businessData, currentDepartmentId } from '@/lib/storage';
 import { he } from '@/i18n/he';
 import { dataOf } from './responses';
 import { ownerRequest, withOwnerSession } from './session-request';
 
 export const PROFILE_URL = '/api/business/profile';
 export const LOGO_URL = '/api/business/logo';
+export const REGENERATE_QR_URL = '/api/business/regenerate-qr';
 
 export async function getProfile(signal?: AbortSignal): Promise<OwnerBusiness> {
   return dataOf(ownerBusinessResponseSchema, await ownerRequest('GET', PROFILE_URL, undefined, { signal })).business;
@@ -21,6 +23,11 @@ export async function getProfile(signal?: AbortSignal): Promise<OwnerBusiness> {
 
 export async function updateProfile(profile: BusinessProfileRequest): Promise<OwnerBusiness> {
   return dataOf(ownerBusinessResponseSchema, await ownerRequest('PUT', PROFILE_URL, profile)).business;
+}
+
+/** POST /api/business/regenerate-qr: the business's new public address (the old one stops working at once). */
+export async function regenerateQr(): Promise<string> {
+  return dataOf(regenerateQrResponseSchema, await ownerRequest('POST', REGENERATE_QR_URL)).departmentId;
 }
 
 export const profileQueryOptions = queryOptions({
@@ -48,6 +55,20 @@ export function rememberBusiness(queryClient: QueryClient, business: OwnerBusine
 export function useRememberBusiness() {
   const queryClient = useQueryClient();
   return (business: OwnerBusiness) => rememberBusiness(queryClient, business);
+}
+
+/**
+ * After a new address: every screen (the QR card, the menu's link), the stored copy and the device's current
+ * department show it, and the business is read again from the server.
+ */
+export function useRememberDepartment() {
+  const queryClient = useQueryClient();
+  return (departmentId: string) => {
+    const business = queryClient.getQueryData<OwnerBusiness>(profileQueryOptions.queryKey);
+    if (business) rememberBusiness(queryClient, { ...business, departmentId });
+    currentDepartmentId.set(departmentId);
+    void queryClient.invalidateQueries({ queryKey: profileQueryOptions.queryKey });
+  };
 }
 
 function errorFromXhr(xhr: XMLHttpRequest): ApiError {

@@ -1,0 +1,33 @@
+import { Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { type ApiSuccess, type RegenerateQrResponse, success } from '@tafrit/contracts';
+import type { FastifyRequest } from 'fastify';
+import { OwnerGuard } from '../../../platform/auth/guards.js';
+import { actorOf, CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
+import { clientOf } from '../../../platform/auth/request-client.js';
+import { RegenerateDepartmentIdCommand } from '../application/regenerate-department-id.handler.js';
+
+/**
+ * `POST /api/business/regenerate-qr` (spec §7): a new public address for the signed-in owner's business. No body: the
+ * business is the token's, so no owner can reach another's.
+ */
+@Controller('api/business')
+@UseGuards(OwnerGuard)
+export class RegenerateQrController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Post('regenerate-qr')
+  @HttpCode(200)
+  async regenerate(
+    @Req() request: FastifyRequest,
+    @CurrentOwner() owner: OwnerPrincipal,
+  ): Promise<ApiSuccess<RegenerateQrResponse>> {
+    const result: { departmentId: string } = await this.commands.execute(
+      new RegenerateDepartmentIdCommand(owner.phone, clientOf(request).ip, {
+        actor: actorOf(owner),
+        correlationId: request.id,
+      }),
+    );
+    return success({ departmentId: result.departmentId });
+  }
+}
