@@ -34,6 +34,7 @@ describe('error codes', () => {
         'order.invalid_transition',
         'order.expired',
         'order.already_paid',
+        'order.zero_total',
         'payment.provider_failed',
         'payment.unknown',
         'payment.verification_failed',

@@ -28,6 +28,7 @@ export const ErrorCode = {
   OrderInvalidTransition: 'order.invalid_transition',
   OrderExpired: 'order.expired',
   OrderAlreadyPaid: 'order.already_paid',
+  OrderZeroTotal: 'order.zero_total',
   PaymentProviderFailed: 'payment.provider_failed',
   PaymentUnknown: 'payment.unknown',
   PaymentVerificationFailed: 'payment.verification_failed',
@@ -74,6 +75,8 @@ export const errorHttpStatus: Readonly<Record<ErrorCode, number>> = {
   'order.invalid_transition': 409,
   'order.expired': 409,
   'order.already_paid': 409,
+  // Only free items: no payment provider opens a page for ₪0, so the order is refused before any page is asked for.
+  'order.zero_total': 422,
   // The payment provider did not answer or refused to open a page: not the diner's fault, try again.
   'payment.provider_failed': 502,
   'payment.unknown': 404,

@@ -31,6 +31,7 @@ export const errorMessagesHe: Readonly<Record<ErrorCode, string>> = {
   'order.invalid_transition': 'לא ניתן לעדכן את ההזמנה למצב הזה',
   'order.expired': 'תוקף ההזמנה פג, נא להזמין מחדש',
   'order.already_paid': 'ההזמנה כבר שולמה',
+  'order.zero_total': 'בעגלה יש רק פריטים ללא תשלום, ולכן אין מה לשלם. הוסיפו פריט בתשלום כדי להזמין',
   'payment.provider_failed': 'שירות התשלומים אינו זמין כרגע, נסו שוב בעוד רגע',
   'payment.unknown': 'התשלום לא נמצא',
   'payment.verification_failed': 'לא ניתן לאמת את התשלום מול חברת הסליקה',

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { messageFor } from '@tafrit/contracts/messages.he';
 import {
   MAX_QUANTITY,
   MAX_REMARKS,
@@ -40,8 +41,10 @@ export function CartPage({ departmentId, lines, update }: CartPageProps) {
     announce(heDiner.announce.changed(itemCount(next)));
     if (next.length === 0) document.getElementById('main')?.focus({ preventScroll: true });
   };
+  // Free items only: no payment provider opens a page for ₪0, so the diner hears it here, not from the provider.
+  const freeOnly = lines.length > 0 && cartTotal(lines) === 0;
   const toPayment = () => {
-    if (lines.length === 0) {
+    if (lines.length === 0 || freeOnly) {
       setBlocked(true);
       return;
     }
@@ -70,13 +73,18 @@ export function CartPage({ departmentId, lines, update }: CartPageProps) {
             <span>{heDiner.cart.total}</span>
             <span dir="ltr">{formatShekels(cartTotal(lines))}</span>
           </p>
+          {freeOnly ? (
+            <p className="mt-2 text-ink" data-testid="cart-free-only">
+              {messageFor('order.zero_total')}
+            </p>
+          ) : null}
           <Remarks departmentId={departmentId} />
         </>
       )}
       <div role="alert" className="mt-4">
-        {blocked && lines.length === 0 ? (
+        {blocked && (lines.length === 0 || freeOnly) ? (
           <p className="rounded-lg border border-danger bg-danger-50 p-3 font-medium text-danger">
-            {heDiner.cart.emptyBlocked}
+            {lines.length === 0 ? heDiner.cart.emptyBlocked : messageFor('order.zero_total')}
           </p>
         ) : null}
       </div>
