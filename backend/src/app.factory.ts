@@ -17,6 +17,7 @@ import type { EmbeddedPostgres } from './platform/database/embedded-postgres.js'
 import { HttpFastPath } from './platform/http/fast-path.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { registerAgentDownloads, registerStaticAssets } from './platform/http/static-assets.js';
+import { registerTextGuard } from './platform/http/text-guard.js';
 import { createLogger, PinoNestLogger, requestIdFor } from './platform/logging/logger.js';
 import { SocketAdapter } from './platform/realtime/socket-adapter.js';
 import { entities } from './entities.js';
@@ -64,6 +65,7 @@ export async function createApp(
     logger: new PinoNestLogger(logger),
   });
   await registerSecurityHeaders(app, config.publicUrl);
+  registerTextGuard(app.getHttpAdapter().getInstance());
   await registerStaticAssets(app, config.frontendDist);
   await registerRequestPlugins(app, config.dataDir);
   await registerAgentDownloads(app, config.agentDownloadsDir);

@@ -9,6 +9,7 @@ export * from './events.js';
 export * from './sockets.js';
 export * from './printing.js';
 export * from './validation.js';
+export * from './text.js';
 export * from './israel/id-number.js';
 export * from './israel/phone.js';
 export * from './israel/banks.js';

@@ -76,6 +76,8 @@ export const validationMessagesHe = {
   cartEmpty: 'העגלה ריקה, נא להוסיף פריטים לפני התשלום',
   contactNameRequired: 'נא להזין שם',
   contactMessageRequired: 'נא להזין הודעה',
+  // NUL or half an emoji (a broken surrogate pair): usually pasted from elsewhere; the database cannot keep it.
+  unsupportedCharacters: 'הטקסט מכיל תו שאינו נתמך (למשל אימוג׳י פגום). נא למחוק אותו ולנסות שוב',
 } as const;
 
 // Toasts, empty states and status lines of spec §8.

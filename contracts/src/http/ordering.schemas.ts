@@ -55,6 +55,7 @@ const cartItemSchema = z.object({
   price: z.union([z.number(), z.string()]).optional(),
 });
 
+// zod's max counts code points once a text is longer in UTF-16 units, as the cart does: an emoji is one character.
 const remarksSchema = z
   .string({ message: orderingMessagesHe.remarksTooLong })
   .max(ORDER_LIMITS.remarksMax, orderingMessagesHe.remarksTooLong)

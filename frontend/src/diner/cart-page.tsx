@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { messageFor } from '@tafrit/contracts/messages.he';
+import { codePointLength, toStorableText, truncateCodePoints } from '@tafrit/contracts/text';
 import {
   MAX_QUANTITY,
   MAX_REMARKS,
@@ -185,20 +186,20 @@ function Remarks({ departmentId }: { departmentId: string }) {
       <textarea
         id={id}
         value={text}
-        maxLength={MAX_REMARKS}
         rows={3}
         placeholder={heDiner.cart.remarksPlaceholder}
         aria-describedby={`${id}-count`}
         data-testid="remarks"
         onChange={(event) => {
-          const value = event.target.value.slice(0, MAX_REMARKS);
+          // No maxLength: browsers count it in UTF-16 units, so an emoji would count twice and a cut could split one.
+          const value = truncateCodePoints(toStorableText(event.target.value), MAX_REMARKS);
           setText(value);
           saveRemarks(departmentId, value);
         }}
         className="mt-2 block w-full rounded-lg border border-muted bg-surface p-3 text-base"
       />
       <p id={`${id}-count`} className="mt-1 text-sm text-muted">
-        {heDiner.cart.remarksCount(text.length, MAX_REMARKS)}
+        {heDiner.cart.remarksCount(codePointLength(text), MAX_REMARKS)}
       </p>
     </div>
   );
