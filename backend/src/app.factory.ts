@@ -15,6 +15,7 @@ import type { AppConfig } from './config/config.js';
 import { Database } from './platform/database/database.js';
 import type { EmbeddedPostgres } from './platform/database/embedded-postgres.js';
 import { HttpFastPath } from './platform/http/fast-path.js';
+import { answerFrameworkError } from './platform/http/framework-errors.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { registerAgentDownloads, registerStaticAssets } from './platform/http/static-assets.js';
 import { registerTextGuard } from './platform/http/text-guard.js';
@@ -55,6 +56,7 @@ export async function createApp(
     genReqId: (request: IncomingMessage) => requestIdFor(request.headers['x-request-id']),
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
+    frameworkErrors: answerFrameworkError,
   });
   // A callback hook, not an async one: this runs on every answer, the hot public menu included.
   adapter.getInstance().addHook('onSend', (request, reply, payload, done) => {

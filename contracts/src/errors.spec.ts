@@ -35,6 +35,7 @@ describe('error codes', () => {
         'order.expired',
         'order.already_paid',
         'order.zero_total',
+        'request.uri_too_long',
         'payment.provider_failed',
         'payment.unknown',
         'payment.verification_failed',

@@ -8,6 +8,7 @@ export const ErrorCode = {
   ApiNotFound: 'api.not_found',
   Conflict: 'conflict',
   PayloadTooLarge: 'payload.too_large',
+  UriTooLong: 'request.uri_too_long',
   RateLimited: 'rate_limited',
   // Upper case because the product spec's clients already test for this exact string.
   DatabaseUnavailable: 'DATABASE_UNAVAILABLE',
@@ -52,6 +53,7 @@ export const errorHttpStatus: Readonly<Record<ErrorCode, number>> = {
   'api.not_found': 404,
   conflict: 409,
   'payload.too_large': 413,
+  'request.uri_too_long': 414,
   rate_limited: 429,
   DATABASE_UNAVAILABLE: 503,
   internal: 500,

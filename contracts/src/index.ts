@@ -10,6 +10,8 @@ export * from './sockets.js';
 export * from './printing.js';
 export * from './validation.js';
 export * from './text.js';
+export * from './zod-he.js';
+export * from './app-pages.js';
 export * from './israel/id-number.js';
 export * from './israel/phone.js';
 export * from './israel/banks.js';

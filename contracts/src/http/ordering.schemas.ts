@@ -2,6 +2,7 @@
 // The server trusts none of the client's prices or totals: they are read only to tell the diner that the price
 // changed before anything is charged.
 import { z } from 'zod';
+import '../zod-he.js';
 import { parsePriceToAgorot } from '../money.js';
 import { isMonthString } from '../months.js';
 
