@@ -8,7 +8,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { IncomingMessage } from 'node:http';
 import { failure } from '@tafrit/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/config.js';
@@ -56,7 +56,8 @@ export async function createApp(
     genReqId: (request: IncomingMessage) => requestIdFor(request.headers['x-request-id']),
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
-    frameworkErrors: answerFrameworkError,
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
+      answerFrameworkError(error, reply, fastPath.commonHeaders()),
   });
   // A callback hook, not an async one: this runs on every answer, the hot public menu included.
   adapter.getInstance().addHook('onSend', (request, reply, payload, done) => {
