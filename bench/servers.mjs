@@ -41,6 +41,8 @@ export async function startProduct({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
+      // Registration is limited per address: the seeding names a documentation address per business (seedMenu).
+      TRUST_PROXY: '127.0.0.1',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -111,16 +113,22 @@ export function cpuMs(pid) {
 }
 
 /** A JSON call to the product's API; throws with the answer when it is not a success. */
-export async function call(url, method, path, body, token) {
+export async function call(url, method, path, body, token, headers = {}) {
   const response = await fetch(`${url}${path}`, {
     method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   const json = await response.json();
   if (!json.success) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
   return json.data;
 }
+
+let seeded = 0;
 
 /**
  * A business registered through the owner's API (registration signs its owner in) with `categories` categories of
@@ -132,17 +140,25 @@ export async function seedMenu(url, { categories = 10, perCategory = 15, name = 
   let phone;
   do phone = `0549${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
   while (!isIsraeliMobile(phone));
-  const { business, token } = await call(url, 'POST', '/api/register', {
-    fullName: 'מדידת ביצועים',
-    businessName: name,
-    email: `bench-${Date.now()}-${randomBytes(4).toString('hex')}@example.co.il`,
-    idNumber: '515678902',
-    phone,
-    bankName: '12',
-    branch: '600',
-    accountNumber: '123456',
-    beneficiaryName: 'מדידת ביצועים',
-  });
+  const { business, token } = await call(
+    url,
+    'POST',
+    '/api/register',
+    {
+      fullName: 'מדידת ביצועים',
+      businessName: name,
+      email: `bench-${Date.now()}-${randomBytes(4).toString('hex')}@example.co.il`,
+      idNumber: '515678902',
+      phone,
+      bankName: '12',
+      branch: '600',
+      accountNumber: '123456',
+      beneficiaryName: 'מדידת ביצועים',
+    },
+    undefined,
+    // One address per business (TEST-NET-2, never a real client): registration is limited per address.
+    { 'x-forwarded-for': `198.51.100.${1 + (seeded++ % 254)}` },
+  );
   const products = [];
   for (let c = 1; c <= categories; c++) {
     const category = await call(url, 'POST', '/api/categories', { name: `קטגוריה ${c}` }, token);

@@ -8,15 +8,17 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { IncomingMessage } from 'node:http';
 import { failure } from '@tafrit/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/config.js';
 import { Database } from './platform/database/database.js';
 import type { EmbeddedPostgres } from './platform/database/embedded-postgres.js';
 import { HttpFastPath } from './platform/http/fast-path.js';
+import { answerFrameworkError } from './platform/http/framework-errors.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { registerAgentDownloads, registerStaticAssets } from './platform/http/static-assets.js';
+import { registerTextGuard } from './platform/http/text-guard.js';
 import { createLogger, PinoNestLogger, requestIdFor } from './platform/logging/logger.js';
 import { SocketAdapter } from './platform/realtime/socket-adapter.js';
 import { entities } from './entities.js';
@@ -54,6 +56,8 @@ export async function createApp(
     genReqId: (request: IncomingMessage) => requestIdFor(request.headers['x-request-id']),
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
+      answerFrameworkError(error, reply, fastPath.commonHeaders()),
   });
   // A callback hook, not an async one: this runs on every answer, the hot public menu included.
   adapter.getInstance().addHook('onSend', (request, reply, payload, done) => {
@@ -64,6 +68,7 @@ export async function createApp(
     logger: new PinoNestLogger(logger),
   });
   await registerSecurityHeaders(app, config.publicUrl);
+  registerTextGuard(app.getHttpAdapter().getInstance());
   await registerStaticAssets(app, config.frontendDist);
   await registerRequestPlugins(app, config.dataDir);
   await registerAgentDownloads(app, config.agentDownloadsDir);

@@ -1,6 +1,7 @@
 // The API envelope of DESIGN.md §5. Every JSON answer is either a success with data or a failure with a stable code
 // and Hebrew text for people; the front end branches on `success`, never on the HTTP status alone.
 import { z } from 'zod';
+import './zod-he.js';
 import { type ErrorCode } from './errors.js';
 import { messageFor } from './messages.he.js';
 

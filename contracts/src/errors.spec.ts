@@ -34,6 +34,8 @@ describe('error codes', () => {
         'order.invalid_transition',
         'order.expired',
         'order.already_paid',
+        'order.zero_total',
+        'request.uri_too_long',
         'payment.provider_failed',
         'payment.unknown',
         'payment.verification_failed',

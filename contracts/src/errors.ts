@@ -8,6 +8,7 @@ export const ErrorCode = {
   ApiNotFound: 'api.not_found',
   Conflict: 'conflict',
   PayloadTooLarge: 'payload.too_large',
+  UriTooLong: 'request.uri_too_long',
   RateLimited: 'rate_limited',
   // Upper case because the product spec's clients already test for this exact string.
   DatabaseUnavailable: 'DATABASE_UNAVAILABLE',
@@ -28,6 +29,7 @@ export const ErrorCode = {
   OrderInvalidTransition: 'order.invalid_transition',
   OrderExpired: 'order.expired',
   OrderAlreadyPaid: 'order.already_paid',
+  OrderZeroTotal: 'order.zero_total',
   PaymentProviderFailed: 'payment.provider_failed',
   PaymentUnknown: 'payment.unknown',
   PaymentVerificationFailed: 'payment.verification_failed',
@@ -51,6 +53,7 @@ export const errorHttpStatus: Readonly<Record<ErrorCode, number>> = {
   'api.not_found': 404,
   conflict: 409,
   'payload.too_large': 413,
+  'request.uri_too_long': 414,
   rate_limited: 429,
   DATABASE_UNAVAILABLE: 503,
   internal: 500,
@@ -74,6 +77,8 @@ export const errorHttpStatus: Readonly<Record<ErrorCode, number>> = {
   'order.invalid_transition': 409,
   'order.expired': 409,
   'order.already_paid': 409,
+  // Only free items: no payment provider opens a page for ₪0, so the order is refused before any page is asked for.
+  'order.zero_total': 422,
   // The payment provider did not answer or refused to open a page: not the diner's fault, try again.
   'payment.provider_failed': 502,
   'payment.unknown': 404,

@@ -12,6 +12,7 @@ export const errorMessagesHe: Readonly<Record<ErrorCode, string>> = {
   'api.not_found': 'הכתובת המבוקשת לא נמצאה',
   conflict: 'הנתונים השתנו בינתיים, רעננו את הדף ונסו שוב',
   'payload.too_large': 'הקובץ או הבקשה גדולים מדי',
+  'request.uri_too_long': 'הכתובת ארוכה מדי',
   rate_limited: 'יותר מדי ניסיונות, נסו שוב בעוד מספר דקות',
   DATABASE_UNAVAILABLE: 'שירות מסד הנתונים אינו זמין כרגע, נסו שוב בעוד מספר דקות',
   internal: 'אירעה שגיאה בשרת, נסו שוב מאוחר יותר',
@@ -31,6 +32,7 @@ export const errorMessagesHe: Readonly<Record<ErrorCode, string>> = {
   'order.invalid_transition': 'לא ניתן לעדכן את ההזמנה למצב הזה',
   'order.expired': 'תוקף ההזמנה פג, נא להזמין מחדש',
   'order.already_paid': 'ההזמנה כבר שולמה',
+  'order.zero_total': 'בעגלה יש רק פריטים ללא תשלום, ולכן אין מה לשלם. הוסיפו פריט בתשלום כדי להזמין',
   'payment.provider_failed': 'שירות התשלומים אינו זמין כרגע, נסו שוב בעוד רגע',
   'payment.unknown': 'התשלום לא נמצא',
   'payment.verification_failed': 'לא ניתן לאמת את התשלום מול חברת הסליקה',
@@ -75,6 +77,8 @@ export const validationMessagesHe = {
   cartEmpty: 'העגלה ריקה, נא להוסיף פריטים לפני התשלום',
   contactNameRequired: 'נא להזין שם',
   contactMessageRequired: 'נא להזין הודעה',
+  // NUL or half an emoji (a broken surrogate pair): usually pasted from elsewhere; the database cannot keep it.
+  unsupportedCharacters: 'הטקסט מכיל תו שאינו נתמך (למשל אימוג׳י פגום). נא למחוק אותו ולנסות שוב',
 } as const;
 
 // Toasts, empty states and status lines of spec §8.

@@ -8,7 +8,7 @@ export const TERMS_STREAM_ID = 'terms';
 export const termsChangedDataSchema = z.object({
   /** The whole text of this version (blank is refused before it is recorded). */
   content: z.string().min(1),
-  /** The administrator's phone (E.164). */
+  /** The administrator's phone (E.164), or `system` for the default terms a fresh installation starts with. */
   adminPhone: z.string().min(1),
   /** The address the request came from, as the server saw it (behind a trusted proxy: the forwarded one). */
   ip: z.string().nullable(),

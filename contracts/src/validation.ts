@@ -1,4 +1,5 @@
 import { type z } from 'zod';
+import './zod-he.js';
 
 // Issues with an empty path (a refine on the whole object) land here; react-hook-form shows `root` errors
 // above the form, so the same key works on both sides.

@@ -1,6 +1,7 @@
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { APP_PAGE_PATHS, isAppPagePath } from '@tafrit/contracts/app-pages';
 import { he, pageTitle } from '@/i18n/he';
 import { heAdmin } from '@/i18n/he-admin';
 import { heLanding } from '@/i18n/he-landing';
@@ -34,6 +35,16 @@ describe('not-found page', () => {
     expect(home.getAttribute('href')).toBe('/');
     await waitFor(() => expect(document.title).toBe(pageTitle(he.notFound.title)));
     expect(document.querySelectorAll('main#main')).toHaveLength(1);
+  });
+});
+
+describe('the server knows the pages', () => {
+  // The server answers 404 for any page address not in this list (still sending the app and its not-found page).
+  it('APP_PAGE_PATHS of contracts lists exactly the routes of the app', () => {
+    const router = createAppRouter({ history: createMemoryHistory({ initialEntries: ['/'] }) });
+    const routes = Object.keys(router.routesByPath).map((path) => (path.length > 1 ? path.replace(/\/+$/, '') : path));
+    expect([...new Set(routes)].sort()).toEqual([...APP_PAGE_PATHS].sort());
+    for (const path of routes) expect(isAppPagePath(path)).toBe(true);
   });
 });
 

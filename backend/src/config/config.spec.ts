@@ -53,6 +53,19 @@ describe('configuration', () => {
     );
   });
 
+  it('speaks English to the operator, even with the Hebrew error map of contracts loaded', async () => {
+    await import('@tafrit/contracts');
+    let caught: unknown;
+    try {
+      loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'loud', PORT: 'eighty' });
+    } catch (error) {
+      caught = error;
+    }
+    const problems = (caught as ConfigError).problems.join('\n');
+    expect(problems).toContain('LOG_LEVEL: ');
+    expect(problems).not.toMatch(/[\u0590-\u05FF]/);
+  });
+
   it('requires JWT_SECRET in production and with an external database', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
     expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://db/app' })).toThrow(/JWT_SECRET/);

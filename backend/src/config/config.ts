@@ -175,12 +175,16 @@ export class ConfigError extends Error {
   }
 }
 
+const englishErrors = z.locales.en().localeError;
+const operatorMessage: z.core.$ZodErrorMap = (issue) => englishErrors?.(issue);
+
 /**
  * Reads and validates the whole environment once. Every bad variable is reported together, so an operator fixes
  * them in one pass instead of one restart per mistake.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = environmentSchema.safeParse(env);
+  // In English for the operator: the global error map of contracts (zod-he.ts) speaks Hebrew to the product's users.
+  const parsed = environmentSchema.safeParse(env, { error: operatorMessage });
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),

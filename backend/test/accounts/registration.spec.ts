@@ -17,7 +17,12 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const businesses = () => app.database.em().count(BusinessEntity);
-const register = (body: unknown) => call(app, 'POST', '/api/register', { body });
+let addresses = 0;
+// A new address per registration: the per-address limit has a test of its own below.
+const register = (body: unknown) => {
+  addresses += 1;
+  return call(app, 'POST', '/api/register', { body, ip: `10.20.${addresses >> 8}.${addresses & 255}` });
+};
 
 describe('registering over HTTP', () => {
   it('creates an active business with an unguessable department id and signs its owner in', async () => {
@@ -164,5 +169,33 @@ describe('registering over HTTP', () => {
     expect(answers.find((answer) => answer.status === 409)?.body.code).toBe('business.phone_taken');
     expect((await store.readStream(`business-${phone.e164}`)).events).toHaveLength(1);
     expect(await app.database.em().count(UserSessionEntity, { userId: phone.e164 })).toBe(1);
+  });
+});
+
+describe('registrations from one address', () => {
+  it('stop at ten in ten minutes with 429, Retry-After and the envelope, while other addresses still register', async () => {
+    const ip = '198.51.100.77';
+    const statuses: number[] = [];
+    // Refused forms count too: a script sending junk is held back as well as one sending good forms.
+    for (let i = 0; i < 10; i++) {
+      const body = i % 2 === 0 ? registrationForm() : { phone: 'x' };
+      statuses.push((await call(app, 'POST', '/api/register', { body, ip })).status);
+    }
+    expect(statuses).toEqual([201, 400, 201, 400, 201, 400, 201, 400, 201, 400]);
+    const before = await businesses();
+    const refused = await call(app, 'POST', '/api/register', { body: registrationForm(), ip });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({
+      success: false,
+      code: 'rate_limited',
+      message: expect.stringMatching(/[\u0590-\u05FF]/),
+    });
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    expect(await businesses()).toBe(before);
+    expect((await call(app, 'POST', '/api/register', { body: registrationForm(), ip: '198.51.100.78' })).status).toBe(
+      201,
+    );
   });
 });

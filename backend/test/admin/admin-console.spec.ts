@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { buildVersionOf } from '../../src/modules/admin/application/debug-info.service.js';
+import { DEFAULT_TERMS_HE } from '../../src/modules/terms/domain/default-terms.js';
 import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port.js';
 import { ProcessorRunner } from '../../src/platform/processing/processor-runner.js';
 import { registerOwner } from '../support/accounts.js';
@@ -33,7 +34,8 @@ describe('the admin console routes', () => {
       expect(answer.status).toBe(401);
       expect(answer.body).toMatchObject({ success: false, code: 'auth.unauthenticated' });
     }
-    expect((await call(app, 'GET', '/api/terms')).body).toEqual({ success: true, data: { content: '' } });
+    // The default terms of the installation are still the text.
+    expect((await call(app, 'GET', '/api/terms')).body).toEqual({ success: true, data: { content: DEFAULT_TERMS_HE } });
   });
 });
 

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { adminMessagesHe, TERMS_MAX_LENGTH, validationMessagesHe } from '@tafrit/contracts';
+import { CommandBus } from '@nestjs/cqrs';
+import { DEFAULT_TERMS_HE } from '../../src/modules/terms/domain/default-terms.js';
+import { PublishDefaultTermsCommand } from '../../src/modules/terms/application/publish-default-terms.handler.js';
 import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port.js';
 import { CONFIGURED_ADMIN } from '../support/accounts.js';
 import { call } from '../support/http-client.js';
@@ -28,12 +31,33 @@ const history = async () =>
   }[];
 const versions = async () => (await store.readStream('terms')).version;
 
+describe('the default terms of a fresh installation', () => {
+  it('are published as the first version, by the system, so registration never shows terms that do not exist', async () => {
+    const content = await publicTerms();
+    expect(content).toBe(DEFAULT_TERMS_HE);
+    expect(content).toMatch(/^תנאי שימוש/);
+    expect(content).toContain('5%');
+    expect(await history()).toEqual([
+      { version: 1, content: DEFAULT_TERMS_HE, changedAt: expect.any(String), changedBy: 'system' },
+    ]);
+    const admin = await call(app, 'GET', '/api/admin/terms', { token: adminToken });
+    expect(admin.body).toEqual({ success: true, data: { content: DEFAULT_TERMS_HE } });
+  });
+
+  it('are written once: a later start writes nothing', async () => {
+    const before = await versions();
+    expect(await app.app.get(CommandBus).execute(new PublishDefaultTermsCommand())).toBe(false);
+    expect(await versions()).toBe(before);
+  });
+});
+
 describe('the terms of use', () => {
   it('an admin saves the terms and the public page shows them at once', async () => {
     const content = 'סעיף 1: השירות ניתן כמות שהוא.\n\nסעיף 2: <b>לא HTML</b>';
     const answer = await save(content);
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ success: true, data: { content, version: 1 } });
+    // Version 1 is the default text: the administrator's edit is the next version.
+    expect(answer.body).toEqual({ success: true, data: { content, version: 2 } });
     expect(await publicTerms()).toBe(content);
     const admin = await call(app, 'GET', '/api/admin/terms', { token: adminToken });
     expect(admin.body).toEqual({ success: true, data: { content } });

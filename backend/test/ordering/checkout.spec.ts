@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { messageFor } from '@tafrit/contracts';
 import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port.js';
 import { query } from '../../src/platform/event-store/postgres/sql.js';
 import { registerOwner, type SignedInOwner } from '../support/accounts.js';
 import { createPayment, DINER_COOKIE, openShop, payInSandbox, type Shop } from '../support/checkout.js';
 import { call } from '../support/http-client.js';
+import { createCategory, createProduct } from '../support/menu.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 // Checkout end to end on the server (issue 5): repricing, refusals, idempotency, order numbers, the sandbox card page
@@ -81,6 +83,34 @@ describe('create-payment', () => {
       },
     });
     expect(await orderCount()).toBe(before);
+  });
+
+  it('refuses an order of free items only (₪0) with order.zero_total before any payment page, placing nothing', async () => {
+    const categoryId = await createCategory(app, owner, 'מתנות');
+    const water = await createProduct(app, owner, { categoryId, name: 'מים', price: '0' });
+    const before = await orderCount();
+    const answer = await createPayment(app, shop.departmentId, {
+      items: [{ productId: water.id, quantity: 2 }],
+      amount: '0.00',
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.body).toMatchObject({
+      success: false,
+      code: 'order.zero_total',
+      message: messageFor('order.zero_total'),
+      error: messageFor('order.zero_total'),
+    });
+    expect(answer.body).not.toHaveProperty('paymentUrl');
+    expect(await orderCount()).toBe(before);
+    // A free item beside a paid one is an ordinary order.
+    const mixed = await createPayment(app, shop.departmentId, {
+      items: [
+        { productId: water.id, quantity: 1 },
+        { productId: shop.coffee.id, quantity: 1 },
+      ],
+      amount: '14.50',
+    });
+    expect(mixed.status).toBe(200);
   });
 
   it('refuses unknown, sold-out and another business’s products, naming them', async () => {

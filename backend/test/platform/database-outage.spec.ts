@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { DEFAULT_TERMS_HE } from '../../src/modules/terms/domain/default-terms.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 async function freePort(): Promise<number> {
@@ -73,8 +74,13 @@ describe('a database that is down', () => {
     await server.start();
     // A brand-new database: every migration runs before the first answer, which on a loaded 2-core CI machine can
     // take longer than a database coming back with its tables (the reliability tests hold that one to 5 s).
-    const recovered = await eventually(terms, (response) => response.statusCode === 200, 20_000);
-    expect(recovered.json()).toEqual({ success: true, data: { content: '' } });
+    // The start-up steps run on that first answer too: the default terms of use appear (written right after).
+    const recovered = await eventually(
+      terms,
+      (response) => response.statusCode === 200 && response.body.includes('תנאי שימוש'),
+      20_000,
+    );
+    expect(recovered.json()).toEqual({ success: true, data: { content: DEFAULT_TERMS_HE } });
     expect((await health()).statusCode).toBe(200);
   }, 60_000);
 

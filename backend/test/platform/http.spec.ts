@@ -47,9 +47,9 @@ describe('the HTTP platform', () => {
     });
   });
 
-  it('answers an unknown page with the app, never cached, compressed when accepted', async () => {
+  it('answers an unknown page with the app (its not-found page) and 404, never cached, compressed when accepted', async () => {
     const plain = await inject({ method: 'GET', url: '/no/such/page' });
-    expect(plain.statusCode).toBe(200);
+    expect(plain.statusCode).toBe(404);
     expect(plain.headers['content-type']).toContain('text/html');
     expect(plain.headers['cache-control']).toBe('no-cache');
     expect(plain.body).toBe(INDEX_HTML);
@@ -57,6 +57,57 @@ describe('the HTTP platform', () => {
     const compressed = await inject({ method: 'GET', url: '/menu/abc', headers: { 'accept-encoding': 'gzip, br' } });
     expect(compressed.headers['content-encoding']).toBe('br');
     expect(compressed.rawPayload.equals(brotliCompressSync(INDEX_HTML))).toBe(true);
+  });
+
+  it.each(['/', '/login', '/registration/', '/Terms-Conditions', '/admin-dashboard?tab=terms', '/menu', '/settings'])(
+    'answers the page %s of the app with 200',
+    async (url) => {
+      const response = await inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(INDEX_HTML);
+    },
+  );
+
+  it.each(['/no-such-page', '/login/extra', '/admin/secret', '/index.php', '/registrationx'])(
+    'answers %s, no page of the app, with 404 and the app',
+    async (url) => {
+      const response = await inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toBe(INDEX_HTML);
+    },
+  );
+
+  it('answers an over-long address with the envelope in Hebrew, not a bare 414', async () => {
+    for (const url of [`/api/menu/${'a'.repeat(500)}`, `/pay/sandbox/${'a'.repeat(500)}`]) {
+      const response = await inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(414);
+      expect(response.json()).toEqual({ success: false, code: 'request.uri_too_long', message: 'הכתובת ארוכה מדי' });
+    }
+  });
+
+  it('answers an address that is not valid percent-encoding with the envelope in Hebrew', async () => {
+    const response = await inject({ method: 'GET', url: '/api/menu/%E0%A4%A' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, code: 'validation.failed', message: expect.stringMatching(/[\u0590-\u05FF]/) });
+  }); // prettier-ignore
+
+  it('answers a body of the wrong shape with every field message in Hebrew, never zod English', async () => {
+    for (const payload of ['[]', '"text"', '{"phone":[],"email":5,"fullName":{}}']) {
+      const response = await inject({
+        method: 'POST',
+        url: '/api/register',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.77.0.1' },
+        payload,
+      });
+      expect(response.statusCode).toBe(400);
+      const body = response.json() as { message: string; fields: Record<string, string> };
+      expect(Object.keys(body.fields).length).toBeGreaterThan(0);
+      for (const message of [body.message, ...Object.values(body.fields)]) {
+        expect(message).toMatch(/[\u0590-\u05FF]/);
+        expect(message).not.toMatch(/Invalid|expected|received/i);
+      }
+    }
   });
 
   it('serves hashed assets for a year, precompressed', async () => {

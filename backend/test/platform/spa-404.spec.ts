@@ -83,10 +83,18 @@ describe('the status of app pages (demo café seeded, no pixel)', () => {
     // The app ignores a malformed query value and falls back to the department stored on the device.
     '/order?departmentId=a%20b',
     '/cart/no-such-cafe',
-    '/no/such/page',
   ])('%s keeps the 200 of the app', async (url) => {
     expect((await get(url)).statusCode).toBe(200);
   });
+
+  it.each(['/no/such/page', '/wp-login.php', '/settings/extra'])(
+    '%s, no page of the app, is the app (its not-found page) answered 404',
+    async (url) => {
+      const response = await get(url);
+      expect(response.statusCode).toBe(404);
+      expect(response.body).toContain('<div id="root"></div>');
+    },
+  );
 
   it('finds a business registered after a 404 at once (only existing departments are cached)', async () => {
     expect((await get('/menu/new-cafe')).statusCode).toBe(404);

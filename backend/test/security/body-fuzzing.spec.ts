@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AGENT_AUTH_SCHEME, type PairAnswer, type PairingCodeAnswer } from '@tafrit/contracts';
+import { AGENT_AUTH_SCHEME, type PairAnswer, type PairingCodeAnswer, validationMessagesHe } from '@tafrit/contracts';
 import fc from 'fast-check';
-import { registerOwner, signInAdmin, type SignedInOwner } from '../support/accounts.js';
+import { registerOwner, registrationForm, signInAdmin, type SignedInOwner } from '../support/accounts.js';
+import { createPayment, openShop, type Shop } from '../support/checkout.js';
 import { call } from '../support/http-client.js';
 import { TEST_AGENT_INFO } from '../support/sockets.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -30,6 +31,7 @@ let app: TestApp;
 let owner: SignedInOwner;
 let adminToken: string;
 let agentCredential: string;
+let shop: Shop;
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -42,6 +44,7 @@ beforeAll(async () => {
     body: { code: code.body.data.code, agent: TEST_AGENT_INFO },
   });
   agentCredential = `${AGENT_AUTH_SCHEME} ${paired.body.data.agentId}:${paired.body.data.agentSecret}`;
+  shop = await openShop(app, await registerOwner(app));
 }, 120_000);
 afterAll(() => app?.close());
 
@@ -65,8 +68,24 @@ const strangeText = fc.oneof(
   ),
 ); // prettier-ignore
 
+/** Half of an emoji pair, alone: JSON columns refuse it. */
+const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((unit) => String.fromCharCode(unit));
+const textWithLoneSurrogate = fc
+  .tuple(fc.string({ maxLength: 10 }), loneSurrogate, fc.string({ maxLength: 10 }))
+  .map((parts) => parts.join(''));
+
+/**
+ * JSON sent as text inside a field, as the spec's `cartData` is: objects of known fields whose strings may hold NUL or
+ * a lone surrogate, which appear only once the route parses the text.
+ */
+const nestedJsonText = fc
+  .dictionary(fc.constantFrom(...FIELDS), fc.oneof(strangeText, textWithLoneSurrogate, fc.array(fc.dictionary(fc.constantFrom(...FIELDS), fc.oneof(textWithLoneSurrogate, fc.integer({ min: 1, max: 3 })), { maxKeys: 4 }), { maxLength: 2 })), { maxKeys: 6 })
+  .map((value) => JSON.stringify(value)); // prettier-ignore
+
 const strangeValue = fc.oneof(
   strangeText,
+  textWithLoneSurrogate,
+  nestedJsonText,
   fc.jsonValue({ maxDepth: 3 }),
   fc.constantFrom(Number.MAX_SAFE_INTEGER + 2, -1, 0, 1.5, 1e308, -1e308, true, false, null, [], {}),
   fc.array(fc.oneof(fc.integer(), strangeText), { maxLength: 5 }),
@@ -138,11 +157,17 @@ describe('generated bad bodies', () => {
             if (pattern.test(response.body)) throw new Error(`${what} in the answer: ${response.body.slice(0, 300)}`);
           }
           if (response.statusCode >= 400 && !path.startsWith('/pay/')) {
-            expect(response.json()).toMatchObject({
+            const answer = response.json() as { fields?: Record<string, string> };
+            expect(answer).toMatchObject({
               success: false,
               code: expect.stringMatching(/^[\w.]+$/),
               message: expect.stringMatching(/[\u0590-\u05FF]/),
             });
+            // Every message a person can see is Hebrew: the fields' too, never zod's English. The payment provider's
+            // webhook is read by no person: its field notes stay in the provider's terms.
+            if (key !== 'POST /api/cardcom/webhook') {
+              for (const message of Object.values(answer.fields ?? {})) expect(message).toMatch(/[\u0590-\u05FF]/);
+            }
           }
         }),
         { numRuns: RUNS },
@@ -167,6 +192,70 @@ describe('text the database cannot store', () => {
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ success: false, code: 'validation.failed' });
     expect((await call(app, 'GET', '/api/health/database')).status).toBe(200);
+  });
+
+  // Half of an emoji pair: JSON.stringify writes it as `\ud83d`, which PostgreSQL's JSON columns refuse (a 500 before).
+  it.each([
+    ['a registration field', 'POST', '/api/register', () => '', () => registrationForm({ fullName: 'דנה \ud83d' }), 'fullName'],
+    ['a profile field', 'PUT', '/api/business/profile', () => owner.token, () => ({ fullName: 'דנה \ude00' }), 'fullName'],
+    ['the terms', 'PUT', '/api/admin/terms', () => adminToken, () => ({ content: 'תנאים \ud83d' }), 'content'],
+    ['a contact message', 'POST', '/api/contact', () => '', () => ({ name: 'דנה', message: 'שלום \ud83d' }), 'message'],
+  ])('refuses half an emoji in %s with 400, in Hebrew, naming the field', async (_label, method, path, token, body, field) => {
+    const answer = await call(app, method, path, { token: token() || undefined, body: body(), ip: `10.99.0.${++addresses % 250}` });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({
+      success: false,
+      code: 'validation.failed',
+      message: validationMessagesHe.unsupportedCharacters,
+      fields: { [field]: validationMessagesHe.unsupportedCharacters },
+    });
+    expect((await call(app, 'GET', '/api/health/database')).status).toBe(200);
+  }); // prettier-ignore
+
+  it.each([
+    ['half an emoji', 'בלי בצל \ud83d'],
+    ['a lone low surrogate', '\ude00 בלי בצל'],
+    ['U+0000', 'בלי\u0000בצל'],
+  ])('refuses %s in the remarks of cartData sent as JSON text, placing no order', async (_label, remarks) => {
+    const answer = await createPayment(app, shop.departmentId, {
+      items: [{ productId: shop.coffee.id, quantity: 1 }],
+      amount: '14.50',
+      remarks,
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({
+      success: false,
+      code: 'validation.failed',
+      message: validationMessagesHe.unsupportedCharacters,
+      fields: { 'cartData.remarks': validationMessagesHe.unsupportedCharacters },
+    });
+    expect((await call(app, 'GET', '/api/health/database')).status).toBe(200);
+  });
+
+  it('takes whole emoji in remarks, up to 500 of them, counted as characters', async () => {
+    const answer = await createPayment(app, shop.departmentId, {
+      items: [{ productId: shop.coffee.id, quantity: 1 }],
+      amount: '14.50',
+      remarks: '😀'.repeat(500),
+    });
+    expect(answer.status).toBe(200);
+    const tooLong = await createPayment(app, shop.departmentId, {
+      items: [{ productId: shop.coffee.id, quantity: 1 }],
+      amount: '14.50',
+      remarks: '😀'.repeat(501),
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body).toMatchObject({ fields: { 'cartData.remarks': expect.stringMatching(/[\u0590-\u05FF]/) } });
+  });
+
+  // A multipart field cannot carry half an emoji (the form is UTF-8 on the wire), only U+0000, tested below.
+  it('refuses U+0000 in a query too', async () => {
+    const answer = await call(app, 'GET', '/api/orders?month=2026-01%00', { token: owner.token });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({
+      code: 'validation.failed',
+      fields: { month: validationMessagesHe.unsupportedCharacters },
+    });
   });
 
   it('refuses U+0000 in a multipart product field too', async () => {

@@ -69,6 +69,7 @@ const SAMPLE: [string, () => string][] = [
   ['the public menu API', () => `/api/menu/${shop.departmentId}`],
   ['an API 401', () => '/api/business/profile'],
   ['an API 404', () => '/api/nothing/here'],
+  ['an over-long address (414)', () => `/api/menu/${'a'.repeat(500)}`],
   ['an API validation error', () => '/api/orders?month=13'],
   ['an invoice that is not there (HTML 404)', () => '/api/invoice/00000000-0000-4000-8000-000000000000'],
   ['a hashed script', () => asset],

@@ -1,5 +1,6 @@
 // Accounts and sign-in contracts (product-spec §5, issue 3): one schema serves the owner's forms and the server.
 import { z } from 'zod';
+import '../zod-he.js';
 import { isBankCode } from '../israel/banks.js';
 import { isValidIdOrCompanyNumber } from '../israel/id-number.js';
 import { isIsraeliMobile, toE164 } from '../israel/phone.js';

@@ -1,5 +1,6 @@
 // The administrator's requests (issue 7, product-spec §5 terms, §7 admin calls).
 import { z } from 'zod';
+import '../zod-he.js';
 import { validationMessagesHe as m } from '../messages.he.js';
 
 export const TERMS_MAX_LENGTH = 100_000;

@@ -1,6 +1,7 @@
 // The landing page's contact form (product-spec §2, §4, §7): one schema for the form's inline errors and the server's
 // 400 envelope. No phone field, so nothing here reaches libphonenumber (see test/module-boundaries.spec.ts).
 import { z } from 'zod';
+import '../zod-he.js';
 import { validationMessagesHe as m } from '../messages.he.js';
 
 export const CONTACT_LIMITS = {

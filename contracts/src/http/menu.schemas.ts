@@ -1,6 +1,7 @@
 // Menu management (product-spec §2, §5, §7): one schema per request for the owner's forms and the server's 400s,
 // and the response schemas that shape what leaves the server (the public menu above all: no private field).
 import { z } from 'zod';
+import '../zod-he.js';
 import {
   type OwnerCategory,
   type OwnerProduct,

@@ -2,6 +2,7 @@
 // The server trusts none of the client's prices or totals: they are read only to tell the diner that the price
 // changed before anything is charged.
 import { z } from 'zod';
+import '../zod-he.js';
 import { parsePriceToAgorot } from '../money.js';
 import { isMonthString } from '../months.js';
 
@@ -55,6 +56,7 @@ const cartItemSchema = z.object({
   price: z.union([z.number(), z.string()]).optional(),
 });
 
+// zod's max counts code points once a text is longer in UTF-16 units, as the cart does: an emoji is one character.
 const remarksSchema = z
   .string({ message: orderingMessagesHe.remarksTooLong })
   .max(ORDER_LIMITS.remarksMax, orderingMessagesHe.remarksTooLong)

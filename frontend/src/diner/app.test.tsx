@@ -163,6 +163,19 @@ describe('the cart page', () => {
     expect(toPayment.getAttribute('aria-describedby')).toBe(screen.getByTestId('cart-empty').id);
   });
 
+  it('counts emoji in the remarks as one character each and never keeps half of one', async () => {
+    localStorage.setItem('cart_demo', JSON.stringify([{ productId: 10, name: 'הפוך', price: '14.00', quantity: 1 }]));
+    openAt('/cart/demo');
+    const remarks = await screen.findByRole('textbox', { name: 'הערות למטבח (לא חובה)' });
+    fireEvent.change(remarks, { target: { value: 'בלי בצל 😀' } });
+    expect(screen.getByText('9 מתוך 500 תווים')).toBeTruthy();
+    fireEvent.change(remarks, { target: { value: `${'א'.repeat(499)}😀😀` } });
+    expect(localStorage.getItem('remarks_demo')).toBe(`${'א'.repeat(499)}😀`);
+    expect(screen.getByText('500 מתוך 500 תווים')).toBeTruthy();
+    fireEvent.change(remarks, { target: { value: 'שלום \ud83d' } });
+    expect(localStorage.getItem('remarks_demo')).toBe('שלום ');
+  });
+
   it('goes to payment with items, without reloading', async () => {
     localStorage.setItem('cart_demo', JSON.stringify([{ productId: 10, name: 'הפוך', price: '14.00', quantity: 1 }]));
     // The checkout asks for a payment page at once (checkout-page.test.tsx covers that call).

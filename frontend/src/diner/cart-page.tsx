@@ -1,4 +1,6 @@
 import { useId, useState } from 'react';
+import { messageFor } from '@tafrit/contracts/messages.he';
+import { codePointLength, toStorableText, truncateCodePoints } from '@tafrit/contracts/text';
 import {
   MAX_QUANTITY,
   MAX_REMARKS,
@@ -41,8 +43,10 @@ export function CartPage({ departmentId, lines, update }: CartPageProps) {
     announce(heDiner.announce.changed(itemCount(next)));
     if (next.length === 0) document.getElementById('main')?.focus({ preventScroll: true });
   };
+  // Free items only: no payment provider opens a page for ₪0, so the diner hears it here, not from the provider.
+  const freeOnly = lines.length > 0 && cartTotal(lines) === 0;
   const toPayment = () => {
-    if (lines.length === 0) {
+    if (lines.length === 0 || freeOnly) {
       setBlocked(true);
       return;
     }
@@ -71,13 +75,18 @@ export function CartPage({ departmentId, lines, update }: CartPageProps) {
             <span>{heDiner.cart.total}</span>
             <span dir="ltr">{formatShekels(cartTotal(lines))}</span>
           </p>
+          {freeOnly ? (
+            <p className="mt-2 text-ink" data-testid="cart-free-only">
+              {messageFor('order.zero_total')}
+            </p>
+          ) : null}
           <Remarks departmentId={departmentId} />
         </>
       )}
       <div role="alert" className="mt-4">
-        {blocked && lines.length === 0 ? (
+        {blocked && (lines.length === 0 || freeOnly) ? (
           <p className="rounded-lg border border-danger bg-danger-50 p-3 font-medium text-danger">
-            {heDiner.cart.emptyBlocked}
+            {lines.length === 0 ? heDiner.cart.emptyBlocked : messageFor('order.zero_total')}
           </p>
         ) : null}
       </div>
@@ -186,20 +195,20 @@ function Remarks({ departmentId }: { departmentId: string }) {
       <textarea
         id={id}
         value={text}
-        maxLength={MAX_REMARKS}
         rows={3}
         placeholder={heDiner.cart.remarksPlaceholder}
         aria-describedby={`${id}-count`}
         data-testid="remarks"
         onChange={(event) => {
-          const value = event.target.value.slice(0, MAX_REMARKS);
+          // No maxLength: browsers count it in UTF-16 units, so an emoji would count twice and a cut could split one.
+          const value = truncateCodePoints(toStorableText(event.target.value), MAX_REMARKS);
           setText(value);
           saveRemarks(departmentId, value);
         }}
         className="mt-2 block w-full rounded-lg border border-muted bg-surface p-3 text-base"
       />
       <p id={`${id}-count`} className="mt-1 text-sm text-muted">
-        {heDiner.cart.remarksCount(text.length, MAX_REMARKS)}
+        {heDiner.cart.remarksCount(codePointLength(text), MAX_REMARKS)}
       </p>
     </div>
   );

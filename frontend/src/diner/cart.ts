@@ -9,6 +9,7 @@ import {
   storageKeys,
   writeString,
 } from '@/lib/storage';
+import { toStorableText, truncateCodePoints } from '@tafrit/contracts/text';
 import { priceToAgorot, type Agorot } from './money';
 
 export interface CartLine {
@@ -92,12 +93,14 @@ export function quantityOf(lines: readonly CartLine[], productId: number): numbe
   return lines.find((line) => line.productId === productId)?.quantity ?? 0;
 }
 
+// Remarks are limited in characters as people count them (code points, as the server counts them): an emoji is one
+// character, and a cut never leaves half of one, which the server refuses as text it cannot store.
 export function loadRemarks(departmentId: string): string {
-  return remarksStorage.get(departmentId).slice(0, MAX_REMARKS);
+  return truncateCodePoints(toStorableText(remarksStorage.get(departmentId)), MAX_REMARKS);
 }
 
 export function saveRemarks(departmentId: string, text: string): void {
-  const value = text.slice(0, MAX_REMARKS);
+  const value = truncateCodePoints(toStorableText(text), MAX_REMARKS);
   if (value) remarksStorage.set(departmentId, value);
   else remarksStorage.clear(departmentId);
 }

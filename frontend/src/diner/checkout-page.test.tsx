@@ -191,6 +191,29 @@ describe('the checkout asks for a payment page once', () => {
     expect(server).not.toHaveBeenCalled();
   });
 
+  it('a cart of free items only asks for no payment page and says why', async () => {
+    seedCart([{ ...latte, price: '0.00' }]);
+    const server = stubServer();
+    openAt('/checkout/demo');
+    const notice = await screen.findByTestId('checkout-free-only');
+    expect(notice.textContent).toBe('בעגלה יש רק פריטים ללא תשלום, ולכן אין מה לשלם. הוסיפו פריט בתשלום כדי להזמין');
+    expect(screen.getByRole('link', { name: 'חזרה לעגלה' }).getAttribute('href')).toBe('/cart/demo');
+    expect(frame()).toBeNull();
+    expect(server).not.toHaveBeenCalled();
+  });
+
+  it('the cart says a free-only order cannot be paid, and its payment button stays on the cart', async () => {
+    seedCart([{ ...latte, price: '0.00' }]);
+    const server = stubServer();
+    openAt('/cart/demo');
+    const note = await screen.findByTestId('cart-free-only');
+    expect(note.textContent).toContain('אין מה לשלם');
+    fireEvent.click(screen.getByTestId('to-payment'));
+    expect(screen.getByRole('alert').textContent).toContain('אין מה לשלם');
+    expect(location.pathname).toBe('/cart/demo');
+    expect(server).not.toHaveBeenCalled();
+  });
+
   it('after a failed payment says so and opens a fresh payment page', async () => {
     seedCart([{ ...latte, quantity: 1 }]);
     const server = stubServer(paid('14.00'));

@@ -218,9 +218,9 @@ export function CheckoutPage({ departmentId, businessName, lines, update }: Chec
   const { navigate, announce } = useDiner();
   // Back from the payment page after a failure (frame-breakout.ts): say so, and open a fresh payment page.
   const [failedBefore] = useState(() => new URLSearchParams(location.search).get('payment') === 'failed');
-  // An empty cart asks for nothing.
+  // An empty cart asks for nothing, nor does a cart of free items only (no provider opens a page for ₪0).
   const [attempt, setAttempt] = useState<Attempt | null>(() =>
-    lines.length > 0 ? { amount: cartTotal(lines) } : null,
+    lines.length > 0 && cartTotal(lines) > 0 ? { amount: cartTotal(lines) } : null,
   );
   const [result, setResult] = useState<{ attempt: Attempt; outcome: PaymentOutcome } | null>(null);
 
@@ -255,6 +255,7 @@ export function CheckoutPage({ departmentId, businessName, lines, update }: Chec
   const outcome = result && result.attempt === attempt ? result.outcome : null;
   const framed = outcome?.kind === 'frame';
   if (lines.length === 0 && !framed) return <EmptyCheckout departmentId={departmentId} />;
+  if (attempt === null && cartTotal(lines) === 0) return <FreeOnlyCheckout departmentId={departmentId} />;
 
   const loading = attempt !== null && outcome === null;
   const amount = outcome?.kind === 'price-changed' ? outcome.total : (attempt?.amount ?? cartTotal(lines));
@@ -342,6 +343,23 @@ function EmptyCheckout({ departmentId }: { departmentId: string }) {
       <p className="mt-6">
         <DinerLink href={dinerHref('menu', departmentId)} className={secondaryButtonClass}>
           {heDiner.cart.backToMenu}
+        </DinerLink>
+      </p>
+    </PageMain>
+  );
+}
+
+/** Only free items in the cart: there is nothing to pay, so no payment page is asked for. */
+function FreeOnlyCheckout({ departmentId }: { departmentId: string }) {
+  return (
+    <PageMain>
+      <h1 className="text-2xl font-bold text-ink">{heDiner.checkout.title}</h1>
+      <p className="mt-3 max-w-prose text-lg text-ink" role="alert" data-testid="checkout-free-only">
+        {messageFor('order.zero_total')}
+      </p>
+      <p className="mt-6">
+        <DinerLink href={dinerHref('cart', departmentId)} className={secondaryButtonClass}>
+          {heDiner.checkout.backToCart}
         </DinerLink>
       </p>
     </PageMain>

@@ -69,7 +69,8 @@ export class DinerPages implements OnModuleInit, PageRenderer {
   /**
    * The diner's paths (/menu/{id}, /order, /cart, /checkout, /thank-you and their spellings) get this page: 200, except
    * for the menu of a department that does not exist or takes no orders, answered 404 while the person sees the page's
-   * "menu not found" or "not taking orders". Other paths are the app's (undefined).
+   * "menu not found" or "not taking orders". Other paths are the app's (undefined: the app's own pages are 200, any
+   * other address 404).
    */
   answer(
     url: string,
@@ -83,7 +84,8 @@ export class DinerPages implements OnModuleInit, PageRenderer {
       if (department === null) return this.plainPage(404);
       return this.menuPage(department, ip).catch(() => this.plainPage(200));
     }
-    if (department === undefined) return undefined;
+    // A diner path without a department (/order, /cart): a page, though the app answers it in an older build.
+    if (department === undefined) return isDinerPath(path) ? appPage(200) : undefined;
     if (department === null) return appPage(404);
     // Without the diner's page (an older build): the app, with the menu's status.
     return this.lookup(department).then(

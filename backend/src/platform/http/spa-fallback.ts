@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { Inject, Injectable, Optional } from '@nestjs/common';
+import { isAppPagePath } from '@tafrit/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.js';
@@ -29,7 +30,7 @@ export function prepareIndexHtml(html: string, options: { publicUrl: string; mar
 
 /**
  * Answers every non-API page request with the single-page app, which routes on the client and shows its own
- * not-found page. `index.html` is read once at start (with its precompressed twins) and is never cached by browsers,
+ * not-found page: 200 for the app's pages (APP_PAGE_PATHS in contracts), 404 for any other address. `index.html` is read once at start (with its precompressed twins) and is never cached by browsers,
  * so a new deployment is picked up on the next visit while the hashed assets stay cached for a year.
  *
  * A module's pages (the diner's, with the menu inlined) are answered by the `PAGE_RENDERER` it provides; the status
@@ -82,7 +83,8 @@ export class SpaFallback {
     }
     const page = this.pages?.answer(request.url, request.ip, (status) => ({ status, variants: this.variants }));
     if (page === undefined) {
-      this.write(request, reply, 200);
+      // Not a page of the app: still the app (it shows its not-found page), but answered 404.
+      this.write(request, reply, isAppPagePath(request.url.split('?')[0] ?? '/') ? 200 : 404);
       return;
     }
     if (!(page instanceof Promise)) {

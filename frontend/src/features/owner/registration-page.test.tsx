@@ -185,12 +185,13 @@ describe('registration', () => {
     );
   });
 
-  it('shows "terms not yet defined" when the terms are blank', async () => {
+  it('never asks to agree to terms that do not exist: blank terms read as a failure to load them', async () => {
     stubApi(({ path }) => (path === '/api/terms' ? json({ success: true, data: { content: '  ' } }) : undefined));
     const user = userEvent.setup();
     renderRegistration();
     await user.click(await screen.findByRole('button', { name: heOwner.registration.readTerms }));
-    expect(await screen.findByText(uiMessagesHe.termsNotDefined)).toBeTruthy();
+    expect(await screen.findByText(heOwner.terms.loadError)).toBeTruthy();
+    expect(screen.queryByText(uiMessagesHe.termsNotDefined)).toBeNull();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(document.activeElement).toBe(screen.getByRole('button', { name: heOwner.registration.readTerms }));

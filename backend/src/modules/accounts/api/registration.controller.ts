@@ -8,11 +8,19 @@ import {
   success,
 } from '@tafrit/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { IpRateLimiter, type RateLimitRule } from '../../../platform/auth/ip-rate-limiter.js';
 import { parseWith } from '../../../platform/http/parse.js';
 import { CARDCOM_OFF, toProfileAndPayout } from '../application/business-details.js';
 import { GetOwnerBusinessQuery } from '../application/get-owner-business.query.js';
 import { RegisterBusinessCommand } from '../application/register-business.command.js';
 import { OwnerSessionReplies } from './owner-session.replies.js';
+
+/**
+ * Per address, like sign-in: a person registers one business, perhaps a few from one office; a script looping over
+ * phones and e-mails would otherwise fill the administrator's list. Counted before the body is read, so refused
+ * attempts count too (shared through Redis when REDIS_URL is set).
+ */
+export const REGISTER_PER_IP: RateLimitRule = { name: 'register', limit: 10, windowMs: 10 * 60_000 };
 
 /** `POST /api/register`: creates the business (active, random department id) and signs its owner in. */
 @Controller('api')
@@ -21,6 +29,7 @@ export class RegistrationController {
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
     private readonly replies: OwnerSessionReplies,
+    private readonly limiter: IpRateLimiter,
   ) {}
 
   @Post('register')
@@ -29,6 +38,7 @@ export class RegistrationController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ApiSuccess<OwnerSession>> {
+    await this.limiter.consume(REGISTER_PER_IP, request.ip);
     const input = parseWith(registerBusinessSchema, body);
     const { profile, payout } = toProfileAndPayout(input);
     await this.commands.execute(

@@ -88,6 +88,9 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
       });
     }
 
+    // A cart of free items only: providers refuse a ₪0 page, so say so before any page is asked for.
+    if (pricing.totalAgorot === 0) throw new AppError('order.zero_total');
+
     const orderId = randomUUID();
     const request = paymentPageRequest(
       this.config,

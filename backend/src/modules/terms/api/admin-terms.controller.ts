@@ -14,7 +14,7 @@ import { AdminGuard } from '../../../platform/auth/guards.js';
 import { type AdminPrincipal, CurrentAdmin } from '../../../platform/auth/principals.js';
 import { clientOf } from '../../../platform/auth/request-client.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { refuseNulCharacters } from '../../../platform/http/parse.js';
+import { refuseUnstorableText } from '../../../platform/http/parse.js';
 import { type ChangedTerms, ChangeTermsCommand } from '../application/change-terms.handler.js';
 import { GetTermsHistoryQuery } from '../application/get-terms-history.query.js';
 import { GetTermsQuery } from '../application/get-terms.query.js';
@@ -58,7 +58,7 @@ export class AdminTermsController {
  * it as it is.
  */
 function parseTerms(body: unknown): TermsInput {
-  refuseNulCharacters(body);
+  refuseUnstorableText(body);
   const result = termsInputSchema.safeParse(body ?? {});
   if (result.success) return result.data;
   const fields = zodIssuesToFields(result.error);

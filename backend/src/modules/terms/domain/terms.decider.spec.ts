@@ -1,6 +1,6 @@
 import { describe, it } from '@jest/globals';
 import { deciderSpec } from '../../../../test/support/decider-spec.js';
-import { type ChangeTerms, termsDecider, type TermsChanged } from './terms.decider.js';
+import { type ChangeTerms, type PublishDefaultTerms, termsDecider, type TermsChanged } from './terms.decider.js';
 
 const { given } = deciderSpec(termsDecider);
 
@@ -33,4 +33,24 @@ describe('the terms of use', () => {
     given([changed('ישן'), changed('חדש')])
       .when(change('ישן'))
       .then([changed('ישן')]));
+
+  const publishDefault: PublishDefaultTerms = {
+    type: 'PublishDefaultTerms',
+    data: { content: 'תנאי ברירת מחדל', author: 'system', now: '2026-11-21T09:00:00.000Z' },
+  };
+
+  it('a fresh installation gets the default terms as its first version', () =>
+    given([])
+      .when(publishDefault)
+      .then([
+        {
+          type: 'TermsChanged',
+          data: { content: 'תנאי ברירת מחדל', adminPhone: 'system', ip: null, at: '2026-11-21T09:00:00.000Z' },
+        },
+      ]));
+
+  it('the default never replaces terms that exist, the default itself or an administrator’s', () =>
+    given([changed('סעיף 1')])
+      .when(publishDefault)
+      .then([]));
 });

@@ -13,7 +13,15 @@ export interface ChangeTerms {
   type: 'ChangeTerms';
   data: { content: string; adminPhone: string; ip: string | null; now: string };
 }
-export type TermsCommand = ChangeTerms;
+/**
+ * Writes the default terms (default-terms.ts) as the first version, only while there is none: a fresh installation
+ * never shows "terms not defined", and an administrator's text is never replaced by the default.
+ */
+export interface PublishDefaultTerms {
+  type: 'PublishDefaultTerms';
+  data: { content: string; author: string; now: string };
+}
+export type TermsCommand = ChangeTerms | PublishDefaultTerms;
 
 export interface TermsState {
   /** The text of the latest version; null before the first one. */
@@ -38,6 +46,11 @@ export const termsDecider: Decider<TermsCommand, TermsEvent, TermsState> = {
         const { content, adminPhone, ip, now } = command.data;
         if (content === state.content) return [];
         return [{ type: 'TermsChanged', data: { content, adminPhone, ip, at: now } }];
+      }
+      case 'PublishDefaultTerms': {
+        if (state.content !== null) return [];
+        const { content, author, now } = command.data;
+        return [{ type: 'TermsChanged', data: { content, adminPhone: author, ip: null, at: now } }];
       }
     }
   },

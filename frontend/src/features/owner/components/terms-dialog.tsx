@@ -1,4 +1,3 @@
-import { uiMessagesHe } from '@tafrit/contracts/messages.he';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Dialog } from '@/components/ui/dialog';
@@ -20,9 +19,11 @@ export function TermsDialog({
   const terms = useQuery({ ...termsQueryOptions, enabled: open });
   let body: ReactNode;
   if (terms.isPending) body = <p role="status">{heOwner.terms.loading}</p>;
-  else if (terms.isError) body = <p className="text-danger">{heOwner.terms.loadError}</p>;
-  else if (terms.data.trim() === '') body = <p className="text-muted">{uiMessagesHe.termsNotDefined}</p>;
-  else body = <div className="leading-relaxed whitespace-pre-wrap text-ink">{terms.data}</div>;
+  // Blank terms cannot be agreed to: the server always has a text (the default one at least), so blank is a failure
+  // to read them, never "terms not defined" asked to be accepted.
+  else if (terms.isError || terms.data.trim() === '') {
+    body = <p className="text-danger">{heOwner.terms.loadError}</p>;
+  } else body = <div className="leading-relaxed whitespace-pre-wrap text-ink">{terms.data}</div>;
 
   return (
     <Dialog
