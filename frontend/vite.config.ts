@@ -8,11 +8,13 @@ const src = fileURLToPath(new URL('./src', import.meta.url));
 const contractsSrc = fileURLToPath(new URL('../contracts/src', import.meta.url));
 const routesDir = fileURLToPath(new URL('./src/routes', import.meta.url));
 const routeTree = fileURLToPath(new URL('./src/routeTree.gen.ts', import.meta.url));
-// Two pages: the app (landing, owner, admin) and the diner's own small page (menu, cart, checkout, thank-you), which
+// Three pages: the app (owner, admin, the landing's other pages), the landing page itself and the diner's own small page (menu, cart, checkout, thank-you), which
 // the server answers for the diner paths with the menu inlined. The diner page loads React and nothing else.
 const pages = {
   index: fileURLToPath(new URL('./index.html', import.meta.url)),
   diner: fileURLToPath(new URL('./diner.html', import.meta.url)),
+  // `/` only: the landing page, rendered at build time (scripts/prerender.mjs) and hydrated, without the router.
+  landing: fileURLToPath(new URL('./landing.html', import.meta.url)),
 };
 
 // Modules of an area that its pages load lazily, below the fold, with heavy libraries of their own: they stay out of the
@@ -81,6 +83,10 @@ export default defineConfig({
             // The other libraries the app needs first (the router, React Query): one long-cached file that a deploy of
             // our own code does not invalidate. '$initial' keeps libraries of lazy areas out of it.
             { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 1 },
+            // The page frame shared by the not-found page (in the app's entry) and the landing area's info pages: a
+            // chunk of its own, or it would sit in the app's entry chunk, and the landing page's script (which loads
+            // the landing area) would import that entry, which draws the whole app into #root over the page.
+            { name: 'page-shell', test: /[\\/]src[\\/]components[\\/]page-shell\.tsx$/, priority: 3 },
             { name: areaOf, debugName: 'areas', includeDependenciesRecursively: false },
           ],
         },
