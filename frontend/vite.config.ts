@@ -32,7 +32,11 @@ function areaOf(id: string): string | null {
     /[\\/]src[\\/]features[\\/]([\w-]+)[\\/]/.exec(id) ??
     /[\\/]src[\\/]i18n[\\/]he-([\w]+)\.ts$/.exec(id) ??
     /[\\/]src[\\/]routes[\\/]\(([\w-]+)\)[\\/][^?]*\?tsr-split/.exec(id);
-  return match?.[1] ?? null;
+  const area = match?.[1] ?? null;
+  // The landing area's other pages (terms, accessibility statement; the terms editor brings the schemas): a chunk of
+  // their own, so the landing page's script loads the page's components only.
+  if (area === 'landing' && /(terms|info-pages|accessibility)/.test(id)) return 'landing-info';
+  return area;
 }
 
 /** The import aliases, shared with the diner's server renderer (vite.ssr.config.ts). */
@@ -82,6 +86,13 @@ export default defineConfig({
             },
             // The other libraries the app needs first (the router, React Query): one long-cached file that a deploy of
             // our own code does not invalidate. '$initial' keeps libraries of lazy areas out of it.
+            // React Query apart from the router: the landing page (src/landing) needs the one and not the other.
+            {
+              name: 'query',
+              test: /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/,
+              tags: ['$initial'],
+              priority: 2,
+            },
             { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 1 },
             // The page frame shared by the not-found page (in the app's entry) and the landing area's info pages: a
             // chunk of its own, or it would sit in the app's entry chunk, and the landing page's script (which loads
