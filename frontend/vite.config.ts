@@ -15,6 +15,9 @@ const pages = {
   diner: fileURLToPath(new URL('./diner.html', import.meta.url)),
   // `/` only: the landing page, rendered at build time (scripts/prerender.mjs) and hydrated, without the router.
   landing: fileURLToPath(new URL('./landing.html', import.meta.url)),
+  // The registration and login pages: the app, with their first screen rendered at build time (scripts/prerender.mjs)
+  // and the app's code loaded after the first paint (src/app-entry.ts).
+  'app-shell': fileURLToPath(new URL('./app-shell.html', import.meta.url)),
 };
 
 // Modules of an area that its pages load lazily, below the fold, with heavy libraries of their own: they stay out of the

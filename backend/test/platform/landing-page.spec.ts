@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
-// A build with the landing page rendered at build time (frontend/scripts/prerender.mjs): `/` is answered with it, every
-// other page with the app's index.html (decision 016).
+// A build with the public pages rendered at build time (frontend/scripts/prerender.mjs): `/`, `/registration` and
+// `/login` are answered with theirs, every other page with the app's index.html (decision 016).
 const page = (root: string) => `<!doctype html>
 <html lang="he" dir="rtl">
   <head>
@@ -16,6 +16,8 @@ const page = (root: string) => `<!doctype html>
 `;
 const INDEX_HTML = page('');
 const LANDING_HTML = page('<main id="main">סורקים. מזמינים. מגישים.</main>');
+const LOGIN_HTML = page('<main id="main"><h1>כניסה לעסקים</h1></main>');
+const REGISTRATION_HTML = page('<main id="main"><h1>הרשמת עסק</h1></main>');
 
 let frontendDist: string;
 let app: TestApp;
@@ -25,6 +27,8 @@ beforeAll(async () => {
   writeFileSync(join(frontendDist, 'index.html'), INDEX_HTML);
   writeFileSync(join(frontendDist, 'landing.html'), LANDING_HTML);
   writeFileSync(join(frontendDist, 'landing.html.br'), brotliCompressSync(LANDING_HTML));
+  writeFileSync(join(frontendDist, 'login.html'), LOGIN_HTML);
+  writeFileSync(join(frontendDist, 'registration.html'), REGISTRATION_HTML);
   app = await startTestApp({
     FRONTEND_DIST: frontendDist,
     PUBLIC_URL: 'https://menu.example.co.il',
@@ -52,7 +56,18 @@ describe('the landing page rendered at build time', () => {
     expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(response.body);
   });
 
-  it.each(['/login', '/registration', '/accessibility', '/no-such-page'])('leaves %s to the app', async (url) => {
+  it.each([
+    ['/login', 'כניסה לעסקים'],
+    ['/login?next=%2Freports', 'כניסה לעסקים'],
+    ['/registration', 'הרשמת עסק'],
+  ])('answers %s with its page', async (url, heading) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(`<h1>${heading}</h1>`);
+    expect(response.body).toContain('<meta property="og:url" content="https://menu.example.co.il/" />');
+  });
+
+  it.each(['/login/', '/registration/x', '/accessibility', '/no-such-page'])('leaves %s to the app', async (url) => {
     const response = await get(url);
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<div id="root"></div>');

@@ -29,7 +29,7 @@ export function prepareIndexHtml(html: string, options: { publicUrl: string; mar
 
 /**
  * Answers every non-API page request with the single-page app, which routes on the client and shows its own
- * not-found page; `/` gets the landing page rendered at build time (`landing.html`). Both are read once at start
+ * not-found page; `/`, `/registration` and `/login` get their pages rendered at build time. All are read once at start
  * (with their precompressed twins) and never cached by browsers, so a new deployment is picked up on the next visit while the hashed assets stay cached for a year.
  *
  * A module's pages (the diner's, with the menu inlined) are answered by the `PAGE_RENDERER` it provides; the status
@@ -38,8 +38,11 @@ export function prepareIndexHtml(html: string, options: { publicUrl: string; mar
 @Injectable()
 export class SpaFallback {
   private readonly variants: Map<Encoding, Buffer>;
-  /** `landing.html`: the landing page rendered at build time, answered for `/` only (decision 016). */
-  private readonly landing: Map<Encoding, Buffer>;
+  /**
+   * Pages rendered at build time, by path: `/` (landing.html, the landing page, hydrated without the router), and the
+   * registration and login pages (the app's page with their first screen drawn). Decision 016.
+   */
+  private readonly prerendered = new Map<string, Map<Encoding, Buffer>>();
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -50,7 +53,14 @@ export class SpaFallback {
       ...(config.marketingPixelId ? { marketingPixelId: config.marketingPixelId } : {}),
     };
     this.variants = loadPage(join(config.frontendDist, 'index.html'), options);
-    this.landing = loadPage(join(config.frontendDist, 'landing.html'), options);
+    for (const [path, file] of [
+      ['/', 'landing.html'],
+      ['/registration', 'registration.html'],
+      ['/login', 'login.html'],
+    ] as const) {
+      const page = loadPage(join(config.frontendDist, file), options);
+      if (page.has('identity')) this.prerendered.set(path, page);
+    }
   }
 
   handles(request: FastifyRequest): boolean {
@@ -67,9 +77,10 @@ export class SpaFallback {
         .send('The front end is not built yet: run `npm run build` (or `npm start`, which builds it).');
       return;
     }
-    // `/` (with or without a query) is the landing page's own HTML; a front end built without it gets the app's page.
-    if (this.landing.has('identity') && (request.url === '/' || request.url.startsWith('/?'))) {
-      this.answer(request, reply, { status: 200, variants: this.landing });
+    // A page rendered at build time (with or without a query); a front end built without it gets the app's page.
+    const prerendered = this.prerendered.get(request.url.split('?')[0] ?? '');
+    if (prerendered) {
+      this.answer(request, reply, { status: 200, variants: prerendered });
       return;
     }
     const page = this.pages?.answer(request.url, request.ip, (status) => ({ status, variants: this.variants }));
