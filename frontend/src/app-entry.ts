@@ -4,8 +4,9 @@
 // page (main.tsx). On a page that comes empty the app starts at once.
 import { applyStoredA11yPreferences } from '@/components/a11y-widget/preferences';
 import { afterFirstPaint } from '@/lib/first-paint';
+import { loadInSteps } from '@/lib/load-in-steps';
 import './styles.css';
 
 // The accessibility choices apply to the drawn page too, before the app arrives.
 applyStoredA11yPreferences();
-afterFirstPaint(() => void import('./main'));
+afterFirstPaint(() => void loadInSteps(() => import('./main')));

@@ -4,10 +4,11 @@
 import { applyStoredA11yPreferences } from '@/components/a11y-widget/preferences';
 import { keepEarlyTaps } from '@/diner/early-taps';
 import { afterFirstPaint } from '@/lib/first-paint';
+import { loadInSteps } from '@/lib/load-in-steps';
 import './landing.css';
 
 // The accessibility choices apply to the drawn page too, before the app arrives.
 applyStoredA11yPreferences();
 const root = document.getElementById('root');
 if (root?.firstElementChild) keepEarlyTaps(root);
-afterFirstPaint(() => void import('./main'));
+afterFirstPaint(() => void loadInSteps(() => import('./main')));

@@ -1,10 +1,7 @@
 // The landing page is wider than the app's screens: its sections have full-width backgrounds and a 6xl column.
 export const landingContainerClass = 'mx-auto w-full max-w-6xl px-4 md:px-6';
 
-// Sections below the hero are laid out only near the screen (content-visibility), each keeping its last size: the first
-// paint, the hydration and a font change lay out the hero, not the whole long page.
-export const sectionClass =
-  'scroll-mt-4 py-16 outline-none [content-visibility:auto] [contain-intrinsic-size:auto_60rem] md:py-24';
+export const sectionClass = 'scroll-mt-4 py-16 outline-none md:py-24';
 
 export const sectionTitleClass = 'text-3xl font-bold leading-tight text-ink md:text-4xl';
 
