@@ -96,6 +96,8 @@ export default defineConfig({
               tags: ['$initial'],
               priority: 2,
             },
+            // Radix (the toasts, the dialog) apart from the router too: the landing page's toasts need the one only.
+            { name: 'radix', test: /[\\/]node_modules[\\/]@radix-ui[\\/]/, tags: ['$initial'], priority: 2 },
             { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 1 },
             // The page frame shared by the not-found page (in the app's entry) and the landing area's info pages: a
             // chunk of its own, or it would sit in the app's entry chunk, and the landing page's script (which loads
