@@ -10,6 +10,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      'frontend/prerender/**',
       '**/data/**',
       '**/coverage/**',
       'frontend/src/routeTree.gen.ts',

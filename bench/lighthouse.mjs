@@ -7,6 +7,7 @@
 // figures from runs with very different indexes are not comparable).
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
 
 const CHROME_FLAGS = [
   '--headless',
@@ -25,14 +26,40 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
-async function oneRun(url) {
+/**
+ * Runs `prepare(page)` in the run's own browser before Lighthouse loads the page (a cart in the device's storage, an
+ * order paid on the sandbox's page), then empties the browser's HTTP cache: the measured load finds the device's state
+ * but downloads every file, as a first visit does. Returns the address `prepare` ended at, or undefined.
+ */
+async function prepareBrowser(port, prepare) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}`, defaultViewport: null });
+  try {
+    const page = await browser.newPage();
+    const reached = await prepare(page);
+    const session = await page.createCDPSession();
+    await session.send('Network.clearBrowserCache');
+    await page.close();
+    return reached;
+  } finally {
+    await browser.disconnect();
+  }
+}
+
+async function oneRun(url, prepare) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
     chromeFlags: CHROME_FLAGS,
     logLevel: 'silent',
   });
   try {
-    const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error' });
+    const target = prepare ? ((await prepareBrowser(chrome.port, prepare)) ?? url) : url;
+    // A prepared run keeps the device's storage (the cart, the last order); the cache was emptied above.
+    const result = await lighthouse(target, {
+      port: chrome.port,
+      onlyCategories: ['performance'],
+      logLevel: 'error',
+      ...(prepare ? { disableStorageReset: true } : {}),
+    });
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
     const audit = (id) => lhr.audits[id]?.numericValue ?? null;
@@ -66,10 +93,10 @@ async function oneRun(url) {
  * One run, tried again (at most twice) when Lighthouse reports a runtime error of its own: on a busy machine it now and
  * then loses the trace of a load (NO_NAVSTART), which says nothing about the page and must not end the whole bench.
  */
-async function runWithRetries(url) {
+async function runWithRetries(url, prepare) {
   for (let attempt = 1; ; attempt++) {
     try {
-      const run = await oneRun(url);
+      const run = await oneRun(url, prepare);
       return attempt > 1 ? { ...run, attempts: attempt } : run;
     } catch (error) {
       if (attempt >= 3) throw error;
@@ -78,10 +105,13 @@ async function runWithRetries(url) {
   }
 }
 
-/** `runs` Lighthouse runs of `url`; each figure is the median of its runs (every run is kept). */
-export async function benchLighthouse(url, runs) {
+/**
+ * `runs` Lighthouse runs of `url`; each figure is the median of its runs (every run is kept). `prepare(page)`, when
+ * given, sets the device up before each run (see prepareBrowser) and may return the address to measure instead.
+ */
+export async function benchLighthouse(url, runs, prepare) {
   const all = [];
-  for (let i = 0; i < runs; i++) all.push(await runWithRetries(url));
+  for (let i = 0; i < runs; i++) all.push(await runWithRetries(url, prepare));
   const of = (key) => median(all.map((run) => run[key]));
   return {
     url,
@@ -92,5 +122,63 @@ export async function benchLighthouse(url, runs) {
     fcpMs: of('fcpMs'),
     performanceScore: of('performanceScore'),
     benchmarkIndex: of('benchmarkIndex'),
+  };
+}
+
+// The diner's pages that show something only with a cart or an order on the device.
+
+/** A cart of two items (the menu's first two products, one of the first and two of the second) on the device. */
+export function withCart(origin, departmentId) {
+  return async (page) => {
+    const answer = await fetch(`${origin}/api/menu/${encodeURIComponent(departmentId)}`);
+    const products = (await answer.json()).data.products.slice(0, 2);
+    if (products.length < 2) throw new Error(`the menu of ${departmentId} has fewer than two products`);
+    const lines = products.map((product, index) => ({
+      productId: product.id,
+      name: product.name,
+      price: product.price,
+      quantity: index + 1,
+    }));
+    // A file of the origin that loads nothing else: the storage is the origin's, the cache stays empty.
+    await page.goto(`${origin}/favicon.svg`);
+    await page.evaluate(
+      (key, value) => localStorage.setItem(key, value),
+      `cart_${departmentId}`,
+      JSON.stringify(lines),
+    );
+  };
+}
+
+/**
+ * A cart of two items paid with the sandbox's approved test card: the checkout places the order and opens its payment
+ * page (the order is kept on the device), the card page's form is posted from the tab (with the diner's session), and
+ * the thank-you page, whose address is measured, then shows the paid order. (The form is posted rather than filled in
+ * its frame: the bench's product has no fixed public address for the frame to be served from.)
+ */
+export function withPaidOrder(origin, departmentId) {
+  const cart = withCart(origin, departmentId);
+  const thankYou = `${origin}/thank-you/${encodeURIComponent(departmentId)}`;
+  return async (page) => {
+    await cart(page);
+    await page.goto(`${origin}/checkout/${encodeURIComponent(departmentId)}`);
+    const frame = await page.waitForSelector('iframe[title="דף תשלום מאובטח"]', { timeout: 30_000 });
+    const lowProfileId = new URL(await frame.evaluate((element) => element.src)).pathname.split('/').at(-1);
+    const status = await page.evaluate(
+      (path, body) =>
+        fetch(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body,
+          redirect: 'manual',
+        }).then((answer) => answer.status),
+      `/pay/sandbox/${encodeURIComponent(lowProfileId)}`,
+      new URLSearchParams({ name: 'ישראל ישראלי', number: '4580000000000000', expiry: '12/30', cvv: '123' }).toString(),
+    );
+    // A manual redirect is an opaque answer (status 0) in a browser: the 303 of the paid card.
+    if (status !== 0 && status !== 303) throw new Error(`the sandbox payment answered ${status}`);
+    await page.goto(thankYou);
+    // The thank-you page once it has the paid order: what a diner sees, and what the measured load reads again.
+    await page.waitForSelector('[data-testid="order-number"]', { timeout: 30_000 });
+    return page.url();
   };
 }

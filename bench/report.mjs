@@ -165,19 +165,23 @@ function orderRows({ orders, ordersOneBusiness, ordersCounted, database, postgre
   return rows;
 }
 
+// Lighthouse budgets: the menu page's (DESIGN.md §8) for every public page, the landing page's tighter (issue 15).
+const PAGE_BUDGET = { lcpMs: 1500, tbtMs: 100, cls: 0.05 };
+const LANDING_BUDGET = { lcpMs: 1200, tbtMs: 50, cls: 0.02 };
+
 function lighthouseRows(lighthouse) {
   if (!lighthouse) return [];
-  return Object.entries(lighthouse).map(([page, l]) =>
-    row(
+  return Object.entries(lighthouse).map(([page, l]) => {
+    const budget = page === 'landing page' ? LANDING_BUDGET : PAGE_BUDGET;
+    return row(
       `Lighthouse mobile, ${page} (median of ${l.runs.length})`,
       `LCP ${seconds(l.lcpMs)}, TBT ${l.tbtMs} ms, CLS ${l.cls}, score ${l.performanceScore} ` +
         `(CPU index ${Math.round(l.benchmarkIndex)})`,
-      page === 'diner menu page'
-        ? 'LCP at most 1.5 s, TBT at most 100 ms, CLS at most 0.05'
-        : 'as the menu page (§8 names only the menu page)',
-      l.lcpMs <= 1500 && l.tbtMs <= 100 && l.cls <= 0.05,
-    ),
-  );
+      `LCP at most ${seconds(budget.lcpMs)}, TBT at most ${budget.tbtMs} ms, CLS at most ${budget.cls}` +
+        (page === 'diner menu page' ? '' : page === 'landing page' ? ' (issue 15)' : ' (as the menu page)'),
+      l.lcpMs <= budget.lcpMs && l.tbtMs <= budget.tbtMs && l.cls <= budget.cls,
+    );
+  });
 }
 
 function startRow(start) {

@@ -2,7 +2,8 @@
 // - the diner menu page's JavaScript before interaction (gzipped), from the built diner.html (diner-js.mjs);
 // - the public menu API on a menu of 150 products beside a bare Fastify "hello", the p99 of both at 1,000 req/s in the
 //   same window (fixed-rate.mjs), and the menu's p99 while orders flow (menu.mjs);
-// - Lighthouse mobile on the diner menu page and the landing page, median of 3 runs (lighthouse.mjs);
+// - Lighthouse mobile on the diner menu page, the landing page, registration, login, and the diner's cart (two items),
+//   checkout (payment page opened) and thank-you (after a sandbox payment) pages, median of 3 runs (lighthouse.mjs);
 // - the order path at a fixed rate over 16 businesses and over one: create-payment, sandbox payment, webhook, until
 //   paid and invoiced (order-path.mjs), with SQL round trips and commits per paid order counted by a proxy in front of
 //   PostgreSQL (sql-proxy.mjs) and the server's CPU per paid order;
@@ -143,14 +144,20 @@ try {
   hello?.stop();
 
   if (only.has('lighthouse')) {
-    const { benchLighthouse } = await import('./lighthouse.mjs');
+    const { benchLighthouse, withCart, withPaidOrder } = await import('./lighthouse.mjs');
     results.lighthouse = {};
-    for (const [page, path] of [
-      ['diner menu page', `/menu/${shop.departmentId}`],
+    const department = shop.departmentId;
+    for (const [page, path, prepare] of [
+      ['diner menu page', `/menu/${department}`],
       ['landing page', '/'],
+      ['registration page', '/registration'],
+      ['login page', '/login'],
+      ['cart page (two items)', `/cart/${department}`, withCart(product.url, department)],
+      ['checkout page (payment page opened)', `/checkout/${department}`, withCart(product.url, department)],
+      ['thank-you page (after a sandbox payment)', `/thank-you/${department}`, withPaidOrder(product.url, department)],
     ]) {
       log(`Lighthouse: ${page}, ${settings.lighthouseRuns} run(s)`);
-      results.lighthouse[page] = await benchLighthouse(`${product.url}${path}`, settings.lighthouseRuns);
+      results.lighthouse[page] = await benchLighthouse(`${product.url}${path}`, settings.lighthouseRuns, prepare);
     }
   }
 

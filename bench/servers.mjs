@@ -25,6 +25,10 @@ export async function startProduct({
 } = {}) {
   const env = { ...process.env };
   if (embedded) delete env.DATABASE_URL;
+  // Measured at the level of a default start (`npm start`: the config's default, warn), so the budgets hold for what a
+  // newcomer runs; BENCH_LOG_LEVEL measures another level (info logs each request).
+  delete env.LOG_LEVEL;
+  if (process.env.BENCH_LOG_LEVEL) env.LOG_LEVEL = process.env.BENCH_LOG_LEVEL;
   const sql = env.DATABASE_URL && countSql ? await startSqlProxy(env.DATABASE_URL) : undefined;
   const startedAt = performance.now();
   // BENCH_CPU_PROFILE_DIR: the product writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
@@ -39,7 +43,6 @@ export async function startProduct({
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
       // Registration is limited per address: the seeding names a documentation address per business (seedMenu).
       TRUST_PROXY: '127.0.0.1',

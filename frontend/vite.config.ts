@@ -8,11 +8,16 @@ const src = fileURLToPath(new URL('./src', import.meta.url));
 const contractsSrc = fileURLToPath(new URL('../contracts/src', import.meta.url));
 const routesDir = fileURLToPath(new URL('./src/routes', import.meta.url));
 const routeTree = fileURLToPath(new URL('./src/routeTree.gen.ts', import.meta.url));
-// Two pages: the app (landing, owner, admin) and the diner's own small page (menu, cart, checkout, thank-you), which
+// Three pages: the app (owner, admin, the landing's other pages), the landing page itself and the diner's own small page (menu, cart, checkout, thank-you), which
 // the server answers for the diner paths with the menu inlined. The diner page loads React and nothing else.
 const pages = {
   index: fileURLToPath(new URL('./index.html', import.meta.url)),
   diner: fileURLToPath(new URL('./diner.html', import.meta.url)),
+  // `/` only: the landing page, rendered at build time (scripts/prerender.mjs) and hydrated, without the router.
+  landing: fileURLToPath(new URL('./landing.html', import.meta.url)),
+  // The registration and login pages: the app, with their first screen rendered at build time (scripts/prerender.mjs)
+  // and the app's code loaded after the first paint (src/app-entry.ts).
+  'app-shell': fileURLToPath(new URL('./app-shell.html', import.meta.url)),
 };
 
 // Modules of an area that its pages load lazily, below the fold, with heavy libraries of their own: they stay out of the
@@ -30,7 +35,11 @@ function areaOf(id: string): string | null {
     /[\\/]src[\\/]features[\\/]([\w-]+)[\\/]/.exec(id) ??
     /[\\/]src[\\/]i18n[\\/]he-([\w]+)\.ts$/.exec(id) ??
     /[\\/]src[\\/]routes[\\/]\(([\w-]+)\)[\\/][^?]*\?tsr-split/.exec(id);
-  return match?.[1] ?? null;
+  const area = match?.[1] ?? null;
+  // The landing area's other pages (terms, accessibility statement; the terms editor brings the schemas): a chunk of
+  // their own, so the landing page's script loads the page's components only.
+  if (area === 'landing' && /(terms|info-pages|accessibility)/.test(id)) return 'landing-info';
+  return area;
 }
 
 /** The import aliases, shared with the diner's server renderer (vite.ssr.config.ts). */
@@ -80,7 +89,20 @@ export default defineConfig({
             },
             // The other libraries the app needs first (the router, React Query): one long-cached file that a deploy of
             // our own code does not invalidate. '$initial' keeps libraries of lazy areas out of it.
+            // React Query apart from the router: the landing page (src/landing) needs the one and not the other.
+            {
+              name: 'query',
+              test: /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/,
+              tags: ['$initial'],
+              priority: 2,
+            },
+            // Radix (the toasts, the dialog) apart from the router too: the landing page's toasts need the one only.
+            { name: 'radix', test: /[\\/]node_modules[\\/]@radix-ui[\\/]/, tags: ['$initial'], priority: 2 },
             { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 1 },
+            // The page frame shared by the not-found page (in the app's entry) and the landing area's info pages: a
+            // chunk of its own, or it would sit in the app's entry chunk, and the landing page's script (which loads
+            // the landing area) would import that entry, which draws the whole app into #root over the page.
+            { name: 'page-shell', test: /[\\/]src[\\/]components[\\/]page-shell\.tsx$/, priority: 3 },
             { name: areaOf, debugName: 'areas', includeDependenciesRecursively: false },
           ],
         },

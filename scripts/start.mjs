@@ -10,7 +10,14 @@ const parts = [
   { name: 'contracts', sources: ['contracts/src'], output: 'contracts/dist/index.js' },
   {
     name: 'frontend',
-    sources: ['frontend/src', 'frontend/index.html', 'frontend/public', 'contracts/src'],
+    sources: [
+      'frontend/src',
+      'frontend/index.html',
+      'frontend/landing.html',
+      'frontend/app-shell.html',
+      'frontend/public',
+      'contracts/src',
+    ],
     output: 'frontend/dist/index.html',
   },
   // The backend's build compiles src/ (SWC) and bundles the result with the contracts' build (scripts/bundle.mjs).

@@ -46,6 +46,9 @@ async function visit(path: string, viewport = DESKTOP): Promise<Visit> {
   });
   await page.goto(`${baseUrl}${path}`);
   await page.locator('h1').first().waitFor();
+  // `/` is drawn by its HTML before its script runs (rendered at build time): its keyboard controls work once the app
+  // has hydrated it, and the contact form is drawn right after that.
+  if (new URL(path, baseUrl).pathname === '/') await page.locator('#contact form').waitFor();
   return {
     page,
     context,

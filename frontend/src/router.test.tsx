@@ -1,5 +1,5 @@
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { APP_PAGE_PATHS, isAppPagePath } from '@tafrit/contracts/app-pages';
 import { he, pageTitle } from '@/i18n/he';
@@ -103,13 +103,15 @@ describe('keyboard and screen-reader basics', () => {
     expect(document.activeElement?.id).toBe('main');
   });
 
+  // (The landing page's links are plain links: `/` is a page of its own, src/landing.)
   it('after navigating, focus is on the new screen', async () => {
-    renderAt('/');
-    await h1(heLanding.tagline);
-    fireEvent.click(screen.getAllByRole('link', { name: heLanding.login })[0]!);
-    await h1(heOwner.login.title);
+    renderAt('/terms-conditions');
+    await h1(he.siteFooter.terms);
+    const footer = screen.getByRole('navigation', { name: he.siteFooter.label });
+    fireEvent.click(within(footer).getByRole('link', { name: he.siteFooter.accessibility }));
+    await h1(he.siteFooter.accessibility);
     await waitFor(() => expect(document.activeElement?.id).toBe('main'));
-    expect(document.activeElement?.textContent).toContain(heOwner.login.title);
+    expect(document.activeElement?.textContent).toContain(he.siteFooter.accessibility);
   });
 });
 

@@ -21,6 +21,8 @@ describe('configuration', () => {
       paymentProvider: 'sandbox',
       seedDemo: true,
       adminPhones: ['0547654321'],
+      // Quiet by default: the start banner stays on screen and the public menu takes its fast path (decision 012).
+      logLevel: 'warn',
     });
   });
 

@@ -75,7 +75,10 @@ const environmentSchema = z.object({
   SEED_DEMO: booleanFlag.optional(),
   // Set by an image build; the admin's debug dialog shows it (else the package version and the build's time).
   BUILD_VERSION: z.string().trim().min(1).max(100).optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // warn by default: `npm start` shows the start banner, not Nest's route list and a JSON line per request, and the
+  // cached public menu is answered in front of Fastify (decision 012). `info` logs every request (or take access logs
+  // from the reverse proxy).
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   FRONTEND_DIST: z.string().min(1).optional(),
   AGENT_DOWNLOADS_DIR: z.string().min(1).optional(),
   // Off by default: only behind a reverse proxy may X-Forwarded-For name the client (rate limits key on it).

@@ -30,41 +30,40 @@ export function prepareIndexHtml(html: string, options: { publicUrl: string; mar
 
 /**
  * Answers every non-API page request with the single-page app, which routes on the client and shows its own
- * not-found page: 200 for the app's pages (APP_PAGE_PATHS in contracts), 404 for any other address. `index.html` is read once at start (with its precompressed twins) and is never cached by browsers,
- * so a new deployment is picked up on the next visit while the hashed assets stay cached for a year.
+ * not-found page: 200 for the app's pages (APP_PAGE_PATHS in contracts), 404 for any other address; `/`,
+ * `/registration` and `/login` get their pages rendered at build time. All are read once at start (with their
+ * precompressed twins) and never cached by browsers, so a new deployment is picked up on the next visit while the
+ * hashed assets stay cached for a year.
  *
  * A module's pages (the diner's, with the menu inlined) are answered by the `PAGE_RENDERER` it provides; the status
  * is its to judge (a menu that does not exist is 404, so crawlers and link checkers learn the truth).
  */
 @Injectable()
 export class SpaFallback {
-  private readonly variants = new Map<Encoding, Buffer>();
+  private readonly variants: Map<Encoding, Buffer>;
+  /**
+   * Pages rendered at build time, by path: `/` (landing.html, the landing page, hydrated without the router), and the
+   * registration and login pages (the app's page with their first screen drawn). Decision 016.
+   */
+  private readonly prerendered = new Map<string, Map<Encoding, Buffer>>();
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     @Optional() @Inject(PAGE_RENDERER) private readonly pages?: PageRenderer,
   ) {
-    const index = join(config.frontendDist, 'index.html');
-    if (!existsSync(index)) return;
-    const original = readFileSync(index);
-    const prepared = prepareIndexHtml(original.toString('utf8'), {
+    const options = {
       publicUrl: config.publicUrl,
       ...(config.marketingPixelId ? { marketingPixelId: config.marketingPixelId } : {}),
-    });
-    if (prepared === original.toString('utf8')) {
-      this.variants.set('identity', original);
-      if (existsSync(`${index}.br`)) this.variants.set('br', readFileSync(`${index}.br`));
-      if (existsSync(`${index}.gz`)) this.variants.set('gzip', readFileSync(`${index}.gz`));
-      return;
+    };
+    this.variants = loadPage(join(config.frontendDist, 'index.html'), options);
+    for (const [path, file] of [
+      ['/', 'landing.html'],
+      ['/registration', 'registration.html'],
+      ['/login', 'login.html'],
+    ] as const) {
+      const page = loadPage(join(config.frontendDist, file), options);
+      if (page.has('identity')) this.prerendered.set(path, page);
     }
-    // The build's compressed twins hold the unprepared page: compress the prepared one once, here (about 1 KB).
-    const body = Buffer.from(prepared, 'utf8');
-    this.variants.set('identity', body);
-    this.variants.set(
-      'br',
-      brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY } }),
-    );
-    this.variants.set('gzip', gzipSync(body, { level: 9 }));
   }
 
   handles(request: FastifyRequest): boolean {
@@ -79,6 +78,12 @@ export class SpaFallback {
         .status(503)
         .type('text/plain; charset=utf-8')
         .send('The front end is not built yet: run `npm run build` (or `npm start`, which builds it).');
+      return;
+    }
+    // A page rendered at build time (with or without a query); a front end built without it gets the app's page.
+    const prerendered = this.prerendered.get(request.url.split('?')[0] ?? '');
+    if (prerendered) {
+      this.answer(request, reply, { status: 200, variants: prerendered });
       return;
     }
     const page = this.pages?.answer(request.url, request.ip, (status) => ({ status, variants: this.variants }));
@@ -114,6 +119,32 @@ export class SpaFallback {
     if (encoding !== 'identity') void reply.header('content-encoding', encoding);
     void reply.send(page.variants.get(encoding) ?? identity);
   }
+}
+
+/**
+ * A page of the build, read once at start with its precompressed twins, prepared by `prepareIndexHtml`; empty when the
+ * file is missing.
+ */
+function loadPage(file: string, options: { publicUrl: string; marketingPixelId?: string }): Map<Encoding, Buffer> {
+  const variants = new Map<Encoding, Buffer>();
+  if (!existsSync(file)) return variants;
+  const original = readFileSync(file);
+  const prepared = prepareIndexHtml(original.toString('utf8'), options);
+  if (prepared === original.toString('utf8')) {
+    variants.set('identity', original);
+    if (existsSync(`${file}.br`)) variants.set('br', readFileSync(`${file}.br`));
+    if (existsSync(`${file}.gz`)) variants.set('gzip', readFileSync(`${file}.gz`));
+    return variants;
+  }
+  // The build's compressed twins hold the unprepared page: compress the prepared one once, here.
+  const body = Buffer.from(prepared, 'utf8');
+  variants.set('identity', body);
+  variants.set(
+    'br',
+    brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY } }),
+  );
+  variants.set('gzip', gzipSync(body, { level: 9 }));
+  return variants;
 }
 
 function pickEncoding(header: string | string[] | undefined, available: ReadonlyMap<Encoding, Buffer>): Encoding {

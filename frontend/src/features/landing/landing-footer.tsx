@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import { he } from '@/i18n/he';
 import { heLanding, landingSectionIds } from '@/i18n/he-landing';
 import { LogoMark } from './icons';
@@ -32,29 +31,29 @@ export function LandingFooter() {
           </ul>
           <ul className="flex flex-col gap-1">
             <li>
-              <Link to="/registration" className={linkClass}>
+              <a href="/registration" className={linkClass}>
                 {heLanding.register}
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to="/login" className={linkClass}>
+              <a href="/login" className={linkClass}>
                 {heLanding.login}
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to="/terms-conditions" className={linkClass}>
+              <a href="/terms-conditions" className={linkClass}>
                 {heLanding.terms}
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to="/accessibility" className={linkClass}>
+              <a href="/accessibility" className={linkClass}>
                 {heLanding.accessibility}
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to="/admin-login" className={linkClass}>
+              <a href="/admin-login" className={linkClass}>
                 {heLanding.adminLogin}
-              </Link>
+              </a>
             </li>
           </ul>
         </nav>

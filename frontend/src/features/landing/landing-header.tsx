@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { primaryButtonClass, secondaryButtonClass } from '@/components/ui/styles';
 import { he } from '@/i18n/he';
@@ -13,6 +12,9 @@ const sectionOrder = ['benefits', 'pricing', 'faq', 'contact'] as const;
 
 const navLinkClass =
   'inline-flex min-h-11 items-center rounded-md px-3 font-medium text-ink hover:bg-brand-50 hover:text-brand-800';
+
+// The landing page's links are plain links: `/` is a page of its own, rendered at build time and hydrated without the
+// app's router (src/landing), so the next page loads as a whole, as it would from any other site.
 
 /**
  * The top bar: the product's name, the section links, login and registration. Under 768 px the links fold into a
@@ -40,10 +42,10 @@ export function LandingHeader() {
       <div
         className={`${landingContainerClass} flex min-h-16 flex-wrap items-center justify-between gap-x-3 gap-y-2 py-2`}
       >
-        <Link to="/" className="inline-flex min-h-11 items-center gap-2 rounded-md text-2xl font-bold text-brand-700">
+        <a href="/" className="inline-flex min-h-11 items-center gap-2 rounded-md text-2xl font-bold text-brand-700">
           <LogoMark />
           <span>{he.app.productName}</span>
-        </Link>
+        </a>
 
         <nav aria-label={heLanding.navLabel} className="hidden md:block">
           <ul className="flex items-center gap-1">
@@ -59,13 +61,13 @@ export function LandingHeader() {
 
         <div className="flex items-center gap-2">
           <div className="hidden md:block">
-            <Link to="/login" className={secondaryButtonClass}>
+            <a href="/login" className={secondaryButtonClass}>
               {heLanding.login}
-            </Link>
+            </a>
           </div>
-          <Link to="/registration" className={`${primaryButtonClass} whitespace-nowrap`}>
+          <a href="/registration" className={`${primaryButtonClass} whitespace-nowrap`}>
             {heLanding.register}
-          </Link>
+          </a>
           <button
             ref={toggleRef}
             type="button"
@@ -101,12 +103,12 @@ export function LandingHeader() {
             ))}
           </ul>
           <div className="mt-3 grid grid-cols-2 gap-3 border-t border-line pt-4">
-            <Link to="/login" onClick={close} className={secondaryButtonClass}>
+            <a href="/login" onClick={close} className={secondaryButtonClass}>
               {heLanding.login}
-            </Link>
-            <Link to="/registration" onClick={close} className={primaryButtonClass}>
+            </a>
+            <a href="/registration" onClick={close} className={primaryButtonClass}>
               {heLanding.register}
-            </Link>
+            </a>
           </div>
         </nav>
       </div>

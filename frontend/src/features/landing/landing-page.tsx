@@ -21,7 +21,11 @@ import { trackLandingView } from './marketing-pixel';
 // (vite.config.ts), fetched once the page is on screen instead of before it.
 const ContactForm = lazy(() => import('./contact-form').then((module) => ({ default: module.ContactForm })));
 
-/** The landing page (product spec §2), its sections in the spec's order. */
+/**
+ * The landing page (product spec §2), its sections in the spec's order. Each part is a Suspense boundary: on `/`, where
+ * the page comes as HTML rendered at build time (src/landing), React hydrates them one by one in short slices, and a
+ * tap on a part not hydrated yet hydrates that part first.
+ */
 export function LandingPage() {
   useDocumentTitle(heLanding.marketingTitle);
   useEffect(() => {
@@ -33,19 +37,37 @@ export function LandingPage() {
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <LandingHeader />
+      <Suspense>
+        <LandingHeader />
+      </Suspense>
       <main id="main" tabIndex={-1} className="flex-1">
         <HeroSection />
-        <FeaturesSection />
-        <BenefitsSection />
-        <HowItWorksSection />
-        <ComparisonSection />
-        <PricingSection />
-        <CallToActionBanner />
-        <FaqSection />
-        <ContactSection />
+        <Suspense>
+          <FeaturesSection />
+        </Suspense>
+        <Suspense>
+          <BenefitsSection />
+        </Suspense>
+        <Suspense>
+          <HowItWorksSection />
+        </Suspense>
+        <Suspense>
+          <ComparisonSection />
+        </Suspense>
+        <Suspense>
+          <PricingSection />
+          <CallToActionBanner />
+        </Suspense>
+        <Suspense>
+          <FaqSection />
+        </Suspense>
+        <Suspense>
+          <ContactSection />
+        </Suspense>
       </main>
-      <LandingFooter />
+      <Suspense>
+        <LandingFooter />
+      </Suspense>
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import { primaryButtonClass, secondaryButtonClass } from '@/components/ui/styles';
 import { heLanding, landingSectionIds } from '@/i18n/he-landing';
 import { withBidiNumbers } from './bidi';
@@ -28,9 +27,9 @@ export function HeroSection() {
             {withBidiNumbers(heLanding.heroLead)}
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link to="/registration" className={`${primaryButtonClass} text-lg`}>
+            <a href="/registration" className={`${primaryButtonClass} text-lg`}>
               {heLanding.register}
-            </Link>
+            </a>
             <a href={demoMenuHref} className={`${secondaryButtonClass} text-lg`}>
               {heLanding.heroSecondary}
             </a>
@@ -315,9 +314,9 @@ export function PricingSection() {
               ))}
             </ul>
             <p className="mt-8">
-              <Link to="/registration" className={primaryButtonClass}>
+              <a href="/registration" className={primaryButtonClass}>
                 {heLanding.register}
-              </Link>
+              </a>
             </p>
           </div>
         </div>
@@ -338,12 +337,12 @@ export function CallToActionBanner() {
             <p className="mt-3 max-w-xl text-lg">{withBidiNumbers(heLanding.ctaText)}</p>
           </div>
           <div className="flex flex-wrap gap-3">
-            <Link
-              to="/registration"
+            <a
+              href="/registration"
               className="inline-flex min-h-11 items-center justify-center rounded-lg bg-white px-6 py-2 text-lg font-bold text-brand-700 hover:bg-brand-50"
             >
               {heLanding.register}
-            </Link>
+            </a>
             <a
               href={demoMenuHref}
               className="inline-flex min-h-11 items-center justify-center rounded-lg border-2 border-white px-6 py-2 text-lg font-medium text-white hover:bg-brand-800"

@@ -1,0 +1,12 @@
+// The script of the registration and login pages (app-shell.html), whose first screen comes as HTML rendered at build
+// time: drawn with nothing but the stylesheet, while the app (React, the router, the page's code) is fetched once that
+// first paint is on the screen, so it does not compete with the stylesheet on a slow connection; it then hydrates the
+// page (main.tsx). On a page that comes empty the app starts at once.
+import { applyStoredA11yPreferences } from '@/components/a11y-widget/preferences';
+import { afterFirstPaint } from '@/lib/first-paint';
+import { loadInSteps } from '@/lib/load-in-steps';
+import './styles.css';
+
+// The accessibility choices apply to the drawn page too, before the app arrives.
+applyStoredA11yPreferences();
+afterFirstPaint(() => void loadInSteps(() => import('./main')));

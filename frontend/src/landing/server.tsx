@@ -1,0 +1,21 @@
+// The public pages' HTML, rendered once at build time (scripts/prerender.mjs): the landing page, written into
+// dist/landing.html, which the server answers for `/` and the browser hydrates (main.tsx); and the first screen of the
+// registration and login pages, written into copies of dist/index.html, which the app then draws over (src/main.tsx).
+// The very components the browser runs, so the two cannot drift apart.
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { renderToString } from 'react-dom/server';
+import { createQueryClient } from '@/lib/query-client';
+import { createAppRouter } from '@/router';
+import { LandingDocument } from './landing-document';
+
+/** The inside of #root for `/`. */
+export function renderLandingMarkup(): string {
+  return renderToString(<LandingDocument queryClient={createQueryClient()} />);
+}
+
+/** The inside of #root for a page of the app (`/login`, `/registration`) as the app first draws it. */
+export async function renderAppMarkup(path: string): Promise<string> {
+  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
+  await router.load();
+  return renderToString(<RouterProvider router={router} />);
+}
