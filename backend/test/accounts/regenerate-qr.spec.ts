@@ -6,9 +6,10 @@ import { type AdminAuditEntry, israelMonthOf, type LiveOrdersAnswer, type Monthl
 import { BusinessEntity } from '../../src/modules/accounts/projections/business.entity.js';
 import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port.js';
 import { registerOwner, signInAdmin, type SignedInOwner } from '../support/accounts.js';
-import { createPayment, openShop, type Shop } from '../support/checkout.js';
+import { createPayment, DINER_COOKIE, openShop, payInSandbox, type Shop } from '../support/checkout.js';
 import { call } from '../support/http-client.js';
-import { dinerPays } from '../support/paid-order.js';
+import { dinerPays, SANDBOX_APPROVED_CARD } from '../support/paid-order.js';
+import { RecentOrders } from '../../src/modules/ordering/persistence/recent-orders.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 // The built diner page in miniature (see test/diner/diner-page.spec.ts): enough for the server to render a menu page.
@@ -166,5 +167,36 @@ describe('a new public address for a leaked QR code', () => {
       ip: '203.0.113.40',
       summary: 'החלפת כתובת התפריט וקוד ה־QR של קפה הכרמל',
     });
+  });
+
+  it('a diner whose order was placed at the old address still finds it there on the thank-you page', async () => {
+    const before = await departmentOf(owner.phone);
+    const placed = await checkout(before);
+    expect(placed.status).toBe(200);
+    expect((await payInSandbox(app, String(placed.body.paymentUrl), { number: SANDBOX_APPROVED_CARD })).status).toBe(
+      303,
+    );
+    const session = placed.cookies[DINER_COOKIE]!.value;
+    expect((await regenerate(owner.token)).status).toBe(200);
+
+    // Past the moment this process answers from memory: the row itself is asked.
+    const recent = app.app.get(RecentOrders);
+    const clock = recent.now;
+    recent.now = () => clock() + 60_000;
+    try {
+      const path = `/api/orders/${before}/${String(placed.body.orderNumber)}`;
+      const mine = await call(app, 'GET', path, { cookies: { [DINER_COOKIE]: session } });
+      expect(mine.status).toBe(200);
+      expect(mine.body).toMatchObject({ success: true, data: { paymentStatus: 'paid' } });
+      const waited = await call(app, 'GET', `${path}/wait`, { cookies: { [DINER_COOKIE]: session } });
+      expect(waited.body).toMatchObject({ success: true, data: { paymentStatus: 'paid' } });
+      // Still only for its own diner session.
+      const other = await call(app, 'GET', path, {
+        cookies: { [DINER_COOKIE]: '00000000-0000-4000-8000-000000000000' },
+      });
+      expect(other.status).toBe(404);
+    } finally {
+      recent.now = clock;
+    }
   });
 });

@@ -39,7 +39,8 @@ const LATEST = preparedStatement<OrderRow>(
 );
 const BY_NUMBER = preparedStatement<OrderRow>(
   'diner_order_by_number',
-  `${SELECT} where b.department_id = $1 and o.order_number = $2 and (o.diner_session_id = $3 or o.business_id = $4)`,
+  // By the address the order was placed at, which stays its own after the business gets a new one (decision 017).
+  `${SELECT} where o.department_id = $1 and o.order_number = $2 and (o.diner_session_id = $3 or o.business_id = $4)`,
 );
 
 // How often one order's unconfirmed payment is asked of the provider from the thank-you page's reads.
