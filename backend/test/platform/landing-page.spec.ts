@@ -67,9 +67,15 @@ describe('the landing page rendered at build time', () => {
     expect(response.body).toContain('<meta property="og:url" content="https://menu.example.co.il/" />');
   });
 
-  it.each(['/login/', '/registration/x', '/accessibility', '/no-such-page'])('leaves %s to the app', async (url) => {
+  it.each([
+    ['/login/', 200],
+    ['/accessibility', 200],
+    // Not pages of the app: still the app (its not-found page), answered 404 (decision 018).
+    ['/registration/x', 404],
+    ['/no-such-page', 404],
+  ])('leaves %s to the app (%i)', async (url, status) => {
     const response = await get(url);
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode).toBe(status);
     expect(response.body).toContain('<div id="root"></div>');
   });
 });

@@ -153,8 +153,10 @@ describe('generated bad bodies', () => {
           });
           seen.set(response.statusCode, (seen.get(response.statusCode) ?? 0) + 1);
           expect(response.statusCode).toBeLessThan(500);
+          // A new public address (regenerate-qr) is 16 random URL-safe characters, which may spell "pg_" by chance.
+          const text = response.body.replace(/"departmentId":"[A-Za-z0-9_-]{16}"/g, '"departmentId":""');
           for (const [what, pattern] of LEAKS) {
-            if (pattern.test(response.body)) throw new Error(`${what} in the answer: ${response.body.slice(0, 300)}`);
+            if (pattern.test(text)) throw new Error(`${what} in the answer: ${response.body.slice(0, 300)}`);
           }
           if (response.statusCode >= 400 && !path.startsWith('/pay/')) {
             const answer = response.json() as { fields?: Record<string, string> };
