@@ -3,10 +3,13 @@
 // first paint is on the screen, so it does not compete with the stylesheet on a slow connection; it then hydrates the
 // page (main.tsx). On a page that comes empty the app starts at once.
 import { applyStoredA11yPreferences } from '@/components/a11y-widget/preferences';
+import { holdEarlySubmits } from '@/lib/early-submits';
 import { afterFirstPaint } from '@/lib/first-paint';
 import { loadInSteps } from '@/lib/load-in-steps';
 import './styles.css';
 
 // The accessibility choices apply to the drawn page too, before the app arrives.
 applyStoredA11yPreferences();
+// A form sent before the app has taken the page over is sent again once it has (not as the browser's own GET).
+if (document.getElementById('root')?.firstElementChild) holdEarlySubmits();
 afterFirstPaint(() => void loadInSteps(() => import('./main')));

@@ -5,6 +5,7 @@ import { otpTextHe as text } from '@/i18n/he-otp';
 import { TextField } from './ui/form-field';
 import { PendingButton } from './ui/pending-button';
 import { secondaryButtonClass, textLinkClass } from './ui/styles';
+import { useSendHeldForms } from '@/lib/use-held-forms';
 
 // The form of the sign-in by one-time code (otp-sign-in-page.tsx): step 1 the phone, step 2 the 6-digit code sent to
 // it, with a way back and a resend after a visible countdown. It holds the steps, the validation (the contracts' own
@@ -39,6 +40,8 @@ export function OtpSignIn({
   resendAfterSeconds = RESEND_AFTER_SECONDS,
   idPrefix = 'otp',
 }: OtpSignInProps) {
+  // The login page comes rendered at build time: a "send code" pressed before the app arrived is sent now.
+  useSendHeldForms();
   const [step, setStep] = useState<'phone' | 'code'>('phone');
   const [phoneText, setPhoneText] = useState('');
   const [phone, setPhone] = useState('');

@@ -20,6 +20,7 @@ import { BankCombobox, BusinessDetailsFields, PayoutFields } from './components/
 import { TermsDialog } from './components/terms-dialog';
 import { fieldErrorsOf, registrationErrorDescription } from './errors';
 import { storeOwnerSession } from './session';
+import { useSendHeldForms } from '@/lib/use-held-forms';
 
 const t = heOwner.registration;
 
@@ -60,6 +61,8 @@ const emptyForm: RegistrationFormValues = {
 };
 
 export function RegistrationPage() {
+  // The page comes rendered at build time: a send pressed before the app arrived is sent now.
+  useSendHeldForms();
   useDocumentTitle(pageTitle(t.title));
   const navigate = useNavigate();
   const queryClient = useQueryClient();
