@@ -145,6 +145,12 @@ describe('an owner call that answers 401', () => {
     expect(localStorage.getItem('authToken')).toBe('fresh');
   });
 
+  it('is not sent at all when this device has no session any more (a logout here or in another tab)', async () => {
+    const calls = stubApi(() => json({ success: true, data: [] }));
+    await expect(ownerRequest('GET', '/api/orders')).rejects.toMatchObject({ status: 401 });
+    expect(calls).toEqual([]);
+  });
+
   it('on a console page, clears the session and goes to /login when the refresh fails too', async () => {
     localStorage.setItem('authToken', 'expired');
     localStorage.setItem('businessData', JSON.stringify(demoBusiness));

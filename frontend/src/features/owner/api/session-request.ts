@@ -1,6 +1,7 @@
 // Calls made with the business session. Access tokens live 15 minutes (DESIGN.md §5): on a 401 the refresh cookie
 // is tried once and the call repeated; if that fails too, the session is over: it is cleared and the console goes to
 // /login (the console layout listens through onOwnerSessionExpired).
+import { messageFor } from '@tafrit/contracts/messages.he';
 import { he } from '@/i18n/he';
 import { ApiError, apiRequest, isApiError, type HttpMethod } from '@/lib/api-client';
 import { adminImpersonating, authToken, clearBusinessSession } from '@/lib/storage';
@@ -84,6 +85,12 @@ function isUnauthorized(error: unknown): boolean {
  */
 export async function withOwnerSession<T>(call: () => Promise<T>): Promise<T> {
   const sent = authToken.get();
+  // No session on this device any more (a logout here or in another tab, an impersonation window closing): the call
+  // is not sent, and the cookie is not asked to bring back a sign-in that was ended on purpose.
+  if (sent === null) {
+    endExpiredSession();
+    throw new ApiError({ message: messageFor('auth.unauthenticated'), status: 401 });
+  }
   try {
     return await call();
   } catch (error) {
