@@ -57,11 +57,13 @@ beforeAll(async () => {
     ['InvoiceIssued', 'SlipPrinted'].every((type) => events.some((event) => event.endsWith(` ${type}`))),
   );
 }, 120_000);
+// Closing waits for the app's open work (processors, sockets, a held request) to end: on a loaded two-core machine
+// that took longer than Jest's default 30 s twice, so the hook gets the set-up's allowance.
 afterAll(async () => {
   victimAgent?.socket.close();
   intruderAgent?.socket.close();
   await app.close();
-});
+}, 120_000);
 
 interface ConnectedAgent {
   socket: Socket;
