@@ -13,6 +13,8 @@ const routeTree = fileURLToPath(new URL('./src/routeTree.gen.ts', import.meta.ur
 const pages = {
   index: fileURLToPath(new URL('./index.html', import.meta.url)),
   diner: fileURLToPath(new URL('./diner.html', import.meta.url)),
+  // The diner's cart, checkout and thank-you: the same app, its code named by the page rather than loaded in turn.
+  'diner-order': fileURLToPath(new URL('./diner-order.html', import.meta.url)),
   // `/` only: the landing page, rendered at build time (scripts/prerender.mjs) and hydrated, without the router.
   landing: fileURLToPath(new URL('./landing.html', import.meta.url)),
   // The registration and login pages: the app, with their first screen rendered at build time (scripts/prerender.mjs)
@@ -23,6 +25,11 @@ const pages = {
 // Modules of an area that its pages load lazily, below the fold, with heavy libraries of their own: they stay out of the
 // area's chunk, or their libraries would load with it.
 const lazyModules = [/[\\/]src[\\/]features[\\/]landing[\\/]contact-form\.tsx$/];
+
+const ownerSignIn =
+  /[\\/](features[\\/]owner[\\/](login-page|errors|session|handover|api[\\/](accounts|responses|session-request))\.tsx?|i18n[\\/]he-owner\.ts)$|[\\/]routes[\\/]\(owner\)[\\/]login\.tsx\?tsr-split/;
+const ownerRegistration =
+  /[\\/]features[\\/]owner[\\/](registration-page|success-page|components[\\/](business-fields|terms-dialog))\.tsx$|[\\/]routes[\\/]\(owner\)[\\/](registration|success)\.tsx\?tsr-split/;
 
 // Each product area becomes one lazily loaded chunk named after it: the route components split out of
 // `routes/(<area>)/*.tsx` by the router plugin (`?tsr-split=...`), everything under `features/<area>/` and the area's
@@ -36,6 +43,10 @@ function areaOf(id: string): string | null {
     /[\\/]src[\\/]i18n[\\/]he-([\w]+)\.ts$/.exec(id) ??
     /[\\/]src[\\/]routes[\\/]\(([\w-]+)\)[\\/][^?]*\?tsr-split/.exec(id);
   const area = match?.[1] ?? null;
+  // The owner's sign-in and registration pages, with what they need of the owner area: chunks apart, so signing in
+  // does not download (and evaluate) every owner screen with its libraries (the reports' chart, the menu editor).
+  if (area === 'owner' && ownerSignIn.test(id)) return 'owner-sign-in';
+  if (area === 'owner' && ownerRegistration.test(id)) return 'owner-registration';
   // The landing area's other pages (terms, accessibility statement; the terms editor brings the schemas): a chunk of
   // their own, so the landing page's script loads the page's components only.
   if (area === 'landing' && /(terms|info-pages|accessibility)/.test(id)) return 'landing-info';
@@ -98,7 +109,14 @@ export default defineConfig({
             },
             // Radix (the toasts, the dialog) apart from the router too: the landing page's toasts need the one only.
             { name: 'radix', test: /[\\/]node_modules[\\/]@radix-ui[\\/]/, tags: ['$initial'], priority: 2 },
-            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 1 },
+            // Not the font files' addresses: the diner's app (initial on its cart page) imports them, and would import
+            // the router's chunk to get them.
+            {
+              name: 'vendor',
+              test: /[\\/]node_modules[\\/](?!@fontsource[\\/])/,
+              tags: ['$initial'],
+              priority: 1,
+            },
             // The page frame shared by the not-found page (in the app's entry) and the landing area's info pages: a
             // chunk of its own, or it would sit in the app's entry chunk, and the landing page's script (which loads
             // the landing area) would import that entry, which draws the whole app into #root over the page.

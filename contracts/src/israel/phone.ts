@@ -1,7 +1,9 @@
-// The only module that loads libphonenumber's full ("max") metadata, about 150 KB: it is the one that can tell a
-// mobile number from a landline. Import it through '@tafrit/contracts/israel/phone' where it is needed, so bundles
-// that only need money or months stay small.
-import { type PhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/max';
+// Israeli mobile numbers, by libphonenumber's full ("max") metadata, the one that can tell a mobile number from a
+// landline, cut to Israel (phone-metadata.ts): a number of another country is no Israeli mobile whatever it is.
+import { type MetadataJson, type PhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/core';
+import { israelPhoneMetadata } from './phone-metadata.js';
+
+const metadata = israelPhoneMetadata as unknown as MetadataJson;
 
 // Digits with the separators people type; the library alone would also pull a number out of surrounding prose.
 const PHONE_TEXT = /^\+?[\d\s\-().]+$/;
@@ -9,7 +11,7 @@ const PHONE_TEXT = /^\+?[\d\s\-().]+$/;
 function parseIsraeliMobile(text: string): PhoneNumber | null {
   const trimmed = text.trim();
   if (!PHONE_TEXT.test(trimmed)) return null;
-  const phone = parsePhoneNumberFromString(trimmed, 'IL');
+  const phone = parsePhoneNumberFromString(trimmed, 'IL', metadata);
   if (!phone || phone.country !== 'IL' || !phone.isValid() || phone.getType() !== 'MOBILE') return null;
   return phone;
 }

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RegistrationSuccessPage } from '@/features/owner/owner-pages';
+import { RegistrationSuccessPage } from '@/features/owner/success-page';
 
 export const Route = createFileRoute('/(owner)/success')({
   beforeLoad: ({ location }) =>
