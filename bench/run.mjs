@@ -27,6 +27,7 @@
 //                            counting proxy, over the same businesses; the rate runs go straight to PostgreSQL
 //   BENCH_LIGHTHOUSE_RUNS    runs per page (default 3; the median is kept)
 //   BENCH_ONLY=menu,lighthouse,orders,start   only these parts (the results go to bench/results/partial.json)
+//   BENCH_PAGES=cart,login   only the Lighthouse pages whose name contains one of these words (a partial run)
 //   CHROME_PATH              the browser for Lighthouse (default /usr/bin/chromium)
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -156,6 +157,8 @@ try {
       ['checkout page (payment page opened)', `/checkout/${department}`, withCart(product.url, department)],
       ['thank-you page (after a sandbox payment)', `/thank-you/${department}`, withPaidOrder(product.url, department)],
     ]) {
+      const pages = process.env.BENCH_PAGES?.split(',').filter(Boolean);
+      if (pages && !pages.some((word) => page.includes(word))) continue;
       log(`Lighthouse: ${page}, ${settings.lighthouseRuns} run(s)`);
       results.lighthouse[page] = await benchLighthouse(`${product.url}${path}`, settings.lighthouseRuns, prepare);
     }

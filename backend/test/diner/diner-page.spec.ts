@@ -36,6 +36,8 @@ export function renderMenuMarkup(menu) {
     '<a href="/accessibility">$&amp; $1</a>';
 }
 `;
+// diner-order.html, the cart, checkout and thank-you steps: the same page with the script that brings the app at once.
+const DINER_ORDER_HTML = DINER_HTML.replace('/assets/diner-abc.js', '/assets/diner-order-abc.js');
 const INDEX_HTML =
   '<!doctype html><html lang="he" dir="rtl"><head><title>האפליקציה</title></head><body><div id="root"></div></body></html>';
 
@@ -44,6 +46,7 @@ beforeAll(() => {
   frontendDist = mkdtempSync(join(tmpdir(), 'tafrit-diner-dist-'));
   writeFileSync(join(frontendDist, 'index.html'), INDEX_HTML);
   writeFileSync(join(frontendDist, 'diner.html'), DINER_HTML);
+  writeFileSync(join(frontendDist, 'diner-order.html'), DINER_ORDER_HTML);
   mkdirSync(join(frontendDist, 'ssr'));
   writeFileSync(join(frontendDist, 'ssr', 'diner.js'), SSR_RENDERER);
 });
@@ -160,20 +163,37 @@ describe('the diner page in one response (demo café seeded)', () => {
     expect((await from('198.51.100.10', '/menu/demo')).statusCode).toBe(200);
   });
 
-  it.each([
-    '/cart',
-    '/cart/demo',
-    '/checkout',
-    '/checkout/demo',
-    '/shopping-cart',
-    '/shopping-cart/demo',
-    '/shoppingcart',
-    '/thank-you',
-    '/thank-you/demo',
-    '/thankyou',
-    '/order',
-  ])('%s is the diner page, 200, without a menu', async (url) => {
-    const response = await get(url);
+  it.each(['/cart', '/checkout', '/shopping-cart', '/shoppingcart', '/thank-you', '/thankyou', '/cart/no-such-cafe'])(
+    '%s is the steps page as built, 200 (the app uses the department stored on the device, or says what is wrong)',
+    async (url) => {
+      const response = await get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('/assets/diner-order-abc.js');
+      expect(response.body).toContain('<div id="root"></div>');
+      expect(response.body).toContain('<title>תפריט</title>');
+      expect(inlineData(response.body, 'business-data')).toBeUndefined();
+    },
+  );
+
+  it.each(['/cart/demo', '/checkout/demo', '/shopping-cart/demo', '/thank-you/demo', '/thank-you/demo/'])(
+    '%s is the steps page with the business for its header, and nothing of the menu',
+    async (url) => {
+      const response = await get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('/assets/diner-order-abc.js');
+      expect(response.body).toContain('<title>קפה הגפן | תפריט</title>');
+      expect(inlineData(response.body, 'business-data')).toEqual({
+        departmentId: 'demo',
+        businessName: 'קפה הגפן',
+        logo: null,
+      });
+      expect(response.body).not.toContain('id="menu-data"');
+      expect(response.body).toContain('<div id="root"></div>');
+    },
+  );
+
+  it('/order is the menu page without a department: the app draws the stored one', async () => {
+    const response = await get('/order');
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('/assets/diner-abc.js');
     expect(response.body).toContain('<div id="root"></div>');

@@ -163,6 +163,16 @@ describe('the cart page', () => {
     expect(toPayment.getAttribute('aria-describedby')).toBe(screen.getByTestId('cart-empty').id);
   });
 
+  it('opened cold on the page the server filled, names the café from the page without asking for the menu', async () => {
+    inline('business-data', { departmentId: 'warm', businessName: 'קפה החום', logo: null });
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    openAt('/checkout/warm');
+    await screen.findByText('קפה החום');
+    openAt('/cart/warm');
+    expect((await screen.findAllByText('קפה החום')).length).toBeGreaterThan(0);
+    expect(fetchSpy).not.toHaveBeenCalledWith('/api/menu/warm', expect.anything());
+  });
+
   it('counts emoji in the remarks as one character each and never keeps half of one', async () => {
     localStorage.setItem('cart_demo', JSON.stringify([{ productId: 10, name: 'הפוך', price: '14.00', quantity: 1 }]));
     openAt('/cart/demo');

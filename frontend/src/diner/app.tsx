@@ -11,7 +11,7 @@ import {
 } from 'react';
 import { currentDepartmentId, departmentBusiness } from '@/lib/storage';
 import { createCartStore, loadTable, saveTable, type CartStore } from './cart';
-import { fetchMenu, readInlineMenu, type MenuState } from './menu-data';
+import { fetchMenu, readInlineBusiness, readInlineMenu, type MenuState } from './menu-data';
 import { DinerHeader, MenuPage } from './menu-page';
 import type { PublicBusiness } from './menu-types';
 import { parseDinerPath, type DinerRoute } from './paths';
@@ -130,7 +130,7 @@ export function DinerApp({ hydrating = false }: { hydrating?: boolean }) {
   const lines = useSyncExternalStore(store.subscribe, store.getLines, store.getLines);
   // The other screens need the business's name and logo for their header: a cart opened cold (a shared link, a
   // reload after the storage was cleared) asks for the menu too rather than showing the app's name.
-  const storedBusiness = departmentId ? departmentBusiness.get<PublicBusiness>(departmentId) : undefined;
+  const storedBusiness = departmentId ? knownBusiness(departmentId) : undefined;
   const menu = useMenu(departmentId, route.page === 'menu' || !storedBusiness);
 
   const table = route.page !== 'not-found' && route.table ? route.table : undefined;
@@ -189,7 +189,7 @@ function Screen({
       <MessagePage testId="menu-not-found" title={heDiner.notFound.title} description={heDiner.notFound.description} />
     );
   }
-  const stored = departmentBusiness.get<PublicBusiness>(departmentId);
+  const stored = knownBusiness(departmentId);
   const business =
     menu?.status === 'ok'
       ? menu.menu.business
@@ -236,6 +236,11 @@ function Screen({
       </Suspense>
     </>
   );
+}
+
+/** The business's name and logo as this device stored them, or as the server put them into the page. */
+function knownBusiness(departmentId: string): Pick<PublicBusiness, 'businessName' | 'logo'> | undefined {
+  return departmentBusiness.get<PublicBusiness>(departmentId) ?? readInlineBusiness(departmentId);
 }
 
 function countOf(lines: readonly { quantity: number }[]): number {

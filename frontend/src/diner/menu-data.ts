@@ -63,3 +63,17 @@ export async function fetchMenu(departmentId: string, signal?: AbortSignal): Pro
     return { status: 'error' };
   }
 }
+
+/**
+ * The business's name and logo the server put into a step's page (cart, checkout, thank-you: `#business-data`), for
+ * the header without asking for the whole menu.
+ */
+export function readInlineBusiness(departmentId: string): PublicMenu['business'] | undefined {
+  const business = readScript('business-data') as Partial<PublicMenu['business']> | undefined;
+  if (business?.departmentId !== departmentId || typeof business.businessName !== 'string') return undefined;
+  return {
+    departmentId,
+    businessName: business.businessName,
+    logo: typeof business.logo === 'string' ? business.logo : null,
+  };
+}

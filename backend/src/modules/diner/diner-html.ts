@@ -52,7 +52,7 @@ function setMeta(html: string, property: string, value: string): string {
   return html.replace(pattern, `$1${escapeHtml(value)}$2`);
 }
 
-function withData(html: string, id: 'menu-data' | 'menu-status', json: string, root: string): string {
+function withData(html: string, id: 'menu-data' | 'menu-status' | 'business-data', json: string, root: string): string {
   const script = `<script type="application/json" id="${id}">${inlineJson(json)}</script>`;
   // A function, not a string: `$&` and the like in a product's name must stay as they are.
   return html.replace(ROOT, () => `${script}\n    <div id="root">${root}</div>`);
@@ -88,4 +88,19 @@ export function renderDinerPage(
   html = setMeta(html, 'og:url', `${publicUrl}/menu/${encodeURIComponent(business.departmentId)}`);
   if (business.logo) html = setMeta(html, 'og:image', absoluteUrl(business.logo, publicUrl));
   return withData(html, 'menu-data', state.json, renderMenu ? renderMenu(state.menu) : '');
+}
+
+/**
+ * The page of a step after the menu (cart, checkout, thank-you; diner-order.html, whose script brings the app and the
+ * step's code at once) for a business that takes orders: its name in the title, and its name and logo inline for the
+ * header, so the app draws the step without asking for the menu.
+ */
+export function renderOrderStepPage(template: string, business: PublicMenu['business']): string {
+  const html = setTitle(template, dinerTitle(business.businessName));
+  const json = JSON.stringify({
+    departmentId: business.departmentId,
+    businessName: business.businessName,
+    logo: business.logo,
+  });
+  return withData(html, 'business-data', json, '');
 }

@@ -7,8 +7,14 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.js';
 import type { Encoding, PageAnswer, PageRenderer } from '../../platform/http/page-renderer.port.js';
 import { MenuMissLimiter, type PublicMenuResult, PublicMenuService } from '../menu/index.js';
-import { prepareDinerTemplate, renderDinerPage, type DinerPageState, type MenuMarkupRenderer } from './diner-html.js';
-import { departmentOfPage, isDinerPath } from './diner-paths.js';
+import {
+  prepareDinerTemplate,
+  renderDinerPage,
+  renderOrderStepPage,
+  type DinerPageState,
+  type MenuMarkupRenderer,
+} from './diner-html.js';
+import { departmentOfPage, isDinerPath, orderStepOfPage } from './diner-paths.js';
 
 /** Rendered menu pages kept, by department and menu version: a QR code is scanned again and again. */
 const PAGE_CACHE_LIMIT = 500;
@@ -36,6 +42,9 @@ export class DinerPages implements OnModuleInit, PageRenderer {
   private renderMenu: MenuMarkupRenderer | undefined;
   private readonly rendererFile: string;
   private plain: Map<Encoding, Buffer> | undefined;
+  /** diner-order.html: the cart, checkout and thank-you steps, whose script loads the app at once. */
+  private stepTemplate: string | undefined;
+  private stepPlain: Map<Encoding, Buffer> | undefined;
   private readonly pages = new Map<string, Map<Encoding, Buffer>>();
   private readonly publicUrl: string;
 
@@ -50,6 +59,10 @@ export class DinerPages implements OnModuleInit, PageRenderer {
     if (!existsSync(file)) return;
     this.template = prepareDinerTemplate(readFileSync(file, 'utf8'), config.publicUrl);
     this.plain = compressed(Buffer.from(this.template, 'utf8'));
+    const steps = join(config.frontendDist, 'diner-order.html');
+    if (!existsSync(steps)) return;
+    this.stepTemplate = prepareDinerTemplate(readFileSync(steps, 'utf8'), config.publicUrl);
+    this.stepPlain = compressed(Buffer.from(this.stepTemplate, 'utf8'));
   }
 
   async onModuleInit(): Promise<void> {
@@ -80,6 +93,8 @@ export class DinerPages implements OnModuleInit, PageRenderer {
     const path = url.split('?')[0] ?? '/';
     const department = departmentOfPage(url);
     if (this.available && isDinerPath(path)) {
+      const step = orderStepOfPage(path);
+      if (step) return step.department ? this.stepPage(step.department, ip) : this.stepPlainPage();
       if (department === undefined) return this.plainPage(200);
       if (department === null) return this.plainPage(404);
       return this.menuPage(department, ip).catch(() => this.plainPage(200));
@@ -102,6 +117,37 @@ export class DinerPages implements OnModuleInit, PageRenderer {
   /** The page as built, for diner paths that show no menu (cart, checkout, thank-you, /order without a department). */
   plainPage(status: PageAnswer['status'] = 200): PageAnswer {
     return { status, variants: this.plain ?? new Map() };
+  }
+
+  /** A step's page as built (no department known here: the app uses the one stored on the device). */
+  stepPlainPage(): PageAnswer {
+    return this.stepPlain ? { status: 200, variants: this.stepPlain } : this.plainPage(200);
+  }
+
+  /**
+   * A step's page for a department: with the business's name and logo when it takes orders (the app then needs no
+   * request to draw its header), else as built, as 200 (the app says what is wrong). A miss counts against the same
+   * per-address limit as the menu's.
+   */
+  async stepPage(departmentId: string, ip: string): Promise<PageAnswer> {
+    try {
+      this.misses.check(ip);
+      const result = await this.lookup(departmentId);
+      if (result?.status !== 'ok') {
+        if (result) await this.misses.miss(ip);
+        return this.stepPlainPage();
+      }
+      if (!this.stepTemplate) return this.stepPlainPage();
+      const key = `steps ${departmentId}\n${result.etag}`;
+      let variants = this.pages.get(key);
+      if (!variants) {
+        variants = compressed(Buffer.from(renderOrderStepPage(this.stepTemplate, result.menu.business), 'utf8'));
+        this.remember(key, variants);
+      }
+      return { status: 200, variants };
+    } catch {
+      return this.stepPlainPage();
+    }
   }
 
   /**

@@ -1,4 +1,4 @@
-import { departmentOfPage } from './diner-paths.js';
+import { departmentOfPage, orderStepOfPage } from './diner-paths.js';
 
 describe('departmentOfPage', () => {
   it.each([
@@ -24,4 +24,25 @@ describe('departmentOfPage', () => {
       expect(departmentOfPage(url)).toBeUndefined();
     },
   );
+});
+
+describe('orderStepOfPage', () => {
+  it.each([
+    ['/cart', undefined],
+    ['/cart/', undefined],
+    ['/cart/demo', 'demo'],
+    ['/checkout/demo/', 'demo'],
+    ['/shopping-cart/demo', 'demo'],
+    ['/shoppingcart', undefined],
+    ['/thank-you/demo', 'demo'],
+    ['/thankyou', undefined],
+    ['/cart/a%20b', null],
+    ['/cart/%E0%A4%A', null],
+  ])('%s is a step after the menu, of %s', (path, department) => {
+    expect(orderStepOfPage(path)).toEqual({ department });
+  });
+
+  it.each(['/menu/demo', '/order', '/cart/a/b', '/carts', '/'])('%s is no step after the menu', (path) => {
+    expect(orderStepOfPage(path)).toBeUndefined();
+  });
 });

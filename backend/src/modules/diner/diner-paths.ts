@@ -34,3 +34,23 @@ export function departmentOfPage(url: string): string | null | undefined {
   }
   return undefined;
 }
+
+const ORDER_STEP = /^\/(?:cart|checkout|shopping-cart|shoppingcart|thank-you|thankyou)(?:\/([^/]+))?\/?$/;
+
+/**
+ * The steps after the menu (cart, checkout, thank-you), which the diner's app draws from what the device holds: the
+ * department their path names (`/cart/{id}`), `undefined` when it names none (the app uses the stored one), `null`
+ * for a malformed one. Not a step: `undefined` as a whole.
+ */
+export function orderStepOfPage(path: string): { department: string | null | undefined } | undefined {
+  const step = ORDER_STEP.exec(path);
+  if (!step) return undefined;
+  if (step[1] === undefined) return { department: undefined };
+  let id: string;
+  try {
+    id = decodeURIComponent(step[1]);
+  } catch {
+    return { department: null };
+  }
+  return { department: DEPARTMENT_ID.test(id) ? id : null };
+}
