@@ -3,7 +3,6 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { DinerApp } from './app';
 import { replayEarlyTaps } from './early-taps';
 import { breakOutOfFrame } from './frame-breakout';
-import { loadHeebo } from './fonts';
 
 // The diner's app (loaded by entry.ts once the page is on screen): React and this app only, no router, no React
 // Query, no schema library. On /menu/{id} the server already rendered the menu into #root with these components and
@@ -34,5 +33,3 @@ if (root && !breakOutOfFrame(window, root)) {
     replayEarlyTaps();
   }, 0);
 }
-// The web font comes after the first paint too, its start in a task of its own (see diner.css and fonts.ts).
-setTimeout(() => void loadHeebo(), 0);

@@ -83,8 +83,15 @@ export function MenuPage({ menu, table, lines, update }: CartProps & { menu: Pub
       {groups.length > 1 ? <CategoryBar groups={groups} /> : null}
       <PageMain className={count > 0 ? 'pb-28' : ''}>
         {groups.length === 0 ? <p className="text-lg text-muted">{heDiner.menu.empty}</p> : null}
-        {groups.map(({ category, products }) => (
-          <CategorySection key={category.id} category={category} products={products} lines={lines} update={update} />
+        {groups.map(({ category, products }, index) => (
+          <CategorySection
+            key={category.id}
+            category={category}
+            products={products}
+            eager={Math.max(0, EAGER_CARDS - productsBefore(groups, index))}
+            lines={lines}
+            update={update}
+          />
         ))}
         {count > 0 ? (
           <div className="fixed start-0 end-[var(--a11y-gutter)] bottom-0 z-30 p-3">
@@ -111,6 +118,16 @@ export function MenuPage({ menu, table, lines, update }: CartProps & { menu: Pub
 }
 
 type Group = ReturnType<typeof sortedCategories>[number];
+
+/**
+ * The menu's first cards are always laid out: they fill the first screen of any phone. Skipping them (see
+ * ProductCard) would let the first layout place them at the estimated height, and the real one, a frame later, would
+ * move everything under them while the diner already sees it (a layout shift).
+ */
+const EAGER_CARDS = 8;
+
+const productsBefore = (groups: readonly Group[], index: number) =>
+  groups.slice(0, index).reduce((sum, group) => sum + group.products.length, 0);
 
 const categoryOfHash = (hash: string) => (/^#category-(\d+)$/.exec(hash)?.[1] ? hash.slice(1) : undefined);
 
@@ -156,7 +173,7 @@ function CategoryBar({ groups }: { groups: readonly Group[] }) {
  * its own products changed; a boundary still being hydrated is left alone by the other cart changes.
  */
 const CategorySection = memo(
-  function CategorySection({ category, products, lines, update }: Group & CartProps) {
+  function CategorySection({ category, products, eager, lines, update }: Group & CartProps & { eager: number }) {
     return (
       <section
         id={`category-${category.id}`}
@@ -168,10 +185,11 @@ const CategorySection = memo(
         </h2>
         <Suspense fallback={null}>
           <ul className="grid gap-3 md:grid-cols-2">
-            {products.map((product) => (
+            {products.map((product, index) => (
               <ProductCard
                 key={product.id}
                 product={product}
+                eager={index < eager}
                 quantity={quantityOf(lines, product.id)}
                 update={update}
               />
@@ -184,16 +202,19 @@ const CategorySection = memo(
   (before, after) =>
     before.category === after.category &&
     before.products === after.products &&
+    before.eager === after.eager &&
     before.update === after.update &&
     before.products.every((product) => quantityOf(before.lines, product.id) === quantityOf(after.lines, product.id)),
 );
 
 const ProductCard = memo(function ProductCard({
   product,
+  eager,
   quantity,
   update,
 }: {
   product: PublicProduct;
+  eager: boolean;
   quantity: number;
   update: CartProps['update'];
 }) {
@@ -209,9 +230,10 @@ const ProductCard = memo(function ProductCard({
   const price = priceToAgorot(product.price);
   return (
     // Off screen a card is neither laid out nor painted (content-visibility): a menu of 150 products costs the phone
-    // the few cards it shows, at the first paint and again when the font arrives.
+    // the few cards it shows, at the first paint and again when the font arrives. The first screen's cards are not
+    // skipped (EAGER_CARDS).
     <li
-      className="flex gap-3 rounded-xl border border-line bg-surface p-3 [contain-intrinsic-size:auto_9rem] [content-visibility:auto]"
+      className={`flex gap-3 rounded-xl border border-line bg-surface p-3 ${eager ? '' : '[contain-intrinsic-size:auto_9rem] [content-visibility:auto]'}`}
       data-testid="product"
     >
       {product.image ? (

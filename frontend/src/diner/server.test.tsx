@@ -74,6 +74,22 @@ describe('the server-rendered menu', () => {
     );
   });
 
+  it("lays out the first screen's cards at once and leaves only the later ones to content-visibility", () => {
+    // A skipped card is placed at an estimated height first; on the first screen its real height would then move the
+    // cards under it while the diner sees them (the bench's CLS on the menu page).
+    const products = Array.from({ length: 12 }, (_, index) => ({
+      ...menu.products[0]!,
+      id: 100 + index,
+      categoryId: index < 3 ? 1 : 2,
+    }));
+    const container = document.createElement('div');
+    container.innerHTML = renderMenuMarkup({ ...menu, products });
+    const skipped = [...container.querySelectorAll('[data-testid="product"]')].map((card) =>
+      card.className.includes('[content-visibility:auto]'),
+    );
+    expect(skipped).toEqual([false, false, false, false, false, false, false, false, true, true, true, true]);
+  });
+
   it('is hydrated as it is: the same elements, no recoverable error, then the stored cart, the table and the controls', async () => {
     localStorage.setItem(
       'cart_demo',
