@@ -127,24 +127,37 @@ export async function benchLighthouse(url, runs, prepare) {
 
 // The diner's pages that show something only with a cart or an order on the device.
 
-/** A cart of two items (the menu's first two products, one of the first and two of the second) on the device. */
+/**
+ * A cart of two items (the menu's first two products, one of the first and two of the second), put on the device as a
+ * diner does: tapped on the menu page (the app keeps it in the device's storage and its cookie, see cart.ts).
+ */
 export function withCart(origin, departmentId) {
   return async (page) => {
-    const answer = await fetch(`${origin}/api/menu/${encodeURIComponent(departmentId)}`);
-    const products = (await answer.json()).data.products.slice(0, 2);
+    await page.goto(`${origin}/menu/${encodeURIComponent(departmentId)}`);
+    const products = await page.$$('[data-testid="product"]');
     if (products.length < 2) throw new Error(`the menu of ${departmentId} has fewer than two products`);
-    const lines = products.map((product, index) => ({
-      productId: product.id,
-      name: product.name,
-      price: product.price,
-      quantity: index + 1,
-    }));
-    // A file of the origin that loads nothing else: the storage is the origin's, the cache stays empty.
-    await page.goto(`${origin}/favicon.svg`);
-    await page.evaluate(
-      (key, value) => localStorage.setItem(key, value),
+    const add = async (index) => {
+      // The card's own add button while the product is not in the cart, its plus button after.
+      const button = await products[index].waitForSelector('button:not([aria-label]), button[aria-label^="הוספת"]');
+      await button.click();
+    };
+    await add(0);
+    await page.waitForFunction(
+      (key) => localStorage.getItem(key)?.includes('"quantity":1'),
+      {},
       `cart_${departmentId}`,
-      JSON.stringify(lines),
+    );
+    await add(1);
+    await page.waitForFunction(
+      (key) => JSON.parse(localStorage.getItem(key) ?? '[]').length === 2,
+      {},
+      `cart_${departmentId}`,
+    );
+    await add(1);
+    await page.waitForFunction(
+      (key) => JSON.parse(localStorage.getItem(key) ?? '[]').reduce((sum, line) => sum + line.quantity, 0) === 3,
+      {},
+      `cart_${departmentId}`,
     );
   };
 }

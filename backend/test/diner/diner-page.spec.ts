@@ -35,6 +35,11 @@ export function renderMenuMarkup(menu) {
     menu.products.map((p) => '<h3>' + text(p.name) + '</h3><span dir="ltr">₪' + p.price + '</span>').join('') +
     '<a href="/accessibility">$&amp; $1</a>';
 }
+export function renderStepMarkup(step) {
+  const cart = /cart_demo=([\\w-]+)/.exec(step.cookies ?? '');
+  if (cart) return '<main>' + step.page + ' of ' + step.business.businessName + ' with ' + cart[1] + '</main>';
+  return step.page === 'thank-you' ? '<main>thanks</main>' : '';
+}
 `;
 // diner-order.html, the cart, checkout and thank-you steps: the same page with the script that brings the app at once.
 const DINER_ORDER_HTML = DINER_HTML.replace('/assets/diner-abc.js', '/assets/diner-order-abc.js');
@@ -188,9 +193,37 @@ describe('the diner page in one response (demo café seeded)', () => {
         logo: null,
       });
       expect(response.body).not.toContain('id="menu-data"');
-      expect(response.body).toContain('<div id="root"></div>');
+      // Without a cart's cookie only the thank-you page is drawn here (the renderer's choice, see server.tsx).
+      expect(response.body).toContain(
+        url.startsWith('/thank-you') ? '<div id="root"><main>thanks</main>' : '<div id="root"></div>',
+      );
     },
   );
+
+  it("draws a step with the visitor's cart as that visitor's own page, and a step without a cart as everyone's", async () => {
+    const withCart = await app.app.inject({
+      method: 'GET',
+      url: '/cart/demo',
+      headers: { cookie: 'a=1; cart_demo=W1sx' },
+    });
+    expect(withCart.statusCode).toBe(200);
+    expect(withCart.body).toContain('<div id="root"><main>cart of קפה הגפן with W1sx</main></div>');
+    expect(withCart.headers['cache-control']).toBe('private, no-cache');
+    // Another visitor's cart is never served from what the first one got.
+    const other = await app.app.inject({ method: 'GET', url: '/cart/demo', headers: { cookie: 'cart_demo=W2zy' } });
+    expect(other.body).toContain('with W2zy</main>');
+    expect(other.body).not.toContain('W1sx');
+    const thanks = await app.app.inject({ method: 'GET', url: '/thank-you/demo' });
+    expect(thanks.body).toContain('<div id="root"><main>thanks</main></div>');
+    expect(thanks.headers['cache-control']).toBe('no-cache');
+    const noCart = await app.app.inject({
+      method: 'GET',
+      url: '/checkout/demo',
+      headers: { cookie: 'cart_other=W1sx' },
+    });
+    expect(noCart.body).toContain('<div id="root"></div>');
+    expect(noCart.headers['cache-control']).toBe('no-cache');
+  });
 
   it('/order is the menu page without a department: the app draws the stored one', async () => {
     const response = await get('/order');

@@ -1,21 +1,12 @@
-import {
-  Suspense,
-  lazy,
-  startTransition,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+import { lazy, startTransition, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { currentDepartmentId, departmentBusiness } from '@/lib/storage';
-import { createCartStore, loadTable, saveTable, type CartStore } from './cart';
+import { cartFromCookies, createCartStore, loadTable, saveTable, type CartStore } from './cart';
 import { fetchMenu, readInlineBusiness, readInlineMenu, type MenuState } from './menu-data';
-import { DinerHeader, MenuPage } from './menu-page';
+import { MenuPage } from './menu-page';
 import type { PublicBusiness } from './menu-types';
 import { parseDinerPath, type DinerRoute } from './paths';
 import { DinerShell } from './shell';
+import { StepsScreen } from './steps-screen';
 import { heDiner } from './strings';
 import { DinerContext, MessagePage, primaryButtonClass, textLinkClass } from './ui';
 
@@ -80,8 +71,9 @@ const emptyStore: CartStore = { getLines: () => [], subscribe: () => () => undef
 /**
  * The diner's page: menu, cart, checkout and thank-you of one department, switched by the path without a router
  * (see paths.ts). Moving between them keeps the menu in memory; the browser's back and forward buttons work.
- * `hydrating`: the page holds the server's HTML of the menu (main.tsx hydrates it), rendered with an empty cart and no
- * table; what only this device knows (the stored cart, the table of an earlier scan) follows in a low-priority update.
+ * `hydrating`: the page holds the server's HTML (main.tsx hydrates it): the menu, rendered with an empty cart and no
+ * table, or a step after it, rendered with the cart's cookie; what only this device knows (the stored cart, the table
+ * of an earlier scan) follows in a low-priority update.
  */
 export function DinerApp({ hydrating = false }: { hydrating?: boolean }) {
   const [place, setPlace] = useState<Place>(here);
@@ -128,6 +120,12 @@ export function DinerApp({ hydrating = false }: { hydrating?: boolean }) {
     if (!hydrated) startTransition(() => setHydrated(true));
   }, [hydrated]);
   const lines = useSyncExternalStore(store.subscribe, store.getLines, store.getLines);
+  // The lines the server drew a step's page with (the cart's cookie, see cart.ts): the hydration renders exactly them.
+  const [serverLines] = useState(() =>
+    hydrating && route.page !== 'menu' && departmentId
+      ? (cartFromCookies(document.cookie, departmentId) ?? noLines)
+      : noLines,
+  );
   // The other screens need the business's name and logo for their header: a cart opened cold (a shared link, a
   // reload after the storage was cleared) asks for the menu too rather than showing the app's name.
   const storedBusiness = departmentId ? knownBusiness(departmentId) : undefined;
@@ -150,7 +148,7 @@ export function DinerApp({ hydrating = false }: { hydrating?: boolean }) {
         <Screen
           route={route}
           menu={menu}
-          lines={hydrated ? lines : noLines}
+          lines={hydrated ? lines : serverLines}
           update={store.update}
           hydrated={hydrated}
         />
@@ -223,26 +221,18 @@ function Screen({
   }
 
   return (
-    <>
-      <DinerHeader business={business} table={table} count={countOf(lines)} title={false} />
-      <Suspense fallback={null}>
-        <OtherPages
-          page={route.page}
-          departmentId={departmentId}
-          businessName={business.businessName}
-          lines={lines}
-          update={update}
-        />
-      </Suspense>
-    </>
+    <StepsScreen
+      Pages={OtherPages}
+      page={route.page}
+      business={{ ...business, departmentId }}
+      table={table}
+      lines={lines}
+      update={update}
+    />
   );
 }
 
 /** The business's name and logo as this device stored them, or as the server put them into the page. */
 function knownBusiness(departmentId: string): Pick<PublicBusiness, 'businessName' | 'logo'> | undefined {
   return departmentBusiness.get<PublicBusiness>(departmentId) ?? readInlineBusiness(departmentId);
-}
-
-function countOf(lines: readonly { quantity: number }[]): number {
-  return lines.reduce((sum, line) => sum + line.quantity, 0);
 }

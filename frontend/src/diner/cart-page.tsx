@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, useSyncExternalStore } from 'react';
 import { messageFor } from '@tafrit/contracts/messages.he';
 import { codePointLength, toStorableText, truncateCodePoints } from '@tafrit/contracts/text';
 import {
@@ -184,9 +184,18 @@ function CartLineItem({ line, onChange }: { line: CartLine; onChange(productId: 
   );
 }
 
+const noChange = () => () => undefined;
+
 function Remarks({ departmentId }: { departmentId: string }) {
   const id = useId();
-  const [text, setText] = useState(() => loadRemarks(departmentId));
+  // The server draws the cart without the device's remarks: the hydration shows none, and they follow at once.
+  const onDevice = useSyncExternalStore(
+    noChange,
+    () => true,
+    () => false,
+  );
+  const [typed, setText] = useState<string | null>(null);
+  const text = typed ?? (onDevice ? loadRemarks(departmentId) : '');
   return (
     <div className="mt-6">
       <label htmlFor={id} className="block font-medium text-ink">

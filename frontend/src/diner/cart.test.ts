@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   addOne,
+  cartFromCookies,
   cartTotal,
+  decodeCartCookie,
+  encodeCartCookie,
   createCartStore,
   itemCount,
   lineTotal,
@@ -120,5 +123,57 @@ describe('the cart on the device', () => {
     expect(calls).toBe(1);
     expect(createCartStore('demo').getLines()).toEqual(store.getLines());
     unsubscribe();
+  });
+});
+
+describe("the cart's cookie (what the server draws the cart, checkout and thank-you pages with)", () => {
+  const lines: CartLine[] = [
+    { productId: 2, name: 'הפוך 😀', price: '14.00', quantity: 2 },
+    { productId: 7, name: 'Croissant; "x"=1', price: '14.50', quantity: 99 },
+  ];
+
+  it('carries the lines as they are, in characters a cookie may hold', () => {
+    const value = encodeCartCookie(lines) as string;
+    expect(value).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(decodeCartCookie(value)).toEqual(lines);
+    expect(cartFromCookies(`a=b; cart_demo=${value}; cart_other=x`, 'demo')).toEqual(lines);
+    expect(cartFromCookies('a=b', 'demo')).toBeUndefined();
+  });
+
+  it('refuses anything that is not a cart a device could hold', () => {
+    const encode = (value: unknown) =>
+      btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(value))))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '');
+    for (const bad of [
+      [],
+      [[2, 0, '14.00', 'הפוך']],
+      [[2, 100, '14.00', 'הפוך']],
+      [[2, 1, 'abc', 'הפוך']],
+      [[2.5, 1, '14.00', 'הפוך']],
+      [[2, 1, '14.00']],
+      [
+        [2, 1, '14.00', 'הפוך'],
+        [2, 1, '14.00', 'הפוך'],
+      ],
+      { productId: 2 },
+    ])
+      expect(decodeCartCookie(encode(bad))).toBeUndefined();
+    for (const junk of ['', '%%%', 'bm90LWpzb24', '=='.repeat(10)]) expect(decodeCartCookie(junk)).toBeUndefined();
+  });
+
+  it('is not kept for a cart too long for a cookie, and goes with the last line', () => {
+    const many = Array.from({ length: 61 }, (_, index) => ({
+      productId: index + 1,
+      name: 'מנה',
+      price: '1.00',
+      quantity: 1,
+    }));
+    expect(encodeCartCookie(many)).toBeUndefined();
+    saveCart('demo', lines);
+    expect(document.cookie).toContain('cart_demo=');
+    saveCart('demo', []);
+    expect(document.cookie).not.toContain('cart_demo=');
   });
 });

@@ -54,6 +54,70 @@ export function loadCart(departmentId: string): CartLine[] {
 export function saveCart(departmentId: string, lines: readonly CartLine[]): void {
   if (lines.length === 0) cartStorage.clear(departmentId);
   else cartStorage.set(departmentId, lines);
+  writeCartCookie(departmentId, lines);
+}
+
+// The cart's copy in a cookie, for the server: with it, the cart, checkout and thank-you pages come drawn with their
+// lines (server.tsx), as the menu does, instead of waiting for the app. The device's storage stays the cart; the
+// cookie follows every change, and a page the server drew is hydrated from the very same cookie (main.tsx, app.tsx).
+
+/** The cookie of a department's cart: `cart_{departmentId}` (a department id is letters, digits, `_` and `-`). */
+export const cartCookieName = (departmentId: string) => `cart_${departmentId}`;
+/** Beyond this (a very long order) no cookie is kept: the pages are then drawn by the app, as without one. */
+const MAX_COOKIE_VALUE = 3000;
+const MAX_COOKIE_LINES = 60;
+
+/** The lines as the cookie's value: base64url of `[[productId, quantity, price, name], ...]`; undefined if too long. */
+export function encodeCartCookie(lines: readonly CartLine[]): string | undefined {
+  const json = JSON.stringify(lines.map((line) => [line.productId, line.quantity, String(line.price), line.name]));
+  let binary = '';
+  for (const byte of new TextEncoder().encode(json)) binary += String.fromCharCode(byte);
+  const value = btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return value.length <= MAX_COOKIE_VALUE && lines.length <= MAX_COOKIE_LINES ? value : undefined;
+}
+
+/** The lines of a cookie's value, each checked as a stored cart's; undefined when anything in it is not a cart. */
+export function decodeCartCookie(value: string): CartLine[] | undefined {
+  if (value.length === 0 || value.length > MAX_COOKIE_VALUE || !/^[A-Za-z0-9_-]+$/.test(value)) return undefined;
+  try {
+    const binary = atob(value.replace(/-/g, '+').replace(/_/g, '/'));
+    const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+    const entries = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as unknown;
+    if (!Array.isArray(entries) || entries.length === 0 || entries.length > MAX_COOKIE_LINES) return undefined;
+    const lines: CartLine[] = [];
+    for (const entry of entries) {
+      if (!Array.isArray(entry) || entry.length !== 4) return undefined;
+      const [productId, quantity, price, name] = entry as unknown[];
+      const line = { productId, name, price, quantity };
+      if (!isLine(line) || typeof name !== 'string' || name.length > 200 || line.quantity > MAX_QUANTITY)
+        return undefined;
+      if (lines.some((other) => other.productId === line.productId)) return undefined;
+      lines.push(line);
+    }
+    return lines;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The department's cart in a `Cookie` header (the server's, or `document.cookie`). */
+export function cartFromCookies(cookies: string | undefined, departmentId: string): CartLine[] | undefined {
+  const name = `${cartCookieName(departmentId)}=`;
+  for (const part of (cookies ?? '').split(';')) {
+    const cookie = part.trim();
+    if (cookie.startsWith(name)) return decodeCartCookie(cookie.slice(name.length));
+  }
+  return undefined;
+}
+
+function writeCartCookie(departmentId: string, lines: readonly CartLine[]): void {
+  if (typeof document === 'undefined') return;
+  const value = lines.length > 0 ? encodeCartCookie(lines) : undefined;
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie =
+    value === undefined
+      ? `${cartCookieName(departmentId)}=; Path=/; Max-Age=0; SameSite=Lax${secure}`
+      : `${cartCookieName(departmentId)}=${value}; Path=/; Max-Age=${7 * 24 * 3600}; SameSite=Lax${secure}`;
 }
 
 /** Adding increments the line's quantity or adds a line (at most 99 of one product). */

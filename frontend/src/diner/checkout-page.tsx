@@ -217,7 +217,10 @@ export function CheckoutPage({ departmentId, businessName, lines, update }: Chec
   useDocumentTitle(heDiner.pageTitle(heDiner.checkout.title));
   const { navigate, announce } = useDiner();
   // Back from the payment page after a failure (frame-breakout.ts): say so, and open a fresh payment page.
-  const [failedBefore] = useState(() => new URLSearchParams(location.search).get('payment') === 'failed');
+  // (The server never draws that page: see server.tsx.)
+  const [failedBefore] = useState(
+    () => typeof location !== 'undefined' && new URLSearchParams(location.search).get('payment') === 'failed',
+  );
   // An empty cart asks for nothing, nor does a cart of free items only (no provider opens a page for ₪0).
   const [attempt, setAttempt] = useState<Attempt | null>(() =>
     lines.length > 0 && cartTotal(lines) > 0 ? { amount: cartTotal(lines) } : null,
@@ -307,9 +310,17 @@ export function CheckoutPage({ departmentId, businessName, lines, update }: Chec
         ) : null}
       </div>
 
-      <p role="status" className={loading ? 'mt-6 text-lg text-muted' : 'sr-only'}>
-        {loading ? heDiner.checkout.preparing : ''}
-      </p>
+      {/* While the payment page opens, its room: the frame then takes the same place, and nothing under it moves. */}
+      <div
+        className={
+          loading ? 'mt-4 flex h-[600px] items-center justify-center rounded-xl border border-line bg-surface' : ''
+        }
+        data-testid={loading ? 'frame-room' : undefined}
+      >
+        <p role="status" className={loading ? 'px-4 text-center text-lg text-muted' : 'sr-only'}>
+          {loading ? heDiner.checkout.preparing : ''}
+        </p>
+      </div>
 
       {framed ? (
         <>

@@ -7,12 +7,14 @@ import { breakOutOfFrame } from './frame-breakout';
 // The diner's app (loaded by entry.ts once the page is on screen): React and this app only, no router, no React
 // Query, no schema library. On /menu/{id} the server already rendered the menu into #root with these components and
 // put its data into #menu-data: React hydrates those elements (attaches the controls) instead of drawing them again.
-// Every other diner page comes empty and is rendered here.
+// The cart, checkout and thank-you pages come drawn too when the device's cart has its cookie; otherwise empty, and
+// rendered here.
 
 const root = document.getElementById('root');
 // A payment return inside the payment frame moves the whole tab and renders nothing here (see frame-breakout.ts).
 if (root && !breakOutOfFrame(window, root)) {
-  const hydrating = root.firstElementChild !== null && document.getElementById('menu-data') !== null;
+  // The menu, or a step after it (cart, checkout, thank-you) the server drew with the cart's cookie.
+  const hydrating = root.firstElementChild !== null;
   const app = (
     <StrictMode>
       <DinerApp hydrating={hydrating} />

@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DinerApp } from './app';
 import { afterFirstPaint } from '@/lib/first-paint';
 import type { PublicMenu } from './menu-types';
-import { renderMenuMarkup } from './server';
+import { cartCookieName, encodeCartCookie, saveCart, type CartLine } from './cart';
+import { renderMenuMarkup, renderStepMarkup } from './server';
 
 // The menu page as the server sends it (server.tsx, run by the backend) and as the browser takes it over (main.tsx):
 // the same components render the HTML, and hydrating it must neither fail nor redraw it, while the cart stored on
@@ -123,6 +124,75 @@ describe('the server-rendered menu', () => {
     fireEvent.click(screen.getByRole('button', { name: 'הוספה של הפוך לעגלה' }));
     await waitFor(() => expect(screen.getByTestId('announcer').textContent).toBe('הפוך נוסף לעגלה. בעגלה 3 פריטים.'));
     expect(JSON.parse(localStorage.getItem('cart_demo') ?? '[]')).toHaveLength(2);
+  });
+});
+
+describe("the steps after the menu, drawn by the server with the cart's cookie", () => {
+  const lines: CartLine[] = [
+    { productId: 10, name: 'הפוך', price: '14.00', quantity: 2 },
+    { productId: 11, name: 'קרואסון <חם> & "טרי"', price: '12.50', quantity: 1 },
+  ];
+  const cookie = `other=1; ${cartCookieName('demo')}=${encodeCartCookie(lines)}`;
+  afterEach(() => {
+    document.cookie = `${cartCookieName('demo')}=; Path=/; Max-Age=0`;
+  });
+
+  it('draws the cart with its lines and total, and nothing when the device has no cookie', () => {
+    const html = renderStepMarkup({ page: 'cart', business: menu.business, cookies: cookie, search: '' });
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    expect([...container.querySelectorAll('[data-testid="cart-line"] h3')].map((h) => h.textContent)).toEqual([
+      'הפוך',
+      'קרואסון <חם> & "טרי"',
+    ]);
+    expect(container.querySelector('[data-testid="cart-total"]')?.textContent).toContain('₪40.50');
+    expect(container.querySelector('header')?.textContent).toContain('קפה הגפן');
+    expect(renderStepMarkup({ page: 'cart', business: menu.business, cookies: 'other=1', search: '' })).toBe('');
+    expect(
+      renderStepMarkup({ page: 'cart', business: menu.business, cookies: 'cart_demo=bm90LWEtY2FydA', search: '' }),
+    ).toBe('');
+    // Back from a failed payment the app says so: the server leaves that page to it.
+    expect(
+      renderStepMarkup({ page: 'checkout', business: menu.business, cookies: cookie, search: 'payment=failed' }),
+    ).toBe('');
+    // The thank-you page's first screen needs no cart.
+    expect(renderStepMarkup({ page: 'thank-you', business: menu.business, cookies: undefined, search: '' })).toContain(
+      'תודה',
+    );
+  });
+
+  it('is hydrated as it is: the same lines and remarks field, no recoverable error, then the remarks of the device', async () => {
+    saveCart('demo', lines);
+    localStorage.setItem('remarks_demo', 'בלי בצל');
+    expect(document.cookie).toContain(`${cartCookieName('demo')}=${encodeCartCookie(lines)}`);
+    history.replaceState(null, '', '/cart/demo');
+    const container = document.createElement('div');
+    container.id = 'root';
+    container.innerHTML = renderStepMarkup({
+      page: 'cart',
+      business: menu.business,
+      cookies: document.cookie,
+      search: '',
+    });
+    document.body.append(container);
+    const firstLine = container.querySelector('[data-testid="cart-line"]');
+    const errors = vi.fn();
+    await act(async () => {
+      startTransition(() => {
+        root = hydrateRoot(
+          container,
+          <StrictMode>
+            <DinerApp hydrating />
+          </StrictMode>,
+          { onRecoverableError: errors },
+        );
+      });
+    });
+    await waitFor(() => expect((screen.getByTestId('remarks') as HTMLTextAreaElement).value).toBe('בלי בצל'));
+    expect(errors).not.toHaveBeenCalled();
+    expect(container.querySelector('[data-testid="cart-line"]')).toBe(firstLine);
+    fireEvent.click(screen.getByRole('button', { name: 'הוספת עוד הפוך' }));
+    await waitFor(() => expect(screen.getByTestId('cart-total').textContent).toContain('₪54.50'));
   });
 });
 

@@ -6,7 +6,9 @@ import { heDiner } from './strings';
  * What every diner screen sits in: the skip link, the accessibility widget, the footer and the live region. The server
  * renders the menu page in it too (server.tsx), so the browser hydrates the very same elements. The screen is a
  * Suspense boundary: when the server's menu is hydrated, React does this frame at once and the screen (as each
- * category inside it) in later, interruptible passes, so hydrating never blocks a tap for long.
+ * category inside it) in later, interruptible passes, so hydrating never blocks a tap for long. The footer comes with
+ * the screen, under a main at least a screen tall (PageMain): it never shows first and is then pushed down by what
+ * the screen draws next (the cart's lines, the payment frame, the paid order), which moved it under the reader's eyes.
  */
 export function DinerShell({ message, children }: { message: string; children: ReactNode }) {
   return (
@@ -19,23 +21,25 @@ export function DinerShell({ message, children }: { message: string; children: R
       </a>
       <A11yWidget />
       <div className="flex min-h-dvh flex-col">
-        <Suspense fallback={null}>{children}</Suspense>
-        <footer className="border-t border-line bg-surface">
-          <nav aria-label={heDiner.footer.label} className="mx-auto w-full max-w-3xl px-4 py-3">
-            <ul className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
-              <li>
-                <a href="/accessibility" className="text-muted underline hover:text-ink">
-                  {heDiner.footer.accessibility}
-                </a>
-              </li>
-              <li>
-                <a href="/terms-conditions" className="text-muted underline hover:text-ink">
-                  {heDiner.footer.terms}
-                </a>
-              </li>
-            </ul>
-          </nav>
-        </footer>
+        <Suspense fallback={null}>
+          {children}
+          <footer className="border-t border-line bg-surface">
+            <nav aria-label={heDiner.footer.label} className="mx-auto w-full max-w-3xl px-4 py-3">
+              <ul className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+                <li>
+                  <a href="/accessibility" className="text-muted underline hover:text-ink">
+                    {heDiner.footer.accessibility}
+                  </a>
+                </li>
+                <li>
+                  <a href="/terms-conditions" className="text-muted underline hover:text-ink">
+                    {heDiner.footer.terms}
+                  </a>
+                </li>
+              </ul>
+            </nav>
+          </footer>
+        </Suspense>
       </div>
       <div role="status" aria-live="polite" className="sr-only" data-testid="announcer">
         {message}

@@ -61,7 +61,7 @@ export function useDocumentTitle(title: string): void {
 
 export function PageMain({ children, className = '' }: { children: ReactNode; className?: string }) {
   return (
-    <main id="main" tabIndex={-1} className={`${containerClass} flex-1 py-6 ${className}`}>
+    <main id="main" tabIndex={-1} className={`${containerClass} min-h-dvh flex-1 py-6 ${className}`}>
       {children}
     </main>
   );

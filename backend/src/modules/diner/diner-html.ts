@@ -8,6 +8,14 @@ import { escapeHtml } from '../../platform/http/html-escape.js';
 /** The front end's server renderer of the menu (frontend/src/diner/server.tsx). */
 export type MenuMarkupRenderer = (menu: PublicMenu) => string;
 
+/** Its renderer of the steps after the menu: '' when it does not draw the step (see server.tsx). */
+export type StepMarkupRenderer = (step: {
+  page: 'cart' | 'checkout' | 'thank-you';
+  business: PublicMenu['business'];
+  cookies: string | undefined;
+  search: string;
+}) => string;
+
 const ROOT = '<div id="root"></div>';
 
 export type DinerPageState =
@@ -92,15 +100,15 @@ export function renderDinerPage(
 
 /**
  * The page of a step after the menu (cart, checkout, thank-you; diner-order.html, whose script brings the app and the
- * step's code at once) for a business that takes orders: its name in the title, and its name and logo inline for the
- * header, so the app draws the step without asking for the menu.
+ * step's code at once) for a business that takes orders: its name in the title, its name and logo inline for the
+ * header (the app draws the step without asking for the menu), and the step's HTML when the renderer drew it.
  */
-export function renderOrderStepPage(template: string, business: PublicMenu['business']): string {
+export function renderOrderStepPage(template: string, business: PublicMenu['business'], markup = ''): string {
   const html = setTitle(template, dinerTitle(business.businessName));
   const json = JSON.stringify({
     departmentId: business.departmentId,
     businessName: business.businessName,
     logo: business.logo,
   });
-  return withData(html, 'business-data', json, '');
+  return withData(html, 'business-data', json, markup);
 }

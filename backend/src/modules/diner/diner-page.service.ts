@@ -13,19 +13,21 @@ import {
   renderOrderStepPage,
   type DinerPageState,
   type MenuMarkupRenderer,
+  type StepMarkupRenderer,
 } from './diner-html.js';
-import { departmentOfPage, isDinerPath, orderStepOfPage } from './diner-paths.js';
+import { departmentOfPage, isDinerPath, orderStepOfPage, type OrderStep } from './diner-paths.js';
 
 /** Rendered menu pages kept, by department and menu version: a QR code is scanned again and again. */
 const PAGE_CACHE_LIMIT = 500;
 /** A page must not hang on a slow database: past this, the plain page is sent and the app asks the API itself. */
 const LOOKUP_TIMEOUT_MS = 1_500;
 
-function compressed(body: Buffer): Map<Encoding, Buffer> {
+/** The page in every encoding; pages made for one request are compressed quicker (`brotliQuality` 5). */
+function compressed(body: Buffer, brotliQuality = 10): Map<Encoding, Buffer> {
   return new Map<Encoding, Buffer>([
     ['identity', body],
-    ['br', brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 10 } })],
-    ['gzip', gzipSync(body, { level: 9 })],
+    ['br', brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: brotliQuality } })],
+    ['gzip', gzipSync(body, { level: brotliQuality === 10 ? 9 : 6 })],
   ]);
 }
 
@@ -40,6 +42,7 @@ export class DinerPages implements OnModuleInit, PageRenderer {
   private readonly logger = new Logger(DinerPages.name);
   private template: string | undefined;
   private renderMenu: MenuMarkupRenderer | undefined;
+  private renderStep: StepMarkupRenderer | undefined;
   private readonly rendererFile: string;
   private plain: Map<Encoding, Buffer> | undefined;
   /** diner-order.html: the cart, checkout and thank-you steps, whose script loads the app at once. */
@@ -68,9 +71,14 @@ export class DinerPages implements OnModuleInit, PageRenderer {
   async onModuleInit(): Promise<void> {
     if (!this.template || !existsSync(this.rendererFile)) return;
     try {
-      const module = (await import(pathToFileURL(this.rendererFile).href)) as { renderMenuMarkup?: unknown };
+      const module = (await import(pathToFileURL(this.rendererFile).href)) as {
+        renderMenuMarkup?: unknown;
+        renderStepMarkup?: unknown;
+      };
       if (typeof module.renderMenuMarkup === 'function')
         this.renderMenu = module.renderMenuMarkup as MenuMarkupRenderer;
+      if (typeof module.renderStepMarkup === 'function')
+        this.renderStep = module.renderStepMarkup as StepMarkupRenderer;
     } catch (error) {
       // The page still works: the app renders the menu from the inline data, only later.
       this.logger.warn(
@@ -89,12 +97,16 @@ export class DinerPages implements OnModuleInit, PageRenderer {
     url: string,
     ip: string,
     appPage: (status: 200 | 404) => PageAnswer,
+    cookies?: string,
   ): PageAnswer | Promise<PageAnswer> | undefined {
-    const path = url.split('?')[0] ?? '/';
+    const [path = '/', search = ''] = url.split('?', 2);
     const department = departmentOfPage(url);
     if (this.available && isDinerPath(path)) {
       const step = orderStepOfPage(path);
-      if (step) return step.department ? this.stepPage(step.department, ip) : this.stepPlainPage();
+      if (step) {
+        if (!step.department) return this.stepPlainPage();
+        return this.stepPage({ page: step.page, departmentId: step.department, ip, cookies, search });
+      }
       if (department === undefined) return this.plainPage(200);
       if (department === null) return this.plainPage(404);
       return this.menuPage(department, ip).catch(() => this.plainPage(200));
@@ -126,27 +138,54 @@ export class DinerPages implements OnModuleInit, PageRenderer {
 
   /**
    * A step's page for a department: with the business's name and logo when it takes orders (the app then needs no
-   * request to draw its header), else as built, as 200 (the app says what is wrong). A miss counts against the same
-   * per-address limit as the menu's.
+   * request to draw its header) and the step drawn from the cart's cookie (the front end's renderer, see its
+   * server.tsx), else as built, as 200 (the app says what is wrong). A miss counts against the same per-address limit
+   * as the menu's. A page drawn from a cookie is this visitor's own: made for the request, never kept.
    */
-  async stepPage(departmentId: string, ip: string): Promise<PageAnswer> {
+  async stepPage(step: {
+    page: OrderStep;
+    departmentId: string;
+    ip: string;
+    cookies: string | undefined;
+    search: string;
+  }): Promise<PageAnswer> {
     try {
-      this.misses.check(ip);
-      const result = await this.lookup(departmentId);
+      this.misses.check(step.ip);
+      const result = await this.lookup(step.departmentId);
       if (result?.status !== 'ok') {
-        if (result) await this.misses.miss(ip);
+        if (result) await this.misses.miss(step.ip);
         return this.stepPlainPage();
       }
       if (!this.stepTemplate) return this.stepPlainPage();
-      const key = `steps ${departmentId}\n${result.etag}`;
+      const business = result.menu.business;
+      const markup = this.drawStep({ page: step.page, business, cookies: step.cookies, search: step.search });
+      // Drawn with this visitor's cart (its cookie, `cart_{departmentId}`), or the same for every visitor.
+      const personal = markup !== '' && (step.cookies ?? '').includes(`cart_${step.departmentId}=`) ? true : undefined;
+      if (personal) {
+        const html = renderOrderStepPage(this.stepTemplate, business, markup);
+        return { status: 200, variants: compressed(Buffer.from(html, 'utf8'), 5), personal };
+      }
+      // The same for every visitor of this business: kept with its menu's version.
+      const key = `${step.page} ${step.departmentId}\n${result.etag}`;
       let variants = this.pages.get(key);
       if (!variants) {
-        variants = compressed(Buffer.from(renderOrderStepPage(this.stepTemplate, result.menu.business), 'utf8'));
+        variants = compressed(Buffer.from(renderOrderStepPage(this.stepTemplate, business, markup), 'utf8'));
         this.remember(key, variants);
       }
       return { status: 200, variants };
     } catch {
       return this.stepPlainPage();
+    }
+  }
+
+  /** The step's HTML, or '' (the app draws it): without a renderer, or when it fails. */
+  private drawStep(step: Parameters<StepMarkupRenderer>[0]): string {
+    if (!this.renderStep) return '';
+    try {
+      return this.renderStep(step);
+    } catch (error) {
+      this.logger.warn(`Rendering a ${step.page} page failed (${String(error)}); sent without its HTML`);
+      return '';
     }
   }
 

@@ -28,18 +28,18 @@ describe('departmentOfPage', () => {
 
 describe('orderStepOfPage', () => {
   it.each([
-    ['/cart', undefined],
-    ['/cart/', undefined],
-    ['/cart/demo', 'demo'],
-    ['/checkout/demo/', 'demo'],
-    ['/shopping-cart/demo', 'demo'],
-    ['/shoppingcart', undefined],
-    ['/thank-you/demo', 'demo'],
-    ['/thankyou', undefined],
-    ['/cart/a%20b', null],
-    ['/cart/%E0%A4%A', null],
-  ])('%s is a step after the menu, of %s', (path, department) => {
-    expect(orderStepOfPage(path)).toEqual({ department });
+    ['/cart', 'cart', undefined],
+    ['/cart/', 'cart', undefined],
+    ['/cart/demo', 'cart', 'demo'],
+    ['/checkout/demo/', 'checkout', 'demo'],
+    ['/shopping-cart/demo', 'checkout', 'demo'],
+    ['/shoppingcart', 'checkout', undefined],
+    ['/thank-you/demo', 'thank-you', 'demo'],
+    ['/thankyou', 'thank-you', undefined],
+    ['/cart/a%20b', 'cart', null],
+    ['/cart/%E0%A4%A', 'cart', null],
+  ])('%s is the %s step, of %s', (path, page, department) => {
+    expect(orderStepOfPage(path)).toEqual({ page, department });
   });
 
   it.each(['/menu/demo', '/order', '/cart/a/b', '/carts', '/'])('%s is no step after the menu', (path) => {

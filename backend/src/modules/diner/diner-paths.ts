@@ -35,22 +35,33 @@ export function departmentOfPage(url: string): string | null | undefined {
   return undefined;
 }
 
-const ORDER_STEP = /^\/(?:cart|checkout|shopping-cart|shoppingcart|thank-you|thankyou)(?:\/([^/]+))?\/?$/;
+const ORDER_STEP = /^\/(cart|checkout|shopping-cart|shoppingcart|thank-you|thankyou)(?:\/([^/]+))?\/?$/;
+const STEP_OF: Record<string, OrderStep> = {
+  cart: 'cart',
+  checkout: 'checkout',
+  'shopping-cart': 'checkout',
+  shoppingcart: 'checkout',
+  'thank-you': 'thank-you',
+  thankyou: 'thank-you',
+};
+
+export type OrderStep = 'cart' | 'checkout' | 'thank-you';
 
 /**
  * The steps after the menu (cart, checkout, thank-you), which the diner's app draws from what the device holds: the
  * department their path names (`/cart/{id}`), `undefined` when it names none (the app uses the stored one), `null`
  * for a malformed one. Not a step: `undefined` as a whole.
  */
-export function orderStepOfPage(path: string): { department: string | null | undefined } | undefined {
-  const step = ORDER_STEP.exec(path);
-  if (!step) return undefined;
-  if (step[1] === undefined) return { department: undefined };
+export function orderStepOfPage(path: string): { page: OrderStep; department: string | null | undefined } | undefined {
+  const match = ORDER_STEP.exec(path);
+  const page = match?.[1] === undefined ? undefined : STEP_OF[match[1]];
+  if (!match || !page) return undefined;
+  if (match[2] === undefined) return { page, department: undefined };
   let id: string;
   try {
-    id = decodeURIComponent(step[1]);
+    id = decodeURIComponent(match[2]);
   } catch {
-    return { department: null };
+    return { page, department: null };
   }
-  return { department: DEPARTMENT_ID.test(id) ? id : null };
+  return { page, department: DEPARTMENT_ID.test(id) ? id : null };
 }

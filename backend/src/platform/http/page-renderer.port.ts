@@ -5,6 +5,8 @@ export type Encoding = 'br' | 'gzip' | 'identity';
 export interface PageAnswer {
   status: 200 | 404 | 429;
   variants: ReadonlyMap<Encoding, Buffer>;
+  /** Drawn for this visitor (from their cookies): no shared cache may keep it. */
+  personal?: boolean;
 }
 
 /**
@@ -20,6 +22,7 @@ export interface PageRenderer {
     url: string,
     ip: string,
     appPage: (status: 200 | 404) => PageAnswer,
+    cookies?: string,
   ): PageAnswer | Promise<PageAnswer> | undefined;
 }
 

@@ -86,7 +86,12 @@ export class SpaFallback {
       this.answer(request, reply, { status: 200, variants: prerendered });
       return;
     }
-    const page = this.pages?.answer(request.url, request.ip, (status) => ({ status, variants: this.variants }));
+    const page = this.pages?.answer(
+      request.url,
+      request.ip,
+      (status) => ({ status, variants: this.variants }),
+      request.headers.cookie,
+    );
     if (page === undefined) {
       // Not a page of the app: still the app (it shows its not-found page), but answered 404.
       this.write(request, reply, isAppPagePath(request.url.split('?')[0] ?? '/') ? 200 : 404);
@@ -113,7 +118,7 @@ export class SpaFallback {
     const encoding = pickEncoding(request.headers['accept-encoding'], page.variants);
     void reply
       .status(page.status)
-      .header('cache-control', 'no-cache')
+      .header('cache-control', page.personal ? 'private, no-cache' : 'no-cache')
       .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8');
     if (encoding !== 'identity') void reply.header('content-encoding', encoding);

@@ -1,0 +1,45 @@
+import { Suspense, type ComponentType } from 'react';
+import { itemCount, type CartLine } from './cart';
+import type { CartPageProps } from './cart-page';
+import { DinerHeader } from './menu-page';
+import type { PublicBusiness } from './menu-types';
+import type { DinerPage } from './paths';
+
+export type StepPage = Exclude<DinerPage, 'menu'>;
+export type StepPagesProps = CartPageProps & { page: StepPage; businessName: string };
+
+/**
+ * The cart, checkout and thank-you screens under the business's header: the app renders it with the steps' code
+ * loaded on demand (app.tsx), the server with the same code at hand (server.tsx), so the browser hydrates the very
+ * elements the server drew. Until the steps' code is there, their room (a main is at least a screen tall).
+ */
+export function StepsScreen({
+  Pages,
+  page,
+  business,
+  table,
+  lines,
+  update,
+}: {
+  Pages: ComponentType<StepPagesProps>;
+  page: StepPage;
+  business: Pick<PublicBusiness, 'businessName' | 'logo' | 'departmentId'>;
+  table: string | undefined;
+  lines: readonly CartLine[];
+  update: CartPageProps['update'];
+}) {
+  return (
+    <>
+      <DinerHeader business={business} table={table} count={itemCount(lines)} title={false} />
+      <Suspense fallback={<div className="min-h-dvh" />}>
+        <Pages
+          page={page}
+          departmentId={business.departmentId}
+          businessName={business.businessName}
+          lines={lines}
+          update={update}
+        />
+      </Suspense>
+    </>
+  );
+}
