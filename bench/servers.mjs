@@ -18,6 +18,19 @@ export const root = new URL('..', import.meta.url).pathname;
  * sql-proxy.mjs (`sql.snapshot()` gives its counters); on the embedded database the product starts PGlite itself, in
  * its own process, so there is no connection to count from outside (`sql` is undefined).
  */
+/** A TCP port free on this machine now (the system picks it; it is released at once for the product to take). */
+async function freePort() {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 export async function startProduct({
   dataDir = mkdtempSync(join(tmpdir(), 'tafrit-bench-')),
   embedded = false,
@@ -30,6 +43,9 @@ export async function startProduct({
   delete env.LOG_LEVEL;
   if (process.env.BENCH_LOG_LEVEL) env.LOG_LEVEL = process.env.BENCH_LOG_LEVEL;
   const sql = env.DATABASE_URL && countSql ? await startSqlProxy(env.DATABASE_URL) : undefined;
+  // A port of its own, known before the start: PUBLIC_URL must name it, or the sandbox's payment page (addressed with
+  // it) would be refused inside the checkout's frame.
+  const port = await freePort();
   const startedAt = performance.now();
   // BENCH_CPU_PROFILE_DIR: the product writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = env.BENCH_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${env.BENCH_CPU_PROFILE_DIR}`] : [];
@@ -40,8 +56,9 @@ export async function startProduct({
       // On PostgreSQL the product needs a signing secret shared by its instances; one of its own for this run.
       ...(env.DATABASE_URL && !env.JWT_SECRET ? { JWT_SECRET: randomBytes(32).toString('hex') } : {}),
       ...(sql ? { DATABASE_URL: sql.url } : {}),
-      PORT: '0',
+      PORT: String(port),
       HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       SEED_DEMO: 'false',
       // Registration is limited per address: the seeding names a documentation address per business (seedMenu).

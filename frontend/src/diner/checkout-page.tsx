@@ -323,17 +323,16 @@ export function CheckoutPage({ departmentId, businessName, lines, update }: Chec
       </div>
 
       {framed ? (
-        <>
-          <iframe
-            src={outcome.url}
-            title={heDiner.checkout.frameTitle}
-            height={600}
-            allow="payment"
-            className="mt-4 block h-[600px] w-full rounded-xl border border-line bg-surface"
-          />
-          <p className="mt-2 text-sm text-muted">{heDiner.checkout.secureNote}</p>
-        </>
+        <iframe
+          src={outcome.url}
+          title={heDiner.checkout.frameTitle}
+          height={600}
+          allow="payment"
+          className="mt-4 block h-[600px] w-full rounded-xl border border-line bg-surface"
+        />
       ) : null}
+      {/* Under the frame and its room alike: the page does not change its words when the frame arrives. */}
+      {loading || framed ? <p className="mt-2 text-sm text-muted">{heDiner.checkout.secureNote}</p> : null}
 
       <p className="mt-6">
         <DinerLink href={dinerHref('cart', departmentId)} className={secondaryButtonClass}>

@@ -1,11 +1,16 @@
-// The script of the diner's steps after the menu (diner-order.html: cart, checkout, thank-you). Those pages come
-// empty, so nothing is drawn before the app: the app and the steps' screens are static imports here, so the built
-// page names every file it needs and the browser fetches them at once with the stylesheet, instead of one file
-// revealing the next (the menu's entry, then the app, then the steps' code: three round trips before the first line).
+// The script of the diner's steps after the menu (diner-order.html: cart, checkout, thank-you). The server draws the
+// step when the device's cart has its cookie (server.tsx): then, as on the menu (entry.ts), the phone draws it with
+// nothing but the stylesheet, and the app and the steps' screens are fetched together once that first paint is on the
+// screen (not one revealing the next), and hydrate it. A step that comes empty needs them at once.
 import { applyStoredA11yPreferences } from '@/components/a11y-widget/preferences';
+import { afterFirstPaint } from '@/lib/first-paint';
+import { keepEarlyTaps } from './early-taps';
 import './diner.css';
-import './main';
-// Also imported lazily by the app (it is not on the menu's page): named here, its chunk comes with the page.
-import './cart-page';
 
 applyStoredA11yPreferences();
+const root = document.getElementById('root');
+if (root?.firstElementChild) keepEarlyTaps(root);
+afterFirstPaint(() => {
+  void import('./cart-page');
+  void import('./main');
+});
