@@ -15,6 +15,7 @@ export * from './zod-he.js';
 export * from './app-pages.js';
 export * from './israel/id-number.js';
 export * from './israel/phone.js';
+export * from './israel/phone-metadata.js';
 export * from './israel/banks.js';
 export * from './http/accounts.schemas.js';
 export * from './http/contact.schemas.js';
