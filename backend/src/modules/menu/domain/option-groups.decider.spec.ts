@@ -64,7 +64,7 @@ const milk = [milkCreated, regularAdded, oatAdded];
 const command = <T extends OptionGroupsCommand['type']>(
   type: T,
   data: Omit<Extract<OptionGroupsCommand, { type: T }>['data'], 'businessId'>,
-) => ({ type, data: { businessId, ...data } }) as Extract<OptionGroupsCommand, { type: T }>;
+) => ({ type, data: { businessId, ...data } }) as unknown as Extract<OptionGroupsCommand, { type: T }>;
 
 describe('creating an option group', () => {
   it('records the group and then each of its first options, in order', () =>
