@@ -1,6 +1,7 @@
 import type { OwnerOptionGroup, OwnerProduct, PublicMenu } from '@tafrit/contracts';
 import { BusinessEntity } from '../../src/modules/accounts/projections/business.entity.js';
-import { OptionGroupsReader } from '../../src/modules/menu/index.js';
+import { CommandBus } from '@nestjs/cqrs';
+import { OptionGroupsReader, RemoveMenuCommand } from '../../src/modules/menu/index.js';
 import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port.js';
 import { registerOwner, type SignedInOwner } from '../support/accounts.js';
 import { call } from '../support/http-client.js';
@@ -265,6 +266,18 @@ describe('an option group', () => {
     const group = await call(app, 'GET', `/api/option-groups/${milk.id}`, { token: owner.token });
     expect(group.body.data).toMatchObject({ productIds: [] });
     expect((await eventTypes(owner)).filter((type) => type === 'OptionGroupDetached')).toHaveLength(2);
+  });
+
+  it("a business's menu removed (its account closed) takes its option groups with it", async () => {
+    const owner = await registerOwner(app);
+    const latte = await createProduct(app, owner, { categoryId: await createCategory(app, owner) });
+    const milk = await createGroup(owner);
+    await attach(owner, latte.id, milk.id);
+    await app.app
+      .get(CommandBus)
+      .execute(new RemoveMenuCommand(owner.phone, { actor: { kind: 'admin' }, correlationId: 'close-test' }));
+    expect(await app.app.get(OptionGroupsReader).ofBusiness(owner.phone)).toMatchObject({ groups: [] });
+    expect((await eventTypes(owner)).at(-1)).toBe('OptionGroupDeleted');
   });
 
   it('a checkout can price against the groups as they are now', async () => {

@@ -103,6 +103,7 @@ describe('the public menu', () => {
           price: '9.90',
           image: shown.image,
           tags: ['vegan', 'kosher_parve'],
+          optionGroups: [],
         },
       ],
     });
