@@ -109,7 +109,7 @@ describe('an option group', () => {
     const categoryId = await createCategory(app, owner);
     const latte = await createProduct(app, owner, { categoryId, name: 'הפוך', price: '14' });
     const espresso = await createProduct(app, owner, { categoryId, name: 'אספרסו', price: '9' });
-    const tea = await createProduct(app, owner, { categoryId, name: 'תה', price: '11' });
+    await createProduct(app, owner, { categoryId, name: 'תה', price: '11' });
     const milk = await createGroup(owner);
     const extras = await createGroup(owner, {
       name: 'תוספות',
