@@ -272,7 +272,7 @@ export const heOwner = {
       optionsTitle: (group: string) => `התוספות בקבוצה ${group}`,
       noOptions: 'אין עדיין תוספות בקבוצה.',
       addOption: 'הוספת תוספת',
-      addOptionTo: (group: string) => `הוספת תוספת לקבוצה ${group}`,
+      addOptionTo: (group: string) => `לקבוצה ${group}`,
       addOptionTitle: 'הוספת תוספת',
       editOptionTitle: 'עריכת תוספת',
       optionName: 'שם התוספת',

@@ -5,7 +5,7 @@ import {
   type OptionGroupInputRequest,
 } from '@tafrit/contracts/http/menu.schemas';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Dialog } from '@/components/ui/dialog';
 import { CheckboxField, TextField } from '@/components/ui/form-field';
 import { PendingButton } from '@/components/ui/pending-button';
@@ -49,7 +49,7 @@ function OpenOptionGroupDialog({
   const { errors, isSubmitting } = form.formState;
   const editing = group !== null;
   // "Required" is another way of saying "at least one": the box and the minimum move together.
-  const required = Number(form.watch('minChoices')) >= 1;
+  const required = Number(useWatch({ control: form.control, name: 'minChoices' })) >= 1;
 
   async function onSubmit(input: OptionGroupInput) {
     try {

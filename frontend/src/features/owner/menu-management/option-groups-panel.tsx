@@ -178,7 +178,6 @@ function GroupCard({
   onDeleteOption: (option: Option) => void;
   onMoved: (announcement: string) => void;
 }) {
-  const nameId = useId();
   const listRef = useRef<HTMLUListElement>(null);
   const reorder = useReorderOptions();
   const [order, setOrder] = useState<string[] | null>(null);
@@ -222,14 +221,12 @@ function GroupCard({
   return (
     <li className="rounded-lg border border-line p-4" data-testid="option-group">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 id={nameId} className="text-lg font-bold text-ink">
-          {group.name}
-          {group.without ? (
-            <span className="ms-2 rounded-full bg-brand-50 px-2 py-0.5 text-sm font-medium text-brand-900">
-              {t.withoutBadge}
-            </span>
-          ) : null}
-        </h3>
+        <h3 className="text-lg font-bold text-ink">{group.name}</h3>
+        {group.without ? (
+          <span className="rounded-full bg-brand-50 px-2 py-0.5 text-sm font-medium text-brand-900">
+            {t.withoutBadge}
+          </span>
+        ) : null}
         <span className="text-sm text-muted" data-testid="option-group-rules">
           {t.rules(group.minChoices, group.maxChoices)}
         </span>
