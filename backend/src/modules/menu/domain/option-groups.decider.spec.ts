@@ -141,7 +141,20 @@ describe('editing a group', () => {
   it('becoming a "without" group is refused while a choice has a price', () =>
     given(milk)
       .when(command('EditOptionGroup', { groupId: milkId, group: { ...milkFields, minChoices: 0, without: true } }))
-      .thenThrows(OptionRuleError));
+      .thenThrows(OptionRuleError, (error) =>
+        expect(error.fields).toEqual({ without: 'בקבוצת "בלי" כל הבחירות ללא תוספת מחיר' }),
+      ));
+
+  it('fewer choices than the group has defaults is refused, beside the maximum', () =>
+    given([
+      { ...milkCreated, data: { ...milkCreated.data, maxChoices: 2 } } as OptionGroupsEvent,
+      regularAdded,
+      { ...oatAdded, data: { ...oatAdded.data, isDefault: true } } as OptionGroupsEvent,
+    ])
+      .when(command('EditOptionGroup', { groupId: milkId, group: milkFields }))
+      .thenThrows(OptionRuleError, (error) =>
+        expect(error.fields).toEqual({ maxChoices: 'יש יותר ברירות מחדל ממספר הבחירות המקסימלי של הקבוצה' }),
+      ));
 });
 
 describe('options', () => {

@@ -86,20 +86,27 @@ function checkPrice(priceAgorot: number, without: boolean, field = 'price'): voi
   if (without && priceAgorot !== 0) throw new OptionRuleError({ [field]: m.withoutIsFree });
 }
 
-/** The limits a group's options must keep together: distinct names, free "without" choices, not too many defaults. */
-function checkOptions(fields: OptionGroupFields, options: readonly (OptionFields & { id?: string })[]): void {
+/**
+ * The limits a group's options must keep together: distinct names, free "without" choices, not too many defaults. A
+ * new group's options are named by their place in its list; an edit of the group points at the group's own field.
+ */
+function checkOptions(
+  fields: OptionGroupFields,
+  options: readonly (OptionFields & { id?: string })[],
+  { editing }: { editing: boolean },
+): void {
   if (fields.minChoices < 0 || fields.maxChoices < 1 || fields.minChoices > fields.maxChoices) {
     throw new OptionRuleError({ minChoices: m.minAboveMax });
   }
   if (options.length > MENU_LIMITS.optionsPerGroupMax) throw new OptionRuleError({ options: m.tooManyOptions });
   options.forEach((candidate, index) => {
-    checkPrice(candidate.priceAgorot, fields.without, `options.${index}.price`);
+    checkPrice(candidate.priceAgorot, fields.without, editing ? 'without' : `options.${index}.price`);
     if (options.slice(0, index).some((earlier) => sameName(earlier.name, candidate.name))) {
       throw new OptionRuleError({ [`options.${index}.name`]: m.optionNameTaken });
     }
   });
   if (options.filter((candidate) => candidate.isDefault).length > fields.maxChoices) {
-    throw new OptionRuleError({ isDefault: m.tooManyDefaults });
+    throw new OptionRuleError({ [editing ? 'maxChoices' : 'options']: m.tooManyDefaults });
   }
 }
 
@@ -124,7 +131,7 @@ function decide(command: OptionGroupsCommand, state: OptionGroupsState): OptionG
       if (state.groups.length >= MENU_LIMITS.groupsPerBusinessMax) throw new OptionRuleError({ name: m.tooManyGroups });
       if (state.groups.some((existing) => existing.id === groupId)) return [];
       checkGroupName(state, fields.name);
-      checkOptions(fields, options);
+      checkOptions(fields, options, { editing: false });
       return [
         { type: 'OptionGroupCreated', data: { businessId, groupId, ...fields } },
         ...options.map(({ optionId, name, priceAgorot, isDefault, available }): OptionGroupsEvent => ({
@@ -138,7 +145,7 @@ function decide(command: OptionGroupsCommand, state: OptionGroupsState): OptionG
       const current = group(state, groupId);
       if (unchangedGroup(current, fields)) return [];
       checkGroupName(state, fields.name, groupId);
-      checkOptions(fields, current.options);
+      checkOptions(fields, current.options, { editing: true });
       return [{ type: 'OptionGroupEdited', data: { businessId, groupId, ...fields } }];
     }
     case 'DeleteOptionGroup': {
