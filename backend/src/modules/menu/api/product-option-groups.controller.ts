@@ -8,7 +8,8 @@ import { OptionGroupsEditor } from '../application/option-groups-editor.service.
 import { optionPathId, pathId } from './owner-ids.js';
 
 /** Which option groups a product shows, and in which order; answers the product with its `optionGroupIds`. */
-@Controller('api/products/:productId/option-groups')
+// `:id`, as the products controller names the same place in the path: the router keeps one name per position.
+@Controller('api/products/:id/option-groups')
 @UseGuards(OwnerGuard)
 export class ProductOptionGroupsController {
   constructor(private readonly groups: OptionGroupsEditor) {}
@@ -16,7 +17,7 @@ export class ProductOptionGroupsController {
   /** The group in every product's order after the groups it already shows; attaching it again changes nothing. */
   @Put(':groupId')
   async attach(
-    @Param('productId') productId: string,
+    @Param('id') productId: string,
     @Param('groupId') groupId: string,
     @Req() request: FastifyRequest,
     @CurrentOwner() owner: OwnerPrincipal,
@@ -28,7 +29,7 @@ export class ProductOptionGroupsController {
 
   @Delete(':groupId')
   async detach(
-    @Param('productId') productId: string,
+    @Param('id') productId: string,
     @Param('groupId') groupId: string,
     @Req() request: FastifyRequest,
     @CurrentOwner() owner: OwnerPrincipal,
@@ -41,7 +42,7 @@ export class ProductOptionGroupsController {
   /** Every group the product shows, in the new order. */
   @Patch('order')
   async reorder(
-    @Param('productId') productId: string,
+    @Param('id') productId: string,
     @Body() body: unknown,
     @Req() request: FastifyRequest,
     @CurrentOwner() owner: OwnerPrincipal,
