@@ -8,9 +8,9 @@ import {
   type OptionInput,
 } from '@tafrit/contracts/http/menu.schemas';
 import type { OwnerOption, OwnerOptionGroup } from '@tafrit/contracts/menu-types';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { productsQueryOptions } from './menu';
+import { prefetchMenu, productsQueryOptions } from './menu';
 import { dataOf } from './responses';
 import { ownerRequest } from './session-request';
 
@@ -123,10 +123,8 @@ export const useEditOptionGroup = () => useRefetchAfter(editOptionGroup);
 export const useDeleteOptionGroup = () => useRefetchAfter(deleteOptionGroup);
 export const useSaveOption = () => useRefetchAfter(saveOption);
 export const useRemoveOption = () => useRefetchAfter(removeOption);
-export const useReorderOptions = () => useRefetchAfter(reorderOptions);
 export const useAttachOptionGroup = () => useRefetchAfter(attachOptionGroup);
 export const useDetachOptionGroup = () => useRefetchAfter(detachOptionGroup);
-export const useReorderProductOptionGroups = () => useRefetchAfter(reorderProductOptionGroups);
 
 /** The switch moves at once; the server's answer (or a refusal) settles it. */
 export function useOptionAvailability() {
@@ -143,6 +141,57 @@ export function useOptionAvailability() {
             ? group
             : { ...group, options: group.options.map((o) => (o.id === optionId ? { ...o, available } : o)) },
         ),
+      );
+      return { previous };
+    },
+    onError: (_error, _args, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}
+
+/** The menu page's lists, the option groups with them, started by the route's loader; never throws. */
+export function prefetchMenuPage(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([prefetchMenu(queryClient), queryClient.prefetchQuery(optionGroupsQueryOptions)]);
+}
+
+/** Reordering shows the new order at once and puts the old one back if the server refuses. */
+export function useReorderOptions() {
+  const queryClient = useQueryClient();
+  const key = optionGroupsQueryOptions.queryKey;
+  return useMutation({
+    mutationFn: reorderOptions,
+    onMutate: async ({ groupId, ids }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData(key);
+      queryClient.setQueryData(key, (groups) =>
+        groups?.map((group) =>
+          group.id !== groupId
+            ? group
+            : { ...group, options: ids.flatMap((id) => group.options.filter((option) => option.id === id)) },
+        ),
+      );
+      return { previous };
+    },
+    onError: (_error, _args, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}
+
+/** The product's groups show in their new order at once; the old order comes back if the server refuses. */
+export function useReorderProductOptionGroups() {
+  const queryClient = useQueryClient();
+  const key = productsQueryOptions.queryKey;
+  return useMutation({
+    mutationFn: reorderProductOptionGroups,
+    onMutate: async ({ productId, ids }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData(key);
+      queryClient.setQueryData(key, (products) =>
+        products?.map((product) => (product.id === productId ? { ...product, optionGroupIds: ids } : product)),
       );
       return { previous };
     },

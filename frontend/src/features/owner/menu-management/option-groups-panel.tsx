@@ -180,9 +180,7 @@ function GroupCard({
 }) {
   const listRef = useRef<HTMLUListElement>(null);
   const reorder = useReorderOptions();
-  const [order, setOrder] = useState<string[] | null>(null);
-  // The order shown while the server saves it; the server's list once it answers.
-  const options = order ? order.flatMap((id) => group.options.filter((option) => option.id === id)) : group.options;
+  const options = group.options;
   const usedBy = products
     .filter((product) => group.productIds.includes(product.id))
     .map((product) => product.name)
@@ -205,13 +203,11 @@ function GroupCard({
     const option = options[index];
     if (!option) return;
     const next = moveItem(options, index, direction).map((o) => o.id);
-    setOrder(next);
     refocus.current = { id: option.id, direction };
     onMoved(t.moved(option.name, index + direction + 1, options.length));
     reorder.mutate(
       { groupId: group.id, ids: next },
       {
-        onSettled: () => setOrder(null),
         onError: (error) =>
           toast({ variant: 'destructive', title: t.optionSaveError, description: errorDescription(error) }),
       },

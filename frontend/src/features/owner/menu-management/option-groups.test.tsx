@@ -358,6 +358,8 @@ describe("a product's option groups", () => {
         ids: [WITHOUT, MILK],
       }),
     );
+    // The moved group keeps the focus, on its button that still moves it (it is first now).
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe(t.moveDown('בלי')));
 
     await userEvent.click(milkBox);
     await waitFor(() => expect((milkBox as HTMLInputElement).checked).toBe(false));

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { hintClass, labelClass } from '@/components/ui/form-styles';
 import { toast } from '@/components/ui/toast';
@@ -37,6 +37,21 @@ function OpenDialog({ product, onClose }: { product: Product; onClose: () => voi
   const list = groups.data ?? [];
   const attached = product.optionGroupIds.flatMap((id) => list.filter((group) => group.id === id));
   const busy = attach.isPending || detach.isPending || reorder.isPending;
+  // A moved row loses the focus: put it back on the button that moved it, or its twin at the end of the list.
+  const listRef = useRef<HTMLOListElement>(null);
+  const refocus = useRef<{ id: string; direction: -1 | 1 } | null>(null);
+  const order = product.optionGroupIds.join(',');
+  useLayoutEffect(() => {
+    const wanted = refocus.current;
+    if (!wanted) return;
+    const row = listRef.current?.querySelector(`[data-group-id="${wanted.id}"]`);
+    const button =
+      row?.querySelector<HTMLButtonElement>(`[data-move="${wanted.direction}"]:not(:disabled)`) ??
+      row?.querySelector<HTMLButtonElement>('[data-move]:not(:disabled)');
+    if (!button) return;
+    if (document.activeElement !== button) button.focus();
+    refocus.current = null;
+  }, [order]);
 
   const failed = (error: unknown) =>
     toast({ variant: 'destructive', title: t.attachError, description: errorDescription(error) });
@@ -52,6 +67,7 @@ function OpenDialog({ product, onClose }: { product: Product; onClose: () => voi
     const group = attached[index];
     if (!group || busy) return;
     const ids = moveItem(attached, index, direction).map((g) => g.id);
+    refocus.current = { id: group.id, direction };
     reorder.mutate(
       { productId: product.id, ids },
       {
@@ -108,13 +124,23 @@ function OpenDialog({ product, onClose }: { product: Product; onClose: () => voi
               <h3 id={orderId} className={labelClass}>
                 {t.shownOrder}
               </h3>
-              <ol aria-labelledby={orderId} className="mt-2 flex flex-col gap-2" data-testid="product-group-order">
+              <ol
+                ref={listRef}
+                aria-labelledby={orderId}
+                className="mt-2 flex flex-col gap-2"
+                data-testid="product-group-order"
+              >
                 {attached.map((group, index) => (
-                  <li key={group.id} className="flex items-center justify-between gap-2 rounded-md bg-canvas p-2">
+                  <li
+                    key={group.id}
+                    data-group-id={group.id}
+                    className="flex items-center justify-between gap-2 rounded-md bg-canvas p-2"
+                  >
                     <span className="font-medium text-ink">{group.name}</span>
                     <span className="flex gap-2">
                       <button
                         type="button"
+                        data-move="-1"
                         className={smallButtonClass}
                         disabled={index === 0}
                         aria-label={t.moveUp(group.name)}
@@ -124,6 +150,7 @@ function OpenDialog({ product, onClose }: { product: Product; onClose: () => voi
                       </button>
                       <button
                         type="button"
+                        data-move="1"
                         className={smallButtonClass}
                         disabled={index === attached.length - 1}
                         aria-label={t.moveDown(group.name)}
