@@ -280,6 +280,22 @@ describe('an option group', () => {
     expect((await eventTypes(owner)).at(-1)).toBe('OptionGroupDeleted');
   });
 
+  it('two edits of the same business at once both land: the second is decided again on the first', async () => {
+    const owner = await registerOwner(app);
+    const milk = await createGroup(owner);
+    const [soy, almond] = await Promise.all(
+      ['חלב סויה', 'חלב שקדים'].map((name) =>
+        call(app, 'POST', `/api/option-groups/${milk.id}/options`, { token: owner.token, body: { name, price: '2' } }),
+      ),
+    );
+    expect([soy?.status, almond?.status]).toEqual([201, 201]);
+    const group = await call(app, 'GET', `/api/option-groups/${milk.id}`, { token: owner.token });
+    expect((group.body.data as OwnerOptionGroup).options.map((option) => option.name).sort()).toEqual(
+      ['חלב סויה', 'חלב רגיל', 'חלב שיבולת שועל', 'חלב שקדים'].sort(),
+    );
+    expect((await store.readStream(`options-${owner.phone}`)).version).toBe(5);
+  });
+
   it('a checkout can price against the groups as they are now', async () => {
     const owner = await registerOwner(app);
     const categoryId = await createCategory(app, owner);
