@@ -20,6 +20,7 @@ import { termsProjection } from '../dist/modules/terms/projections/terms.project
 import { TERMS_SETTING_KEY } from '../dist/modules/terms/application/get-terms.query.js';
 import { monthlyCommissionsProjection } from '../dist/modules/commissions/projections/monthly-commissions.projection.js';
 import { liveOrdersProjection } from '../dist/modules/printing/processors/live-orders.projection.js';
+import { optionGroupsProjection } from '../dist/modules/menu/projections/option-groups.projection.js';
 
 // The consoles' push journal is pruned after two days (printer-presence.service.ts): older rows are gone on purpose.
 const LIVE_EVENTS_KEPT_MS = 2 * 24 * 60 * 60_000;
@@ -51,6 +52,16 @@ export const READ_MODELS = [
     tables: [
       { table: 'orders', key: ['id'] },
       { table: 'payment_pages', key: ['low_profile_id'] },
+    ],
+  },
+  {
+    name: 'option-groups',
+    registeredAs: { kind: 'inline', name: 'option-groups' },
+    projection: fromInline(optionGroupsProjection),
+    tables: [
+      { table: 'option_groups', key: ['id'] },
+      { table: 'group_options', key: ['id'] },
+      { table: 'product_option_groups', key: ['product_id', 'group_id'] },
     ],
   },
   {

@@ -44,6 +44,11 @@ describe('error codes', () => {
         'printer.not_paired',
         'printer.offline',
         'printer.agent_credential_invalid',
+        'order.option_unknown',
+        'order.option_duplicate',
+        'order.option_sold_out',
+        'order.option_too_few',
+        'order.option_too_many',
       ].sort(),
     );
   });

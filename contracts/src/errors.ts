@@ -38,6 +38,11 @@ export const ErrorCode = {
   PrinterNotPaired: 'printer.not_paired',
   PrinterOffline: 'printer.offline',
   AgentCredentialInvalid: 'printer.agent_credential_invalid',
+  OrderOptionUnknown: 'order.option_unknown',
+  OrderOptionDuplicate: 'order.option_duplicate',
+  OrderOptionSoldOut: 'order.option_sold_out',
+  OrderOptionTooFew: 'order.option_too_few',
+  OrderOptionTooMany: 'order.option_too_many',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -89,6 +94,13 @@ export const errorHttpStatus: Readonly<Record<ErrorCode, number>> = {
   'printer.offline': 409,
   'printer.agent_credential_invalid': 401,
   'report.month_out_of_range': 400,
+  // A choice the menu no longer allows (an option removed or moved, sold out, a group whose limits changed since the
+  // menu loaded): like a sold-out product, the diner's line must change first. A duplicate is the client's mistake.
+  'order.option_unknown': 409,
+  'order.option_duplicate': 400,
+  'order.option_sold_out': 409,
+  'order.option_too_few': 409,
+  'order.option_too_many': 409,
 };
 
 const codeSet: ReadonlySet<string> = new Set(ERROR_CODES);

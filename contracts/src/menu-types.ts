@@ -37,8 +37,35 @@ export interface PublicCategory {
   order: number;
 }
 
-/** `GET /api/menu/{departmentId}`: an active product as diners see it. `price` is a decimal string ("12.50"). */
-export interface PublicProduct {
+/**
+ * `GET /api/menu/{departmentId}`: one option of a group as diners see it. `price` is the added price, a decimal string
+ * like the product's ("2.00", "0.00" for a free choice such as "בלי בצל"); `available` is false while it is sold out.
+ */
+export interface PublicOption {
+  id: string;
+  name: string;
+  price: string;
+  available: boolean;
+  /** Chosen in the diner's sheet when it opens: a convenience of the sheet, never a server rule. */
+  isDefault: boolean;
+}
+
+/**
+ * `GET /api/menu/{departmentId}`: an option group on a product (issue 16's contract): the diner picks at least
+ * `minChoices` and at most `maxChoices` of its options (`minChoices` 0 is optional, `maxChoices` 1 is a single choice).
+ * `without` marks a group of "without" choices (free, shown apart on the kitchen's slip).
+ */
+export interface PublicOptionGroup {
+  id: string;
+  name: string;
+  minChoices: number;
+  maxChoices: number;
+  without: boolean;
+  options: PublicOption[];
+}
+
+/** The fields of a product that diners and owners both see. */
+export interface ProductBase {
   id: number;
   categoryId: number;
   name: string;
@@ -46,6 +73,16 @@ export interface PublicProduct {
   price: string;
   image: ProductImage | null;
   tags: ProductTag[];
+}
+
+/** `GET /api/menu/{departmentId}`: an active product as diners see it. `price` is a decimal string ("12.50"). */
+export interface PublicProduct extends ProductBase {
+  /**
+   * The product's option groups in the owner's order. The server always sends it (publicMenuSchema requires it); it
+   * is optional in this plain type only so the diner's code and fixtures, which do not read it yet, keep compiling
+   * until the diner's product sheet lands; that work should make it required.
+   */
+  optionGroups?: PublicOptionGroup[];
 }
 
 /** The public face of a business: never its phone, e-mail, ID number or bank details (DESIGN.md §6). */
@@ -72,8 +109,32 @@ export interface OwnerCategory {
 }
 
 /** `GET /api/products` and friends: a product of the signed-in owner's business, active or sold out. */
-export interface OwnerProduct extends PublicProduct {
+export interface OwnerProduct extends ProductBase {
   isActive: boolean;
   /** ISO 8601. */
   createdAt: string;
+  /** The ids of the option groups attached to it, in the order diners see them. */
+  optionGroupIds: string[];
+}
+
+/** `GET /api/option-groups` and friends: an option of one of the owner's groups. */
+export interface OwnerOption {
+  id: string;
+  name: string;
+  /** The added price, a decimal string in shekels ("2.00"); kept in agorot. */
+  price: string;
+  available: boolean;
+  isDefault: boolean;
+}
+
+/** `GET /api/option-groups` and friends: an option group of the signed-in owner's business, shared by products. */
+export interface OwnerOptionGroup {
+  id: string;
+  name: string;
+  minChoices: number;
+  maxChoices: number;
+  without: boolean;
+  options: OwnerOption[];
+  /** The products it is attached to (ascending ids). */
+  productIds: number[];
 }

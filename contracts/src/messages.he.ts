@@ -41,6 +41,11 @@ export const errorMessagesHe: Readonly<Record<ErrorCode, string>> = {
   'printer.not_paired': 'לא חוברה תוכנת הדפסה לעסק',
   'printer.offline': 'תוכנת ההדפסה אינה מחוברת כרגע',
   'printer.agent_credential_invalid': 'תוכנת ההדפסה אינה מחוברת לעסק, חברו אותה מחדש עם קוד חדש',
+  'order.option_unknown': 'אחת התוספות שנבחרו אינה קיימת עוד במוצר, פתחו את המוצר ובחרו מחדש',
+  'order.option_duplicate': 'אותה תוספת נבחרה פעמיים, פתחו את המוצר ובחרו מחדש',
+  'order.option_sold_out': 'אחת התוספות שנבחרו אזלה, פתחו את המוצר ובחרו אחרת',
+  'order.option_too_few': 'חסרה בחירה באחת מקבוצות התוספות, פתחו את המוצר והשלימו',
+  'order.option_too_many': 'נבחרו יותר תוספות ממה שאפשר באחת הקבוצות, פתחו את המוצר ובחרו מחדש',
 };
 
 /** Hebrew for a code from the wire; a code this build does not know yet still reads as a polite error. */

@@ -3,6 +3,8 @@ import { DemoSeedService } from '../../src/modules/demo/demo-seed.service.js';
 import { CategoryEntity } from '../../src/modules/menu/persistence/category.entity.js';
 import { ProductEntity } from '../../src/modules/menu/persistence/product.entity.js';
 import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port.js';
+import type { PublicMenu } from '@tafrit/contracts';
+import { call } from '../support/http-client.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 let app: TestApp;
@@ -32,8 +34,31 @@ describe('the demo café', () => {
     expect(menuEvents.every((event) => event.type === 'MenuChanged')).toBe(true);
   });
 
+  it('has realistic option groups: milk and an extra shot on the coffees, eggs and "without" on the breakfast', async () => {
+    const menu = (await call(app, 'GET', '/api/menu/demo')).body.data as PublicMenu;
+    const groupsOf = (name: string) =>
+      menu.products.find((product) => product.name === name)?.optionGroups?.map((group) => group.name);
+    expect(groupsOf('הפוך')).toEqual(['סוג חלב', 'תוספות לקפה']);
+    expect(groupsOf('אספרסו')).toEqual(['תוספות לקפה']);
+    expect(groupsOf('ארוחת בוקר ישראלית')).toEqual(['ביצים', 'שתייה חמה לארוחה', 'בלי']);
+    expect(groupsOf('מים מינרליים')).toEqual([]);
+    const latte = menu.products.find((product) => product.name === 'הפוך');
+    expect(latte?.optionGroups?.[0]?.options).toContainEqual(
+      expect.objectContaining({ name: 'חלב שיבולת שועל', price: '2.00', available: true }),
+    );
+    expect(latte?.optionGroups?.[1]?.options).toContainEqual(
+      expect.objectContaining({ name: 'שוט אספרסו נוסף', price: '3.00' }),
+    );
+    const breakfast = menu.products.find((product) => product.name === 'ארוחת בוקר ישראלית');
+    expect(breakfast?.optionGroups?.[2]).toMatchObject({ without: true, minChoices: 0 });
+    expect(breakfast?.optionGroups?.[2]?.options.map((option) => option.name)).toContain('בלי בצל');
+  });
+
   it('adds nothing when seeded again', async () => {
+    const store = app.app.get<EventStore>(EVENT_STORE);
+    const before = (await store.readStream('options-+972523456789')).version;
     await app.app.get(DemoSeedService).seed();
+    expect((await store.readStream('options-+972523456789')).version).toBe(before);
     const em = app.database.em();
     expect(await em.count(CategoryEntity, { businessId: '+972523456789' })).toBe(4);
     expect(await em.count(ProductEntity, { businessId: '+972523456789' })).toBe(12);

@@ -63,6 +63,7 @@ describe('an owner managing products', () => {
         isActive: true,
         tags: ['vegetarian', 'kosher_dairy'],
         createdAt: expect.any(String),
+        optionGroupIds: [],
       },
     });
     const id = (answer.body.data as ProductBody).id;

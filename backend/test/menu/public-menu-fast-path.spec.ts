@@ -5,7 +5,7 @@ import { departmentIdOf } from '../../src/modules/menu/api/public-menu.fast-path
 import { HttpFastPath } from '../../src/platform/http/fast-path.js';
 import { registerOwner, type SignedInOwner } from '../support/accounts.js';
 import { call } from '../support/http-client.js';
-import { createCategory } from '../support/menu.js';
+import { createCategory, createProduct } from '../support/menu.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 // A cached public menu is answered in front of Fastify (decision 012). `inject` goes through Fastify only, so it
@@ -134,6 +134,33 @@ describe('the public menu fast path', () => {
     const again = await call<{ data: { categories: { name: string }[] } }>(app, 'GET', `/api/menu/${departmentId}`);
     expect(again.body).toEqual(after.body);
     expect(fastAnswers.at(-1)).toBe(true);
+  });
+
+  it("answers a product's option groups from the cache, and the new ones after an option is sold out", async () => {
+    const { owner, departmentId } = await cachedMenu();
+    const categoryId = await createCategory(app, owner, 'קפה');
+    const latte = await createProduct(app, owner, { categoryId, name: 'הפוך' });
+    const created = await call(app, 'POST', '/api/option-groups', {
+      token: owner.token,
+      body: { name: 'סוג חלב', minChoices: 1, maxChoices: 1, options: [{ name: 'שיבולת שועל', price: '2' }] },
+    });
+    const group = created.body.data as { id: string; options: { id: string }[] };
+    await call(app, 'PUT', `/api/products/${latte.id}/option-groups/${group.id}`, { token: owner.token });
+    type Menu = { data: { products: { optionGroups: { options: { available: boolean }[] }[] }[] } };
+    const optionOf = (answer: { body: Menu }) => answer.body.data.products[0]?.optionGroups[0]?.options[0];
+    expect(optionOf(await call<Menu>(app, 'GET', `/api/menu/${departmentId}`))).toMatchObject({ available: true });
+    fastAnswers = [];
+    const hit = await call<Menu>(app, 'GET', `/api/menu/${departmentId}`);
+    expect(fastAnswers).toEqual([true]);
+    expect(optionOf(hit)).toMatchObject({ name: 'שיבולת שועל', price: '2.00', available: true });
+    await call(app, 'PATCH', `/api/option-groups/${group.id}/options/${group.options[0]!.id}/availability`, {
+      token: owner.token,
+      body: { available: false },
+    });
+    expect(optionOf(await call<Menu>(app, 'GET', `/api/menu/${departmentId}`))).toMatchObject({ available: false });
+    fastAnswers = [];
+    expect(optionOf(await call<Menu>(app, 'GET', `/api/menu/${departmentId}`))).toMatchObject({ available: false });
+    expect(fastAnswers).toEqual([true]);
   });
 
   it('steps aside while an address is over its 404 limit, so the route refuses it', async () => {

@@ -47,6 +47,18 @@ const ALLOWED = new Set([
   'products[].image.small',
   'products[].image.large',
   'products[].tags',
+  'products[].optionGroups',
+  'products[].optionGroups[].id',
+  'products[].optionGroups[].name',
+  'products[].optionGroups[].minChoices',
+  'products[].optionGroups[].maxChoices',
+  'products[].optionGroups[].without',
+  'products[].optionGroups[].options',
+  'products[].optionGroups[].options[].id',
+  'products[].optionGroups[].options[].name',
+  'products[].optionGroups[].options[].price',
+  'products[].optionGroups[].options[].available',
+  'products[].optionGroups[].options[].isDefault',
 ]);
 
 describe('the public menu', () => {
@@ -91,6 +103,7 @@ describe('the public menu', () => {
           price: '9.90',
           image: shown.image,
           tags: ['vegan', 'kosher_parve'],
+          optionGroups: [],
         },
       ],
     });

@@ -9,6 +9,7 @@ import type { TestApp } from '../support/test-app.js';
 export interface Cafe {
   owner: SignedInOwner;
   departmentId: string;
+  categoryId: number;
   coffeeId: number;
   receiptPhone: string;
 }
@@ -19,7 +20,7 @@ export async function openCafe(client: TestApp, receiptPhone: { local: string; e
   const departmentId = (owner.answer.body.data as { business: { departmentId: string } }).business.departmentId;
   const categoryId = await createCategory(client, owner, 'קפה');
   const coffee = await createProduct(client, owner, { categoryId, name: 'הפוך', price: '14.50' });
-  return { owner, departmentId, coffeeId: coffee.id, receiptPhone: receiptPhone.e164 };
+  return { owner, departmentId, categoryId, coffeeId: coffee.id, receiptPhone: receiptPhone.e164 };
 }
 
 export interface Traffic {

@@ -5,6 +5,7 @@ import { ProcessorRunner } from '../../src/platform/processing/processor-runner.
 import { newPhone, signInAdmin } from '../support/accounts.js';
 import { createPayment, payInSandbox } from '../support/checkout.js';
 import { call } from '../support/http-client.js';
+import { createProduct } from '../support/menu.js';
 import { startTestApp } from '../support/test-app.js';
 import { dinerPays, openCafe, type Cafe, type Traffic } from './diner-traffic.js';
 import { clientOf, productHost, runRebuild, waitUntilDrained, type ProductHost } from './product-process.js';
@@ -35,6 +36,62 @@ beforeAll(async () => {
   await host.start();
   const client = clientOf(host);
   cafes = [await openCafe(client, newPhone()), await openCafe(client, newPhone())];
+  // Option groups (decision 020): a shared group with its options edited, sold out and reordered, on two products of
+  // which one is deleted; a "without" group on the other café.
+  {
+    const owner = cafes[0]!.owner;
+    const created = await call(client, 'POST', '/api/option-groups', {
+      token: owner.token,
+      body: {
+        name: 'סוג חלב',
+        minChoices: 1,
+        maxChoices: 1,
+        options: [
+          { name: 'רגיל', price: '0', isDefault: true },
+          { name: 'שיבולת שועל', price: '2' },
+        ],
+      },
+    });
+    expect(created.status).toBe(201);
+    const milk = created.body.data as { id: string; options: { id: string }[] };
+    const oat = milk.options[1];
+    const iced = await createProduct(client, owner, { categoryId: cafes[0]!.categoryId, name: 'אייס', price: '16' });
+    for (const productId of [cafes[0]!.coffeeId, iced.id]) {
+      const attached = await call(client, 'PUT', `/api/products/${productId}/option-groups/${milk.id}`, {
+        token: owner.token,
+      });
+      expect(attached.status).toBe(200);
+    }
+    const steps: [string, string, unknown][] = [
+      ['POST', `/api/option-groups/${milk.id}/options`, { name: 'סויה', price: '2.5' }],
+      ['PUT', `/api/option-groups/${milk.id}/options/${oat!.id}`, { name: 'שיבולת שועל', price: '2.50' }],
+      ['PATCH', `/api/option-groups/${milk.id}/options/${oat!.id}/availability`, { available: false }],
+      ['PUT', `/api/option-groups/${milk.id}`, { name: 'חלב', minChoices: 1, maxChoices: 1 }],
+      ['DELETE', `/api/products/${iced.id}`, undefined],
+    ];
+    for (const [method, path, body] of steps) {
+      expect((await call(client, method, path, { token: owner.token, body })).status).toBeLessThan(300);
+    }
+    const group = (await call(client, 'GET', `/api/option-groups/${milk.id}`, { token: owner.token })).body.data as {
+      options: { id: string }[];
+    };
+    const ids = group.options.map((option) => option.id).reverse();
+    const reordered = await call(client, 'PATCH', `/api/option-groups/${milk.id}/options/order`, {
+      token: owner.token,
+      body: { ids },
+    });
+    expect(reordered.status).toBe(200);
+    const other = cafes[1]!.owner;
+    const without = await call(client, 'POST', '/api/option-groups', {
+      token: other.token,
+      body: { name: 'בלי', minChoices: 0, maxChoices: 2, without: true, options: [{ name: 'בלי קצף', price: '0' }] },
+    });
+    const withoutId = (without.body.data as { id: string }).id;
+    const put = await call(client, 'PUT', `/api/products/${cafes[1]!.coffeeId}/option-groups/${withoutId}`, {
+      token: other.token,
+    });
+    expect(put.status).toBe(200);
+  }
   const admin = await signInAdmin(client);
   for (const content of ['תנאי שימוש, גרסה ראשונה', 'תנאי שימוש, גרסה שנייה']) {
     expect((await call(client, 'PUT', '/api/admin/terms', { token: admin.token, body: { content } })).status).toBe(200);
@@ -96,6 +153,9 @@ describe('rebuilding the read models from the log', () => {
         'payment_pages',
         'print_slips',
         'system_settings',
+        'option_groups',
+        'group_options',
+        'product_option_groups',
       ].sort(),
     );
     for (const [name, row] of table)
@@ -106,6 +166,9 @@ describe('rebuilding the read models from the log', () => {
     expect(table.get('commission_orders')?.live).toBe(6);
     expect(table.get('print_slips')?.live).toBe(6);
     expect(table.get('system_settings')?.live).toBe(1);
+    expect(table.get('option_groups')?.live).toBe(2);
+    expect(table.get('group_options')?.live).toBe(4);
+    expect(table.get('product_option_groups')?.live).toBe(2);
     expect(table.get('live_events')?.live).toBeGreaterThanOrEqual(6 * 2 + 2);
     expect(output).toContain('Every read model equals its rebuild.');
     expect(code).toBe(0);
@@ -137,6 +200,9 @@ describe('rebuilding the read models from the log', () => {
       'commission_orders',
       'print_slips',
       'live_events',
+      'option_groups',
+      'group_options',
+      'product_option_groups',
     ]) {
       expect(table.get(name)?.result).toBe('equal');
     }

@@ -32,6 +32,7 @@ let owner: SignedInOwner;
 let adminToken: string;
 let agentCredential: string;
 let shop: Shop;
+const optionIds = { groupId: '', optionId: '' };
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -45,12 +46,20 @@ beforeAll(async () => {
   });
   agentCredential = `${AGENT_AUTH_SCHEME} ${paired.body.data.agentId}:${paired.body.data.agentSecret}`;
   shop = await openShop(app, await registerOwner(app));
+  // A real group of the owner's (decision 020), so its routes judge the body rather than stop at an unknown id.
+  const group = await call<{ data: { id: string; options: { id: string }[] } }>(app, 'POST', '/api/option-groups', {
+    token: owner.token,
+    body: { name: 'סוג חלב', minChoices: 0, maxChoices: 1, options: [{ name: 'שיבולת שועל', price: '2' }] },
+  });
+  optionIds.groupId = group.body.data.id;
+  optionIds.optionId = group.body.data.options[0]!.id;
 }, 120_000);
 afterAll(() => app?.close());
 
 // Field names the contracts use, so that generated objects reach the validators' inner rules, not only "not an object".
 const FIELDS = [
   'phone', 'code', 'name', 'price', 'categoryId', 'ids', 'isActive', 'status', 'paperWidth', 'audience', 'month',
+  'minChoices', 'maxChoices', 'without', 'options', 'isDefault', 'available',
   'fullName', 'businessName', 'email', 'idNumber', 'bankName', 'branch', 'accountNumber', 'beneficiaryName',
   'cardcomEnabled', 'cardcomTerminalNumber', 'cardcomApiName', 'receiptPhone', 'businessId', 'amount', 'productName',
   'returnValue', 'cartData', 'orderItems', 'customerInfo', 'items', 'productId', 'quantity', 'remarks',
@@ -135,7 +144,12 @@ describe('generated bad bodies', () => {
     `%s (%s) answers ${RUNS} bad bodies without a 500 or a leak, refusing with the envelope`,
     async (key, audience) => {
       const { method, path } = splitKey(key);
-      const url = fillPath(path, { ...PARAMS, id: path.startsWith('/pay/') ? crypto.randomUUID() : PARAMS.id });
+      const id = path.startsWith('/pay/')
+        ? crypto.randomUUID()
+        : path.startsWith('/api/option-groups/')
+          ? optionIds.groupId
+          : PARAMS.id;
+      const url = fillPath(path, { ...PARAMS, ...optionIds, id });
       const seen = new Map<number, number>();
       await fc.assert(
         fc.asyncProperty(badBody, async (payload) => {

@@ -26,7 +26,7 @@ export function uploadedFiles(app: TestApp): string[] {
 /**
  * A business's footprint. The tables are found from the schema (every table with a `business_id` column), so a new
  * read model is compared too without anyone adding it here; the events are those of the business's own streams and
- * every event whose data names the business (orders, invoices, slips, kitchen steps).
+ * every event whose data names the business (orders, invoices, slips, kitchen steps); its option groups' stream too.
  */
 export async function footprintOf(app: TestApp, phone: string): Promise<Footprint> {
   const tables = await query(
@@ -50,8 +50,8 @@ export async function footprintOf(app: TestApp, phone: string): Promise<Footprin
   const events = await query(
     app,
     `select global_position, stream_id, type from events
-      where data->>'businessPhone' = ? or stream_id in (?, ?) order by global_position`,
-    [phone, `business-${phone}`, `menu-${phone}`],
+      where data->>'businessPhone' = ? or stream_id in (?, ?, ?) order by global_position`,
+    [phone, `business-${phone}`, `menu-${phone}`, `options-${phone}`],
   );
   return {
     rows,

@@ -113,11 +113,31 @@ interface Attack {
 }
 
 // Fresh objects of the victim's for the cases whose control deletes or edits them.
-const spare = { categoryId: 0, productId: 0 };
+const spare = { categoryId: 0, productId: 0, groupId: '', optionIds: [] as string[] };
 const freshVictimMenu = async () => {
   spare.categoryId = await createCategory(app, victim, `קטגוריה ${Math.random()}`);
   spare.productId = (await createProduct(app, victim, { categoryId: spare.categoryId })).id;
 };
+/** A fresh product of the victim's with a fresh option group of two options on it (decision 020). */
+const freshVictimOptions = async () => {
+  await freshVictimMenu();
+  const group = await call<{ data: { id: string; options: { id: string }[] } }>(app, 'POST', '/api/option-groups', {
+    token: victim.token,
+    body: {
+      name: `קבוצה ${Math.random()}`,
+      minChoices: 0,
+      maxChoices: 2,
+      options: [
+        { name: 'שיבולת שועל', price: '2' },
+        { name: 'שוט נוסף', price: '3' },
+      ],
+    },
+  });
+  spare.groupId = group.body.data.id;
+  spare.optionIds = group.body.data.options.map((option) => option.id);
+  await call(app, 'PUT', `/api/products/${spare.productId}/option-groups/${spare.groupId}`, { token: victim.token });
+};
+const spareOption = () => `/api/option-groups/${spare.groupId}/options/${spare.optionIds[0]}`;
 
 const productBody = (categoryId: number) => ({ name: 'גנוב', price: '1', categoryId });
 const KITCHEN_STEPS = ['accepted', 'ready', 'served'] as const;
@@ -189,6 +209,133 @@ const ATTACKS: Attack[] = [
     prepare: freshVictimMenu,
     request: (token) =>
       call(app, 'PATCH', `/api/products/${spare.productId}/availability`, { token, body: { isActive: false } }),
+  },
+  {
+    route: 'GET /api/option-groups/:id',
+    name: "read the victim's option group",
+    prepare: freshVictimOptions,
+    request: (token) => call(app, 'GET', `/api/option-groups/${spare.groupId}`, { token }),
+  },
+  {
+    route: 'PUT /api/option-groups/:id',
+    name: "rename the victim's option group",
+    prepare: freshVictimOptions,
+    request: (token) =>
+      call(app, 'PUT', `/api/option-groups/${spare.groupId}`, {
+        token,
+        body: { name: `x ${Math.random()}`, minChoices: 0, maxChoices: 1 },
+      }),
+  },
+  {
+    route: 'DELETE /api/option-groups/:id',
+    name: "delete the victim's option group",
+    prepare: freshVictimOptions,
+    request: (token) => call(app, 'DELETE', `/api/option-groups/${spare.groupId}`, { token }),
+  },
+  {
+    route: 'POST /api/option-groups/:id/options',
+    name: "add an option to the victim's group",
+    prepare: freshVictimOptions,
+    request: (token) =>
+      call(app, 'POST', `/api/option-groups/${spare.groupId}/options`, { token, body: { name: 'גנוב', price: '0' } }),
+  },
+  {
+    route: 'PATCH /api/option-groups/:id/options/order',
+    name: "reorder the victim's options",
+    prepare: freshVictimOptions,
+    request: (token) =>
+      call(app, 'PATCH', `/api/option-groups/${spare.groupId}/options/order`, {
+        token,
+        body: { ids: [...spare.optionIds].reverse() },
+      }),
+  },
+  {
+    route: 'PUT /api/option-groups/:id/options/:optionId',
+    name: "change the price of the victim's option",
+    prepare: freshVictimOptions,
+    request: (token) => call(app, 'PUT', spareOption(), { token, body: { name: 'שיבולת שועל', price: '0' } }),
+  },
+  {
+    route: 'PUT /api/option-groups/:id/options/:optionId',
+    name: "edit the victim's option through the intruder's own group",
+    prepare: freshVictimOptions,
+    request: async (token) => {
+      const owner = token === victim.token ? victim : intruder;
+      const own = await call<{ data: { id: string } }>(app, 'POST', '/api/option-groups', {
+        token,
+        body: { name: `שלי ${Math.random()}`, minChoices: 0, maxChoices: 1 },
+      });
+      // The victim's control edits its own option through its own group.
+      const groupId = owner === victim ? spare.groupId : own.body.data.id;
+      return call(app, 'PUT', `/api/option-groups/${groupId}/options/${spare.optionIds[0]}`, {
+        token,
+        body: { name: 'x', price: '0' },
+      });
+    },
+  },
+  {
+    route: 'DELETE /api/option-groups/:id/options/:optionId',
+    name: "remove the victim's option",
+    prepare: freshVictimOptions,
+    request: (token) => call(app, 'DELETE', spareOption(), { token }),
+  },
+  {
+    route: 'PATCH /api/option-groups/:id/options/:optionId/availability',
+    name: "mark the victim's option sold out",
+    prepare: freshVictimOptions,
+    request: (token) => call(app, 'PATCH', `${spareOption()}/availability`, { token, body: { available: false } }),
+  },
+  {
+    route: 'PUT /api/products/:id/option-groups/:groupId',
+    name: "attach the victim's group to the victim's product",
+    prepare: async () => {
+      await freshVictimOptions();
+      await call(app, 'DELETE', `/api/products/${spare.productId}/option-groups/${spare.groupId}`, {
+        token: victim.token,
+      });
+    },
+    request: (token) => call(app, 'PUT', `/api/products/${spare.productId}/option-groups/${spare.groupId}`, { token }),
+  },
+  {
+    route: 'PUT /api/products/:id/option-groups/:groupId',
+    name: "attach the intruder's own group to the victim's product",
+    prepare: freshVictimOptions,
+    request: async (token) => {
+      const own = await call<{ data: { id: string } }>(app, 'POST', '/api/option-groups', {
+        token,
+        body: { name: `שלי ${Math.random()}`, minChoices: 0, maxChoices: 1 },
+      });
+      return call(app, 'PUT', `/api/products/${spare.productId}/option-groups/${own.body.data.id}`, { token });
+    },
+  },
+  {
+    route: 'PUT /api/products/:id/option-groups/:groupId',
+    name: "attach the victim's group to the intruder's own product",
+    prepare: freshVictimOptions,
+    request: async (token) => {
+      const owner = token === victim.token ? victim : intruder;
+      const own = await createProduct(app, owner, {
+        categoryId: owner === victim ? spare.categoryId : intruderCategoryId,
+      });
+      return call(app, 'PUT', `/api/products/${own.id}/option-groups/${spare.groupId}`, { token });
+    },
+  },
+  {
+    route: 'DELETE /api/products/:id/option-groups/:groupId',
+    name: "take the victim's group off the victim's product",
+    prepare: freshVictimOptions,
+    request: (token) =>
+      call(app, 'DELETE', `/api/products/${spare.productId}/option-groups/${spare.groupId}`, { token }),
+  },
+  {
+    route: 'PATCH /api/products/:id/option-groups/order',
+    name: "reorder the victim's product's groups",
+    prepare: freshVictimOptions,
+    request: (token) =>
+      call(app, 'PATCH', `/api/products/${spare.productId}/option-groups/order`, {
+        token,
+        body: { ids: [spare.groupId] },
+      }),
   },
   {
     route: 'POST /api/live-orders/:orderId/reprint',
@@ -289,6 +436,7 @@ describe("one business using another's ids", () => {
       'POST /api/categories': { name: 'שלי' },
       'PATCH /api/categories/order': { ids: [intruderCategoryId] },
       'POST /api/products': productBody(intruderCategoryId),
+      'POST /api/option-groups': { name: 'של הפורץ', minChoices: 0, maxChoices: 1 },
       'PUT /api/printer/settings': { paperWidth: '58mm' },
     };
     const routes = routesOf('owner').filter((key) => !key.includes(':'));
@@ -315,7 +463,14 @@ describe("one business using another's ids", () => {
 
 describe('tokens of one audience never open routes of another', () => {
   // Values that match each path parameter's shape and name nothing that exists.
-  const params = { id: 987654, phone: '0501112233', month: '2020-01', orderId: '00000000-0000-4000-8000-000000000000' };
+  const params = {
+    id: 987654,
+    phone: '0501112233',
+    month: '2020-01',
+    orderId: '00000000-0000-4000-8000-000000000000',
+    groupId: '00000000-0000-4000-8000-000000000001',
+    optionId: '00000000-0000-4000-8000-000000000002',
+  };
   const send = (key: string, token?: string) => {
     const { method, path } = splitKey(key);
     return call(app, method, fillPath(path, params), {

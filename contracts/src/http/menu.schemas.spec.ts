@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { PRODUCT_TAGS, productTagLabelsHe } from '../menu-types.js';
 import { zodIssuesToFields } from '../validation.js';
 import {
+  newOptionGroupSchema,
+  optionAvailabilitySchema,
+  optionGroupInputSchema,
+  optionInputSchema,
+  optionOrderSchema,
   availabilitySchema,
   categoryInputSchema,
   categoryOrderSchema,
@@ -135,6 +140,20 @@ describe('the public menu schema', () => {
           tags: [],
           isActive: true,
           businessId: '+972501234567',
+          optionGroups: [
+            {
+              id: 'g',
+              name: 'חלב',
+              minChoices: 1,
+              maxChoices: 1,
+              without: false,
+              businessId: '+972501234567',
+              productIds: [1],
+              options: [
+                { id: 'o', name: 'שיבולת שועל', price: '2.00', available: true, isDefault: false, priceAgorot: 200 },
+              ],
+            },
+          ],
         },
       ],
     });
@@ -148,7 +167,92 @@ describe('the public menu schema', () => {
       'price',
       'image',
       'tags',
+      'optionGroups',
     ]);
     expect(parsed.products[0]?.image).toEqual({ small: '/s', large: '/l' });
+    expect(parsed.products[0]?.optionGroups).toEqual([
+      {
+        id: 'g',
+        name: 'חלב',
+        minChoices: 1,
+        maxChoices: 1,
+        without: false,
+        options: [{ id: 'o', name: 'שיבולת שועל', price: '2.00', available: true, isDefault: false }],
+      },
+    ]);
+  });
+});
+
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+describe('option group input', () => {
+  it('trims the name, reads numbers and flags from a form, and starts with no options', () => {
+    expect(newOptionGroupSchema.parse({ name: ' חלב ', minChoices: '1', maxChoices: '1' })).toEqual({
+      name: 'חלב',
+      minChoices: 1,
+      maxChoices: 1,
+      without: false,
+      options: [],
+    });
+  });
+
+  it('takes its first options with prices in shekels', () => {
+    const parsed = newOptionGroupSchema.parse({
+      name: 'חלב',
+      minChoices: 1,
+      maxChoices: 1,
+      options: [
+        { name: 'שיבולת שועל', price: 2 },
+        { name: 'רגיל', price: '0', isDefault: true },
+      ],
+    });
+    expect(parsed.options).toEqual([
+      { name: 'שיבולת שועל', price: '2', isDefault: false, available: true },
+      { name: 'רגיל', price: '0', isDefault: true, available: true },
+    ]);
+  });
+
+  it.each([
+    [{ minChoices: 0, maxChoices: 1 }, { name: 'נא להזין שם לקבוצת התוספות' }],
+    [{ name: 'x', minChoices: 2, maxChoices: 1 }, { minChoices: 'המינימום אינו יכול להיות גדול מהמקסימום' }],
+    [
+      { name: 'x', minChoices: -1, maxChoices: 1 },
+      { minChoices: 'מספר הבחירות המינימלי חייב להיות מספר שלם בין 0 ל-50' },
+    ],
+    [
+      { name: 'x', minChoices: 0, maxChoices: 0 },
+      { maxChoices: 'מספר הבחירות המקסימלי חייב להיות מספר שלם בין 1 ל-50' },
+    ],
+    [
+      { name: 'x', minChoices: 0, maxChoices: 1.5 },
+      { maxChoices: 'מספר הבחירות המקסימלי חייב להיות מספר שלם בין 1 ל-50' },
+    ],
+  ])('refuses %j', (input, fields) => {
+    expect(fieldsOf(optionGroupInputSchema.safeParse(input))).toEqual(fields);
+  });
+});
+
+describe('option input', () => {
+  it.each([
+    [{ price: '2' }, { name: 'נא להזין שם לתוספת' }],
+    [{ name: 'x', price: '-2' }, { price: 'נא להזין תוספת מחיר תקינה (0 לתוספת ללא תשלום), עד שתי ספרות אחרי הנקודה' }],
+    [
+      { name: 'x', price: '2.555' },
+      { price: 'נא להזין תוספת מחיר תקינה (0 לתוספת ללא תשלום), עד שתי ספרות אחרי הנקודה' },
+    ],
+    [{ name: 'x' }, { price: 'נא להזין תוספת מחיר תקינה (0 לתוספת ללא תשלום), עד שתי ספרות אחרי הנקודה' }],
+  ])('refuses %j', (input, fields) => {
+    expect(fieldsOf(optionInputSchema.safeParse(input))).toEqual(fields);
+  });
+
+  it('availability takes a boolean only', () => {
+    expect(optionAvailabilitySchema.safeParse({ available: false }).success).toBe(true);
+    expect(optionAvailabilitySchema.safeParse({ available: 'no' }).success).toBe(false);
+  });
+
+  it('an order is distinct server ids', () => {
+    expect(optionOrderSchema.safeParse({ ids: [uuid(1), uuid(2)] }).success).toBe(true);
+    expect(optionOrderSchema.safeParse({ ids: [uuid(1), uuid(1)] }).success).toBe(false);
+    expect(optionOrderSchema.safeParse({ ids: [1, 2] }).success).toBe(false);
   });
 });

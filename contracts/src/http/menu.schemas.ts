@@ -4,10 +4,12 @@ import { z } from 'zod';
 import '../zod-he.js';
 import {
   type OwnerCategory,
+  type OwnerOptionGroup,
   type OwnerProduct,
   PRODUCT_TAGS,
   type ProductTag,
   type PublicMenu,
+  type PublicOptionGroup,
 } from '../menu-types.js';
 import { validationMessagesHe as m } from '../messages.he.js';
 import { parsePriceToAgorot } from '../money.js';
@@ -18,6 +20,12 @@ export const MENU_LIMITS = {
   descriptionMax: 1000,
   /** More categories than any real menu has; bounds the reorder request. */
   categoriesMax: 500,
+  optionGroupNameMax: 100,
+  optionNameMax: 100,
+  /** Options in one group, groups on one product, groups of one business: more than any café needs. */
+  optionsPerGroupMax: 50,
+  groupsPerProductMax: 20,
+  groupsPerBusinessMax: 200,
 } as const;
 
 export const menuMessagesHe = {
@@ -32,6 +40,24 @@ export const menuMessagesHe = {
   tagInvalid: 'תגית לא מוכרת',
   orderInvalid: 'יש לשלוח את כל הקטגוריות של העסק, כל אחת פעם אחת',
   availabilityRequired: 'נא לציין אם המוצר זמין',
+  optionGroupNameRequired: 'נא להזין שם לקבוצת התוספות',
+  optionGroupNameTooLong: `שם הקבוצה יכול להכיל עד ${MENU_LIMITS.optionGroupNameMax} תווים`,
+  optionGroupNameTaken: 'כבר יש קבוצת תוספות בשם הזה',
+  optionNameRequired: 'נא להזין שם לתוספת',
+  optionNameTooLong: `שם התוספת יכול להכיל עד ${MENU_LIMITS.optionNameMax} תווים`,
+  optionNameTaken: 'כבר יש בקבוצה תוספת בשם הזה',
+  optionPriceInvalid: 'נא להזין תוספת מחיר תקינה (0 לתוספת ללא תשלום), עד שתי ספרות אחרי הנקודה',
+  minChoicesInvalid: `מספר הבחירות המינימלי חייב להיות מספר שלם בין 0 ל-${MENU_LIMITS.optionsPerGroupMax}`,
+  maxChoicesInvalid: `מספר הבחירות המקסימלי חייב להיות מספר שלם בין 1 ל-${MENU_LIMITS.optionsPerGroupMax}`,
+  minAboveMax: 'המינימום אינו יכול להיות גדול מהמקסימום',
+  tooManyOptions: `בקבוצה יכולות להיות עד ${MENU_LIMITS.optionsPerGroupMax} תוספות`,
+  tooManyGroupsOnProduct: `למוצר אפשר לצרף עד ${MENU_LIMITS.groupsPerProductMax} קבוצות תוספות`,
+  tooManyGroups: `לעסק יכולות להיות עד ${MENU_LIMITS.groupsPerBusinessMax} קבוצות תוספות`,
+  tooManyDefaults: 'יש יותר ברירות מחדל ממספר הבחירות המקסימלי של הקבוצה',
+  withoutIsFree: 'בקבוצת "בלי" כל הבחירות ללא תוספת מחיר',
+  optionOrderInvalid: 'יש לשלוח את כל התוספות של הקבוצה, כל אחת פעם אחת',
+  groupOrderInvalid: 'יש לשלוח את כל קבוצות התוספות של המוצר, כל אחת פעם אחת',
+  optionAvailabilityRequired: 'נא לציין אם התוספת זמינה',
 } as const;
 
 /** `POST /api/categories`, `PUT /api/categories/{id}`. */
@@ -111,6 +137,92 @@ export const productInputSchema = z.object({
 export type ProductInputRequest = z.input<typeof productInputSchema>;
 export type ProductInput = z.output<typeof productInputSchema>;
 
+// Option groups and options (issue 16). Ids are UUIDs made by the server; a group is the owner's, shared by products.
+
+/** An option's or a group's id: a UUID as the server writes it. */
+export const OPTION_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const isOptionId = (value: unknown): value is string =>
+  typeof value === 'string' && OPTION_ID_PATTERN.test(value);
+
+/** An added price in shekels as typed ("2", "2.50", "0"), or a number from JSON: kept as a decimal string. */
+const optionPriceSchema = z
+  .union([z.string(), z.number()], { message: menuMessagesHe.optionPriceInvalid })
+  .transform((price) => String(price).trim())
+  .refine((price) => parsePriceToAgorot(price) !== null, menuMessagesHe.optionPriceInvalid);
+
+const choicesCount = (message: string, min: number) =>
+  z.coerce.number({ message }).int(message).min(min, message).max(MENU_LIMITS.optionsPerGroupMax, message);
+
+/** `POST /api/option-groups/{id}/options`, `PUT /api/option-groups/{id}/options/{optionId}`. */
+export const optionInputSchema = z.object({
+  name: z
+    .string({ message: menuMessagesHe.optionNameRequired })
+    .trim()
+    .min(1, menuMessagesHe.optionNameRequired)
+    .max(MENU_LIMITS.optionNameMax, menuMessagesHe.optionNameTooLong),
+  price: optionPriceSchema,
+  isDefault: flagSchema.optional().transform((flag) => flag ?? false),
+  /** Ignored by an edit: availability has its own request (sold out for today). */
+  available: flagSchema.optional().transform((flag) => flag ?? true),
+});
+export type OptionInputRequest = z.input<typeof optionInputSchema>;
+export type OptionInput = z.output<typeof optionInputSchema>;
+
+const optionGroupFields = z.object({
+  name: z
+    .string({ message: menuMessagesHe.optionGroupNameRequired })
+    .trim()
+    .min(1, menuMessagesHe.optionGroupNameRequired)
+    .max(MENU_LIMITS.optionGroupNameMax, menuMessagesHe.optionGroupNameTooLong),
+  minChoices: choicesCount(menuMessagesHe.minChoicesInvalid, 0),
+  maxChoices: choicesCount(menuMessagesHe.maxChoicesInvalid, 1),
+  without: flagSchema.optional().transform((flag) => flag ?? false),
+});
+
+const minNotAboveMax = (group: { minChoices: number; maxChoices: number }) => group.minChoices <= group.maxChoices;
+
+/** `PUT /api/option-groups/{id}`: rename and change the rules; every product using the group follows. */
+export const optionGroupInputSchema = optionGroupFields.refine(minNotAboveMax, {
+  message: menuMessagesHe.minAboveMax,
+  path: ['minChoices'],
+});
+export type OptionGroupInputRequest = z.input<typeof optionGroupInputSchema>;
+export type OptionGroupInput = z.output<typeof optionGroupInputSchema>;
+
+/** `POST /api/option-groups`: a new group, with its first options if the owner typed them. */
+export const newOptionGroupSchema = optionGroupFields
+  .extend({
+    options: z
+      .array(optionInputSchema)
+      .max(MENU_LIMITS.optionsPerGroupMax, menuMessagesHe.tooManyOptions)
+      .optional()
+      .transform((options) => options ?? []),
+  })
+  .refine(minNotAboveMax, { message: menuMessagesHe.minAboveMax, path: ['minChoices'] });
+export type NewOptionGroupRequest = z.input<typeof newOptionGroupSchema>;
+export type NewOptionGroupInput = z.output<typeof newOptionGroupSchema>;
+
+/** `PATCH /api/option-groups/{id}/options/{optionId}/availability`: false means sold out for now. */
+export const optionAvailabilitySchema = z.object({
+  available: z.boolean({ message: menuMessagesHe.optionAvailabilityRequired }),
+});
+export type OptionAvailabilityInput = z.output<typeof optionAvailabilitySchema>;
+
+const idOrderSchema = (message: string) =>
+  z.object({
+    ids: z
+      .array(z.unknown(), { message })
+      .max(MENU_LIMITS.optionsPerGroupMax, message)
+      .refine((ids) => ids.every((id) => isOptionId(id)) && new Set(ids).size === ids.length, message)
+      .transform((ids) => ids as string[]),
+  });
+
+/** `PATCH /api/option-groups/{id}/options/order`: every option id of the group, in the new order. */
+export const optionOrderSchema = idOrderSchema(menuMessagesHe.optionOrderInvalid);
+/** `PATCH /api/products/{id}/option-groups/order`: every group id attached to the product, in the new order. */
+export const productOptionGroupOrderSchema = idOrderSchema(menuMessagesHe.groupOrderInvalid);
+export type IdOrderInput = z.output<typeof optionOrderSchema>;
+
 /** `PATCH /api/products/{id}/availability`: false means sold out for now. */
 export const availabilitySchema = z.object({
   isActive: z.boolean({ message: menuMessagesHe.availabilityRequired }),
@@ -128,7 +240,7 @@ export const ownerCategorySchema = z.object({
   createdAt: z.string(),
 }) satisfies z.ZodType<OwnerCategory>;
 
-export const publicProductSchema = z.object({
+const productBaseSchema = z.object({
   id: z.number(),
   categoryId: z.number(),
   name: z.string(),
@@ -138,10 +250,30 @@ export const publicProductSchema = z.object({
   tags: z.array(tagSchema),
 });
 
-export const ownerProductSchema = publicProductSchema.extend({
+export const publicOptionGroupSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  minChoices: z.number(),
+  maxChoices: z.number(),
+  without: z.boolean(),
+  options: z.array(
+    z.object({ id: z.string(), name: z.string(), price: z.string(), available: z.boolean(), isDefault: z.boolean() }),
+  ),
+}) satisfies z.ZodType<PublicOptionGroup>;
+
+export const publicProductSchema = productBaseSchema.extend({
+  optionGroups: z.array(publicOptionGroupSchema),
+});
+
+export const ownerProductSchema = productBaseSchema.extend({
   isActive: z.boolean(),
   createdAt: z.string(),
+  optionGroupIds: z.array(z.string()),
 }) satisfies z.ZodType<OwnerProduct>;
+
+export const ownerOptionGroupSchema = publicOptionGroupSchema.extend({
+  productIds: z.array(z.number()),
+}) satisfies z.ZodType<OwnerOptionGroup>;
 
 /** `data` of `GET /api/menu/{departmentId}`: only these keys, at every level. */
 export const publicMenuSchema = z.object({

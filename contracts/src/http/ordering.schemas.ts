@@ -5,6 +5,8 @@ import { z } from 'zod';
 import '../zod-he.js';
 import { parsePriceToAgorot } from '../money.js';
 import { isMonthString } from '../months.js';
+import { cartLineKey } from '../option-pricing.js';
+import { isOptionId, MENU_LIMITS } from './menu.schemas.js';
 
 export const ORDER_LIMITS = {
   remarksMax: 500,
@@ -21,6 +23,7 @@ export const orderingMessagesHe = {
   remarksTooLong: `ההערות יכולות להכיל עד ${ORDER_LIMITS.remarksMax} תווים`,
   amountInvalid: 'סכום לתשלום אינו תקין',
   tableInvalid: 'מספר השולחן אינו תקין',
+  optionsInvalid: 'בחירת התוספות אינה תקינה, פתחו את המוצר ובחרו מחדש',
   monthInvalid: 'נא לבחור חודש בפורמט YYYY-MM',
 } as const;
 
@@ -54,6 +57,20 @@ const cartItemSchema = z.object({
   // Shown in the cart; only compared, never charged.
   name: z.string().max(500).optional(),
   price: z.union([z.number(), z.string()]).optional(),
+  /**
+   * The chosen option ids (issue 16), each at most once; every choice is listed (a group's default is the diner
+   * sheet's convenience, not a server rule). Absent: no choices. The server checks them against the product's groups
+   * and reprices (contracts' priceLineWithOptions).
+   */
+  options: z
+    .array(z.unknown(), { message: orderingMessagesHe.optionsInvalid })
+    .max(MENU_LIMITS.optionsPerGroupMax * MENU_LIMITS.groupsPerProductMax, orderingMessagesHe.optionsInvalid)
+    .refine(
+      (ids) => ids.every((id) => isOptionId(id)) && new Set(ids).size === ids.length,
+      orderingMessagesHe.optionsInvalid,
+    )
+    .transform((ids) => ids as string[])
+    .optional(),
 });
 
 // zod's max counts code points once a text is longer in UTF-16 units, as the cart does: an emoji is one character.
@@ -71,8 +88,9 @@ const cartDataSchema = z.object({
     .array(cartItemSchema, { message: orderingMessagesHe.cartEmpty })
     .min(1, orderingMessagesHe.cartEmpty)
     .max(ORDER_LIMITS.linesMax, orderingMessagesHe.itemsInvalid)
+    // One line per product and choice of options: the same product with other choices is another line.
     .refine(
-      (items) => new Set(items.map((item) => item.productId)).size === items.length,
+      (items) => new Set(items.map((item) => cartLineKey(item.productId, item.options))).size === items.length,
       orderingMessagesHe.itemsInvalid,
     ),
   totalAmount: clientAmount.optional(),

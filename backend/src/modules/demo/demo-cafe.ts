@@ -55,3 +55,82 @@ export const demoMenu: { category: string; products: { name: string; description
     ],
   },
 ];
+
+/**
+ * The café's option groups (issue 16), each shared by the products named in `products`: milk and an extra shot for
+ * the coffees, eggs as the diner likes them and free "without" choices for the breakfasts. Prices in shekels.
+ */
+export const demoOptionGroups: {
+  name: string;
+  minChoices: number;
+  maxChoices: number;
+  without: boolean;
+  options: { name: string; price: string; isDefault?: boolean }[];
+  products: string[];
+}[] = [
+  {
+    name: 'סוג חלב',
+    minChoices: 1,
+    maxChoices: 1,
+    without: false,
+    options: [
+      { name: 'חלב רגיל', price: '0', isDefault: true },
+      { name: 'חלב דל שומן', price: '0' },
+      { name: 'חלב שיבולת שועל', price: '2' },
+      { name: 'חלב סויה', price: '2' },
+      { name: 'חלב שקדים', price: '2' },
+    ],
+    products: ['הפוך', 'אייס קפה'],
+  },
+  {
+    name: 'תוספות לקפה',
+    minChoices: 0,
+    maxChoices: 3,
+    without: false,
+    options: [
+      { name: 'שוט אספרסו נוסף', price: '3' },
+      { name: 'סירופ וניל', price: '2' },
+      { name: 'קצפת', price: '2' },
+    ],
+    products: ['אספרסו', 'הפוך', 'אייס קפה'],
+  },
+  {
+    name: 'ביצים',
+    minChoices: 1,
+    maxChoices: 1,
+    without: false,
+    options: [
+      { name: 'חביתה', price: '0', isDefault: true },
+      { name: 'ביצי עין', price: '0' },
+      { name: 'מקושקשת', price: '0' },
+      { name: 'ביצים קשות', price: '0' },
+    ],
+    products: ['ארוחת בוקר ישראלית'],
+  },
+  {
+    name: 'שתייה חמה לארוחה',
+    minChoices: 1,
+    maxChoices: 1,
+    without: false,
+    options: [
+      { name: 'הפוך', price: '0', isDefault: true },
+      { name: 'אספרסו כפול', price: '0' },
+      { name: 'תה נענע', price: '0' },
+      { name: 'הפוך בחלב שיבולת שועל', price: '2' },
+    ],
+    products: ['ארוחת בוקר ישראלית'],
+  },
+  {
+    name: 'בלי',
+    minChoices: 0,
+    maxChoices: 4,
+    without: true,
+    options: [
+      { name: 'בלי בצל', price: '0' },
+      { name: 'בלי עגבניות', price: '0' },
+      { name: 'בלי חריף', price: '0' },
+      { name: 'בלי גבינה', price: '0' },
+    ],
+    products: ['ארוחת בוקר ישראלית', 'שקשוקה', 'טוסט גבינות'],
+  },
+];

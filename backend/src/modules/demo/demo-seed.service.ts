@@ -6,8 +6,16 @@ import type { AppConfig } from '../../config/config.js';
 import { DATABASE } from '../../platform/database/database.module.js';
 import type { Database } from '../../platform/database/database.js';
 import { BusinessReader, RegisterBusinessCommand } from '../accounts/index.js';
-import { CreateCategoryCommand, CreateProductCommand, MenuReader } from '../menu/index.js';
-import { DEMO_DEPARTMENT_ID, demoMenu, demoOwner } from './demo-cafe.js';
+import {
+  AttachOptionGroupCommand,
+  CreateCategoryCommand,
+  CreateOptionGroupCommand,
+  CreateProductCommand,
+  MenuReader,
+  OptionGroupsReader,
+  type OptionsContext,
+} from '../menu/index.js';
+import { DEMO_DEPARTMENT_ID, demoMenu, demoOptionGroups, demoOwner } from './demo-cafe.js';
 
 /**
  * Creates the demo café through the same commands a real owner's requests use, so the demo exercises the real code
@@ -24,6 +32,7 @@ export class DemoSeedService implements OnModuleInit {
     private readonly commands: CommandBus,
     private readonly businesses: BusinessReader,
     private readonly menus: MenuReader,
+    private readonly optionGroups: OptionGroupsReader,
   ) {}
 
   onModuleInit(): void {
@@ -55,6 +64,47 @@ export class DemoSeedService implements OnModuleInit {
         created++;
       }
     }
-    if (created > 0) this.logger.log(`demo café ready: /menu/${DEMO_DEPARTMENT_ID} (${created} products added)`);
+    const options = await this.seedOptionGroups(businessId, context);
+    if (created > 0 || options > 0) {
+      this.logger.log(
+        `demo café ready: /menu/${DEMO_DEPARTMENT_ID} (${created} products added, ${options} option-group changes)`,
+      );
+    }
+  }
+
+  /** The groups that are missing (by name), then each group on each of its products that does not show it yet. */
+  private async seedOptionGroups(businessId: string, context: OptionsContext): Promise<number> {
+    let changed = 0;
+    const { groups } = await this.optionGroups.ofBusiness(businessId);
+    const idByName = new Map(groups.map(({ group }) => [group.name, group.id]));
+    for (const group of demoOptionGroups.filter(({ name }) => !idByName.has(name))) {
+      const { name, minChoices, maxChoices, without, options } = group;
+      const { id } = await this.commands.execute<CreateOptionGroupCommand, { id: string }>(
+        new CreateOptionGroupCommand(
+          businessId,
+          {
+            name,
+            minChoices,
+            maxChoices,
+            without,
+            options: options.map((option) => ({ isDefault: false, ...option, available: true })),
+          },
+          context,
+        ),
+      );
+      idByName.set(group.name, id);
+      changed++;
+    }
+    const { productGroups } = await this.optionGroups.ofBusiness(businessId);
+    const products = (await this.menus.sections(businessId)).flatMap((section) => section.products);
+    for (const group of demoOptionGroups) {
+      const groupId = idByName.get(group.name);
+      for (const product of products.filter(({ name }) => group.products.includes(name))) {
+        if (!groupId || productGroups.get(product.id)?.includes(groupId)) continue;
+        await this.commands.execute(new AttachOptionGroupCommand(businessId, groupId, product.id, context));
+        changed++;
+      }
+    }
+    return changed;
   }
 }

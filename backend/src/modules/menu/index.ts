@@ -10,8 +10,30 @@ export { MenuMissLimiter } from './api/menu-miss-limiter.js';
 // replaced by a reader with the write-path change.
 export { ProductEntity } from './persistence/product.entity.js';
 export { CheckoutMenuReader, type CheckoutMenu } from './application/checkout-menu.reader.js';
+// Option groups (decision 020): the commands the demo café's seed sends, and the reader a checkout prices with.
+export { CreateOptionGroupCommand } from './application/create-option-group.handler.js';
+export { EditOptionGroupCommand } from './application/edit-option-group.handler.js';
+export { DeleteOptionGroupCommand } from './application/delete-option-group.handler.js';
+export { AddOptionCommand } from './application/add-option.handler.js';
+export { EditOptionCommand } from './application/edit-option.handler.js';
+export { RemoveOptionCommand } from './application/remove-option.handler.js';
+export { SetOptionAvailabilityCommand } from './application/set-option-availability.handler.js';
+export { ReorderOptionsCommand } from './application/reorder-options.handler.js';
+export { AttachOptionGroupCommand } from './application/attach-option-group.handler.js';
+export { DetachOptionGroupCommand } from './application/detach-option-group.handler.js';
+export { ReorderProductOptionGroupsCommand } from './application/reorder-product-option-groups.handler.js';
+export type { OptionsContext } from './application/option-groups.runner.js';
+export { OptionGroupsReader, type BusinessOptionGroups } from './projections/option-groups.reader.js';
+export { OPTION_GROUPS_EVENT_TYPES, type OptionGroupsEvent } from './domain/option-groups.events.js';
 
 import { CategoryEntity } from './persistence/category.entity.js';
 import { ProductEntity } from './persistence/product.entity.js';
+import { GroupOptionEntity, OptionGroupEntity, ProductOptionGroupEntity } from './projections/option-group.entities.js';
 /** The module's MikroORM entities, for the app's list (backend/src/entities.ts). */
-export const menuEntities = [CategoryEntity, ProductEntity];
+export const menuEntities = [
+  CategoryEntity,
+  ProductEntity,
+  OptionGroupEntity,
+  GroupOptionEntity,
+  ProductOptionGroupEntity,
+];

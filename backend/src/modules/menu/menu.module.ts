@@ -9,7 +9,24 @@ import { HttpFastPath } from '../../platform/http/fast-path.js';
 import { SpaFallback } from '../../platform/http/spa-fallback.js';
 import { CategoriesController } from './api/categories.controller.js';
 import { MenuMissLimiter } from './api/menu-miss-limiter.js';
+import { OptionGroupsController } from './api/option-groups.controller.js';
+import { ProductOptionGroupsController } from './api/product-option-groups.controller.js';
 import { ProductsController } from './api/products.controller.js';
+import { CreateOptionGroupHandler } from './application/create-option-group.handler.js';
+import { EditOptionGroupHandler } from './application/edit-option-group.handler.js';
+import { DeleteOptionGroupHandler } from './application/delete-option-group.handler.js';
+import { AddOptionHandler } from './application/add-option.handler.js';
+import { EditOptionHandler } from './application/edit-option.handler.js';
+import { RemoveOptionHandler } from './application/remove-option.handler.js';
+import { SetOptionAvailabilityHandler } from './application/set-option-availability.handler.js';
+import { ReorderOptionsHandler } from './application/reorder-options.handler.js';
+import { AttachOptionGroupHandler } from './application/attach-option-group.handler.js';
+import { DetachOptionGroupHandler } from './application/detach-option-group.handler.js';
+import { ReorderProductOptionGroupsHandler } from './application/reorder-product-option-groups.handler.js';
+import { OptionGroupsEditor } from './application/option-groups-editor.service.js';
+import { OptionGroupsRunner } from './application/option-groups.runner.js';
+import { optionGroupsProjection } from './projections/option-groups.projection.js';
+import { OptionGroupsReader } from './projections/option-groups.reader.js';
 import { publicMenuFastPath } from './api/public-menu.fast-path.js';
 import { registerPublicMenuRoute } from './api/public-menu.route.js';
 import { CheckoutMenuReader } from './application/checkout-menu.reader.js';
@@ -25,12 +42,27 @@ import { RemoveMenuHandler } from './application/remove-menu.handler.js';
 
 /**
  * The menu: plain state with a `MenuChanged` notice per edit; the owner's categories and products, product photos,
- * and the public menu, cached in memory until an edit of the menu or of the business drops it.
+ * and the public menu, cached in memory until an edit of the menu or of the business drops it. Option groups are
+ * event-sourced per business (`options-{phone}`, decision 020), one command handler per change.
  */
 @Module({
   // The public menu (GET /api/menu/:departmentId) is not a controller: see onModuleInit.
-  controllers: [CategoriesController, ProductsController],
+  controllers: [CategoriesController, ProductsController, OptionGroupsController, ProductOptionGroupsController],
   providers: [
+    CreateOptionGroupHandler,
+    EditOptionGroupHandler,
+    DeleteOptionGroupHandler,
+    AddOptionHandler,
+    EditOptionHandler,
+    RemoveOptionHandler,
+    SetOptionAvailabilityHandler,
+    ReorderOptionsHandler,
+    AttachOptionGroupHandler,
+    DetachOptionGroupHandler,
+    ReorderProductOptionGroupsHandler,
+    OptionGroupsRunner,
+    OptionGroupsReader,
+    OptionGroupsEditor,
     CreateCategoryHandler,
     CreateProductHandler,
     RemoveMenuHandler,
@@ -43,8 +75,9 @@ import { RemoveMenuHandler } from './application/remove-menu.handler.js';
     CheckoutMenuReader,
   ],
   // The diner's page (modules/diner) builds on PublicMenuService and may count its 404s with MenuMissLimiter; the
-  // demo café's seed reads what is there with MenuReader; ordering prices a checkout with CheckoutMenuReader.
-  exports: [PublicMenuService, PublicMenuCache, MenuMissLimiter, MenuReader, CheckoutMenuReader],
+  // demo café's seed reads what is there with MenuReader; ordering prices a checkout with CheckoutMenuReader, and
+  // will price the chosen options with OptionGroupsReader.forPricing.
+  exports: [PublicMenuService, PublicMenuCache, MenuMissLimiter, MenuReader, CheckoutMenuReader, OptionGroupsReader],
 })
 export class MenuModule implements OnModuleInit {
   constructor(
@@ -58,6 +91,7 @@ export class MenuModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
+    this.projections.register(optionGroupsProjection);
     this.projections.register(menuCacheProjection(this.cache));
     // The public menu's route goes on Fastify itself, outside Nest's router (docs/decisions/009): Nest calls
     // onModuleInit after its own routes are registered and before the server is ready, and the root hooks (security

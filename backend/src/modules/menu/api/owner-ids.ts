@@ -1,3 +1,4 @@
+import { isOptionId } from '@tafrit/contracts';
 import { AppError } from '../../../platform/http/app-error.js';
 
 /** A path id: a positive 32-bit integer. Anything else names nothing, so it is the same 404 as a foreign id. */
@@ -6,4 +7,10 @@ export function pathId(text: string): number {
   const id = Number(text);
   if (id > 2_147_483_647) throw new AppError('not_found');
   return id;
+}
+
+/** A group's or an option's path id: a UUID as the server writes them. Anything else names nothing: a 404. */
+export function optionPathId(text: string): string {
+  if (!isOptionId(text)) throw new AppError('not_found');
+  return text;
 }

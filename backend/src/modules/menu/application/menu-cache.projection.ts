@@ -1,5 +1,6 @@
 import { afterCommit } from '../../../platform/database/after-commit.js';
 import type { InlineProjection } from '../../../platform/event-store/inline-projection.js';
+import { OPTION_GROUPS_EVENT_TYPES } from '../domain/option-groups.events.js';
 import type { PublicMenuCache } from './public-menu-cache.js';
 
 /**
@@ -7,10 +8,12 @@ import type { PublicMenuCache } from './public-menu-cache.js';
  * transaction has committed (before it, a reader could refill the cache with the rows of before), on every event
  * that changes what diners see. Menu edits (`MenuChanged`), and the business's own events: name, logo, its public
  * address (a dropped business loses its menu under every id it was cached by), and the pause, activation and closing
- * the admin issue adds (listed by name so they are covered the day they exist).
+ * the admin issue adds (listed by name so they are covered the day they exist); and every change of the option groups
+ * (a rename, a price, oat milk sold out: each shows on every product that uses the group).
  */
 export const MENU_CACHE_EVENT_TYPES = [
   'MenuChanged',
+  ...OPTION_GROUPS_EVENT_TYPES,
   'BusinessRegistered',
   'BusinessProfileChanged',
   'LogoChanged',

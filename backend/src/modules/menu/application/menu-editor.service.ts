@@ -20,6 +20,8 @@ import { CreateProductCommand } from './create-product.handler.js';
 import { recordMenuChange } from './menu-change.js';
 import { priceText, toOwnerCategory, toOwnerProduct } from './menu-views.js';
 import { ProductImages } from './product-images.js';
+import { OptionGroupsReader } from '../projections/option-groups.reader.js';
+import { OptionGroupsRunner } from './option-groups.runner.js';
 
 export interface MenuContext {
   actor: EventActor;
@@ -41,6 +43,8 @@ export class MenuEditor {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly commands: CommandBus,
     private readonly images: ProductImages,
+    private readonly optionGroups: OptionGroupsReader,
+    private readonly options: OptionGroupsRunner,
   ) {}
 
   async listCategories(businessId: string): Promise<OwnerCategory[]> {
@@ -81,6 +85,12 @@ export class MenuEditor {
       if (!category) throw notFound();
       const products = await em.find(ProductEntity, { businessId, categoryId: id }, { fields: ['id', 'image'] });
       images = products.map((product) => product.image ?? null);
+      // Their option groups come off them in the log too (the groups stay: they are the business's).
+      await this.options.run(
+        { type: 'ForgetProducts', data: { businessId, productIds: products.map((product) => product.id) } },
+        context,
+        { em },
+      );
       await em.nativeDelete(ProductEntity, { businessId, categoryId: id });
       await em.nativeDelete(CategoryEntity, { id, businessId });
       return { change: 'category.deleted', categoryId: id };
@@ -110,8 +120,10 @@ export class MenuEditor {
   }
 
   async listProducts(businessId: string): Promise<OwnerProduct[]> {
-    const products = await this.database.em().find(ProductEntity, { businessId }, { orderBy: { id: 'asc' } });
-    return products.map(toOwnerProduct);
+    const em = this.database.em();
+    const products = await em.find(ProductEntity, { businessId }, { orderBy: { id: 'asc' } });
+    const { productGroups } = await this.optionGroups.ofBusiness(businessId, em);
+    return products.map((product) => toOwnerProduct(product, productGroups.get(product.id)));
   }
 
   async createProduct(
@@ -189,6 +201,7 @@ export class MenuEditor {
       const product = await em.findOne(ProductEntity, { id, businessId });
       if (!product) throw notFound();
       image = product.image ?? null;
+      await this.options.run({ type: 'ForgetProducts', data: { businessId, productIds: [id] } }, context, { em });
       await em.nativeDelete(ProductEntity, { id, businessId });
       return { change: 'product.deleted', productId: id, categoryId: product.categoryId };
     });
@@ -233,10 +246,17 @@ export class MenuEditor {
     return toOwnerCategory(category);
   }
 
+  /** One product of the business with its option groups; another business's id is a 404. */
+  getProduct(businessId: string, id: number): Promise<OwnerProduct> {
+    return this.product(businessId, id);
+  }
+
   private async product(businessId: string, id: number): Promise<OwnerProduct> {
-    const product = await this.database.em().findOne(ProductEntity, { id, businessId });
+    const em = this.database.em();
+    const product = await em.findOne(ProductEntity, { id, businessId });
     if (!product) throw notFound();
-    return toOwnerProduct(product);
+    const { productGroups } = await this.optionGroups.ofBusiness(businessId, em);
+    return toOwnerProduct(product, productGroups.get(id));
   }
 
   private async ownProduct(businessId: string, id: number): Promise<void> {

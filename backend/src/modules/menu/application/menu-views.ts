@@ -6,7 +6,9 @@ import {
   ownerProductSchema,
   parsePriceToAgorot,
   PRODUCT_TAGS,
+  type ProductBase,
   type ProductTag,
+  type PublicOptionGroup,
   type PublicProduct,
 } from '@tafrit/contracts';
 import type { Category } from '../persistence/category.entity.js';
@@ -33,7 +35,7 @@ export function toOwnerCategory(category: Category): OwnerCategory {
   });
 }
 
-export function toPublicProduct(product: Product): PublicProduct {
+function toProductBase(product: Product): ProductBase {
   return {
     id: product.id,
     categoryId: product.categoryId,
@@ -45,10 +47,16 @@ export function toPublicProduct(product: Product): PublicProduct {
   };
 }
 
-export function toOwnerProduct(product: Product): OwnerProduct {
+/** A product as diners see it, with its option groups in the owner's order. */
+export function toPublicProduct(product: Product, optionGroups: PublicOptionGroup[] = []): PublicProduct {
+  return { ...toProductBase(product), optionGroups };
+}
+
+export function toOwnerProduct(product: Product, optionGroupIds: string[] = []): OwnerProduct {
   return ownerProductSchema.parse({
-    ...toPublicProduct(product),
+    ...toProductBase(product),
     isActive: product.isActive,
     createdAt: iso(product.createdAt),
+    optionGroupIds,
   });
 }

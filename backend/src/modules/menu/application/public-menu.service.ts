@@ -6,7 +6,9 @@ import type { Database } from '../../../platform/database/database.js';
 import { BusinessReader } from '../../accounts/index.js';
 import { CategoryEntity } from '../persistence/category.entity.js';
 import { ProductEntity } from '../persistence/product.entity.js';
+import { OptionGroupsReader } from '../projections/option-groups.reader.js';
 import { toPublicProduct } from './menu-views.js';
+import { toPublicOptionGroup } from './option-views.js';
 import { PublicMenuCache } from './public-menu-cache.js';
 
 /**
@@ -43,6 +45,7 @@ export class PublicMenuService {
     @Inject(DATABASE) private readonly database: Database,
     private readonly cache: PublicMenuCache<PublicMenuResult>,
     private readonly businesses: BusinessReader,
+    private readonly optionGroups: OptionGroupsReader,
   ) {}
 
   /**
@@ -73,10 +76,18 @@ export class PublicMenuService {
         em.find(CategoryEntity, { businessId: business.phone }, { orderBy: { order: 'asc', id: 'asc' } }),
         em.find(ProductEntity, { businessId: business.phone, isActive: true }, { orderBy: { id: 'asc' } }),
       ]);
+      // Each group is shaped once and shared by every product that uses it (a group is the business's, not a product's).
+      const { byId, productGroups } = await this.optionGroups.ofBusiness(business.phone, em);
+      const shaped = new Map([...byId].map(([id, view]) => [id, toPublicOptionGroup(view)]));
       const menu = publicMenuSchema.parse({
         business: { businessName: business.businessName, logo: business.logo ?? null, departmentId },
         categories: categories.map(({ id, name, order }) => ({ id, name, order })),
-        products: products.map(toPublicProduct),
+        products: products.map((product) =>
+          toPublicProduct(
+            product,
+            (productGroups.get(product.id) ?? []).flatMap((groupId) => shaped.get(groupId) ?? []),
+          ),
+        ),
       });
       const json = JSON.stringify(menu);
       // Shared by every caller while cached: frozen, so no caller can change what the next one reads.

@@ -6,6 +6,7 @@ import { EVENT_STORE, type EventActor, type EventStore } from '../../../platform
 import { CategoryEntity } from '../persistence/category.entity.js';
 import { ProductEntity } from '../persistence/product.entity.js';
 import { recordMenuChange } from './menu-change.js';
+import { OptionGroupsRunner } from './option-groups.runner.js';
 import { ProductImages } from './product-images.js';
 
 /** Removes a business's whole menu and its photos (an account is closed); a repeat finishes what is left. */
@@ -22,16 +23,19 @@ export class RemoveMenuHandler implements ICommandHandler<RemoveMenuCommand, voi
     @Inject(DATABASE) private readonly database: Database,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly images: ProductImages,
+    private readonly options: OptionGroupsRunner,
   ) {}
 
   /**
-   * Deletes every category and product in one transaction, with a `MenuChanged` per category on the menu stream (the
+   * Deletes every option group, category and product in one transaction, with a `MenuChanged` per category on the menu stream (the
    * menu's rule: every change is in the log); the photos go only after the commit, so no row names a missing file.
    */
   async execute({ businessId, context }: RemoveMenuCommand): Promise<void> {
     const stems = await this.database.em().transactional(async (em) => {
       const products = await em.find(ProductEntity, { businessId }, { fields: ['id', 'image'] });
       const categories = await em.find(CategoryEntity, { businessId }, { fields: ['id'] });
+      // The option groups go too, in the log (their places on products with them).
+      await this.options.run({ type: 'RemoveAllOptionGroups', data: { businessId } }, context, { em });
       await em.nativeDelete(ProductEntity, { businessId });
       await em.nativeDelete(CategoryEntity, { businessId });
       for (const category of categories) {

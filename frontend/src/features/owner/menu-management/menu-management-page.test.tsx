@@ -24,6 +24,7 @@ const lemonade: Product = {
   isActive: true,
   tags: ['vegan'],
   createdAt: '2026-01-01T00:00:00.000Z',
+  optionGroupIds: [],
 };
 const schnitzel: Product = {
   id: 11,
@@ -35,6 +36,7 @@ const schnitzel: Product = {
   isActive: false,
   tags: [],
   createdAt: '2026-01-01T00:00:00.000Z',
+  optionGroupIds: [],
 };
 const burger: Product = { ...schnitzel, id: 12, name: 'המבורגר', isActive: true };
 
@@ -50,6 +52,7 @@ function menuServer(
     if (call.path === '/api/categories' && call.method === 'GET')
       return json({ success: true, data: state.categories });
     if (call.path === '/api/products' && call.method === 'GET') return json({ success: true, data: state.products });
+    if (call.path === '/api/option-groups' && call.method === 'GET') return json({ success: true, data: [] });
     if (call.path === '/api/categories' && call.method === 'POST') {
       const name = (call.body as { name: string }).name;
       state.categories.push({ id: 99, name, order: state.categories.length, createdAt: '' });

@@ -10,6 +10,7 @@ import { useOwnerBusiness } from '../api/profile';
 import { ProductDialog } from '../components/product-dialog';
 import { errorDescription } from '../errors';
 import { CategoryPanel } from './category-panel';
+import { OptionGroupsPanel } from './option-groups-panel';
 import { ProductPanel } from './product-panel';
 
 const t = heOwner.menuManagement;
@@ -86,6 +87,7 @@ export function MenuManagementPage() {
           />
         </div>
       )}
+      {categories.isSuccess && products.isSuccess ? <OptionGroupsPanel products={productList} /> : null}
       <ProductDialog
         open={productDialog.open}
         onOpenChange={(open) => setProductDialog((current) => ({ ...current, open }))}

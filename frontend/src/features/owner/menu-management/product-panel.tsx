@@ -5,8 +5,10 @@ import { primaryButtonClass } from '@/components/ui/styles';
 import { toast } from '@/components/ui/toast';
 import { heOwner } from '@/i18n/he-owner';
 import { useDeleteProduct, type Category, type Product } from '../api/menu';
+import { useOptionGroups } from '../api/option-groups';
 import { errorDescription } from '../errors';
 import { ConfirmDialog } from './confirm-dialog';
+import { ProductOptionGroupsDialog } from './product-option-groups-dialog';
 import { ProductRow } from './product-row';
 
 const t = heOwner.menuManagement;
@@ -27,7 +29,9 @@ export function ProductPanel({
   const titleId = useId();
   const tooltipId = useId();
   const [deleting, setDeleting] = useState<Product | null>(null);
+  const [optionsFor, setOptionsFor] = useState<number | null>(null);
   const remove = useDeleteProduct();
+  const groupNames = new Map((useOptionGroups().data ?? []).map((group) => [group.id, group.name]));
   const noCategories = categories.length === 0;
   const order = new Map(categories.map((category, index) => [category.id, index]));
   const shown = (selected ? products.filter((product) => product.categoryId === selected.id) : products)
@@ -77,12 +81,15 @@ export function ProductPanel({
               key={product.id}
               product={product}
               categoryName={selected ? undefined : categories.find((c) => c.id === product.categoryId)?.name}
+              groupNames={product.optionGroupIds.flatMap((id) => groupNames.get(id) ?? [])}
               onEdit={() => onEdit(product)}
               onDelete={() => setDeleting(product)}
+              onOptions={() => setOptionsFor(product.id)}
             />
           ))}
         </ul>
       )}
+      <ProductOptionGroupsDialog productId={optionsFor} onClose={() => setOptionsFor(null)} />
       <ConfirmDialog
         open={deleting !== null}
         onClose={() => setDeleting(null)}

@@ -19,14 +19,20 @@ export function priceText(price: string): string {
 export function ProductRow({
   product,
   categoryName,
+  groupNames = [],
   onEdit,
   onDelete,
+  onOptions,
 }: {
   product: Product;
   /** Shown when the list holds every category's products. */
   categoryName?: string | undefined;
+  /** The names of the option groups it shows, in their order. */
+  groupNames?: string[];
   onEdit: () => void;
   onDelete: () => void;
+  /** Opens the choice of its option groups. */
+  onOptions?: () => void;
 }) {
   const availability = useProductAvailability();
   const nameId = useId();
@@ -73,6 +79,11 @@ export function ProductRow({
             ))}
           </ul>
         ) : null}
+        {groupNames.length > 0 ? (
+          <p className="mt-2 text-sm text-muted" data-testid="product-option-groups">
+            {t.products.optionsOf(groupNames.join(', '))}
+          </p>
+        ) : null}
         <div className="mt-3 flex flex-wrap items-center gap-3">
           <button
             type="button"
@@ -110,7 +121,12 @@ export function ProductRow({
           <span className={product.isActive ? 'font-medium text-brand-700' : 'font-medium text-danger'}>
             {product.isActive ? t.products.available : t.products.soldOut}
           </span>
-          <span className="ms-auto flex gap-2">
+          <span className="ms-auto flex flex-wrap gap-2">
+            {onOptions ? (
+              <button type="button" className={smallButtonClass} onClick={onOptions}>
+                {t.products.optionsShort} <span className="sr-only">{product.name}</span>
+              </button>
+            ) : null}
             <button type="button" className={smallButtonClass} onClick={onEdit}>
               {t.products.editShort} <span className="sr-only">{product.name}</span>
             </button>

@@ -4,6 +4,7 @@ import { MenuManagementPage } from '@/features/owner/owner-pages';
 // Bare /menu is the owner's menu management; /menu/$departmentId is the diner's menu.
 export const Route = createFileRoute('/(owner)/_console/menu/')({
   // The lists start loading with the owner chunk (import() keeps the api code out of the entry).
-  loader: ({ context }) => import('@/features/owner/api/menu').then((menu) => menu.prefetchMenu(context.queryClient)),
+  loader: ({ context }) =>
+    import('@/features/owner/api/option-groups').then((menu) => menu.prefetchMenuPage(context.queryClient)),
   component: MenuManagementPage,
 });
