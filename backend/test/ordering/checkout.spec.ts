@@ -5,7 +5,7 @@ import { query } from '../../src/platform/event-store/postgres/sql.js';
 import { registerOwner, type SignedInOwner } from '../support/accounts.js';
 import { createPayment, DINER_COOKIE, openShop, payInSandbox, type Shop } from '../support/checkout.js';
 import { call } from '../support/http-client.js';
-import { createCategory, createProduct } from '../support/menu.js';
+import { createCategory, createProduct, productForm } from '../support/menu.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 // Checkout end to end on the server (issue 5): repricing, refusals, idempotency, order numbers, the sandbox card page
@@ -200,6 +200,44 @@ describe('create-payment', () => {
     const numbers = answers.map((answer) => Number(answer.body.orderNumber)).sort((a, b) => a - b);
     expect(new Set(numbers).size).toBe(8);
     expect(numbers.at(-1)! - numbers[0]!).toBe(7);
+  });
+
+  it('an edit after earlier checkouts reaches the next one: a new price is refused with the new total, sold out is refused', async () => {
+    const editor = await registerOwner(app);
+    const bakery = await openShop(app, editor);
+    const order = (amount: string) =>
+      createPayment(app, bakery.departmentId, { items: [{ productId: bakery.croissant.id, quantity: 2 }], amount });
+    // Earlier checkouts: the menu is remembered (decision 015) and order numbers may come in blocks.
+    expect((await order('24.00')).status).toBe(200);
+    expect((await order('24.00')).status).toBe(200);
+
+    const edited = await call(app, 'PUT', `/api/products/${bakery.croissant.id}`, {
+      token: editor.token,
+      form: productForm({ name: 'קרואסון חמאה', price: '13.50', categoryId: bakery.croissant.categoryId as number }),
+    });
+    expect(edited.status).toBe(200);
+    const stale = await order('24.00');
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({
+      code: 'order.price_changed',
+      data: {
+        totalAmount: '27.00',
+        items: [{ productId: bakery.croissant.id, name: 'קרואסון חמאה', price: '13.50', quantity: 2 }],
+      },
+    });
+    expect((await order('27.00')).status).toBe(200);
+
+    const soldOut = await call(app, 'PATCH', `/api/products/${bakery.croissant.id}/availability`, {
+      token: editor.token,
+      body: { isActive: false },
+    });
+    expect(soldOut.status).toBe(200);
+    const refused = await order('27.00');
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      code: 'order.items_unavailable',
+      data: { unavailableProductIds: [bakery.croissant.id] },
+    });
   });
 
   it('a paused business takes no orders', async () => {
