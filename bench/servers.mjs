@@ -23,6 +23,7 @@ export async function startProduct({
   embedded = false,
   countSql = true,
   main = join(root, 'backend/dist/main.js'),
+  nodeFlags = [],
 } = {}) {
   const env = { ...process.env };
   if (embedded) delete env.DATABASE_URL;
@@ -34,7 +35,7 @@ export async function startProduct({
   const startedAt = performance.now();
   // BENCH_CPU_PROFILE_DIR: the product writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = env.BENCH_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${env.BENCH_CPU_PROFILE_DIR}`] : [];
-  const child = spawn(process.execPath, [...profile, main], {
+  const child = spawn(process.execPath, [...nodeFlags, ...profile, main], {
     cwd: root,
     env: {
       ...env,

@@ -74,8 +74,8 @@ const NUMBERS = preparedStatement<{ n: number }>(
   'select next_order_number($1) as n from generate_series(1, $2::int) order by 1',
 );
 
-/** A business taking numbers faster than this per second takes them in blocks of an eighth of a second's worth. */
-const BLOCK_FRACTION_OF_RATE = 8;
+/** A block holds about a quarter of a second's worth of the business's checkouts (one number below four a second). */
+const BLOCK_FRACTION_OF_RATE = 4;
 const BLOCK_AT_MOST = 64;
 /** Departments whose menu the checkout remembers at most (past it, it starts over). */
 const MENUS_KEPT = 10_000;
@@ -125,7 +125,7 @@ class NumberBlock {
 
   /**
    * One number at a time while the business takes fewer than a few per second (so its numbers stay in step with the
-   * sequence, as when every checkout took its own), else an eighth of a second's worth: a restart leaves at most that
+   * sequence, as when every checkout took its own), else a quarter of a second's worth: a restart leaves at most that
    * gap in its numbers.
    */
   private size(): number {
