@@ -43,8 +43,22 @@ for (let round = 0; round < rounds; round++) {
     // AB_PERF=dir: Linux perf samples the server's on-CPU time (kernel included) during the measured run; start the
     // builds with NODE_OPTIONS=--perf-basic-prof so perf can name JavaScript frames.
     const perf = env.AB_PERF
-      ? spawn('perf', ['record', '-e', 'cpu-clock', '-F', '1999', '-g', '-p', String(product.pid), '-o',
-          `${env.AB_PERF}/perf-${'AB'[index]}-${round}.data`], { stdio: 'ignore' })
+      ? spawn(
+          'perf',
+          [
+            'record',
+            '-e',
+            'cpu-clock',
+            '-F',
+            '1999',
+            '-g',
+            '-p',
+            String(product.pid),
+            '-o',
+            `${env.AB_PERF}/perf-${'AB'[index]}-${round}.data`,
+          ],
+          { stdio: 'ignore' },
+        )
       : undefined;
     const run = await benchOrderPath({ product, shops, rate, seconds, concurrency, routes });
     if (perf) {

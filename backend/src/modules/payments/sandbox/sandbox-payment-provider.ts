@@ -71,7 +71,10 @@ export interface SandboxPageFacts {
 
 /** The facts of a page asked for with `request` (what the page shows and where it returns). */
 export function sandboxPageFacts(
-  request: Pick<OpenPaymentPageRequest, 'orderId' | 'orderNumber' | 'amountAgorot' | 'successUrl' | 'failedUrl' | 'webhookUrl'> & {
+  request: Pick<
+    OpenPaymentPageRequest,
+    'orderId' | 'orderNumber' | 'amountAgorot' | 'successUrl' | 'failedUrl' | 'webhookUrl'
+  > & {
     businessName: string;
   },
 ): SandboxPageFacts {
