@@ -74,8 +74,10 @@ const NUMBERS = preparedStatement<{ n: number }>(
   'select next_order_number($1) as n from generate_series(1, $2::int) order by 1',
 );
 
-/** A block holds about a quarter of a second's worth of the business's checkouts (one number below four a second). */
+/** A block holds about a quarter of a second's worth of the business's checkouts... */
 const BLOCK_FRACTION_OF_RATE = 4;
+/** ...once it takes at least this many a second; below, one number at a time. */
+const BLOCKS_FROM_RATE = 16;
 const BLOCK_AT_MOST = 64;
 /** Departments whose menu the checkout remembers at most (past it, it starts over). */
 const MENUS_KEPT = 10_000;
@@ -124,13 +126,14 @@ class NumberBlock {
   }
 
   /**
-   * One number at a time while the business takes fewer than a few per second (so its numbers stay in step with the
-   * sequence, as when every checkout took its own), else a quarter of a second's worth: a restart leaves at most that
-   * gap in its numbers.
+   * One number at a time while the business takes fewer than `BLOCKS_FROM_RATE` a second (so its numbers stay in
+   * step with the sequence, as when every checkout took its own, and a burst leaves no number behind), else a quarter
+   * of a second's worth: a restart leaves at most that gap in its numbers.
    */
   private size(): number {
     const rate = Math.max(this.takenThisSecond, this.takenLastSecond);
-    return Math.min(BLOCK_AT_MOST, Math.max(1, Math.floor(rate / BLOCK_FRACTION_OF_RATE)));
+    if (rate < BLOCKS_FROM_RATE) return 1;
+    return Math.min(BLOCK_AT_MOST, Math.floor(rate / BLOCK_FRACTION_OF_RATE));
   }
 
   private count(): void {
