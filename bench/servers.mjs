@@ -35,6 +35,8 @@ export async function startProduct({
   dataDir = mkdtempSync(join(tmpdir(), 'tafrit-bench-')),
   embedded = false,
   countSql = true,
+  main = join(root, 'backend/dist/main.js'),
+  nodeFlags = [],
 } = {}) {
   const env = { ...process.env };
   if (embedded) delete env.DATABASE_URL;
@@ -49,7 +51,7 @@ export async function startProduct({
   const startedAt = performance.now();
   // BENCH_CPU_PROFILE_DIR: the product writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = env.BENCH_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${env.BENCH_CPU_PROFILE_DIR}`] : [];
-  const child = spawn(process.execPath, [...profile, join(root, 'backend/dist/main.js')], {
+  const child = spawn(process.execPath, [...nodeFlags, ...profile, main], {
     cwd: root,
     env: {
       ...env,

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { messageFor } from '@tafrit/contracts';
+import { BusinessEntity } from '../../src/modules/accounts/projections/business.entity.js';
+import { SandboxPaymentProvider } from '../../src/modules/payments/index.js';
 import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port.js';
 import { query } from '../../src/platform/event-store/postgres/sql.js';
 import { registerOwner, type SignedInOwner } from '../support/accounts.js';
 import { createPayment, DINER_COOKIE, openShop, payInSandbox, type Shop } from '../support/checkout.js';
 import { call } from '../support/http-client.js';
-import { createCategory, createProduct } from '../support/menu.js';
+import { createCategory, createProduct, productForm } from '../support/menu.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 // Checkout end to end on the server (issue 5): repricing, refusals, idempotency, order numbers, the sandbox card page
@@ -202,6 +204,46 @@ describe('create-payment', () => {
     expect(numbers.at(-1)! - numbers[0]!).toBe(7);
   });
 
+  it('an edit after earlier checkouts reaches the next one: a new price is refused with the new total, sold out is refused', async () => {
+    const editor = await registerOwner(app);
+    const categoryId = await createCategory(app, editor, 'מאפים');
+    const croissant = await createProduct(app, editor, { categoryId, name: 'קרואסון', price: '12.00' });
+    const { departmentId } = await app.database.em().findOneOrFail(BusinessEntity, { phone: editor.phone });
+    const order = (amount: string) =>
+      createPayment(app, departmentId, { items: [{ productId: croissant.id, quantity: 2 }], amount });
+    // Earlier checkouts: the menu is remembered (decision 015) and order numbers may come in blocks.
+    expect((await order('24.00')).status).toBe(200);
+    expect((await order('24.00')).status).toBe(200);
+
+    const edited = await call(app, 'PUT', `/api/products/${croissant.id}`, {
+      token: editor.token,
+      form: productForm({ name: 'קרואסון חמאה', price: '13.50', categoryId }),
+    });
+    expect(edited.status).toBe(200);
+    const stale = await order('24.00');
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({
+      code: 'order.price_changed',
+      data: {
+        totalAmount: '27.00',
+        items: [{ productId: croissant.id, name: 'קרואסון חמאה', price: '13.50', quantity: 2 }],
+      },
+    });
+    expect((await order('27.00')).status).toBe(200);
+
+    const soldOut = await call(app, 'PATCH', `/api/products/${croissant.id}/availability`, {
+      token: editor.token,
+      body: { isActive: false },
+    });
+    expect(soldOut.status).toBe(200);
+    const refused = await order('27.00');
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      code: 'order.items_unavailable',
+      data: { unavailableProductIds: [croissant.id] },
+    });
+  });
+
   it('a paused business takes no orders', async () => {
     const pausedOwner = await registerOwner(app);
     const paused = await openShop(app, pausedOwner);
@@ -264,6 +306,30 @@ describe('the sandbox card page and the diner’s order', () => {
     const again = await payInSandbox(app, paymentUrl, { number: '4580000000000000' });
     expect(await again.text()).toContain('התשלום כבר בוצע');
     expect((await eventsOf(String(placed.body.orderId))).filter((type) => type === 'OrderPaid')).toHaveLength(1);
+  });
+
+  it('a page opened by another instance (or before a restart) is drawn and paid from its order: no row until a card', async () => {
+    const placed = await createPayment(app, shop.departmentId, {
+      items: [{ productId: shop.croissant.id, quantity: 3 }],
+      amount: '36.00',
+    });
+    const paymentUrl = String(placed.body.paymentUrl);
+    const pageId = new URL(paymentUrl).pathname.split('/').at(-1)!;
+    const rows = () => query(app.database.em(), 'select 1 from sandbox_payments where low_profile_id = ?', [pageId]);
+    expect(await rows()).toHaveLength(0);
+    // This process forgets the pages it opened, as another instance never knew them.
+    (app.app.get(SandboxPaymentProvider) as unknown as { opened: Map<string, unknown> }).opened.clear();
+
+    const page = await fetch(`${app.url}${new URL(paymentUrl).pathname}`);
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(html).toContain('₪36.00');
+    expect(html).toContain(`הזמנה <bdi dir="ltr">#${String(placed.body.orderNumber)}</bdi>`);
+    const paid = await payInSandbox(app, paymentUrl, { number: '4580000000000000' });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(`${app.url}/thank-you/${shop.departmentId}`);
+    expect(await rows()).toHaveLength(1);
+    expect(await eventsOf(String(placed.body.orderId))).toEqual(expect.arrayContaining(['OrderPaid']));
   });
 
   it('a declined card leaves the order unpaid and the diner retries on the same page', async () => {

@@ -25,6 +25,7 @@ import { RecordSlipOutcomeHandler } from './application/record-slip-outcome.hand
 import { OrderChanges } from './persistence/order-changes.js';
 import { OrderStore } from './persistence/order-store.js';
 import { RecentOrders } from './persistence/recent-orders.js';
+import { SandboxPageFactsReader } from './application/sandbox-page-facts.js';
 import { OrderExpiry } from './processors/order-expiry.js';
 import { receiptSmsProcessor } from './processors/receipt-sms.processor.js';
 import { ordersProjection } from './projections/orders.projection.js';
@@ -42,6 +43,7 @@ import { ordersProjection } from './projections/orders.projection.js';
     OrderStore,
     OrderChanges,
     RecentOrders,
+    SandboxPageFactsReader,
     PlaceOrderHandler,
     OpenPaymentPageHandler,
     RecordPaymentResultHandler,

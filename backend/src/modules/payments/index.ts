@@ -15,7 +15,9 @@ export { parseCardcomWebhookBody, type CardcomWebhookReference } from './cardcom
 export { renderClosedPage, renderSandboxPage, type SandboxPageView } from './sandbox/sandbox-page.html.js';
 export {
   SandboxPaymentProvider,
+  sandboxPageFacts,
   type CardForm,
   type CardOutcome,
   type SandboxPage,
+  type SandboxPageFacts,
 } from './sandbox/sandbox-payment-provider.js';

@@ -19,6 +19,7 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', '[::1]', 'localhost']);
 const HOST_HEADER = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 /** Interfaces change rarely (a new Wi-Fi address); they are read again at most this often. */
 const ADDRESSES_TTL_MS = 10_000;
+const ORIGINS_KEPT = 256;
 
 /** Every address of this machine's network interfaces, as a Host header names it (IPv6 in brackets). */
 export function machineAddresses(): string[] {
@@ -48,6 +49,8 @@ export class LocalOrigins {
   private readonly publicUrl: string;
   private readonly publicOrigin: string;
   private cached: { at: number; hosts: Set<string> } | undefined;
+  /** Answers of `originOf` while the machine's addresses are the same (`cached`): a page's Host is one of a few. */
+  private readonly origins = new Map<string, string>();
 
   constructor(private readonly options: LocalOriginsOptions) {
     this.publicUrl = options.publicUrl.replace(/\/$/, '');
@@ -57,6 +60,19 @@ export class LocalOrigins {
   /** The origin of the page that asked (`http://192.168.1.20:3000`), or PUBLIC_URL's when it is not ours. */
   originOf(hostHeader: string | undefined, localPort: number | undefined): string {
     if (!this.options.followRequest || !hostHeader) return this.publicOrigin;
+    const hosts = this.hosts();
+    const key = `${localPort ?? ''} ${hostHeader}`;
+    let origin = this.origins.get(key);
+    if (origin === undefined) {
+      origin = this.resolve(hostHeader, localPort, hosts);
+      // Bounded: forged Host headers cannot grow it past a few hundred answers.
+      if (this.origins.size >= ORIGINS_KEPT) this.origins.clear();
+      this.origins.set(key, origin);
+    }
+    return origin;
+  }
+
+  private resolve(hostHeader: string, localPort: number | undefined, hosts: Set<string>): string {
     let url: URL;
     try {
       url = new URL(`http://${hostHeader}`);
@@ -67,7 +83,7 @@ export class LocalOrigins {
     if (!HOST_HEADER.test(hostHeader)) return this.publicOrigin;
     const port = url.port === '' ? 80 : Number(url.port);
     if (localPort !== undefined && port !== localPort) return this.publicOrigin;
-    if (!this.hosts().has(url.hostname)) return this.publicOrigin;
+    if (!hosts.has(url.hostname)) return this.publicOrigin;
     return url.origin;
   }
 
@@ -86,6 +102,8 @@ export class LocalOrigins {
     // `localhost` is loopback by another name, both ways.
     if ([...hosts].some((address) => LOOPBACK_HOSTS.has(address))) hosts.add('localhost');
     if (host === 'localhost') for (const loopback of ['127.0.0.1', '[::1]']) hosts.add(loopback);
+    // The remembered answers were worked out with the addresses of before (the same ones, mostly: nothing is lost).
+    this.origins.clear();
     this.cached = { at: now, hosts };
     return hosts;
   }

@@ -1,7 +1,7 @@
 import { zodIssuesToFields } from '@tafrit/contracts';
 import type { z } from 'zod';
 import { AppError } from './app-error.js';
-import { pathOfUnstorableText, unstorableTextFailure } from './text-guard.js';
+import { passedTextGuard, pathOfUnstorableText, unstorableTextFailure } from './text-guard.js';
 
 /** Deeper than any request of ours: past it, the schema refuses the shape anyway. */
 const MAX_DEPTH = 32;
@@ -33,7 +33,8 @@ export function refuseUnstorableText(value: unknown): void {
 
 /** Validates a request part with the shared contract schema; a failure is a 400 with every field's Hebrew message. */
 export function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
-  refuseUnstorableText(value);
+  // A JSON body was read by the guard at the edge already (text-guard.ts): the same object is not read twice.
+  if (!passedTextGuard(value)) refuseUnstorableText(value);
   const result = schema.safeParse(value);
   if (!result.success) throw new AppError('validation.failed', { fields: zodIssuesToFields(result.error) });
   return result.data;

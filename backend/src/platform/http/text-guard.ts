@@ -1,4 +1,4 @@
-import { failure, FORM_ERROR_KEY, isStorableText, validationMessagesHe } from '@tafrit/contracts';
+import { failure, FORM_ERROR_KEY, validationMessagesHe } from '@tafrit/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Deeper than any request of ours: past it, the schema refuses the shape anyway. */
@@ -13,22 +13,42 @@ const looksLikeJson = (text: string): boolean => /^\s*[[{]/.test(text);
  * `\ud83d` inside that text only appears once it is parsed, and would reach a JSON column as such.
  */
 export function pathOfUnstorableText(value: unknown, path: string[] = []): string[] | undefined {
+  const found = unstorableIn(value, path.length);
+  // Collected from the leaf up (no path is built while nothing is found, which is every request but a refused one).
+  return found && [...path, ...found.reverse()];
+}
+
+/** isStorableText with the engine's own checks (the contracts' loop also runs on older phones' browsers). */
+const storable = (text: string): boolean =>
+  (text as string & { isWellFormed(): boolean }).isWellFormed() && !text.includes('\u0000');
+
+/** Bodies the guard read and let through: a route's own check (parseWith) need not read them again. */
+const guardedBodies = new WeakSet<object>();
+
+/** Whether `value` is a request body the guard at the edge has already found storable. */
+export const passedTextGuard = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && guardedBodies.has(value);
+
+function unstorableIn(value: unknown, depth: number): string[] | undefined {
   if (typeof value === 'string') {
-    if (!isStorableText(value)) return path;
-    if (!looksLikeJson(value) || path.length >= MAX_DEPTH) return undefined;
+    if (!storable(value)) return [];
+    if (depth >= MAX_DEPTH || !looksLikeJson(value)) return undefined;
     let parsed: unknown;
     try {
       parsed = JSON.parse(value);
     } catch {
       return undefined;
     }
-    return pathOfUnstorableText(parsed, path);
+    return unstorableIn(parsed, depth);
   }
-  if (typeof value !== 'object' || value === null || path.length >= MAX_DEPTH) return undefined;
-  for (const [key, child] of Object.entries(value)) {
-    if (!isStorableText(key)) return [...path, FORM_ERROR_KEY];
-    const found = pathOfUnstorableText(child, [...path, key]);
-    if (found) return found;
+  if (typeof value !== 'object' || value === null || depth >= MAX_DEPTH) return undefined;
+  for (const key of Object.keys(value)) {
+    if (!storable(key)) return [FORM_ERROR_KEY];
+    const found = unstorableIn((value as Record<string, unknown>)[key], depth + 1);
+    if (found) {
+      found.push(key);
+      return found;
+    }
   }
   return undefined;
 }
@@ -45,9 +65,11 @@ export function unstorableTextFailure(path: readonly string[]) {
 
 function refused(request: FastifyRequest): string[] | undefined {
   // A GET of the public menu has neither: two property reads, nothing more, on the hot path.
-  if (request.body !== undefined && request.body !== null) {
-    const found = pathOfUnstorableText(request.body);
+  const body = request.body;
+  if (body !== undefined && body !== null) {
+    const found = pathOfUnstorableText(body);
     if (found) return found;
+    if (typeof body === 'object') guardedBodies.add(body);
   }
   const query = request.query;
   if (query && typeof query === 'object' && request.url.includes('?')) return pathOfUnstorableText(query);

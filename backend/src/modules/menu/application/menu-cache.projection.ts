@@ -16,6 +16,8 @@ export const MENU_CACHE_EVENT_TYPES = [
   ...OPTION_GROUPS_EVENT_TYPES,
   'BusinessRegistered',
   'BusinessProfileChanged',
+  // The Cardcom terminal a checkout opens its page with (the checkout's memory of the menu is dropped with it).
+  'PayoutAccountChanged',
   'LogoChanged',
   // A new public address: dropping the business drops its menu under the old id, so that id answers 404 at once.
   'DepartmentIdRegenerated',

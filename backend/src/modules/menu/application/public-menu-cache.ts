@@ -31,6 +31,8 @@ export class PublicMenuCache<Value = unknown> implements OnModuleInit, OnModuleD
   /** The invalidation count when each business was last invalidated. */
   private readonly invalidatedAt = new Map<string, number>();
   private invalidations = 0;
+  /** Told of every drop of a business here (the checkout's own memory of the menu, checkout-menu.reader.ts). */
+  private readonly dropListeners: ((businessId: string) => void)[] = [];
   private readonly instanceId = randomUUID();
   private publisher: Redis | undefined;
   private subscriber: Redis | undefined;
@@ -80,9 +82,19 @@ export class PublicMenuCache<Value = unknown> implements OnModuleInit, OnModuleD
   }
 
   set(departmentId: string, businessId: string, value: Value, startedAt: number): void {
-    const invalidated = this.invalidatedAt.get(businessId);
-    if (invalidated !== undefined && invalidated > startedAt) return;
+    if (this.droppedSince(businessId, startedAt)) return;
     this.entries.set(departmentId, { businessId, value });
+  }
+
+  /** Whether the business was dropped after `startedAt` (from `startBuild`): a build that raced it must not be kept. */
+  droppedSince(businessId: string, startedAt: number): boolean {
+    const invalidated = this.invalidatedAt.get(businessId);
+    return invalidated !== undefined && invalidated > startedAt;
+  }
+
+  /** Calls `listener` with the business id of every drop here, local or from another instance, as it happens. */
+  onDrop(listener: (businessId: string) => void): void {
+    this.dropListeners.push(listener);
   }
 
   /** Drops the business's menu here and, with Redis, on every other instance. */
@@ -104,5 +116,6 @@ export class PublicMenuCache<Value = unknown> implements OnModuleInit, OnModuleD
     for (const [departmentId, entry] of this.entries) {
       if (entry.businessId === businessId) this.entries.delete(departmentId);
     }
+    for (const listener of this.dropListeners) listener(businessId);
   }
 }

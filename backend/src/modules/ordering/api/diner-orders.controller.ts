@@ -5,6 +5,12 @@ import { OptionalOwner } from '../../../platform/auth/guards.js';
 import { DinerOrders } from '../application/diner-orders.query.js';
 import { DinerSessions } from './diner-session.js';
 
+/**
+ * The reason a wait is given up with when the diner's connection closes. A constant: `abort()` without one makes a
+ * DOMException (with its stack) on every answer, since a response's 'close' also follows every answer sent.
+ */
+const DINER_LEFT = 'the diner left';
+
 const NONE: LatestOrderAnswer = { success: false, data: null, message: messageFor('order.not_found') };
 
 /**
@@ -52,7 +58,7 @@ export class DinerOrdersController {
     const caller = { dinerSessionId: this.sessions.read(request), ownerPhone: await this.owners.phoneOf(request) };
     // The diner left (closed the tab, lost the network): stop waiting for them.
     const left = new AbortController();
-    reply.raw.once('close', () => left.abort());
+    reply.raw.once('close', () => left.abort(DINER_LEFT));
     const order =
       orderNumber > 0 ? await this.orders.waitFor(departmentId, orderNumber, caller, request.id, left.signal) : null;
     if (!order) {

@@ -8,6 +8,7 @@ import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payments/index.js'
 import { renderClosedPage, renderSandboxPage } from '../../payments/index.js';
 import { SandboxPaymentProvider, type CardForm } from '../../payments/index.js';
 import { RecordPaymentResultCommand } from '../application/record-payment-result.handler.js';
+import { SandboxPageFactsReader } from '../application/sandbox-page-facts.js';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.slice(0, 100) : '');
 
@@ -24,6 +25,7 @@ export class SandboxPageController {
   constructor(
     private readonly sandbox: SandboxPaymentProvider,
     private readonly commands: CommandBus,
+    private readonly facts: SandboxPageFactsReader,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
@@ -37,7 +39,7 @@ export class SandboxPageController {
 
   @Get(':id')
   async show(@Param('id') id: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const page = this.provider.name === 'sandbox' ? await this.sandbox.page(id) : null;
+    const page = this.provider.name === 'sandbox' ? await this.sandbox.page(id, this.factsOf(id)) : null;
     if (!page) return this.notFound(reply);
     if (page.status === 'paid') return this.html(reply, 200, renderClosedPage(this.successUrl(page, request)));
     this.html(reply, 200, renderSandboxPage({ page }));
@@ -57,11 +59,11 @@ export class SandboxPageController {
       expiry: text(body?.expiry),
       cvv: text(body?.cvv),
     };
-    // The card is settled in the same statement that finds the page; the page is read apart only to draw a form.
-    const outcome = await this.sandbox.submitCard(id, form);
+    // The card is settled in the same statement that writes or finds the page; it is read apart only to draw a form.
+    const outcome = await this.sandbox.submitCard(id, form, this.factsOf(id));
     if (outcome.status === 'unknown') return this.notFound(reply);
     if (outcome.status === 'invalid' || outcome.status === 'closed') {
-      const page = await this.sandbox.page(id);
+      const page = await this.sandbox.page(id, this.factsOf(id));
       if (!page) return this.notFound(reply);
       if (outcome.status === 'closed') return this.html(reply, 200, renderClosedPage(this.successUrl(page, request)));
       return this.html(reply, 400, renderSandboxPage({ page, values: form, fields: outcome.fields }));
@@ -79,6 +81,11 @@ export class SandboxPageController {
       return;
     }
     this.html(reply, 200, renderSandboxPage({ page, values: { name: form.name }, declined: outcome.reason }));
+  }
+
+  /** The page's facts from its order, for a page this process did not open (no row is written when a page opens). */
+  private factsOf(id: string) {
+    return () => this.facts.of(id);
   }
 
   private notFound(reply: FastifyReply): void {

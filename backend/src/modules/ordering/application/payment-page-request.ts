@@ -10,6 +10,20 @@ export function terminalOf(business: CheckoutMenu['business']): TerminalChoice {
     : { owner: 'platform', credentials: null };
 }
 
+/** Where a payment page of the department's order sends the diner back, and where the provider calls us. */
+export function paymentPageAddresses(
+  config: Pick<AppConfig, 'publicUrl'>,
+  departmentId: string,
+): Pick<OpenPaymentPageRequest, 'successUrl' | 'failedUrl' | 'webhookUrl'> {
+  const base = config.publicUrl;
+  const department = encodeURIComponent(departmentId);
+  return {
+    successUrl: `${base}/thank-you/${department}`,
+    failedUrl: `${base}/checkout/${department}?payment=failed`,
+    webhookUrl: `${base}/api/cardcom/webhook`,
+  };
+}
+
 /** What the provider is asked for an order's payment page: its amount, lines, seller, terminal and addresses. */
 export function paymentPageRequest(
   config: AppConfig,
@@ -17,8 +31,6 @@ export function paymentPageRequest(
   business: CheckoutMenu['business'],
 ): OpenPaymentPageRequest {
   const terminal = terminalOf(business);
-  const base = config.publicUrl;
-  const departmentId = encodeURIComponent(order.departmentId);
   return {
     orderId: order.orderId,
     orderNumber: order.orderNumber,
@@ -33,8 +45,6 @@ export function paymentPageRequest(
     },
     terminal,
     issueDocument: terminal.owner === 'business',
-    successUrl: `${base}/thank-you/${departmentId}`,
-    failedUrl: `${base}/checkout/${departmentId}?payment=failed`,
-    webhookUrl: `${base}/api/cardcom/webhook`,
+    ...paymentPageAddresses(config, order.departmentId),
   };
 }

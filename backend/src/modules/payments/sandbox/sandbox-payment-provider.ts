@@ -55,17 +55,49 @@ interface SandboxRow {
   response_code: string | null;
 }
 
+/**
+ * What a page shows and sends the diner back to, as its payment page was asked for. The page has no row until a card
+ * is tried on it: this process keeps the pages it opened (`opened`), and the page's owner can work them out again
+ * from its order (after a restart, or on another instance).
+ */
+export interface SandboxPageFacts {
+  returnValue: string;
+  amountAgorot: number;
+  description: string;
+  successUrl: string;
+  failedUrl: string;
+  webhookUrl: string;
+}
+
+/** The facts of a page asked for with `request` (what the page shows and where it returns). */
+export function sandboxPageFacts(
+  request: Pick<
+    OpenPaymentPageRequest,
+    'orderId' | 'orderNumber' | 'amountAgorot' | 'successUrl' | 'failedUrl' | 'webhookUrl'
+  > & {
+    businessName: string;
+  },
+): SandboxPageFacts {
+  return {
+    returnValue: request.orderId,
+    amountAgorot: request.amountAgorot,
+    description: `${request.businessName} - הזמנה #${request.orderNumber}`,
+    successUrl: request.successUrl,
+    failedUrl: request.failedUrl,
+    webhookUrl: request.webhookUrl,
+  };
+}
+
+/** Works out a page's facts when this process does not hold them (none: not a page of ours). */
+export type SandboxPageFactsSource = () => Promise<SandboxPageFacts | null>;
+
 const DECLINED_CODE = '5';
 /** Paid pages this process settled, kept for the verification that follows at once (see `settled`). */
 const SETTLED_KEPT = 10_000;
+/** Pages this process opened, kept for the card that usually follows within minutes (see `opened`). */
+const OPENED_KEPT = 20_000;
 const PAGE_ID = /^[0-9a-f-]{36}$/;
 
-const OPEN = preparedStatement(
-  'sandbox_open',
-  `insert into sandbox_payments
-    (low_profile_id, return_value, amount_agorot, description, success_url, failed_url, webhook_url)
-    values ($1, $2, $3, $4, $5, $6, $7)`,
-);
 const READ = preparedStatement<SandboxRow>('sandbox_read', 'select * from sandbox_payments where low_profile_id = $1');
 // A paid page takes no more cards: the settling update finds only pages not paid yet.
 const SETTLE = preparedStatement<SandboxRow>(
@@ -74,15 +106,31 @@ const SETTLE = preparedStatement<SandboxRow>(
      response_code = $7, attempts = attempts + 1, updated_at = now()
    where low_profile_id = $1 and status <> 'paid' returning *`,
 );
+// The first card on a page writes its row with the page's facts; a later one settles it as SETTLE does (a paid page
+// takes no more cards: the update finds only pages not paid yet, and a concurrent first card waits for the other's row).
+const CARD = preparedStatement<SandboxRow>(
+  'sandbox_card',
+  `insert into sandbox_payments
+     (low_profile_id, return_value, amount_agorot, description, success_url, failed_url, webhook_url,
+      status, transaction_id, approval_number, last4, brand, response_code, attempts)
+   values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 1)
+   on conflict (low_profile_id) do update set status = excluded.status, transaction_id = excluded.transaction_id,
+     approval_number = excluded.approval_number, last4 = excluded.last4, brand = excluded.brand,
+     response_code = excluded.response_code, attempts = sandbox_payments.attempts + 1, updated_at = now()
+   where sandbox_payments.status <> 'paid'
+   returning *`,
+);
 const EXISTS = preparedStatement<{ found: boolean }>(
   'sandbox_exists',
   'select true as found from sandbox_payments where low_profile_id = $1',
 );
 
 /**
- * The built-in test payment provider (the default): it keeps its pages in its own table, as a real provider keeps
- * them on its side, and answers `getResult` from there. Its card page (sandbox-page.controller.ts) charges nothing;
- * after a card is submitted it calls the same webhook-and-verify path as Cardcom.
+ * The built-in test payment provider (the default): it keeps its pages' results in its own table, as a real provider
+ * keeps them on its side, and answers `getResult` from there. Opening a page writes nothing (decision 015): the page's
+ * row is written with the first card tried on it; until then the page is open and its result pending. Its card page
+ * (sandbox-page.controller.ts) charges nothing; after a card is submitted it calls the same webhook-and-verify path as
+ * Cardcom.
  */
 @Injectable()
 export class SandboxPaymentProvider implements PaymentProvider {
@@ -93,28 +141,27 @@ export class SandboxPaymentProvider implements PaymentProvider {
    * here instead of asking the table again. Another instance, or a restart, simply reads the table.
    */
   private readonly settled = new Map<string, SandboxRow>();
+  /** Pages this process opened and their facts (a row is written only when a card is tried). */
+  private readonly opened = new Map<string, SandboxPageFacts>();
 
   constructor(
     @Inject(DATABASE) private readonly database: Database,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async openPaymentPage(request: OpenPaymentPageRequest): Promise<OpenedPaymentPage> {
+  openPaymentPage(request: OpenPaymentPageRequest): Promise<OpenedPaymentPage> {
     const lowProfileId = randomUUID();
-    await this.database.run(OPEN, [
-      lowProfileId,
-      request.orderId,
-      request.amountAgorot,
-      `${request.business.businessName} - הזמנה #${request.orderNumber}`,
-      request.successUrl,
-      request.failedUrl,
-      request.webhookUrl,
-    ]);
-    return { lowProfileId, url: `${this.config.publicUrl}/pay/sandbox/${lowProfileId}` };
+    if (this.opened.size >= OPENED_KEPT) this.opened.delete(this.opened.keys().next().value!);
+    this.opened.set(lowProfileId, sandboxPageFacts({ ...request, businessName: request.business.businessName }));
+    return Promise.resolve({ lowProfileId, url: `${this.config.publicUrl}/pay/sandbox/${lowProfileId}` });
   }
 
   async getResult(lowProfileId: string): Promise<PaymentResult> {
     const row = this.settled.get(lowProfileId) ?? (await this.row(lowProfileId));
+    // No card was tried on the page yet (its owner knows the page; any other id is refused before it asks here).
+    if (!row && PAGE_ID.test(lowProfileId)) {
+      return { status: 'pending', lowProfileId, returnValue: this.opened.get(lowProfileId)?.returnValue ?? null };
+    }
     if (!row) return { status: 'unknown', lowProfileId };
     if (row.status === 'paid') {
       return {
@@ -141,16 +188,24 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return { status: 'pending', lowProfileId, returnValue: row.return_value };
   }
 
-  async page(lowProfileId: string): Promise<SandboxPage | null> {
+  /** The page as it stands: its row once a card was tried, else open with its facts; null when it is not a page. */
+  async page(lowProfileId: string, facts?: SandboxPageFactsSource): Promise<SandboxPage | null> {
     const row = await this.row(lowProfileId);
-    return row ? pageOf(row) : null;
+    if (row) return pageOf(row);
+    const known = await this.factsOf(lowProfileId, facts);
+    return known ? { lowProfileId, ...known, status: 'open' } : null;
   }
 
   /**
    * Checks the card as a payment page would and settles the page: the approved test card pays, every other valid card
    * is declined (the diner may try again on the same page). A paid page takes no more cards.
    */
-  async submitCard(lowProfileId: string, form: CardForm, now = new Date()): Promise<CardOutcome> {
+  async submitCard(
+    lowProfileId: string,
+    form: CardForm,
+    facts?: SandboxPageFactsSource,
+    now = new Date(),
+  ): Promise<CardOutcome> {
     if (!PAGE_ID.test(lowProfileId)) return { status: 'unknown' };
     const fields = checkCard(form, now);
     if (Object.keys(fields).length > 0) return { status: 'invalid', fields };
@@ -158,17 +213,24 @@ export class SandboxPaymentProvider implements PaymentProvider {
     const last4 = digits.slice(-4);
     const brand = cardBrand(digits);
     const approved = digits === SANDBOX_CARDS.approved;
-    const [row] = approved
-      ? await this.database.run(SETTLE, [
+    const result = approved
+      ? ['paid', String(randomInt(100_000_000, 999_999_999)), String(randomInt(100_000, 999_999)), last4, brand, '0']
+      : ['declined', null, null, last4, brand, DECLINED_CODE];
+    // The page's facts write its row with the first card; without them (not a page of ours, or an old page that has
+    // its row since it opened) only an existing row is settled.
+    const known = await this.factsOf(lowProfileId, facts);
+    const [row] = known
+      ? await this.database.run(CARD, [
           lowProfileId,
-          'paid',
-          String(randomInt(100_000_000, 999_999_999)),
-          String(randomInt(100_000, 999_999)),
-          last4,
-          brand,
-          '0',
+          known.returnValue,
+          known.amountAgorot,
+          known.description,
+          known.successUrl,
+          known.failedUrl,
+          known.webhookUrl,
+          ...result,
         ])
-      : await this.database.run(SETTLE, [lowProfileId, 'declined', null, null, last4, brand, DECLINED_CODE]);
+      : await this.database.run(SETTLE, [lowProfileId, ...result]);
     if (!row) {
       const [known] = await this.database.run(EXISTS, [lowProfileId]);
       return { status: known ? 'closed' : 'unknown' };
@@ -180,6 +242,11 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return approved
       ? { status: 'paid', page: pageOf(row) }
       : { status: 'declined', reason: 'העסקה סורבה', page: pageOf(row) };
+  }
+
+  private async factsOf(lowProfileId: string, source?: SandboxPageFactsSource): Promise<SandboxPageFacts | null> {
+    if (!PAGE_ID.test(lowProfileId)) return null;
+    return this.opened.get(lowProfileId) ?? (source ? await source() : null);
   }
 
   private async row(lowProfileId: string): Promise<SandboxRow | undefined> {
