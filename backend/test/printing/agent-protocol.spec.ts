@@ -53,12 +53,13 @@ async function status(): Promise<PrinterStatusAnswer> {
 }
 
 /** Connects an agent and waits until the server has recorded it online (that follows the handshake by a moment). */
-async function connectAgent(credential: PairAnswer): Promise<Socket> {
-  const socket = await openSocket(app, '/agent', {
-    agentId: credential.agentId,
-    secret: credential.agentSecret,
-    agent: TEST_AGENT_INFO,
-  });
+async function connectAgent(credential: PairAnswer, beforeConnect?: (socket: Socket) => void): Promise<Socket> {
+  const socket = await openSocket(
+    app,
+    '/agent',
+    { agentId: credential.agentId, secret: credential.agentSecret, agent: TEST_AGENT_INFO },
+    beforeConnect,
+  );
   for (let tries = 0; tries < 50 && !(await status()).isOnline; tries++) await pause(50);
   return socket;
 }
@@ -198,10 +199,14 @@ describe('slips', () => {
       if (!orderId) await pause(100);
     }
     expect(orderId).toBeDefined();
-    const agent = await connectAgent(credential);
-    const slips = listen<SlipPrintPayload>(agent, 'slip.print');
+    // Listening before the connection: the queued slip is pushed as soon as the agent connects, which may be before
+    // connectAgent has seen the printer online (CI once lost it that way).
+    let slips: ReturnType<typeof listen<SlipPrintPayload>> | undefined;
+    const agent = await connectAgent(credential, (socket) => {
+      slips = listen<SlipPrintPayload>(socket, 'slip.print');
+    });
     try {
-      const slip = await slips.next((payload) => payload.orderId === orderId);
+      const slip = await slips!.next((payload) => payload.orderId === orderId);
       const failed = await request<SlipAckAnswer>(agent, 'slip.ack', {
         slipId: slip.slipId,
         status: 'failed',

@@ -10,9 +10,18 @@ export const TEST_AGENT_INFO: AgentInfo = {
   operatingSystem: 'Linux 6.1',
 };
 
-/** A socket.io client of one namespace, connected (or refused: `connect_error` rejects with its message). */
-export async function openSocket(app: TestApp, namespace: string, auth: Record<string, unknown>): Promise<Socket> {
+/**
+ * A socket.io client of one namespace, connected (or refused: `connect_error` rejects with its message). `beforeConnect`
+ * runs before anything can arrive: a listener added there hears what the server sends right on the connection.
+ */
+export async function openSocket(
+  app: TestApp,
+  namespace: string,
+  auth: Record<string, unknown>,
+  beforeConnect?: (socket: Socket) => void,
+): Promise<Socket> {
   const socket = io(`${app.url}${namespace}`, { transports: ['websocket'], auth, reconnection: false, forceNew: true });
+  beforeConnect?.(socket);
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', (error) => {
