@@ -11,6 +11,7 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 import { footprintOf, settledFootprint } from './business-footprint.js';
 import { apiRoutes, fillPath, tableGaps } from './registered-routes.js';
 import { ROUTE_ACCESS, routesOf, splitKey } from './route-audiences.js';
+import { bounded } from '../support/bounded-close.js';
 
 // Business B (the victim) has a menu, a paid order with its invoice and slip; business A (the intruder) uses B's ids.
 let app: TestApp;
@@ -62,7 +63,7 @@ beforeAll(async () => {
 afterAll(async () => {
   victimAgent?.socket.close();
   intruderAgent?.socket.close();
-  await app.close();
+  await bounded('the app', app.close(), 60_000);
 }, 120_000);
 
 interface ConnectedAgent {
