@@ -17,6 +17,12 @@ import {
 } from './diner-html.js';
 import { departmentOfPage, isDinerPath, orderStepOfPage, type OrderStep } from './diner-paths.js';
 
+/** Whether a Cookie header carries the department's cart (`cart_{departmentId}`, written by the diner's app). */
+function hasCartCookie(cookies: string | undefined, departmentId: string): boolean {
+  const name = `cart_${departmentId}=`;
+  return (cookies ?? '').split(';').some((cookie) => cookie.trim().startsWith(name));
+}
+
 /** Rendered menu pages kept, by department and menu version: a QR code is scanned again and again. */
 const PAGE_CACHE_LIMIT = 500;
 /** A page must not hang on a slow database: past this, the plain page is sent and the app asks the API itself. */
@@ -158,18 +164,21 @@ export class DinerPages implements OnModuleInit, PageRenderer {
       }
       if (!this.stepTemplate) return this.stepPlainPage();
       const business = result.menu.business;
-      const markup = this.drawStep({ page: step.page, business, cookies: step.cookies, search: step.search });
-      // Drawn with this visitor's cart (its cookie, `cart_{departmentId}`), or the same for every visitor.
-      const personal = markup !== '' && (step.cookies ?? '').includes(`cart_${step.departmentId}=`) ? true : undefined;
-      if (personal) {
-        const html = renderOrderStepPage(this.stepTemplate, business, markup);
-        return { status: 200, variants: compressed(Buffer.from(html, 'utf8'), 5), personal };
+      const draw = () =>
+        renderOrderStepPage(
+          this.stepTemplate as string,
+          business,
+          this.drawStep({ page: step.page, business, cookies: step.cookies, search: step.search }),
+        );
+      // With this visitor's cart (its cookie, `cart_{departmentId}`) the page is theirs: made for the request only.
+      if (hasCartCookie(step.cookies, step.departmentId)) {
+        return { status: 200, variants: compressed(Buffer.from(draw(), 'utf8'), 5), personal: true };
       }
-      // The same for every visitor of this business: kept with its menu's version.
+      // The same for every visitor of this business: kept with its menu's version, drawn once.
       const key = `${step.page} ${step.departmentId}\n${result.etag}`;
       let variants = this.pages.get(key);
       if (!variants) {
-        variants = compressed(Buffer.from(renderOrderStepPage(this.stepTemplate, business, markup), 'utf8'));
+        variants = compressed(Buffer.from(draw(), 'utf8'));
         this.remember(key, variants);
       }
       return { status: 200, variants };
