@@ -109,17 +109,18 @@ export default defineConfig({
             },
             // Radix (the toasts, the dialog) apart from the router too: the landing page's toasts need the one only.
             { name: 'radix', test: /[\\/]node_modules[\\/]@radix-ui[\\/]/, tags: ['$initial'], priority: 2 },
-            // Not the font files' addresses: the diner's app (initial on its cart page) imports them, and would import
-            // the router's chunk to get them.
-            {
-              name: 'vendor',
-              test: /[\\/]node_modules[\\/](?!@fontsource[\\/])/,
-              tags: ['$initial'],
-              priority: 1,
-            },
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 1 },
             // The page frame shared by the not-found page (in the app's entry) and the landing area's info pages: a
             // chunk of its own, or it would sit in the app's entry chunk, and the landing page's script (which loads
             // the landing area) would import that entry, which draws the whole app into #root over the page.
+            // What every page's entry runs before its first paint (the accessibility choices, early taps and submits, the
+            // first-paint wait, the step loader): one small file, not five. Each file a page names before its first
+            // paint is a request the paint waits for on a slow line.
+            {
+              name: 'boot',
+              test: /[\\/]src[\\/](components[\\/]a11y-widget[\\/]preferences|diner[\\/]early-taps|lib[\\/](early-submits|first-paint|load-in-steps|storage))\.ts$/,
+              priority: 4,
+            },
             { name: 'page-shell', test: /[\\/]src[\\/]components[\\/]page-shell\.tsx$/, priority: 3 },
             { name: areaOf, debugName: 'areas', includeDependenciesRecursively: false },
           ],

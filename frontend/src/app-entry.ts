@@ -12,4 +12,18 @@ import './styles.css';
 applyStoredA11yPreferences();
 // A form sent before the app has taken the page over is sent again once it has (not as the browser's own GET).
 if (document.getElementById('root')?.firstElementChild) holdEarlySubmits();
-afterFirstPaint(() => void loadInSteps(() => import('./main')));
+// The router, React Query and Radix (the toasts) evaluated in a task of their own before the app's modules (main.tsx,
+// which creates the router and hydrates in tasks of their own): each short on a slow phone. The forms' checks (zod
+// and the schemas) are not among them: they load when the person first touches a form (lib/on-demand.ts).
+afterFirstPaint(
+  () =>
+    void loadInSteps(
+      () => import('./main'),
+      () =>
+        Promise.all([
+          import('@tanstack/react-router'),
+          import('@tanstack/react-query'),
+          import('@radix-ui/react-toast'),
+        ]),
+    ),
+);

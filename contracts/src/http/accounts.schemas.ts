@@ -4,16 +4,10 @@ import '../zod-he.js';
 import { isBankCode } from '../israel/banks.js';
 import { isValidIdOrCompanyNumber } from '../israel/id-number.js';
 import { isIsraeliMobile, toE164 } from '../israel/phone.js';
+import { israeliMobileSchema, ownerBusinessSchema, ownerSessionSchema } from './sign-in.schemas.js';
 import { validationMessagesHe as m } from '../messages.he.js';
 
-/** An Israeli mobile in any common spelling (054-765-4321, +972547654321), normalised to E.164. */
-export const israeliMobileSchema = z
-  .string({ message: m.phoneRequired })
-  .trim()
-  .min(1, m.phoneRequired)
-  .refine((value) => /^[\d\s+()-]+$/.test(value), m.phoneDigitsOnly)
-  .refine(isIsraeliMobile, m.phoneIsAccountId)
-  .transform((value) => toE164(value) as string);
+export * from './sign-in.schemas.js';
 
 const name = (message: string, max = 100) => z.string({ message }).trim().min(2, message).max(max, `עד ${max} תווים`);
 
@@ -101,53 +95,6 @@ export const businessProfileSchema = z
   .superRefine(requireCardcomWhenEnabled);
 export type BusinessProfileRequest = z.input<typeof businessProfileSchema>;
 export type BusinessProfileInput = z.output<typeof businessProfileSchema>;
-
-/** `POST /api/send-otp` and `POST /api/admin/send-otp`. */
-export const sendOtpSchema = z.object({ phone: israeliMobileSchema });
-
-/** `POST /api/verify-otp` and `POST /api/admin/verify-otp`: 4 or 6 digits by the spec; we send 6. */
-export const verifyOtpSchema = z.object({
-  phone: israeliMobileSchema,
-  code: z
-    .string({ message: m.verificationCodeRequired })
-    .trim()
-    .min(1, m.verificationCodeRequired)
-    .regex(/^(\d{4}|\d{6})$/, m.codeFormat),
-});
-export type VerifyOtpRequest = z.input<typeof verifyOtpSchema>;
-
-/** The business as its owner (or an admin opening it) sees it. Never sent to diners: see the public menu schema. */
-export const ownerBusinessSchema = z.object({
-  phone: z.string(),
-  fullName: z.string(),
-  businessName: z.string(),
-  email: z.string(),
-  idNumber: z.string(),
-  bankName: z.string(),
-  branch: z.string(),
-  accountNumber: z.string(),
-  beneficiaryName: z.string(),
-  receiptPhone: z.string().nullable(),
-  logo: z.string().nullable(),
-  departmentId: z.string(),
-  isActive: z.boolean(),
-  cardcomEnabled: z.boolean(),
-  cardcomTerminalNumber: z.string().nullable(),
-  createdAt: z.string(),
-});
-export type OwnerBusiness = z.infer<typeof ownerBusinessSchema>;
-
-/** Answer of register, verify-otp and impersonate: `{ success: true, data: { business, token } }`. */
-export const ownerSessionSchema = z.object({ business: ownerBusinessSchema, token: z.string() });
-export type OwnerSession = z.infer<typeof ownerSessionSchema>;
-
-/** Answer of admin verify-otp: `{ success: true, data: { token } }`. */
-export const adminSessionSchema = z.object({ token: z.string() });
-export type AdminSession = z.infer<typeof adminSessionSchema>;
-
-/** Answer of send-otp (owner and admin): the same constant whether or not the phone has an account. */
-export const otpSentSchema = z.object({ sent: z.literal(true) });
-export type OtpSent = z.infer<typeof otpSentSchema>;
 
 /** Answer of `GET /api/business/profile`, `PUT /api/business/profile` and `POST /api/business/logo`. */
 export const ownerBusinessResponseSchema = z.object({ business: ownerBusinessSchema });

@@ -3,32 +3,9 @@
 import { z } from 'zod';
 import '../zod-he.js';
 import { validationMessagesHe as m } from '../messages.he.js';
+import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, contactMessagesHe } from './contact-limits.js';
 
-export const CONTACT_LIMITS = {
-  nameMin: 2,
-  nameMax: 100,
-  emailMax: 254,
-  messageMin: 10,
-  messageMax: 2000,
-} as const;
-
-/**
- * The hidden field people never see and bots fill in. A request that carries a value in it is answered like any
- * other and stored nowhere: telling a bot it was caught only teaches it to skip the field.
- */
-export const CONTACT_HONEYPOT_FIELD = 'website';
-
-export const contactMessagesHe = {
-  nameRequired: m.contactNameRequired,
-  nameTooShort: `השם צריך להכיל לפחות ${CONTACT_LIMITS.nameMin} תווים`,
-  nameTooLong: `השם יכול להכיל עד ${CONTACT_LIMITS.nameMax} תווים`,
-  invalidEmail: m.invalidEmail,
-  messageRequired: m.contactMessageRequired,
-  messageTooShort: `ההודעה צריכה להכיל לפחות ${CONTACT_LIMITS.messageMin} תווים`,
-  messageTooLong: 'ההודעה יכולה להכיל עד 2,000 תווים',
-  /** The server's answer to every accepted message (and, silently, to a bot's). */
-  received: 'ההודעה התקבלה, נחזור אליכם בהקדם',
-} as const;
+export * from './contact-limits.js';
 
 const requiredText = (requiredMessage: string) => z.string({ message: requiredMessage }).trim().min(1, requiredMessage);
 

@@ -1,11 +1,24 @@
-import { formatIsraeliMobile } from '@tafrit/contracts/israel/phone';
-import { sendOtpSchema, verifyOtpSchema } from '@tafrit/contracts/http/accounts.schemas';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { otpTextHe as text } from '@/i18n/he-otp';
 import { TextField } from './ui/form-field';
 import { PendingButton } from './ui/pending-button';
 import { secondaryButtonClass, textLinkClass } from './ui/styles';
+import { onDemand } from '@/lib/on-demand';
 import { useSendHeldForms } from '@/lib/use-held-forms';
+
+// The checks of the phone and the code (the contracts' schemas, zod and the phone numbering plan): loaded when the
+// person first touches the form, not before the sign-in page can take input (issue 15).
+const signInChecks = onDemand(async () => {
+  const [schemas, phone] = await Promise.all([
+    import('@tafrit/contracts/http/sign-in.schemas'),
+    import('@tafrit/contracts/israel/phone'),
+  ]);
+  return {
+    phone: schemas.sendOtpSchema.shape.phone,
+    code: schemas.verifyOtpSchema.shape.code,
+    formatPhone: phone.formatIsraeliMobile,
+  };
+});
 
 // The form of the sign-in by one-time code (otp-sign-in-page.tsx): step 1 the phone, step 2 the 6-digit code sent to
 // it, with a way back and a resend after a visible countdown. It holds the steps, the validation (the contracts' own
@@ -45,6 +58,7 @@ export function OtpSignIn({
   const [step, setStep] = useState<'phone' | 'code'>('phone');
   const [phoneText, setPhoneText] = useState('');
   const [phone, setPhone] = useState('');
+  const [shownPhone, setShownPhone] = useState('');
   const [phoneError, setPhoneError] = useState<string>();
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string>();
@@ -97,7 +111,8 @@ export function OtpSignIn({
 
   async function onPhoneSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = sendOtpSchema.shape.phone.safeParse(phoneText);
+    const checks = await signInChecks();
+    const parsed = checks.phone.safeParse(phoneText);
     if (!parsed.success) {
       setPhoneError(parsed.error.issues[0]?.message);
       phoneRef.current?.focus();
@@ -106,6 +121,7 @@ export function OtpSignIn({
     setPhoneError(undefined);
     if (await send(parsed.data, 'send')) {
       setPhone(parsed.data);
+      setShownPhone(checks.formatPhone(parsed.data) ?? parsed.data);
       setCode('');
       setCodeError(undefined);
       setStep('code');
@@ -116,7 +132,8 @@ export function OtpSignIn({
     event.preventDefault();
     // Enter pressed while the sixth digit's verification is on its way sends nothing twice.
     if (pending) return;
-    const parsed = verifyOtpSchema.shape.code.safeParse(code);
+    // Loaded with the phone's step: this wait ends at once.
+    const parsed = (await signInChecks()).code.safeParse(code);
     if (!parsed.success) {
       setCodeError(parsed.error.issues[0]?.message);
       codeRef.current?.focus();
@@ -144,7 +161,13 @@ export function OtpSignIn({
 
   if (step === 'phone') {
     return (
-      <form noValidate onSubmit={onPhoneSubmit} className="mt-8 flex max-w-md flex-col gap-6">
+      <form
+        noValidate
+        onSubmit={onPhoneSubmit}
+        onFocus={signInChecks.warm}
+        onPointerDown={signInChecks.warm}
+        className="mt-8 flex max-w-md flex-col gap-6"
+      >
         <TextField
           ref={phoneRef}
           id={`${idPrefix}-phone`}
@@ -167,7 +190,6 @@ export function OtpSignIn({
     );
   }
 
-  const shownPhone = formatIsraeliMobile(phone) ?? phone;
   return (
     <form ref={codeForm} noValidate onSubmit={onCodeSubmit} className="mt-8 flex max-w-md flex-col gap-6">
       <p id={`${idPrefix}-sent-to`} className="text-ink">

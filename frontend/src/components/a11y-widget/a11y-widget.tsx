@@ -1,6 +1,8 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { he } from '@/i18n/he';
-import './a11y-widget.css';
+// Its styles (a11y-widget.css) are in every page's own stylesheet (styles.css, landing.css, diner.css), from the first
+// paint: imported here too, they came again as a stylesheet of their own once the app loaded, and the browser styled
+// and laid out the whole page once more for it (a long task on a slow phone).
 
 // The panel (its toggles and their logic) is a chunk of its own, fetched on the first open: this button is on every
 // page, the diner's menu included, whose JavaScript budget is tight.

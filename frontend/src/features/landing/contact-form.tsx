@@ -1,21 +1,31 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { uiMessagesHe } from '@tafrit/contracts/messages.he';
-import {
-  CONTACT_HONEYPOT_FIELD,
-  CONTACT_LIMITS,
-  contactFormSchema,
-  type ContactFormInput,
-  type ContactFormRequest,
-} from '@tafrit/contracts/http/contact.schemas';
+import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS } from '@tafrit/contracts/http/contact-limits';
+import type { ContactFormInput, ContactFormRequest } from '@tafrit/contracts/http/contact.schemas';
 import { useId, type FormEvent, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { toast } from '@/components/ui/toast';
 import { primaryButtonClass } from '@/components/ui/styles';
 import { heLanding } from '@/i18n/he-landing';
 import { isApiError } from '@/lib/api-client';
+import { onDemand } from '@/lib/on-demand';
 import { useSubmitContact } from './api/contact';
 
 const strings = heLanding.contactForm;
+
+/**
+ * The same schema as the server's, built when the person first touches the form (zod and the schema load then): the
+ * landing page draws and hydrates the form without them (issue 15).
+ */
+const contactResolver = onDemand(async () => {
+  const [{ contactFormSchema }, { zodResolver }] = await Promise.all([
+    import('@tafrit/contracts/http/contact.schemas'),
+    import('@hookform/resolvers/zod'),
+  ]);
+  return zodResolver(contactFormSchema) as Resolver<ContactFormRequest, unknown, ContactFormInput>;
+});
+
+const resolver: Resolver<ContactFormRequest, unknown, ContactFormInput> = async (values, context, options) =>
+  (await contactResolver())(values, context, options);
 const fieldNames = ['name', 'email', 'message'] as const;
 
 const inputClass =
@@ -37,7 +47,7 @@ export function ContactForm() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<ContactFormRequest, unknown, ContactFormInput>({
-    resolver: zodResolver(contactFormSchema),
+    resolver,
     defaultValues: { name: '', email: '', message: '' },
   });
   const sending = isSubmitting || submission.isPending;
@@ -83,6 +93,8 @@ export function ContactForm() {
       noValidate
       aria-label={strings.label}
       onSubmit={onSubmit}
+      onFocus={contactResolver.warm}
+      onPointerDown={contactResolver.warm}
       className="flex flex-col gap-5"
       data-testid="contact-form"
     >

@@ -16,6 +16,7 @@ import {
 } from './landing-sections';
 import { landingContainerClass, sectionClass, sectionTitleClass } from './layout';
 import { trackLandingView } from './marketing-pixel';
+import { layOutAllSections } from './section-link';
 
 // The contact form, at the page's end, brings the form and schema libraries (about 45 KiB gzipped): a chunk of its own
 // (vite.config.ts), fetched once the page is on screen instead of before it.
@@ -32,7 +33,10 @@ export function LandingPage() {
     trackLandingView();
     // Opened at /#pricing (a shared link, a reload): go to the section once it is on the page.
     const id = decodeURIComponent(window.location.hash.slice(1));
-    if (id) document.getElementById(id)?.scrollIntoView({ block: 'start' });
+    if (id && document.getElementById(id)) {
+      layOutAllSections();
+      document.getElementById(id)?.scrollIntoView({ block: 'start' });
+    }
   }, []);
 
   return (

@@ -43,6 +43,18 @@ describe('section links', () => {
     expect(window.location.hash).toBe('#pricing');
   });
 
+  it('lay every section out before scrolling, so none above the target changes height on the way', async () => {
+    stubReducedMotion(false);
+    document.documentElement.classList.remove('sections-laid-out');
+    const { scroll } = page();
+    let laidOutWhenScrolled = false;
+    scroll.mockImplementation(() => {
+      laidOutWhenScrolled = document.documentElement.classList.contains('sections-laid-out');
+    });
+    await userEvent.setup().click(screen.getByRole('link', { name: 'מחירים' }));
+    expect(laidOutWhenScrolled).toBe(true);
+  });
+
   it('jump without animation when the system asks for reduced motion', async () => {
     stubReducedMotion(true);
     const { scroll } = page();

@@ -5,6 +5,8 @@ import { PendingButton } from '@/components/ui/pending-button';
 import { secondaryButtonClass, textLinkClass } from '@/components/ui/styles';
 import { toast } from '@/components/ui/toast';
 import { heOwner } from '@/i18n/he-owner';
+// The poster's font faces: declared with the owner's screens, downloaded only when a poster is drawn (document.fonts.load).
+import './poster-fonts.css';
 import {
   QR_MARGIN_MODULES,
   canvasToPng,
@@ -64,8 +66,10 @@ async function makePosters(args: {
 }): Promise<Poster[]> {
   const [logo] = await Promise.all([
     loadImage(args.logo),
-    // The text is drawn in Heebo bold; the canvas would silently fall back to another font if it were not loaded.
+    // The text is drawn in Heebo (poster-fonts.css); the canvas would silently fall back to another font if it were
+    // not loaded.
     document.fonts?.load('bold 150px Heebo', 'סרקו').catch(() => undefined),
+    document.fonts?.load('60px Heebo', 'סרקו').catch(() => undefined),
   ]);
   const canvas = document.createElement('canvas');
   const posters: Poster[] = [];

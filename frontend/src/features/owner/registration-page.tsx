@@ -1,11 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { registerBusinessSchema } from '@tafrit/contracts/http/accounts.schemas';
+import type { RegisterBusinessInput, RegisterBusinessRequest } from '@tafrit/contracts/http/accounts.schemas';
 import { uiMessagesHe } from '@tafrit/contracts/messages.he';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { Controller, useForm, type Path } from 'react-hook-form';
-import { z } from 'zod';
+import { Controller, useForm, type Path, type Resolver } from 'react-hook-form';
 import { PageMain } from '@/components/page-shell';
 import { CheckboxField, TextField } from '@/components/ui/form-field';
 import { cardClass, cardTitleClass, hintClass } from '@/components/ui/form-styles';
@@ -14,6 +12,7 @@ import { primaryButtonClass, textLinkClass } from '@/components/ui/styles';
 import { toast } from '@/components/ui/toast';
 import { pageTitle } from '@/i18n/he';
 import { heOwner } from '@/i18n/he-owner';
+import { onDemand } from '@/lib/on-demand';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { registerBusiness } from './api/accounts';
 import { BankCombobox, BusinessDetailsFields, PayoutFields } from './components/business-fields';
@@ -24,11 +23,28 @@ import { useSendHeldForms } from '@/lib/use-held-forms';
 
 const t = heOwner.registration;
 
-/** The contract's schema, plus the terms checkbox that only the form has. */
-export const registrationFormSchema = registerBusinessSchema.safeExtend({
-  acceptTerms: z.boolean().refine((accepted) => accepted, t.acceptTermsRequired),
+export type RegistrationFormValues = RegisterBusinessRequest & { acceptTerms: boolean };
+type RegistrationFormOutput = RegisterBusinessInput & { acceptTerms: boolean };
+
+/**
+ * The form's check: the contract's schema, plus the terms checkbox that only the form has. Built when the person first
+ * touches the form (zod, the schemas and the phone numbering plan are loaded then), not before the page can take
+ * input (issue 15).
+ */
+export const registrationFormResolver = onDemand(async () => {
+  const [{ registerBusinessSchema }, { z }, { zodResolver }] = await Promise.all([
+    import('@tafrit/contracts/http/accounts.schemas'),
+    import('zod'),
+    import('@hookform/resolvers/zod'),
+  ]);
+  const schema = registerBusinessSchema.safeExtend({
+    acceptTerms: z.boolean().refine((accepted) => accepted, t.acceptTermsRequired),
+  });
+  return zodResolver(schema) as Resolver<RegistrationFormValues, unknown, RegistrationFormOutput>;
 });
-export type RegistrationFormValues = z.input<typeof registrationFormSchema>;
+
+const resolver: Resolver<RegistrationFormValues, unknown, RegistrationFormOutput> = async (values, context, options) =>
+  (await registrationFormResolver())(values, context, options);
 
 // Screen order: where the focus goes first when several fields are in error. react-hook-form would use the order in
 // which fields registered, and the phone registers before the fields around it.
@@ -67,8 +83,8 @@ export function RegistrationPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [termsOpen, setTermsOpen] = useState(false);
-  const form = useForm<RegistrationFormValues, unknown, z.output<typeof registrationFormSchema>>({
-    resolver: zodResolver(registrationFormSchema),
+  const form = useForm<RegistrationFormValues, unknown, RegistrationFormOutput>({
+    resolver,
     defaultValues: emptyForm,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -81,7 +97,7 @@ export function RegistrationPage() {
     if (first) form.setFocus(first);
   }
 
-  async function onSubmit({ acceptTerms: _accepted, ...business }: z.output<typeof registrationFormSchema>) {
+  async function onSubmit({ acceptTerms: _accepted, ...business }: RegistrationFormOutput) {
     try {
       const session = await registerBusiness(business);
       storeOwnerSession(session);
@@ -113,7 +129,13 @@ export function RegistrationPage() {
           </Link>
         </p>
 
-        <form noValidate onSubmit={form.handleSubmit(onSubmit, focusFirstError)} className="mt-8 flex flex-col gap-8">
+        <form
+          noValidate
+          onSubmit={form.handleSubmit(onSubmit, focusFirstError)}
+          onFocus={registrationFormResolver.warm}
+          onPointerDown={registrationFormResolver.warm}
+          className="mt-8 flex flex-col gap-8"
+        >
           <p className={hintClass}>{t.requiredNote}</p>
           <section aria-labelledby="registration-business" className={cardClass}>
             <h2 id="registration-business" className={cardTitleClass}>

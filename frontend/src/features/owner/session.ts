@@ -1,6 +1,6 @@
 // The business session on this device (product spec §3 and §4): authToken, businessData, currentDepartmentId and,
 // when an administrator opened the business, adminImpersonating.
-import type { OwnerSession } from '@tafrit/contracts/http/accounts.schemas';
+import type { OwnerSession } from '@tafrit/contracts/http/sign-in.schemas';
 import { adminImpersonating, authToken, businessData, clearBusinessSession, currentDepartmentId } from '@/lib/storage';
 import { logoutOwner } from './api/accounts';
 
