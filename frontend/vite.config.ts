@@ -107,6 +107,15 @@ export default defineConfig({
               tags: ['$initial'],
               priority: 2,
             },
+            // The router apart: the sign-in pages' script imports it on its own (src/app-entry.ts), and '$initial' would
+            // then leave it to whichever chunk imports it first (the page frame, which the diner's page loads).
+            {
+              name: 'router',
+              test: /[\\/]node_modules[\\/]@tanstack[\\/](react-router|router-core|history|store|react-store)[\\/]/,
+              priority: 4,
+              // React's JSX runtime stays in React's chunk, which the diner's page loads without the router.
+              includeDependenciesRecursively: false,
+            },
             // Radix (the toasts, the dialog) apart from the router too: the landing page's toasts need the one only.
             { name: 'radix', test: /[\\/]node_modules[\\/]@radix-ui[\\/]/, tags: ['$initial'], priority: 2 },
             { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 1 },
