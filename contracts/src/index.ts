@@ -24,6 +24,7 @@ export * from './http/contact.schemas.js';
 export * from './menu-types.js';
 export * from './http/menu.schemas.js';
 export * from './option-pricing.js';
+export * from './order-line-text.js';
 export * from './order-events.js';
 export * from './payout-events.js';
 export * from './ordering-types.js';

@@ -12,12 +12,26 @@ const text = z.string().min(1);
 export const PAYMENT_PROVIDERS = ['sandbox', 'cardcom'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
+/** A chosen option as it was when the order was placed (option-pricing.ts's ChosenOption), names and price copied. */
+export const chosenOptionSchema = z.object({
+  groupId: z.string(),
+  groupName: z.string(),
+  optionId: z.string(),
+  name: z.string(),
+  priceAgorot: agorot,
+  /** A "without" choice (בלי בצל): the kitchen's slip sets it apart. */
+  without: z.boolean(),
+});
+
 /** A line as the server priced it when the order was placed: later menu edits never change a placed order. */
 export const orderLineSchema = z.object({
   productId: z.number().int().positive(),
   name: text,
+  /** The product's price plus its chosen options' prices, for one unit. */
   unitPriceAgorot: agorot,
   quantity: z.number().int().min(1).max(99),
+  /** The line's choices (issue 16, added 2026-11-26); older events and lines without choices lack it. */
+  options: z.array(chosenOptionSchema).optional(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 

@@ -9,8 +9,20 @@ export type InvoiceStatus = 'pending' | 'generated' | 'failed';
 export interface OrderItemView {
   productId: number;
   name: string;
+  /** One unit with its options. */
   price: number;
   quantity: number;
+  /** The line's choices as they were when it was ordered (absent: none); `price` in shekels, as the line's. */
+  options?: OrderItemOptionView[];
+}
+
+/** A chosen option of an order's line as answers show it. */
+export interface OrderItemOptionView {
+  groupName: string;
+  name: string;
+  price: number;
+  /** A "without" choice (בלי בצל). */
+  without: boolean;
 }
 
 /**
@@ -30,8 +42,11 @@ export interface CreatePaymentSuccess {
 export interface RepricedLine {
   productId: number;
   name: string;
+  /** One unit with its options. */
   price: string;
   quantity: number;
+  /** The line's chosen option ids, as sent (absent: none): with `productId` the cart finds its line (cartLineKey). */
+  options?: string[];
 }
 
 /**

@@ -49,7 +49,17 @@ export const liveOrderSchema = z.object({
   orderNumber: z.number().int().positive(),
   paidAt: instant,
   tableNumber: z.number().int().positive().nullable(),
-  lines: z.array(z.object({ name: id, quantity: z.number().int().positive(), lineTotalAgorot: agorot })),
+  lines: z.array(
+    z.object({
+      name: id,
+      quantity: z.number().int().positive(),
+      lineTotalAgorot: agorot,
+      /** The line's choices with their prices as ordered (absent: none); `without` ones the kitchen must not miss. */
+      options: z
+        .array(z.object({ groupName: z.string(), name: z.string(), priceAgorot: agorot, without: z.boolean() }))
+        .optional(),
+    }),
+  ),
   remarks: z.string().nullable(),
   totalAgorot: agorot,
   status: z.enum(KITCHEN_STATUSES),

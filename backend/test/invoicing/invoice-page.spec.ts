@@ -108,6 +108,34 @@ describe('the invoice page', () => {
     expect(answer.body).toContain('&#60;img src=x onerror=alert(1)&#62;');
   });
 
+  it('lists each line’s choices with their prices under its name, the unit price including them', async () => {
+    const choice = (name: string, priceAgorot: number, without = false) => ({
+      groupId: 'g',
+      groupName: without ? 'בלי' : 'חלב',
+      optionId: name,
+      name,
+      priceAgorot,
+      without,
+    });
+    const { orderId: withChoices } = await paidOrder(app, cafe, {
+      lines: [
+        {
+          productId: 7,
+          name: 'הפוך גדול',
+          unitPriceAgorot: 1650,
+          quantity: 2,
+          options: [choice('שיבולת שועל', 200), choice('קצף', 0, true)],
+        },
+      ],
+    });
+    await runner.runUntilIdle();
+    const answer = await page(linkOf(withChoices));
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain('הפוך גדול<br><span class="choices">שיבולת שועל ₪2.00, בלי קצף</span>');
+    expect(answer.body).toContain('₪16.50');
+    expect(answer.body).toContain('₪33.00');
+  });
+
   it('says the invoice is still being issued while the order has none, and shows it right after the payment', async () => {
     const { orderId: unpaid } = await recordOrder(app, {
       businessPhone: cafe.phone,

@@ -71,6 +71,29 @@ describe('the receipt text', () => {
     ).toBe('הזמנה #3: 1 × אספרסו. סה"כ ₪9.00.');
   });
 
+  it('names each line’s choices with their prices, "without" ones as such', () => {
+    const choice = (name: string, priceAgorot: number, without = false) => ({
+      groupId: 'g',
+      groupName: without ? 'בלי' : 'חלב',
+      optionId: name,
+      name,
+      priceAgorot,
+      without,
+    });
+    expect(
+      receiptSmsText({
+        orderNumber: 12,
+        tableNumber: null,
+        lines: [
+          { name: 'הפוך גדול', quantity: 2, options: [choice('שיבולת שועל', 200), choice('קצף', 0, true)] },
+          { name: 'קרואסון', quantity: 1, options: [choice('מחומם', 0)] },
+        ],
+        totalAgorot: 4500,
+        remarks: null,
+      }),
+    ).toBe('הזמנה #12: 2 × הפוך גדול (שיבולת שועל ₪2.00, בלי קצף), 1 × קרואסון (מחומם). סה"כ ₪45.00.');
+  });
+
   it('stays short for a long order: the items that fit, then how many more', () => {
     const lines = Array.from({ length: 40 }, (_, index) => ({
       name: `מאפה שקדים מיוחד מספר ${index + 1}`,

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { escposForBitmap } from '../../src/modules/printing/slip/escpos.js';
 import { type SlipBitmap, renderSlip } from '../../src/modules/printing/slip/render-slip.js';
 import { SAMPLE_SLIP_CONTENT } from '../../src/modules/printing/slip/sample-slip.js';
-import { testSlipContent } from '../../src/modules/printing/slip/slip-content.js';
+import { slipOptionRows, testSlipContent } from '../../src/modules/printing/slip/slip-content.js';
 import { decodeEscposRaster } from '../support/escpos.js';
 
 const SAMPLE_PNG = new URL('../../../agent/docs/sample-slip.png', import.meta.url);
@@ -96,5 +96,53 @@ describe('kitchen slip rendering', () => {
     const decoded = decodeEscposRaster(bytes);
     expect(decoded).toMatchObject({ width: 576, height: bitmap.height, cut: true });
     expect(Buffer.from(decoded.bits).equals(Buffer.from(bitmap.bits))).toBe(true);
+  });
+
+  describe('a line’s choices', () => {
+    const line = {
+      name: 'הפוך',
+      quantity: 2,
+      lineTotalAgorot: 3300,
+      options: [
+        { name: 'שיבולת שועל', priceAgorot: 200, without: false },
+        { name: 'שוט אספרסו', priceAgorot: 0, without: false },
+        { name: 'בצל', priceAgorot: 0, without: true },
+        { name: 'עגבנייה', priceAgorot: 0, without: true },
+      ],
+    };
+
+    it('prints each added choice with its price, then the "without" choices together on a row of their own', () => {
+      expect(slipOptionRows(line)).toEqual([
+        { text: '+ שיבולת שועל ₪2.00', without: false },
+        { text: '+ שוט אספרסו', without: false },
+        { text: 'בלי: בצל, עגבנייה', without: true },
+      ]);
+      expect(slipOptionRows({ name: 'טוסט', quantity: 1, lineTotalAgorot: 3000 })).toEqual([]);
+    });
+
+    it('sends the choices under their line in the printer’s bytes, the "without" row white on black', async () => {
+      const plain = { ...SAMPLE_SLIP_CONTENT, remarks: null, lines: [{ ...line, options: undefined }] };
+      const added = { ...plain, lines: [{ ...line, options: line.options.filter((option) => !option.without) }] };
+      const chosen = { ...plain, lines: [line] };
+      const heights: number[] = [];
+      const solid: number[] = [];
+      for (const content of [plain, added, chosen]) {
+        const decoded = decodeEscposRaster(escposForBitmap(await renderSlip(content, { widthDots: 576 })));
+        heights.push(decoded.height);
+        // Rows black across the left edge: the rules, the "paid" frame, and the "without" box (no remarks here).
+        let solidRows = 0;
+        for (let y = 0; y < decoded.height; y++) {
+          let black = 0;
+          for (let x = 20; x < 40; x++) if ((decoded.bits[y * 72 + (x >> 3)]! & (0x80 >> (x & 7))) !== 0) black++;
+          if (black === 20) solidRows++;
+        }
+        solid.push(solidRows);
+      }
+      expect(solid[1]).toBe(solid[0]);
+      expect(solid[2]).toBeGreaterThan(solid[1]! + 30);
+      // Two added rows, then the "without" row below them.
+      expect(heights[1]).toBeGreaterThan(heights[0]! + 50);
+      expect(heights[2]).toBeGreaterThan(heights[1]! + 30);
+    });
   });
 });

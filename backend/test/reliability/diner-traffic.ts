@@ -11,6 +11,8 @@ export interface Cafe {
   departmentId: string;
   categoryId: number;
   coffeeId: number;
+  /** The coffee's chosen option ids once it has a required group (a free choice: the price stays ₪14.50). */
+  coffeeOptions?: string[];
   receiptPhone: string;
 }
 
@@ -69,7 +71,7 @@ export async function dinerPays(
     traffic,
     () =>
       createPayment(client, cafe.departmentId, {
-        items: [{ productId: cafe.coffeeId, quantity: 2 }],
+        items: [{ productId: cafe.coffeeId, quantity: 2, options: cafe.coffeeOptions }],
         amount: '29.00',
         ip,
       }),

@@ -54,6 +54,8 @@ beforeAll(async () => {
     });
     expect(created.status).toBe(201);
     const milk = created.body.data as { id: string; options: { id: string }[] };
+    // The coffee's milk is required from here on: its diners choose the regular one (free), recorded on each line.
+    cafes[0]!.coffeeOptions = [milk.options[0]!.id];
     const oat = milk.options[1];
     const iced = await createProduct(client, owner, { categoryId: cafes[0]!.categoryId, name: 'אייס', price: '16' });
     for (const productId of [cafes[0]!.coffeeId, iced.id]) {
@@ -112,7 +114,7 @@ beforeAll(async () => {
   }
   paidOrders = traffic.acknowledged;
   const declined = await createPayment(client, cafes[0]!.departmentId, {
-    items: [{ productId: cafes[0]!.coffeeId, quantity: 1 }],
+    items: [{ productId: cafes[0]!.coffeeId, quantity: 1, options: cafes[0]!.coffeeOptions }],
     amount: '14.50',
     ip: '10.44.1.1',
   });

@@ -368,6 +368,38 @@ describe('the owner monthly orders report', () => {
     expect(csvRow?.slice(8)).toEqual([row.invoiceNumber, 'הופקה']);
   });
 
+  it('shows each line’s choices with their prices, in the report and its CSV', async () => {
+    const lines: OrderLine[] = [
+      {
+        productId: 1,
+        name: 'הפוך',
+        unitPriceAgorot: 1650,
+        quantity: 2,
+        options: [
+          { groupId: 'g', groupName: 'חלב', optionId: 'o', name: 'שיבולת שועל', priceAgorot: 200, without: false },
+          { groupId: 'w', groupName: 'בלי', optionId: 'f', name: 'קצף', priceAgorot: 0, without: true },
+        ],
+      },
+    ];
+    const { orderId } = await paidOrder(app, owner, at(currentStart, 2 * HOUR), { lines });
+    const row = (await report(app, owner, current)).orders.find((order) => order.id === orderId);
+    expect(row?.items).toEqual([
+      {
+        productId: 1,
+        name: 'הפוך',
+        price: 16.5,
+        quantity: 2,
+        options: [
+          { groupName: 'חלב', name: 'שיבולת שועל', price: 2, without: false },
+          { groupName: 'בלי', name: 'קצף', price: 0, without: true },
+        ],
+      },
+    ]);
+    const { text } = await fetchCsv(app, owner, current);
+    const csvRow = parseCsv(text.slice(1)).find((cells) => cells[5] === '33.00');
+    expect(csvRow?.[3]).toBe('הפוך (שיבולת שועל ₪2.00, בלי קצף) × 2');
+  });
+
   it('refuses a month that is not YYYY-MM, or outside the current month and the 11 before it', async () => {
     for (const bad of ['', 'abc', '2026-13', '2026-1', '0999-01']) {
       const answer = await call(app, 'GET', `/api/orders?month=${encodeURIComponent(bad)}`, { token: owner.token });

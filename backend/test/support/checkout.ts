@@ -22,7 +22,8 @@ export async function openShop(app: TestApp, owner: SignedInOwner): Promise<Shop
 }
 
 export interface CheckoutOptions {
-  items: { productId: number; quantity: number }[];
+  /** `options`: the chosen option ids. */
+  items: { productId: number; quantity: number; options?: string[] }[];
   amount: string | number;
   remarks?: string | null;
   tableNumber?: number;

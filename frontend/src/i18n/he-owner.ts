@@ -421,6 +421,8 @@ export const heOwner = {
     paidAt: 'שולמה ב-',
     table: (table: number) => `שולחן ${table}`,
     remarks: 'הערות',
+    /** Before the "without" choices of a line: "בלי: בצל, עגבנייה". */
+    without: 'בלי:',
     total: 'סה״כ',
     kitchenStatusLabel: 'מצב:',
     kitchen: { paid: 'חדשה', accepted: 'התקבלה', ready: 'מוכנה', served: 'הוגשה' },

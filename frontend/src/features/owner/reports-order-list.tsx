@@ -2,6 +2,7 @@
 // invoice, payment and lines (product spec §2 Reports).
 import type { InvoiceStatus, ReportOrder } from '@tafrit/contracts/ordering-types';
 import { formatShekels } from '@tafrit/contracts/money';
+import { choicesText } from '@tafrit/contracts/order-line-text';
 import { useId, useState } from 'react';
 import { textLinkClass } from '@/components/ui/styles';
 import { heOwner } from '@/i18n/he-owner';
@@ -145,7 +146,16 @@ function OrderDetails({ order }: { order: ReportOrder }) {
           <tbody>
             {order.items.map((item, index) => (
               <tr key={`${item.productId}-${index}`} className="border-b border-line/60">
-                <td className="py-1 text-ink">{item.name}</td>
+                <td className="py-1 text-ink">
+                  {item.name}
+                  {item.options?.length ? (
+                    <span className="block text-sm text-muted" data-testid="report-line-choices">
+                      {choicesText(
+                        item.options.map((option) => ({ ...option, priceAgorot: Math.round(option.price * 100) })),
+                      )}
+                    </span>
+                  ) : null}
+                </td>
                 <td className="py-1">
                   <bdi>{item.quantity}</bdi>
                 </td>

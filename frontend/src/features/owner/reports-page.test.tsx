@@ -26,7 +26,16 @@ function order(overrides: Partial<ReportOrder> = {}): ReportOrder {
     remarks: 'בלי סוכר',
     tableNumber: 4,
     items: [
-      { productId: 1, name: 'הפוך גדול', price: 14.5, quantity: 2 },
+      {
+        productId: 1,
+        name: 'הפוך גדול',
+        price: 16.5,
+        quantity: 2,
+        options: [
+          { groupName: 'חלב', name: 'שיבולת שועל', price: 2, without: false },
+          { groupName: 'בלי', name: 'קצף', price: 0, without: true },
+        ],
+      },
       { productId: 2, name: 'קרואסון', price: 12, quantity: 1 },
     ],
     status: 'paid',
@@ -157,7 +166,7 @@ describe('reports', () => {
     expect(Number(bars[0]?.getAttribute('x'))).toBeGreaterThan(Number(bars[1]?.getAttribute('x')));
   });
 
-  it('opens an order: remarks, invoice with its link, payment details and lines', async () => {
+  it('opens an order: remarks, invoice with its link, payment details and lines with their choices', async () => {
     reportServer();
     const user = userEvent.setup();
     renderReports();
@@ -185,7 +194,8 @@ describe('reports', () => {
     expect(within(panel).getByText('₪38.95')).toBeTruthy();
     expect(within(panel).getByText('4242')).toBeTruthy();
     const lines = within(panel).getAllByRole('row');
-    expect(lines[1]?.textContent).toBe('הפוך גדול2₪29.00');
+    // The line's choices under its name, with their prices as ordered.
+    expect(lines[1]?.textContent).toBe('הפוך גדולשיבולת שועל ₪2.00, בלי קצף2₪33.00');
     expect(lines[2]?.textContent).toBe('קרואסון1₪12.00');
 
     await user.click(button);

@@ -2,7 +2,7 @@
 // Hebrew, right to left. No script: printing is the browser's own (a hint on screen, hidden on paper). Every value
 // is escaped, since business names, product names and remarks are user input. The app's CSP allows inline styles
 // (style-src 'unsafe-inline'), so the page carries its stylesheet inline and needs no second request.
-import { formatIsraelDateTime, formatShekels } from '@tafrit/contracts';
+import { choicesText, formatIsraelDateTime, formatShekels } from '@tafrit/contracts';
 import { escapeHtml } from '../../../platform/http/html-escape.js';
 import type { InvoiceView } from '../application/invoice-view.js';
 
@@ -32,6 +32,7 @@ const STYLE = `
   th, td { padding: 6px 8px; border-bottom: 1px solid #ccc; text-align: start; }
   th { background: #f2f2f2; }
   td.num, th.num { text-align: end; white-space: nowrap; }
+  .choices { font-size: 0.85em; color: #444; }
   table.totals { width: auto; min-width: 50%; margin-inline-start: auto; margin-top: 6mm; }
   table.totals th { background: none; font-weight: 600; }
   table.totals tr.grand th, table.totals tr.grand td { font-size: 18px; font-weight: 700; border-bottom: 2px solid #1a1a1a; }
@@ -95,6 +96,12 @@ function paymentLine(card: { last4: string | null; brand: string | null }, total
   return `כרטיס אשראי${brand}${last4}: ${money(totalAgorot)}`;
 }
 
+/** The line's choices under its name (the unit price already includes them), as they were when it was ordered. */
+function choices(line: Extract<InvoiceView, { status: 'issued' }>['lines'][number]): string {
+  const text = choicesText(line.options);
+  return text ? `<br><span class="choices">${escapeHtml(text)}</span>` : '';
+}
+
 /** The tax invoice receipt itself. */
 export function invoicePage(view: Extract<InvoiceView, { status: 'issued' }>): string {
   const title = `חשבונית מס/קבלה ${view.invoiceNumber}`;
@@ -109,7 +116,7 @@ export function invoicePage(view: Extract<InvoiceView, { status: 'issued' }>): s
   const rows = view.lines
     .map(
       (line) =>
-        `<tr><td>${escapeHtml(line.name)}</td><td class="num">${ltr(String(line.quantity))}</td>` +
+        `<tr><td>${escapeHtml(line.name)}${choices(line)}</td><td class="num">${ltr(String(line.quantity))}</td>` +
         `<td class="num">${money(line.unitPriceAgorot)}</td>` +
         `<td class="num">${money(line.unitPriceAgorot * line.quantity)}</td></tr>`,
     )

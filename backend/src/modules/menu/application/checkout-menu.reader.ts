@@ -4,6 +4,7 @@ import type { Database } from '../../../platform/database/database.js';
 import { preparedStatement } from '../../../platform/database/prepared-statement.js';
 import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/config.js';
+import type { PricingOptionGroup } from '@tafrit/contracts';
 import { PublicMenuCache } from './public-menu-cache.js';
 
 /** The department's business and the asked products, as a checkout prices them (the prices of this moment). */
@@ -19,8 +20,11 @@ export interface CheckoutMenu {
     /** The business's own Cardcom terminal, when it set one up (decision 005 §6). */
     cardcom: { terminalNumber: string; apiName: string } | null;
   };
-  /** Only the asked products of this business; `price` is numeric(10,2) text. */
-  products: { id: number; name: string; price: string; isActive: boolean }[];
+  /**
+   * Only the asked products of this business; `price` is numeric(10,2) text. `optionGroups` are the product's groups
+   * as they are now, in the order the product shows them (each with its options in order; empty: none).
+   */
+  products: { id: number; name: string; price: string; isActive: boolean; optionGroups: PricingOptionGroup[] }[];
   /**
    * The business's next order number, taken from its sequence with this read (none for a paused business), so the
    * payment page can be opened before the order is stored. A checkout refused after it leaves a gap: order numbers
@@ -47,11 +51,26 @@ interface Row {
 const BUSINESS_COLUMNS = `b.phone, b.department_id, b.business_name, b.id_number, b.receipt_phone, b.email, b.is_active,
           b.cardcom_enabled, b.cardcom_terminal_number, b.cardcom_api_name`;
 
+/**
+ * The product `p`'s option groups as contracts' PricingOptionGroup, in the product's order, inside the products' own
+ * subquery: the checkout's one query prices the options too.
+ */
+const OPTION_GROUPS = `coalesce((
+            select json_agg(json_build_object('id', g.id, 'name', g.name, 'minChoices', g.min_choices,
+                     'maxChoices', g.max_choices, 'without', g.without,
+                     'options', coalesce((
+                       select json_agg(json_build_object('id', o.id, 'name', o.name, 'priceAgorot', o.price_agorot,
+                                                         'available', o.available) order by o.position, o.id)
+                         from group_options o where o.group_id = g.id), '[]'::json))
+                   order by l.position, l.group_id)
+              from product_option_groups l join option_groups g on g.id = l.group_id
+             where l.product_id = p.id and l.business_id = b.phone), '[]'::json)`;
+
 const READ = preparedStatement<Row>(
   'checkout_menu',
   `select ${BUSINESS_COLUMNS},
           (select json_agg(json_build_object('id', p.id, 'name', p.name, 'price', p.price::text,
-                                             'isActive', p.is_active))
+                                             'isActive', p.is_active, 'optionGroups', ${OPTION_GROUPS}))
              from products p where p.business_id = b.phone and p.id = any($2::int[])) as products,
           case when b.is_active then next_order_number(b.phone) end as next_order_number
      from businesses b where b.department_id = $1 and b.closed_at is null`,
@@ -62,7 +81,7 @@ const READ_WHOLE = preparedStatement<Row>(
   'checkout_menu_whole',
   `select ${BUSINESS_COLUMNS},
           (select json_agg(json_build_object('id', p.id, 'name', p.name, 'price', p.price::text,
-                                             'isActive', p.is_active))
+                                             'isActive', p.is_active, 'optionGroups', ${OPTION_GROUPS}))
              from products p where p.business_id = b.phone) as products,
           case when b.is_active then next_order_number(b.phone) end as next_order_number
      from businesses b where b.department_id = $1 and b.closed_at is null`,

@@ -22,7 +22,7 @@ export class CheckoutService {
       new PlaceOrderCommand({
         departmentId: input.businessId,
         dinerSessionId,
-        lines: input.cartData.items.map(({ productId, quantity }) => ({ productId, quantity })),
+        lines: input.cartData.items.map(({ productId, quantity, options }) => ({ productId, quantity, options })),
         shownTotalAgorot: input.amount,
         remarks: input.cartData.remarks,
         tableNumber: input.cartData.tableNumber ?? null,

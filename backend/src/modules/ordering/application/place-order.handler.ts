@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { agorotToDecimalString, type OrderLine } from '@tafrit/contracts';
+import { agorotToDecimalString, cartLineKey, type OrderLine } from '@tafrit/contracts';
 import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/config.js';
 import { AppError } from '../../../platform/http/app-error.js';
@@ -15,7 +15,8 @@ import { paymentPageRequest } from './payment-page-request.js';
 export interface PlaceOrderInput {
   departmentId: string;
   dinerSessionId: string;
-  lines: { productId: number; quantity: number }[];
+  /** `options`: the chosen option ids (absent: none). */
+  lines: { productId: number; quantity: number; options?: string[] }[];
   /** The total the diner was shown, in agorot: it must equal the server's or nothing is placed. */
   shownTotalAgorot: number;
   remarks: string | null;
@@ -74,6 +75,10 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
     if (pricing.status === 'unavailable') {
       throw new AppError('order.items_unavailable', { data: { unavailableProductIds: pricing.productIds } });
     }
+    if (pricing.status === 'option_refused') {
+      const { code, ...detail } = pricing.error;
+      throw new AppError(code, { data: { productId: pricing.productId, ...detail } });
+    }
     if (pricing.totalAgorot !== input.shownTotalAgorot) {
       throw new AppError('order.price_changed', {
         data: {
@@ -83,6 +88,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
             name: line.name,
             price: agorotToDecimalString(line.unitPriceAgorot),
             quantity: line.quantity,
+            ...(line.options ? { options: line.options.map((option) => option.optionId) } : {}),
           })),
         },
       });
@@ -175,11 +181,17 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
   }
 }
 
-/** The same diner session, business, lines, remarks and table: the same checkout. */
+/** The same diner session, business, lines (with their choices), remarks and table: the same checkout. */
 function checkoutKey(businessPhone: string, input: PlaceOrderInput, lines: readonly OrderLine[]): string {
+  const keyOf = (line: OrderLine) =>
+    cartLineKey(
+      line.productId,
+      (line.options ?? []).map((option) => option.optionId),
+    );
+  // Lines of one product with other choices are ordered by their key, so the cart's order never matters.
   const cart = [...lines]
-    .sort((a, b) => a.productId - b.productId)
-    .map((line) => `${line.productId}x${line.quantity}@${line.unitPriceAgorot}`);
+    .sort((a, b) => a.productId - b.productId || keyOf(a).localeCompare(keyOf(b)))
+    .map((line) => `${keyOf(line)}x${line.quantity}@${line.unitPriceAgorot}`);
   return createHash('sha256')
     .update(JSON.stringify([businessPhone, input.dinerSessionId, cart, input.remarks, input.tableNumber]))
     .digest('hex');

@@ -142,6 +142,52 @@ describe('the order decider', () => {
         .when({ type: 'PlaceOrder', data: placed.data as never })
         .then([placed]));
 
+    it('places an order whose lines record their choices with names and prices, and keeps them in its state', () => {
+      const withOptions: OrderEvent = {
+        type: 'OrderPlaced',
+        data: {
+          ...(placed.data as Extract<OrderEvent, { type: 'OrderPlaced' }>['data']),
+          lines: [
+            {
+              productId: 1,
+              name: 'הפוך',
+              unitPriceAgorot: 1650,
+              quantity: 2,
+              options: [
+                {
+                  groupId: 'g-milk',
+                  groupName: 'חלב',
+                  optionId: 'o-oat',
+                  name: 'שיבולת שועל',
+                  priceAgorot: 200,
+                  without: false,
+                },
+                {
+                  groupId: 'g-without',
+                  groupName: 'בלי',
+                  optionId: 'o-foam',
+                  name: 'קצף',
+                  priceAgorot: 0,
+                  without: true,
+                },
+              ],
+            },
+          ],
+          totalAgorot: 3300,
+        },
+      };
+      given([])
+        .when({ type: 'PlaceOrder', data: withOptions.data as never })
+        .then([withOptions]);
+      const state = orderDecider.evolve(orderDecider.initialState(), withOptions);
+      expect(state.placed && state.lines[0]?.options?.map((option) => option.name)).toEqual(['שיבולת שועל', 'קצף']);
+    });
+
+    it('an order placed before options folds with lines that have none', () => {
+      const state = orderDecider.evolve(orderDecider.initialState(), placed);
+      expect(state.placed && state.lines[0]?.options).toBeUndefined();
+    });
+
     it('refuses anything on an order that does not exist', () =>
       given([]).when(payment()).thenThrows(OrderNotFoundError));
 

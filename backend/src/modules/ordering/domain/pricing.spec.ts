@@ -42,4 +42,78 @@ describe('priceCart', () => {
       ),
     ).toEqual({ status: 'unavailable', productIds: [3, 99] });
   });
+
+  describe('with options', () => {
+    const milk = {
+      id: 'g-milk',
+      name: 'חלב',
+      minChoices: 1,
+      maxChoices: 1,
+      without: false,
+      options: [
+        { id: 'o-regular', name: 'רגיל', priceAgorot: 0, available: true },
+        { id: 'o-oat', name: 'שיבולת שועל', priceAgorot: 200, available: true },
+        { id: 'o-soy', name: 'סויה', priceAgorot: 200, available: false },
+      ],
+    };
+    const without = {
+      id: 'g-without',
+      name: 'בלי',
+      minChoices: 0,
+      maxChoices: 3,
+      without: true,
+      options: [{ id: 'o-onion', name: 'בצל', priceAgorot: 0, available: true }],
+    };
+    const withGroups: MenuProductPrice[] = [
+      { id: 1, name: 'הפוך גדול', price: '14.50', isActive: true, optionGroups: [milk] },
+      { id: 2, name: 'סלט', price: '40.00', isActive: true, optionGroups: [without] },
+    ];
+
+    it('adds the chosen options to the unit price and records them with names and prices', () => {
+      const priced = priceCart([{ productId: 1, quantity: 2, options: ['o-oat'] }], withGroups);
+      expect(priced).toMatchObject({
+        status: 'ok',
+        totalAgorot: 3300,
+        lines: [
+          {
+            productId: 1,
+            unitPriceAgorot: 1650,
+            quantity: 2,
+            options: [
+              {
+                groupId: 'g-milk',
+                groupName: 'חלב',
+                optionId: 'o-oat',
+                name: 'שיבולת שועל',
+                priceAgorot: 200,
+                without: false,
+              },
+            ],
+          },
+        ],
+      });
+    });
+
+    it('orders a product whose groups all allow no choice without options, as before', () => {
+      expect(priceCart([{ productId: 2, quantity: 1 }], withGroups)).toMatchObject({
+        status: 'ok',
+        lines: [{ productId: 2, name: 'סלט', unitPriceAgorot: 4000, quantity: 1 }],
+      });
+      const priced = priceCart([{ productId: 2, quantity: 1 }], withGroups);
+      expect(priced.status === 'ok' && 'options' in priced.lines[0]!).toBe(false);
+    });
+
+    it.each([
+      ['another product’s option', 2, ['o-oat'], 'order.option_unknown'],
+      ['a sold-out option', 1, ['o-soy'], 'order.option_sold_out'],
+      ['too few choices', 1, [], 'order.option_too_few'],
+      ['too many choices', 1, ['o-oat', 'o-regular'], 'order.option_too_many'],
+    ])('refuses %s', (_, productId, options, code) => {
+      expect(priceCart([{ productId, quantity: 1, options }], withGroups)).toMatchObject({
+        status: 'option_refused',
+        productId,
+        error: { code },
+      });
+    });
+  });
 });

@@ -1,4 +1,12 @@
-import { commissionAgorot, netAgorot, parsePriceToAgorot, type OrderLine } from '@tafrit/contracts';
+import {
+  commissionAgorot,
+  netAgorot,
+  parsePriceToAgorot,
+  priceLineWithOptions,
+  type OptionChoiceError,
+  type OrderLine,
+  type PricingOptionGroup,
+} from '@tafrit/contracts';
 
 export interface MenuProductPrice {
   id: number;
@@ -6,21 +14,27 @@ export interface MenuProductPrice {
   /** numeric(10,2) as text, "12.50". */
   price: string;
   isActive: boolean;
+  /** The product's option groups as they are now (absent or empty: none). */
+  optionGroups?: readonly PricingOptionGroup[];
 }
 
 export interface CartRequestLine {
   productId: number;
   quantity: number;
+  /** The chosen option ids (absent: none). */
+  options?: readonly string[];
 }
 
 export type Pricing =
   | { status: 'ok'; lines: OrderLine[]; totalAgorot: number; commissionAgorot: number; netAgorot: number }
-  | { status: 'unavailable'; productIds: number[] };
+  | { status: 'unavailable'; productIds: number[] }
+  | { status: 'option_refused'; productId: number; error: OptionChoiceError };
 
 /**
  * Prices a cart from the menu alone: the client's prices and totals are never read here. Unknown, foreign (not in
  * `products`, which holds only the business's own) and sold-out products make the whole cart unavailable, listed so
- * the diner can fix the cart.
+ * the diner can fix the cart. Then each line's choices are checked and priced against the product's groups of this
+ * moment (contracts' priceLineWithOptions); the first refused choice refuses the cart.
  */
 export function priceCart(cart: readonly CartRequestLine[], products: readonly MenuProductPrice[]): Pricing {
   const byId = new Map(products.map((product) => [product.id, product]));
@@ -31,15 +45,24 @@ export function priceCart(cart: readonly CartRequestLine[], products: readonly M
     })
     .map((line) => line.productId);
   if (unavailable.length > 0) return { status: 'unavailable', productIds: unavailable };
-  const lines = cart.map((line): OrderLine => {
+  const lines: OrderLine[] = [];
+  for (const line of cart) {
     const product = byId.get(line.productId) as MenuProductPrice;
-    return {
+    const priced = priceLineWithOptions({
+      basePriceAgorot: parsePriceToAgorot(product.price) as number,
+      groups: product.optionGroups ?? [],
+      chosenOptionIds: line.options ?? [],
+    });
+    if (!priced.ok) return { status: 'option_refused', productId: product.id, error: priced.error };
+    lines.push({
       productId: product.id,
       name: product.name,
-      unitPriceAgorot: parsePriceToAgorot(product.price) as number,
+      unitPriceAgorot: priced.unitPriceAgorot,
       quantity: line.quantity,
-    };
-  });
+      // A line without choices stays as lines were before options: its event and row are unchanged.
+      ...(priced.options.length > 0 ? { options: priced.options } : {}),
+    });
+  }
   const totalAgorot = lines.reduce((sum, line) => sum + line.unitPriceAgorot * line.quantity, 0);
   return {
     status: 'ok',

@@ -1,5 +1,5 @@
 import type { CommandBus } from '@nestjs/cqrs';
-import { formatShekels, quantityLine, type OrderEventData, type OrderLine } from '@tafrit/contracts';
+import { choicesText, formatShekels, quantityLine, type OrderEventData, type OrderLine } from '@tafrit/contracts';
 import type { Database } from '../../../platform/database/database.js';
 import { preparedStatement } from '../../../platform/database/prepared-statement.js';
 import type { RecordedEvent } from '../../../platform/event-store/event-store.port.js';
@@ -24,11 +24,13 @@ const MAX_ITEM_NAME_CHARS = 30;
  */
 export const RECEIPT_SMS_MAX_DELAY_MS = 60 * 60 * 1000;
 const MAX_REMARKS_CHARS = 80;
+/** A line's choices, after its name: enough for "שיבולת שועל ₪2.00, בלי קצף". */
+const MAX_OPTIONS_CHARS = 40;
 
 export interface ReceiptSmsOrder {
   orderNumber: number;
   tableNumber: number | null;
-  lines: readonly Pick<OrderLine, 'name' | 'quantity'>[];
+  lines: readonly Pick<OrderLine, 'name' | 'quantity' | 'options'>[];
   totalAgorot: number;
   remarks: string | null;
 }
@@ -38,8 +40,16 @@ function clip(text: string, max: number): string {
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 }
 
+/** A line's choices in brackets after its name (contracts' choicesText), clipped. */
+function itemText(line: ReceiptSmsOrder['lines'][number]): string {
+  const name = quantityLine(line.quantity, clip(line.name, MAX_ITEM_NAME_CHARS));
+  const choices = choicesText(line.options);
+  return choices ? `${name} (${clip(choices, MAX_OPTIONS_CHARS)})` : name;
+}
+
 /**
- * The bon as one short text: `הזמנה #12, שולחן 4: 2 × הפוך גדול, 1 × קרואסון. סה"כ ₪41.00. הערות: בלי בצל`.
+ * The bon as one short text: `הזמנה #12, שולחן 4: 2 × הפוך גדול (שיבולת שועל ₪2.00, בלי קצף), 1 × קרואסון. סה"כ
+ * ₪41.00. הערות: בלי בצל`.
  * The order number, table and total always fit; the items follow in order until the budget runs out and the rest
  * are counted (`ועוד 3 פריטים`); remarks are clipped. The slip and the live console carry the full order.
  */
@@ -47,7 +57,7 @@ export function receiptSmsText(order: ReceiptSmsOrder, maxChars = RECEIPT_SMS_MA
   const head = `הזמנה #${order.orderNumber}${order.tableNumber === null ? '' : `, שולחן ${order.tableNumber}`}: `;
   const remarks = order.remarks?.trim() ? ` הערות: ${clip(order.remarks, MAX_REMARKS_CHARS)}` : '';
   const tail = `. סה"כ ${formatShekels(order.totalAgorot)}.${remarks}`;
-  const items = order.lines.map((line) => quantityLine(line.quantity, clip(line.name, MAX_ITEM_NAME_CHARS)));
+  const items = order.lines.map(itemText);
   const budget = maxChars - head.length - tail.length;
   let shown = items.join(', ');
   if (shown.length > budget) {

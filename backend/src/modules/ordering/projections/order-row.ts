@@ -1,4 +1,4 @@
-import { agorotToDecimalString } from '@tafrit/contracts';
+import { agorotToDecimalString, type OrderItemView } from '@tafrit/contracts';
 import type { PlacedOrder } from '../domain/order.decider.js';
 
 /** The `orders` row (snake_case columns) as JSON, for `jsonb_populate_record(null::orders, ...)`. */
@@ -8,7 +8,7 @@ export interface OrderRowValues {
   order_number: number;
   customer_name: string | null;
   customer_phone: string | null;
-  items: { productId: number; name: string; price: number; quantity: number }[];
+  items: OrderItemView[];
   total_amount: string;
   commission: string;
   net_amount: string;
@@ -36,7 +36,7 @@ export interface OrderRowValues {
 /**
  * The spec's `orders` row is a function of the order's state: the command path and a rebuild from the log write the
  * same row from the same fold, so they cannot drift apart. `price` is in shekels (12.5 for ₪12.50) as the spec's
- * `items` shows it; amounts are numeric(10,2) text.
+ * `items` shows it, one unit with its options; amounts are numeric(10,2) text.
  */
 export function orderRowOf(order: PlacedOrder): OrderRowValues {
   return {
@@ -50,6 +50,17 @@ export function orderRowOf(order: PlacedOrder): OrderRowValues {
       name: line.name,
       price: line.unitPriceAgorot / 100,
       quantity: line.quantity,
+      // The choices as ordered, so every read of the order (the diner's, the wait's, the console's) shows them.
+      ...(line.options?.length
+        ? {
+            options: line.options.map((option) => ({
+              groupName: option.groupName,
+              name: option.name,
+              price: option.priceAgorot / 100,
+              without: option.without,
+            })),
+          }
+        : {}),
     })),
     total_amount: agorotToDecimalString(order.totalAgorot),
     commission: agorotToDecimalString(order.commissionAgorot),

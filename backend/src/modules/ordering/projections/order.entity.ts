@@ -1,3 +1,4 @@
+import type { OrderItemOptionView } from '@tafrit/contracts';
 import { defineEntity, p } from '@mikro-orm/core';
 
 /** An order line as the spec's `items` shows it: `price` in shekels (12.5 for ₪12.50). */
@@ -6,6 +7,8 @@ export interface OrderLineSnapshot {
   name: string;
   price: number;
   quantity: number;
+  /** The line's choices as ordered (absent: none), `price` in shekels. */
+  options?: OrderItemOptionView[];
 }
 
 /** Read model of the `order-{id}` streams (product-spec §3 `orders`); written only by the ordering projection. */

@@ -79,6 +79,29 @@ describe('the Cardcom create-page request', () => {
     });
   });
 
+  it('describes a line with its choices, its price already including them', () => {
+    const request = pageRequest({
+      terminal: businessTerminal,
+      issueDocument: true,
+      amountAgorot: 3_300,
+      lines: [
+        {
+          productId: 1,
+          name: 'הפוך גדול',
+          unitPriceAgorot: 1_650,
+          quantity: 2,
+          options: [
+            { groupId: 'g', groupName: 'חלב', optionId: 'o', name: 'שיבולת שועל', priceAgorot: 200, without: false },
+            { groupId: 'w', groupName: 'בלי', optionId: 'f', name: 'קצף', priceAgorot: 0, without: true },
+          ],
+        },
+      ],
+    });
+    expect(toCreateLowProfile(request, cardcomTerminal(request.terminal, config)).Document?.Products).toEqual([
+      { Description: 'הפוך גדול (שיבולת שועל ₪2.00, בלי קצף)', UnitCost: 16.5, Quantity: 2, TotalLineCost: 33 },
+    ]);
+  });
+
   it('never asks for a document on the platform terminal, which would name the platform as the seller', () => {
     const request = pageRequest({ issueDocument: true });
     expect(() => toCreateLowProfile(request, cardcomTerminal(request.terminal, config))).toThrow(/own terminal/);

@@ -1,6 +1,7 @@
 // Pure translations between our payment port and Cardcom's REST API v11 bodies, spelled as Cardcom's OpenAPI
 // definition spells them (`TranzactionInfo`, `TranzactionId`, `ISOCoinId`). No I/O here, so every case is unit-tested.
 import { z } from 'zod';
+import { lineWithChoices } from '@tafrit/contracts';
 import type { CardcomConfig } from '../../../config/config.js';
 import {
   PaymentProviderError,
@@ -90,7 +91,8 @@ export function toCreateLowProfile(
     throw new Error('Cardcom documents are issued only on the business own terminal');
   }
   const lines = request.lines.map((line) => ({
-    Description: line.name.slice(0, 250),
+    // The choices belong to the line's description: its price already includes them.
+    Description: lineWithChoices(line.name, line.options).slice(0, 250),
     UnitCost: shekels(line.unitPriceAgorot),
     Quantity: line.quantity,
     TotalLineCost: shekels(line.unitPriceAgorot * line.quantity),

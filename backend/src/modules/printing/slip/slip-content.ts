@@ -1,7 +1,35 @@
+import { formatShekels } from '@tafrit/contracts';
+
+/** A choice of a line, as ordered: `without` ones (בלי בצל) the slip sets apart. */
+export interface SlipLineOption {
+  name: string;
+  priceAgorot: number;
+  without: boolean;
+}
+
 export interface SlipLine {
   name: string;
   quantity: number;
+  /** The line's whole price, its options included. */
   lineTotalAgorot: number;
+  options?: SlipLineOption[];
+}
+
+/**
+ * The rows a line's choices print as, under the line: each added choice on its own ("+ שיבולת שועל ₪2.00", the price
+ * of one unit, none when free), then every "without" choice together on one row of its own ("בלי: בצל, עגבנייה"),
+ * which the layout prints white on black so the kitchen cannot miss it.
+ */
+export function slipOptionRows(line: SlipLine): { text: string; without: boolean }[] {
+  const options = line.options ?? [];
+  const added = options
+    .filter((option) => !option.without)
+    .map((option) => ({
+      text: option.priceAgorot > 0 ? `+ ${option.name} ${formatShekels(option.priceAgorot)}` : `+ ${option.name}`,
+      without: false,
+    }));
+  const without = options.filter((option) => option.without).map((option) => option.name);
+  return without.length > 0 ? [...added, { text: `בלי: ${without.join(', ')}`, without: true }] : added;
 }
 
 export interface SlipContent {

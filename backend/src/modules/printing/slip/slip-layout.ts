@@ -1,6 +1,6 @@
 import { formatShekels, quantityLine } from '@tafrit/contracts';
 import { slipFonts } from './fonts.js';
-import { type SlipContent } from './slip-content.js';
+import { type SlipContent, slipOptionRows } from './slip-content.js';
 import { createComposer } from './svg-composer.js';
 import { type Style } from './text-layout.js';
 
@@ -48,6 +48,20 @@ export function slipSvg(content: SlipContent, width: number): { svg: string; hei
 
   for (const line of content.lines) {
     c.row(quantityLine(line.quantity, line.name), s(40), formatShekels(line.lineTotalAgorot), s(34), dots(20));
+    // The choices indented under their line; a "without" row white on black, as the remarks are.
+    for (const row of slipOptionRows(line)) {
+      const inset = { left: 0, right: dots(36) };
+      if (!row.without) {
+        c.text(row.text, s(34), { inset });
+        continue;
+      }
+      c.space(dots(4));
+      const top = c.y;
+      c.space(dots(4));
+      c.text(row.text, s(36, true), { inverted: true, inset: { left: dots(8), right: dots(44) } });
+      c.space(dots(4));
+      c.box(top, c.y, { filled: true });
+    }
     c.space(dots(8));
   }
   c.space(dots(2));

@@ -1,5 +1,12 @@
 import { QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { formatIsraelDateTime, type InvoiceStatus, type MonthlyReport, type MonthString } from '@tafrit/contracts';
+import {
+  formatIsraelDateTime,
+  lineWithChoices,
+  type InvoiceStatus,
+  type MonthlyReport,
+  type MonthString,
+  type OrderItemView,
+} from '@tafrit/contracts';
 import { spreadsheetCsv } from '../../../platform/csv/spreadsheet-csv.js';
 import { GetMonthlyReportQuery } from './get-monthly-report.query.js';
 
@@ -36,13 +43,17 @@ const INVOICE_STATUS_HE: Record<InvoiceStatus, string> = {
   failed: 'נכשלה',
 };
 
+/** A line's choices (answered in shekels) for contracts' wording, which counts agorot. */
+const choicesOf = (item: OrderItemView) =>
+  (item.options ?? []).map((option) => ({ ...option, priceAgorot: Math.round(option.price * 100) }));
+
 /** The same month as the report, as a spreadsheet: one row per paid order, newest first, then the month's totals. */
 export function ordersCsv(report: MonthlyReport): string {
   const rows: string[][] = report.orders.map((order) => [
     String(order.orderNumber),
     formatIsraelDateTime(order.orderDate),
     order.tableNumber === null ? '' : String(order.tableNumber),
-    order.items.map((item) => `${item.name} × ${item.quantity}`).join('; '),
+    order.items.map((item) => `${lineWithChoices(item.name, choicesOf(item))} × ${item.quantity}`).join('; '),
     order.remarks ?? '',
     order.totalAmount,
     order.commission,

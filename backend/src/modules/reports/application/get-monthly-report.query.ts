@@ -142,6 +142,8 @@ export function toReportOrder(order: Order): ReportOrder {
       name: item.name,
       price: item.price,
       quantity: item.quantity,
+      // The choices as they were ordered; a line without any keeps its shape of before.
+      ...(item.options?.length ? { options: item.options } : {}),
     })),
     status: order.status as OrderStatus,
     paymentStatus: order.paymentStatus as PaymentStatus,

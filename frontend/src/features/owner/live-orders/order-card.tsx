@@ -5,6 +5,7 @@ import { QuantityLine } from '@/components/quantity-line';
 import { PendingButton } from '@/components/ui/pending-button';
 import { heOwner } from '@/i18n/he-owner';
 import { formatIsraelTimeOfDay } from '@tafrit/contracts/months';
+import { LineChoices } from './line-choices';
 import { nextStep } from './live-board';
 
 const t = heOwner.live;
@@ -80,6 +81,7 @@ export function OrderCard({
         {order.lines.map((line, index) => (
           <li key={`${line.name}-${index}`}>
             <QuantityLine quantity={line.quantity} name={line.name} />
+            <LineChoices options={line.options} />
           </li>
         ))}
       </ul>

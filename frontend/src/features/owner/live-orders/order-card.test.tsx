@@ -1,0 +1,46 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { OrderCard } from './order-card';
+import { liveOrder } from './test-fixtures';
+
+const renderCard = (order = liveOrder()) =>
+  render(<OrderCard order={order} moving={false} reprinting={false} onMove={() => {}} onReprint={() => {}} />);
+
+describe('a live order’s lines', () => {
+  it('shows each line’s choices under it, with their prices, and the "without" ones set apart', () => {
+    renderCard(
+      liveOrder({
+        lines: [
+          {
+            name: 'הפוך',
+            quantity: 2,
+            lineTotalAgorot: 3300,
+            options: [
+              { groupName: 'חלב', name: 'שיבולת שועל', priceAgorot: 200, without: false },
+              { groupName: 'תוספות', name: 'שוט', priceAgorot: 0, without: false },
+              { groupName: 'בלי', name: 'קצף', priceAgorot: 0, without: true },
+              { groupName: 'בלי', name: 'סוכר', priceAgorot: 0, without: true },
+            ],
+          },
+          { name: 'קרואסון', quantity: 1, lineTotalAgorot: 1200 },
+        ],
+      }),
+    );
+    const lines = within(screen.getByTestId('live-order-lines')).getAllByRole('listitem');
+    const coffee = lines[0]!;
+    const choices = within(coffee).getByTestId('live-order-choices');
+    expect(choices.textContent).toContain('+ שיבולת שועל ₪2.00');
+    expect(choices.textContent).toContain('+ שוט');
+    expect(choices.textContent).not.toContain('שוט ₪');
+    const without = within(coffee).getByTestId('live-order-without');
+    expect(without.textContent).toBe('בלי: קצף, סוכר');
+    expect(without.className).toContain('text-danger');
+    // A line without choices shows none.
+    expect(screen.getAllByTestId('live-order-choices')).toHaveLength(1);
+  });
+
+  it('shows no choices for an order without any', () => {
+    renderCard();
+    expect(screen.queryByTestId('live-order-choices')).toBeNull();
+  });
+});
