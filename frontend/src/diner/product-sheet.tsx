@@ -1,7 +1,7 @@
 // The product sheet (issue 16): a product's option groups, a quantity and the live price, before it joins the cart.
 // Loaded on first use (menu-page.tsx, cart-page.tsx), never with the menu's first paint. A native <dialog> opened
 // with showModal(): the browser makes the rest of the page inert (focus stays inside), closes it on Escape and puts it
-// on the top layer, at no cost to the bundle; Radix's dialog is not in the diner's bundle and would add ~10 KiB.
+// on the top layer, at no cost to the bundle; Radix's dialog is not in the diner's bundle and would bring a dependency into it.
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   priceLineWithOptions,
