@@ -89,7 +89,10 @@ describe("the product sheet on the demo café's menu", () => {
   it('adds the breakfast with its default eggs and drink and a "without" choice, worded as such', async () => {
     const { page, context, problems } = await openPage(browser, { viewport: PHONE });
     await page.goto(`${baseUrl}/menu/demo`);
-    await page.getByRole('button', { name: 'הוספה של ארוחת בוקר ישראלית לעגלה' }).click();
+    // A tap anywhere on the card opens its sheet (here, on its name).
+    const name = await page.getByRole('heading', { level: 3, name: 'ארוחת בוקר ישראלית' }).boundingBox();
+    if (!name) throw new Error('no card');
+    await page.mouse.click(name.x + name.width / 2, name.y + name.height / 2);
     const sheet = page.getByRole('dialog', { name: 'ארוחת בוקר ישראלית' });
     await sheet.waitFor();
     // The defaults satisfy the required groups (a group left unchosen is explained on the button: product-sheet.test.tsx).
