@@ -27,6 +27,7 @@ export default function LineEditor({
   const failed = useEffectEvent((message: string) => {
     announce(message);
     onClose();
+    opener?.focus();
   });
   useEffect(() => {
     const controller = new AbortController();
