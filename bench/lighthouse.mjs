@@ -139,7 +139,13 @@ export function withCart(origin, departmentId) {
     const add = async (index) => {
       // The card's own add button while the product is not in the cart, its plus button after.
       const button = await products[index].waitForSelector('button:not([aria-label]), button[aria-label^="הוספת"]');
+      const sheet = await button.evaluate((element) => element.getAttribute('aria-haspopup'));
       await button.click();
+      // A product with options opens its sheet; it is added with the groups' defaults (the same line each time).
+      if (sheet) {
+        await (await page.waitForSelector('[data-testid="sheet-add"]')).click();
+        await page.waitForSelector('[data-testid="product-sheet"]', { hidden: true });
+      }
     };
     await add(0);
     await page.waitForFunction(

@@ -75,12 +75,13 @@ describe('the menu page in one response', () => {
     await page.evaluate(() => {
       (document.querySelector('main h3') as HTMLElement & { served?: boolean }).served = true;
     });
-    await page.getByRole('button', { name: 'הוספה של הפוך לעגלה' }).click();
+    // A product without options: one tap adds it (one with options opens its sheet, diner-options.e2e.ts).
+    await page.getByRole('button', { name: 'הוספה של תה נענע לעגלה' }).click();
     expect(await page.getByTestId('floating-cart').count()).toBe(0);
     release();
     await page.getByTestId('floating-cart').waitFor();
     await page.waitForFunction(
-      () => document.querySelector('[data-testid="announcer"]')?.textContent === 'הפוך נוסף לעגלה. בעגלה פריט אחד.',
+      () => document.querySelector('[data-testid="announcer"]')?.textContent === 'תה נענע נוסף לעגלה. בעגלה פריט אחד.',
     );
     expect(await page.getByTestId('quantity').textContent()).toBe('בעגלה: 1');
     // The same element the server sent: hydrated, not replaced (which would also repaint the menu).
@@ -95,7 +96,7 @@ describe('the menu page in one response', () => {
     const { page, context, problems } = await openPage(browser, { viewport: PHONE });
     const release = await holdReactBack(page);
     await page.goto(`${baseUrl}/menu/demo`);
-    await page.getByRole('button', { name: 'הוספה של הפוך לעגלה' }).click();
+    await page.getByRole('button', { name: 'הוספה של תה נענע לעגלה' }).click();
     await page.getByTestId('header-cart').click();
     // The link waits for the tap before it: still the menu.
     expect(new URL(page.url()).pathname).toBe('/menu/demo');
@@ -136,8 +137,12 @@ describe('the diner orders', () => {
     await pastries.getByRole('heading', { level: 2 }).waitFor();
 
     // Two products; the live region tells the count.
+    // הפוך has options: each add goes through its sheet (the default milk), and the same choice joins its line.
     await page.getByRole('button', { name: 'הוספה של הפוך לעגלה' }).click();
-    await page.getByRole('button', { name: 'הוספת עוד הפוך' }).click();
+    await page.getByTestId('sheet-add').click();
+    await page.getByTestId('product-sheet').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'הוספה של הפוך לעגלה' }).click();
+    await page.getByTestId('sheet-add').click();
     await page.getByRole('button', { name: 'הוספה של קרואסון חמאה לעגלה' }).click();
     await page.waitForFunction(
       () =>
@@ -222,6 +227,7 @@ describe('axe-core finds nothing on the diner pages', () => {
       const { page, context, problems } = await openPage(browser, { viewport });
       await page.goto(`${baseUrl}/menu/demo`);
       await page.getByRole('button', { name: 'הוספה של הפוך לעגלה' }).click();
+      await page.getByTestId('sheet-add').click();
       await page.evaluate(() => document.fonts.ready);
       await expectNoAxeViolations(page);
       await expectNoSidewaysScroll(page);

@@ -58,6 +58,7 @@ describe('the accessibility button covers nothing, and numbers read left to righ
       const { page, context } = await openPage(browser, { viewport });
       await page.goto(`${baseUrl}/menu/demo?table=4`);
       await page.getByRole('button', { name: 'הוספה של הפוך לעגלה' }).click();
+      await page.getByTestId('sheet-add').click();
       await page.getByTestId('floating-cart').waitFor();
       await expectTidy(page, '/menu/demo');
       await page.getByTestId('header-cart').click();
@@ -96,6 +97,7 @@ describe('the sandbox card page in the checkout frame on a phone', () => {
     const { page, context } = await openPage(browser, { viewport: PHONE });
     await page.goto(`${baseUrl}/menu/demo`);
     await page.getByRole('button', { name: 'הוספה של הפוך לעגלה' }).click();
+    await page.getByTestId('sheet-add').click();
     await page.getByTestId('header-cart').click();
     await page.getByRole('button', { name: 'מעבר לתשלום' }).click();
     const element = page.locator(PAYMENT_FRAME);
@@ -149,6 +151,7 @@ describe('the site opened at another address of the server than PUBLIC_URL', () 
     const { page, context, problems } = await openPage(browser, { viewport: PHONE });
     await page.goto(`${elsewhere}/menu/demo`);
     await page.getByRole('button', { name: 'הוספה של הפוך לעגלה' }).click();
+    await page.getByTestId('sheet-add').click();
     await page.getByTestId('header-cart').click();
     await page.getByRole('button', { name: 'מעבר לתשלום' }).click();
     await page.locator(PAYMENT_FRAME).waitFor({ timeout: 15_000 });

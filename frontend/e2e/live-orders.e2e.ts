@@ -71,6 +71,7 @@ async function openConsole(page: Page) {
 async function dinerPays(page: Page): Promise<string> {
   await page.goto(`${baseUrl}/menu/demo`);
   await page.getByRole('button', { name: 'הוספה של הפוך לעגלה' }).click();
+  await page.getByTestId('sheet-add').click();
   await page.getByTestId('header-cart').click();
   await page.getByRole('textbox', { name: 'הערות למטבח (לא חובה)' }).fill('חלב שקדים');
   await page.getByRole('button', { name: 'מעבר לתשלום' }).click();

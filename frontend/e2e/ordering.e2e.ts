@@ -42,7 +42,16 @@ async function expectNoSidewaysScroll(page: Page) {
 /** From the QR code's address to the checkout: the given products, a remark, the cart, then payment. */
 async function fillCartAndCheckout(page: Page, products: string[], remark: string | null) {
   await page.goto(`${baseUrl}/menu/demo`);
-  for (const product of products) await page.getByRole('button', { name: `הוספה של ${product} לעגלה` }).click();
+  for (const product of products) {
+    const add = page.getByRole('button', { name: `הוספה של ${product} לעגלה` });
+    // A product with options opens its sheet: added as it opens (the groups' defaults).
+    const sheet = await add.getAttribute('aria-haspopup');
+    await add.click();
+    if (sheet) {
+      await page.getByTestId('sheet-add').click();
+      await page.getByTestId('product-sheet').waitFor({ state: 'detached' });
+    }
+  }
   await page.getByTestId('header-cart').click();
   await page.getByRole('heading', { level: 1, name: 'העגלה שלך' }).waitFor();
   if (remark) await page.getByRole('textbox', { name: 'הערות למטבח (לא חובה)' }).fill(remark);

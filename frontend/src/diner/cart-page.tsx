@@ -1,4 +1,4 @@
-import { useId, useState, useSyncExternalStore } from 'react';
+import { Suspense, lazy, useCallback, useId, useState, useSyncExternalStore } from 'react';
 import { messageFor } from '@tafrit/contracts/messages.he';
 import { codePointLength, toStorableText, truncateCodePoints } from '@tafrit/contracts/text';
 import {
@@ -6,8 +6,10 @@ import {
   MAX_REMARKS,
   cartTotal,
   itemCount,
+  lineKey,
   lineTotal,
   loadRemarks,
+  replaceLine,
   saveRemarks,
   setQuantity,
   type CartLine,
@@ -15,6 +17,8 @@ import {
 import { formatShekels, priceToAgorot } from './money';
 import { CheckoutPage } from './checkout-page';
 import { dinerHref, type DinerPage } from './paths';
+import { LineOptions } from './line-options';
+import { heSheet } from './sheet-strings';
 import { heDiner } from './strings';
 import { ThankYouPage } from './thank-you-page';
 import {
@@ -27,6 +31,9 @@ import {
   useDocumentTitle,
 } from './ui';
 
+// The sheet that edits a line's choices comes with its first "edit" tap.
+const LineEditor = lazy(() => import('./line-editor'));
+
 export interface CartPageProps {
   departmentId: string;
   lines: readonly CartLine[];
@@ -38,8 +45,10 @@ export function CartPage({ departmentId, lines, update }: CartPageProps) {
   const { navigate, announce } = useDiner();
   const [blocked, setBlocked] = useState(false);
   const emptyId = useId();
-  const change = (productId: number, quantity: number) => {
-    const next = update((current) => setQuantity(current, productId, quantity));
+  const [editing, setEditing] = useState<{ line: CartLine; opener: HTMLElement } | null>(null);
+  const stopEditing = useCallback(() => setEditing(null), []);
+  const change = (key: string, quantity: number) => {
+    const next = update((current) => setQuantity(current, key, quantity));
     announce(heDiner.announce.changed(itemCount(next)));
     if (next.length === 0) document.getElementById('main')?.focus({ preventScroll: true });
   };
@@ -65,7 +74,12 @@ export function CartPage({ departmentId, lines, update }: CartPageProps) {
           <h2 className="sr-only">{heDiner.cart.lines}</h2>
           <ul className="mt-4 grid gap-3" data-testid="cart-lines">
             {lines.map((line) => (
-              <CartLineItem key={line.productId} line={line} onChange={change} />
+              <CartLineItem
+                key={lineKey(line)}
+                line={line}
+                onChange={change}
+                onEdit={(opener) => setEditing({ line, opener })}
+              />
             ))}
           </ul>
           <p
@@ -81,6 +95,20 @@ export function CartPage({ departmentId, lines, update }: CartPageProps) {
             </p>
           ) : null}
           <Remarks departmentId={departmentId} />
+          {editing ? (
+            <Suspense fallback={null}>
+              <LineEditor
+                departmentId={departmentId}
+                line={editing.line}
+                opener={editing.opener}
+                onClose={stopEditing}
+                onSave={(line) => {
+                  const next = update((now) => replaceLine(now, lineKey(editing.line), line));
+                  announce(heDiner.announce.changed(itemCount(next)));
+                }}
+              />
+            </Suspense>
+          ) : null}
         </>
       )}
       <div role="alert" className="mt-4">
@@ -110,8 +138,17 @@ export function CartPage({ departmentId, lines, update }: CartPageProps) {
   );
 }
 
-function CartLineItem({ line, onChange }: { line: CartLine; onChange(productId: number, quantity: number): void }) {
+function CartLineItem({
+  line,
+  onChange,
+  onEdit,
+}: {
+  line: CartLine;
+  onChange(key: string, quantity: number): void;
+  onEdit(opener: HTMLElement): void;
+}) {
   const inputId = useId();
+  const key = lineKey(line);
   // What the person is typing, while it is not a quantity yet (an empty field); otherwise the line's quantity.
   const [draft, setDraft] = useState<string | null>(null);
   const unit = priceToAgorot(line.price) ?? 0;
@@ -126,11 +163,25 @@ function CartLineItem({ line, onChange }: { line: CartLine; onChange(productId: 
           </span>
         </p>
       </div>
+      {line.options ? (
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <LineOptions options={line.options} />
+          <button
+            type="button"
+            aria-haspopup="dialog"
+            onClick={(event) => onEdit(event.currentTarget)}
+            className="min-h-11 px-2 font-medium text-brand-700 underline"
+            data-testid="edit-line"
+          >
+            {heSheet.edit} <span className="sr-only">{heSheet.editName(line.name)}</span>
+          </button>
+        </div>
+      ) : null}
       <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-2">
           <button
             type="button"
-            onClick={() => onChange(line.productId, line.quantity - 1)}
+            onClick={() => onChange(key, line.quantity - 1)}
             aria-label={heDiner.cart.minus(line.name)}
             className={iconButtonClass}
           >
@@ -152,7 +203,7 @@ function CartLineItem({ line, onChange }: { line: CartLine; onChange(productId: 
               const text = event.target.value;
               if (/^\d{1,2}$/.test(text)) {
                 setDraft(null);
-                onChange(line.productId, Number(text));
+                onChange(key, Number(text));
               } else setDraft(text);
             }}
             onBlur={() => setDraft(null)}
@@ -160,7 +211,7 @@ function CartLineItem({ line, onChange }: { line: CartLine; onChange(productId: 
           />
           <button
             type="button"
-            onClick={() => onChange(line.productId, line.quantity + 1)}
+            onClick={() => onChange(key, line.quantity + 1)}
             disabled={line.quantity >= MAX_QUANTITY}
             aria-label={heDiner.cart.plus(line.name)}
             className={`${iconButtonClass} disabled:opacity-50`}
@@ -170,7 +221,7 @@ function CartLineItem({ line, onChange }: { line: CartLine; onChange(productId: 
         </div>
         <button
           type="button"
-          onClick={() => onChange(line.productId, 0)}
+          onClick={() => onChange(key, 0)}
           className="min-h-11 px-2 font-medium text-danger underline"
         >
           {heDiner.cart.remove} <span className="sr-only">{heDiner.cart.removeName(line.name)}</span>
@@ -235,5 +286,5 @@ export default function OtherPages({
   if (page === 'checkout') {
     return <CheckoutPage departmentId={departmentId} businessName={businessName} lines={lines} update={update} />;
   }
-  return <ThankYouPage departmentId={departmentId} update={update} />;
+  return <ThankYouPage departmentId={departmentId} lines={lines} update={update} />;
 }

@@ -9,15 +9,58 @@ import {
   storageKeys,
   writeString,
 } from '@/lib/storage';
+import { cartLineKey } from '@tafrit/contracts/option-pricing';
 import { toStorableText, truncateCodePoints } from '@tafrit/contracts/text';
 import { priceToAgorot, type Agorot } from './money';
+
+/**
+ * A chosen option as the line keeps it: the id is what the server is sent; the name, added price and `without` are
+ * kept so the cart, checkout and thank-you pages (and the server drawing them from the cookie) can show the choice
+ * without the menu.
+ */
+export interface CartOption {
+  id: string;
+  name: string;
+  price: Agorot;
+  without?: boolean;
+}
 
 export interface CartLine {
   productId: number;
   name: string;
-  /** As the menu gave it ("12.50"); a number on devices that stored one. */
+  /** One unit with its options, as the menu gave it ("12.50"); a number on devices that stored one. */
   price: string | number;
   quantity: number;
+  /** The choices of the product's sheet, in the product's order; absent for a product without options. */
+  options?: CartOption[];
+}
+
+/** Lines are one per product and set of choices (contracts' cartLineKey): the same coffee with oat milk is another. */
+export const lineKey = (line: Pick<CartLine, 'productId' | 'options'>): string =>
+  cartLineKey(line.productId, line.options?.map((option) => option.id) ?? []);
+
+const MAX_LINE_OPTIONS = 60;
+const OPTION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function isOption(value: unknown): value is CartOption {
+  if (typeof value !== 'object' || value === null) return false;
+  const option = value as Record<string, unknown>;
+  return (
+    typeof option.id === 'string' &&
+    OPTION_ID.test(option.id) &&
+    typeof option.name === 'string' &&
+    option.name.length <= 100 &&
+    typeof option.price === 'number' &&
+    Number.isSafeInteger(option.price) &&
+    option.price >= 0 &&
+    (option.without === undefined || typeof option.without === 'boolean')
+  );
+}
+
+function areOptions(value: unknown): value is CartOption[] | undefined {
+  if (value === undefined) return true;
+  if (!Array.isArray(value) || value.length > MAX_LINE_OPTIONS || !value.every(isOption)) return false;
+  return new Set(value.map((option) => option.id)).size === value.length;
 }
 
 export const MAX_QUANTITY = 99;
@@ -36,17 +79,28 @@ function isLine(value: unknown): value is CartLine {
     priceToAgorot(line.price) !== null &&
     typeof line.quantity === 'number' &&
     Number.isInteger(line.quantity) &&
-    line.quantity >= 1
+    line.quantity >= 1 &&
+    areOptions(line.options)
   );
 }
 
-/** The stored lines; anything unreadable is dropped, quantities are kept within 1-99, one line per product. */
+/** A line of only the known fields (an option list only when there are choices). */
+function cleanLine({ productId, name, price, quantity, options }: CartLine): CartLine {
+  const line: CartLine = { productId, name, price, quantity: Math.min(quantity, MAX_QUANTITY) };
+  if (options && options.length > 0) {
+    line.options = options.map(({ id, name, price, without }) =>
+      without ? { id, name, price, without } : { id, name, price },
+    );
+  }
+  return line;
+}
+
+/** The stored lines; anything unreadable is dropped, quantities are kept within 1-99, one line per product and choice. */
 export function loadCart(departmentId: string): CartLine[] {
   const lines: CartLine[] = [];
   for (const value of cartStorage.get<unknown>(departmentId)) {
-    if (!isLine(value) || lines.some((line) => line.productId === value.productId)) continue;
-    const { productId, name, price, quantity } = value;
-    lines.push({ productId, name, price, quantity: Math.min(quantity, MAX_QUANTITY) });
+    if (!isLine(value) || lines.some((line) => lineKey(line) === lineKey(value))) continue;
+    lines.push(cleanLine(value));
   }
   return lines;
 }
@@ -67,16 +121,35 @@ export const cartCookieName = (departmentId: string) => `cart_${departmentId}`;
 const MAX_COOKIE_VALUE = 3000;
 const MAX_COOKIE_LINES = 60;
 
-/** The lines as the cookie's value: base64url of `[[productId, quantity, price, name], ...]`; undefined if too long. */
+// A line's choices travel with their names and prices (`[id, name, agorot, 1 if "without"]`), not as ids alone: the
+// server draws the step with the business's header only (DinerPages.stepPage gives the renderer no menu), and asking
+// it for the menu would put the menu's build on the path of every private cart page. Names cost a few dozen bytes per
+// choice, well within the cookie's limit for a usual order; a longer order gets no cookie, as before.
+
+/**
+ * The lines as the cookie's value: base64url of `[[productId, quantity, price, name, options?], ...]`; undefined if
+ * too long.
+ */
 export function encodeCartCookie(lines: readonly CartLine[]): string | undefined {
-  const json = JSON.stringify(lines.map((line) => [line.productId, line.quantity, String(line.price), line.name]));
+  const json = JSON.stringify(
+    lines.map((line) => {
+      const entry: unknown[] = [line.productId, line.quantity, String(line.price), line.name];
+      if (line.options && line.options.length > 0) {
+        entry.push(line.options.map((option) => [option.id, option.name, option.price, option.without ? 1 : 0]));
+      }
+      return entry;
+    }),
+  );
   let binary = '';
   for (const byte of new TextEncoder().encode(json)) binary += String.fromCharCode(byte);
   const value = btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
   return value.length <= MAX_COOKIE_VALUE && lines.length <= MAX_COOKIE_LINES ? value : undefined;
 }
 
-/** The lines of a cookie's value, each checked as a stored cart's; undefined when anything in it is not a cart. */
+/**
+ * The lines of a cookie's value, each checked as a stored cart's; undefined when anything in it is not a cart. A line
+ * whose choices are not valid (an id that is no option id, a repeated one) is dropped alone: the rest is still the cart.
+ */
 export function decodeCartCookie(value: string): CartLine[] | undefined {
   if (value.length === 0 || value.length > MAX_COOKIE_VALUE || !/^[A-Za-z0-9_-]+$/.test(value)) return undefined;
   try {
@@ -86,18 +159,34 @@ export function decodeCartCookie(value: string): CartLine[] | undefined {
     if (!Array.isArray(entries) || entries.length === 0 || entries.length > MAX_COOKIE_LINES) return undefined;
     const lines: CartLine[] = [];
     for (const entry of entries) {
-      if (!Array.isArray(entry) || entry.length !== 4) return undefined;
-      const [productId, quantity, price, name] = entry as unknown[];
+      if (!Array.isArray(entry) || entry.length < 4 || entry.length > 5) return undefined;
+      const [productId, quantity, price, name, chosen] = entry as unknown[];
       const line = { productId, name, price, quantity };
       if (!isLine(line) || typeof name !== 'string' || name.length > 200 || line.quantity > MAX_QUANTITY)
         return undefined;
-      if (lines.some((other) => other.productId === line.productId)) return undefined;
-      lines.push(line);
+      const options = optionsOfCookie(chosen);
+      if (options === null) continue;
+      const full = cleanLine({ ...line, options });
+      if (lines.some((other) => lineKey(other) === lineKey(full))) return undefined;
+      lines.push(full);
     }
     return lines;
   } catch {
     return undefined;
   }
+}
+
+/** A cookie line's choices (undefined when it has none), or null when they are not valid choices. */
+function optionsOfCookie(chosen: unknown): CartOption[] | undefined | null {
+  if (chosen === undefined) return undefined;
+  if (!Array.isArray(chosen) || chosen.length === 0) return null;
+  const options = chosen.map((entry: unknown) => {
+    if (!Array.isArray(entry) || entry.length !== 4) return null;
+    const [id, name, price, without] = entry as unknown[];
+    if (without !== 0 && without !== 1) return null;
+    return { id, name, price, without: without === 1 };
+  });
+  return areOptions(options) ? options : null;
 }
 
 /** The department's cart in a `Cookie` header (the server's, or `document.cookie`). */
@@ -120,25 +209,51 @@ function writeCartCookie(departmentId: string, lines: readonly CartLine[]): void
       : `${cartCookieName(departmentId)}=${value}; Path=/; Max-Age=${7 * 24 * 3600}; SameSite=Lax${secure}`;
 }
 
-/** Adding increments the line's quantity or adds a line (at most 99 of one product). */
+/** Adding increments the line's quantity or adds a line (at most 99 of one product); a product without options. */
 export function addOne(lines: readonly CartLine[], product: { id: number; name: string; price: string }): CartLine[] {
-  const existing = lines.find((line) => line.productId === product.id);
-  if (!existing) return [...lines, { productId: product.id, name: product.name, price: product.price, quantity: 1 }];
-  return setQuantity(lines, product.id, existing.quantity + 1);
+  return addLine(lines, { productId: product.id, name: product.name, price: product.price, quantity: 1 });
 }
 
-/** Minus on the menu: one less, and the line goes at zero. */
+/** The sheet's line joins the same product with the same choices (quantities added, at most 99), or is a new line. */
+export function addLine(lines: readonly CartLine[], line: CartLine): CartLine[] {
+  const key = lineKey(line);
+  const existing = lines.find((other) => lineKey(other) === key);
+  if (!existing) return [...lines, cleanLine(line)];
+  return setQuantity(lines, key, existing.quantity + line.quantity);
+}
+
+/**
+ * An edited line (the sheet reopened from the cart) takes the place of the line it was; when its new choices are those
+ * of another line, the two become one, where that other line was.
+ */
+export function replaceLine(lines: readonly CartLine[], key: string, line: CartLine): CartLine[] {
+  const newKey = lineKey(line);
+  if (newKey === key || !lines.some((other) => lineKey(other) === newKey)) {
+    return lines.map((other) => (lineKey(other) === key ? cleanLine(line) : other));
+  }
+  return addLine(
+    lines.filter((other) => lineKey(other) !== key),
+    line,
+  );
+}
+
+/** Minus on the menu: one less, and the line goes at zero (the product's line without options). */
 export function removeOne(lines: readonly CartLine[], productId: number): CartLine[] {
-  const existing = lines.find((line) => line.productId === productId);
-  return existing ? setQuantity(lines, productId, existing.quantity - 1) : [...lines];
+  const key = cartLineKey(productId);
+  const existing = lines.find((line) => lineKey(line) === key);
+  return existing ? setQuantity(lines, key, existing.quantity - 1) : [...lines];
 }
 
-/** The cart page sets an exact quantity: 0 removes the line, above 99 is 99, anything not a whole number is ignored. */
-export function setQuantity(lines: readonly CartLine[], productId: number, quantity: number): CartLine[] {
+/**
+ * The cart page sets an exact quantity of a line (its lineKey; a product id names its line without options): 0
+ * removes the line, above 99 is 99, anything not a whole number is ignored.
+ */
+export function setQuantity(lines: readonly CartLine[], key: string | number, quantity: number): CartLine[] {
   if (!Number.isInteger(quantity)) return [...lines];
-  if (quantity <= 0) return lines.filter((line) => line.productId !== productId);
+  const target = String(key);
+  if (quantity <= 0) return lines.filter((line) => lineKey(line) !== target);
   const capped = Math.min(quantity, MAX_QUANTITY);
-  return lines.map((line) => (line.productId === productId ? { ...line, quantity: capped } : line));
+  return lines.map((line) => (lineKey(line) === target ? { ...line, quantity: capped } : line));
 }
 
 export function itemCount(lines: readonly CartLine[]): number {
@@ -153,8 +268,9 @@ export function cartTotal(lines: readonly CartLine[]): Agorot {
   return lines.reduce((sum, line) => sum + lineTotal(line), 0);
 }
 
+/** How many of a product the cart holds, all its choices together. */
 export function quantityOf(lines: readonly CartLine[], productId: number): number {
-  return lines.find((line) => line.productId === productId)?.quantity ?? 0;
+  return lines.reduce((sum, line) => (line.productId === productId ? sum + line.quantity : sum), 0);
 }
 
 // Remarks are limited in characters as people count them (code points, as the server counts them): an emoji is one

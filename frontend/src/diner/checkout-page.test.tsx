@@ -156,6 +156,33 @@ describe('the checkout asks for a payment page once', () => {
     expect(storedCart()).toHaveLength(2);
   });
 
+  it('sends every chosen option of a line by id, and lists the lines with their choices', async () => {
+    const OAT = '00000000-0000-4000-8000-000000000001';
+    const ONION = '00000000-0000-4000-8000-000000000003';
+    seedCart([
+      { ...latte, quantity: 1 },
+      { ...latte, price: '16.00', options: [{ id: OAT, name: 'חלב שיבולת שועל', price: 200 }] },
+      { ...croissant, options: [{ id: ONION, name: 'בלי בצל', price: 0, without: true }] },
+    ]);
+    const server = stubServer(paid('58.50'));
+    openAt('/checkout/demo');
+    await screen.findByTitle('דף תשלום מאובטח');
+    const body = postsOf(server)[0]?.body as { cartData: { items: unknown[] }; orderItems: unknown[] };
+    expect(body.cartData.items).toEqual([
+      { productId: 10, name: 'הפוך', price: '14.00', quantity: 1 },
+      { productId: 10, name: 'הפוך', price: '16.00', quantity: 2, options: [OAT] },
+      { productId: 11, name: 'קרואסון חמאה', price: '12.50', quantity: 1, options: [ONION] },
+    ]);
+    expect(body.orderItems[1]).toEqual({ name: 'הפוך', quantity: 2, price: '16.00', description: 'חלב שיבולת שועל' });
+    expect(createPaymentSchema.safeParse(body).success).toBe(true);
+    const summary = screen.getByTestId('checkout-lines');
+    expect(
+      within(summary)
+        .getAllByTestId('line-options')
+        .map((list) => list.textContent),
+    ).toEqual(['חלב שיבולת שועל +₪2.00', 'בלי בצל']);
+  });
+
   it('keeps the device session id, sends no remarks as null and a table that is no number as null', async () => {
     seedCart([{ ...latte, quantity: 1 }]);
     localStorage.setItem('dinerSessionId', 'device-1');

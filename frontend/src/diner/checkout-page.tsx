@@ -7,7 +7,10 @@ import { messageFor, serverErrorHe, uiMessagesHe } from '@tafrit/contracts/messa
 import { agorotToDecimalString, commissionAgorot, netAgorot, parsePriceToAgorot } from '@tafrit/contracts/money';
 import type { CreatePaymentFailure, CreatePaymentSuccess, RepricedLine } from '@tafrit/contracts/ordering-types';
 import { dinerSessionId, lastOrder } from '@/lib/storage';
-import { cartTotal, loadRemarks, loadTable, type CartLine } from './cart';
+import { QuantityLine } from '@/components/quantity-line';
+import { cartLineKey } from '@tafrit/contracts/option-pricing';
+import { cartTotal, itemCount, lineKey, lineTotal, loadRemarks, loadTable, type CartLine } from './cart';
+import { LineOptions } from './line-options';
 import { formatShekels, priceToAgorot, type Agorot } from './money';
 import { dinerHref } from './paths';
 import { heDiner } from './strings';
@@ -20,7 +23,7 @@ export interface PaymentRequestBody {
   productName: string;
   returnValue: string;
   cartData: {
-    items: { productId: number; name: string; price: string; quantity: number }[];
+    items: { productId: number; name: string; price: string; quantity: number; options?: string[] }[];
     totalAmount: string;
     commission: string;
     netAmount: string;
@@ -84,6 +87,8 @@ export function paymentRequest({
         name: line.name,
         price: decimal(line.price),
         quantity: line.quantity,
+        // Every choice, by id (the server reprices them); a line without choices sends none.
+        ...(line.options ? { options: line.options.map((option) => option.id) } : {}),
       })),
       totalAmount: total,
       commission: agorotToDecimalString(commissionAgorot(amount)),
@@ -96,7 +101,8 @@ export function paymentRequest({
       name: line.name,
       quantity: line.quantity,
       price: decimal(line.price),
-      description: '',
+      // The provider's invoice line names the choices too.
+      description: (line.options ?? []).map((option) => option.name).join(', '),
     })),
     customerInfo: {},
   };
@@ -117,6 +123,19 @@ function isRepricedLine(value: unknown): value is RepricedLine {
     parsePriceToAgorot(line.price) !== null &&
     typeof line.quantity === 'number'
   );
+}
+
+/**
+ * A repriced line's cart line. Its options, once the server sends them (ids, or chosen options with `optionId`), name
+ * the line; a line without them is the product's line without choices.
+ */
+function repricedKey(item: RepricedLine & { options?: unknown }): string {
+  const ids = Array.isArray(item.options)
+    ? item.options.map((option: unknown) =>
+        typeof option === 'string' ? option : String((option as { optionId?: unknown } | null)?.optionId),
+      )
+    : [];
+  return cartLineKey(item.productId, ids);
 }
 
 /** Only a web address may become the frame (never `javascript:`). */
@@ -232,10 +251,10 @@ export function CheckoutPage({ departmentId, businessName, lines, update }: Chec
   );
   const received = useEffectEvent((current: Attempt, outcome: PaymentOutcome) => {
     if (outcome.kind === 'price-changed' && outcome.items) {
-      const repriced = new Map(outcome.items.map((item) => [item.productId, item]));
+      const repriced = new Map(outcome.items.map((item) => [repricedKey(item), item]));
       update((now) =>
         now.map((line) => {
-          const item = repriced.get(line.productId);
+          const item = repriced.get(lineKey(line));
           return item ? { ...line, name: item.name, price: item.price } : line;
         }),
       );
@@ -270,6 +289,7 @@ export function CheckoutPage({ departmentId, businessName, lines, update }: Chec
       <p className="mt-3 text-xl font-bold text-ink" data-testid="checkout-amount">
         {heDiner.checkout.amount} <span dir="ltr">{formatShekels(amount)}</span>
       </p>
+      <OrderSummary lines={lines} />
 
       <div role="alert">
         {failedBefore ? (
@@ -340,6 +360,32 @@ export function CheckoutPage({ departmentId, businessName, lines, update }: Chec
         </DinerLink>
       </p>
     </PageMain>
+  );
+}
+
+/**
+ * The lines and their choices, folded: open, they would push the payment frame below the first screen; folded, the
+ * diner opens them (nothing moves by itself). The server draws it from the cookie, the same as the app.
+ */
+function OrderSummary({ lines }: { lines: readonly CartLine[] }) {
+  if (lines.length === 0) return null;
+  return (
+    <details className="mt-3 rounded-lg border border-line bg-surface p-3" data-testid="checkout-lines">
+      <summary className="min-h-11 cursor-pointer font-medium text-ink">
+        {heDiner.checkout.summary(itemCount(lines))}
+      </summary>
+      <ul className="mt-2 divide-y divide-line">
+        {lines.map((line) => (
+          <li key={lineKey(line)} className="py-2">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <QuantityLine quantity={line.quantity} name={line.name} className="font-medium text-ink" />
+              <span dir="ltr">{formatShekels(lineTotal(line))}</span>
+            </div>
+            {line.options ? <LineOptions options={line.options} /> : null}
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 

@@ -1,11 +1,18 @@
-import { Suspense, memo, useEffect, useMemo, useState } from 'react';
-import { addOne, cartTotal, itemCount, quantityOf, removeOne, type CartLine } from './cart';
+import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { addLine, addOne, cartTotal, itemCount, quantityOf, removeOne, type CartLine } from './cart';
 import { productTagLabelsHe, type ProductTag, type PublicMenu, type PublicProduct } from './menu-types';
 import { formatShekels, priceToAgorot } from './money';
 import { dinerHref } from './paths';
 import { heDiner } from './strings';
 import { TagIcon } from './tag-icon';
 import { CartIcon, DinerLink, PageMain, containerClass, iconButtonClass, useDiner, useDocumentTitle } from './ui';
+
+// The product sheet (options, quantity) is fetched on the first tap of a product that has options: the menu's first
+// paint carries none of it.
+const ProductSheet = lazy(() => import('./product-sheet'));
+
+/** Opens the sheet of a product with option groups, focus going back to `opener` when it closes. */
+type OpenSheet = (product: PublicProduct, opener: HTMLElement) => void;
 
 interface CartProps {
   lines: readonly CartLine[];
@@ -77,6 +84,10 @@ export function MenuPage({ menu, table, lines, update }: CartProps & { menu: Pub
   useDocumentTitle(heDiner.pageTitle(menu.business.businessName));
   const groups = useMemo(() => sortedCategories(menu), [menu]);
   const count = itemCount(lines);
+  const { announce } = useDiner();
+  const [sheet, setSheet] = useState<{ product: PublicProduct; opener: HTMLElement } | null>(null);
+  const openSheet = useCallback<OpenSheet>((product, opener) => setSheet({ product, opener }), []);
+  const closeSheet = useCallback(() => setSheet(null), []);
   return (
     <>
       <DinerHeader business={menu.business} table={table} count={count} title />
@@ -91,8 +102,22 @@ export function MenuPage({ menu, table, lines, update }: CartProps & { menu: Pub
             eager={Math.max(0, EAGER_CARDS - productsBefore(groups, index))}
             lines={lines}
             update={update}
+            openSheet={openSheet}
           />
         ))}
+        {sheet ? (
+          <Suspense fallback={null}>
+            <ProductSheet
+              product={sheet.product}
+              opener={sheet.opener}
+              onClose={closeSheet}
+              onSubmit={(line) => {
+                const next = update((now) => addLine(now, line));
+                announce(heDiner.announce.added(line.name, itemCount(next)));
+              }}
+            />
+          </Suspense>
+        ) : null}
         {count > 0 ? (
           <div className="fixed start-0 end-[var(--a11y-gutter)] bottom-0 z-30 p-3">
             <DinerLink
@@ -173,7 +198,14 @@ function CategoryBar({ groups }: { groups: readonly Group[] }) {
  * its own products changed; a boundary still being hydrated is left alone by the other cart changes.
  */
 const CategorySection = memo(
-  function CategorySection({ category, products, eager, lines, update }: Group & CartProps & { eager: number }) {
+  function CategorySection({
+    category,
+    products,
+    eager,
+    lines,
+    update,
+    openSheet,
+  }: Group & CartProps & { eager: number; openSheet: OpenSheet }) {
     return (
       <section
         id={`category-${category.id}`}
@@ -192,6 +224,7 @@ const CategorySection = memo(
                 eager={index < eager}
                 quantity={quantityOf(lines, product.id)}
                 update={update}
+                openSheet={openSheet}
               />
             ))}
           </ul>
@@ -204,6 +237,7 @@ const CategorySection = memo(
     before.products === after.products &&
     before.eager === after.eager &&
     before.update === after.update &&
+    before.openSheet === after.openSheet &&
     before.products.every((product) => quantityOf(before.lines, product.id) === quantityOf(after.lines, product.id)),
 );
 
@@ -212,13 +246,16 @@ const ProductCard = memo(function ProductCard({
   eager,
   quantity,
   update,
+  openSheet,
 }: {
   product: PublicProduct;
   eager: boolean;
   quantity: number;
   update: CartProps['update'];
+  openSheet: OpenSheet;
 }) {
   const { announce } = useDiner();
+  const hasOptions = (product.optionGroups?.length ?? 0) > 0;
   const add = () => {
     const next = update((lines) => addOne(lines, product));
     announce(heDiner.announce.added(product.name, itemCount(next)));
@@ -233,7 +270,7 @@ const ProductCard = memo(function ProductCard({
     // the few cards it shows, at the first paint and again when the font arrives. The first screen's cards are not
     // skipped (EAGER_CARDS).
     <li
-      className={`flex gap-3 rounded-xl border border-line bg-surface p-3 ${eager ? '' : '[contain-intrinsic-size:auto_9rem] [content-visibility:auto]'}`}
+      className={`flex gap-3 rounded-xl border border-line bg-surface p-3 ${hasOptions ? 'relative' : ''} ${eager ? '' : '[contain-intrinsic-size:auto_9rem] [content-visibility:auto]'}`}
       data-testid="product"
     >
       {product.image ? (
@@ -269,7 +306,27 @@ const ProductCard = memo(function ProductCard({
           <span dir="ltr" className="text-lg font-bold text-ink">
             {price === null ? '' : formatShekels(price)}
           </span>
-          {quantity === 0 ? (
+          {hasOptions ? (
+            // A product with options goes through its sheet, every time: each choice is a line of its own. The button's
+            // ::after covers the card, so a tap anywhere on it opens the sheet, with one tab stop and one name.
+            <span className="flex items-center gap-2">
+              {quantity > 0 ? (
+                <span className="text-muted" data-testid="quantity">
+                  {heDiner.menu.inCart} {quantity}
+                </span>
+              ) : null}
+              <button
+                type="button"
+                aria-haspopup="dialog"
+                onClick={(event) => openSheet(product, event.currentTarget)}
+                className={`${iconButtonClass} w-auto gap-1 px-4 text-base after:absolute after:inset-0 after:rounded-xl`}
+                data-testid="open-sheet"
+              >
+                <span aria-hidden="true">+</span>
+                {heDiner.menu.add} <span className="sr-only">{heDiner.menu.addName(product.name)}</span>
+              </button>
+            </span>
+          ) : quantity === 0 ? (
             <button type="button" onClick={add} className={`${iconButtonClass} w-auto gap-1 px-4 text-base`}>
               <span aria-hidden="true">+</span>
               {heDiner.menu.add} <span className="sr-only">{heDiner.menu.addName(product.name)}</span>

@@ -196,6 +196,67 @@ describe("the steps after the menu, drawn by the server with the cart's cookie",
   });
 });
 
+describe('cart lines with options, drawn by the server and hydrated (issue 16)', () => {
+  const OAT = '00000000-0000-4000-8000-000000000001';
+  const ONION = '00000000-0000-4000-8000-000000000003';
+  const lines: CartLine[] = [
+    { productId: 10, name: 'הפוך', price: '14.00', quantity: 1 },
+    {
+      productId: 10,
+      name: 'הפוך',
+      price: '16.00',
+      quantity: 2,
+      options: [{ id: OAT, name: 'חלב שיבולת שועל', price: 200 }],
+    },
+    {
+      productId: 11,
+      name: 'קרואסון',
+      price: '12.50',
+      quantity: 1,
+      options: [{ id: ONION, name: 'בצל', price: 0, without: true }],
+    },
+  ];
+  afterEach(() => {
+    document.cookie = `${cartCookieName('demo')}=; Path=/; Max-Age=0`;
+  });
+
+  it('shows each line with its choices, the same before and after the hydration', async () => {
+    saveCart('demo', lines);
+    history.replaceState(null, '', '/cart/demo');
+    const container = document.createElement('div');
+    container.id = 'root';
+    container.innerHTML = renderStepMarkup({
+      page: 'cart',
+      business: menu.business,
+      cookies: document.cookie,
+      search: '',
+    });
+    document.body.append(container);
+    const drawn = container.innerHTML;
+    expect([...container.querySelectorAll('[data-testid="line-options"]')].map((list) => list.textContent)).toEqual([
+      'חלב שיבולת שועל +₪2.00',
+      'בלי בצל',
+    ]);
+    expect(container.querySelector('[data-testid="cart-total"]')?.textContent).toContain('₪58.50');
+    const errors = vi.fn();
+    await act(async () => {
+      startTransition(() => {
+        root = hydrateRoot(
+          container,
+          <StrictMode>
+            <DinerApp hydrating />
+          </StrictMode>,
+          { onRecoverableError: errors },
+        );
+      });
+    });
+    await waitFor(() => expect(screen.getAllByTestId('edit-line')).toHaveLength(2));
+    expect(errors).not.toHaveBeenCalled();
+    expect(container.querySelectorAll('[data-testid="line-options"]')).toHaveLength(2);
+    expect(drawn).toContain('חלב שיבולת שועל');
+  });
+});
+
 describe('the app starts after the first paint', () => {
   function fakeWindow(withMarkup: boolean, paintTiming: boolean) {
     const doc = document.implementation.createHTMLDocument();

@@ -55,6 +55,7 @@ export const heDiner = {
   checkout: {
     title: 'תשלום',
     amount: 'הסכום לתשלום',
+    summary: (count: number) => `פירוט ההזמנה (${count === 1 ? 'פריט אחד' : `${count} פריטים`})`,
     preparing: 'מכינים את דף התשלום…',
     ready: 'דף התשלום מוכן',
     frameTitle: 'דף תשלום מאובטח',

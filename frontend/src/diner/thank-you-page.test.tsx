@@ -125,6 +125,66 @@ afterEach(() => {
   document.title = '';
 });
 
+describe("the thank-you page's choices (issue 16)", () => {
+  const OAT = '00000000-0000-4000-8000-000000000001';
+  const ONION = '00000000-0000-4000-8000-000000000003';
+
+  it("shows a line's choices from the order read when it names them", async () => {
+    stubServer({
+      latest: [
+        found({
+          items: [
+            {
+              productId: 10,
+              name: 'הפוך',
+              price: 16,
+              quantity: 1,
+              options: [
+                {
+                  groupId: 'g',
+                  groupName: 'סוג חלב',
+                  optionId: OAT,
+                  name: 'חלב שיבולת שועל',
+                  priceAgorot: 200,
+                  without: false,
+                },
+                { groupId: 'w', groupName: 'בלי', optionId: ONION, name: 'קצף', priceAgorot: 0, without: true },
+              ],
+            } as DinerOrderView['items'][number],
+          ],
+          totalAmount: '16.00',
+        }),
+      ],
+    });
+    openAt('/thank-you/demo');
+    const options = await screen.findByTestId('line-options');
+    expect(options.textContent).toBe('חלב שיבולת שועל +₪2.00בלי קצף');
+  });
+
+  it('else from the cart line of the same product, quantity and price', async () => {
+    seedPaidVisit();
+    localStorage.setItem(
+      'cart_demo',
+      JSON.stringify([
+        {
+          productId: 10,
+          name: 'הפוך',
+          price: '14.00',
+          quantity: 2,
+          options: [{ id: OAT, name: 'חלב רגיל', price: 0 }],
+        },
+      ]),
+    );
+    stubServer({ latest: [found()] });
+    openAt('/thank-you/demo');
+    const options = await screen.findByTestId('line-options');
+    expect(options.textContent).toBe('חלב רגיל');
+    // The cart is emptied once paid; the choices stay on screen.
+    await waitFor(() => expect(localStorage.getItem('cart_demo')).toBeNull());
+    expect(screen.getByTestId('line-options').textContent).toBe('חלב רגיל');
+  });
+});
+
 describe('the thank-you page', () => {
   it('shows the order, its lines, remarks and invoice, then empties the cart', async () => {
     seedPaidVisit();

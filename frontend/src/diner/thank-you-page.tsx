@@ -6,10 +6,12 @@
 // minutes), then it says it takes longer than usual; a failed ask keeps the order shown and waits RETRY_DELAY_MS
 // before the next one. Once the order shows as paid, the cart, its remarks and the saved last order are done with.
 import { useEffect, useEffectEvent, useState } from 'react';
+import type { ChosenOption } from '@tafrit/contracts/option-pricing';
 import type { DinerOrderView } from '@tafrit/contracts/ordering-types';
 import { QuantityLine } from '@/components/quantity-line';
 import { lastOrder, remarks as remarksStorage } from '@/lib/storage';
-import type { CartLine } from './cart';
+import type { CartLine, CartOption } from './cart';
+import { LineOptions } from './line-options';
 import { formatShekels, priceToAgorot } from './money';
 import { dinerHref } from './paths';
 import { heDiner } from './strings';
@@ -107,11 +109,15 @@ function safeHref(value: string | null): string | null {
 
 export interface ThankYouPageProps {
   departmentId: string;
+  /** The cart as the page opened: a line's choices when the order read does not name them. */
+  lines?: readonly CartLine[];
   update(change: (lines: readonly CartLine[]) => CartLine[]): CartLine[];
 }
 
-export function ThankYouPage({ departmentId, update }: ThankYouPageProps) {
+export function ThankYouPage({ departmentId, lines = [], update }: ThankYouPageProps) {
   useDocumentTitle(heDiner.pageTitle(heDiner.thankYou.title));
+  // Kept from the first render: the cart is emptied once the order is paid.
+  const [cartLines] = useState(lines);
   const [latest, setLatest] = useState<Latest | null>(null);
   const [exhausted, setExhausted] = useState(false);
   const [load, setLoad] = useState(0);
@@ -219,17 +225,41 @@ export function ThankYouPage({ departmentId, update }: ThankYouPageProps) {
       </PageMain>
     );
   }
-  return <OrderView order={latest.order} departmentId={departmentId} stillWaiting={exhausted} />;
+  return <OrderView order={latest.order} departmentId={departmentId} stillWaiting={exhausted} cartLines={cartLines} />;
+}
+
+/** An order line as read; `options` is optional until the order read names them (issue 16's server side). */
+type OrderItem = DinerOrderView['items'][number] & { options?: ChosenOption[] };
+
+/** The line's choices: the order's own record, else the cart line of the same product, quantity and price. */
+function choicesOf(item: OrderItem, cartLines: readonly CartLine[]): CartOption[] {
+  if (Array.isArray(item.options)) {
+    return item.options.map(({ optionId, name, priceAgorot, without }) => ({
+      id: optionId,
+      name,
+      price: priceAgorot,
+      without,
+    }));
+  }
+  const line = cartLines.find(
+    (each) =>
+      each.productId === item.productId &&
+      each.quantity === item.quantity &&
+      priceToAgorot(each.price) === priceToAgorot(item.price),
+  );
+  return line?.options ?? [];
 }
 
 function OrderView({
   order,
   departmentId,
   stillWaiting,
+  cartLines,
 }: {
   order: DinerOrderView;
   departmentId: string;
   stillWaiting: boolean;
+  cartLines: readonly CartLine[];
 }) {
   const total = priceToAgorot(order.totalAmount) ?? 0;
   const paymentFailed = order.paymentStatus === 'failed';
@@ -277,13 +307,16 @@ function OrderView({
           {heDiner.thankYou.items}
         </h2>
         <ul className="mt-2 divide-y divide-line" data-testid="order-lines">
-          {order.items.map((item) => (
-            <li key={item.productId} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
-              <QuantityLine quantity={item.quantity} name={item.name} className="font-medium text-ink" />
-              <span className="text-ink">
-                <span className="sr-only">{heDiner.thankYou.lineTotal} </span>
-                <span dir="ltr">{formatShekels((priceToAgorot(item.price) ?? 0) * item.quantity)}</span>
-              </span>
+          {order.items.map((item: OrderItem, index) => (
+            <li key={`${item.productId}-${index}`} className="py-2">
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <QuantityLine quantity={item.quantity} name={item.name} className="font-medium text-ink" />
+                <span className="text-ink">
+                  <span className="sr-only">{heDiner.thankYou.lineTotal} </span>
+                  <span dir="ltr">{formatShekels((priceToAgorot(item.price) ?? 0) * item.quantity)}</span>
+                </span>
+              </div>
+              <LineOptions options={choicesOf(item, cartLines)} />
             </li>
           ))}
         </ul>

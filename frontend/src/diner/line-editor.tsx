@@ -1,0 +1,45 @@
+// Editing a cart line with options: the cart page has no menu at hand (the server draws it from the cookie), so the
+// product's groups as they are now are asked of the menu (the visit's copy when the menu page was seen), then the
+// product's sheet opens with the line's choices. Loaded on the first "edit" tap only.
+import { useEffect, useEffectEvent, useState } from 'react';
+import type { CartLine } from './cart';
+import { fetchMenu, readInlineMenu } from './menu-data';
+import type { PublicProduct } from './menu-types';
+import ProductSheet from './product-sheet';
+import { heSheet } from './sheet-strings';
+import { useDiner } from './ui';
+
+export default function LineEditor({
+  departmentId,
+  line,
+  opener,
+  onSave,
+  onClose,
+}: {
+  departmentId: string;
+  line: CartLine;
+  opener: HTMLElement | null;
+  onSave(line: CartLine): void;
+  onClose(): void;
+}) {
+  const { announce } = useDiner();
+  const [product, setProduct] = useState<PublicProduct | null>(null);
+  const failed = useEffectEvent((message: string) => {
+    announce(message);
+    onClose();
+    opener?.focus();
+  });
+  useEffect(() => {
+    const controller = new AbortController();
+    const known = readInlineMenu(departmentId);
+    void (known ? Promise.resolve(known) : fetchMenu(departmentId, controller.signal)).then((state) => {
+      if (controller.signal.aborted) return;
+      const found = state.status === 'ok' ? state.menu.products.find((each) => each.id === line.productId) : undefined;
+      if (found) setProduct(found);
+      else failed(state.status === 'ok' ? heSheet.unavailable : heSheet.editFailed);
+    });
+    return () => controller.abort();
+  }, [departmentId, line.productId]);
+  if (!product) return null;
+  return <ProductSheet product={product} editing={line} opener={opener} onSubmit={onSave} onClose={onClose} />;
+}
