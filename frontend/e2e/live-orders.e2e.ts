@@ -50,7 +50,15 @@ async function registerOtherBusiness(page: Page) {
   await page.getByLabel('תעודת זהות או ח.פ.').fill(OTHER_OWNER_ID);
   await page.getByLabel('טלפון נייד', { exact: true }).fill(OTHER_OWNER_PHONE);
   const bank = page.getByRole('combobox', { name: 'בנק' });
-  await bank.fill('לאומי');
+  // The page comes drawn before its code: the bank list opens only once the app has taken the page over, so the
+  // bank is typed again until it does (typed before, ArrowDown and Enter would reach no list).
+  await expect
+    .poll(async () => {
+      await bank.fill('');
+      await bank.fill('לאומי');
+      return page.getByRole('listbox', { name: 'בנק' }).isVisible();
+    })
+    .toBe(true);
   await bank.press('ArrowDown');
   await bank.press('Enter');
   await page.getByLabel('מספר סניף').fill('800');

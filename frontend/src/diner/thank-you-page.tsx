@@ -6,7 +6,6 @@
 // minutes), then it says it takes longer than usual; a failed ask keeps the order shown and waits RETRY_DELAY_MS
 // before the next one. Once the order shows as paid, the cart, its remarks and the saved last order are done with.
 import { useEffect, useEffectEvent, useState } from 'react';
-import type { ChosenOption } from '@tafrit/contracts/option-pricing';
 import type { DinerOrderView } from '@tafrit/contracts/ordering-types';
 import { QuantityLine } from '@/components/quantity-line';
 import { lastOrder, remarks as remarksStorage } from '@/lib/storage';
@@ -228,16 +227,17 @@ export function ThankYouPage({ departmentId, lines = [], update }: ThankYouPageP
   return <OrderView order={latest.order} departmentId={departmentId} stillWaiting={exhausted} cartLines={cartLines} />;
 }
 
-/** An order line as read; `options` is optional until the order read names them (issue 16's server side). */
-type OrderItem = DinerOrderView['items'][number] & { options?: ChosenOption[] };
+/** An order line as read: `options` are the choices the order recorded (absent on orders placed before options). */
+type OrderItem = DinerOrderView['items'][number];
 
 /** The line's choices: the order's own record, else the cart line of the same product, quantity and price. */
 function choicesOf(item: OrderItem, cartLines: readonly CartLine[]): CartOption[] {
   if (Array.isArray(item.options)) {
-    return item.options.map(({ optionId, name, priceAgorot, without }) => ({
-      id: optionId,
+    // The order's record names its choices by group and name (ids are the menu's, which may have changed since).
+    return item.options.map(({ groupName, name, price, without }) => ({
+      id: `${groupName}/${name}`,
       name,
-      price: priceAgorot,
+      price: priceToAgorot(price) ?? 0,
       without,
     }));
   }
