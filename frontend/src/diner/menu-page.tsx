@@ -1,10 +1,10 @@
 import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { addLine, addOne, cartTotal, itemCount, quantityOf, removeOne, type CartLine } from './cart';
-import { productTagLabelsHe, type ProductTag, type PublicMenu, type PublicProduct } from './menu-types';
+import type { PublicMenu, PublicProduct } from './menu-types';
 import { formatShekels, priceToAgorot } from './money';
 import { dinerHref } from './paths';
 import { heDiner } from './strings';
-import { TagIcon } from './tag-icon';
+import { ProductTags } from './tag-icon';
 import { CartIcon, DinerLink, PageMain, containerClass, iconButtonClass, useDiner, useDocumentTitle } from './ui';
 
 // The product sheet (options, quantity) is fetched on the first tap of a product that has options: the menu's first
@@ -289,19 +289,7 @@ const ProductCard = memo(function ProductCard({
       <div className="flex min-w-0 flex-1 flex-col">
         <h3 className="text-lg font-bold text-ink">{product.name}</h3>
         {product.description ? <p className="text-muted">{product.description}</p> : null}
-        {product.tags.length > 0 ? (
-          <ul aria-label={heDiner.menu.tags} className="mt-1 flex flex-wrap gap-1">
-            {product.tags.map((tag) => (
-              <li
-                key={tag}
-                className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-sm text-brand-900"
-              >
-                <TagIcon tag={tag} />
-                {(productTagLabelsHe as Record<string, string | undefined>)[tag as ProductTag] ?? tag}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <ProductTags tags={product.tags} label={heDiner.menu.tags} className="mt-1 flex flex-wrap gap-1" />
         <div className="mt-auto flex min-h-14 items-center justify-between gap-2 pt-2">
           <span dir="ltr" className="text-lg font-bold text-ink">
             {price === null ? '' : formatShekels(price)}

@@ -9,10 +9,10 @@ import {
   type PricingOptionGroup,
 } from '@tafrit/contracts/option-pricing';
 import { MAX_QUANTITY, type CartLine } from './cart';
-import { productTagLabelsHe, type ProductTag, type PublicProduct } from './menu-types';
+import type { PublicProduct } from './menu-types';
 import { formatShekels, priceToAgorot } from './money';
 import { heSheet } from './sheet-strings';
-import { TagIcon } from './tag-icon';
+import { ProductTags } from './tag-icon';
 import { iconButtonClass, primaryButtonClass } from './ui';
 
 type Group = NonNullable<PublicProduct['optionGroups']>[number];
@@ -129,19 +129,7 @@ export default function ProductSheet({ product, editing, onSubmit, onClose, open
       </div>
       <div className="grid gap-5 p-4">
         {product.description ? <p className="text-muted">{product.description}</p> : null}
-        {product.tags.length > 0 ? (
-          <ul className="flex flex-wrap gap-1">
-            {product.tags.map((tag) => (
-              <li
-                key={tag}
-                className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-sm text-brand-900"
-              >
-                <TagIcon tag={tag} />
-                {(productTagLabelsHe as Record<string, string | undefined>)[tag as ProductTag] ?? tag}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <ProductTags tags={product.tags} className="flex flex-wrap gap-1" />
         {groups.map((group) => (
           <OptionGroup key={group.id} group={group} chosen={chosen} onToggle={toggle} />
         ))}

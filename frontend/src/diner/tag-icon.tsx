@@ -1,4 +1,4 @@
-import type { ProductTag } from './menu-types';
+import { productTagLabelsHe, type ProductTag } from './menu-types';
 
 // A small drawing per tag. Always shown next to the tag's words: an icon alone would say nothing to many people.
 const PATHS: Record<ProductTag, string> = {
@@ -27,5 +27,31 @@ export function TagIcon({ tag }: { tag: string }) {
     >
       <path d={path} />
     </svg>
+  );
+}
+
+/** A product's tags as chips, each its icon and its words: the menu's card and the product's sheet show the same. */
+export function ProductTags({
+  tags,
+  label,
+  className,
+}: {
+  tags: readonly string[];
+  label?: string;
+  className: string;
+}) {
+  if (tags.length === 0) return null;
+  return (
+    <ul aria-label={label} className={className}>
+      {tags.map((tag) => (
+        <li
+          key={tag}
+          className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-sm text-brand-900"
+        >
+          <TagIcon tag={tag} />
+          {(productTagLabelsHe as Record<string, string | undefined>)[tag as ProductTag] ?? tag}
+        </li>
+      ))}
+    </ul>
   );
 }
