@@ -77,12 +77,8 @@ export interface ProductBase {
 
 /** `GET /api/menu/{departmentId}`: an active product as diners see it. `price` is a decimal string ("12.50"). */
 export interface PublicProduct extends ProductBase {
-  /**
-   * The product's option groups in the owner's order. The server always sends it (publicMenuSchema requires it); it
-   * is optional in this plain type only so the diner's code and fixtures, which do not read it yet, keep compiling
-   * until the diner's product sheet lands; that work should make it required.
-   */
-  optionGroups?: PublicOptionGroup[];
+  /** The product's option groups in the owner's order (empty when it has none). */
+  optionGroups: PublicOptionGroup[];
 }
 
 /** The public face of a business: never its phone, e-mail, ID number or bank details (DESIGN.md §6). */

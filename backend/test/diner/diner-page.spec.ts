@@ -262,6 +262,7 @@ describe('the page renderer', () => {
           price: '1.00',
           image: null,
           tags: [],
+          optionGroups: [],
         },
       ],
     };

@@ -65,6 +65,25 @@ describe("another business's ids", () => {
           body: { isActive: false },
         }),
     ],
+    ['duplicate a product', () => call(app, 'POST', `/api/products/${productId}/duplicate`, { token: intruder.token })],
+    [
+      "reorder a foreign category's products",
+      () =>
+        call(app, 'PATCH', `/api/categories/${categoryId}/products/order`, {
+          token: intruder.token,
+          body: { ids: [productId] },
+        }),
+    ],
+    [
+      "reorder an own category's products with a foreign one among them",
+      async () => {
+        const own = await createProduct(app, intruder, { categoryId: intruderCategoryId });
+        return call(app, 'PATCH', `/api/categories/${intruderCategoryId}/products/order`, {
+          token: intruder.token,
+          body: { ids: [productId, own.id] },
+        });
+      },
+    ],
     [
       'add a product to a foreign category',
       () =>

@@ -11,6 +11,7 @@ import {
   categoryInputSchema,
   categoryOrderSchema,
   productInputSchema,
+  productOrderSchema,
   publicMenuSchema,
 } from './menu.schemas.js';
 
@@ -54,6 +55,28 @@ describe('category order', () => {
       expect(Object.keys(fieldsOf(categoryOrderSchema.safeParse(input)))).toEqual(['ids']);
     },
   );
+});
+
+describe('product order', () => {
+  it("takes the category's product ids, each once, in the new order", () => {
+    expect(productOrderSchema.parse({ ids: [7, 5, 6] })).toEqual({ ids: [7, 5, 6] });
+  });
+
+  it.each([
+    [{ ids: [5, 5] }],
+    [{ ids: [0] }],
+    [{ ids: [-3] }],
+    [{ ids: ['5'] }],
+    [{ ids: [null] }],
+    [{ ids: [2_147_483_648] }],
+    [{ ids: 'all' }],
+    [{}],
+    [{ ids: Array.from({ length: 501 }, (_, index) => index + 1) }],
+  ])('refuses %j with one message on ids', (input) => {
+    expect(fieldsOf(productOrderSchema.safeParse(input))).toEqual({
+      ids: 'יש לשלוח את כל המוצרים של הקטגוריה, כל אחד פעם אחת',
+    });
+  });
 });
 
 describe('product input', () => {

@@ -20,6 +20,8 @@ export const MENU_LIMITS = {
   descriptionMax: 1000,
   /** More categories than any real menu has; bounds the reorder request. */
   categoriesMax: 500,
+  /** More products than any real category has; bounds the reorder request. */
+  productsPerCategoryMax: 500,
   optionGroupNameMax: 100,
   optionNameMax: 100,
   /** Options in one group, groups on one product, groups of one business: more than any café needs. */
@@ -39,6 +41,7 @@ export const menuMessagesHe = {
   descriptionTooLong: 'התיאור יכול להכיל עד 1,000 תווים',
   tagInvalid: 'תגית לא מוכרת',
   orderInvalid: 'יש לשלוח את כל הקטגוריות של העסק, כל אחת פעם אחת',
+  productOrderInvalid: 'יש לשלוח את כל המוצרים של הקטגוריה, כל אחד פעם אחת',
   availabilityRequired: 'נא לציין אם המוצר זמין',
   optionGroupNameRequired: 'נא להזין שם לקבוצת התוספות',
   optionGroupNameTooLong: `שם הקבוצה יכול להכיל עד ${MENU_LIMITS.optionGroupNameMax} תווים`,
@@ -70,21 +73,32 @@ export const categoryInputSchema = z.object({
 });
 export type CategoryInput = z.output<typeof categoryInputSchema>;
 
+/** A list of row ids in a new order: positive 32-bit integers, each once, at most `max` of them. */
+const rowIdOrderSchema = (message: string, max: number) =>
+  z.object({
+    ids: z
+      .array(z.unknown(), { message })
+      .max(max, message)
+      // One message for the whole list: the owner drags cards, there is no single id to point at.
+      .refine(
+        (ids) =>
+          ids.every((id) => typeof id === 'number' && Number.isInteger(id) && id >= 1 && id <= 2_147_483_647) &&
+          new Set(ids).size === ids.length,
+        message,
+      )
+      .transform((ids) => ids as number[]),
+  });
+
 /** `PATCH /api/categories/order`: every category id of the business, in the new order. */
-export const categoryOrderSchema = z.object({
-  ids: z
-    .array(z.unknown(), { message: menuMessagesHe.orderInvalid })
-    .max(MENU_LIMITS.categoriesMax, menuMessagesHe.orderInvalid)
-    // One message for the whole list: the owner drags cards, there is no single id to point at.
-    .refine(
-      (ids) =>
-        ids.every((id) => typeof id === 'number' && Number.isInteger(id) && id >= 1) &&
-        new Set(ids).size === ids.length,
-      menuMessagesHe.orderInvalid,
-    )
-    .transform((ids) => ids as number[]),
-});
+export const categoryOrderSchema = rowIdOrderSchema(menuMessagesHe.orderInvalid, MENU_LIMITS.categoriesMax);
 export type CategoryOrderInput = z.output<typeof categoryOrderSchema>;
+
+/** `PATCH /api/categories/{id}/products/order`: every product id of the category, in the new order. */
+export const productOrderSchema = rowIdOrderSchema(
+  menuMessagesHe.productOrderInvalid,
+  MENU_LIMITS.productsPerCategoryMax,
+);
+export type ProductOrderInput = z.output<typeof productOrderSchema>;
 
 const tagSchema = z.enum(PRODUCT_TAGS, { message: menuMessagesHe.tagInvalid });
 const isProductTag = (tag: string): tag is ProductTag => (PRODUCT_TAGS as readonly string[]).includes(tag);

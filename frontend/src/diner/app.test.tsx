@@ -19,8 +19,18 @@ const menu: PublicMenu = {
       price: '14.00',
       image: { small: '/uploads/products/a-400.webp', large: '/uploads/products/a-800.webp' },
       tags: ['vegetarian'],
+      optionGroups: [],
     },
-    { id: 11, categoryId: 2, name: 'קרואסון', description: null, price: '12.50', image: null, tags: [] },
+    {
+      id: 11,
+      categoryId: 2,
+      name: 'קרואסון',
+      description: null,
+      price: '12.50',
+      image: null,
+      tags: [],
+      optionGroups: [],
+    },
   ],
 };
 

@@ -255,7 +255,7 @@ const ProductCard = memo(function ProductCard({
   openSheet: OpenSheet;
 }) {
   const { announce } = useDiner();
-  const hasOptions = (product.optionGroups?.length ?? 0) > 0;
+  const hasOptions = product.optionGroups.length > 0;
   const add = () => {
     const next = update((lines) => addOne(lines, product));
     announce(heDiner.announce.added(product.name, itemCount(next)));

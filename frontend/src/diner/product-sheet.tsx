@@ -2,7 +2,7 @@
 // Loaded on first use (menu-page.tsx, cart-page.tsx), never with the menu's first paint. A native <dialog> opened
 // with showModal(): the browser makes the rest of the page inert (focus stays inside), closes it on Escape and puts it
 // on the top layer, at no cost to the bundle; Radix's dialog is not in the diner's bundle and would bring a dependency into it.
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import {
   priceLineWithOptions,
   type OptionChoiceError,
@@ -15,7 +15,7 @@ import { heSheet } from './sheet-strings';
 import { ProductTags } from './tag-icon';
 import { iconButtonClass, primaryButtonClass } from './ui';
 
-type Group = NonNullable<PublicProduct['optionGroups']>[number];
+type Group = PublicProduct['optionGroups'][number];
 
 export interface ProductSheetProps {
   product: PublicProduct;
@@ -51,7 +51,7 @@ function reasonOf(error: OptionChoiceError, groups: readonly Group[]): string {
 }
 
 export default function ProductSheet({ product, editing, onSubmit, onClose, opener }: ProductSheetProps) {
-  const groups = useMemo(() => product.optionGroups ?? [], [product]);
+  const groups = product.optionGroups;
   const [chosen, setChosen] = useState<string[]>(() => initialChoice(groups, editing));
   const [quantity, setQuantity] = useState(editing?.quantity ?? 1);
   const [tried, setTried] = useState(false);

@@ -27,8 +27,18 @@ const menu: PublicMenu = {
       price: '14.00',
       image: null,
       tags: ['vegetarian'],
+      optionGroups: [],
     },
-    { id: 11, categoryId: 2, name: 'קרואסון <חם> & "טרי"', description: null, price: '12.50', image: null, tags: [] },
+    {
+      id: 11,
+      categoryId: 2,
+      name: 'קרואסון <חם> & "טרי"',
+      description: null,
+      price: '12.50',
+      image: null,
+      tags: [],
+      optionGroups: [],
+    },
   ],
 };
 

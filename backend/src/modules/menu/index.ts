@@ -3,6 +3,8 @@ export { MenuModule } from './menu.module.js';
 export { MenuReader, type MenuSection } from './persistence/menu.reader.js';
 export { CreateCategoryCommand } from './application/create-category.handler.js';
 export { CreateProductCommand } from './application/create-product.handler.js';
+export { DuplicateProductCommand } from './application/duplicate-product.handler.js';
+export { ReorderProductsCommand } from './application/reorder-products.handler.js';
 export { RemoveMenuCommand } from './application/remove-menu.handler.js';
 export { PublicMenuService, type PublicMenuResult } from './application/public-menu.service.js';
 export { MenuMissLimiter } from './api/menu-miss-limiter.js';

@@ -32,6 +32,8 @@ import { registerPublicMenuRoute } from './api/public-menu.route.js';
 import { CheckoutMenuReader } from './application/checkout-menu.reader.js';
 import { CreateCategoryHandler } from './application/create-category.handler.js';
 import { CreateProductHandler } from './application/create-product.handler.js';
+import { DuplicateProductHandler } from './application/duplicate-product.handler.js';
+import { ReorderProductsHandler } from './application/reorder-products.handler.js';
 import { menuCacheProjection } from './application/menu-cache.projection.js';
 import { MenuEditor } from './application/menu-editor.service.js';
 import { ProductImages } from './application/product-images.js';
@@ -65,6 +67,8 @@ import { RemoveMenuHandler } from './application/remove-menu.handler.js';
     OptionGroupsEditor,
     CreateCategoryHandler,
     CreateProductHandler,
+    ReorderProductsHandler,
+    DuplicateProductHandler,
     RemoveMenuHandler,
     MenuEditor,
     ProductImages,

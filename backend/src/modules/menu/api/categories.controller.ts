@@ -4,6 +4,8 @@ import {
   categoryInputSchema,
   categoryOrderSchema,
   type OwnerCategory,
+  type OwnerProduct,
+  productOrderSchema,
   success,
 } from '@tafrit/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -44,6 +46,19 @@ export class CategoriesController {
   ): Promise<ApiSuccess<OwnerCategory[]>> {
     const { ids } = parseWith(categoryOrderSchema, body ?? {});
     return success(await this.menu.reorderCategories(owner.phone, ids, commandContextOf(owner, request)));
+  }
+
+  /** Every product of the category in the new order; answers the business's products as the list shows them. */
+  @Patch(':id/products/order')
+  async reorderProducts(
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+    @CurrentOwner() owner: OwnerPrincipal,
+  ): Promise<ApiSuccess<OwnerProduct[]>> {
+    const categoryId = pathId(id);
+    const { ids } = parseWith(productOrderSchema, body ?? {});
+    return success(await this.menu.reorderProducts(owner.phone, categoryId, ids, commandContextOf(owner, request)));
   }
 
   @Put(':id')

@@ -54,6 +54,18 @@ export class ProductsController {
     return success({ deleted: true as const });
   }
 
+  /** A copy right after it in its category, named "<name> (עותק)", with its photo and option groups. */
+  @Post(':id/duplicate')
+  @HttpCode(201)
+  async duplicate(
+    @Param('id') id: string,
+    @Req() request: FastifyRequest,
+    @CurrentOwner() owner: OwnerPrincipal,
+  ): Promise<ApiSuccess<OwnerProduct>> {
+    const productId = pathId(id);
+    return success(await this.menu.duplicateProduct(owner.phone, productId, commandContextOf(owner, request)));
+  }
+
   /** Sold out for today, or available again. */
   @Patch(':id/availability')
   async availability(

@@ -8,6 +8,7 @@ import { AppError } from '../../../platform/http/app-error.js';
 import { CategoryEntity } from '../persistence/category.entity.js';
 import { ProductEntity } from '../persistence/product.entity.js';
 import { recordMenuChange } from './menu-change.js';
+import { nextPosition } from './product-positions.js';
 
 export interface CreateProductInput {
   categoryId: number;
@@ -40,7 +41,15 @@ export class CreateProductHandler implements ICommandHandler<CreateProductComman
       // Another business's category answers exactly like a missing one: ids reveal nothing across tenants.
       const category = await em.findOne(CategoryEntity, { id: input.categoryId, businessId });
       if (!category) throw new AppError('not_found', { fields: { categoryId: 'נא לבחור קטגוריה' } });
-      const product = em.create(ProductEntity, { businessId, ...input, tags: input.tags ?? [], isActive: true });
+      // New products go last in their category.
+      const position = await nextPosition(em, businessId, input.categoryId);
+      const product = em.create(ProductEntity, {
+        businessId,
+        ...input,
+        tags: input.tags ?? [],
+        isActive: true,
+        position,
+      });
       await em.flush();
       await recordMenuChange(this.store, em, { businessId, change: 'product.created', productId: product.id }, context);
       return { id: product.id };

@@ -17,9 +17,12 @@ import { CategoryEntity } from '../persistence/category.entity.js';
 import { ProductEntity } from '../persistence/product.entity.js';
 import { CreateCategoryCommand } from './create-category.handler.js';
 import { CreateProductCommand } from './create-product.handler.js';
+import { DuplicateProductCommand } from './duplicate-product.handler.js';
+import { ReorderProductsCommand } from './reorder-products.handler.js';
 import { recordMenuChange } from './menu-change.js';
 import { priceText, toOwnerCategory, toOwnerProduct } from './menu-views.js';
 import { ProductImages } from './product-images.js';
+import { nextPosition } from './product-positions.js';
 import { OptionGroupsReader } from '../projections/option-groups.reader.js';
 import { OptionGroupsRunner } from './option-groups.runner.js';
 
@@ -121,7 +124,8 @@ export class MenuEditor {
 
   async listProducts(businessId: string): Promise<OwnerProduct[]> {
     const em = this.database.em();
-    const products = await em.find(ProductEntity, { businessId }, { orderBy: { id: 'asc' } });
+    // In the owner's order within each category; the page groups them by the categories' order.
+    const products = await em.find(ProductEntity, { businessId }, { orderBy: { position: 'asc', id: 'asc' } });
     const { productGroups } = await this.optionGroups.ofBusiness(businessId, em);
     return products.map((product) => toOwnerProduct(product, productGroups.get(product.id)));
   }
@@ -158,6 +162,25 @@ export class MenuEditor {
     return this.product(businessId, id);
   }
 
+  /** Every product of the category in the new order; a foreign category or product is a 404, a partial list a 400. */
+  async reorderProducts(
+    businessId: string,
+    categoryId: number,
+    ids: readonly number[],
+    context: MenuContext,
+  ): Promise<OwnerProduct[]> {
+    await this.commands.execute(new ReorderProductsCommand(businessId, categoryId, ids, context));
+    return this.listProducts(businessId);
+  }
+
+  /** A copy of the product right after it, with its photo and option groups; another business's id is a 404. */
+  async duplicateProduct(businessId: string, id: number, context: MenuContext): Promise<OwnerProduct> {
+    const copy = await this.commands.execute<DuplicateProductCommand, { id: number }>(
+      new DuplicateProductCommand(businessId, id, context),
+    );
+    return this.product(businessId, copy.id);
+  }
+
   /** A new image replaces the old one; `removeImage` drops it; otherwise the photo stays. */
   async updateProduct(
     businessId: string,
@@ -181,6 +204,9 @@ export class MenuEditor {
         }
         product.name = input.name;
         product.price = priceText(input.price);
+        // Moved to another category: it goes last there, as a new product would.
+        if (product.categoryId !== input.categoryId)
+          product.position = await nextPosition(em, businessId, input.categoryId);
         product.categoryId = input.categoryId;
         product.description = input.description;
         product.tags = input.tags;

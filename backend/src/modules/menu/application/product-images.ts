@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ProductImage } from '@tafrit/contracts';
@@ -54,6 +55,30 @@ export class ProductImages {
       { name: `${stem}-${PRODUCT_IMAGE_WIDTHS.large}.webp`, bytes: large },
     ]);
     return `${PRODUCT_IMAGE_URL_PREFIX}${stem}`;
+  }
+
+  /**
+   * Copies a stored photo's files under a new stem, for a duplicated product: each product owns its files, so
+   * replacing or deleting one product's photo never takes the other's. A missing original (already removed, or a
+   * stem of another shape) gives no photo rather than a failed copy.
+   */
+  async copy(stem: string | null): Promise<string | null> {
+    const random = stem ? STORED_STEM.exec(stem)?.[1] : undefined;
+    if (!random) return null;
+    const widths = [PRODUCT_IMAGE_WIDTHS.small, PRODUCT_IMAGE_WIDTHS.large];
+    let files: Buffer[];
+    try {
+      files = await Promise.all(widths.map((width) => readFile(join(this.folder, `${random}-${width}.webp`))));
+    } catch (error) {
+      this.logger.warn(`could not read ${random} to copy it: ${String(error)}`);
+      return null;
+    }
+    const next = randomFileStem();
+    await writeNewFiles(
+      this.folder,
+      widths.map((width, index) => ({ name: `${next}-${width}.webp`, bytes: files[index] as Buffer })),
+    );
+    return `${PRODUCT_IMAGE_URL_PREFIX}${next}`;
   }
 
   /** Removes the files of recorded stems; unknown shapes and nulls are skipped, failures only logged. */

@@ -74,7 +74,12 @@ export class PublicMenuService {
     } else {
       const [categories, products] = await Promise.all([
         em.find(CategoryEntity, { businessId: business.phone }, { orderBy: { order: 'asc', id: 'asc' } }),
-        em.find(ProductEntity, { businessId: business.phone, isActive: true }, { orderBy: { id: 'asc' } }),
+        // In the owner's order within each category: the diner's page keeps this order inside a category.
+        em.find(
+          ProductEntity,
+          { businessId: business.phone, isActive: true },
+          { orderBy: { position: 'asc', id: 'asc' } },
+        ),
       ]);
       // Each group is shaped once and shared by every product that uses it (a group is the business's, not a product's).
       const { byId, productGroups } = await this.optionGroups.ofBusiness(business.phone, em);

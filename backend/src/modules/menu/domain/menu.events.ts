@@ -11,6 +11,8 @@ export interface MenuChanged {
       | 'category.renamed'
       | 'category.deleted'
       | 'categories.reordered'
+      | 'products.reordered'
+      | 'product.duplicated'
       | 'product.created'
       | 'product.updated'
       | 'product.availability_changed'

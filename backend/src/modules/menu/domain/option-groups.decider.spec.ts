@@ -285,6 +285,24 @@ describe('groups on products', () => {
         { type: 'OptionGroupDetached', data: { businessId, groupId: withoutId, productId: 7 } },
       ]));
 
+  it("a duplicated product gets the original's groups in the original's order, and a repeat adds none twice", () => {
+    const attached = [...milk, withoutCreated, withoutOnCoffee, milkOnCoffee];
+    given(attached)
+      .when(command('CopyProductOptionGroups', { fromProductId: 7, toProductId: 9 }))
+      .then([
+        { type: 'OptionGroupAttached', data: { businessId, groupId: withoutId, productId: 9 } },
+        { type: 'OptionGroupAttached', data: { businessId, groupId: milkId, productId: 9 } },
+      ]);
+    given([...attached, { type: 'OptionGroupAttached', data: { businessId, groupId: withoutId, productId: 9 } }])
+      .when(command('CopyProductOptionGroups', { fromProductId: 7, toProductId: 9 }))
+      .then([{ type: 'OptionGroupAttached', data: { businessId, groupId: milkId, productId: 9 } }]);
+  });
+
+  it('duplicating a product without groups records nothing', () =>
+    given([...milk, milkOnCoffee])
+      .when(command('CopyProductOptionGroups', { fromProductId: 8, toProductId: 9 }))
+      .then([]));
+
   it('removing the menu deletes every group', () =>
     given([...milk, withoutCreated])
       .when(command('RemoveAllOptionGroups', {}))

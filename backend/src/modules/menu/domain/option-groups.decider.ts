@@ -37,6 +37,8 @@ export type OptionGroupsCommand =
   | { type: 'AttachOptionGroup'; data: { businessId: string; groupId: string; productId: number } }
   | { type: 'DetachOptionGroup'; data: { businessId: string; groupId: string; productId: number } }
   | { type: 'ReorderProductOptionGroups'; data: { businessId: string; productId: number; groupIds: string[] } }
+  /** A duplicated product gets the original's groups, in the original's order (the groups are shared, not copied). */
+  | { type: 'CopyProductOptionGroups'; data: { businessId: string; fromProductId: number; toProductId: number } }
   /** Products deleted: every group comes off them (no error for a product without groups). */
   | { type: 'ForgetProducts'; data: { businessId: string; productIds: number[] } }
   /** The business's menu is removed (its account closed): every group goes. */
@@ -227,6 +229,17 @@ function decide(command: OptionGroupsCommand, state: OptionGroupsState): OptionG
       if (!sameSet(attached, groupIds)) throw new OptionRuleError({ ids: m.groupOrderInvalid });
       if (attached.every((id, index) => groupIds[index] === id)) return [];
       return [{ type: 'ProductOptionGroupsReordered', data: { businessId, productId, groupIds } }];
+    }
+    case 'CopyProductOptionGroups': {
+      const { fromProductId, toProductId } = command.data;
+      const attached = state.products[toProductId] ?? [];
+      // A repeat attaches nothing twice; the copy ends with the original's groups after any it already had.
+      return (state.products[fromProductId] ?? [])
+        .filter((groupId) => !attached.includes(groupId))
+        .map((groupId): OptionGroupsEvent => ({
+          type: 'OptionGroupAttached',
+          data: { businessId, groupId, productId: toProductId },
+        }));
     }
     case 'ForgetProducts':
       return command.data.productIds.flatMap((productId) =>

@@ -25,7 +25,7 @@ export class MenuReader {
     const products = await em.find(
       ProductEntity,
       { businessId },
-      { fields: ['id', 'name', 'categoryId'], orderBy: { id: 'asc' } },
+      { fields: ['id', 'name', 'categoryId'], orderBy: { position: 'asc', id: 'asc' } },
     );
     return categories.map(({ id, name }) => {
       const own = products

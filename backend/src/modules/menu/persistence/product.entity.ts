@@ -16,6 +16,8 @@ export const ProductEntity = defineEntity({
     /** Dietary and kashrut tags of contracts' PRODUCT_TAGS, in that order. */
     tags: p.array().defaultRaw("'{}'"),
     isActive: p.boolean().default(true),
+    /** The owner's order within the category (0 first); ties fall back to the id. */
+    position: p.integer().default(0),
     createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
   },
 });
