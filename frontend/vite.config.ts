@@ -24,7 +24,11 @@ const pages = {
 
 // Modules of an area that its pages load lazily, below the fold, with heavy libraries of their own: they stay out of the
 // area's chunk, or their libraries would load with it.
-const lazyModules = [/[\\/]src[\\/]features[\\/]landing[\\/]contact-form\.tsx$/];
+const lazyModules = [
+  /[\\/]src[\\/]features[\\/]landing[\\/]contact-form\.tsx$/,
+  // The menu-management page's drag and drop (dnd-kit): not for every owner screen.
+  /[\\/]src[\\/]features[\\/]owner[\\/]menu-management[\\/]sortable-list\.tsx$/,
+];
 
 const ownerSignIn =
   /[\\/](features[\\/]owner[\\/](login-page|errors|session|handover|api[\\/](accounts|responses|session-request))\.tsx?|i18n[\\/]he-owner\.ts)$|[\\/]routes[\\/]\(owner\)[\\/]login\.tsx\?tsr-split/;

@@ -145,6 +145,19 @@ export const heOwner = {
     openPublicMenu: 'צפייה בתפריט כפי שהלקוחות רואים',
     newTab: '(נפתח בלשונית חדשה)',
     cancel: 'ביטול',
+    // Dragging a row of a list (categories, products, options) by pointer or keyboard; read by screen readers.
+    reorder: {
+      handle: (name: string) => `גרירה לשינוי המקום: ${name}`,
+      roleDescription: 'פריט שאפשר לגרור',
+      instructions:
+        'כדי להזיז, הקישו רווח או Enter, הזיזו בחיצים למעלה ולמטה, והקישו שוב רווח או Enter כדי להניח. Escape מבטל.',
+      picked: (name: string, position: number, total: number) => `הרמתם את ${name}, במקום ${position} מתוך ${total}.`,
+      over: (name: string, position: number, total: number) => `${name} במקום ${position} מתוך ${total}.`,
+      outside: (name: string) => `${name} מחוץ לרשימה.`,
+      dropped: (name: string, position: number, total: number) => `${name} הונח במקום ${position} מתוך ${total}.`,
+      cancelled: (name: string, position: number, total: number) =>
+        `ההזזה בוטלה. ${name} חזר למקום ${position} מתוך ${total}.`,
+    },
     categories: {
       title: 'קטגוריות',
       hint: 'לחיצה על קטגוריה מציגה רק את המוצרים שלה; לחיצה נוספת מבטלת את הבחירה.',
@@ -218,6 +231,12 @@ export const heOwner = {
       deleting: 'מוחקים...',
       optionsShort: 'תוספות',
       optionsOf: (names: string) => `תוספות: ${names}`,
+      duplicateShort: 'שכפול',
+      duplicating: 'משכפלים...',
+      duplicated: (name: string) => `נוצר עותק: ${name}`,
+      duplicateError: 'לא הצלחנו לשכפל את המוצר',
+      listOf: (category: string) => `המוצרים בקטגוריה ${category}`,
+      reorderError: 'לא הצלחנו לשמור את הסדר החדש של המוצרים, והסדר הקודם הוחזר',
     },
     optionGroups: {
       title: 'קבוצות תוספות',

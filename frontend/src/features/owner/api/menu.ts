@@ -28,6 +28,7 @@ export async function getCategories(signal?: AbortSignal): Promise<Category[]> {
   return sortCategories(dataOf(categoryListSchema, await ownerRequest('GET', CATEGORIES_URL, undefined, { signal })));
 }
 
+/** Products in the owner's order within each category, as the server lists them. */
 export async function getProducts(signal?: AbortSignal): Promise<Product[]> {
   return dataOf(productListSchema, await ownerRequest('GET', PRODUCTS_URL, undefined, { signal }));
 }
@@ -160,6 +161,24 @@ export async function saveProduct(args: SaveProductArgs): Promise<void> {
   });
 }
 
+/** Every product of the category, in the new order (drag, keyboard): one request per move. */
+export async function reorderProducts({ categoryId, ids }: { categoryId: number; ids: number[] }): Promise<void> {
+  await ownerRequest('PATCH', `${CATEGORIES_URL}/${categoryId}/products/order`, { ids });
+}
+
+/** The products with the category's ones in the order of `ids`, in the places that category's products held. */
+export function withProductOrder(products: readonly Product[], categoryId: number, ids: readonly number[]): Product[] {
+  const byId = new Map(products.map((product) => [product.id, product]));
+  const ordered = ids.flatMap((id) => byId.get(id) ?? []);
+  let next = 0;
+  return products.map((product) => (product.categoryId === categoryId ? (ordered[next++] ?? product) : product));
+}
+
+/** A copy of the product right after it ("<name> (עותק)"), with its photo and option groups: answers the copy. */
+export async function duplicateProduct(id: number): Promise<Product> {
+  return dataOf(ownerProductSchema, await ownerRequest('POST', `${PRODUCTS_URL}/${id}/duplicate`));
+}
+
 export async function setProductAvailability({ id, isActive }: { id: number; isActive: boolean }): Promise<void> {
   await ownerRequest('PATCH', `${PRODUCTS_URL}/${id}/availability`, { isActive });
 }
@@ -176,6 +195,30 @@ export function useSaveProduct() {
 export function useDeleteProduct() {
   const invalidate = useMenuInvalidation();
   return useMutation({ mutationFn: deleteProduct, onSettled: invalidate });
+}
+
+export function useDuplicateProduct() {
+  const invalidate = useMenuInvalidation();
+  return useMutation({ mutationFn: duplicateProduct, onSettled: invalidate });
+}
+
+/** The category's products show in their new order at once; the old order comes back if the server refuses. */
+export function useReorderProducts() {
+  const queryClient = useQueryClient();
+  const key = productsQueryOptions.queryKey;
+  return useMutation({
+    mutationFn: reorderProducts,
+    onMutate: async ({ categoryId, ids }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData(key);
+      queryClient.setQueryData(key, (products) => (products ? withProductOrder(products, categoryId, ids) : products));
+      return { previous };
+    },
+    onError: (_error, _args, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
 }
 
 /** The switch moves at once; the server's answer (or a refusal) settles it. */

@@ -9,6 +9,7 @@ import { errorDescription } from '../errors';
 import { ArrowIcon } from './arrow-icon';
 import { CategoryDialog } from './category-dialog';
 import { DeleteCategoryDialog } from './delete-category-dialog';
+import { ReorderableList } from './reorderable-list';
 import { smallButtonClass } from './styles';
 
 const t = heOwner.menuManagement;
@@ -25,7 +26,7 @@ export function CategoryPanel({
   onSelect: (id: number) => void;
 }) {
   const titleId = useId();
-  const listRef = useRef<HTMLUListElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const reorder = useReorderCategories();
   const [announcement, setAnnouncement] = useState('');
   const [editing, setEditing] = useState<{ open: boolean; category: Category | null }>({
@@ -52,19 +53,26 @@ export function CategoryPanel({
     return products.filter((product) => product.categoryId === categoryId).length;
   }
 
+  /** One request with the whole new order; a refusal puts the old order back (useReorderCategories) and says so. */
+  function save(next: Category[]) {
+    reorder.mutate(
+      next.map((category, order) => ({ ...category, order })),
+      {
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: uiMessagesHe.categoryUpdateError,
+            description: errorDescription(error),
+          }),
+      },
+    );
+  }
+
   function move(index: number, direction: -1 | 1) {
     const category = categories[index];
     if (!category) return;
-    const next = moveCategory(categories, index, direction);
     const position = index + direction;
-    reorder.mutate(next, {
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: uiMessagesHe.categoryUpdateError,
-          description: errorDescription(error),
-        }),
-    });
+    save(moveCategory(categories, index, direction));
     setAnnouncement(t.categories.moved(category.name, position + 1, categories.length));
     refocus.current = { id: category.id, direction };
   }
@@ -86,62 +94,74 @@ export function CategoryPanel({
       ) : (
         <>
           <p className={`${hintClass} mt-3`}>{t.categories.hint}</p>
-          <ul ref={listRef} className="mt-4 flex flex-col gap-3">
-            {categories.map((category, index) => {
-              const pressed = category.id === selectedId;
-              return (
-                <li
-                  key={category.id}
-                  data-category-id={category.id}
-                  className={`rounded-lg border p-2 ${pressed ? 'border-brand-700 bg-brand-50' : 'border-line'}`}
-                >
-                  <button
-                    type="button"
-                    aria-pressed={pressed}
-                    onClick={() => onSelect(category.id)}
-                    className="flex min-h-11 w-full items-center justify-between gap-2 rounded-md px-2 text-start font-medium text-ink hover:bg-canvas"
+          <div ref={listRef}>
+            <ReorderableList
+              items={categories}
+              idOf={(category) => category.id}
+              nameOf={(category) => category.name}
+              className="mt-4 flex flex-col gap-3"
+              // Dropped by drag or keyboard: dnd-kit announced the new place already.
+              onReorder={save}
+              renderItem={(category, index, row) => {
+                const pressed = category.id === selectedId;
+                return (
+                  <li
+                    ref={row?.ref}
+                    style={row?.style}
+                    data-category-id={category.id}
+                    className={`rounded-lg border p-2 ${pressed ? 'border-brand-700 bg-brand-50' : 'border-line'} ${
+                      row?.dragging ? 'bg-surface shadow-lg' : ''
+                    }`}
                   >
-                    <span>{category.name}</span>{' '}
-                    <span className="text-sm font-normal text-muted">
-                      {t.categories.productCount(countOf(category.id))}
-                    </span>
-                  </button>
-                  <div className="mt-2 flex flex-wrap gap-2">
                     <button
                       type="button"
-                      data-move="-1"
-                      className={smallButtonClass}
-                      disabled={index === 0}
-                      aria-label={t.categories.moveUp(category.name)}
-                      onClick={() => move(index, -1)}
+                      aria-pressed={pressed}
+                      onClick={() => onSelect(category.id)}
+                      className="flex min-h-11 w-full items-center justify-between gap-2 rounded-md px-2 text-start font-medium text-ink hover:bg-canvas"
                     >
-                      <ArrowIcon up />
+                      <span>{category.name}</span>{' '}
+                      <span className="text-sm font-normal text-muted">
+                        {t.categories.productCount(countOf(category.id))}
+                      </span>
                     </button>
-                    <button
-                      type="button"
-                      data-move="1"
-                      className={smallButtonClass}
-                      disabled={index === categories.length - 1}
-                      aria-label={t.categories.moveDown(category.name)}
-                      onClick={() => move(index, 1)}
-                    >
-                      <ArrowIcon />
-                    </button>
-                    <button
-                      type="button"
-                      className={smallButtonClass}
-                      onClick={() => setEditing({ open: true, category })}
-                    >
-                      {t.categories.renameShort} <span className="sr-only">{category.name}</span>
-                    </button>
-                    <button type="button" className={smallButtonClass} onClick={() => setDeleting(category)}>
-                      {t.categories.removeShort} <span className="sr-only">{category.name}</span>
-                    </button>
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
+                    <div className="mt-2 flex flex-wrap gap-2">
+                      {row?.handle}
+                      <button
+                        type="button"
+                        data-move="-1"
+                        className={smallButtonClass}
+                        disabled={index === 0}
+                        aria-label={t.categories.moveUp(category.name)}
+                        onClick={() => move(index, -1)}
+                      >
+                        <ArrowIcon up />
+                      </button>
+                      <button
+                        type="button"
+                        data-move="1"
+                        className={smallButtonClass}
+                        disabled={index === categories.length - 1}
+                        aria-label={t.categories.moveDown(category.name)}
+                        onClick={() => move(index, 1)}
+                      >
+                        <ArrowIcon />
+                      </button>
+                      <button
+                        type="button"
+                        className={smallButtonClass}
+                        onClick={() => setEditing({ open: true, category })}
+                      >
+                        {t.categories.renameShort} <span className="sr-only">{category.name}</span>
+                      </button>
+                      <button type="button" className={smallButtonClass} onClick={() => setDeleting(category)}>
+                        {t.categories.removeShort} <span className="sr-only">{category.name}</span>
+                      </button>
+                    </div>
+                  </li>
+                );
+              }}
+            />
+          </div>
         </>
       )}
       <p role="status" className="sr-only" data-testid="category-announcement">

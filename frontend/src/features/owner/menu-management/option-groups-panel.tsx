@@ -20,6 +20,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import { OptionDialog } from './option-dialog';
 import { OptionGroupDialog } from './option-group-dialog';
 import { priceText } from './product-row';
+import { ReorderableList, type SortableRow } from './reorderable-list';
 import { smallButtonClass } from './styles';
 
 const t = heOwner.menuManagement.optionGroups;
@@ -178,7 +179,7 @@ function GroupCard({
   onDeleteOption: (option: Option) => void;
   onMoved: (announcement: string) => void;
 }) {
-  const listRef = useRef<HTMLUListElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const reorder = useReorderOptions();
   const options = group.options;
   const usedBy = products
@@ -199,19 +200,23 @@ function GroupCard({
     refocus.current = null;
   }, [options]);
 
-  function move(index: number, direction: -1 | 1) {
-    const option = options[index];
-    if (!option) return;
-    const next = moveItem(options, index, direction).map((o) => o.id);
-    refocus.current = { id: option.id, direction };
-    onMoved(t.moved(option.name, index + direction + 1, options.length));
+  /** One request with the whole new order; a refusal puts the old order back (useReorderOptions) and says so. */
+  function save(next: readonly Option[]) {
     reorder.mutate(
-      { groupId: group.id, ids: next },
+      { groupId: group.id, ids: next.map((o) => o.id) },
       {
         onError: (error) =>
           toast({ variant: 'destructive', title: t.optionSaveError, description: errorDescription(error) }),
       },
     );
+  }
+
+  function move(index: number, direction: -1 | 1) {
+    const option = options[index];
+    if (!option) return;
+    refocus.current = { id: option.id, direction };
+    onMoved(t.moved(option.name, index + direction + 1, options.length));
+    save(moveItem(options, index, direction));
   }
 
   return (
@@ -242,20 +247,27 @@ function GroupCard({
       {options.length === 0 ? (
         <p className="mt-3 text-muted">{t.noOptions}</p>
       ) : (
-        <ul ref={listRef} className="mt-3 flex flex-col gap-2">
-          {options.map((option, index) => (
-            <OptionRow
-              key={option.id}
-              group={group}
-              option={option}
-              first={index === 0}
-              last={index === options.length - 1}
-              onMove={(direction) => move(index, direction)}
-              onEdit={() => onEditOption(option)}
-              onDelete={() => onDeleteOption(option)}
-            />
-          ))}
-        </ul>
+        <div ref={listRef}>
+          <ReorderableList
+            items={options}
+            idOf={(option) => option.id}
+            nameOf={(option) => option.name}
+            className="mt-3 flex flex-col gap-2"
+            onReorder={save}
+            renderItem={(option, index, row) => (
+              <OptionRow
+                group={group}
+                option={option}
+                first={index === 0}
+                last={index === options.length - 1}
+                onMove={(direction) => move(index, direction)}
+                onEdit={() => onEditOption(option)}
+                onDelete={() => onDeleteOption(option)}
+                row={row}
+              />
+            )}
+          />
+        </div>
       )}
       <button type="button" className={`${secondaryButtonClass} mt-3`} onClick={onAddOption}>
         {t.addOption} <span className="sr-only">{t.addOptionTo(group.name)}</span>
@@ -272,9 +284,11 @@ function OptionRow({
   onMove,
   onEdit,
   onDelete,
+  row,
 }: {
   group: OptionGroup;
   option: Option;
+  row: SortableRow | null;
   first: boolean;
   last: boolean;
   onMove: (direction: -1 | 1) => void;
@@ -284,7 +298,13 @@ function OptionRow({
   const availability = useOptionAvailability();
   const free = Number(option.price) === 0;
   return (
-    <li data-option-id={option.id} className="rounded-md bg-canvas p-2" data-testid="option-row">
+    <li
+      ref={row?.ref}
+      style={row?.style}
+      data-option-id={option.id}
+      className={`rounded-md bg-canvas p-2 ${row?.dragging ? 'shadow-lg' : ''}`}
+      data-testid="option-row"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <span className="font-medium text-ink">
           {option.name}
@@ -332,6 +352,7 @@ function OptionRow({
           {option.available ? t.available : t.soldOut}
         </span>
         <span className="ms-auto flex flex-wrap gap-2">
+          {row?.handle}
           <button
             type="button"
             data-move="-1"

@@ -1,15 +1,16 @@
 import { uiMessagesHe } from '@tafrit/contracts/messages.he';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { cardClass, cardTitleClass } from '@/components/ui/form-styles';
 import { primaryButtonClass } from '@/components/ui/styles';
 import { toast } from '@/components/ui/toast';
 import { heOwner } from '@/i18n/he-owner';
-import { useDeleteProduct, type Category, type Product } from '../api/menu';
+import { useDeleteProduct, useDuplicateProduct, useReorderProducts, type Category, type Product } from '../api/menu';
 import { useOptionGroups } from '../api/option-groups';
 import { errorDescription } from '../errors';
 import { ConfirmDialog } from './confirm-dialog';
 import { ProductOptionGroupsDialog } from './product-option-groups-dialog';
 import { ProductRow } from './product-row';
+import { ReorderableList } from './reorderable-list';
 
 const t = heOwner.menuManagement;
 
@@ -31,15 +32,53 @@ export function ProductPanel({
   const [deleting, setDeleting] = useState<Product | null>(null);
   const [optionsFor, setOptionsFor] = useState<number | null>(null);
   const remove = useDeleteProduct();
+  const duplicate = useDuplicateProduct();
+  const reorder = useReorderProducts();
   const groupNames = new Map((useOptionGroups().data ?? []).map((group) => [group.id, group.name]));
   const noCategories = categories.length === 0;
-  const order = new Map(categories.map((category, index) => [category.id, index]));
-  const shown = (selected ? products.filter((product) => product.categoryId === selected.id) : products)
-    .slice()
-    .sort((a, b) => (order.get(a.categoryId) ?? 0) - (order.get(b.categoryId) ?? 0) || a.id - b.id);
+  // Each category's products in the server's order (the owner's), the categories in theirs; one list per category,
+  // so a product is dragged within its own category only.
+  const sections = (selected ? [selected] : categories)
+    .map((category) => ({ category, items: products.filter((product) => product.categoryId === category.id) }))
+    .filter((section) => section.items.length > 0);
+  const shownCount = sections.reduce((count, section) => count + section.items.length, 0);
+
+  // A new copy takes the focus once the refetched list shows it.
+  const panelRef = useRef<HTMLElement>(null);
+  const [focusId, setFocusId] = useState<number | null>(null);
+  useEffect(() => {
+    if (focusId === null) return;
+    const row = panelRef.current?.querySelector<HTMLElement>(`[data-product-id="${focusId}"]`);
+    if (!row) return;
+    row.focus();
+    row.scrollIntoView?.({ block: 'nearest' });
+    setFocusId(null);
+  }, [focusId, products]);
+
+  function duplicateOf(product: Product) {
+    if (duplicate.isPending) return;
+    duplicate.mutate(product.id, {
+      onSuccess: (copy) => {
+        toast({ title: t.products.duplicated(copy.name) });
+        setFocusId(copy.id);
+      },
+      onError: (error) =>
+        toast({ variant: 'destructive', title: t.products.duplicateError, description: errorDescription(error) }),
+    });
+  }
+
+  function saveOrder(categoryId: number, next: Product[]) {
+    reorder.mutate(
+      { categoryId, ids: next.map((product) => product.id) },
+      {
+        onError: (error) =>
+          toast({ variant: 'destructive', title: t.products.reorderError, description: errorDescription(error) }),
+      },
+    );
+  }
 
   return (
-    <section aria-labelledby={titleId} className={cardClass} data-testid="product-panel">
+    <section ref={panelRef} aria-labelledby={titleId} className={cardClass} data-testid="product-panel">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id={titleId} className={cardTitleClass}>
           {selected ? t.products.categoryTitle(selected.name) : t.products.allTitle}
@@ -70,24 +109,37 @@ export function ProductPanel({
           ) : null}
         </span>
       </div>
-      {shown.length === 0 ? (
+      {shownCount === 0 ? (
         <p className="mt-4 text-muted" data-testid="products-empty">
           {noCategories ? t.categories.empty : selected ? t.products.emptyInCategory : t.products.empty}
         </p>
       ) : (
-        <ul className="mt-4 flex flex-col gap-4">
-          {shown.map((product) => (
-            <ProductRow
-              key={product.id}
-              product={product}
-              categoryName={selected ? undefined : categories.find((c) => c.id === product.categoryId)?.name}
-              groupNames={product.optionGroupIds.flatMap((id) => groupNames.get(id) ?? [])}
-              onEdit={() => onEdit(product)}
-              onDelete={() => setDeleting(product)}
-              onOptions={() => setOptionsFor(product.id)}
+        <div className="mt-4 flex flex-col gap-4">
+          {sections.map(({ category, items }) => (
+            <ReorderableList
+              key={category.id}
+              items={items}
+              idOf={(product) => product.id}
+              nameOf={(product) => product.name}
+              className="flex flex-col gap-4"
+              label={selected ? undefined : t.products.listOf(category.name)}
+              onReorder={(next) => saveOrder(category.id, next)}
+              renderItem={(product, _index, row) => (
+                <ProductRow
+                  product={product}
+                  categoryName={selected ? undefined : category.name}
+                  groupNames={product.optionGroupIds.flatMap((id) => groupNames.get(id) ?? [])}
+                  onEdit={() => onEdit(product)}
+                  onDelete={() => setDeleting(product)}
+                  onOptions={() => setOptionsFor(product.id)}
+                  onDuplicate={() => duplicateOf(product)}
+                  duplicating={duplicate.isPending && duplicate.variables === product.id}
+                  row={row}
+                />
+              )}
             />
           ))}
-        </ul>
+        </div>
       )}
       <ProductOptionGroupsDialog productId={optionsFor} onClose={() => setOptionsFor(null)} />
       <ConfirmDialog

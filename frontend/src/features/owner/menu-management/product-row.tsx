@@ -6,6 +6,7 @@ import { toast } from '@/components/ui/toast';
 import { heOwner } from '@/i18n/he-owner';
 import { useProductAvailability, type Product } from '../api/menu';
 import { errorDescription } from '../errors';
+import type { SortableRow } from './reorderable-list';
 import { smallButtonClass } from './styles';
 
 const t = heOwner.menuManagement;
@@ -23,6 +24,9 @@ export function ProductRow({
   onEdit,
   onDelete,
   onOptions,
+  onDuplicate,
+  duplicating = false,
+  row = null,
 }: {
   product: Product;
   /** Shown when the list holds every category's products. */
@@ -33,12 +37,25 @@ export function ProductRow({
   onDelete: () => void;
   /** Opens the choice of its option groups. */
   onOptions?: () => void;
+  /** Makes a copy right after it. */
+  onDuplicate?: () => void;
+  duplicating?: boolean;
+  /** Drag and keyboard reordering within its category, once the drag code has loaded. */
+  row?: SortableRow | null;
 }) {
   const availability = useProductAvailability();
   const nameId = useId();
   return (
     <li
-      className="flex flex-col gap-3 rounded-lg border border-line p-3 sm:flex-row sm:items-start"
+      ref={row?.ref}
+      style={row?.style}
+      // Focusable by script only: a new copy takes the focus, so a keyboard or screen-reader user lands on it.
+      tabIndex={-1}
+      aria-labelledby={nameId}
+      data-product-id={product.id}
+      className={`flex flex-col gap-3 rounded-lg border border-line bg-surface p-3 focus:outline-2 focus:outline-offset-2 focus:outline-brand-700 sm:flex-row sm:items-start ${
+        row?.dragging ? 'shadow-lg' : ''
+      }`}
       data-testid="product-row"
     >
       {product.image ? (
@@ -122,6 +139,7 @@ export function ProductRow({
             {product.isActive ? t.products.available : t.products.soldOut}
           </span>
           <span className="ms-auto flex flex-wrap gap-2">
+            {row?.handle}
             {onOptions ? (
               <button type="button" className={smallButtonClass} onClick={onOptions}>
                 {t.products.optionsShort} <span className="sr-only">{product.name}</span>
@@ -130,6 +148,19 @@ export function ProductRow({
             <button type="button" className={smallButtonClass} onClick={onEdit}>
               {t.products.editShort} <span className="sr-only">{product.name}</span>
             </button>
+            {onDuplicate ? (
+              <button
+                type="button"
+                className={smallButtonClass}
+                onClick={onDuplicate}
+                // Not disabled: the focus stays on it while the copy is made (a second press is ignored).
+                aria-disabled={duplicating || undefined}
+                data-testid="duplicate-product"
+              >
+                {duplicating ? t.products.duplicating : t.products.duplicateShort}{' '}
+                <span className="sr-only">{product.name}</span>
+              </button>
+            ) : null}
             <button type="button" className={smallButtonClass} onClick={onDelete}>
               {t.products.removeShort} <span className="sr-only">{product.name}</span>
             </button>

@@ -3,8 +3,12 @@ import { MenuManagementPage } from '@/features/owner/owner-pages';
 
 // Alias of /menu.
 export const Route = createFileRoute('/(owner)/_console/menu-management')({
-  // The lists start loading with the owner chunk (import() keeps the api code out of the entry).
+  // The lists start loading with the owner chunk (import() keeps the api code out of the entry), and the lists' drag
+  // code with them (this page's alone).
   loader: ({ context }) =>
-    import('@/features/owner/api/option-groups').then((menu) => menu.prefetchMenuPage(context.queryClient)),
+    Promise.all([
+      import('@/features/owner/api/option-groups').then((menu) => menu.prefetchMenuPage(context.queryClient)),
+      import('@/features/owner/menu-management/reorderable-list').then((lists) => lists.preloadSortable()),
+    ]),
   component: MenuManagementPage,
 });
