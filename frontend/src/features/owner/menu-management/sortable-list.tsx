@@ -21,7 +21,16 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { Fragment, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  Fragment,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type PointerEvent as ReactPointerEvent,
+  type ReactNode,
+} from 'react';
 import { heOwner } from '@/i18n/he-owner';
 import type { SortableListProps, SortableRow } from './reorderable-list';
 
@@ -32,6 +41,18 @@ const t = heOwner.menuManagement.reorder;
 // up and down (left and right find no row beside it), so RTL changes nothing a person feels.
 const upAndDownOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
 const modifiers = [upAndDownOnly];
+
+// A drag measures where the rows are; a smooth scroll (the page's CSS, and dnd-kit's default for the arrow keys) moves
+// them after that, so a row moved by keyboard near the window's edge would find itself over its old place again. The
+// page scrolls at once while a keyboard drag lasts.
+const sensorOptions = {
+  pointer: { activationConstraint: { distance: 4 } },
+  keyboard: { coordinateGetter: sortableKeyboardCoordinates, scrollBehavior: 'instant' as ScrollBehavior },
+};
+const START_KEYS = new Set(['Space', 'Enter']);
+const scrollAtOnce = (atOnce: boolean) => {
+  document.documentElement.style.scrollBehavior = atOnce ? 'auto' : '';
+};
 
 export function SortableList<T>({
   items,
@@ -47,13 +68,15 @@ export function SortableList<T>({
   // old one put back after a refusal) replaces it.
   const [dropped, setDropped] = useState<{ over: readonly T[]; order: T[] } | null>(null);
   const shown = dropped?.over === items ? dropped.order : items;
+  const [byKeyboard, setByKeyboard] = useState(false);
   const ids = useMemo(() => shown.map(idOf), [shown, idOf]);
 
   const sensors = useSensors(
     // A few pixels of movement before a drag starts: a tap on the handle stays a tap.
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(PointerSensor, sensorOptions.pointer),
+    useSensor(KeyboardSensor, sensorOptions.keyboard),
   );
+  useEffect(() => () => scrollAtOnce(false), []);
 
   const place = (id: UniqueIdentifier | undefined) => ids.indexOf(id ?? '') + 1;
   const nameOfId = (id: UniqueIdentifier) => {
@@ -79,6 +102,7 @@ export function SortableList<T>({
   };
 
   function onDragEnd({ active, over }: DragEndEvent) {
+    scrollAtOnce(false);
     if (!over || active.id === over.id) return;
     const from = ids.indexOf(active.id);
     const to = ids.indexOf(over.id);
@@ -94,14 +118,20 @@ export function SortableList<T>({
       sensors={sensors}
       collisionDetection={closestCenter}
       modifiers={modifiers}
+      // The window scrolls itself near its edges for a pointer; a keyboard drag scrolls the row into view as it moves
+      // (the sensor's own scrolling), and an edge scroll on top of that would carry the page away from under the row.
+      // Decided by the handle's own key or pointer press, in the same update as the drag's start: a scroll started on
+      // the drag's first frame would not stop.
+      autoScroll={!byKeyboard}
       onDragEnd={onDragEnd}
+      onDragCancel={() => scrollAtOnce(false)}
       accessibility={{ announcements, screenReaderInstructions: { draggable: t.instructions } }}
     >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         <ul className={className} aria-label={label} data-sortable="ready">
           {shown.map((item, index) => (
             <Fragment key={idOf(item)}>
-              <SortableItem id={idOf(item)} name={nameOf(item)}>
+              <SortableItem id={idOf(item)} name={nameOf(item)} onPress={setByKeyboard}>
                 {(row) => renderItem(item, index, row)}
               </SortableItem>
             </Fragment>
@@ -115,22 +145,40 @@ export function SortableList<T>({
 function SortableItem({
   id,
   name,
+  onPress,
   children,
 }: {
   id: UniqueIdentifier;
   name: string;
+  /** Told before a drag starts whether the keyboard (true) or a pointer starts it. */
+  onPress: (byKeyboard: boolean) => void;
   children: (row: SortableRow) => ReactNode;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id,
     attributes: { roleDescription: t.roleDescription },
   });
+  const { onKeyDown, onPointerDown } = (listeners ?? {}) as {
+    onKeyDown?: (event: ReactKeyboardEvent) => void;
+    onPointerDown?: (event: ReactPointerEvent) => void;
+  };
   const handle = (
     <button
       type="button"
       ref={setActivatorNodeRef}
       {...attributes}
-      {...listeners}
+      onPointerDown={(event) => {
+        onPress(false);
+        onPointerDown?.(event);
+      }}
+      onKeyDown={(event) => {
+        // Before dnd-kit's own handler, which scrolls the row into view as the drag starts.
+        if (START_KEYS.has(event.code)) {
+          scrollAtOnce(true);
+          onPress(true);
+        }
+        onKeyDown?.(event);
+      }}
       aria-label={t.handle(name)}
       data-testid="drag-handle"
       // touch-none: a finger on the handle drags the row instead of scrolling the page.
