@@ -205,6 +205,22 @@ const ATTACKS: Attack[] = [
     request: (token) => call(app, 'DELETE', `/api/products/${spare.productId}`, { token }),
   },
   {
+    route: 'PATCH /api/categories/:id/products/order',
+    name: "reorder the victim's category's products",
+    prepare: freshVictimMenu,
+    request: (token) =>
+      call(app, 'PATCH', `/api/categories/${spare.categoryId}/products/order`, {
+        token,
+        body: { ids: [spare.productId] },
+      }),
+  },
+  {
+    route: 'POST /api/products/:id/duplicate',
+    name: "duplicate the victim's product",
+    prepare: freshVictimMenu,
+    request: (token) => call(app, 'POST', `/api/products/${spare.productId}/duplicate`, { token }),
+  },
+  {
     route: 'PATCH /api/products/:id/availability',
     name: "mark the victim's product sold out",
     prepare: freshVictimMenu,
