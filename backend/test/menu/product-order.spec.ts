@@ -95,6 +95,23 @@ describe("the order of a category's products", () => {
     expect(iced.id).toBeGreaterThan(lemonade.id);
   });
 
+  it("lists every product in the menu's reading order: the categories' order, then each category's own", async () => {
+    const owner = await registerOwner(app);
+    const { categoryId, espresso, latte, tea } = await hotDrinks(owner);
+    const pastries = await createCategory(app, owner, 'מאפים');
+    await createProduct(app, owner, { categoryId: pastries, name: 'קרואסון' });
+    await createProduct(app, owner, { categoryId: pastries, name: 'בורקס' });
+    await reorder(owner, categoryId, { ids: [latte, tea, espresso] });
+    const categoriesFirst = await call(app, 'PATCH', '/api/categories/order', {
+      token: owner.token,
+      body: { ids: [pastries, categoryId] },
+    });
+    expect(categoriesFirst.status).toBe(200);
+    const expected = ['קרואסון', 'בורקס', 'הפוך', 'תה', 'אספרסו'];
+    expect((await ownerProducts(owner)).map((product) => product.name)).toEqual(expected);
+    expect((await publicMenu(owner)).products.map((product) => product.name)).toEqual(expected);
+  });
+
   it.each([
     ['a product left out', (ids: number[]) => ({ ids: ids.slice(1) })],
     ['a product twice', (ids: number[]) => ({ ids: [...ids, ids[0]] })],

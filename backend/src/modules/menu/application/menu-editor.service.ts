@@ -20,7 +20,7 @@ import { CreateProductCommand } from './create-product.handler.js';
 import { DuplicateProductCommand } from './duplicate-product.handler.js';
 import { ReorderProductsCommand } from './reorder-products.handler.js';
 import { recordMenuChange } from './menu-change.js';
-import { priceText, toOwnerCategory, toOwnerProduct } from './menu-views.js';
+import { inMenuOrder, priceText, toOwnerCategory, toOwnerProduct } from './menu-views.js';
 import { ProductImages } from './product-images.js';
 import { nextPosition } from './product-positions.js';
 import { OptionGroupsReader } from '../projections/option-groups.reader.js';
@@ -124,8 +124,9 @@ export class MenuEditor {
 
   async listProducts(businessId: string): Promise<OwnerProduct[]> {
     const em = this.database.em();
-    // In the owner's order within each category; the page groups them by the categories' order.
-    const products = await em.find(ProductEntity, { businessId }, { orderBy: { position: 'asc', id: 'asc' } });
+    // One after the other: on the embedded database the ORM has a single connection.
+    const categories = await em.find(CategoryEntity, { businessId }, { orderBy: { order: 'asc', id: 'asc' } });
+    const products = inMenuOrder(await em.find(ProductEntity, { businessId }), categories);
     const { productGroups } = await this.optionGroups.ofBusiness(businessId, em);
     return products.map((product) => toOwnerProduct(product, productGroups.get(product.id)));
   }

@@ -47,6 +47,19 @@ function toProductBase(product: Product): ProductBase {
   };
 }
 
+/**
+ * Products in the menu's reading order: their categories' order, then the owner's order within each (ties by id).
+ * Products of a category not in the list (none, while the database cascades deletes) come last.
+ */
+export function inMenuOrder<T extends Pick<Product, 'id' | 'categoryId' | 'position'>>(
+  products: readonly T[],
+  categories: readonly Pick<Category, 'id'>[],
+): T[] {
+  const rank = new Map(categories.map((category, index) => [category.id, index]));
+  const place = (product: T) => rank.get(product.categoryId) ?? categories.length;
+  return [...products].sort((a, b) => place(a) - place(b) || a.position - b.position || a.id - b.id);
+}
+
 /** A product as diners see it, with its option groups in the owner's order. */
 export function toPublicProduct(product: Product, optionGroups: PublicOptionGroup[] = []): PublicProduct {
   return { ...toProductBase(product), optionGroups };

@@ -7,7 +7,7 @@ import { BusinessReader } from '../../accounts/index.js';
 import { CategoryEntity } from '../persistence/category.entity.js';
 import { ProductEntity } from '../persistence/product.entity.js';
 import { OptionGroupsReader } from '../projections/option-groups.reader.js';
-import { toPublicProduct } from './menu-views.js';
+import { inMenuOrder, toPublicProduct } from './menu-views.js';
 import { toPublicOptionGroup } from './option-views.js';
 import { PublicMenuCache } from './public-menu-cache.js';
 
@@ -74,12 +74,7 @@ export class PublicMenuService {
     } else {
       const [categories, products] = await Promise.all([
         em.find(CategoryEntity, { businessId: business.phone }, { orderBy: { order: 'asc', id: 'asc' } }),
-        // In the owner's order within each category: the diner's page keeps this order inside a category.
-        em.find(
-          ProductEntity,
-          { businessId: business.phone, isActive: true },
-          { orderBy: { position: 'asc', id: 'asc' } },
-        ),
+        em.find(ProductEntity, { businessId: business.phone, isActive: true }),
       ]);
       // Each group is shaped once and shared by every product that uses it (a group is the business's, not a product's).
       const { byId, productGroups } = await this.optionGroups.ofBusiness(business.phone, em);
@@ -87,7 +82,8 @@ export class PublicMenuService {
       const menu = publicMenuSchema.parse({
         business: { businessName: business.businessName, logo: business.logo ?? null, departmentId },
         categories: categories.map(({ id, name, order }) => ({ id, name, order })),
-        products: products.map((product) =>
+        // In the menu's reading order: the diner's page keeps the owner's order inside a category.
+        products: inMenuOrder(products, categories).map((product) =>
           toPublicProduct(
             product,
             (productGroups.get(product.id) ?? []).flatMap((groupId) => shaped.get(groupId) ?? []),
