@@ -39,6 +39,7 @@ function menuServer(products: Product[], answer?: (call: ApiCall) => Response | 
       return json({ success: true, data: [drinks, pastries] });
     if (call.path === '/api/products' && call.method === 'GET') return json({ success: true, data: state.products });
     if (call.path === '/api/option-groups' && call.method === 'GET') return json({ success: true, data: [] });
+    if (call.path === '/api/categories/order' && call.method === 'PATCH') return json({ success: true, data: [] });
     const order = /^\/api\/categories\/(\d+)\/products\/order$/.exec(call.path)?.[1];
     if (order && call.method === 'PATCH') {
       state.products = withProductOrder(state.products, Number(order), (call.body as { ids: number[] }).ids);
@@ -158,6 +159,27 @@ describe("a category's products in order", () => {
         'הפוך',
         'תה',
       ]),
+    );
+  });
+
+  it("moves a category by keyboard too, saving the categories' new order", async () => {
+    const { calls } = menuServer([espresso, croissant]);
+    renderMenu();
+    const panel = await screen.findByTestId('category-panel');
+    await within(panel).findByRole('button', { name: m.reorder.handle('מאפים') });
+    layOutRows();
+    const handle = within(panel).getByRole('button', { name: m.reorder.handle('מאפים') });
+    handle.focus();
+    fireEvent.keyDown(handle, { code: 'Space', key: ' ' });
+    await screen.findByText(m.reorder.picked('מאפים', 2, 2));
+    fireEvent.keyDown(document, { code: 'ArrowUp', key: 'ArrowUp' });
+    await screen.findByText(m.reorder.over('מאפים', 1, 2));
+    fireEvent.keyDown(document, { code: 'Space', key: ' ' });
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PATCH')).toMatchObject({
+        path: '/api/categories/order',
+        body: { ids: [2, 1] },
+      }),
     );
   });
 
