@@ -28,16 +28,18 @@ const DINER_HTML = `<!doctype html>
 // miniature: the page must carry what it returns inside #root. (The real one is tested in the front end and the
 // browser tests.)
 const SSR_RENDERER = `
-export function renderMenuMarkup(menu) {
+export function renderMenuMarkup(menu, language) {
   const text = (value) => String(value).replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
   return '<h1 class="truncate">' + text(menu.business.businessName) + '</h1>' +
+    (language === 'he' ? '' : '<p>in ' + language + '</p>') +
     menu.categories.map((c) => '<a href="#category-' + c.id + '">' + text(c.name) + '</a>').join('') +
     menu.products.map((p) => '<h3>' + text(p.name) + '</h3><span dir="ltr">₪' + p.price + '</span>').join('') +
     '<a href="/accessibility">$&amp; $1</a>';
 }
 export function renderStepMarkup(step) {
   const cart = /cart_demo=([\\w-]+)/.exec(step.cookies ?? '');
-  if (cart) return '<main>' + step.page + ' of ' + step.business.businessName + ' with ' + cart[1] + '</main>';
+  const language = step.language === 'he' ? '' : ' in ' + step.language;
+  if (cart) return '<main>' + step.page + ' of ' + step.business.businessName + ' with ' + cart[1] + language + '</main>';
   return step.page === 'thank-you' ? '<main>thanks</main>' : '';
 }
 `;
@@ -223,6 +225,48 @@ describe('the diner page in one response (demo café seeded)', () => {
     });
     expect(noCart.body).toContain('<div id="root"></div>');
     expect(noCart.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("draws the menu in the diner's language: ?lang= first, then the cookie, then Accept-Language, then Hebrew", async () => {
+    const page = async (url: string, headers: Record<string, string> = {}) => {
+      const response = await get(url, headers);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers.vary).toBe('accept-encoding, accept-language, cookie');
+      const html = /<html[^>]*>/.exec(response.body)?.[0];
+      const marker = /<p>in (\w+)<\/p>/.exec(response.body)?.[1] ?? 'he';
+      return { html, marker, title: /<title>(.*?)<\/title>/.exec(response.body)?.[1] };
+    };
+    const english = await page('/menu/demo?lang=en', { cookie: 'lang=ar', 'accept-language': 'ru' });
+    expect(english).toEqual({ html: '<html lang="en" dir="ltr">', marker: 'en', title: 'קפה הגפן | Tafrit' });
+    expect(await page('/menu/demo', { cookie: 'cart_demo=W1sx; lang=ar', 'accept-language': 'ru' })).toEqual({
+      html: '<html lang="ar" dir="rtl">',
+      marker: 'ar',
+      title: 'קפה הגפן | تفريت',
+    });
+    expect(await page('/menu/demo?lang=xx', { 'accept-language': 'fr-FR, ru;q=0.8, en;q=0.5' })).toMatchObject({
+      html: '<html lang="ru" dir="ltr">',
+      marker: 'ru',
+    });
+    // Each language's page is kept apart: after the others, Hebrew is still Hebrew.
+    expect(await page('/menu/demo', { 'accept-language': 'fr' })).toEqual({
+      html: '<html lang="he" dir="rtl">',
+      marker: 'he',
+      title: 'קפה הגפן | תפריט',
+    });
+    expect((await page('/menu/demo?lang=en')).marker).toBe('en');
+  });
+
+  it("draws a step and the not-found page in the diner's language too", async () => {
+    const cart = await get('/cart/demo?lang=ru', { cookie: 'cart_demo=W1sx' });
+    expect(cart.body).toContain('<html lang="ru" dir="ltr">');
+    expect(cart.body).toContain('<main>cart of קפה הגפן with W1sx in ru</main>');
+    const thanks = await get('/thank-you/demo', { cookie: 'lang=en' });
+    expect(thanks.body).toContain('<html lang="en" dir="ltr">');
+    expect(thanks.body).toContain('<main>thanks</main>');
+    const missing = await get('/menu/no-such-department', { 'accept-language': 'ar' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<html lang="ar" dir="rtl">');
+    expect(missing.body).toContain('<title>القائمة غير موجودة | تفريت</title>');
   });
 
   it('/order is the menu page without a department: the app draws the stored one', async () => {

@@ -1,4 +1,6 @@
-// Every word of the diner's page, in Hebrew. Short on purpose: people read it standing in a noisy café.
+// Every word of the diner's page, in Hebrew. Short on purpose: people read it standing in a noisy café. The other
+// languages (text-ar.ts, text-en.ts, text-ru.ts) have the same shape and load only when chosen (language.tsx): Hebrew
+// alone is in the menu's first paint.
 
 export const heDiner = {
   appName: 'תפריט',
@@ -109,6 +111,8 @@ export const heDiner = {
   frame: {
     continue: 'להמשך',
   },
+  /** The header's switcher (its options are each language's name in itself, from contracts' languageNames). */
+  language: { label: 'שפה' },
   notFound: {
     title: 'התפריט לא נמצא',
     description: 'לא מצאנו תפריט לכתובת הזו. נסו לסרוק שוב את קוד ה-QR שעל השולחן.',
@@ -124,3 +128,12 @@ function countText(count: number): string {
   if (count === 0) return 'העגלה ריקה.';
   return count === 1 ? 'בעגלה פריט אחד.' : `בעגלה ${count} פריטים.`;
 }
+
+/** A string literal's type widened to string, so another language's words fit Hebrew's shape. */
+type Widen<T> = T extends string
+  ? string
+  : T extends (...args: infer A) => infer R
+    ? (...args: A) => Widen<R>
+    : { readonly [K in keyof T]: Widen<T[K]> };
+
+export type DinerStrings = Widen<typeof heDiner>;
