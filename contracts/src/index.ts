@@ -21,6 +21,7 @@ export * from './http/sign-in.schemas.js';
 export * from './http/accounts.schemas.js';
 export * from './http/contact-limits.js';
 export * from './http/contact.schemas.js';
+export * from './languages.js';
 export * from './menu-types.js';
 export * from './http/menu.schemas.js';
 export * from './option-pricing.js';

@@ -30,6 +30,8 @@ describe("the diner's language", () => {
     const offered = ['he', 'en'] as const;
     expect(chooseDinerLanguage({ query: 'ru', cookies: 'lang=en', offered })).toBe('en');
     expect(chooseDinerLanguage({ query: 'ar', acceptLanguage: 'ar,ru', offered })).toBe('he');
+    // The browser's first offered language, not its first language.
+    expect(chooseDinerLanguage({ acceptLanguage: 'ru-RU, ar;q=0.9, en;q=0.5', offered })).toBe('en');
     expect(chooseDinerLanguage({ query: 'he', offered: [] })).toBe('he');
   });
 

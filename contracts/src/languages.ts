@@ -36,10 +36,13 @@ export function languageOfCookies(cookies: string | undefined): DinerLanguage | 
 }
 
 /**
- * The first language of an Accept-Language header (or navigator.languages joined) that the diner's pages speak, by
- * its q weight: `ar-IL,ar;q=0.9,en;q=0.8` is Arabic. `iw` is Hebrew's old code, still sent by some Android browsers.
+ * The first language of an Accept-Language header (or navigator.languages joined) that the diner's pages speak (and
+ * `allowed` lets through), by its q weight: `ar-IL,ar;q=0.9,en;q=0.8` is Arabic. `iw` is Hebrew's old code, still sent by some Android browsers.
  */
-export function languageOfAcceptLanguage(header: string | undefined): DinerLanguage | undefined {
+export function languageOfAcceptLanguage(
+  header: string | undefined,
+  allowed: (language: DinerLanguage) => boolean = () => true,
+): DinerLanguage | undefined {
   const ranked = (header ?? '')
     .split(',')
     .map((entry, index) => {
@@ -53,7 +56,7 @@ export function languageOfAcceptLanguage(header: string | undefined): DinerLangu
     .sort((a, b) => b.q - a.q || a.index - b.index);
   for (const { primary } of ranked) {
     const code = primary === 'iw' ? 'he' : primary;
-    if (isDinerLanguage(code)) return code;
+    if (isDinerLanguage(code) && allowed(code)) return code;
   }
   return undefined;
 }
@@ -75,8 +78,9 @@ export function chooseDinerLanguage(from: {
   if (allowed(query)) return query;
   const remembered = languageOfCookies(from.cookies);
   if (allowed(remembered)) return remembered;
-  const browser = languageOfAcceptLanguage(from.acceptLanguage);
-  if (allowed(browser)) return browser;
+  // The browser's first language that is offered: `ru, en` on a menu in Hebrew and English is English.
+  const browser = languageOfAcceptLanguage(from.acceptLanguage, allowed);
+  if (browser) return browser;
   return defaultDinerLanguage;
 }
 
@@ -90,3 +94,15 @@ export const dinerTitleWords: Readonly<Record<DinerLanguage, { app: string; notF
   en: { app: 'Tafrit', notFound: 'Menu not found' },
   ru: { app: 'Tafrit', notFound: 'Меню не найдено' },
 };
+
+/** The languages an owner may offer besides Hebrew, which is always offered (the menu is written in it). */
+export const offerableLanguages = ['ar', 'en', 'ru'] as const;
+export type OfferableLanguage = (typeof offerableLanguages)[number];
+
+/**
+ * The languages a business offers its diners, Hebrew first and the others in their fixed order. `chosen` null: the
+ * owner never chose, and every language is offered (the diner's pages speak them all; the menu's text is Hebrew).
+ */
+export function offeredLanguages(chosen: readonly OfferableLanguage[] | null | undefined): DinerLanguage[] {
+  return ['he', ...offerableLanguages.filter((language) => !chosen || chosen.includes(language))];
+}

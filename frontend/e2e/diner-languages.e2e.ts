@@ -158,8 +158,8 @@ describe.each(languages)('a diner in $code', (language) => {
   });
 });
 
-describe("the owner's live console and report", () => {
-  it('show the choices of the orders paid in English and in Arabic, as the slip prints them', async () => {
+describe("the owner's live console, report and languages", () => {
+  it('show the choices of the orders paid in English and in Arabic, as the slip prints them; then offer fewer languages', async () => {
     expect([...paid.keys()].sort(), 'both journeys ran').toEqual(['ar', 'en']);
     const { page, context } = await openPage(browser, { viewport: DESKTOP });
     await page.goto(`${baseUrl}/login`);
@@ -190,6 +190,35 @@ describe("the owner's live console and report", () => {
       expect(text).toContain('שוט אספרסו נוסף');
       expect(text).toContain('בלי בצל');
     }
+
+    // The owner offers English alone besides Hebrew: the diner's switcher offers just those, Arabic falls back.
+    await page.goto(`${baseUrl}/settings`);
+    const card = page.getByTestId('diner-languages-card');
+    await card.getByRole('checkbox', { name: /ערבית/ }).uncheck();
+    await card.getByRole('checkbox', { name: /רוסית/ }).uncheck();
+    await card.getByRole('button', { name: 'שמירת השפות' }).click();
+    await page.getByText('השפות נשמרו').first().waitFor();
+    await expectNoAxeViolations(page);
+    const diner = await openPage(browser, { viewport: PHONE });
+    await diner.page.goto(`${baseUrl}/menu/demo?lang=ar`);
+    await diner.page.getByRole('button', { name: 'הוספה של הפוך לעגלה' }).waitFor();
+    expect(await diner.page.evaluate(() => document.documentElement.lang)).toBe('he');
+    const options = diner.page.getByTestId('language-switcher').locator('option');
+    expect(await options.evaluateAll((all) => all.map((option) => (option as HTMLOptionElement).value))).toEqual([
+      'he',
+      'en',
+    ]);
+    expect(diner.problems).toEqual([]);
+    await diner.context.close();
+    // Back to every language, as the demo café was.
+    await card.getByRole('checkbox', { name: /ערבית/ }).check();
+    await card.getByRole('checkbox', { name: /רוסית/ }).check();
+    await Promise.all([
+      page.waitForResponse(
+        (response) => response.url().endsWith('/api/business/diner-languages') && response.request().method() === 'PUT',
+      ),
+      card.getByRole('button', { name: 'שמירת השפות' }).click(),
+    ]);
     await context.close();
   });
 });

@@ -8,6 +8,9 @@ import { escapeHtml } from '../../src/platform/http/html-escape.js';
 import { isDinerPath } from '../../src/modules/diner/diner-paths.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { businessRow } from '../support/business-row.js';
+import { registerOwner } from '../support/accounts.js';
+import { openShop } from '../support/checkout.js';
+import { call } from '../support/http-client.js';
 
 // The built diner.html in miniature: what the server fills in (title, Open Graph, #root) is in it.
 const DINER_HTML = `<!doctype html>
@@ -92,7 +95,12 @@ describe('the diner page in one response (demo café seeded)', () => {
       categories: unknown[];
       products: { name: string; price: string }[];
     };
-    expect(menu.business).toEqual({ businessName: 'קפה הגפן', logo: null, departmentId: 'demo' });
+    expect(menu.business).toEqual({
+      businessName: 'קפה הגפן',
+      logo: null,
+      departmentId: 'demo',
+      languages: ['he', 'ar', 'en', 'ru'],
+    });
     expect(menu.categories).toHaveLength(4);
     expect(menu.products).toHaveLength(12);
     // The menu's HTML from the front end's renderer, inside #root: every product with its price, the category bar's
@@ -193,6 +201,7 @@ describe('the diner page in one response (demo café seeded)', () => {
         departmentId: 'demo',
         businessName: 'קפה הגפן',
         logo: null,
+        languages: ['he', 'ar', 'en', 'ru'],
       });
       expect(response.body).not.toContain('id="menu-data"');
       // Without a cart's cookie only the thank-you page is drawn here (the renderer's choice, see server.tsx).
@@ -267,6 +276,52 @@ describe('the diner page in one response (demo café seeded)', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('<html lang="ar" dir="rtl">');
     expect(missing.body).toContain('<title>القائمة غير موجودة | تفريت</title>');
+  });
+
+  it('offers only the languages the owner chose: the public menu says them, the page passes over the others', async () => {
+    const owner = await registerOwner(app);
+    const { departmentId } = await openShop(app, owner);
+    const languages = (body: unknown) => (body as { data: { languages: string[] } }).data.languages;
+    const auth = { token: owner.token };
+    // Never chosen: every language is offered.
+    expect(languages((await call(app, 'GET', '/api/business/diner-languages', auth)).body)).toEqual([
+      'he',
+      'ar',
+      'en',
+      'ru',
+    ]);
+    // Hebrew is always offered and is not for the owner to send; unknown or repeated languages are refused.
+    for (const bad of [{ languages: ['he'] }, { languages: ['en', 'en'] }, { languages: 'en' }]) {
+      const refused = await call(app, 'PUT', '/api/business/diner-languages', { ...auth, body: bad });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ success: false, code: 'validation.failed' });
+    }
+    expect((await call(app, 'PUT', '/api/business/diner-languages', { body: { languages: ['en'] } })).status).toBe(401);
+    // The menu was cached before the choice: the choice drops it.
+    await get(`/api/menu/${departmentId}`);
+    const chosen = await call(app, 'PUT', '/api/business/diner-languages', { ...auth, body: { languages: ['en'] } });
+    expect(chosen.status).toBe(200);
+    expect(languages(chosen.body)).toEqual(['he', 'en']);
+    const menu = JSON.parse((await get(`/api/menu/${departmentId}`)).body) as { data: { business: unknown } };
+    expect(menu.data.business).toMatchObject({ departmentId, languages: ['he', 'en'] });
+
+    const htmlOf = async (url: string, headers: Record<string, string> = {}) => {
+      const response = await get(url, headers);
+      expect(response.statusCode).toBe(200);
+      return /<html[^>]*>/.exec(response.body)?.[0];
+    };
+    expect(await htmlOf(`/menu/${departmentId}?lang=en`)).toBe('<html lang="en" dir="ltr">');
+    expect(await htmlOf(`/menu/${departmentId}?lang=ru`, { 'accept-language': 'ru, en;q=0.5' })).toBe(
+      '<html lang="en" dir="ltr">',
+    );
+    expect(await htmlOf(`/menu/${departmentId}`, { cookie: 'lang=ar' })).toBe('<html lang="he" dir="rtl">');
+    expect(await htmlOf(`/cart/${departmentId}`, { cookie: 'lang=ru' })).toBe('<html lang="he" dir="rtl">');
+    // The steps' page tells the app the languages for its header's switcher.
+    const step = await get(`/cart/${departmentId}`);
+    expect(inlineData(step.body, 'business-data')).toMatchObject({ languages: ['he', 'en'] });
+
+    const hebrewOnly = await call(app, 'PUT', '/api/business/diner-languages', { ...auth, body: { languages: [] } });
+    expect(languages(hebrewOnly.body)).toEqual(['he']);
   });
 
   it('/order is the menu page without a department: the app draws the stored one', async () => {

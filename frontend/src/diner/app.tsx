@@ -190,7 +190,12 @@ function Screen({
   const business =
     menu?.status === 'ok'
       ? menu.menu.business
-      : { businessName: stored?.businessName ?? t.appName, logo: stored?.logo ?? null, departmentId };
+      : {
+          businessName: stored?.businessName ?? t.appName,
+          logo: stored?.logo ?? null,
+          departmentId,
+          ...(stored?.languages ? { languages: stored.languages } : {}),
+        };
   // The server renders no table (its page is one per menu version): the table shows once the page is hydrated.
   const table = hydrated ? (route.table ?? loadTable(departmentId)) : undefined;
 
@@ -229,6 +234,6 @@ function Screen({
 }
 
 /** The business's name and logo as this device stored them, or as the server put them into the page. */
-function knownBusiness(departmentId: string): Pick<PublicBusiness, 'businessName' | 'logo'> | undefined {
+function knownBusiness(departmentId: string): Pick<PublicBusiness, 'businessName' | 'logo' | 'languages'> | undefined {
   return departmentBusiness.get<PublicBusiness>(departmentId) ?? readInlineBusiness(departmentId);
 }

@@ -111,6 +111,17 @@ describe('the menu drawn by the server in a language', () => {
     expect(container.querySelector('[data-testid="a11y-toggle"]')?.closest('[lang]')?.getAttribute('lang')).toBe('he');
   });
 
+  it("offers in the switcher only the business's languages", () => {
+    const container = document.createElement('div');
+    const offered: PublicMenu = { ...menu, business: { ...menu.business, languages: ['he', 'en'] } };
+    container.innerHTML = renderMenuMarkup(offered, 'en');
+    const switcher = container.querySelector<HTMLSelectElement>('[data-testid="language-switcher"]');
+    expect([...(switcher?.options ?? [])].map((option) => option.value)).toEqual(['he', 'en']);
+    // Hebrew alone: no switcher at all.
+    container.innerHTML = renderMenuMarkup({ ...menu, business: { ...menu.business, languages: ['he'] } }, 'he');
+    expect(container.querySelector('[data-testid="language-switcher"]')).toBeNull();
+  });
+
   it('is in Hebrew with nothing marked when Hebrew is chosen', () => {
     const container = document.createElement('div');
     container.innerHTML = renderMenuMarkup(menu, 'he');

@@ -4,6 +4,7 @@ import type { PublicMenu, PublicProduct } from './menu-types';
 import { formatShekels, priceToAgorot } from './money';
 import { dinerHref } from './paths';
 import { useOwnerTextLang, useText } from './language';
+import type { DinerLanguage } from '@tafrit/contracts/languages';
 import { LanguageSwitcher } from './language-switcher';
 import { ProductTags } from './tag-icon';
 import { CartIcon, DinerLink, PageMain, containerClass, iconButtonClass, useDiner, useDocumentTitle } from './ui';
@@ -27,7 +28,7 @@ export function DinerHeader({
   count,
   title,
 }: {
-  business: { businessName: string; logo: string | null; departmentId: string };
+  business: { businessName: string; logo: string | null; departmentId: string; languages?: DinerLanguage[] };
   table: string | undefined;
   count: number;
   /** The business name is the menu's h1; other screens have their own. */
@@ -55,7 +56,7 @@ export function DinerHeader({
             </p>
           ) : null}
         </div>
-        <LanguageSwitcher />
+        <LanguageSwitcher offered={business.languages} />
         <DinerLink
           href={dinerHref('cart', business.departmentId)}
           data-testid="header-cart"

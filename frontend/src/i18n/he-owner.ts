@@ -309,6 +309,19 @@ export const heOwner = {
     },
   },
   settings: {
+    /** The card of the languages the menu is offered in to diners (decision 023). */
+    dinerLanguages: {
+      title: 'שפות התפריט לסועדים',
+      hint: 'הסועדים יוכלו לבחור בין השפות המסומנות. ממשק התפריט מתורגם; שמות המנות ותיאוריהן מוצגים כפי שנכתבו.',
+      legend: 'שפות מוצעות',
+      hebrew: 'עברית (תמיד)',
+      names: { ar: 'ערבית', en: 'אנגלית', ru: 'רוסית' },
+      save: 'שמירת השפות',
+      saving: 'שומרים...',
+      saved: 'השפות נשמרו',
+      saveError: 'שמירת השפות נכשלה',
+      loadError: 'לא הצלחנו לטעון את השפות.',
+    },
     title: 'הגדרות העסק',
     description: 'עדכון פרטי העסק, חשבון הבנק לתשלומים והלוגו.',
     loading: 'טוען את פרטי העסק...',

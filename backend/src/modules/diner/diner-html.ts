@@ -127,6 +127,7 @@ export function renderOrderStepPage(
     departmentId: business.departmentId,
     businessName: business.businessName,
     logo: business.logo,
+    languages: business.languages,
   });
   return withData(html, 'business-data', json, markup);
 }

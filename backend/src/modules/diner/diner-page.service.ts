@@ -24,6 +24,9 @@ function hasCartCookie(cookies: string | undefined, departmentId: string): boole
   return (cookies ?? '').split(';').some((cookie) => cookie.trim().startsWith(name));
 }
 
+/** The diner's language for a business that offers `offered` (undefined: any). */
+type LanguageOf = (offered: readonly DinerLanguage[] | undefined) => DinerLanguage;
+
 /** A page drawn in the diner's language depends on these request headers besides the encoding. */
 const LANGUAGE_VARY = ['accept-language', 'cookie'] as const;
 
@@ -114,7 +117,9 @@ export class DinerPages implements OnModuleInit, PageRenderer {
     const [path = '/', search = ''] = url.split('?', 2);
     const department = departmentOfPage(url);
     if (this.available && isDinerPath(path)) {
-      const language = chooseDinerLanguage({ query: new URLSearchParams(search).get('lang'), cookies, acceptLanguage });
+      // Chosen once the business is known: a language it does not offer is passed over.
+      const language: LanguageOf = (offered) =>
+        chooseDinerLanguage({ query: new URLSearchParams(search).get('lang'), cookies, acceptLanguage, offered });
       const step = orderStepOfPage(path);
       if (step) {
         if (!step.department) return this.stepPlainPage();
@@ -161,9 +166,8 @@ export class DinerPages implements OnModuleInit, PageRenderer {
     ip: string;
     cookies: string | undefined;
     search: string;
-    language?: DinerLanguage;
+    language?: LanguageOf;
   }): Promise<PageAnswer> {
-    const language = step.language ?? 'he';
     try {
       this.misses.check(step.ip);
       const result = await this.lookup(step.departmentId);
@@ -173,6 +177,7 @@ export class DinerPages implements OnModuleInit, PageRenderer {
       }
       if (!this.stepTemplate) return this.stepPlainPage();
       const business = result.menu.business;
+      const language = step.language?.(business.languages) ?? 'he';
       const draw = () =>
         renderOrderStepPage(
           this.stepTemplate as string,
@@ -217,7 +222,7 @@ export class DinerPages implements OnModuleInit, PageRenderer {
    * The menu page of a department: 200 with the menu, 404 for an unknown or paused business. Misses count against
    * the same per-address limit as the menu API's, so the page cannot be used to enumerate department ids either.
    */
-  async menuPage(departmentId: string, ip: string, language: DinerLanguage = 'he'): Promise<PageAnswer> {
+  async menuPage(departmentId: string, ip: string, languageOf: LanguageOf = () => 'he'): Promise<PageAnswer> {
     try {
       this.misses.check(ip);
     } catch {
@@ -225,6 +230,7 @@ export class DinerPages implements OnModuleInit, PageRenderer {
     }
     const result = await this.lookup(departmentId);
     if (!result || !this.template) return this.plainPage(200);
+    const language = languageOf(result.status === 'ok' ? result.menu.business.languages : undefined);
     if (result.status === 'ok') {
       // One page per language of each version of the menu: an edit (a new version) drops them all (remember).
       const key = `${departmentId}\n${language}\n${result.etag}`;
