@@ -13,7 +13,7 @@ import { LineOptions } from './line-options';
 import { formatShekels, priceToAgorot, type Agorot } from './money';
 import { dinerHref } from './paths';
 import { heErrors, useErrorText, type ErrorStrings } from './error-text';
-import { useText } from './language';
+import { useOwnerTextLang, useText } from './language';
 import { DinerLink, PageMain, primaryButtonClass, secondaryButtonClass, useDiner, useDocumentTitle } from './ui';
 
 /** The body of `POST /api/cardcom/create-payment` (contracts/src/http/ordering.schemas.ts, createPaymentSchema). */
@@ -388,6 +388,7 @@ export function CheckoutPage({ departmentId, businessName, lines, update }: Chec
  */
 function OrderSummary({ lines }: { lines: readonly CartLine[] }) {
   const t = useText();
+  const owner = useOwnerTextLang();
   if (lines.length === 0) return null;
   return (
     <details className="mt-3 rounded-lg border border-line bg-surface p-3" data-testid="checkout-lines">
@@ -396,7 +397,12 @@ function OrderSummary({ lines }: { lines: readonly CartLine[] }) {
         {lines.map((line) => (
           <li key={lineKey(line)} className="py-2">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <QuantityLine quantity={line.quantity} name={line.name} className="font-medium text-ink" />
+              <QuantityLine
+                quantity={line.quantity}
+                name={line.name}
+                nameLang={owner}
+                className="font-medium text-ink"
+              />
               <span dir="ltr">{formatShekels(lineTotal(line))}</span>
             </div>
             {line.options ? <LineOptions options={line.options} /> : null}

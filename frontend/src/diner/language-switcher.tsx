@@ -18,6 +18,7 @@ export function LanguageSwitcher({ offered = dinerLanguages }: { offered?: reado
       </label>
       <select
         id={id}
+        name="lang"
         value={language}
         data-testid="language-switcher"
         onChange={(event) => {

@@ -5,7 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DinerApp } from './app';
 import { readPaymentAnswer } from './checkout-page';
 import { heErrors } from './error-text';
-import { DinerLanguageProvider, loadLanguage, startingLanguage } from './language';
+import { renderToString } from 'react-dom/server';
+import { DinerLanguageContext, DinerLanguageProvider, languageValue, loadLanguage, startingLanguage } from './language';
+import { LineOptions } from './line-options';
 import type { PublicMenu } from './menu-types';
 import { renderMenuMarkup } from './server';
 import { heSheet } from './sheet-strings';
@@ -178,6 +180,31 @@ describe('the menu drawn by the server in a language', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'הוספה של תה לעגלה' })).toBeTruthy());
     expect(document.documentElement.dir).toBe('rtl');
     expect(screen.getByRole('heading', { level: 3, name: 'הפוך' }).hasAttribute('lang')).toBe(false);
+  });
+});
+
+describe("a line's choices on another language's page", () => {
+  it("words a without choice in the page's language and marks the owner's Hebrew name as such", () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(
+      <DinerLanguageContext.Provider value={languageValue('en', en)}>
+        <LineOptions
+          options={[
+            { id: 'o1', name: 'חלב שיבולת שועל', price: 200 },
+            { id: 'o2', name: 'בצל', price: 0, without: true },
+            { id: 'o3', name: 'בלי עגבנייה', price: 0, without: true },
+          ]}
+        />
+      </DinerLanguageContext.Provider>,
+    );
+    const items = [...container.querySelectorAll('li')];
+    expect(items.map((item) => item.textContent)).toEqual(['חלב שיבולת שועל +₪2.00', 'No בצל', 'בלי עגבנייה']);
+    expect(items.map((item) => item.querySelector('[lang="he"]')?.textContent)).toEqual([
+      'חלב שיבולת שועל',
+      'בצל',
+      'בלי עגבנייה',
+    ]);
+    expect(items[1]?.querySelector('[lang="he"]')?.getAttribute('dir')).toBe('rtl');
   });
 });
 

@@ -3,7 +3,7 @@
 // so the menu's JavaScript before interaction stays within its budget. The server draws the menu and the steps in the
 // chosen language (its renderer has every pack) and says which in <html lang>; the browser loads that pack before it
 // hydrates, so both draw the same words.
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   chooseDinerLanguage,
   dinerLanguageCookie,
@@ -97,10 +97,13 @@ let asked: DinerLanguage | undefined;
 export function DinerLanguageProvider({
   initial,
   initialPack,
+  picked,
   children,
 }: {
   initial: DinerLanguage;
   initialPack: LanguagePack | undefined;
+  /** A language picked in the server's switcher before the app arrived: chosen once the app is on. */
+  picked?: DinerLanguage | undefined;
   children: ReactNode;
 }) {
   const [state, setState] = useState({ language: initial, pack: initialPack });
@@ -122,6 +125,9 @@ export function DinerLanguageProvider({
     );
   }, []);
   const value = useMemo(() => languageValue(state.language, state.pack, choose), [state, choose]);
+  useEffect(() => {
+    if (picked && picked !== initial) choose(picked);
+  }, [picked, initial, choose]);
   return <DinerLanguageContext.Provider value={value}>{children}</DinerLanguageContext.Provider>;
 }
 

@@ -1,9 +1,9 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { DinerApp } from './app';
-import { replayEarlyTaps } from './early-taps';
+import { replayEarlyTaps, takeEarlyLanguage } from './early-taps';
 import { breakOutOfFrame } from './frame-breakout';
-import type { DinerLanguage } from '@tafrit/contracts/languages';
+import { isDinerLanguage, type DinerLanguage } from '@tafrit/contracts/languages';
 import {
   DinerLanguageProvider,
   loadLanguage,
@@ -29,9 +29,12 @@ if (root && !breakOutOfFrame(window, root)) {
   if (new URLSearchParams(location.search).has('lang')) rememberLanguage(document, language);
   else showLanguage(document, language);
   const start = (hydrating: boolean, chosen: DinerLanguage, pack: LanguagePack | undefined) => {
+    // A language picked in the drawn switcher before now: the hydration draws the page's, then the app switches.
+    const early = takeEarlyLanguage();
+    const picked = isDinerLanguage(early) ? early : undefined;
     const app = (
       <StrictMode>
-        <DinerLanguageProvider initial={chosen} initialPack={pack}>
+        <DinerLanguageProvider initial={chosen} initialPack={pack} picked={picked}>
           <DinerApp hydrating={hydrating} />
         </DinerLanguageProvider>
       </StrictMode>

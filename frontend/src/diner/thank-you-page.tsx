@@ -13,7 +13,7 @@ import type { CartLine, CartOption } from './cart';
 import { LineOptions } from './line-options';
 import { formatShekels, priceToAgorot } from './money';
 import { dinerHref } from './paths';
-import { useText } from './language';
+import { useOwnerTextLang, useText } from './language';
 import { DinerLink, PageMain, primaryButtonClass, secondaryButtonClass, textLinkClass, useDocumentTitle } from './ui';
 
 /** Held asks of `/wait` (each answered when the order is settled, or after about 25 s), failed ones included. */
@@ -263,6 +263,7 @@ function OrderView({
   cartLines: readonly CartLine[];
 }) {
   const t = useText();
+  const owner = useOwnerTextLang();
   const total = priceToAgorot(order.totalAmount) ?? 0;
   const paymentFailed = order.paymentStatus === 'failed';
   return (
@@ -312,7 +313,12 @@ function OrderView({
           {order.items.map((item: OrderItem, index) => (
             <li key={`${item.productId}-${index}`} className="py-2">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <QuantityLine quantity={item.quantity} name={item.name} className="font-medium text-ink" />
+                <QuantityLine
+                  quantity={item.quantity}
+                  name={item.name}
+                  nameLang={owner}
+                  className="font-medium text-ink"
+                />
                 <span className="text-ink">
                   <span className="sr-only">{t.thankYou.lineTotal} </span>
                   <span dir="ltr">{formatShekels((priceToAgorot(item.price) ?? 0) * item.quantity)}</span>
