@@ -12,6 +12,7 @@ import { MAX_QUANTITY, type CartLine } from './cart';
 import type { PublicProduct } from './menu-types';
 import { formatShekels, priceToAgorot } from './money';
 import { heSheet } from './sheet-strings';
+import { SheetPhoto } from './product-photo';
 import { ProductTags } from './tag-icon';
 import { iconButtonClass, primaryButtonClass } from './ui';
 
@@ -127,6 +128,7 @@ export default function ProductSheet({ product, editing, onSubmit, onClose, open
           <span className="sr-only">{heSheet.close}</span>
         </button>
       </div>
+      {product.image ? <SheetPhoto image={product.image} /> : null}
       <div className="grid gap-5 p-4">
         {product.description ? <p className="text-muted">{product.description}</p> : null}
         <ProductTags tags={product.tags} className="flex flex-wrap gap-1" />
