@@ -6,6 +6,7 @@ import { dinerHref } from './paths';
 import { useOwnerTextLang, useText } from './language';
 import type { DinerLanguage } from '@tafrit/contracts/languages';
 import { LanguageSwitcher } from './language-switcher';
+import { CardPhoto, type PhotoLoading } from './product-photo';
 import { ProductTags } from './tag-icon';
 import { CartIcon, DinerLink, PageMain, containerClass, iconButtonClass, useDiner, useDocumentTitle } from './ui';
 
@@ -156,6 +157,16 @@ type Group = ReturnType<typeof sortedCategories>[number];
  */
 const EAGER_CARDS = 8;
 
+/**
+ * The photos a phone's first screen shows (the header, the categories and about four cards) are fetched with the page;
+ * the others only when the diner scrolls near them, so a 150-product menu costs four thumbnails at first.
+ */
+const EAGER_PHOTOS = 4;
+
+/** `index` in its category, `eager` that category's share of the first screen's cards (see CategorySection). */
+const photoLoadingOf = (index: number, eager: number): PhotoLoading =>
+  index < eager - (EAGER_CARDS - EAGER_PHOTOS) ? 'eager' : 'lazy';
+
 const productsBefore = (groups: readonly Group[], index: number) =>
   groups.slice(0, index).reduce((sum, group) => sum + group.products.length, 0);
 
@@ -231,6 +242,7 @@ const CategorySection = memo(
                 key={product.id}
                 product={product}
                 eager={index < eager}
+                photoLoading={photoLoadingOf(index, eager)}
                 quantity={quantityOf(lines, product.id)}
                 update={update}
                 openSheet={openSheet}
@@ -253,12 +265,14 @@ const CategorySection = memo(
 const ProductCard = memo(function ProductCard({
   product,
   eager,
+  photoLoading,
   quantity,
   update,
   openSheet,
 }: {
   product: PublicProduct;
   eager: boolean;
+  photoLoading: PhotoLoading;
   quantity: number;
   update: CartProps['update'];
   openSheet: OpenSheet;
@@ -284,19 +298,7 @@ const ProductCard = memo(function ProductCard({
       className={`flex gap-3 rounded-xl border border-line bg-surface p-3 ${hasOptions ? 'relative' : ''} ${eager ? '' : '[contain-intrinsic-size:auto_9rem] [content-visibility:auto]'}`}
       data-testid="product"
     >
-      {product.image ? (
-        <img
-          src={product.image.small}
-          srcSet={`${product.image.small} 400w, ${product.image.large} 800w`}
-          sizes="(min-width: 768px) 112px, 96px"
-          width={400}
-          height={400}
-          loading="lazy"
-          decoding="async"
-          alt=""
-          className="size-24 shrink-0 rounded-lg bg-canvas object-cover md:size-28"
-        />
-      ) : null}
+      {product.image ? <CardPhoto image={product.image} loading={photoLoading} /> : null}
       <div className="flex min-w-0 flex-1 flex-col">
         <h3 {...owner} className="text-lg font-bold text-ink">
           {product.name}
@@ -307,14 +309,16 @@ const ProductCard = memo(function ProductCard({
           </p>
         ) : null}
         <ProductTags tags={product.tags} label={t.menu.tags} className="mt-1 flex flex-wrap gap-1" />
-        <div className="mt-auto flex min-h-14 items-center justify-between gap-2 pt-2">
+        {/* Beside a photo a narrow phone has room for the price or the controls, not always both: the row wraps, and so
+            does "in the cart: 1" above its button, so no card is wider than the screen's column (decision 013). */}
+        <div className="mt-auto flex min-h-14 flex-wrap items-center justify-between gap-2 pt-2">
           <span dir="ltr" className="text-lg font-bold text-ink">
             {price === null ? '' : formatShekels(price)}
           </span>
           {hasOptions ? (
             // A product with options goes through its sheet, every time: each choice is a line of its own. The button's
             // ::after covers the card, so a tap anywhere on it opens the sheet, with one tab stop and one name.
-            <span className="flex items-center gap-2">
+            <span className="flex flex-wrap items-center justify-end gap-x-2">
               {quantity > 0 ? (
                 <span className="text-muted" data-testid="quantity">
                   {t.menu.inCart} {quantity}

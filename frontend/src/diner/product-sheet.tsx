@@ -13,6 +13,7 @@ import type { PublicProduct } from './menu-types';
 import { useOwnerTextLang } from './language';
 import { formatShekels, priceToAgorot } from './money';
 import { useSheetText, type SheetStrings } from './sheet-strings';
+import { SheetPhoto } from './product-photo';
 import { ProductTags } from './tag-icon';
 import { iconButtonClass, primaryButtonClass } from './ui';
 
@@ -130,6 +131,7 @@ export default function ProductSheet({ product, editing, onSubmit, onClose, open
           <span className="sr-only">{s.close}</span>
         </button>
       </div>
+      {product.image ? <SheetPhoto image={product.image} /> : null}
       <div className="grid gap-5 p-4">
         {product.description ? (
           <p {...owner} className="text-muted">

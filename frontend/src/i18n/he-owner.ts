@@ -195,7 +195,8 @@ export const heOwner = {
       chooseCategory: 'בחירת קטגוריה',
       tags: 'תגיות',
       image: 'תמונה',
-      imageHint: 'קובץ תמונה (PNG, JPG, WebP).',
+      // The server crops every photo to 4:3 (decision 013): the owner is told before choosing one.
+      imageHint: 'קובץ תמונה (PNG, JPG, WebP). התמונה מוצגת לרוחב: בתמונה גבוהה או ריבועית השוליים נחתכים.',
       chooseImage: 'בחירת תמונה',
       replaceImage: 'החלפת התמונה',
       removeImage: 'הסרת התמונה',

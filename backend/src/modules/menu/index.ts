@@ -4,6 +4,8 @@ export { MenuReader, type MenuSection } from './persistence/menu.reader.js';
 export { CreateCategoryCommand } from './application/create-category.handler.js';
 export { CreateProductCommand } from './application/create-product.handler.js';
 export { RemoveMenuCommand } from './application/remove-menu.handler.js';
+// The product photo store: the demo café's seed stores its drawn photos as an owner's upload is stored.
+export { ProductImages } from './application/product-images.js';
 export { PublicMenuService, type PublicMenuResult } from './application/public-menu.service.js';
 export { MenuMissLimiter } from './api/menu-miss-limiter.js';
 // The entity itself only for the order write path (PlaceOrder reprices from the rows in its own transaction); to be
