@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { GOOD_CARD, payInFrame } from './support/payment.js';
 import { codeSentTo, smsLines, waitUntilCodeCanBeSent } from './support/sms.js';
 import { axeViolations, describeViolations, launchBrowser, openPage } from './support/browser.js';
-import { unisolatedNumbers } from './support/layout.js';
+import { coveredByA11yButton, unisolatedNumbers } from './support/layout.js';
 
 // The diner's pages in English and in Arabic (issue 16): the diner picks the language in the header, the server draws
 // the next pages in it (the cookie), the product sheet, cart, checkout, the sandbox's card page and the thank-you page
@@ -32,6 +32,14 @@ async function expectNoAxeViolations(page: Page) {
   await page.evaluate(() => document.fonts.ready);
   const violations = await axeViolations(page);
   expect(violations, describeViolations(violations)).toEqual([]);
+}
+
+/** Nothing under the accessibility button (on the right in English), no number out of order, no sideways scroll. */
+async function expectTidy(page: Page, where: string) {
+  await page.evaluate(() => document.fonts.ready);
+  expect(await coveredByA11yButton(page), `under the accessibility button on ${where}`).toEqual([]);
+  expect(await unisolatedNumbers(page), `numbers not isolated on ${where}`).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth), `sideways on ${where}`).toBe(0);
 }
 
 const languages = [
@@ -149,9 +157,11 @@ describe.each(languages)('a diner in $code', (language) => {
       await page.goto(`${baseUrl}/menu/demo?lang=${language.code}`);
       await page.getByRole('button', { name: language.add('הפוך') }).waitFor();
       await expectNoAxeViolations(page);
+      await expectTidy(page, `the menu at ${viewport.width} px`);
       await page.goto(`${baseUrl}/cart/demo`);
       await page.getByRole('heading', { level: 1, name: language.cart }).waitFor();
       await expectNoAxeViolations(page);
+      await expectTidy(page, `the cart at ${viewport.width} px`);
       expect(problems).toEqual([]);
       await context.close();
     }

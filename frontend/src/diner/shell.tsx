@@ -20,11 +20,12 @@ export function DinerShell({ message, children }: { message: string; children: R
       >
         {t.skipToContent}
       </a>
-      {/* The widget speaks Hebrew only (it is the whole site's): on another language's page it says so. */}
+      {/* The widget speaks Hebrew only (it is the whole site's): on another language's page it says so. Its place (the
+          page's inline end, where the page keeps room for it) follows the page's direction, so no dir here. */}
       {language === 'he' ? (
         <A11yWidget />
       ) : (
-        <div lang="he" dir="rtl">
+        <div lang="he">
           <A11yWidget />
         </div>
       )}
