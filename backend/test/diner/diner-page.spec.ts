@@ -320,6 +320,17 @@ describe('the diner page in one response (demo café seeded)', () => {
     const step = await get(`/cart/${departmentId}`);
     expect(inlineData(step.body, 'business-data')).toMatchObject({ languages: ['he', 'en'] });
 
+    // A menu edit drops the kept page of every language: each shows the new name at once.
+    await get(`/menu/${departmentId}?lang=en`);
+    await get(`/menu/${departmentId}?lang=he`);
+    const categories = await call(app, 'GET', '/api/categories', auth);
+    const [category] = (categories.body as { data: { id: number }[] }).data;
+    const renamed = await call(app, 'PUT', `/api/categories/${category?.id}`, { ...auth, body: { name: 'קפה ומאפה' } });
+    expect(renamed.status).toBe(200);
+    for (const lang of ['en', 'he']) {
+      expect((await get(`/menu/${departmentId}?lang=${lang}`)).body).toContain('קפה ומאפה');
+    }
+
     const hebrewOnly = await call(app, 'PUT', '/api/business/diner-languages', { ...auth, body: { languages: [] } });
     expect(languages(hebrewOnly.body)).toEqual(['he']);
   });
