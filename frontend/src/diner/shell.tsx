@@ -11,7 +11,7 @@ import { useLanguage } from './language';
  * the screen draws next (the cart's lines, the payment frame, the paid order), which moved it under the reader's eyes.
  */
 export function DinerShell({ message, children }: { message: string; children: ReactNode }) {
-  const { t, language } = useLanguage();
+  const { t } = useLanguage();
   return (
     <>
       <a
@@ -20,15 +20,8 @@ export function DinerShell({ message, children }: { message: string; children: R
       >
         {t.skipToContent}
       </a>
-      {/* The widget speaks Hebrew only (it is the whole site's): on another language's page it says so. Its place (the
-          page's inline end, where the page keeps room for it) follows the page's direction, so no dir here. */}
-      {language === 'he' ? (
-        <A11yWidget />
-      ) : (
-        <div lang="he">
-          <A11yWidget />
-        </div>
-      )}
+      {/* The whole site's widget, in the diner's language here. */}
+      <A11yWidget text={t.a11y} />
       <div className="flex min-h-dvh flex-col">
         <Suspense fallback={null}>
           {children}

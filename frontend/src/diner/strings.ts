@@ -1,6 +1,7 @@
 // Every word of the diner's page, in Hebrew. Short on purpose: people read it standing in a noisy café. The other
 // languages (text-ar.ts, text-en.ts, text-ru.ts) have the same shape and load only when chosen (language.tsx): Hebrew
 // alone is in the menu's first paint.
+import { he } from '@/i18n/he';
 
 export const heDiner = {
   appName: 'תפריט',
@@ -113,6 +114,8 @@ export const heDiner = {
   },
   /** The header's switcher (its options are each language's name in itself, from contracts' languageNames). */
   language: { label: 'שפה' },
+  /** The accessibility widget's words (the whole site's, from i18n/he.ts), in the diner's language on its pages. */
+  a11y: he.a11y,
   notFound: {
     title: 'התפריט לא נמצא',
     description: 'לא מצאנו תפריט לכתובת הזו. נסו לסרוק שוב את קוד ה-QR שעל השולחן.',
