@@ -35,6 +35,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { dinerJavaScript } from './diner-js.mjs';
 import { benchMenu, MENU_METHOD, menuUnderOrders } from './menu.mjs';
+import { servedPhotoWeights } from './menu-photos.mjs';
 import { benchOrderPath } from './order-path.mjs';
 import { budgetRows, markdownTable, printTable } from './report.mjs';
 import { root, seedBusinesses, seedMenu, startHello, startProduct } from './servers.mjs';
@@ -99,8 +100,10 @@ const hello = only.has('menu') ? await startHello() : undefined;
 if (postgres) env.JWT_SECRET ??= randomBytes(32).toString('hex');
 let product = await startProduct({ countSql: false });
 try {
-  const shop = await seedMenu(product.url);
-  log(`menu of ${shop.products.length} products at /menu/${shop.departmentId}`);
+  // The menu the diner page and the menu API are measured on: every product with a photo and two option groups.
+  const shop = await seedMenu(product.url, { rich: true });
+  log(`menu of ${shop.products.length} products with photos and options at /menu/${shop.departmentId}`);
+  results.photos = await servedPhotoWeights(product.url, shop.departmentId);
   // The order path's businesses: the first and as many more as the spread run needs, each with its own menu.
   let shops = [shop];
   if (only.has('orders') && settings.businesses > 1) {
@@ -150,6 +153,8 @@ try {
     const department = shop.departmentId;
     for (const [page, path, prepare] of [
       ['diner menu page', `/menu/${department}`],
+      // English strings may not exist yet: the page then renders Hebrew, and the figure still says what ?lang=en costs.
+      ['diner menu page, English (?lang=en)', `/menu/${department}?lang=en`],
       ['landing page', '/'],
       ['registration page', '/registration'],
       ['login page', '/login'],

@@ -154,10 +154,12 @@ let seeded = 0;
 
 /**
  * A business registered through the owner's API (registration signs its owner in) with `categories` categories of
- * `perCategory` products each (10 x 15 by default), made through the owner's API like a real menu. Returns its
- * department id, the owner's token (for the report that counts paid orders) and the products with their prices.
+ * `perCategory` products each (10 x 15 by default), made through the owner's API like a real menu. With `rich`, every
+ * product is uploaded with a photo and shows two option groups (issue 16: the diner page's budgets are for that menu).
+ * Returns its department id, the owner's token (for the report that counts paid orders) and the products with their
+ * prices.
  */
-export async function seedMenu(url, { categories = 10, perCategory = 15, name = 'קפה המדידה' } = {}) {
+export async function seedMenu(url, { categories = 10, perCategory = 15, name = 'קפה המדידה', rich = false } = {}) {
   const { isIsraeliMobile } = await import('@tafrit/contracts');
   let phone;
   do phone = `0549${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
@@ -181,6 +183,13 @@ export async function seedMenu(url, { categories = 10, perCategory = 15, name = 
     // One address per business (TEST-NET-2, never a real client): registration is limited per address.
     { 'x-forwarded-for': `198.51.100.${1 + (seeded++ % 254)}` },
   );
+  // sharp loads only for the rich menu.
+  const { BENCH_OPTION_GROUPS, callForm, photoLikeJpegs } = rich ? await import('./menu-photos.mjs') : {};
+  const photos = rich ? await photoLikeJpegs(6) : [];
+  const groups = [];
+  for (const group of BENCH_OPTION_GROUPS ?? []) {
+    groups.push((await call(url, 'POST', '/api/option-groups', { ...group, without: false }, token)).id);
+  }
   const products = [];
   for (let c = 1; c <= categories; c++) {
     const category = await call(url, 'POST', '/api/categories', { name: `קטגוריה ${c}` }, token);
@@ -190,18 +199,17 @@ export async function seedMenu(url, { categories = 10, perCategory = 15, name = 
         [0, 1, 2, 3, 4].slice(0, perCategory - first + 1).map(async (offset) => {
           const p = first + offset;
           const price = `${10 + p}.90`;
-          const product = await call(
-            url,
-            'POST',
-            '/api/products',
-            {
-              name: `מנה ${c}-${p}`,
-              price,
-              categoryId: category.id,
-              description: 'תיאור קצר של המנה, עם רכיבים ואלרגנים, כמו בתפריט אמיתי של בית קפה',
-            },
-            token,
-          );
+          const fields = {
+            name: `מנה ${c}-${p}`,
+            price,
+            categoryId: category.id,
+            description: 'תיאור קצר של המנה, עם רכיבים ואלרגנים, כמו בתפריט אמיתי של בית קפה',
+          };
+          const product = rich
+            ? await callForm(url, 'POST', '/api/products', fields, photos[(c * perCategory + p) % photos.length], token)
+            : await call(url, 'POST', '/api/products', fields, token);
+          for (const group of groups)
+            await call(url, 'PUT', `/api/products/${product.id}/option-groups/${group}`, {}, token);
           return { id: product.id, priceAgorot: Math.round(Number(price) * 100) };
         }),
       );

@@ -17,6 +17,7 @@ import type { EmbeddedPostgres } from './platform/database/embedded-postgres.js'
 import { HttpFastPath } from './platform/http/fast-path.js';
 import { answerFrameworkError } from './platform/http/framework-errors.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
+import { lazyRequestLogger } from './platform/logging/lazy-request-logger.js';
 import { registerAgentDownloads, registerStaticAssets } from './platform/http/static-assets.js';
 import { registerTextGuard } from './platform/http/text-guard.js';
 import { createLogger, PinoNestLogger, requestIdFor } from './platform/logging/logger.js';
@@ -54,6 +55,7 @@ export async function createApp(
     serverFactory: fastPath.serverFactory,
     loggerInstance: logger,
     genReqId: (request: IncomingMessage) => requestIdFor(request.headers['x-request-id']),
+    childLoggerFactory: lazyRequestLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>

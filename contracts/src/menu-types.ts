@@ -1,5 +1,6 @@
 // The menu's shapes as plain types and constants, with no zod: the diner's page imports them (`import type`) and the
 // tag labels without pulling a validator into its bundle. The request schemas live in http/menu.schemas.ts.
+import type { DinerLanguage } from './languages.js';
 
 /** Dietary and kashrut tags a product may carry, in the order the owner's form shows them. */
 export const PRODUCT_TAGS = [
@@ -86,6 +87,8 @@ export interface PublicBusiness {
   businessName: string;
   logo: string | null;
   departmentId: string;
+  /** The languages the business offers its diners, Hebrew first (decision 023); absent: all of them. */
+  languages?: DinerLanguage[];
 }
 
 /** `data` of `GET /api/menu/{departmentId}`. */

@@ -55,6 +55,8 @@ export function messageFor(code: string | null | undefined): string {
 
 // Form messages of spec §5, shared by the zod schemas (server 400s) and the forms (inline errors).
 export const validationMessagesHe = {
+  dinerLanguageUnknown: 'אפשר להציע רק ערבית, אנגלית ורוסית (עברית מוצעת תמיד)',
+  dinerLanguageTwice: 'כל שפה נבחרת פעם אחת בלבד',
   fullNameRequired: 'נא להזין שם מלא',
   businessNameRequired: 'נא להזין את שם העסק',
   invalidEmail: 'כתובת האימייל אינה תקינה',

@@ -90,7 +90,10 @@ describe("the product sheet on the demo café's menu", () => {
     const { page, context, problems } = await openPage(browser, { viewport: PHONE });
     await page.goto(`${baseUrl}/menu/demo`);
     // A tap anywhere on the card opens its sheet (here, on its name).
-    const name = await page.getByRole('heading', { level: 3, name: 'ארוחת בוקר ישראלית' }).boundingBox();
+    const heading = page.getByRole('heading', { level: 3, name: 'ארוחת בוקר ישראלית' });
+    // With photos the card may start below the first screen: a click at its box must land on the screen.
+    await heading.scrollIntoViewIfNeeded();
+    const name = await heading.boundingBox();
     if (!name) throw new Error('no card');
     await page.mouse.click(name.x + name.width / 2, name.y + name.height / 2);
     const sheet = page.getByRole('dialog', { name: 'ארוחת בוקר ישראלית' });

@@ -8,7 +8,8 @@ import { Migration20261121000800_parked_events_any_log } from './Migration202611
 import { Migration20261125000000_order_write_path } from './Migration20261125000000_order_write_path.js';
 import { Migration20261125000100_orders_by_department } from './Migration20261125000100_orders_by_department.js';
 import { Migration20261125000200_option_groups } from './Migration20261125000200_option_groups.js';
-import { Migration20261126000000_product_positions } from './Migration20261126000000_product_positions.js';
+import { Migration20261126000000_diner_languages } from './Migration20261126000000_diner_languages.js';
+import { Migration20261126000100_product_positions } from './Migration20261126000100_product_positions.js';
 
 /**
  * Every migration, in order. An explicit list (not a folder glob) works the same from TypeScript sources in tests
@@ -25,5 +26,6 @@ export const migrationsList = [
   { name: 'Migration20261125000000_order_write_path', class: Migration20261125000000_order_write_path },
   { name: 'Migration20261125000100_orders_by_department', class: Migration20261125000100_orders_by_department },
   { name: 'Migration20261125000200_option_groups', class: Migration20261125000200_option_groups },
-  { name: 'Migration20261126000000_product_positions', class: Migration20261126000000_product_positions },
+  { name: 'Migration20261126000000_diner_languages', class: Migration20261126000000_diner_languages },
+  { name: 'Migration20261126000100_product_positions', class: Migration20261126000100_product_positions },
 ];

@@ -54,6 +54,26 @@ describe('the demo café', () => {
     expect(breakfast?.optionGroups?.[2]?.options.map((option) => option.name)).toContain('בלי בצל');
   });
 
+  it('gives every product a drawn photo, stored as an upload is: WebP at 400x300 and 800x600, under 1 MB in all', async () => {
+    const sharp = (await import('sharp')).default;
+    const menu = (await call(app, 'GET', '/api/menu/demo')).body.data as PublicMenu;
+    expect(menu.products).toHaveLength(12);
+    const urls = menu.products.flatMap((product) => [product.image?.small ?? '', product.image?.large ?? '']);
+    expect(new Set(urls).size).toBe(24);
+    let bytes = 0;
+    for (const [index, url] of urls.entries()) {
+      expect(url).toMatch(/^\/uploads\/products\/[0-9a-f]{32}-(400|800)\.webp$/);
+      const answer = await fetch(`${app.url}${url}`);
+      expect(answer.headers.get('content-type')).toBe('image/webp');
+      const body = Buffer.from(await answer.arrayBuffer());
+      bytes += body.length;
+      expect(await sharp(body).metadata()).toMatchObject(
+        index % 2 === 0 ? { format: 'webp', width: 400, height: 300 } : { format: 'webp', width: 800, height: 600 },
+      );
+    }
+    expect(bytes).toBeLessThan(1024 * 1024);
+  });
+
   it('adds nothing when seeded again', async () => {
     const store = app.app.get<EventStore>(EVENT_STORE);
     const before = (await store.readStream('options-+972523456789')).version;
@@ -71,6 +91,8 @@ describe('the demo café', () => {
     await em.nativeDelete(ProductEntity, { categoryId: pastries.id, name: { $ne: 'קרואסון חמאה' } });
     await app.app.get(DemoSeedService).seed();
     expect(await app.database.em().count(ProductEntity, { categoryId: pastries.id })).toBe(3);
+    const remade = await app.database.em().find(ProductEntity, { categoryId: pastries.id });
+    expect(remade.every((product) => product.image?.startsWith('/uploads/products/'))).toBe(true);
     expect(await app.database.em().count(ProductEntity, { businessId: '+972523456789' })).toBe(12);
   });
 });

@@ -8,6 +8,9 @@ import { escapeHtml } from '../../src/platform/http/html-escape.js';
 import { isDinerPath } from '../../src/modules/diner/diner-paths.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { businessRow } from '../support/business-row.js';
+import { registerOwner } from '../support/accounts.js';
+import { openShop } from '../support/checkout.js';
+import { call } from '../support/http-client.js';
 
 // The built diner.html in miniature: what the server fills in (title, Open Graph, #root) is in it.
 const DINER_HTML = `<!doctype html>
@@ -28,16 +31,18 @@ const DINER_HTML = `<!doctype html>
 // miniature: the page must carry what it returns inside #root. (The real one is tested in the front end and the
 // browser tests.)
 const SSR_RENDERER = `
-export function renderMenuMarkup(menu) {
+export function renderMenuMarkup(menu, language) {
   const text = (value) => String(value).replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
   return '<h1 class="truncate">' + text(menu.business.businessName) + '</h1>' +
+    (language === 'he' ? '' : '<p>in ' + language + '</p>') +
     menu.categories.map((c) => '<a href="#category-' + c.id + '">' + text(c.name) + '</a>').join('') +
     menu.products.map((p) => '<h3>' + text(p.name) + '</h3><span dir="ltr">₪' + p.price + '</span>').join('') +
     '<a href="/accessibility">$&amp; $1</a>';
 }
 export function renderStepMarkup(step) {
   const cart = /cart_demo=([\\w-]+)/.exec(step.cookies ?? '');
-  if (cart) return '<main>' + step.page + ' of ' + step.business.businessName + ' with ' + cart[1] + '</main>';
+  const language = step.language === 'he' ? '' : ' in ' + step.language;
+  if (cart) return '<main>' + step.page + ' of ' + step.business.businessName + ' with ' + cart[1] + language + '</main>';
   return step.page === 'thank-you' ? '<main>thanks</main>' : '';
 }
 `;
@@ -90,7 +95,12 @@ describe('the diner page in one response (demo café seeded)', () => {
       categories: unknown[];
       products: { name: string; price: string }[];
     };
-    expect(menu.business).toEqual({ businessName: 'קפה הגפן', logo: null, departmentId: 'demo' });
+    expect(menu.business).toEqual({
+      businessName: 'קפה הגפן',
+      logo: null,
+      departmentId: 'demo',
+      languages: ['he', 'ar', 'en', 'ru'],
+    });
     expect(menu.categories).toHaveLength(4);
     expect(menu.products).toHaveLength(12);
     // The menu's HTML from the front end's renderer, inside #root: every product with its price, the category bar's
@@ -191,6 +201,7 @@ describe('the diner page in one response (demo café seeded)', () => {
         departmentId: 'demo',
         businessName: 'קפה הגפן',
         logo: null,
+        languages: ['he', 'ar', 'en', 'ru'],
       });
       expect(response.body).not.toContain('id="menu-data"');
       // Without a cart's cookie only the thank-you page is drawn here (the renderer's choice, see server.tsx).
@@ -223,6 +234,105 @@ describe('the diner page in one response (demo café seeded)', () => {
     });
     expect(noCart.body).toContain('<div id="root"></div>');
     expect(noCart.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("draws the menu in the diner's language: ?lang= first, then the cookie, then Accept-Language, then Hebrew", async () => {
+    const page = async (url: string, headers: Record<string, string> = {}) => {
+      const response = await get(url, headers);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers.vary).toBe('accept-encoding, accept-language, cookie');
+      const html = /<html[^>]*>/.exec(response.body)?.[0];
+      const marker = /<p>in (\w+)<\/p>/.exec(response.body)?.[1] ?? 'he';
+      return { html, marker, title: /<title>(.*?)<\/title>/.exec(response.body)?.[1] };
+    };
+    const english = await page('/menu/demo?lang=en', { cookie: 'lang=ar', 'accept-language': 'ru' });
+    expect(english).toEqual({ html: '<html lang="en" dir="ltr">', marker: 'en', title: 'קפה הגפן | Tafrit' });
+    expect(await page('/menu/demo', { cookie: 'cart_demo=W1sx; lang=ar', 'accept-language': 'ru' })).toEqual({
+      html: '<html lang="ar" dir="rtl">',
+      marker: 'ar',
+      title: 'קפה הגפן | تفريت',
+    });
+    expect(await page('/menu/demo?lang=xx', { 'accept-language': 'fr-FR, ru;q=0.8, en;q=0.5' })).toMatchObject({
+      html: '<html lang="ru" dir="ltr">',
+      marker: 'ru',
+    });
+    // Each language's page is kept apart: after the others, Hebrew is still Hebrew.
+    expect(await page('/menu/demo', { 'accept-language': 'fr' })).toEqual({
+      html: '<html lang="he" dir="rtl">',
+      marker: 'he',
+      title: 'קפה הגפן | תפריט',
+    });
+    expect((await page('/menu/demo?lang=en')).marker).toBe('en');
+  });
+
+  it("draws a step and the not-found page in the diner's language too", async () => {
+    const cart = await get('/cart/demo?lang=ru', { cookie: 'cart_demo=W1sx' });
+    expect(cart.body).toContain('<html lang="ru" dir="ltr">');
+    expect(cart.body).toContain('<main>cart of קפה הגפן with W1sx in ru</main>');
+    const thanks = await get('/thank-you/demo', { cookie: 'lang=en' });
+    expect(thanks.body).toContain('<html lang="en" dir="ltr">');
+    expect(thanks.body).toContain('<main>thanks</main>');
+    const missing = await get('/menu/no-such-department', { 'accept-language': 'ar' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<html lang="ar" dir="rtl">');
+    expect(missing.body).toContain('<title>القائمة غير موجودة | تفريت</title>');
+  });
+
+  it('offers only the languages the owner chose: the public menu says them, the page passes over the others', async () => {
+    const owner = await registerOwner(app);
+    const { departmentId } = await openShop(app, owner);
+    const languages = (body: unknown) => (body as { data: { languages: string[] } }).data.languages;
+    const auth = { token: owner.token };
+    // Never chosen: every language is offered.
+    expect(languages((await call(app, 'GET', '/api/business/diner-languages', auth)).body)).toEqual([
+      'he',
+      'ar',
+      'en',
+      'ru',
+    ]);
+    // Hebrew is always offered and is not for the owner to send; unknown or repeated languages are refused.
+    for (const bad of [{ languages: ['he'] }, { languages: ['en', 'en'] }, { languages: 'en' }]) {
+      const refused = await call(app, 'PUT', '/api/business/diner-languages', { ...auth, body: bad });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ success: false, code: 'validation.failed' });
+    }
+    expect((await call(app, 'PUT', '/api/business/diner-languages', { body: { languages: ['en'] } })).status).toBe(401);
+    // The menu was cached before the choice: the choice drops it.
+    await get(`/api/menu/${departmentId}`);
+    const chosen = await call(app, 'PUT', '/api/business/diner-languages', { ...auth, body: { languages: ['en'] } });
+    expect(chosen.status).toBe(200);
+    expect(languages(chosen.body)).toEqual(['he', 'en']);
+    const menu = JSON.parse((await get(`/api/menu/${departmentId}`)).body) as { data: { business: unknown } };
+    expect(menu.data.business).toMatchObject({ departmentId, languages: ['he', 'en'] });
+
+    const htmlOf = async (url: string, headers: Record<string, string> = {}) => {
+      const response = await get(url, headers);
+      expect(response.statusCode).toBe(200);
+      return /<html[^>]*>/.exec(response.body)?.[0];
+    };
+    expect(await htmlOf(`/menu/${departmentId}?lang=en`)).toBe('<html lang="en" dir="ltr">');
+    expect(await htmlOf(`/menu/${departmentId}?lang=ru`, { 'accept-language': 'ru, en;q=0.5' })).toBe(
+      '<html lang="en" dir="ltr">',
+    );
+    expect(await htmlOf(`/menu/${departmentId}`, { cookie: 'lang=ar' })).toBe('<html lang="he" dir="rtl">');
+    expect(await htmlOf(`/cart/${departmentId}`, { cookie: 'lang=ru' })).toBe('<html lang="he" dir="rtl">');
+    // The steps' page tells the app the languages for its header's switcher.
+    const step = await get(`/cart/${departmentId}`);
+    expect(inlineData(step.body, 'business-data')).toMatchObject({ languages: ['he', 'en'] });
+
+    // A menu edit drops the kept page of every language: each shows the new name at once.
+    await get(`/menu/${departmentId}?lang=en`);
+    await get(`/menu/${departmentId}?lang=he`);
+    const categories = await call(app, 'GET', '/api/categories', auth);
+    const [category] = (categories.body as { data: { id: number }[] }).data;
+    const renamed = await call(app, 'PUT', `/api/categories/${category?.id}`, { ...auth, body: { name: 'קפה ומאפה' } });
+    expect(renamed.status).toBe(200);
+    for (const lang of ['en', 'he']) {
+      expect((await get(`/menu/${departmentId}?lang=${lang}`)).body).toContain('קפה ומאפה');
+    }
+
+    const hebrewOnly = await call(app, 'PUT', '/api/business/diner-languages', { ...auth, body: { languages: [] } });
+    expect(languages(hebrewOnly.body)).toEqual(['he']);
   });
 
   it('/order is the menu page without a department: the app draws the stored one', async () => {

@@ -184,7 +184,7 @@ describe('an owner managing products', () => {
 });
 
 describe('product photos', () => {
-  it('stores a photo as WebP in 400 and 800 pixel widths, aspect kept, served for a year', async () => {
+  it('stores a photo as WebP at 400x300 and 800x600, served for a year', async () => {
     const owner = await registerOwner(app);
     const categoryId = await createCategory(app, owner);
     const product = (await createProduct(app, owner, {
@@ -203,18 +203,23 @@ describe('product photos', () => {
     expect(large.meta).toMatchObject({ format: 'webp', width: 800, height: 600 });
   });
 
-  it('never upscales a small photo', async () => {
+  // The diner's pages write these sizes into every <img> before it loads: any other shape would be a lie to the layout.
+  it.each([
+    ['a small landscape JPEG', 300, 200],
+    ['a tall phone photo', 900, 1600],
+    ['a square', 1000, 1000],
+  ])('crops %s to 4:3 and gives exactly the two sizes', async (_name, width, height) => {
     const owner = await registerOwner(app);
     const categoryId = await createCategory(app, owner);
-    const jpeg = await sharp(await pngOf(300, 200))
+    const jpeg = await sharp(await pngOf(width, height))
       .jpeg()
       .toBuffer();
     const product = (await createProduct(app, owner, {
       categoryId,
       image: { bytes: jpeg, name: 'a.jpg', type: 'image/jpeg' },
     })) as unknown as ProductBody;
-    expect((await served(product.image?.small ?? '')).meta).toMatchObject({ width: 300, height: 200 });
-    expect((await served(product.image?.large ?? '')).meta).toMatchObject({ width: 300, height: 200 });
+    expect((await served(product.image?.small ?? '')).meta).toMatchObject({ format: 'webp', width: 400, height: 300 });
+    expect((await served(product.image?.large ?? '')).meta).toMatchObject({ format: 'webp', width: 800, height: 600 });
   });
 
   it('replaces a photo and removes the old files, then removes the photo on request', async () => {

@@ -29,12 +29,11 @@ async function cachedMenu(): Promise<string> {
   return departmentId;
 }
 
+// A JSON answer's security headers (decision 018): the data set, not the pages' full policy.
 const SECURITY_HEADERS = [
   'content-security-policy',
   'x-content-type-options',
   'x-frame-options',
-  'referrer-policy',
-  'cross-origin-opener-policy',
   'cross-origin-resource-policy',
 ];
 
@@ -48,7 +47,8 @@ describe('the public menu route (outside Nest)', () => {
     });
     expect(answer.statusCode).toBe(200);
     for (const header of SECURITY_HEADERS) expect(answer.headers[header]).toBeTruthy();
-    expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(answer.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(answer.headers['x-frame-options']).toBe('DENY');
     expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(answer.headers.vary).toBe('accept-encoding');
     expect(answer.headers['cache-control']).toBe('no-cache');

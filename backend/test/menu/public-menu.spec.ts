@@ -33,6 +33,7 @@ const ALLOWED = new Set([
   'business.businessName',
   'business.logo',
   'business.departmentId',
+  'business.languages',
   'categories',
   'categories[].id',
   'categories[].name',
@@ -89,7 +90,12 @@ describe('the public menu', () => {
     expect(answer.body.success).toBe(true);
     for (const path of keyPaths(data)) expect(ALLOWED).toContain(path);
     expect(data).toEqual({
-      business: { businessName: 'קפה דנה', logo: expect.stringMatching(/^\/uploads\/logos\//), departmentId },
+      business: {
+        businessName: 'קפה דנה',
+        logo: expect.stringMatching(/^\/uploads\/logos\//),
+        departmentId,
+        languages: ['he', 'ar', 'en', 'ru'],
+      },
       categories: [
         { id: drinks, name: 'שתייה', order: 0 },
         { id: empty, name: 'ריקה', order: 1 },

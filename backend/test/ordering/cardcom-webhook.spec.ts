@@ -82,6 +82,28 @@ describe('Cardcom checkout', () => {
     expect(row?.cardcom_low_profile_id).toBe(lowProfileId);
   });
 
+  it("opens the page in the diner's language where Cardcom has it: English, Russian; Arabic gets Hebrew", async () => {
+    const languageOf = async (options: { cookies?: Record<string, string>; headers?: Record<string, string> }) => {
+      const answer = await createPayment(app, shop.departmentId, {
+        items: [{ productId: shop.coffee.id, quantity: 1 }],
+        amount: '14.50',
+        ...options,
+      });
+      expect(answer.status).toBe(200);
+      const request = cardcom.createRequest(String(answer.body.paymentUrl).split('/').at(-1) ?? '') as {
+        Language?: string;
+        ProductName?: string;
+      };
+      return [request.Language, request.ProductName?.replace(/\d+/, 'N')];
+    };
+    expect(await languageOf({ cookies: { lang: 'en' }, headers: { 'accept-language': 'ru' } })).toEqual([
+      'en',
+      'Order #N',
+    ]);
+    expect(await languageOf({ headers: { 'accept-language': 'ru-RU,ru;q=0.9' } })).toEqual(['ru', 'Заказ №N']);
+    expect(await languageOf({ cookies: { lang: 'ar' } })).toEqual(['he', 'הזמנה #N']);
+  });
+
   it('the same webhook three times, concurrently and again later, records one OrderPaid', async () => {
     const { orderId, lowProfileId } = await placeOrder();
     const body = cardcom.pay(lowProfileId);

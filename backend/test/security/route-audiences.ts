@@ -44,6 +44,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
 
   'GET /api/business/profile': owner,
   'PUT /api/business/profile': owner,
+  'GET /api/business/diner-languages': owner,
+  'PUT /api/business/diner-languages': owner,
   'POST /api/business/logo': owner,
   'POST /api/business/regenerate-qr': owner,
   'GET /api/categories': owner,

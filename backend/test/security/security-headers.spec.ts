@@ -56,7 +56,8 @@ function scriptsOf(html: string): ScriptTag[] {
   }));
 }
 
-const SAMPLE: [string, () => string][] = [
+// Documents: pages, the payment page, the invoice page (HTML under /api), files.
+const DOCUMENTS: [string, () => string][] = [
   ['the landing page', () => '/'],
   ['an owner page', () => '/dashboard'],
   ['an unknown page', () => '/no/such/page'],
@@ -65,22 +66,28 @@ const SAMPLE: [string, () => string][] = [
   ["the diner's checkout page", () => '/checkout'],
   ['the sandbox payment page', () => paymentPath],
   ['an unknown payment page', () => '/pay/sandbox/00000000-0000-4000-8000-000000000000'],
+  ['an invoice that is not there (HTML 404)', () => '/api/invoice/00000000-0000-4000-8000-000000000000'],
+  ['a hashed script', () => asset],
+  ['a public file', () => '/favicon.svg'],
+];
+
+// Data: the API's JSON answers and errors, the cached public menu (answered in front of Fastify) included.
+const DATA: [string, () => string][] = [
   ['an API answer', () => '/api/terms'],
   ['the public menu API', () => `/api/menu/${shop.departmentId}`],
   ['an API 401', () => '/api/business/profile'],
   ['an API 404', () => '/api/nothing/here'],
   ['an over-long address (414)', () => `/api/menu/${'a'.repeat(500)}`],
   ['an API validation error', () => '/api/orders?month=13'],
-  ['an invoice that is not there (HTML 404)', () => '/api/invoice/00000000-0000-4000-8000-000000000000'],
-  ['a hashed script', () => asset],
-  ['a public file', () => '/favicon.svg'],
+  // A file that is not there is answered with the JSON envelope.
   ['a missing upload', () => '/uploads/logos/none.webp'],
   ['a missing download', () => '/downloads/none.zip'],
 ];
 
-describe('security headers on every kind of answer', () => {
-  it.each(SAMPLE)('%s', async (_label, path) => {
+describe('security headers on every kind of document', () => {
+  it.each(DOCUMENTS)('%s', async (_label, path) => {
     const answer = await call(app, 'GET', path());
+    expect(answer.headers.get('content-type') ?? '').not.toMatch(/^application\/json/);
     const policy = directives(answer.headers.get('content-security-policy'));
     const scriptSources = policy.get('script-src') ?? policy.get('default-src') ?? [];
     expect(scriptSources.length).toBeGreaterThan(0);
@@ -94,9 +101,36 @@ describe('security headers on every kind of answer', () => {
     expect(policy.get('object-src')).toEqual(["'none'"]);
     expect(policy.get('base-uri')).toEqual(["'self'"]);
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(answer.headers.get('cross-origin-opener-policy')).toBe('same-origin');
     expect(['strict-origin-when-cross-origin', 'no-referrer']).toContain(answer.headers.get('referrer-policy'));
     // PUBLIC_URL is http here: HSTS would pin a browser to https on a host that has none.
     expect(answer.headers.get('strict-transport-security')).toBeNull();
+  });
+});
+
+describe('security headers on every kind of JSON answer', () => {
+  it.each(DATA)('%s', async (_label, path) => {
+    const answer = await call(app, 'GET', path());
+    expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+    // Opened as a page, a JSON answer runs, loads and frames nothing, and no site may frame it.
+    const policy = directives(answer.headers.get('content-security-policy'));
+    expect([...policy.keys()].sort()).toEqual(['default-src', 'frame-ancestors']);
+    expect(policy.get('default-src')).toEqual(["'none'"]);
+    expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(answer.headers.get('x-frame-options')).toBe('DENY');
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(answer.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    // The page-only headers are not sent with data.
+    expect(answer.headers.get('cross-origin-opener-policy')).toBeNull();
+    expect(answer.headers.get('x-xss-protection')).toBeNull();
+    expect(answer.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('gives a JSON answer outside /api the data set too (an unknown address posted to)', async () => {
+    const answer = await call(app, 'POST', '/no/such/page', { body: {} });
+    expect(answer.status).toBe(404);
+    expect(answer.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(answer.headers.get('x-frame-options')).toBe('DENY');
   });
 });
 
@@ -155,13 +189,13 @@ describe('under https', () => {
   }, 120_000);
   afterAll(() => secure?.close());
 
-  it('sends HSTS for a year and upgrades insecure requests, on pages and API answers alike', async () => {
+  it('sends HSTS for a year on pages and API answers alike, and pages upgrade insecure requests', async () => {
     for (const path of ['/', '/api/terms', '/api/nothing/here']) {
       const answer = await call(secure, 'GET', path);
-      expect(answer.headers.get('strict-transport-security')).toMatch(/max-age=31536000/);
-      const policy = directives(answer.headers.get('content-security-policy'));
-      expect(policy.has('upgrade-insecure-requests')).toBe(true);
-      expect(policy.get('connect-src')).toContain('wss:');
+      expect(answer.headers.get('strict-transport-security')).toMatch(/max-age=31536000; includeSubDomains/);
     }
+    const policy = directives((await call(secure, 'GET', '/')).headers.get('content-security-policy'));
+    expect(policy.has('upgrade-insecure-requests')).toBe(true);
+    expect(policy.get('connect-src')).toContain('wss:');
   });
 });

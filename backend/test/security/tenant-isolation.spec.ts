@@ -450,6 +450,7 @@ describe("one business using another's ids", () => {
     const query = new URLSearchParams({ ...foreign, month }).toString();
     const bodies: Record<string, unknown> = {
       'PUT /api/business/profile': (({ phone: _phone, ...form }) => form)(registrationForm()),
+      'PUT /api/business/diner-languages': { languages: ['en'] },
       'POST /api/categories': { name: 'שלי' },
       'PATCH /api/categories/order': { ids: [intruderCategoryId] },
       'POST /api/products': productBody(intruderCategoryId),

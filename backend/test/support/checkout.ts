@@ -30,6 +30,9 @@ export interface CheckoutOptions {
   /** The diner's session cookie; absent for a first visit. */
   session?: string;
   ip?: string;
+  /** Other cookies (the diner's `lang`) and headers (Accept-Language). */
+  cookies?: Record<string, string>;
+  headers?: Record<string, string>;
 }
 
 /** The diner's `POST /api/cardcom/create-payment`, shaped as the spec's client sends it. */
@@ -50,7 +53,8 @@ export function createPayment(app: TestApp, departmentId: string, options: Check
       orderItems: [],
       customerInfo: {},
     },
-    cookies: options.session ? { [DINER_COOKIE]: options.session } : undefined,
+    cookies: { ...(options.session ? { [DINER_COOKIE]: options.session } : {}), ...options.cookies },
+    headers: options.headers,
     ip: options.ip,
   });
 }

@@ -5,6 +5,7 @@ import {
   registerBusinessSchema,
   sendOtpSchema,
   verifyOtpSchema,
+  dinerLanguagesRequestSchema,
 } from './accounts.schemas.js';
 import { zodIssuesToFields } from '../validation.js';
 
@@ -90,5 +91,20 @@ describe('one-time codes', () => {
       expect(fieldsOf(verifyOtpSchema.safeParse({ phone: '0547654321', code })).code).toMatch(/4 or 6 digits/);
     }
     expect(sendOtpSchema.parse({ phone: '+972 54 765 4321' })).toEqual({ phone: '+972547654321' });
+  });
+});
+
+describe('dinerLanguagesRequestSchema', () => {
+  it('takes the languages besides Hebrew, each once, and none at all', () => {
+    expect(dinerLanguagesRequestSchema.parse({ languages: ['ru', 'ar'] })).toEqual({ languages: ['ru', 'ar'] });
+    expect(dinerLanguagesRequestSchema.parse({ languages: [] })).toEqual({ languages: [] });
+  });
+
+  it('refuses Hebrew (always offered), an unknown language, one twice, and a missing list, in Hebrew', () => {
+    for (const body of [{ languages: ['he'] }, { languages: ['fr'] }, { languages: ['en', 'en'] }, {}]) {
+      const result = dinerLanguagesRequestSchema.safeParse(body);
+      expect(result.success, JSON.stringify(body)).toBe(false);
+      expect(result.error?.issues[0]?.message).toMatch(/[\u0590-\u05ff]/);
+    }
   });
 });

@@ -6,6 +6,7 @@ import { isValidIdOrCompanyNumber } from '../israel/id-number.js';
 import { isIsraeliMobile, toE164 } from '../israel/phone.js';
 import { israeliMobileSchema, ownerBusinessSchema, ownerSessionSchema } from './sign-in.schemas.js';
 import { validationMessagesHe as m } from '../messages.he.js';
+import { dinerLanguages, offerableLanguages } from '../languages.js';
 
 export * from './sign-in.schemas.js';
 
@@ -119,3 +120,19 @@ export type SessionAudience = z.output<typeof sessionAudienceSchema>;
 
 /** Answer of `POST /api/admin/impersonate/{phone}`: an owner session opened by an administrator. */
 export const impersonationSessionSchema = ownerSessionSchema;
+
+/**
+ * `PUT /api/business/diner-languages` (settings): the languages the business offers its diners besides Hebrew, which is
+ * always offered. Each at most once; an empty list offers Hebrew alone.
+ */
+export const dinerLanguagesRequestSchema = z.object({
+  languages: z
+    .array(z.enum(offerableLanguages, { message: m.dinerLanguageUnknown }))
+    .max(offerableLanguages.length)
+    .refine((languages) => new Set(languages).size === languages.length, m.dinerLanguageTwice),
+});
+export type DinerLanguagesRequest = z.input<typeof dinerLanguagesRequestSchema>;
+
+/** Answer of `GET` and `PUT /api/business/diner-languages`: every language offered, Hebrew first. */
+export const dinerLanguagesResponseSchema = z.object({ languages: z.array(z.enum(dinerLanguages)) });
+export type DinerLanguagesResponse = z.infer<typeof dinerLanguagesResponseSchema>;

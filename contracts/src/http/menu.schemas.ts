@@ -13,6 +13,7 @@ import {
 } from '../menu-types.js';
 import { validationMessagesHe as m } from '../messages.he.js';
 import { parsePriceToAgorot } from '../money.js';
+import { dinerLanguages } from '../languages.js';
 
 export const MENU_LIMITS = {
   categoryNameMax: 100,
@@ -291,7 +292,12 @@ export const ownerOptionGroupSchema = publicOptionGroupSchema.extend({
 
 /** `data` of `GET /api/menu/{departmentId}`: only these keys, at every level. */
 export const publicMenuSchema = z.object({
-  business: z.object({ businessName: z.string(), logo: z.string().nullable(), departmentId: z.string() }),
+  business: z.object({
+    businessName: z.string(),
+    logo: z.string().nullable(),
+    departmentId: z.string(),
+    languages: z.array(z.enum(dinerLanguages)).optional(),
+  }),
   categories: z.array(z.object({ id: z.number(), name: z.string(), order: z.number() })),
   products: z.array(publicProductSchema),
 }) satisfies z.ZodType<PublicMenu>;

@@ -15,8 +15,8 @@ async function fillField(frame: FrameLocator, token: string, value: string) {
   else await field.fill(value);
 }
 
-/** Card holder, number, expiry (one field or two), CVV, then pay. */
-export async function payInFrame(frame: FrameLocator, card: typeof GOOD_CARD) {
+/** Card holder, number, expiry (one field or two), CVV, then pay (the button named in the page's language). */
+export async function payInFrame(frame: FrameLocator, card: typeof GOOD_CARD, pay: RegExp = /תשלום/) {
   await fillField(frame, 'cc-name', card.name);
   await fillField(frame, 'cc-number', card.number);
   if ((await frame.locator('[autocomplete="cc-exp"]').count()) > 0) {
@@ -27,5 +27,5 @@ export async function payInFrame(frame: FrameLocator, card: typeof GOOD_CARD) {
     await fillField(frame, 'cc-exp-year', year);
   }
   await fillField(frame, 'cc-csc', card.cvv);
-  await frame.getByRole('button', { name: /תשלום/ }).first().click();
+  await frame.getByRole('button', { name: pay }).first().click();
 }

@@ -64,10 +64,11 @@ describe('the diner menu', () => {
     expect([...links].map((a) => a.getAttribute('href'))).toEqual(['#category-1', '#category-2']);
     expect(screen.getByText('₪14.00').getAttribute('dir')).toBe('ltr');
     expect(screen.getByText('צמחוני')).toBeTruthy();
-    const image = document.querySelector('img[srcset]');
-    expect(image?.getAttribute('srcset')).toBe('/uploads/products/a-400.webp 400w, /uploads/products/a-800.webp 800w');
-    expect(image?.getAttribute('loading')).toBe('lazy');
-    expect(image?.getAttribute('width')).toBe('400');
+    // The card's thumbnail: the 400-px file at its true size, with the page (a first-screen card; product-photo.test.tsx).
+    const image = screen.getByTestId('product-photo');
+    expect(image.getAttribute('src')).toBe('/uploads/products/a-400.webp');
+    expect(image.getAttribute('loading')).toBe('eager');
+    expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['400', '300']);
     expect(screen.getByTestId('table').textContent).toBe('שולחן 4');
     await waitFor(() => expect(document.title).toBe('קפה הגפן | תפריט'));
     expect(localStorage.getItem('currentDepartmentId')).toBe('demo');

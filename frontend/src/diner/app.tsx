@@ -7,7 +7,7 @@ import type { PublicBusiness } from './menu-types';
 import { parseDinerPath, type DinerRoute } from './paths';
 import { DinerShell } from './shell';
 import { StepsScreen } from './steps-screen';
-import { heDiner } from './strings';
+import { useText } from './language';
 import { DinerContext, MessagePage, primaryButtonClass, textLinkClass } from './ui';
 
 // The cart, checkout and thank-you screens come after the diner's first tap: their code is fetched then, so the
@@ -170,12 +170,13 @@ function Screen({
   update: CartStore['update'];
   hydrated: boolean;
 }) {
+  const t = useText();
   if (route.page === 'not-found') {
     return (
-      <MessagePage title={heDiner.pageNotFound.title} description={heDiner.notFound.description}>
+      <MessagePage title={t.pageNotFound.title} description={t.notFound.description}>
         <p className="mt-6">
           <a href="/" className={textLinkClass}>
-            {heDiner.pageNotFound.home}
+            {t.pageNotFound.home}
           </a>
         </p>
       </MessagePage>
@@ -183,15 +184,18 @@ function Screen({
   }
   const { departmentId } = route;
   if (!departmentId || (route.page === 'menu' && menu?.status === 'not_found')) {
-    return (
-      <MessagePage testId="menu-not-found" title={heDiner.notFound.title} description={heDiner.notFound.description} />
-    );
+    return <MessagePage testId="menu-not-found" title={t.notFound.title} description={t.notFound.description} />;
   }
   const stored = knownBusiness(departmentId);
   const business =
     menu?.status === 'ok'
       ? menu.menu.business
-      : { businessName: stored?.businessName ?? heDiner.appName, logo: stored?.logo ?? null, departmentId };
+      : {
+          businessName: stored?.businessName ?? t.appName,
+          logo: stored?.logo ?? null,
+          departmentId,
+          ...(stored?.languages ? { languages: stored.languages } : {}),
+        };
   // The server renders no table (its page is one per menu version): the table shows once the page is hydrated.
   const table = hydrated ? (route.table ?? loadTable(departmentId)) : undefined;
 
@@ -200,20 +204,17 @@ function Screen({
       return (
         <MessagePage
           testId="menu-unavailable"
-          title={heDiner.unavailable.title}
-          description={heDiner.unavailable.description(menu.businessName)}
+          title={t.unavailable.title}
+          description={t.unavailable.description(menu.businessName)}
         />
       );
     }
     if (menu?.status === 'ok') return <MenuPage menu={menu.menu} table={table} lines={lines} update={update} />;
     return (
-      <MessagePage
-        title={heDiner.appName}
-        description={menu?.status === 'error' ? heDiner.menu.loadFailed : heDiner.menu.loading}
-      >
+      <MessagePage title={t.appName} description={menu?.status === 'error' ? t.menu.loadFailed : t.menu.loading}>
         {menu?.retry ? (
           <button type="button" onClick={menu.retry} className={`${primaryButtonClass} mt-6`}>
-            {heDiner.menu.retry}
+            {t.menu.retry}
           </button>
         ) : null}
       </MessagePage>
@@ -233,6 +234,6 @@ function Screen({
 }
 
 /** The business's name and logo as this device stored them, or as the server put them into the page. */
-function knownBusiness(departmentId: string): Pick<PublicBusiness, 'businessName' | 'logo'> | undefined {
+function knownBusiness(departmentId: string): Pick<PublicBusiness, 'businessName' | 'logo' | 'languages'> | undefined {
   return departmentBusiness.get<PublicBusiness>(departmentId) ?? readInlineBusiness(departmentId);
 }

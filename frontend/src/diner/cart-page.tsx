@@ -1,5 +1,4 @@
 import { Suspense, lazy, useCallback, useId, useState, useSyncExternalStore } from 'react';
-import { messageFor } from '@tafrit/contracts/messages.he';
 import { codePointLength, toStorableText, truncateCodePoints } from '@tafrit/contracts/text';
 import {
   MAX_QUANTITY,
@@ -18,8 +17,9 @@ import { formatShekels, priceToAgorot } from './money';
 import { CheckoutPage } from './checkout-page';
 import { dinerHref, type DinerPage } from './paths';
 import { LineOptions } from './line-options';
-import { heSheet } from './sheet-strings';
-import { heDiner } from './strings';
+import { useSheetText } from './sheet-strings';
+import { useErrorText } from './error-text';
+import { useOwnerTextLang, useText } from './language';
 import { ThankYouPage } from './thank-you-page';
 import {
   DinerLink,
@@ -41,7 +41,9 @@ export interface CartPageProps {
 }
 
 export function CartPage({ departmentId, lines, update }: CartPageProps) {
-  useDocumentTitle(heDiner.pageTitle(heDiner.cart.title));
+  const errors = useErrorText();
+  const t = useText();
+  useDocumentTitle(t.pageTitle(t.cart.title));
   const { navigate, announce } = useDiner();
   const [blocked, setBlocked] = useState(false);
   const emptyId = useId();
@@ -49,7 +51,7 @@ export function CartPage({ departmentId, lines, update }: CartPageProps) {
   const stopEditing = useCallback(() => setEditing(null), []);
   const change = (key: string, quantity: number) => {
     const next = update((current) => setQuantity(current, key, quantity));
-    announce(heDiner.announce.changed(itemCount(next)));
+    announce(t.announce.changed(itemCount(next)));
     if (next.length === 0) document.getElementById('main')?.focus({ preventScroll: true });
   };
   // Free items only: no payment provider opens a page for ₪0, so the diner hears it here, not from the provider.
@@ -64,14 +66,14 @@ export function CartPage({ departmentId, lines, update }: CartPageProps) {
 
   return (
     <PageMain>
-      <h1 className="text-2xl font-bold text-ink">{heDiner.cart.title}</h1>
+      <h1 className="text-2xl font-bold text-ink">{t.cart.title}</h1>
       {lines.length === 0 ? (
         <p id={emptyId} className="mt-4 text-lg text-muted" data-testid="cart-empty">
-          {heDiner.cart.empty}
+          {t.cart.empty}
         </p>
       ) : (
         <>
-          <h2 className="sr-only">{heDiner.cart.lines}</h2>
+          <h2 className="sr-only">{t.cart.lines}</h2>
           <ul className="mt-4 grid gap-3" data-testid="cart-lines">
             {lines.map((line) => (
               <CartLineItem
@@ -86,12 +88,12 @@ export function CartPage({ departmentId, lines, update }: CartPageProps) {
             className="mt-4 flex items-center justify-between border-t border-line pt-4 text-xl font-bold text-ink"
             data-testid="cart-total"
           >
-            <span>{heDiner.cart.total}</span>
+            <span>{t.cart.total}</span>
             <span dir="ltr">{formatShekels(cartTotal(lines))}</span>
           </p>
           {freeOnly ? (
             <p className="mt-2 text-ink" data-testid="cart-free-only">
-              {messageFor('order.zero_total')}
+              {errors.message('order.zero_total')}
             </p>
           ) : null}
           <Remarks departmentId={departmentId} />
@@ -104,7 +106,7 @@ export function CartPage({ departmentId, lines, update }: CartPageProps) {
                 onClose={stopEditing}
                 onSave={(line) => {
                   const next = update((now) => replaceLine(now, lineKey(editing.line), line));
-                  announce(heDiner.announce.changed(itemCount(next)));
+                  announce(t.announce.changed(itemCount(next)));
                 }}
               />
             </Suspense>
@@ -114,7 +116,7 @@ export function CartPage({ departmentId, lines, update }: CartPageProps) {
       <div role="alert" className="mt-4">
         {blocked && (lines.length === 0 || freeOnly) ? (
           <p className="rounded-lg border border-danger bg-danger-50 p-3 font-medium text-danger">
-            {lines.length === 0 ? heDiner.cart.emptyBlocked : messageFor('order.zero_total')}
+            {lines.length === 0 ? t.cart.emptyBlocked : errors.message('order.zero_total')}
           </p>
         ) : null}
       </div>
@@ -128,10 +130,10 @@ export function CartPage({ departmentId, lines, update }: CartPageProps) {
           className={`${primaryButtonClass} aria-disabled:cursor-not-allowed aria-disabled:bg-muted aria-disabled:hover:bg-muted`}
           data-testid="to-payment"
         >
-          {heDiner.cart.toPayment}
+          {t.cart.toPayment}
         </button>
         <DinerLink href={dinerHref('menu', departmentId)} className={secondaryButtonClass}>
-          {heDiner.cart.backToMenu}
+          {t.cart.backToMenu}
         </DinerLink>
       </div>
     </PageMain>
@@ -147,6 +149,9 @@ function CartLineItem({
   onChange(key: string, quantity: number): void;
   onEdit(opener: HTMLElement): void;
 }) {
+  const s = useSheetText();
+  const t = useText();
+  const owner = useOwnerTextLang();
   const inputId = useId();
   const key = lineKey(line);
   // What the person is typing, while it is not a quantity yet (an empty field); otherwise the line's quantity.
@@ -155,9 +160,11 @@ function CartLineItem({
   return (
     <li className="rounded-xl border border-line bg-surface p-3" data-testid="cart-line">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 className="text-lg font-bold text-ink">{line.name}</h3>
+        <h3 {...owner} className="text-lg font-bold text-ink">
+          {line.name}
+        </h3>
         <p className="text-muted">
-          {heDiner.cart.unitPrice}{' '}
+          {t.cart.unitPrice}{' '}
           <span dir="ltr" className="font-medium">
             {formatShekels(unit)}
           </span>
@@ -173,7 +180,7 @@ function CartLineItem({
             className="min-h-11 px-2 font-medium text-brand-700 underline"
             data-testid="edit-line"
           >
-            {heSheet.edit} <span className="sr-only">{heSheet.editName(line.name)}</span>
+            {s.edit} <span className="sr-only">{s.editName(line.name)}</span>
           </button>
         </div>
       ) : null}
@@ -182,13 +189,13 @@ function CartLineItem({
           <button
             type="button"
             onClick={() => onChange(key, line.quantity - 1)}
-            aria-label={heDiner.cart.minus(line.name)}
+            aria-label={t.cart.minus(line.name)}
             className={iconButtonClass}
           >
             <span aria-hidden="true">−</span>
           </button>
           <label htmlFor={inputId} className="sr-only">
-            {heDiner.cart.quantity(line.name)}
+            {t.cart.quantity(line.name)}
           </label>
           <input
             id={inputId}
@@ -213,7 +220,7 @@ function CartLineItem({
             type="button"
             onClick={() => onChange(key, line.quantity + 1)}
             disabled={line.quantity >= MAX_QUANTITY}
-            aria-label={heDiner.cart.plus(line.name)}
+            aria-label={t.cart.plus(line.name)}
             className={`${iconButtonClass} disabled:opacity-50`}
           >
             <span aria-hidden="true">+</span>
@@ -224,10 +231,10 @@ function CartLineItem({
           onClick={() => onChange(key, 0)}
           className="min-h-11 px-2 font-medium text-danger underline"
         >
-          {heDiner.cart.remove} <span className="sr-only">{heDiner.cart.removeName(line.name)}</span>
+          {t.cart.remove} <span className="sr-only">{t.cart.removeName(line.name)}</span>
         </button>
         <p className="text-lg font-bold text-ink">
-          <span className="sr-only">{heDiner.cart.lineTotal} </span>
+          <span className="sr-only">{t.cart.lineTotal} </span>
           <span dir="ltr">{formatShekels(lineTotal(line))}</span>
         </p>
       </div>
@@ -238,6 +245,7 @@ function CartLineItem({
 const noChange = () => () => undefined;
 
 function Remarks({ departmentId }: { departmentId: string }) {
+  const t = useText();
   const id = useId();
   // The server draws the cart without the device's remarks: the hydration shows none, and they follow at once.
   const onDevice = useSyncExternalStore(
@@ -250,13 +258,13 @@ function Remarks({ departmentId }: { departmentId: string }) {
   return (
     <div className="mt-6">
       <label htmlFor={id} className="block font-medium text-ink">
-        {heDiner.cart.remarksLabel}
+        {t.cart.remarksLabel}
       </label>
       <textarea
         id={id}
         value={text}
         rows={3}
-        placeholder={heDiner.cart.remarksPlaceholder}
+        placeholder={t.cart.remarksPlaceholder}
         aria-describedby={`${id}-count`}
         data-testid="remarks"
         onChange={(event) => {
@@ -268,7 +276,7 @@ function Remarks({ departmentId }: { departmentId: string }) {
         className="mt-2 block w-full rounded-lg border border-muted bg-surface p-3 text-base"
       />
       <p id={`${id}-count`} className="mt-1 text-sm text-muted">
-        {heDiner.cart.remarksCount(codePointLength(text), MAX_REMARKS)}
+        {t.cart.remarksCount(codePointLength(text), MAX_REMARKS)}
       </p>
     </div>
   );

@@ -3,7 +3,6 @@
 // cart, and when its total differs from the one the diner saw, nothing is charged: the diner sees the new total and
 // confirms it first. Card details never pass through our page (PCI SAQ A).
 import { useEffect, useEffectEvent, useState } from 'react';
-import { messageFor, serverErrorHe, uiMessagesHe } from '@tafrit/contracts/messages.he';
 import { agorotToDecimalString, commissionAgorot, netAgorot, parsePriceToAgorot } from '@tafrit/contracts/money';
 import type { CreatePaymentFailure, CreatePaymentSuccess, RepricedLine } from '@tafrit/contracts/ordering-types';
 import { dinerSessionId, lastOrder } from '@/lib/storage';
@@ -13,7 +12,8 @@ import { cartTotal, itemCount, lineKey, lineTotal, loadRemarks, loadTable, type 
 import { LineOptions } from './line-options';
 import { formatShekels, priceToAgorot, type Agorot } from './money';
 import { dinerHref } from './paths';
-import { heDiner } from './strings';
+import { heErrors, useErrorText, type ErrorStrings } from './error-text';
+import { useOwnerTextLang, useText } from './language';
 import { DinerLink, PageMain, primaryButtonClass, secondaryButtonClass, useDiner, useDocumentTitle } from './ui';
 
 /** The body of `POST /api/cardcom/create-payment` (contracts/src/http/ordering.schemas.ts, createPaymentSchema). */
@@ -151,8 +151,18 @@ function frameUrl(value: unknown): string | null {
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
 
-/** The server's answer as an outcome (spec §8 for the messages). `amount` is what was asked to be charged. */
-export function readPaymentAnswer(status: number, answer: Answer | null, amount: Agorot): PaymentOutcome {
+/**
+ * The server's answer as an outcome (spec §8 for the messages). `amount` is what was asked to be charged. `errors`:
+ * the words of the diner's language; the envelope's own text is Hebrew, so another language words the error by its
+ * code instead (and leaves out the fields' Hebrew messages).
+ */
+export function readPaymentAnswer(
+  status: number,
+  answer: Answer | null,
+  amount: Agorot,
+  errors: ErrorStrings = heErrors,
+): PaymentOutcome {
+  const serverText = (value: unknown) => (errors.serverTextReadable ? text(value) : null);
   const data = answer?.data as Record<string, unknown> | undefined;
   if (answer?.code === 'order.price_changed' && data) {
     const total = typeof data.totalAmount === 'string' ? parsePriceToAgorot(data.totalAmount) : null;
@@ -166,14 +176,17 @@ export function readPaymentAnswer(status: number, answer: Answer | null, amount:
   if (status < 200 || status >= 300) {
     return {
       kind: 'error',
-      message: serverErrorHe(status),
-      detail: text(answer?.error) ?? text(answer?.message) ?? (answer?.code ? messageFor(answer.code) : null),
-      fields: Object.values(answer?.fields ?? {}).filter((field) => typeof field === 'string'),
+      message: errors.server(status),
+      detail:
+        serverText(answer?.error) ?? serverText(answer?.message) ?? (answer?.code ? errors.message(answer.code) : null),
+      fields: errors.serverTextReadable
+        ? Object.values(answer?.fields ?? {}).filter((field) => typeof field === 'string')
+        : [],
     };
   }
   const url = frameUrl(answer?.paymentUrl);
   if (answer?.success !== true || !url) {
-    return { kind: 'error', message: text(answer?.error) ?? uiMessagesHe.paymentCreateError, detail: null, fields: [] };
+    return { kind: 'error', message: serverText(answer?.error) ?? errors.paymentCreate, detail: null, fields: [] };
   }
   // The frame charges the server's total: one the diner has not seen is shown to them first, never framed.
   const charged = typeof answer.totalAmount === 'string' ? parsePriceToAgorot(answer.totalAmount) : null;
@@ -186,7 +199,11 @@ export function readPaymentAnswer(status: number, answer: Answer | null, amount:
 }
 
 /** One POST; never throws. A payment page that opened is remembered as the department's last order. */
-export async function createPayment(body: PaymentRequestBody, amount: Agorot): Promise<PaymentOutcome> {
+export async function createPayment(
+  body: PaymentRequestBody,
+  amount: Agorot,
+  errors: ErrorStrings = heErrors,
+): Promise<PaymentOutcome> {
   let outcome: PaymentOutcome;
   let answer: Answer | null;
   try {
@@ -197,9 +214,9 @@ export async function createPayment(body: PaymentRequestBody, amount: Agorot): P
       body: JSON.stringify(body),
     });
     answer = (await response.json().catch(() => null)) as Answer | null;
-    outcome = readPaymentAnswer(response.status, answer, amount);
+    outcome = readPaymentAnswer(response.status, answer, amount, errors);
   } catch {
-    return { kind: 'error', message: uiMessagesHe.paymentSystemError, detail: null, fields: [] };
+    return { kind: 'error', message: errors.paymentSystem, detail: null, fields: [] };
   }
   if (outcome.kind === 'frame' && typeof answer?.orderId === 'string') {
     lastOrder.set(body.businessId, { orderId: answer.orderId, orderNumber: answer.orderNumber });
@@ -216,10 +233,10 @@ interface Attempt {
 // its one request. A new attempt is a new object, so a new visit or a retry asks again.
 const requests = new WeakMap<Attempt, Promise<PaymentOutcome>>();
 
-function requestOnce(attempt: Attempt, body: () => PaymentRequestBody): Promise<PaymentOutcome> {
+function requestOnce(attempt: Attempt, body: () => PaymentRequestBody, errors: ErrorStrings): Promise<PaymentOutcome> {
   let request = requests.get(attempt);
   if (!request) {
-    request = createPayment(body(), attempt.amount);
+    request = createPayment(body(), attempt.amount, errors);
     requests.set(attempt, request);
   }
   return request;
@@ -233,7 +250,9 @@ export interface CheckoutPageProps {
 }
 
 export function CheckoutPage({ departmentId, businessName, lines, update }: CheckoutPageProps) {
-  useDocumentTitle(heDiner.pageTitle(heDiner.checkout.title));
+  const errors = useErrorText();
+  const t = useText();
+  useDocumentTitle(t.pageTitle(t.checkout.title));
   const { navigate, announce } = useDiner();
   // Back from the payment page after a failure (frame-breakout.ts): say so, and open a fresh payment page.
   // (The server never draws that page: see server.tsx.)
@@ -247,7 +266,7 @@ export function CheckoutPage({ departmentId, businessName, lines, update }: Chec
   const [result, setResult] = useState<{ attempt: Attempt; outcome: PaymentOutcome } | null>(null);
 
   const start = useEffectEvent((current: Attempt) =>
-    requestOnce(current, () => paymentRequest({ departmentId, businessName, lines, amount: current.amount })),
+    requestOnce(current, () => paymentRequest({ departmentId, businessName, lines, amount: current.amount }), errors),
   );
   const received = useEffectEvent((current: Attempt, outcome: PaymentOutcome) => {
     if (outcome.kind === 'price-changed' && outcome.items) {
@@ -260,7 +279,7 @@ export function CheckoutPage({ departmentId, businessName, lines, update }: Chec
       );
     }
     setResult({ attempt: current, outcome });
-    if (outcome.kind === 'frame') announce(heDiner.checkout.ready);
+    if (outcome.kind === 'frame') announce(t.checkout.ready);
   });
 
   useEffect(() => {
@@ -285,25 +304,25 @@ export function CheckoutPage({ departmentId, businessName, lines, update }: Chec
 
   return (
     <PageMain>
-      <h1 className="text-2xl font-bold text-ink">{heDiner.checkout.title}</h1>
+      <h1 className="text-2xl font-bold text-ink">{t.checkout.title}</h1>
       <p className="mt-3 text-xl font-bold text-ink" data-testid="checkout-amount">
-        {heDiner.checkout.amount} <span dir="ltr">{formatShekels(amount)}</span>
+        {t.checkout.amount} <span dir="ltr">{formatShekels(amount)}</span>
       </p>
       <OrderSummary lines={lines} />
 
       <div role="alert">
         {failedBefore ? (
           <div className="mt-4 rounded-lg border border-danger bg-danger-50 p-3" data-testid="payment-failed">
-            <p className="font-bold text-danger">{heDiner.checkout.failedTitle}</p>
-            <p className="mt-1 text-ink">{heDiner.checkout.failedText}</p>
+            <p className="font-bold text-danger">{t.checkout.failedTitle}</p>
+            <p className="mt-1 text-ink">{t.checkout.failedText}</p>
           </div>
         ) : null}
         {outcome?.kind === 'error' ? <PaymentError outcome={outcome} onRetry={retry} /> : null}
         {outcome?.kind === 'elsewhere' ? (
           <div className="mt-4 rounded-lg border border-danger bg-danger-50 p-3" data-testid="payment-elsewhere">
-            <p className="font-bold text-danger">{heDiner.checkout.elsewhereTitle}</p>
+            <p className="font-bold text-danger">{t.checkout.elsewhereTitle}</p>
             <p className="mt-1 text-ink">
-              {heDiner.checkout.elsewhereText}{' '}
+              {t.checkout.elsewhereText}{' '}
               <a href={`${outcome.origin}${dinerHref('menu', departmentId)}`} className="font-medium underline">
                 <bdi dir="ltr">{outcome.origin}</bdi>
               </a>
@@ -324,7 +343,7 @@ export function CheckoutPage({ departmentId, businessName, lines, update }: Chec
               const ids = new Set(outcome.productIds);
               update((now) => now.filter((line) => !ids.has(line.productId)));
               navigate(dinerHref('cart', departmentId));
-              announce(heDiner.checkout.unavailableRemoved);
+              announce(t.checkout.unavailableRemoved);
             }}
           />
         ) : null}
@@ -338,25 +357,25 @@ export function CheckoutPage({ departmentId, businessName, lines, update }: Chec
         data-testid={loading ? 'frame-room' : undefined}
       >
         <p role="status" className={loading ? 'px-4 text-center text-lg text-muted' : 'sr-only'}>
-          {loading ? heDiner.checkout.preparing : ''}
+          {loading ? t.checkout.preparing : ''}
         </p>
       </div>
 
       {framed ? (
         <iframe
           src={outcome.url}
-          title={heDiner.checkout.frameTitle}
+          title={t.checkout.frameTitle}
           height={600}
           allow="payment"
           className="mt-4 block h-[600px] w-full rounded-xl border border-line bg-surface"
         />
       ) : null}
       {/* Under the frame and its room alike: the page does not change its words when the frame arrives. */}
-      {loading || framed ? <p className="mt-2 text-sm text-muted">{heDiner.checkout.secureNote}</p> : null}
+      {loading || framed ? <p className="mt-2 text-sm text-muted">{t.checkout.secureNote}</p> : null}
 
       <p className="mt-6">
         <DinerLink href={dinerHref('cart', departmentId)} className={secondaryButtonClass}>
-          {heDiner.checkout.backToCart}
+          {t.checkout.backToCart}
         </DinerLink>
       </p>
     </PageMain>
@@ -368,17 +387,22 @@ export function CheckoutPage({ departmentId, businessName, lines, update }: Chec
  * diner opens them (nothing moves by itself). The server draws it from the cookie, the same as the app.
  */
 function OrderSummary({ lines }: { lines: readonly CartLine[] }) {
+  const t = useText();
+  const owner = useOwnerTextLang();
   if (lines.length === 0) return null;
   return (
     <details className="mt-3 rounded-lg border border-line bg-surface p-3" data-testid="checkout-lines">
-      <summary className="min-h-11 cursor-pointer font-medium text-ink">
-        {heDiner.checkout.summary(itemCount(lines))}
-      </summary>
+      <summary className="min-h-11 cursor-pointer font-medium text-ink">{t.checkout.summary(itemCount(lines))}</summary>
       <ul className="mt-2 divide-y divide-line">
         {lines.map((line) => (
           <li key={lineKey(line)} className="py-2">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <QuantityLine quantity={line.quantity} name={line.name} className="font-medium text-ink" />
+              <QuantityLine
+                quantity={line.quantity}
+                name={line.name}
+                nameLang={owner}
+                className="font-medium text-ink"
+              />
               <span dir="ltr">{formatShekels(lineTotal(line))}</span>
             </div>
             {line.options ? <LineOptions options={line.options} /> : null}
@@ -390,15 +414,16 @@ function OrderSummary({ lines }: { lines: readonly CartLine[] }) {
 }
 
 function EmptyCheckout({ departmentId }: { departmentId: string }) {
+  const t = useText();
   return (
     <PageMain>
-      <h1 className="text-2xl font-bold text-ink">{heDiner.checkout.title}</h1>
+      <h1 className="text-2xl font-bold text-ink">{t.checkout.title}</h1>
       <p className="mt-3 max-w-prose text-lg text-muted" data-testid="checkout-empty">
-        {heDiner.cart.emptyBlocked}
+        {t.cart.emptyBlocked}
       </p>
       <p className="mt-6">
         <DinerLink href={dinerHref('menu', departmentId)} className={secondaryButtonClass}>
-          {heDiner.cart.backToMenu}
+          {t.cart.backToMenu}
         </DinerLink>
       </p>
     </PageMain>
@@ -407,15 +432,17 @@ function EmptyCheckout({ departmentId }: { departmentId: string }) {
 
 /** Only free items in the cart: there is nothing to pay, so no payment page is asked for. */
 function FreeOnlyCheckout({ departmentId }: { departmentId: string }) {
+  const errors = useErrorText();
+  const t = useText();
   return (
     <PageMain>
-      <h1 className="text-2xl font-bold text-ink">{heDiner.checkout.title}</h1>
+      <h1 className="text-2xl font-bold text-ink">{t.checkout.title}</h1>
       <p className="mt-3 max-w-prose text-lg text-ink" role="alert" data-testid="checkout-free-only">
-        {messageFor('order.zero_total')}
+        {errors.message('order.zero_total')}
       </p>
       <p className="mt-6">
         <DinerLink href={dinerHref('cart', departmentId)} className={secondaryButtonClass}>
-          {heDiner.checkout.backToCart}
+          {t.checkout.backToCart}
         </DinerLink>
       </p>
     </PageMain>
@@ -425,6 +452,7 @@ function FreeOnlyCheckout({ departmentId }: { departmentId: string }) {
 const noticeClass = 'mt-4 rounded-lg border p-4';
 
 function PaymentError({ outcome, onRetry }: { outcome: Extract<PaymentOutcome, { kind: 'error' }>; onRetry(): void }) {
+  const t = useText();
   return (
     <div className={`${noticeClass} border-danger bg-danger-50`} data-testid="payment-error">
       <p className="font-bold text-danger">{outcome.message}</p>
@@ -437,43 +465,45 @@ function PaymentError({ outcome, onRetry }: { outcome: Extract<PaymentOutcome, {
         </ul>
       ) : null}
       <button type="button" onClick={onRetry} className={`${primaryButtonClass} mt-3`}>
-        {heDiner.checkout.retry}
+        {t.checkout.retry}
       </button>
     </div>
   );
 }
 
 function PriceChanged({ before, after, onPay }: { before: Agorot; after: Agorot; onPay(): void }) {
+  const t = useText();
   return (
     <div className={`${noticeClass} border-brand-700 bg-brand-50`} data-testid="price-changed">
-      <p className="text-lg font-bold text-ink">{heDiner.checkout.priceChangedTitle}</p>
-      <p className="mt-1 text-ink">{heDiner.checkout.priceChangedText}</p>
+      <p className="text-lg font-bold text-ink">{t.checkout.priceChangedTitle}</p>
+      <p className="mt-1 text-ink">{t.checkout.priceChangedText}</p>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-ink">
-        <dt>{heDiner.checkout.previousAmount}</dt>
+        <dt>{t.checkout.previousAmount}</dt>
         <dd>
           <span dir="ltr" className="line-through">
             {formatShekels(before)}
           </span>
         </dd>
-        <dt className="font-bold">{heDiner.checkout.newAmount}</dt>
+        <dt className="font-bold">{t.checkout.newAmount}</dt>
         <dd className="font-bold">
           <span dir="ltr">{formatShekels(after)}</span>
         </dd>
       </dl>
       <button type="button" onClick={onPay} className={`${primaryButtonClass} mt-3`}>
-        {heDiner.checkout.payNewAmount} <span dir="ltr">{formatShekels(after)}</span>
+        {t.checkout.payNewAmount} <span dir="ltr">{formatShekels(after)}</span>
       </button>
     </div>
   );
 }
 
 function Unavailable({ names, onRemove }: { names: string[]; onRemove(): void }) {
+  const t = useText();
   return (
     <div className={`${noticeClass} border-danger bg-danger-50`} data-testid="items-unavailable">
-      <p className="text-lg font-bold text-danger">{heDiner.checkout.unavailableTitle}</p>
+      <p className="text-lg font-bold text-danger">{t.checkout.unavailableTitle}</p>
       {names.length > 0 ? (
         <>
-          <p className="mt-1 text-ink">{heDiner.checkout.unavailableText}</p>
+          <p className="mt-1 text-ink">{t.checkout.unavailableText}</p>
           <ul className="mt-1 list-disc ps-5 text-ink">
             {names.map((name) => (
               <li key={name}>{name}</li>
@@ -482,7 +512,7 @@ function Unavailable({ names, onRemove }: { names: string[]; onRemove(): void })
         </>
       ) : null}
       <button type="button" onClick={onRemove} className={`${primaryButtonClass} mt-3`}>
-        {heDiner.checkout.removeUnavailable}
+        {t.checkout.removeUnavailable}
       </button>
     </div>
   );

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { keepEarlyTaps, replayEarlyTaps } from './early-taps';
+import { keepEarlyTaps, replayEarlyTaps, takeEarlyLanguage } from './early-taps';
 
 // Taps on the server-rendered menu before the app has arrived (entry.ts keeps them, main.tsx replays them).
 
@@ -67,5 +67,24 @@ describe('taps before the app', () => {
     add.remove();
     replayEarlyTaps();
     expect(replayed).not.toHaveBeenCalled();
+  });
+});
+
+describe('a language picked before the app', () => {
+  it('is kept once for the app, and only from the page’s own switcher', () => {
+    document.body.innerHTML = `
+      <div id="root"><select name="lang"><option value="he">עברית</option><option value="en">English</option></select></div>
+      <select name="lang" id="outside"><option value="he">עברית</option><option value="ru">Русский</option></select>`;
+    keepEarlyTaps(document.getElementById('root') as HTMLElement);
+    const outside = document.getElementById('outside') as HTMLSelectElement;
+    outside.value = 'ru';
+    outside.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(takeEarlyLanguage()).toBeUndefined();
+    const switcher = document.querySelector<HTMLSelectElement>('#root select');
+    if (!switcher) throw new Error('no switcher');
+    switcher.value = 'en';
+    switcher.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(takeEarlyLanguage()).toBe('en');
+    expect(takeEarlyLanguage()).toBeUndefined();
   });
 });

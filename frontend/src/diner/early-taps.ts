@@ -4,6 +4,13 @@
 
 let kept: HTMLElement[] = [];
 let root: HTMLElement | null = null;
+/** A language picked in the header's switcher before the app arrived (the hydration then redraws the old one). */
+let language: string | undefined;
+
+function keepLanguage(event: Event): void {
+  const target = event.target;
+  if (target instanceof HTMLSelectElement && target.name === 'lang' && root?.contains(target)) language = target.value;
+}
 
 function keep(event: MouseEvent): void {
   if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -25,6 +32,14 @@ function keep(event: MouseEvent): void {
 export function keepEarlyTaps(container: HTMLElement, doc: Document = document): void {
   root = container;
   doc.addEventListener('click', keep, true);
+  doc.addEventListener('change', keepLanguage, true);
+}
+
+/** The language picked before the app took the page over, once (for the app to choose it as the switcher would). */
+export function takeEarlyLanguage(): string | undefined {
+  const picked = language;
+  language = undefined;
+  return picked;
 }
 
 /**
@@ -33,6 +48,7 @@ export function keepEarlyTaps(container: HTMLElement, doc: Document = document):
  */
 export function replayEarlyTaps(doc: Document = document): void {
   doc.removeEventListener('click', keep, true);
+  doc.removeEventListener('change', keepLanguage, true);
   const buttons = kept;
   kept = [];
   root = null;

@@ -5,10 +5,15 @@
 import { applyStoredA11yPreferences } from '@/components/a11y-widget/preferences';
 import { keepEarlyTaps } from './early-taps';
 import { afterFirstPaint } from '@/lib/first-paint';
+import { prefetchLanguage } from './language-packs';
 import './diner.css';
 
 // The accessibility choices apply to the drawn menu too, before the app arrives.
 applyStoredA11yPreferences();
 const root = document.getElementById('root');
 if (root?.firstElementChild) keepEarlyTaps(root);
-afterFirstPaint(() => void import('./main'));
+afterFirstPaint(() => {
+  // A page drawn in Arabic, English or Russian hydrates with that language's words: asked for beside the app.
+  prefetchLanguage(document.documentElement.lang);
+  void import('./main');
+});

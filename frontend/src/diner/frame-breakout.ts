@@ -3,7 +3,9 @@
 // checkout's frame. So before anything renders, a page that finds itself framed on one of those addresses moves the
 // whole tab there instead. Only our own origin may frame us (CSP frame-ancestors 'self'), so the top is ours to move.
 import { parseDinerPath } from './paths';
-import { heDiner } from './strings';
+
+// In the page's language (<html lang>, set by the server): this runs before the app and its language packs.
+const continueText: Record<string, string> = { he: 'להמשך', ar: 'متابعة', en: 'Continue', ru: 'Продолжить' };
 
 /** Where a payment page ends: the thank-you page, or the checkout saying the payment failed. */
 export function isPaymentReturn(pathname: string, search: string): boolean {
@@ -37,7 +39,7 @@ export function breakOutOfFrame(win: Window, root: HTMLElement | null): boolean 
       const link = win.document.createElement('a');
       link.href = win.location.href;
       link.target = '_top';
-      link.textContent = heDiner.frame.continue;
+      link.textContent = continueText[win.document.documentElement.lang] ?? 'להמשך';
       link.className = 'm-4 inline-flex min-h-11 items-center font-medium text-brand-700 underline';
       root.append(link);
     }

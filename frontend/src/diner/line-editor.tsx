@@ -6,7 +6,7 @@ import type { CartLine } from './cart';
 import { fetchMenu, readInlineMenu } from './menu-data';
 import type { PublicProduct } from './menu-types';
 import ProductSheet from './product-sheet';
-import { heSheet } from './sheet-strings';
+import { useSheetText } from './sheet-strings';
 import { useDiner } from './ui';
 
 export default function LineEditor({
@@ -22,10 +22,11 @@ export default function LineEditor({
   onSave(line: CartLine): void;
   onClose(): void;
 }) {
+  const s = useSheetText();
   const { announce } = useDiner();
   const [product, setProduct] = useState<PublicProduct | null>(null);
-  const failed = useEffectEvent((message: string) => {
-    announce(message);
+  const failed = useEffectEvent((gone: boolean) => {
+    announce(gone ? s.unavailable : s.editFailed);
     onClose();
     opener?.focus();
   });
@@ -36,7 +37,7 @@ export default function LineEditor({
       if (controller.signal.aborted) return;
       const found = state.status === 'ok' ? state.menu.products.find((each) => each.id === line.productId) : undefined;
       if (found) setProduct(found);
-      else failed(state.status === 'ok' ? heSheet.unavailable : heSheet.editFailed);
+      else failed(state.status === 'ok');
     });
     return () => controller.abort();
   }, [departmentId, line.productId]);

@@ -1,18 +1,21 @@
 import type { CartOption } from './cart';
 import { formatShekels } from './money';
-import { heSheet } from './sheet-strings';
+import { useOwnerTextLang } from './language';
+import { useSheetText, type SheetStrings } from './sheet-strings';
 
 /**
  * A line's choices under its name (cart, checkout, thank-you): each with its added price, a "without" choice worded as
  * such. Free choices show no price.
  */
 export function LineOptions({ options, className = '' }: { options: readonly CartOption[]; className?: string }) {
+  const s = useSheetText();
+  const owner = useOwnerTextLang();
   if (options.length === 0) return null;
   return (
-    <ul aria-label={heSheet.choices} className={`text-sm text-muted ${className}`} data-testid="line-options">
+    <ul aria-label={s.choices} className={`text-sm text-muted ${className}`} data-testid="line-options">
       {options.map((option) => (
         <li key={option.id}>
-          {option.without ? heSheet.without(option.name) : option.name}
+          <ChoiceName name={option.name} without={option.without === true} words={s} owner={owner} />
           {option.price > 0 ? (
             <>
               {' '}
@@ -22,5 +25,32 @@ export function LineOptions({ options, className = '' }: { options: readonly Car
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * A choice's name (the owner's, Hebrew) in its own run when the page is in another language; a "without" choice worded
+ * in the page's language around it ("No" + the name), or kept whole when its name already says so (בלי בצל).
+ */
+function ChoiceName({
+  name,
+  without,
+  words,
+  owner,
+}: {
+  name: string;
+  without: boolean;
+  words: SheetStrings;
+  owner: { lang?: 'he'; dir?: 'rtl' };
+}) {
+  const text = without ? words.without(name) : name;
+  if (!owner.lang) return text;
+  const before = text.endsWith(name) ? text.slice(0, text.length - name.length) : '';
+  if (!text.endsWith(name)) return text;
+  return (
+    <>
+      {before}
+      <span {...owner}>{name}</span>
+    </>
   );
 }

@@ -2,6 +2,7 @@
 // no request; a page without it (/order with the stored department, a later visit to the menu from the cart) asks
 // GET /api/menu/{id}. `#menu-status` tells an unknown or paused business apart without a request either.
 import type { PublicMenu } from './menu-types';
+import { isDinerLanguage } from '@tafrit/contracts/languages';
 
 export type MenuState =
   | { status: 'ok'; menu: PublicMenu }
@@ -75,5 +76,6 @@ export function readInlineBusiness(departmentId: string): PublicMenu['business']
     departmentId,
     businessName: business.businessName,
     logo: typeof business.logo === 'string' ? business.logo : null,
+    ...(Array.isArray(business.languages) ? { languages: business.languages.filter(isDinerLanguage) } : {}),
   };
 }

@@ -3,7 +3,10 @@ import { addLine, addOne, cartTotal, itemCount, quantityOf, removeOne, type Cart
 import type { PublicMenu, PublicProduct } from './menu-types';
 import { formatShekels, priceToAgorot } from './money';
 import { dinerHref } from './paths';
-import { heDiner } from './strings';
+import { useOwnerTextLang, useText } from './language';
+import type { DinerLanguage } from '@tafrit/contracts/languages';
+import { LanguageSwitcher } from './language-switcher';
+import { CardPhoto, type PhotoLoading } from './product-photo';
 import { ProductTags } from './tag-icon';
 import { CartIcon, DinerLink, PageMain, containerClass, iconButtonClass, useDiner, useDocumentTitle } from './ui';
 
@@ -26,12 +29,13 @@ export function DinerHeader({
   count,
   title,
 }: {
-  business: { businessName: string; logo: string | null; departmentId: string };
+  business: { businessName: string; logo: string | null; departmentId: string; languages?: DinerLanguage[] };
   table: string | undefined;
   count: number;
   /** The business name is the menu's h1; other screens have their own. */
   title: boolean;
 }) {
+  const t = useText();
   const Name = title ? 'h1' : 'p';
   return (
     <header className="border-b border-line bg-surface">
@@ -49,10 +53,11 @@ export function DinerHeader({
           <Name className="truncate text-xl font-bold text-ink">{business.businessName}</Name>
           {table ? (
             <p className="text-sm text-muted" data-testid="table">
-              {heDiner.header.table} <bdi dir="ltr">{table}</bdi>
+              {t.header.table} <bdi dir="ltr">{table}</bdi>
             </p>
           ) : null}
         </div>
+        <LanguageSwitcher offered={business.languages} />
         <DinerLink
           href={dinerHref('cart', business.departmentId)}
           data-testid="header-cart"
@@ -60,11 +65,11 @@ export function DinerHeader({
         >
           <CartIcon />
           {/* The name is "העגלה, 3 פריטים", its visible part (the badge) included: voice control users say what they see. */}
-          <span className="sr-only">{count > 0 ? heDiner.header.cartPrefix : heDiner.header.cartEmpty}</span>
+          <span className="sr-only">{count > 0 ? t.header.cartPrefix : t.header.cartEmpty}</span>
           {count > 0 ? (
             <span className="absolute -end-1 -top-1 min-w-6 rounded-full bg-brand-700 px-1.5 text-center text-sm font-bold leading-6 text-white">
               {count}
-              <span className="sr-only">{heDiner.header.items(count)}</span>
+              <span className="sr-only">{t.header.items(count)}</span>
             </span>
           ) : null}
         </DinerLink>
@@ -81,7 +86,8 @@ export function sortedCategories(menu: PublicMenu) {
 }
 
 export function MenuPage({ menu, table, lines, update }: CartProps & { menu: PublicMenu; table: string | undefined }) {
-  useDocumentTitle(heDiner.pageTitle(menu.business.businessName));
+  const t = useText();
+  useDocumentTitle(t.pageTitle(menu.business.businessName));
   const groups = useMemo(() => sortedCategories(menu), [menu]);
   const count = itemCount(lines);
   const { announce } = useDiner();
@@ -93,7 +99,7 @@ export function MenuPage({ menu, table, lines, update }: CartProps & { menu: Pub
       <DinerHeader business={menu.business} table={table} count={count} title />
       {groups.length > 1 ? <CategoryBar groups={groups} /> : null}
       <PageMain className={count > 0 ? 'pb-28' : ''}>
-        {groups.length === 0 ? <p className="text-lg text-muted">{heDiner.menu.empty}</p> : null}
+        {groups.length === 0 ? <p className="text-lg text-muted">{t.menu.empty}</p> : null}
         {groups.map(({ category, products }, index) => (
           <CategorySection
             key={category.id}
@@ -113,7 +119,7 @@ export function MenuPage({ menu, table, lines, update }: CartProps & { menu: Pub
               onClose={closeSheet}
               onSubmit={(line) => {
                 const next = update((now) => addLine(now, line));
-                announce(heDiner.announce.added(line.name, itemCount(next)));
+                announce(t.announce.added(line.name, itemCount(next)));
               }}
             />
           </Suspense>
@@ -127,9 +133,9 @@ export function MenuPage({ menu, table, lines, update }: CartProps & { menu: Pub
             >
               <span className="inline-flex items-center gap-2">
                 <CartIcon />
-                {heDiner.menu.floatingCart}
+                {t.menu.floatingCart}
                 <span className="rounded-full bg-white px-2 text-brand-800">
-                  <span className="sr-only">{heDiner.header.cart(count)}</span>
+                  <span className="sr-only">{t.header.cart(count)}</span>
                   <span aria-hidden="true">{count}</span>
                 </span>
               </span>
@@ -151,6 +157,16 @@ type Group = ReturnType<typeof sortedCategories>[number];
  */
 const EAGER_CARDS = 8;
 
+/**
+ * The photos a phone's first screen shows (the header, the categories and about four cards) are fetched with the page;
+ * the others only when the diner scrolls near them, so a 150-product menu costs four thumbnails at first.
+ */
+const EAGER_PHOTOS = 4;
+
+/** `index` in its category, `eager` that category's share of the first screen's cards (see CategorySection). */
+const photoLoadingOf = (index: number, eager: number): PhotoLoading =>
+  index < eager - (EAGER_CARDS - EAGER_PHOTOS) ? 'eager' : 'lazy';
+
 const productsBefore = (groups: readonly Group[], index: number) =>
   groups.slice(0, index).reduce((sum, group) => sum + group.products.length, 0);
 
@@ -161,6 +177,8 @@ const categoryOfHash = (hash: string) => (/^#category-(\d+)$/.exec(hash)?.[1] ? 
  * went; the server renders none marked, the browser marks the one of the address's `#category-…` once hydrated.
  */
 function CategoryBar({ groups }: { groups: readonly Group[] }) {
+  const owner = useOwnerTextLang();
+  const t = useText();
   const [current, setCurrent] = useState<string | undefined>();
   useEffect(() => {
     const follow = () => setCurrent(categoryOfHash(location.hash));
@@ -169,7 +187,7 @@ function CategoryBar({ groups }: { groups: readonly Group[] }) {
     return () => removeEventListener('hashchange', follow);
   }, []);
   return (
-    <nav aria-label={heDiner.menu.categories} className="sticky top-0 z-30 border-b border-line bg-surface/95">
+    <nav aria-label={t.menu.categories} className="sticky top-0 z-30 border-b border-line bg-surface/95">
       <ul className={`${containerClass} flex gap-2 overflow-x-auto py-2`}>
         {groups.map(({ category }) => {
           const target = `category-${category.id}`;
@@ -179,6 +197,7 @@ function CategoryBar({ groups }: { groups: readonly Group[] }) {
                 href={`#${target}`}
                 aria-current={current === target ? 'location' : undefined}
                 onClick={() => setCurrent(target)}
+                {...owner}
                 className="inline-flex min-h-11 items-center rounded-full border border-line px-4 font-medium text-ink hover:border-brand-700 hover:text-brand-700 aria-[current=location]:border-brand-700 aria-[current=location]:bg-brand-700 aria-[current=location]:text-white aria-[current=location]:hover:text-white"
               >
                 {category.name}
@@ -206,13 +225,14 @@ const CategorySection = memo(
     update,
     openSheet,
   }: Group & CartProps & { eager: number; openSheet: OpenSheet }) {
+    const owner = useOwnerTextLang();
     return (
       <section
         id={`category-${category.id}`}
         aria-labelledby={`category-${category.id}-title`}
         className="mb-8 scroll-mt-20"
       >
-        <h2 id={`category-${category.id}-title`} className="mb-3 text-xl font-bold text-ink">
+        <h2 id={`category-${category.id}-title`} {...owner} className="mb-3 text-xl font-bold text-ink">
           {category.name}
         </h2>
         <Suspense fallback={null}>
@@ -222,6 +242,7 @@ const CategorySection = memo(
                 key={product.id}
                 product={product}
                 eager={index < eager}
+                photoLoading={photoLoadingOf(index, eager)}
                 quantity={quantityOf(lines, product.id)}
                 update={update}
                 openSheet={openSheet}
@@ -244,25 +265,29 @@ const CategorySection = memo(
 const ProductCard = memo(function ProductCard({
   product,
   eager,
+  photoLoading,
   quantity,
   update,
   openSheet,
 }: {
   product: PublicProduct;
   eager: boolean;
+  photoLoading: PhotoLoading;
   quantity: number;
   update: CartProps['update'];
   openSheet: OpenSheet;
 }) {
+  const t = useText();
+  const owner = useOwnerTextLang();
   const { announce } = useDiner();
   const hasOptions = product.optionGroups.length > 0;
   const add = () => {
     const next = update((lines) => addOne(lines, product));
-    announce(heDiner.announce.added(product.name, itemCount(next)));
+    announce(t.announce.added(product.name, itemCount(next)));
   };
   const minus = () => {
     const next = update((lines) => removeOne(lines, product.id));
-    announce(heDiner.announce.removed(product.name, itemCount(next)));
+    announce(t.announce.removed(product.name, itemCount(next)));
   };
   const price = priceToAgorot(product.price);
   return (
@@ -273,34 +298,30 @@ const ProductCard = memo(function ProductCard({
       className={`flex gap-3 rounded-xl border border-line bg-surface p-3 ${hasOptions ? 'relative' : ''} ${eager ? '' : '[contain-intrinsic-size:auto_9rem] [content-visibility:auto]'}`}
       data-testid="product"
     >
-      {product.image ? (
-        <img
-          src={product.image.small}
-          srcSet={`${product.image.small} 400w, ${product.image.large} 800w`}
-          sizes="(min-width: 768px) 112px, 96px"
-          width={400}
-          height={400}
-          loading="lazy"
-          decoding="async"
-          alt=""
-          className="size-24 shrink-0 rounded-lg bg-canvas object-cover md:size-28"
-        />
-      ) : null}
+      {product.image ? <CardPhoto image={product.image} loading={photoLoading} /> : null}
       <div className="flex min-w-0 flex-1 flex-col">
-        <h3 className="text-lg font-bold text-ink">{product.name}</h3>
-        {product.description ? <p className="text-muted">{product.description}</p> : null}
-        <ProductTags tags={product.tags} label={heDiner.menu.tags} className="mt-1 flex flex-wrap gap-1" />
-        <div className="mt-auto flex min-h-14 items-center justify-between gap-2 pt-2">
+        <h3 {...owner} className="text-lg font-bold text-ink">
+          {product.name}
+        </h3>
+        {product.description ? (
+          <p {...owner} className="text-muted">
+            {product.description}
+          </p>
+        ) : null}
+        <ProductTags tags={product.tags} label={t.menu.tags} className="mt-1 flex flex-wrap gap-1" />
+        {/* Beside a photo a narrow phone has room for the price or the controls, not always both: the row wraps, and so
+            does "in the cart: 1" above its button, so no card is wider than the screen's column (decision 013). */}
+        <div className="mt-auto flex min-h-14 flex-wrap items-center justify-between gap-2 pt-2">
           <span dir="ltr" className="text-lg font-bold text-ink">
             {price === null ? '' : formatShekels(price)}
           </span>
           {hasOptions ? (
             // A product with options goes through its sheet, every time: each choice is a line of its own. The button's
             // ::after covers the card, so a tap anywhere on it opens the sheet, with one tab stop and one name.
-            <span className="flex items-center gap-2">
+            <span className="flex flex-wrap items-center justify-end gap-x-2">
               {quantity > 0 ? (
                 <span className="text-muted" data-testid="quantity">
-                  {heDiner.menu.inCart} {quantity}
+                  {t.menu.inCart} {quantity}
                 </span>
               ) : null}
               <button
@@ -311,34 +332,29 @@ const ProductCard = memo(function ProductCard({
                 data-testid="open-sheet"
               >
                 <span aria-hidden="true">+</span>
-                {heDiner.menu.add} <span className="sr-only">{heDiner.menu.addName(product.name)}</span>
+                {t.menu.add} <span className="sr-only">{t.menu.addName(product.name)}</span>
               </button>
             </span>
           ) : quantity === 0 ? (
             <button type="button" onClick={add} className={`${iconButtonClass} w-auto gap-1 px-4 text-base`}>
               <span aria-hidden="true">+</span>
-              {heDiner.menu.add} <span className="sr-only">{heDiner.menu.addName(product.name)}</span>
+              {t.menu.add} <span className="sr-only">{t.menu.addName(product.name)}</span>
             </button>
           ) : (
-            <div role="group" aria-label={heDiner.menu.quantityOf(product.name)} className="flex items-center gap-2">
+            <div role="group" aria-label={t.menu.quantityOf(product.name)} className="flex items-center gap-2">
               <button
                 type="button"
                 onClick={minus}
-                aria-label={quantity === 1 ? heDiner.menu.removeLast(product.name) : heDiner.menu.minus(product.name)}
+                aria-label={quantity === 1 ? t.menu.removeLast(product.name) : t.menu.minus(product.name)}
                 className={iconButtonClass}
               >
                 <span aria-hidden="true">−</span>
               </button>
               <span className="min-w-6 text-center text-lg font-bold" data-testid="quantity">
-                <span className="sr-only">{heDiner.menu.inCart} </span>
+                <span className="sr-only">{t.menu.inCart} </span>
                 {quantity}
               </span>
-              <button
-                type="button"
-                onClick={add}
-                aria-label={heDiner.menu.plus(product.name)}
-                className={iconButtonClass}
-              >
+              <button type="button" onClick={add} aria-label={t.menu.plus(product.name)} className={iconButtonClass}>
                 <span aria-hidden="true">+</span>
               </button>
             </div>

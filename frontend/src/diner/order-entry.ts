@@ -5,6 +5,7 @@
 import { applyStoredA11yPreferences } from '@/components/a11y-widget/preferences';
 import { afterFirstPaint } from '@/lib/first-paint';
 import { keepEarlyTaps } from './early-taps';
+import { prefetchLanguage } from './language-packs';
 import './diner.css';
 
 applyStoredA11yPreferences();
@@ -12,5 +13,6 @@ const root = document.getElementById('root');
 if (root?.firstElementChild) keepEarlyTaps(root);
 afterFirstPaint(() => {
   void import('./cart-page');
+  prefetchLanguage(document.documentElement.lang);
   void import('./main');
 });

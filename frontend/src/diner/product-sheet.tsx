@@ -10,8 +10,10 @@ import {
 } from '@tafrit/contracts/option-pricing';
 import { MAX_QUANTITY, type CartLine } from './cart';
 import type { PublicProduct } from './menu-types';
+import { useOwnerTextLang } from './language';
 import { formatShekels, priceToAgorot } from './money';
-import { heSheet } from './sheet-strings';
+import { useSheetText, type SheetStrings } from './sheet-strings';
+import { SheetPhoto } from './product-photo';
 import { ProductTags } from './tag-icon';
 import { iconButtonClass, primaryButtonClass } from './ui';
 
@@ -43,14 +45,16 @@ function initialChoice(groups: readonly Group[], editing: CartLine | undefined):
   );
 }
 
-function reasonOf(error: OptionChoiceError, groups: readonly Group[]): string {
+function reasonOf(error: OptionChoiceError, groups: readonly Group[], s: SheetStrings): string {
   const group = 'groupId' in error ? groups.find((each) => each.id === error.groupId) : undefined;
-  if (error.code === 'order.option_too_few' && group) return heSheet.missing(group.name, error.minChoices);
-  if (error.code === 'order.option_too_many' && group) return heSheet.tooMany(group.name, error.maxChoices);
-  return heSheet.soldOutChosen;
+  if (error.code === 'order.option_too_few' && group) return s.missing(group.name, error.minChoices);
+  if (error.code === 'order.option_too_many' && group) return s.tooMany(group.name, error.maxChoices);
+  return s.soldOutChosen;
 }
 
 export default function ProductSheet({ product, editing, onSubmit, onClose, opener }: ProductSheetProps) {
+  const owner = useOwnerTextLang();
+  const s = useSheetText();
   const groups = product.optionGroups;
   const [chosen, setChosen] = useState<string[]>(() => initialChoice(groups, editing));
   const [quantity, setQuantity] = useState(editing?.quantity ?? 1);
@@ -63,7 +67,7 @@ export default function ProductSheet({ product, editing, onSubmit, onClose, open
     groups: pricingGroups(groups),
     chosenOptionIds: chosen,
   });
-  const reason = pricing.ok ? null : reasonOf(pricing.error, groups);
+  const reason = pricing.ok ? null : reasonOf(pricing.error, groups, s);
 
   useLayoutEffect(() => {
     const element = dialog.current;
@@ -119,30 +123,35 @@ export default function ProductSheet({ product, editing, onSubmit, onClose, open
       className="m-0 mt-auto max-h-[90dvh] w-full max-w-none overflow-y-auto rounded-t-2xl bg-surface p-0 text-ink backdrop:bg-black/50 md:m-auto md:max-w-lg md:rounded-2xl"
     >
       <div className="sticky top-0 z-10 flex items-start justify-between gap-3 border-b border-line bg-surface p-4">
-        <h2 id={`${id}-title`} className="text-xl font-bold">
+        <h2 id={`${id}-title`} {...owner} className="text-xl font-bold">
           {product.name}
         </h2>
         <button type="button" onClick={() => dialog.current?.close()} className={iconButtonClass}>
           <span aria-hidden="true">✕</span>
-          <span className="sr-only">{heSheet.close}</span>
+          <span className="sr-only">{s.close}</span>
         </button>
       </div>
+      {product.image ? <SheetPhoto image={product.image} /> : null}
       <div className="grid gap-5 p-4">
-        {product.description ? <p className="text-muted">{product.description}</p> : null}
+        {product.description ? (
+          <p {...owner} className="text-muted">
+            {product.description}
+          </p>
+        ) : null}
         <ProductTags tags={product.tags} className="flex flex-wrap gap-1" />
         {groups.map((group) => (
           <OptionGroup key={group.id} group={group} chosen={chosen} onToggle={toggle} />
         ))}
         <div className="flex items-center justify-between gap-3">
           <span id={`${id}-quantity`} className="font-medium">
-            {heSheet.quantity}
+            {s.quantity}
           </span>
           <div role="group" aria-labelledby={`${id}-quantity`} className="flex items-center gap-2">
             <button
               type="button"
               onClick={() => setQuantity((now) => Math.max(1, now - 1))}
               disabled={quantity <= 1}
-              aria-label={heSheet.minus}
+              aria-label={s.minus}
               className={`${iconButtonClass} disabled:opacity-50`}
             >
               <span aria-hidden="true">−</span>
@@ -154,7 +163,7 @@ export default function ProductSheet({ product, editing, onSubmit, onClose, open
               type="button"
               onClick={() => setQuantity((now) => Math.min(MAX_QUANTITY, now + 1))}
               disabled={quantity >= MAX_QUANTITY}
-              aria-label={heSheet.plus}
+              aria-label={s.plus}
               className={`${iconButtonClass} disabled:opacity-50`}
             >
               <span aria-hidden="true">+</span>
@@ -180,7 +189,7 @@ export default function ProductSheet({ product, editing, onSubmit, onClose, open
           data-testid="sheet-add"
           className={`${primaryButtonClass} w-full justify-between aria-disabled:cursor-not-allowed aria-disabled:bg-muted aria-disabled:hover:bg-muted`}
         >
-          <span>{editing ? heSheet.save : heSheet.add}</span>
+          <span>{editing ? s.save : s.add}</span>
           {total === null ? null : (
             <span dir="ltr" data-testid="sheet-price">
               {formatShekels(total)}
@@ -201,22 +210,24 @@ function OptionGroup({
   chosen: readonly string[];
   onToggle(group: Group, optionId: string, on: boolean): void;
 }) {
+  const s = useSheetText();
+  const owner = useOwnerTextLang();
   const single = group.maxChoices === 1;
   const count = group.options.filter((option) => chosen.includes(option.id)).length;
   const rule =
     group.minChoices > 0
-      ? `${heSheet.required}${single ? '' : `, ${heSheet.atLeast(group.minChoices)}`}`
+      ? `${s.required}${single ? '' : `, ${s.atLeast(group.minChoices)}`}`
       : single
-        ? heSheet.chooseOne
-        : heSheet.upTo(group.maxChoices);
+        ? s.chooseOne
+        : s.upTo(group.maxChoices);
   const input = (type: 'radio' | 'checkbox') => `size-5 shrink-0 accent-brand-700 ${type === 'radio' ? '' : 'rounded'}`;
   return (
     <fieldset data-group={group.id} className="grid gap-1">
       <legend className="mb-1 flex w-full items-baseline justify-between gap-2 text-lg font-bold">
-        <span>{group.name}</span>
+        <span {...owner}>{group.name}</span>
         <span className="text-sm font-normal text-muted">
           {rule}
-          {!single && group.maxChoices > 1 && group.minChoices > 0 ? `, ${heSheet.upTo(group.maxChoices)}` : ''}
+          {!single && group.maxChoices > 1 && group.minChoices > 0 ? `, ${s.upTo(group.maxChoices)}` : ''}
         </span>
       </legend>
       {single && group.minChoices === 0 ? (
@@ -230,7 +241,7 @@ function OptionGroup({
             }}
             className={input('radio')}
           />
-          <span className="flex-1">{heSheet.none}</span>
+          <span className="flex-1">{s.none}</span>
         </label>
       ) : null}
       {group.options.map((option) => {
@@ -252,8 +263,8 @@ function OptionGroup({
               className={input(single ? 'radio' : 'checkbox')}
             />
             <span className="flex-1">
-              {option.name}
-              {option.available ? null : <span className="ms-2 text-sm">({heSheet.soldOut})</span>}
+              <span {...owner}>{option.name}</span>
+              {option.available ? null : <span className="ms-2 text-sm">({s.soldOut})</span>}
             </span>
             {price > 0 ? (
               <span dir="ltr" className="font-medium">

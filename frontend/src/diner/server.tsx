@@ -1,23 +1,43 @@
 // The menu page's HTML as the server sends it (DESIGN.md §4 step 2): the very components the browser runs, rendered to
 // a string by the backend (backend/src/modules/diner) from a build of this file (vite.ssr.config.ts -> dist/ssr). The
 // browser then hydrates these elements instead of drawing the menu a second time (main.tsx).
+import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
+import type { DinerLanguage } from '@tafrit/contracts/languages';
 import { cartFromCookies, type CartLine } from './cart';
 import OtherPages from './cart-page';
+import { DinerLanguageContext, languageValue, type LanguagePack } from './language';
 import { MenuPage } from './menu-page';
 import type { PublicMenu } from './menu-types';
 import { DinerShell } from './shell';
 import { StepsScreen, type StepPage } from './steps-screen';
+import ar from './text-ar';
+import en from './text-en';
+import ru from './text-ru';
 
 const noLines: CartLine[] = [];
 const noUpdate = (): CartLine[] => noLines;
 
+// Every language's words are in this server bundle: the page comes drawn in the diner's language, whichever it is.
+const packs: Readonly<Record<DinerLanguage, LanguagePack | undefined>> = { he: undefined, ar, en, ru };
+
+function inLanguage(language: DinerLanguage, children: ReactNode): ReactNode {
+  return (
+    <DinerLanguageContext.Provider value={languageValue(language, packs[language])}>
+      {children}
+    </DinerLanguageContext.Provider>
+  );
+}
+
 /** The inside of #root for /menu/{departmentId}: the menu with an empty cart and no table (the device adds those). */
-export function renderMenuMarkup(menu: PublicMenu): string {
+export function renderMenuMarkup(menu: PublicMenu, language: DinerLanguage = 'he'): string {
   return renderToString(
-    <DinerShell message="">
-      <MenuPage menu={menu} table={undefined} lines={noLines} update={noUpdate} />
-    </DinerShell>,
+    inLanguage(
+      language,
+      <DinerShell message="">
+        <MenuPage menu={menu} table={undefined} lines={noLines} update={noUpdate} />
+      </DinerShell>,
+    ),
   );
 }
 
@@ -33,20 +53,24 @@ export function renderStepMarkup(step: {
   business: PublicMenu['business'];
   cookies: string | undefined;
   search: string;
+  language?: DinerLanguage;
 }): string {
   const lines = cartFromCookies(step.cookies, step.business.departmentId);
   if (!lines && step.page !== 'thank-you') return '';
   if (step.page === 'checkout' && new URLSearchParams(step.search).has('payment')) return '';
   return renderToString(
-    <DinerShell message="">
-      <StepsScreen
-        Pages={OtherPages}
-        page={step.page}
-        business={step.business}
-        table={undefined}
-        lines={lines ?? noLines}
-        update={noUpdate}
-      />
-    </DinerShell>,
+    inLanguage(
+      step.language ?? 'he',
+      <DinerShell message="">
+        <StepsScreen
+          Pages={OtherPages}
+          page={step.page}
+          business={step.business}
+          table={undefined}
+          lines={lines ?? noLines}
+          update={noUpdate}
+        />
+      </DinerShell>,
+    ),
   );
 }

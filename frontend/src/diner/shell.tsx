@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { A11yWidget } from '@/components/a11y-widget/a11y-widget';
-import { heDiner } from './strings';
+import { useLanguage } from './language';
 
 /**
  * What every diner screen sits in: the skip link, the accessibility widget, the footer and the live region. The server
@@ -11,29 +11,31 @@ import { heDiner } from './strings';
  * the screen draws next (the cart's lines, the payment frame, the paid order), which moved it under the reader's eyes.
  */
 export function DinerShell({ message, children }: { message: string; children: ReactNode }) {
+  const { t } = useLanguage();
   return (
     <>
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-surface px-4 py-2 font-medium text-brand-700 shadow focus:not-sr-only focus:fixed focus:start-4 focus:top-4"
       >
-        {heDiner.skipToContent}
+        {t.skipToContent}
       </a>
-      <A11yWidget />
+      {/* The whole site's widget, in the diner's language here. */}
+      <A11yWidget text={t.a11y} />
       <div className="flex min-h-dvh flex-col">
         <Suspense fallback={null}>
           {children}
           <footer className="border-t border-line bg-surface">
-            <nav aria-label={heDiner.footer.label} className="mx-auto w-full max-w-3xl px-4 py-3">
+            <nav aria-label={t.footer.label} className="mx-auto w-full max-w-3xl px-4 py-3">
               <ul className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
                 <li>
                   <a href="/accessibility" className="text-muted underline hover:text-ink">
-                    {heDiner.footer.accessibility}
+                    {t.footer.accessibility}
                   </a>
                 </li>
                 <li>
                   <a href="/terms-conditions" className="text-muted underline hover:text-ink">
-                    {heDiner.footer.terms}
+                    {t.footer.terms}
                   </a>
                 </li>
               </ul>

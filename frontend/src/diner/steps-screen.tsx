@@ -23,7 +23,7 @@ export function StepsScreen({
 }: {
   Pages: ComponentType<StepPagesProps>;
   page: StepPage;
-  business: Pick<PublicBusiness, 'businessName' | 'logo' | 'departmentId'>;
+  business: Pick<PublicBusiness, 'businessName' | 'logo' | 'departmentId' | 'languages'>;
   table: string | undefined;
   lines: readonly CartLine[];
   update: CartPageProps['update'];

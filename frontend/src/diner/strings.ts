@@ -1,4 +1,7 @@
-// Every word of the diner's page, in Hebrew. Short on purpose: people read it standing in a noisy café.
+// Every word of the diner's page, in Hebrew. Short on purpose: people read it standing in a noisy café. The other
+// languages (text-ar.ts, text-en.ts, text-ru.ts) have the same shape and load only when chosen (language.tsx): Hebrew
+// alone is in the menu's first paint.
+import { he } from '@/i18n/he';
 
 export const heDiner = {
   appName: 'תפריט',
@@ -109,6 +112,10 @@ export const heDiner = {
   frame: {
     continue: 'להמשך',
   },
+  /** The header's switcher (its options are each language's name in itself, from contracts' languageNames). */
+  language: { label: 'שפה' },
+  /** The accessibility widget's words (the whole site's, from i18n/he.ts), in the diner's language on its pages. */
+  a11y: he.a11y,
   notFound: {
     title: 'התפריט לא נמצא',
     description: 'לא מצאנו תפריט לכתובת הזו. נסו לסרוק שוב את קוד ה-QR שעל השולחן.',
@@ -124,3 +131,12 @@ function countText(count: number): string {
   if (count === 0) return 'העגלה ריקה.';
   return count === 1 ? 'בעגלה פריט אחד.' : `בעגלה ${count} פריטים.`;
 }
+
+/** A string literal's type widened to string, so another language's words fit Hebrew's shape. */
+type Widen<T> = T extends string
+  ? string
+  : T extends (...args: infer A) => infer R
+    ? (...args: A) => Widen<R>
+    : { readonly [K in keyof T]: Widen<T[K]> };
+
+export type DinerStrings = Widen<typeof heDiner>;

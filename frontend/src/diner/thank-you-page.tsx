@@ -13,7 +13,7 @@ import type { CartLine, CartOption } from './cart';
 import { LineOptions } from './line-options';
 import { formatShekels, priceToAgorot } from './money';
 import { dinerHref } from './paths';
-import { heDiner } from './strings';
+import { useOwnerTextLang, useText } from './language';
 import { DinerLink, PageMain, primaryButtonClass, secondaryButtonClass, textLinkClass, useDocumentTitle } from './ui';
 
 /** Held asks of `/wait` (each answered when the order is settled, or after about 25 s), failed ones included. */
@@ -114,7 +114,8 @@ export interface ThankYouPageProps {
 }
 
 export function ThankYouPage({ departmentId, lines = [], update }: ThankYouPageProps) {
-  useDocumentTitle(heDiner.pageTitle(heDiner.thankYou.title));
+  const t = useText();
+  useDocumentTitle(t.pageTitle(t.thankYou.title));
   // Kept from the first render: the cart is emptied once the order is paid.
   const [cartLines] = useState(lines);
   const [latest, setLatest] = useState<Latest | null>(null);
@@ -184,9 +185,9 @@ export function ThankYouPage({ departmentId, lines = [], update }: ThankYouPageP
   if (latest === null) {
     return (
       <PageMain>
-        <h1 className="text-2xl font-bold text-ink">{heDiner.thankYou.title}</h1>
+        <h1 className="text-2xl font-bold text-ink">{t.thankYou.title}</h1>
         <p role="status" className="mt-3 text-lg text-muted">
-          {heDiner.thankYou.loading}
+          {t.thankYou.loading}
         </p>
       </PageMain>
     );
@@ -195,11 +196,11 @@ export function ThankYouPage({ departmentId, lines = [], update }: ThankYouPageP
     return (
       <PageMain>
         <div data-testid="no-order">
-          <h1 className="text-2xl font-bold text-ink">{heDiner.thankYou.noOrderTitle}</h1>
-          <p className="mt-3 max-w-prose text-lg text-muted">{heDiner.thankYou.noOrderText}</p>
+          <h1 className="text-2xl font-bold text-ink">{t.thankYou.noOrderTitle}</h1>
+          <p className="mt-3 max-w-prose text-lg text-muted">{t.thankYou.noOrderText}</p>
           <p className="mt-6">
             <DinerLink href={dinerHref('menu', departmentId)} className={primaryButtonClass}>
-              {heDiner.thankYou.backToMenu}
+              {t.thankYou.backToMenu}
             </DinerLink>
           </p>
         </div>
@@ -209,16 +210,16 @@ export function ThankYouPage({ departmentId, lines = [], update }: ThankYouPageP
   if (latest.status === 'error') {
     return (
       <PageMain>
-        <h1 className="text-2xl font-bold text-ink">{heDiner.thankYou.title}</h1>
+        <h1 className="text-2xl font-bold text-ink">{t.thankYou.title}</h1>
         <p role="alert" className="mt-3 max-w-prose text-lg text-danger">
-          {heDiner.thankYou.loadFailed}
+          {t.thankYou.loadFailed}
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
           <button type="button" onClick={retry} className={primaryButtonClass}>
-            {heDiner.thankYou.retry}
+            {t.thankYou.retry}
           </button>
           <DinerLink href={dinerHref('menu', departmentId)} className={secondaryButtonClass}>
-            {heDiner.thankYou.backToMenu}
+            {t.thankYou.backToMenu}
           </DinerLink>
         </div>
       </PageMain>
@@ -261,27 +262,29 @@ function OrderView({
   stillWaiting: boolean;
   cartLines: readonly CartLine[];
 }) {
+  const t = useText();
+  const owner = useOwnerTextLang();
   const total = priceToAgorot(order.totalAmount) ?? 0;
   const paymentFailed = order.paymentStatus === 'failed';
   return (
     <PageMain>
-      <h1 className="text-2xl font-bold text-ink">{heDiner.thankYou.title}</h1>
+      <h1 className="text-2xl font-bold text-ink">{t.thankYou.title}</h1>
 
       <div role="status" className="mt-3">
         {order.paymentStatus === 'pending' ? (
           <p className="text-lg text-muted" data-testid="payment-pending">
-            {heDiner.thankYou.paymentPending}
+            {t.thankYou.paymentPending}
           </p>
         ) : null}
-        {stillWaiting && isPending(order) ? <p className="mt-1 text-muted">{heDiner.thankYou.stillWaiting}</p> : null}
+        {stillWaiting && isPending(order) ? <p className="mt-1 text-muted">{t.thankYou.stillWaiting}</p> : null}
       </div>
       <div role="alert">
         {paymentFailed ? (
           <div className="mt-3 rounded-lg border border-danger bg-danger-50 p-3">
-            <p className="font-bold text-danger">{heDiner.thankYou.paymentFailed}</p>
+            <p className="font-bold text-danger">{t.thankYou.paymentFailed}</p>
             <p className="mt-2">
               <DinerLink href={dinerHref('checkout', departmentId)} className={primaryButtonClass}>
-                {heDiner.thankYou.backToPayment}
+                {t.thankYou.backToPayment}
               </DinerLink>
             </p>
           </div>
@@ -290,29 +293,34 @@ function OrderView({
 
       <section aria-labelledby="order-number-label" className="mt-4 rounded-xl border border-line bg-surface p-4">
         <p id="order-number-label" className="text-muted">
-          {heDiner.thankYou.orderNumber}
+          {t.thankYou.orderNumber}
         </p>
         <p className="text-5xl font-bold text-ink" data-testid="order-number">
           <bdi dir="ltr">{order.orderNumber}</bdi>
         </p>
         {order.tableNumber !== null ? (
           <p className="mt-1 text-muted">
-            {heDiner.thankYou.table} <bdi dir="ltr">{order.tableNumber}</bdi>
+            {t.thankYou.table} <bdi dir="ltr">{order.tableNumber}</bdi>
           </p>
         ) : null}
       </section>
 
       <section aria-labelledby="order-items" className="mt-6">
         <h2 id="order-items" className="text-xl font-bold text-ink">
-          {heDiner.thankYou.items}
+          {t.thankYou.items}
         </h2>
         <ul className="mt-2 divide-y divide-line" data-testid="order-lines">
           {order.items.map((item: OrderItem, index) => (
             <li key={`${item.productId}-${index}`} className="py-2">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <QuantityLine quantity={item.quantity} name={item.name} className="font-medium text-ink" />
+                <QuantityLine
+                  quantity={item.quantity}
+                  name={item.name}
+                  nameLang={owner}
+                  className="font-medium text-ink"
+                />
                 <span className="text-ink">
-                  <span className="sr-only">{heDiner.thankYou.lineTotal} </span>
+                  <span className="sr-only">{t.thankYou.lineTotal} </span>
                   <span dir="ltr">{formatShekels((priceToAgorot(item.price) ?? 0) * item.quantity)}</span>
                 </span>
               </div>
@@ -324,7 +332,7 @@ function OrderView({
           className="mt-2 flex items-center justify-between border-t border-line pt-3 text-xl font-bold text-ink"
           data-testid="order-total"
         >
-          <span>{heDiner.thankYou.total}</span>
+          <span>{t.thankYou.total}</span>
           <span dir="ltr">{formatShekels(total)}</span>
         </p>
       </section>
@@ -332,7 +340,7 @@ function OrderView({
       {order.remarks ? (
         <section aria-labelledby="order-remarks" className="mt-6 rounded-xl border border-line bg-canvas p-4">
           <h2 id="order-remarks" className="font-bold text-ink">
-            {heDiner.thankYou.remarks}
+            {t.thankYou.remarks}
           </h2>
           <p className="mt-1 whitespace-pre-line text-ink" data-testid="order-remarks">
             {order.remarks}
@@ -344,10 +352,10 @@ function OrderView({
 
       <div className="mt-8 flex flex-wrap items-center gap-4">
         <DinerLink href={dinerHref('menu', departmentId)} className={primaryButtonClass}>
-          {heDiner.thankYou.newOrder}
+          {t.thankYou.newOrder}
         </DinerLink>
         <a href="/" className={`${textLinkClass} inline-flex min-h-11 items-center`}>
-          {heDiner.thankYou.promotion}
+          {t.thankYou.promotion}
         </a>
       </div>
     </PageMain>
@@ -355,6 +363,7 @@ function OrderView({
 }
 
 function InvoiceCard({ order }: { order: DinerOrderView }) {
+  const t = useText();
   const href = safeHref(order.invoiceUrl);
   return (
     <section
@@ -363,11 +372,11 @@ function InvoiceCard({ order }: { order: DinerOrderView }) {
       data-testid="invoice"
     >
       <h2 id="order-invoice" className="font-bold text-ink">
-        {heDiner.thankYou.invoice}
+        {t.thankYou.invoice}
       </h2>
       {order.invoiceNumber ? (
         <p className="mt-1 text-ink">
-          {heDiner.thankYou.invoiceNumber} <bdi dir="ltr">{order.invoiceNumber}</bdi>
+          {t.thankYou.invoiceNumber} <bdi dir="ltr">{order.invoiceNumber}</bdi>
         </p>
       ) : null}
       {href ? (
@@ -378,16 +387,14 @@ function InvoiceCard({ order }: { order: DinerOrderView }) {
             rel="noopener"
             className={`${textLinkClass} inline-flex min-h-11 items-center`}
           >
-            {heDiner.thankYou.viewInvoice} <span className="sr-only">{heDiner.thankYou.newWindow}</span>
+            {t.thankYou.viewInvoice} <span className="sr-only">{t.thankYou.newWindow}</span>
           </a>
         </p>
       ) : null}
       <div role="status">
-        {order.invoiceStatus === 'pending' ? (
-          <p className="mt-1 text-muted">{heDiner.thankYou.invoicePending}</p>
-        ) : null}
+        {order.invoiceStatus === 'pending' ? <p className="mt-1 text-muted">{t.thankYou.invoicePending}</p> : null}
         {order.invoiceStatus === 'failed' ? (
-          <p className="mt-1 font-medium text-danger">{heDiner.thankYou.invoiceFailed}</p>
+          <p className="mt-1 font-medium text-danger">{t.thankYou.invoiceFailed}</p>
         ) : null}
       </div>
     </section>

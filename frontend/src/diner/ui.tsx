@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, type MouseEvent, type ReactNode } from 'react';
-import { heDiner } from './strings';
+import { useText } from './language';
 
 // Class names shared by the diner's screens (the server renders the menu with these very components: server.tsx).
 export const containerClass = 'mx-auto w-full max-w-3xl px-4';
@@ -79,7 +79,8 @@ export function MessagePage({
   children?: ReactNode;
   testId?: string;
 }) {
-  useDocumentTitle(heDiner.pageTitle(title));
+  const t = useText();
+  useDocumentTitle(t.pageTitle(title));
   return (
     <PageMain>
       <div data-testid={testId}>

@@ -208,7 +208,8 @@ export const heOwner = {
       chooseCategory: 'בחירת קטגוריה',
       tags: 'תגיות',
       image: 'תמונה',
-      imageHint: 'קובץ תמונה (PNG, JPG, WebP).',
+      // The server crops every photo to 4:3 (decision 013): the owner is told before choosing one.
+      imageHint: 'קובץ תמונה (PNG, JPG, WebP). התמונה מוצגת לרוחב: בתמונה גבוהה או ריבועית השוליים נחתכים.',
       chooseImage: 'בחירת תמונה',
       replaceImage: 'החלפת התמונה',
       removeImage: 'הסרת התמונה',
@@ -328,6 +329,19 @@ export const heOwner = {
     },
   },
   settings: {
+    /** The card of the languages the menu is offered in to diners (decision 023). */
+    dinerLanguages: {
+      title: 'שפות התפריט לסועדים',
+      hint: 'הסועדים יוכלו לבחור בין השפות המסומנות. ממשק התפריט מתורגם; שמות המנות ותיאוריהן מוצגים כפי שנכתבו.',
+      legend: 'שפות מוצעות',
+      hebrew: 'עברית (תמיד)',
+      names: { ar: 'ערבית', en: 'אנגלית', ru: 'רוסית' },
+      save: 'שמירת השפות',
+      saving: 'שומרים...',
+      saved: 'השפות נשמרו',
+      saveError: 'שמירת השפות נכשלה',
+      loadError: 'לא הצלחנו לטעון את השפות.',
+    },
     title: 'הגדרות העסק',
     description: 'עדכון פרטי העסק, חשבון הבנק לתשלומים והלוגו.',
     loading: 'טוען את פרטי העסק...',

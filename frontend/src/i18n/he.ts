@@ -47,6 +47,9 @@ export const he = {
   },
 } as const;
 
+/** The accessibility widget's words; the diner's pages give it their language's (src/diner/text-*.ts). */
+export type A11yText = { readonly [K in keyof typeof he.a11y]: string };
+
 /** `הדף לא נמצא | תפריט`: the document title of a screen. */
 export function pageTitle(title: string): string {
   return `${title} | ${he.app.titleSuffix}`;

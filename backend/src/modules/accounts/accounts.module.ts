@@ -5,6 +5,7 @@ import { SESSION_DIRECTORY } from '../../platform/auth/session-directory.port.js
 import { InlineProjectionRegistry } from '../../platform/event-store/inline-projection.js';
 import { BusinessLogoController } from './api/business-logo.controller.js';
 import { BusinessProfileController } from './api/business-profile.controller.js';
+import { DinerLanguagesController } from './api/diner-languages.controller.js';
 import { OwnerSessionReplies } from './api/owner-session.replies.js';
 import { OwnerSignInController } from './api/owner-sign-in.controller.js';
 import { RegenerateQrController } from './api/regenerate-qr.controller.js';
@@ -13,6 +14,7 @@ import { SessionsController } from './api/sessions.controller.js';
 import { ChangeBusinessStatusHandler } from './application/change-business-status.handler.js';
 import { ChangeBusinessProfileHandler } from './application/change-business-profile.handler.js';
 import { ChangeLogoHandler } from './application/change-logo.handler.js';
+import { ChooseDinerLanguagesHandler } from './application/choose-diner-languages.handler.js';
 import { GetOwnerBusinessHandler } from './application/get-owner-business.query.js';
 import { LogoUploads } from './application/logo-uploads.service.js';
 import { OneTimeCodes } from './application/one-time-codes.service.js';
@@ -40,6 +42,7 @@ import { BusinessReader } from './projections/business.reader.js';
     OwnerSignInController,
     SessionsController,
     BusinessProfileController,
+    DinerLanguagesController,
     BusinessLogoController,
     RegenerateQrController,
   ],
@@ -47,6 +50,7 @@ import { BusinessReader } from './projections/business.reader.js';
     RegisterBusinessHandler,
     ChangeBusinessProfileHandler,
     ChangeLogoHandler,
+    ChooseDinerLanguagesHandler,
     RegenerateDepartmentIdHandler,
     ChangeBusinessStatusHandler,
     RecordImpersonationHandler,

@@ -14,8 +14,10 @@ import {
   MenuReader,
   OptionGroupsReader,
   type OptionsContext,
+  ProductImages,
 } from '../menu/index.js';
 import { DEMO_DEPARTMENT_ID, demoMenu, demoOptionGroups, demoOwner } from './demo-cafe.js';
+import { renderDemoPhoto } from './photos/render-photo.js';
 
 /**
  * Creates the demo café through the same commands a real owner's requests use, so the demo exercises the real code
@@ -33,6 +35,7 @@ export class DemoSeedService implements OnModuleInit {
     private readonly businesses: BusinessReader,
     private readonly menus: MenuReader,
     private readonly optionGroups: OptionGroupsReader,
+    private readonly images: ProductImages,
   ) {}
 
   onModuleInit(): void {
@@ -51,16 +54,33 @@ export class DemoSeedService implements OnModuleInit {
     const businessId = demoOwner.phone;
     let created = 0;
     const sections = await this.menus.sections(businessId);
-    for (const section of demoMenu) {
+    const missing = demoMenu.map((section) => {
       const existing = sections.find(({ name }) => name === section.category);
+      const present = new Set(existing?.productNames ?? []);
+      return { section, existing, products: section.products.filter(({ name }) => !present.has(name)) };
+    });
+    // Every photo at once (sharp works on its own threads): drawing and encoding them is most of a first start's seed.
+    const photos = new Map(
+      await Promise.all(
+        missing
+          .flatMap(({ products }) => products)
+          .map(async ({ name }) => [name, await this.storePhoto(name)] as const),
+      ),
+    );
+    for (const { section, existing, products } of missing) {
       const categoryId =
         existing?.id ??
         (await this.commands.execute(new CreateCategoryCommand(businessId, section.category, context))).id;
-      const present = new Set(existing?.productNames ?? []);
-      for (const product of section.products.filter(({ name }) => !present.has(name))) {
-        await this.commands.execute(
-          new CreateProductCommand(businessId, { categoryId, ...product, image: null }, context),
-        );
+      for (const product of products) {
+        const image = photos.get(product.name) ?? null;
+        try {
+          await this.commands.execute(new CreateProductCommand(businessId, { categoryId, ...product, image }, context));
+        } catch (error) {
+          // This product's photo and the ones not used yet: a file no row names is never served.
+          await this.images.remove([...photos.values()]);
+          throw error;
+        }
+        photos.delete(product.name);
         created++;
       }
     }
@@ -70,6 +90,12 @@ export class DemoSeedService implements OnModuleInit {
         `demo café ready: /menu/${DEMO_DEPARTMENT_ID} (${created} products added, ${options} option-group changes)`,
       );
     }
+  }
+
+  /** The product's drawn photo stored as an upload would be (see photos/); answers its stem. */
+  private async storePhoto(name: string): Promise<string | null> {
+    const png = await renderDemoPhoto(name);
+    return png ? this.images.store(png) : null;
   }
 
   /** The groups that are missing (by name), then each group on each of its products that does not show it yet. */

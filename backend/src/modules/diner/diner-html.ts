@@ -3,10 +3,11 @@
 // connection shows the menu before any script has run. That HTML is rendered by the front end's own components
 // (frontend/src/diner/server.tsx, built to frontend/dist/ssr/diner.js): the browser hydrates it as it is.
 import type { PublicMenu } from '@tafrit/contracts';
+import { dinerTitleWords, languageDirection, type DinerLanguage } from '@tafrit/contracts/languages';
 import { escapeHtml } from '../../platform/http/html-escape.js';
 
-/** The front end's server renderer of the menu (frontend/src/diner/server.tsx). */
-export type MenuMarkupRenderer = (menu: PublicMenu) => string;
+/** The front end's server renderer of the menu (frontend/src/diner/server.tsx), in the diner's language. */
+export type MenuMarkupRenderer = (menu: PublicMenu, language: DinerLanguage) => string;
 
 /** Its renderer of the steps after the menu: '' when it does not draw the step (see server.tsx). */
 export type StepMarkupRenderer = (step: {
@@ -14,6 +15,7 @@ export type StepMarkupRenderer = (step: {
   business: PublicMenu['business'];
   cookies: string | undefined;
   search: string;
+  language: DinerLanguage;
 }) => string;
 
 const ROOT = '<div id="root"></div>';
@@ -66,7 +68,16 @@ function withData(html: string, id: 'menu-data' | 'menu-status' | 'business-data
   return html.replace(ROOT, () => `${script}\n    <div id="root">${root}</div>`);
 }
 
-export const dinerTitle = (name: string): string => `${name} | תפריט`;
+export const dinerTitle = (name: string, language: DinerLanguage = 'he'): string =>
+  `${name} | ${dinerTitleWords[language].app}`;
+
+/**
+ * The page's language on its <html> (the built page says Hebrew): screen readers and the browser's fonts, hyphenation
+ * and direction follow it, and the app starts in it (the browser hydrates with the same words).
+ */
+export function setLanguage(html: string, language: DinerLanguage): string {
+  return html.replace(/<html\b[^>]*>/, `<html lang="${language}" dir="${languageDirection(language)}">`);
+}
 
 /**
  * The page for one department, from the prepared template. Without a renderer (a front end built without it) #root
@@ -77,13 +88,15 @@ export function renderDinerPage(
   state: DinerPageState,
   publicUrl: string,
   renderMenu?: MenuMarkupRenderer,
+  language: DinerLanguage = 'he',
 ): string {
+  template = setLanguage(template, language);
   if (state.status === 'not_found') {
-    const html = setTitle(template, dinerTitle('התפריט לא נמצא'));
+    const html = setTitle(template, dinerTitle(dinerTitleWords[language].notFound, language));
     return withData(html, 'menu-status', JSON.stringify({ status: 'not_found', departmentId: state.departmentId }), '');
   }
   if (state.status === 'unavailable') {
-    const html = setTitle(template, dinerTitle(state.businessName));
+    const html = setTitle(template, dinerTitle(state.businessName, language));
     const json = JSON.stringify({
       status: 'unavailable',
       departmentId: state.departmentId,
@@ -92,10 +105,10 @@ export function renderDinerPage(
     return withData(html, 'menu-status', json, '');
   }
   const { business } = state.menu;
-  let html = setTitle(template, dinerTitle(business.businessName));
+  let html = setTitle(template, dinerTitle(business.businessName, language));
   html = setMeta(html, 'og:url', `${publicUrl}/menu/${encodeURIComponent(business.departmentId)}`);
   if (business.logo) html = setMeta(html, 'og:image', absoluteUrl(business.logo, publicUrl));
-  return withData(html, 'menu-data', state.json, renderMenu ? renderMenu(state.menu) : '');
+  return withData(html, 'menu-data', state.json, renderMenu ? renderMenu(state.menu, language) : '');
 }
 
 /**
@@ -103,12 +116,18 @@ export function renderDinerPage(
  * step's code at once) for a business that takes orders: its name in the title, its name and logo inline for the
  * header (the app draws the step without asking for the menu), and the step's HTML when the renderer drew it.
  */
-export function renderOrderStepPage(template: string, business: PublicMenu['business'], markup = ''): string {
-  const html = setTitle(template, dinerTitle(business.businessName));
+export function renderOrderStepPage(
+  template: string,
+  business: PublicMenu['business'],
+  markup = '',
+  language: DinerLanguage = 'he',
+): string {
+  const html = setTitle(setLanguage(template, language), dinerTitle(business.businessName, language));
   const json = JSON.stringify({
     departmentId: business.departmentId,
     businessName: business.businessName,
     logo: business.logo,
+    languages: business.languages,
   });
   return withData(html, 'business-data', json, markup);
 }

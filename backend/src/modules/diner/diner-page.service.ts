@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { chooseDinerLanguage, type DinerLanguage } from '@tafrit/contracts/languages';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.js';
 import type { Encoding, PageAnswer, PageRenderer } from '../../platform/http/page-renderer.port.js';
@@ -23,7 +24,13 @@ function hasCartCookie(cookies: string | undefined, departmentId: string): boole
   return (cookies ?? '').split(';').some((cookie) => cookie.trim().startsWith(name));
 }
 
-/** Rendered menu pages kept, by department and menu version: a QR code is scanned again and again. */
+/** The diner's language for a business that offers `offered` (undefined: any). */
+type LanguageOf = (offered: readonly DinerLanguage[] | undefined) => DinerLanguage;
+
+/** A page drawn in the diner's language depends on these request headers besides the encoding. */
+const LANGUAGE_VARY = ['accept-language', 'cookie'] as const;
+
+/** Rendered menu pages kept, by department, language and menu version: a QR code is scanned again and again. */
 const PAGE_CACHE_LIMIT = 500;
 /** A page must not hang on a slow database: past this, the plain page is sent and the app asks the API itself. */
 const LOOKUP_TIMEOUT_MS = 1_500;
@@ -97,25 +104,30 @@ export class DinerPages implements OnModuleInit, PageRenderer {
    * The diner's paths (/menu/{id}, /order, /cart, /checkout, /thank-you and their spellings) get this page: 200, except
    * for the menu of a department that does not exist or takes no orders, answered 404 while the person sees the page's
    * "menu not found" or "not taking orders". Other paths are the app's (undefined: the app's own pages are 200, any
-   * other address 404).
+   * other address 404). A page with a department is drawn in the diner's language: `?lang=`, else the `lang`
+   * cookie, else `acceptLanguage`, else Hebrew (contracts' chooseDinerLanguage, which the browser follows too).
    */
   answer(
     url: string,
     ip: string,
     appPage: (status: 200 | 404) => PageAnswer,
     cookies?: string,
+    acceptLanguage?: string,
   ): PageAnswer | Promise<PageAnswer> | undefined {
     const [path = '/', search = ''] = url.split('?', 2);
     const department = departmentOfPage(url);
     if (this.available && isDinerPath(path)) {
+      // Chosen once the business is known: a language it does not offer is passed over.
+      const language: LanguageOf = (offered) =>
+        chooseDinerLanguage({ query: new URLSearchParams(search).get('lang'), cookies, acceptLanguage, offered });
       const step = orderStepOfPage(path);
       if (step) {
         if (!step.department) return this.stepPlainPage();
-        return this.stepPage({ page: step.page, departmentId: step.department, ip, cookies, search });
+        return this.stepPage({ page: step.page, departmentId: step.department, ip, cookies, search, language });
       }
       if (department === undefined) return this.plainPage(200);
       if (department === null) return this.plainPage(404);
-      return this.menuPage(department, ip).catch(() => this.plainPage(200));
+      return this.menuPage(department, ip, language).catch(() => this.plainPage(200));
     }
     // A diner path without a department (/order, /cart): a page, though the app answers it in an older build.
     if (department === undefined) return isDinerPath(path) ? appPage(200) : undefined;
@@ -154,6 +166,7 @@ export class DinerPages implements OnModuleInit, PageRenderer {
     ip: string;
     cookies: string | undefined;
     search: string;
+    language?: LanguageOf;
   }): Promise<PageAnswer> {
     try {
       this.misses.check(step.ip);
@@ -164,24 +177,31 @@ export class DinerPages implements OnModuleInit, PageRenderer {
       }
       if (!this.stepTemplate) return this.stepPlainPage();
       const business = result.menu.business;
+      const language = step.language?.(business.languages) ?? 'he';
       const draw = () =>
         renderOrderStepPage(
           this.stepTemplate as string,
           business,
-          this.drawStep({ page: step.page, business, cookies: step.cookies, search: step.search }),
+          this.drawStep({ page: step.page, business, cookies: step.cookies, search: step.search, language }),
+          language,
         );
       // With this visitor's cart (its cookie, `cart_{departmentId}`) the page is theirs: made for the request only.
       if (hasCartCookie(step.cookies, step.departmentId)) {
-        return { status: 200, variants: compressed(Buffer.from(draw(), 'utf8'), 5), personal: true };
+        return {
+          status: 200,
+          variants: compressed(Buffer.from(draw(), 'utf8'), 5),
+          personal: true,
+          vary: LANGUAGE_VARY,
+        };
       }
-      // The same for every visitor of this business: kept with its menu's version, drawn once.
-      const key = `${step.page} ${step.departmentId}\n${result.etag}`;
+      // The same for every visitor of this business in this language: kept with its menu's version, drawn once.
+      const key = `${step.page} ${step.departmentId}\n${language}\n${result.etag}`;
       let variants = this.pages.get(key);
       if (!variants) {
         variants = compressed(Buffer.from(draw(), 'utf8'));
         this.remember(key, variants);
       }
-      return { status: 200, variants };
+      return { status: 200, variants, vary: LANGUAGE_VARY };
     } catch {
       return this.stepPlainPage();
     }
@@ -202,7 +222,7 @@ export class DinerPages implements OnModuleInit, PageRenderer {
    * The menu page of a department: 200 with the menu, 404 for an unknown or paused business. Misses count against
    * the same per-address limit as the menu API's, so the page cannot be used to enumerate department ids either.
    */
-  async menuPage(departmentId: string, ip: string): Promise<PageAnswer> {
+  async menuPage(departmentId: string, ip: string, languageOf: LanguageOf = () => 'he'): Promise<PageAnswer> {
     try {
       this.misses.check(ip);
     } catch {
@@ -210,14 +230,16 @@ export class DinerPages implements OnModuleInit, PageRenderer {
     }
     const result = await this.lookup(departmentId);
     if (!result || !this.template) return this.plainPage(200);
+    const language = languageOf(result.status === 'ok' ? result.menu.business.languages : undefined);
     if (result.status === 'ok') {
-      const key = `${departmentId}\n${result.etag}`;
+      // One page per language of each version of the menu: an edit (a new version) drops them all (remember).
+      const key = `${departmentId}\n${language}\n${result.etag}`;
       let variants = this.pages.get(key);
       if (!variants) {
-        variants = this.render({ status: 'ok', menu: result.menu, json: result.json });
+        variants = this.render({ status: 'ok', menu: result.menu, json: result.json }, language);
         this.remember(key, variants);
       }
-      return { status: 200, variants };
+      return { status: 200, variants, vary: LANGUAGE_VARY };
     }
     try {
       await this.misses.miss(ip);
@@ -229,8 +251,8 @@ export class DinerPages implements OnModuleInit, PageRenderer {
         ? { status: 'not_found', departmentId }
         : { status: 'unavailable', departmentId, businessName: result.businessName };
     // Small and not kept: unknown ids are unbounded, and they are rate-limited elsewhere.
-    const body = Buffer.from(renderDinerPage(this.template, state, this.publicUrl), 'utf8');
-    return { status: 404, variants: new Map<Encoding, Buffer>([['identity', body]]) };
+    const body = Buffer.from(renderDinerPage(this.template, state, this.publicUrl, undefined, language), 'utf8');
+    return { status: 404, variants: new Map<Encoding, Buffer>([['identity', body]]), vary: LANGUAGE_VARY };
   }
 
   /** The public menu, or undefined when the database could not tell in time (the app then asks the API). */
@@ -251,22 +273,26 @@ export class DinerPages implements OnModuleInit, PageRenderer {
     }
   }
 
-  private render(state: DinerPageState): Map<Encoding, Buffer> {
+  private render(state: DinerPageState, language: DinerLanguage): Map<Encoding, Buffer> {
     let html: string;
     try {
-      html = renderDinerPage(this.template as string, state, this.publicUrl, this.renderMenu);
+      html = renderDinerPage(this.template as string, state, this.publicUrl, this.renderMenu, language);
     } catch (error) {
       // A menu the renderer cannot draw still gets its page: the app draws it from the inline data.
       this.logger.warn(`Rendering a menu page failed (${String(error)}); sent without its HTML`);
-      html = renderDinerPage(this.template as string, state, this.publicUrl);
+      html = renderDinerPage(this.template as string, state, this.publicUrl, undefined, language);
     }
     return compressed(Buffer.from(html, 'utf8'));
   }
 
   private remember(key: string, variants: Map<Encoding, Buffer>): void {
-    // Older versions of the same menu are dead weight: drop them; beyond the limit the oldest page goes first.
+    // Older versions of the same menu are dead weight: drop them, in every language (the key ends with the version);
+    // beyond the limit the oldest page goes first.
     const department = key.split('\n', 1)[0] as string;
-    for (const existing of this.pages.keys()) if (existing.startsWith(`${department}\n`)) this.pages.delete(existing);
+    const version = key.slice(key.lastIndexOf('\n'));
+    for (const existing of this.pages.keys()) {
+      if (existing.startsWith(`${department}\n`) && !existing.endsWith(version)) this.pages.delete(existing);
+    }
     if (this.pages.size >= PAGE_CACHE_LIMIT) {
       const oldest = this.pages.keys().next().value;
       if (oldest !== undefined) this.pages.delete(oldest);

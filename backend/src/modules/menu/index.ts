@@ -6,6 +6,8 @@ export { CreateProductCommand } from './application/create-product.handler.js';
 export { DuplicateProductCommand } from './application/duplicate-product.handler.js';
 export { ReorderProductsCommand } from './application/reorder-products.handler.js';
 export { RemoveMenuCommand } from './application/remove-menu.handler.js';
+// The product photo store: the demo café's seed stores its drawn photos as an owner's upload is stored.
+export { ProductImages } from './application/product-images.js';
 export { PublicMenuService, type PublicMenuResult } from './application/public-menu.service.js';
 export { MenuMissLimiter } from './api/menu-miss-limiter.js';
 // The entity itself only for the order write path (PlaceOrder reprices from the rows in its own transaction); to be

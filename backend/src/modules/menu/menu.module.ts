@@ -81,7 +81,15 @@ import { RemoveMenuHandler } from './application/remove-menu.handler.js';
   // The diner's page (modules/diner) builds on PublicMenuService and may count its 404s with MenuMissLimiter; the
   // demo café's seed reads what is there with MenuReader; ordering prices a checkout with CheckoutMenuReader, and
   // will price the chosen options with OptionGroupsReader.forPricing.
-  exports: [PublicMenuService, PublicMenuCache, MenuMissLimiter, MenuReader, CheckoutMenuReader, OptionGroupsReader],
+  exports: [
+    PublicMenuService,
+    PublicMenuCache,
+    MenuMissLimiter,
+    MenuReader,
+    CheckoutMenuReader,
+    OptionGroupsReader,
+    ProductImages,
+  ],
 })
 export class MenuModule implements OnModuleInit {
   constructor(

@@ -8,6 +8,7 @@ export {
   type PaymentProvider,
   type PaymentResult,
   type ProviderDocument,
+  type ProviderPageLanguage,
   type TerminalChoice,
   type TerminalCredentials,
 } from './payment-provider.port.js';

@@ -31,7 +31,14 @@ export interface OpenPaymentPageRequest {
   successUrl: string;
   failedUrl: string;
   webhookUrl: string;
+  /**
+   * The language of the provider's page, the diner's where the provider has it (Cardcom's `Language`: Hebrew,
+   * English, Russian; an Arabic reader gets Hebrew). Absent: Hebrew.
+   */
+  pageLanguage?: ProviderPageLanguage;
 }
+
+export type ProviderPageLanguage = 'he' | 'en' | 'ru';
 
 export interface OpenedPaymentPage {
   /** The provider's id of the page (Cardcom's `LowProfileId`). */

@@ -13,7 +13,7 @@ export type FastPathHandler = (request: IncomingMessage, response: ServerRespons
  * and Nest, like a micro-cache in front of an application server (docs/decisions/012-public-menu-fast-path.md).
  *
  * What every answer of the application carries must be added by each handler from the same sources: the security
- * headers (`commonHeaders`, captured once from helmet by `registerSecurityHeaders`) and the request id (`requestIdFor`,
+ * headers of a data answer (`commonHeaders`, the JSON set of `registerSecurityHeaders`) and the request id (`requestIdFor`,
  * a caller's `x-request-id` kept when sane). Request logging is Fastify's: while the logger writes `info` lines (one per request), handlers are not
  * consulted at all, so the access log never misses a request.
  */
@@ -32,7 +32,7 @@ export class HttpFastPath {
     this.handlers.push(handler);
   }
 
-  /** The headers every answer of the application carries (the security headers); a fast answer adds its own. */
+  /** The security headers every JSON answer of the application carries; a fast answer adds its own. */
   commonHeaders(): Record<string, string> {
     if (!this.securityHeaders) throw new Error('the fast path answered before the security headers were known');
     return this.securityHeaders;

@@ -7,6 +7,8 @@ export interface PageAnswer {
   variants: ReadonlyMap<Encoding, Buffer>;
   /** Drawn for this visitor (from their cookies): no shared cache may keep it. */
   personal?: boolean;
+  /** Request headers the page depends on besides Accept-Encoding (a page in the visitor's language). */
+  vary?: readonly string[];
 }
 
 /**
@@ -23,6 +25,7 @@ export interface PageRenderer {
     ip: string,
     appPage: (status: 200 | 404) => PageAnswer,
     cookies?: string,
+    acceptLanguage?: string,
   ): PageAnswer | Promise<PageAnswer> | undefined;
 }
 

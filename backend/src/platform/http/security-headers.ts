@@ -14,10 +14,36 @@ export const PIXEL_SCRIPT_ORIGIN = 'https://connect.facebook.net';
 export const PIXEL_REPORT_ORIGIN = 'https://www.facebook.com';
 
 /**
- * Security headers on every answer. Scripts only from our own origin (Vite emits no inline script); the issue on
- * hardening adds nonces where the server renders inline data. The helmet middleware is built ONCE here and applied
- * in one hook: @fastify/helmet rebuilds it (parsing every CSP directive) on each request, which cost the hot public
- * menu route a measurable share of its throughput.
+ * The headers of an answer that is data (JSON), never a document: the OWASP set for REST answers. A browser that is
+ * led to open one as a page runs nothing and frames nothing (`default-src 'none'`), never guesses it is HTML
+ * (`nosniff`), and other sites cannot embed it; the page-only headers (the full policy, opener and agent-cluster
+ * isolation, the old IE switches) say nothing about a JSON body. Decision 018, "Two sets of security headers".
+ */
+export function dataHeaders(https: boolean): Record<string, string> {
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'cross-origin-resource-policy': 'same-origin',
+    ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+}
+
+/** True for a content type that is data, answered with `dataHeaders`: JSON. */
+export function isDataType(contentType: unknown): boolean {
+  return typeof contentType === 'string' && contentType.startsWith('application/json');
+}
+
+/**
+ * Security headers on every answer: the full set on documents (pages, the invoice, the payment page, files), the
+ * data set on the API's JSON. Scripts only from our own origin (Vite emits no inline script). The helmet middleware
+ * is run ONCE here and its headers applied in one hook: @fastify/helmet rebuilds it (parsing every CSP directive) on
+ * each request, which cost the hot public menu route a measurable share of its throughput.
+ *
+ * Which set: `/api/` answers start with the data set, everything else with the document set, so an answer made
+ * early (an error) is covered either way; just before sending, an answer whose content type says otherwise (the
+ * invoice page under `/api/invoice`, a CSV export) gets the set of its kind. The document set names every header of
+ * the data set, so changing to it overwrites them all.
  */
 export async function registerSecurityHeaders(app: NestFastifyApplication, publicUrl: string): Promise<void> {
   const https = publicUrl.startsWith('https://');
@@ -49,16 +75,29 @@ export async function registerSecurityHeaders(app: NestFastifyApplication, publi
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
-  const headers = headersOf(applyHeaders);
-  // Answers made in front of Fastify (decision 012) carry the very same headers.
-  app.get(HttpFastPath, { strict: false }).setSecurityHeaders(headers);
-  app
-    .getHttpAdapter()
-    .getInstance()
-    .addHook('onRequest', (_request, reply, done) => {
-      void reply.headers(headers);
-      done();
-    });
+  const document = headersOf(applyHeaders);
+  const data = dataHeaders(https);
+  // Answers made in front of Fastify (decision 012, JSON) carry the very same headers.
+  app.get(HttpFastPath, { strict: false }).setSecurityHeaders(data);
+  const fastify = app.getHttpAdapter().getInstance();
+  // Callback hooks, not async ones: they run on every answer.
+  fastify.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(request.url.startsWith('/api/') ? data : document);
+    done();
+  });
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    // An answer without a body's type (204, 304) keeps the set it started with.
+    const type = reply.getHeader('content-type');
+    const asData = request.url.startsWith('/api/');
+    if (type !== undefined && asData !== isDataType(type)) {
+      if (asData) void reply.headers(document);
+      else {
+        for (const name of Object.keys(document)) void reply.removeHeader(name);
+        void reply.headers(data);
+      }
+    }
+    done(null, payload);
+  });
 }
 
 /**

@@ -91,6 +91,7 @@ export class SpaFallback {
       request.ip,
       (status) => ({ status, variants: this.variants }),
       request.headers.cookie,
+      request.headers['accept-language'],
     );
     if (page === undefined) {
       // Not a page of the app: still the app (it shows its not-found page), but answered 404.
@@ -119,7 +120,7 @@ export class SpaFallback {
     void reply
       .status(page.status)
       .header('cache-control', page.personal ? 'private, no-cache' : 'no-cache')
-      .header('vary', 'accept-encoding')
+      .header('vary', ['accept-encoding', ...(page.vary ?? [])].join(', '))
       .type('text/html; charset=utf-8');
     if (encoding !== 'identity') void reply.header('content-encoding', encoding);
     void reply.send(page.variants.get(encoding) ?? identity);

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
-import { he } from '@/i18n/he';
+import { he, type A11yText } from '@/i18n/he';
 import {
   a11yOptions,
   readA11yPreferences,
@@ -12,10 +12,13 @@ import {
 export default function A11yPanel({
   onClose,
   toggleRef,
+  text = he.a11y,
 }: {
   /** Closes the panel; with `true`, focus goes back to the button that opened it. */
   onClose: (returnFocus: boolean) => void;
   toggleRef: RefObject<HTMLButtonElement | null>;
+  /** Its words: Hebrew, or the diner's language on the diner's pages. */
+  text?: A11yText;
 }) {
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -55,14 +58,14 @@ export default function A11yPanel({
     >
       <div className="flex items-center justify-between gap-2">
         <h2 id={titleId} className="text-lg font-bold">
-          {he.a11y.title}
+          {text.title}
         </h2>
         <button
           type="button"
           onClick={() => onClose(true)}
           className="min-h-11 rounded-md px-3 font-medium text-brand-700 underline hover:bg-brand-50"
         >
-          {he.a11y.close}
+          {text.close}
         </button>
       </div>
       <ul className="mt-3 flex flex-col gap-2">
@@ -82,7 +85,7 @@ export default function A11yPanel({
                     : 'border-line bg-surface text-ink hover:bg-canvas')
                 }
               >
-                <span>{he.a11y[option]}</span>
+                <span>{text[option]}</span>
                 <span
                   aria-hidden="true"
                   className={
@@ -106,9 +109,9 @@ export default function A11yPanel({
         onClick={() => update({})}
         className="mt-3 min-h-11 w-full rounded-lg border border-brand-700 px-3 py-2 font-medium text-brand-700 hover:bg-brand-50"
       >
-        {he.a11y.reset}
+        {text.reset}
       </button>
-      <p className="mt-3 text-sm text-muted">{he.a11y.note}</p>
+      <p className="mt-3 text-sm text-muted">{text.note}</p>
       <p className="mt-2">
         {/* A plain link: the widget is on the diner's page too, which has no router (src/diner/). */}
         <a
@@ -116,7 +119,7 @@ export default function A11yPanel({
           onClick={() => onClose(false)}
           className="text-sm font-medium text-brand-700 underline hover:text-brand-900"
         >
-          {he.a11y.statement}
+          {text.statement}
         </a>
       </p>
     </div>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
-import { he } from '@/i18n/he';
+import { he, type A11yText } from '@/i18n/he';
 // Its styles (a11y-widget.css) are in every page's own stylesheet (styles.css, landing.css, diner.css), from the first
 // paint: imported here too, they came again as a stylesheet of their own once the app loaded, and the browser styled
 // and laid out the whole page once more for it (a long task on a slow phone).
@@ -15,7 +15,7 @@ export const A11Y_PANEL_ID = 'a11y-panel';
  * fixed button 20 px from the inline end and 100 px from the top, which opens a small panel of adjustments. It helps;
  * it never stands in for the pages' own accessibility.
  */
-export function A11yWidget() {
+export function A11yWidget({ text = he.a11y }: { text?: A11yText } = {}) {
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const close = useCallback((returnFocus: boolean) => {
@@ -24,14 +24,14 @@ export function A11yWidget() {
   }, []);
 
   return (
-    <aside aria-label={he.a11y.title}>
+    <aside aria-label={text.title}>
       <button
         ref={buttonRef}
         type="button"
         aria-expanded={open}
         aria-controls={A11Y_PANEL_ID}
-        aria-label={he.a11y.open}
-        title={he.a11y.open}
+        aria-label={text.open}
+        title={text.open}
         data-testid="a11y-toggle"
         onClick={() => setOpen((value) => !value)}
         className="fixed end-[20px] top-[100px] z-40 inline-flex size-12 items-center justify-center rounded-full border-2 border-white bg-brand-700 text-white shadow-lg hover:bg-brand-800"
@@ -44,7 +44,7 @@ export function A11yWidget() {
       <div id={A11Y_PANEL_ID} hidden={!open}>
         {open ? (
           <Suspense fallback={null}>
-            <A11yPanel onClose={close} toggleRef={buttonRef} />
+            <A11yPanel onClose={close} toggleRef={buttonRef} text={text} />
           </Suspense>
         ) : null}
       </div>

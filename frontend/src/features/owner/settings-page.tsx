@@ -21,6 +21,7 @@ import { heOwner } from '@/i18n/he-owner';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { updateProfile, uploadLogo, useOwnerBusiness, useRememberBusiness } from './api/profile';
 import { BankCombobox, BusinessDetailsFields, PayoutFields } from './components/business-fields';
+import { DinerLanguagesCard } from './diner-languages-card';
 import { errorDescription } from './errors';
 import { PrinterCard } from './printer-card';
 import { QrCard } from './qr-card';
@@ -83,6 +84,7 @@ export function SettingsPage() {
             </QrCard>
           ) : null}
           <PrinterCard businessPhone={profile.data?.phone} />
+          {ready ? <DinerLanguagesCard /> : null}
         </div>
       </div>
     </PageMain>

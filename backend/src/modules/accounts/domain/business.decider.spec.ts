@@ -8,6 +8,7 @@ import type {
   BusinessProfile,
   BusinessRegistered,
   BusinessReopened,
+  DinerLanguagesChosen,
   LogoChanged,
   PayoutAccount,
 } from './business.events.js';
@@ -173,6 +174,48 @@ describe('the logo', () => {
           },
         },
       ]));
+});
+
+describe('the languages offered to the diners', () => {
+  const chosen = (languages: DinerLanguagesChosen['data']['languages']): DinerLanguagesChosen => ({
+    type: 'DinerLanguagesChosen',
+    data: { phone: '+972547654321', languages, changedAt: now },
+  });
+
+  it('records DinerLanguagesChosen with the languages in their fixed order, whatever order they came in', () =>
+    given([registered])
+      .when({ type: 'ChooseDinerLanguages', data: { languages: ['ru', 'ar'], now } })
+      .then([chosen(['ar', 'ru'])]));
+
+  it('records none at all (Hebrew alone), and a first choice of all of them too', () => {
+    given([registered])
+      .when({ type: 'ChooseDinerLanguages', data: { languages: [], now } })
+      .then([chosen([])]);
+    given([registered])
+      .when({ type: 'ChooseDinerLanguages', data: { languages: ['ar', 'en', 'ru'], now } })
+      .then([chosen(['ar', 'en', 'ru'])]);
+  });
+
+  it('records nothing when the same languages are saved again', () =>
+    given([registered, chosen(['en'])])
+      .when({ type: 'ChooseDinerLanguages', data: { languages: ['en'], now } })
+      .then([]));
+
+  it('records a change after an earlier choice', () =>
+    given([registered, chosen(['en'])])
+      .when({ type: 'ChooseDinerLanguages', data: { languages: ['en', 'ar'], now } })
+      .then([chosen(['ar', 'en'])]));
+
+  it('refuses a closed business', () =>
+    given([
+      registered,
+      {
+        type: 'BusinessClosed',
+        data: { phone: '+972547654321', adminPhone: '+972542222222', ip: null, at: now },
+      },
+    ])
+      .when({ type: 'ChooseDinerLanguages', data: { languages: ['en'], now } })
+      .thenThrows(BusinessClosedError));
 });
 
 describe('an administrator opening the business', () => {

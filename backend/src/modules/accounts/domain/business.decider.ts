@@ -1,3 +1,4 @@
+import { offerableLanguages, type OfferableLanguage } from '@tafrit/contracts/languages';
 import type { Decider } from '../../../platform/event-store/aggregate.js';
 import { BusinessAlreadyRegisteredError, BusinessClosedError, BusinessNotFoundError } from './business.errors.js';
 import type { BusinessEvent, BusinessProfile, BusinessRegistered, PayoutAccount } from './business.events.js';
@@ -9,6 +10,8 @@ export interface RegisteredBusiness {
   profile: BusinessProfile;
   payout: PayoutAccount;
   logo: string | null;
+  /** The languages offered besides Hebrew; null until the owner first chooses (then all are offered). */
+  dinerLanguages: OfferableLanguage[] | null;
 }
 
 export type BusinessState = { status: 'unregistered' } | RegisteredBusiness;
@@ -33,6 +36,12 @@ export type ChangeBusinessProfile = {
 };
 
 export type ChangeLogo = { type: 'ChangeLogo'; data: { logo: string; now: string } };
+
+/** Settings' languages: validated by the contract (known languages, each once); kept in their fixed order. */
+export type ChooseDinerLanguages = {
+  type: 'ChooseDinerLanguages';
+  data: { languages: readonly OfferableLanguage[]; now: string };
+};
 
 /** A new public address; the id is made by the handler (random), so the decider stays pure. */
 export type RegenerateDepartmentId = {
@@ -60,6 +69,7 @@ export type BusinessCommand =
   | RegisterBusiness
   | ChangeBusinessProfile
   | ChangeLogo
+  | ChooseDinerLanguages
   | RegenerateDepartmentId
   | RecordImpersonation
   | PauseBusiness
@@ -108,6 +118,15 @@ export const businessDecider: Decider<BusinessCommand, BusinessEvent, BusinessSt
             data: { phone, logo: command.data.logo, previousLogo: business.logo, changedAt: command.data.now },
           },
         ];
+      case 'ChooseDinerLanguages': {
+        const languages = offerableLanguages.filter((language) => command.data.languages.includes(language));
+        // The same choice again (a second click on save) records nothing.
+        const current = business.dinerLanguages;
+        if (current && current.length === languages.length && current.every((code, i) => code === languages[i])) {
+          return [];
+        }
+        return [{ type: 'DinerLanguagesChosen', data: { phone, languages, changedAt: command.data.now } }];
+      }
       case 'RegenerateDepartmentId': {
         const { departmentId, ip, now } = command.data;
         // The same id again would leave the leaked address working: the handler makes a fresh one, this guards it.
@@ -144,6 +163,7 @@ export const businessDecider: Decider<BusinessCommand, BusinessEvent, BusinessSt
         profile: { fullName, businessName, email, idNumber, receiptPhone },
         payout: { bankName, branch, accountNumber, beneficiaryName, cardcom },
         logo: null,
+        dinerLanguages: null,
       };
     }
     // Events of a stream that has no registration cannot exist: its first event is always BusinessRegistered.
@@ -161,6 +181,8 @@ export const businessDecider: Decider<BusinessCommand, BusinessEvent, BusinessSt
         return { ...state, logo: event.data.logo };
       case 'DepartmentIdRegenerated':
         return { ...state, departmentId: event.data.departmentId };
+      case 'DinerLanguagesChosen':
+        return { ...state, dinerLanguages: event.data.languages };
       case 'BusinessImpersonated':
         return state;
       case 'BusinessPaused':

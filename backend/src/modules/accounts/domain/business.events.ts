@@ -1,4 +1,5 @@
 /** Events of the `business-{phone}` stream (schema version 1). Plain data: dates as ISO strings. */
+import type { OfferableLanguage } from '@tafrit/contracts/languages';
 
 /** What the owner tells about themselves and the business (settings' "business details"). */
 export interface BusinessProfile {
@@ -58,6 +59,15 @@ export interface DepartmentIdRegenerated {
   data: { phone: string; departmentId: string; previousDepartmentId: string; at: string; ip: string | null };
 }
 
+/**
+ * The owner chose the languages the business offers its diners besides Hebrew (always offered): the diner's switcher
+ * offers these, and a diner's choice of another falls back (decision 023). Before the first choice, all are offered.
+ */
+export interface DinerLanguagesChosen {
+  type: 'DinerLanguagesChosen';
+  data: { phone: string; languages: OfferableLanguage[]; changedAt: string };
+}
+
 /** An administrator opened an owner session of this business (the audit trail of impersonation). */
 export interface BusinessImpersonated {
   type: 'BusinessImpersonated';
@@ -110,6 +120,7 @@ export type BusinessEvent =
   | PayoutAccountChanged
   | LogoChanged
   | DepartmentIdRegenerated
+  | DinerLanguagesChosen
   | BusinessImpersonated
   | BusinessPaused
   | BusinessActivated
@@ -122,6 +133,7 @@ export const BUSINESS_EVENT_TYPES = [
   'PayoutAccountChanged',
   'LogoChanged',
   'DepartmentIdRegenerated',
+  'DinerLanguagesChosen',
   'BusinessImpersonated',
   'BusinessPaused',
   'BusinessActivated',

@@ -16,6 +16,8 @@ export const BusinessEntity = defineEntity({
     beneficiaryName: p.string().length(200),
     receiptPhone: p.string().length(16).nullable(),
     logo: p.string().length(255).nullable(),
+    /** The languages offered to diners besides Hebrew; null: never chosen, all offered (decision 023). */
+    dinerLanguages: p.json<string[]>().nullable(),
     qrCode: p.string().length(255).nullable(),
     departmentId: p.string().length(64).unique('businesses_department_id_unique'),
     isActive: p.boolean().default(true),

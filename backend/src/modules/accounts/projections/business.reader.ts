@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { offeredLanguages, type DinerLanguage, type OfferableLanguage } from '@tafrit/contracts/languages';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import { BusinessEntity } from './business.entity.js';
@@ -12,6 +13,8 @@ export interface BusinessSummary {
   logo: string | null;
   isActive: boolean;
   closedAt: Date | null;
+  /** The languages offered to its diners, Hebrew first (decision 023). */
+  dinerLanguages: DinerLanguage[];
 }
 
 /** The row an administrator sees in the list of accounts. */
@@ -37,9 +40,21 @@ export interface BusinessPayee {
   idNumber: string;
 }
 
-const SUMMARY_FIELDS = ['phone', 'businessName', 'departmentId', 'logo', 'isActive', 'closedAt'] as const;
+const SUMMARY_FIELDS = [
+  'phone',
+  'businessName',
+  'departmentId',
+  'logo',
+  'isActive',
+  'closedAt',
+  'dinerLanguages',
+] as const;
 
-type SummaryRow = Omit<BusinessSummary, 'logo' | 'closedAt'> & { logo?: string | null; closedAt?: Date | null };
+type SummaryRow = Omit<BusinessSummary, 'logo' | 'closedAt' | 'dinerLanguages'> & {
+  logo?: string | null;
+  closedAt?: Date | null;
+  dinerLanguages?: string[] | null;
+};
 
 const toSummary = (business: SummaryRow): BusinessSummary => ({
   phone: business.phone,
@@ -48,6 +63,8 @@ const toSummary = (business: SummaryRow): BusinessSummary => ({
   logo: business.logo ?? null,
   isActive: business.isActive,
   closedAt: business.closedAt ?? null,
+  // Written only from DinerLanguagesChosen, whose languages the contract checked.
+  dinerLanguages: offeredLanguages((business.dinerLanguages ?? null) as OfferableLanguage[] | null),
 });
 
 /**

@@ -65,6 +65,9 @@ export const businessesProjection: InlineProjection = {
       case 'LogoChanged':
         await applyNewer(em, event, { logo: event.data.logo });
         return;
+      case 'DinerLanguagesChosen':
+        await applyNewer(em, event, { dinerLanguages: event.data.languages });
+        return;
       case 'DepartmentIdRegenerated':
         await applyNewer(em, event, { departmentId: event.data.departmentId });
         return;

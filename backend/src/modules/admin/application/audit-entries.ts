@@ -64,6 +64,8 @@ function summaryOf(type: string, subject: string, name: string): string {
       return `החלפת הלוגו של ${name}`;
     case 'DepartmentIdRegenerated':
       return `החלפת כתובת התפריט וקוד ה־QR של ${name}`;
+    case 'DinerLanguagesChosen':
+      return `עדכון שפות התפריט של ${name}`;
     default:
       return `${type} (${name})`;
   }

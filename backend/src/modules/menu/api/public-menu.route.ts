@@ -1,6 +1,6 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { ArgumentsHost, ExceptionFilter } from '@nestjs/common';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { PublicMenuResult, PublicMenuService } from '../application/public-menu.service.js';
 import type { MenuMissLimiter } from './menu-miss-limiter.js';
@@ -74,69 +74,6 @@ function sendMenu(request: FastifyRequest, reply: FastifyReply, result: OkMenu):
   void reply.code(200).headers(answer.headers[encoding]).send(answer.body[encoding]);
 }
 
-type LogArguments = Parameters<FastifyBaseLogger['info']>;
-type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
-
-/**
- * The request's logger, made only when something is logged. Fastify makes a pino child (bound to the request id) for
- * every request; on a cached menu at the usual levels nothing is written, and making the child (its bindings
- * serialised, its redaction set up) was a visible share of the answer's cost. What is logged, and with which bindings,
- * is unchanged: the first call that writes makes the very same child. A class, so a request costs one small object.
- */
-class LazyRequestLogger {
-  private made: FastifyBaseLogger | undefined;
-
-  constructor(
-    private readonly parent: FastifyBaseLogger,
-    private readonly bindings: Record<string, unknown>,
-    private readonly options: object,
-  ) {}
-
-  get level(): string {
-    return (this.made ?? this.parent).level;
-  }
-
-  set level(level: string) {
-    this.real().level = level;
-  }
-
-  isLevelEnabled(level: string): boolean {
-    // pino's loggers say which levels are on; a logger that cannot say is asked every time.
-    return (this.parent as unknown as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.(level) ?? true;
-  }
-
-  child(bindings: Record<string, unknown>, options?: object): FastifyBaseLogger {
-    return this.real().child(bindings, options);
-  }
-
-  fatal(...args: LogArguments): void {
-    this.write('fatal', args);
-  }
-  error(...args: LogArguments): void {
-    this.write('error', args);
-  }
-  warn(...args: LogArguments): void {
-    this.write('warn', args);
-  }
-  info(...args: LogArguments): void {
-    this.write('info', args);
-  }
-  debug(...args: LogArguments): void {
-    this.write('debug', args);
-  }
-  trace(...args: LogArguments): void {
-    this.write('trace', args);
-  }
-
-  private write(level: Level, args: LogArguments): void {
-    if (this.isLevelEnabled(level)) this.real()[level](...args);
-  }
-
-  private real(): FastifyBaseLogger {
-    return (this.made ??= this.parent.child(this.bindings, this.options));
-  }
-}
-
 /** What Nest's router would hand the exception filter: this request and its reply, in an HTTP context. */
 function httpHost(request: FastifyRequest, reply: FastifyReply): ArgumentsHost {
   const args = [request, reply];
@@ -206,8 +143,6 @@ export function registerPublicMenuRoute(
   fastify.route({
     method: 'GET',
     url: PUBLIC_MENU_ROUTE,
-    childLoggerFactory: (logger, bindings, options) =>
-      new LazyRequestLogger(logger, bindings, options) as unknown as FastifyBaseLogger,
     // Not an async function on purpose: a cached menu is answered in this very call, with no promise in between.
     handler(request, reply) {
       const { departmentId } = request.params as { departmentId: string };

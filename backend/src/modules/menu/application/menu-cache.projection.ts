@@ -19,6 +19,8 @@ export const MENU_CACHE_EVENT_TYPES = [
   // The Cardcom terminal a checkout opens its page with (the checkout's memory of the menu is dropped with it).
   'PayoutAccountChanged',
   'LogoChanged',
+  // The languages the diner's switcher offers (the public menu's business.languages).
+  'DinerLanguagesChosen',
   // A new public address: dropping the business drops its menu under the old id, so that id answers 404 at once.
   'DepartmentIdRegenerated',
   'BusinessPaused',

@@ -1,15 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { ProductImage } from '@tafrit/contracts';
+import { PRODUCT_IMAGE_SIZES, type ProductImage } from '@tafrit/contracts';
 import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/config.js';
 import { encodeOrRefuse, openUploadedImage } from '../../../platform/images/uploaded-image.js';
 import { randomFileStem, removeFiles, writeNewFiles } from '../../../platform/images/stored-files.js';
 
 export const PRODUCT_IMAGE_URL_PREFIX = '/uploads/products/';
-/** The two stored widths: a card in the diner's list, and a wide or high-density screen. */
-export const PRODUCT_IMAGE_WIDTHS = { small: 400, large: 800 } as const;
+/** The two stored widths (their names on disk): a card in the diner's list, and the product's sheet. */
+export const PRODUCT_IMAGE_WIDTHS = {
+  small: PRODUCT_IMAGE_SIZES.small.width,
+  large: PRODUCT_IMAGE_SIZES.large.width,
+} as const;
 // Only stems this server made can be removed: a recorded path never points outside the products folder.
 const STORED_STEM = /^\/uploads\/products\/([0-9a-f]{32})$/;
 
@@ -19,13 +22,23 @@ export function productImageUrls(stem: string | null): ProductImage | null {
   return { small: `${stem}-${PRODUCT_IMAGE_WIDTHS.small}.webp`, large: `${stem}-${PRODUCT_IMAGE_WIDTHS.large}.webp` };
 }
 
-/** An uploaded product photo, checked and re-encoded as WebP in two widths (aspect kept, never upscaled). */
+/**
+ * An uploaded product photo, checked and re-encoded as WebP at exactly 400x300 and 800x600: cropped to 4:3 around
+ * its most interesting part (sharp's attention strategy), a small photo enlarged. Fixed sizes let every page write the
+ * <img>'s width and height up front (no layout shift); the browser would stretch a small photo to the box anyway.
+ */
 export async function toProductWebps(bytes: Buffer): Promise<{ small: Buffer; large: Buffer }> {
   const image = await openUploadedImage(bytes, 'image');
+  const sharp = (await import('sharp')).default;
   return encodeOrRefuse('image', async () => {
     const [small, large] = await Promise.all(
-      [PRODUCT_IMAGE_WIDTHS.small, PRODUCT_IMAGE_WIDTHS.large].map((width) =>
-        image.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer(),
+      [PRODUCT_IMAGE_SIZES.small, PRODUCT_IMAGE_SIZES.large].map(({ width, height }) =>
+        image
+          .clone()
+          .resize({ width, height, fit: 'cover', position: sharp.strategy.attention })
+          // Smart chroma subsampling keeps the sharp red and green edges of food from bleeding.
+          .webp({ quality: 78, smartSubsample: true })
+          .toBuffer(),
       ),
     );
     return { small: small as Buffer, large: large as Buffer };

@@ -80,7 +80,12 @@ export class PublicMenuService {
       const { byId, productGroups } = await this.optionGroups.ofBusiness(business.phone, em);
       const shaped = new Map([...byId].map(([id, view]) => [id, toPublicOptionGroup(view)]));
       const menu = publicMenuSchema.parse({
-        business: { businessName: business.businessName, logo: business.logo ?? null, departmentId },
+        business: {
+          businessName: business.businessName,
+          logo: business.logo ?? null,
+          departmentId,
+          languages: business.dinerLanguages,
+        },
         categories: categories.map(({ id, name, order }) => ({ id, name, order })),
         // In the menu's reading order: the diner's page keeps the owner's order inside a category.
         products: inMenuOrder(products, categories).map((product) =>

@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { createPaymentSchema, type CreatePaymentSuccess } from '@tafrit/contracts';
+import { chooseDinerLanguage } from '@tafrit/contracts/languages';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/config.js';
@@ -41,7 +42,14 @@ export class CreatePaymentController {
   ): Promise<CreatePaymentSuccess> {
     const input = parseWith(createPaymentSchema, body);
     const session = this.sessions.ensure(request, reply);
-    const answer = await this.checkout.createPayment(input, session, request.id);
+    // The payment page in the diner's language (their pages' cookie, else the browser's) where the provider has it:
+    // Cardcom's pages speak Hebrew, English and Russian, so an Arabic reader gets Hebrew.
+    const language = chooseDinerLanguage({
+      cookies: request.headers.cookie,
+      acceptLanguage: request.headers['accept-language'],
+    });
+    const pageLanguage = language === 'ar' ? 'he' : language;
+    const answer = await this.checkout.createPayment(input, session, request.id, pageLanguage);
     // The sandbox's page on the address the diner opened (127.0.0.1, the LAN address): framed as the page's own origin.
     const origin = this.origins.originOf(request.headers.host, request.socket?.localPort);
     return { ...answer, paymentUrl: this.origins.rebase(answer.paymentUrl, origin) };

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Inject, Logger, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { chooseDinerLanguage, type DinerLanguage } from '@tafrit/contracts/languages';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/config.js';
@@ -32,6 +33,12 @@ export class SandboxPageController {
     this.origins = new LocalOrigins({ host: config.host, publicUrl: config.publicUrl, followRequest: true });
   }
 
+  /** The diner's language: the cookie their pages set (the frame is ours, so it comes along), else the browser's. */
+  private languageOf(request: FastifyRequest): DinerLanguage {
+    const acceptLanguage = request.headers['accept-language'];
+    return chooseDinerLanguage({ cookies: request.headers.cookie, acceptLanguage });
+  }
+
   /** The return address on the address this page was opened at, so the diner lands where their cart and cookie are. */
   private successUrl(page: { successUrl: string }, request: FastifyRequest): string {
     return this.origins.rebase(page.successUrl, this.origins.originOf(request.headers.host, request.socket?.localPort));
@@ -41,8 +48,9 @@ export class SandboxPageController {
   async show(@Param('id') id: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const page = this.provider.name === 'sandbox' ? await this.sandbox.page(id, this.factsOf(id)) : null;
     if (!page) return this.notFound(reply);
-    if (page.status === 'paid') return this.html(reply, 200, renderClosedPage(this.successUrl(page, request)));
-    this.html(reply, 200, renderSandboxPage({ page }));
+    if (page.status === 'paid')
+      return this.html(reply, 200, renderClosedPage(this.successUrl(page, request), this.languageOf(request)));
+    this.html(reply, 200, renderSandboxPage({ page, language: this.languageOf(request) }));
   }
 
   @Post(':id')
@@ -65,8 +73,13 @@ export class SandboxPageController {
     if (outcome.status === 'invalid' || outcome.status === 'closed') {
       const page = await this.sandbox.page(id, this.factsOf(id));
       if (!page) return this.notFound(reply);
-      if (outcome.status === 'closed') return this.html(reply, 200, renderClosedPage(this.successUrl(page, request)));
-      return this.html(reply, 400, renderSandboxPage({ page, values: form, fields: outcome.fields }));
+      if (outcome.status === 'closed')
+        return this.html(reply, 200, renderClosedPage(this.successUrl(page, request), this.languageOf(request)));
+      return this.html(
+        reply,
+        400,
+        renderSandboxPage({ page, values: form, fields: outcome.fields, language: this.languageOf(request) }),
+      );
     }
     const { page } = outcome;
     try {
@@ -80,7 +93,16 @@ export class SandboxPageController {
       void reply.status(303).header('location', this.successUrl(page, request)).send();
       return;
     }
-    this.html(reply, 200, renderSandboxPage({ page, values: { name: form.name }, declined: outcome.reason }));
+    this.html(
+      reply,
+      200,
+      renderSandboxPage({
+        page,
+        values: { name: form.name },
+        declined: outcome.reason,
+        language: this.languageOf(request),
+      }),
+    );
   }
 
   /** The page's facts from its order, for a page this process did not open (no row is written when a page opens). */

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { agorotToDecimalString } from '@tafrit/contracts';
 import type { CreatePaymentInput, CreatePaymentSuccess } from '@tafrit/contracts';
+import type { ProviderPageLanguage } from '../../payments/index.js';
 import { OpenPaymentPageCommand } from './open-payment-page.handler.js';
 import { PlaceOrderCommand, type PlacedOrderResult } from './place-order.handler.js';
 
@@ -17,6 +18,7 @@ export class CheckoutService {
     input: CreatePaymentInput,
     dinerSessionId: string,
     correlationId: string,
+    pageLanguage: ProviderPageLanguage = 'he',
   ): Promise<CreatePaymentSuccess> {
     const placed: PlacedOrderResult = await this.commands.execute(
       new PlaceOrderCommand({
@@ -29,13 +31,14 @@ export class CheckoutService {
         customerName: input.customerInfo?.name || null,
         customerPhone: input.customerInfo?.phone || null,
         correlationId,
+        pageLanguage,
       }),
     );
     // The same checkout's earlier order (a double click, a reload): its open page, or a new one after a decline.
     const paymentUrl: string =
       placed.paymentUrl ??
       (await this.commands.execute(
-        new OpenPaymentPageCommand(placed.orderId, placed.business, correlationId, placed.order),
+        new OpenPaymentPageCommand(placed.orderId, placed.business, correlationId, placed.order, pageLanguage),
       ));
     return {
       success: true,

@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/config.js';
 import type { CheckoutMenu } from '../../menu/index.js';
-import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payments/index.js';
+import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderPageLanguage } from '../../payments/index.js';
 import { openPaymentPage, type PlacedOrder } from '../domain/order.decider.js';
 import { OrderExpiredError } from '../domain/order.errors.js';
 import { OrderStore, type LoadedOrder } from '../persistence/order-store.js';
@@ -16,6 +16,8 @@ export class OpenPaymentPageCommand {
     readonly correlationId: string,
     /** The order as the request just read or wrote it. */
     readonly known?: LoadedOrder,
+    /** The payment page's language (the diner's, where the provider has it). */
+    readonly pageLanguage: ProviderPageLanguage = 'he',
   ) {}
 }
 
@@ -32,14 +34,14 @@ export class OpenPaymentPageHandler implements ICommandHandler<OpenPaymentPageCo
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ orderId, business, correlationId, known }: OpenPaymentPageCommand): Promise<string> {
+  async execute({ orderId, business, correlationId, known, pageLanguage }: OpenPaymentPageCommand): Promise<string> {
     const current = known ?? (await this.orders.load(orderId));
     const order = current.state as PlacedOrder;
     if (order.status === 'expired') throw new OrderExpiredError(orderId);
     const open = openPaymentPage(order);
     if (open) return open.paymentUrl;
 
-    const request = paymentPageRequest(this.config, order, business);
+    const request = paymentPageRequest(this.config, order, business, pageLanguage);
     const page = await this.provider.openPaymentPage(request);
     const now = new Date().toISOString();
     const result = await this.orders.execute(

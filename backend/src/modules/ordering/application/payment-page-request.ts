@@ -1,6 +1,6 @@
 import type { AppConfig } from '../../../config/config.js';
 import type { CheckoutMenu } from '../../menu/index.js';
-import type { OpenPaymentPageRequest, TerminalChoice } from '../../payments/index.js';
+import type { OpenPaymentPageRequest, ProviderPageLanguage, TerminalChoice } from '../../payments/index.js';
 import type { PlacedOrder } from '../domain/order.decider.js';
 
 /** The business's own Cardcom terminal when it set one up; otherwise the platform's (decision 005 §6). */
@@ -29,6 +29,7 @@ export function paymentPageRequest(
   config: AppConfig,
   order: Pick<PlacedOrder, 'orderId' | 'orderNumber' | 'totalAgorot' | 'lines' | 'departmentId'>,
   business: CheckoutMenu['business'],
+  pageLanguage: ProviderPageLanguage = 'he',
 ): OpenPaymentPageRequest {
   const terminal = terminalOf(business);
   return {
@@ -46,5 +47,6 @@ export function paymentPageRequest(
     terminal,
     issueDocument: terminal.owner === 'business',
     ...paymentPageAddresses(config, order.departmentId),
+    pageLanguage,
   };
 }

@@ -5,7 +5,7 @@ import { agorotToDecimalString, cartLineKey, type OrderLine } from '@tafrit/cont
 import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/config.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payments/index.js';
+import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderPageLanguage } from '../../payments/index.js';
 import { CheckoutMenuReader, type CheckoutMenu } from '../../menu/index.js';
 import { openPaymentPage, type PlacedOrder } from '../domain/order.decider.js';
 import { priceCart } from '../domain/pricing.js';
@@ -24,6 +24,8 @@ export interface PlaceOrderInput {
   customerName: string | null;
   customerPhone: string | null;
   correlationId: string;
+  /** The payment page's language (the diner's, where the provider has it). */
+  pageLanguage?: ProviderPageLanguage;
 }
 
 export class PlaceOrderCommand {
@@ -108,6 +110,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
         departmentId: business.departmentId,
       },
       business,
+      input.pageLanguage,
     );
     const page = await this.provider.openPaymentPage(request);
     const now = new Date().toISOString();

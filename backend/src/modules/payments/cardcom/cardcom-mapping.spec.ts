@@ -64,6 +64,18 @@ describe('the Cardcom create-page request', () => {
     });
   });
 
+  it("opens the page in the diner's language where Cardcom has it; the tax document stays in Hebrew", () => {
+    const english = toCreateLowProfile(
+      pageRequest({ terminal: businessTerminal, issueDocument: true, pageLanguage: 'en' }),
+      cardcomTerminal(businessTerminal, config),
+    );
+    expect(english).toMatchObject({ Language: 'en', ProductName: 'Order #17' });
+    expect(english.Document?.Language).toBe('he');
+    const request = pageRequest({ pageLanguage: 'ru' });
+    const russian = toCreateLowProfile(request, cardcomTerminal(request.terminal, config));
+    expect(russian).toMatchObject({ Language: 'ru', ProductName: 'Заказ №17' });
+  });
+
   it('issues the tax invoice receipt on the business terminal, one product line per order line', () => {
     const request = pageRequest({ terminal: businessTerminal, issueDocument: true });
     const body = toCreateLowProfile(request, cardcomTerminal(request.terminal, config));

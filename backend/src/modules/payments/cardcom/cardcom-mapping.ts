@@ -38,7 +38,7 @@ export interface CardcomCreateLowProfile extends CardcomTerminal {
   FailedRedirectUrl: string;
   WebHookUrl: string;
   ProductName: string;
-  Language: 'he';
+  Language: 'he' | 'en' | 'ru';
   ISOCoinId: 1;
   Document?: {
     DocumentTypeToCreate: 'TaxInvoiceAndReceipt';
@@ -68,6 +68,13 @@ export function shekels(agorot: number): number {
   return Number((agorot / 100).toFixed(2));
 }
 
+/** What the payment page says it charges for, in the page's language. */
+function productName(orderNumber: number, language: 'he' | 'en' | 'ru'): string {
+  if (language === 'en') return `Order #${orderNumber}`;
+  if (language === 'ru') return `Заказ №${orderNumber}`;
+  return `הזמנה #${orderNumber}`;
+}
+
 export function toCreateLowProfile(
   request: OpenPaymentPageRequest,
   terminal: CardcomTerminal,
@@ -80,8 +87,8 @@ export function toCreateLowProfile(
     SuccessRedirectUrl: request.successUrl,
     FailedRedirectUrl: request.failedUrl,
     WebHookUrl: request.webhookUrl,
-    ProductName: `הזמנה #${request.orderNumber}`,
-    Language: 'he',
+    ProductName: productName(request.orderNumber, request.pageLanguage ?? 'he'),
+    Language: request.pageLanguage ?? 'he',
     ISOCoinId: 1,
   };
   if (!request.issueDocument) return body;

@@ -1,7 +1,9 @@
 import { formatShekels } from '@tafrit/contracts';
+import { languageDirection, type DinerLanguage } from '@tafrit/contracts/languages';
 import { escapeHtml } from '../../../platform/http/html-escape.js';
 import { SANDBOX_CARDS } from './card-checks.js';
 import type { CardForm, SandboxPage } from './sandbox-payment-provider.js';
+import { sandboxWords, type SandboxWords } from './sandbox-words.js';
 
 export interface SandboxPageView {
   page: SandboxPage;
@@ -9,6 +11,15 @@ export interface SandboxPageView {
   fields?: Partial<Record<keyof CardForm, string>>;
   /** A declined card's message, shown above the form with the chance to try again. */
   declined?: string;
+  /** The diner's language (the cookie their pages set, else the browser's): Hebrew unless said. */
+  language?: DinerLanguage;
+}
+
+/** A provider message (Hebrew) in the page's language, or as it is, marked as Hebrew when the page is not. */
+function message(words: SandboxWords, language: DinerLanguage, text: string): string {
+  const known = words.messages[text];
+  if (known !== undefined || language === 'he') return escapeHtml(known ?? text);
+  return `<span lang="he" dir="rtl">${escapeHtml(text)}</span>`;
 }
 
 // Sized for the checkout's frame: 600 px high (product spec) on a 390 px phone, the page fits without scrolling, the
@@ -33,7 +44,14 @@ const STYLE = `
     background:#166534;color:#fff;cursor:pointer} button:focus{outline:3px solid #1d4ed8;outline-offset:2px}
   .secure{font-size:.8125rem;color:#4a5568;margin-top:6px;text-align:center}`;
 
-function field(view: SandboxPageView, name: keyof CardForm, label: string, attributes: string, hint?: string): string {
+function field(
+  view: SandboxPageView,
+  words: SandboxWords,
+  name: keyof CardForm,
+  label: string,
+  attributes: string,
+  hint?: string,
+): string {
   const id = `card-${name}`;
   const error = view.fields?.[name];
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
@@ -44,7 +62,7 @@ function field(view: SandboxPageView, name: keyof CardForm, label: string, attri
     <label for="${id}">${label}</label>${hint ? ` <span class="hint" id="${id}-hint">(${hint})</span>` : ''}
     <input id="${id}" name="${name}" ${attributes} value="${escapeHtml(value)}" required
       ${described ? `aria-describedby="${described}"` : ''} ${error ? 'aria-invalid="true"' : ''}>
-    ${error ? `<p class="error" id="${id}-error">${escapeHtml(error)}</p>` : ''}
+    ${error ? `<p class="error" id="${id}-error">${message(words, view.language ?? 'he', error)}</p>` : ''}
   </div>`;
 }
 
@@ -59,42 +77,58 @@ function isolateNumbers(escaped: string): string {
 }
 
 /**
+ * The page's description ("{business} - הזמנה #12", the provider's Hebrew) in the page's language: the business's name
+ * as the owner wrote it (marked as Hebrew on another language's page), then the order and its number.
+ */
+function description(page: SandboxPage, words: SandboxWords, language: DinerLanguage): string {
+  const match = /^(.*) - הזמנה (#\d+)$/s.exec(page.description);
+  if (language === 'he' || !match) {
+    const text = isolateNumbers(escapeHtml(page.description));
+    return language === 'he' ? text : `<span lang="he" dir="rtl">${text}</span>`;
+  }
+  const [, business = '', number = ''] = match;
+  return `<bdi lang="he" dir="rtl">${escapeHtml(business)}</bdi> - ${words.order} <bdi dir="ltr">${number}</bdi>`;
+}
+
+/**
  * The sandbox's hosted card page: looks like a payment page, says plainly that it is a test, and uses the standard
  * `autocomplete` names so browsers and password managers can fill it. Plain HTML that works without any script.
  */
 export function renderSandboxPage(view: SandboxPageView): string {
   const { page } = view;
+  const language = view.language ?? 'he';
+  const words = sandboxWords[language];
   const hasErrors = Boolean(view.fields && Object.keys(view.fields).length > 0);
   return `<!doctype html>
-<html lang="he" dir="rtl">
+<html lang="${language}" dir="${languageDirection(language)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>תשלום מאובטח (סביבת בדיקה)</title>
+<title>${words.title}</title>
 <style>${STYLE}</style>
 </head>
 <body>
 <main>
-  <p class="test" role="note">סביבת בדיקה: לא יבוצע חיוב אמיתי. כרטיס לאישור: ${card(SANDBOX_CARDS.approved)}, כרטיס לדחייה: ${card(SANDBOX_CARDS.declined)}</p>
+  <p class="test" role="note">${words.test(card(SANDBOX_CARDS.approved), card(SANDBOX_CARDS.declined))}</p>
   <div class="card">
     <div class="head">
-      <h1>תשלום בכרטיס אשראי</h1>
-      <p class="amount">לתשלום: <bdi dir="ltr">${formatShekels(page.amountAgorot)}</bdi></p>
+      <h1>${words.heading}</h1>
+      <p class="amount">${words.amount} <bdi dir="ltr">${formatShekels(page.amountAgorot)}</bdi></p>
     </div>
-    <p class="description">${isolateNumbers(escapeHtml(page.description))}</p>
-    ${view.declined ? `<div class="alert" role="alert">${escapeHtml(view.declined)}. אפשר לנסות כרטיס אחר.</div>` : ''}
-    ${hasErrors ? '<div class="alert" role="alert">חלק מפרטי הכרטיס אינם תקינים, נא לתקן ולנסות שוב.</div>' : ''}
+    <p class="description">${description(page, words, language)}</p>
+    ${view.declined ? `<div class="alert" role="alert">${message(words, language, view.declined)}. ${words.tryAnother}</div>` : ''}
+    ${hasErrors ? `<div class="alert" role="alert">${words.fixFields}</div>` : ''}
     <form method="post" action="/pay/sandbox/${encodeURIComponent(page.lowProfileId)}" novalidate>
-      ${field(view, 'name', 'שם בעל הכרטיס', 'type="text" autocomplete="cc-name" maxlength="100"')}
-      ${field(view, 'number', 'מספר כרטיס', 'type="text" inputmode="numeric" autocomplete="cc-number" maxlength="23" dir="ltr"')}
+      ${field(view, words, 'name', words.name, 'type="text" autocomplete="cc-name" maxlength="100"')}
+      ${field(view, words, 'number', words.number, 'type="text" inputmode="numeric" autocomplete="cc-number" maxlength="23" dir="ltr"')}
       <div class="row">
-        ${field(view, 'expiry', 'תוקף', 'type="text" inputmode="numeric" autocomplete="cc-exp" maxlength="7" dir="ltr" placeholder="MM/YY"', 'חודש/שנה')}
-        ${field(view, 'cvv', 'CVV', 'type="password" inputmode="numeric" autocomplete="cc-csc" maxlength="4" dir="ltr"', '3 ספרות בגב הכרטיס')}
+        ${field(view, words, 'expiry', words.expiry, 'type="text" inputmode="numeric" autocomplete="cc-exp" maxlength="7" dir="ltr" placeholder="MM/YY"', words.expiryHint)}
+        ${field(view, words, 'cvv', 'CVV', 'type="password" inputmode="numeric" autocomplete="cc-csc" maxlength="4" dir="ltr"', words.cvvHint)}
       </div>
-      <button type="submit">תשלום <bdi dir="ltr">${formatShekels(page.amountAgorot)}</bdi></button>
+      <button type="submit">${words.pay} <bdi dir="ltr">${formatShekels(page.amountAgorot)}</bdi></button>
     </form>
-    <p class="secure">פרטי הכרטיס מוזנים בדף התשלום בלבד ואינם נשמרים אצל בית העסק.</p>
+    <p class="secure">${words.secure}</p>
   </div>
 </main>
 </body>
@@ -102,13 +136,14 @@ export function renderSandboxPage(view: SandboxPageView): string {
 }
 
 /** A page already paid (or a retry after success): nothing more to charge. */
-export function renderClosedPage(successUrl: string): string {
+export function renderClosedPage(successUrl: string, language: DinerLanguage = 'he'): string {
+  const words = sandboxWords[language];
   return `<!doctype html>
-<html lang="he" dir="rtl">
+<html lang="${language}" dir="${languageDirection(language)}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>התשלום כבר בוצע</title></head>
+<title>${words.closedTitle}</title></head>
 <body><main style="font-family:Arial,sans-serif;max-width:460px;margin:0 auto;padding:16px">
-<h1>התשלום כבר בוצע</h1>
-<p><a href="${escapeHtml(successUrl)}" target="_top">לפרטי ההזמנה</a></p>
+<h1>${words.closedTitle}</h1>
+<p><a href="${escapeHtml(successUrl)}" target="_top">${words.closedLink}</a></p>
 </main></body></html>`;
 }

@@ -4,7 +4,7 @@ import { Migration } from '@mikro-orm/migrations';
  * The owner's order of products within their category (issue 16: reorder by drag and by keyboard). Until now the
  * menu listed products by id, so existing products keep that order: each category's products are numbered by id.
  */
-export class Migration20261126000000_product_positions extends Migration {
+export class Migration20261126000100_product_positions extends Migration {
   override up(): void {
     this.addSql(`
       alter table products add column position integer not null default 0;

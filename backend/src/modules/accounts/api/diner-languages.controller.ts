@@ -1,0 +1,48 @@
+import { Body, Controller, Get, Put, Req, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { type ApiSuccess, type DinerLanguagesResponse, dinerLanguagesRequestSchema, success } from '@tafrit/contracts';
+import type { FastifyRequest } from 'fastify';
+import { OwnerGuard } from '../../../platform/auth/guards.js';
+import { actorOf, CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
+import { AppError } from '../../../platform/http/app-error.js';
+import { parseWith } from '../../../platform/http/parse.js';
+import { ChooseDinerLanguagesCommand } from '../application/choose-diner-languages.handler.js';
+import { BusinessReader } from '../projections/business.reader.js';
+
+/**
+ * `GET` and `PUT /api/business/diner-languages` (settings): the languages the business offers its diners. Hebrew is
+ * always offered; the body lists the others (decision 023).
+ */
+@Controller('api/business')
+@UseGuards(OwnerGuard)
+export class DinerLanguagesController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly businesses: BusinessReader,
+  ) {}
+
+  @Get('diner-languages')
+  async read(@CurrentOwner() owner: OwnerPrincipal): Promise<ApiSuccess<DinerLanguagesResponse>> {
+    return success({ languages: await this.offered(owner) });
+  }
+
+  @Put('diner-languages')
+  async choose(
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+    @CurrentOwner() owner: OwnerPrincipal,
+  ): Promise<ApiSuccess<DinerLanguagesResponse>> {
+    const { languages } = parseWith(dinerLanguagesRequestSchema, body ?? {});
+    await this.commands.execute(
+      new ChooseDinerLanguagesCommand(owner.phone, languages, { actor: actorOf(owner), correlationId: request.id }),
+    );
+    return success({ languages: await this.offered(owner) });
+  }
+
+  private async offered(owner: OwnerPrincipal) {
+    const business = await this.businesses.byPhone(owner.phone);
+    // The guard saw the business a moment ago: its absence is a closed account.
+    if (!business || business.closedAt) throw new AppError('auth.unauthenticated');
+    return business.dinerLanguages;
+  }
+}

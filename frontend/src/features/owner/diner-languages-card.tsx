@@ -1,0 +1,97 @@
+import { languageNames, offerableLanguages, type OfferableLanguage } from '@tafrit/contracts/languages';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { cardClass, cardTitleClass, errorTextClass, hintClass } from '@/components/ui/form-styles';
+import { PendingButton } from '@/components/ui/pending-button';
+import { primaryButtonClass } from '@/components/ui/styles';
+import { toast } from '@/components/ui/toast';
+import { heOwner } from '@/i18n/he-owner';
+import { chooseDinerLanguages, dinerLanguagesQueryOptions, useDinerLanguages } from './api/diner-languages';
+import { errorDescription } from './errors';
+
+const t = heOwner.settings.dinerLanguages;
+
+/**
+ * Settings' card of the languages the menu is offered in (decision 023): Hebrew always, Arabic, English and Russian
+ * as the owner chooses. The diner's switcher offers exactly these.
+ */
+export function DinerLanguagesCard() {
+  const titleId = useId();
+  const queryClient = useQueryClient();
+  const offered = useDinerLanguages();
+  // The owner's changes not saved yet; until then, what the server says.
+  const [edited, setChosen] = useState<OfferableLanguage[] | null>(null);
+  const chosen =
+    edited ?? (offered.data ? offerableLanguages.filter((language) => offered.data.includes(language)) : null);
+  const [pending, setPending] = useState(false);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (!chosen) return;
+    setPending(true);
+    try {
+      queryClient.setQueryData(dinerLanguagesQueryOptions.queryKey, await chooseDinerLanguages({ languages: chosen }));
+      setChosen(null);
+      toast({ title: t.saved });
+    } catch (error) {
+      toast({ variant: 'destructive', title: t.saveError, description: errorDescription(error) });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby={titleId} className={cardClass} data-testid="diner-languages-card">
+      <h2 id={titleId} className={cardTitleClass}>
+        {t.title}
+      </h2>
+      <p className={`${hintClass} mt-1`}>{t.hint}</p>
+      {offered.isError ? (
+        <p className={`${errorTextClass} mt-3`}>{t.loadError}</p>
+      ) : chosen ? (
+        <form onSubmit={(event) => void save(event)} className="mt-3">
+          <fieldset>
+            <legend className="font-medium text-ink">{t.legend}</legend>
+            <ul className="mt-2 flex flex-col gap-2">
+              <li className="flex min-h-11 items-center gap-3">
+                <input id={`${titleId}-he`} type="checkbox" checked disabled className="size-5" />
+                <label htmlFor={`${titleId}-he`}>{t.hebrew}</label>
+              </li>
+              {offerableLanguages.map((language) => (
+                <li key={language} className="flex min-h-11 items-center gap-3">
+                  <input
+                    id={`${titleId}-${language}`}
+                    type="checkbox"
+                    className="size-5 accent-brand-700"
+                    checked={chosen.includes(language)}
+                    onChange={(event) =>
+                      setChosen(
+                        offerableLanguages.filter((code) =>
+                          code === language ? event.target.checked : chosen.includes(code),
+                        ),
+                      )
+                    }
+                  />
+                  <label htmlFor={`${titleId}-${language}`}>
+                    {t.names[language]}{' '}
+                    <span lang={language} className="text-muted">
+                      ({languageNames[language]})
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+          <PendingButton
+            type="submit"
+            pending={pending}
+            pendingLabel={t.saving}
+            className={`${primaryButtonClass} mt-4`}
+          >
+            {t.save}
+          </PendingButton>
+        </form>
+      ) : null}
+    </section>
+  );
+}
