@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply } from 'fastify';
 import { APP_CONFIG } from '../../config/config.module.js';
 import { HttpFastPath } from './fast-path.js';
 import type { AppConfig } from '../../config/config.js';
@@ -90,14 +91,25 @@ export async function registerSecurityHeaders(app: NestFastifyApplication, publi
     const type = reply.getHeader('content-type');
     const asData = request.url.startsWith('/api/');
     if (type !== undefined && asData !== isDataType(type)) {
-      if (asData) void reply.headers(document);
-      else {
-        for (const name of Object.keys(document)) void reply.removeHeader(name);
-        void reply.headers(data);
-      }
+      if (asData) changeSet(reply, data, document);
+      else changeSet(reply, document, data);
     }
     done(null, payload);
   });
+}
+
+/**
+ * Replaces the headers of set `from` by those of set `to`, leaving alone a header the route set to a value of its
+ * own (the invoice page's `referrer-policy: no-referrer` stays).
+ */
+function changeSet(reply: FastifyReply, from: Record<string, string>, to: Record<string, string>): void {
+  for (const [name, value] of Object.entries(from)) {
+    if (reply.getHeader(name) === value && !(name in to)) void reply.removeHeader(name);
+  }
+  for (const [name, value] of Object.entries(to)) {
+    const current = reply.getHeader(name);
+    if (current === undefined || current === from[name]) void reply.header(name, value);
+  }
 }
 
 /**
