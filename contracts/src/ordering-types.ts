@@ -1,7 +1,8 @@
 // Ordering's answers as plain types, with no zod: the diner's checkout and thank-you screens import them (`import
 // type`) without a validator in their bundle. The request schemas live in http/ordering.schemas.ts.
 
-export type OrderStatus = 'pending' | 'paid' | 'accepted' | 'ready' | 'served' | 'expired';
+/** `cancelled`: the café declined the paid order and refunded it (issue 17). */
+export type OrderStatus = 'pending' | 'paid' | 'accepted' | 'ready' | 'served' | 'expired' | 'cancelled';
 export type PaymentStatus = 'pending' | 'paid' | 'failed';
 export type InvoiceStatus = 'pending' | 'generated' | 'failed';
 

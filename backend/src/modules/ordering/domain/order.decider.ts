@@ -16,11 +16,13 @@ import {
   OrderNotFoundError,
   PaymentMismatchError,
 } from './order.errors.js';
+import { decideRefund, evolveRefund, type RefundCommand, type RefundState } from './refunds.js';
 
 /** An unpaid order stops taking payment pages after this long (its prices may be stale by then). */
 export const ORDER_PAYMENT_WINDOW_MS = 30 * 60 * 1000;
 
-export type KitchenStatus = 'pending' | 'paid' | 'accepted' | 'ready' | 'served' | 'expired';
+/** `cancelled`: declined by the café after payment and refunded with it (issue 17). */
+export type KitchenStatus = 'pending' | 'paid' | 'accepted' | 'ready' | 'served' | 'expired' | 'cancelled';
 
 /**
  * The number of an invoice of ours, as the decider writes it: the store replaces it with the business's next number
@@ -80,6 +82,8 @@ export interface PlacedOrder {
   slipQueued: boolean;
   /** `printed` is final: a slip acknowledged twice (the agent retried its ack) is recorded once. */
   slip: 'none' | 'queued' | 'printed' | 'failed';
+  /** Refunds in the order they were asked for; absent in snapshots written before refunds existed. */
+  refunds?: RefundState[];
 }
 
 export type OrderState = { placed: false } | PlacedOrder;
@@ -136,7 +140,8 @@ export type OrderCommand =
   | { type: 'RecordReceiptSmsFailure'; data: At & { to: string | null; reason: string } }
   | { type: 'QueueSlip'; data: At & { slipId: string } }
   | { type: 'RecordSlipPrinted'; data: At & { slipId: string; agentId: string } }
-  | { type: 'RecordPrintFailure'; data: At & { slipId: string; agentId: string; reason: string } };
+  | { type: 'RecordPrintFailure'; data: At & { slipId: string; agentId: string; reason: string } }
+  | RefundCommand;
 
 /** The kitchen's steps, in order: each command moves the order one step and repeating it changes nothing. */
 const KITCHEN_STEPS = {
@@ -287,6 +292,11 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
           },
         ];
       }
+      case 'RequestRefund':
+      case 'DeclineOrder':
+      case 'RecordRefund':
+      case 'RecordRefundFailure':
+        return decideRefund(command, state);
     }
   },
 
@@ -329,6 +339,7 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
         receiptSms: 'pending',
         slipQueued: false,
         slip: 'none',
+        refunds: [],
       };
     }
     // An order stream always starts with OrderPlaced.
@@ -399,6 +410,11 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
         return { ...state, slip: 'printed' };
       case 'PrintFailed':
         return { ...state, slip: 'failed' };
+      case 'RefundRequested':
+      case 'OrderRefunded':
+      case 'RefundFailed':
+      case 'OrderDeclined':
+        return evolveRefund(state, event);
     }
   },
 };
