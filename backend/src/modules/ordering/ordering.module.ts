@@ -11,6 +11,7 @@ import { MenuModule } from '../menu/index.js';
 import { CreatePaymentController } from './api/create-payment.controller.js';
 import { DinerOrdersController } from './api/diner-orders.controller.js';
 import { DinerSessions } from './api/diner-session.js';
+import { OwnerRefundsController } from './api/owner-refunds.controller.js';
 import { PaymentWebhookController } from './api/payment-webhook.controller.js';
 import { SandboxPageController } from './api/sandbox-page.controller.js';
 import { CheckoutService } from './application/checkout.service.js';
@@ -41,7 +42,13 @@ import { ordersProjection } from './projections/orders.projection.js';
  */
 @Module({
   imports: [MenuModule, InvoicingModule],
-  controllers: [CreatePaymentController, PaymentWebhookController, SandboxPageController, DinerOrdersController],
+  controllers: [
+    CreatePaymentController,
+    PaymentWebhookController,
+    SandboxPageController,
+    DinerOrdersController,
+    OwnerRefundsController,
+  ],
   providers: [
     OrderStore,
     OrderChanges,
