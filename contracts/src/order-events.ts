@@ -211,6 +211,36 @@ export const orderDeclinedDataSchema = z.object({
   declinedAt: instant,
 });
 
+/**
+ * The credit tax document (חשבונית מס זיכוי) of a refund, decided with `OrderRefunded` and committed with it. Ours:
+ * `creditNumber` from the business's own gapless numbering of credit documents (taken last in the transaction, as
+ * the invoice's number is), linked to the order's invoice by `originalInvoiceNumber`.
+ */
+export const creditIssuedDataSchema = z.object({
+  orderId,
+  businessPhone,
+  refundId: z.uuid(),
+  source: z.enum(['platform', 'provider']),
+  creditNumber: text,
+  creditUrl: text,
+  originalInvoiceNumber: z.string().nullable(),
+  lines: z.array(refundLineSchema).nullable(),
+  totalAgorot: agorot,
+  beforeVatAgorot: agorot,
+  vatAgorot: agorot,
+  vatRatePercent: z.number().int().nonnegative(),
+  issuedAt: instant,
+});
+
+/** No credit document could be made for a refund (no invoice of ours to credit, or the provider's): a person acts. */
+export const creditFailedDataSchema = z.object({
+  orderId,
+  businessPhone,
+  refundId: z.uuid(),
+  reason: z.string(),
+  failedAt: instant,
+});
+
 export const orderEventDataSchemas = {
   OrderPlaced: orderPlacedDataSchema,
   PaymentPageOpened: paymentPageOpenedDataSchema,
@@ -231,6 +261,8 @@ export const orderEventDataSchemas = {
   OrderRefunded: orderRefundedDataSchema,
   RefundFailed: refundFailedDataSchema,
   OrderDeclined: orderDeclinedDataSchema,
+  CreditIssued: creditIssuedDataSchema,
+  CreditFailed: creditFailedDataSchema,
 } as const;
 
 export type OrderEventType = keyof typeof orderEventDataSchemas;

@@ -63,7 +63,10 @@ export const refundOrderSchema = z
      * The client's key of this refund (one per confirmation dialog): a double click or a retried request is the same
      * refund. Optional: without it each request is a refund of its own, still never past what remains.
      */
-    refundId: z.uuid().optional(),
+    refundId: z
+      .uuid()
+      .transform((id) => id.toLowerCase())
+      .optional(),
   })
   .strict()
   .refine((body) => body.amount === undefined || body.lines === undefined, {

@@ -5,6 +5,7 @@ import type { Database } from '../../../platform/database/database.js';
 import { preparedStatement } from '../../../platform/database/prepared-statement.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { BusinessEntity } from '../../accounts/index.js';
+import { InvoiceLinks } from '../../invoicing/index.js';
 import {
   PAYMENT_PROVIDER,
   PaymentProviderError,
@@ -61,6 +62,7 @@ export class CompleteRefundHandler implements ICommandHandler<CompleteRefundComm
     @Inject(DATABASE) private readonly database: Database,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     private readonly orders: OrderStore,
+    private readonly links: InvoiceLinks,
   ) {}
 
   async execute({ orderId, refundId, correlationId, known }: CompleteRefundCommand): Promise<RefundOutcome> {
@@ -103,6 +105,7 @@ export class CompleteRefundHandler implements ICommandHandler<CompleteRefundComm
               provider: this.provider.name,
               providerRefundId: result.providerRefundId,
               amountAgorot: result.amountAgorot,
+              creditUrl: this.links.creditUrlFor(orderId, refundId),
               now,
             },
           }

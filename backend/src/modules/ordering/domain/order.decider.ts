@@ -29,6 +29,7 @@ export type KitchenStatus = 'pending' | 'paid' | 'accepted' | 'ready' | 'served'
  * of its gapless sequence, taken last in the command's transaction (a number is storage, not a decision).
  */
 export const INVOICE_NUMBER_AT_COMMIT = '(numbered at commit)';
+export { CREDIT_NUMBER_AT_COMMIT } from './refunds.js';
 
 /** One slip per order, so the slip's id is the order's: the printing agent's acknowledgement names both. */
 export const slipIdOf = (orderId: string): string => `slip-${orderId}`;
@@ -78,6 +79,9 @@ export interface PlacedOrder {
   invoice: 'pending' | 'generated' | 'failed';
   invoiceNumber: string | null;
   invoiceUrl: string | null;
+  /** Whose tax invoice and at which VAT rate (a credit document follows both); absent in older snapshots. */
+  invoiceSource?: 'platform' | 'provider';
+  invoiceVatRatePercent?: number;
   receiptSms: 'pending' | 'sent' | 'failed';
   slipQueued: boolean;
   /** `printed` is final: a slip acknowledged twice (the agent retried its ack) is recorded once. */
@@ -397,6 +401,8 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
           invoice: 'generated',
           invoiceNumber: event.data.invoiceNumber,
           invoiceUrl: event.data.invoiceUrl,
+          invoiceSource: event.data.source,
+          invoiceVatRatePercent: event.data.vatRatePercent,
         };
       case 'InvoiceFailed':
         return { ...state, invoice: 'failed' };
@@ -414,6 +420,8 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
       case 'OrderRefunded':
       case 'RefundFailed':
       case 'OrderDeclined':
+      case 'CreditIssued':
+      case 'CreditFailed':
         return evolveRefund(state, event);
     }
   },

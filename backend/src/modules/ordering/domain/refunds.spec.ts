@@ -15,7 +15,7 @@ import {
   RefundNotFoundError,
   RefundOrderNotPaidError,
 } from './order.errors.js';
-import { refundableAgorot, refundsOf } from './refunds.js';
+import { CREDIT_NUMBER_AT_COMMIT, refundableAgorot, refundsOf } from './refunds.js';
 
 const { given } = deciderSpec(orderDecider);
 const orderId = '0b6e7c1e-8f7a-4d7e-9c1e-1a2b3c4d5e6f';
@@ -107,7 +107,33 @@ const refundFailed = (refundId: string): OrderEvent => ({
 });
 const answer = (refundId: string, amountAgorot: number): OrderCommand => ({
   type: 'RecordRefund',
-  data: { refundId, provider: 'sandbox', providerRefundId: `rf-${refundId}`, amountAgorot, now: T2 },
+  data: {
+    refundId,
+    provider: 'sandbox',
+    providerRefundId: `rf-${refundId}`,
+    amountAgorot,
+    creditUrl: `/api/invoice/${orderId}/credits/${refundId}?token=t`,
+    now: T2,
+  },
+});
+const noCredit = (refundId: string): OrderEvent => ({
+  type: 'CreditFailed',
+  data: { orderId, businessPhone, refundId, reason: 'the order has no tax invoice to credit', failedAt: T2 },
+});
+const invoiced = (source: 'platform' | 'provider'): OrderEvent => ({
+  type: 'InvoiceIssued',
+  data: {
+    orderId,
+    businessPhone,
+    source,
+    invoiceNumber: '17',
+    invoiceUrl: source === 'platform' ? `/api/invoice/${orderId}?token=t` : 'https://secure.cardcom.solutions/d/17',
+    totalAgorot: 4100,
+    beforeVatAgorot: 3475,
+    vatAgorot: 625,
+    vatRatePercent: 18,
+    issuedAt: T1,
+  },
 });
 const refusal = (refundId: string): OrderCommand => ({
   type: 'RecordRefundFailure',
@@ -214,7 +240,7 @@ describe('refunds: each recorded once', () => {
   it("the provider's refund is recorded once; a repeated answer changes nothing", () => {
     given([placed, paid, requested(R1, 1000, 50)])
       .when(answer(R1, 1000))
-      .then([refunded(R1, 1000)]);
+      .then([refunded(R1, 1000), noCredit(R1)]);
     given([placed, paid, requested(R1, 1000, 50), refunded(R1, 1000)])
       .when(answer(R1, 1000))
       .then([]);
@@ -238,6 +264,54 @@ describe('refunds: each recorded once', () => {
     given([placed, paid, requested(R1, 1000, 50)])
       .when(answer(R1, 1001))
       .thenThrows(PaymentMismatchError);
+  });
+});
+
+describe('the credit tax document of a refund', () => {
+  it('is ours when the invoice was ours: numbered at commit, at the invoice VAT rate, naming the invoice', () =>
+    given([placed, paid, invoiced('platform'), requested(R1, 1450, 73, [{ index: 0, quantity: 1 }])])
+      .when(answer(R1, 1450))
+      .then([
+        refunded(R1, 1450),
+        {
+          type: 'CreditIssued',
+          data: {
+            orderId,
+            businessPhone,
+            refundId: R1,
+            source: 'platform',
+            creditNumber: CREDIT_NUMBER_AT_COMMIT,
+            creditUrl: `/api/invoice/${orderId}/credits/${R1}?token=t`,
+            originalInvoiceNumber: '17',
+            lines: [{ index: 0, quantity: 1 }],
+            totalAgorot: 1450,
+            beforeVatAgorot: 1229,
+            vatAgorot: 221,
+            vatRatePercent: 18,
+            issuedAt: T2,
+          },
+        },
+      ]));
+
+  it("is not made for a provider's invoice (Cardcom's credit document is not built yet), nor without an invoice", () => {
+    given([placed, paid, invoiced('provider'), requested(R1, 1000, 50)])
+      .when(answer(R1, 1000))
+      .then([
+        refunded(R1, 1000),
+        {
+          type: 'CreditFailed',
+          data: {
+            orderId,
+            businessPhone,
+            refundId: R1,
+            reason: "the invoice is the provider's: its credit document (Documents/CreateDocument) is not made yet",
+            failedAt: T2,
+          },
+        },
+      ]);
+    given([placed, paid, requested(R1, 1000, 50)])
+      .when(answer(R1, 1000))
+      .then([refunded(R1, 1000), noCredit(R1)]);
   });
 });
 

@@ -1,5 +1,17 @@
-import type { OrderEvent, PaymentProviderName, RefundLine } from '@tafrit/contracts';
+import {
+  splitVat,
+  VAT_RATE_PERCENT,
+  type OrderEvent,
+  type PaymentProviderName,
+  type RefundLine,
+} from '@tafrit/contracts';
 import type { PlacedOrder } from './order.decider.js';
+
+/**
+ * The number of a credit document of ours, as the decider writes it: the store replaces it with the business's next
+ * credit number, taken last in the command's transaction (like the invoice's).
+ */
+export const CREDIT_NUMBER_AT_COMMIT = '(numbered at commit)';
 import {
   OrderExpiredError,
   OrderInvalidTransitionError,
@@ -28,6 +40,8 @@ export interface RefundState {
   providerRefundId: string | null;
   refundedAt: string | null;
   failureReason: string | null;
+  /** Its credit tax document: made with the refund, or not (and why is in `CreditFailed`). */
+  credit?: 'issued' | 'failed';
 }
 
 type At = { now: string };
@@ -41,7 +55,14 @@ export type RefundCommand =
   | { type: 'DeclineOrder'; data: At & { refundId: string; reason: string } }
   | {
       type: 'RecordRefund';
-      data: At & { refundId: string; provider: PaymentProviderName; providerRefundId: string; amountAgorot: number };
+      data: At & {
+        refundId: string;
+        provider: PaymentProviderName;
+        providerRefundId: string;
+        amountAgorot: number;
+        /** The address of our credit document of this refund (used when it is ours). */
+        creditUrl: string;
+      };
     }
   | { type: 'RecordRefundFailure'; data: At & { refundId: string; responseCode: string | null; reason: string } };
 
@@ -170,7 +191,7 @@ export function decideRefund(command: RefundCommand, order: PlacedOrder): OrderE
       return [declined, ...requestRefund(order, { refundId, reason, now })];
     }
     case 'RecordRefund': {
-      const { refundId, provider, providerRefundId, amountAgorot, now } = command.data;
+      const { refundId, provider, providerRefundId, amountAgorot, creditUrl, now } = command.data;
       const refund = refundsOf(order).find((r) => r.refundId === refundId);
       if (!refund) throw new RefundNotFoundError(refundId);
       // A repeated answer changes nothing; an answer after a recorded refusal is stale (a retry asks again).
@@ -178,11 +199,13 @@ export function decideRefund(command: RefundCommand, order: PlacedOrder): OrderE
       if (amountAgorot !== refund.amountAgorot) {
         throw new PaymentMismatchError(`refunded ${amountAgorot} agorot, refund ${refundId} is ${refund.amountAgorot}`);
       }
+      // Its credit document is decided with it, so the two commit together (as a payment's invoice does).
       return [
         {
           type: 'OrderRefunded',
           data: { orderId, businessPhone, refundId, provider, providerRefundId, amountAgorot, refundedAt: now },
         },
+        creditOf(order, refund, creditUrl, now),
       ];
     }
     case 'RecordRefundFailure': {
@@ -200,9 +223,50 @@ export function decideRefund(command: RefundCommand, order: PlacedOrder): OrderE
   }
 }
 
+/**
+ * The credit tax document of a refund, made the way the order's invoice was made: ours, numbered at commit from the
+ * business's credit sequence, at the invoice's VAT rate and linked to its number; none when the order has no invoice
+ * of ours. A provider's invoice (Cardcom's, on the business's own terminal) wants Cardcom's credit document
+ * (`Documents/CreateDocument`), not built yet: recorded as failed with that reason, so the report can show it.
+ */
+function creditOf(order: PlacedOrder, refund: RefundState, creditUrl: string, now: string): OrderEvent {
+  const { orderId, businessPhone } = order;
+  const { refundId } = refund;
+  // Snapshots written before the invoice's source was kept: our own invoice's link is a path on our origin.
+  const source = order.invoiceSource ?? (order.invoiceUrl?.startsWith('/api/') ? 'platform' : 'provider');
+  const failed = (reason: string): OrderEvent => ({
+    type: 'CreditFailed',
+    data: { orderId, businessPhone, refundId, reason, failedAt: now },
+  });
+  if (order.invoice !== 'generated') return failed('the order has no tax invoice to credit');
+  if (source === 'provider') {
+    return failed("the invoice is the provider's: its credit document (Documents/CreateDocument) is not made yet");
+  }
+  const rate = order.invoiceVatRatePercent ?? VAT_RATE_PERCENT;
+  const { beforeVat, vat } = splitVat(refund.amountAgorot, rate);
+  return {
+    type: 'CreditIssued',
+    data: {
+      orderId,
+      businessPhone,
+      refundId,
+      source: 'platform',
+      creditNumber: CREDIT_NUMBER_AT_COMMIT,
+      creditUrl,
+      originalInvoiceNumber: order.invoiceNumber,
+      lines: refund.lines,
+      totalAgorot: refund.amountAgorot,
+      beforeVatAgorot: beforeVat,
+      vatAgorot: vat,
+      vatRatePercent: rate,
+      issuedAt: now,
+    },
+  };
+}
+
 type RefundEvent = Extract<
   OrderEvent,
-  { type: 'RefundRequested' | 'OrderRefunded' | 'RefundFailed' | 'OrderDeclined' }
+  { type: 'RefundRequested' | 'OrderRefunded' | 'RefundFailed' | 'OrderDeclined' | 'CreditIssued' | 'CreditFailed' }
 >;
 
 /** The order after one of its refund events. */
@@ -249,5 +313,9 @@ export function evolveRefund(order: PlacedOrder, event: RefundEvent): PlacedOrde
       };
     case 'RefundFailed':
       return { ...order, refunds: update(event.data.refundId, { status: 'failed', failureReason: event.data.reason }) };
+    case 'CreditIssued':
+      return { ...order, refunds: update(event.data.refundId, { credit: 'issued' }) };
+    case 'CreditFailed':
+      return { ...order, refunds: update(event.data.refundId, { credit: 'failed' }) };
   }
 }
