@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Credit tax documents (issue 17, decision 023): a refund's חשבונית מס זיכוי of ours is numbered from the business's
+ * Credit tax documents (issue 17, decision 024): a refund's חשבונית מס זיכוי of ours is numbered from the business's
  * own gapless sequence of credit documents (`credit_sequences`, like `invoice_sequences`), taken last in
  * `order_append`, in the refund's transaction: a rolled-back refund gives its number back. `order_append` keeps its
  * signature (the business is the row's) and answers a credit's number where it answers an invoice's.

@@ -18,7 +18,7 @@ const BATCH = 100;
  * Completes refunds left requested: the process died between recording the request and recording the provider's
  * answer (even after the provider answered), or the provider could not be reached. Only with a provider that answers a
  * repeated refund id with the first refund (the sandbox): asking it again moves no money twice. Cardcom's refund takes
- * no key of ours, so there a refund left requested waits for a person (decision 023). Any instance may sweep: the
+ * no key of ours, so there a refund left requested waits for a person (decision 024). Any instance may sweep: the
  * decider records each answer once.
  */
 @Injectable()

@@ -26,7 +26,7 @@ import {
  */
 export class CardcomPaymentProvider implements PaymentProvider {
   readonly name = 'cardcom' as const;
-  /** RefundByTransactionId takes no key of ours: a lost answer is never asked again blindly (decision 023). */
+  /** RefundByTransactionId takes no key of ours: a lost answer is never asked again blindly (decision 024). */
   readonly refundsIdempotent = false;
   private readonly post: CardcomClient;
 
