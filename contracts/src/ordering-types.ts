@@ -109,11 +109,26 @@ export interface ReportOrder {
   invoiceUrl: string | null;
   invoiceStatus: InvoiceStatus;
   payment: { last4: string | null; brand: string | null; approvalNumber: string | null } | null;
+  /** The money returned on this order (issue 17), oldest first: refunds the provider made, none when there are none. */
+  refunds: ReportRefund[];
 }
 
+/** One refund the provider made; `amount` in shekels as text; `createdAt` when it was refunded. */
+export interface ReportRefund {
+  refundId: string;
+  amount: string;
+  reason: string;
+  createdAt: string;
+}
+
+/**
+ * `totalOrders` and `totalAmount` count what was paid (a refunded order still counts); `totalRefunds` is what went
+ * back on the month's orders; `totalCommission` and `netAmount` are after refunds (a refund returns its commission).
+ */
 export interface ReportSummary {
   totalOrders: number;
   totalAmount: string;
+  totalRefunds: string;
   totalCommission: string;
   netAmount: string;
 }

@@ -218,6 +218,7 @@ describe('the owner monthly orders report', () => {
     expect(data.summary).toEqual({
       totalOrders: 4,
       totalAmount: '71.30',
+      totalRefunds: '0.00',
       totalCommission: '3.58',
       netAmount: '67.72',
     });
@@ -249,6 +250,7 @@ describe('the owner monthly orders report', () => {
         'invoiceUrl',
         'invoiceStatus',
         'payment',
+        'refunds',
       ].sort(),
     );
     expect(JSON.stringify(data)).not.toMatch(/dinerSession|customerPhone|businessId|test-session/);
@@ -284,6 +286,7 @@ describe('the owner monthly orders report', () => {
     expect(theirs.summary).toEqual({
       totalOrders: 1,
       totalAmount: '77.77',
+      totalRefunds: '0.00',
       totalCommission: '3.89',
       netAmount: '73.88',
     });
@@ -345,7 +348,13 @@ describe('the owner monthly orders report', () => {
     const empty = await newOwner(app);
     const data = await report(app, empty, current);
     expect(data.orders).toEqual([]);
-    expect(data.summary).toEqual({ totalOrders: 0, totalAmount: '0.00', totalCommission: '0.00', netAmount: '0.00' });
+    expect(data.summary).toEqual({
+      totalOrders: 0,
+      totalAmount: '0.00',
+      totalRefunds: '0.00',
+      totalCommission: '0.00',
+      netAmount: '0.00',
+    });
     expect(data.daily.every((day) => day.totalOrders === 0 && day.totalAmount === '0.00')).toBe(true);
     expect(data.daily.length).toBeGreaterThanOrEqual(28);
   });
