@@ -148,6 +148,18 @@ beforeAll(async () => {
     }
     expect(statuses.sort()).toEqual([200, 404]);
   }
+  // A new order declined from the console: cancelled (live journal) and refunded whole.
+  {
+    const statuses = [];
+    for (const cafe of cafes) {
+      const declined = await call(client, 'POST', `/api/live-orders/${paidOrders[2]}/decline`, {
+        token: cafe.owner.token,
+        body: { reason: 'נגמר החלב' },
+      });
+      statuses.push(declined.status);
+    }
+    expect(statuses.sort()).toEqual([200, 404]);
+  }
   await waitUntilDrained(host, admin.token);
   await host.stop();
 }, 600_000);

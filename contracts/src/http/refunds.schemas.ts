@@ -75,6 +75,21 @@ export const refundOrderSchema = z
   });
 export type RefundOrderInput = z.output<typeof refundOrderSchema>;
 
+/** `POST /api/live-orders/{orderId}/decline`: the café declines a new paid order; it is refunded whole. */
+export const declineOrderSchema = z
+  .object({
+    reason: z
+      .string({ message: refundMessagesHe.reasonRequired })
+      .trim()
+      .min(1, refundMessagesHe.reasonRequired)
+      .max(REFUND_LIMITS.reasonMax, refundMessagesHe.reasonTooLong),
+    refundId: z
+      .uuid()
+      .transform((id) => id.toLowerCase())
+      .optional(),
+  })
+  .strict();
+
 /** The answer's `data`: the amount in shekels as text ("14.50") like the report's amounts. */
 export interface RefundAnswer {
   refundId: string;
