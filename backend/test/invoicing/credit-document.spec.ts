@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { OrderEventData } from '@tafrit/contracts';
+import { CommandBus } from '@nestjs/cqrs';
+import { CompleteRefundCommand, type RefundOutcome } from '../../src/modules/ordering/index.js';
 import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port.js';
+import { execute, query } from '../../src/platform/event-store/postgres/sql.js';
 import { registerOwner, type SignedInOwner } from '../support/accounts.js';
 import { createPayment, openShop, payInSandbox, type Shop } from '../support/checkout.js';
 import { call } from '../support/http-client.js';
@@ -98,5 +101,64 @@ describe('the credit tax document of a refund', () => {
       expect({ address, status: answer.status }).toEqual({ address, status: 404 });
       expect(answer.body).toContain('החשבונית לא נמצאה');
     }
+  });
+
+  it('stays gapless: concurrent refunds of one business take 1..n, and a rolled-back refund gives its number back', async () => {
+    const cafe = await registerOwner(app);
+    const cafeShop = await openShop(app, cafe);
+    const orders: string[] = [];
+    for (let n = 0; n < 4; n++) {
+      const answer = await createPayment(app, cafeShop.departmentId, {
+        items: [{ productId: cafeShop.coffee.id, quantity: 1 }],
+        amount: '14.50',
+        ip: `10.82.${n}.${Math.floor(Math.random() * 250) + 1}`,
+      });
+      const { paymentUrl, orderId } = answer.body as { paymentUrl: string; orderId: string };
+      expect((await payInSandbox(app, paymentUrl, { number: SANDBOX_APPROVED_CARD })).status).toBeLessThan(400);
+      orders.push(orderId);
+    }
+    const refundOf = (orderId: string) =>
+      call(app, 'POST', `/api/orders/${orderId}/refunds`, { body: { reason: 'ביטול' }, token: cafe.token });
+    const answers = await Promise.all(orders.slice(0, 3).map(refundOf));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    const numbers = async (orderIds: string[]) =>
+      (await Promise.all(orderIds.map((id) => eventsOf(id, 'CreditIssued')))).flat().map((c) => c.creditNumber);
+    expect((await numbers(orders.slice(0, 3))).sort()).toEqual(['1', '2', '3']);
+
+    // The log refuses the next refund's record (as a failing disk would): its credit number goes back with it, the
+    // refund stays requested (the sandbox refunded), and completing it later takes the next number, not a gap.
+    await execute(
+      app.database.em(),
+      `create function refuse_refunds() returns trigger language plpgsql as $$
+       begin
+         if new.type = 'OrderRefunded' and new.data->>'businessPhone' = '${cafe.phone}' then
+           raise exception 'the log is full';
+         end if;
+         return new;
+       end $$;
+       create trigger refuse_refunds before insert on events for each row execute function refuse_refunds();`,
+    );
+    let refused;
+    try {
+      refused = await refundOf(orders[3]!);
+    } finally {
+      await execute(app.database.em(), 'drop trigger refuse_refunds on events; drop function refuse_refunds();');
+    }
+    expect(refused.status).toBe(500);
+    const [sequence] = await query<{ last_number: number }>(
+      app.database.em(),
+      'select last_number from credit_sequences where business_id = ?',
+      [cafe.phone],
+    );
+    expect(sequence?.last_number).toBe(3);
+    const { events } = await app.app.get<EventStore>(EVENT_STORE).readStream(`order-${orders[3]}`);
+    const requested = events.find((e) => e.type === 'RefundRequested')?.data as OrderEventData['RefundRequested'];
+    const completed = await app.app
+      .get(CommandBus)
+      .execute<CompleteRefundCommand, RefundOutcome>(
+        new CompleteRefundCommand(orders[3]!, requested.refundId, 'retry'),
+      );
+    expect(completed.status).toBe('refunded');
+    expect(await numbers([orders[3]!])).toEqual(['4']);
   });
 });
