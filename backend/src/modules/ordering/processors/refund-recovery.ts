@@ -34,7 +34,11 @@ export class RefundRecovery implements OnModuleInit, OnApplicationShutdown {
 
   onModuleInit(): void {
     if (!this.provider.refundsIdempotent) return;
+    const startedAt = new Date();
     this.database.onFirstReady('refund-recovery', async () => {
+      // At start every refund requested before it is a previous process's (killed, perhaps, between the provider's
+      // answer and the record): completed at once. Another instance's refund in flight asked again is harmless here.
+      void this.sweepQuietly(startedAt, 0);
       this.timer = setInterval(() => void this.sweepQuietly(), SWEEP_EVERY_MS);
       this.timer.unref();
     });
@@ -65,9 +69,9 @@ export class RefundRecovery implements OnModuleInit, OnApplicationShutdown {
     return asked;
   }
 
-  private async sweepQuietly(): Promise<void> {
+  private async sweepQuietly(now?: Date, settleMs?: number): Promise<void> {
     try {
-      await this.sweep();
+      await this.sweep(now, settleMs);
     } catch (error) {
       if (!isDatabaseUnavailableError(error)) this.logger.error(`refund recovery failed: ${String(error)}`);
     }
