@@ -201,4 +201,15 @@ describe('refunds through the sandbox provider', () => {
     ]);
     expect(row?.status).toBe('cancelled');
   });
+
+  it("refuses, before recording anything, a charge another provider made (the sandbox's after a switch)", async () => {
+    const orderId = await paidOrder();
+    const replaced = jest.replaceProperty(provider as { name: string }, 'name', 'cardcom');
+    try {
+      await expect(refund(orderId, {})).rejects.toMatchObject({ code: 'payment.provider_failed' });
+    } finally {
+      replaced.restore();
+    }
+    expect(await refundEvents(orderId)).toEqual([]);
+  });
 });

@@ -16,6 +16,7 @@ import {
 import type { PlacedOrder } from '../domain/order.decider.js';
 import { refundsOf, type RefundState } from '../domain/refunds.js';
 import { OrderStore, type LoadedOrder } from '../persistence/order-store.js';
+import { REFUND_ELSEWHERE_HE } from './refund-messages.js';
 
 /** Where a refund stands after an attempt: `requested` while the provider's answer is unknown. */
 export interface RefundOutcome {
@@ -73,7 +74,7 @@ export class CompleteRefundHandler implements ICommandHandler<CompleteRefundComm
     if (!refund) throw new AppError('refund.not_found');
     if (refund.status !== 'requested') return refundOutcome(refund);
     if (order.payment.provider !== this.provider.name || !order.payment.transactionId || !order.payment.lowProfileId) {
-      throw new AppError('payment.provider_failed', { message: 'the charge is not one this provider can refund' });
+      throw new AppError('payment.provider_failed', { message: REFUND_ELSEWHERE_HE });
     }
 
     let result: RefundResult;
@@ -126,7 +127,7 @@ export class CompleteRefundHandler implements ICommandHandler<CompleteRefundComm
     if (!page || page.terminal === 'platform') return { owner: 'platform', credentials: null };
     const business = await this.database.em().findOne(BusinessEntity, { phone: order.businessPhone });
     if (!business?.cardcomTerminalNumber || !business.cardcomApiName) {
-      throw new AppError('payment.provider_failed', { message: 'the business terminal is no longer configured' });
+      throw new AppError('payment.provider_failed', { message: 'מסוף הסליקה של העסק אינו מוגדר עוד' });
     }
     return {
       owner: 'business',

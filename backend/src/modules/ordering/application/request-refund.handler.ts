@@ -8,6 +8,7 @@ import type { PlacedOrder } from '../domain/order.decider.js';
 import { refundsOf } from '../domain/refunds.js';
 import { OrderStore } from '../persistence/order-store.js';
 import { CompleteRefundCommand, refundOutcome, type RefundOutcome } from './complete-refund.handler.js';
+import { REFUND_ELSEWHERE_HE } from './refund-messages.js';
 
 export interface RefundAsked {
   refundId: string;
@@ -53,6 +54,12 @@ export class RequestRefundHandler implements ICommandHandler<RequestRefundComman
   }: RequestRefundCommand): Promise<RefundOutcome> {
     const current = await this.orders.load(orderId);
     if (!current.state.placed || current.state.businessPhone !== businessPhone) throw new AppError('order.not_found');
+    const { payment } = current.state;
+    // A charge another provider made (the sandbox's, after a switch to Cardcom) cannot be refunded here: refused
+    // before a request is recorded, so no amount is held by a refund nobody can complete.
+    if (payment.status === 'paid' && payment.provider !== this.provider.name) {
+      throw new AppError('payment.provider_failed', { message: REFUND_ELSEWHERE_HE });
+    }
     const now = new Date().toISOString();
     const { refundId, reason } = refund;
     const stored = await this.orders.execute(
