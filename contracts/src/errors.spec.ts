@@ -49,6 +49,12 @@ describe('error codes', () => {
         'order.option_sold_out',
         'order.option_too_few',
         'order.option_too_many',
+        'refund.order_not_paid',
+        'refund.fully_refunded',
+        'refund.exceeds_remaining',
+        'refund.line_unavailable',
+        'refund.id_reused',
+        'refund.not_found',
       ].sort(),
     );
   });

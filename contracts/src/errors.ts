@@ -43,6 +43,12 @@ export const ErrorCode = {
   OrderOptionSoldOut: 'order.option_sold_out',
   OrderOptionTooFew: 'order.option_too_few',
   OrderOptionTooMany: 'order.option_too_many',
+  RefundOrderNotPaid: 'refund.order_not_paid',
+  RefundFullyRefunded: 'refund.fully_refunded',
+  RefundExceedsRemaining: 'refund.exceeds_remaining',
+  RefundLineUnavailable: 'refund.line_unavailable',
+  RefundIdReused: 'refund.id_reused',
+  RefundNotFound: 'refund.not_found',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -101,6 +107,14 @@ export const errorHttpStatus: Readonly<Record<ErrorCode, number>> = {
   'order.option_sold_out': 409,
   'order.option_too_few': 409,
   'order.option_too_many': 409,
+  // Refunds (issue 17): the order's state refuses them, so they are conflicts with it, not bad input.
+  'refund.order_not_paid': 409,
+  'refund.fully_refunded': 409,
+  'refund.exceeds_remaining': 409,
+  'refund.line_unavailable': 409,
+  // The same refund id sent again with another amount or other lines: never a second refund under one id.
+  'refund.id_reused': 409,
+  'refund.not_found': 404,
 };
 
 const codeSet: ReadonlySet<string> = new Set(ERROR_CODES);

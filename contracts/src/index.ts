@@ -31,6 +31,7 @@ export * from './order-events.js';
 export * from './payout-events.js';
 export * from './ordering-types.js';
 export * from './http/ordering.schemas.js';
+export * from './http/refunds.schemas.js';
 export * from './admin-types.js';
 export * from './http/admin.schemas.js';
 export * from './terms-events.js';

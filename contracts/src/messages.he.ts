@@ -46,6 +46,12 @@ export const errorMessagesHe: Readonly<Record<ErrorCode, string>> = {
   'order.option_sold_out': 'אחת התוספות שנבחרו אזלה, פתחו את המוצר ובחרו אחרת',
   'order.option_too_few': 'חסרה בחירה באחת מקבוצות התוספות, פתחו את המוצר והשלימו',
   'order.option_too_many': 'נבחרו יותר תוספות ממה שאפשר באחת הקבוצות, פתחו את המוצר ובחרו מחדש',
+  'refund.order_not_paid': 'ההזמנה לא שולמה, ולכן אין מה להחזיר',
+  'refund.fully_refunded': 'ההזמנה כבר הוחזרה במלואה',
+  'refund.exceeds_remaining': 'הסכום גבוה ממה שנותר להחזיר בהזמנה הזו',
+  'refund.line_unavailable': 'השורה שנבחרה אינה בהזמנה או שכבר הוחזרה במלואה',
+  'refund.id_reused': 'בקשת ההחזר הזו כבר נשלחה עם פרטים אחרים',
+  'refund.not_found': 'ההחזר לא נמצא',
 };
 
 /** Hebrew for a code from the wire; a code this build does not know yet still reads as a polite error. */

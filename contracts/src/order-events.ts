@@ -157,6 +157,90 @@ export const printFailedDataSchema = z.object({
   failedAt: instant,
 });
 
+/** A line refunded by its position in the order's `lines` (0-based), some or all of its units. */
+export const refundLineSchema = z.object({
+  index: z.number().int().nonnegative(),
+  quantity: z.number().int().min(1).max(99),
+});
+export type RefundLine = z.infer<typeof refundLineSchema>;
+
+/**
+ * The owner asked for money back (issue 17). Recorded before the provider is asked, so a crash after the provider's
+ * answer leaves a request to complete, never a refund nobody knows of. `refundId` is the key of the refund end to
+ * end (the provider's call, its answer, the credit document). `lines` is null for an amount or the whole remainder.
+ * `commissionAgorot` is the part of the order's commission this refund returns (a refund returns its commission).
+ */
+export const refundRequestedDataSchema = z.object({
+  orderId,
+  businessPhone,
+  refundId: z.uuid(),
+  amountAgorot: z.number().int().positive(),
+  commissionAgorot: agorot,
+  lines: z.array(refundLineSchema).nullable(),
+  reason: z.string().min(1).max(200),
+  requestedAt: instant,
+});
+
+/** The provider returned the money: the refund is final. */
+export const orderRefundedDataSchema = z.object({
+  orderId,
+  businessPhone,
+  refundId: z.uuid(),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  /** The provider's id of the refund (Cardcom's NewTranzactionId). */
+  providerRefundId: text,
+  amountAgorot: z.number().int().positive(),
+  refundedAt: instant,
+});
+
+/** The provider refused the refund: nothing was returned, its amount is refundable again. */
+export const refundFailedDataSchema = z.object({
+  orderId,
+  businessPhone,
+  refundId: z.uuid(),
+  responseCode: z.string().nullable(),
+  reason: z.string().max(500),
+  failedAt: instant,
+});
+
+/** The café declined a new paid order (a dish ran out): the kitchen stops, the whole order is refunded with it. */
+export const orderDeclinedDataSchema = z.object({
+  orderId,
+  businessPhone,
+  reason: z.string().min(1).max(200),
+  declinedAt: instant,
+});
+
+/**
+ * The credit tax document (חשבונית מס זיכוי) of a refund, decided with `OrderRefunded` and committed with it. Ours:
+ * `creditNumber` from the business's own gapless numbering of credit documents (taken last in the transaction, as
+ * the invoice's number is), linked to the order's invoice by `originalInvoiceNumber`.
+ */
+export const creditIssuedDataSchema = z.object({
+  orderId,
+  businessPhone,
+  refundId: z.uuid(),
+  source: z.enum(['platform', 'provider']),
+  creditNumber: text,
+  creditUrl: text,
+  originalInvoiceNumber: z.string().nullable(),
+  lines: z.array(refundLineSchema).nullable(),
+  totalAgorot: agorot,
+  beforeVatAgorot: agorot,
+  vatAgorot: agorot,
+  vatRatePercent: z.number().int().nonnegative(),
+  issuedAt: instant,
+});
+
+/** No credit document could be made for a refund (no invoice of ours to credit, or the provider's): a person acts. */
+export const creditFailedDataSchema = z.object({
+  orderId,
+  businessPhone,
+  refundId: z.uuid(),
+  reason: z.string(),
+  failedAt: instant,
+});
+
 export const orderEventDataSchemas = {
   OrderPlaced: orderPlacedDataSchema,
   PaymentPageOpened: paymentPageOpenedDataSchema,
@@ -173,6 +257,12 @@ export const orderEventDataSchemas = {
   SlipQueued: slipQueuedDataSchema,
   SlipPrinted: slipPrintedDataSchema,
   PrintFailed: printFailedDataSchema,
+  RefundRequested: refundRequestedDataSchema,
+  OrderRefunded: orderRefundedDataSchema,
+  RefundFailed: refundFailedDataSchema,
+  OrderDeclined: orderDeclinedDataSchema,
+  CreditIssued: creditIssuedDataSchema,
+  CreditFailed: creditFailedDataSchema,
 } as const;
 
 export type OrderEventType = keyof typeof orderEventDataSchemas;

@@ -1,7 +1,8 @@
 // Ordering's answers as plain types, with no zod: the diner's checkout and thank-you screens import them (`import
 // type`) without a validator in their bundle. The request schemas live in http/ordering.schemas.ts.
 
-export type OrderStatus = 'pending' | 'paid' | 'accepted' | 'ready' | 'served' | 'expired';
+/** `cancelled`: the café declined the paid order and refunded it (issue 17). */
+export type OrderStatus = 'pending' | 'paid' | 'accepted' | 'ready' | 'served' | 'expired' | 'cancelled';
 export type PaymentStatus = 'pending' | 'paid' | 'failed';
 export type InvoiceStatus = 'pending' | 'generated' | 'failed';
 
@@ -108,11 +109,26 @@ export interface ReportOrder {
   invoiceUrl: string | null;
   invoiceStatus: InvoiceStatus;
   payment: { last4: string | null; brand: string | null; approvalNumber: string | null } | null;
+  /** The money returned on this order (issue 17), oldest first: refunds the provider made, none when there are none. */
+  refunds: ReportRefund[];
 }
 
+/** One refund the provider made; `amount` in shekels as text; `createdAt` when it was refunded. */
+export interface ReportRefund {
+  refundId: string;
+  amount: string;
+  reason: string;
+  createdAt: string;
+}
+
+/**
+ * `totalOrders` and `totalAmount` count what was paid (a refunded order still counts); `totalRefunds` is what went
+ * back on the month's orders; `totalCommission` and `netAmount` are after refunds (a refund returns its commission).
+ */
 export interface ReportSummary {
   totalOrders: number;
   totalAmount: string;
+  totalRefunds: string;
   totalCommission: string;
   netAmount: string;
 }

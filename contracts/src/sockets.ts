@@ -34,7 +34,8 @@ const instant = z.iso.datetime({ offset: true });
 const agorot = z.number().int().nonnegative();
 const position = z.number().int().nonnegative();
 
-export const KITCHEN_STATUSES = ['paid', 'accepted', 'ready', 'served'] as const;
+/** `cancelled`: the café declined the paid order and refunded it (issue 17); it takes no more steps. */
+export const KITCHEN_STATUSES = ['paid', 'accepted', 'ready', 'served', 'cancelled'] as const;
 export type KitchenStatus = (typeof KITCHEN_STATUSES)[number];
 /** The statuses an owner moves an order to, in order. */
 export const kitchenStepSchema = z.object({ status: z.enum(['accepted', 'ready', 'served']) });

@@ -10,6 +10,8 @@ import { Migration20261125000100_orders_by_department } from './Migration2026112
 import { Migration20261125000200_option_groups } from './Migration20261125000200_option_groups.js';
 import { Migration20261126000000_diner_languages } from './Migration20261126000000_diner_languages.js';
 import { Migration20261126000100_product_positions } from './Migration20261126000100_product_positions.js';
+import { Migration20261126000300_sandbox_refunds } from './Migration20261126000300_sandbox_refunds.js';
+import { Migration20261126000400_credit_documents } from './Migration20261126000400_credit_documents.js';
 
 /**
  * Every migration, in order. An explicit list (not a folder glob) works the same from TypeScript sources in tests
@@ -28,4 +30,6 @@ export const migrationsList = [
   { name: 'Migration20261125000200_option_groups', class: Migration20261125000200_option_groups },
   { name: 'Migration20261126000000_diner_languages', class: Migration20261126000000_diner_languages },
   { name: 'Migration20261126000100_product_positions', class: Migration20261126000100_product_positions },
+  { name: 'Migration20261126000300_sandbox_refunds', class: Migration20261126000300_sandbox_refunds },
+  { name: 'Migration20261126000400_credit_documents', class: Migration20261126000400_credit_documents },
 ];

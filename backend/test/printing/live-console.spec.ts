@@ -170,3 +170,48 @@ describe('a paid order on the live console', () => {
     }
   });
 });
+
+describe('declining a new order (issue 17)', () => {
+  it('cancels it on every console and refunds it whole; a second decline, a step after it or a stranger change nothing', async () => {
+    const screen = await openSocket(app, '/owner', { token: owner.token });
+    const heard = liveEvents(screen);
+    try {
+      await dinerPays(app, shop, { tableNumber: 9 });
+      const { order } = (await heard.next(isPaid)) as PaidEvent;
+      const path = `/api/live-orders/${order.orderId}/decline`;
+      const foreign = await call(app, 'POST', path, { token: other.token, body: { reason: 'נגמר החלב' } });
+      expect(foreign.status).toBe(404);
+      expect(foreign.body).toMatchObject({ success: false, code: 'order.not_found' });
+      const bad = await call(app, 'POST', path, { token: owner.token, body: { reason: ' ' } });
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({ success: false, code: 'validation.failed' });
+
+      const declined = await call<{ data: LiveOrder }>(app, 'POST', path, {
+        token: owner.token,
+        body: { reason: 'נגמר החלב' },
+      });
+      expect(declined.status).toBe(200);
+      expect(declined.body.data).toMatchObject({ orderId: order.orderId, status: 'cancelled' });
+      await heard.next(
+        (event) => event.kind === 'order.status' && event.orderId === order.orderId && event.status === 'cancelled',
+      );
+      expect((await liveList(owner.token)).orders.find((o) => o.orderId === order.orderId)?.status).toBe('cancelled');
+
+      const again = await call(app, 'POST', path, { token: owner.token, body: { reason: 'נגמר החלב' } });
+      expect(again.status).toBe(200);
+      const step = await call(app, 'POST', `/api/live-orders/${order.orderId}/status`, {
+        token: owner.token,
+        body: { status: 'accepted' },
+      });
+      expect(step.status).toBe(409);
+      expect(step.body).toMatchObject({ success: false, code: 'order.invalid_transition' });
+      const refundAgain = await call(app, 'POST', `/api/orders/${order.orderId}/refunds`, {
+        token: owner.token,
+        body: { reason: 'עוד' },
+      });
+      expect(refundAgain.body).toMatchObject({ success: false, code: 'refund.fully_refunded' });
+    } finally {
+      screen.close();
+    }
+  });
+});

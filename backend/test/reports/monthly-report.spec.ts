@@ -218,6 +218,7 @@ describe('the owner monthly orders report', () => {
     expect(data.summary).toEqual({
       totalOrders: 4,
       totalAmount: '71.30',
+      totalRefunds: '0.00',
       totalCommission: '3.58',
       netAmount: '67.72',
     });
@@ -249,6 +250,7 @@ describe('the owner monthly orders report', () => {
         'invoiceUrl',
         'invoiceStatus',
         'payment',
+        'refunds',
       ].sort(),
     );
     expect(JSON.stringify(data)).not.toMatch(/dinerSession|customerPhone|businessId|test-session/);
@@ -284,6 +286,7 @@ describe('the owner monthly orders report', () => {
     expect(theirs.summary).toEqual({
       totalOrders: 1,
       totalAmount: '77.77',
+      totalRefunds: '0.00',
       totalCommission: '3.89',
       netAmount: '73.88',
     });
@@ -345,7 +348,13 @@ describe('the owner monthly orders report', () => {
     const empty = await newOwner(app);
     const data = await report(app, empty, current);
     expect(data.orders).toEqual([]);
-    expect(data.summary).toEqual({ totalOrders: 0, totalAmount: '0.00', totalCommission: '0.00', netAmount: '0.00' });
+    expect(data.summary).toEqual({
+      totalOrders: 0,
+      totalAmount: '0.00',
+      totalRefunds: '0.00',
+      totalCommission: '0.00',
+      netAmount: '0.00',
+    });
     expect(data.daily.every((day) => day.totalOrders === 0 && day.totalAmount === '0.00')).toBe(true);
     expect(data.daily.length).toBeGreaterThanOrEqual(28);
   });
@@ -365,7 +374,7 @@ describe('the owner monthly orders report', () => {
 
     const { text } = await fetchCsv(app, owner, current);
     const csvRow = parseCsv(text.slice(1)).find((cells) => cells[5] === '118.00');
-    expect(csvRow?.slice(8)).toEqual([row.invoiceNumber, 'הופקה']);
+    expect(csvRow?.slice(8)).toEqual([row.invoiceNumber, 'הופקה', '']);
   });
 
   it('shows each line’s choices with their prices, in the report and its CSV', async () => {
@@ -451,6 +460,7 @@ describe('the owner monthly orders report', () => {
         'נטו',
         'מספר חשבונית',
         'סטטוס חשבונית',
+        'הוחזר',
       ]);
       expect(rows.slice(1, -1).map((row) => row[0])).toEqual(['4', '3', '2', '1']);
       expect(rows[1]?.slice(0, 8)).toEqual([
@@ -468,11 +478,12 @@ describe('the owner monthly orders report', () => {
         ['', 'בהפקה'],
         [expect.stringMatching(/\S/), 'הופקה'],
         ['', 'נכשלה'],
-      ]).toContainEqual(rows[1]?.slice(8));
+      ]).toContainEqual(rows[1]?.slice(8, 10));
+      expect(rows[1]?.[10]).toBe('');
       expect(rows[4]?.[1]).toMatch(/^01\/\d{2}\/\d{4} 00:30$/);
       expect(rows[2]?.[3]).toBe('הפוך גדול × 2; קרואסון × 1');
       expect(rows[3]?.[2]).toBe('7');
-      expect(rows.at(-1)).toEqual(['סה"כ', '', '', '4 הזמנות', '', '71.30', '3.58', '67.72', '', '']);
+      expect(rows.at(-1)).toEqual(['סה"כ', '', '', '4 הזמנות', '', '71.30', '3.58', '67.72', '', '', '0.00']);
       expect(rows).toHaveLength(6);
       expect(text).not.toContain('77.77');
     });
@@ -492,7 +503,7 @@ describe('the owner monthly orders report', () => {
       expect(response.status).toBe(200);
       const rows = parseCsv(text.slice(1));
       expect(rows).toHaveLength(2);
-      expect(rows[1]).toEqual(['סה"כ', '', '', '0 הזמנות', '', '0.00', '0.00', '0.00', '', '']);
+      expect(rows[1]).toEqual(['סה"כ', '', '', '0 הזמנות', '', '0.00', '0.00', '0.00', '', '', '0.00']);
     });
   });
 });

@@ -10,12 +10,14 @@ const definition = JSON.parse(readFileSync(new URL('./cardcom-api-v11.openapi.js
   components: { schemas: Record<string, unknown> };
 };
 
-// The schemas of the two calls: only these (and what they reference) are compiled.
+// The schemas of the three calls: only these (and what they reference) are compiled.
 const ROOTS = [
   'CreateLowProfile',
   'CreateLowProfileResponse',
   'GetLowProfileResult',
   'LowProfileResult',
+  'RefundByTransactionIdReq',
+  'RefundByTransactionIdResp',
   'ErrorInfo',
 ] as const;
 export type CardcomSchemaName = (typeof ROOTS)[number];
@@ -61,16 +63,20 @@ interface Page {
 
 /** The fake's own code for a LowProfileId it does not hold: the definition names none, the adapter needs none. */
 export const UNKNOWN_PAGE_CODE = 5101;
+/** The fake's refusal of a refund (unknown transaction, more than remains, a second refund not allowed). */
+export const REFUND_REFUSED_CODE = 5201;
+const REFUND_PATH = '/api/v11/Transactions/RefundByTransactionId';
+const PATHS = ['/api/v11/LowProfile/Create', '/api/v11/LowProfile/GetLpResult', REFUND_PATH];
 
 /**
- * A local Cardcom REST API v11 for LowProfile/Create and LowProfile/GetLpResult on 127.0.0.1. Every request body is
+ * A local Cardcom REST API v11 for LowProfile/Create, LowProfile/GetLpResult and Transactions/RefundByTransactionId on 127.0.0.1. Every request body is
  * checked against the definition's request schema (a bad one gets HTTP 400 ErrorInfo, like Cardcom's documented
  * answer) and every answer against its response schema; both kinds of mismatch land in `problems`.
  */
 export async function startFakeCardcom({
   terminals = [{ terminalNumber: 1000, apiName: 'test2025' }],
   slowMs = 1_000,
-}: { terminals?: { terminalNumber: number; apiName: string }[]; slowMs?: number } = {}) {
+}: { terminals?: { terminalNumber: number; apiName: string; apiPassword?: string }[]; slowMs?: number } = {}) {
   const requests: CardcomFakeRequest[] = [];
   const problems: string[] = [];
   const pages = new Map<string, Page>();
@@ -94,7 +100,50 @@ export async function startFakeCardcom({
     timers.add(timer);
   };
 
+  /** Refunds made, per charged transaction: agorot refunded and the refunds' own transaction ids. */
+  const refunds = new Map<number, { agorot: number; ids: number[] }>();
+
+  const refund = (body: Record<string, unknown>, response: ServerResponse) => {
+    const errors = cardcomSchemaErrors('RefundByTransactionIdReq', body);
+    if (errors.length > 0) {
+      problems.push(`request: ${errors.join('; ')}`);
+      return answer(response, 400, { ResponseCode: 400, Description: errors.join('; ') }, 'ErrorInfo');
+    }
+    const terminal = terminals.find((t) => t.apiName === body.ApiName);
+    if (!terminal || body.ApiPassword !== (terminal.apiPassword ?? 'api-password')) {
+      return answer(response, 401, { ResponseCode: 401, Description: 'Invalid username' }, 'ErrorInfo');
+    }
+    if (behaviour === 'http-500') return answer(response, 500, { Message: 'An error has occurred.' });
+    if (behaviour === 'garbage') return answer(response, 200, '<html><body>Service Unavailable</body></html>');
+    const refuse = (description: string) =>
+      answer(
+        response,
+        200,
+        { ResponseCode: REFUND_REFUSED_CODE, Description: description },
+        'RefundByTransactionIdResp',
+      );
+    if (behaviour === 'refuse') return refuse('Refund refused');
+    const page = [...pages.values()].find(
+      (p) => p.transaction?.TranzactionId === body.TransactionId && p.transaction?.ResponseCode === 0,
+    );
+    if (!page || page.terminalNumber !== terminal.terminalNumber) return refuse('Transaction not found');
+    const charged = Math.round(Number(page.transaction!.Amount) * 100);
+    const done = refunds.get(body.TransactionId as number) ?? { agorot: 0, ids: [] };
+    if (done.ids.length > 0 && body.AllowMultipleRefunds !== true) return refuse('Transaction already refunded');
+    const agorot = body.PartialSum == null ? charged : Math.round(Number(body.PartialSum) * 100);
+    if (agorot + done.agorot > charged) return refuse('Sum exceeds the transaction');
+    const id = nextTransactionId++;
+    refunds.set(body.TransactionId as number, { agorot: done.agorot + agorot, ids: [...done.ids, id] });
+    return answer(
+      response,
+      200,
+      { ResponseCode: 0, Description: 'OK', NewTranzactionId: id },
+      'RefundByTransactionIdResp',
+    );
+  };
+
   const handle = (path: string, body: unknown, response: ServerResponse) => {
+    if (path === REFUND_PATH) return refund(body as Record<string, unknown>, response);
     const schema = path === '/api/v11/LowProfile/Create' ? 'CreateLowProfile' : 'GetLowProfileResult';
     const errors = cardcomSchemaErrors(schema, body);
     if (errors.length > 0) {
@@ -149,10 +198,7 @@ export async function startFakeCardcom({
       }
       const path = request.url ?? '';
       requests.push({ path, contentType: request.headers['content-type'], body });
-      if (
-        request.method !== 'POST' ||
-        !['/api/v11/LowProfile/Create', '/api/v11/LowProfile/GetLpResult'].includes(path)
-      ) {
+      if (request.method !== 'POST' || !PATHS.includes(path)) {
         return answer(response, 404, { Message: 'No HTTP resource was found that matches the request URI.' });
       }
       if (!request.headers['content-type']?.startsWith('application/json')) problems.push(`request: ${path} not JSON`);
@@ -199,6 +245,8 @@ export async function startFakeCardcom({
       }
       return lowProfileResult(lowProfileId.toLowerCase(), page);
     },
+    /** Agorot refunded on a charged transaction, and how many refunds made them. */
+    refundsOf: (transactionId: number) => refunds.get(transactionId) ?? { agorot: 0, ids: [] },
     /** The card is refused: a transaction with a non-zero ResponseCode (Shva's 004, "refused", by default). */
     decline(lowProfileId: string, { responseCode = 4, description = 'סירוב' } = {}) {
       const page = pageOf(lowProfileId);

@@ -458,7 +458,7 @@ export const heOwner = {
     without: 'בלי:',
     total: 'סה״כ',
     kitchenStatusLabel: 'מצב:',
-    kitchen: { paid: 'חדשה', accepted: 'התקבלה', ready: 'מוכנה', served: 'הוגשה' },
+    kitchen: { paid: 'חדשה', accepted: 'התקבלה', ready: 'מוכנה', served: 'הוגשה', cancelled: 'בוטלה והוחזרה' },
     next: { accepted: 'קבלה', ready: 'מוכנה', served: 'הוגשה' },
     nextLabel: (step: string, order: number) => `${step} – הזמנה ${order}`,
     moving: 'מעדכנים…',

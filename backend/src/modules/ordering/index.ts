@@ -7,6 +7,9 @@ export { foldOrder, orderDecider, type OrderCommand } from './domain/order.decid
 export { MoveKitchenStepCommand } from './application/kitchen-step.handler.js';
 export { RecordSlipOutcomeCommand } from './application/record-slip-outcome.handler.js';
 export { OrderStore, type LoadedOrder } from './persistence/order-store.js';
+export { RequestRefundCommand, type RefundAsked } from './application/request-refund.handler.js';
+export { CompleteRefundCommand, type RefundOutcome } from './application/complete-refund.handler.js';
+export { RefundRecovery } from './processors/refund-recovery.js';
 
 import { OrderEntity } from './projections/order.entity.js';
 /** The module's MikroORM entities, for the app's list (backend/src/entities.ts). */

@@ -11,9 +11,12 @@ import { MenuModule } from '../menu/index.js';
 import { CreatePaymentController } from './api/create-payment.controller.js';
 import { DinerOrdersController } from './api/diner-orders.controller.js';
 import { DinerSessions } from './api/diner-session.js';
+import { OwnerRefundsController } from './api/owner-refunds.controller.js';
 import { PaymentWebhookController } from './api/payment-webhook.controller.js';
 import { SandboxPageController } from './api/sandbox-page.controller.js';
 import { CheckoutService } from './application/checkout.service.js';
+import { CompleteRefundHandler } from './application/complete-refund.handler.js';
+import { RequestRefundHandler } from './application/request-refund.handler.js';
 import { DinerOrders } from './application/diner-orders.query.js';
 import { ExpireOrderHandler } from './application/expire-order.handler.js';
 import { MoveKitchenStepHandler } from './application/kitchen-step.handler.js';
@@ -27,6 +30,7 @@ import { OrderStore } from './persistence/order-store.js';
 import { RecentOrders } from './persistence/recent-orders.js';
 import { SandboxPageFactsReader } from './application/sandbox-page-facts.js';
 import { OrderExpiry } from './processors/order-expiry.js';
+import { RefundRecovery } from './processors/refund-recovery.js';
 import { receiptSmsProcessor } from './processors/receipt-sms.processor.js';
 import { ordersProjection } from './projections/orders.projection.js';
 
@@ -34,11 +38,17 @@ import { ordersProjection } from './projections/orders.projection.js';
  * Orders and payments: the event-sourced `order-{id}` aggregate with its one write path (OrderStore, decision 015),
  * the `orders` read model written with each command, checkout, the payment webhook, the sandbox card page, the
  * diner's order calls (with the thank-you page's pushed answer), the kitchen's steps, the slip's outcome, the receipt
- * SMS and the expiry of unpaid orders.
+ * SMS, the expiry of unpaid orders, and refunds (with the recovery of refunds whose answer was lost).
  */
 @Module({
   imports: [MenuModule, InvoicingModule],
-  controllers: [CreatePaymentController, PaymentWebhookController, SandboxPageController, DinerOrdersController],
+  controllers: [
+    CreatePaymentController,
+    PaymentWebhookController,
+    SandboxPageController,
+    DinerOrdersController,
+    OwnerRefundsController,
+  ],
   providers: [
     OrderStore,
     OrderChanges,
@@ -51,13 +61,16 @@ import { ordersProjection } from './projections/orders.projection.js';
     MoveKitchenStepHandler,
     RecordSlipOutcomeHandler,
     RecordReceiptSmsHandler,
+    RequestRefundHandler,
+    CompleteRefundHandler,
     CheckoutService,
     DinerOrders,
     DinerSessions,
     OptionalOwner,
     OrderExpiry,
+    RefundRecovery,
   ],
-  exports: [OrderExpiry, OrderStore],
+  exports: [OrderExpiry, RefundRecovery, OrderStore],
 })
 export class OrderingModule implements OnModuleInit {
   constructor(

@@ -7,6 +7,8 @@ export {
   type OpenedPaymentPage,
   type PaymentProvider,
   type PaymentResult,
+  type RefundRequest,
+  type RefundResult,
   type ProviderDocument,
   type ProviderPageLanguage,
   type TerminalChoice,

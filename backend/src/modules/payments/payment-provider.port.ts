@@ -7,6 +7,12 @@ export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');
 export interface TerminalCredentials {
   terminalNumber: string;
   apiName: string;
+  /**
+   * The terminal's `ApiPassword`, needed only to refund. The platform's comes from configuration; a business's own
+   * (given in Settings, encrypted at rest) is not stored yet, so a refund on a business's terminal is refused until
+   * it is (the seam: whoever builds the terminal's credentials fills this in).
+   */
+  apiPassword?: string;
 }
 
 /** Whose terminal a payment runs on; `credentials` null means the provider's platform terminal from configuration. */
@@ -79,12 +85,41 @@ export type PaymentResult =
   | { status: 'pending'; lowProfileId: string; returnValue: string | null }
   | { status: 'unknown'; lowProfileId: string };
 
+/** Money back on a paid charge. `refundId` is ours and the refund's key end to end. */
+export interface RefundRequest {
+  refundId: string;
+  /** The page that was paid and its charge, as the order recorded them. */
+  lowProfileId: string;
+  transactionId: string;
+  amountAgorot: number;
+  /** The charge's whole amount: a refund of all of it is a cancellation, not a partial refund. */
+  paidAgorot: number;
+  /** Whether an earlier refund of this charge was made (Cardcom refuses a second one unless told to allow it). */
+  followsAnother: boolean;
+  terminal: TerminalChoice;
+}
+
+/** `refunded`: the money went back; `failed`: the provider refused (nothing moved, the refund may be tried again). */
+export type RefundResult =
+  | { status: 'refunded'; providerRefundId: string; amountAgorot: number }
+  | { status: 'failed'; responseCode: string | null; reason: string };
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** Opens a hosted payment page for the order; throws `PaymentProviderError` when the provider fails or refuses. */
   openPaymentPage(request: OpenPaymentPageRequest): Promise<OpenedPaymentPage>;
   /** The provider's verdict on a page; throws `PaymentProviderError` when it cannot be asked (the caller retries). */
   getResult(lowProfileId: string, terminal: TerminalChoice): Promise<PaymentResult>;
+  /**
+   * Returns money on a charge. Throws `PaymentProviderError` when the outcome is unknown (unreachable, timed out):
+   * the refund stays requested and is completed later.
+   */
+  refund(request: RefundRequest): Promise<RefundResult>;
+  /**
+   * Whether asking again with the same `refundId` is answered with the first refund rather than making a second.
+   * Only then may a refund whose answer was lost (a crash after the call) be asked for again automatically.
+   */
+  readonly refundsIdempotent: boolean;
 }
 
 /** The provider could not be reached or answered with an error: nothing about the payment is known from it. */

@@ -44,6 +44,7 @@ function order(overrides: Partial<ReportOrder> = {}): ReportOrder {
     invoiceUrl: 'https://invoices.example/40001.pdf',
     invoiceStatus: 'generated',
     payment: { last4: '4242', brand: 'Visa', approvalNumber: '123456' },
+    refunds: [],
     ...overrides,
   };
 }
@@ -57,6 +58,7 @@ function reportOf(month: string, orders: ReportOrder[]): MonthlyReport {
     summary: {
       totalOrders: orders.length,
       totalAmount: orders.length ? '1234.56' : '0.00',
+      totalRefunds: '0.00',
       totalCommission: orders.length ? '61.73' : '0.00',
       netAmount: orders.length ? '1172.83' : '0.00',
     },

@@ -7,8 +7,8 @@ import { escapeHtml } from '../../../platform/http/html-escape.js';
 import type { InvoiceView } from '../application/invoice-view.js';
 
 /** Numbers, prices and ids inside Hebrew text read left to right. */
-const ltr = (value: string): string => `<bdi dir="ltr">${escapeHtml(value)}</bdi>`;
-const money = (agorot: number): string => ltr(formatShekels(agorot));
+export const ltr = (value: string): string => `<bdi dir="ltr">${escapeHtml(value)}</bdi>`;
+export const money = (agorot: number): string => ltr(formatShekels(agorot));
 
 const STYLE = `
   @page { size: A4; margin: 15mm; }
@@ -50,7 +50,16 @@ const STYLE = `
   }
 `;
 
-function page({ title, body, refreshSeconds }: { title: string; body: string; refreshSeconds?: number }): string {
+/** A whole document page (the credit document's too): RTL Hebrew, its stylesheet inline. */
+export function page({
+  title,
+  body,
+  refreshSeconds,
+}: {
+  title: string;
+  body: string;
+  refreshSeconds?: number;
+}): string {
   return (
     '<!doctype html>\n<html lang="he" dir="rtl"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +

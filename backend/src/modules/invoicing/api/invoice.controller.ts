@@ -7,9 +7,11 @@ import { EVENT_STORE, type EventStore } from '../../../platform/event-store/even
 import { InvoiceLinks } from '../application/invoice-links.js';
 import { BusinessReader } from '../../accounts/index.js';
 import { loadInvoice } from '../application/invoice-view.js';
+import { loadCredit } from '../application/credit-view.js';
+import { creditPage } from './credit-html.js';
 import { invoicePage, notFoundPage, notIssuedPage } from './invoice-html.js';
 
-// Order ids are lower-case UUIDs (randomUUID), and the link's token is computed over exactly that text.
+// Order and refund ids are lower-case UUIDs (randomUUID), and the link's token is computed over exactly that text.
 const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 // Only web addresses are followed: a provider's URL is data from outside.
 const ABSOLUTE_URL = /^https?:\/\//i;
@@ -59,6 +61,35 @@ export class InvoiceController {
       return;
     }
     return this.send(reply, 200, invoicePage(view));
+  }
+
+  /**
+   * `GET /api/invoice/{orderId}/credits/{refundId}?token=...`: a refund's credit tax document, for the same readers
+   * as the order's invoice (the order's link token, or its business's owner), the same 404 page for everyone else.
+   */
+  @Get(':orderId/credits/:refundId')
+  async credit(
+    @Param('orderId') orderId: string,
+    @Param('refundId') refundId: string,
+    @Query('token') token: unknown,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    void reply
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .header('x-robots-tag', 'noindex, nofollow');
+    if (!ORDER_ID.test(orderId) || !ORDER_ID.test(refundId)) return this.send(reply, 404, notFoundPage());
+    const byLink = this.links.verify(orderId, token);
+    const credit = await loadCredit(
+      { store: this.store, em: this.database.em(), businesses: this.businesses },
+      orderId,
+      refundId,
+    );
+    if (!credit || (!byLink && (await this.owners.phoneOf(request)) !== credit.businessPhone)) {
+      return this.send(reply, 404, notFoundPage());
+    }
+    return this.send(reply, 200, creditPage(credit.view));
   }
 
   private async send(reply: FastifyReply, status: number, html: string): Promise<void> {

@@ -23,6 +23,14 @@ export class InvoiceLinks {
     return `/api/invoice/${encodeURIComponent(orderId)}?token=${this.tokenFor(orderId)}`;
   }
 
+  /**
+   * The page of a refund's credit document: the order's token opens it, as it opens the order's invoice (whoever holds
+   * the invoice's link, the diner, sees the credits of the same order).
+   */
+  creditUrlFor(orderId: string, refundId: string): string {
+    return `/api/invoice/${encodeURIComponent(orderId)}/credits/${encodeURIComponent(refundId)}?token=${this.tokenFor(orderId)}`;
+  }
+
   /** Constant-time comparison, so the time of a refusal tells nothing about how much of a guess was right. */
   verify(orderId: string, token: unknown): boolean {
     if (typeof token !== 'string' || token.length === 0 || token.length > 100) return false;

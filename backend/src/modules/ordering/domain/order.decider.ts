@@ -16,17 +16,20 @@ import {
   OrderNotFoundError,
   PaymentMismatchError,
 } from './order.errors.js';
+import { decideRefund, evolveRefund, type RefundCommand, type RefundState } from './refunds.js';
 
 /** An unpaid order stops taking payment pages after this long (its prices may be stale by then). */
 export const ORDER_PAYMENT_WINDOW_MS = 30 * 60 * 1000;
 
-export type KitchenStatus = 'pending' | 'paid' | 'accepted' | 'ready' | 'served' | 'expired';
+/** `cancelled`: declined by the café after payment and refunded with it (issue 17). */
+export type KitchenStatus = 'pending' | 'paid' | 'accepted' | 'ready' | 'served' | 'expired' | 'cancelled';
 
 /**
  * The number of an invoice of ours, as the decider writes it: the store replaces it with the business's next number
  * of its gapless sequence, taken last in the command's transaction (a number is storage, not a decision).
  */
 export const INVOICE_NUMBER_AT_COMMIT = '(numbered at commit)';
+export { CREDIT_NUMBER_AT_COMMIT } from './refunds.js';
 
 /** One slip per order, so the slip's id is the order's: the printing agent's acknowledgement names both. */
 export const slipIdOf = (orderId: string): string => `slip-${orderId}`;
@@ -76,10 +79,15 @@ export interface PlacedOrder {
   invoice: 'pending' | 'generated' | 'failed';
   invoiceNumber: string | null;
   invoiceUrl: string | null;
+  /** Whose tax invoice and at which VAT rate (a credit document follows both); absent in older snapshots. */
+  invoiceSource?: 'platform' | 'provider';
+  invoiceVatRatePercent?: number;
   receiptSms: 'pending' | 'sent' | 'failed';
   slipQueued: boolean;
   /** `printed` is final: a slip acknowledged twice (the agent retried its ack) is recorded once. */
   slip: 'none' | 'queued' | 'printed' | 'failed';
+  /** Refunds in the order they were asked for; absent in snapshots written before refunds existed. */
+  refunds?: RefundState[];
 }
 
 export type OrderState = { placed: false } | PlacedOrder;
@@ -136,7 +144,8 @@ export type OrderCommand =
   | { type: 'RecordReceiptSmsFailure'; data: At & { to: string | null; reason: string } }
   | { type: 'QueueSlip'; data: At & { slipId: string } }
   | { type: 'RecordSlipPrinted'; data: At & { slipId: string; agentId: string } }
-  | { type: 'RecordPrintFailure'; data: At & { slipId: string; agentId: string; reason: string } };
+  | { type: 'RecordPrintFailure'; data: At & { slipId: string; agentId: string; reason: string } }
+  | RefundCommand;
 
 /** The kitchen's steps, in order: each command moves the order one step and repeating it changes nothing. */
 const KITCHEN_STEPS = {
@@ -287,6 +296,11 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
           },
         ];
       }
+      case 'RequestRefund':
+      case 'DeclineOrder':
+      case 'RecordRefund':
+      case 'RecordRefundFailure':
+        return decideRefund(command, state);
     }
   },
 
@@ -329,6 +343,7 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
         receiptSms: 'pending',
         slipQueued: false,
         slip: 'none',
+        refunds: [],
       };
     }
     // An order stream always starts with OrderPlaced.
@@ -386,6 +401,8 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
           invoice: 'generated',
           invoiceNumber: event.data.invoiceNumber,
           invoiceUrl: event.data.invoiceUrl,
+          invoiceSource: event.data.source,
+          invoiceVatRatePercent: event.data.vatRatePercent,
         };
       case 'InvoiceFailed':
         return { ...state, invoice: 'failed' };
@@ -399,6 +416,13 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
         return { ...state, slip: 'printed' };
       case 'PrintFailed':
         return { ...state, slip: 'failed' };
+      case 'RefundRequested':
+      case 'OrderRefunded':
+      case 'RefundFailed':
+      case 'OrderDeclined':
+      case 'CreditIssued':
+      case 'CreditFailed':
+        return evolveRefund(state, event);
     }
   },
 };

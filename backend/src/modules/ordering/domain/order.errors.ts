@@ -54,3 +54,66 @@ export class OrderInvalidTransitionError extends Error {
     this.name = 'OrderInvalidTransitionError';
   }
 }
+
+/** A refund of an order whose payment was never taken (an expired order answers `order.expired` instead). */
+export class RefundOrderNotPaidError extends Error {
+  readonly code = 'refund.order_not_paid';
+  constructor(readonly orderId: string) {
+    super(`order ${orderId} is not paid: nothing to refund`);
+    this.name = 'RefundOrderNotPaidError';
+  }
+}
+
+export class RefundFullyRefundedError extends Error {
+  readonly code = 'refund.fully_refunded';
+  constructor(readonly orderId: string) {
+    super(`order ${orderId} is already refunded in full`);
+    this.name = 'RefundFullyRefundedError';
+  }
+}
+
+export class RefundExceedsRemainingError extends Error {
+  readonly code = 'refund.exceeds_remaining';
+  constructor(
+    readonly requestedAgorot: number,
+    readonly remainingAgorot: number,
+  ) {
+    super(`a refund of ${requestedAgorot} agorot asked, ${remainingAgorot} remain refundable`);
+    this.name = 'RefundExceedsRemainingError';
+  }
+}
+
+/** A line that is not in the order, named twice, or with more units than remain unrefunded on it. */
+export class RefundLineUnavailableError extends Error {
+  readonly code = 'refund.line_unavailable';
+  constructor(readonly index: number) {
+    super(`line ${index} cannot be refunded as asked`);
+    this.name = 'RefundLineUnavailableError';
+  }
+}
+
+/** The same refund id with another amount or other lines: one id is one refund, never two. */
+export class RefundIdReusedError extends Error {
+  readonly code = 'refund.id_reused';
+  constructor(readonly refundId: string) {
+    super(`refund ${refundId} was requested with other details`);
+    this.name = 'RefundIdReusedError';
+  }
+}
+
+export class RefundNotFoundError extends Error {
+  readonly code = 'refund.not_found';
+  constructor(readonly refundId: string) {
+    super(`no refund ${refundId} on this order`);
+    this.name = 'RefundNotFoundError';
+  }
+}
+
+/** An amount that is not a positive number of agorot: the HTTP schema refuses it first, the decider never trusts it. */
+export class RefundAmountInvalidError extends Error {
+  readonly code = 'validation.failed';
+  constructor(readonly amountAgorot: number) {
+    super(`a refund of ${amountAgorot} agorot is not a refund`);
+    this.name = 'RefundAmountInvalidError';
+  }
+}

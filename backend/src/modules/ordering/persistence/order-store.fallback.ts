@@ -8,6 +8,8 @@ export interface FallbackAppend {
   expected: number;
   events: NewEvent[];
   numberInvoiceOf: string | null;
+  /** A refund's credit document of ours: numbered from the business's credit sequence, the same way. */
+  numberCreditOf: string | null;
   requestKey: string | undefined;
   completeEffect: string | undefined;
 }
@@ -16,13 +18,13 @@ export interface FallbackAppend {
  * The order's commands when the log is not in PostgreSQL (KurrentDB, decision 011): the events go through the event
  * store port and the `orders` row follows through the inline projection after the append. Nothing here shares a
  * transaction with the append, so what `order_append` does atomically happens step by step, each step safe to repeat:
- * the idempotency key is looked up before and recorded after; an invoice number is taken just before the append (an
- * append that then fails leaves a gap in that business's invoice numbers, which is said in decision 015).
+ * the idempotency key is looked up before and recorded after; an invoice or credit number is taken just before the
+ * append (an append that then fails leaves a gap in that business's numbers, which is said in decision 015).
  */
 export async function fallbackAppend(
   database: Database,
   store: EventStore,
-  { orderId, expected, events, numberInvoiceOf, requestKey, completeEffect }: FallbackAppend,
+  { orderId, expected, events, numberInvoiceOf, numberCreditOf, requestKey, completeEffect }: FallbackAppend,
 ): Promise<{ events: RecordedEvent[]; version: number; existingOrderId?: string }> {
   const em = database.em();
   if (requestKey) {
@@ -46,6 +48,18 @@ export async function fallbackAppend(
     const number = String(row?.last_number);
     toAppend = toAppend.map((event) =>
       event.type === 'InvoiceIssued' ? { ...event, data: { ...(event.data as object), invoiceNumber: number } } : event,
+    );
+  }
+  if (numberCreditOf) {
+    const [row] = await query<{ last_number: number }>(
+      em,
+      `insert into credit_sequences as s (business_id, last_number) values (?, 1)
+         on conflict (business_id) do update set last_number = s.last_number + 1 returning last_number`,
+      [numberCreditOf],
+    );
+    const number = String(row?.last_number);
+    toAppend = toAppend.map((event) =>
+      event.type === 'CreditIssued' ? { ...event, data: { ...(event.data as object), creditNumber: number } } : event,
     );
   }
   const result = await store.appendToStream(orderStreamId(orderId), toAppend, {

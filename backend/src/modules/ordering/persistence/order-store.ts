@@ -10,6 +10,7 @@ import { isStreamVersionCollision } from '../../../platform/event-store/postgres
 import { PostgresEventStore } from '../../../platform/event-store/postgres/postgres-event-store.js';
 import { ProcessorRunner } from '../../../platform/processing/processor-runner.js';
 import {
+  CREDIT_NUMBER_AT_COMMIT,
   foldOrder,
   INVOICE_NUMBER_AT_COMMIT,
   orderDecider,
@@ -170,6 +171,9 @@ export class OrderStore {
     const numbered = decided.some(
       (event) => event.type === 'InvoiceIssued' && event.data.invoiceNumber === INVOICE_NUMBER_AT_COMMIT,
     );
+    const credited = decided.some(
+      (event) => event.type === 'CreditIssued' && event.data.creditNumber === CREDIT_NUMBER_AT_COMMIT,
+    );
 
     if (!this.sqlLog) {
       const appended = await fallbackAppend(this.database, this.store, {
@@ -177,6 +181,7 @@ export class OrderStore {
         expected: current.version,
         events: newEvents,
         numberInvoiceOf: numbered ? state.businessPhone : null,
+        numberCreditOf: credited ? state.businessPhone : null,
         requestKey: options.requestKey,
         completeEffect: options.completeEffect,
       });
@@ -201,10 +206,13 @@ export class OrderStore {
       .map((row, index): RecordedEvent => {
         const event = newEvents[index]!;
         // The invoice number the store took (decision 015) is in the stored event; the rest is what was decided.
+        // So is a credit document's (migration 20261126000200 answers it in the same column).
         const data =
           event.type === 'InvoiceIssued' && row.invoice_number
             ? { ...(event.data as object), invoiceNumber: row.invoice_number }
-            : event.data;
+            : event.type === 'CreditIssued' && row.invoice_number
+              ? { ...(event.data as object), creditNumber: row.invoice_number }
+              : event.data;
         return {
           ...event,
           data,

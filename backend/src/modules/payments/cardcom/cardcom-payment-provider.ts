@@ -4,8 +4,12 @@ import type {
   OpenPaymentPageRequest,
   PaymentProvider,
   PaymentResult,
+  RefundRequest,
+  RefundResult,
   TerminalChoice,
 } from '../payment-provider.port.js';
+import { PaymentProviderError } from '../payment-provider.port.js';
+import { fromRefundResponse, REFUND_PATH, toRefundByTransactionId } from './cardcom-refund.js';
 import { createCardcomClient, type CardcomClient } from './cardcom-client.js';
 import {
   CREATE_PATH,
@@ -17,11 +21,13 @@ import {
 } from './cardcom-mapping.js';
 
 /**
- * Cardcom REST API v11 hosted payment pages (LowProfile). Charges on the business's own terminal when it has one,
- * else on the platform's; the API password is never needed for these two calls and never sent.
+ * Cardcom REST API v11 hosted payment pages (LowProfile) and refunds. Charges on the business's own terminal when it
+ * has one, else on the platform's; the API password is sent only with a refund, the one call that needs it.
  */
 export class CardcomPaymentProvider implements PaymentProvider {
   readonly name = 'cardcom' as const;
+  /** RefundByTransactionId takes no key of ours: a lost answer is never asked again blindly (decision 024). */
+  readonly refundsIdempotent = false;
   private readonly post: CardcomClient;
 
   constructor(
@@ -39,5 +45,16 @@ export class CardcomPaymentProvider implements PaymentProvider {
   async getResult(lowProfileId: string, terminal: TerminalChoice): Promise<PaymentResult> {
     const body = { ...cardcomTerminal(terminal, this.config), LowProfileId: lowProfileId };
     return fromLowProfileResult(await this.post(GET_RESULT_PATH, body), lowProfileId);
+  }
+
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    const terminal = cardcomTerminal(request.terminal, this.config);
+    // The platform's password from configuration; a business's own terminal brings its own (not stored yet).
+    const password = request.terminal.credentials ? request.terminal.credentials.apiPassword : this.config.apiPassword;
+    if (!password) {
+      throw new PaymentProviderError(`Cardcom ApiPassword of the ${request.terminal.owner} terminal is not configured`);
+    }
+    const body = toRefundByTransactionId(request, terminal, password);
+    return fromRefundResponse(await this.post(REFUND_PATH, body), request.amountAgorot);
   }
 }

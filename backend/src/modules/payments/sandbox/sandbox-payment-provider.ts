@@ -10,6 +10,8 @@ import type {
   OpenPaymentPageRequest,
   PaymentProvider,
   PaymentResult,
+  RefundRequest,
+  RefundResult,
 } from '../payment-provider.port.js';
 import { cardBrand, parseExpiry, passesLuhn, SANDBOX_CARDS } from './card-checks.js';
 
@@ -120,6 +122,30 @@ const CARD = preparedStatement<SandboxRow>(
    where sandbox_payments.status <> 'paid'
    returning *`,
 );
+interface RefundRow {
+  refund_id: string;
+  transaction_id: string;
+  amount_agorot: number;
+  provider_refund_id: string;
+}
+// A refund of a paid sandbox charge, never past what it charged; the same refund id again inserts nothing.
+const REFUND = preparedStatement<RefundRow>(
+  'sandbox_refund',
+  `insert into sandbox_refunds (refund_id, low_profile_id, transaction_id, amount_agorot, provider_refund_id)
+     select $1::uuid, $2::text, $3::text, $4::integer, $5::text from sandbox_payments p
+      where p.low_profile_id = $2::text and p.transaction_id = $3::text and p.status = 'paid'
+        and p.amount_agorot >= $4::integer + (select coalesce(sum(r.amount_agorot), 0) from sandbox_refunds r
+                                               where r.transaction_id = $3::text)
+   on conflict (refund_id) do nothing
+   returning refund_id, transaction_id, amount_agorot, provider_refund_id`,
+);
+const REFUND_READ = preparedStatement<RefundRow>(
+  'sandbox_refund_read',
+  'select refund_id, transaction_id, amount_agorot, provider_refund_id from sandbox_refunds where refund_id = $1::uuid',
+);
+/** The sandbox's refusal code (Cardcom answers a non-zero ResponseCode with a Description). */
+const REFUND_REFUSED_CODE = '6';
+
 const EXISTS = preparedStatement<{ found: boolean }>(
   'sandbox_exists',
   'select true as found from sandbox_payments where low_profile_id = $1',
@@ -135,6 +161,8 @@ const EXISTS = preparedStatement<{ found: boolean }>(
 @Injectable()
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
+  /** Its refunds are keyed by our refund id: asking again answers the first refund. */
+  readonly refundsIdempotent = true;
   /**
    * Pages this process settled as paid, as their rows now stand. A paid page is final (it takes no more cards), so
    * the row cannot change under this copy: the verification right after the card (and a repeated webhook) reads it
@@ -186,6 +214,33 @@ export class SandboxPaymentProvider implements PaymentProvider {
       };
     }
     return { status: 'pending', lowProfileId, returnValue: row.return_value };
+  }
+
+  /**
+   * Refunds a paid sandbox charge, as a provider would: never more than it charged in all, and once per refund id
+   * (the same id again answers the refund made the first time).
+   */
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    const { refundId, lowProfileId, transactionId, amountAgorot } = request;
+    const providerRefundId = String(randomInt(100_000_000, 999_999_999));
+    const [made] = await this.database.run(REFUND, [
+      refundId,
+      lowProfileId,
+      transactionId,
+      amountAgorot,
+      providerRefundId,
+    ]);
+    const row = made ?? (await this.database.run(REFUND_READ, [refundId]))[0];
+    if (row && row.transaction_id === transactionId && Number(row.amount_agorot) === amountAgorot) {
+      return { status: 'refunded', providerRefundId: row.provider_refund_id, amountAgorot };
+    }
+    return {
+      status: 'failed',
+      responseCode: REFUND_REFUSED_CODE,
+      reason: row
+        ? 'מזהה ההחזר כבר שימש להחזר אחר (סביבת בדיקה)'
+        : 'העסקה לא נמצאה או שהסכום גבוה מהיתרה שבה (סביבת בדיקה)',
+    };
   }
 
   /** The page as it stands: its row once a card was tried, else open with its facts; null when it is not a page. */

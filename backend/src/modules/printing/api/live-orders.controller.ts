@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Req, UseGuards } from '@nestjs/common';
 import {
   type ApiSuccess,
+  declineOrderSchema,
   kitchenStepSchema,
   type LiveOrder,
   type LiveOrdersAnswer,
@@ -19,7 +20,7 @@ import { SlipDelivery } from '../application/slip-delivery.service.js';
 /** Any malformed id is the same 404 as an unknown one. */
 const orderIdPipe = new ParseUUIDPipe({ exceptionFactory: () => new AppError('order.not_found') });
 
-/** The owner's live console (`/orders`): today's paid orders, the kitchen's steps, printing a slip again. */
+/** The owner's live console (`/orders`): today's paid orders, the kitchen's steps, declining, printing a slip again. */
 @Controller('api/live-orders')
 @UseGuards(OwnerGuard)
 export class LiveOrdersController {
@@ -44,6 +45,19 @@ export class LiveOrdersController {
   ): Promise<ApiSuccess<LiveOrder>> {
     const step = parseWith(kitchenStepSchema, body);
     return success(await this.kitchen.move(owner.phone, orderId, step, commandContextOf(owner, request)));
+  }
+
+  /** The café declines a new paid order: cancelled on every console and refunded whole (issue 17). */
+  @Post(':orderId/decline')
+  @HttpCode(200)
+  async decline(
+    @Param('orderId', orderIdPipe) orderId: string,
+    @Body() body: unknown,
+    @CurrentOwner() owner: OwnerPrincipal,
+    @Req() request: FastifyRequest,
+  ): Promise<ApiSuccess<LiveOrder>> {
+    const input = parseWith(declineOrderSchema, body);
+    return success(await this.kitchen.decline(owner.phone, orderId, input, commandContextOf(owner, request)));
   }
 
   @Post(':orderId/reprint')

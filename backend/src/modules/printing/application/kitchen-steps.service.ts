@@ -5,7 +5,8 @@ import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import type { EventActor } from '../../../platform/event-store/event-store.port.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { MoveKitchenStepCommand } from '../../ordering/index.js';
+import { randomUUID } from 'node:crypto';
+import { MoveKitchenStepCommand, RequestRefundCommand } from '../../ordering/index.js';
 import { loadLiveOrder } from './live-orders.query.js';
 
 /**
@@ -27,6 +28,28 @@ export class KitchenSteps {
   ): Promise<LiveOrder> {
     await this.commands.execute(
       new MoveKitchenStepCommand(businessPhone, orderId, status, context.actor, context.correlationId),
+    );
+    const live = await loadLiveOrder(this.database.em(), businessPhone, orderId);
+    if (!live) throw new AppError('order.not_found');
+    return live;
+  }
+
+  /** Declines a new paid order (a dish ran out): ordering cancels it and refunds it whole in one step. */
+  async decline(
+    businessPhone: string,
+    orderId: string,
+    { reason, refundId }: { reason: string; refundId?: string },
+    context: { actor: EventActor; correlationId: string },
+  ): Promise<LiveOrder> {
+    await this.commands.execute(
+      new RequestRefundCommand(
+        businessPhone,
+        orderId,
+        { refundId: refundId ?? randomUUID(), reason },
+        context.actor,
+        context.correlationId,
+        true,
+      ),
     );
     const live = await loadLiveOrder(this.database.em(), businessPhone, orderId);
     if (!live) throw new AppError('order.not_found');

@@ -45,7 +45,7 @@ export function liveOrderOf(row: OrderRow): LiveOrder {
     lines: linesOf(row.items),
     remarks: row.remarks,
     totalAgorot: agorotOf(row.total_amount),
-    status: (['accepted', 'ready', 'served'].includes(row.status) ? row.status : 'paid') as KitchenStatus,
+    status: (['accepted', 'ready', 'served', 'cancelled'].includes(row.status) ? row.status : 'paid') as KitchenStatus,
     printStatus: row.print_status ?? 'none',
     printError: row.print_status === 'failed' ? row.print_error : null,
   };

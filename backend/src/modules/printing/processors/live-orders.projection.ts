@@ -10,7 +10,12 @@ export const LIVE_ORDERS_PROCESSOR = 'live-orders';
 
 type Pushed = LiveEvent extends infer Event ? (Event extends LiveEvent ? Omit<Event, 'position'> : never) : never;
 
-const KITCHEN = { OrderAccepted: 'accepted', OrderReady: 'ready', OrderServed: 'served' } as const;
+const KITCHEN = {
+  OrderAccepted: 'accepted',
+  OrderReady: 'ready',
+  OrderServed: 'served',
+  OrderDeclined: 'cancelled',
+} as const;
 
 /**
  * Follows the log for the owner consoles (DESIGN.md §4 step 7): keeps `print_slips` (where each slip stands), numbers
@@ -74,6 +79,7 @@ export function liveOrdersProjection({ hub }: { hub: LiveHub }): Processor {
       'OrderAccepted',
       'OrderReady',
       'OrderServed',
+      'OrderDeclined',
       'SlipQueued',
       'SlipPrinted',
       'PrintFailed',
@@ -148,6 +154,11 @@ async function liveEventOf(
     case 'OrderServed': {
       const data = event.data as OrderEventData['OrderAccepted'];
       return { kind: 'order.status', orderId: data.orderId, status: KITCHEN[event.type], at: data.at };
+    }
+    case 'OrderDeclined': {
+      // Every open console shows the order cancelled (issue 17).
+      const data = event.data as OrderEventData['OrderDeclined'];
+      return { kind: 'order.status', orderId: data.orderId, status: 'cancelled', at: data.declinedAt };
     }
     case 'SlipQueued':
     case 'SlipPrinted':

@@ -1,5 +1,6 @@
 import { QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import {
+  agorotToDecimalString,
   formatIsraelDateTime,
   lineWithChoices,
   type InvoiceStatus,
@@ -35,6 +36,8 @@ export const CSV_HEADER = [
   'נטו',
   'מספר חשבונית',
   'סטטוס חשבונית',
+  // Last, so the columns before it keep their places in the owner's spreadsheets (issue 17).
+  'הוחזר',
 ] as const;
 
 const INVOICE_STATUS_HE: Record<InvoiceStatus, string> = {
@@ -46,6 +49,13 @@ const INVOICE_STATUS_HE: Record<InvoiceStatus, string> = {
 /** A line's choices (answered in shekels) for contracts' wording, which counts agorot. */
 const choicesOf = (item: OrderItemView) =>
   (item.options ?? []).map((option) => ({ ...option, priceAgorot: Math.round(option.price * 100) }));
+
+/** The money returned on an order (issue 17), in shekels as the report's amounts; empty when none. */
+function refundedOf(order: MonthlyReport['orders'][number]): string {
+  if (order.refunds.length === 0) return '';
+  const agorot = order.refunds.reduce((sum, refund) => sum + Math.round(Number(refund.amount) * 100), 0);
+  return agorotToDecimalString(agorot);
+}
 
 /** The same month as the report, as a spreadsheet: one row per paid order, newest first, then the month's totals. */
 export function ordersCsv(report: MonthlyReport): string {
@@ -60,6 +70,7 @@ export function ordersCsv(report: MonthlyReport): string {
     order.netAmount,
     order.invoiceNumber ?? '',
     INVOICE_STATUS_HE[order.invoiceStatus] ?? order.invoiceStatus,
+    refundedOf(order),
   ]);
   const { summary } = report;
   rows.push([
@@ -73,6 +84,7 @@ export function ordersCsv(report: MonthlyReport): string {
     summary.netAmount,
     '',
     '',
+    summary.totalRefunds,
   ]);
   // Every cell through the formula guard (a diner's remark must never run in the owner's Excel).
   return spreadsheetCsv([CSV_HEADER, ...rows]);

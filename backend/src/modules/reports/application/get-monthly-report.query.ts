@@ -13,6 +13,7 @@ import {
   type ReportDay,
   type ReportOrder,
   type ReportPayout,
+  type ReportRefund,
   type ReportSummary,
 } from '@tafrit/contracts';
 import { DATABASE } from '../../../platform/database/database.module.js';
@@ -37,6 +38,19 @@ interface SummaryRow {
   total_amount: string;
   total_commission: string;
   net_amount: string;
+}
+
+interface RefundSumRow {
+  refunded: number;
+  commission_returned: number;
+}
+
+interface RefundRow {
+  id: string;
+  refund_id: string;
+  amount_agorot: number;
+  reason: string;
+  refunded_at: string;
 }
 
 interface DayRow {
@@ -84,6 +98,22 @@ export class GetMonthlyReportHandler implements IQueryHandler<GetMonthlyReportQu
            from orders where ${where}`,
       params,
     );
+    // Refunds the provider made on the month's orders, from each order's state (the row's snapshot, decision 015),
+    // counted with the order they return money on; each returns its share of the commission (decision 024).
+    const refundOf = `from orders o cross join lateral jsonb_array_elements(coalesce(o.state->'refunds', '[]'::jsonb)) r
+           where ${where} and r->>'status' = 'refunded'`;
+    const [refundSum] = await query<RefundSumRow>(
+      em,
+      `select coalesce(sum((r->>'amountAgorot')::int), 0)::int as refunded,
+              coalesce(sum((r->>'commissionAgorot')::int), 0)::int as commission_returned ${refundOf}`,
+      params,
+    );
+    const refundRows = await query<RefundRow>(
+      em,
+      `select o.id, r->>'refundId' as refund_id, (r->>'amountAgorot')::int as amount_agorot, r->>'reason' as reason,
+              r->>'refundedAt' as refunded_at ${refundOf}`,
+      params,
+    );
     const dayRows = await query<DayRow>(
       em,
       `select to_char((paid_at at time zone '${ISRAEL_TZ}')::date, 'YYYY-MM-DD') as day,
@@ -95,19 +125,36 @@ export class GetMonthlyReportHandler implements IQueryHandler<GetMonthlyReportQu
     );
 
     const summaryRow = summaryRows[0];
+    const refunded = Number(refundSum?.refunded ?? 0);
+    const returned = Number(refundSum?.commission_returned ?? 0);
+    const commission = toAgorot(summaryRow?.total_commission) - returned;
     const summary: ReportSummary = {
       totalOrders: Number(summaryRow?.total_orders ?? 0),
       totalAmount: summaryRow?.total_amount ?? '0.00',
-      totalCommission: summaryRow?.total_commission ?? '0.00',
-      netAmount: summaryRow?.net_amount ?? '0.00',
+      totalRefunds: agorotToDecimalString(refunded),
+      totalCommission: agorotToDecimalString(commission),
+      // What the business keeps: paid, less refunded, less the commission on what was kept.
+      netAmount: agorotToDecimalString(toAgorot(summaryRow?.total_amount) - refunded - commission),
     };
+    const refundsByOrder = new Map<string, ReportRefund[]>();
+    for (const row of refundRows) {
+      const list = refundsByOrder.get(row.id) ?? [];
+      list.push({
+        refundId: row.refund_id,
+        amount: agorotToDecimalString(Number(row.amount_agorot)),
+        reason: row.reason,
+        createdAt: row.refunded_at,
+      });
+      refundsByOrder.set(row.id, list);
+    }
     const byDay = new Map(dayRows.map((row) => [row.day, row]));
     const daily: ReportDay[] = datesOfMonth(month).map((date) => {
       const row = byDay.get(date);
       return { date, totalOrders: Number(row?.total_orders ?? 0), totalAmount: row?.total_amount ?? '0.00' };
     });
     const payout = await this.payoutOf(businessPhone, month);
-    return { month, orders: orders.map(toReportOrder), summary, daily, payout };
+    const reported = orders.map((order) => ({ ...toReportOrder(order), refunds: refundsByOrder.get(order.id) ?? [] }));
+    return { month, orders: reported, summary, daily, payout };
   }
 
   /** The business's line in the month's payout batch (the `payout-{month}` stream: two events at most). */
@@ -125,8 +172,15 @@ export class GetMonthlyReportHandler implements IQueryHandler<GetMonthlyReportQu
   }
 }
 
+/** A numeric(14,2) sum as integer agorot, exactly ("41.05" -> 4105). */
+function toAgorot(decimal: string | undefined): number {
+  const [shekels = '0', agorot = '0'] = (decimal ?? '0').split('.');
+  const sign = shekels.startsWith('-') ? -1 : 1;
+  return sign * (Math.abs(Number(shekels)) * 100 + Number(agorot.padEnd(2, '0').slice(0, 2)));
+}
+
 /** The owner's view of a row, field by field: nothing private (diner session, customer phone) leaves by accident. */
-export function toReportOrder(order: Order): ReportOrder {
+export function toReportOrder(order: Order): Omit<ReportOrder, 'refunds'> {
   const paid = order.cardLast4 !== null || order.cardBrand !== null || order.approvalNumber !== null;
   return {
     id: order.id,

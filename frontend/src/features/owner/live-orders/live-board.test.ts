@@ -67,5 +67,7 @@ describe('the live board', () => {
     expect(nextStep('accepted')).toBe('ready');
     expect(nextStep('ready')).toBe('served');
     expect(nextStep('served')).toBeNull();
+    // A declined order (cancelled and refunded) takes no more steps.
+    expect(nextStep('cancelled')).toBeNull();
   });
 });

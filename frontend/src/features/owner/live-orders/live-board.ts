@@ -138,7 +138,7 @@ export function setOrderStatus(board: LiveBoard, orderId: string, status: Kitche
   };
 }
 
-/** The kitchen's next step for an order, or null once served. */
+/** The kitchen's next step for an order, or null once served (or cancelled). */
 export function nextStep(status: KitchenStatus): 'accepted' | 'ready' | 'served' | null {
   switch (status) {
     case 'paid':
@@ -148,6 +148,7 @@ export function nextStep(status: KitchenStatus): 'accepted' | 'ready' | 'served'
     case 'ready':
       return 'served';
     case 'served':
+    case 'cancelled':
       return null;
   }
 }

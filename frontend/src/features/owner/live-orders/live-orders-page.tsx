@@ -95,7 +95,8 @@ export function LiveOrdersPage() {
   const orders = board?.orders ?? [];
   const fresh = orders.filter((order) => order.status === 'paid');
   const active = orders.filter((order) => order.status === 'accepted' || order.status === 'ready');
-  const done = orders.filter((order) => order.status === 'served');
+  // A declined (cancelled) order is done too: it shows with its status, out of the kitchen's way.
+  const done = orders.filter((order) => order.status === 'served' || order.status === 'cancelled');
   const card = (order: LiveOrder) => (
     <li key={order.orderId}>
       <OrderCard

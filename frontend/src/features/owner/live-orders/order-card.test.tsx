@@ -44,3 +44,11 @@ describe('a live order’s lines', () => {
     expect(screen.queryByTestId('live-order-choices')).toBeNull();
   });
 });
+
+describe('a declined order on the console', () => {
+  it('shows it cancelled and refunded, with no next step', () => {
+    renderCard(liveOrder({ status: 'cancelled' }));
+    expect(screen.getByTestId('live-order-status').textContent).toBe('בוטלה והוחזרה');
+    expect(screen.queryByRole('button', { name: /קבלה|מוכנה|הוגשה/ })).toBeNull();
+  });
+});

@@ -22,6 +22,7 @@ const kitchenBadgeClass: Record<LiveOrder['status'], string> = {
   accepted: 'border-brand-700 bg-brand-50 text-brand-700',
   ready: 'border-brand-700 bg-brand-700 text-white',
   served: 'border-line bg-canvas text-muted',
+  cancelled: 'border-line bg-canvas text-muted',
 };
 
 /** One paid order on the kitchen's screen: big number and time, lines, remarks apart, status and its next step. */

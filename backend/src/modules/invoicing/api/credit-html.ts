@@ -1,0 +1,49 @@
+// The printable credit tax document (חשבונית מס זיכוי) of a refund: the invoice page's sheet, stylesheet and rules
+// (RTL Hebrew, every value escaped, numbers isolated left to right), naming the invoice it credits.
+import { formatIsraelDateTime } from '@tafrit/contracts';
+import { escapeHtml } from '../../../platform/http/html-escape.js';
+import type { CreditView } from '../application/credit-view.js';
+import { ltr, money, page } from './invoice-html.js';
+
+export function creditPage(view: CreditView): string {
+  const title = `חשבונית מס זיכוי ${view.creditNumber}`;
+  const seller = view.seller
+    ? `<h1>${escapeHtml(view.seller.name)}</h1><p>עוסק מורשה / ח.פ. ${ltr(view.seller.dealerNumber)}</p>`
+    : '<h1>בית העסק</h1>';
+  const rows = view.lines
+    .map(
+      (line) =>
+        `<tr><td>${escapeHtml(line.name)}</td><td class="num">${ltr(String(line.quantity))}</td>` +
+        `<td class="num">${money(line.unitPriceAgorot)}</td>` +
+        `<td class="num">${money(line.unitPriceAgorot * line.quantity)}</td></tr>`,
+    )
+    .join('');
+  const original =
+    view.originalInvoiceNumber === null
+      ? ''
+      : `<dt>זיכוי לחשבונית מס/קבלה מס'</dt><dd>${ltr(view.originalInvoiceNumber)}</dd>`;
+  const body =
+    '<main class="sheet">' +
+    '<p class="hint screen-only">להדפסה או לשמירה כקובץ PDF: בתפריט הדפדפן בחרו "הדפסה" (Ctrl+P). ' +
+    'העמוד מותאם לדף A4.</p>' +
+    `<header><div class="seller">${seller}</div>` +
+    `<div class="doc"><h2>חשבונית מס זיכוי מס' ${ltr(view.creditNumber)}</h2><p class="original">מקור</p></div>` +
+    '</header><dl class="meta">' +
+    `<dt>תאריך</dt><dd>${ltr(formatIsraelDateTime(view.issuedAt))}</dd>` +
+    `<dt>הזמנה מס'</dt><dd>${ltr(`#${view.orderNumber}`)}</dd>${original}` +
+    `<dt>סיבת ההחזר</dt><dd>${escapeHtml(view.reason)}</dd>` +
+    '</dl>' +
+    '<table class="lines"><thead><tr><th scope="col">תיאור</th><th scope="col" class="num">כמות</th>' +
+    '<th scope="col" class="num">מחיר ליחידה</th><th scope="col" class="num">סה"כ</th></tr></thead>' +
+    `<tbody>${rows}</tbody></table>` +
+    '<table class="totals"><tbody>' +
+    `<tr><th scope="row">זיכוי לפני מע"מ</th><td class="num">${money(view.beforeVatAgorot)}</td></tr>` +
+    `<tr><th scope="row">מע"מ ${view.vatRatePercent}%</th><td class="num">${money(view.vatAgorot)}</td></tr>` +
+    `<tr class="grand"><th scope="row">סה"כ זיכוי</th><td class="num">${money(view.totalAgorot)}</td></tr>` +
+    '</tbody></table>' +
+    '<section class="payment"><h3>פרטי ההחזר</h3>' +
+    `<p>הוחזר לכרטיס האשראי שבו שולמה ההזמנה: ${money(view.totalAgorot)}</p></section>` +
+    '<footer>הסכומים כוללים מע"מ. מסמך ממוחשב.</footer>' +
+    '</main>';
+  return page({ title, body });
+}

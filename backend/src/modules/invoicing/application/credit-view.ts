@@ -1,0 +1,85 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { type OrderEventData, orderStreamId } from '@tafrit/contracts';
+import type { EventStore } from '../../../platform/event-store/event-store.port.js';
+import type { BusinessReader } from '../../accounts/index.js';
+
+export interface CreditLine {
+  name: string;
+  quantity: number;
+  unitPriceAgorot: number;
+}
+
+export interface CreditView {
+  creditNumber: string;
+  issuedAt: string;
+  orderNumber: number;
+  /** The tax invoice this document credits. */
+  originalInvoiceNumber: string | null;
+  /** The refunded lines at the price they were sold for; an amount refund is one line of its own. */
+  lines: CreditLine[];
+  totalAgorot: number;
+  beforeVatAgorot: number;
+  vatAgorot: number;
+  vatRatePercent: number;
+  reason: string;
+  seller: { name: string; dealerNumber: string } | null;
+}
+
+export interface LoadedCredit {
+  businessPhone: string;
+  view: CreditView;
+}
+
+/**
+ * A refund's credit tax document of ours as the order's stream tells it (OrderPlaced: the lines and the seller as the
+ * order was placed; RefundRequested: the reason and lines; CreditIssued: number, amounts, the invoice it credits).
+ * Undefined when the order has no such credit document.
+ */
+export async function loadCredit(
+  { store, em, businesses }: { store: EventStore; em: EntityManager; businesses: BusinessReader },
+  orderId: string,
+  refundId: string,
+): Promise<LoadedCredit | undefined> {
+  const { events } = await store.readStream(orderStreamId(orderId), { em });
+  let placed: OrderEventData['OrderPlaced'] | undefined;
+  let requested: OrderEventData['RefundRequested'] | undefined;
+  let credit: OrderEventData['CreditIssued'] | undefined;
+  for (const event of events) {
+    if (event.type === 'OrderPlaced') placed = event.data as OrderEventData['OrderPlaced'];
+    else if (event.type === 'RefundRequested') {
+      const data = event.data as OrderEventData['RefundRequested'];
+      if (data.refundId === refundId) requested = data;
+    } else if (event.type === 'CreditIssued') {
+      const data = event.data as OrderEventData['CreditIssued'];
+      if (data.refundId === refundId) credit = data;
+    }
+  }
+  if (!placed || !credit || !requested) return undefined;
+  const order = placed;
+  const lines: CreditLine[] = credit.lines
+    ? credit.lines.map(({ index, quantity }) => ({
+        name: order.lines[index]?.name ?? '',
+        quantity,
+        unitPriceAgorot: order.lines[index]?.unitPriceAgorot ?? 0,
+      }))
+    : [{ name: `החזר כספי להזמנה #${order.orderNumber}`, quantity: 1, unitPriceAgorot: credit.totalAgorot }];
+  const seller = order.seller
+    ? { name: order.seller.name, dealerNumber: order.seller.dealerNumber }
+    : await businesses.sellerOf(order.businessPhone, em);
+  return {
+    businessPhone: order.businessPhone,
+    view: {
+      creditNumber: credit.creditNumber,
+      issuedAt: credit.issuedAt,
+      orderNumber: order.orderNumber,
+      originalInvoiceNumber: credit.originalInvoiceNumber,
+      lines,
+      totalAgorot: credit.totalAgorot,
+      beforeVatAgorot: credit.beforeVatAgorot,
+      vatAgorot: credit.vatAgorot,
+      vatRatePercent: credit.vatRatePercent,
+      reason: requested.reason,
+      seller: seller ?? null,
+    },
+  };
+}

@@ -1,0 +1,398 @@
+import { describe, expect, it } from '@jest/globals';
+import type { OrderEvent } from '@tafrit/contracts';
+import fc from 'fast-check';
+import { deciderSpec } from '../../../../test/support/decider-spec.js';
+import { orderDecider, type OrderCommand, type OrderState, type PlacedOrder } from './order.decider.js';
+import {
+  OrderExpiredError,
+  OrderInvalidTransitionError,
+  PaymentMismatchError,
+  RefundAmountInvalidError,
+  RefundExceedsRemainingError,
+  RefundFullyRefundedError,
+  RefundIdReusedError,
+  RefundLineUnavailableError,
+  RefundNotFoundError,
+  RefundOrderNotPaidError,
+} from './order.errors.js';
+import { CREDIT_NUMBER_AT_COMMIT, refundableAgorot, refundsOf } from './refunds.js';
+
+const { given } = deciderSpec(orderDecider);
+const orderId = '0b6e7c1e-8f7a-4d7e-9c1e-1a2b3c4d5e6f';
+const businessPhone = '+972523456789';
+const T0 = '2026-11-21T10:00:00.000Z';
+const T1 = '2026-11-21T10:05:00.000Z';
+const T2 = '2026-11-21T10:10:00.000Z';
+const R1 = '11111111-1111-4111-8111-111111111111';
+const R2 = '22222222-2222-4222-8222-222222222222';
+
+// Two lines: 2 × ₪14.50 and 1 × ₪12.00 = ₪41.00; commission 5% = ₪2.05.
+const placed: OrderEvent = {
+  type: 'OrderPlaced',
+  data: {
+    orderId,
+    businessPhone,
+    departmentId: 'demo',
+    orderNumber: 7,
+    lines: [
+      { productId: 1, name: 'הפוך', unitPriceAgorot: 1450, quantity: 2 },
+      { productId: 2, name: 'קרואסון', unitPriceAgorot: 1200, quantity: 1 },
+    ],
+    totalAgorot: 4100,
+    commissionAgorot: 205,
+    netAgorot: 3895,
+    remarks: null,
+    tableNumber: null,
+    dinerSessionId: 'session-1',
+    customerName: null,
+    customerPhone: null,
+    placedAt: T0,
+  },
+};
+const paid: OrderEvent = {
+  type: 'OrderPaid',
+  data: {
+    orderId,
+    businessPhone,
+    provider: 'sandbox',
+    lowProfileId: 'lp-1',
+    transactionId: 'tx-1',
+    approvalNumber: null,
+    last4: '0000',
+    brand: null,
+    amountAgorot: 4100,
+    commissionAgorot: 205,
+    netAgorot: 3895,
+    document: null,
+    paidAt: T1,
+  },
+};
+const request = (
+  refundId: string,
+  details: { amountAgorot?: number; lines?: { index: number; quantity: number }[] } = {},
+): OrderCommand => ({ type: 'RequestRefund', data: { refundId, reason: 'נגמר המוצר', now: T2, ...details } });
+const requested = (
+  refundId: string,
+  amountAgorot: number,
+  commissionAgorot: number,
+  lines: { index: number; quantity: number }[] | null = null,
+): OrderEvent => ({
+  type: 'RefundRequested',
+  data: {
+    orderId,
+    businessPhone,
+    refundId,
+    amountAgorot,
+    commissionAgorot,
+    lines,
+    reason: 'נגמר המוצר',
+    requestedAt: T2,
+  },
+});
+const refunded = (refundId: string, amountAgorot: number): OrderEvent => ({
+  type: 'OrderRefunded',
+  data: {
+    orderId,
+    businessPhone,
+    refundId,
+    provider: 'sandbox',
+    providerRefundId: `rf-${refundId}`,
+    amountAgorot,
+    refundedAt: T2,
+  },
+});
+const refundFailed = (refundId: string): OrderEvent => ({
+  type: 'RefundFailed',
+  data: { orderId, businessPhone, refundId, responseCode: '5', reason: 'סירוב', failedAt: T2 },
+});
+const answer = (refundId: string, amountAgorot: number): OrderCommand => ({
+  type: 'RecordRefund',
+  data: {
+    refundId,
+    provider: 'sandbox',
+    providerRefundId: `rf-${refundId}`,
+    amountAgorot,
+    creditUrl: `/api/invoice/${orderId}/credits/${refundId}?token=t`,
+    now: T2,
+  },
+});
+const noCredit = (refundId: string): OrderEvent => ({
+  type: 'CreditFailed',
+  data: { orderId, businessPhone, refundId, reason: 'the order has no tax invoice to credit', failedAt: T2 },
+});
+const invoiced = (source: 'platform' | 'provider'): OrderEvent => ({
+  type: 'InvoiceIssued',
+  data: {
+    orderId,
+    businessPhone,
+    source,
+    invoiceNumber: '17',
+    invoiceUrl: source === 'platform' ? `/api/invoice/${orderId}?token=t` : 'https://secure.cardcom.solutions/d/17',
+    totalAgorot: 4100,
+    beforeVatAgorot: 3475,
+    vatAgorot: 625,
+    vatRatePercent: 18,
+    issuedAt: T1,
+  },
+});
+const refusal = (refundId: string): OrderCommand => ({
+  type: 'RecordRefundFailure',
+  data: { refundId, responseCode: '5', reason: 'סירוב', now: T2 },
+});
+
+describe('refunds: what may be refunded', () => {
+  it('neither amount nor lines refunds all that remains, with all of the commission', () =>
+    given([placed, paid])
+      .when(request(R1))
+      .then([requested(R1, 4100, 205)]));
+
+  it('an amount refunds that amount and returns its share of the commission, rounded half up', () =>
+    given([placed, paid])
+      .when(request(R1, { amountAgorot: 1000 }))
+      .then([requested(R1, 1000, 50)]));
+
+  it('lines by position refund their units at the price they were sold for', () =>
+    given([placed, paid])
+      .when(request(R1, { lines: [{ index: 0, quantity: 1 }] }))
+      .then([requested(R1, 1450, 73, [{ index: 0, quantity: 1 }])]));
+
+  it('the refund that empties the order returns exactly the commission left', () =>
+    given([placed, paid, requested(R1, 1450, 73, [{ index: 0, quantity: 1 }]), refunded(R1, 1450)])
+      .when(request(R2))
+      .then([requested(R2, 2650, 132)]));
+
+  it('an unpaid order cannot be refunded', () => given([placed]).when(request(R1)).thenThrows(RefundOrderNotPaidError));
+
+  it('an order that expired unpaid answers order.expired', () =>
+    given([placed, { type: 'OrderExpired', data: { orderId, businessPhone, expiredAt: T1 } }])
+      .when(request(R1))
+      .thenThrows(OrderExpiredError));
+
+  it('a fully refunded order refuses another refund', () =>
+    given([placed, paid, requested(R1, 4100, 205), refunded(R1, 4100)])
+      .when(request(R2, { amountAgorot: 100 }))
+      .thenThrows(RefundFullyRefundedError));
+
+  it('more than remains is refused, naming what remains', () =>
+    given([placed, paid, requested(R1, 4000, 200)])
+      .when(request(R2, { amountAgorot: 101 }))
+      .thenThrows(RefundExceedsRemainingError, (error) => expect(error.remainingAgorot).toBe(100)));
+
+  it('a refund waiting for the provider holds its amount', () =>
+    given([placed, paid, requested(R1, 4100, 205)])
+      .when(request(R2, { amountAgorot: 1 }))
+      .thenThrows(RefundFullyRefundedError));
+
+  it('a refused refund gives its amount back', () =>
+    given([placed, paid, requested(R1, 4100, 205), refundFailed(R1)])
+      .when(request(R2, { amountAgorot: 4100 }))
+      .then([requested(R2, 4100, 205)]));
+
+  it('a zero, negative or fractional amount is refused', () => {
+    for (const amountAgorot of [0, -100, 10.5]) {
+      given([placed, paid]).when(request(R1, { amountAgorot })).thenThrows(RefundAmountInvalidError);
+    }
+  });
+
+  it('a line not in the order, named twice, or with more units than remain is refused', () => {
+    for (const lines of [
+      [{ index: 2, quantity: 1 }],
+      [{ index: -1, quantity: 1 }],
+      [{ index: 1, quantity: 2 }],
+      [
+        { index: 0, quantity: 1 },
+        { index: 0, quantity: 1 },
+      ],
+      [],
+    ]) {
+      given([placed, paid]).when(request(R1, { lines })).thenThrows(RefundLineUnavailableError);
+    }
+    given([placed, paid, requested(R1, 1450, 73, [{ index: 0, quantity: 1 }])])
+      .when(request(R2, { lines: [{ index: 0, quantity: 2 }] }))
+      .thenThrows(RefundLineUnavailableError);
+  });
+});
+
+describe('refunds: each recorded once', () => {
+  it('the same request again (a double click, a retry) decides nothing', () => {
+    given([placed, paid, requested(R1, 1000, 50)])
+      .when(request(R1, { amountAgorot: 1000 }))
+      .then([]);
+    given([placed, paid, requested(R1, 4100, 205), refunded(R1, 4100)])
+      .when(request(R1))
+      .then([]);
+  });
+
+  it('the same refund id with another amount or other lines is refused', () => {
+    given([placed, paid, requested(R1, 1000, 50)])
+      .when(request(R1, { amountAgorot: 2000 }))
+      .thenThrows(RefundIdReusedError);
+    given([placed, paid, requested(R1, 1000, 50)])
+      .when(request(R1, { lines: [{ index: 1, quantity: 1 }] }))
+      .thenThrows(RefundIdReusedError);
+  });
+
+  it('a refused refund asked for again is requested again under its id, with its amount', () =>
+    given([placed, paid, requested(R1, 1000, 50), refundFailed(R1)])
+      .when(request(R1, { amountAgorot: 1000 }))
+      .then([requested(R1, 1000, 50)]));
+
+  it("the provider's refund is recorded once; a repeated answer changes nothing", () => {
+    given([placed, paid, requested(R1, 1000, 50)])
+      .when(answer(R1, 1000))
+      .then([refunded(R1, 1000), noCredit(R1)]);
+    given([placed, paid, requested(R1, 1000, 50), refunded(R1, 1000)])
+      .when(answer(R1, 1000))
+      .then([]);
+  });
+
+  it('a refusal is recorded once, and not after the refund', () => {
+    given([placed, paid, requested(R1, 1000, 50)])
+      .when(refusal(R1))
+      .then([refundFailed(R1)]);
+    given([placed, paid, requested(R1, 1000, 50), refundFailed(R1)])
+      .when(refusal(R1))
+      .then([]);
+    given([placed, paid, requested(R1, 1000, 50), refunded(R1, 1000)])
+      .when(refusal(R1))
+      .then([]);
+  });
+
+  it('an answer for a refund never asked for, or of another amount, is refused', () => {
+    given([placed, paid]).when(answer(R1, 1000)).thenThrows(RefundNotFoundError);
+    given([placed, paid]).when(refusal(R1)).thenThrows(RefundNotFoundError);
+    given([placed, paid, requested(R1, 1000, 50)])
+      .when(answer(R1, 1001))
+      .thenThrows(PaymentMismatchError);
+  });
+});
+
+describe('the credit tax document of a refund', () => {
+  it('is ours when the invoice was ours: numbered at commit, at the invoice VAT rate, naming the invoice', () =>
+    given([placed, paid, invoiced('platform'), requested(R1, 1450, 73, [{ index: 0, quantity: 1 }])])
+      .when(answer(R1, 1450))
+      .then([
+        refunded(R1, 1450),
+        {
+          type: 'CreditIssued',
+          data: {
+            orderId,
+            businessPhone,
+            refundId: R1,
+            source: 'platform',
+            creditNumber: CREDIT_NUMBER_AT_COMMIT,
+            creditUrl: `/api/invoice/${orderId}/credits/${R1}?token=t`,
+            originalInvoiceNumber: '17',
+            lines: [{ index: 0, quantity: 1 }],
+            totalAgorot: 1450,
+            beforeVatAgorot: 1229,
+            vatAgorot: 221,
+            vatRatePercent: 18,
+            issuedAt: T2,
+          },
+        },
+      ]));
+
+  it("is not made for a provider's invoice (Cardcom's credit document is not built yet), nor without an invoice", () => {
+    given([placed, paid, invoiced('provider'), requested(R1, 1000, 50)])
+      .when(answer(R1, 1000))
+      .then([
+        refunded(R1, 1000),
+        {
+          type: 'CreditFailed',
+          data: {
+            orderId,
+            businessPhone,
+            refundId: R1,
+            reason: "the invoice is the provider's: its credit document (Documents/CreateDocument) is not made yet",
+            failedAt: T2,
+          },
+        },
+      ]);
+    given([placed, paid, requested(R1, 1000, 50)])
+      .when(answer(R1, 1000))
+      .then([refunded(R1, 1000), noCredit(R1)]);
+  });
+});
+
+describe('declining a new order', () => {
+  const decline: OrderCommand = { type: 'DeclineOrder', data: { refundId: R1, reason: 'נגמר המוצר', now: T2 } };
+  const declined: OrderEvent = {
+    type: 'OrderDeclined',
+    data: { orderId, businessPhone, reason: 'נגמר המוצר', declinedAt: T2 },
+  };
+
+  it('cancels the order and refunds all of it in one step', () =>
+    given([placed, paid])
+      .when(decline)
+      .then([declined, requested(R1, 4100, 205)]));
+
+  it('twice (two consoles) decides nothing the second time', () =>
+    given([placed, paid, declined, requested(R1, 4100, 205)])
+      .when(decline)
+      .then([]));
+
+  it('is refused once the kitchen accepted the order, and for an unpaid order', () => {
+    given([placed, paid, { type: 'OrderAccepted', data: { orderId, businessPhone, at: T1 } }])
+      .when(decline)
+      .thenThrows(OrderInvalidTransitionError);
+    given([placed]).when(decline).thenThrows(RefundOrderNotPaidError);
+  });
+
+  it('a cancelled order takes no kitchen step', () =>
+    given([placed, paid, declined, requested(R1, 4100, 205)])
+      .when({ type: 'AcceptOrder', data: { now: T2 } })
+      .thenThrows(OrderInvalidTransitionError));
+});
+
+/**
+ * Any interleaving of requests (new ids and repeats of old ones, amounts, lines, whole), provider answers (refunds,
+ * refusals, repeats, stale answers) and declines: the money refunded, and the money held by refunds waiting for an
+ * answer, never exceeds what was paid, and the refunds' commissions never exceed the order's.
+ */
+describe('refunds: never more than was paid (property)', () => {
+  const ids = [R1, R2, '33333333-3333-4333-8333-333333333333', '44444444-4444-4444-8444-444444444444'];
+  const id = fc.constantFrom(...ids);
+  const command: fc.Arbitrary<OrderCommand> = fc.oneof(
+    id.map((refundId) => request(refundId)),
+    fc
+      .tuple(id, fc.integer({ min: -10, max: 4200 }))
+      .map(([refundId, amountAgorot]) => request(refundId, { amountAgorot })),
+    fc
+      .tuple(id, fc.integer({ min: 0, max: 2 }), fc.integer({ min: 1, max: 3 }))
+      .map(([refundId, index, quantity]) => request(refundId, { lines: [{ index, quantity }] })),
+    fc.tuple(id, fc.integer({ min: 0, max: 4200 })).map(([refundId, amount]) => answer(refundId, amount)),
+    id.map((refundId) => refusal(refundId)),
+    id.map((refundId): OrderCommand => ({ type: 'DeclineOrder', data: { refundId, reason: 'x', now: T2 } })),
+  );
+
+  it('holds under any sequence of commands', () => {
+    fc.assert(
+      fc.property(fc.array(command, { maxLength: 40 }), (commands) => {
+        let state: OrderState = [placed, paid].reduce(orderDecider.evolve, orderDecider.initialState());
+        let refundedAgorot = 0;
+        for (const one of commands) {
+          let events: OrderEvent[];
+          try {
+            events = orderDecider.decide(one, state);
+          } catch {
+            continue; // a refusal changes nothing
+          }
+          for (const event of events) {
+            if (event.type === 'OrderRefunded') refundedAgorot += event.data.amountAgorot;
+            state = orderDecider.evolve(state, event);
+          }
+          const order = state as PlacedOrder;
+          const live = refundsOf(order).filter((r) => r.status !== 'failed');
+          expect(refundedAgorot).toBeLessThanOrEqual(4100);
+          expect(live.reduce((sum, r) => sum + r.amountAgorot, 0)).toBeLessThanOrEqual(4100);
+          expect(live.reduce((sum, r) => sum + r.commissionAgorot, 0)).toBeLessThanOrEqual(205);
+          expect(refundableAgorot(order)).toBeGreaterThanOrEqual(0);
+          // Each refund id is one refund: recorded as refunded at most once.
+          expect(new Set(refundsOf(order).map((r) => r.refundId)).size).toBe(refundsOf(order).length);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

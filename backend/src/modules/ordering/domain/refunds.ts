@@ -1,0 +1,321 @@
+import {
+  splitVat,
+  VAT_RATE_PERCENT,
+  type OrderEvent,
+  type PaymentProviderName,
+  type RefundLine,
+} from '@tafrit/contracts';
+import type { PlacedOrder } from './order.decider.js';
+
+/**
+ * The number of a credit document of ours, as the decider writes it: the store replaces it with the business's next
+ * credit number, taken last in the command's transaction (like the invoice's).
+ */
+export const CREDIT_NUMBER_AT_COMMIT = '(numbered at commit)';
+import {
+  OrderExpiredError,
+  OrderInvalidTransitionError,
+  PaymentMismatchError,
+  RefundAmountInvalidError,
+  RefundExceedsRemainingError,
+  RefundFullyRefundedError,
+  RefundIdReusedError,
+  RefundLineUnavailableError,
+  RefundNotFoundError,
+  RefundOrderNotPaidError,
+} from './order.errors.js';
+
+/**
+ * One refund of the order as the decider knows it. `requested` holds its amount against the order until the provider
+ * answers: a refund waiting for its answer is never refundable a second time; a `failed` one gives its amount back.
+ */
+export interface RefundState {
+  refundId: string;
+  amountAgorot: number;
+  commissionAgorot: number;
+  lines: RefundLine[] | null;
+  reason: string;
+  status: 'requested' | 'refunded' | 'failed';
+  requestedAt: string;
+  providerRefundId: string | null;
+  refundedAt: string | null;
+  failureReason: string | null;
+  /** Its credit tax document: made with the refund, or not (and why is in `CreditFailed`). */
+  credit?: 'issued' | 'failed';
+}
+
+type At = { now: string };
+
+export type RefundCommand =
+  | {
+      type: 'RequestRefund';
+      /** `lines` decide the amount; else `amountAgorot`; neither: all that remains refundable. */
+      data: At & { refundId: string; amountAgorot?: number; lines?: RefundLine[]; reason: string };
+    }
+  | { type: 'DeclineOrder'; data: At & { refundId: string; reason: string } }
+  | {
+      type: 'RecordRefund';
+      data: At & {
+        refundId: string;
+        provider: PaymentProviderName;
+        providerRefundId: string;
+        amountAgorot: number;
+        /** The address of our credit document of this refund (used when it is ours). */
+        creditUrl: string;
+      };
+    }
+  | { type: 'RecordRefundFailure'; data: At & { refundId: string; responseCode: string | null; reason: string } };
+
+/** Orders whose snapshot was written before refunds existed have no list: none. */
+export const refundsOf = (order: PlacedOrder): RefundState[] => order.refunds ?? [];
+
+/** What may still be refunded: the amount paid less every refund not refused. */
+export function refundableAgorot(order: PlacedOrder): number {
+  if (order.payment.status !== 'paid') return 0;
+  return order.totalAgorot - refundsOf(order).reduce((sum, r) => sum + (r.status === 'failed' ? 0 : r.amountAgorot), 0);
+}
+
+/** Units of each line already refunded (or waiting for the provider) by refunds that named lines. */
+function refundedUnits(order: PlacedOrder): Map<number, number> {
+  const units = new Map<number, number>();
+  for (const refund of refundsOf(order)) {
+    if (refund.status === 'failed') continue;
+    for (const line of refund.lines ?? []) units.set(line.index, (units.get(line.index) ?? 0) + line.quantity);
+  }
+  return units;
+}
+
+function amountOfLines(order: PlacedOrder, lines: readonly RefundLine[]): number {
+  if (lines.length === 0) throw new RefundLineUnavailableError(-1);
+  const done = refundedUnits(order);
+  const seen = new Set<number>();
+  let amount = 0;
+  for (const { index, quantity } of lines) {
+    const line = order.lines[index];
+    if (!line || seen.has(index) || !Number.isInteger(quantity) || quantity < 1) {
+      throw new RefundLineUnavailableError(index);
+    }
+    if (quantity > line.quantity - (done.get(index) ?? 0)) throw new RefundLineUnavailableError(index);
+    seen.add(index);
+    amount += line.unitPriceAgorot * quantity;
+  }
+  return amount;
+}
+
+/**
+ * The commission a refund returns: its share of the order's commission, rounded half up; the refund that empties the
+ * order returns all that is left, so the refunds' commissions add up to the order's exactly.
+ */
+function commissionReturned(order: PlacedOrder, amount: number, remaining: number): number {
+  const left =
+    order.commissionAgorot -
+    refundsOf(order).reduce((sum, r) => sum + (r.status === 'failed' ? 0 : r.commissionAgorot), 0);
+  if (amount === remaining) return left;
+  return Math.min(
+    left,
+    Math.floor((amount * order.commissionAgorot * 2 + order.totalAgorot) / (2 * order.totalAgorot)),
+  );
+}
+
+function refusedUnlessPaid(order: PlacedOrder): void {
+  if (order.payment.status === 'paid') return;
+  if (order.status === 'expired') throw new OrderExpiredError(order.orderId);
+  throw new RefundOrderNotPaidError(order.orderId);
+}
+
+const sameLines = (a: RefundLine[] | null, b: RefundLine[] | undefined): boolean =>
+  JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** `RefundRequested`, or nothing when the same request (the same id and details) was already recorded. */
+function requestRefund(
+  order: PlacedOrder,
+  data: Extract<RefundCommand, { type: 'RequestRefund' }>['data'],
+): OrderEvent[] {
+  refusedUnlessPaid(order);
+  const { orderId, businessPhone } = order;
+  const earlier = refundsOf(order).find((r) => r.refundId === data.refundId);
+  if (earlier) {
+    const same =
+      (data.lines ? sameLines(earlier.lines, data.lines) : earlier.lines === null) &&
+      (data.amountAgorot === undefined || data.lines !== undefined || data.amountAgorot === earlier.amountAgorot);
+    if (!same) throw new RefundIdReusedError(data.refundId);
+    // A double click, a retried request: the refund already asked for. A refused one is asked for again (the owner's
+    // "try again"), under its own id, so the provider sees the same key.
+    if (earlier.status !== 'failed') return [];
+  }
+  const remaining = refundableAgorot(order);
+  const amount = earlier
+    ? earlier.lines
+      ? amountOfLines(order, earlier.lines)
+      : earlier.amountAgorot
+    : data.lines
+      ? amountOfLines(order, data.lines)
+      : (data.amountAgorot ?? remaining);
+  if (!Number.isInteger(amount) || amount <= 0) {
+    if (remaining === 0) throw new RefundFullyRefundedError(orderId);
+    throw new RefundAmountInvalidError(amount);
+  }
+  if (remaining === 0) throw new RefundFullyRefundedError(orderId);
+  if (amount > remaining) throw new RefundExceedsRemainingError(amount, remaining);
+  return [
+    {
+      type: 'RefundRequested',
+      data: {
+        orderId,
+        businessPhone,
+        refundId: data.refundId,
+        amountAgorot: amount,
+        commissionAgorot: commissionReturned(order, amount, remaining),
+        lines: earlier ? earlier.lines : (data.lines ?? null),
+        reason: earlier ? earlier.reason : data.reason,
+        requestedAt: data.now,
+      },
+    },
+  ];
+}
+
+/** The refund commands of the order decider (issue 17); `order.decider.ts` hands them here. */
+export function decideRefund(command: RefundCommand, order: PlacedOrder): OrderEvent[] {
+  const { orderId, businessPhone } = order;
+  switch (command.type) {
+    case 'RequestRefund':
+      return requestRefund(order, command.data);
+    case 'DeclineOrder': {
+      // Declining is for an order the kitchen has not taken yet; a repeat (two consoles) changes nothing.
+      if (order.status === 'cancelled') return [];
+      refusedUnlessPaid(order);
+      if (order.status !== 'paid') throw new OrderInvalidTransitionError(order.status, command.type);
+      const { refundId, reason, now } = command.data;
+      const declined: OrderEvent = { type: 'OrderDeclined', data: { orderId, businessPhone, reason, declinedAt: now } };
+      if (refundableAgorot(order) === 0) return [declined];
+      return [declined, ...requestRefund(order, { refundId, reason, now })];
+    }
+    case 'RecordRefund': {
+      const { refundId, provider, providerRefundId, amountAgorot, creditUrl, now } = command.data;
+      const refund = refundsOf(order).find((r) => r.refundId === refundId);
+      if (!refund) throw new RefundNotFoundError(refundId);
+      // A repeated answer changes nothing; an answer after a recorded refusal is stale (a retry asks again).
+      if (refund.status !== 'requested') return [];
+      if (amountAgorot !== refund.amountAgorot) {
+        throw new PaymentMismatchError(`refunded ${amountAgorot} agorot, refund ${refundId} is ${refund.amountAgorot}`);
+      }
+      // Its credit document is decided with it, so the two commit together (as a payment's invoice does).
+      return [
+        {
+          type: 'OrderRefunded',
+          data: { orderId, businessPhone, refundId, provider, providerRefundId, amountAgorot, refundedAt: now },
+        },
+        creditOf(order, refund, creditUrl, now),
+      ];
+    }
+    case 'RecordRefundFailure': {
+      const { refundId, responseCode, reason, now } = command.data;
+      const refund = refundsOf(order).find((r) => r.refundId === refundId);
+      if (!refund) throw new RefundNotFoundError(refundId);
+      if (refund.status !== 'requested') return [];
+      return [
+        {
+          type: 'RefundFailed',
+          data: { orderId, businessPhone, refundId, responseCode, reason: reason.slice(0, 500), failedAt: now },
+        },
+      ];
+    }
+  }
+}
+
+/**
+ * The credit tax document of a refund, made the way the order's invoice was made: ours, numbered at commit from the
+ * business's credit sequence, at the invoice's VAT rate and linked to its number; none when the order has no invoice
+ * of ours. A provider's invoice (Cardcom's, on the business's own terminal) wants Cardcom's credit document
+ * (`Documents/CreateDocument`), not built yet: recorded as failed with that reason, so the report can show it.
+ */
+function creditOf(order: PlacedOrder, refund: RefundState, creditUrl: string, now: string): OrderEvent {
+  const { orderId, businessPhone } = order;
+  const { refundId } = refund;
+  // Snapshots written before the invoice's source was kept: our own invoice's link is a path on our origin.
+  const source = order.invoiceSource ?? (order.invoiceUrl?.startsWith('/api/') ? 'platform' : 'provider');
+  const failed = (reason: string): OrderEvent => ({
+    type: 'CreditFailed',
+    data: { orderId, businessPhone, refundId, reason, failedAt: now },
+  });
+  if (order.invoice !== 'generated') return failed('the order has no tax invoice to credit');
+  if (source === 'provider') {
+    return failed("the invoice is the provider's: its credit document (Documents/CreateDocument) is not made yet");
+  }
+  const rate = order.invoiceVatRatePercent ?? VAT_RATE_PERCENT;
+  const { beforeVat, vat } = splitVat(refund.amountAgorot, rate);
+  return {
+    type: 'CreditIssued',
+    data: {
+      orderId,
+      businessPhone,
+      refundId,
+      source: 'platform',
+      creditNumber: CREDIT_NUMBER_AT_COMMIT,
+      creditUrl,
+      originalInvoiceNumber: order.invoiceNumber,
+      lines: refund.lines,
+      totalAgorot: refund.amountAgorot,
+      beforeVatAgorot: beforeVat,
+      vatAgorot: vat,
+      vatRatePercent: rate,
+      issuedAt: now,
+    },
+  };
+}
+
+type RefundEvent = Extract<
+  OrderEvent,
+  { type: 'RefundRequested' | 'OrderRefunded' | 'RefundFailed' | 'OrderDeclined' | 'CreditIssued' | 'CreditFailed' }
+>;
+
+/** The order after one of its refund events. */
+export function evolveRefund(order: PlacedOrder, event: RefundEvent): PlacedOrder {
+  const refunds = refundsOf(order);
+  const update = (refundId: string, change: Partial<RefundState>): RefundState[] =>
+    refunds.map((r) => (r.refundId === refundId ? { ...r, ...change } : r));
+  switch (event.type) {
+    case 'OrderDeclined':
+      return { ...order, status: 'cancelled' };
+    case 'RefundRequested': {
+      const { refundId, amountAgorot, commissionAgorot, lines, reason, requestedAt } = event.data;
+      const requested: RefundState = {
+        refundId,
+        amountAgorot,
+        commissionAgorot,
+        lines,
+        reason,
+        status: 'requested',
+        requestedAt,
+        providerRefundId: null,
+        refundedAt: null,
+        failureReason: null,
+      };
+      return refunds.some((r) => r.refundId === refundId)
+        ? {
+            ...order,
+            refunds: update(refundId, {
+              ...requested,
+              requestedAt: refunds.find((r) => r.refundId === refundId)!.requestedAt,
+            }),
+          }
+        : { ...order, refunds: [...refunds, requested] };
+    }
+    case 'OrderRefunded':
+      return {
+        ...order,
+        refunds: update(event.data.refundId, {
+          status: 'refunded',
+          providerRefundId: event.data.providerRefundId,
+          refundedAt: event.data.refundedAt,
+          failureReason: null,
+        }),
+      };
+    case 'RefundFailed':
+      return { ...order, refunds: update(event.data.refundId, { status: 'failed', failureReason: event.data.reason }) };
+    case 'CreditIssued':
+      return { ...order, refunds: update(event.data.refundId, { credit: 'issued' }) };
+    case 'CreditFailed':
+      return { ...order, refunds: update(event.data.refundId, { credit: 'failed' }) };
+  }
+}
