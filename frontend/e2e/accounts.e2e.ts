@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { codeSentTo, smsLines, waitUntilCodeCanBeSent } from './support/sms.js';
-import { axeViolations, clickAndWaitForClose, describeViolations, launchBrowser, openPage } from './support/browser.js';
+import { clickAndWaitForClose, expectAccessible, launchBrowser, openPage } from './support/browser.js';
 
 // Accounts and sign-in in a real browser, against the built product: registration, the owner's code sign-in, the
 // administrator's sign-in and impersonation. Codes are read from the log SMS provider's file (SMS_PROVIDER=log).
@@ -31,11 +31,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function expectAccessible(page: Page, where: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `${where}\n${describeViolations(violations)}`).toEqual([]);
-}
 
 async function signInWithCode(page: Page, phone: string) {
   const before = smsLines(smsLog).length;

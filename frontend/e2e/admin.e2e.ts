@@ -4,7 +4,7 @@ import { isIsraeliMobile } from '@tafrit/contracts/israel/phone';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { codeSentTo, smsLines, waitUntilCodeCanBeSent } from './support/sms.js';
-import { axeViolations, clickAndWaitForClose, describeViolations, launchBrowser, openPage } from './support/browser.js';
+import { clickAndWaitForClose, expectAccessible, launchBrowser, openPage } from './support/browser.js';
 
 // The administrator in a real browser, against the built product (issues 7 and 15): sign in, pause the demo café after
 // a confirmation naming it (its public menu stops at once), activate it again, reopen a closed account whose owner then
@@ -63,11 +63,6 @@ afterAll(async () => {
   await admin?.context.close().catch(() => undefined);
   await browser?.close();
 });
-
-async function expectAccessible(page: Page, where: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `${where}\n${describeViolations(violations)}`).toEqual([]);
-}
 
 function demoCafe(page: Page): Locator {
   return page.locator(`[data-testid="account-item"][data-phone="${DEMO_PHONE_E164}"]`);

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { GOOD_CARD, payInFrame } from './support/payment.js';
 import { codeSentTo, smsLines, waitUntilCodeCanBeSent } from './support/sms.js';
-import { axeViolations, describeViolations, launchBrowser, openPage } from './support/browser.js';
-import { coveredByA11yButton, unisolatedNumbers } from './support/layout.js';
+import { expectAccessible, launchBrowser, openPage } from './support/browser.js';
+import { expectTidy } from './support/layout.js';
 
 // The diner's pages in English and in Arabic (issue 16): the diner picks the language in the header, the server draws
 // the next pages in it (the cookie), the product sheet, cart, checkout, the sandbox's card page and the thank-you page
@@ -27,20 +27,6 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 /** The thank-you page waits on the order (held answers of about 25 s) while the payment or the invoice is pending. */
 const INVOICE_WAIT = 40_000;
-
-async function expectNoAxeViolations(page: Page) {
-  await page.evaluate(() => document.fonts.ready);
-  const violations = await axeViolations(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
-}
-
-/** Nothing under the accessibility button (on the right in English), no number out of order, no sideways scroll. */
-async function expectTidy(page: Page, where: string) {
-  await page.evaluate(() => document.fonts.ready);
-  expect(await coveredByA11yButton(page), `under the accessibility button on ${where}`).toEqual([]);
-  expect(await unisolatedNumbers(page), `numbers not isolated on ${where}`).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth), `sideways on ${where}`).toBe(0);
-}
 
 const languages = [
   {
@@ -94,7 +80,7 @@ describe.each(languages)('a diner in $code', (language) => {
     expect(await coffee.getByRole('heading', { name: 'הפוך' }).getAttribute('lang')).toBe('he');
     await coffee.getByRole('radio', { name: /חלב שיבולת שועל/ }).check();
     await coffee.getByRole('checkbox', { name: /שוט אספרסו נוסף/ }).check();
-    await expectNoAxeViolations(page);
+    await expectAccessible(page);
     await coffee.getByTestId('sheet-add').click();
     await coffee.waitFor({ state: 'detached' });
 
@@ -110,7 +96,7 @@ describe.each(languages)('a diner in $code', (language) => {
     const options = await page.getByTestId('line-options').allTextContents();
     expect(options.join(' | ')).toContain('חלב שיבולת שועל +₪2.00שוט אספרסו נוסף +₪3.00');
     expect(options.join(' | ')).toContain('בלי בצל');
-    await expectNoAxeViolations(page);
+    await expectAccessible(page);
     // Drawn by the server from the cart's cookie, in the language.
     await page.reload();
     await page.getByRole('heading', { level: 1, name: language.cart }).waitFor();
@@ -124,7 +110,7 @@ describe.each(languages)('a diner in $code', (language) => {
     // The sandbox's card page follows the diner's language.
     await frame.getByRole('heading', { level: 1, name: language.cardPage }).waitFor({ timeout: 15_000 });
     expect(await frame.locator('html').getAttribute('lang')).toBe(language.code);
-    await expectNoAxeViolations(page);
+    await expectAccessible(page);
     await payInFrame(frame, GOOD_CARD, language.pay);
 
     await page.waitForURL(/\/thank-you\/demo$/, { timeout: 30_000 });
@@ -139,7 +125,7 @@ describe.each(languages)('a diner in $code', (language) => {
     await expectTidy(page, `the thank-you page in ${language.code}`);
     const invoiceLink = page.getByRole('link', { name: language.invoice });
     await invoiceLink.waitFor({ timeout: INVOICE_WAIT });
-    await expectNoAxeViolations(page);
+    await expectAccessible(page);
     const [invoice] = await Promise.all([context.waitForEvent('page'), invoiceLink.click()]);
     await invoice.waitForLoadState();
     const invoiceText = await invoice.locator('body').innerText();
@@ -156,11 +142,11 @@ describe.each(languages)('a diner in $code', (language) => {
       const { page, context, problems } = await openPage(browser, { viewport });
       await page.goto(`${baseUrl}/menu/demo?lang=${language.code}`);
       await page.getByRole('button', { name: language.add('הפוך') }).waitFor();
-      await expectNoAxeViolations(page);
+      await expectAccessible(page);
       await expectTidy(page, `the menu at ${viewport.width} px`);
       await page.goto(`${baseUrl}/cart/demo`);
       await page.getByRole('heading', { level: 1, name: language.cart }).waitFor();
-      await expectNoAxeViolations(page);
+      await expectAccessible(page);
       await expectTidy(page, `the cart at ${viewport.width} px`);
       expect(problems).toEqual([]);
       await context.close();
@@ -208,7 +194,7 @@ describe("the owner's live console, report and languages", () => {
     await card.getByRole('checkbox', { name: /רוסית/ }).uncheck();
     await card.getByRole('button', { name: 'שמירת השפות' }).click();
     await page.getByText('השפות נשמרו').first().waitFor();
-    await expectNoAxeViolations(page);
+    await expectAccessible(page);
     const diner = await openPage(browser, { viewport: PHONE });
     await diner.page.goto(`${baseUrl}/menu/demo?lang=ar`);
     await diner.page.getByRole('button', { name: 'הוספה של הפוך לעגלה' }).waitFor();

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { axeViolations, describeViolations, launchBrowser, openPage } from './support/browser.js';
+import { expectAccessible, launchBrowser, openPage } from './support/browser.js';
 
 // Options on the demo café (issue 16, backend/src/modules/demo/demo-cafe.ts): the הפוך's milk (required, regular by
 // default) and coffee extras, the Israeli breakfast's eggs, hot drink and "without" choices. The diner chooses in the
@@ -18,11 +18,6 @@ afterAll(async () => {
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
-
-async function expectNoAxeViolations(page: Page) {
-  const violations = await axeViolations(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
-}
 
 describe("the product sheet on the demo café's menu", () => {
   it('chooses options, sees them in the cart with the price, reloads, and edits a line', async () => {
@@ -118,7 +113,7 @@ describe('axe-core finds nothing on the open sheet', () => {
       await page.goto(`${baseUrl}/menu/demo`);
       await page.getByRole('button', { name: 'הוספה של ארוחת בוקר ישראלית לעגלה' }).click();
       await page.getByRole('dialog', { name: 'ארוחת בוקר ישראלית' }).waitFor();
-      await expectNoAxeViolations(page);
+      await expectAccessible(page);
       // Nothing outside the sheet takes focus (a modal dialog): Tab stays inside.
       for (let press = 0; press < 25; press++) await page.keyboard.press('Tab');
       expect(

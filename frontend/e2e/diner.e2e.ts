@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { axeViolations, describeViolations, launchBrowser, openPage } from './support/browser.js';
+import { expectAccessible, expectNoSidewaysScroll, launchBrowser, openPage } from './support/browser.js';
 
 // The diner's path in a real browser (DESIGN.md §4 steps 1-3): the QR code opens /menu/demo, whose HTML already
 // holds the menu; the diner jumps between categories, fills the cart, changes it on the cart page, writes a remark,
@@ -18,15 +18,6 @@ afterAll(async () => {
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 740 };
-
-async function expectNoAxeViolations(page: Page) {
-  const violations = await axeViolations(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-}
 
 /**
  * React arrives late, as on a slow connection: the menu is on screen, its buttons are not working yet. Answers the
@@ -229,11 +220,11 @@ describe('axe-core finds nothing on the diner pages', () => {
       await page.getByRole('button', { name: 'הוספה של הפוך לעגלה' }).click();
       await page.getByTestId('sheet-add').click();
       await page.evaluate(() => document.fonts.ready);
-      await expectNoAxeViolations(page);
+      await expectAccessible(page);
       await expectNoSidewaysScroll(page);
       await page.getByTestId('header-cart').click();
       await page.getByRole('heading', { level: 1, name: 'העגלה שלך' }).waitFor();
-      await expectNoAxeViolations(page);
+      await expectAccessible(page);
       await expectNoSidewaysScroll(page);
       expect(problems).toEqual([]);
       await context.close();

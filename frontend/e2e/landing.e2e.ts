@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { axeViolations, describeViolations, launchBrowser, openPage } from './support/browser.js';
+import { expectAccessible, launchBrowser, openPage } from './support/browser.js';
 
 // The public face in a real browser: the landing page's sections, links, mobile menu, FAQ and contact form, the
 // accessibility widget, the accessibility statement and the not-found page, each checked with axe-core.
@@ -66,11 +66,6 @@ async function visit(path: string, viewport = DESKTOP): Promise<Visit> {
   };
 }
 
-async function expectNoAxeViolations(page: Page) {
-  const violations = await axeViolations(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
-}
-
 describe('the landing page', () => {
   it('has every section of the spec in order, the anchored ones with their ids, in Hebrew', async () => {
     const { page, context, problems } = await visit('/');
@@ -114,7 +109,7 @@ describe('the landing page', () => {
     expect(await footer.textContent()).toContain('© 2024');
     expect(await page.getByRole('link', { name: 'לתפריט הדמו של קפה הגפן' }).getAttribute('href')).toBe('/menu/demo');
 
-    await expectNoAxeViolations(page);
+    await expectAccessible(page);
     expect(problems()).toEqual([]);
     await context.close();
   });
@@ -160,7 +155,7 @@ describe('the landing page', () => {
     const close = page.getByRole('button', { name: 'סגירת תפריט הניווט' });
     expect(await close.getAttribute('aria-expanded')).toBe('true');
     expect(await menu.isVisible()).toBe(true);
-    await expectNoAxeViolations(page);
+    await expectAccessible(page);
 
     await menu.getByRole('link', { name: 'שאלות נפוצות' }).click();
     expect(await menu.isVisible()).toBe(false);
@@ -209,7 +204,7 @@ describe('the landing page', () => {
     expect(await questions.first().getAttribute('aria-expanded')).toBe('false');
     expect(await firstAnswer.isVisible()).toBe(false);
 
-    await expectNoAxeViolations(page);
+    await expectAccessible(page);
     expect(problems()).toEqual([]);
     await context.close();
   });
@@ -252,7 +247,7 @@ describe('the contact form', () => {
     expect(await form.getByLabel('שם מלא').getAttribute('aria-invalid')).toBe('true');
     // (The form's own code, /assets/contact-form-*.js, is no message.)
     expect(requests.some((url) => url.includes('contact') && !url.includes('/assets/'))).toBe(false);
-    await expectNoAxeViolations(page);
+    await expectAccessible(page);
     expect(problems()).toEqual([]);
     await context.close();
   });
@@ -290,7 +285,7 @@ describe('the contact form', () => {
     expect(await form.getByLabel('שם מלא').inputValue()).toBe('');
     expect(await form.getByLabel('הודעה').inputValue()).toBe('');
     expect(await form.getByRole('button', { name: 'שליחת הודעה' }).getAttribute('aria-disabled')).toBeNull();
-    await expectNoAxeViolations(page);
+    await expectAccessible(page);
     expect(problems()).toEqual([]);
     await context.close();
   });
@@ -334,12 +329,12 @@ describe('the accessibility widget', () => {
     const panel = page.getByTestId('a11y-panel');
     await panel.waitFor();
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
-    await expectNoAxeViolations(page);
+    await expectAccessible(page);
 
     await panel.getByRole('button', { name: 'הגדלת טקסט' }).click();
     await panel.getByRole('button', { name: 'ניגודיות גבוהה' }).click();
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('20px');
-    await expectNoAxeViolations(page);
+    await expectAccessible(page);
 
     await page.keyboard.press('Escape');
     expect(await panel.count()).toBe(0);
@@ -413,7 +408,7 @@ describe('axe-core finds nothing', () => {
       it(`on ${name} at ${viewport.width} px`, async () => {
         const { page, context, problems } = await visit(path, viewport);
         await page.evaluate(() => document.fonts.ready);
-        await expectNoAxeViolations(page);
+        await expectAccessible(page);
         expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
           0,
         );

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser.js';
-import { coveredByA11yButton, unisolatedNumbers } from './support/layout.js';
+import { expectTidy } from './support/layout.js';
 import { DECLINED_CARD, GOOD_CARD, PAYMENT_FRAME, payInFrame } from './support/payment.js';
 import { codeSentTo, smsLines, waitUntilCodeCanBeSent } from './support/sms.js';
 
@@ -23,14 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function expectTidy(page: Page, where: string) {
-  await page.evaluate(() => document.fonts.ready);
-  expect(await coveredByA11yButton(page), `under the accessibility button on ${where}`).toEqual([]);
-  expect(await unisolatedNumbers(page), `numbers not isolated on ${where}`).toEqual([]);
-  // A gutter is no excuse for a page wider than the screen.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth), `sideways on ${where}`).toBe(0);
-}
 
 async function signIn(page: Page) {
   await page.goto(`${baseUrl}/login`);

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { GOOD_CARD, PAYMENT_FRAME, payInFrame } from './support/payment.js';
 import { codeSentTo, smsLines, waitUntilCodeCanBeSent } from './support/sms.js';
-import { axeViolations, describeViolations, launchBrowser, openPage } from './support/browser.js';
+import { expectAccessible, launchBrowser, openPage } from './support/browser.js';
 
 // The owner's live orders console in a real browser: two consoles of the demo café (two tabs of one signed-in owner)
 // see a diner's payment appear without a reload, a step taken on one shows on the other, and a console of another
@@ -24,12 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function expectNoAxeViolations(page: Page, where: string) {
-  await page.evaluate(() => document.fonts.ready);
-  const violations = await axeViolations(page);
-  expect(violations, `${where}\n${describeViolations(violations)}`).toEqual([]);
-}
 
 async function signIn(page: Page, phone: string) {
   await page.goto(`${baseUrl}/login`);
@@ -128,7 +122,7 @@ describe('the live orders console', () => {
       expect(await card.getByTestId('live-order-status').textContent()).toBe('חדשה');
       await expect.poll(() => page.title()).toMatch(/^\(\d+\) הזמנות חיות/);
     }
-    await expectNoAxeViolations(first.page, '/orders with an order');
+    await expectAccessible(first.page, '/orders with an order');
 
     // Accepted on one console: the other shows it.
     await orderCard(first.page, orderNumber).getByRole('button', { name: 'קבלה' }).click();
@@ -140,7 +134,7 @@ describe('the live orders console', () => {
     // Another business: nothing of the demo café's order.
     expect(await stranger.page.getByTestId('live-order').count()).toBe(strangerCountBefore);
     expect(await orderCard(stranger.page, orderNumber).count()).toBe(0);
-    await expectNoAxeViolations(stranger.page, '/orders of another business');
+    await expectAccessible(stranger.page, '/orders of another business');
 
     expect(first.problems).toEqual([]);
   });
@@ -156,7 +150,7 @@ describe('the live orders console', () => {
     await page.getByRole('button', { name: 'צור קוד חיבור' }).click();
     expect(await page.getByTestId('pairing-code').textContent()).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
     expect(await page.getByTestId('pair-command').textContent()).toContain(`--server ${baseUrl}`);
-    await expectNoAxeViolations(page, '/settings');
+    await expectAccessible(page, '/settings');
     await owner.close();
     await other.close();
   });

@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { axeViolations, describeViolations, launchBrowser, openPage } from './support/browser.js';
+import { expectAccessible, launchBrowser, openPage } from './support/browser.js';
 
 // The owner's menu management and the settings' QR card in a real browser, against the built product: a new business
 // adds a category and a product with a photo, sees it listed with the photo, and downloads the printable QR poster.
@@ -39,11 +39,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function expectAccessible(page: Page, where: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `${where}\n${describeViolations(violations)}`).toEqual([]);
-}
 
 async function screenshot(page: Page, name: string) {
   if (!screenshotDir) return;

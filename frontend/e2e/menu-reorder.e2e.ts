@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { axeViolations, describeViolations, launchBrowser, openPage, type WatchedPage } from './support/browser.js';
+import { expectAccessible, launchBrowser, openPage, type WatchedPage } from './support/browser.js';
 
 // The owner's menu order in a real browser: a product moved by keyboard and by pointer drag within its category, a
 // refused move put back, a product duplicated right after itself, and the diner's menu showing that order.
@@ -30,11 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function expectAccessible(page: Page, where: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `${where}\n${describeViolations(violations)}`).toEqual([]);
-}
 
 const productList = (page: Page) => page.getByRole('list', { name: 'המוצרים בקטגוריה שתייה חמה' });
 const rowNames = (page: Page) => productList(page).getByTestId('product-row').getByRole('heading').allTextContents();

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, FrameLocator, Locator, Page } from 'playw
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DECLINED_CARD, GOOD_CARD, PAYMENT_FRAME, payInFrame } from './support/payment.js';
 import { codeSentTo, smsLines, waitUntilCodeCanBeSent } from './support/sms.js';
-import { axeViolations, describeViolations, launchBrowser, openPage } from './support/browser.js';
+import { expectAccessible, expectNoSidewaysScroll, launchBrowser, openPage } from './support/browser.js';
 import { unisolatedNumbers } from './support/layout.js';
 
 // The diner's whole order in a real browser (DESIGN.md §4 steps 3-8): a cart with a remark, the payment page of the
@@ -28,16 +28,6 @@ const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
 /** The thank-you page waits on the order (held answers of about 25 s) while the payment or the invoice is pending. */
 const INVOICE_WAIT = 40_000;
-
-async function expectNoAxeViolations(page: Page) {
-  await page.evaluate(() => document.fonts.ready);
-  const violations = await axeViolations(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-}
 
 /** From the QR code's address to the checkout: the given products, a remark, the cart, then payment. */
 async function fillCartAndCheckout(page: Page, products: string[], remark: string | null) {
@@ -93,7 +83,7 @@ describe('a diner orders and pays in the sandbox', () => {
     expect(new URL(page.url()).pathname).toBe('/checkout/demo');
 
     const frame = await paymentFrame(page);
-    await expectNoAxeViolations(page);
+    await expectAccessible(page);
     await expectNoSidewaysScroll(page);
     await payInFrame(frame, GOOD_CARD);
 
@@ -111,7 +101,7 @@ describe('a diner orders and pays in the sandbox', () => {
     expect(await invoiceLink.getAttribute('target')).toBe('_blank');
     expect(await page.evaluate(() => localStorage.getItem('lastOrder_demo'))).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('remarks_demo'))).toBeNull();
-    await expectNoAxeViolations(page);
+    await expectAccessible(page);
     await expectNoSidewaysScroll(page);
 
     await expectInvoice(context, page, invoiceLink);
@@ -150,7 +140,7 @@ describe('a diner orders and pays in the sandbox', () => {
     }
     // Nothing was paid: the cart is still there.
     expect(await page.evaluate(() => localStorage.getItem('cart_demo'))).not.toBeNull();
-    await expectNoAxeViolations(page);
+    await expectAccessible(page);
 
     await payInFrame(frame, GOOD_CARD);
     await expectThankYou(page);
@@ -166,7 +156,7 @@ describe('a diner orders and pays in the sandbox', () => {
     await page.goto(`${baseUrl}/thank-you/demo`);
     await page.getByRole('heading', { level: 1, name: 'לא מצאנו הזמנה' }).waitFor();
     expect(await page.getByRole('link', { name: 'חזרה לתפריט' }).getAttribute('href')).toBe('/menu/demo');
-    await expectNoAxeViolations(page);
+    await expectAccessible(page);
     // The 404 of the latest-order call is the answer, not a fault.
     expect(problems.filter((problem) => !/status of 404/.test(problem))).toEqual([]);
     await context.close();
@@ -200,7 +190,7 @@ describe('the owner’s monthly report', () => {
     const [total = 0, commission = 0, net = 0] = amounts;
     expect(Math.round(total * 100 * 0.05)).toBe(Math.round(commission * 100));
     expect(Math.round((total - commission) * 100)).toBe(Math.round(net * 100));
-    await expectNoAxeViolations(page);
+    await expectAccessible(page);
     await context.close();
   });
 });

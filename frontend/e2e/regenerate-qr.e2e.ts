@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { axeViolations, describeViolations, launchBrowser, openPage } from './support/browser.js';
+import { expectAccessible, launchBrowser, openPage } from './support/browser.js';
 
 // Settings' "new QR code" in a real browser, against the built product: a new business (not the demo, which other
 // files use) asks for a new address, is told what stops working, confirms, and sees the new address on the QR card
@@ -29,11 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function expectAccessible(page: Page, where: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `${where}\n${describeViolations(violations)}`).toEqual([]);
-}
 
 /** The status of a plain GET from outside the browser (a 404 there is the point, not a problem of the page). */
 const statusOf = async (path: string) => (await fetch(`${baseUrl}${path}`)).status;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import type { AxeResults, Result } from 'axe-core';
+import { expect } from 'vitest';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -95,4 +96,19 @@ export async function clickAndWaitForClose(page: Page, button: Locator): Promise
     if (!page.isClosed()) throw error;
   });
   await closed;
+}
+
+/**
+ * axe-core finds nothing on the page as it is now (after its fonts settled, so contrast is judged on the real text);
+ * `where` names the page or state in the failure.
+ */
+export async function expectAccessible(page: Page, where = page.url()): Promise<void> {
+  await page.evaluate(() => document.fonts.ready);
+  const violations = await axeViolations(page);
+  expect(violations, `${where}\n${describeViolations(violations)}`).toEqual([]);
+}
+
+/** The page does not scroll sideways (nothing wider than the viewport). */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 }

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 // Two checks of what a page shows, run inside it on the real layout:
 // - nothing a person reads or uses lies under the floating accessibility button, at any scroll position (issue 15,
@@ -114,4 +115,13 @@ export async function unisolatedNumbers(page: Page): Promise<string[]> {
     }
     return found;
   });
+}
+
+/** Nothing under the accessibility button, no number out of order, and no sideways scroll on the page as it is now. */
+export async function expectTidy(page: Page, where: string): Promise<void> {
+  await page.evaluate(() => document.fonts.ready);
+  expect(await coveredByA11yButton(page), `under the accessibility button on ${where}`).toEqual([]);
+  expect(await unisolatedNumbers(page), `numbers not isolated on ${where}`).toEqual([]);
+  // A gutter is no excuse for a page wider than the screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth), `sideways on ${where}`).toBe(0);
 }
