@@ -14,7 +14,10 @@ const LINE = /^((?:│ {3}| {4})*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/;
  * controller or raw route shows up here without anyone remembering to list it. Fastify keeps no public list of its
  * routes and an `onRoute` hook would have to exist before the app registers them; the printed tree is the stable,
  * documented view. Each printed node's text continues its parent's path (`/api/printer/pair` then `ing-code`).
- * HEAD is left out: Fastify adds it to every GET.
+ * HEAD is left out: Fastify adds it to every GET. Routes whose parameters at the same place have different names
+ * (`/api/orders/:departmentId/latest` and `/api/orders/:orderId/refunds`) share one node of the tree, printed with
+ * both names (`:departmentId|:orderId`); each route still gets its own name, but the tree cannot say which is whose,
+ * so the tables name those routes as the tree prints them.
  */
 export function registeredRoutes(app: TestApp): RegisteredRoute[] {
   const tree = app.app.getHttpAdapter().getInstance().printRoutes({ commonPrefix: false });
@@ -47,11 +50,15 @@ export function tableGaps(registered: readonly string[], known: readonly string[
   };
 }
 
-/** `/api/products/:id/availability` with its parameters filled from `values` (every parameter must have one). */
+/**
+ * `/api/products/:id/availability` with its parameters filled from `values` (every parameter must have one); of a
+ * shared node's names (`:departmentId|:orderId`) the first that has a value.
+ */
 export function fillPath(path: string, values: Record<string, string | number>): string {
-  return path.replace(/:([A-Za-z]+)/g, (_match, name: string) => {
-    const value = values[name];
-    if (value === undefined) throw new Error(`no value for :${name} in ${path}`);
+  return path.replace(/:[A-Za-z]+(?:\|:[A-Za-z]+)*/g, (match) => {
+    const names = match.split('|').map((name) => name.slice(1));
+    const value = names.map((name) => values[name]).find((candidate) => candidate !== undefined);
+    if (value === undefined) throw new Error(`no value for ${match} in ${path}`);
     return encodeURIComponent(String(value));
   });
 }

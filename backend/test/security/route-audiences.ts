@@ -34,10 +34,15 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /api/contact': open('the public contact form'),
   'GET /api/terms': open('the published terms of use'),
   'GET /api/menu/:departmentId': open('the public menu a QR code points to; misses are rate-limited'),
-  'GET /api/orders/:departmentId/latest': open("the diner's own session cookie picks the order"),
-  'GET /api/orders/:departmentId/:orderNumber': open("the diner's session cookie, or the business's owner token"),
-  'GET /api/orders/:departmentId/:orderNumber/wait': open("the diner's session cookie, or the business's owner token"),
+  'GET /api/orders/:departmentId|:orderId/latest': open("the diner's own session cookie picks the order"),
+  'GET /api/orders/:departmentId|:orderId/:orderNumber': open(
+    "the diner's session cookie, or the business's owner token",
+  ),
+  'GET /api/orders/:departmentId|:orderId/:orderNumber/wait': open(
+    "the diner's session cookie, or the business's owner token",
+  ),
   'GET /api/invoice/:orderId': open("the link's 256-bit token, or the business's owner token"),
+  'GET /api/invoice/:orderId/credits/:refundId': open("the order's link token, or the business's owner token"),
   'POST /api/printer/pair': open('the pairing code the owner made is the proof; rate-limited per address'),
   'GET /api/printer/agent/status': agent,
   'POST /api/printer/agent/test-slip': agent,
@@ -83,6 +88,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/live-orders': owner,
   'POST /api/live-orders/:orderId/status': owner,
   'POST /api/live-orders/:orderId/reprint': owner,
+  'POST /api/live-orders/:orderId/decline': owner,
+  'POST /api/orders/:departmentId|:orderId/refunds': owner,
 
   'POST /api/admin/impersonate/:phone': admin,
   'GET /api/admin/businesses': admin,

@@ -113,6 +113,28 @@ interface Attack {
   afterControl?: () => void;
 }
 
+/** A fresh paid order of the victim's (and a refund of it), for the cases whose control refunds or cancels it. */
+const spareOrder = { orderId: '', refundId: '' };
+const freshPaidOrder = async () => {
+  const checkout = await createPayment(app, shop.departmentId, {
+    items: [{ productId: shop.coffee.id, quantity: 1 }],
+    amount: '14.50',
+  });
+  const paid = await payInSandbox(app, String(checkout.body.paymentUrl), { number: SANDBOX_APPROVED_CARD });
+  if (paid.status >= 400) throw new Error(`the diner could not pay: ${paid.status}`);
+  spareOrder.orderId = String(checkout.body.orderId);
+  spareOrder.refundId = '';
+};
+const freshRefund = async () => {
+  await freshPaidOrder();
+  const refund = await call<{ data: { refundId: string } }>(app, 'POST', `/api/orders/${spareOrder.orderId}/refunds`, {
+    token: victim.token,
+    body: { amount: '1', reason: 'טעות' },
+  });
+  if (refund.status !== 200) throw new Error(`the victim could not refund: ${refund.status}`);
+  spareOrder.refundId = refund.body.data.refundId;
+};
+
 // Fresh objects of the victim's for the cases whose control deletes or edits them.
 const spare = { categoryId: 0, productId: 0, groupId: '', optionIds: [] as string[] };
 const freshVictimMenu = async () => {
@@ -378,23 +400,44 @@ const ATTACKS: Attack[] = [
     request: (token) => call(app, 'GET', `/api/invoice/${victimOrder.orderId}`, { token }),
   },
   {
-    route: 'GET /api/orders/:departmentId/:orderNumber',
+    route: 'GET /api/orders/:departmentId|:orderId/:orderNumber',
     name: "read the victim's order by its number",
     request: (token) => call(app, 'GET', `/api/orders/${shop.departmentId}/${victimOrder.orderNumber}`, { token }),
   },
   {
-    route: 'GET /api/orders/:departmentId/:orderNumber/wait',
+    route: 'GET /api/orders/:departmentId|:orderId/:orderNumber/wait',
     name: "wait for the victim's order by its number",
     // Settled orders answer at once: the victim's order is paid and invoiced.
     request: (token) => call(app, 'GET', `/api/orders/${shop.departmentId}/${victimOrder.orderNumber}/wait`, { token }),
   },
   {
-    route: 'GET /api/orders/:departmentId/latest',
+    route: 'GET /api/orders/:departmentId|:orderId/latest',
     name: "read the latest order of the victim's department",
     request: (token) => call(app, 'GET', `/api/orders/${shop.departmentId}/latest`, { token }),
     // Only the diner's own session reads it, not even the business's owner.
     control: () =>
       call(app, 'GET', `/api/orders/${shop.departmentId}/latest`, { cookies: { [DINER_COOKIE]: dinerSession } }),
+  },
+  {
+    route: 'POST /api/orders/:departmentId|:orderId/refunds',
+    name: "refund the victim's paid order",
+    prepare: freshPaidOrder,
+    request: (token) =>
+      call(app, 'POST', `/api/orders/${spareOrder.orderId}/refunds`, { token, body: { amount: '1', reason: 'טעות' } }),
+  },
+  {
+    route: 'GET /api/invoice/:orderId/credits/:refundId',
+    name: "open the credit document of the victim's refund",
+    prepare: freshRefund,
+    request: (token) =>
+      call(app, 'GET', `/api/invoice/${spareOrder.orderId}/credits/${spareOrder.refundId}`, { token }),
+  },
+  {
+    route: 'POST /api/live-orders/:orderId/decline',
+    name: "decline (cancel and refund) the victim's new order",
+    prepare: freshPaidOrder,
+    request: (token) =>
+      call(app, 'POST', `/api/live-orders/${spareOrder.orderId}/decline`, { token, body: { reason: 'נגמר' } }),
   },
   {
     route: 'GET /api/printer/status',
@@ -488,6 +531,7 @@ describe('tokens of one audience never open routes of another', () => {
     orderId: '00000000-0000-4000-8000-000000000000',
     groupId: '00000000-0000-4000-8000-000000000001',
     optionId: '00000000-0000-4000-8000-000000000002',
+    refundId: '00000000-0000-4000-8000-000000000003',
   };
   const send = (key: string, token?: string) => {
     const { method, path } = splitKey(key);
