@@ -9,6 +9,7 @@ import { Migration20261125000000_order_write_path } from './Migration20261125000
 import { Migration20261125000100_orders_by_department } from './Migration20261125000100_orders_by_department.js';
 import { Migration20261125000200_option_groups } from './Migration20261125000200_option_groups.js';
 import { Migration20261126000000_diner_languages } from './Migration20261126000000_diner_languages.js';
+import { Migration20261126000100_menu_translations } from './Migration20261126000100_menu_translations.js';
 
 /**
  * Every migration, in order. An explicit list (not a folder glob) works the same from TypeScript sources in tests
@@ -26,4 +27,5 @@ export const migrationsList = [
   { name: 'Migration20261125000100_orders_by_department', class: Migration20261125000100_orders_by_department },
   { name: 'Migration20261125000200_option_groups', class: Migration20261125000200_option_groups },
   { name: 'Migration20261126000000_diner_languages', class: Migration20261126000000_diner_languages },
+  { name: 'Migration20261126000100_menu_translations', class: Migration20261126000100_menu_translations },
 ];
