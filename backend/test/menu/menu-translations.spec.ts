@@ -1,4 +1,5 @@
-import type { OwnerMenuTranslation, OwnerOptionGroup } from '@tafrit/contracts';
+import { type OwnerMenuTranslation, type OwnerOptionGroup, type PublicMenu, publicMenuSchema } from '@tafrit/contracts';
+import { BusinessEntity } from '../../src/modules/accounts/projections/business.entity.js';
 import { CommandBus } from '@nestjs/cqrs';
 import { RemoveMenuCommand } from '../../src/modules/menu/index.js';
 import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port.js';
@@ -27,6 +28,80 @@ async function createGroup(owner: SignedInOwner): Promise<OwnerOptionGroup> {
   expect(answer.status).toBe(201);
   return answer.body.data as OwnerOptionGroup;
 }
+
+let ipCounter = 0;
+const freshIp = () => `10.66.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+
+async function menuIn(owner: SignedInOwner, query = ''): Promise<PublicMenu> {
+  const { departmentId } = await app.database.em().findOneOrFail(BusinessEntity, { phone: owner.phone });
+  const answer = await call(app, 'GET', `/api/menu/${departmentId}${query}`, { ip: freshIp() });
+  expect(answer.status).toBe(200);
+  return publicMenuSchema.strict().parse(answer.body.data) as PublicMenu;
+}
+
+describe('the public menu in a language', () => {
+  it('answers the translated texts, marks the ones in Hebrew, and leaves the Hebrew menu exactly as it was', async () => {
+    const owner = await registerOwner(app);
+    const categoryId = await createCategory(app, owner);
+    const latte = await createProduct(app, owner, { categoryId, name: 'הפוך', description: 'אספרסו וחלב' });
+    const espresso = await createProduct(app, owner, { categoryId, name: 'אספרסו' });
+    const group = await createGroup(owner);
+    expect(
+      (await call(app, 'PUT', `/api/products/${latte.id}/option-groups/${group.id}`, { token: owner.token })).status,
+    ).toBe(200);
+    const hebrewBefore = await menuIn(owner);
+    await translate(owner, `product/${latte.id}`, { en: { name: 'Latte' } });
+    await translate(owner, `optionGroup/${group.id}`, { en: { name: 'Milk' }, ru: { name: 'Молоко' } });
+
+    const english = await menuIn(owner, '?lang=en');
+    expect(english.language).toBe('en');
+    expect(english.categories).toEqual([{ id: categoryId, name: 'שתייה חמה', order: 0, he: ['name'] }]);
+    const [latteEn, espressoEn] = english.products;
+    expect(latteEn).toMatchObject({ name: 'Latte', description: 'אספרסו וחלב', he: ['description'] });
+    expect(latteEn?.optionGroups?.[0]).toMatchObject({
+      name: 'Milk',
+      options: [{ name: 'שיבולת שועל', he: ['name'] }],
+    });
+    expect(latteEn?.optionGroups?.[0]?.he).toBeUndefined();
+    expect(espressoEn).toMatchObject({ id: espresso.id, name: 'אספרסו', description: null, he: ['name'] });
+
+    const russian = await menuIn(owner, '?lang=ru');
+    expect(russian.products[0]).toMatchObject({ name: 'הפוך', he: ['name', 'description'] });
+    expect(russian.products[0]?.optionGroups?.[0]?.name).toBe('Молоко');
+
+    // Without lang, or with he: the Hebrew menu, with no trace of the languages.
+    const hebrew = await menuIn(owner);
+    expect(await menuIn(owner, '?lang=he')).toEqual(hebrew);
+    expect(hebrew).toEqual({ ...hebrewBefore });
+    expect(JSON.stringify(hebrew)).not.toMatch(/"he":|"language":|Latte/);
+  });
+
+  it('drops every language’s answer on an edit and on a translation', async () => {
+    const owner = await registerOwner(app);
+    const categoryId = await createCategory(app, owner);
+    await translate(owner, `category/${categoryId}`, { en: { name: 'Hot drinks' }, ar: { name: 'مشروبات' } });
+    expect((await menuIn(owner, '?lang=en')).categories[0]?.name).toBe('Hot drinks');
+    expect((await menuIn(owner, '?lang=ar')).categories[0]?.name).toBe('مشروبات');
+    await translate(owner, `category/${categoryId}`, { en: { name: 'Hot' } });
+    expect((await menuIn(owner, '?lang=en')).categories[0]?.name).toBe('Hot');
+    await call(app, 'PUT', `/api/categories/${categoryId}`, { token: owner.token, body: { name: 'קפה' } });
+    await translate(owner, `category/${categoryId}`, { ar: { name: '' } });
+    expect((await menuIn(owner, '?lang=ar')).categories[0]).toMatchObject({ name: 'קפה', he: ['name'] });
+    expect((await menuIn(owner, '?lang=en')).categories[0]).toEqual({ id: categoryId, name: 'Hot', order: 0 });
+  });
+
+  it('refuses an unknown language in the envelope', async () => {
+    const owner = await registerOwner(app);
+    const { departmentId } = await app.database.em().findOneOrFail(BusinessEntity, { phone: owner.phone });
+    const answer = await call(app, 'GET', `/api/menu/${departmentId}?lang=fr`, { ip: freshIp() });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({
+      success: false,
+      code: 'validation.failed',
+      fields: { lang: expect.any(String) },
+    });
+  });
+});
 
 describe('the owner’s translations', () => {
   it('records each language of each kind of item, answers it, lists it, and drops an emptied one', async () => {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { zodIssuesToFields } from '../validation.js';
-import { menuTranslationsInputSchema, translationMessagesHe } from './menu-translations.schemas.js';
+import {
+  menuTranslationsInputSchema,
+  publicMenuQuerySchema,
+  translationMessagesHe,
+} from './menu-translations.schemas.js';
+import { publicMenuSchema } from './menu.schemas.js';
 
 const fieldsOf = (result: { success: boolean; error?: unknown }) =>
   result.success ? {} : zodIssuesToFields(result.error as Parameters<typeof zodIssuesToFields>[0]);
@@ -47,5 +52,41 @@ describe('menu translations input', () => {
     expect(menuTranslationsInputSchema('category').parse({ he: { name: 'שתייה' }, fr: { name: 'Boissons' } })).toEqual(
       {},
     );
+  });
+});
+
+describe('the public menu in a language', () => {
+  it('takes he, ar, en or ru as lang and refuses anything else', () => {
+    expect(publicMenuQuerySchema.parse({ lang: 'en' })).toEqual({ lang: 'en' });
+    expect(publicMenuQuerySchema.parse({})).toEqual({});
+    for (const lang of ['fr', '', 'EN', ['en', 'ru']]) {
+      expect(publicMenuQuerySchema.safeParse({ lang }).success).toBe(false);
+    }
+  });
+
+  it('answers the language and, per item, the texts left in Hebrew', () => {
+    const menu = {
+      language: 'en',
+      business: { businessName: 'קפה', logo: null, departmentId: 'demo' },
+      categories: [{ id: 1, name: 'Hot drinks', order: 0 }],
+      products: [
+        {
+          id: 2,
+          categoryId: 1,
+          name: 'הפוך',
+          description: null,
+          price: '14.00',
+          image: null,
+          tags: [],
+          optionGroups: [],
+          he: ['name'],
+        },
+      ],
+    };
+    expect(publicMenuSchema.parse(menu)).toEqual(menu);
+    expect(publicMenuSchema.safeParse({ ...menu, language: 'he' }).success).toBe(false);
+    expect(
+      publicMenuSchema.safeParse({ ...menu, categories: [{ id: 1, name: 'x', order: 0, he: ['price'] }] }).success,
+    ).toBe(false);
   });
 });

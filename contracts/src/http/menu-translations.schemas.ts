@@ -97,3 +97,12 @@ export const ownerMenuTranslationSchema = z.object({
   id: z.string(),
   translations: menuItemTranslationsSchema,
 });
+
+/**
+ * The query of `GET /api/menu/{departmentId}`: `lang` asks for the owner's translations (names and descriptions in
+ * that language, each text without one in Hebrew and listed in the item's `he`); none or `he` is the menu as written.
+ * Another value is refused (400), so a typo never silently reads as Hebrew. Other parameters are ignored.
+ */
+export const publicMenuQuerySchema = z.object({
+  lang: z.enum(['he', 'ar', 'en', 'ru'], { message: 'שפה לא מוכרת' }).optional(),
+});
