@@ -21,6 +21,7 @@ import { TERMS_SETTING_KEY } from '../dist/modules/terms/application/get-terms.q
 import { monthlyCommissionsProjection } from '../dist/modules/commissions/projections/monthly-commissions.projection.js';
 import { liveOrdersProjection } from '../dist/modules/printing/processors/live-orders.projection.js';
 import { optionGroupsProjection } from '../dist/modules/menu/projections/option-groups.projection.js';
+import { menuTranslationsProjection } from '../dist/modules/menu/projections/menu-translations.projection.js';
 
 // The consoles' push journal is pruned after two days (printer-presence.service.ts): older rows are gone on purpose.
 const LIVE_EVENTS_KEPT_MS = 2 * 24 * 60 * 60_000;
@@ -63,6 +64,12 @@ export const READ_MODELS = [
       { table: 'group_options', key: ['id'] },
       { table: 'product_option_groups', key: ['product_id', 'group_id'] },
     ],
+  },
+  {
+    name: 'menu-translations',
+    registeredAs: { kind: 'inline', name: 'menu-translations' },
+    projection: fromInline(menuTranslationsProjection),
+    tables: [{ table: 'menu_translations', key: ['business_id', 'kind', 'item_id', 'language'] }],
   },
   {
     name: 'terms',

@@ -36,7 +36,15 @@ export interface PublicCategory {
   id: number;
   name: string;
   order: number;
+  he?: HebrewFallback;
 }
+
+/**
+ * In a menu asked for in another language (`?lang=ar|en|ru`, decision 023): the item's texts that have no translation
+ * and are answered in Hebrew, so the diner marks exactly those `lang="he"`. Absent when every text is translated, and
+ * always absent in a Hebrew menu.
+ */
+export type HebrewFallback = ('name' | 'description')[];
 
 /**
  * `GET /api/menu/{departmentId}`: one option of a group as diners see it. `price` is the added price, a decimal string
@@ -49,6 +57,7 @@ export interface PublicOption {
   available: boolean;
   /** Chosen in the diner's sheet when it opens: a convenience of the sheet, never a server rule. */
   isDefault: boolean;
+  he?: HebrewFallback;
 }
 
 /**
@@ -63,6 +72,7 @@ export interface PublicOptionGroup {
   maxChoices: number;
   without: boolean;
   options: PublicOption[];
+  he?: HebrewFallback;
 }
 
 /** The fields of a product that diners and owners both see. */
@@ -80,6 +90,7 @@ export interface ProductBase {
 export interface PublicProduct extends ProductBase {
   /** The product's option groups in the owner's order (empty when it has none). */
   optionGroups: PublicOptionGroup[];
+  he?: HebrewFallback;
 }
 
 /** The public face of a business: never its phone, e-mail, ID number or bank details (DESIGN.md §6). */
@@ -93,6 +104,8 @@ export interface PublicBusiness {
 
 /** `data` of `GET /api/menu/{departmentId}`. */
 export interface PublicMenu {
+  /** The language asked for (`?lang=ar|en|ru`); absent: the menu as the owner wrote it, in Hebrew. */
+  language?: 'ar' | 'en' | 'ru';
   business: PublicBusiness;
   categories: PublicCategory[];
   products: PublicProduct[];

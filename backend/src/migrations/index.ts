@@ -12,6 +12,7 @@ import { Migration20261126000000_diner_languages } from './Migration202611260000
 import { Migration20261126000100_product_positions } from './Migration20261126000100_product_positions.js';
 import { Migration20261126000300_sandbox_refunds } from './Migration20261126000300_sandbox_refunds.js';
 import { Migration20261126000400_credit_documents } from './Migration20261126000400_credit_documents.js';
+import { Migration20261126000500_menu_translations } from './Migration20261126000500_menu_translations.js';
 
 /**
  * Every migration, in order. An explicit list (not a folder glob) works the same from TypeScript sources in tests
@@ -32,4 +33,5 @@ export const migrationsList = [
   { name: 'Migration20261126000100_product_positions', class: Migration20261126000100_product_positions },
   { name: 'Migration20261126000300_sandbox_refunds', class: Migration20261126000300_sandbox_refunds },
   { name: 'Migration20261126000400_credit_documents', class: Migration20261126000400_credit_documents },
+  { name: 'Migration20261126000500_menu_translations', class: Migration20261126000500_menu_translations },
 ];

@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { jest } from '@jest/globals';
 import { BusinessEntity } from '../../src/modules/accounts/projections/business.entity.js';
-import { departmentIdOf } from '../../src/modules/menu/api/public-menu.fast-path.js';
+import { departmentIdOf, menuRequestOf } from '../../src/modules/menu/api/public-menu.fast-path.js';
 import { HttpFastPath } from '../../src/platform/http/fast-path.js';
 import { registerOwner, type SignedInOwner } from '../support/accounts.js';
 import { call } from '../support/http-client.js';
@@ -88,6 +88,50 @@ describe('the public menu fast path', () => {
       expect(fast.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     },
   );
+
+  it.each(['br, gzip', ''])(
+    'answers a cached menu in a language (accept-encoding "%s") with the same bytes and headers as the route',
+    async (acceptEncoding) => {
+      const { owner, departmentId } = await cachedMenu();
+      const categoryId = (
+        (await call(app, 'GET', '/api/categories', { token: owner.token })).body.data as { id: number }[]
+      )[0]?.id;
+      expect(
+        (
+          await call(app, 'PUT', `/api/menu-translations/category/${categoryId}`, {
+            token: owner.token,
+            body: { en: { name: 'Hot drinks' } },
+          })
+        ).status,
+      ).toBe(200);
+      // The translation dropped the cache: the route builds the English menu, then it is a hit.
+      expect((await call(app, 'GET', `/api/menu/${departmentId}?lang=en`, { ip: freshIp() })).status).toBe(200);
+      const headers: Record<string, string> = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
+      fastAnswers = [];
+      const fast = await rawGet(`/api/menu/${departmentId}?lang=en`, headers);
+      expect(fastAnswers).toEqual([true]);
+      const routed = await app.app.inject({ method: 'GET', url: `/api/menu/${departmentId}?lang=en`, headers });
+      expect(fast.status).toBe(200);
+      expect(comparable(fast.headers)).toEqual(comparable(routed.headers));
+      expect(fast.body.equals(routed.rawPayload)).toBe(true);
+      const english = (await call(app, 'GET', `/api/menu/${departmentId}?lang=en`, { ip: freshIp() })).body;
+      expect(english.data).toMatchObject({ language: 'en', categories: [{ name: 'Hot drinks' }] });
+      // Hebrew is its own answer, as before.
+      const hebrew = await rawGet(`/api/menu/${departmentId}?lang=he`);
+      expect(hebrew.headers.etag).not.toBe(fast.headers.etag);
+      expect(hebrew.headers.etag).toBe((await rawGet(`/api/menu/${departmentId}`)).headers.etag);
+    },
+  );
+
+  it('leaves an unknown or repeated language to the route, which refuses it', async () => {
+    const { departmentId } = await cachedMenu();
+    fastAnswers = [];
+    for (const query of ['lang=fr', 'lang=en&lang=ru', 'lang=']) {
+      const answer = await rawGet(`/api/menu/${departmentId}?${query}`);
+      expect([query, answer.status]).toEqual([query, 400]);
+    }
+    expect(fastAnswers).toEqual([false, false, false]);
+  });
 
   it('answers 304 to a matching ETag with the route headers, keeps a sane request id, ignores a query', async () => {
     const { departmentId } = await cachedMenu();
@@ -187,5 +231,15 @@ describe('departmentIdOf', () => {
     [undefined, undefined],
   ])('reads %s as %s', (url, expected) => {
     expect(departmentIdOf(url)).toBe(expected);
+  });
+
+  it.each([
+    ['/api/menu/demo?lang=en', { departmentId: 'demo', language: 'en' }],
+    ['/api/menu/demo?table=3&lang=ru', { departmentId: 'demo', language: 'ru' }],
+    ['/api/menu/demo?lang=he', { departmentId: 'demo', language: undefined }],
+    ['/api/menu/demo?lang=fr', undefined],
+    ['/api/menu/demo?lang=en&lang=ar', undefined],
+  ])('reads %s with its language', (url, expected) => {
+    expect(menuRequestOf(url)).toEqual(expected);
   });
 });

@@ -83,6 +83,17 @@ beforeAll(async () => {
       body: { ids },
     });
     expect(reordered.status).toBe(200);
+    // The owner's translations (decision 023): the milk in two languages, one of them emptied again, and the coffee.
+    const translations: [string, unknown][] = [
+      [`optionGroup/${milk.id}`, { en: { name: 'Milk' }, ru: { name: 'Молоко' } }],
+      [`optionGroup/${milk.id}`, { ru: { name: '' } }],
+      [`product/${cafes[0]!.coffeeId}`, { ar: { name: 'قهوة', description: '' } }],
+    ];
+    for (const [path, body] of translations) {
+      expect((await call(client, 'PUT', `/api/menu-translations/${path}`, { token: owner.token, body })).status).toBe(
+        200,
+      );
+    }
     const other = cafes[1]!.owner;
     const without = await call(client, 'POST', '/api/option-groups', {
       token: other.token,
@@ -183,6 +194,7 @@ describe('rebuilding the read models from the log', () => {
         'option_groups',
         'group_options',
         'product_option_groups',
+        'menu_translations',
       ].sort(),
     );
     for (const [name, row] of table)
@@ -196,6 +208,7 @@ describe('rebuilding the read models from the log', () => {
     expect(table.get('option_groups')?.live).toBe(2);
     expect(table.get('group_options')?.live).toBe(4);
     expect(table.get('product_option_groups')?.live).toBe(2);
+    expect(table.get('menu_translations')?.live).toBe(2);
     expect(table.get('live_events')?.live).toBeGreaterThanOrEqual(6 * 2 + 2);
     expect(output).toContain('Every read model equals its rebuild.');
     expect(code).toBe(0);

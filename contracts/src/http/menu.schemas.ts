@@ -265,6 +265,9 @@ const productBaseSchema = z.object({
   tags: z.array(tagSchema),
 });
 
+/** The texts of an item answered in Hebrew in a translated menu (`HebrewFallback`). */
+const hebrewFallbackSchema = z.array(z.enum(['name', 'description'])).optional();
+
 export const publicOptionGroupSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -272,12 +275,21 @@ export const publicOptionGroupSchema = z.object({
   maxChoices: z.number(),
   without: z.boolean(),
   options: z.array(
-    z.object({ id: z.string(), name: z.string(), price: z.string(), available: z.boolean(), isDefault: z.boolean() }),
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      price: z.string(),
+      available: z.boolean(),
+      isDefault: z.boolean(),
+      he: hebrewFallbackSchema,
+    }),
   ),
+  he: hebrewFallbackSchema,
 }) satisfies z.ZodType<PublicOptionGroup>;
 
 export const publicProductSchema = productBaseSchema.extend({
   optionGroups: z.array(publicOptionGroupSchema),
+  he: hebrewFallbackSchema,
 });
 
 export const ownerProductSchema = productBaseSchema.extend({
@@ -292,12 +304,13 @@ export const ownerOptionGroupSchema = publicOptionGroupSchema.extend({
 
 /** `data` of `GET /api/menu/{departmentId}`: only these keys, at every level. */
 export const publicMenuSchema = z.object({
+  language: z.enum(['ar', 'en', 'ru']).optional(),
   business: z.object({
     businessName: z.string(),
     logo: z.string().nullable(),
     departmentId: z.string(),
     languages: z.array(z.enum(dinerLanguages)).optional(),
   }),
-  categories: z.array(z.object({ id: z.number(), name: z.string(), order: z.number() })),
+  categories: z.array(z.object({ id: z.number(), name: z.string(), order: z.number(), he: hebrewFallbackSchema })),
   products: z.array(publicProductSchema),
 }) satisfies z.ZodType<PublicMenu>;

@@ -137,6 +137,16 @@ export const heOwner = {
     },
   },
   menuManagement: {
+    // The owner's translations of an item (decision 023): one field per language the business offers.
+    translations: {
+      title: 'תרגומים',
+      hint: 'שדה ריק: הלקוחות יראו את הטקסט בעברית.',
+      afterSave: 'אפשר לתרגם אחרי השמירה.',
+      none: 'העסק מציע את התפריט בעברית בלבד. אפשר להוסיף שפות בהגדרות.',
+      name: { ar: 'שם בערבית', en: 'שם באנגלית', ru: 'שם ברוסית' },
+      description: { ar: 'תיאור בערבית', en: 'תיאור באנגלית', ru: 'תיאור ברוסית' },
+      saveError: 'השינויים בעברית נשמרו, אבל שמירת התרגומים נכשלה',
+    },
     title: 'ניהול תפריט',
     description: 'כאן תנהלו את הקטגוריות והמוצרים שהלקוחות רואים בתפריט.',
     loading: 'טוען את התפריט...',

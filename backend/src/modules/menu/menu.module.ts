@@ -12,6 +12,10 @@ import { MenuMissLimiter } from './api/menu-miss-limiter.js';
 import { OptionGroupsController } from './api/option-groups.controller.js';
 import { ProductOptionGroupsController } from './api/product-option-groups.controller.js';
 import { ProductsController } from './api/products.controller.js';
+import { MenuTranslationsController } from './api/menu-translations.controller.js';
+import { TranslateMenuItemHandler } from './application/translate-menu-item.handler.js';
+import { menuTranslationsProjection } from './projections/menu-translations.projection.js';
+import { MenuTranslationsReader } from './projections/menu-translations.reader.js';
 import { CreateOptionGroupHandler } from './application/create-option-group.handler.js';
 import { EditOptionGroupHandler } from './application/edit-option-group.handler.js';
 import { DeleteOptionGroupHandler } from './application/delete-option-group.handler.js';
@@ -45,11 +49,18 @@ import { RemoveMenuHandler } from './application/remove-menu.handler.js';
 /**
  * The menu: plain state with a `MenuChanged` notice per edit; the owner's categories and products, product photos,
  * and the public menu, cached in memory until an edit of the menu or of the business drops it. Option groups are
- * event-sourced per business (`options-{phone}`, decision 020), one command handler per change.
+ * event-sourced per business (`options-{phone}`, decision 020), one command handler per change, and so are the owner's
+ * translations of the menu's text (`menu-translations-{phone}`, decision 023).
  */
 @Module({
   // The public menu (GET /api/menu/:departmentId) is not a controller: see onModuleInit.
-  controllers: [CategoriesController, ProductsController, OptionGroupsController, ProductOptionGroupsController],
+  controllers: [
+    CategoriesController,
+    ProductsController,
+    OptionGroupsController,
+    ProductOptionGroupsController,
+    MenuTranslationsController,
+  ],
   providers: [
     CreateOptionGroupHandler,
     EditOptionGroupHandler,
@@ -65,6 +76,8 @@ import { RemoveMenuHandler } from './application/remove-menu.handler.js';
     OptionGroupsRunner,
     OptionGroupsReader,
     OptionGroupsEditor,
+    TranslateMenuItemHandler,
+    MenuTranslationsReader,
     CreateCategoryHandler,
     CreateProductHandler,
     ReorderProductsHandler,
@@ -104,6 +117,7 @@ export class MenuModule implements OnModuleInit {
 
   onModuleInit(): void {
     this.projections.register(optionGroupsProjection);
+    this.projections.register(menuTranslationsProjection);
     this.projections.register(menuCacheProjection(this.cache));
     // The public menu's route goes on Fastify itself, outside Nest's router (docs/decisions/009): Nest calls
     // onModuleInit after its own routes are registered and before the server is ready, and the root hooks (security

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { OfferableLanguage } from '@tafrit/contracts';
 import type { FastPathHandler, HttpFastPath } from '../../../platform/http/fast-path.js';
 import type { PublicMenuService } from '../application/public-menu.service.js';
 import type { MenuMissLimiter } from './menu-miss-limiter.js';
@@ -14,10 +15,34 @@ type Headers = Record<string, string>;
 
 /** The department id of `GET /api/menu/{id}` (a query string ignored, as Fastify's router does), else undefined. */
 export function departmentIdOf(url: string | undefined): string | undefined {
+  return menuRequestOf(url)?.departmentId;
+}
+
+const LANGUAGES: Readonly<Record<string, OfferableLanguage | undefined>> = {
+  he: undefined,
+  ar: 'ar',
+  en: 'en',
+  ru: 'ru',
+};
+
+/**
+ * The department and the language (`?lang=`, decision 023) of `GET /api/menu/{id}`, else undefined: then the route
+ * answers (a `lang` it does not know is its 400). A request with no query string costs what it did before; one with
+ * a query string is read only for `lang`, as the route reads it (other parameters are ignored).
+ */
+export function menuRequestOf(
+  url: string | undefined,
+): { departmentId: string; language: OfferableLanguage | undefined } | undefined {
   if (!url?.startsWith(PREFIX)) return undefined;
   const query = url.indexOf('?', PREFIX.length);
   const id = url.slice(PREFIX.length, query === -1 ? undefined : query);
-  return DEPARTMENT_ID.test(id) ? id : undefined;
+  if (!DEPARTMENT_ID.test(id)) return undefined;
+  if (query === -1) return { departmentId: id, language: undefined };
+  const langs = new URLSearchParams(url.slice(query + 1)).getAll('lang');
+  if (langs.length === 0) return { departmentId: id, language: undefined };
+  const [lang] = langs;
+  if (langs.length > 1 || lang === undefined || !Object.hasOwn(LANGUAGES, lang)) return undefined;
+  return { departmentId: id, language: LANGUAGES[lang] };
 }
 
 /**
@@ -59,9 +84,9 @@ export function publicMenuFastPath(
 
   return (request: IncomingMessage, response: ServerResponse): boolean => {
     if (request.method !== 'GET' || misses.counting) return false;
-    const departmentId = departmentIdOf(request.url);
-    if (departmentId === undefined) return false;
-    const cached = menus.cached(departmentId);
+    const asked = menuRequestOf(request.url);
+    if (asked === undefined) return false;
+    const cached = menus.cached(asked.departmentId, asked.language);
     if (cached?.status !== 'ok') return false;
     const answer = prepareMenu(cached);
     const headers = headersOf(answer);

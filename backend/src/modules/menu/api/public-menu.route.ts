@@ -1,7 +1,9 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { ArgumentsHost, ExceptionFilter } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type OfferableLanguage, publicMenuQuerySchema } from '@tafrit/contracts';
 import { AppError } from '../../../platform/http/app-error.js';
+import { parseWith } from '../../../platform/http/parse.js';
 import type { PublicMenuResult, PublicMenuService } from '../application/public-menu.service.js';
 import type { MenuMissLimiter } from './menu-miss-limiter.js';
 
@@ -93,6 +95,17 @@ function httpHost(request: FastifyRequest, reply: FastifyReply): ArgumentsHost {
   return host as unknown as ArgumentsHost;
 }
 
+/**
+ * `?lang=` of the menu (decision 023): ar, en or ru ask for the translated menu; none or he is the Hebrew menu, read
+ * without parsing anything when there is no `lang`; another value is a 400 in the envelope.
+ */
+function languageOf(query: unknown): OfferableLanguage | undefined {
+  const lang = (query as Record<string, unknown> | undefined)?.lang;
+  if (lang === undefined) return undefined;
+  const parsed = parseWith(publicMenuQuerySchema, { lang }).lang;
+  return parsed === 'he' ? undefined : parsed;
+}
+
 export interface PublicMenuRouteDeps {
   menus: PublicMenuService;
   misses: MenuMissLimiter;
@@ -128,8 +141,13 @@ export function registerPublicMenuRoute(
   };
 
   /** A miss (a menu not built yet, a paused business, an unknown department): built or refused, then answered. */
-  const answerMiss = async (request: FastifyRequest, reply: FastifyReply, departmentId: string): Promise<void> => {
-    const result = await menus.find(departmentId);
+  const answerMiss = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    departmentId: string,
+    language: OfferableLanguage | undefined,
+  ): Promise<void> => {
+    const result = await menus.find(departmentId, language);
     if (result.status !== 'ok') {
       // 404s are rate-limited so department ids cannot be enumerated.
       await misses.miss(request.ip);
@@ -146,11 +164,13 @@ export function registerPublicMenuRoute(
     // Not an async function on purpose: a cached menu is answered in this very call, with no promise in between.
     handler(request, reply) {
       const { departmentId } = request.params as { departmentId: string };
+      let language: OfferableLanguage | undefined;
       try {
+        language = languageOf(request.query);
         // An address that used up its 404s is refused every menu, hits included (see MenuMissLimiter). Working out
         // the address (X-Forwarded-For behind a proxy) is skipped while no address has a 404 counted.
         if (misses.counting) misses.check(request.ip);
-        const cached = menus.cached(departmentId);
+        const cached = menus.cached(departmentId, language);
         if (cached?.status === 'ok') {
           sendMenu(request, reply, cached);
           return;
@@ -159,7 +179,7 @@ export function registerPublicMenuRoute(
         fail(error, request, reply);
         return;
       }
-      answerMiss(request, reply, departmentId).catch((error: unknown) => fail(error, request, reply));
+      answerMiss(request, reply, departmentId, language).catch((error: unknown) => fail(error, request, reply));
     },
   });
 }

@@ -1,5 +1,6 @@
 import { afterCommit } from '../../../platform/database/after-commit.js';
 import type { InlineProjection } from '../../../platform/event-store/inline-projection.js';
+import { MENU_TRANSLATIONS_EVENT_TYPES } from '../domain/menu-translations.events.js';
 import { OPTION_GROUPS_EVENT_TYPES } from '../domain/option-groups.events.js';
 import type { PublicMenuCache } from './public-menu-cache.js';
 
@@ -14,6 +15,8 @@ import type { PublicMenuCache } from './public-menu-cache.js';
 export const MENU_CACHE_EVENT_TYPES = [
   'MenuChanged',
   ...OPTION_GROUPS_EVENT_TYPES,
+  // The owner's translations: every language's answer is dropped with the business's menu.
+  ...MENU_TRANSLATIONS_EVENT_TYPES,
   'BusinessRegistered',
   'BusinessProfileChanged',
   // The Cardcom terminal a checkout opens its page with (the checkout's memory of the menu is dropped with it).

@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { type PublicMenu, publicMenuSchema } from '@tafrit/contracts';
+import { type OfferableLanguage, type PublicMenu, publicMenuSchema } from '@tafrit/contracts';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import { BusinessReader } from '../../accounts/index.js';
 import { CategoryEntity } from '../persistence/category.entity.js';
 import { ProductEntity } from '../persistence/product.entity.js';
+import { MenuTranslationsReader } from '../projections/menu-translations.reader.js';
 import { OptionGroupsReader } from '../projections/option-groups.reader.js';
+import { translatedMenu } from './translated-menu.js';
 import { inMenuOrder, toPublicProduct } from './menu-views.js';
 import { toPublicOptionGroup } from './option-views.js';
 import { PublicMenuCache } from './public-menu-cache.js';
@@ -46,18 +48,22 @@ export class PublicMenuService {
     private readonly cache: PublicMenuCache<PublicMenuResult>,
     private readonly businesses: BusinessReader,
     private readonly optionGroups: OptionGroupsReader,
+    private readonly translations: MenuTranslationsReader,
   ) {}
 
   /**
    * The menu when it is built and cached, at once (no promise): the public menu route answers these in the same
    * call. Undefined means "ask `find`" (not built yet, dropped by an edit, or not a department id).
    */
-  cached(departmentId: string): PublicMenuResult | undefined {
-    return DEPARTMENT_ID.test(departmentId) ? this.cache.get(departmentId) : undefined;
+  cached(departmentId: string, language?: OfferableLanguage): PublicMenuResult | undefined {
+    if (!DEPARTMENT_ID.test(departmentId)) return undefined;
+    return this.cache.get(language ? languageKey(departmentId, language) : departmentId);
   }
 
-  async find(departmentId: string): Promise<PublicMenuResult> {
+  /** The menu in `language` (decision 023), else as the owner wrote it; each language is cached on its own. */
+  async find(departmentId: string, language?: OfferableLanguage): Promise<PublicMenuResult> {
     if (!DEPARTMENT_ID.test(departmentId)) return { status: 'not_found' };
+    if (language) return this.findTranslated(departmentId, language);
     const cached = this.cache.get(departmentId);
     if (cached) return cached;
     const startedAt = this.cache.startBuild();
@@ -102,4 +108,29 @@ export class PublicMenuService {
     this.cache.set(departmentId, business.phone, result, startedAt);
     return result;
   }
+
+  /**
+   * Built on the Hebrew menu (cached or built here) and the business's translations, and cached beside it under its
+   * own key: an edit or a translation drops the business's every key at once (PublicMenuCache.invalidate).
+   */
+  private async findTranslated(departmentId: string, language: OfferableLanguage): Promise<PublicMenuResult> {
+    const key = languageKey(departmentId, language);
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    // Taken before the Hebrew is read: a change committed after it means this build is answered but not kept.
+    const startedAt = this.cache.startBuild();
+    const hebrew = await this.find(departmentId);
+    if (hebrew.status !== 'ok') return hebrew;
+    const em = this.database.em();
+    const business = await this.businesses.byDepartment(departmentId, em);
+    if (!business) return { status: 'not_found' };
+    const menu = translatedMenu(hebrew.menu, language, await this.translations.ofBusiness(business.phone, em));
+    const json = JSON.stringify(menu);
+    const result: PublicMenuResult = { status: 'ok', menu: deepFreeze(menu), etag: etagOf(json), json };
+    this.cache.set(key, business.phone, result, startedAt);
+    return result;
+  }
 }
+
+/** A language's cache key: `|` is never in a department id, so no key of one department is another's. */
+const languageKey = (departmentId: string, language: OfferableLanguage) => `${departmentId}|${language}`;

@@ -8,6 +8,9 @@ import { ProductEntity } from '../persistence/product.entity.js';
 import { recordMenuChange } from './menu-change.js';
 import { OptionGroupsRunner } from './option-groups.runner.js';
 import { ProductImages } from './product-images.js';
+import { handleCommand } from '../../../platform/event-store/aggregate.js';
+import { menuTranslationsDecider } from '../domain/menu-translations.decider.js';
+import { menuTranslationsStreamId } from '../domain/menu-translations.events.js';
 
 /** Removes a business's whole menu and its photos (an account is closed); a repeat finishes what is left. */
 export class RemoveMenuCommand {
@@ -36,6 +39,15 @@ export class RemoveMenuHandler implements ICommandHandler<RemoveMenuCommand, voi
       const categories = await em.find(CategoryEntity, { businessId }, { fields: ['id'] });
       // The option groups go too, in the log (their places on products with them).
       await this.options.run({ type: 'RemoveAllOptionGroups', data: { businessId } }, context, { em });
+      // And the owner's translations of it.
+      await handleCommand({
+        store: this.store,
+        streamId: menuTranslationsStreamId(businessId),
+        decider: menuTranslationsDecider,
+        command: { type: 'RemoveMenuTranslations', data: { businessId } },
+        metadata: { correlationId: context.correlationId, actor: context.actor, occurredAt: new Date().toISOString() },
+        em,
+      });
       await em.nativeDelete(ProductEntity, { businessId });
       await em.nativeDelete(CategoryEntity, { businessId });
       for (const category of categories) {

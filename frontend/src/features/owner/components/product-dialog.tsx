@@ -15,6 +15,7 @@ import { heOwner } from '@/i18n/he-owner';
 import { isApiError } from '@/lib/api-client';
 import { useSaveProduct, type Category, type Product } from '../api/menu';
 import { errorDescription, fieldErrorsOf } from '../errors';
+import { useTranslationsSection } from '../menu-management/translations-section';
 
 const t = heOwner.menuManagement.products;
 
@@ -66,6 +67,7 @@ function OpenProductDialog({ onOpenChange, product, categories, defaultCategoryI
     defaultValues: formValues(product, defaultCategoryId),
   });
   const { errors, isSubmitting } = form.formState;
+  const translations = useTranslationsSection('product', product?.id ?? null);
   const editing = product !== null;
 
   // The preview of a picked file lives as long as the file is picked.
@@ -97,6 +99,8 @@ function OpenProductDialog({ onOpenChange, product, categories, defaultCategoryI
   }
 
   async function onSubmit(values: ProductInput) {
+    const checked = translations.check();
+    if (!checked) return;
     setProgress(image ? 0 : null);
     try {
       await save.mutateAsync({
@@ -108,6 +112,7 @@ function OpenProductDialog({ onOpenChange, product, categories, defaultCategoryI
           if (image) setProgress(percent);
         },
       });
+      if (!(await translations.save(checked))) return;
       toast({ title: editing ? t.updated : t.added });
       onOpenChange(false);
     } catch (error) {
@@ -268,6 +273,7 @@ function OpenProductDialog({ onOpenChange, product, categories, defaultCategoryI
           </p>
           {progress !== null ? <ProgressBar value={progress} label={t.uploadProgress} className="mt-4" /> : null}
         </div>
+        {translations.element}
       </form>
     </Dialog>
   );

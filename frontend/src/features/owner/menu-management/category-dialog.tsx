@@ -11,6 +11,7 @@ import { toast } from '@/components/ui/toast';
 import { heOwner } from '@/i18n/he-owner';
 import { useCreateCategory, useRenameCategory, type Category } from '../api/menu';
 import { errorDescription } from '../errors';
+import { useTranslationsSection } from './translations-section';
 
 const t = heOwner.menuManagement;
 
@@ -40,12 +41,16 @@ function OpenCategoryDialog({
     defaultValues: { name: category?.name ?? '' },
   });
   const { errors, isSubmitting } = form.formState;
+  const translations = useTranslationsSection('category', category?.id ?? null);
   const editing = category !== null;
 
   async function onSubmit({ name }: CategoryFormValues) {
+    const checked = translations.check();
+    if (!checked) return;
     try {
       if (category) await rename.mutateAsync({ id: category.id, name: name.trim() });
       else await create.mutateAsync(name.trim());
+      if (!(await translations.save(checked))) return;
       toast({ title: editing ? t.categories.updated : t.categories.added });
       onOpenChange(false);
     } catch (error) {
@@ -76,6 +81,7 @@ function OpenCategoryDialog({
           autoComplete="off"
           {...form.register('name')}
         />
+        {translations.element}
       </form>
     </Dialog>
   );

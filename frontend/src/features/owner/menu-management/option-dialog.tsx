@@ -9,6 +9,7 @@ import { toast } from '@/components/ui/toast';
 import { heOwner } from '@/i18n/he-owner';
 import { useSaveOption, type Option, type OptionGroup } from '../api/option-groups';
 import { errorDescription, fieldErrorsOf } from '../errors';
+import { useTranslationsSection } from './translations-section';
 
 const t = heOwner.menuManagement.optionGroups;
 
@@ -42,11 +43,15 @@ function OpenOptionDialog({
     },
   });
   const { errors, isSubmitting } = form.formState;
+  const translations = useTranslationsSection('option', option?.id ?? null);
   const editing = option !== null;
 
   async function onSubmit(input: OptionInput) {
+    const checked = translations.check();
+    if (!checked) return;
     try {
       await save.mutateAsync({ groupId: group.id, ...(option ? { optionId: option.id } : {}), input });
+      if (!(await translations.save(checked))) return;
       toast({ title: editing ? t.optionUpdated : t.optionAdded });
       onOpenChange(false);
     } catch (error) {
@@ -92,6 +97,7 @@ function OpenOptionDialog({
           error={errors.isDefault?.message}
           {...form.register('isDefault')}
         />
+        {translations.element}
       </form>
     </Dialog>
   );

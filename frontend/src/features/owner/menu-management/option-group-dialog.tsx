@@ -13,6 +13,7 @@ import { toast } from '@/components/ui/toast';
 import { heOwner } from '@/i18n/he-owner';
 import { useCreateOptionGroup, useEditOptionGroup, type OptionGroup } from '../api/option-groups';
 import { errorDescription, fieldErrorsOf } from '../errors';
+import { useTranslationsSection } from './translations-section';
 
 const t = heOwner.menuManagement.optionGroups;
 
@@ -47,14 +48,18 @@ function OpenOptionGroupDialog({
     },
   });
   const { errors, isSubmitting } = form.formState;
+  const translations = useTranslationsSection('optionGroup', group?.id ?? null);
   const editing = group !== null;
   // "Required" is another way of saying "at least one": the box and the minimum move together.
   const required = Number(useWatch({ control: form.control, name: 'minChoices' })) >= 1;
 
   async function onSubmit(input: OptionGroupInput) {
+    const checked = translations.check();
+    if (!checked) return;
     try {
       if (group) await edit.mutateAsync({ id: group.id, input });
       else await create.mutateAsync({ ...input, options: [] });
+      if (!(await translations.save(checked))) return;
       toast({ title: editing ? t.updated : t.added });
       onOpenChange(false);
     } catch (error) {
@@ -131,6 +136,7 @@ function OpenOptionGroupDialog({
           error={errors.without?.message}
           {...form.register('without')}
         />
+        {translations.element}
       </form>
     </Dialog>
   );
