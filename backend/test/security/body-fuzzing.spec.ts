@@ -116,7 +116,13 @@ const LEAKS: [string, RegExp][] = [
   ['an error class', /\b(?:TypeError|ReferenceError|SyntaxError|RangeError|ZodError|QueryFailedError|DriverException)\b/],
 ]; // prettier-ignore
 
-const PARAMS = { id: 987654, phone: '0501112233', month: '2020-01', orderId: '00000000-0000-4000-8000-000000000000' };
+const PARAMS = {
+  id: 987654,
+  phone: '0501112233',
+  month: '2020-01',
+  orderId: '00000000-0000-4000-8000-000000000000',
+  kind: 'product',
+};
 
 function credentialFor(audience: Audience): Record<string, string> {
   if (audience === 'owner') return { authorization: `Bearer ${owner.token}` };

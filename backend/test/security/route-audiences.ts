@@ -89,6 +89,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /api/live-orders/:orderId/status': owner,
   'POST /api/live-orders/:orderId/reprint': owner,
   'POST /api/live-orders/:orderId/decline': owner,
+  'GET /api/menu-translations': owner,
+  'PUT /api/menu-translations/:kind/:id': owner,
   'POST /api/orders/:departmentId|:orderId/refunds': owner,
 
   'POST /api/admin/impersonate/:phone': admin,

@@ -419,6 +419,15 @@ const ATTACKS: Attack[] = [
       call(app, 'GET', `/api/orders/${shop.departmentId}/latest`, { cookies: { [DINER_COOKIE]: dinerSession } }),
   },
   {
+    route: 'PUT /api/menu-translations/:kind/:id',
+    name: "translate the victim's product",
+    request: (token) =>
+      call(app, 'PUT', `/api/menu-translations/product/${shop.coffee.id}`, {
+        token,
+        body: { en: { name: `Coffee ${Math.random()}` } },
+      }),
+  },
+  {
     route: 'POST /api/orders/:departmentId|:orderId/refunds',
     name: "refund the victim's paid order",
     prepare: freshPaidOrder,
@@ -532,6 +541,7 @@ describe('tokens of one audience never open routes of another', () => {
     groupId: '00000000-0000-4000-8000-000000000001',
     optionId: '00000000-0000-4000-8000-000000000002',
     refundId: '00000000-0000-4000-8000-000000000003',
+    kind: 'product',
   };
   const send = (key: string, token?: string) => {
     const { method, path } = splitKey(key);
