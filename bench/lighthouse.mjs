@@ -17,6 +17,10 @@ const CHROME_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  // A phone in Israel: the diner's pages follow the browser's language (decision 023), and the budgets are for the
+  // Hebrew pages unless a run asks for another with ?lang=.
+  '--lang=he-IL',
+  '--accept-lang=he-IL,he',
 ];
 
 const median = (values) => {
@@ -139,7 +143,11 @@ export function withCart(origin, departmentId) {
     const add = async (index) => {
       // The card's own add button while the product is not in the cart, its plus button after.
       const button = await products[index].waitForSelector('button:not([aria-label]), button[aria-label^="הוספת"]');
-      const sheet = await button.evaluate((element) => element.getAttribute('aria-haspopup'));
+      // In the middle of the screen: the cart's bar, fixed at the bottom once a line is in, may cover a lower card.
+      const sheet = await button.evaluate((element) => {
+        element.scrollIntoView({ block: 'center' });
+        return element.getAttribute('aria-haspopup');
+      });
       await button.click();
       // A product with options opens its sheet; it is added with the groups' defaults (the same line each time).
       if (sheet) {
