@@ -208,11 +208,15 @@ export async function seedMenu(url, { categories = 10, perCategory = 15, name = 
           const product = rich
             ? await callForm(url, 'POST', '/api/products', fields, photos[(c * perCategory + p) % photos.length], token)
             : await call(url, 'POST', '/api/products', fields, token);
-          for (const group of groups)
-            await call(url, 'PUT', `/api/products/${product.id}/option-groups/${group}`, {}, token);
           return { id: product.id, priceAgorot: Math.round(Number(price) * 100) };
         }),
       );
+      // Attached one at a time: every attachment of a group writes that group's stream, and five at once collide
+      // (409 stream.conflict, as an owner clicking in five tabs would see).
+      for (const product of made) {
+        for (const group of groups)
+          await call(url, 'PUT', `/api/products/${product.id}/option-groups/${group}`, {}, token);
+      }
       products.push(...made);
     }
   }
