@@ -8,7 +8,7 @@ import { execute, query } from '../../src/platform/event-store/postgres/sql.js';
 import { registerOwner, type SignedInOwner } from '../support/accounts.js';
 import { createPayment, openShop, payInSandbox, type Shop } from '../support/checkout.js';
 import { call } from '../support/http-client.js';
-import { SANDBOX_APPROVED_CARD } from '../support/paid-order.js';
+import { SANDBOX_APPROVED_CARD, dinerPays } from '../support/paid-order.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 // A refund's credit tax document (issue 17): ours when the invoice was ours, numbered from the business's own gapless
@@ -27,19 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function paidOrder(): Promise<string> {
-  const answer = await createPayment(app, shop.departmentId, {
-    items: [
-      { productId: shop.coffee.id, quantity: 2 },
-      { productId: shop.croissant.id, quantity: 1 },
-    ],
-    amount: '41.00',
-    ip: `10.80.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
-  });
-  const { paymentUrl, orderId } = answer.body as { paymentUrl: string; orderId: string };
-  expect((await payInSandbox(app, paymentUrl, { number: SANDBOX_APPROVED_CARD })).status).toBeLessThan(400);
-  return orderId;
-}
+/** Two coffees and a croissant, ₪41.00, paid in the sandbox. */
+const paidOrder = async (): Promise<string> => (await dinerPays(app, shop)).orderId;
 
 const refund = (orderId: string, body: unknown) =>
   call(app, 'POST', `/api/orders/${orderId}/refunds`, { body, token: owner.token });

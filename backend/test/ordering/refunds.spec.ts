@@ -12,8 +12,8 @@ import { PAYMENT_PROVIDER, PaymentProviderError, type PaymentProvider } from '..
 import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port.js';
 import { query } from '../../src/platform/event-store/postgres/sql.js';
 import { registerOwner, type SignedInOwner } from '../support/accounts.js';
-import { createPayment, openShop, payInSandbox, type Shop } from '../support/checkout.js';
-import { SANDBOX_APPROVED_CARD } from '../support/paid-order.js';
+import { openShop, type Shop } from '../support/checkout.js';
+import { dinerPays } from '../support/paid-order.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 // Refunds through the provider port (issue 17) with the sandbox provider: the request is in the log before the
@@ -37,19 +37,7 @@ afterAll(async () => {
 });
 
 /** Two coffees and a croissant, ₪41.00, paid in the sandbox. */
-async function paidOrder(): Promise<string> {
-  const answer = await createPayment(app, shop.departmentId, {
-    items: [
-      { productId: shop.coffee.id, quantity: 2 },
-      { productId: shop.croissant.id, quantity: 1 },
-    ],
-    amount: '41.00',
-    ip: `10.78.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
-  });
-  const { paymentUrl, orderId } = answer.body as { paymentUrl: string; orderId: string };
-  expect((await payInSandbox(app, paymentUrl, { number: SANDBOX_APPROVED_CARD })).status).toBeLessThan(400);
-  return orderId;
-}
+const paidOrder = async (): Promise<string> => (await dinerPays(app, shop)).orderId;
 
 const refund = (
   orderId: string,

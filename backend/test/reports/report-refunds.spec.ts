@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { israelMonthOf, type MonthlyReport } from '@tafrit/contracts';
 import { registerOwner, type SignedInOwner } from '../support/accounts.js';
-import { createPayment, openShop, payInSandbox, type Shop } from '../support/checkout.js';
+import { openShop, type Shop } from '../support/checkout.js';
 import { call } from '../support/http-client.js';
-import { SANDBOX_APPROVED_CARD } from '../support/paid-order.js';
+import { dinerPays } from '../support/paid-order.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 // The owner's monthly report after refunds (issue 17's contract): totalAmount and totalOrders as paid, totalRefunds,
@@ -20,19 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function paidOrder(): Promise<string> {
-  const answer = await createPayment(app, shop.departmentId, {
-    items: [
-      { productId: shop.coffee.id, quantity: 2 },
-      { productId: shop.croissant.id, quantity: 1 },
-    ],
-    amount: '41.00',
-    ip: `10.81.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
-  });
-  const { paymentUrl, orderId } = answer.body as { paymentUrl: string; orderId: string };
-  expect((await payInSandbox(app, paymentUrl, { number: SANDBOX_APPROVED_CARD })).status).toBeLessThan(400);
-  return orderId;
-}
+/** Two coffees and a croissant, ₪41.00, paid in the sandbox. */
+const paidOrder = async (): Promise<string> => (await dinerPays(app, shop)).orderId;
 
 describe('the monthly report after refunds', () => {
   it('counts the sales as paid, the refunds apart, and the commission and net on what was kept', async () => {

@@ -5,7 +5,7 @@ import { registerOwner, registrationForm, signInAdmin, type SignedInOwner } from
 import { createPayment, DINER_COOKIE, openShop, payInSandbox, type Shop } from '../support/checkout.js';
 import { call, type ApiAnswer } from '../support/http-client.js';
 import { createCategory, createProduct } from '../support/menu.js';
-import { SANDBOX_APPROVED_CARD } from '../support/paid-order.js';
+import { dinerPays, SANDBOX_APPROVED_CARD } from '../support/paid-order.js';
 import { openSocket, request, TEST_AGENT_INFO } from '../support/sockets.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { footprintOf, settledFootprint } from './business-footprint.js';
@@ -116,13 +116,7 @@ interface Attack {
 /** A fresh paid order of the victim's (and a refund of it), for the cases whose control refunds or cancels it. */
 const spareOrder = { orderId: '', refundId: '' };
 const freshPaidOrder = async () => {
-  const checkout = await createPayment(app, shop.departmentId, {
-    items: [{ productId: shop.coffee.id, quantity: 1 }],
-    amount: '14.50',
-  });
-  const paid = await payInSandbox(app, String(checkout.body.paymentUrl), { number: SANDBOX_APPROVED_CARD });
-  if (paid.status >= 400) throw new Error(`the diner could not pay: ${paid.status}`);
-  spareOrder.orderId = String(checkout.body.orderId);
+  spareOrder.orderId = (await dinerPays(app, shop)).orderId;
   spareOrder.refundId = '';
 };
 const freshRefund = async () => {

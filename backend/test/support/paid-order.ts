@@ -21,5 +21,5 @@ export async function dinerPays(app: TestApp, shop: Shop, options: { tableNumber
   }
   const paid = await payInSandbox(app, paymentUrl, { number: SANDBOX_APPROVED_CARD });
   if (paid.status >= 400) throw new Error(`sandbox payment failed: ${paid.status}`);
-  return { paymentUrl };
+  return { paymentUrl, orderId: answer.body.orderId as string };
 }
