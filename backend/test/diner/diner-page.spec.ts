@@ -32,11 +32,13 @@ const DINER_HTML = `<!doctype html>
 // browser tests.)
 const SSR_RENDERER = `
 export function renderMenuMarkup(menu, language) {
+  // As the components mark an owner's text: Hebrew (an untranslated name, in the item's \`he\`) on another page.
+  const hebrew = (item) => (language !== 'he' && (!menu.language || item.he?.includes('name')) ? ' lang="he"' : '');
   const text = (value) => String(value).replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
   return '<h1 class="truncate">' + text(menu.business.businessName) + '</h1>' +
     (language === 'he' ? '' : '<p>in ' + language + '</p>') +
-    menu.categories.map((c) => '<a href="#category-' + c.id + '">' + text(c.name) + '</a>').join('') +
-    menu.products.map((p) => '<h3>' + text(p.name) + '</h3><span dir="ltr">₪' + p.price + '</span>').join('') +
+    menu.categories.map((c) => '<a href="#category-' + c.id + '"' + hebrew(c) + '>' + text(c.name) + '</a>').join('') +
+    menu.products.map((p) => '<h3' + hebrew(p) + '>' + text(p.name) + '</h3><span dir="ltr">₪' + p.price + '</span>').join('') +
     '<a href="/accessibility">$&amp; $1</a>';
 }
 export function renderStepMarkup(step) {
@@ -333,6 +335,44 @@ describe('the diner page in one response (demo café seeded)', () => {
 
     const hebrewOnly = await call(app, 'PUT', '/api/business/diner-languages', { ...auth, body: { languages: [] } });
     expect(languages(hebrewOnly.body)).toEqual(['he']);
+  });
+
+  it("draws the menu page with the owner's translations, an untranslated name in Hebrew and marked so", async () => {
+    const owner = await registerOwner(app);
+    const shop = await openShop(app, owner);
+    const { departmentId } = shop;
+    const [coffee, croissant] = [shop.coffee.id, shop.croissant.id];
+    const translate = (id: number, name: string) =>
+      call(app, 'PUT', `/api/menu-translations/product/${id}`, { token: owner.token, body: { en: { name } } });
+    // Drawn and kept before the translation: the translation must drop the kept page.
+    expect((await get(`/menu/${departmentId}?lang=en`)).body).toContain('<h3 lang="he">הפוך גדול</h3>');
+    expect((await translate(coffee, 'Large latte')).status).toBe(200);
+
+    const page = await get(`/menu/${departmentId}?lang=en`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<html lang="en" dir="ltr">');
+    expect(page.body).toContain('<h3>Large latte</h3>');
+    expect(page.body).toContain('<h3 lang="he">קרואסון</h3>');
+    expect(page.body).toMatch(/<a href="#category-\d+" lang="he">מאפים וקפה<\/a>/);
+    // The app's data is the same translated menu: it hydrates these very names and marks.
+    const data = inlineData(page.body, 'menu-data') as {
+      language: string;
+      products: { id: number; name: string; he?: string[] }[];
+    };
+    expect(data.language).toBe('en');
+    expect(data.products.find((product) => product.id === coffee)).toMatchObject({ name: 'Large latte' });
+    expect(data.products.find((product) => product.id === croissant)).toMatchObject({ name: 'קרואסון', he: ['name'] });
+    expect(data.products.find((product) => product.id === coffee)?.he).toBeUndefined();
+    const api = JSON.parse((await get(`/api/menu/${departmentId}?lang=en`)).body) as { data: unknown };
+    expect(api.data).toEqual(data);
+
+    // Another translation is on the next scan; the Hebrew and Arabic pages keep the owner's Hebrew.
+    expect((await translate(croissant, 'Croissant')).status).toBe(200);
+    expect((await get(`/menu/${departmentId}?lang=en`)).body).toContain('<h3>Croissant</h3>');
+    expect((await get(`/menu/${departmentId}?lang=ar`)).body).toContain('<h3 lang="he">קרואסון</h3>');
+    const hebrew = await get(`/menu/${departmentId}?lang=he`);
+    expect(hebrew.body).toContain('<h3>קרואסון</h3>');
+    expect(inlineData(hebrew.body, 'menu-data')).not.toHaveProperty('language');
   });
 
   it('/order is the menu page without a department: the app draws the stored one', async () => {

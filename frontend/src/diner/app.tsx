@@ -1,13 +1,14 @@
 import { lazy, startTransition, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { currentDepartmentId, departmentBusiness } from '@/lib/storage';
 import { cartFromCookies, createCartStore, loadTable, saveTable, type CartStore } from './cart';
-import { fetchMenu, readInlineBusiness, readInlineMenu, type MenuState } from './menu-data';
+import { fetchMenu, menuLanguage, readInlineBusiness, readInlineMenu, type MenuState } from './menu-data';
+import type { DinerLanguage } from '@tafrit/contracts/languages';
 import { MenuPage } from './menu-page';
 import type { PublicBusiness } from './menu-types';
 import { parseDinerPath, type DinerRoute } from './paths';
 import { DinerShell } from './shell';
 import { StepsScreen } from './steps-screen';
-import { useText } from './language';
+import { useLanguage, useText } from './language';
 import { DinerContext, MessagePage, primaryButtonClass, textLinkClass } from './ui';
 
 // The cart, checkout and thank-you screens come after the diner's first tap: their code is fetched then, so the
@@ -21,41 +22,58 @@ interface Place {
 
 const here = (): Place => ({ pathname: location.pathname, search: location.search });
 
-/** Menus read or fetched during this visit: back from the cart, the menu shows at once. */
+/** Menus read or fetched during this visit, by department and language: back from the cart, the menu shows at once. */
 const menus = new Map<string, MenuState>();
+/** Each department's menu known last, in whichever language: shown while another language's is on its way. */
+const latest = new Map<string, MenuState>();
+const inlineRead = new Set<string>();
+const menuKey = (departmentId: string, language: DinerLanguage) => `${departmentId}|${language}`;
 
 type LoadedMenu = (MenuState & { retry?: () => void }) | undefined;
 
-function knownMenu(departmentId: string): MenuState | undefined {
-  let known = menus.get(departmentId);
-  if (!known) {
-    known = readInlineMenu(departmentId);
-    if (known) menus.set(departmentId, known);
-  }
-  return known;
+function keep(departmentId: string, language: DinerLanguage, state: MenuState): void {
+  menus.set(menuKey(departmentId, language), state);
+  latest.set(departmentId, state);
 }
 
-/** The menu of the department: from memory or the page at once, else asked of the API (with a retry on failure). */
-function useMenu(departmentId: string | undefined, wanted: boolean): LoadedMenu {
+function knownMenu(departmentId: string, language: DinerLanguage): MenuState | undefined {
+  if (!inlineRead.has(departmentId)) {
+    // The page's own data, read once: a menu is in the language the server drew it in, a status in every language.
+    inlineRead.add(departmentId);
+    const inline = readInlineMenu(departmentId);
+    if (inline) keep(departmentId, inline.status === 'ok' ? menuLanguage(inline.menu) : language, inline);
+  }
+  const known = menus.get(menuKey(departmentId, language));
+  if (known || latest.get(departmentId)?.status !== 'ok') return known;
+  return latest.get(departmentId);
+}
+
+/**
+ * The menu of the department in the diner's language: from memory or the page at once, else asked of the API (with a
+ * retry on failure). While another language's menu is on its way, the one on screen stays (its names marked in their
+ * own language), so a switch never blanks the page.
+ */
+function useMenu(departmentId: string | undefined, wanted: boolean, language: DinerLanguage): LoadedMenu {
   const [, setLoaded] = useState(0);
   const [failed, setFailed] = useState<string | undefined>();
-  const known = departmentId ? knownMenu(departmentId) : undefined;
+  const key = departmentId ? menuKey(departmentId, language) : undefined;
+  const known = departmentId ? knownMenu(departmentId, language) : undefined;
   useEffect(() => {
-    if (!departmentId || !wanted || menus.has(departmentId) || failed === departmentId) return;
+    if (!departmentId || !key || !wanted || menus.has(key) || failed === key) return;
     const controller = new AbortController();
-    void fetchMenu(departmentId, controller.signal).then((result) => {
+    void fetchMenu(departmentId, language, controller.signal).then((result) => {
       if (controller.signal.aborted) return;
       if (result.status === 'error') {
-        setFailed(departmentId);
+        setFailed(key);
         return;
       }
-      menus.set(departmentId, result);
+      keep(departmentId, language, result);
       setLoaded((count) => count + 1);
     });
     return () => controller.abort();
-  }, [departmentId, wanted, failed]);
+  }, [departmentId, language, key, wanted, failed]);
   if (known) return known;
-  if (departmentId && failed === departmentId) return { status: 'error', retry: () => setFailed(undefined) };
+  if (key && failed === key) return { status: 'error', retry: () => setFailed(undefined) };
   return undefined;
 }
 
@@ -129,7 +147,8 @@ export function DinerApp({ hydrating = false }: { hydrating?: boolean }) {
   // The other screens need the business's name and logo for their header: a cart opened cold (a shared link, a
   // reload after the storage was cleared) asks for the menu too rather than showing the app's name.
   const storedBusiness = departmentId ? knownBusiness(departmentId) : undefined;
-  const menu = useMenu(departmentId, route.page === 'menu' || !storedBusiness);
+  const { language } = useLanguage();
+  const menu = useMenu(departmentId, route.page === 'menu' || !storedBusiness, language);
 
   const table = route.page !== 'not-found' && route.table ? route.table : undefined;
   useEffect(() => {

@@ -151,7 +151,8 @@ function CartLineItem({
 }) {
   const s = useSheetText();
   const t = useText();
-  const owner = useOwnerTextLang();
+  // The name as the line was added, in its own language (cart.ts).
+  const owner = useOwnerTextLang(line.lang);
   const inputId = useId();
   const key = lineKey(line);
   // What the person is typing, while it is not a quantity yet (an empty field); otherwise the line's quantity.

@@ -11,6 +11,7 @@ import {
 } from '@/lib/storage';
 import { cartLineKey } from '@tafrit/contracts/option-pricing';
 import { toStorableText, truncateCodePoints } from '@tafrit/contracts/text';
+import { isDinerLanguage, type DinerLanguage } from '@tafrit/contracts/languages';
 import { priceToAgorot, type Agorot } from './money';
 
 /**
@@ -23,6 +24,8 @@ export interface CartOption {
   name: string;
   price: Agorot;
   without?: boolean;
+  /** The language of `name` as the menu showed it (the owner's translation); absent: Hebrew. */
+  lang?: DinerLanguage;
 }
 
 export interface CartLine {
@@ -33,7 +36,17 @@ export interface CartLine {
   quantity: number;
   /** The choices of the product's sheet, in the product's order; absent for a product without options. */
   options?: CartOption[];
+  /**
+   * The language of `name` as the menu showed it (decision 023): the line keeps the name it was added with, so the
+   * cart and checkout mark it in its own language whatever the page's is now. Absent: Hebrew (and every older cart).
+   */
+  lang?: DinerLanguage;
 }
+
+/** `{ lang }` for a name in another language than Hebrew, nothing for Hebrew (a line stores no default). */
+export const langOf = (lang: unknown): { lang?: DinerLanguage } =>
+  typeof lang === 'string' && lang !== 'he' && isDinerLanguage(lang) ? { lang } : {};
+const isLang = (lang: unknown) => lang === undefined || (typeof lang === 'string' && isDinerLanguage(lang));
 
 /** Lines are one per product and set of choices (contracts' cartLineKey): the same coffee with oat milk is another. */
 export const lineKey = (line: Pick<CartLine, 'productId' | 'options'>): string =>
@@ -53,7 +66,8 @@ function isOption(value: unknown): value is CartOption {
     typeof option.price === 'number' &&
     Number.isSafeInteger(option.price) &&
     option.price >= 0 &&
-    (option.without === undefined || typeof option.without === 'boolean')
+    (option.without === undefined || typeof option.without === 'boolean') &&
+    isLang(option.lang)
   );
 }
 
@@ -80,17 +94,22 @@ function isLine(value: unknown): value is CartLine {
     typeof line.quantity === 'number' &&
     Number.isInteger(line.quantity) &&
     line.quantity >= 1 &&
-    areOptions(line.options)
+    areOptions(line.options) &&
+    isLang(line.lang)
   );
 }
 
 /** A line of only the known fields (an option list only when there are choices). */
-function cleanLine({ productId, name, price, quantity, options }: CartLine): CartLine {
-  const line: CartLine = { productId, name, price, quantity: Math.min(quantity, MAX_QUANTITY) };
+function cleanLine({ productId, name, price, quantity, options, lang }: CartLine): CartLine {
+  const line: CartLine = { productId, name, price, quantity: Math.min(quantity, MAX_QUANTITY), ...langOf(lang) };
   if (options && options.length > 0) {
-    line.options = options.map(({ id, name, price, without }) =>
-      without ? { id, name, price, without } : { id, name, price },
-    );
+    line.options = options.map(({ id, name, price, without, lang }) => ({
+      id,
+      name,
+      price,
+      ...(without ? { without } : {}),
+      ...langOf(lang),
+    }));
   }
   return line;
 }
@@ -127,16 +146,26 @@ const MAX_COOKIE_LINES = 60;
 // choice, well within the cookie's limit for a usual order; a longer order gets no cookie, as before.
 
 /**
- * The lines as the cookie's value: base64url of `[[productId, quantity, price, name, options?], ...]`; undefined if
- * too long.
+ * The lines as the cookie's value: base64url of `[[productId, quantity, price, name, options?, lang?], ...]` (options
+ * null when a line in another language has none; an option `[id, name, agorot, without, lang?]`); undefined if too long.
  */
 export function encodeCartCookie(lines: readonly CartLine[]): string | undefined {
   const json = JSON.stringify(
     lines.map((line) => {
       const entry: unknown[] = [line.productId, line.quantity, String(line.price), line.name];
-      if (line.options && line.options.length > 0) {
-        entry.push(line.options.map((option) => [option.id, option.name, option.price, option.without ? 1 : 0]));
+      const options = line.options && line.options.length > 0 ? line.options : undefined;
+      if (options || line.lang) {
+        entry.push(
+          options?.map((option) => [
+            option.id,
+            option.name,
+            option.price,
+            option.without ? 1 : 0,
+            ...(option.lang ? [option.lang] : []),
+          ]) ?? null,
+        );
       }
+      if (line.lang) entry.push(line.lang);
       return entry;
     }),
   );
@@ -159,9 +188,9 @@ export function decodeCartCookie(value: string): CartLine[] | undefined {
     if (!Array.isArray(entries) || entries.length === 0 || entries.length > MAX_COOKIE_LINES) return undefined;
     const lines: CartLine[] = [];
     for (const entry of entries) {
-      if (!Array.isArray(entry) || entry.length < 4 || entry.length > 5) return undefined;
-      const [productId, quantity, price, name, chosen] = entry as unknown[];
-      const line = { productId, name, price, quantity };
+      if (!Array.isArray(entry) || entry.length < 4 || entry.length > 6) return undefined;
+      const [productId, quantity, price, name, chosen, lang] = entry as unknown[];
+      const line = { productId, name, price, quantity, ...(lang === undefined ? {} : { lang }) };
       if (!isLine(line) || typeof name !== 'string' || name.length > 200 || line.quantity > MAX_QUANTITY)
         return undefined;
       const options = optionsOfCookie(chosen);
@@ -178,13 +207,13 @@ export function decodeCartCookie(value: string): CartLine[] | undefined {
 
 /** A cookie line's choices (undefined when it has none), or null when they are not valid choices. */
 function optionsOfCookie(chosen: unknown): CartOption[] | undefined | null {
-  if (chosen === undefined) return undefined;
+  if (chosen === undefined || chosen === null) return undefined;
   if (!Array.isArray(chosen) || chosen.length === 0) return null;
   const options = chosen.map((entry: unknown) => {
-    if (!Array.isArray(entry) || entry.length !== 4) return null;
-    const [id, name, price, without] = entry as unknown[];
+    if (!Array.isArray(entry) || entry.length < 4 || entry.length > 5) return null;
+    const [id, name, price, without, lang] = entry as unknown[];
     if (without !== 0 && without !== 1) return null;
-    return { id, name, price, without: without === 1 };
+    return { id, name, price, without: without === 1, ...(lang === undefined ? {} : { lang }) };
   });
   return areOptions(options) ? options : null;
 }
@@ -209,9 +238,16 @@ function writeCartCookie(departmentId: string, lines: readonly CartLine[]): void
       : `${cartCookieName(departmentId)}=${value}; Path=/; Max-Age=${7 * 24 * 3600}; SameSite=Lax${secure}`;
 }
 
-/** Adding increments the line's quantity or adds a line (at most 99 of one product); a product without options. */
-export function addOne(lines: readonly CartLine[], product: { id: number; name: string; price: string }): CartLine[] {
-  return addLine(lines, { productId: product.id, name: product.name, price: product.price, quantity: 1 });
+/**
+ * Adding increments the line's quantity or adds a line (at most 99 of one product); a product without options, its
+ * name in `lang` (the menu's, or Hebrew when it has no translation).
+ */
+export function addOne(
+  lines: readonly CartLine[],
+  product: { id: number; name: string; price: string },
+  lang: DinerLanguage = 'he',
+): CartLine[] {
+  return addLine(lines, { productId: product.id, name: product.name, price: product.price, quantity: 1, lang });
 }
 
 /** The sheet's line joins the same product with the same choices (quantities added, at most 99), or is a new line. */

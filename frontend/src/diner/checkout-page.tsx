@@ -13,7 +13,7 @@ import { LineOptions } from './line-options';
 import { formatShekels, priceToAgorot, type Agorot } from './money';
 import { dinerHref } from './paths';
 import { heErrors, useErrorText, type ErrorStrings } from './error-text';
-import { useOwnerTextLang, useText } from './language';
+import { useText, useTextMarks } from './language';
 import { DinerLink, PageMain, primaryButtonClass, secondaryButtonClass, useDiner, useDocumentTitle } from './ui';
 
 /** The body of `POST /api/cardcom/create-payment` (contracts/src/http/ordering.schemas.ts, createPaymentSchema). */
@@ -388,7 +388,7 @@ export function CheckoutPage({ departmentId, businessName, lines, update }: Chec
  */
 function OrderSummary({ lines }: { lines: readonly CartLine[] }) {
   const t = useText();
-  const owner = useOwnerTextLang();
+  const mark = useTextMarks();
   if (lines.length === 0) return null;
   return (
     <details className="mt-3 rounded-lg border border-line bg-surface p-3" data-testid="checkout-lines">
@@ -400,7 +400,7 @@ function OrderSummary({ lines }: { lines: readonly CartLine[] }) {
               <QuantityLine
                 quantity={line.quantity}
                 name={line.name}
-                nameLang={owner}
+                nameLang={mark(line.lang)}
                 className="font-medium text-ink"
               />
               <span dir="ltr">{formatShekels(lineTotal(line))}</span>

@@ -131,13 +131,56 @@ export function DinerLanguageProvider({
   return <DinerLanguageContext.Provider value={value}>{children}</DinerLanguageContext.Provider>;
 }
 
-const unmarked: { lang?: 'he'; dir?: 'rtl' } = {};
-const hebrew: { lang?: 'he'; dir?: 'rtl' } = { lang: 'he', dir: 'rtl' };
+/** A run's own lang and dir, when its language is not the page's. */
+export interface TextMark {
+  lang?: DinerLanguage;
+  dir?: 'rtl' | 'ltr';
+}
+const unmarked: TextMark = {};
+const marks = new Map<DinerLanguage, TextMark>();
 
 /**
- * The lang and dir of text the owner wrote (names and descriptions, in Hebrew): on another language's page it is a
- * run of its own, so a screen reader reads it in Hebrew's voice and the bidi algorithm lays it out right to left.
+ * The lang and dir of a text written in `text` on a page in `page`: nothing when they are the same, else a run of its
+ * own, so a screen reader reads it in its language's voice and the bidi algorithm lays it out in its direction. The
+ * same object each time (memoised rows compare their props).
  */
-export function useOwnerTextLang(): { lang?: 'he'; dir?: 'rtl' } {
-  return useContext(DinerLanguageContext).language === 'he' ? unmarked : hebrew;
+export function textMark(page: DinerLanguage, text: DinerLanguage): TextMark {
+  if (page === text) return unmarked;
+  let mark = marks.get(text);
+  if (!mark) marks.set(text, (mark = { lang: text, dir: languageDirection(text) }));
+  return mark;
+}
+
+/**
+ * The mark of text the owner wrote in `text` (Hebrew unless said): the thank-you page's recorded names are Hebrew; a
+ * cart line's name is in the language it was added in (cart.ts).
+ */
+export function useOwnerTextLang(text: DinerLanguage = 'he'): TextMark {
+  return textMark(useContext(DinerLanguageContext).language, text);
+}
+
+/** The marks of several texts of one screen (a list of lines, each in its own language; absent is Hebrew). */
+export function useTextMarks(): (text: DinerLanguage | undefined) => TextMark {
+  const page = useContext(DinerLanguageContext).language;
+  return (text) => textMark(page, text ?? 'he');
+}
+
+/**
+ * The language of the menu on screen (its `language`, absent in the Hebrew menu): what its names are written in, except
+ * those an item lists in its `he` (no translation: the Hebrew).
+ */
+export const MenuLanguageContext = createContext<DinerLanguage>('he');
+
+type OwnerField = 'name' | 'description';
+/** The language an item's name or description is shown in, in the menu on screen. */
+export function useMenuTextLanguage(): (item: { he?: readonly OwnerField[] }, field?: OwnerField) => DinerLanguage {
+  const menu = useContext(MenuLanguageContext);
+  return (item, field = 'name') => (item.he?.includes(field) ? 'he' : menu);
+}
+
+/** The mark of a menu item's name or description on this page (see useMenuTextLanguage and textMark). */
+export function useMenuTextMarks(): (item: { he?: readonly OwnerField[] }, field?: OwnerField) => TextMark {
+  const page = useContext(DinerLanguageContext).language;
+  const languageOf = useMenuTextLanguage();
+  return (item, field) => textMark(page, languageOf(item, field));
 }

@@ -2,8 +2,10 @@
 // product's groups as they are now are asked of the menu (the visit's copy when the menu page was seen), then the
 // product's sheet opens with the line's choices. Loaded on the first "edit" tap only.
 import { useEffect, useEffectEvent, useState } from 'react';
+import type { DinerLanguage } from '@tafrit/contracts/languages';
 import type { CartLine } from './cart';
-import { fetchMenu, readInlineMenu } from './menu-data';
+import { MenuLanguageContext, useLanguage } from './language';
+import { fetchMenu, menuLanguage, readInlineMenu } from './menu-data';
 import type { PublicProduct } from './menu-types';
 import ProductSheet from './product-sheet';
 import { useSheetText } from './sheet-strings';
@@ -24,7 +26,9 @@ export default function LineEditor({
 }) {
   const s = useSheetText();
   const { announce } = useDiner();
-  const [product, setProduct] = useState<PublicProduct | null>(null);
+  const { language } = useLanguage();
+  // The product in the menu of the page's language, and that menu's language (its names are marked by it).
+  const [product, setProduct] = useState<{ product: PublicProduct; language: DinerLanguage } | null>(null);
   const failed = useEffectEvent((gone: boolean) => {
     announce(gone ? s.unavailable : s.editFailed);
     onClose();
@@ -32,15 +36,19 @@ export default function LineEditor({
   });
   useEffect(() => {
     const controller = new AbortController();
-    const known = readInlineMenu(departmentId);
-    void (known ? Promise.resolve(known) : fetchMenu(departmentId, controller.signal)).then((state) => {
+    const known = readInlineMenu(departmentId, language);
+    void (known ? Promise.resolve(known) : fetchMenu(departmentId, language, controller.signal)).then((state) => {
       if (controller.signal.aborted) return;
       const found = state.status === 'ok' ? state.menu.products.find((each) => each.id === line.productId) : undefined;
-      if (found) setProduct(found);
+      if (found && state.status === 'ok') setProduct({ product: found, language: menuLanguage(state.menu) });
       else failed(state.status === 'ok');
     });
     return () => controller.abort();
-  }, [departmentId, line.productId]);
+  }, [departmentId, language, line.productId]);
   if (!product) return null;
-  return <ProductSheet product={product} editing={line} opener={opener} onSubmit={onSave} onClose={onClose} />;
+  return (
+    <MenuLanguageContext.Provider value={product.language}>
+      <ProductSheet product={product.product} editing={line} opener={opener} onSubmit={onSave} onClose={onClose} />
+    </MenuLanguageContext.Provider>
+  );
 }

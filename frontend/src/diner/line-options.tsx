@@ -1,6 +1,6 @@
 import type { CartOption } from './cart';
 import { formatShekels } from './money';
-import { useOwnerTextLang } from './language';
+import { useTextMarks, type TextMark } from './language';
 import { useSheetText, type SheetStrings } from './sheet-strings';
 
 /**
@@ -9,13 +9,14 @@ import { useSheetText, type SheetStrings } from './sheet-strings';
  */
 export function LineOptions({ options, className = '' }: { options: readonly CartOption[]; className?: string }) {
   const s = useSheetText();
-  const owner = useOwnerTextLang();
+  // Each choice's name in the language it was chosen in (cart.ts); the thank-you page's recorded ones are Hebrew.
+  const mark = useTextMarks();
   if (options.length === 0) return null;
   return (
     <ul aria-label={s.choices} className={`text-sm text-muted ${className}`} data-testid="line-options">
       {options.map((option) => (
         <li key={option.id}>
-          <ChoiceName name={option.name} without={option.without === true} words={s} owner={owner} />
+          <ChoiceName name={option.name} without={option.without === true} words={s} owner={mark(option.lang)} />
           {option.price > 0 ? (
             <>
               {' '}
@@ -29,7 +30,7 @@ export function LineOptions({ options, className = '' }: { options: readonly Car
 }
 
 /**
- * A choice's name (the owner's, Hebrew) in its own run when the page is in another language; a "without" choice worded
+ * A choice's name (the owner's, in Hebrew or as translated) in its own run when the page is in another language; a "without" choice worded
  * in the page's language around it ("No" + the name), or kept whole when its name already says so (בלי בצל).
  */
 function ChoiceName({
@@ -41,7 +42,7 @@ function ChoiceName({
   name: string;
   without: boolean;
   words: SheetStrings;
-  owner: { lang?: 'he'; dir?: 'rtl' };
+  owner: TextMark;
 }) {
   const text = without ? words.without(name) : name;
   if (!owner.lang) return text;

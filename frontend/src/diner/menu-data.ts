@@ -1,8 +1,9 @@
 // Where the menu comes from. On /menu/{id} the server puts it into the page (`#menu-data`), so the first render needs
 // no request; a page without it (/order with the stored department, a later visit to the menu from the cart) asks
-// GET /api/menu/{id}. `#menu-status` tells an unknown or paused business apart without a request either.
+// GET /api/menu/{id}. `#menu-status` tells an unknown or paused business apart without a request either. A menu is in
+// one language (decision 023): the page's is the one the server drew it in; another is asked with `?lang=`.
 import type { PublicMenu } from './menu-types';
-import { isDinerLanguage } from '@tafrit/contracts/languages';
+import { isDinerLanguage, type DinerLanguage } from '@tafrit/contracts/languages';
 
 export type MenuState =
   | { status: 'ok'; menu: PublicMenu }
@@ -31,10 +32,15 @@ function isMenu(value: unknown): value is PublicMenu {
   );
 }
 
-/** What the server put into the page for this department, if anything. */
-export function readInlineMenu(departmentId: string): MenuState | undefined {
+/** The language a menu's names are written in (its untranslated ones aside): absent is the owner's Hebrew. */
+export const menuLanguage = (menu: PublicMenu): DinerLanguage => menu.language ?? 'he';
+
+/** What the server put into the page for this department (its menu only in `language` when one is given), if anything. */
+export function readInlineMenu(departmentId: string, language?: DinerLanguage): MenuState | undefined {
   const menu = readScript('menu-data');
-  if (isMenu(menu) && menu.business.departmentId === departmentId) return { status: 'ok', menu };
+  if (isMenu(menu) && menu.business.departmentId === departmentId) {
+    return language === undefined || menuLanguage(menu) === language ? { status: 'ok', menu } : undefined;
+  }
   const state = readScript('menu-status') as { status?: unknown; businessName?: unknown; departmentId?: unknown };
   if (state?.departmentId !== departmentId) return undefined;
   if (state.status === 'not_found') return { status: 'not_found' };
@@ -43,10 +49,18 @@ export function readInlineMenu(departmentId: string): MenuState | undefined {
   return undefined;
 }
 
-/** GET /api/menu/{id}: `{ success, data }` on success, 404 for an unknown department, 409 or 423 for a paused one. */
-export async function fetchMenu(departmentId: string, signal?: AbortSignal): Promise<MenuState> {
+/**
+ * GET /api/menu/{id}?lang=: `{ success, data }` on success, 404 for an unknown department, 409 or 423 for a paused one.
+ * Hebrew is asked without `lang` (the owner's menu as written, the server's quickest answer).
+ */
+export async function fetchMenu(
+  departmentId: string,
+  language: DinerLanguage,
+  signal?: AbortSignal,
+): Promise<MenuState> {
+  const query = language === 'he' ? '' : `?lang=${language}`;
   try {
-    const response = await fetch(`/api/menu/${encodeURIComponent(departmentId)}`, {
+    const response = await fetch(`/api/menu/${encodeURIComponent(departmentId)}${query}`, {
       headers: { accept: 'application/json' },
       ...(signal ? { signal } : {}),
     });

@@ -3,7 +3,7 @@ import { addLine, addOne, cartTotal, itemCount, quantityOf, removeOne, type Cart
 import type { PublicMenu, PublicProduct } from './menu-types';
 import { formatShekels, priceToAgorot } from './money';
 import { dinerHref } from './paths';
-import { useOwnerTextLang, useText } from './language';
+import { MenuLanguageContext, useMenuTextLanguage, useMenuTextMarks, useText } from './language';
 import type { DinerLanguage } from '@tafrit/contracts/languages';
 import { LanguageSwitcher } from './language-switcher';
 import { CardPhoto, type PhotoLoading } from './product-photo';
@@ -95,7 +95,8 @@ export function MenuPage({ menu, table, lines, update }: CartProps & { menu: Pub
   const openSheet = useCallback<OpenSheet>((product, opener) => setSheet({ product, opener }), []);
   const closeSheet = useCallback(() => setSheet(null), []);
   return (
-    <>
+    // The menu's own language: its names are marked by it (an untranslated one, in an item's `he`, as Hebrew).
+    <MenuLanguageContext.Provider value={menu.language ?? 'he'}>
       <DinerHeader business={menu.business} table={table} count={count} title />
       {groups.length > 1 ? <CategoryBar groups={groups} /> : null}
       <PageMain className={count > 0 ? 'pb-28' : ''}>
@@ -144,7 +145,7 @@ export function MenuPage({ menu, table, lines, update }: CartProps & { menu: Pub
           </div>
         ) : null}
       </PageMain>
-    </>
+    </MenuLanguageContext.Provider>
   );
 }
 
@@ -177,7 +178,7 @@ const categoryOfHash = (hash: string) => (/^#category-(\d+)$/.exec(hash)?.[1] ? 
  * went; the server renders none marked, the browser marks the one of the address's `#category-…` once hydrated.
  */
 function CategoryBar({ groups }: { groups: readonly Group[] }) {
-  const owner = useOwnerTextLang();
+  const mark = useMenuTextMarks();
   const t = useText();
   const [current, setCurrent] = useState<string | undefined>();
   useEffect(() => {
@@ -197,7 +198,7 @@ function CategoryBar({ groups }: { groups: readonly Group[] }) {
                 href={`#${target}`}
                 aria-current={current === target ? 'location' : undefined}
                 onClick={() => setCurrent(target)}
-                {...owner}
+                {...mark(category)}
                 className="inline-flex min-h-11 items-center rounded-full border border-line px-4 font-medium text-ink hover:border-brand-700 hover:text-brand-700 aria-[current=location]:border-brand-700 aria-[current=location]:bg-brand-700 aria-[current=location]:text-white aria-[current=location]:hover:text-white"
               >
                 {category.name}
@@ -225,14 +226,14 @@ const CategorySection = memo(
     update,
     openSheet,
   }: Group & CartProps & { eager: number; openSheet: OpenSheet }) {
-    const owner = useOwnerTextLang();
+    const mark = useMenuTextMarks();
     return (
       <section
         id={`category-${category.id}`}
         aria-labelledby={`category-${category.id}-title`}
         className="mb-8 scroll-mt-20"
       >
-        <h2 id={`category-${category.id}-title`} {...owner} className="mb-3 text-xl font-bold text-ink">
+        <h2 id={`category-${category.id}-title`} {...mark(category)} className="mb-3 text-xl font-bold text-ink">
           {category.name}
         </h2>
         <Suspense fallback={null}>
@@ -278,11 +279,12 @@ const ProductCard = memo(function ProductCard({
   openSheet: OpenSheet;
 }) {
   const t = useText();
-  const owner = useOwnerTextLang();
+  const mark = useMenuTextMarks();
+  const languageOf = useMenuTextLanguage();
   const { announce } = useDiner();
   const hasOptions = product.optionGroups.length > 0;
   const add = () => {
-    const next = update((lines) => addOne(lines, product));
+    const next = update((lines) => addOne(lines, product, languageOf(product)));
     announce(t.announce.added(product.name, itemCount(next)));
   };
   const minus = () => {
@@ -300,11 +302,11 @@ const ProductCard = memo(function ProductCard({
     >
       {product.image ? <CardPhoto image={product.image} loading={photoLoading} /> : null}
       <div className="flex min-w-0 flex-1 flex-col">
-        <h3 {...owner} className="text-lg font-bold text-ink">
+        <h3 {...mark(product)} className="text-lg font-bold text-ink">
           {product.name}
         </h3>
         {product.description ? (
-          <p {...owner} className="text-muted">
+          <p {...mark(product, 'description')} className="text-muted">
             {product.description}
           </p>
         ) : null}

@@ -8,9 +8,9 @@ import {
   type OptionChoiceError,
   type PricingOptionGroup,
 } from '@tafrit/contracts/option-pricing';
-import { MAX_QUANTITY, type CartLine } from './cart';
+import { langOf, MAX_QUANTITY, type CartLine } from './cart';
 import type { PublicProduct } from './menu-types';
-import { useOwnerTextLang } from './language';
+import { useMenuTextLanguage, useMenuTextMarks } from './language';
 import { formatShekels, priceToAgorot } from './money';
 import { useSheetText, type SheetStrings } from './sheet-strings';
 import { SheetPhoto } from './product-photo';
@@ -53,7 +53,8 @@ function reasonOf(error: OptionChoiceError, groups: readonly Group[], s: SheetSt
 }
 
 export default function ProductSheet({ product, editing, onSubmit, onClose, opener }: ProductSheetProps) {
-  const owner = useOwnerTextLang();
+  const mark = useMenuTextMarks();
+  const languageOf = useMenuTextLanguage();
   const s = useSheetText();
   const groups = product.optionGroups;
   const [chosen, setChosen] = useState<string[]>(() => initialChoice(groups, editing));
@@ -99,17 +100,24 @@ export default function ProductSheet({ product, editing, onSubmit, onClose, open
       dialog.current?.querySelector<HTMLElement>(`[data-group="${group}"] input:not(:disabled)`)?.focus();
       return;
     }
+    // Each name is kept with its language (cart.ts): the cart marks it as the menu did, whatever the page's language.
+    const options = groups.flatMap((group) => group.options);
     onSubmit({
       productId: product.id,
       name: product.name,
+      ...langOf(languageOf(product)),
       price: (pricing.unitPriceAgorot / 100).toFixed(2),
       quantity,
-      options: pricing.options.map((option) => ({
-        id: option.optionId,
-        name: option.name,
-        price: option.priceAgorot,
-        ...(option.without ? { without: true } : {}),
-      })),
+      options: pricing.options.map((chosen) => {
+        const option = options.find((each) => each.id === chosen.optionId);
+        return {
+          id: chosen.optionId,
+          name: chosen.name,
+          price: chosen.priceAgorot,
+          ...langOf(option ? languageOf(option) : 'he'),
+          ...(chosen.without ? { without: true } : {}),
+        };
+      }),
     });
     dialog.current?.close();
   };
@@ -123,7 +131,7 @@ export default function ProductSheet({ product, editing, onSubmit, onClose, open
       className="m-0 mt-auto max-h-[90dvh] w-full max-w-none overflow-y-auto rounded-t-2xl bg-surface p-0 text-ink backdrop:bg-black/50 md:m-auto md:max-w-lg md:rounded-2xl"
     >
       <div className="sticky top-0 z-10 flex items-start justify-between gap-3 border-b border-line bg-surface p-4">
-        <h2 id={`${id}-title`} {...owner} className="text-xl font-bold">
+        <h2 id={`${id}-title`} {...mark(product)} className="text-xl font-bold">
           {product.name}
         </h2>
         <button type="button" onClick={() => dialog.current?.close()} className={iconButtonClass}>
@@ -134,7 +142,7 @@ export default function ProductSheet({ product, editing, onSubmit, onClose, open
       {product.image ? <SheetPhoto image={product.image} /> : null}
       <div className="grid gap-5 p-4">
         {product.description ? (
-          <p {...owner} className="text-muted">
+          <p {...mark(product, 'description')} className="text-muted">
             {product.description}
           </p>
         ) : null}
@@ -211,7 +219,7 @@ function OptionGroup({
   onToggle(group: Group, optionId: string, on: boolean): void;
 }) {
   const s = useSheetText();
-  const owner = useOwnerTextLang();
+  const mark = useMenuTextMarks();
   const single = group.maxChoices === 1;
   const count = group.options.filter((option) => chosen.includes(option.id)).length;
   const rule =
@@ -224,7 +232,7 @@ function OptionGroup({
   return (
     <fieldset data-group={group.id} className="grid gap-1">
       <legend className="mb-1 flex w-full items-baseline justify-between gap-2 text-lg font-bold">
-        <span {...owner}>{group.name}</span>
+        <span {...mark(group)}>{group.name}</span>
         <span className="text-sm font-normal text-muted">
           {rule}
           {!single && group.maxChoices > 1 && group.minChoices > 0 ? `, ${s.upTo(group.maxChoices)}` : ''}
@@ -263,7 +271,7 @@ function OptionGroup({
               className={input(single ? 'radio' : 'checkbox')}
             />
             <span className="flex-1">
-              <span {...owner}>{option.name}</span>
+              <span {...mark(option)}>{option.name}</span>
               {option.available ? null : <span className="ms-2 text-sm">({s.soldOut})</span>}
             </span>
             {price > 0 ? (

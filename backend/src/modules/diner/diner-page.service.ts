@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { chooseDinerLanguage, type DinerLanguage } from '@tafrit/contracts/languages';
+import { chooseDinerLanguage, type DinerLanguage, type OfferableLanguage } from '@tafrit/contracts/languages';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.js';
 import type { Encoding, PageAnswer, PageRenderer } from '../../platform/http/page-renderer.port.js';
@@ -228,11 +228,15 @@ export class DinerPages implements OnModuleInit, PageRenderer {
     } catch {
       return this.plainPage(429);
     }
-    const result = await this.lookup(departmentId);
-    if (!result || !this.template) return this.plainPage(200);
-    const language = languageOf(result.status === 'ok' ? result.menu.business.languages : undefined);
-    if (result.status === 'ok') {
-      // One page per language of each version of the menu: an edit (a new version) drops them all (remember).
+    const hebrew = await this.lookup(departmentId);
+    if (!hebrew || !this.template) return this.plainPage(200);
+    const language = languageOf(hebrew.status === 'ok' ? hebrew.menu.business.languages : undefined);
+    // The owner's translations (decision 023): the menu in the chosen language, its untranslated texts in Hebrew and
+    // listed in each item's `he`. Should it not come in time, the page is drawn in Hebrew text (marked as such).
+    const result = hebrew.status === 'ok' && language !== 'he' ? await this.lookup(departmentId, language) : hebrew;
+    if (result?.status === 'ok') {
+      // One page per language and version of that language's menu (its own ETag: an edit of the Hebrew or a new
+      // translation changes it), so a translation is on the next scan; remember() drops the older versions.
       const key = `${departmentId}\n${language}\n${result.etag}`;
       let variants = this.pages.get(key);
       if (!variants) {
@@ -241,26 +245,34 @@ export class DinerPages implements OnModuleInit, PageRenderer {
       }
       return { status: 200, variants, vary: LANGUAGE_VARY };
     }
+    if (hebrew.status === 'ok') {
+      // The translated menu did not come (a slow database): the Hebrew menu's page in the language, not kept.
+      return {
+        status: 200,
+        variants: this.render({ status: 'ok', menu: hebrew.menu, json: hebrew.json }, language),
+        vary: LANGUAGE_VARY,
+      };
+    }
     try {
       await this.misses.miss(ip);
     } catch {
       return this.plainPage(429);
     }
     const state: DinerPageState =
-      result.status === 'not_found'
+      hebrew.status === 'not_found'
         ? { status: 'not_found', departmentId }
-        : { status: 'unavailable', departmentId, businessName: result.businessName };
+        : { status: 'unavailable', departmentId, businessName: hebrew.businessName };
     // Small and not kept: unknown ids are unbounded, and they are rate-limited elsewhere.
     const body = Buffer.from(renderDinerPage(this.template, state, this.publicUrl, undefined, language), 'utf8');
     return { status: 404, variants: new Map<Encoding, Buffer>([['identity', body]]), vary: LANGUAGE_VARY };
   }
 
   /** The public menu, or undefined when the database could not tell in time (the app then asks the API). */
-  async lookup(departmentId: string): Promise<PublicMenuResult | undefined> {
+  async lookup(departmentId: string, language?: OfferableLanguage): Promise<PublicMenuResult | undefined> {
     let timer: NodeJS.Timeout | undefined;
     try {
       return await Promise.race([
-        this.publicMenu.find(departmentId),
+        this.publicMenu.find(departmentId, language),
         new Promise<undefined>((resolve) => {
           timer = setTimeout(() => resolve(undefined), LOOKUP_TIMEOUT_MS);
           timer.unref();
@@ -286,12 +298,11 @@ export class DinerPages implements OnModuleInit, PageRenderer {
   }
 
   private remember(key: string, variants: Map<Encoding, Buffer>): void {
-    // Older versions of the same menu are dead weight: drop them, in every language (the key ends with the version);
-    // beyond the limit the oldest page goes first.
-    const department = key.split('\n', 1)[0] as string;
-    const version = key.slice(key.lastIndexOf('\n'));
+    // Older versions of the same page are dead weight: drop them (the key is page and department, language, version;
+    // each language's menu has a version of its own); beyond the limit the oldest page goes first.
+    const page = key.slice(0, key.lastIndexOf('\n') + 1);
     for (const existing of this.pages.keys()) {
-      if (existing.startsWith(`${department}\n`) && !existing.endsWith(version)) this.pages.delete(existing);
+      if (existing.startsWith(page) && existing !== key) this.pages.delete(existing);
     }
     if (this.pages.size >= PAGE_CACHE_LIMIT) {
       const oldest = this.pages.keys().next().value;

@@ -1,8 +1,8 @@
 import axe from 'axe-core';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '@/components/ui/toast';
 import { heOwner } from '@/i18n/he-owner';
 import { createAppRouter } from '@/router';
@@ -367,6 +367,46 @@ describe("a product's option groups", () => {
     await userEvent.click(within(dialog).getAllByRole('button', { name: t.close })[0]!);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(within(row).getByTestId('product-option-groups').textContent).toBe('תוספות: בלי'));
+  });
+
+  it("reorders a product's groups by keyboard from the drag handle, announced in Hebrew, in one request", async () => {
+    const { calls, state } = optionsServer();
+    state.products = [{ ...latte, optionGroupIds: [MILK, WITHOUT] }, espresso];
+    renderMenu();
+    const row = (await screen.findByRole('heading', { name: 'הפוך' })).closest('li')!;
+    await card('סוג חלב');
+    await userEvent.click(within(row).getByRole('button', { name: 'תוספות הפוך' }));
+    const dialog = await screen.findByRole('dialog', { name: t.productTitle('הפוך') });
+    const list = await within(dialog).findByRole('list', { name: t.shownOrder });
+    const handle = await within(list).findByRole('button', { name: m.reorder.handle('בלי') });
+    expect(handle.getAttribute('aria-roledescription')).toBe(m.reorder.roleDescription);
+    // The rows where a browser lays them out: dnd-kit's keyboard moves by their places.
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const item = this.closest('li');
+      const index = item?.parentElement ? [...item.parentElement.children].indexOf(item) : 0;
+      const top = index * 100;
+      return { x: 0, y: top, top, left: 0, right: 300, bottom: top + 80, width: 300, height: 80, toJSON: () => ({}) };
+    });
+    handle.focus();
+    fireEvent.keyDown(handle, { code: 'Space', key: ' ' });
+    await within(dialog).findByText(m.reorder.picked('בלי', 2, 2));
+    fireEvent.keyDown(document, { code: 'ArrowUp', key: 'ArrowUp' });
+    await within(dialog).findByText(m.reorder.over('בלי', 1, 2));
+    fireEvent.keyDown(document, { code: 'Space', key: ' ' });
+    // Announced inside the dialog (the page behind it is hidden from screen readers while it is open).
+    await within(dialog).findByText(m.reorder.dropped('בלי', 1, 2));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/api/products/10/option-groups/order').map((c) => c.body)).toEqual([
+        { ids: [WITHOUT, MILK] },
+      ]),
+    );
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((item) => item.getAttribute('data-group-id')),
+      ).toEqual([WITHOUT, MILK]),
+    );
   });
 
   it('says so when attaching fails', async () => {

@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { hintClass, labelClass } from '@/components/ui/form-styles';
 import { toast } from '@/components/ui/toast';
@@ -13,13 +13,15 @@ import {
 } from '../api/option-groups';
 import { errorDescription } from '../errors';
 import { ArrowIcon } from './arrow-icon';
+import { ReorderableList } from './reorderable-list';
 import { smallButtonClass } from './styles';
 
 const t = heOwner.menuManagement.optionGroups;
 
 /**
  * Which option groups one product shows: a check box per group of the business (ticking attaches it at once,
- * unticking detaches it), and the attached ones in the order diners see them, moved by their buttons.
+ * unticking detaches it), and the attached ones in the order diners see them, dragged by their handle (pointer or
+ * keyboard, announced as the menu's other lists are: ReorderableList) or moved by their buttons.
  */
 export function ProductOptionGroupsDialog({ productId, onClose }: { productId: number | null; onClose: () => void }) {
   // The product as the list has it now: every change refetches it, so the boxes follow the server.
@@ -28,7 +30,6 @@ export function ProductOptionGroupsDialog({ productId, onClose }: { productId: n
 }
 
 function OpenDialog({ product, onClose }: { product: Product; onClose: () => void }) {
-  const orderId = useId();
   const groups = useOptionGroups();
   const attach = useAttachOptionGroup();
   const detach = useDetachOptionGroup();
@@ -38,7 +39,7 @@ function OpenDialog({ product, onClose }: { product: Product; onClose: () => voi
   const attached = product.optionGroupIds.flatMap((id) => list.filter((group) => group.id === id));
   const busy = attach.isPending || detach.isPending || reorder.isPending;
   // A moved row loses the focus: put it back on the button that moved it, or its twin at the end of the list.
-  const listRef = useRef<HTMLOListElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const refocus = useRef<{ id: string; direction: -1 | 1 } | null>(null);
   const order = product.optionGroupIds.join(',');
   useLayoutEffect(() => {
@@ -63,18 +64,19 @@ function OpenDialog({ product, onClose }: { product: Product; onClose: () => voi
     else detach.mutate(args, { onSuccess: () => setAnnouncement(t.detached(name)), onError: failed });
   }
 
+  /** One request with the whole order; `announce` after it is saved (a drop was announced by the drag already). */
+  function save(next: readonly { id: string }[], announce?: string) {
+    reorder.mutate(
+      { productId: product.id, ids: next.map((group) => group.id) },
+      { onSuccess: () => (announce ? setAnnouncement(announce) : undefined), onError: failed },
+    );
+  }
+
   function move(index: number, direction: -1 | 1) {
     const group = attached[index];
     if (!group || busy) return;
-    const ids = moveItem(attached, index, direction).map((g) => g.id);
     refocus.current = { id: group.id, direction };
-    reorder.mutate(
-      { productId: product.id, ids },
-      {
-        onSuccess: () => setAnnouncement(t.moved(group.name, index + direction + 1, attached.length)),
-        onError: failed,
-      },
-    );
+    save(moveItem(attached, index, direction), t.moved(group.name, index + direction + 1, attached.length));
   }
 
   return (
@@ -121,47 +123,52 @@ function OpenDialog({ product, onClose }: { product: Product; onClose: () => voi
           </fieldset>
           {attached.length > 1 ? (
             <div>
-              <h3 id={orderId} className={labelClass}>
-                {t.shownOrder}
-              </h3>
-              <ol
-                ref={listRef}
-                aria-labelledby={orderId}
-                className="mt-2 flex flex-col gap-2"
-                data-testid="product-group-order"
-              >
-                {attached.map((group, index) => (
-                  <li
-                    key={group.id}
-                    data-group-id={group.id}
-                    className="flex items-center justify-between gap-2 rounded-md bg-canvas p-2"
-                  >
-                    <span className="font-medium text-ink">{group.name}</span>
-                    <span className="flex gap-2">
-                      <button
-                        type="button"
-                        data-move="-1"
-                        className={smallButtonClass}
-                        disabled={index === 0}
-                        aria-label={t.moveUp(group.name)}
-                        onClick={() => move(index, -1)}
-                      >
-                        <ArrowIcon up />
-                      </button>
-                      <button
-                        type="button"
-                        data-move="1"
-                        className={smallButtonClass}
-                        disabled={index === attached.length - 1}
-                        aria-label={t.moveDown(group.name)}
-                        onClick={() => move(index, 1)}
-                      >
-                        <ArrowIcon />
-                      </button>
-                    </span>
-                  </li>
-                ))}
-              </ol>
+              <h3 className={labelClass}>{t.shownOrder}</h3>
+              <div ref={listRef} data-testid="product-group-order">
+                <ReorderableList
+                  items={attached}
+                  idOf={(group) => group.id}
+                  nameOf={(group) => group.name}
+                  label={t.shownOrder}
+                  className="mt-2 flex flex-col gap-2"
+                  onReorder={(next) => save(next)}
+                  renderItem={(group, index, row) => (
+                    <li
+                      ref={row?.ref}
+                      style={row?.style}
+                      data-group-id={group.id}
+                      className={`flex items-center justify-between gap-2 rounded-md bg-canvas p-2 ${
+                        row?.dragging ? 'shadow-lg' : ''
+                      }`}
+                    >
+                      <span className="font-medium text-ink">{group.name}</span>
+                      <span className="flex gap-2">
+                        {row?.handle}
+                        <button
+                          type="button"
+                          data-move="-1"
+                          className={smallButtonClass}
+                          disabled={index === 0}
+                          aria-label={t.moveUp(group.name)}
+                          onClick={() => move(index, -1)}
+                        >
+                          <ArrowIcon up />
+                        </button>
+                        <button
+                          type="button"
+                          data-move="1"
+                          className={smallButtonClass}
+                          disabled={index === attached.length - 1}
+                          aria-label={t.moveDown(group.name)}
+                          onClick={() => move(index, 1)}
+                        >
+                          <ArrowIcon />
+                        </button>
+                      </span>
+                    </li>
+                  )}
+                />
+              </div>
             </div>
           ) : null}
         </div>
