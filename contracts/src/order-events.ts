@@ -109,7 +109,8 @@ export const paymentFailedDataSchema = z.object({
 export const orderExpiredDataSchema = z.object({ orderId, businessPhone, expiredAt: instant });
 
 const kitchenStepSchema = z.object({ orderId, businessPhone, at: instant });
-export const orderAcceptedDataSchema = kitchenStepSchema;
+/** `estimatedReadyAt`: when the kitchen said, on accepting, the order would be ready (absent: it said nothing). */
+export const orderAcceptedDataSchema = kitchenStepSchema.extend({ estimatedReadyAt: instant.optional() });
 export const orderReadyDataSchema = kitchenStepSchema;
 export const orderServedDataSchema = kitchenStepSchema;
 

@@ -83,6 +83,8 @@ export interface DinerOrderView {
   invoiceStatus: InvoiceStatus;
   invoiceNumber: string | null;
   invoiceUrl: string | null;
+  /** When the kitchen said on accepting that the order would be ready (ISO instant), else null. */
+  estimatedReadyAt: string | null;
 }
 
 /** `GET /api/orders/{departmentId}/latest`: the spec's `{ success, data, message }`; data null when none. */

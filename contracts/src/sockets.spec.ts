@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { agentDownloadName, pairingCodeSchema } from './printing.js';
 import {
+  kitchenStepSchema,
   liveEventSchema,
   SOCKET_EVENTS,
   SOCKET_NAMESPACES,
@@ -59,5 +60,24 @@ describe('printing contract', () => {
 
   it('names the downloads with the agent version', () => {
     expect(agentDownloadName('windows')).toBe('tafrit-agent-windows-20250920.zip');
+  });
+});
+
+describe('the kitchen step (issue 18)', () => {
+  it('takes an estimate in whole minutes, on accepting only', () => {
+    expect(kitchenStepSchema.parse({ status: 'accepted', readyInMinutes: 15 })).toEqual({
+      status: 'accepted',
+      readyInMinutes: 15,
+    });
+    expect(kitchenStepSchema.parse({ status: 'ready' })).toEqual({ status: 'ready' });
+    for (const wrong of [
+      { status: 'ready', readyInMinutes: 5 },
+      { status: 'accepted', readyInMinutes: 0 },
+      { status: 'accepted', readyInMinutes: 241 },
+      { status: 'accepted', readyInMinutes: 2.5 },
+      { status: 'accepted', extra: true },
+    ]) {
+      expect(kitchenStepSchema.safeParse(wrong).success).toBe(false);
+    }
   });
 });

@@ -37,8 +37,22 @@ const position = z.number().int().nonnegative();
 /** `cancelled`: the café declined the paid order and refunded it (issue 17); it takes no more steps. */
 export const KITCHEN_STATUSES = ['paid', 'accepted', 'ready', 'served', 'cancelled'] as const;
 export type KitchenStatus = (typeof KITCHEN_STATUSES)[number];
-/** The statuses an owner moves an order to, in order. */
-export const kitchenStepSchema = z.object({ status: z.enum(['accepted', 'ready', 'served']) });
+/** The longest estimate the kitchen may give on accepting an order, in minutes. */
+export const MAX_READY_IN_MINUTES = 240;
+/**
+ * The statuses an owner moves an order to, in order. On accepting, the kitchen may say in how many minutes it will be
+ * ready (the diner's thank-you page shows the time); no other step takes an estimate.
+ */
+export const kitchenStepSchema = z
+  .object({
+    status: z.enum(['accepted', 'ready', 'served']),
+    readyInMinutes: z.number().int().min(1).max(MAX_READY_IN_MINUTES).optional(),
+  })
+  .strict()
+  .refine((step) => step.readyInMinutes === undefined || step.status === 'accepted', {
+    path: ['readyInMinutes'],
+    message: 'זמן הכנה משוער ניתן רק באישור ההזמנה',
+  });
 export type KitchenStepInput = z.infer<typeof kitchenStepSchema>;
 
 export const PRINT_STATUSES = ['none', 'queued', 'printed', 'failed'] as const;
@@ -71,7 +85,14 @@ export type LiveOrder = z.infer<typeof liveOrderSchema>;
 
 export const liveEventSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('order.paid'), position, order: liveOrderSchema }),
-  z.object({ kind: z.literal('order.status'), position, orderId: id, status: z.enum(KITCHEN_STATUSES), at: instant }),
+  z.object({
+    kind: z.literal('order.status'),
+    position,
+    orderId: id,
+    status: z.enum(KITCHEN_STATUSES),
+    at: instant,
+    estimatedReadyAt: instant.optional(),
+  }),
   z.object({
     kind: z.literal('slip.status'),
     position,

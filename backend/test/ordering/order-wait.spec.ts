@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jes
 import { DinerOrders, WAIT_MS } from '../../src/modules/ordering/application/diner-orders.query.js';
 import { OrderChanges } from '../../src/modules/ordering/persistence/order-changes.js';
 import { RecentOrders } from '../../src/modules/ordering/persistence/recent-orders.js';
-import { registerOwner } from '../support/accounts.js';
+import { registerOwner, type SignedInOwner } from '../support/accounts.js';
 import { createPayment, DINER_COOKIE, openShop, payInSandbox, type Shop } from '../support/checkout.js';
 import { call } from '../support/http-client.js';
 import { SANDBOX_APPROVED_CARD } from '../support/paid-order.js';
@@ -16,11 +16,13 @@ import { until } from '../event-store/event-factory.js';
 
 let app: TestApp;
 let shop: Shop;
+let owner: SignedInOwner;
 let changes: OrderChanges;
 
 beforeAll(async () => {
   app = await startTestApp();
-  shop = await openShop(app, await registerOwner(app));
+  owner = await registerOwner(app);
+  shop = await openShop(app, owner);
   changes = app.app.get(OrderChanges);
 });
 afterEach(() => {
@@ -43,8 +45,13 @@ async function placeOrder() {
 }
 
 const waitPath = (orderNumber: number) => `/api/orders/${shop.departmentId}/${orderNumber}/wait`;
-const waitAs = (session: string, orderNumber: number) =>
-  call(app, 'GET', waitPath(orderNumber), { cookies: { [DINER_COOKIE]: session } });
+const waitAs = (session: string, orderNumber: number, seen?: string) =>
+  call(app, 'GET', `${waitPath(orderNumber)}${seen === undefined ? '' : `?seen=${seen}`}`, {
+    cookies: { [DINER_COOKIE]: session },
+  });
+/** The owner's kitchen button on the live console. */
+const kitchenStep = (orderId: string, body: Record<string, unknown>) =>
+  call(app, 'POST', `/api/live-orders/${orderId}/status`, { token: owner.token, body });
 
 const paidAndInvoiced = {
   success: true,
@@ -155,5 +162,72 @@ describe('GET /api/orders/:departmentId/:orderNumber/wait', () => {
     expect(Date.now() - leftAt).toBeLessThan(WAIT_MS / 5);
     await until(() => changes.waiting === 0);
     await client.destroy();
+  });
+});
+
+describe('GET .../wait?seen= follows the kitchen on the same held answer (decision 031)', () => {
+  /** A paid, invoiced order: its number, its id and its diner session. */
+  async function paidOrder() {
+    const order = await placeOrder();
+    expect((await payInSandbox(app, order.paymentUrl, { number: SANDBOX_APPROVED_CARD })).status).toBe(303);
+    const first = await waitAs(order.session, order.orderNumber);
+    expect(first.body).toMatchObject(paidAndInvoiced);
+    return { ...order, orderId: (first.body.data as { orderId: string }).orderId };
+  }
+
+  it('holds a paid order while it is in the status the page shows, and answers the next step with its estimate', async () => {
+    const order = await paidOrder();
+    const waiting = waitAs(order.session, order.orderNumber, 'paid');
+    await until(() => changes.waiting === 1);
+
+    const acceptedAt = Date.now();
+    const accepted = await kitchenStep(order.orderId, { status: 'accepted', readyInMinutes: 15 });
+    expect(accepted.status).toBe(200);
+    const answer = await waiting;
+    expect(answer.status).toBe(200);
+    const data = answer.body.data as { status: string; estimatedReadyAt: string | null };
+    expect(data.status).toBe('accepted');
+    // Fifteen minutes from the moment it was accepted (give or take the request's own time).
+    const estimate = Date.parse(data.estimatedReadyAt!);
+    expect(estimate - acceptedAt).toBeGreaterThanOrEqual(15 * 60_000 - 5_000);
+    expect(estimate - acceptedAt).toBeLessThanOrEqual(15 * 60_000 + 5_000);
+    expect(Date.now() - acceptedAt).toBeLessThan(WAIT_MS / 5);
+
+    // The page already shows `paid` while the order moved on: answered at once, no holding.
+    const startedAt = Date.now();
+    const late = await waitAs(order.session, order.orderNumber, 'paid');
+    expect((late.body.data as { status: string }).status).toBe('accepted');
+    expect(Date.now() - startedAt).toBeLessThan(WAIT_MS / 5);
+
+    // Ready, then served, each on the held answer of the step before.
+    const toReady = waitAs(order.session, order.orderNumber, 'accepted');
+    await until(() => changes.waiting === 1);
+    expect((await kitchenStep(order.orderId, { status: 'ready' })).status).toBe(200);
+    expect(((await toReady).body.data as { status: string }).status).toBe('ready');
+  });
+
+  it('keeps the kitchen apart from strangers and refuses what it does not know, holding nothing', async () => {
+    const order = await paidOrder();
+    const stranger = await placeOrder();
+    const startedAt = Date.now();
+    expect((await waitAs(stranger.session, order.orderNumber, 'paid')).status).toBe(404);
+    const unknown = await waitAs(order.session, order.orderNumber, 'cooking');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ success: false, code: expect.any(String) });
+    expect(Date.now() - startedAt).toBeLessThan(WAIT_MS / 5);
+    // An estimate belongs to accepting only, and a sane one: refused with the envelope, nothing recorded.
+    for (const body of [
+      { status: 'ready', readyInMinutes: 10 },
+      { status: 'accepted', readyInMinutes: 0 },
+      { status: 'accepted', readyInMinutes: 100_000 },
+      { status: 'accepted', readyInMinutes: 'soon' },
+    ]) {
+      const refused = await kitchenStep(order.orderId, body);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ success: false });
+    }
+    const now = await waitAs(order.session, order.orderNumber);
+    expect((now.body.data as { status: string; estimatedReadyAt: unknown }).status).toBe('paid');
+    expect((now.body.data as { estimatedReadyAt: unknown }).estimatedReadyAt).toBeNull();
   });
 });

@@ -150,3 +150,15 @@ export const reportQuerySchema = z.object({
     .refine((month) => isMonthString(month), orderingMessagesHe.monthInvalid),
 });
 export type ReportQuery = z.output<typeof reportQuerySchema>;
+
+/** The statuses an order's thank-you page may say it shows (`seen`); the same words as `OrderStatus`. */
+export const ORDER_STATUSES = ['pending', 'paid', 'accepted', 'ready', 'served', 'expired', 'cancelled'] as const;
+
+/**
+ * `GET /api/orders/{departmentId}/{orderNumber}/wait?seen=`: without `seen`, held until the order is settled; with
+ * the status the page shows, held until the settled order moves on from it (the kitchen's steps, decision 031).
+ */
+export const orderWaitQuerySchema = z
+  .object({ seen: z.enum(ORDER_STATUSES, { message: 'מצב הזמנה לא מוכר' }).optional() })
+  .strip();
+export type OrderWaitQuery = z.output<typeof orderWaitQuerySchema>;

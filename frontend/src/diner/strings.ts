@@ -121,6 +121,21 @@ export const heDiner = {
     description: 'לא מצאנו תפריט לכתובת הזו. נסו לסרוק שוב את קוד ה-QR שעל השולחן.',
   },
   pageNotFound: { title: 'הדף לא נמצא', home: 'לדף הבית' },
+  /** The thank-you page's live status of a paid order (decision 031). */
+  progress: {
+    heading: 'מצב ההזמנה',
+    steps: { paid: 'התקבלה', accepted: 'בהכנה', ready: 'מוכנה', served: 'נמסרה' },
+    current: '(השלב הנוכחי)',
+    done: '(הושלם)',
+    paid: 'ההזמנה התקבלה ומחכה לאישור המטבח.',
+    accepted: 'המטבח מכין את ההזמנה.',
+    ready: 'ההזמנה מוכנה! היא בדרך אליכם.',
+    readyPickup: 'ההזמנה מוכנה! אפשר לאסוף אותה בדלפק.',
+    served: 'ההזמנה נמסרה. בתיאבון!',
+    cancelled: 'העסק ביטל את ההזמנה. הסכום יוחזר לאמצעי התשלום.',
+    readyAround: 'זמן משוער: בסביבות',
+    following: 'הדף מתעדכן מעצמו כשהמטבח מתקדם.',
+  },
   unavailable: {
     title: 'העסק אינו מקבל הזמנות כרגע',
     description: (name: string) => `${name} אינו מקבל הזמנות דרך התפריט הדיגיטלי כרגע. אפשר להזמין אצל הצוות.`,

@@ -162,6 +162,20 @@ const pack: LanguagePack = {
       description: "We couldn't find a menu at this address. Try scanning the QR code on the table again.",
     },
     pageNotFound: { title: 'Page not found', home: 'Home page' },
+    progress: {
+      heading: 'Order status',
+      steps: { paid: 'Received', accepted: 'Preparing', ready: 'Ready', served: 'Served' },
+      current: '(current step)',
+      done: '(done)',
+      paid: 'Your order was received and is waiting for the kitchen.',
+      accepted: 'The kitchen is preparing your order.',
+      ready: 'Your order is ready! It is on its way to you.',
+      readyPickup: 'Your order is ready! Please collect it at the counter.',
+      served: 'Your order was served. Enjoy!',
+      cancelled: 'The business cancelled your order. The amount will be refunded to your payment method.',
+      readyAround: 'Estimated: around',
+      following: 'This page updates by itself as the kitchen moves on.',
+    },
     unavailable: {
       title: "This place isn't taking orders right now",
       description: (name) =>

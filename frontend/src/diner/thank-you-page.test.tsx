@@ -23,11 +23,13 @@ const order: DinerOrderView = {
   totalAmount: '40.50',
   remarks: 'בלי בצל',
   tableNumber: 4,
-  status: 'paid',
+  // Served: the kitchen is done, so the page has nothing left to follow (the tests of following set other statuses).
+  status: 'served',
   paymentStatus: 'paid',
   invoiceStatus: 'generated',
   invoiceNumber: '30001',
   invoiceUrl: '/api/invoice/order-1',
+  estimatedReadyAt: null,
 };
 
 function json(status: number, body: unknown): Response {
@@ -44,8 +46,18 @@ type Answer = Response | Error | ((init: RequestInit) => Promise<Response>);
  * Answers the latest-order call and the order's waits with the given answers in turn; the last one of each is
  * repeated. Any other request fails the test.
  */
-function stubServer({ latest, wait = [] }: { latest: Answer[]; wait?: Answer[] }) {
+function stubServer({
+  latest,
+  wait = [],
+  following = {},
+}: {
+  latest: Answer[];
+  wait?: Answer[];
+  /** The held asks that follow the kitchen, by the status the page says it shows (`?seen=`). */
+  following?: Record<string, Answer[]>;
+}) {
   const queues: Record<string, Answer[]> = { [LATEST]: [...latest], [WAIT]: [...wait] };
+  for (const [seen, answers] of Object.entries(following)) queues[`${WAIT}?seen=${seen}`] = [...answers];
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init = {}) => {
     const answers = queues[String(input)];
     if (!answers) throw new Error(`unexpected request ${String(input)}`);
@@ -432,5 +444,81 @@ describe('the thank-you page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'ניסיון נוסף' }));
     expect((await screen.findByTestId('order-number')).textContent).toBe('1042');
     expect(callsOf(server).length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('the thank-you page follows the kitchen (issue 18)', () => {
+  it('asks again with the status it shows and moves through accepted, ready and served', async () => {
+    const vibrate = vi.fn(() => true);
+    Object.defineProperty(navigator, 'vibrate', { value: vibrate, configurable: true });
+    const accepted = held();
+    const ready = held();
+    const served = held();
+    const server = stubServer({
+      latest: [found({ status: 'paid' })],
+      following: { paid: [accepted.answer], accepted: [ready.answer], ready: [served.answer] },
+    });
+    openAt('/thank-you/demo');
+    const progress = await screen.findByTestId('order-progress');
+    expect(progress.getAttribute('data-status')).toBe('paid');
+    expect(screen.getByTestId('order-progress-summary').textContent).toBe('ההזמנה התקבלה ומחכה לאישור המטבח.');
+    expect(screen.getByTestId('order-progress-summary').closest('[role="status"]')).toBeTruthy();
+    // The current step is marked for screen readers as well as by colour.
+    expect(progress.querySelector('[aria-current="step"]')?.textContent).toBe('התקבלה (השלב הנוכחי)');
+    await waitFor(() => expect(asked(server)).toEqual([LATEST, `${WAIT}?seen=paid`]));
+
+    // Accepted with an estimate: shown in Israel time (10:05 UTC in November is 12:05 there).
+    accepted.release(found({ status: 'accepted', estimatedReadyAt: '2026-11-21T10:05:00.000Z' }));
+    await waitFor(() => expect(screen.getByTestId('order-progress').getAttribute('data-status')).toBe('accepted'));
+    expect(screen.getByTestId('order-progress-summary').textContent).toBe('המטבח מכין את ההזמנה.');
+    expect(screen.getByTestId('order-estimate').textContent).toBe('זמן משוער: בסביבות 12:05');
+    expect(screen.getByTestId('order-estimate').querySelector('bdi')?.getAttribute('dir')).toBe('ltr');
+    await waitFor(() => expect(asked(server).at(-1)).toBe(`${WAIT}?seen=accepted`));
+    expect(vibrate).not.toHaveBeenCalled();
+
+    // Ready: said, with a vibration (a table number: it is brought to the table).
+    ready.release(found({ status: 'ready', estimatedReadyAt: '2026-11-21T10:05:00.000Z' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('order-progress-summary').textContent).toBe('ההזמנה מוכנה! היא בדרך אליכם.'),
+    );
+    expect(vibrate).toHaveBeenCalledTimes(1);
+    expect(screen.queryByTestId('order-estimate')).toBeNull();
+    await waitFor(() => expect(asked(server).at(-1)).toBe(`${WAIT}?seen=ready`));
+
+    // Served: the last step; nothing more is asked.
+    served.release(found({ status: 'served' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('order-progress-summary').textContent).toBe('ההזמנה נמסרה. בתיאבון!'),
+    );
+    // The loop asks again in the same turn that shows an answer, so by now a further ask would be recorded.
+    expect(asked(server).filter((path) => path.startsWith(WAIT))).toEqual([
+      `${WAIT}?seen=paid`,
+      `${WAIT}?seen=accepted`,
+      `${WAIT}?seen=ready`,
+    ]);
+    expect(vibrate).toHaveBeenCalledTimes(1);
+  });
+
+  it('says a cancelled order plainly and stops following; a counter order is collected at the counter', async () => {
+    const cancelled = held();
+    stubServer({ latest: [found({ status: 'paid' })], following: { paid: [cancelled.answer] } });
+    openAt('/thank-you/demo');
+    await screen.findByTestId('order-progress');
+    cancelled.release(found({ status: 'cancelled' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('order-progress-summary').textContent).toBe(
+        'העסק ביטל את ההזמנה. הסכום יוחזר לאמצעי התשלום.',
+      ),
+    );
+    expect(screen.getByTestId('order-progress').querySelector('ol')).toBeNull();
+  });
+
+  it('tells a diner without a table number to collect a ready order at the counter', async () => {
+    const next = held();
+    stubServer({ latest: [found({ status: 'ready', tableNumber: null })], following: { ready: [next.answer] } });
+    openAt('/thank-you/demo');
+    expect((await screen.findByTestId('order-progress-summary')).textContent).toBe(
+      'ההזמנה מוכנה! אפשר לאסוף אותה בדלפק.',
+    );
   });
 });

@@ -11,6 +11,7 @@ import { QuantityLine } from '@/components/quantity-line';
 import { lastOrder, remarks as remarksStorage } from '@/lib/storage';
 import type { CartLine, CartOption } from './cart';
 import { LineOptions } from './line-options';
+import { isFollowed, OrderProgress } from './order-progress';
 import { formatShekels, priceToAgorot } from './money';
 import { dinerHref } from './paths';
 import { useOwnerTextLang, useText } from './language';
@@ -22,6 +23,8 @@ export const MAX_WAITS = 6;
 export const RETRY_DELAY_MS = 2000;
 /** A held ask unanswered this long (the server answers by about 25 s) is given up, as a failed one. */
 export const WAIT_CUTOFF_MS = 35_000;
+/** Following the kitchen, failed asks wait longer each time, up to this. */
+export const FOLLOW_BACKOFF_MAX_MS = 30_000;
 
 type Latest = { status: 'ok'; order: DinerOrderView } | { status: 'none' } | { status: 'error' };
 
@@ -59,15 +62,24 @@ export function fetchLatestOrder(departmentId: string, signal?: AbortSignal): Pr
   return readOrder(`/api/orders/${encodeURIComponent(departmentId)}/latest`, signal);
 }
 
-/** The order by its number, answered once it is settled or after about 25 s; given up after WAIT_CUTOFF_MS. */
-export async function waitForOrder(departmentId: string, orderNumber: number, signal?: AbortSignal): Promise<Latest> {
+/**
+ * The order by its number, answered once it is settled or after about 25 s; given up after WAIT_CUTOFF_MS. With
+ * `seen` (the status shown), answered once the settled order moves on from it: the kitchen's next step.
+ */
+export async function waitForOrder(
+  departmentId: string,
+  orderNumber: number,
+  signal?: AbortSignal,
+  seen?: string,
+): Promise<Latest> {
   const ask = new AbortController();
   const stop = () => ask.abort();
   const cutoff = setTimeout(stop, WAIT_CUTOFF_MS);
   if (signal?.aborted) ask.abort();
   signal?.addEventListener('abort', stop);
   try {
-    return await readOrder(`/api/orders/${encodeURIComponent(departmentId)}/${orderNumber}/wait`, ask.signal);
+    const query = seen ? `?seen=${encodeURIComponent(seen)}` : '';
+    return await readOrder(`/api/orders/${encodeURIComponent(departmentId)}/${orderNumber}/wait${query}`, ask.signal);
   } finally {
     clearTimeout(cutoff);
     signal?.removeEventListener('abort', stop);
@@ -164,6 +176,27 @@ export function ThankYouPage({ departmentId, lines = [], update }: ThankYouPageP
         if (answer.status === 'error') {
           await pause(RETRY_DELAY_MS, signal);
           if (signal.aborted) return;
+        }
+      }
+      await follow(order);
+    };
+    // Paid and settled: the same held ask, now with the status shown, brings each kitchen step until it is served or
+    // cancelled (decision 031). No limit while the page is open; failures back off up to FOLLOW_BACKOFF_MAX_MS.
+    const follow = async (from: DinerOrderView) => {
+      let order = from;
+      let failures = 0;
+      while (isFollowed(order) && !signal.aborted) {
+        const answer = await waitForOrder(departmentId, order.orderNumber, signal, order.status);
+        if (signal.aborted) return;
+        if (answer.status === 'ok') {
+          failures = 0;
+          order = answer.order;
+          setLatest(answer);
+        } else if (answer.status === 'none') {
+          return;
+        } else {
+          failures += 1;
+          await pause(Math.min(RETRY_DELAY_MS * 2 ** (failures - 1), FOLLOW_BACKOFF_MAX_MS), signal);
         }
       }
     };
@@ -290,6 +323,8 @@ function OrderView({
           </div>
         ) : null}
       </div>
+
+      <OrderProgress order={order} />
 
       <section aria-labelledby="order-number-label" className="mt-4 rounded-xl border border-line bg-surface p-4">
         <p id="order-number-label" className="text-muted">

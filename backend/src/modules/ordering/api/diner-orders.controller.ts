@@ -1,7 +1,8 @@
-import { Controller, Get, Header, Param, Req, Res } from '@nestjs/common';
-import { type LatestOrderAnswer, messageFor } from '@tafrit/contracts';
+import { Controller, Get, Header, Param, Query, Req, Res } from '@nestjs/common';
+import { type LatestOrderAnswer, messageFor, orderWaitQuerySchema } from '@tafrit/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { OptionalOwner } from '../../../platform/auth/guards.js';
+import { parseWith } from '../../../platform/http/parse.js';
 import { DinerOrders } from '../application/diner-orders.query.js';
 import { DinerSessions } from './diner-session.js';
 
@@ -44,23 +45,29 @@ export class DinerOrdersController {
 
   /**
    * The thank-you page's pushed answer: the same answer as `GET :departmentId/:orderNumber`, held until the order is
-   * paid and invoiced (or its payment failed or expired), or about 25 s (then the page asks again).
+   * paid and invoiced (or its payment failed or expired), or about 25 s (then the page asks again). With `?seen=` (the
+   * status the page shows) it is held until the settled order moves on from that status: the kitchen's steps reach
+   * the diner on the same channel (decision 031).
    */
   @Get(':departmentId/:orderNumber/wait')
   @Header('cache-control', 'no-store')
   async wait(
     @Param('departmentId') departmentId: string,
     @Param('orderNumber') orderNumberText: string,
+    @Query() query: unknown,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<LatestOrderAnswer> {
+    const { seen } = parseWith(orderWaitQuerySchema, query);
     const orderNumber = /^\d{1,9}$/.test(orderNumberText) ? Number(orderNumberText) : 0;
     const caller = { dinerSessionId: this.sessions.read(request), ownerPhone: await this.owners.phoneOf(request) };
     // The diner left (closed the tab, lost the network): stop waiting for them.
     const left = new AbortController();
     reply.raw.once('close', () => left.abort(DINER_LEFT));
     const order =
-      orderNumber > 0 ? await this.orders.waitFor(departmentId, orderNumber, caller, request.id, left.signal) : null;
+      orderNumber > 0
+        ? await this.orders.waitFor(departmentId, orderNumber, caller, request.id, left.signal, seen)
+        : null;
     if (!order) {
       void reply.status(404);
       return { ...NONE, code: 'order.not_found' } as LatestOrderAnswer;

@@ -26,12 +26,13 @@ interface OrderRow {
   invoice_number: string | null;
   invoice_url: string | null;
   cardcom_low_profile_id: string | null;
+  estimated_ready_at: string | null;
 }
 
 // The marker names the diner's reads in the database's statistics: they are not part of the order's own cost.
 const SELECT = `/* diner-read */ select o.id, o.order_number, b.department_id, b.business_name, o.created_at, o.items,
     o.total_amount, o.remarks, o.table_number, o.status, o.payment_status, o.invoice_status, o.invoice_number,
-    o.invoice_url, o.cardcom_low_profile_id
+    o.invoice_url, o.cardcom_low_profile_id, o.state->>'estimatedReadyAt' as estimated_ready_at
   from orders o join businesses b on b.phone = o.business_id`;
 const LATEST = preparedStatement<OrderRow>(
   'diner_order_latest',
@@ -49,11 +50,23 @@ const RECHECK_MS = 5_000;
 export const WAIT_MS = 25_000;
 /** A change committed by another instance is not announced here: a waiting request looks again this often. */
 const WAIT_RECHECK_MS = 2_000;
+/** The same for a settled order followed through the kitchen's steps. */
+const KITCHEN_RECHECK_MS = 10_000;
 
 /** Settled: nothing more will happen without a person (paid and invoiced, or the payment failed or expired). */
 export function isSettled(order: DinerOrderView): boolean {
   if (order.paymentStatus === 'paid') return order.invoiceStatus !== 'pending';
   return order.paymentStatus === 'failed' || order.status === 'expired';
+}
+
+/**
+ * Whether a wait answers now. Without `seen` (the first ask of the thank-you page): once the order is settled. With
+ * `seen` (the kitchen status the page shows, decision 031): once the order is settled in another status, so the same
+ * held request carries the payment's outcome and then each step of the kitchen (one channel, not two).
+ */
+export function answersWait(order: DinerOrderView, seen: string | undefined): boolean {
+  if (!isSettled(order)) return false;
+  return seen === undefined || order.status !== seen;
 }
 
 /**
@@ -88,13 +101,16 @@ export class DinerOrders {
     caller: { dinerSessionId?: string; ownerPhone?: string },
     correlationId: string,
     signal: AbortSignal,
+    seen?: string,
   ): Promise<DinerOrderView | null> {
     const deadline = Date.now() + WAIT_MS;
     let order = await this.byNumber(departmentId, orderNumber, caller, correlationId);
-    while (order && !isSettled(order) && !signal.aborted) {
+    while (order && !answersWait(order, seen) && !signal.aborted) {
       const left = deadline - Date.now();
       if (left <= 0) break;
-      await this.changes.next(order.orderId, Math.min(left, WAIT_RECHECK_MS), signal);
+      // A kitchen step is a person's press, minutes apart: another instance's is looked for less often than a payment.
+      const recheck = isSettled(order) ? KITCHEN_RECHECK_MS : WAIT_RECHECK_MS;
+      await this.changes.next(order.orderId, Math.min(left, recheck), signal);
       if (signal.aborted) break;
       order = await this.byNumber(departmentId, orderNumber, caller, correlationId);
     }
@@ -143,6 +159,7 @@ export class DinerOrders {
       status: state.status,
       payment_status: state.payment.status,
       invoice_status: state.invoice,
+      estimated_ready_at: state.estimatedReadyAt ?? null,
     });
     return isSettled(order) ? order : null;
   }
@@ -195,5 +212,6 @@ function view(row: OrderRow): DinerOrderView {
     invoiceStatus: row.invoice_status,
     invoiceNumber: row.invoice_number,
     invoiceUrl: row.invoice_url,
+    estimatedReadyAt: row.estimated_ready_at ?? null,
   };
 }

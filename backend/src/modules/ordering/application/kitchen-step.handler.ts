@@ -13,6 +13,8 @@ export class MoveKitchenStepCommand {
     readonly step: KitchenStepInput['status'],
     readonly actor: EventActor,
     readonly correlationId: string,
+    /** Accepting only: in how many minutes the kitchen says it will be ready. */
+    readonly readyInMinutes?: number,
   ) {}
 }
 
@@ -25,13 +27,22 @@ export class MoveKitchenStepCommand {
 export class MoveKitchenStepHandler implements ICommandHandler<MoveKitchenStepCommand, void> {
   constructor(private readonly orders: OrderStore) {}
 
-  async execute({ businessPhone, orderId, step, actor, correlationId }: MoveKitchenStepCommand): Promise<void> {
+  async execute({
+    businessPhone,
+    orderId,
+    step,
+    actor,
+    correlationId,
+    readyInMinutes,
+  }: MoveKitchenStepCommand): Promise<void> {
     const current = await this.orders.load(orderId);
     if (!current.state.placed || current.state.businessPhone !== businessPhone) throw new AppError('order.not_found');
     const now = new Date().toISOString();
     await this.orders.execute(
       orderId,
-      { type: COMMANDS[step], data: { now } },
+      step === 'accepted'
+        ? { type: 'AcceptOrder', data: { now, readyInMinutes } }
+        : { type: COMMANDS[step], data: { now } },
       { correlationId, actor, occurredAt: now },
       { known: current },
     );

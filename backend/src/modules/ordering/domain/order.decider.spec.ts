@@ -326,6 +326,17 @@ describe('the order decider', () => {
         .when(step('AcceptOrder'))
         .then([]);
     });
+
+    it('accepting with an estimate records when it will be ready, from the moment it was accepted', () => {
+      const T1_PLUS_20 = new Date(Date.parse(T1) + 20 * 60_000).toISOString();
+      given([placed, opened(), paid])
+        .when({ type: 'AcceptOrder', data: { now: T1, readyInMinutes: 20 } })
+        .then([{ type: 'OrderAccepted', data: { ...at, estimatedReadyAt: T1_PLUS_20 } }]);
+      // A second accept (another console, a double tap) changes nothing, not even the estimate.
+      given([placed, opened(), paid, { type: 'OrderAccepted', data: { ...at, estimatedReadyAt: T1_PLUS_20 } }])
+        .when({ type: 'AcceptOrder', data: { now: T1, readyInMinutes: 5 } })
+        .then([]);
+    });
   });
 
   describe('invoice, receipt and slip', () => {

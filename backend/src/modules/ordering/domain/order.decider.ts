@@ -88,6 +88,8 @@ export interface PlacedOrder {
   slip: 'none' | 'queued' | 'printed' | 'failed';
   /** Refunds in the order they were asked for; absent in snapshots written before refunds existed. */
   refunds?: RefundState[];
+  /** When the kitchen said on accepting that it would be ready; absent when it said nothing (or in older snapshots). */
+  estimatedReadyAt?: string;
 }
 
 export type OrderState = { placed: false } | PlacedOrder;
@@ -130,7 +132,8 @@ export type OrderCommand =
       data: At & Pick<OrderEventData['PaymentFailed'], 'provider' | 'lowProfileId' | 'responseCode' | 'reason'>;
     }
   | { type: 'ExpireOrder'; data: At }
-  | { type: 'AcceptOrder' | 'MarkOrderReady' | 'MarkOrderServed'; data: At }
+  | { type: 'AcceptOrder'; data: At & { readyInMinutes?: number } }
+  | { type: 'MarkOrderReady' | 'MarkOrderServed'; data: At }
   | {
       type: 'IssueInvoice';
       data: At &
@@ -237,7 +240,11 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
         const step = KITCHEN_STEPS[command.type];
         if (state.status === step.to) return [];
         if (state.status !== step.from) throw new OrderInvalidTransitionError(state.status, command.type);
-        return [{ type: step.event, data: { orderId, businessPhone, at: command.data.now } }];
+        const at = command.data.now;
+        const minutes = command.type === 'AcceptOrder' ? command.data.readyInMinutes : undefined;
+        if (minutes === undefined) return [{ type: step.event, data: { orderId, businessPhone, at } }];
+        const estimatedReadyAt = new Date(Date.parse(at) + minutes * 60_000).toISOString();
+        return [{ type: 'OrderAccepted', data: { orderId, businessPhone, at, estimatedReadyAt } }];
       }
       case 'IssueInvoice': {
         if (state.invoice === 'generated') return [];
@@ -390,7 +397,9 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
       case 'OrderExpired':
         return { ...state, status: 'expired' };
       case 'OrderAccepted':
-        return { ...state, status: 'accepted' };
+        return event.data.estimatedReadyAt
+          ? { ...state, status: 'accepted', estimatedReadyAt: event.data.estimatedReadyAt }
+          : { ...state, status: 'accepted' };
       case 'OrderReady':
         return { ...state, status: 'ready' };
       case 'OrderServed':

@@ -23,11 +23,11 @@ export class KitchenSteps {
   async move(
     businessPhone: string,
     orderId: string,
-    { status }: KitchenStepInput,
+    { status, readyInMinutes }: KitchenStepInput,
     context: { actor: EventActor; correlationId: string },
   ): Promise<LiveOrder> {
     await this.commands.execute(
-      new MoveKitchenStepCommand(businessPhone, orderId, status, context.actor, context.correlationId),
+      new MoveKitchenStepCommand(businessPhone, orderId, status, context.actor, context.correlationId, readyInMinutes),
     );
     const live = await loadLiveOrder(this.database.em(), businessPhone, orderId);
     if (!live) throw new AppError('order.not_found');

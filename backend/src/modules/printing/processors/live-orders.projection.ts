@@ -153,7 +153,8 @@ async function liveEventOf(
     case 'OrderReady':
     case 'OrderServed': {
       const data = event.data as OrderEventData['OrderAccepted'];
-      return { kind: 'order.status', orderId: data.orderId, status: KITCHEN[event.type], at: data.at };
+      const status = { kind: 'order.status', orderId: data.orderId, status: KITCHEN[event.type], at: data.at } as const;
+      return data.estimatedReadyAt ? { ...status, estimatedReadyAt: data.estimatedReadyAt } : status;
     }
     case 'OrderDeclined': {
       // Every open console shows the order cancelled (issue 17).
