@@ -56,7 +56,15 @@ export const orderPlacedDataSchema = z.object({
    * The seller as the tax invoice will name it, and where the owner wanted the bon texted, as they were when the
    * order was placed (added 2026-11-25; older events lack it and the business is read at payment instead).
    */
-  seller: z.object({ name: z.string(), dealerNumber: z.string(), receiptPhone: z.string().nullable() }).optional(),
+  seller: z
+    .object({
+      name: z.string(),
+      dealerNumber: z.string(),
+      receiptPhone: z.string().nullable(),
+      /** How a ready order reaches the diner (issue 18); absent in orders placed before it was recorded: table. */
+      serviceMode: z.enum(['table', 'pickup']).optional(),
+    })
+    .optional(),
 });
 
 export const paymentPageOpenedDataSchema = z.object({

@@ -85,6 +85,8 @@ export interface DinerOrderView {
   invoiceUrl: string | null;
   /** When the kitchen said on accepting that the order would be ready (ISO instant), else null. */
   estimatedReadyAt: string | null;
+  /** How the business serves a ready order: brought to the table, or collected at the counter. */
+  serviceMode: 'table' | 'pickup';
 }
 
 /** `GET /api/orders/{departmentId}/latest`: the spec's `{ success, data, message }`; data null when none. */

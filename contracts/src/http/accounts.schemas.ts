@@ -134,5 +134,17 @@ export const dinerLanguagesRequestSchema = z.object({
 export type DinerLanguagesRequest = z.input<typeof dinerLanguagesRequestSchema>;
 
 /** Answer of `GET` and `PUT /api/business/diner-languages`: every language offered, Hebrew first. */
+/**
+ * How the business serves a ready order (issue 18): `table`, brought to the diner's table; `pickup`, collected at the
+ * counter. The diner's thank-you page words a ready order by it.
+ */
+export const SERVICE_MODES = ['table', 'pickup'] as const;
+export type ServiceMode = (typeof SERVICE_MODES)[number];
+export const serviceModeSchema = z
+  .object({ serviceMode: z.enum(SERVICE_MODES, { message: 'נא לבחור הגשה לשולחן או איסוף מהדלפק' }) })
+  .strict();
+export type ServiceModeRequest = z.input<typeof serviceModeSchema>;
+export type ServiceModeResponse = z.output<typeof serviceModeSchema>;
+
 export const dinerLanguagesResponseSchema = z.object({ languages: z.array(z.enum(dinerLanguages)) });
 export type DinerLanguagesResponse = z.infer<typeof dinerLanguagesResponseSchema>;

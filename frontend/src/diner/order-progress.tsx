@@ -72,8 +72,9 @@ export function OrderProgress({ order }: { order: DinerOrderView }) {
   if (order.paymentStatus !== 'paid') return null;
   const cancelled = order.status === 'cancelled';
   const at = PROGRESS_STEPS.indexOf(order.status as Step);
-  // No table number: the diner ordered at the counter's code and collects there.
-  const readyText = order.tableNumber === null ? t.progress.readyPickup : t.progress.ready;
+  // Pickup, or table service without a table number (the counter's code): collected at the counter.
+  const atTable = order.serviceMode !== 'pickup' && order.tableNumber !== null;
+  const readyText = atTable ? t.progress.ready : t.progress.readyPickup;
   const summary = cancelled
     ? t.progress.cancelled
     : order.status === 'ready'

@@ -30,6 +30,7 @@ const order: DinerOrderView = {
   invoiceNumber: '30001',
   invoiceUrl: '/api/invoice/order-1',
   estimatedReadyAt: null,
+  serviceMode: 'table',
 };
 
 function json(status: number, body: unknown): Response {
@@ -516,6 +517,18 @@ describe('the thank-you page follows the kitchen (issue 18)', () => {
   it('tells a diner without a table number to collect a ready order at the counter', async () => {
     const next = held();
     stubServer({ latest: [found({ status: 'ready', tableNumber: null })], following: { ready: [next.answer] } });
+    openAt('/thank-you/demo');
+    expect((await screen.findByTestId('order-progress-summary')).textContent).toBe(
+      'ההזמנה מוכנה! אפשר לאסוף אותה בדלפק.',
+    );
+  });
+
+  it('tells a diner at a table of a pickup business to collect a ready order at the counter', async () => {
+    const next = held();
+    stubServer({
+      latest: [found({ status: 'ready', tableNumber: 4, serviceMode: 'pickup' })],
+      following: { ready: [next.answer] },
+    });
     openAt('/thank-you/demo');
     expect((await screen.findByTestId('order-progress-summary')).textContent).toBe(
       'ההזמנה מוכנה! אפשר לאסוף אותה בדלפק.',

@@ -218,6 +218,37 @@ describe('the languages offered to the diners', () => {
       .thenThrows(BusinessClosedError));
 });
 
+describe('the service: table or pickup (issue 18)', () => {
+  const chosen = (serviceMode: 'table' | 'pickup') =>
+    ({ type: 'ServiceModeChosen', data: { phone: '+972547654321', serviceMode, changedAt: now } }) as const;
+
+  it('records pickup, and table again after it', () => {
+    given([registered])
+      .when({ type: 'ChooseServiceMode', data: { serviceMode: 'pickup', now } })
+      .then([chosen('pickup')]);
+    given([registered, chosen('pickup')])
+      .when({ type: 'ChooseServiceMode', data: { serviceMode: 'table', now } })
+      .then([chosen('table')]);
+  });
+
+  it('records nothing for table service before any choice (the default) or the same choice again', () => {
+    given([registered])
+      .when({ type: 'ChooseServiceMode', data: { serviceMode: 'table', now } })
+      .then([]);
+    given([registered, chosen('pickup')])
+      .when({ type: 'ChooseServiceMode', data: { serviceMode: 'pickup', now } })
+      .then([]);
+  });
+
+  it('refuses a closed business', () =>
+    given([
+      registered,
+      { type: 'BusinessClosed', data: { phone: '+972547654321', adminPhone: '+972542222222', ip: null, at: now } },
+    ])
+      .when({ type: 'ChooseServiceMode', data: { serviceMode: 'pickup', now } })
+      .thenThrows(BusinessClosedError));
+});
+
 describe('an administrator opening the business', () => {
   it('records BusinessImpersonated with the admin, the time and the address', () =>
     given([registered])

@@ -12,6 +12,8 @@ export interface RegisteredBusiness {
   logo: string | null;
   /** The languages offered besides Hebrew; null until the owner first chooses (then all are offered). */
   dinerLanguages: OfferableLanguage[] | null;
+  /** How a ready order reaches the diner; absent until first chosen (then, and in older snapshots: `table`). */
+  serviceMode?: 'table' | 'pickup';
 }
 
 export type BusinessState = { status: 'unregistered' } | RegisteredBusiness;
@@ -43,6 +45,12 @@ export type ChooseDinerLanguages = {
   data: { languages: readonly OfferableLanguage[]; now: string };
 };
 
+/** Settings' service: table service or pickup at the counter. */
+export type ChooseServiceMode = {
+  type: 'ChooseServiceMode';
+  data: { serviceMode: 'table' | 'pickup'; now: string };
+};
+
 /** A new public address; the id is made by the handler (random), so the decider stays pure. */
 export type RegenerateDepartmentId = {
   type: 'RegenerateDepartmentId';
@@ -70,6 +78,7 @@ export type BusinessCommand =
   | ChangeBusinessProfile
   | ChangeLogo
   | ChooseDinerLanguages
+  | ChooseServiceMode
   | RegenerateDepartmentId
   | RecordImpersonation
   | PauseBusiness
@@ -127,6 +136,12 @@ export const businessDecider: Decider<BusinessCommand, BusinessEvent, BusinessSt
         }
         return [{ type: 'DinerLanguagesChosen', data: { phone, languages, changedAt: command.data.now } }];
       }
+      case 'ChooseServiceMode': {
+        const { serviceMode, now } = command.data;
+        // Table service until first chosen: choosing it then, or the same again, records nothing.
+        if ((business.serviceMode ?? 'table') === serviceMode) return [];
+        return [{ type: 'ServiceModeChosen', data: { phone, serviceMode, changedAt: now } }];
+      }
       case 'RegenerateDepartmentId': {
         const { departmentId, ip, now } = command.data;
         // The same id again would leave the leaked address working: the handler makes a fresh one, this guards it.
@@ -183,6 +198,8 @@ export const businessDecider: Decider<BusinessCommand, BusinessEvent, BusinessSt
         return { ...state, departmentId: event.data.departmentId };
       case 'DinerLanguagesChosen':
         return { ...state, dinerLanguages: event.data.languages };
+      case 'ServiceModeChosen':
+        return { ...state, serviceMode: event.data.serviceMode };
       case 'BusinessImpersonated':
         return state;
       case 'BusinessPaused':

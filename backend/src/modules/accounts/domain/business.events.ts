@@ -68,6 +68,12 @@ export interface DinerLanguagesChosen {
   data: { phone: string; languages: OfferableLanguage[]; changedAt: string };
 }
 
+/** The owner chose how a ready order reaches the diner: at the table, or collected at the counter (issue 18). */
+export interface ServiceModeChosen {
+  type: 'ServiceModeChosen';
+  data: { phone: string; serviceMode: 'table' | 'pickup'; changedAt: string };
+}
+
 /** An administrator opened an owner session of this business (the audit trail of impersonation). */
 export interface BusinessImpersonated {
   type: 'BusinessImpersonated';
@@ -121,6 +127,7 @@ export type BusinessEvent =
   | LogoChanged
   | DepartmentIdRegenerated
   | DinerLanguagesChosen
+  | ServiceModeChosen
   | BusinessImpersonated
   | BusinessPaused
   | BusinessActivated
@@ -134,6 +141,7 @@ export const BUSINESS_EVENT_TYPES = [
   'LogoChanged',
   'DepartmentIdRegenerated',
   'DinerLanguagesChosen',
+  'ServiceModeChosen',
   'BusinessImpersonated',
   'BusinessPaused',
   'BusinessActivated',

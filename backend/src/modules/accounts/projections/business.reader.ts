@@ -86,6 +86,13 @@ export class BusinessReader {
     return business ? toSummary(business) : undefined;
   }
 
+  /** How the business serves a ready order: `table` until the owner chooses otherwise (issue 18). */
+  async serviceModeOf(phone: string, em: EntityManager = this.database.em()): Promise<'table' | 'pickup' | undefined> {
+    const business = await em.findOne(BusinessEntity, { phone }, { fields: ['serviceMode', 'closedAt'] });
+    if (!business || business.closedAt) return undefined;
+    return business.serviceMode === 'pickup' ? 'pickup' : 'table';
+  }
+
   async byDepartment(
     departmentId: string,
     em: EntityManager = this.database.em(),

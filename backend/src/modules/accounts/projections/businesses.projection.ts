@@ -68,6 +68,9 @@ export const businessesProjection: InlineProjection = {
       case 'DinerLanguagesChosen':
         await applyNewer(em, event, { dinerLanguages: event.data.languages });
         return;
+      case 'ServiceModeChosen':
+        await applyNewer(em, event, { serviceMode: event.data.serviceMode });
+        return;
       case 'DepartmentIdRegenerated':
         await applyNewer(em, event, { departmentId: event.data.departmentId });
         return;

@@ -18,6 +18,8 @@ export interface CheckoutMenu {
     email: string;
     isActive: boolean;
     /** The business's own Cardcom terminal, when it set one up (decision 005 §6). */
+    /** How a ready order reaches the diner (issue 18): recorded with the order, shown on its thank-you page. */
+    serviceMode: 'table' | 'pickup';
     cardcom: { terminalNumber: string; apiName: string } | null;
   };
   /**
@@ -44,12 +46,13 @@ interface Row {
   cardcom_enabled: boolean;
   cardcom_terminal_number: string | null;
   cardcom_api_name: string | null;
+  service_mode: string | null;
   products: CheckoutMenu['products'] | null;
   next_order_number: number | null;
 }
 
 const BUSINESS_COLUMNS = `b.phone, b.department_id, b.business_name, b.id_number, b.receipt_phone, b.email, b.is_active,
-          b.cardcom_enabled, b.cardcom_terminal_number, b.cardcom_api_name`;
+          b.cardcom_enabled, b.cardcom_terminal_number, b.cardcom_api_name, b.service_mode`;
 
 /**
  * The product `p`'s option groups as contracts' PricingOptionGroup, in the product's order, inside the products' own
@@ -262,6 +265,7 @@ function checkoutMenuOf(row: Row): CheckoutMenu {
       receiptPhone: row.receipt_phone,
       email: row.email,
       isActive: row.is_active,
+      serviceMode: row.service_mode === 'pickup' ? 'pickup' : 'table',
       cardcom:
         row.cardcom_enabled && row.cardcom_terminal_number && row.cardcom_api_name
           ? { terminalNumber: row.cardcom_terminal_number, apiName: row.cardcom_api_name }

@@ -27,12 +27,14 @@ interface OrderRow {
   invoice_url: string | null;
   cardcom_low_profile_id: string | null;
   estimated_ready_at: string | null;
+  service_mode: string | null;
 }
 
 // The marker names the diner's reads in the database's statistics: they are not part of the order's own cost.
 const SELECT = `/* diner-read */ select o.id, o.order_number, b.department_id, b.business_name, o.created_at, o.items,
     o.total_amount, o.remarks, o.table_number, o.status, o.payment_status, o.invoice_status, o.invoice_number,
-    o.invoice_url, o.cardcom_low_profile_id, o.state->>'estimatedReadyAt' as estimated_ready_at
+    o.invoice_url, o.cardcom_low_profile_id, o.state->>'estimatedReadyAt' as estimated_ready_at,
+    o.state->'seller'->>'serviceMode' as service_mode
   from orders o join businesses b on b.phone = o.business_id`;
 const LATEST = preparedStatement<OrderRow>(
   'diner_order_latest',
@@ -160,6 +162,7 @@ export class DinerOrders {
       payment_status: state.payment.status,
       invoice_status: state.invoice,
       estimated_ready_at: state.estimatedReadyAt ?? null,
+      service_mode: state.seller.serviceMode ?? null,
     });
     return isSettled(order) ? order : null;
   }
@@ -213,5 +216,6 @@ function view(row: OrderRow): DinerOrderView {
     invoiceNumber: row.invoice_number,
     invoiceUrl: row.invoice_url,
     estimatedReadyAt: row.estimated_ready_at ?? null,
+    serviceMode: row.service_mode === 'pickup' ? 'pickup' : 'table',
   };
 }

@@ -138,6 +138,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
               name: business.businessName,
               dealerNumber: business.idNumber,
               receiptPhone: business.receiptPhone,
+              serviceMode: business.serviceMode,
             },
           },
         },

@@ -41,6 +41,8 @@ export interface Seller {
   name: string;
   dealerNumber: string;
   receiptPhone: string | null;
+  /** How a ready order reaches the diner, as the business served when it was ordered; absent in older orders: table. */
+  serviceMode?: 'table' | 'pickup';
 }
 
 export interface PlacedOrder {
