@@ -9,7 +9,7 @@ import {
 } from '@tafrit/contracts';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
-import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
+import type { EventStore } from '../../../platform/event-store/event-store.port.js';
 import { query } from '../../../platform/event-store/postgres/sql.js';
 import { BusinessReader } from '../../accounts/index.js';
 import { byHebrewName } from './commission-report.query.js';
