@@ -19,6 +19,7 @@ import { ordersProjection } from '../dist/modules/ordering/projections/orders.pr
 import { termsProjection } from '../dist/modules/terms/projections/terms.projection.js';
 import { TERMS_SETTING_KEY } from '../dist/modules/terms/application/get-terms.query.js';
 import { monthlyCommissionsProjection } from '../dist/modules/commissions/projections/monthly-commissions.projection.js';
+import { platformDocumentsProjection } from '../dist/modules/commissions/projections/platform-documents.projection.js';
 import { liveOrdersProjection } from '../dist/modules/printing/processors/live-orders.projection.js';
 import { optionGroupsProjection } from '../dist/modules/menu/projections/option-groups.projection.js';
 import { menuTranslationsProjection } from '../dist/modules/menu/projections/menu-translations.projection.js';
@@ -84,7 +85,14 @@ export const READ_MODELS = [
     tables: [
       { table: 'monthly_commissions', key: ['business_id', 'month'], ignore: ['updated_at'] },
       { table: 'commission_orders', key: ['order_id'] },
+      { table: 'commission_refunds', key: ['refund_id'] },
     ],
+  },
+  {
+    name: 'platform-documents',
+    registeredAs: { kind: 'processor', name: 'platform-documents' },
+    projection: fromProcessor(platformDocumentsProjection()),
+    tables: [{ table: 'platform_documents', key: ['kind', 'number'] }],
   },
   {
     name: 'live-orders',

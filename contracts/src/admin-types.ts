@@ -25,8 +25,13 @@ export interface ToggleBusinessInput {
 /** `GET /api/admin/commissions/{YYYY-MM}` (product-spec §3 admin commission response). */
 export interface AdminCommissionSummary {
   totalOrders: number;
+  /** As paid. */
   totalAmount: string;
+  /** Refunds the provider made on the month's orders (decision 025). */
+  totalRefunds: string;
+  /** On what was kept: a refund returns its commission, as in the owner's report. */
   totalCommission: string;
+  /** Paid, less refunded, less the commission. */
   totalNet: string;
 }
 
@@ -36,6 +41,7 @@ export interface AdminCommissionBusiness {
   businessName: string;
   totalOrders: number;
   totalAmount: string;
+  totalRefunds: string;
   totalCommission: string;
   totalNet: string;
 }
@@ -51,7 +57,8 @@ export interface AdminCommissionReport {
  * oldest first, so a disputed figure can be checked line by line.
  */
 export interface CommissionHistoryLine {
-  kind: 'order_paid' | 'payout_created' | 'payout_transferred';
+  /** A refund's line carries negative amounts: what it took back from the month's figures. */
+  kind: 'order_paid' | 'refund_requested' | 'order_refunded' | 'payout_created' | 'payout_transferred';
   /** The event's global position in the log and its stream, for tracing. */
   eventPosition: string;
   streamId: string;
@@ -68,7 +75,7 @@ export interface CommissionHistory {
   businessId: string;
   businessName: string;
   lines: CommissionHistoryLine[];
-  totals: { totalOrders: number; totalAmount: string; totalCommission: string; totalNet: string };
+  totals: { totalOrders: number; totalAmount: string; totalRefunds: string; totalCommission: string; totalNet: string };
 }
 
 /** A transfer due to one business for a month (on the 20th of the next month). */
@@ -80,6 +87,22 @@ export interface PayoutLine {
   branch: string;
   accountNumber: string;
   beneficiaryName: string;
+  /** The month's own net and what was deducted from it for earlier refunds; `net` is what is transferred. */
+  monthNet: string;
+  deducted: string;
+}
+
+/** A business that owes the platform for refunds of months already paid out (decision 025). */
+export interface PayoutBalance {
+  businessId: string;
+  businessName: string;
+  monthNet: string;
+  owed: string;
+  deducted: string;
+  /** Carried to the next batch. */
+  carried: string;
+  /** A closed business will have no next payout: its balance is owed to the platform. */
+  closed: boolean;
 }
 
 /** `GET /api/admin/payouts/{YYYY-MM}`: the batch when created, else the lines it would hold. */
@@ -92,6 +115,10 @@ export interface PayoutBatch {
   transferredAt: string | null;
   lines: PayoutLine[];
   total: string;
+  /** The batch's balances (as recorded, or as they would be): deducted from this month, carried forward. */
+  balances: PayoutBalance[];
+  /** Every balance still owed now, over all batches made so far, closed businesses marked. */
+  owedNow: PayoutBalance[];
 }
 
 /** An administrator's action, read from its event. */

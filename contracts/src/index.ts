@@ -30,6 +30,7 @@ export * from './option-pricing.js';
 export * from './order-line-text.js';
 export * from './order-events.js';
 export * from './payout-events.js';
+export * from './platform-invoice-events.js';
 export * from './ordering-types.js';
 export * from './http/ordering.schemas.js';
 export * from './http/refunds.schemas.js';

@@ -154,6 +154,9 @@ export interface ReportPayout {
   transferredAt: string | null;
   /** The amount transferred (or to be), as in the batch. */
   net: string;
+  /** Deducted from this month for refunds of months already paid out, and the balance carried forward (decision 025). */
+  deducted: string;
+  carried: string;
 }
 
 export interface MonthlyReport {

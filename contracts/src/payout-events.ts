@@ -21,14 +21,38 @@ export const payoutLineSnapshotSchema = z.object({
   beneficiaryName: z.string(),
   /** The payee's ID or company number, which a Masav credit record carries. */
   beneficiaryIdNumber: z.string(),
+  /**
+   * The month's own net (after its refunds) when the batch was made, and what was deducted from it for refunds of
+   * months already paid out (decision 025): `netAgorot` = `monthNetAgorot` - `deductedAgorot`. Absent on batches made
+   * before refunds existed, where the month's net is `netAgorot` and nothing was deducted.
+   */
+  monthNetAgorot: agorot.optional(),
+  deductedAgorot: agorot.optional(),
 });
 export type PayoutLineSnapshot = z.infer<typeof payoutLineSnapshotSchema>;
+
+/**
+ * A business that owed the platform when the batch was made (refunds of months already paid out, decision 025): what
+ * it owed, what this month's net covered, and what carries forward to the next batch. A business whose whole net went
+ * to its balance has no transfer line, only this.
+ */
+export const payoutBalanceSnapshotSchema = z.object({
+  businessId: z.string().min(1),
+  businessName: z.string(),
+  monthNetAgorot: agorot,
+  owedAgorot: agorot,
+  deductedAgorot: agorot,
+  carriedAgorot: agorot,
+});
+export type PayoutBalanceSnapshot = z.infer<typeof payoutBalanceSnapshotSchema>;
 
 export const payoutBatchCreatedDataSchema = z.object({
   month,
   /** 'YYYY-MM-20' of the next month. */
   dueDate: z.iso.date(),
   lines: z.array(payoutLineSnapshotSchema),
+  /** Absent on batches made before refunds existed: nobody owed anything then. */
+  balances: z.array(payoutBalanceSnapshotSchema).optional(),
   totalAgorot: agorot,
   /** The administrator who created it, and from where (the audit view reads these). */
   adminPhone: z.string().min(1),

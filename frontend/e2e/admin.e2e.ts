@@ -133,6 +133,23 @@ describe('the administrator in a real browser', () => {
     expect(admin.problems).toEqual([]);
   });
 
+  it('shows the payouts with their balances and the platform’s commission invoices of the month, and issues them, accessibly', async () => {
+    const { page } = admin;
+    const payouts = page.locator('#payouts');
+    await payouts.scrollIntoViewIfNeeded();
+    await page.locator('[data-testid="payout-table"], [data-testid="payouts-empty"]').first().waitFor();
+    const invoices = page.getByTestId('platform-invoices');
+    await invoices
+      .locator('[data-testid="platform-invoices-table"], [data-testid="platform-invoices-empty"]')
+      .first()
+      .waitFor();
+    // Issuing the ended month's due invoices answers with a toast; the list is read again after it.
+    await invoices.getByRole('button', { name: 'הפקת החשבוניות עכשיו' }).click();
+    await page.getByText('החשבוניות הופקו').first().waitFor();
+    await expectAccessible(page, '/admin payouts and platform invoices');
+    expect(admin.problems).toEqual([]);
+  });
+
   it('pauses the demo café after a confirmation naming it, whose public menu then takes no orders, and activates it again', async () => {
     const { page, problems } = admin;
     const cafe = demoCafe(page);

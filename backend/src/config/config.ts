@@ -115,6 +115,15 @@ const environmentSchema = z.object({
     .min(1)
     .max(30, 'at most 30 characters (the header record field)')
     .optional(),
+  // The issuer on the platform's monthly commission tax invoices (decision 025). The defaults are the demo's: a real
+  // deployment sets its company's registered name, dealer number (עוסק מורשה / ח.פ.) and address.
+  PLATFORM_NAME: z.string().trim().min(1).max(100).default('תפריט בע"מ (הדגמה)'),
+  PLATFORM_DEALER_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^\d{9}$/, 'expected the 9-digit dealer or company number')
+    .default('000000000'),
+  PLATFORM_ADDRESS: z.string().trim().min(1).max(200).default('רחוב הדוגמה 1, תל אביב-יפו'),
 });
 
 export interface AppConfig {
@@ -149,6 +158,8 @@ export interface AppConfig {
   marketingPixelId: string | undefined;
   /** Set when all three MASAV_* variables are; the Masav credit file needs them. */
   masav?: MasavConfig | undefined;
+  /** The issuer of the platform's commission invoices (PLATFORM_NAME, PLATFORM_DEALER_NUMBER, PLATFORM_ADDRESS). */
+  platform: { name: string; dealerNumber: string; address: string };
 }
 
 export interface MasavConfig {
@@ -230,6 +241,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ),
     marketingPixelId: values.MARKETING_PIXEL_ID,
     masav: masavConfig(values),
+    platform: {
+      name: values.PLATFORM_NAME,
+      dealerNumber: values.PLATFORM_DEALER_NUMBER,
+      address: values.PLATFORM_ADDRESS,
+    },
   };
 }
 

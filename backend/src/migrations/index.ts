@@ -13,6 +13,7 @@ import { Migration20261126000100_product_positions } from './Migration2026112600
 import { Migration20261126000300_sandbox_refunds } from './Migration20261126000300_sandbox_refunds.js';
 import { Migration20261126000400_credit_documents } from './Migration20261126000400_credit_documents.js';
 import { Migration20261126000500_menu_translations } from './Migration20261126000500_menu_translations.js';
+import { Migration20261127000200_commission_refunds_and_platform_invoices } from './Migration20261127000200_commission_refunds_and_platform_invoices.js';
 import { Migration20261127000900_service_mode } from './Migration20261127000900_service_mode.js';
 
 /**
@@ -35,5 +36,9 @@ export const migrationsList = [
   { name: 'Migration20261126000300_sandbox_refunds', class: Migration20261126000300_sandbox_refunds },
   { name: 'Migration20261126000400_credit_documents', class: Migration20261126000400_credit_documents },
   { name: 'Migration20261126000500_menu_translations', class: Migration20261126000500_menu_translations },
+  {
+    name: 'Migration20261127000200_commission_refunds_and_platform_invoices',
+    class: Migration20261127000200_commission_refunds_and_platform_invoices,
+  },
   { name: 'Migration20261127000900_service_mode', class: Migration20261127000900_service_mode },
 ];

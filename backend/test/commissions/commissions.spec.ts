@@ -13,7 +13,7 @@ import {
 } from '../../src/modules/commissions/projections/monthly-commissions.projection.js';
 import { registerOwner, type SignedInOwner } from '../support/accounts.js';
 import { call } from '../support/http-client.js';
-import { recordOrder } from '../support/orders.js';
+import { recordOrder, recordRefund } from '../support/orders.js';
 import type { TestApp } from '../support/test-app.js';
 import { APP_START_TIMEOUT_MS, inMonth, lastMonth, runProcessors, startCommissionsApp } from './support.js';
 
@@ -97,7 +97,7 @@ beforeAll(async () => {
   await paidOrder(tamar, inMonth(month, 9), line(1009, 3));
   await paidOrder(tamar, inMonth(month, 17));
   await paidOrder(efrat, inMonth(month, 5), line(2_345, 2));
-  await paidOrder(efrat, inMonth(month, 28), line(99_999));
+  const large = await paidOrder(efrat, inMonth(month, 28), line(99_999));
   await paidOrder(beit, inMonth(month, 12), line(1_111, 7));
   // The last minutes of the month in Israel belong to it; half an hour after midnight, to the next one.
   const { start } = israelMonthRange(currentMonth);
@@ -110,6 +110,13 @@ beforeAll(async () => {
     departmentId: efrat.departmentId,
     orderNumber: orderNumbers,
     placedAt: inMonth(month, 20),
+  });
+  // Refunds (decision 025): two of one order, the second after the month ended; both count in the order's month, and
+  // each returns its share of the commission (₪100.00 of ₪999.99 returns ₪5.00; ₪33.33 returns ₪1.67).
+  await recordRefund(app, large.orderId, { amountAgorot: 10_000, at: inMonth(month, 29) });
+  await recordRefund(app, large.orderId, {
+    amountAgorot: 3_333,
+    at: new Date(start.getTime() + 3_600_000).toISOString(),
   });
   await runProcessors(app);
 }, APP_START_TIMEOUT_MS);
@@ -125,10 +132,12 @@ describe('monthly commissions', () => {
     expect(report.summary).toEqual({
       totalOrders: own.reduce((total, entry) => total + entry.summary.totalOrders, 0),
       totalAmount: sum(own.map((entry) => entry.summary.totalAmount)),
+      totalRefunds: sum(own.map((entry) => entry.summary.totalRefunds)),
       totalCommission: sum(own.map((entry) => entry.summary.totalCommission)),
       totalNet: sum(own.map((entry) => entry.summary.netAmount)),
     });
     expect(report.summary.totalOrders).toBe(7);
+    expect(report.summary.totalRefunds).toBe('133.33');
 
     for (const [index, owner] of owners.entries()) {
       const mine = own[index] as MonthlyReport;
@@ -138,6 +147,7 @@ describe('monthly commissions', () => {
         businessName: owner.name,
         totalOrders: mine.summary.totalOrders,
         totalAmount: mine.summary.totalAmount,
+        totalRefunds: mine.summary.totalRefunds,
         totalCommission: mine.summary.totalCommission,
         totalNet: mine.summary.netAmount,
       });
@@ -148,12 +158,18 @@ describe('monthly commissions', () => {
       expect(trail.totals).toEqual({
         totalOrders: row?.totalOrders,
         totalAmount: row?.totalAmount,
+        totalRefunds: row?.totalRefunds,
         totalCommission: row?.totalCommission,
         totalNet: row?.totalNet,
       });
+      // The payments and the refunds (negative) add up to the figures; a request alone moves nothing.
+      const refunded = trail.lines.filter((entry) => entry.kind === 'order_refunded');
+      const moving = [...paid, ...refunded];
       expect(sum(paid.map((entry) => entry.amount))).toBe(row?.totalAmount);
-      expect(sum(paid.map((entry) => entry.commission))).toBe(row?.totalCommission);
-      expect(sum(paid.map((entry) => entry.net))).toBe(row?.totalNet);
+      expect(sum(refunded.map((entry) => entry.amount.replace('-', '')))).toBe(row?.totalRefunds);
+      expect(sum(moving.map((entry) => entry.commission))).toBe(row?.totalCommission);
+      expect(sum(moving.map((entry) => entry.net))).toBe(row?.totalNet);
+      expect(trail.lines.filter((entry) => entry.kind === 'refund_requested')).toHaveLength(refunded.length);
       // Every line names its event, its order and its number, in log order.
       expect(new Set(paid.map((entry) => entry.orderNumber)).size).toBe(paid.length);
       expect(paid.map((entry) => BigInt(entry.eventPosition))).toEqual(
@@ -209,7 +225,7 @@ describe('monthly commissions', () => {
     const before = await adminReport(month);
     const current = await adminReport(currentMonth);
     const connection = app.database.em().getConnection();
-    await connection.execute('truncate monthly_commissions, commission_orders');
+    await connection.execute('truncate monthly_commissions, commission_orders, commission_refunds');
     expect((await adminReport(month)).businesses).toEqual([]);
     await connection.execute('delete from processor_checkpoints where name = ?', [MONTHLY_COMMISSIONS_PROCESSOR]);
     await runProcessors(app);
@@ -220,7 +236,7 @@ describe('monthly commissions', () => {
   it('answers an empty month with zeros', async () => {
     expect(await adminReport('2020-01')).toEqual({
       month: '2020-01',
-      summary: { totalOrders: 0, totalAmount: '0.00', totalCommission: '0.00', totalNet: '0.00' },
+      summary: { totalOrders: 0, totalAmount: '0.00', totalRefunds: '0.00', totalCommission: '0.00', totalNet: '0.00' },
       businesses: [],
     });
   });
@@ -247,7 +263,7 @@ describe('the commissions CSV', () => {
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = new TextDecoder().decode(bytes.slice(3)).trimEnd().split('\r\n');
-    expect(rows[0]).toBe('מזהה עסק (טלפון),שם העסק,מספר הזמנות,"סה""כ מכירות",עמלה,נטו');
+    expect(rows[0]).toBe('מזהה עסק (טלפון),שם העסק,מספר הזמנות,"סה""כ מכירות",עמלה,נטו,הוחזר');
     expect(rows).toHaveLength(1 + 3 + 1);
     const report = await adminReport(month);
     // A phone starts with '+', which a spreadsheet would read as a formula: it gets the apostrophe.
@@ -259,29 +275,31 @@ describe('the commissions CSV', () => {
         report.businesses[0]?.totalAmount,
         report.businesses[0]?.totalCommission,
         report.businesses[0]?.totalNet,
+        report.businesses[0]?.totalRefunds,
       ].join(','),
     );
     expect(rows[4]).toBe(
-      `"סה""כ",,${report.summary.totalOrders},${report.summary.totalAmount},${report.summary.totalCommission},${report.summary.totalNet}`,
+      `"סה""כ",,${report.summary.totalOrders},${report.summary.totalAmount},${report.summary.totalCommission},${report.summary.totalNet},${report.summary.totalRefunds}`,
     );
   });
 
   it('never lets a business name run as a formula', () => {
     const csv = commissionsCsv({
       month: '2026-10',
-      summary: { totalOrders: 1, totalAmount: '1.00', totalCommission: '0.05', totalNet: '0.95' },
+      summary: { totalOrders: 1, totalAmount: '1.00', totalRefunds: '0.00', totalCommission: '0.05', totalNet: '0.95' },
       businesses: [
         {
           businessId: '0521234567',
           businessName: '=HYPERLINK("http://x")',
           totalOrders: 1,
           totalAmount: '1.00',
+          totalRefunds: '0.00',
           totalCommission: '0.05',
           totalNet: '0.95',
         },
       ],
     });
-    expect(csv.split('\r\n')[1]).toBe(`0521234567,"'=HYPERLINK(""http://x"")",1,1.00,0.05,0.95`);
+    expect(csv.split('\r\n')[1]).toBe(`0521234567,"'=HYPERLINK(""http://x"")",1,1.00,0.05,0.95,0.00`);
   });
 });
 

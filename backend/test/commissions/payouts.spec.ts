@@ -84,6 +84,8 @@ describe('payouts of a month', () => {
         branch: '912',
         accountNumber: '123456',
         beneficiaryName: 'יוסי כהן',
+        monthNet: commissions.businesses.find((row) => row.businessId === owners[1]?.phone)?.totalNet,
+        deducted: '0.00',
       },
       expect.objectContaining({ businessId: owners[0]?.phone, businessName: 'קפה נועה', bankCode: '12' }),
     ]);
@@ -136,6 +138,8 @@ describe('payouts of a month', () => {
       dueDate: `${shiftMonth(month, 1)}-20`,
       transferredAt: null,
       net: report.summary.netAmount,
+      deducted: '0.00',
+      carried: '0.00',
     });
   });
 
@@ -161,7 +165,7 @@ describe('payouts of a month', () => {
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = new TextDecoder().decode(bytes.slice(3)).trimEnd().split('\r\n');
-    expect(rows[0]).toBe('מזהה עסק (טלפון),שם העסק,מוטב,"ת""ז / ח""פ",בנק,סניף,חשבון,סכום');
+    expect(rows[0]).toBe('מזהה עסק (טלפון),שם העסק,מוטב,"ת""ז / ח""פ",בנק,סניף,חשבון,סכום,נטו החודש,קוזז על החזרים');
     expect(rows).toHaveLength(1 + 2 + 1);
     expect(rows[1]).toContain(',בורקס יוסי,יוסי כהן,515678902,10,912,123456,');
   });

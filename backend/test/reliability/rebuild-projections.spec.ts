@@ -185,6 +185,8 @@ describe('rebuilding the read models from the log', () => {
       [
         'businesses',
         'commission_orders',
+        'commission_refunds',
+        'platform_documents',
         'live_events',
         'monthly_commissions',
         'orders',

@@ -1,5 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { LiveOrdersAnswer, PairAnswer, PairingCodeAnswer, SlipPrintPayload } from '@tafrit/contracts';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  israelMonthOf,
+  israelMonthRange,
+  type LiveOrdersAnswer,
+  type PairAnswer,
+  type PairingCodeAnswer,
+  shiftMonth,
+  type SlipPrintPayload,
+} from '@tafrit/contracts';
+import { IssuePlatformDocumentCommand } from '../../src/modules/commissions/application/platform-invoice-commands.js';
+import { PlatformInvoiceLinks } from '../../src/modules/commissions/application/platform-invoice-links.js';
+import { ProcessorRunner } from '../../src/platform/processing/processor-runner.js';
+import { recordOrder } from '../support/orders.js';
 import type { Socket } from 'socket.io-client';
 import { registerOwner, registrationForm, signInAdmin, type SignedInOwner } from '../support/accounts.js';
 import { createPayment, DINER_COOKIE, openShop, payInSandbox, type Shop } from '../support/checkout.js';
@@ -97,6 +110,25 @@ async function connectAgent(owner: SignedInOwner): Promise<ConnectedAgent> {
 async function printersOnline(): Promise<void> {
   for (const agent of [victimAgent, intruderAgent]) await request(agent.socket, 'agent.heartbeat', {});
   await settledFootprint(app, victim.phone, () => true);
+}
+
+/** The victim's platform commission invoice of last month (decision 025): a paid order then, and the invoice issued. */
+const lastMonth = shiftMonth(israelMonthOf(new Date()), -1);
+let platformInvoiced = false;
+async function victimPlatformInvoice(): Promise<void> {
+  if (platformInvoiced) return;
+  platformInvoiced = true;
+  const paidAt = new Date(israelMonthRange(lastMonth).start.getTime() + 86_400_000).toISOString();
+  await recordOrder(app, {
+    businessPhone: victim.phone,
+    departmentId: shop.departmentId,
+    orderNumber: 9_001,
+    placedAt: paidAt,
+    paidAt,
+  });
+  await app.app.get(ProcessorRunner).runUntilIdle();
+  const request = { now: new Date(), correlationId: 'tenant-isolation', actor: { kind: 'system' as const } };
+  await app.app.get(CommandBus).execute(new IssuePlatformDocumentCommand(victim.phone, lastMonth, request));
 }
 
 interface Attack {
@@ -441,6 +473,18 @@ const ATTACKS: Attack[] = [
     prepare: freshPaidOrder,
     request: (token) =>
       call(app, 'POST', `/api/live-orders/${spareOrder.orderId}/decline`, { token, body: { reason: 'נגמר' } }),
+  },
+  {
+    route: 'GET /api/platform-invoice/:month/:phone',
+    name: "open the victim's platform commission invoice with its own link's token",
+    prepare: victimPlatformInvoice,
+    // The page takes no bearer token: each business holds the link of its own invoice, and the intruder swaps in the
+    // victim's phone. The victim's own link is the control.
+    request: (token) => {
+      const links = app.app.get(PlatformInvoiceLinks);
+      const own = new URL(links.urlFor(token === victim.token ? victim.phone : intruder.phone, lastMonth), app.url);
+      return call(app, 'GET', `/api/platform-invoice/${lastMonth}/${encodeURIComponent(victim.phone)}${own.search}`);
+    },
   },
   {
     route: 'GET /api/printer/status',

@@ -92,3 +92,38 @@ export async function recordOrder(app: TestApp, options: RecordOrderOptions): Pr
   });
   return { orderId };
 }
+
+/**
+ * Refunds part of a paid order through the order's write path: the request and the provider's refund at `at`, as the
+ * refund handlers record them, for tests of what follows a refund (commissions, payouts, platform invoices).
+ */
+export async function recordRefund(
+  app: TestApp,
+  orderId: string,
+  { amountAgorot, at }: { amountAgorot: number; at: string },
+): Promise<{ refundId: string }> {
+  const orders = app.app.get(OrderStore);
+  const refundId = randomUUID();
+  const metadata = { correlationId: randomUUID(), actor: { kind: 'owner' as const }, occurredAt: at };
+  await orders.execute(
+    orderId,
+    { type: 'RequestRefund', data: { refundId, amountAgorot, reason: 'החזר בבדיקה', now: at } },
+    metadata,
+  );
+  await orders.execute(
+    orderId,
+    {
+      type: 'RecordRefund',
+      data: {
+        refundId,
+        provider: 'sandbox',
+        providerRefundId: String(Math.floor(Math.random() * 1e9)),
+        amountAgorot,
+        creditUrl: app.app.get(InvoiceLinks).creditUrlFor(orderId, refundId),
+        now: at,
+      },
+    },
+    metadata,
+  );
+  return { refundId };
+}

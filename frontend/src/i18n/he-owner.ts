@@ -134,6 +134,19 @@ export const heOwner = {
       transferredBefore: 'הועברו',
       transferredAfter: 'לחשבונך ב-',
       planned: 'ההעברה מתוכננת ל-',
+      // Decision 025: a refund of a month already paid out is deducted from a later transfer.
+      deductedBefore: 'קוזזו מההעברה',
+      deductedAfter: 'בגין החזרים מחודשים שכבר הועברו.',
+      carriedBefore: 'יתרה של',
+      carriedAfter: 'תקוזז מההעברה הבאה.',
+    },
+    platformInvoice: {
+      title: 'חשבונית העמלה של החודש',
+      description: 'חשבונית המס של תפריט על עמלת השירות (5%, כולל מע"מ) מהמכירות שנשמרו בחודש.',
+      invoice: (number: number) => `חשבונית מס ${number}`,
+      credit: (number: number) => `חשבונית מס זיכוי ${number}`,
+      notYet: 'החשבונית תופק לאחר סיום החודש.',
+      loadError: 'לא הצלחנו לטעון את חשבונית העמלה',
     },
   },
   menuManagement: {

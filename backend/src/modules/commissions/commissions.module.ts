@@ -7,15 +7,43 @@ import { GetCommissionReportHandler } from './application/commission-report.quer
 import { GetPayoutBatchHandler } from './application/payout-batch.query.js';
 import { CreatePayoutBatchHandler, MarkPayoutTransferredHandler } from './application/payout-commands.js';
 import { monthlyCommissionsProjection } from './projections/monthly-commissions.projection.js';
+import { platformDocumentsProjection } from './projections/platform-documents.projection.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/config.js';
+import {
+  AdminPlatformInvoicesController,
+  OwnerPlatformInvoicesController,
+  PlatformInvoicePageController,
+} from './api/platform-invoices.controller.js';
+import { IssuePlatformDocumentHandler } from './application/platform-invoice-commands.js';
+import { PlatformInvoiceLinks } from './application/platform-invoice-links.js';
+import { GetPlatformInvoicesHandler } from './application/platform-invoice.queries.js';
+import { PlatformInvoiceSweep } from './processors/platform-invoice-sweep.js';
 
 /**
  * The administrator's money views (issue 7 §4, §5): monthly commissions from the `monthly-commissions` projection,
  * the commission history read from the log, and payout batches as `payout-{YYYY-MM}` streams with CSV and Masav
- * exports. Its routes are all under /api/admin/commissions and /api/admin/payouts.
+ * exports; and the platform's own monthly commission invoices to each business, with their credit documents (decision
+ * 025). Its routes are under /api/admin/commissions, /api/admin/payouts, /api/admin/platform-invoices, and the
+ * owner's /api/platform-invoices and the printable /api/platform-invoice pages.
  */
 @Module({
-  controllers: [CommissionsController, PayoutsController],
+  controllers: [
+    CommissionsController,
+    PayoutsController,
+    AdminPlatformInvoicesController,
+    OwnerPlatformInvoicesController,
+    PlatformInvoicePageController,
+  ],
   providers: [
+    IssuePlatformDocumentHandler,
+    GetPlatformInvoicesHandler,
+    PlatformInvoiceSweep,
+    {
+      provide: PlatformInvoiceLinks,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => new PlatformInvoiceLinks(config.jwtSecret),
+    },
     GetCommissionReportHandler,
     GetCommissionHistoryHandler,
     GetPayoutBatchHandler,
@@ -28,5 +56,6 @@ export class CommissionsModule implements OnModuleInit {
 
   onModuleInit(): void {
     this.runner.register(monthlyCommissionsProjection());
+    this.runner.register(platformDocumentsProjection());
   }
 }

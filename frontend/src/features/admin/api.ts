@@ -16,6 +16,7 @@ import type {
   PayoutBatch,
   ToggleBusinessInput,
 } from '@tafrit/contracts/admin-types';
+import type { PlatformInvoiceSummary } from '@tafrit/contracts/platform-invoice-events';
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { he } from '@/i18n/he';
 import { ApiError, apiRequest, errorFromResponse, isApiError, tokenFor } from '@/lib/api-client';
@@ -130,6 +131,7 @@ export const adminPaths = {
   payoutsTransferred: (month: string) => `/api/admin/payouts/${month}/transferred`,
   payoutsCsv: (month: string) => `/api/admin/payouts/${month}/csv`,
   payoutsMasav: (month: string) => `/api/admin/payouts/${month}/masav`,
+  platformInvoices: (month: string) => `/api/admin/platform-invoices/${month}`,
   audit: '/api/admin/audit',
   contact: '/api/admin/contact-submissions',
   debug: '/api/admin/debug',
@@ -226,6 +228,30 @@ export async function createPayoutBatch(month: string): Promise<void> {
 
 export async function markPayoutTransferred(month: string): Promise<void> {
   await adminRequest('POST', adminPaths.payoutsTransferred(month));
+}
+
+export async function getPlatformInvoices(month: string, signal?: AbortSignal): Promise<PlatformInvoiceSummary[]> {
+  return listOf<PlatformInvoiceSummary>(
+    await adminRequest('GET', adminPaths.platformInvoices(month), undefined, signal),
+    (item) => typeof item.businessId === 'string' && Array.isArray(item.documents),
+  );
+}
+
+export function platformInvoicesQueryOptions(month: string) {
+  return queryOptions({
+    queryKey: ['/api/admin/platform-invoices', month],
+    queryFn: ({ signal }) => getPlatformInvoices(month, signal),
+  });
+}
+
+/** The platform's commission invoices of a month (decision 025), beside the commissions and the payouts. */
+export function usePlatformInvoices(month: string) {
+  return useQuery(platformInvoicesQueryOptions(month));
+}
+
+/** Issues the month's due invoices and credits now rather than at the next sweep. */
+export async function issuePlatformInvoices(month: string): Promise<void> {
+  await adminRequest('POST', adminPaths.platformInvoices(month));
 }
 
 /** The server's page sizes: a full page means there may be older entries behind `?before=`. */

@@ -13,6 +13,7 @@ import { heAdmin } from '@/i18n/he-admin';
 import { monthLabel } from '@/lib/month-label';
 import { adminPaths, downloadAdminFile, useCommissionHistory, useCommissionReport } from './api';
 import { errorDescription } from './errors';
+import { DocumentLink, useDocumentsByBusiness } from './platform-invoices';
 import { dateTimeText, shekelsText } from './format';
 import {
   captionClass,
@@ -61,12 +62,14 @@ function MonthCommissions({ month }: { month: string }) {
 
 function CommissionReport({ report, month }: { report: AdminCommissionReport; month: string }) {
   const { summary } = report;
+  const documents = useDocumentsByBusiness(month);
   return (
     <>
       <h3 className="sr-only">{t.summaryTitle}</h3>
-      <dl className="mt-6 grid grid-cols-2 gap-4 lg:grid-cols-4" data-testid="commission-summary">
+      <dl className="mt-6 grid grid-cols-2 gap-4 lg:grid-cols-5" data-testid="commission-summary">
         <SummaryCard label={t.totalOrders} value={summary.totalOrders} />
         <SummaryCard label={t.totalAmount} value={<Ltr>{shekelsText(summary.totalAmount)}</Ltr>} />
+        <SummaryCard label={t.totalRefunds} value={<Ltr>{shekelsText(summary.totalRefunds)}</Ltr>} />
         <SummaryCard label={t.totalCommission} value={<Ltr>{shekelsText(summary.totalCommission)}</Ltr>} />
         <SummaryCard label={t.totalNet} value={<Ltr>{shekelsText(summary.totalNet)}</Ltr>} />
       </dl>
@@ -90,10 +93,16 @@ function CommissionReport({ report, month }: { report: AdminCommissionReport; mo
                   {t.totalAmount}
                 </th>
                 <th scope="col" className={thClass}>
+                  {t.totalRefunds}
+                </th>
+                <th scope="col" className={thClass}>
                   {t.totalCommission}
                 </th>
                 <th scope="col" className={thClass}>
                   {t.totalNet}
+                </th>
+                <th scope="col" className={thClass}>
+                  {t.platformInvoice}
                 </th>
                 <th scope="col" className={thClass}>
                   {t.actions}
@@ -113,10 +122,24 @@ function CommissionReport({ report, month }: { report: AdminCommissionReport; mo
                     <Ltr>{shekelsText(business.totalAmount)}</Ltr>
                   </td>
                   <td className={tdClass}>
+                    <Ltr>{shekelsText(business.totalRefunds)}</Ltr>
+                  </td>
+                  <td className={tdClass}>
                     <Ltr>{shekelsText(business.totalCommission)}</Ltr>
                   </td>
                   <td className={tdClass}>
                     <Ltr>{shekelsText(business.totalNet)}</Ltr>
+                  </td>
+                  <td className={tdClass}>
+                    {documents
+                      .get(business.businessId)
+                      ?.documents.map((document) => (
+                        <DocumentLink
+                          key={`${document.kind}-${document.number}`}
+                          document={document}
+                          businessName={business.businessName}
+                        />
+                      )) ?? '—'}
                   </td>
                   <td className={tdClass}>
                     <HistoryButton business={business} month={month} />

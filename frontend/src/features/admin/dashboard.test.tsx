@@ -5,6 +5,7 @@ import type {
   CommissionHistory,
   PayoutBatch,
 } from '@tafrit/contracts/admin-types';
+import type { PlatformInvoiceSummary } from '@tafrit/contracts/platform-invoice-events';
 import { uiMessagesHe } from '@tafrit/contracts/messages.he';
 import { lastTwelveMonths } from '@tafrit/contracts/months';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
@@ -59,13 +60,20 @@ const rows: AdminBusinessRow[] = [
 
 const report: AdminCommissionReport = {
   month,
-  summary: { totalOrders: 5, totalAmount: '1000.00', totalCommission: '50.00', totalNet: '950.00' },
+  summary: {
+    totalOrders: 5,
+    totalAmount: '1000.00',
+    totalRefunds: '0.00',
+    totalCommission: '50.00',
+    totalNet: '950.00',
+  },
   businesses: [
     {
       businessId: '+972523456789',
       businessName: 'קפה הגפן',
       totalOrders: 3,
       totalAmount: '600.00',
+      totalRefunds: '0.00',
       totalCommission: '30.00',
       totalNet: '570.00',
     },
@@ -74,6 +82,7 @@ const report: AdminCommissionReport = {
       businessName: 'מאפיית השדה',
       totalOrders: 2,
       totalAmount: '400.00',
+      totalRefunds: '0.00',
       totalCommission: '20.00',
       totalNet: '380.00',
     },
@@ -97,7 +106,7 @@ const history: CommissionHistory = {
       net: '570.00',
     },
   ],
-  totals: { totalOrders: 1, totalAmount: '600.00', totalCommission: '30.00', totalNet: '570.00' },
+  totals: { totalOrders: 1, totalAmount: '600.00', totalRefunds: '0.00', totalCommission: '30.00', totalNet: '570.00' },
 };
 
 function batch(overrides: Partial<PayoutBatch> = {}): PayoutBatch {
@@ -116,9 +125,13 @@ function batch(overrides: Partial<PayoutBatch> = {}): PayoutBatch {
         branch: '600',
         accountNumber: '123456',
         beneficiaryName: 'קפה הגפן בע"מ',
+        monthNet: '570.00',
+        deducted: '0.00',
       },
     ],
     total: '570.00',
+    balances: [],
+    owedNow: [],
     ...overrides,
   };
 }
@@ -132,6 +145,26 @@ const audit: AdminAuditEntry[] = [
     ip: '127.0.0.1',
     subject: '+972523456789',
     summary: 'פיצה נפולי הושהה',
+  },
+];
+
+const platformInvoices: PlatformInvoiceSummary[] = [
+  {
+    businessId: '+972523456789',
+    businessName: 'קפה הגפן',
+    month,
+    documents: [
+      {
+        kind: 'invoice',
+        number: 12,
+        total: '30.00',
+        beforeVat: '25.42',
+        vat: '4.58',
+        vatRatePercent: 18,
+        issuedAt: '2026-12-01T00:10:00.000Z',
+        url: '/api/platform-invoice/2026-11/%2B972523456789?token=t',
+      },
+    ],
   },
 ];
 
@@ -161,6 +194,7 @@ function adminServer(override: Handler = () => undefined) {
     if (path === `/api/admin/commissions/${month}`) return json({ success: true, data: report });
     if (path === `/api/admin/payouts/${payoutMonth}` && method === 'GET') return json({ success: true, data: batch() });
     if (path === '/api/admin/audit') return json({ success: true, data: audit });
+    if (path.startsWith('/api/admin/platform-invoices/')) return json({ success: true, data: platformInvoices });
     if (path === '/api/admin/contact-submissions') {
       return json({
         success: true,
@@ -415,13 +449,19 @@ describe('commission report', () => {
       heAdmin.commissions.business,
       heAdmin.commissions.totalOrders,
       heAdmin.commissions.totalAmount,
+      heAdmin.commissions.totalRefunds,
       heAdmin.commissions.totalCommission,
       heAdmin.commissions.totalNet,
+      heAdmin.commissions.platformInvoice,
       heAdmin.commissions.actions,
     ]);
     const cafe = within(table).getByRole('rowheader', { name: 'קפה הגפן' }).closest('tr')!;
     expect(cafe.textContent).toContain('₪600.00');
     expect(cafe.textContent).toContain('₪30.00');
+    // The platform's commission invoice of the business opens in a new tab.
+    const invoice = await within(cafe).findByRole('link', { name: /חשבונית מס 12/ });
+    expect(invoice.getAttribute('href')).toBe(platformInvoices[0]!.documents[0]!.url);
+    expect(invoice.getAttribute('target')).toBe('_blank');
     const summary = screen.getByTestId('commission-summary');
     expect(summary.textContent).toContain('₪1,000.00');
     expect(summary.textContent).toContain('₪950.00');
@@ -599,6 +639,34 @@ describe('payouts, contact messages and audit', () => {
     await user.click(screen.getByRole('button', { name: heAdmin.payouts.create }));
     await screen.findByRole('button', { name: heAdmin.payouts.markTransferred });
     expect(calls.find((call) => call.method === 'POST')?.headers.Authorization).toBe('Bearer admin-token');
+  });
+
+  it('shows the deductions for refunds of paid-out months, the balances still owed, and the month’s invoices', async () => {
+    const balance = {
+      businessId: '+972541112233',
+      businessName: 'מאפיית השדה',
+      monthNet: '47.50',
+      owed: '76.00',
+      deducted: '47.50',
+      carried: '28.50',
+      closed: false,
+    };
+    adminServer(({ path, method }) =>
+      path === `/api/admin/payouts/${payoutMonth}` && method === 'GET'
+        ? json({
+            success: true,
+            data: batch({ balances: [balance], owedNow: [{ ...balance, owed: '28.50', closed: true }] }),
+          })
+        : undefined,
+    );
+    renderAt('/admin');
+    const balances = await screen.findByTestId('payout-balances', undefined, SLOW);
+    const row = within(balances).getByRole('rowheader', { name: 'מאפיית השדה' }).closest('tr')!;
+    expect(row.textContent).toContain('₪76.00');
+    expect(row.textContent).toContain('₪28.50');
+    expect(screen.getByTestId('owed-now').textContent).toContain(heAdmin.payouts.closed);
+    const invoices = await screen.findByTestId('platform-invoices-table');
+    expect(within(invoices).getByRole('link', { name: /חשבונית מס 12/ })).toBeTruthy();
   });
 
   it('marks a created batch transferred only after confirming', async () => {

@@ -1,5 +1,6 @@
 // Payouts (issue 7): for an ended month, the transfers due on the 20th of the next month, the batch's state, creating
-// it, marking it transferred (confirmed), and its CSV and Masav files.
+// it, marking it transferred (confirmed), and its CSV and Masav files; the deductions for refunds of months already
+// paid out and the balances still owed (decision 025); the month's platform commission invoices.
 import type { PayoutBatch } from '@tafrit/contracts/admin-types';
 import { israelMonthOf, shiftMonth } from '@tafrit/contracts/months';
 import { useQueryClient } from '@tanstack/react-query';
@@ -14,6 +15,8 @@ import { monthLabel } from '@/lib/month-label';
 import { adminPaths, createPayoutBatch, markPayoutTransferred, payoutBatchQueryOptions, usePayoutBatch } from './api';
 import { DownloadButton } from './commissions-section';
 import { errorDescription } from './errors';
+import { PayoutBalances } from './payout-balances';
+import { PlatformInvoicesPanel } from './platform-invoices';
 import { dateText, dateTimeText, shekelsText } from './format';
 import {
   captionClass,
@@ -57,6 +60,8 @@ function MonthBatch({ month }: { month: string }) {
 
 function Batch({ batch, month }: { batch: PayoutBatch; month: string }) {
   const hasLines = batch.lines.length > 0;
+  // A business whose whole net went to its balance has no transfer, yet the batch must still be made to record it.
+  const canCreate = hasLines || batch.balances.length > 0;
   return (
     <>
       <dl className="mt-6 grid grid-cols-2 gap-4 lg:grid-cols-4" data-testid="payout-summary">
@@ -73,7 +78,7 @@ function Batch({ batch, month }: { batch: PayoutBatch; month: string }) {
         ) : null}
       </dl>
       <div className="mt-4 flex flex-wrap gap-3">
-        {batch.status === 'draft' && hasLines ? <CreateButton month={month} /> : null}
+        {batch.status === 'draft' && canCreate ? <CreateButton month={month} /> : null}
         {batch.status === 'created' ? <TransferredButton month={month} /> : null}
         {hasLines ? (
           <>
@@ -106,6 +111,12 @@ function Batch({ batch, month }: { batch: PayoutBatch; month: string }) {
                   {t.account}
                 </th>
                 <th scope="col" className={thClass}>
+                  {t.monthNet}
+                </th>
+                <th scope="col" className={thClass}>
+                  {t.deducted}
+                </th>
+                <th scope="col" className={thClass}>
                   {t.net}
                 </th>
               </tr>
@@ -127,6 +138,12 @@ function Batch({ batch, month }: { batch: PayoutBatch; month: string }) {
                     <Ltr>{line.accountNumber}</Ltr>
                   </td>
                   <td className={tdClass}>
+                    <Ltr>{shekelsText(line.monthNet)}</Ltr>
+                  </td>
+                  <td className={tdClass}>
+                    <Ltr>{shekelsText(line.deducted)}</Ltr>
+                  </td>
+                  <td className={tdClass}>
                     <Ltr>{shekelsText(line.net)}</Ltr>
                   </td>
                 </tr>
@@ -137,6 +154,8 @@ function Batch({ batch, month }: { batch: PayoutBatch; month: string }) {
       ) : (
         <EmptyState testId="payouts-empty">{t.empty}</EmptyState>
       )}
+      <PayoutBalances batch={batch} month={month} />
+      <PlatformInvoicesPanel month={month} />
     </>
   );
 }

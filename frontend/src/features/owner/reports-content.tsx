@@ -1,16 +1,16 @@
 // The report itself: a month of the last 12 (Israel months), four summary cards, the daily sales chart, the
 // expandable order list and the CSV download. Loaded by reports-page.tsx after the screen's title is on screen.
 import type { MonthlyReport, ReportPayout } from '@tafrit/contracts/ordering-types';
-import { formatIsraelDateTime, lastTwelveMonths } from '@tafrit/contracts/months';
+import { formatIsraelDateTime, israelMonthOf, lastTwelveMonths } from '@tafrit/contracts/months';
 import { lazy, Suspense, useState } from 'react';
 import { MonthPickerSection } from '@/components/month-picker-section';
 import { cardClass, errorTextClass } from '@/components/ui/form-styles';
 import { PendingButton } from '@/components/ui/pending-button';
-import { secondaryButtonClass } from '@/components/ui/styles';
+import { secondaryButtonClass, textLinkClass } from '@/components/ui/styles';
 import { toast } from '@/components/ui/toast';
 import { heOwner } from '@/i18n/he-owner';
 import { monthLabel } from '@/lib/month-label';
-import { downloadOrdersCsv, useMonthlyReport } from './api/reports';
+import { downloadOrdersCsv, useMonthlyReport, usePlatformInvoice } from './api/reports';
 import { errorDescription } from './errors';
 import { shekelsText } from './reports-format';
 import { OrderList } from './reports-order-list';
@@ -99,7 +99,52 @@ function ReportBody({ report, month }: { report: MonthlyReport; month: string })
         </>
       )}
       {report.payout ? <PayoutFooter payout={report.payout} /> : null}
+      <PlatformInvoice month={month} />
     </>
+  );
+}
+
+/** The platform's commission invoice of an ended month and its credit documents, each opened in a new tab. */
+function PlatformInvoice({ month }: { month: string }) {
+  const ended = month < israelMonthOf(new Date());
+  const invoice = usePlatformInvoice(month, ended);
+  const p = t.platformInvoice;
+  if (!ended) return null;
+  return (
+    <section aria-labelledby="platform-invoice-title" className="mt-8" data-testid="platform-invoice">
+      <h2 id="platform-invoice-title" className="text-xl font-bold text-ink">
+        {p.title}
+      </h2>
+      <p className="mt-1 text-muted">{p.description}</p>
+      {invoice.isPending ? (
+        <p role="status" className="mt-2 text-muted">
+          {t.loading}
+        </p>
+      ) : invoice.isError ? (
+        <p role="alert" className={`mt-2 ${errorTextClass}`}>
+          {p.loadError}
+        </p>
+      ) : invoice.data.documents.length === 0 ? (
+        <p className="mt-2 text-ink">{p.notYet}</p>
+      ) : (
+        <ul className="mt-2 space-y-1">
+          {invoice.data.documents.map((document) => (
+            <li key={`${document.kind}-${document.number}`}>
+              <a
+                href={document.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={`${textLinkClass} inline-flex min-h-11 items-center gap-1`}
+              >
+                {document.kind === 'invoice' ? p.invoice(document.number) : p.credit(document.number)}:{' '}
+                <bdi dir="ltr">{shekelsText(document.total)}</bdi>
+                <span className="sr-only">{t.newWindow}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 
@@ -125,6 +170,16 @@ function PayoutFooter({ payout }: { payout: ReportPayout }) {
           <bdi dir="ltr">{dayMonthYear(payout.dueDate)}</bdi>
         </>
       )}
+      {payout.deducted && payout.deducted !== '0.00' ? (
+        <span className="mt-1 block" data-testid="report-payout-deducted">
+          {t.payout.deductedBefore} <bdi dir="ltr">{shekelsText(payout.deducted)}</bdi> {t.payout.deductedAfter}
+        </span>
+      ) : null}
+      {payout.carried && payout.carried !== '0.00' ? (
+        <span className="mt-1 block" data-testid="report-payout-carried">
+          {t.payout.carriedBefore} <bdi dir="ltr">{shekelsText(payout.carried)}</bdi> {t.payout.carriedAfter}
+        </span>
+      ) : null}
     </p>
   );
 }

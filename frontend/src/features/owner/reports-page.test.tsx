@@ -359,4 +359,59 @@ describe('reports', () => {
     const footer = await screen.findByTestId('report-payout');
     expect(footer.textContent).toBe('ההעברה מתוכננת ל-20/12/2026');
   });
+
+  it('shows a past month’s deduction for refunds and the platform’s commission invoice, opened in a new tab', async () => {
+    reportServer((call, month) => {
+      if (call.path.startsWith('/api/platform-invoices?') && month === months[1]) {
+        return json({
+          success: true,
+          data: {
+            businessId: demoBusiness.phone,
+            businessName: demoBusiness.businessName,
+            month,
+            documents: [
+              {
+                kind: 'invoice',
+                number: 41,
+                total: '58.64',
+                beforeVat: '49.69',
+                vat: '8.95',
+                vatRatePercent: 18,
+                issuedAt: '2026-11-01T00:10:00.000Z',
+                url: `/api/platform-invoice/${month}/x?token=t`,
+              },
+            ],
+          },
+        });
+      }
+      if (call.path.startsWith('/api/orders?') && month === months[1]) {
+        return json({
+          success: true,
+          data: {
+            ...reportOf(month, defaultOrders),
+            payout: {
+              status: 'created',
+              dueDate: '2026-11-20',
+              transferredAt: null,
+              net: '0.00',
+              deducted: '47.50',
+              carried: '28.50',
+            },
+          },
+        });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderReports();
+    await screen.findAllByTestId('report-order');
+    // The current month has not ended: no invoice yet, and nothing asked for it.
+    expect(screen.queryByTestId('platform-invoice')).toBeNull();
+    await user.selectOptions(screen.getByLabelText(t.monthLabel), months[1]!);
+    expect((await screen.findByTestId('report-payout-deducted')).textContent).toContain('₪47.50');
+    expect(screen.getByTestId('report-payout-carried').textContent).toContain('₪28.50');
+    const link = await screen.findByRole('link', { name: /חשבונית מס 41/ });
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('href')).toBe(`/api/platform-invoice/${months[1]}/x?token=t`);
+  });
 });

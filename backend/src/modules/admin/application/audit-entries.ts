@@ -1,4 +1,4 @@
-import type { AdminAuditEntry } from '@tafrit/contracts';
+import { type AdminAuditEntry, formatShekels } from '@tafrit/contracts';
 import type { RecordedEvent } from '../../../platform/event-store/event-store.port.js';
 
 /**
@@ -17,6 +17,12 @@ export const AUDITED_EVENT_TYPES = [
   'TermsChanged',
   'PayoutBatchCreated',
   'PayoutBatchTransferred',
+  // Refunds (decision 025): the money and the commission they take back, each with its events.
+  'RefundRequested',
+  'OrderRefunded',
+  'RefundFailed',
+  'PlatformInvoiceIssued',
+  'PlatformCreditIssued',
 ] as const;
 
 interface AuditedData {
@@ -26,6 +32,16 @@ interface AuditedData {
   phone?: unknown;
   businessPhone?: unknown;
   month?: unknown;
+  amountAgorot?: unknown;
+  totalAgorot?: unknown;
+  orderId?: unknown;
+  invoiceNumber?: unknown;
+  creditNumber?: unknown;
+}
+
+/** '₪12.50' of an event's agorot, or '' when absent. */
+function shekels(value: unknown): string {
+  return typeof value === 'number' && Number.isSafeInteger(value) ? formatShekels(value) : '';
 }
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
@@ -37,8 +53,19 @@ function subjectOf(event: RecordedEvent, data: AuditedData): string {
 }
 
 /** The Hebrew line of the audit view; `name` is the business's name when the subject is a business. */
-function summaryOf(type: string, subject: string, name: string): string {
+function summaryOf(type: string, subject: string, name: string, data: AuditedData): string {
+  const order = text(data.orderId)?.slice(0, 8) ?? '';
   switch (type) {
+    case 'RefundRequested':
+      return `בקשת החזר של ${shekels(data.amountAgorot)} על הזמנה ${order} של ${name}`;
+    case 'OrderRefunded':
+      return `החזר של ${shekels(data.amountAgorot)} בוצע על הזמנה ${order} של ${name}`;
+    case 'RefundFailed':
+      return `החזר על הזמנה ${order} של ${name} נכשל`;
+    case 'PlatformInvoiceIssued':
+      return `חשבונית עמלה ${String(data.invoiceNumber)} ל-${name} לחודש ${text(data.month) ?? ''}: ${shekels(data.totalAgorot)}`;
+    case 'PlatformCreditIssued':
+      return `זיכוי עמלה ${String(data.creditNumber)} ל-${name} לחודש ${text(data.month) ?? ''}: ${shekels(data.totalAgorot)}`;
     case 'BusinessPaused':
       return `השהיית העסק ${name}`;
     case 'BusinessActivated':
@@ -88,7 +115,7 @@ export function toAuditEntry(event: RecordedEvent, businessNames: ReadonlyMap<st
     admin: text(data.adminPhone) ?? (actor?.kind === 'admin' ? (actor.id ?? null) : null),
     ip: text(data.ip) ?? null,
     subject,
-    summary: summaryOf(event.type, subject, businessNames.get(subject) ?? subject),
+    summary: summaryOf(event.type, subject, businessNames.get(subject) ?? subject, data),
   };
 }
 

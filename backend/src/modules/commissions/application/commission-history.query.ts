@@ -22,6 +22,16 @@ export class GetCommissionHistoryQuery {
   ) {}
 }
 
+interface RefundEventRow {
+  global_position: string;
+  stream_id: string;
+  type: 'RefundRequested' | 'OrderRefunded';
+  at: string;
+  order_id: string;
+  amount: number | string;
+  commission: number | string;
+}
+
 interface PaidRow {
   global_position: string;
   stream_id: string;
@@ -37,8 +47,10 @@ interface PaidRow {
  * `GET /api/admin/commissions/{YYYY-MM}/{phone}/history`: the facts behind one business's commission of a month,
  * read from the event log itself (not from the projection), so a disputed figure can be checked line by line: every
  * `OrderPaid` of the business whose payment falls in the Israel month, in log order, with its order number from the
- * order's own `OrderPlaced`; then the month's payout events that name the business. The totals add the paid orders
- * only, in integer agorot; the projection must show the same.
+ * order's own `OrderPlaced`; then each refund of those orders (decision 025): its request (nothing moves yet, its
+ * amount is held) and the provider's refund, which takes its amount and the commission it returns back from the
+ * month; then the month's payout events that name the business. The totals are in integer agorot; the projection
+ * (and the owner's report) must show the same.
  */
 @QueryHandler(GetCommissionHistoryQuery)
 export class GetCommissionHistoryHandler implements IQueryHandler<GetCommissionHistoryQuery, CommissionHistory> {
@@ -65,7 +77,7 @@ export class GetCommissionHistoryHandler implements IQueryHandler<GetCommissionH
         order by e.global_position`,
       [businessPhone, start, end],
     );
-    const totals = { orders: 0, amount: 0, commission: 0, net: 0 };
+    const totals = { orders: 0, amount: 0, refunds: 0, commission: 0, net: 0 };
     const lines: CommissionHistoryLine[] = rows.map((row) => {
       const [amount, commission, net] = [Number(row.amount), Number(row.commission), Number(row.net)];
       totals.orders += 1;
@@ -84,6 +96,8 @@ export class GetCommissionHistoryHandler implements IQueryHandler<GetCommissionH
         net: agorotToDecimalString(net),
       };
     });
+
+    await this.addRefunds(em, businessPhone, lines, totals);
 
     const payout = await this.store.readStream(payoutStreamId(month));
     const line = foldPayout(payout.events).created?.lines.find((entry) => entry.businessId === businessPhone);
@@ -113,9 +127,53 @@ export class GetCommissionHistoryHandler implements IQueryHandler<GetCommissionH
       totals: {
         totalOrders: totals.orders,
         totalAmount: agorotToDecimalString(totals.amount),
+        totalRefunds: agorotToDecimalString(totals.refunds),
         totalCommission: agorotToDecimalString(totals.commission),
         totalNet: agorotToDecimalString(totals.net),
       },
     };
+  }
+
+  /** The refunds of the month's paid orders, read from the log, in log order after the payments. */
+  private async addRefunds(
+    em: ReturnType<Database['em']>,
+    businessPhone: string,
+    lines: CommissionHistoryLine[],
+    totals: { refunds: number; commission: number; net: number },
+  ): Promise<void> {
+    const numbers = new Map(lines.map((line) => [line.orderId, line.orderNumber]));
+    if (numbers.size === 0) return;
+    const rows = await query<RefundEventRow>(
+      em,
+      `select e.global_position::text as global_position, e.stream_id, e.type, e.data->>'orderId' as order_id,
+              coalesce(e.data->>'refundedAt', e.data->>'requestedAt') as at,
+              (e.data->>'amountAgorot')::bigint as amount, (r.data->>'commissionAgorot')::bigint as commission
+         from events e
+         join events r on r.stream_id = e.stream_id and r.type = 'RefundRequested'
+                      and r.data->>'refundId' = e.data->>'refundId'
+        where e.type in ('RefundRequested', 'OrderRefunded') and e.data->>'businessPhone' = ?
+          and e.data->>'orderId' in (select jsonb_array_elements_text(?::jsonb))
+        order by e.global_position`,
+      [businessPhone, JSON.stringify([...numbers.keys()])],
+    );
+    for (const row of rows) {
+      const refunded = row.type === 'OrderRefunded';
+      // A request only holds its amount; the refund itself takes the money and its commission back.
+      const [amount, commission] = refunded ? [Number(row.amount), Number(row.commission)] : [0, 0];
+      totals.refunds += amount;
+      totals.commission -= commission;
+      totals.net -= amount - commission;
+      lines.push({
+        kind: refunded ? 'order_refunded' : 'refund_requested',
+        eventPosition: row.global_position,
+        streamId: row.stream_id,
+        at: new Date(row.at).toISOString(),
+        orderId: row.order_id,
+        orderNumber: numbers.get(row.order_id) ?? null,
+        amount: agorotToDecimalString(refunded ? -amount : Number(row.amount)),
+        commission: agorotToDecimalString(-commission),
+        net: agorotToDecimalString(-(amount - commission)),
+      });
+    }
   }
 }

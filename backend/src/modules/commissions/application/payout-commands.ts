@@ -20,7 +20,7 @@ import {
   payoutDecider,
 } from '../domain/payout.decider.js';
 import { BusinessReader } from '../../accounts/index.js';
-import { draftPayoutLines } from './payout-batch.query.js';
+import { draftPayout } from './payout-batch.query.js';
 
 /** Who acts and from where: every payout event records the administrator and the IP (the audit view reads them). */
 export interface AdminAct {
@@ -94,14 +94,16 @@ export class CreatePayoutBatchHandler implements ICommandHandler<CreatePayoutBat
     if (act.now.getTime() < israelMonthRange(month).end.getTime()) {
       throw new AppError('conflict', { message: payoutMessagesHe.monthNotEnded });
     }
-    const lines = await draftPayoutLines(this.database, this.businesses, month);
-    if (lines.length === 0) throw new AppError('conflict', { message: payoutMessagesHe.nothingToPay });
+    const { lines, balances } = await draftPayout(this.database, this.businesses, month);
+    if (lines.length === 0 && balances.length === 0)
+      throw new AppError('conflict', { message: payoutMessagesHe.nothingToPay });
     await runPayout(this.store, month, act, {
       type: 'CreatePayoutBatch',
       data: {
         month,
         dueDate: payoutDueDate(month),
         lines,
+        balances,
         totalAgorot: lines.reduce((sum, line) => sum + line.netAgorot, 0),
         adminPhone: act.adminPhone,
         ip: act.ip,

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { agorotToDecimalString, israelMonthOf, type OrderEventData } from '@tafrit/contracts';
 import type { RecordedEvent } from '../../../platform/event-store/event-store.port.js';
-import { query } from '../../../platform/event-store/postgres/sql.js';
+import { execute, query } from '../../../platform/event-store/postgres/sql.js';
 import type { Processor } from '../../../platform/processing/processor.js';
 
 export const MONTHLY_COMMISSIONS_PROCESSOR = 'monthly-commissions';
@@ -15,17 +15,22 @@ export const MONTHLY_COMMISSIONS_PROCESSOR = 'monthly-commissions';
  */
 export function monthlyCommissionsProjection(): Processor {
   const project = async (events: readonly RecordedEvent[], { em }: { em: EntityManager }) => {
+    // Payments first, as one statement: a refund only ever follows its order's payment in the log, and a payment
+    // never depends on a refund, so this order gives what one event at a time would.
     await addPaidOrders(
       em,
-      events.map((event) => ({
-        paid: event.data as OrderEventData['OrderPaid'],
-        globalPosition: event.globalPosition,
-      })),
+      events
+        .filter((event) => event.type === 'OrderPaid')
+        .map((event) => ({ paid: event.data as OrderEventData['OrderPaid'], globalPosition: event.globalPosition })),
     );
+    for (const event of events) {
+      if (event.type === 'RefundRequested') await addRefundRequest(em, event);
+      else if (event.type === 'OrderRefunded') await addRefund(em, event);
+    }
   };
   return {
     name: MONTHLY_COMMISSIONS_PROCESSOR,
-    handles: ['OrderPaid'],
+    handles: ['OrderPaid', 'RefundRequested', 'OrderRefunded'],
     mode: 'projection',
     gatherMs: 50,
     handle: (event, ctx) => project([event], ctx),
@@ -79,4 +84,46 @@ export async function addPaidOrders(
     [JSON.stringify(rows)],
   );
   return Number(result?.added ?? 0);
+}
+
+/**
+ * A refund is counted with the month its order was paid in (decision 025, as the owner's report does): the request
+ * records that month, from the order's claim, and the commission the refund returns; nothing moves yet, a request
+ * may still be refused.
+ */
+async function addRefundRequest(em: EntityManager, event: RecordedEvent): Promise<void> {
+  const requested = event.data as OrderEventData['RefundRequested'];
+  await execute(
+    em,
+    `insert into commission_refunds (refund_id, order_id, business_id, month, amount, commission, requested_position)
+       select ?, o.order_id, o.business_id, o.month, ?, ?, ? from commission_orders o where o.order_id = ?
+     on conflict (refund_id) do nothing`,
+    [
+      requested.refundId,
+      agorotToDecimalString(requested.amountAgorot),
+      agorotToDecimalString(requested.commissionAgorot),
+      event.globalPosition,
+      requested.orderId,
+    ],
+  );
+}
+
+/** The provider returned the money: the month's row takes the refund and its commission back, once. */
+async function addRefund(em: EntityManager, event: RecordedEvent): Promise<void> {
+  const refunded = event.data as OrderEventData['OrderRefunded'];
+  await execute(
+    em,
+    `with done as (
+       update commission_refunds set refunded_position = ?
+        where refund_id = ? and refunded_position is null
+        returning business_id, month, amount, commission
+     )
+     update monthly_commissions m set
+       total_refunds = m.total_refunds + d.amount,
+       refunded_commission = m.refunded_commission + d.commission,
+       last_position = greatest(m.last_position, ?),
+       updated_at = now()
+       from done d where m.business_id = d.business_id and m.month = d.month`,
+    [event.globalPosition, refunded.refundId, event.globalPosition],
+  );
 }

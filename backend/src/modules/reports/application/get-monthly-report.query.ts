@@ -162,12 +162,16 @@ export class GetMonthlyReportHandler implements IQueryHandler<GetMonthlyReportQu
     const { events } = await this.store.readStream(payoutStreamId(month));
     const state = foldPayout(events);
     const line = state.created?.lines.find((entry) => entry.businessId === businessPhone);
-    if (!state.created || !line || state.status === 'none') return null;
+    // A business whose whole net went to its balance (decision 025) has no transfer, only the balance's record.
+    const balance = state.created?.balances?.find((entry) => entry.businessId === businessPhone);
+    if (!state.created || (!line && !balance) || state.status === 'none') return null;
     return {
       status: state.status,
       dueDate: state.created.dueDate,
       transferredAt: state.transferredAt,
-      net: agorotToDecimalString(line.netAgorot),
+      net: agorotToDecimalString(line?.netAgorot ?? 0),
+      deducted: agorotToDecimalString(balance?.deductedAgorot ?? 0),
+      carried: agorotToDecimalString(balance?.carriedAgorot ?? 0),
     };
   }
 }

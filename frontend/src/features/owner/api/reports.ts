@@ -2,6 +2,7 @@
 // query options and its hook sit side by side (CONVENTIONS.md example 10); the CSV goes through fetch with the bearer
 // token (a plain link could not carry it) and is saved from a blob.
 import type { MonthlyReport } from '@tafrit/contracts/ordering-types';
+import type { PlatformInvoiceSummary } from '@tafrit/contracts/platform-invoice-events';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { errorFromResponse, tokenFor } from '@/lib/api-client';
 import { InvalidResponseError } from './responses';
@@ -87,4 +88,30 @@ export async function downloadOrdersCsv(month: string): Promise<string> {
   const { blob, filename } = await fetchOrdersCsv(month);
   saveBlob(blob, filename);
   return filename;
+}
+
+export const PLATFORM_INVOICES_URL = '/api/platform-invoices';
+
+function isPlatformInvoiceSummary(value: unknown): value is PlatformInvoiceSummary {
+  return typeof value === 'object' && value !== null && Array.isArray((value as PlatformInvoiceSummary).documents);
+}
+
+/** The platform's commission invoice of a month (and its credits) for the signed-in business (decision 025). */
+export async function getPlatformInvoice(month: string, signal?: AbortSignal): Promise<PlatformInvoiceSummary> {
+  const response = await ownerRequest<{ data?: unknown }>(
+    'GET',
+    `${PLATFORM_INVOICES_URL}?month=${encodeURIComponent(month)}`,
+    undefined,
+    { signal },
+  );
+  if (!isPlatformInvoiceSummary(response?.data)) throw new InvalidResponseError();
+  return response.data;
+}
+
+export function usePlatformInvoice(month: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [PLATFORM_INVOICES_URL, { month }],
+    queryFn: ({ signal }) => getPlatformInvoice(month, signal),
+    enabled: enabled && tokenFor(PLATFORM_INVOICES_URL) !== null,
+  });
 }
