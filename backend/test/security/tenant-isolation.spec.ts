@@ -517,8 +517,10 @@ describe("one business using another's ids", () => {
       'cannot %s: 404 and nothing of the victim changes',
       async (_name, attack) => {
         await attack.prepare?.();
-        // Settled first: the previous attack's control (a kitchen step by the victim) may still be reaching the
-        // read models through the background processors.
+        // Settled first: the previous attack's control (a kitchen step by the victim) and this one's preparation (a
+        // paid order's invoice, slip and receipt) may still be reaching the read models through the processors.
+        // Drained to the log's end, then steady (a slip's acknowledgement comes back from the agent's socket).
+        await app.app.get(ProcessorRunner).runUntilIdle();
         const before = await settledFootprint(app, victim.phone, () => true);
         const answer = await attack.request(intruderToken());
         expect([403, 404]).toContain(answer.status);
