@@ -37,7 +37,8 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
   });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), 30_000);
+    // Generous: a shared, busy machine once took 43 s to start the product (PGlite and the demo café's seed).
+    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), 120_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /Tafrit is running: (http:\/\/\S+)/.exec(output);
