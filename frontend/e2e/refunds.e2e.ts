@@ -9,7 +9,8 @@ import { expectTidy } from './support/layout.js';
 // Issue 17 in a real browser: a diner pays a coffee and a croissant in the sandbox; the demo café's owner refunds the
 // coffee from the live console with a reason, after a confirmation naming the order and the amount; a second open
 // console shows the refund without a reload; the monthly report lists it with its credit document and the net after
-// it; the diner's thank-you page links the credit document, which opens. axe finds nothing at 1280 px and 390 px.
+// it; the diner's thank-you page links the credit document, which opens; a new order declined from the console shows
+// cancelled on the other console. axe finds nothing at 1280 px and 390 px.
 
 const baseUrl = inject('baseUrl');
 const smsLog = join(inject('dataDir'), 'sms.log');
@@ -74,7 +75,7 @@ function orderCard(page: Page, orderNumber: string) {
 }
 
 describe('refunds (issue 17)', () => {
-  it('refunds a line from the console, shown on a second console, in the report and on the diner’s page', async () => {
+  it('refunds a line from the console, shown on a second console, in the report and on the diner’s page; declines a new order', async () => {
     const diner = await openPage(browser, { viewport: PHONE });
     const orderNumber = await dinerPays(diner.page);
     expect(orderNumber).toMatch(/^\d+$/);
@@ -163,6 +164,27 @@ describe('refunds (issue 17)', () => {
     expect(await document.textContent('body')).toContain('זיכוי');
     await diner.page.setViewportSize(DESKTOP);
     await expectAccessible(diner.page, '/thank-you with a refund at 1280 px');
+
+    // A new order declined from the console: cancelled and refunded whole, on the other console too, calmly.
+    const declinedNumber = await dinerPays(diner.page);
+    await openConsole(owner.page);
+    const fresh = orderCard(owner.page, declinedNumber);
+    await fresh.waitFor({ timeout: LIVE_WAIT });
+    await fresh.getByRole('button', { name: 'דחיית הזמנה' }).click();
+    const decline = owner.page.getByRole('dialog');
+    expect(await decline.getByTestId('decline-text').textContent()).toContain(`הזמנה ${declinedNumber}`);
+    await decline.getByRole('radio', { name: 'מנה אזלה' }).check();
+    await expectAccessible(owner.page, 'the decline dialog at 390 px');
+    await decline.getByTestId('decline-confirm').click();
+    await decline.waitFor({ state: 'detached', timeout: LIVE_WAIT });
+    // Done orders are folded away: the card is there, out of the kitchen's way.
+    await expect
+      .poll(() => orderCard(second, declinedNumber).getByTestId('live-order-status').textContent(), {
+        timeout: LIVE_WAIT,
+      })
+      .toBe('בוטלה והוחזרה');
+    expect(await second.getByTestId('live-section-new').getByText(declinedNumber, { exact: true }).count()).toBe(0);
+    await expectAccessible(second, '/orders after a decline at 390 px');
 
     expect(diner.problems).toEqual([]);
     expect(owner.problems).toEqual([]);
