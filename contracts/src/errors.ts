@@ -49,6 +49,7 @@ export const ErrorCode = {
   RefundLineUnavailable: 'refund.line_unavailable',
   RefundIdReused: 'refund.id_reused',
   RefundNotFound: 'refund.not_found',
+  RefundNotRecorded: 'refund.not_recorded',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -115,6 +116,9 @@ export const errorHttpStatus: Readonly<Record<ErrorCode, number>> = {
   // The same refund id sent again with another amount or other lines: never a second refund under one id.
   'refund.id_reused': 409,
   'refund.not_found': 404,
+  // The event log refused the refund's write (a full disk, a lost connection): not the owner's fault, try again; the
+  // sweep completes a refund whose request is already recorded.
+  'refund.not_recorded': 503,
 };
 
 const codeSet: ReadonlySet<string> = new Set(ERROR_CODES);

@@ -87,6 +87,18 @@ export interface DinerOrderView {
   estimatedReadyAt: string | null;
   /** How the business serves a ready order: brought to the table, or collected at the counter. */
   serviceMode: 'table' | 'pickup';
+  /** Money the café returned on the order (issue 17), oldest first, each with its credit document; absent: none. */
+  refunds?: DinerRefund[];
+}
+
+/** A refund the provider made, as its diner sees it: no reason (the café's own words stay the café's). */
+export interface DinerRefund {
+  refundId: string;
+  /** Shekels as text ("14.50"). */
+  amount: string;
+  refundedAt: string;
+  /** The credit tax document's page (opened like the invoice's link); null when none was made. */
+  creditUrl: string | null;
 }
 
 /** `GET /api/orders/{departmentId}/latest`: the spec's `{ success, data, message }`; data null when none. */
@@ -123,6 +135,8 @@ export interface ReportRefund {
   amount: string;
   reason: string;
   createdAt: string;
+  /** Its credit tax document (חשבונית מס זיכוי), a link like `invoiceUrl`; null when none was made. */
+  creditUrl: string | null;
 }
 
 /**

@@ -35,12 +35,25 @@ describe('socket contract', () => {
       printStatus: 'queued',
       printError: null,
     };
+    // An order stored before refunds existed reads as nothing refunded.
     expect(liveEventSchema.parse({ kind: 'order.paid', position: 12, order })).toEqual({
       kind: 'order.paid',
       position: 12,
-      order,
+      order: { ...order, refundedAgorot: 0 },
     });
     expect(liveEventSchema.safeParse({ kind: 'order.paid', order }).success).toBe(false);
+  });
+
+  it("accepts a refund's event with the order's refunded total, never a negative one", () => {
+    const refunded = {
+      kind: 'order.refunded',
+      position: 13,
+      orderId: 'b3a5c1de-0000-4000-8000-000000000001',
+      refundedAgorot: 1450,
+      at: '2026-11-21T10:05:00.000Z',
+    };
+    expect(liveEventSchema.parse(refunded)).toEqual(refunded);
+    expect(liveEventSchema.safeParse({ ...refunded, refundedAgorot: -1 }).success).toBe(false);
   });
 
   it('requires a reason-free ack to name its slip and a known status', () => {

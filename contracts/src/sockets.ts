@@ -77,6 +77,8 @@ export const liveOrderSchema = z.object({
   ),
   remarks: z.string().nullable(),
   totalAgorot: agorot,
+  /** What the provider has returned on the order so far (issue 17); 0 in payloads stored before refunds existed. */
+  refundedAgorot: agorot.default(0),
   status: z.enum(KITCHEN_STATUSES),
   printStatus: z.enum(PRINT_STATUSES),
   printError: z.string().nullable(),
@@ -93,6 +95,8 @@ export const liveEventSchema = z.discriminatedUnion('kind', [
     at: instant,
     estimatedReadyAt: instant.optional(),
   }),
+  /** A refund was made: `refundedAgorot` is the order's refunded total after it (a repeat sets the same total). */
+  z.object({ kind: z.literal('order.refunded'), position, orderId: id, refundedAgorot: agorot, at: instant }),
   z.object({
     kind: z.literal('slip.status'),
     position,

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { OrderEventData } from '@tafrit/contracts';
+import type { DinerOrderView, OrderEventData } from '@tafrit/contracts';
 import { CommandBus } from '@nestjs/cqrs';
 import { CompleteRefundCommand, type RefundOutcome } from '../../src/modules/ordering/index.js';
 import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port.js';
 import { execute, query } from '../../src/platform/event-store/postgres/sql.js';
 import { registerOwner, type SignedInOwner } from '../support/accounts.js';
-import { createPayment, openShop, payInSandbox, type Shop } from '../support/checkout.js';
+import { createPayment, DINER_COOKIE, openShop, payInSandbox, type Shop } from '../support/checkout.js';
 import { call } from '../support/http-client.js';
 import { SANDBOX_APPROVED_CARD, dinerPays } from '../support/paid-order.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -133,7 +133,9 @@ describe('the credit tax document of a refund', () => {
     } finally {
       await execute(app.database.em(), 'drop trigger refuse_refunds on events; drop function refuse_refunds();');
     }
-    expect(refused.status).toBe(500);
+    // Answered 503 with the envelope and a stable code (the owner's "try again"), never a bare 500.
+    expect(refused.status).toBe(503);
+    expect(refused.body).toMatchObject({ success: false, code: 'refund.not_recorded' });
     const [sequence] = await query<{ last_number: number }>(
       app.database.em(),
       'select last_number from credit_sequences where business_id = ?',
@@ -149,5 +151,43 @@ describe('the credit tax document of a refund', () => {
       );
     expect(completed.status).toBe('refunded');
     expect(await numbers([orders[3]!])).toEqual(['4']);
+  });
+});
+
+describe("the diner's thank-you page after a refund", () => {
+  it("lists the order's refunds with a link to each credit document, in the diner's session, without the reason", async () => {
+    const placed = await createPayment(app, shop.departmentId, {
+      items: [{ productId: shop.coffee.id, quantity: 2 }],
+      amount: '29.00',
+      ip: '10.83.1.1',
+    });
+    const session = placed.cookies[DINER_COOKIE]?.value ?? '';
+    const orderId = String(placed.body.orderId);
+    expect((await payInSandbox(app, String(placed.body.paymentUrl), { number: SANDBOX_APPROVED_CARD })).status).toBe(
+      303,
+    );
+    const latest = () =>
+      call<{ data: DinerOrderView }>(app, 'GET', `/api/orders/${shop.departmentId}/latest`, {
+        cookies: { [DINER_COOKIE]: session },
+      });
+    expect((await latest()).body.data.refunds).toBeUndefined();
+
+    expect((await refund(orderId, { lines: [{ index: 0, quantity: 1 }], reason: 'הערה פנימית של הקפה' })).status).toBe(
+      200,
+    );
+    const { data } = (await latest()).body;
+    expect(data.refunds).toEqual([
+      {
+        refundId: expect.any(String),
+        amount: '14.50',
+        refundedAt: expect.any(String),
+        creditUrl: expect.stringMatching(new RegExp(`^/api/invoice/${orderId}/credits/[0-9a-f-]{36}\\?token=`)),
+      },
+    ]);
+    expect(JSON.stringify(data)).not.toContain('הערה פנימית');
+    // The link opens the credit document without an owner's session, as the invoice's link does.
+    const page = await fetch(`${app.url}${data.refunds?.[0]?.creditUrl}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('זיכוי');
   });
 });

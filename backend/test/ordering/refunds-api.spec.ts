@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { messageFor } from '@tafrit/contracts';
 import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port.js';
-import { query } from '../../src/platform/event-store/postgres/sql.js';
+import { execute, query } from '../../src/platform/event-store/postgres/sql.js';
 import { registerOwner, type SignedInOwner } from '../support/accounts.js';
 import { createPayment, openShop, payInSandbox, type Shop } from '../support/checkout.js';
 import { call } from '../support/http-client.js';
@@ -182,5 +182,41 @@ describe('POST /api/orders/{orderId}/refunds', () => {
     const reused = await refund(second, { ...body, amount: '6.00' });
     expect(reused.status).toBe(409);
     expect(reused.body).toMatchObject(envelope('refund.id_reused'));
+  });
+
+  it('answers 503 refund.not_recorded (not 500) when the log refuses the request or the decline, holding nothing', async () => {
+    const orderId = await order();
+    // The log refuses this order's refund requests (as a failing disk would) for the two calls below.
+    await execute(
+      app.database.em(),
+      `create function refuse_requests() returns trigger language plpgsql as $$
+       begin
+         if new.type in ('RefundRequested', 'OrderDeclined') and new.data->>'orderId' = '${orderId}' then
+           raise exception 'the log is full';
+         end if;
+         return new;
+       end $$;
+       create trigger refuse_requests before insert on events for each row execute function refuse_requests();`,
+    );
+    let refused;
+    let declined;
+    try {
+      refused = await refund(orderId, { amount: '5.00', reason: 'מנה אזלה' });
+      declined = await call(app, 'POST', `/api/live-orders/${orderId}/decline`, {
+        body: { reason: 'מנה אזלה' },
+        token: owner.token,
+      });
+    } finally {
+      await execute(app.database.em(), 'drop trigger refuse_requests on events; drop function refuse_requests();');
+    }
+    for (const answer of [refused, declined]) {
+      expect(answer.status).toBe(503);
+      expect(answer.body).toMatchObject(envelope('refund.not_recorded'));
+    }
+    expect(await sandboxRefunds(orderId)).toEqual([]);
+    // Nothing was held: the whole order is still refundable.
+    const whole = await refund(orderId, { reason: 'מנה אזלה' });
+    expect(whole.status).toBe(200);
+    expect(whole.body).toMatchObject({ data: { amount: '41.00', status: 'refunded' } });
   });
 });

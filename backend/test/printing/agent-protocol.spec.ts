@@ -9,6 +9,7 @@ import type {
 } from '@tafrit/contracts';
 import type { Socket } from 'socket.io-client';
 import { PrinterPresence } from '../../src/modules/printing/application/printer-presence.service.js';
+import { SlipDelivery } from '../../src/modules/printing/application/slip-delivery.service.js';
 import { registerOwner, type SignedInOwner } from '../support/accounts.js';
 import { openShop, type Shop } from '../support/checkout.js';
 import { decodeEscposRaster } from '../support/escpos.js';
@@ -240,6 +241,56 @@ describe('slips', () => {
       const slip = await slips.next((payload) => payload.slipId === answer.body.data.slipId);
       expect(slip.orderId).toBeNull();
       expect(decodeEscposRaster(Buffer.from(slip.escposBase64, 'base64')).width).toBe(576);
+    } finally {
+      await disconnectAgent(agent);
+    }
+  });
+
+  it('prints a short "cancelled" slip after a printed order is declined or refunded whole, not after a line', async () => {
+    const agent = await connectAgent(credential);
+    const slips = listen<SlipPrintPayload>(agent, 'slip.print');
+    const printedOrder = async (): Promise<string> => {
+      const { orderId } = await dinerPays(app, shop);
+      const slip = await slips.next((payload) => payload.orderId === orderId);
+      expect(await request<SlipAckAnswer>(agent, 'slip.ack', { slipId: slip.slipId, status: 'printed' })).toEqual({
+        ok: true,
+      });
+      return orderId;
+    };
+    const owners = (path: string, body: unknown) => call(app, 'POST', path, { token: owner.token, body });
+    const slipEvents = async (orderId: string) => {
+      const [row] = await app.database
+        .em()
+        .getConnection()
+        .execute(`select count(*)::int as n from events where stream_id = ? and type = 'SlipPrinted'`, [
+          `order-${orderId}`,
+        ]);
+      return (row as { n: number }).n;
+    };
+    try {
+      // A line refunded: the kitchen still makes the rest, so no slip (asked directly: nothing to wait for).
+      const declined = await printedOrder();
+      expect(
+        (await owners(`/api/orders/${declined}/refunds`, { lines: [{ index: 0, quantity: 1 }], reason: 'קר' })).status,
+      ).toBe(200);
+      expect(await app.app.get(SlipDelivery).deliverCancelled(owner.phone, declined, new Date())).toBe(false);
+
+      // Declined after it printed: the slip says so, in the printer's bytes, under its own id.
+      expect((await owners(`/api/live-orders/${declined}/decline`, { reason: 'מנה אזלה' })).status).toBe(200);
+      const cancelled = await slips.next((payload) => payload.slipId === `slip-${declined}-c`);
+      expect(cancelled.orderId).toBe(declined);
+      const raster = decodeEscposRaster(Buffer.from(cancelled.escposBase64, 'base64'));
+      expect(raster).toMatchObject({ width: 576, cut: true });
+      // Its acknowledgement is taken and records nothing on the order (its own slip was printed once).
+      expect(await request<SlipAckAnswer>(agent, 'slip.ack', { slipId: cancelled.slipId, status: 'printed' })).toEqual({
+        ok: true,
+      });
+      expect(await slipEvents(declined)).toBe(1);
+
+      // Refunded whole without a decline: the same short slip.
+      const refunded = await printedOrder();
+      expect((await owners(`/api/orders/${refunded}/refunds`, { reason: 'לבקשת הלקוח' })).status).toBe(200);
+      await slips.next((payload) => payload.slipId === `slip-${refunded}-c`);
     } finally {
       await disconnectAgent(agent);
     }

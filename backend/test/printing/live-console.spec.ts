@@ -191,7 +191,10 @@ describe('declining a new order (issue 17)', () => {
         body: { reason: 'נגמר החלב' },
       });
       expect(declined.status).toBe(200);
-      expect(declined.body.data).toMatchObject({ orderId: order.orderId, status: 'cancelled' });
+      expect(declined.body.data).toMatchObject({ orderId: order.orderId, status: 'cancelled', refundedAgorot: 4100 });
+      await heard.next(
+        (event) => event.kind === 'order.refunded' && event.orderId === order.orderId && event.refundedAgorot === 4100,
+      );
       await heard.next(
         (event) => event.kind === 'order.status' && event.orderId === order.orderId && event.status === 'cancelled',
       );
@@ -212,6 +215,40 @@ describe('declining a new order (issue 17)', () => {
       expect(refundAgain.body).toMatchObject({ success: false, code: 'refund.fully_refunded' });
     } finally {
       screen.close();
+    }
+  });
+});
+
+describe('a refund on the live console (issue 17)', () => {
+  it("pushes the order's refunded total to every open console, and lists it", async () => {
+    const first = await openSocket(app, '/owner', { token: owner.token });
+    const second = await openSocket(app, '/owner', { token: owner.token });
+    const stranger = await openSocket(app, '/owner', { token: other.token });
+    const [onFirst, onSecond, onStranger] = [liveEvents(first), liveEvents(second), liveEvents(stranger)];
+    try {
+      await dinerPays(app, shop, { tableNumber: 3 });
+      const { order } = (await onFirst.next(isPaid)) as PaidEvent;
+      expect(order.refundedAgorot).toBe(0);
+      const refund = (body: unknown) =>
+        call(app, 'POST', `/api/orders/${order.orderId}/refunds`, { token: owner.token, body });
+      expect((await refund({ lines: [{ index: 0, quantity: 1 }], reason: 'טעות בהזמנה' })).status).toBe(200);
+      const isRefunded = (total: number) => (event: LiveEvent) =>
+        event.kind === 'order.refunded' && event.orderId === order.orderId && event.refundedAgorot === total;
+      // The second console hears the total, not the refund's own amount: a repeat or a late push sets the same.
+      await onSecond.next(isRefunded(1450));
+      expect((await liveList(owner.token)).orders.find((o) => o.orderId === order.orderId)?.refundedAgorot).toBe(1450);
+
+      expect((await refund({ reason: 'לבקשת הלקוח' })).status).toBe(200);
+      await onSecond.next(isRefunded(4100));
+      await onFirst.next(isRefunded(4100));
+      const listed = (await liveList(owner.token)).orders.find((o) => o.orderId === order.orderId);
+      expect(listed).toMatchObject({ refundedAgorot: 4100, totalAgorot: 4100 });
+      // Missed events come back through live.sync with the same totals.
+      const missed = await request<LiveSyncAnswer>(first, 'live.sync', { since: 0 });
+      expect(missed.events.filter((e) => e.kind === 'order.refunded' && e.orderId === order.orderId)).toHaveLength(2);
+      expect(onStranger.heard.some((e) => 'orderId' in e && e.orderId === order.orderId)).toBe(false);
+    } finally {
+      [first, second, stranger].forEach((socket) => socket.close());
     }
   });
 });

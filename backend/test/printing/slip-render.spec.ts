@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
-import { escposForBitmap } from '../../src/modules/printing/slip/escpos.js';
+import { escposForBitmap, renderSlipEscpos } from '../../src/modules/printing/slip/escpos.js';
 import { type SlipBitmap, renderSlip } from '../../src/modules/printing/slip/render-slip.js';
 import { SAMPLE_SLIP_CONTENT } from '../../src/modules/printing/slip/sample-slip.js';
-import { slipOptionRows, testSlipContent } from '../../src/modules/printing/slip/slip-content.js';
+import { cancelledSlipContent, slipOptionRows, testSlipContent } from '../../src/modules/printing/slip/slip-content.js';
 import { decodeEscposRaster } from '../support/escpos.js';
 
 const SAMPLE_PNG = new URL('../../../agent/docs/sample-slip.png', import.meta.url);
@@ -143,6 +143,57 @@ describe('kitchen slip rendering', () => {
       // Two added rows, then the "without" row below them.
       expect(heights[1]).toBeGreaterThan(heights[0]! + 50);
       expect(heights[2]).toBeGreaterThan(heights[1]! + 30);
+    });
+  });
+
+  describe('the slip of a cancelled order (issue 17)', () => {
+    const { businessName, orderNumber, tableNumber, lines, totalAgorot } = SAMPLE_SLIP_CONTENT;
+    const cancelled = cancelledSlipContent({
+      businessName,
+      orderNumber,
+      at: new Date(),
+      tableNumber,
+      lines,
+      totalAgorot,
+    });
+
+    /** Rows black across a band on the left, where only a white-on-black box or a rule reaches. */
+    function solidRows(decoded: { height: number; bits: Uint8Array }, width: number): number[] {
+      const rows: number[] = [];
+      for (let y = 0; y < decoded.height; y++) {
+        let black = 0;
+        for (let x = 20; x < 40; x++)
+          if ((decoded.bits[y * (width / 8) + (x >> 3)]! & (0x80 >> (x & 7))) !== 0) black++;
+        if (black === 20) rows.push(y);
+      }
+      return rows;
+    }
+
+    it.each([576, 384] as const)(
+      'is ESC/POS a %i-dot printer takes: a white-on-black "cancelled" band under the header, no remarks',
+      async (widthDots) => {
+        const bytes = await renderSlipEscpos(cancelled, widthDots);
+        expect([...bytes.subarray(0, 2)]).toEqual([0x1b, 0x40]);
+        expect([...bytes.subarray(2, 5)]).toEqual([0x1d, 0x76, 0x30]);
+        expect([...bytes.subarray(-4)]).toEqual([0x1d, 0x56, 66, 0]);
+        const decoded = decodeEscposRaster(bytes);
+        expect(decoded).toMatchObject({ width: widthDots, cut: true });
+
+        const order = decodeEscposRaster(await renderSlipEscpos({ ...SAMPLE_SLIP_CONTENT, remarks: null }, widthDots));
+        // A band of white-on-black the order's own slip (without remarks) does not have, in the slip's upper half.
+        const extra = solidRows(decoded, widthDots).filter((y) => y < decoded.height / 2).length;
+        expect(extra - solidRows(order, widthDots).length).toBeGreaterThan(Math.round(100 * (widthDots / 576)));
+        // The lines are there (the cook sees which order to stop), the remarks and the total are not.
+        const withRemarks = await renderSlipEscpos({ ...cancelled, remarks: 'בלי בצל' }, widthDots);
+        expect(decodeEscposRaster(withRemarks).height).toBe(decoded.height);
+        const oneLine = await renderSlipEscpos({ ...cancelled, lines: lines.slice(0, 1) }, widthDots);
+        expect(decodeEscposRaster(oneLine).height).toBeLessThan(decoded.height);
+      },
+    );
+
+    it('is the same bytes every time', async () => {
+      const first = await renderSlipEscpos(cancelled, 384);
+      expect((await renderSlipEscpos(cancelled, 384)).equals(first)).toBe(true);
     });
   });
 });

@@ -46,8 +46,19 @@ describe('the monthly report after refunds', () => {
     });
     const byId = new Map(report.orders.map((order) => [order.id, order]));
     expect(byId.get(lineRefunded)?.refunds).toEqual([
-      { refundId: expect.any(String), amount: '14.50', reason: 'קפה קר', createdAt: expect.any(String) },
+      {
+        refundId: expect.any(String),
+        amount: '14.50',
+        reason: 'קפה קר',
+        createdAt: expect.any(String),
+        creditUrl: expect.stringMatching(/^\/api\/invoice\/[0-9a-f-]{36}\/credits\/[0-9a-f-]{36}\?token=/),
+      },
     ]);
+    // The report's link opens the credit document without a session, as the invoice's does.
+    const creditUrl = byId.get(lineRefunded)?.refunds[0]?.creditUrl as string;
+    const credit = await fetch(`${app.url}${creditUrl}`);
+    expect(credit.status).toBe(200);
+    expect(await credit.text()).toContain('זיכוי');
     expect(byId.get(wholeRefunded)?.refunds).toMatchObject([{ amount: '41.00', reason: 'ביטול' }]);
     expect(byId.get(wholeRefunded)?.totalAmount).toBe('41.00');
     expect(byId.get(untouched)?.refunds).toEqual([]);

@@ -231,6 +231,41 @@ describe('the thank-you page', () => {
     expect(init.credentials).toBe('include');
   });
 
+  it('links each refund to its credit document, and says when the business will send one instead', async () => {
+    stubServer({
+      latest: [
+        found({
+          refunds: [
+            {
+              refundId: 'r-1',
+              amount: '14.00',
+              refundedAt: '2026-11-21T10:00:00.000Z',
+              creditUrl: '/api/invoice/order-1/credits/r-1?token=t',
+            },
+            { refundId: 'r-2', amount: '5.00', refundedAt: '2026-11-21T10:05:00.000Z', creditUrl: null },
+          ],
+        }),
+      ],
+    });
+    openAt('/thank-you/demo');
+    const refunds = await screen.findByTestId('refunds');
+    expect(screen.getByRole('heading', { level: 2, name: 'החזרים' })).toBeTruthy();
+    const items = [...refunds.querySelectorAll('li')].map((item) => item.textContent);
+    expect(items[0]).toContain('הוחזר לכרטיס ₪14.00');
+    expect(items[1]).toContain('הוחזר לכרטיס ₪5.00');
+    expect(items[1]).toContain('חשבונית הזיכוי תישלח על ידי העסק');
+    const link = screen.getByRole('link', { name: 'צפייה בחשבונית הזיכוי (נפתח בחלון חדש)' });
+    expect(link.getAttribute('href')).toBe('/api/invoice/order-1/credits/r-1?token=t');
+    expect(link.getAttribute('target')).toBe('_blank');
+  });
+
+  it('shows no refunds section for an order without refunds', async () => {
+    stubServer({ latest: [found()] });
+    openAt('/thank-you/demo');
+    await screen.findByTestId('order-number');
+    expect(screen.queryByTestId('refunds')).toBeNull();
+  });
+
   it('reads the order once, then waits on its number while the payment or the invoice is pending', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     seedPaidVisit();

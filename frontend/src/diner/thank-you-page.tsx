@@ -6,7 +6,7 @@
 // minutes), then it says it takes longer than usual; a failed ask keeps the order shown and waits RETRY_DELAY_MS
 // before the next one. Once the order shows as paid, the cart, its remarks and the saved last order are done with.
 import { useEffect, useEffectEvent, useState } from 'react';
-import type { DinerOrderView } from '@tafrit/contracts/ordering-types';
+import type { DinerOrderView, DinerRefund } from '@tafrit/contracts/ordering-types';
 import { QuantityLine } from '@/components/quantity-line';
 import { lastOrder, remarks as remarksStorage } from '@/lib/storage';
 import type { CartLine, CartOption } from './cart';
@@ -384,6 +384,7 @@ function OrderView({
       ) : null}
 
       {paymentFailed ? null : <InvoiceCard order={order} />}
+      {order.refunds?.length ? <RefundsCard refunds={order.refunds} /> : null}
 
       <div className="mt-8 flex flex-wrap items-center gap-4">
         <DinerLink href={dinerHref('menu', departmentId)} className={primaryButtonClass}>
@@ -432,6 +433,50 @@ function InvoiceCard({ order }: { order: DinerOrderView }) {
           <p className="mt-1 font-medium text-danger">{t.thankYou.invoiceFailed}</p>
         ) : null}
       </div>
+    </section>
+  );
+}
+
+/** Money the café returned (issue 17): each refund's amount and its credit document, opened like the invoice. */
+function RefundsCard({ refunds }: { refunds: DinerRefund[] }) {
+  const t = useText();
+  return (
+    <section
+      aria-labelledby="order-refunds"
+      className="mt-6 rounded-xl border border-line bg-surface p-4"
+      data-testid="refunds"
+    >
+      <h2 id="order-refunds" className="font-bold text-ink">
+        {t.thankYou.refunds}
+      </h2>
+      <ul className="mt-1 divide-y divide-line">
+        {refunds.map((refund) => {
+          const href = safeHref(refund.creditUrl);
+          return (
+            <li key={refund.refundId} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <span className="text-ink">
+                {t.thankYou.refunded}{' '}
+                <span dir="ltr" className="font-bold">
+                  {formatShekels(priceToAgorot(refund.amount) ?? 0)}
+                </span>
+              </span>
+              {href ? (
+                <a
+                  href={href}
+                  target="_blank"
+                  rel="noopener"
+                  className={`${textLinkClass} inline-flex min-h-11 items-center`}
+                  data-testid="credit-link"
+                >
+                  {t.thankYou.viewCredit} <span className="sr-only">{t.thankYou.newWindow}</span>
+                </a>
+              ) : (
+                <span className="text-muted">{t.thankYou.creditPending}</span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
     </section>
   );
 }

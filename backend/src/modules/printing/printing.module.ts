@@ -9,6 +9,7 @@ import { PairingService } from './application/pairing.service.js';
 import { PrintSlipsQuery } from './application/print-slips.query.js';
 import { PrinterPresence } from './application/printer-presence.service.js';
 import { SlipDelivery } from './application/slip-delivery.service.js';
+import { cancelledSlipProcessor } from './processors/cancelled-slip.processor.js';
 import { liveOrdersProjection } from './processors/live-orders.projection.js';
 import { slipDispatchProcessor } from './processors/slip-dispatch.processor.js';
 import { AgentGateway } from './realtime/agent.gateway.js';
@@ -48,5 +49,6 @@ export class PrintingModule implements OnModuleInit {
   onModuleInit(): void {
     this.runner.register(liveOrdersProjection({ hub: this.hub }));
     this.runner.register(slipDispatchProcessor({ delivery: this.delivery, presence: this.presence }));
+    this.runner.register(cancelledSlipProcessor({ delivery: this.delivery }));
   }
 }

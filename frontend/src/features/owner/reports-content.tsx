@@ -64,11 +64,13 @@ function ReportBody({ report, month }: { report: MonthlyReport; month: string })
         <h2 id="report-summary-title" className="sr-only">
           {t.summaryTitle}
         </h2>
-        <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4" data-testid="report-summary">
+        <dl className="grid grid-cols-2 gap-4 lg:grid-cols-5" data-testid="report-summary">
           <SummaryCard label={t.totalOrders} value={String(summary.totalOrders)} />
           <SummaryCard label={t.totalSales} value={shekelsText(summary.totalAmount)} />
+          {/* Refunds apart from the sales (which stay as paid); the net is after them and their commission. */}
+          <SummaryCard label={t.totalRefunds} value={shekelsText(summary.totalRefunds ?? '0.00')} />
           <SummaryCard label={t.commission} value={shekelsText(summary.totalCommission)} />
-          <SummaryCard label={t.net} value={shekelsText(summary.netAmount)} />
+          <SummaryCard label={t.netAfterRefunds} value={shekelsText(summary.netAmount)} />
         </dl>
       </section>
 

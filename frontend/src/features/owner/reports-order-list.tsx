@@ -1,12 +1,16 @@
 // The month's orders, newest first: a row per order (number, Israel date and time, total) that opens to its remarks,
-// invoice, payment and lines (product spec §2 Reports).
-import type { InvoiceStatus, ReportOrder } from '@tafrit/contracts/ordering-types';
+// invoice, payment, lines and refunds (product spec §2 Reports, issue 17), with the refund dialog of the console.
+import type { InvoiceStatus, ReportOrder, ReportRefund } from '@tafrit/contracts/ordering-types';
 import { formatShekels } from '@tafrit/contracts/money';
 import { choicesText } from '@tafrit/contracts/order-line-text';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { textLinkClass } from '@/components/ui/styles';
+import { secondaryButtonClass, textLinkClass } from '@/components/ui/styles';
 import { heOwner } from '@/i18n/he-owner';
-import { lineTotalAgorot, orderDateText, shekelsText } from './reports-format';
+import { REPORT_URL } from './api/reports';
+import { RefundDialog } from './refunds/refund-dialog';
+import { remainingOf, targetOfReportOrder } from './refunds/refund-target';
+import { decimalToAgorot, lineTotalAgorot, orderDateText, shekelsText } from './reports-format';
 
 const t = heOwner.reports;
 
@@ -45,6 +49,11 @@ function OrderRow({ order }: { order: ReportOrder }) {
           <span className="text-muted">
             <bdi dir="ltr">{orderDateText(order.orderDate)}</bdi>
           </span>
+          {order.refunds.length > 0 ? (
+            <span className="rounded-full border border-line px-2 text-sm text-muted" data-testid="report-refunded-tag">
+              {t.refundedTag} <bdi dir="ltr">{formatShekels(refundedAgorot(order.refunds))}</bdi>
+            </span>
+          ) : null}
           <span className="ms-auto font-bold text-ink">
             <bdi dir="ltr">{shekelsText(order.totalAmount)}</bdi>
           </span>
@@ -64,6 +73,9 @@ function OrderRow({ order }: { order: ReportOrder }) {
     </li>
   );
 }
+
+const refundedAgorot = (refunds: ReportRefund[]) =>
+  refunds.reduce((sum, refund) => sum + (decimalToAgorot(refund.amount) ?? 0), 0);
 
 function OrderDetails({ order }: { order: ReportOrder }) {
   const last4 = order.payment?.last4;
@@ -167,6 +179,7 @@ function OrderDetails({ order }: { order: ReportOrder }) {
           </tbody>
         </table>
       </section>
+      <OrderRefunds order={order} />
     </div>
   );
 }
@@ -179,5 +192,69 @@ function AmountRow({ label, amount }: { label: string; amount: string }) {
         <bdi dir="ltr">{shekelsText(amount)}</bdi>
       </dd>
     </div>
+  );
+}
+
+/** The order's refunds (amount, reason, time, credit document) and the refund action, the console's dialog. */
+function OrderRefunds({ order }: { order: ReportOrder }) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const target = targetOfReportOrder(order);
+  return (
+    <section className="md:col-span-2" data-testid="order-refunds">
+      <h4 className="font-bold text-ink">{t.refunds}</h4>
+      {order.refunds.length > 0 ? (
+        <ul className="mt-1 space-y-2">
+          {order.refunds.map((refund) => (
+            <li
+              key={refund.refundId}
+              className="flex flex-wrap items-center gap-x-4 gap-y-1"
+              data-testid="order-refund"
+            >
+              <bdi dir="ltr" className="font-bold text-ink">
+                {shekelsText(refund.amount)}
+              </bdi>
+              <span className="text-ink">{refund.reason}</span>
+              <span className="text-muted">
+                <bdi dir="ltr">{orderDateText(refund.createdAt)}</bdi>
+              </span>
+              {refund.creditUrl ? (
+                <a
+                  href={refund.creditUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={`${textLinkClass} inline-flex min-h-11 items-center`}
+                  data-testid="order-refund-credit"
+                >
+                  {t.viewCredit} <span className="sr-only">{t.newWindow}</span>
+                </a>
+              ) : (
+                <span className="text-muted">{t.noCredit}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {remainingOf(target) > 0 ? (
+        <>
+          <button
+            type="button"
+            className={`${secondaryButtonClass} mt-2`}
+            onClick={() => setOpen(true)}
+            data-testid="report-refund"
+          >
+            {heOwner.refunds.action}
+          </button>
+          {open ? (
+            <RefundDialog
+              target={target}
+              open
+              onOpenChange={setOpen}
+              onRefunded={() => void queryClient.invalidateQueries({ queryKey: [REPORT_URL] })}
+            />
+          ) : null}
+        </>
+      ) : null}
+    </section>
   );
 }

@@ -134,7 +134,7 @@ describe('reports', () => {
     expect(monthLabel('2026-01')).toBe('ינואר 2026');
   });
 
-  it('shows the four summary cards in shekels and the transfers note', async () => {
+  it('shows the five summary cards in shekels and the transfers note', async () => {
     const calls = reportServer();
     renderReports();
     const summary = await screen.findByTestId('report-summary');
@@ -142,7 +142,8 @@ describe('reports', () => {
     expect(value(t.totalOrders)).toBe('3');
     expect(value(t.totalSales)).toBe('₪1,234.56');
     expect(value(t.commission)).toBe('₪61.73');
-    expect(value(t.net)).toBe('₪1,172.83');
+    expect(value(t.totalRefunds)).toBe('₪0.00');
+    expect(value(t.netAfterRefunds)).toBe('₪1,172.83');
     expect(screen.getByTestId('transfers-note').textContent).toBe(
       'ההעברות לחשבון הבנק מתבצעות ב-20 בכל חודש עבור החודש הקודם',
     );
@@ -413,5 +414,63 @@ describe('reports', () => {
     const link = await screen.findByRole('link', { name: /חשבונית מס 41/ });
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('href')).toBe(`/api/platform-invoice/${months[1]}/x?token=t`);
+  });
+
+  it("lists an order's refunds with their credit documents, and refunds from the report with the console's dialog", async () => {
+    const refunded = order({
+      id: '6f1c2a4e-0000-4000-8000-000000000001',
+      refunds: [
+        {
+          refundId: 'r-1',
+          amount: '14.50',
+          reason: 'קפה קר',
+          createdAt: '2026-11-03T09:00:00.000Z',
+          creditUrl: '/api/invoice/order-1/credits/r-1?token=t',
+        },
+      ],
+    });
+    let refundsAsked = 0;
+    const calls = reportServer((call, month) => {
+      if (call.path.endsWith('/refunds')) {
+        refundsAsked += 1;
+        return json({
+          success: true,
+          data: { refundId: 'r-2', amount: '26.50', status: 'refunded', failureReason: null },
+        });
+      }
+      if (call.path.startsWith('/api/orders?')) {
+        const report = reportOf(month, month === current ? [refunded] : []);
+        return json({ success: true, data: report });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderReports();
+    const [row] = await screen.findAllByTestId('report-order');
+    expect(within(row!).getByTestId('report-refunded-tag').textContent).toBe('הוחזר ₪14.50');
+    await user.click(within(row!).getAllByRole('button')[0]!);
+    const refund = within(row!).getByTestId('order-refund');
+    expect(refund.textContent).toContain('₪14.50');
+    expect(refund.textContent).toContain('קפה קר');
+    expect(refund.textContent).toContain(orderDateText('2026-11-03T09:00:00.000Z'));
+    const credit = within(refund).getByRole('link', { name: `${t.viewCredit} ${t.newWindow}` });
+    expect(credit.getAttribute('href')).toBe('/api/invoice/order-1/credits/r-1?token=t');
+
+    await user.click(within(row!).getByTestId('report-refund'));
+    const dialog = await screen.findByRole('dialog');
+    // What remains: ₪41.00 paid less ₪14.50 refunded.
+    expect(within(dialog).getByRole('radio', { name: /את כל מה שנותר/ }).parentElement?.textContent).toContain(
+      '₪26.50',
+    );
+    await user.click(within(dialog).getByRole('radio', { name: 'לבקשת הלקוח' }));
+    await user.click(within(dialog).getByTestId('refund-next'));
+    expect(within(dialog).getByTestId('refund-confirmation-text').textContent).toContain('₪26.50');
+    const reportsBefore = calls.filter((call) => call.path.startsWith('/api/orders?')).length;
+    await user.click(within(dialog).getByTestId('refund-confirm'));
+    // The report is asked again, so it shows the new refund and the net after it.
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path.startsWith('/api/orders?')).length).toBeGreaterThan(reportsBefore),
+    );
+    expect(refundsAsked).toBe(1);
   });
 });

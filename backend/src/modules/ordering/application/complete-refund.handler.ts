@@ -16,6 +16,7 @@ import {
 import type { PlacedOrder } from '../domain/order.decider.js';
 import { refundsOf, type RefundState } from '../domain/refunds.js';
 import { OrderStore, type LoadedOrder } from '../persistence/order-store.js';
+import { writeRefund } from './refund-log.js';
 import { REFUND_ELSEWHERE_HE } from './refund-messages.js';
 
 /** Where a refund stands after an attempt: `requested` while the provider's answer is unknown. */
@@ -96,26 +97,28 @@ export class CompleteRefundHandler implements ICommandHandler<CompleteRefundComm
     }
 
     const now = new Date().toISOString();
-    const stored = await this.orders.execute(
-      orderId,
-      result.status === 'refunded'
-        ? {
-            type: 'RecordRefund',
-            data: {
-              refundId,
-              provider: this.provider.name,
-              providerRefundId: result.providerRefundId,
-              amountAgorot: result.amountAgorot,
-              creditUrl: this.links.creditUrlFor(orderId, refundId),
-              now,
+    const stored = await writeRefund(`the answer of refund ${refundId}`, () =>
+      this.orders.execute(
+        orderId,
+        result.status === 'refunded'
+          ? {
+              type: 'RecordRefund',
+              data: {
+                refundId,
+                provider: this.provider.name,
+                providerRefundId: result.providerRefundId,
+                amountAgorot: result.amountAgorot,
+                creditUrl: this.links.creditUrlFor(orderId, refundId),
+                now,
+              },
+            }
+          : {
+              type: 'RecordRefundFailure',
+              data: { refundId, responseCode: result.responseCode, reason: result.reason, now },
             },
-          }
-        : {
-            type: 'RecordRefundFailure',
-            data: { refundId, responseCode: result.responseCode, reason: result.reason, now },
-          },
-      { correlationId, actor: { kind: 'system', id: `payments:${this.provider.name}` }, occurredAt: now },
-      { known: current },
+        { correlationId, actor: { kind: 'system', id: `payments:${this.provider.name}` }, occurredAt: now },
+        { known: current },
+      ),
     );
     const after = refundsOf(stored.state as PlacedOrder).find((r) => r.refundId === refundId)!;
     return refundOutcome(after);

@@ -1,9 +1,18 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { DinerOrderView, InvoiceStatus, OrderStatus, PaymentStatus } from '@tafrit/contracts';
+import {
+  agorotToDecimalString,
+  type DinerOrderView,
+  type DinerRefund,
+  type InvoiceStatus,
+  type OrderStatus,
+  type PaymentStatus,
+} from '@tafrit/contracts';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import { preparedStatement } from '../../../platform/database/prepared-statement.js';
+import { InvoiceLinks } from '../../invoicing/index.js';
+import type { RefundState } from '../domain/refunds.js';
 import { OrderChanges } from '../persistence/order-changes.js';
 import { RecentOrders } from '../persistence/recent-orders.js';
 import { orderRowOf } from '../projections/order-row.js';
@@ -28,13 +37,16 @@ interface OrderRow {
   cardcom_low_profile_id: string | null;
   estimated_ready_at: string | null;
   service_mode: string | null;
+  /** The order's refunds from its state snapshot (null before refunds existed). */
+  refunds: RefundState[] | string | null;
 }
 
 // The marker names the diner's reads in the database's statistics: they are not part of the order's own cost.
 const SELECT = `/* diner-read */ select o.id, o.order_number, b.department_id, b.business_name, o.created_at, o.items,
     o.total_amount, o.remarks, o.table_number, o.status, o.payment_status, o.invoice_status, o.invoice_number,
     o.invoice_url, o.cardcom_low_profile_id, o.state->>'estimatedReadyAt' as estimated_ready_at,
-    o.state->'seller'->>'serviceMode' as service_mode
+    o.state->'seller'->>'serviceMode' as service_mode,
+    o.state->'refunds' as refunds
   from orders o join businesses b on b.phone = o.business_id`;
 const LATEST = preparedStatement<OrderRow>(
   'diner_order_latest',
@@ -86,6 +98,7 @@ export class DinerOrders {
     private readonly commands: CommandBus,
     private readonly changes: OrderChanges,
     private readonly recent: RecentOrders,
+    private readonly links: InvoiceLinks,
   ) {}
 
   async latest(departmentId: string, dinerSessionId: string, correlationId: string): Promise<DinerOrderView | null> {
@@ -154,7 +167,7 @@ export class DinerOrders {
     if (!state?.seller) return null;
     if (state.dinerSessionId !== caller.dinerSessionId && state.businessPhone !== caller.ownerPhone) return null;
     const row = orderRowOf(state);
-    const order = view({
+    const order = this.view({
       ...row,
       department_id: state.departmentId,
       business_name: state.seller.name,
@@ -163,6 +176,7 @@ export class DinerOrders {
       invoice_status: state.invoice,
       estimated_ready_at: state.estimatedReadyAt ?? null,
       service_mode: state.seller.serviceMode ?? null,
+      refunds: state.refunds ?? null,
     });
     return isSettled(order) ? order : null;
   }
@@ -172,7 +186,20 @@ export class DinerOrders {
     if (row && row.payment_status !== 'paid' && row.status === 'pending' && row.cardcom_low_profile_id) {
       if (await this.recheck(row.id, row.cardcom_low_profile_id, correlationId)) [row] = await find();
     }
-    return row ? view(row) : null;
+    return row ? this.view(row) : null;
+  }
+
+  private view(row: OrderRow): DinerOrderView {
+    const stored = typeof row.refunds === 'string' ? (JSON.parse(row.refunds) as RefundState[]) : row.refunds;
+    const refunds: DinerRefund[] = (stored ?? [])
+      .filter((refund) => refund.status === 'refunded')
+      .map((refund) => ({
+        refundId: refund.refundId,
+        amount: agorotToDecimalString(refund.amountAgorot),
+        refundedAt: refund.refundedAt ?? refund.requestedAt,
+        creditUrl: refund.credit === 'issued' ? this.links.creditUrlFor(row.id, refund.refundId) : null,
+      }));
+    return { ...view(row), ...(refunds.length > 0 ? { refunds } : {}) };
   }
 
   private async recheck(orderId: string, lowProfileId: string, correlationId: string): Promise<boolean> {

@@ -8,6 +8,7 @@ import type { PlacedOrder } from '../domain/order.decider.js';
 import { refundsOf } from '../domain/refunds.js';
 import { OrderStore } from '../persistence/order-store.js';
 import { CompleteRefundCommand, refundOutcome, type RefundOutcome } from './complete-refund.handler.js';
+import { writeRefund } from './refund-log.js';
 import { REFUND_ELSEWHERE_HE } from './refund-messages.js';
 
 export interface RefundAsked {
@@ -62,13 +63,15 @@ export class RequestRefundHandler implements ICommandHandler<RequestRefundComman
     }
     const now = new Date().toISOString();
     const { refundId, reason } = refund;
-    const stored = await this.orders.execute(
-      orderId,
-      decline
-        ? { type: 'DeclineOrder', data: { refundId, reason, now } }
-        : { type: 'RequestRefund', data: { ...refund, now } },
-      { correlationId, actor, occurredAt: now },
-      { known: current },
+    const stored = await writeRefund(`the request of refund ${refundId}`, () =>
+      this.orders.execute(
+        orderId,
+        decline
+          ? { type: 'DeclineOrder', data: { refundId, reason, now } }
+          : { type: 'RequestRefund', data: { ...refund, now } },
+        { correlationId, actor, occurredAt: now },
+        { known: current },
+      ),
     );
     const recorded = refundsOf(stored.state as PlacedOrder).find((r) => r.refundId === refundId);
     // A decline of an order already refunded in full cancels it without a refund of its own.

@@ -27,12 +27,16 @@ interface OrderRow {
   remarks: string | null;
   total_amount: string;
   status: string;
+  refunded_agorot: string | number | null;
   print_status: PrintStatus | null;
   print_error: string | null;
 }
 
+// What the provider returned on the order (issue 17), from the order's state snapshot as the monthly report reads it.
+const REFUNDED = `(select coalesce(sum((r->>'amountAgorot')::bigint), 0)
+    from jsonb_array_elements(coalesce(o.state->'refunds', '[]'::jsonb)) r where r->>'status' = 'refunded')`;
 const ORDER_COLUMNS = `o.id, o.order_number, o.paid_at, o.table_number, o.items, o.remarks, o.total_amount, o.status,
-  s.status as print_status, s.last_error as print_error`;
+  ${REFUNDED}::text as refunded_agorot, s.status as print_status, s.last_error as print_error`;
 // The order's own slip (a reprint is not a row): `slip-{id}`.
 const WITH_SLIP = `from orders o left join print_slips s on s.slip_id = 'slip-' || o.id::text`;
 
@@ -45,6 +49,7 @@ export function liveOrderOf(row: OrderRow): LiveOrder {
     lines: linesOf(row.items),
     remarks: row.remarks,
     totalAgorot: agorotOf(row.total_amount),
+    refundedAgorot: Number(row.refunded_agorot ?? 0),
     status: (['accepted', 'ready', 'served', 'cancelled'].includes(row.status) ? row.status : 'paid') as KitchenStatus,
     printStatus: row.print_status ?? 'none',
     printError: row.print_status === 'failed' ? row.print_error : null,

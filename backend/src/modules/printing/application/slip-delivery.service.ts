@@ -10,7 +10,7 @@ import { AppError } from '../../../platform/http/app-error.js';
 import { RecordSlipOutcomeCommand } from '../../ordering/index.js';
 import { LiveHub } from '../realtime/live-hub.js';
 import { renderSlipEscpos } from '../slip/escpos.js';
-import { type SlipContent, testSlipContent } from '../slip/slip-content.js';
+import { cancelledSlipContent, type SlipContent, testSlipContent } from '../slip/slip-content.js';
 import { agorotOf, linesOf, type StoredItem } from './order-lines.js';
 import type { AuthenticatedAgent } from './pairing.service.js';
 import { PrinterPresence } from './printer-presence.service.js';
@@ -31,6 +31,7 @@ interface OrderSlipRow {
   remarks: string | null;
   total_amount: string;
   payment_status: string;
+  status?: string;
 }
 
 /**
@@ -127,6 +128,51 @@ export class SlipDelivery implements OnModuleInit, OnApplicationShutdown {
     if (!slip) throw new AppError('order.not_found');
     this.hub.toAgent(businessPhone, slip);
     return { slipId };
+  }
+
+  /**
+   * An order the café declined or refunded whole (issue 17): if its slip printed, the kitchen has it on paper, so a
+   * short "בוטלה" slip follows it. `slip-{orderId}-c` is one slip however often it is pushed (the agent prints an id
+   * once), and no order event records it: the order's own slip keeps its status. Pushed to an agent online now only,
+   * within the same hours as any slip; a kitchen offline at the time learns it from the console.
+   */
+  async deliverCancelled(businessPhone: string, orderId: string, at: Date, declined = false): Promise<boolean> {
+    if (Date.now() - at.getTime() > PENDING_WINDOW_HOURS * 60 * 60_000) return false;
+    const em = this.database.em();
+    const [row] = await query<OrderSlipRow & { slip_status: string | null; refunded: string }>(
+      em,
+      `select o.order_number, o.business_id, o.paid_at, o.table_number, o.items, o.remarks, o.total_amount,
+              o.payment_status, o.status, s.status as slip_status,
+              (select coalesce(sum((data->>'amountAgorot')::bigint), 0) from events
+                where stream_id = 'order-' || o.id::text and type = 'OrderRefunded')::text as refunded
+         from orders o left join print_slips s on s.slip_id = 'slip-' || o.id::text
+        where o.id = ? and o.business_id = ?`,
+      [orderId, businessPhone],
+    );
+    if (!row || row.slip_status !== 'printed' || row.payment_status !== 'paid') return false;
+    // Declined (cancelled) or every agora returned; the refund's event is read from the log, which the orders read
+    // model may not have caught up with.
+    const total = agorotOf(row.total_amount);
+    if (!declined && row.status !== 'cancelled' && Number(row.refunded) < total) return false;
+    if (!(await this.presence.status(businessPhone)).isOnline) return false;
+    const business = await this.businesses.byPhone(businessPhone, em);
+    if (!business) return false;
+    const content = cancelledSlipContent({
+      businessName: business.businessName,
+      orderNumber: row.order_number,
+      at,
+      tableNumber: row.table_number,
+      lines: linesOf(row.items),
+      totalAgorot: total,
+    });
+    const escposBase64 = await this.render(businessPhone, content);
+    this.hub.toAgent(businessPhone, {
+      slipId: `slip-${orderId}-c`,
+      orderId,
+      orderNumber: row.order_number,
+      escposBase64,
+    });
+    return true;
   }
 
   /** Records the agent's acknowledgement on the order; `false` when it could not (the agent sends it again). */

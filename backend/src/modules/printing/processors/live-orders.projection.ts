@@ -1,5 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { LiveEvent, LiveOrder, OrderEventData, PrinterEventData } from '@tafrit/contracts';
+import {
+  orderStreamId,
+  type LiveEvent,
+  type LiveOrder,
+  type OrderEventData,
+  type PrinterEventData,
+} from '@tafrit/contracts';
 import { execute, query } from '../../../platform/event-store/postgres/sql.js';
 import type { RecordedEvent } from '../../../platform/event-store/event-store.port.js';
 import type { Processor, ProcessorContext } from '../../../platform/processing/processor.js';
@@ -80,6 +86,7 @@ export function liveOrdersProjection({ hub }: { hub: LiveHub }): Processor {
       'OrderReady',
       'OrderServed',
       'OrderDeclined',
+      'OrderRefunded',
       'SlipQueued',
       'SlipPrinted',
       'PrintFailed',
@@ -160,6 +167,19 @@ async function liveEventOf(
       // Every open console shows the order cancelled (issue 17).
       const data = event.data as OrderEventData['OrderDeclined'];
       return { kind: 'order.status', orderId: data.orderId, status: 'cancelled', at: data.declinedAt };
+    }
+    case 'OrderRefunded': {
+      // The order's refunded total up to this event, from the log itself: the orders read model may not have caught
+      // up yet, and a total (not the refund's own amount) lets a console take a repeat or a late push safely.
+      const data = event.data as OrderEventData['OrderRefunded'];
+      const [row] = await query<{ refunded: string }>(
+        em,
+        `select coalesce(sum((data->>'amountAgorot')::bigint), 0)::text as refunded from events
+          where stream_id = ? and type = 'OrderRefunded' and global_position <= ?`,
+        [orderStreamId(data.orderId), event.globalPosition],
+      );
+      const refundedAgorot = Number(row?.refunded ?? data.amountAgorot);
+      return { kind: 'order.refunded', orderId: data.orderId, refundedAgorot, at: data.refundedAt };
     }
     case 'SlipQueued':
     case 'SlipPrinted':

@@ -44,7 +44,13 @@ export interface SlipContent {
   totalAgorot: number;
   /** shows "שולם" (paid) prominently; a test print shows "הדפסת ניסיון" instead of an order number */
   paid: boolean;
-  kind: 'order' | 'test';
+  /** `cancelled`: the order was declined or refunded whole after its slip printed (issue 17): "בוטלה", don't make it. */
+  kind: 'order' | 'test' | 'cancelled';
+}
+
+/** The short slip that tells the kitchen to stop an order it already has on paper: what it was, and "בוטלה". */
+export function cancelledSlipContent(order: Omit<SlipContent, 'kind' | 'paid' | 'remarks'>): SlipContent {
+  return { ...order, remarks: null, paid: true, kind: 'cancelled' };
 }
 
 /** A test slip that exercises what breaks on cheap printers: Hebrew, Latin words, digits, brackets, the ₪ sign. */

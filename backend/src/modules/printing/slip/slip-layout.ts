@@ -42,6 +42,16 @@ export function slipSvg(content: SlipContent, width: number): { svg: string; hei
   }
   c.text(formatIsraelTime(content.at), s(34), { align: 'center' });
   if (content.tableNumber !== null) c.text(`שולחן ${content.tableNumber}`, s(56, true), { align: 'center' });
+  if (content.kind === 'cancelled') {
+    // White on black across the slip, as large as the order number: the cook must not miss that it is off.
+    c.space(dots(12));
+    const top = c.y;
+    c.space(dots(10));
+    c.text('בוטלה', s(96, true), { align: 'center', inverted: true });
+    c.text('אין להכין את ההזמנה', s(44, true), { align: 'center', inverted: true });
+    c.space(dots(10));
+    c.box(top, c.y, { filled: true });
+  }
   c.space(dots(10));
   c.rule(dots(4));
   c.space(dots(10));
@@ -66,6 +76,8 @@ export function slipSvg(content: SlipContent, width: number): { svg: string; hei
   }
   c.space(dots(2));
   c.rule(dots(4));
+
+  if (content.kind === 'cancelled') return c.svg(dots(24)); // the lines say which order; no remarks or total
 
   if (content.remarks?.trim()) {
     // White on black: the one thing on the slip a cook must not miss.

@@ -21,6 +21,7 @@ import type { Database } from '../../../platform/database/database.js';
 import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
 import { query } from '../../../platform/event-store/postgres/sql.js';
 import { foldPayout } from '../../commissions/index.js';
+import { InvoiceLinks } from '../../invoicing/index.js';
 import { type Order, OrderEntity } from '../../ordering/index.js';
 import { assertReportableMonth, datesOfMonth } from './report-month.js';
 
@@ -51,6 +52,7 @@ interface RefundRow {
   amount_agorot: number;
   reason: string;
   refunded_at: string;
+  credit: string | null;
 }
 
 interface DayRow {
@@ -72,6 +74,7 @@ export class GetMonthlyReportHandler implements IQueryHandler<GetMonthlyReportQu
   constructor(
     @Inject(DATABASE) private readonly database: Database,
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly links: InvoiceLinks,
   ) {}
 
   async execute({ businessPhone, month, now }: GetMonthlyReportQuery): Promise<MonthlyReport> {
@@ -111,7 +114,7 @@ export class GetMonthlyReportHandler implements IQueryHandler<GetMonthlyReportQu
     const refundRows = await query<RefundRow>(
       em,
       `select o.id, r->>'refundId' as refund_id, (r->>'amountAgorot')::int as amount_agorot, r->>'reason' as reason,
-              r->>'refundedAt' as refunded_at ${refundOf}`,
+              r->>'refundedAt' as refunded_at, r->>'credit' as credit ${refundOf}`,
       params,
     );
     const dayRows = await query<DayRow>(
@@ -144,6 +147,8 @@ export class GetMonthlyReportHandler implements IQueryHandler<GetMonthlyReportQu
         amount: agorotToDecimalString(Number(row.amount_agorot)),
         reason: row.reason,
         createdAt: row.refunded_at,
+        // The credit document's page, opened the way the invoice's link is (the order's token); none when it failed.
+        creditUrl: row.credit === 'issued' ? this.links.creditUrlFor(row.id, row.refund_id) : null,
       });
       refundsByOrder.set(row.id, list);
     }

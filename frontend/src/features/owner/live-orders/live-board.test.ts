@@ -1,7 +1,15 @@
 import type { LiveOrdersAnswer } from '@tafrit/contracts/sockets';
 import { describe, expect, it } from 'vitest';
 import { liveOrder } from './test-fixtures';
-import { applyLiveEvent, applyLiveEvents, boardFrom, mergeRecent, nextStep, unhandledCount } from './live-board';
+import {
+  applyLiveEvent,
+  applyLiveEvents,
+  boardFrom,
+  isCancelled,
+  mergeRecent,
+  nextStep,
+  unhandledCount,
+} from './live-board';
 
 const printer: LiveOrdersAnswer['printer'] = { isOnline: false, printerName: null, lastSeen: null, paired: false };
 const at = '2025-09-20T09:10:00.000Z';
@@ -69,5 +77,32 @@ describe('the live board', () => {
     expect(nextStep('served')).toBeNull();
     // A declined order (cancelled and refunded) takes no more steps.
     expect(nextStep('cancelled')).toBeNull();
+  });
+});
+
+describe('refunds on the live board (issue 17)', () => {
+  const order = liveOrder({ totalAgorot: 4100 });
+  const board = boardFrom({ orders: [order], position: 10, printer });
+  const refunded = (position: number, total: number) =>
+    ({ kind: 'order.refunded', position, orderId: 'order-1', refundedAgorot: total, at }) as const;
+
+  it("keeps the order's refunded total, whatever the order and repeats of the pushes", () => {
+    const inOrder = applyLiveEvents(board, [refunded(11, 1450), refunded(12, 4100)]);
+    const overtaken = applyLiveEvents(board, [refunded(12, 4100), refunded(11, 1450), refunded(12, 4100)]);
+    expect(inOrder.orders[0]?.refundedAgorot).toBe(4100);
+    expect(overtaken.orders[0]?.refundedAgorot).toBe(4100);
+    // The order.paid of a sync answer repeated after the refund does not take it back.
+    const repeated = applyLiveEvent(overtaken, { kind: 'order.paid', position: 11, order });
+    expect(repeated.orders[0]?.refundedAgorot).toBe(4100);
+    // An order that is not listed is not added by a refund.
+    expect(applyLiveEvent(board, { ...refunded(13, 100), orderId: 'elsewhere' }).orders).toHaveLength(1);
+  });
+
+  it('counts an order refunded whole, or declined, as cancelled: no longer a new order', () => {
+    expect(isCancelled(order)).toBe(false);
+    expect(isCancelled({ ...order, refundedAgorot: 1450 })).toBe(false);
+    expect(isCancelled({ ...order, refundedAgorot: 4100 })).toBe(true);
+    expect(isCancelled({ ...order, status: 'cancelled' })).toBe(true);
+    expect(unhandledCount(applyLiveEvent(board, refunded(11, 4100)))).toBe(0);
   });
 });

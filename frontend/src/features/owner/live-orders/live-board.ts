@@ -80,6 +80,8 @@ export function applyLiveEvent(board: LiveBoard, event: LiveEvent): LiveBoard {
         ...order,
         printStatus: current.printStatus,
         printError: current.printError,
+        // Refunds are kept apart (a total that only grows), whatever the order of the pushes.
+        refundedAgorot: Math.max(order.refundedAgorot ?? 0, current.refundedAgorot ?? 0),
       }));
       next = updateOrder(next, 'printPositions', order.orderId, event.position, (current) => ({
         ...current,
@@ -93,6 +95,17 @@ export function applyLiveEvent(board: LiveBoard, event: LiveEvent): LiveBoard {
         ...order,
         status: event.status,
       }));
+    case 'order.refunded': {
+      // A total that only grows: the larger one wins, so a repeat or a push that overtook another changes nothing.
+      const listed = seen.orders.find((order) => order.orderId === event.orderId);
+      if (!listed || (listed.refundedAgorot ?? 0) >= event.refundedAgorot) return seen;
+      return {
+        ...seen,
+        orders: seen.orders.map((order) =>
+          order.orderId === event.orderId ? { ...order, refundedAgorot: event.refundedAgorot } : order,
+        ),
+      };
+    }
     case 'slip.status':
       return updateOrder(seen, 'printPositions', event.orderId, event.position, (order) => ({
         ...order,
@@ -153,7 +166,13 @@ export function nextStep(status: KitchenStatus): 'accepted' | 'ready' | 'served'
   }
 }
 
+/** Declined, or every agora of it returned: the kitchen has nothing to do with it (issue 17). */
+export function isCancelled(order: LiveOrder): boolean {
+  const refunded = order.refundedAgorot ?? 0;
+  return order.status === 'cancelled' || (refunded > 0 && refunded >= order.totalAgorot);
+}
+
 /** Paid orders nobody has accepted yet: the number in the tab's title. */
 export function unhandledCount(board: LiveBoard | undefined): number {
-  return board?.orders.filter((order) => order.status === 'paid').length ?? 0;
+  return board?.orders.filter((order) => order.status === 'paid' && !isCancelled(order)).length ?? 0;
 }

@@ -14,7 +14,10 @@ import { isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { moveOrder, reprintOrder, type KitchenStep } from '../api/live-orders';
 import { errorDescription } from '../errors';
-import { setOrderStatus, unhandledCount, type LiveBoard } from './live-board';
+import { DeclineDialog } from '../refunds/decline-dialog';
+import { RefundDialog } from '../refunds/refund-dialog';
+import { targetOfLiveOrder } from '../refunds/refund-target';
+import { isCancelled, replaceOrder, setOrderStatus, unhandledCount, type LiveBoard } from './live-board';
 import { OrderCard, bigSecondaryButtonClass } from './order-card';
 import { playBeep, rememberSoundPreference, soundPreference, unlockSound } from './sound';
 import { liveBoardKey, useLiveOrders, type ConnectionState } from './use-live-orders';
@@ -26,6 +29,9 @@ export function LiveOrdersPage() {
   const [soundOn, setSoundOn] = useState(soundPreference);
   const [moving, setMoving] = useState<ReadonlySet<string>>(new Set());
   const [reprinting, setReprinting] = useState<ReadonlySet<string>>(new Set());
+  // The order a refund or decline dialog is open for (by id: the live list keeps changing under it).
+  const [refunding, setRefunding] = useState<string | null>(null);
+  const [declining, setDeclining] = useState<string | null>(null);
 
   const onNewOrders = useCallback(() => {
     if (soundOn) playBeep();
@@ -93,10 +99,13 @@ export function LiveOrdersPage() {
   }
 
   const orders = board?.orders ?? [];
-  const fresh = orders.filter((order) => order.status === 'paid');
-  const active = orders.filter((order) => order.status === 'accepted' || order.status === 'ready');
-  // A declined (cancelled) order is done too: it shows with its status, out of the kitchen's way.
-  const done = orders.filter((order) => order.status === 'served' || order.status === 'cancelled');
+  const open = (order: LiveOrder) => !isCancelled(order);
+  const fresh = orders.filter((order) => order.status === 'paid' && open(order));
+  const active = orders.filter((order) => (order.status === 'accepted' || order.status === 'ready') && open(order));
+  // A declined or wholly refunded order is done too: it shows with its status, out of the kitchen's way.
+  const done = orders.filter((order) => order.status === 'served' || !open(order));
+  const refundOrder = orders.find((order) => order.orderId === refunding);
+  const declineOrder = orders.find((order) => order.orderId === declining);
   const card = (order: LiveOrder) => (
     <li key={order.orderId}>
       <OrderCard
@@ -105,6 +114,8 @@ export function LiveOrdersPage() {
         reprinting={reprinting.has(order.orderId)}
         onMove={onMove}
         onReprint={onReprint}
+        onRefund={(chosen) => setRefunding(chosen.orderId)}
+        onDecline={(chosen) => setDeclining(chosen.orderId)}
       />
     </li>
   );
@@ -130,6 +141,21 @@ export function LiveOrdersPage() {
       </div>
       <p className="mt-2 text-lg text-muted">{t.description}</p>
       <ConnectionLine state={connection} />
+      {refundOrder ? (
+        <RefundDialog
+          target={targetOfLiveOrder(refundOrder)}
+          open
+          onOpenChange={(next) => (next ? undefined : setRefunding(null))}
+        />
+      ) : null}
+      {declineOrder ? (
+        <DeclineDialog
+          order={declineOrder}
+          open
+          onOpenChange={(next) => (next ? undefined : setDeclining(null))}
+          onDeclined={(saved) => updateBoard((current) => replaceOrder(current, saved))}
+        />
+      ) : null}
 
       {board ? (
         orders.length === 0 ? (

@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import { OrderCard } from './order-card';
 import { liveOrder } from './test-fixtures';
 
@@ -50,5 +51,46 @@ describe('a declined order on the console', () => {
     renderCard(liveOrder({ status: 'cancelled' }));
     expect(screen.getByTestId('live-order-status').textContent).toBe('בוטלה והוחזרה');
     expect(screen.queryByRole('button', { name: /קבלה|מוכנה|הוגשה/ })).toBeNull();
+  });
+});
+
+describe('refunds on an order card (issue 17)', () => {
+  it('offers a refund and, on a new order, a decline; shows what was refunded', async () => {
+    const onRefund = vi.fn();
+    const onDecline = vi.fn();
+    const order = liveOrder({ totalAgorot: 4100, refundedAgorot: 1450 });
+    render(
+      <OrderCard
+        order={order}
+        moving={false}
+        reprinting={false}
+        onMove={() => {}}
+        onReprint={() => {}}
+        onRefund={onRefund}
+        onDecline={onDecline}
+      />,
+    );
+    expect(screen.getByTestId('live-order-refunded').textContent).toBe('הוחזר: ₪14.50');
+    await userEvent.click(screen.getByRole('button', { name: 'החזר כספי' }));
+    await userEvent.click(screen.getByRole('button', { name: 'דחיית הזמנה' }));
+    expect(onRefund).toHaveBeenCalledWith(order);
+    expect(onDecline).toHaveBeenCalledWith(order);
+  });
+
+  it('shows an order refunded whole as cancelled, calmly, with no next step, refund or decline', () => {
+    render(
+      <OrderCard
+        order={liveOrder({ totalAgorot: 4100, refundedAgorot: 4100 })}
+        moving={false}
+        reprinting={false}
+        onMove={() => {}}
+        onReprint={() => {}}
+        onRefund={() => {}}
+        onDecline={() => {}}
+      />,
+    );
+    expect(screen.getByTestId('live-order-status').textContent).toBe('בוטלה');
+    expect(screen.getByTestId('live-order').getAttribute('data-status')).toBe('cancelled');
+    expect(screen.queryByRole('button', { name: /קבלה|החזר כספי|דחיית הזמנה/ })).toBeNull();
   });
 });

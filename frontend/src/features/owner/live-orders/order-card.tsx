@@ -6,7 +6,7 @@ import { PendingButton } from '@/components/ui/pending-button';
 import { heOwner } from '@/i18n/he-owner';
 import { formatIsraelTimeOfDay } from '@tafrit/contracts/months';
 import { LineChoices } from './line-choices';
-import { nextStep } from './live-board';
+import { isCancelled, nextStep } from './live-board';
 
 const t = heOwner.live;
 
@@ -16,6 +16,10 @@ export const bigPrimaryButtonClass =
 export const bigSecondaryButtonClass =
   'inline-flex min-h-12 items-center justify-center rounded-lg border border-brand-700 bg-surface px-4 py-2 ' +
   'text-lg font-medium text-brand-700 motion-safe:transition-colors hover:bg-brand-50';
+
+const dangerOutlineClass =
+  'inline-flex min-h-12 items-center justify-center rounded-lg border border-danger bg-surface px-4 py-2 ' +
+  'text-lg font-medium text-danger motion-safe:transition-colors hover:bg-danger-50';
 
 const kitchenBadgeClass: Record<LiveOrder['status'], string> = {
   paid: 'border-danger bg-danger-50 text-danger',
@@ -32,28 +36,39 @@ export function OrderCard({
   reprinting,
   onMove,
   onReprint,
+  onRefund,
+  onDecline,
 }: {
   order: LiveOrder;
   moving: boolean;
   reprinting: boolean;
   onMove: (order: LiveOrder, step: 'accepted' | 'ready' | 'served') => void;
   onReprint: (order: LiveOrder) => void;
+  /** Opens the refund dialog (issue 17); absent: no refund button. */
+  onRefund?: (order: LiveOrder) => void;
+  /** Opens the decline confirmation of a new order; absent: no decline button. */
+  onDecline?: (order: LiveOrder) => void;
 }) {
   const headingId = useId();
-  const step = nextStep(order.status);
-  const served = order.status === 'served';
+  const cancelled = isCancelled(order);
+  // A cancelled order is done: no kitchen step, shown calmly with the served ones, never as a new order's alarm.
+  const status = cancelled ? 'cancelled' : order.status;
+  const step = cancelled ? null : nextStep(order.status);
+  const served = order.status === 'served' || cancelled;
+  const refunded = order.refundedAgorot ?? 0;
+  const refundable = order.totalAgorot - refunded > 0;
 
   return (
     <article
       aria-labelledby={headingId}
       data-testid="live-order"
       data-order-id={order.orderId}
-      data-status={order.status}
+      data-status={status}
       className={
         'flex flex-col gap-4 rounded-xl p-5 ' +
-        (order.status === 'paid' ? 'border-2 border-brand-700 bg-surface shadow-md' : 'border border-line') +
-        // Served orders step back: no shadow, the page's own colour.
-        (served ? ' bg-canvas' : order.status === 'paid' ? '' : ' bg-surface shadow-sm')
+        (status === 'paid' ? 'border-2 border-brand-700 bg-surface shadow-md' : 'border border-line') +
+        // Served and cancelled orders step back: no shadow, the page's own colour.
+        (served ? ' bg-canvas' : status === 'paid' ? '' : ' bg-surface shadow-sm')
       }
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -101,14 +116,24 @@ export function OrderCard({
         </bdi>
       </p>
 
+      {refunded > 0 ? (
+        <p className="text-lg text-ink" data-testid="live-order-refunded">
+          {t.refundedLabel}{' '}
+          <bdi dir="ltr" className="font-bold">
+            {formatShekels(refunded)}
+          </bdi>
+        </p>
+      ) : null}
+
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-lg">
         <p>
           <span className="text-muted">{t.kitchenStatusLabel} </span>
           <span
-            className={`inline-block rounded-full border px-3 py-0.5 font-bold ${kitchenBadgeClass[order.status]}`}
+            className={`inline-block rounded-full border px-3 py-0.5 font-bold ${kitchenBadgeClass[status]}`}
             data-testid="live-order-status"
           >
-            {t.kitchen[order.status]}
+            {/* Declined: "cancelled and refunded"; refunded whole without a decline: "cancelled". */}
+            {order.status === 'cancelled' ? t.kitchen.cancelled : cancelled ? t.refundedWhole : t.kitchen[status]}
           </span>
         </p>
         <p data-testid="live-order-print">
@@ -146,6 +171,28 @@ export function OrderCard({
           >
             {t.reprint}
           </PendingButton>
+        ) : null}
+        {onDecline && order.status === 'paid' && !cancelled ? (
+          <button
+            type="button"
+            className={dangerOutlineClass}
+            aria-describedby={headingId}
+            onClick={() => onDecline(order)}
+            data-testid="live-order-decline"
+          >
+            {heOwner.refunds.decline}
+          </button>
+        ) : null}
+        {onRefund && refundable ? (
+          <button
+            type="button"
+            className={bigSecondaryButtonClass}
+            aria-describedby={headingId}
+            onClick={() => onRefund(order)}
+            data-testid="live-order-refund"
+          >
+            {heOwner.refunds.action}
+          </button>
         ) : null}
       </div>
     </article>

@@ -10,6 +10,7 @@ export function liveOrder(overrides: Partial<LiveOrder> = {}): LiveOrder {
     lines: [{ name: 'הפוך', quantity: 1, lineTotalAgorot: 1400 }],
     remarks: null,
     totalAgorot: 1400,
+    refundedAgorot: 0,
     status: 'paid',
     printStatus: 'none',
     printError: null,

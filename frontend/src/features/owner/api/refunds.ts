@@ -1,0 +1,46 @@
+// The owner's refunds (issue 17, decision 024): `POST /api/orders/{orderId}/refunds` (the whole remainder, chosen
+// lines or an amount) and `POST /api/live-orders/{orderId}/decline` (a new order declined: refunded whole). The
+// client makes the refund's id once per confirmation, so a double click or a retry is the same refund.
+import type { RefundAnswer } from '@tafrit/contracts/http/refunds.schemas';
+import { liveOrderSchema, type LiveOrder } from '@tafrit/contracts/sockets';
+import { z } from 'zod';
+import { dataOf } from './responses';
+import { ownerRequest } from './session-request';
+
+const refundAnswerSchema = z.object({
+  refundId: z.string(),
+  amount: z.string(),
+  status: z.enum(['requested', 'refunded', 'failed']),
+  failureReason: z.string().nullable(),
+}) satisfies z.ZodType<RefundAnswer>;
+
+/** What is refunded: everything that remains, lines by position (with units), or an amount in shekels ("12.50"). */
+export type RefundRequest =
+  | { kind: 'whole' }
+  | { kind: 'lines'; lines: { index: number; quantity: number }[] }
+  | { kind: 'amount'; amount: string };
+
+export async function refundOrder(
+  orderId: string,
+  request: RefundRequest,
+  reason: string,
+  refundId: string,
+): Promise<RefundAnswer> {
+  const body = {
+    reason,
+    refundId,
+    ...(request.kind === 'lines' ? { lines: request.lines } : {}),
+    ...(request.kind === 'amount' ? { amount: request.amount } : {}),
+  };
+  const response = await ownerRequest('POST', `/api/orders/${encodeURIComponent(orderId)}/refunds`, body);
+  return dataOf(refundAnswerSchema, response);
+}
+
+/** Answers the order as the console shows it after the decline: cancelled, and refunded unless the provider refused. */
+export async function declineOrder(orderId: string, reason: string, refundId: string): Promise<LiveOrder> {
+  const response = await ownerRequest('POST', `/api/live-orders/${encodeURIComponent(orderId)}/decline`, {
+    reason,
+    refundId,
+  });
+  return dataOf(liveOrderSchema, response);
+}

@@ -1,0 +1,75 @@
+// What the refund dialog needs of an order, whichever screen opens it (the live console's order, a report's order),
+// and the arithmetic it shows before sending. The server decides the real amount from the order; these figures only
+// let the confirmation name the amount the owner is about to return.
+import type { LiveOrder } from '@tafrit/contracts/sockets';
+import type { ReportOrder } from '@tafrit/contracts/ordering-types';
+import { parsePriceToAgorot } from '@tafrit/contracts/money';
+import type { RefundRequest } from '../api/refunds';
+import { decimalToAgorot, lineTotalAgorot } from '../reports-format';
+
+export interface RefundTargetLine {
+  name: string;
+  quantity: number;
+  lineTotalAgorot: number;
+  /** The line's choices, so two lines of one product can be told apart. */
+  choices: string[];
+}
+
+export interface RefundTarget {
+  orderId: string;
+  orderNumber: number;
+  tableNumber: number | null;
+  totalAgorot: number;
+  refundedAgorot: number;
+  lines: RefundTargetLine[];
+}
+
+export const remainingOf = (target: RefundTarget): number => Math.max(0, target.totalAgorot - target.refundedAgorot);
+
+export function targetOfLiveOrder(order: LiveOrder): RefundTarget {
+  return {
+    orderId: order.orderId,
+    orderNumber: order.orderNumber,
+    tableNumber: order.tableNumber,
+    totalAgorot: order.totalAgorot,
+    refundedAgorot: order.refundedAgorot ?? 0,
+    lines: order.lines.map((line) => ({
+      name: line.name,
+      quantity: line.quantity,
+      lineTotalAgorot: line.lineTotalAgorot,
+      choices: (line.options ?? []).map((option) => (option.without ? `בלי ${option.name}` : option.name)),
+    })),
+  };
+}
+
+export function targetOfReportOrder(order: ReportOrder): RefundTarget {
+  const refunded = order.refunds.reduce((sum, refund) => sum + (decimalToAgorot(refund.amount) ?? 0), 0);
+  return {
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    tableNumber: order.tableNumber,
+    totalAgorot: decimalToAgorot(order.totalAmount) ?? 0,
+    refundedAgorot: refunded,
+    lines: order.items.map((item) => ({
+      name: item.name,
+      quantity: item.quantity,
+      lineTotalAgorot: lineTotalAgorot(item.price, item.quantity),
+      choices: (item.options ?? []).map((option) => (option.without ? `בלי ${option.name}` : option.name)),
+    })),
+  };
+}
+
+/** The amount a request returns, as the order's prices say (a line's units at the price they were sold for). */
+export function amountOf(target: RefundTarget, request: RefundRequest): number {
+  switch (request.kind) {
+    case 'whole':
+      return remainingOf(target);
+    case 'amount':
+      return parsePriceToAgorot(request.amount) ?? 0;
+    case 'lines':
+      return request.lines.reduce((sum, { index, quantity }) => {
+        const line = target.lines[index];
+        return line ? sum + (line.lineTotalAgorot / line.quantity) * quantity : sum;
+      }, 0);
+  }
+}
