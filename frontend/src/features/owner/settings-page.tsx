@@ -24,6 +24,7 @@ import { BankCombobox, BusinessDetailsFields, PayoutFields } from './components/
 import { DinerLanguagesCard } from './diner-languages-card';
 import { errorDescription } from './errors';
 import { PrinterCard } from './printer-card';
+import { PrintingGuideCard } from './printing-guide-card';
 import { QrCard } from './qr-card';
 import { RegenerateQr } from './regenerate-qr';
 
@@ -84,6 +85,7 @@ export function SettingsPage() {
             </QrCard>
           ) : null}
           <PrinterCard businessPhone={profile.data?.phone} />
+          <PrintingGuideCard />
           {ready ? <DinerLanguagesCard /> : null}
         </div>
       </div>
