@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -49,7 +49,8 @@ beforeAll(async () => {
     ),
   );
   executable = join(out, agentExecutableName('linux'));
-  app = await startTestApp();
+  // The server offers what the build wrote: its downloads folder is the build's output here.
+  app = await startTestApp({ AGENT_DOWNLOADS_DIR: out });
   owner = await registerOwner(app);
   shop = await openShop(app, owner);
   printer = await startFakePrinter();
@@ -78,6 +79,18 @@ async function waitForLog(pattern: RegExp, withinMs = 20_000): Promise<RegExpMat
 }
 
 describe('the Linux executable, paired on its own page', () => {
+  it('is offered for download once built, as an attachment, the Windows one not (it was not built here)', async () => {
+    const head = await fetch(`${app.url}/downloads/${agentExecutableName('linux')}`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-disposition')).toBe('attachment');
+    expect(Number(head.headers.get('content-length'))).toBe(statSync(executable).size);
+    const sum = await fetch(`${app.url}/downloads/${agentExecutableName('linux')}.sha256`);
+    expect(await sum.text()).toMatch(new RegExp(`^[0-9a-f]{64}  ${agentExecutableName('linux')}\\n$`));
+    expect((await fetch(`${app.url}/downloads/${agentExecutableName('windows')}`, { method: 'HEAD' })).status).toBe(
+      404,
+    );
+  });
+
   let pageUrl: string;
 
   it('starts like a double click (no arguments) and serves its setup page on 127.0.0.1', async () => {
