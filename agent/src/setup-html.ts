@@ -66,7 +66,7 @@ ${error(state, 'form')}
 <p class="hint" id="server-hint">מופיעה בכרטיס ההדפסה בהגדרות העסק.</p>${error(state, 'server')}</div>
 <div class="field"><label class="title" for="code">קוד החיבור</label>
 <input type="text" id="code" name="code" dir="ltr" autocomplete="one-time-code" required value="${escapeHtml(state.code)}"${describedBy(state, 'code', 'code-hint')}>
-<p class="hint" id="code-hint">בהגדרות העסק, בכרטיס ההדפסה: "יצירת קוד חיבור". הקוד תקף 10 דקות.</p>${error(state, 'code')}</div>
+<p class="hint" id="code-hint">בהגדרות העסק, בכרטיס ההדפסה: "יצירת קוד חיבור". הקוד תקף <bdi>10</bdi> דקות.</p>${error(state, 'code')}</div>
 <fieldset${describedBy(state, 'printer')}><legend>המדפסת</legend>${none}${printerOptions}
 <div class="option"><input type="radio" name="printer" id="printer-network" value="network"${checked(state.printer === 'network')}>
 <label for="printer-network">מדפסת רשת (לפי כתובת)</label></div>

@@ -74,7 +74,8 @@ export const startSetupPage = async (options: SetupOptions): Promise<SetupPage> 
     const state: FormState = {
       server: form.get('server') ?? '',
       code: form.get('code') ?? '',
-      printer: form.get('printer') ?? '',
+      // An address typed without ticking "network printer" means that printer all the same.
+      printer: form.get('printer') || ((form.get('address') ?? '').trim() ? 'network' : ''),
       address: form.get('address') ?? '',
       autostart: form.get('autostart') === 'on',
       errors: {},

@@ -177,6 +177,16 @@ describe('the local setup page', () => {
     expect(printer.jobs.at(-1)).toEqual(TEST_SLIP);
   });
 
+  it('takes a typed network address without the network printer ticked', async () => {
+    const { page } = await open();
+    const answer = await send(page.url, {
+      method: 'POST',
+      body: form({ server: apiUrl, code: 'ABCD2345', address: `127.0.0.1:${printer.port}` }),
+    });
+    expect(answer.status).toBe(200);
+    expect((await page.paired).printer).toBe(`tcp://127.0.0.1:${printer.port}`);
+  });
+
   it('network addresses: a bare address takes port 9100', () => {
     expect(networkSpec('192.168.1.50')).toBe('tcp://192.168.1.50:9100');
     expect(networkSpec(' tcp://printer.local:9101 ')).toBe('tcp://printer.local:9101');
