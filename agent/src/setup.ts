@@ -1,17 +1,30 @@
 // `setup`: the local pairing page, opened in the default browser, until the agent is paired.
 import { enableAutostart, disableAutostart, selfCommand } from './autostart.js';
-import { spawn } from 'node:child_process';
+import { spawn, type SpawnOptions } from 'node:child_process';
 import { startSetupPage } from './setup-page.js';
 import { listSystemPrinters } from './system-printers.js';
 
+/** The command that opens `url` in the default browser on `platform`. */
+export const browserCommand = (
+  platform: NodeJS.Platform,
+  url: string,
+): { command: string; args: string[]; options: SpawnOptions } => {
+  if (platform === 'win32') {
+    // `start`'s first quoted argument is the window's title, hence the empty one; verbatim, so Node adds no quotes.
+    return {
+      command: 'cmd.exe',
+      args: ['/d', '/s', '/c', `"start "" "${url}""`],
+      options: { windowsVerbatimArguments: true, windowsHide: true },
+    };
+  }
+  return { command: platform === 'darwin' ? 'open' : 'xdg-open', args: [url], options: {} };
+};
+
 /** Opens `url` in the default browser; a failure only leaves the printed address to copy. */
 const openInBrowser = (url: string) => {
-  const [command, args] =
-    process.platform === 'win32'
-      ? ['cmd.exe', ['/d', '/c', 'start', '""', url.replace(/&/g, '^&')]]
-      : [process.platform === 'darwin' ? 'open' : 'xdg-open', [url]];
+  const { command, args, options } = browserCommand(process.platform, url);
   try {
-    const child = spawn(command, args as string[], { stdio: 'ignore', detached: true, windowsHide: true });
+    const child = spawn(command, args, { ...options, stdio: 'ignore', detached: true });
     child.once('error', () => undefined);
     child.unref();
   } catch {

@@ -3,6 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { autostartPath, disableAutostart, enableAutostart } from '../src/autostart.js';
+import { browserCommand } from '../src/setup.js';
 import { tempDir } from './support.js';
 
 describe('starting with the computer', () => {
@@ -46,5 +47,23 @@ describe('starting with the computer', () => {
     const plist = readFileSync(path, 'utf8');
     expect(plist).toContain('<string>/Users/d/a&amp;b/tafrit-agent.mjs</string><string>run</string>');
     expect(plist).toContain('<key>RunAtLoad</key><true/>');
+  });
+});
+
+describe('opening the setup page in the default browser', () => {
+  it('Windows: cmd start with an empty title, passed verbatim', () => {
+    expect(browserCommand('win32', 'http://127.0.0.1:17380/abc/')).toEqual({
+      command: 'cmd.exe',
+      args: ['/d', '/s', '/c', '"start "" "http://127.0.0.1:17380/abc/""'],
+      options: { windowsVerbatimArguments: true, windowsHide: true },
+    });
+  });
+
+  it('Linux xdg-open, Mac open', () => {
+    expect(browserCommand('linux', 'http://127.0.0.1:1/a/')).toMatchObject({
+      command: 'xdg-open',
+      args: ['http://127.0.0.1:1/a/'],
+    });
+    expect(browserCommand('darwin', 'http://127.0.0.1:1/a/')).toMatchObject({ command: 'open' });
   });
 });

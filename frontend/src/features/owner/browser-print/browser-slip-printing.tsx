@@ -48,6 +48,11 @@ export function BrowserSlipPrinting({ orders }: { orders: readonly LiveOrder[] |
     if (next) setSlip(next);
   }, [slip, preference.paper]);
 
+  // A new paper width applies to the slip on show too (the page's Ctrl+P prints it).
+  useLayoutEffect(() => {
+    if (slip && preference.enabled && printed.current === slip.orderId) preparePrint(preference.paper);
+  }, [slip, preference.enabled, preference.paper]);
+
   useEffect(() => () => clearPrint(), []);
 
   function change(next: { enabled?: boolean; paper?: PaperWidth }) {
