@@ -123,6 +123,7 @@ export function PrintingGuideCard() {
           </ul>
         )}
         <p className={`${hintClass} mt-2`}>{t.windowsWarning}</p>
+        <p className={`${hintClass} mt-1`}>{t.linuxNote}</p>
         <p className={`${hintClass} mt-1`}>{t.macNote}</p>
       </div>
 
