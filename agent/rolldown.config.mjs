@@ -5,8 +5,7 @@ import { defineConfig } from 'rolldown';
 
 const contracts = (file) => fileURLToPath(new URL(`../contracts/src/${file}.ts`, import.meta.url));
 
-export default defineConfig({
-  input: 'src/cli.ts',
+const shared = {
   platform: 'node',
   resolve: {
     alias: {
@@ -17,10 +16,15 @@ export default defineConfig({
   },
   // ws loads these native speed-ups only if installed; without them it uses plain JavaScript.
   external: ['bufferutil', 'utf-8-validate'],
-  output: {
-    file: 'dist/tafrit-agent.mjs',
-    format: 'esm',
-    banner: '#!/usr/bin/env node',
-    minify: false,
+};
+
+export default defineConfig([
+  {
+    ...shared,
+    input: 'src/bin.ts',
+    output: { file: 'dist/tafrit-agent.mjs', format: 'esm', banner: '#!/usr/bin/env node', minify: false },
   },
-});
+  // The same agent as one CommonJS script, the form Node 24's single executable applications run
+  // (scripts/build-executables.mjs, `npm run build:agent`).
+  { ...shared, input: 'src/sea.ts', output: { file: 'dist/tafrit-agent-sea.cjs', format: 'cjs', minify: false } },
+]);

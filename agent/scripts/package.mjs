@@ -1,7 +1,7 @@
 // Packs dist/tafrit-agent.mjs into one zip per system under dist/downloads/, with the fixed names the server serves
 // (agentDownloadName): a folder tafrit-agent/ holding the agent, a start script and a Hebrew README.txt.
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { zipSync } from 'fflate';
 
@@ -124,8 +124,11 @@ const zip = (folder, files) =>
     ),
   );
 
-await rm(downloads, { recursive: true, force: true });
+// Only older zips go: executables from `npm run build:agent` stay on offer until the next one.
 await mkdir(downloads, { recursive: true });
+for (const file of await readdir(downloads)) {
+  if (/\.zip(\.sha256)?$/.test(file)) await rm(new URL(file, downloads));
+}
 for (const [platform, { start, script }] of Object.entries(PLATFORMS)) {
   const archive = zip('tafrit-agent', [
     { name: 'tafrit-agent.mjs', data: bundle, mode: 0o100755 },

@@ -1,4 +1,4 @@
-// tafrit-agent: pair | run | test-print | status. Exit codes: 0 done, 1 failure, 2 not paired yet (or a usage
+// tafrit-agent: start | setup | pair | run | test-print | status. Exit codes: 0 done, 1 failure, 2 not paired yet (or a usage
 // error), 3 this agent was replaced or revoked and must be paired again.
 import { AGENT_VERSION, pairingCodeSchema } from '@tafrit/contracts/printing';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import { ConfigMissingError, PRINTED_FILE, configDir, loadConfig, saveConfig, ty
 import { CREDENTIAL_INVALID_CODE, ServerError, fetchAgentStatus, fetchTestSlip, pairAgent } from './http.js';
 import { openPrintedMemory } from './printed-memory.js';
 import { PrinterSpecError, createPrinter, shortReason, type Printer } from './printer/index.js';
+import { openSetupPage } from './setup.js';
 
 export const EXIT = { ok: 0, failed: 1, notPaired: 2, pairAgain: 3 } as const;
 
@@ -23,6 +24,8 @@ class CliExit extends Error {
 
 const USAGE = `tafrit-agent ${AGENT_VERSION}: the kitchen printer agent / סוכן ההדפסה של תפריט
 
+  start [--server URL]                                    set up in the browser if not paired, then run / הפעלה
+  setup [--server URL] [--port N] [--no-open]             pair on a local web page / חיבור בדף במחשב
   pair CODE --server URL [--printer SPEC] [--name NAME]   pair with a business / חיבור לעסק
   run [--printer SPEC]                                    print the slips until stopped / הדפסה עד לעצירה
   test-print [--printer SPEC]                             print a test slip / הדפסת דף בדיקה
@@ -179,7 +182,29 @@ const status = async (dir: string) => {
   console.log(`pending / ממתינים:   ${answer.pendingSlips}`);
 };
 
-type Options = { server?: string; printer?: string; name?: string; help?: boolean; version?: boolean };
+type Options = {
+  server?: string;
+  printer?: string;
+  name?: string;
+  port?: string;
+  'no-open'?: boolean;
+  help?: boolean;
+  version?: boolean;
+};
+
+const setup = async (dir: string, values: Options) => {
+  const port = values.port === undefined ? undefined : Number(values.port);
+  if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port < 65536))
+    throw new CliExit(EXIT.notPaired, `--port: מספר בין 0 ל-65535 / a port number: ${values.port}`);
+  const existing = await loadConfig(dir).catch(() => null);
+  await openSetupPage({ dir, server: values.server ?? existing?.server, port, open: !values['no-open'], log });
+};
+
+const isPaired = (dir: string) =>
+  loadConfig(dir).then(
+    () => true,
+    () => false,
+  );
 
 export const main = async (argv: string[]): Promise<number> => {
   try {
@@ -190,6 +215,8 @@ export const main = async (argv: string[]): Promise<number> => {
         server: { type: 'string' },
         printer: { type: 'string' },
         name: { type: 'string' },
+        port: { type: 'string' },
+        'no-open': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -205,6 +232,12 @@ export const main = async (argv: string[]): Promise<number> => {
     }
     const dir = configDir();
     switch (command) {
+      case 'start':
+        if (!(await isPaired(dir))) await setup(dir, values);
+        return await run(dir, values);
+      case 'setup':
+        await setup(dir, values);
+        return EXIT.ok;
       case 'pair':
         await pair(dir, rest, values);
         return EXIT.ok;
@@ -233,8 +266,3 @@ export const main = async (argv: string[]): Promise<number> => {
     return EXIT.failed;
   }
 };
-
-const exitCode = await main(process.argv.slice(2));
-process.exitCode = exitCode;
-// Everything is closed by now; this only guards against a handle left open by a library.
-setTimeout(() => process.exit(exitCode), 2_000).unref();

@@ -12,6 +12,12 @@ export type AgentPlatform = (typeof AGENT_PLATFORMS)[number];
 export const agentDownloadName = (platform: AgentPlatform): string => `tafrit-agent-${platform}-${AGENT_VERSION}.zip`;
 export const AGENT_DOWNLOAD_PATH = '/downloads';
 
+/** The single-file programs `npm run build:agent` makes (x64 only); the server offers them once they were built. */
+export const AGENT_EXECUTABLE_PLATFORMS = ['windows', 'linux'] as const;
+export type AgentExecutablePlatform = (typeof AGENT_EXECUTABLE_PLATFORMS)[number];
+export const agentExecutableName = (platform: AgentExecutablePlatform): string =>
+  platform === 'windows' ? `tafrit-agent-windows-x64-${AGENT_VERSION}.exe` : `tafrit-agent-linux-x64-${AGENT_VERSION}`;
+
 /** Slip paper: dots per line of a 203 dpi thermal head. */
 export const PAPER_WIDTHS = { '80mm': 576, '58mm': 384 } as const;
 export const paperWidthSchema = z.enum(['80mm', '58mm']);

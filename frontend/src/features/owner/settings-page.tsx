@@ -25,6 +25,7 @@ import { DinerLanguagesCard } from './diner-languages-card';
 import { ServiceModeCard } from './service-mode-card';
 import { errorDescription } from './errors';
 import { PrinterCard } from './printer-card';
+import { PrintingGuideCard } from './printing-guide-card';
 import { QrCard } from './qr-card';
 import { RegenerateQr } from './regenerate-qr';
 
@@ -85,6 +86,7 @@ export function SettingsPage() {
             </QrCard>
           ) : null}
           <PrinterCard businessPhone={profile.data?.phone} />
+          <PrintingGuideCard />
           {ready ? <DinerLanguagesCard /> : null}
           {ready ? <ServiceModeCard /> : null}
         </div>

@@ -13,6 +13,7 @@ import { heOwner } from '@/i18n/he-owner';
 import { isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { moveOrder, reprintOrder, type KitchenStep } from '../api/live-orders';
+import { BrowserSlipPrinting } from '../browser-print/browser-slip-printing';
 import { errorDescription } from '../errors';
 import { DeclineDialog } from '../refunds/decline-dialog';
 import { RefundDialog } from '../refunds/refund-dialog';
@@ -126,6 +127,7 @@ export function LiveOrdersPage() {
         <h1 className="text-3xl font-bold text-ink">{t.title}</h1>
         <div className="flex flex-wrap items-center gap-3">
           {board ? <PrinterChip printer={board.printer} /> : null}
+          <BrowserSlipPrinting orders={board?.orders} />
           <button
             type="button"
             aria-pressed={soundOn}
