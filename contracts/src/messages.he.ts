@@ -52,6 +52,7 @@ export const errorMessagesHe: Readonly<Record<ErrorCode, string>> = {
   'refund.line_unavailable': 'השורה שנבחרה אינה בהזמנה או שכבר הוחזרה במלואה',
   'refund.id_reused': 'בקשת ההחזר הזו כבר נשלחה עם פרטים אחרים',
   'refund.not_found': 'ההחזר לא נמצא',
+  'business.ordering_closed': 'ההזמנות סגורות כעת. אפשר לעיין בתפריט ולהזמין כשייפתח שוב',
 };
 
 /** Hebrew for a code from the wire; a code this build does not know yet still reads as a polite error. */
