@@ -6,6 +6,7 @@ import { InlineProjectionRegistry } from '../../platform/event-store/inline-proj
 import { BusinessLogoController } from './api/business-logo.controller.js';
 import { BusinessProfileController } from './api/business-profile.controller.js';
 import { DinerLanguagesController } from './api/diner-languages.controller.js';
+import { OpeningHoursController } from './api/opening-hours.controller.js';
 import { OwnerSessionReplies } from './api/owner-session.replies.js';
 import { OwnerSignInController } from './api/owner-sign-in.controller.js';
 import { RegenerateQrController } from './api/regenerate-qr.controller.js';
@@ -15,6 +16,10 @@ import { ChangeBusinessStatusHandler } from './application/change-business-statu
 import { ChangeBusinessProfileHandler } from './application/change-business-profile.handler.js';
 import { ChangeLogoHandler } from './application/change-logo.handler.js';
 import { ChooseDinerLanguagesHandler } from './application/choose-diner-languages.handler.js';
+import { OrderingMoments } from './application/ordering-moments.js';
+import { PauseOrderingHandler } from './application/pause-ordering.handler.js';
+import { ResumeOrderingHandler } from './application/resume-ordering.handler.js';
+import { SetOpeningHoursHandler } from './application/set-opening-hours.handler.js';
 import { GetOwnerBusinessHandler } from './application/get-owner-business.query.js';
 import { LogoUploads } from './application/logo-uploads.service.js';
 import { OneTimeCodes } from './application/one-time-codes.service.js';
@@ -43,6 +48,7 @@ import { BusinessReader } from './projections/business.reader.js';
     SessionsController,
     BusinessProfileController,
     DinerLanguagesController,
+    OpeningHoursController,
     BusinessLogoController,
     RegenerateQrController,
   ],
@@ -51,6 +57,9 @@ import { BusinessReader } from './projections/business.reader.js';
     ChangeBusinessProfileHandler,
     ChangeLogoHandler,
     ChooseDinerLanguagesHandler,
+    SetOpeningHoursHandler,
+    PauseOrderingHandler,
+    ResumeOrderingHandler,
     RegenerateDepartmentIdHandler,
     ChangeBusinessStatusHandler,
     RecordImpersonationHandler,
@@ -62,11 +71,13 @@ import { BusinessReader } from './projections/business.reader.js';
     LogoUploads,
     OwnerSessionReplies,
     BusinessReader,
+    OrderingMoments,
     { provide: SESSION_DIRECTORY, useExisting: Sessions },
   ],
   // LogoUploads: closing an account (admin module) removes the logo's file with the rest of its files.
   // BusinessReader: the other modules' way to read the `businesses` read model.
-  exports: [Sessions, SessionIssuer, OneTimeCodes, LogoUploads, BusinessReader, SESSION_DIRECTORY],
+  // OrderingMoments: the checkout's "is ordering open now" (decision 028).
+  exports: [Sessions, SessionIssuer, OneTimeCodes, LogoUploads, BusinessReader, OrderingMoments, SESSION_DIRECTORY],
 })
 export class AccountsModule implements OnModuleInit {
   constructor(

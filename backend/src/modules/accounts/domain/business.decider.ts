@@ -1,4 +1,5 @@
 import { offerableLanguages, type OfferableLanguage } from '@tafrit/contracts/languages';
+import type { OpeningHours, OrderingPause } from '@tafrit/contracts';
 import type { Decider } from '../../../platform/event-store/aggregate.js';
 import { BusinessAlreadyRegisteredError, BusinessClosedError, BusinessNotFoundError } from './business.errors.js';
 import type { BusinessEvent, BusinessProfile, BusinessRegistered, PayoutAccount } from './business.events.js';
@@ -12,6 +13,10 @@ export interface RegisteredBusiness {
   logo: string | null;
   /** The languages offered besides Hebrew; null until the owner first chooses (then all are offered). */
   dinerLanguages: OfferableLanguage[] | null;
+  /** When ordering is open (decision 028); null until the owner first sets hours: open at every hour. */
+  hours: OpeningHours | null;
+  /** The live pause of new orders, if any (an ended pause may still be here: only `orderingAt` reads the clock). */
+  pause: OrderingPause | null;
 }
 
 export type BusinessState = { status: 'unregistered' } | RegisteredBusiness;
@@ -43,6 +48,13 @@ export type ChooseDinerLanguages = {
   data: { languages: readonly OfferableLanguage[]; now: string };
 };
 
+/** Settings' opening hours, validated by the contract; the same hours again record nothing. */
+export type SetOpeningHours = { type: 'SetOpeningHours'; data: { hours: OpeningHours; now: string } };
+
+/** The console's pause: `minutes` 15, 30 or 60, or null until resumed; the end is counted from `now`. */
+export type PauseOrdering = { type: 'PauseOrdering'; data: { minutes: number | null; now: string } };
+export type ResumeOrdering = { type: 'ResumeOrdering'; data: { now: string } };
+
 /** A new public address; the id is made by the handler (random), so the decider stays pure. */
 export type RegenerateDepartmentId = {
   type: 'RegenerateDepartmentId';
@@ -70,6 +82,9 @@ export type BusinessCommand =
   | ChangeBusinessProfile
   | ChangeLogo
   | ChooseDinerLanguages
+  | SetOpeningHours
+  | PauseOrdering
+  | ResumeOrdering
   | RegenerateDepartmentId
   | RecordImpersonation
   | PauseBusiness
@@ -127,6 +142,23 @@ export const businessDecider: Decider<BusinessCommand, BusinessEvent, BusinessSt
         }
         return [{ type: 'DinerLanguagesChosen', data: { phone, languages, changedAt: command.data.now } }];
       }
+      case 'SetOpeningHours': {
+        const { hours, now } = command.data;
+        if (business.hours !== null && JSON.stringify(business.hours) === JSON.stringify(hours)) return [];
+        return [{ type: 'OpeningHoursSet', data: { phone, hours, changedAt: now } }];
+      }
+      case 'PauseOrdering': {
+        const { minutes, now } = command.data;
+        const until = minutes === null ? null : new Date(Date.parse(now) + minutes * 60_000).toISOString();
+        return [{ type: 'OrderingPaused', data: { phone, until, at: now } }];
+      }
+      case 'ResumeOrdering': {
+        const { now } = command.data;
+        // Nothing to resume: no pause, or one that already ended by itself.
+        const pause = business.pause;
+        if (pause === null || (pause.until !== null && Date.parse(pause.until) <= Date.parse(now))) return [];
+        return [{ type: 'OrderingResumed', data: { phone, at: now } }];
+      }
       case 'RegenerateDepartmentId': {
         const { departmentId, ip, now } = command.data;
         // The same id again would leave the leaked address working: the handler makes a fresh one, this guards it.
@@ -164,6 +196,8 @@ export const businessDecider: Decider<BusinessCommand, BusinessEvent, BusinessSt
         payout: { bankName, branch, accountNumber, beneficiaryName, cardcom },
         logo: null,
         dinerLanguages: null,
+        hours: null,
+        pause: null,
       };
     }
     // Events of a stream that has no registration cannot exist: its first event is always BusinessRegistered.
@@ -183,6 +217,12 @@ export const businessDecider: Decider<BusinessCommand, BusinessEvent, BusinessSt
         return { ...state, departmentId: event.data.departmentId };
       case 'DinerLanguagesChosen':
         return { ...state, dinerLanguages: event.data.languages };
+      case 'OpeningHoursSet':
+        return { ...state, hours: event.data.hours };
+      case 'OrderingPaused':
+        return { ...state, pause: { until: event.data.until } };
+      case 'OrderingResumed':
+        return { ...state, pause: null };
       case 'BusinessImpersonated':
         return state;
       case 'BusinessPaused':

@@ -1,5 +1,6 @@
 /** Events of the `business-{phone}` stream (schema version 1). Plain data: dates as ISO strings. */
 import type { OfferableLanguage } from '@tafrit/contracts/languages';
+import type { OpeningHours } from '@tafrit/contracts';
 
 /** What the owner tells about themselves and the business (settings' "business details"). */
 export interface BusinessProfile {
@@ -68,6 +69,24 @@ export interface DinerLanguagesChosen {
   data: { phone: string; languages: OfferableLanguage[]; changedAt: string };
 }
 
+/** The owner set the opening hours, closed dates, the Shabbat switch and its city, and the optional days (decision 028). */
+export interface OpeningHoursSet {
+  type: 'OpeningHoursSet';
+  data: { phone: string; hours: OpeningHours; changedAt: string };
+}
+
+/** The owner stopped new orders from the live console: until `until`, or (null) until resumed. */
+export interface OrderingPaused {
+  type: 'OrderingPaused';
+  data: { phone: string; until: string | null; at: string };
+}
+
+/** The owner resumed new orders before the pause ended. */
+export interface OrderingResumed {
+  type: 'OrderingResumed';
+  data: { phone: string; at: string };
+}
+
 /** An administrator opened an owner session of this business (the audit trail of impersonation). */
 export interface BusinessImpersonated {
   type: 'BusinessImpersonated';
@@ -121,6 +140,9 @@ export type BusinessEvent =
   | LogoChanged
   | DepartmentIdRegenerated
   | DinerLanguagesChosen
+  | OpeningHoursSet
+  | OrderingPaused
+  | OrderingResumed
   | BusinessImpersonated
   | BusinessPaused
   | BusinessActivated
@@ -134,6 +156,9 @@ export const BUSINESS_EVENT_TYPES = [
   'LogoChanged',
   'DepartmentIdRegenerated',
   'DinerLanguagesChosen',
+  'OpeningHoursSet',
+  'OrderingPaused',
+  'OrderingResumed',
   'BusinessImpersonated',
   'BusinessPaused',
   'BusinessActivated',

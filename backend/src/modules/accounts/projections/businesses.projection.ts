@@ -68,6 +68,15 @@ export const businessesProjection: InlineProjection = {
       case 'DinerLanguagesChosen':
         await applyNewer(em, event, { dinerLanguages: event.data.languages });
         return;
+      case 'OpeningHoursSet':
+        await applyNewer(em, event, { openingHours: event.data.hours });
+        return;
+      case 'OrderingPaused':
+        await applyNewer(em, event, { orderingPause: { until: event.data.until } });
+        return;
+      case 'OrderingResumed':
+        await applyNewer(em, event, { orderingPause: null });
+        return;
       case 'DepartmentIdRegenerated':
         await applyNewer(em, event, { departmentId: event.data.departmentId });
         return;
