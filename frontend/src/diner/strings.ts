@@ -121,6 +121,13 @@ export const heDiner = {
     description: 'לא מצאנו תפריט לכתובת הזו. נסו לסרוק שוב את קוד ה-QR שעל השולחן.',
   },
   pageNotFound: { title: 'הדף לא נמצא', home: 'לדף הבית' },
+  /** The menu's banner while ordering is closed (decision 028): browsing stays open. */
+  ordering: {
+    closed: 'ההזמנות סגורות כעת',
+    opensAt: (when: string) => `נפתח ב־${when}`,
+    browse: 'אפשר לעיין בתפריט ולהזמין כשייפתח.',
+    today: 'היום',
+  },
   unavailable: {
     title: 'העסק אינו מקבל הזמנות כרגע',
     description: (name: string) => `${name} אינו מקבל הזמנות דרך התפריט הדיגיטלי כרגע. אפשר להזמין אצל הצוות.`,

@@ -13,6 +13,7 @@ function items(count: number): string {
 const countText = (count: number) => (count === 0 ? 'السلة فارغة.' : `في السلة ${items(count)}.`);
 
 const errors: Partial<Record<ErrorCode, string>> = {
+  'business.ordering_closed': 'الطلبات مغلقة الآن. يمكنكم تصفح القائمة والطلب عند الافتتاح',
   'validation.failed': 'بعض التفاصيل التي أدخلتموها غير صحيحة',
   not_found: 'لم نجد ما طلبتموه',
   'api.not_found': 'العنوان المطلوب غير موجود',
@@ -168,6 +169,12 @@ const pack: LanguagePack = {
       description: 'لم نجد قائمة لهذا العنوان. حاولوا مسح رمز الـQR الموجود على الطاولة مجددًا.',
     },
     pageNotFound: { title: 'الصفحة غير موجودة', home: 'إلى الصفحة الرئيسية' },
+    ordering: {
+      closed: 'الطلبات مغلقة الآن',
+      opensAt: (when: string) => `يفتح ${when}`,
+      browse: 'يمكنكم تصفح القائمة والطلب عند الافتتاح.',
+      today: 'اليوم',
+    },
     unavailable: {
       title: 'المكان لا يستقبل طلبات حاليًا',
       description: (name) => `${name} لا يستقبل طلبات عبر القائمة الرقمية حاليًا. يمكنكم الطلب من الطاقم.`,

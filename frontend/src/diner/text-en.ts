@@ -7,6 +7,7 @@ const items = (count: number) => (count === 1 ? 'item' : 'items');
 const countText = (count: number) => (count === 0 ? 'Your cart is empty.' : `${count} ${items(count)} in your cart.`);
 
 const errors: Partial<Record<ErrorCode, string>> = {
+  'business.ordering_closed': 'Ordering is closed right now. You can browse the menu and order once it opens',
   'validation.failed': 'Some of the details are not valid',
   not_found: 'What you asked for was not found',
   'api.not_found': 'This address was not found',
@@ -162,6 +163,12 @@ const pack: LanguagePack = {
       description: "We couldn't find a menu at this address. Try scanning the QR code on the table again.",
     },
     pageNotFound: { title: 'Page not found', home: 'Home page' },
+    ordering: {
+      closed: 'Ordering is closed right now',
+      opensAt: (when: string) => `Opens ${when}`,
+      browse: 'You can browse the menu and order once it opens.',
+      today: 'today',
+    },
     unavailable: {
       title: "This place isn't taking orders right now",
       description: (name) =>

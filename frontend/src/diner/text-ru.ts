@@ -15,6 +15,7 @@ const items = (count: number) => plural(count, 'позиция', 'позиции
 const countText = (count: number) => (count === 0 ? 'Корзина пуста.' : `В корзине ${count} ${items(count)}.`);
 
 const errors: Partial<Record<ErrorCode, string>> = {
+  'business.ordering_closed': 'Заказы сейчас не принимаются. Меню можно посмотреть, а заказать — после открытия',
   'validation.failed': 'Некоторые данные введены неверно',
   not_found: 'Ничего не найдено',
   'api.not_found': 'Такого адреса нет',
@@ -170,6 +171,12 @@ const pack: LanguagePack = {
       description: 'По этому адресу меню нет. Попробуйте ещё раз отсканировать QR-код на столе.',
     },
     pageNotFound: { title: 'Страница не найдена', home: 'На главную' },
+    ordering: {
+      closed: 'Заказы сейчас не принимаются',
+      opensAt: (when: string) => `Откроется ${when}`,
+      browse: 'Меню можно посмотреть, а заказать — после открытия.',
+      today: 'сегодня',
+    },
     unavailable: {
       title: 'Заведение сейчас не принимает заказы',
       description: (name) => `«${name}» сейчас не принимает заказы через цифровое меню. Заказать можно у персонала.`,

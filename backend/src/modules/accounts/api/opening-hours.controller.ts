@@ -80,12 +80,19 @@ export class OpeningHoursController {
     const { open, reason, opensAt } = orderingAt(business.ordering, now);
     // An ended pause is no pause: the console shows none.
     const running = pause !== null && (pause.until === null || Date.parse(pause.until) > now) ? pause : null;
-    const today = new Date(now).toLocaleDateString('en-CA', { timeZone: 'Asia/Jerusalem' });
     return success({
       hours,
       pause: running,
       ordering: { open, reason, opensAt },
-      optionalDays: optionalDays(today),
+      optionalDays: this.optionalDays(now),
     });
+  }
+
+  /** The year's optional days are the same for every business on a given day: worked out once a day. */
+  private optionalDaysOf: { date: string; days: ReturnType<typeof optionalDays> } | undefined;
+  private optionalDays(now: number) {
+    const date = new Date(now).toLocaleDateString('en-CA', { timeZone: 'Asia/Jerusalem' });
+    if (this.optionalDaysOf?.date !== date) this.optionalDaysOf = { date, days: optionalDays(date) };
+    return this.optionalDaysOf.days;
   }
 }

@@ -353,7 +353,18 @@ describe('a new public address (regenerate-qr)', () => {
 describe('the owner setting opening hours and pausing new orders', () => {
   const phone = '+972547654321';
   const hours: OpeningHours = {
-    weekly: [[{ from: '08:00', to: '12:00' }, { from: '17:00', to: '22:00' }], [], [], [], [], [], []],
+    weekly: [
+      [
+        { from: '08:00', to: '12:00' },
+        { from: '17:00', to: '22:00' },
+      ],
+      [],
+      [],
+      [],
+      [],
+      [],
+      [],
+    ],
     closedDates: ['2027-04-01'],
     shabbat: { enabled: true, city: 'Tel Aviv' },
     closedOptionalDays: ['2027-05-12'],
@@ -383,7 +394,9 @@ describe('the owner setting opening hours and pausing new orders', () => {
       .then([{ type: 'OrderingResumed', data: { phone, at } }]));
 
   it('records nothing when there is no pause to resume, or it already ended', () => {
-    given([registered]).when({ type: 'ResumeOrdering', data: { now: at } }).then([]);
+    given([registered])
+      .when({ type: 'ResumeOrdering', data: { now: at } })
+      .then([]);
     given([registered, { type: 'OrderingPaused', data: { phone, until: '2026-11-27T10:15:00.000Z', at } }])
       .when({ type: 'ResumeOrdering', data: { now: '2026-11-27T10:15:00.000Z' } })
       .then([]);

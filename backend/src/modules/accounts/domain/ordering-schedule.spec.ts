@@ -134,7 +134,10 @@ describe('ordering schedule', () => {
   it('across the spring change (Friday 26 March 2027) 08:00 is 06:00 UTC before it and 05:00 UTC after', () => {
     const hours = settings({ weekly: everyDay(['08:00', '12:00']) });
     expect(orderingAt(hours, at('2027-03-25T12:00:00Z')).opensAt).toBe('2027-03-26T05:00:00.000Z');
-    expect(orderingAt(hours, at('2027-03-25T05:59:00Z'))).toMatchObject({ open: false, opensAt: '2027-03-25T06:00:00.000Z' });
+    expect(orderingAt(hours, at('2027-03-25T05:59:00Z'))).toMatchObject({
+      open: false,
+      opensAt: '2027-03-25T06:00:00.000Z',
+    });
     expect(orderingAt(hours, at('2027-03-26T05:00:00Z')).open).toBe(true);
     expect(orderingAt(hours, at('2027-03-26T04:59:00Z')).open).toBe(false);
   });

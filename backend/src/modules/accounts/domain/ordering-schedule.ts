@@ -58,7 +58,8 @@ export function shabbatLocation(city: ShabbatCity): Location {
 }
 
 /** A civil date as the library's calendar takes it (a local Date of that y/m/d: hebcal reads its fields). */
-const civil = (date: string) => new Date(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
+const civil = (date: string) =>
+  new Date(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
 const dateOfEvent = (event: Event) => {
   const greg = event.getDate().greg();
   return `${greg.getFullYear()}-${String(greg.getMonth() + 1).padStart(2, '0')}-${String(greg.getDate()).padStart(2, '0')}`;

@@ -14,6 +14,7 @@ import { isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { moveOrder, reprintOrder, type KitchenStep } from '../api/live-orders';
 import { errorDescription } from '../errors';
+import { OrderingPauseControl } from './ordering-pause';
 import { setOrderStatus, unhandledCount, type LiveBoard } from './live-board';
 import { OrderCard, bigSecondaryButtonClass } from './order-card';
 import { playBeep, rememberSoundPreference, soundPreference, unlockSound } from './sound';
@@ -130,6 +131,7 @@ export function LiveOrdersPage() {
       </div>
       <p className="mt-2 text-lg text-muted">{t.description}</p>
       <ConnectionLine state={connection} />
+      <OrderingPauseControl />
 
       {board ? (
         orders.length === 0 ? (
