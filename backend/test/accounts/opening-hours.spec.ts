@@ -57,6 +57,9 @@ describe('opening hours and the pause of new orders', () => {
     const { ordering, etag } = await menu();
     expect(ordering).toMatchObject({ open: false, reason: 'paused', opensAt: expect.any(String) });
     expect(etag).not.toBe(before.etag);
+    // Every language of the menu says the same.
+    const english = await call<{ data: { ordering: unknown } }>(app, 'GET', `/api/menu/${shop.departmentId}?lang=en`);
+    expect(english.body.data.ordering).toEqual(ordering);
 
     const refused = await checkout();
     expect(refused.status).toBe(409);

@@ -36,7 +36,7 @@ export function OrderingBanner({ ordering }: { ordering: OrderingState | undefin
         {ordering.opensAt ? (
           <>
             {' · '}
-            {t.ordering.opensAt('')}
+            {t.ordering.opensAt}
             <bdi>{opensAtText(ordering.opensAt, language, t.ordering.today)}</bdi>
           </>
         ) : null}

@@ -124,7 +124,8 @@ export const heDiner = {
   /** The menu's banner while ordering is closed (decision 028): browsing stays open. */
   ordering: {
     closed: 'ההזמנות סגורות כעת',
-    opensAt: (when: string) => `נפתח ב־${when}`,
+    /** Before the opening time (in <bdi>): "נפתח ב־18:00". */
+    opensAt: 'נפתח ב־',
     browse: 'אפשר לעיין בתפריט ולהזמין כשייפתח.',
     today: 'היום',
   },

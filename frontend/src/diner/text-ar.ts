@@ -171,7 +171,7 @@ const pack: LanguagePack = {
     pageNotFound: { title: 'الصفحة غير موجودة', home: 'إلى الصفحة الرئيسية' },
     ordering: {
       closed: 'الطلبات مغلقة الآن',
-      opensAt: (when: string) => `يفتح ${when}`,
+      opensAt: 'يفتح ',
       browse: 'يمكنكم تصفح القائمة والطلب عند الافتتاح.',
       today: 'اليوم',
     },

@@ -165,7 +165,7 @@ const pack: LanguagePack = {
     pageNotFound: { title: 'Page not found', home: 'Home page' },
     ordering: {
       closed: 'Ordering is closed right now',
-      opensAt: (when: string) => `Opens ${when}`,
+      opensAt: 'Opens ',
       browse: 'You can browse the menu and order once it opens.',
       today: 'today',
     },

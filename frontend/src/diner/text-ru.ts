@@ -173,7 +173,7 @@ const pack: LanguagePack = {
     pageNotFound: { title: 'Страница не найдена', home: 'На главную' },
     ordering: {
       closed: 'Заказы сейчас не принимаются',
-      opensAt: (when: string) => `Откроется ${when}`,
+      opensAt: 'Откроется ',
       browse: 'Меню можно посмотреть, а заказать — после открытия.',
       today: 'сегодня',
     },

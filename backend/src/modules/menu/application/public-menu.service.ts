@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { type OfferableLanguage, type PublicMenu, publicMenuSchema } from '@tafrit/contracts';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
-import { BusinessReader, orderingAt, type OrderingSettings } from '../../accounts/index.js';
+import { BusinessReader, OrderingMoments, type OrderingMoment, type OrderingSettings } from '../../accounts/index.js';
 import { CategoryEntity } from '../persistence/category.entity.js';
 import { ProductEntity } from '../persistence/product.entity.js';
 import { MenuTranslationsReader } from '../projections/menu-translations.reader.js';
@@ -62,6 +62,7 @@ export class PublicMenuService {
     private readonly businesses: BusinessReader,
     private readonly optionGroups: OptionGroupsReader,
     private readonly translations: MenuTranslationsReader,
+    private readonly moments: OrderingMoments,
   ) {}
 
   /**
@@ -82,7 +83,7 @@ export class PublicMenuService {
     // A business that set no hours never reads the clock (Date.now() is about 0.3 µs on these machines).
     if (result?.status !== 'ok' || result.validUntil === Infinity || Date.now() < result.validUntil) return result;
     const startedAt = this.cache.startBuild();
-    const restamped = stamped(result.menu, result.businessId, result.schedule, Date.now());
+    const restamped = stamped(result.menu, result.businessId, result.schedule, this.moments.at(result.schedule));
     this.cache.set(key, result.businessId, restamped, startedAt);
     return restamped;
   }
@@ -112,8 +113,8 @@ export class PublicMenuService {
       // Each group is shaped once and shared by every product that uses it (a group is the business's, not a product's).
       const { byId, productGroups } = await this.optionGroups.ofBusiness(business.phone, em);
       const shaped = new Map([...byId].map(([id, view]) => [id, toPublicOptionGroup(view)]));
-      const now = Date.now();
-      const { open, reason, opensAt } = orderingAt(business.ordering, now);
+      const moment = this.moments.at(business.ordering);
+      const { open, reason, opensAt } = moment;
       const menu = publicMenuSchema.parse({
         business: {
           businessName: business.businessName,
@@ -131,7 +132,7 @@ export class PublicMenuService {
         ),
         ordering: { open, reason, opensAt },
       });
-      result = stamped(menu, business.phone, business.ordering, now);
+      result = stamped(menu, business.phone, business.ordering, moment);
     }
     this.cache.set(departmentId, business.phone, result, startedAt);
     return result;
@@ -153,14 +154,15 @@ export class PublicMenuService {
     const business = await this.businesses.byDepartment(departmentId, em);
     if (!business) return { status: 'not_found' };
     const menu = translatedMenu(hebrew.menu, language, await this.translations.ofBusiness(business.phone, em));
-    const result = stamped(menu, business.phone, hebrew.schedule, Date.now());
+    const result = stamped(menu, business.phone, hebrew.schedule, this.moments.at(hebrew.schedule));
     this.cache.set(key, business.phone, result, startedAt);
     return result;
   }
 }
 
 /**
- * The answer with ordering's state at `now` and the instant it holds until. The menu's `ordering` is replaced (the
+ * The answer with ordering's state `moment` and the instant it holds until (worked out once per boundary for every
+ * language of the business, OrderingMoments). The menu's `ordering` is replaced (the
  * rest of the menu is shared, frozen), serialised once, and its ETag follows: a diner's revalidation after a
  * boundary gets the new state, never a 304 of the old.
  */
@@ -168,9 +170,8 @@ function stamped(
   menu: PublicMenu,
   businessId: string,
   schedule: OrderingSettings,
-  now: number,
+  { open, reason, opensAt, validUntil }: OrderingMoment,
 ): Extract<PublicMenuResult, { status: 'ok' }> {
-  const { open, reason, opensAt, validUntil } = orderingAt(schedule, now);
   const withOrdering = { ...menu, ordering: { open, reason, opensAt } };
   const json = JSON.stringify(withOrdering);
   // Shared by every caller while cached: frozen, so no caller can change what the next one reads.
