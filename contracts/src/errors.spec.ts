@@ -56,6 +56,7 @@ describe('error codes', () => {
         'refund.id_reused',
         'refund.not_found',
         'refund.not_recorded',
+        'business.ordering_closed',
       ].sort(),
     );
   });

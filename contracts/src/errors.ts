@@ -50,6 +50,7 @@ export const ErrorCode = {
   RefundIdReused: 'refund.id_reused',
   RefundNotFound: 'refund.not_found',
   RefundNotRecorded: 'refund.not_recorded',
+  BusinessOrderingClosed: 'business.ordering_closed',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -119,6 +120,8 @@ export const errorHttpStatus: Readonly<Record<ErrorCode, number>> = {
   // The event log refused the refund's write (a full disk, a lost connection): not the owner's fault, try again; the
   // sweep completes a refund whose request is already recorded.
   'refund.not_recorded': 503,
+  // Outside the business's hours, on Shabbat or a holiday, or paused from the console: a conflict with the moment.
+  'business.ordering_closed': 409,
 };
 
 const codeSet: ReadonlySet<string> = new Set(ERROR_CODES);

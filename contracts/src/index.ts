@@ -25,6 +25,7 @@ export * from './http/contact.schemas.js';
 export * from './languages.js';
 export * from './menu-types.js';
 export * from './http/menu.schemas.js';
+export * from './http/opening-hours.schemas.js';
 export * from './http/menu-translations.schemas.js';
 export * from './option-pricing.js';
 export * from './order-line-text.js';

@@ -102,6 +102,16 @@ export interface PublicBusiness {
   languages?: DinerLanguage[];
 }
 
+/** Why ordering is closed (decision 028): outside the day's hours, a closed date, Shabbat, a holiday, a live pause. */
+export type OrderingClosedReason = 'hours' | 'closed_day' | 'shabbat' | 'holiday' | 'paused';
+
+/** Whether a diner may order now, why not (null while open), and when it opens next (ISO, or null: unknown). */
+export interface OrderingState {
+  open: boolean;
+  reason: OrderingClosedReason | null;
+  opensAt: string | null;
+}
+
 /** `data` of `GET /api/menu/{departmentId}`. */
 export interface PublicMenu {
   /** The language asked for (`?lang=ar|en|ru`); absent: the menu as the owner wrote it, in Hebrew. */
@@ -109,6 +119,8 @@ export interface PublicMenu {
   business: PublicBusiness;
   categories: PublicCategory[];
   products: PublicProduct[];
+  /** Whether ordering is open at the moment of the answer (browsing always is). */
+  ordering: OrderingState;
 }
 
 /** `GET /api/categories` and friends: a category of the signed-in owner's business. */

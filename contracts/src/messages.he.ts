@@ -53,6 +53,7 @@ export const errorMessagesHe: Readonly<Record<ErrorCode, string>> = {
   'refund.id_reused': 'בקשת ההחזר הזו כבר נשלחה עם פרטים אחרים',
   'refund.not_found': 'ההחזר לא נמצא',
   'refund.not_recorded': 'לא הצלחנו לרשום את ההחזר כרגע. נסו שוב בעוד רגע; החזר שכבר נשלח יושלם מעצמו',
+  'business.ordering_closed': 'ההזמנות סגורות כעת. אפשר לעיין בתפריט ולהזמין כשייפתח שוב',
 };
 
 /** Hebrew for a code from the wire; a code this build does not know yet still reads as a polite error. */

@@ -415,6 +415,7 @@ describe('the page renderer', () => {
           optionGroups: [],
         },
       ],
+      ordering: { open: true, reason: null, opensAt: null },
     };
     const html = renderDinerPage(DINER_HTML, { status: 'ok', menu, json: JSON.stringify(menu) }, 'https://t.example');
     expect(html).not.toContain('<script>alert(1)');

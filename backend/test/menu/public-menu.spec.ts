@@ -49,6 +49,11 @@ const ALLOWED = new Set([
   'products[].image.large',
   'products[].tags',
   'products[].optionGroups',
+  // Whether ordering is open now (decision 028): no private field.
+  'ordering',
+  'ordering.open',
+  'ordering.reason',
+  'ordering.opensAt',
   'products[].optionGroups[].id',
   'products[].optionGroups[].name',
   'products[].optionGroups[].minChoices',
@@ -112,6 +117,7 @@ describe('the public menu', () => {
           optionGroups: [],
         },
       ],
+      ordering: { open: true, reason: null, opensAt: null },
     });
     const text = JSON.stringify(answer.body);
     for (const secret of [owner.phone, owner.phone.replace('+972', '0'), '515678902', '123456', 'example.co.il']) {

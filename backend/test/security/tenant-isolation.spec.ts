@@ -544,6 +544,13 @@ describe("one business using another's ids", () => {
       'PUT /api/business/profile': (({ phone: _phone, ...form }) => form)(registrationForm()),
       'PUT /api/business/diner-languages': { languages: ['en'] },
       'PUT /api/business/service-mode': { serviceMode: 'pickup' },
+      'PUT /api/business/opening-hours': {
+        weekly: null,
+        closedDates: ['2030-01-01'],
+        shabbat: { enabled: true, city: 'Haifa' },
+        closedOptionalDays: [],
+      },
+      'POST /api/business/ordering-pause': { minutes: 15 },
       'POST /api/categories': { name: 'שלי' },
       'PATCH /api/categories/order': { ids: [intruderCategoryId] },
       'POST /api/products': productBody(intruderCategoryId),

@@ -82,6 +82,7 @@ describe('the public menu in a language', () => {
           he: ['name'],
         },
       ],
+      ordering: { open: true, reason: null, opensAt: null },
     };
     expect(publicMenuSchema.parse(menu)).toEqual(menu);
     expect(publicMenuSchema.safeParse({ ...menu, language: 'he' }).success).toBe(false);

@@ -179,8 +179,10 @@ describe('the public menu schema', () => {
           ],
         },
       ],
+      ordering: { open: false, reason: 'paused', opensAt: null, pause: { until: null, by: '+972501234567' } },
     });
     expect(JSON.stringify(parsed)).not.toContain('972');
+    expect(parsed.ordering).toEqual({ open: false, reason: 'paused', opensAt: null });
     expect(Object.keys(parsed.business)).toEqual(['businessName', 'logo', 'departmentId']);
     expect(Object.keys(parsed.products[0] ?? {})).toEqual([
       'id',

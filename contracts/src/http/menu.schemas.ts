@@ -14,6 +14,7 @@ import {
 import { validationMessagesHe as m } from '../messages.he.js';
 import { parsePriceToAgorot } from '../money.js';
 import { dinerLanguages } from '../languages.js';
+import { orderingStateSchema } from './opening-hours.schemas.js';
 
 export const MENU_LIMITS = {
   categoryNameMax: 100,
@@ -313,4 +314,5 @@ export const publicMenuSchema = z.object({
   }),
   categories: z.array(z.object({ id: z.number(), name: z.string(), order: z.number(), he: hebrewFallbackSchema })),
   products: z.array(publicProductSchema),
+  ordering: orderingStateSchema,
 }) satisfies z.ZodType<PublicMenu>;

@@ -4,6 +4,7 @@ import { DinerApp } from './app';
 import type { PublicMenu } from './menu-types';
 
 const menu: PublicMenu = {
+  ordering: { open: true, reason: null, opensAt: null },
   business: { businessName: 'קפה הגפן', logo: null, departmentId: 'demo' },
   categories: [
     { id: 2, name: 'מאפים', order: 1 },

@@ -20,6 +20,7 @@ import ru from './text-ru';
 // browser hydrates it in the same words, and the header's switcher changes every screen and remembers the choice.
 
 const menu: PublicMenu = {
+  ordering: { open: true, reason: null, opensAt: null },
   business: { businessName: 'קפה הגפן', logo: null, departmentId: 'demo' },
   categories: [{ id: 1, name: 'שתייה חמה', order: 0 }],
   products: [

@@ -8,6 +8,7 @@ import type { DinerLanguage } from '@tafrit/contracts/languages';
 import { LanguageSwitcher } from './language-switcher';
 import { CardPhoto, type PhotoLoading } from './product-photo';
 import { ProductTags } from './tag-icon';
+import { ORDERING_CLOSED_ID, OrderingBanner } from './ordering-banner';
 import { CartIcon, DinerLink, PageMain, containerClass, iconButtonClass, useDiner, useDocumentTitle } from './ui';
 
 // The product sheet (options, quantity) is fetched on the first tap of a product that has options: the menu's first
@@ -94,12 +95,15 @@ export function MenuPage({ menu, table, lines, update }: CartProps & { menu: Pub
   const [sheet, setSheet] = useState<{ product: PublicProduct; opener: HTMLElement } | null>(null);
   const openSheet = useCallback<OpenSheet>((product, opener) => setSheet({ product, opener }), []);
   const closeSheet = useCallback(() => setSheet(null), []);
+  // Closed (hours, Shabbat, a pause): the menu is browsed as usual, nothing is added (decision 028).
+  const closed = menu.ordering ? !menu.ordering.open : false;
   return (
     // The menu's own language: its names are marked by it (an untranslated one, in an item's `he`, as Hebrew).
     <MenuLanguageContext.Provider value={menu.language ?? 'he'}>
       <DinerHeader business={menu.business} table={table} count={count} title />
       {groups.length > 1 ? <CategoryBar groups={groups} /> : null}
       <PageMain className={count > 0 ? 'pb-28' : ''}>
+        <OrderingBanner ordering={menu.ordering} />
         {groups.length === 0 ? <p className="text-lg text-muted">{t.menu.empty}</p> : null}
         {groups.map(({ category, products }, index) => (
           <CategorySection
@@ -110,6 +114,7 @@ export function MenuPage({ menu, table, lines, update }: CartProps & { menu: Pub
             lines={lines}
             update={update}
             openSheet={openSheet}
+            closed={closed}
           />
         ))}
         {sheet ? (
@@ -225,7 +230,8 @@ const CategorySection = memo(
     lines,
     update,
     openSheet,
-  }: Group & CartProps & { eager: number; openSheet: OpenSheet }) {
+    closed,
+  }: Group & CartProps & { eager: number; openSheet: OpenSheet; closed: boolean }) {
     const mark = useMenuTextMarks();
     return (
       <section
@@ -247,6 +253,7 @@ const CategorySection = memo(
                 quantity={quantityOf(lines, product.id)}
                 update={update}
                 openSheet={openSheet}
+                closed={closed}
               />
             ))}
           </ul>
@@ -260,6 +267,7 @@ const CategorySection = memo(
     before.eager === after.eager &&
     before.update === after.update &&
     before.openSheet === after.openSheet &&
+    before.closed === after.closed &&
     before.products.every((product) => quantityOf(before.lines, product.id) === quantityOf(after.lines, product.id)),
 );
 
@@ -270,6 +278,7 @@ const ProductCard = memo(function ProductCard({
   quantity,
   update,
   openSheet,
+  closed,
 }: {
   product: PublicProduct;
   eager: boolean;
@@ -277,8 +286,11 @@ const ProductCard = memo(function ProductCard({
   quantity: number;
   update: CartProps['update'];
   openSheet: OpenSheet;
+  closed: boolean;
 }) {
   const t = useText();
+  // While ordering is closed the add buttons stay in place, disabled, and name the banner as their reason.
+  const closedProps = closed ? { disabled: true, 'aria-describedby': ORDERING_CLOSED_ID } : {};
   const mark = useMenuTextMarks();
   const languageOf = useMenuTextLanguage();
   const { announce } = useDiner();
@@ -330,6 +342,7 @@ const ProductCard = memo(function ProductCard({
                 type="button"
                 aria-haspopup="dialog"
                 onClick={(event) => openSheet(product, event.currentTarget)}
+                {...closedProps}
                 className={`${iconButtonClass} w-auto gap-1 px-4 text-base after:absolute after:inset-0 after:rounded-xl`}
                 data-testid="open-sheet"
               >
@@ -338,7 +351,12 @@ const ProductCard = memo(function ProductCard({
               </button>
             </span>
           ) : quantity === 0 ? (
-            <button type="button" onClick={add} className={`${iconButtonClass} w-auto gap-1 px-4 text-base`}>
+            <button
+              type="button"
+              onClick={add}
+              {...closedProps}
+              className={`${iconButtonClass} w-auto gap-1 px-4 text-base`}
+            >
               <span aria-hidden="true">+</span>
               {t.menu.add} <span className="sr-only">{t.menu.addName(product.name)}</span>
             </button>
@@ -356,7 +374,13 @@ const ProductCard = memo(function ProductCard({
                 <span className="sr-only">{t.menu.inCart} </span>
                 {quantity}
               </span>
-              <button type="button" onClick={add} aria-label={t.menu.plus(product.name)} className={iconButtonClass}>
+              <button
+                type="button"
+                onClick={add}
+                {...closedProps}
+                aria-label={t.menu.plus(product.name)}
+                className={iconButtonClass}
+              >
                 <span aria-hidden="true">+</span>
               </button>
             </div>

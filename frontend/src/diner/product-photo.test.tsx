@@ -25,6 +25,7 @@ const product = (id: number, categoryId: number, withPhoto = true): PublicProduc
 });
 
 const menuOf = (products: PublicProduct[]): PublicMenu => ({
+  ordering: { open: true, reason: null, opensAt: null },
   business: { businessName: 'קפה הגפן', logo: null, departmentId: 'demo' },
   categories: [
     { id: 1, name: 'שתייה חמה', order: 0 },

@@ -13,6 +13,7 @@ import { renderMenuMarkup, renderStepMarkup } from './server';
 // the device, the table and the controls still come alive.
 
 const menu: PublicMenu = {
+  ordering: { open: true, reason: null, opensAt: null },
   business: { businessName: 'קפה הגפן', logo: null, departmentId: 'demo' },
   categories: [
     { id: 2, name: 'מאפים', order: 1 },

@@ -140,6 +140,14 @@ export const heDiner = {
     readyAround: 'זמן משוער: בסביבות',
     following: 'הדף מתעדכן מעצמו כשהמטבח מתקדם.',
   },
+  /** The menu's banner while ordering is closed (decision 028): browsing stays open. */
+  ordering: {
+    closed: 'ההזמנות סגורות כעת',
+    /** Before the opening time (in <bdi>): "נפתח ב־18:00". */
+    opensAt: 'נפתח ב־',
+    browse: 'אפשר לעיין בתפריט ולהזמין כשייפתח.',
+    today: 'היום',
+  },
   unavailable: {
     title: 'העסק אינו מקבל הזמנות כרגע',
     description: (name: string) => `${name} אינו מקבל הזמנות דרך התפריט הדיגיטלי כרגע. אפשר להזמין אצל הצוות.`,

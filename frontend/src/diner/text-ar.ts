@@ -13,6 +13,7 @@ function items(count: number): string {
 const countText = (count: number) => (count === 0 ? 'السلة فارغة.' : `في السلة ${items(count)}.`);
 
 const errors: Partial<Record<ErrorCode, string>> = {
+  'business.ordering_closed': 'الطلبات مغلقة الآن. يمكنكم تصفح القائمة والطلب عند الافتتاح',
   'validation.failed': 'بعض التفاصيل التي أدخلتموها غير صحيحة',
   not_found: 'لم نجد ما طلبتموه',
   'api.not_found': 'العنوان المطلوب غير موجود',
@@ -185,6 +186,12 @@ const pack: LanguagePack = {
       cancelled: 'ألغى المحل طلبك. سيُعاد المبلغ إلى وسيلة الدفع.',
       readyAround: 'الوقت المتوقع: حوالي',
       following: 'تتحدّث هذه الصفحة تلقائيًا مع تقدّم المطبخ.',
+    },
+    ordering: {
+      closed: 'الطلبات مغلقة الآن',
+      opensAt: 'يفتح ',
+      browse: 'يمكنكم تصفح القائمة والطلب عند الافتتاح.',
+      today: 'اليوم',
     },
     unavailable: {
       title: 'المكان لا يستقبل طلبات حاليًا',

@@ -7,6 +7,7 @@ const items = (count: number) => (count === 1 ? 'item' : 'items');
 const countText = (count: number) => (count === 0 ? 'Your cart is empty.' : `${count} ${items(count)} in your cart.`);
 
 const errors: Partial<Record<ErrorCode, string>> = {
+  'business.ordering_closed': 'Ordering is closed right now. You can browse the menu and order once it opens',
   'validation.failed': 'Some of the details are not valid',
   not_found: 'What you asked for was not found',
   'api.not_found': 'This address was not found',
@@ -179,6 +180,12 @@ const pack: LanguagePack = {
       cancelled: 'The business cancelled your order. The amount will be refunded to your payment method.',
       readyAround: 'Estimated: around',
       following: 'This page updates by itself as the kitchen moves on.',
+    },
+    ordering: {
+      closed: 'Ordering is closed right now',
+      opensAt: 'Opens ',
+      browse: 'You can browse the menu and order once it opens.',
+      today: 'today',
     },
     unavailable: {
       title: "This place isn't taking orders right now",

@@ -15,6 +15,7 @@ const items = (count: number) => plural(count, 'позиция', 'позиции
 const countText = (count: number) => (count === 0 ? 'Корзина пуста.' : `В корзине ${count} ${items(count)}.`);
 
 const errors: Partial<Record<ErrorCode, string>> = {
+  'business.ordering_closed': 'Заказы сейчас не принимаются. Меню можно посмотреть, а заказать — после открытия',
   'validation.failed': 'Некоторые данные введены неверно',
   not_found: 'Ничего не найдено',
   'api.not_found': 'Такого адреса нет',
@@ -187,6 +188,12 @@ const pack: LanguagePack = {
       cancelled: 'Заведение отменило заказ. Деньги вернутся на ваш способ оплаты.',
       readyAround: 'Ориентировочно: около',
       following: 'Страница обновляется сама, пока кухня работает.',
+    },
+    ordering: {
+      closed: 'Заказы сейчас не принимаются',
+      opensAt: 'Откроется ',
+      browse: 'Меню можно посмотреть, а заказать — после открытия.',
+      today: 'сегодня',
     },
     unavailable: {
       title: 'Заведение сейчас не принимает заказы',

@@ -26,6 +26,7 @@ import en from './text-en';
 
 const hebrew: PublicMenu = {
   business: { businessName: 'קפה הגפן', logo: null, departmentId: 'demo' },
+  ordering: { open: true, reason: null, opensAt: null },
   categories: [
     { id: 1, name: 'שתייה חמה', order: 0 },
     { id: 2, name: 'מאפים', order: 1 },
@@ -58,6 +59,7 @@ const hebrew: PublicMenu = {
 const english: PublicMenu = {
   language: 'en',
   business: hebrew.business,
+  ordering: hebrew.ordering,
   categories: [
     { id: 1, name: 'Hot drinks', order: 0 },
     { ...hebrew.categories[1]!, he: ['name'] },
@@ -72,6 +74,7 @@ const english: PublicMenu = {
 const arabic: PublicMenu = {
   language: 'ar',
   business: hebrew.business,
+  ordering: hebrew.ordering,
   categories: hebrew.categories.map((category) => ({ ...category, he: ['name'] })),
   products: [
     { ...hebrew.products[0]!, he: ['name', 'description'] },

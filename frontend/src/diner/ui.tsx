@@ -8,7 +8,7 @@ export const primaryButtonClass =
 export const secondaryButtonClass =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-brand-700 bg-surface px-5 py-2 font-medium text-brand-700 hover:bg-brand-50';
 export const iconButtonClass =
-  'inline-flex size-11 shrink-0 items-center justify-center rounded-full border border-brand-700 bg-surface text-xl font-bold text-brand-700 hover:bg-brand-50';
+  'inline-flex size-11 shrink-0 items-center justify-center rounded-full border border-brand-700 bg-surface text-xl font-bold text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:border-line disabled:text-muted disabled:hover:bg-surface';
 export const textLinkClass = 'font-medium text-brand-700 underline hover:text-brand-900';
 
 export interface DinerContextValue {

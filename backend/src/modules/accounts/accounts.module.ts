@@ -7,6 +7,7 @@ import { BusinessLogoController } from './api/business-logo.controller.js';
 import { BusinessProfileController } from './api/business-profile.controller.js';
 import { DinerLanguagesController } from './api/diner-languages.controller.js';
 import { ServiceModeController } from './api/service-mode.controller.js';
+import { OpeningHoursController } from './api/opening-hours.controller.js';
 import { OwnerSessionReplies } from './api/owner-session.replies.js';
 import { OwnerSignInController } from './api/owner-sign-in.controller.js';
 import { RegenerateQrController } from './api/regenerate-qr.controller.js';
@@ -17,6 +18,10 @@ import { ChangeBusinessProfileHandler } from './application/change-business-prof
 import { ChangeLogoHandler } from './application/change-logo.handler.js';
 import { ChooseDinerLanguagesHandler } from './application/choose-diner-languages.handler.js';
 import { ChooseServiceModeHandler } from './application/choose-service-mode.handler.js';
+import { OrderingMoments } from './application/ordering-moments.js';
+import { PauseOrderingHandler } from './application/pause-ordering.handler.js';
+import { ResumeOrderingHandler } from './application/resume-ordering.handler.js';
+import { SetOpeningHoursHandler } from './application/set-opening-hours.handler.js';
 import { GetOwnerBusinessHandler } from './application/get-owner-business.query.js';
 import { LogoUploads } from './application/logo-uploads.service.js';
 import { OneTimeCodes } from './application/one-time-codes.service.js';
@@ -46,6 +51,7 @@ import { BusinessReader } from './projections/business.reader.js';
     BusinessProfileController,
     DinerLanguagesController,
     ServiceModeController,
+    OpeningHoursController,
     BusinessLogoController,
     RegenerateQrController,
   ],
@@ -55,6 +61,9 @@ import { BusinessReader } from './projections/business.reader.js';
     ChangeLogoHandler,
     ChooseDinerLanguagesHandler,
     ChooseServiceModeHandler,
+    SetOpeningHoursHandler,
+    PauseOrderingHandler,
+    ResumeOrderingHandler,
     RegenerateDepartmentIdHandler,
     ChangeBusinessStatusHandler,
     RecordImpersonationHandler,
@@ -66,11 +75,13 @@ import { BusinessReader } from './projections/business.reader.js';
     LogoUploads,
     OwnerSessionReplies,
     BusinessReader,
+    OrderingMoments,
     { provide: SESSION_DIRECTORY, useExisting: Sessions },
   ],
   // LogoUploads: closing an account (admin module) removes the logo's file with the rest of its files.
   // BusinessReader: the other modules' way to read the `businesses` read model.
-  exports: [Sessions, SessionIssuer, OneTimeCodes, LogoUploads, BusinessReader, SESSION_DIRECTORY],
+  // OrderingMoments: the checkout's "is ordering open now" (decision 028).
+  exports: [Sessions, SessionIssuer, OneTimeCodes, LogoUploads, BusinessReader, OrderingMoments, SESSION_DIRECTORY],
 })
 export class AccountsModule implements OnModuleInit {
   constructor(

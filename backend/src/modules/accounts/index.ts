@@ -14,6 +14,9 @@ export {
 } from './application/change-business-status.handler.js';
 export { RecordImpersonationCommand } from './application/record-impersonation.handler.js';
 export { GetOwnerBusinessQuery } from './application/get-owner-business.query.js';
+export { isAlwaysOpen, orderingAt, type OrderingMoment, type OrderingSettings } from './domain/ordering-schedule.js';
+export { OrderingMoments } from './application/ordering-moments.js';
+export { orderingSettingsOf } from './projections/business.reader.js';
 export { SessionIssuer } from './application/session-issuer.js';
 export { Sessions } from './application/sessions.service.js';
 export { OneTimeCodes } from './application/one-time-codes.service.js';

@@ -65,6 +65,7 @@ const testOrder = (): LiveOrder => ({
   status: 'paid',
   printStatus: 'none',
   printError: null,
+  refundedAgorot: 0,
 });
 
 export function PrintingGuideCard() {

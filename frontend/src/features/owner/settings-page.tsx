@@ -23,6 +23,7 @@ import { updateProfile, uploadLogo, useOwnerBusiness, useRememberBusiness } from
 import { BankCombobox, BusinessDetailsFields, PayoutFields } from './components/business-fields';
 import { DinerLanguagesCard } from './diner-languages-card';
 import { ServiceModeCard } from './service-mode-card';
+import { OpeningHoursCard } from './opening-hours-card';
 import { errorDescription } from './errors';
 import { PrinterCard } from './printer-card';
 import { PrintingGuideCard } from './printing-guide-card';
@@ -89,6 +90,7 @@ export function SettingsPage() {
           <PrintingGuideCard />
           {ready ? <DinerLanguagesCard /> : null}
           {ready ? <ServiceModeCard /> : null}
+          {ready ? <OpeningHoursCard /> : null}
         </div>
       </div>
     </PageMain>

@@ -10,8 +10,10 @@ import type {
   BusinessReopened,
   DinerLanguagesChosen,
   LogoChanged,
+  OpeningHoursSet,
   PayoutAccount,
 } from './business.events.js';
+import type { OpeningHours } from '@tafrit/contracts';
 
 const { given } = deciderSpec(businessDecider);
 
@@ -377,4 +379,62 @@ describe('a new public address (regenerate-qr)', () => {
       .thenThrows(BusinessClosedError);
     given([]).when(regenerate('NewAddress123456')).thenThrows(BusinessNotFoundError);
   });
+});
+
+describe('the owner setting opening hours and pausing new orders', () => {
+  const phone = '+972547654321';
+  const hours: OpeningHours = {
+    weekly: [
+      [
+        { from: '08:00', to: '12:00' },
+        { from: '17:00', to: '22:00' },
+      ],
+      [],
+      [],
+      [],
+      [],
+      [],
+      [],
+    ],
+    closedDates: ['2027-04-01'],
+    shabbat: { enabled: true, city: 'Tel Aviv' },
+    closedOptionalDays: ['2027-05-12'],
+  };
+  const set: OpeningHoursSet = { type: 'OpeningHoursSet', data: { phone, hours, changedAt: now } };
+  const at = '2026-11-27T10:00:00.000Z';
+
+  it('records OpeningHoursSet with the hours', () =>
+    given([registered]).when({ type: 'SetOpeningHours', data: { hours, now } }).then([set]));
+
+  it('records nothing when the same hours are saved again', () =>
+    given([registered, set]).when({ type: 'SetOpeningHours', data: { hours, now } }).then([]));
+
+  it('records a pause of 15 minutes as its end, counted from the command’s time', () =>
+    given([registered])
+      .when({ type: 'PauseOrdering', data: { minutes: 15, now: at } })
+      .then([{ type: 'OrderingPaused', data: { phone, until: '2026-11-27T10:15:00.000Z', at } }]));
+
+  it('records a pause until resumed without an end', () =>
+    given([registered])
+      .when({ type: 'PauseOrdering', data: { minutes: null, now: at } })
+      .then([{ type: 'OrderingPaused', data: { phone, until: null, at } }]));
+
+  it('records a resume of a running pause', () =>
+    given([registered, { type: 'OrderingPaused', data: { phone, until: null, at } }])
+      .when({ type: 'ResumeOrdering', data: { now: at } })
+      .then([{ type: 'OrderingResumed', data: { phone, at } }]));
+
+  it('records nothing when there is no pause to resume, or it already ended', () => {
+    given([registered])
+      .when({ type: 'ResumeOrdering', data: { now: at } })
+      .then([]);
+    given([registered, { type: 'OrderingPaused', data: { phone, until: '2026-11-27T10:15:00.000Z', at } }])
+      .when({ type: 'ResumeOrdering', data: { now: '2026-11-27T10:15:00.000Z' } })
+      .then([]);
+  });
+
+  it('refuses a closed business', () =>
+    given([registered, { type: 'BusinessClosed', data: { phone, adminPhone: '+972542222222', ip: null, at: now } }])
+      .when({ type: 'PauseOrdering', data: { minutes: 30, now } })
+      .thenThrows(BusinessClosedError));
 });

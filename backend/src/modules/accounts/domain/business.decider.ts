@@ -1,4 +1,5 @@
 import { offerableLanguages, type OfferableLanguage } from '@tafrit/contracts/languages';
+import type { OpeningHours, OrderingPause } from '@tafrit/contracts';
 import type { Decider } from '../../../platform/event-store/aggregate.js';
 import { BusinessAlreadyRegisteredError, BusinessClosedError, BusinessNotFoundError } from './business.errors.js';
 import type { BusinessEvent, BusinessProfile, BusinessRegistered, PayoutAccount } from './business.events.js';
@@ -14,6 +15,10 @@ export interface RegisteredBusiness {
   dinerLanguages: OfferableLanguage[] | null;
   /** How a ready order reaches the diner; absent until first chosen (then, and in older snapshots: `table`). */
   serviceMode?: 'table' | 'pickup';
+  /** When ordering is open (decision 028); null until the owner first sets hours: open at every hour. */
+  hours: OpeningHours | null;
+  /** The live pause of new orders, if any (an ended pause may still be here: only `orderingAt` reads the clock). */
+  pause: OrderingPause | null;
 }
 
 export type BusinessState = { status: 'unregistered' } | RegisteredBusiness;
@@ -50,6 +55,12 @@ export type ChooseServiceMode = {
   type: 'ChooseServiceMode';
   data: { serviceMode: 'table' | 'pickup'; now: string };
 };
+/** Settings' opening hours, validated by the contract; the same hours again record nothing. */
+export type SetOpeningHours = { type: 'SetOpeningHours'; data: { hours: OpeningHours; now: string } };
+
+/** The console's pause: `minutes` 15, 30 or 60, or null until resumed; the end is counted from `now`. */
+export type PauseOrdering = { type: 'PauseOrdering'; data: { minutes: number | null; now: string } };
+export type ResumeOrdering = { type: 'ResumeOrdering'; data: { now: string } };
 
 /** A new public address; the id is made by the handler (random), so the decider stays pure. */
 export type RegenerateDepartmentId = {
@@ -79,6 +90,9 @@ export type BusinessCommand =
   | ChangeLogo
   | ChooseDinerLanguages
   | ChooseServiceMode
+  | SetOpeningHours
+  | PauseOrdering
+  | ResumeOrdering
   | RegenerateDepartmentId
   | RecordImpersonation
   | PauseBusiness
@@ -142,6 +156,23 @@ export const businessDecider: Decider<BusinessCommand, BusinessEvent, BusinessSt
         if ((business.serviceMode ?? 'table') === serviceMode) return [];
         return [{ type: 'ServiceModeChosen', data: { phone, serviceMode, changedAt: now } }];
       }
+      case 'SetOpeningHours': {
+        const { hours, now } = command.data;
+        if (business.hours !== null && JSON.stringify(business.hours) === JSON.stringify(hours)) return [];
+        return [{ type: 'OpeningHoursSet', data: { phone, hours, changedAt: now } }];
+      }
+      case 'PauseOrdering': {
+        const { minutes, now } = command.data;
+        const until = minutes === null ? null : new Date(Date.parse(now) + minutes * 60_000).toISOString();
+        return [{ type: 'OrderingPaused', data: { phone, until, at: now } }];
+      }
+      case 'ResumeOrdering': {
+        const { now } = command.data;
+        // Nothing to resume: no pause, or one that already ended by itself.
+        const pause = business.pause;
+        if (pause === null || (pause.until !== null && Date.parse(pause.until) <= Date.parse(now))) return [];
+        return [{ type: 'OrderingResumed', data: { phone, at: now } }];
+      }
       case 'RegenerateDepartmentId': {
         const { departmentId, ip, now } = command.data;
         // The same id again would leave the leaked address working: the handler makes a fresh one, this guards it.
@@ -179,6 +210,8 @@ export const businessDecider: Decider<BusinessCommand, BusinessEvent, BusinessSt
         payout: { bankName, branch, accountNumber, beneficiaryName, cardcom },
         logo: null,
         dinerLanguages: null,
+        hours: null,
+        pause: null,
       };
     }
     // Events of a stream that has no registration cannot exist: its first event is always BusinessRegistered.
@@ -200,6 +233,12 @@ export const businessDecider: Decider<BusinessCommand, BusinessEvent, BusinessSt
         return { ...state, dinerLanguages: event.data.languages };
       case 'ServiceModeChosen':
         return { ...state, serviceMode: event.data.serviceMode };
+      case 'OpeningHoursSet':
+        return { ...state, hours: event.data.hours };
+      case 'OrderingPaused':
+        return { ...state, pause: { until: event.data.until } };
+      case 'OrderingResumed':
+        return { ...state, pause: null };
       case 'BusinessImpersonated':
         return state;
       case 'BusinessPaused':

@@ -1,5 +1,6 @@
 /** Events of the `business-{phone}` stream (schema version 1). Plain data: dates as ISO strings. */
 import type { OfferableLanguage } from '@tafrit/contracts/languages';
+import type { OpeningHours } from '@tafrit/contracts';
 
 /** What the owner tells about themselves and the business (settings' "business details"). */
 export interface BusinessProfile {
@@ -74,6 +75,24 @@ export interface ServiceModeChosen {
   data: { phone: string; serviceMode: 'table' | 'pickup'; changedAt: string };
 }
 
+/** The owner set the opening hours, closed dates, the Shabbat switch and its city, and the optional days (decision 028). */
+export interface OpeningHoursSet {
+  type: 'OpeningHoursSet';
+  data: { phone: string; hours: OpeningHours; changedAt: string };
+}
+
+/** The owner stopped new orders from the live console: until `until`, or (null) until resumed. */
+export interface OrderingPaused {
+  type: 'OrderingPaused';
+  data: { phone: string; until: string | null; at: string };
+}
+
+/** The owner resumed new orders before the pause ended. */
+export interface OrderingResumed {
+  type: 'OrderingResumed';
+  data: { phone: string; at: string };
+}
+
 /** An administrator opened an owner session of this business (the audit trail of impersonation). */
 export interface BusinessImpersonated {
   type: 'BusinessImpersonated';
@@ -128,6 +147,9 @@ export type BusinessEvent =
   | DepartmentIdRegenerated
   | DinerLanguagesChosen
   | ServiceModeChosen
+  | OpeningHoursSet
+  | OrderingPaused
+  | OrderingResumed
   | BusinessImpersonated
   | BusinessPaused
   | BusinessActivated
@@ -142,6 +164,9 @@ export const BUSINESS_EVENT_TYPES = [
   'DepartmentIdRegenerated',
   'DinerLanguagesChosen',
   'ServiceModeChosen',
+  'OpeningHoursSet',
+  'OrderingPaused',
+  'OrderingResumed',
   'BusinessImpersonated',
   'BusinessPaused',
   'BusinessActivated',

@@ -20,6 +20,10 @@ export const BusinessEntity = defineEntity({
     dinerLanguages: p.json<string[]>().nullable(),
     /** `table` or `pickup` (issue 18); null: never chosen, table service. */
     serviceMode: p.string().length(10).nullable(),
+    /** Opening hours, Shabbat and holidays (decision 028); null: never set, open at every hour. */
+    openingHours: p.json<Record<string, unknown>>().nullable(),
+    /** The console's pause of new orders, `{ until }` (null until: until resumed); null: none. */
+    orderingPause: p.json<Record<string, unknown>>().nullable(),
     qrCode: p.string().length(255).nullable(),
     departmentId: p.string().length(64).unique('businesses_department_id_unique'),
     isActive: p.boolean().default(true),

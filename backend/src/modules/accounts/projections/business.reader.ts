@@ -3,6 +3,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { offeredLanguages, type DinerLanguage, type OfferableLanguage } from '@tafrit/contracts/languages';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
+import { alwaysOpen, type OpeningHours, type OrderingPause } from '@tafrit/contracts';
+import type { OrderingSettings } from '../domain/ordering-schedule.js';
 import { BusinessEntity } from './business.entity.js';
 
 /** What other modules may know of a business: its name and status, never its owner's private details. */
@@ -15,6 +17,8 @@ export interface BusinessSummary {
   closedAt: Date | null;
   /** The languages offered to its diners, Hebrew first (decision 023). */
   dinerLanguages: DinerLanguage[];
+  /** Its opening hours and pause (decision 028): `orderingAt` answers whether diners may order at a moment. */
+  ordering: OrderingSettings;
 }
 
 /** The row an administrator sees in the list of accounts. */
@@ -48,9 +52,13 @@ const SUMMARY_FIELDS = [
   'isActive',
   'closedAt',
   'dinerLanguages',
+  'openingHours',
+  'orderingPause',
 ] as const;
 
-type SummaryRow = Omit<BusinessSummary, 'logo' | 'closedAt' | 'dinerLanguages'> & {
+type SummaryRow = Omit<BusinessSummary, 'logo' | 'closedAt' | 'dinerLanguages' | 'ordering'> & {
+  openingHours?: unknown;
+  orderingPause?: unknown;
   logo?: string | null;
   closedAt?: Date | null;
   dinerLanguages?: string[] | null;
@@ -65,7 +73,16 @@ const toSummary = (business: SummaryRow): BusinessSummary => ({
   closedAt: business.closedAt ?? null,
   // Written only from DinerLanguagesChosen, whose languages the contract checked.
   dinerLanguages: offeredLanguages((business.dinerLanguages ?? null) as OfferableLanguage[] | null),
+  ordering: orderingSettingsOf(business.openingHours, business.orderingPause),
 });
+
+/** The columns as the schedule reads them (written only from events whose data the contract checked). */
+export function orderingSettingsOf(openingHours: unknown, orderingPause: unknown): OrderingSettings {
+  return {
+    hours: (openingHours as OpeningHours | null | undefined) ?? alwaysOpen,
+    pause: (orderingPause as OrderingPause | null | undefined) ?? null,
+  };
+}
 
 /**
  * The `businesses` read model as other modules read it: the accounts module owns the table, so no other module

@@ -71,6 +71,15 @@ export const businessesProjection: InlineProjection = {
       case 'ServiceModeChosen':
         await applyNewer(em, event, { serviceMode: event.data.serviceMode });
         return;
+      case 'OpeningHoursSet':
+        await applyNewer(em, event, { openingHours: event.data.hours });
+        return;
+      case 'OrderingPaused':
+        await applyNewer(em, event, { orderingPause: { until: event.data.until } });
+        return;
+      case 'OrderingResumed':
+        await applyNewer(em, event, { orderingPause: null });
+        return;
       case 'DepartmentIdRegenerated':
         await applyNewer(em, event, { departmentId: event.data.departmentId });
         return;

@@ -5,6 +5,7 @@ import { preparedStatement } from '../../../platform/database/prepared-statement
 import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/config.js';
 import type { PricingOptionGroup } from '@tafrit/contracts';
+import { orderingSettingsOf, type OrderingSettings } from '../../accounts/index.js';
 import { PublicMenuCache } from './public-menu-cache.js';
 
 /** The department's business and the asked products, as a checkout prices them (the prices of this moment). */
@@ -21,6 +22,8 @@ export interface CheckoutMenu {
     /** How a ready order reaches the diner (issue 18): recorded with the order, shown on its thank-you page. */
     serviceMode: 'table' | 'pickup';
     cardcom: { terminalNumber: string; apiName: string } | null;
+    /** Its opening hours and pause (decision 028): the checkout refuses while ordering is closed. */
+    ordering: OrderingSettings;
   };
   /**
    * Only the asked products of this business; `price` is numeric(10,2) text. `optionGroups` are the product's groups
@@ -47,12 +50,15 @@ interface Row {
   cardcom_terminal_number: string | null;
   cardcom_api_name: string | null;
   service_mode: string | null;
+  opening_hours: unknown;
+  ordering_pause: unknown;
   products: CheckoutMenu['products'] | null;
   next_order_number: number | null;
 }
 
 const BUSINESS_COLUMNS = `b.phone, b.department_id, b.business_name, b.id_number, b.receipt_phone, b.email, b.is_active,
-          b.cardcom_enabled, b.cardcom_terminal_number, b.cardcom_api_name, b.service_mode`;
+          b.cardcom_enabled, b.cardcom_terminal_number, b.cardcom_api_name, b.service_mode, b.opening_hours,
+          b.ordering_pause`;
 
 /**
  * The product `p`'s option groups as contracts' PricingOptionGroup, in the product's order, inside the products' own
@@ -270,6 +276,7 @@ function checkoutMenuOf(row: Row): CheckoutMenu {
         row.cardcom_enabled && row.cardcom_terminal_number && row.cardcom_api_name
           ? { terminalNumber: row.cardcom_terminal_number, apiName: row.cardcom_api_name }
           : null,
+      ordering: orderingSettingsOf(row.opening_hours, row.ordering_pause),
     },
     products: row.products ?? [],
     nextOrderNumber: row.next_order_number === null ? null : Number(row.next_order_number),

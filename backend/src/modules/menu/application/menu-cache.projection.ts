@@ -24,6 +24,10 @@ export const MENU_CACHE_EVENT_TYPES = [
   'LogoChanged',
   // The languages the diner's switcher offers (the public menu's business.languages).
   'DinerLanguagesChosen',
+  // Whether ordering is open (the public menu's `ordering`, and the checkout's memory of the schedule, decision 028).
+  'OpeningHoursSet',
+  'OrderingPaused',
+  'OrderingResumed',
   // A new public address: dropping the business drops its menu under the old id, so that id answers 404 at once.
   'DepartmentIdRegenerated',
   'BusinessPaused',

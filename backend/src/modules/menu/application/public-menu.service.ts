@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { type OfferableLanguage, type PublicMenu, publicMenuSchema } from '@tafrit/contracts';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
-import { BusinessReader } from '../../accounts/index.js';
+import { BusinessReader, OrderingMoments, type OrderingMoment, type OrderingSettings } from '../../accounts/index.js';
 import { CategoryEntity } from '../persistence/category.entity.js';
 import { ProductEntity } from '../persistence/product.entity.js';
 import { MenuTranslationsReader } from '../projections/menu-translations.reader.js';
@@ -18,7 +18,20 @@ import { PublicMenuCache } from './public-menu-cache.js';
  * or to embed in the diner's page) and a strong ETag of that JSON; or why there is none.
  */
 export type PublicMenuResult =
-  | { status: 'ok'; menu: PublicMenu; etag: string; json: string }
+  | {
+      status: 'ok';
+      menu: PublicMenu;
+      etag: string;
+      json: string;
+      /**
+       * Until when (ms) `menu.ordering` holds: the next open or close boundary of the business's schedule
+       * (Infinity for a business that set no hours). Past it, the cached answer is stamped again (decision 028).
+       */
+      validUntil: number;
+      /** The business (its phone: never serialised) and its schedule, to stamp the answer again without a query. */
+      businessId: string;
+      schedule: OrderingSettings;
+    }
   | { status: 'not_found' }
   | { status: 'unavailable'; businessName: string };
 
@@ -49,6 +62,7 @@ export class PublicMenuService {
     private readonly businesses: BusinessReader,
     private readonly optionGroups: OptionGroupsReader,
     private readonly translations: MenuTranslationsReader,
+    private readonly moments: OrderingMoments,
   ) {}
 
   /**
@@ -57,14 +71,28 @@ export class PublicMenuService {
    */
   cached(departmentId: string, language?: OfferableLanguage): PublicMenuResult | undefined {
     if (!DEPARTMENT_ID.test(departmentId)) return undefined;
-    return this.cache.get(language ? languageKey(departmentId, language) : departmentId);
+    return this.current(language ? languageKey(departmentId, language) : departmentId);
+  }
+
+  /**
+   * The cached answer under `key`, stamped again when the clock passed its ordering's boundary: one comparison per
+   * request; the schedule is worked out once per boundary, never per request (decision 028).
+   */
+  private current(key: string): PublicMenuResult | undefined {
+    const result = this.cache.get(key);
+    // A business that set no hours never reads the clock (Date.now() is about 0.3 µs on these machines).
+    if (result?.status !== 'ok' || result.validUntil === Infinity || Date.now() < result.validUntil) return result;
+    const startedAt = this.cache.startBuild();
+    const restamped = stamped(result.menu, result.businessId, result.schedule, this.moments.at(result.schedule));
+    this.cache.set(key, result.businessId, restamped, startedAt);
+    return restamped;
   }
 
   /** The menu in `language` (decision 023), else as the owner wrote it; each language is cached on its own. */
   async find(departmentId: string, language?: OfferableLanguage): Promise<PublicMenuResult> {
     if (!DEPARTMENT_ID.test(departmentId)) return { status: 'not_found' };
     if (language) return this.findTranslated(departmentId, language);
-    const cached = this.cache.get(departmentId);
+    const cached = this.current(departmentId);
     if (cached) return cached;
     const startedAt = this.cache.startBuild();
     const em = this.database.em();
@@ -85,6 +113,8 @@ export class PublicMenuService {
       // Each group is shaped once and shared by every product that uses it (a group is the business's, not a product's).
       const { byId, productGroups } = await this.optionGroups.ofBusiness(business.phone, em);
       const shaped = new Map([...byId].map(([id, view]) => [id, toPublicOptionGroup(view)]));
+      const moment = this.moments.at(business.ordering);
+      const { open, reason, opensAt } = moment;
       const menu = publicMenuSchema.parse({
         business: {
           businessName: business.businessName,
@@ -100,10 +130,9 @@ export class PublicMenuService {
             (productGroups.get(product.id) ?? []).flatMap((groupId) => shaped.get(groupId) ?? []),
           ),
         ),
+        ordering: { open, reason, opensAt },
       });
-      const json = JSON.stringify(menu);
-      // Shared by every caller while cached: frozen, so no caller can change what the next one reads.
-      result = { status: 'ok', menu: deepFreeze(menu), etag: etagOf(json), json };
+      result = stamped(menu, business.phone, business.ordering, moment);
     }
     this.cache.set(departmentId, business.phone, result, startedAt);
     return result;
@@ -115,7 +144,7 @@ export class PublicMenuService {
    */
   private async findTranslated(departmentId: string, language: OfferableLanguage): Promise<PublicMenuResult> {
     const key = languageKey(departmentId, language);
-    const cached = this.cache.get(key);
+    const cached = this.current(key);
     if (cached) return cached;
     // Taken before the Hebrew is read: a change committed after it means this build is answered but not kept.
     const startedAt = this.cache.startBuild();
@@ -125,11 +154,28 @@ export class PublicMenuService {
     const business = await this.businesses.byDepartment(departmentId, em);
     if (!business) return { status: 'not_found' };
     const menu = translatedMenu(hebrew.menu, language, await this.translations.ofBusiness(business.phone, em));
-    const json = JSON.stringify(menu);
-    const result: PublicMenuResult = { status: 'ok', menu: deepFreeze(menu), etag: etagOf(json), json };
+    const result = stamped(menu, business.phone, hebrew.schedule, this.moments.at(hebrew.schedule));
     this.cache.set(key, business.phone, result, startedAt);
     return result;
   }
+}
+
+/**
+ * The answer with ordering's state `moment` and the instant it holds until (worked out once per boundary for every
+ * language of the business, OrderingMoments). The menu's `ordering` is replaced (the
+ * rest of the menu is shared, frozen), serialised once, and its ETag follows: a diner's revalidation after a
+ * boundary gets the new state, never a 304 of the old.
+ */
+function stamped(
+  menu: PublicMenu,
+  businessId: string,
+  schedule: OrderingSettings,
+  { open, reason, opensAt, validUntil }: OrderingMoment,
+): Extract<PublicMenuResult, { status: 'ok' }> {
+  const withOrdering = { ...menu, ordering: { open, reason, opensAt } };
+  const json = JSON.stringify(withOrdering);
+  // Shared by every caller while cached: frozen, so no caller can change what the next one reads.
+  return { status: 'ok', menu: deepFreeze(withOrdering), etag: etagOf(json), json, validUntil, businessId, schedule };
 }
 
 /** A language's cache key: `|` is never in a department id, so no key of one department is another's. */

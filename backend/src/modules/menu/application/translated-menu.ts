@@ -42,5 +42,6 @@ export function translatedMenu(menu: PublicMenu, language: OfferableLanguage, te
         return done;
       }),
     })),
+    ordering: menu.ordering,
   };
 }

@@ -6,6 +6,7 @@ import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/config.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderPageLanguage } from '../../payments/index.js';
+import { OrderingMoments } from '../../accounts/index.js';
 import { CheckoutMenuReader, type CheckoutMenu } from '../../menu/index.js';
 import { openPaymentPage, type PlacedOrder } from '../domain/order.decider.js';
 import { priceCart } from '../domain/pricing.js';
@@ -61,6 +62,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
     private readonly orders: OrderStore,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly moments: OrderingMoments,
   ) {}
 
   async execute({ input }: PlaceOrderCommand): Promise<PlacedOrderResult> {
@@ -71,6 +73,12 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
     if (!menu) throw new AppError('menu.not_found');
     const { business } = menu;
     if (!business.isActive || menu.nextOrderNumber === null) throw new AppError('menu.unavailable');
+    // Outside the hours, on Shabbat or a holiday, or paused from the console: by the server's clock (decision 028).
+    // The order number taken with the read is left unused, as after any refusal (order numbers may have gaps).
+    const ordering = this.moments.at(business.ordering);
+    if (!ordering.open) {
+      throw new AppError('business.ordering_closed', { data: { reason: ordering.reason, opensAt: ordering.opensAt } });
+    }
     const orderNumber = menu.nextOrderNumber;
 
     const pricing = priceCart(input.lines, menu.products);

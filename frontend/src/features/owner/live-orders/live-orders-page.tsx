@@ -19,6 +19,7 @@ import { DeclineDialog } from '../refunds/decline-dialog';
 import { RefundDialog } from '../refunds/refund-dialog';
 import { targetOfLiveOrder } from '../refunds/refund-target';
 import { isCancelled, replaceOrder, setOrderStatus, unhandledCount, type LiveBoard } from './live-board';
+import { OrderingPauseControl } from './ordering-pause';
 import { OrderCard, bigSecondaryButtonClass } from './order-card';
 import { playBeep, rememberSoundPreference, soundPreference, unlockSound } from './sound';
 import { liveBoardKey, useLiveOrders, type ConnectionState } from './use-live-orders';
@@ -158,6 +159,7 @@ export function LiveOrdersPage() {
           onDeclined={(saved) => updateBoard((current) => replaceOrder(current, saved))}
         />
       ) : null}
+      <OrderingPauseControl />
 
       {board ? (
         orders.length === 0 ? (
