@@ -37,7 +37,8 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
   });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), 30_000);
+    // Generous: a first start (PGlite, the demo café) took 40 s on a busy 2-core machine.
+    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), 120_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /Tafrit is running: (http:\/\/\S+)/.exec(output);
