@@ -156,6 +156,7 @@ describe("the QR card's PDF for all tables, in a real browser", () => {
     expect(a4Codes.map((code) => code?.text)).toEqual([tableUrl(1), tableUrl(2), tableUrl(3)]);
     for (const drawn of a4.pdf.pages) expect(redPixels(drawn, 0, Math.round(drawn.height / 5))).toBeGreaterThan(2000);
     await expectAccessible(page, '/settings after the PDF');
+    if (screenshotDir) await card.screenshot({ path: join(screenshotDir, 'qr-card-1280.png') });
 
     // Folded table cards: two faces per page, the upper one upside down, each face with the table's code.
     await card.getByText('כרטיס שולחן מתקפל').click();
@@ -191,6 +192,7 @@ describe("the QR card's PDF for all tables, in a real browser", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await card.getByTestId('poster-pdf-make').scrollIntoViewIfNeeded();
     await expectCardAccessible(page, '/settings, the QR card at 390 px');
+    if (screenshotDir) await card.screenshot({ path: join(screenshotDir, 'qr-card-390.png') });
     await expectNoSidewaysScroll(page);
     await expectTidy(page, '/settings at 390 px');
     expect(problems).toEqual([]);
