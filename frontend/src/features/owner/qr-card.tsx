@@ -1,10 +1,12 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { TextField } from '@/components/ui/form-field';
 import { cardClass, cardTitleClass, hintClass } from '@/components/ui/form-styles';
 import { PendingButton } from '@/components/ui/pending-button';
 import { secondaryButtonClass, textLinkClass } from '@/components/ui/styles';
 import { toast } from '@/components/ui/toast';
 import { heOwner } from '@/i18n/he-owner';
+import { downloadFile } from './download-file';
+import { PosterPdfSection } from './poster-pdf-section';
 // The poster's font faces: declared with the owner's screens, downloaded only when a poster is drawn (document.fonts.load).
 import './poster-fonts.css';
 import {
@@ -90,18 +92,6 @@ async function makePosters(args: {
   return posters;
 }
 
-function download({ blob, fileName }: Poster): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 /**
  * Prints the posters from a hidden frame, one A4 page each, so the console itself is never printed. The frame is
  * same-origin (about:blank) and holds only images and a style sheet: no script of its own.
@@ -165,6 +155,7 @@ export function QrCard({
   // Kept with the address it encodes: after a new address, the old code is never shown beside the new link.
   const [code, setCode] = useState<{ url: string; modules: QrModules } | null>(null);
   const [tablesText, setTablesText] = useState('');
+  const tablesField = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<'print' | 'download' | null>(null);
   const [status, setStatus] = useState('');
   const origin = window.location.origin;
@@ -194,7 +185,7 @@ export function QrCard({
     try {
       const posters = await makePosters({ origin, departmentId, businessName, logo, tables });
       if (kind === 'download') {
-        for (const poster of posters) download(poster);
+        for (const poster of posters) downloadFile(poster.blob, poster.fileName);
         setStatus(t.qrDownloaded(posters.length));
       } else {
         setStatus('');
@@ -256,6 +247,7 @@ export function QrCard({
             ltr
             value={tablesText}
             onChange={(event) => setTablesText(event.target.value)}
+            ref={tablesField}
             data-testid="qr-tables"
           />
           <div className="mt-5 flex flex-wrap gap-3">
@@ -282,6 +274,16 @@ export function QrCard({
           <p role="status" className={`${hintClass} mt-3`}>
             {status}
           </p>
+          {departmentId ? (
+            <PosterPdfSection
+              origin={origin}
+              departmentId={departmentId}
+              businessName={businessName}
+              logo={logo}
+              tables={tables}
+              focusTables={() => tablesField.current?.focus()}
+            />
+          ) : null}
           {children}
         </>
       )}
