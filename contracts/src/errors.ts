@@ -49,6 +49,7 @@ export const ErrorCode = {
   RefundLineUnavailable: 'refund.line_unavailable',
   RefundIdReused: 'refund.id_reused',
   RefundNotFound: 'refund.not_found',
+  SecretsUnavailable: 'secrets.unavailable',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -115,6 +116,8 @@ export const errorHttpStatus: Readonly<Record<ErrorCode, number>> = {
   // The same refund id sent again with another amount or other lines: never a second refund under one id.
   'refund.id_reused': 409,
   'refund.not_found': 404,
+  // The server has no key to encrypt a terminal's password with (SECRETS_KEYS unset with an external database).
+  'secrets.unavailable': 503,
 };
 
 const codeSet: ReadonlySet<string> = new Set(ERROR_CODES);

@@ -2,7 +2,9 @@ import { Global, Inject, Module, type OnModuleInit } from '@nestjs/common';
 import { DATABASE } from '../../platform/database/database.module.js';
 import type { Database } from '../../platform/database/database.js';
 import { SESSION_DIRECTORY } from '../../platform/auth/session-directory.port.js';
+import { SecretBox } from '../../platform/secrets/secret-box.js';
 import { InlineProjectionRegistry } from '../../platform/event-store/inline-projection.js';
+import { BusinessAddressController } from './api/business-address.controller.js';
 import { BusinessLogoController } from './api/business-logo.controller.js';
 import { BusinessProfileController } from './api/business-profile.controller.js';
 import { DinerLanguagesController } from './api/diner-languages.controller.js';
@@ -11,6 +13,9 @@ import { OwnerSignInController } from './api/owner-sign-in.controller.js';
 import { RegenerateQrController } from './api/regenerate-qr.controller.js';
 import { RegistrationController } from './api/registration.controller.js';
 import { SessionsController } from './api/sessions.controller.js';
+import { BusinessSecrets } from './application/business-secrets.service.js';
+import { ChangeBusinessAddressHandler } from './application/change-business-address.handler.js';
+import { ChangeCardcomApiPasswordHandler } from './application/change-cardcom-password.handler.js';
 import { ChangeBusinessStatusHandler } from './application/change-business-status.handler.js';
 import { ChangeBusinessProfileHandler } from './application/change-business-profile.handler.js';
 import { ChangeLogoHandler } from './application/change-logo.handler.js';
@@ -42,6 +47,7 @@ import { BusinessReader } from './projections/business.reader.js';
     OwnerSignInController,
     SessionsController,
     BusinessProfileController,
+    BusinessAddressController,
     DinerLanguagesController,
     BusinessLogoController,
     RegenerateQrController,
@@ -49,6 +55,10 @@ import { BusinessReader } from './projections/business.reader.js';
   providers: [
     RegisterBusinessHandler,
     ChangeBusinessProfileHandler,
+    ChangeBusinessAddressHandler,
+    ChangeCardcomApiPasswordHandler,
+    SecretBox,
+    BusinessSecrets,
     ChangeLogoHandler,
     ChooseDinerLanguagesHandler,
     RegenerateDepartmentIdHandler,
@@ -66,7 +76,8 @@ import { BusinessReader } from './projections/business.reader.js';
   ],
   // LogoUploads: closing an account (admin module) removes the logo's file with the rest of its files.
   // BusinessReader: the other modules' way to read the `businesses` read model.
-  exports: [Sessions, SessionIssuer, OneTimeCodes, LogoUploads, BusinessReader, SESSION_DIRECTORY],
+  // BusinessSecrets: ordering's refund opens the own terminal's ApiPassword for the one call that needs it.
+  exports: [Sessions, SessionIssuer, OneTimeCodes, LogoUploads, BusinessReader, BusinessSecrets, SESSION_DIRECTORY],
 })
 export class AccountsModule implements OnModuleInit {
   constructor(

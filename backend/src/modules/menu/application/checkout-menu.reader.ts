@@ -15,6 +15,9 @@ export interface CheckoutMenu {
     businessName: string;
     idNumber: string;
     receiptPhone: string | null;
+    /** The address its tax documents print; null until a business registered before issue 17 gives one. */
+    street: string | null;
+    city: string | null;
     email: string;
     isActive: boolean;
     /** The business's own Cardcom terminal, when it set one up (decision 005 §6). */
@@ -39,6 +42,8 @@ interface Row {
   business_name: string;
   id_number: string;
   receipt_phone: string | null;
+  street: string | null;
+  city: string | null;
   email: string;
   is_active: boolean;
   cardcom_enabled: boolean;
@@ -49,7 +54,7 @@ interface Row {
 }
 
 const BUSINESS_COLUMNS = `b.phone, b.department_id, b.business_name, b.id_number, b.receipt_phone, b.email, b.is_active,
-          b.cardcom_enabled, b.cardcom_terminal_number, b.cardcom_api_name`;
+          b.street, b.city, b.cardcom_enabled, b.cardcom_terminal_number, b.cardcom_api_name`;
 
 /**
  * The product `p`'s option groups as contracts' PricingOptionGroup, in the product's order, inside the products' own
@@ -260,6 +265,8 @@ function checkoutMenuOf(row: Row): CheckoutMenu {
       businessName: row.business_name,
       idNumber: row.id_number,
       receiptPhone: row.receipt_phone,
+      street: row.street,
+      city: row.city,
       email: row.email,
       isActive: row.is_active,
       cardcom:

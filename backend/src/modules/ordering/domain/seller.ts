@@ -1,0 +1,22 @@
+import type { SellerBlock } from '@tafrit/contracts';
+
+export interface Seller {
+  name: string;
+  dealerNumber: string;
+  receiptPhone: string | null;
+  /** The business's phone and address (issue 17); absent in orders placed before them. */
+  phone?: string;
+  street?: string | null;
+  city?: string | null;
+}
+
+/** The seller's block as a tax document prints it (issue 17); the business's phone stands in for an older order's. */
+export function sellerBlock(seller: Seller, businessPhone: string): SellerBlock {
+  return {
+    name: seller.name,
+    dealerNumber: seller.dealerNumber,
+    phone: seller.phone ?? businessPhone,
+    street: seller.street ?? null,
+    city: seller.city ?? null,
+  };
+}
