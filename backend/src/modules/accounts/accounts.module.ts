@@ -83,11 +83,16 @@ export class AccountsModule implements OnModuleInit {
   constructor(
     private readonly projections: InlineProjectionRegistry,
     private readonly issuer: SessionIssuer,
+    private readonly secrets: BusinessSecrets,
     @Inject(DATABASE) private readonly database: Database,
   ) {}
 
   onModuleInit(): void {
     this.projections.register(businessesProjection);
+    // Key rotation (decision 026): secrets sealed with an older key are sealed again with the current one at start.
+    this.database.onFirstReady('secrets sealed with the current key', async () => {
+      await this.secrets.resealWithCurrentKey();
+    });
     // An owner's sign-in is renewed only while the business exists and is not closed.
     this.issuer.allowRenewalWhen(
       'owner',
