@@ -55,6 +55,7 @@ describe('error codes', () => {
         'refund.line_unavailable',
         'refund.id_reused',
         'refund.not_found',
+        'secrets.unavailable',
       ].sort(),
     );
   });
