@@ -19,6 +19,8 @@ describe('the demo café', () => {
     const em = app.database.em();
     const business = await em.findOneOrFail(BusinessEntity, { departmentId: 'demo' });
     expect(business).toMatchObject({ phone: '+972523456789', businessName: 'קפה הגפן', isActive: true });
+    // Its tax documents print an address like every business's (issue 17).
+    expect(business).toMatchObject({ street: 'שדרות רוטשילד 22', city: 'תל אביב-יפו' });
     const categories = await em.find(CategoryEntity, { businessId: business.phone }, { orderBy: { order: 'asc' } });
     expect(categories.map((category) => category.order)).toEqual([0, 1, 2, 3]);
     const products = await em.find(ProductEntity, { businessId: business.phone });
