@@ -66,6 +66,10 @@ function summaryOf(type: string, subject: string, name: string): string {
       return `החלפת כתובת התפריט וקוד ה־QR של ${name}`;
     case 'DinerLanguagesChosen':
       return `עדכון שפות התפריט של ${name}`;
+    case 'BusinessAddressChanged':
+      return `עדכון כתובת העסק ${name}`;
+    case 'CardcomApiPasswordChanged':
+      return `עדכון סיסמת מסוף הסליקה של ${name}`;
     default:
       return `${type} (${name})`;
   }
