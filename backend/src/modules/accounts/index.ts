@@ -8,6 +8,7 @@ export {
   type BusinessSummary,
 } from './projections/business.reader.js';
 export { RegisterBusinessCommand, type RegisterBusinessInput } from './application/register-business.command.js';
+export { ChangeBusinessAddressCommand } from './application/change-business-address.handler.js';
 export {
   ChangeBusinessStatusCommand,
   type BusinessStatusChanged,
