@@ -178,6 +178,8 @@ export async function seedMenu(url, { categories = 10, perCategory = 15, name = 
       branch: '600',
       accountNumber: '123456',
       beneficiaryName: 'מדידת ביצועים',
+      street: 'הרצל 12',
+      city: 'תל אביב-יפו',
     },
     undefined,
     // One address per business (TEST-NET-2, never a real client): registration is limited per address.

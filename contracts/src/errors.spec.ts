@@ -57,6 +57,7 @@ describe('error codes', () => {
         'refund.not_found',
         'refund.not_recorded',
         'business.ordering_closed',
+        'secrets.unavailable',
       ].sort(),
     );
   });

@@ -51,6 +51,7 @@ export const ErrorCode = {
   RefundNotFound: 'refund.not_found',
   RefundNotRecorded: 'refund.not_recorded',
   BusinessOrderingClosed: 'business.ordering_closed',
+  SecretsUnavailable: 'secrets.unavailable',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -122,6 +123,8 @@ export const errorHttpStatus: Readonly<Record<ErrorCode, number>> = {
   'refund.not_recorded': 503,
   // Outside the business's hours, on Shabbat or a holiday, or paused from the console: a conflict with the moment.
   'business.ordering_closed': 409,
+  // The server has no key to encrypt a terminal's password with (SECRETS_KEYS unset with an external database).
+  'secrets.unavailable': 503,
 };
 
 const codeSet: ReadonlySet<string> = new Set(ERROR_CODES);

@@ -54,6 +54,7 @@ export const errorMessagesHe: Readonly<Record<ErrorCode, string>> = {
   'refund.not_found': 'ההחזר לא נמצא',
   'refund.not_recorded': 'לא הצלחנו לרשום את ההחזר כרגע. נסו שוב בעוד רגע; החזר שכבר נשלח יושלם מעצמו',
   'business.ordering_closed': 'ההזמנות סגורות כעת. אפשר לעיין בתפריט ולהזמין כשייפתח שוב',
+  'secrets.unavailable': 'שמירת סיסמאות אינה זמינה כרגע בשרת, פנו לתמיכה',
 };
 
 /** Hebrew for a code from the wire; a code this build does not know yet still reads as a polite error. */
@@ -77,6 +78,9 @@ export const validationMessagesHe = {
   branchRequired: 'נא להזין מספר סניף',
   accountNumberRequired: 'נא להזין מספר חשבון',
   beneficiaryNameRequired: 'נא להזין את שם המוטב',
+  streetRequired: 'נא להזין רחוב ומספר בית',
+  cityRequired: 'נא לבחור יישוב מהרשימה',
+  cardcomApiPasswordRequired: 'נא להזין את סיסמת ה-API של מסוף קארדקום',
   // Bilingual on purpose: the spec shows this one message in both languages.
   codeFormat: 'הקוד חייב להכיל 4 או 6 ספרות / Code must be 4 or 6 digits',
   verificationCodeRequired: 'נא להזין קוד אימות',

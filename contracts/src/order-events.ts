@@ -35,6 +35,20 @@ export const orderLineSchema = z.object({
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
+/**
+ * The seller's block as a tax document prints it (issue 17): name, dealer number, phone and address. Kept in the
+ * document's own event, so a later change of the business never changes what a document said. `street` and `city`
+ * are null for a business that had not given its address yet.
+ */
+export const sellerBlockSchema = z.object({
+  name: z.string(),
+  dealerNumber: z.string(),
+  phone: z.string(),
+  street: z.string().nullable(),
+  city: z.string().nullable(),
+});
+export type SellerBlock = z.infer<typeof sellerBlockSchema>;
+
 export const orderPlacedDataSchema = z.object({
   orderId,
   businessPhone,
@@ -63,6 +77,10 @@ export const orderPlacedDataSchema = z.object({
       receiptPhone: z.string().nullable(),
       /** How a ready order reaches the diner (issue 18); absent in orders placed before it was recorded: table. */
       serviceMode: z.enum(['table', 'pickup']).optional(),
+      /** The business's phone and address (added 2026-11-27, issue 17); older events lack them. */
+      phone: z.string().optional(),
+      street: z.string().nullable().optional(),
+      city: z.string().nullable().optional(),
     })
     .optional(),
 });
@@ -134,6 +152,8 @@ export const invoiceIssuedDataSchema = z.object({
   vatAgorot: agorot,
   vatRatePercent: z.number().int().nonnegative(),
   issuedAt: instant,
+  /** The seller as the document printed it (added 2026-11-27); absent in older events. */
+  seller: sellerBlockSchema.optional(),
 });
 
 export const invoiceFailedDataSchema = z.object({ orderId, businessPhone, reason: z.string(), failedAt: instant });
@@ -239,6 +259,8 @@ export const creditIssuedDataSchema = z.object({
   vatAgorot: agorot,
   vatRatePercent: z.number().int().nonnegative(),
   issuedAt: instant,
+  /** The seller as the credit document printed it (added 2026-11-27); absent in older events. */
+  seller: sellerBlockSchema.optional(),
 });
 
 /** No credit document could be made for a refund (no invoice of ours to credit, or the provider's): a person acts. */

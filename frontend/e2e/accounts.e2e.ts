@@ -2,7 +2,13 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { codeSentTo, smsLines, waitUntilCodeCanBeSent } from './support/sms.js';
-import { clickAndWaitForClose, expectAccessible, launchBrowser, openPage } from './support/browser.js';
+import {
+  clickAndWaitForClose,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  launchBrowser,
+  openPage,
+} from './support/browser.js';
 
 // Accounts and sign-in in a real browser, against the built product: registration, the owner's code sign-in, the
 // administrator's sign-in and impersonation. Codes are read from the log SMS provider's file (SMS_PROVIDER=log).
@@ -67,6 +73,26 @@ describe('accounts and sign-in in a real browser', () => {
     await page.getByLabel('אימייל').fill('noa@example.co.il');
     await page.getByLabel('תעודת זהות או ח.פ.').fill(NEW_OWNER_ID);
     await page.getByLabel('טלפון נייד', { exact: true }).fill(NEW_OWNER_PHONE);
+    // The address of the tax documents (issue 17): the city from the CBS list, in the same accessible combobox.
+    await page.getByLabel('רחוב ומספר בית').fill('הרצל 12');
+    const city = page.getByRole('combobox', { name: 'יישוב' });
+    await expect
+      .poll(async () => {
+        await city.fill('');
+        await city.fill('זכרון');
+        return page.getByRole('listbox', { name: 'יישוב' }).isVisible();
+      })
+      .toBe(true);
+    await expectAccessible(page, '/registration with the city list open');
+    // On a phone too: the list and the page fit the width, and axe finds nothing.
+    const desktop = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page, '/registration at 390 px with the city list open');
+    if (desktop) await page.setViewportSize(desktop);
+    await city.press('ArrowDown');
+    await city.press('Enter');
+    expect(await city.inputValue()).toBe('זכרון יעקב');
     const bank = page.getByRole('combobox', { name: 'בנק' });
     await bank.fill('לאומי');
     await expectAccessible(page, '/registration with the bank list open');

@@ -191,6 +191,8 @@ describe('the administrator in a real browser', () => {
         branch: '600',
         accountNumber: '123456',
         beneficiaryName: 'רותם לוי',
+        street: 'הרצל 12',
+        city: 'תל אביב-יפו',
       }),
     });
     expect(registered.status, await registered.clone().text()).toBeLessThan(300);

@@ -43,6 +43,17 @@ async function registerOtherBusiness(page: Page) {
   await page.getByLabel('אימייל').fill('avi@example.co.il');
   await page.getByLabel('תעודת זהות או ח.פ.').fill(OTHER_OWNER_ID);
   await page.getByLabel('טלפון נייד', { exact: true }).fill(OTHER_OWNER_PHONE);
+  await page.getByLabel('רחוב ומספר בית').fill('הרצל 12');
+  const city = page.getByRole('combobox', { name: 'יישוב' });
+  await expect
+    .poll(async () => {
+      await city.fill('');
+      await city.fill('חיפה');
+      return page.getByRole('listbox', { name: 'יישוב' }).isVisible();
+    })
+    .toBe(true);
+  await city.press('ArrowDown');
+  await city.press('Enter');
   const bank = page.getByRole('combobox', { name: 'בנק' });
   // The page comes drawn before its code: the bank list opens only once the app has taken the page over, so the
   // bank is typed again until it does (typed before, ArrowDown and Enter would reach no list).

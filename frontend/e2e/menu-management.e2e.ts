@@ -22,6 +22,8 @@ const OWNER = {
   branch: '800',
   accountNumber: '654321',
   beneficiaryName: 'יעל אברהם',
+  street: 'הרצל 12',
+  city: 'תל אביב-יפו',
 };
 
 // A 16x16 teal PNG.

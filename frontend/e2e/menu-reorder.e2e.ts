@@ -18,6 +18,8 @@ const OWNER = {
   branch: '800',
   accountNumber: '765432',
   beneficiaryName: 'נועה ברק',
+  street: 'הרצל 12',
+  city: 'תל אביב-יפו',
 };
 
 let browser: Browser;

@@ -203,6 +203,21 @@ async function expectInvoice(context: BrowserContext, page: Page, link: Locator)
   expect(text).toContain('חשבונית מס/קבלה');
   expect(text).toContain('מע"מ');
   expect(text).toContain('18%');
+  // The seller's block (issue 17): the demo café's name, dealer number, address and phone.
+  expect(text).toContain('שדרות רוטשילד 22, תל אביב-יפו');
+  expect(text).toMatch(/טלפון\s+052-?3456789/);
+  await expectAccessible(invoice, 'the invoice page');
+  await invoice.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(invoice);
+  await expectAccessible(invoice, 'the invoice page at 390 px');
+  // The title does not break inside its two halves ("חשבונית מס/קבלה", "מס' N") on a phone.
+  // Each half's boxes (bidi text makes several) all sit on one line.
+  const halves = await invoice
+    .locator('h2 .nowrap')
+    .evaluateAll((spans) =>
+      spans.map((span) => new Set([...span.getClientRects()].map((rect) => Math.round(rect.top))).size),
+    );
+  expect(halves).toEqual([1, 1]);
   await invoice.close();
   await page.bringToFront();
 }

@@ -19,6 +19,8 @@ const OWNER = {
   branch: '800',
   accountNumber: '765432',
   beneficiaryName: 'רונית שלום',
+  street: 'הרצל 12',
+  city: 'תל אביב-יפו',
 };
 
 let browser: Browser;

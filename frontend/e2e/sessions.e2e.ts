@@ -51,6 +51,8 @@ async function signedInOwner(): Promise<void> {
       branch: '600',
       accountNumber: '123456',
       beneficiaryName: 'נועה ברק',
+      street: 'הרצל 12',
+      city: 'תל אביב-יפו',
     }),
   });
   expect(registered.status, await registered.clone().text()).toBeLessThan(300);

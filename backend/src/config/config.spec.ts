@@ -73,6 +73,20 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://db/app' })).toThrow(/JWT_SECRET/);
   });
 
+  it('keys of stored secrets: generated beside embedded data, from SECRETS_KEYS otherwise, none without them', () => {
+    const embedded = loadConfig({ DATA_DIR: dataDir }).secretsKeys;
+    expect(embedded).toEqual([{ id: 'local', key: expect.any(Buffer) }]);
+    expect(embedded?.[0]?.key).toHaveLength(32);
+    expect(loadConfig({ DATA_DIR: dataDir }).secretsKeys?.[0]?.key.equals(embedded![0]!.key)).toBe(true);
+    const external = { JWT_SECRET: 'x'.repeat(40), DATA_DIR: dataDir, DATABASE_URL: 'postgres://db/app' };
+    expect(loadConfig(external).secretsKeys).toBeUndefined();
+    const [current, previous] = [Buffer.alloc(32, 2).toString('base64'), Buffer.alloc(32, 1).toString('base64')];
+    const rotated = loadConfig({ ...external, SECRETS_KEYS: `k2:${current}, k1:${previous}` }).secretsKeys;
+    expect(rotated?.map((entry) => entry.id)).toEqual(['k2', 'k1']);
+    expect(() => loadConfig({ ...external, SECRETS_KEYS: 'k1:short' })).toThrow(/SECRETS_KEYS/);
+    expect(() => loadConfig({ ...external, SECRETS_KEYS: `k1:${current},k1:${previous}` })).toThrow(/own id/);
+  });
+
   it('does not seed the demo on an external database unless asked', () => {
     const secret = { JWT_SECRET: 'x'.repeat(40), DATA_DIR: dataDir };
     expect(loadConfig({ ...secret, DATABASE_URL: 'postgres://db/app' }).seedDemo).toBe(false);

@@ -72,6 +72,16 @@ const environmentSchema = z.object({
     .optional(),
   CARDCOM_API_NAME: z.string().trim().min(1).optional(),
   CARDCOM_API_PASSWORD: z.string().trim().min(1).optional(),
+  // Keys that encrypt stored secrets (a business terminal's ApiPassword, decision 026): `id:base64` of 32 bytes each,
+  // comma separated. The first encrypts; the others only decrypt, until a start re-encrypts everything with the first.
+  SECRETS_KEYS: z
+    .string()
+    .trim()
+    .regex(
+      /^[a-z0-9_-]{1,40}:[A-Za-z0-9+/=_-]{43,44}(\s*,\s*[a-z0-9_-]{1,40}:[A-Za-z0-9+/=_-]{43,44})*$/,
+      'expected id:base64key pairs (32-byte keys), comma separated',
+    )
+    .optional(),
   SEED_DEMO: booleanFlag.optional(),
   // Set by an image build; the admin's debug dialog shows it (else the package version and the build's time).
   BUILD_VERSION: z.string().trim().min(1).max(100).optional(),
@@ -160,6 +170,16 @@ export interface AppConfig {
   masav?: MasavConfig | undefined;
   /** The issuer of the platform's commission invoices (PLATFORM_NAME, PLATFORM_DEALER_NUMBER, PLATFORM_ADDRESS). */
   platform: { name: string; dealerNumber: string; address: string };
+  /**
+   * The keys of stored secrets, the first the one that encrypts (decision 026). The embedded default makes one beside
+   * its data; with an external database and no SECRETS_KEYS there are none and secrets cannot be stored.
+   */
+  secretsKeys?: SecretKey[];
+}
+
+export interface SecretKey {
+  id: string;
+  key: Buffer;
 }
 
 export interface MasavConfig {
@@ -246,7 +266,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       dealerNumber: values.PLATFORM_DEALER_NUMBER,
       address: values.PLATFORM_ADDRESS,
     },
+    secretsKeys: secretsKeys(values.SECRETS_KEYS, embedded ? dataDir : undefined),
   };
+}
+
+function secretsKeys(value: string | undefined, embeddedDataDir: string | undefined): SecretKey[] | undefined {
+  if (value) {
+    const keys = value.split(',').map((pair) => {
+      const [id, encoded] = pair.trim().split(':') as [string, string];
+      return { id, key: Buffer.from(encoded, encoded.includes('-') || encoded.includes('_') ? 'base64url' : 'base64') };
+    });
+    const bad = keys.filter((entry) => entry.key.length !== 32).map((entry) => entry.id);
+    if (bad.length > 0) throw new ConfigError([`SECRETS_KEYS: keys ${bad.join(', ')} are not 32 bytes`]);
+    if (new Set(keys.map((entry) => entry.id)).size !== keys.length) {
+      throw new ConfigError(['SECRETS_KEYS: each key needs its own id']);
+    }
+    return keys;
+  }
+  if (!embeddedDataDir) return undefined;
+  // The embedded default keeps a generated key beside its data (like its JWT secret): a copy of ./data carries both.
+  const file = join(embeddedDataDir, 'secrets-key');
+  if (!existsSync(file)) {
+    mkdirSync(embeddedDataDir, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
+  }
+  return [{ id: 'local', key: Buffer.from(readFileSync(file, 'utf8').trim(), 'base64') }];
 }
 
 /** All three or none: half a Masav configuration would only show when the admin downloads the file. */

@@ -14,6 +14,7 @@ import { Migration20261126000300_sandbox_refunds } from './Migration202611260003
 import { Migration20261126000400_credit_documents } from './Migration20261126000400_credit_documents.js';
 import { Migration20261126000500_menu_translations } from './Migration20261126000500_menu_translations.js';
 import { Migration20261127000200_commission_refunds_and_platform_invoices } from './Migration20261127000200_commission_refunds_and_platform_invoices.js';
+import { Migration20261127000300_business_address_and_secrets } from './Migration20261127000300_business_address_and_secrets.js';
 import { Migration20261127000600_opening_hours } from './Migration20261127000600_opening_hours.js';
 import { Migration20261127000900_service_mode } from './Migration20261127000900_service_mode.js';
 
@@ -40,6 +41,10 @@ export const migrationsList = [
   {
     name: 'Migration20261127000200_commission_refunds_and_platform_invoices',
     class: Migration20261127000200_commission_refunds_and_platform_invoices,
+  },
+  {
+    name: 'Migration20261127000300_business_address_and_secrets',
+    class: Migration20261127000300_business_address_and_secrets,
   },
   { name: 'Migration20261127000600_opening_hours', class: Migration20261127000600_opening_hours },
   { name: 'Migration20261127000900_service_mode', class: Migration20261127000900_service_mode },

@@ -126,6 +126,8 @@ describe('registering over HTTP', () => {
         'fullName',
         'idNumber',
         'phone',
+        'street',
+        'city',
       ].sort(),
     );
   });

@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { CommandBus } from '@nestjs/cqrs';
+import { RegisterBusinessCommand } from '../../src/modules/accounts/application/register-business.command.js';
 import { BusinessEntity } from '../../src/modules/accounts/projections/business.entity.js';
+import { demoOwner } from '../../src/modules/demo/demo-cafe.js';
 import { DemoSeedService } from '../../src/modules/demo/demo-seed.service.js';
 import { CategoryEntity } from '../../src/modules/menu/persistence/category.entity.js';
 import { ProductEntity } from '../../src/modules/menu/persistence/product.entity.js';
@@ -19,6 +23,8 @@ describe('the demo café', () => {
     const em = app.database.em();
     const business = await em.findOneOrFail(BusinessEntity, { departmentId: 'demo' });
     expect(business).toMatchObject({ phone: '+972523456789', businessName: 'קפה הגפן', isActive: true });
+    // Its tax documents print an address like every business's (issue 17).
+    expect(business).toMatchObject({ street: 'שדרות רוטשילד 22', city: 'תל אביב-יפו' });
     const categories = await em.find(CategoryEntity, { businessId: business.phone }, { orderBy: { order: 'asc' } });
     expect(categories.map((category) => category.order)).toEqual([0, 1, 2, 3]);
     const products = await em.find(ProductEntity, { businessId: business.phone });
@@ -94,5 +100,33 @@ describe('the demo café', () => {
     const remade = await app.database.em().find(ProductEntity, { categoryId: pastries.id });
     expect(remade.every((product) => product.image?.startsWith('/uploads/products/'))).toBe(true);
     expect(await app.database.em().count(ProductEntity, { businessId: '+972523456789' })).toBe(12);
+  });
+});
+
+describe('a demo café seeded before addresses were asked', () => {
+  let older: TestApp;
+  beforeAll(async () => {
+    older = await startTestApp({ SEED_DEMO: 'false' });
+    const { address: _address, ...withoutAddress } = demoOwner;
+    await older.app.get(CommandBus).execute(
+      new RegisterBusinessCommand(withoutAddress, {
+        actor: { kind: 'system', id: 'demo-seed' },
+        correlationId: randomUUID(),
+        departmentId: 'demo',
+      }),
+    );
+  });
+  afterAll(() => older?.close());
+
+  it('gets its address at the next start, through the same command an owner uses', async () => {
+    const before = await older.database.em().findOneOrFail(BusinessEntity, { departmentId: 'demo' });
+    expect(before.street ?? null).toBeNull();
+    await older.app.get(DemoSeedService).seed();
+    const after = await older.database.em().fork().findOneOrFail(BusinessEntity, { departmentId: 'demo' });
+    expect(after).toMatchObject({ street: 'שדרות רוטשילד 22', city: 'תל אביב-יפו' });
+    const types = (await older.app.get<EventStore>(EVENT_STORE).readStream(`business-${demoOwner.phone}`)).events.map(
+      (event) => event.type,
+    );
+    expect(types).toEqual(['BusinessRegistered', 'BusinessAddressChanged']);
   });
 });

@@ -72,7 +72,12 @@ describe('the credit tax document of a refund', () => {
     expect(byLink.headers.get('content-type')).toContain('text/html');
     expect(byLink.headers.get('cache-control')).toBe('no-store');
     expect(byLink.body).toContain('<html lang="he" dir="rtl">');
-    expect(byLink.body).toContain(`חשבונית מס זיכוי מס' <bdi dir="ltr">${credit.creditNumber}</bdi>`);
+    expect(byLink.body).toContain(
+      `<span class="nowrap">חשבונית מס זיכוי</span> <span class="nowrap">מס' <bdi dir="ltr">${credit.creditNumber}</bdi></span>`,
+    );
+    // The seller's block with the address (issue 17), as the credit's event carries it.
+    expect(byLink.body).toContain('<p>הרצל 12, תל אביב-יפו</p>');
+    expect(credit.seller).toMatchObject({ street: 'הרצל 12', city: 'תל אביב-יפו' });
     expect(byLink.body).toContain(`<bdi dir="ltr">${invoice.invoiceNumber}</bdi>`);
     expect(byLink.body).toContain('קרואסון');
     expect(byLink.body).toContain('נגמר');

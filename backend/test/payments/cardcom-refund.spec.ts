@@ -133,6 +133,37 @@ describe('the Cardcom refund against a local Cardcom', () => {
     expect(cardcom.requests.length).toBe(before);
   });
 
+  it("refunds on a business's own terminal with its own password (opened from its secrets), not the platform's", async () => {
+    const page = await provider.openPaymentPage({
+      orderId,
+      orderNumber: 43,
+      amountAgorot: 6_430,
+      lines: [{ productId: 1, name: 'סלט', unitPriceAgorot: 6_430, quantity: 1 }],
+      business: {
+        phone: '+972547654321',
+        businessName: 'קפה',
+        idNumber: '515555555',
+        email: 'a@b.co',
+        departmentId: '3',
+      },
+      terminal: { owner: 'business', credentials: { terminalNumber: '172012', apiName: 'cafe-api' } },
+      issueDocument: true,
+      successUrl: 'https://tafrit.example/ok',
+      failedUrl: 'https://tafrit.example/failed',
+      webhookUrl: 'https://tafrit.example/hook',
+    });
+    const paid = {
+      lowProfileId: page.lowProfileId,
+      transactionId: String(cardcom.pay(page.lowProfileId).TranzactionId),
+    };
+    const own: TerminalChoice = {
+      owner: 'business',
+      credentials: { terminalNumber: '172012', apiName: 'cafe-api', apiPassword: 'api-password' },
+    };
+    await expect(provider.refund(refund(paid, { terminal: own }))).resolves.toMatchObject({ status: 'refunded' });
+    expect(cardcom.requests.at(-1)?.body).toMatchObject({ ApiName: 'cafe-api', ApiPassword: 'api-password' });
+  });
+
   it('is not idempotent: the definition takes no key of ours', () => {
     expect(provider.refundsIdempotent).toBe(false);
   });

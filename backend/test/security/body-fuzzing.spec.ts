@@ -65,7 +65,7 @@ const FIELDS = [
   'returnValue', 'cartData', 'orderItems', 'customerInfo', 'items', 'productId', 'quantity', 'remarks',
   'tableNumber', 'message', 'subject', 'content', 'agent', 'description', 'tags', 'image', 'removeImage',
   'lowprofilecode', 'LowProfileId', 'ReturnValue', 'number', 'expiry', 'cvv', 'businessPhones', '__proto__',
-  'constructor', 'prototype',
+  'constructor', 'prototype', 'street', 'city', 'apiPassword',
 ]; // prettier-ignore
 
 const strangeText = fc.oneof(
@@ -207,6 +207,7 @@ describe('text the database cannot store', () => {
   it.each([
     ['a category name', 'POST', '/api/categories', () => owner.token, { name: 'קפה\u0000' }],
     ['a profile field', 'PUT', '/api/business/profile', () => owner.token, { fullName: 'דנה\u0000' }],
+    ['the street', 'PUT', '/api/business/address', () => owner.token, { street: 'הרצל\u0000 12', city: 'חיפה' }],
     ['the terms', 'PUT', '/api/admin/terms', () => adminToken, { content: 'תנאים\u0000' }],
     ['a contact message', 'POST', '/api/contact', () => '', { name: 'דנה', message: 'שלום\u0000' }],
   ])('refuses U+0000 in %s with 400 and the database stays up', async (_label, method, path, token, body) => {

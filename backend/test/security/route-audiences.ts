@@ -60,6 +60,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'PUT /api/business/opening-hours': owner,
   'POST /api/business/ordering-pause': owner,
   'DELETE /api/business/ordering-pause': owner,
+  'PUT /api/business/address': owner,
+  'PUT /api/business/cardcom-password': owner,
   'POST /api/business/logo': owner,
   'POST /api/business/regenerate-qr': owner,
   'GET /api/categories': owner,

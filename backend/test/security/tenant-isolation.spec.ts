@@ -551,6 +551,8 @@ describe("one business using another's ids", () => {
         closedOptionalDays: [],
       },
       'POST /api/business/ordering-pause': { minutes: 15 },
+      'PUT /api/business/address': { street: 'הרצל 12', city: 'חיפה' },
+      'PUT /api/business/cardcom-password': { apiPassword: 'intruder-password' },
       'POST /api/categories': { name: 'שלי' },
       'PATCH /api/categories/order': { ids: [intruderCategoryId] },
       'POST /api/products': productBody(intruderCategoryId),

@@ -37,6 +37,8 @@ export function registrationForm(overrides: Record<string, unknown> = {}): Recor
     branch: '600',
     accountNumber: '123456',
     beneficiaryName: 'דנה כהן',
+    street: 'הרצל 12',
+    city: 'תל אביב-יפו',
     ...overrides,
   } as Record<string, string> & { phone: string; email: string };
 }

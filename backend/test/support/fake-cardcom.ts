@@ -18,6 +18,8 @@ const ROOTS = [
   'LowProfileResult',
   'RefundByTransactionIdReq',
   'RefundByTransactionIdResp',
+  'CreateDocumentRequest',
+  'DocumentInfo',
   'ErrorInfo',
 ] as const;
 export type CardcomSchemaName = (typeof ROOTS)[number];
@@ -66,7 +68,10 @@ export const UNKNOWN_PAGE_CODE = 5101;
 /** The fake's refusal of a refund (unknown transaction, more than remains, a second refund not allowed). */
 export const REFUND_REFUSED_CODE = 5201;
 const REFUND_PATH = '/api/v11/Transactions/RefundByTransactionId';
-const PATHS = ['/api/v11/LowProfile/Create', '/api/v11/LowProfile/GetLpResult', REFUND_PATH];
+const CREATE_DOCUMENT_PATH = '/api/v11/Documents/CreateDocument';
+const PATHS = ['/api/v11/LowProfile/Create', '/api/v11/LowProfile/GetLpResult', REFUND_PATH, CREATE_DOCUMENT_PATH];
+/** The fake's refusal of a document (a deal it does not know). */
+export const DOCUMENT_REFUSED_CODE = 5301;
 
 /**
  * A local Cardcom REST API v11 for LowProfile/Create, LowProfile/GetLpResult and Transactions/RefundByTransactionId on 127.0.0.1. Every request body is
@@ -142,8 +147,53 @@ export async function startFakeCardcom({
     );
   };
 
+  /** Documents made by CreateDocument, in order: what was asked for and the number given. */
+  const creditDocuments: { request: Record<string, unknown>; documentNumber: number }[] = [];
+  let nextCreditNumber = 3001;
+
+  const createDocument = (body: Record<string, unknown>, response: ServerResponse) => {
+    const errors = cardcomSchemaErrors('CreateDocumentRequest', body);
+    if (errors.length > 0) {
+      problems.push(`request: ${errors.join('; ')}`);
+      return answer(response, 400, { ResponseCode: 400, Description: errors.join('; ') }, 'ErrorInfo');
+    }
+    const terminal = terminals.find((t) => t.apiName === body.ApiName);
+    if (!terminal || body.ApiPassword !== (terminal.apiPassword ?? 'api-password')) {
+      return answer(response, 401, { ResponseCode: 401, Description: 'Invalid username' }, 'ErrorInfo');
+    }
+    if (behaviour === 'http-500') return answer(response, 500, { Message: 'An error has occurred.' });
+    if (behaviour === 'garbage') return answer(response, 200, '<html><body>Service Unavailable</body></html>');
+    const deals = (body.DealNumbers as { DealNumber: number }[] | null | undefined) ?? [];
+    const refunded = [...refunds.values()].some((done) => deals.every((deal) => done.ids.includes(deal.DealNumber)));
+    if (behaviour === 'refuse' || deals.length === 0 || !refunded) {
+      return answer(
+        response,
+        200,
+        { ResponseCode: DOCUMENT_REFUSED_CODE, Description: 'Deal not found' },
+        'DocumentInfo',
+      );
+    }
+    const documentNumber = nextCreditNumber++;
+    creditDocuments.push({ request: body, documentNumber });
+    const type = (body.Document as { DocumentTypeToCreate: string }).DocumentTypeToCreate;
+    return answer(
+      response,
+      200,
+      {
+        ResponseCode: 0,
+        Description: 'OK',
+        DocumentType: type,
+        DocumentNumber: documentNumber,
+        AccountId: 77,
+        DocumentUrl: `${url}/docs/${type}/${documentNumber}`,
+      },
+      'DocumentInfo',
+    );
+  };
+
   const handle = (path: string, body: unknown, response: ServerResponse) => {
     if (path === REFUND_PATH) return refund(body as Record<string, unknown>, response);
+    if (path === CREATE_DOCUMENT_PATH) return createDocument(body as Record<string, unknown>, response);
     const schema = path === '/api/v11/LowProfile/Create' ? 'CreateLowProfile' : 'GetLowProfileResult';
     const errors = cardcomSchemaErrors(schema, body);
     if (errors.length > 0) {
@@ -218,6 +268,7 @@ export async function startFakeCardcom({
     url,
     requests,
     problems,
+    creditDocuments,
     behave(next: CardcomBehaviour) {
       behaviour = next;
     },

@@ -34,7 +34,14 @@ export async function recordOrder(app: TestApp, options: RecordOrderOptions): Pr
   const orders = app.app.get(OrderStore);
   const business = await app.app.get<Database>(DATABASE).em().findOne(BusinessEntity, { phone: options.businessPhone });
   const seller = business
-    ? { name: business.businessName, dealerNumber: business.idNumber, receiptPhone: business.receiptPhone ?? null }
+    ? {
+        name: business.businessName,
+        dealerNumber: business.idNumber,
+        receiptPhone: business.receiptPhone ?? null,
+        phone: business.phone,
+        street: business.street ?? null,
+        city: business.city ?? null,
+      }
     : null;
   const orderId = randomUUID();
   const lines = options.lines ?? DEFAULT_LINES;

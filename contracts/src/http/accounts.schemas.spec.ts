@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { isIsraeliLocality, israeliLocalities } from '../israel/localities.js';
 import {
+  businessAddressSchema,
   businessProfileSchema,
+  cardcomApiPasswordSchema,
   PHONE_CANNOT_CHANGE_HE,
   registerBusinessSchema,
   sendOtpSchema,
@@ -19,6 +22,8 @@ const valid = {
   branch: '600',
   accountNumber: '123456',
   beneficiaryName: 'דנה כהן',
+  street: ' הרצל 12 ',
+  city: 'תל  אביב-יפו',
 };
 
 const fieldsOf = (result: { success: boolean; error?: unknown }) =>
@@ -31,6 +36,8 @@ describe('registration', () => {
       fullName: 'דנה כהן',
       email: 'dana@example.co.il',
       phone: '+972547654321',
+      street: 'הרצל 12',
+      city: 'תל אביב-יפו',
       cardcomEnabled: false,
     });
   });
@@ -45,6 +52,9 @@ describe('registration', () => {
     ['branch', '1234', 'נא להזין מספר סניף'],
     ['accountNumber', '1234567890', 'נא להזין מספר חשבון'],
     ['beneficiaryName', ' ', 'נא להזין את שם המוטב'],
+    ['street', ' ', 'נא להזין רחוב ומספר בית'],
+    ['city', 'Tel Aviv', 'נא לבחור יישוב מהרשימה'],
+    ['city', '', 'נא לבחור יישוב מהרשימה'],
   ])('refuses a bad %s with its Hebrew message', (field, value, message) => {
     expect(fieldsOf(registerBusinessSchema.safeParse({ ...valid, [field]: value }))[field]).toBe(message);
   });
@@ -106,5 +116,39 @@ describe('dinerLanguagesRequestSchema', () => {
       expect(result.success, JSON.stringify(body)).toBe(false);
       expect(result.error?.issues[0]?.message).toMatch(/[\u0590-\u05ff]/);
     }
+  });
+});
+
+describe("the business's address and its terminal's password (issue 17)", () => {
+  it('takes a street and a city from the CBS list of localities, alone (settings) as in registration', () => {
+    expect(businessAddressSchema.parse({ street: 'יפו 3', city: 'ירושלים' })).toEqual({
+      street: 'יפו 3',
+      city: 'ירושלים',
+    });
+    expect(fieldsOf(businessAddressSchema.safeParse({ street: 'יפו 3' }))).toEqual({
+      city: 'נא לבחור יישוב מהרשימה',
+    });
+    expect(
+      fieldsOf(businessAddressSchema.safeParse({ street: 'א'.repeat(101), city: 'ירושלים' })).street,
+    ).toBeDefined();
+  });
+
+  it('the list holds the CBS localities by their Hebrew names, once each', () => {
+    const names = israeliLocalities();
+    expect(names.length).toBeGreaterThan(1200);
+    expect(new Set(names).size).toBe(names.length);
+    for (const city of ['ירושלים', 'תל אביב-יפו', 'חיפה', 'באר שבע', 'זכרון יעקב', 'אום אל-פחם']) {
+      expect(isIsraeliLocality(city)).toBe(true);
+    }
+    expect(isIsraeliLocality('Haifa')).toBe(false);
+  });
+
+  it('a password is required text up to 100 characters, or null to remove it', () => {
+    expect(cardcomApiPasswordSchema.parse({ apiPassword: ' s3cret ' })).toEqual({ apiPassword: 's3cret' });
+    expect(cardcomApiPasswordSchema.parse({ apiPassword: null })).toEqual({ apiPassword: null });
+    expect(fieldsOf(cardcomApiPasswordSchema.safeParse({ apiPassword: '' })).apiPassword).toBe(
+      'נא להזין את סיסמת ה-API של מסוף קארדקום',
+    );
+    expect(cardcomApiPasswordSchema.safeParse({}).success).toBe(false);
   });
 });

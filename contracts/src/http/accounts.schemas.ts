@@ -3,6 +3,7 @@ import { z } from 'zod';
 import '../zod-he.js';
 import { isBankCode } from '../israel/banks.js';
 import { isValidIdOrCompanyNumber } from '../israel/id-number.js';
+import { isIsraeliLocality } from '../israel/localities.js';
 import { isIsraeliMobile, toE164 } from '../israel/phone.js';
 import { israeliMobileSchema, ownerBusinessSchema, ownerSessionSchema } from './sign-in.schemas.js';
 import { validationMessagesHe as m } from '../messages.he.js';
@@ -63,6 +64,38 @@ export const businessDetailsShape = {
   ...cardcomSettingsShape,
 };
 
+/**
+ * The business's address as its tax documents print it (issue 17): street and number, and the city as the CBS list of
+ * localities spells it (the form offers only those).
+ */
+export const businessAddressShape = {
+  street: z.string({ message: m.streetRequired }).trim().min(2, m.streetRequired).max(100, 'עד 100 תווים'),
+  city: z
+    .string({ message: m.cityRequired })
+    .trim()
+    .transform((value) => value.replace(/\s+/g, ' '))
+    .refine(isIsraeliLocality, m.cityRequired),
+};
+
+/** `PUT /api/business/address` (settings): the address alone, so a business registered before it can add it. */
+export const businessAddressSchema = z.object(businessAddressShape);
+export type BusinessAddressRequest = z.input<typeof businessAddressSchema>;
+export type BusinessAddressInput = z.output<typeof businessAddressSchema>;
+
+/**
+ * `PUT /api/business/cardcom-password` (settings): the `ApiPassword` of the business's own Cardcom terminal, used
+ * only to refund. Stored encrypted and never answered back; `null` removes it.
+ */
+export const cardcomApiPasswordSchema = z.object({
+  apiPassword: z
+    .string({ message: m.cardcomApiPasswordRequired })
+    .trim()
+    .min(1, m.cardcomApiPasswordRequired)
+    .max(100, 'עד 100 תווים')
+    .nullable(),
+});
+export type CardcomApiPasswordRequest = z.input<typeof cardcomApiPasswordSchema>;
+
 function requireCardcomWhenEnabled(
   value: { cardcomEnabled?: boolean; cardcomTerminalNumber?: string | undefined; cardcomApiName?: string | undefined },
   context: z.RefinementCtx,
@@ -80,6 +113,7 @@ function requireCardcomWhenEnabled(
 export const registerBusinessSchema = z
   .object({
     ...businessDetailsShape,
+    ...businessAddressShape,
     phone: israeliMobileSchema,
     cardcomEnabled: z.boolean().optional().default(false),
   })

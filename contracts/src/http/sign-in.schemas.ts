@@ -41,11 +41,16 @@ export const ownerBusinessSchema = z.object({
   accountNumber: z.string(),
   beneficiaryName: z.string(),
   receiptPhone: z.string().nullable(),
+  /** The address on the tax documents; null for a business registered before addresses were asked (issue 17). */
+  street: z.string().nullable(),
+  city: z.string().nullable(),
   logo: z.string().nullable(),
   departmentId: z.string(),
   isActive: z.boolean(),
   cardcomEnabled: z.boolean(),
   cardcomTerminalNumber: z.string().nullable(),
+  /** Whether the own terminal's ApiPassword is stored (encrypted); the password itself never leaves the server. */
+  cardcomApiPasswordSet: z.boolean(),
   createdAt: z.string(),
 });
 export type OwnerBusiness = z.infer<typeof ownerBusinessSchema>;

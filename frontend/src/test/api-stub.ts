@@ -48,11 +48,14 @@ export const demoBusiness: OwnerBusiness = {
   accountNumber: '123456',
   beneficiaryName: 'קפה הגפן בע"מ',
   receiptPhone: null,
+  street: 'שדרות רוטשילד 22',
+  city: 'תל אביב-יפו',
   logo: null,
   departmentId: 'demo',
   isActive: true,
   cardcomEnabled: false,
   cardcomTerminalNumber: null,
+  cardcomApiPasswordSet: false,
   createdAt: '2024-05-01T10:00:00.000Z',
 };
 

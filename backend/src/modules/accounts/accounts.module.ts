@@ -2,7 +2,9 @@ import { Global, Inject, Module, type OnModuleInit } from '@nestjs/common';
 import { DATABASE } from '../../platform/database/database.module.js';
 import type { Database } from '../../platform/database/database.js';
 import { SESSION_DIRECTORY } from '../../platform/auth/session-directory.port.js';
+import { SecretBox } from '../../platform/secrets/secret-box.js';
 import { InlineProjectionRegistry } from '../../platform/event-store/inline-projection.js';
+import { BusinessAddressController } from './api/business-address.controller.js';
 import { BusinessLogoController } from './api/business-logo.controller.js';
 import { BusinessProfileController } from './api/business-profile.controller.js';
 import { DinerLanguagesController } from './api/diner-languages.controller.js';
@@ -13,6 +15,9 @@ import { OwnerSignInController } from './api/owner-sign-in.controller.js';
 import { RegenerateQrController } from './api/regenerate-qr.controller.js';
 import { RegistrationController } from './api/registration.controller.js';
 import { SessionsController } from './api/sessions.controller.js';
+import { BusinessSecrets } from './application/business-secrets.service.js';
+import { ChangeBusinessAddressHandler } from './application/change-business-address.handler.js';
+import { ChangeCardcomApiPasswordHandler } from './application/change-cardcom-password.handler.js';
 import { ChangeBusinessStatusHandler } from './application/change-business-status.handler.js';
 import { ChangeBusinessProfileHandler } from './application/change-business-profile.handler.js';
 import { ChangeLogoHandler } from './application/change-logo.handler.js';
@@ -49,6 +54,7 @@ import { BusinessReader } from './projections/business.reader.js';
     OwnerSignInController,
     SessionsController,
     BusinessProfileController,
+    BusinessAddressController,
     DinerLanguagesController,
     ServiceModeController,
     OpeningHoursController,
@@ -58,6 +64,10 @@ import { BusinessReader } from './projections/business.reader.js';
   providers: [
     RegisterBusinessHandler,
     ChangeBusinessProfileHandler,
+    ChangeBusinessAddressHandler,
+    ChangeCardcomApiPasswordHandler,
+    SecretBox,
+    BusinessSecrets,
     ChangeLogoHandler,
     ChooseDinerLanguagesHandler,
     ChooseServiceModeHandler,
@@ -81,17 +91,32 @@ import { BusinessReader } from './projections/business.reader.js';
   // LogoUploads: closing an account (admin module) removes the logo's file with the rest of its files.
   // BusinessReader: the other modules' way to read the `businesses` read model.
   // OrderingMoments: the checkout's "is ordering open now" (decision 028).
-  exports: [Sessions, SessionIssuer, OneTimeCodes, LogoUploads, BusinessReader, OrderingMoments, SESSION_DIRECTORY],
+  // BusinessSecrets: ordering's refund opens the own terminal's ApiPassword for the one call that needs it.
+  exports: [
+    Sessions,
+    SessionIssuer,
+    OneTimeCodes,
+    LogoUploads,
+    BusinessReader,
+    OrderingMoments,
+    BusinessSecrets,
+    SESSION_DIRECTORY,
+  ],
 })
 export class AccountsModule implements OnModuleInit {
   constructor(
     private readonly projections: InlineProjectionRegistry,
     private readonly issuer: SessionIssuer,
+    private readonly secrets: BusinessSecrets,
     @Inject(DATABASE) private readonly database: Database,
   ) {}
 
   onModuleInit(): void {
     this.projections.register(businessesProjection);
+    // Key rotation (decision 026): secrets sealed with an older key are sealed again with the current one at start.
+    this.database.onFirstReady('secrets sealed with the current key', async () => {
+      await this.secrets.resealWithCurrentKey();
+    });
     // An owner's sign-in is renewed only while the business exists and is not closed.
     this.issuer.allowRenewalWhen(
       'owner',

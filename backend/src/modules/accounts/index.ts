@@ -8,6 +8,7 @@ export {
   type BusinessSummary,
 } from './projections/business.reader.js';
 export { RegisterBusinessCommand, type RegisterBusinessInput } from './application/register-business.command.js';
+export { ChangeBusinessAddressCommand } from './application/change-business-address.handler.js';
 export {
   ChangeBusinessStatusCommand,
   type BusinessStatusChanged,
@@ -21,13 +22,15 @@ export { SessionIssuer } from './application/session-issuer.js';
 export { Sessions } from './application/sessions.service.js';
 export { OneTimeCodes } from './application/one-time-codes.service.js';
 export { LogoUploads } from './application/logo-uploads.service.js';
+export { BusinessSecrets } from './application/business-secrets.service.js';
 // The entity itself only for the order write path (ordering, invoicing's processor), which reads the row in its own
 // transaction; to be replaced by BusinessReader with the write-path change. Everyone else reads through the reader.
 export { BusinessEntity } from './projections/business.entity.js';
 
+import { BusinessSecretEntity } from './persistence/business-secret.entity.js';
 import { OtpCodeEntity } from './persistence/otp-code.entity.js';
 import { UserSessionEntity } from './persistence/user-session.entity.js';
 import { BusinessEntity } from './projections/business.entity.js';
 
 /** The module's MikroORM entities, for the app's list (backend/src/entities.ts). */
-export const accountsEntities = [BusinessEntity, OtpCodeEntity, UserSessionEntity];
+export const accountsEntities = [BusinessEntity, OtpCodeEntity, UserSessionEntity, BusinessSecretEntity];

@@ -15,6 +15,8 @@ export const demoOwner: RegisterBusinessInput = {
   beneficiaryName: 'קפה הגפן בע"מ',
   receiptPhone: '+972523456789',
   cardcom: { enabled: false, terminalNumber: null, apiName: null },
+  // Its tax documents print an address like every business's (issue 17).
+  address: { street: 'שדרות רוטשילד 22', city: 'תל אביב-יפו' },
 };
 
 export const demoMenu: { category: string; products: { name: string; description: string; price: string }[] }[] = [

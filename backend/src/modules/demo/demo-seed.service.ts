@@ -5,7 +5,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.js';
 import { DATABASE } from '../../platform/database/database.module.js';
 import type { Database } from '../../platform/database/database.js';
-import { BusinessReader, RegisterBusinessCommand } from '../accounts/index.js';
+import { BusinessReader, ChangeBusinessAddressCommand, RegisterBusinessCommand } from '../accounts/index.js';
 import {
   AttachOptionGroupCommand,
   CreateCategoryCommand,
@@ -50,6 +50,9 @@ export class DemoSeedService implements OnModuleInit {
       await this.commands.execute(
         new RegisterBusinessCommand(demoOwner, { ...context, departmentId: DEMO_DEPARTMENT_ID }),
       );
+    } else if (demoOwner.address && !(await this.businesses.sellerOf(demo.phone))?.street) {
+      // A demo café seeded before addresses were asked (issue 17) gets one, as its owner would give it in settings.
+      await this.commands.execute(new ChangeBusinessAddressCommand(demo.phone, demoOwner.address, context));
     }
     const businessId = demoOwner.phone;
     let created = 0;

@@ -9,6 +9,8 @@ export {
   type PaymentResult,
   type RefundRequest,
   type RefundResult,
+  type CreditDocumentRequest,
+  type CreditDocumentResult,
   type ProviderDocument,
   type ProviderPageLanguage,
   type TerminalChoice,

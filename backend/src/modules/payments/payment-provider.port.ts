@@ -8,9 +8,9 @@ export interface TerminalCredentials {
   terminalNumber: string;
   apiName: string;
   /**
-   * The terminal's `ApiPassword`, needed only to refund. The platform's comes from configuration; a business's own
-   * (given in Settings, encrypted at rest) is not stored yet, so a refund on a business's terminal is refused until
-   * it is (the seam: whoever builds the terminal's credentials fills this in).
+   * The terminal's `ApiPassword`, needed only to refund and to make a credit document. The platform's comes from
+   * configuration; a business's own is given in Settings and kept encrypted (decision 026): the refund opens it for
+   * the call. Absent: such calls are refused before the provider is asked.
    */
   apiPassword?: string;
 }
@@ -104,6 +104,27 @@ export type RefundResult =
   | { status: 'refunded'; providerRefundId: string; amountAgorot: number }
   | { status: 'failed'; responseCode: string | null; reason: string };
 
+/**
+ * A refund's credit tax document made by the provider, for an order whose invoice the provider made (Cardcom's
+ * `Documents/CreateDocument` with the refund document type). `refundTransactionId` is the refund's own transaction.
+ */
+export interface CreditDocumentRequest {
+  refundId: string;
+  orderNumber: number;
+  /** The original invoice's document type and number, as the provider named them. */
+  originalDocumentNumber: string | null;
+  refundTransactionId: string;
+  amountAgorot: number;
+  /** What is credited: the refunded lines, or one line for an amount. */
+  lines: { description: string; unitPriceAgorot: number; quantity: number }[];
+  customerName: string | null;
+  terminal: TerminalChoice;
+}
+
+export type CreditDocumentResult =
+  | { status: 'issued'; documentType: string; documentNumber: string; documentUrl: string | null }
+  | { status: 'failed'; reason: string };
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** Opens a hosted payment page for the order; throws `PaymentProviderError` when the provider fails or refuses. */
@@ -120,6 +141,11 @@ export interface PaymentProvider {
    * Only then may a refund whose answer was lost (a crash after the call) be asked for again automatically.
    */
   readonly refundsIdempotent: boolean;
+  /**
+   * Only a provider that makes tax documents (Cardcom): the credit document of a refund of such an order. Throws
+   * `PaymentProviderError` when the provider cannot be asked.
+   */
+  createCreditDocument?(request: CreditDocumentRequest): Promise<CreditDocumentResult>;
 }
 
 /** The provider could not be reached or answered with an error: nothing about the payment is known from it. */

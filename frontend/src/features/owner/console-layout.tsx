@@ -9,6 +9,7 @@ import { pageTitle } from '@/i18n/he';
 import { heOwner } from '@/i18n/he-owner';
 import { adminImpersonating, businessData } from '@/lib/storage';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { AddressBanner } from './address-banner';
 import { useOwnerBusiness } from './api/profile';
 import { onOwnerSessionExpired } from './api/session-request';
 import { logout } from './session';
@@ -63,6 +64,7 @@ export function OwnerConsoleLayout() {
           </div>
         ) : null}
         {business?.isActive === false ? <PausedBanner /> : null}
+        <AddressBanner business={business} />
         <div className={`${containerClass} flex flex-wrap items-center gap-x-6 gap-y-3 py-3`}>
           <div className="flex min-w-0 items-center gap-3">
             {business?.logo ? (

@@ -4,6 +4,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetToasts } from '@/components/ui/toast';
+import { heDocuments } from '@/i18n/he-documents';
 import { heOwner } from '@/i18n/he-owner';
 import { createAppRouter } from '@/router';
 import { demoBusiness, failure, json, stubApi } from '@/test/api-stub';
@@ -22,6 +23,11 @@ async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText(f.email), 'Dana@Example.co.il');
   await user.type(screen.getByLabelText(f.idNumber), '515678902');
   await user.type(screen.getByLabelText(f.phone), '054-9876543');
+  await user.type(screen.getByLabelText(heDocuments.address.street), 'הרצל 12');
+  // The city: typed in part, chosen from the CBS list in the combobox.
+  const city = screen.getByRole('combobox', { name: heDocuments.address.city });
+  await user.type(city, 'זכרון');
+  await user.click(await screen.findByRole('option', { name: 'זכרון יעקב' }));
   const bank = screen.getByRole('combobox', { name: f.bank });
   await user.type(bank, 'הפועלים');
   await user.click(await screen.findByRole('option', { name: /בנק הפועלים/ }));
@@ -60,6 +66,9 @@ describe('registration', () => {
     expect(errorOf(f.email)).toBe(validationMessagesHe.invalidEmail);
     expect(errorOf(f.idNumber)).toBe(validationMessagesHe.idNumberInvalid);
     expect(errorOf(f.phone)).toBe(validationMessagesHe.phoneRequired);
+    expect(errorOf(heDocuments.address.street)).toBe(validationMessagesHe.streetRequired);
+    expect(screen.getByRole('combobox', { name: heDocuments.address.city }).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(validationMessagesHe.cityRequired)).toBeTruthy();
     expect(errorOf(f.branch)).toBe(validationMessagesHe.branchRequired);
     expect(errorOf(f.accountNumber)).toBe(validationMessagesHe.accountNumberRequired);
     expect(errorOf(f.beneficiaryName)).toBe(validationMessagesHe.beneficiaryNameRequired);
@@ -161,6 +170,8 @@ describe('registration', () => {
       bankName: '12',
       branch: '600',
       idNumber: '515678902',
+      street: 'הרצל 12',
+      city: 'זכרון יעקב',
     });
     expect(register?.body).not.toHaveProperty('acceptTerms');
     expect(localStorage.getItem('authToken')).toBe('new-token');

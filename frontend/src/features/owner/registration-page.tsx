@@ -11,10 +11,12 @@ import { PendingButton } from '@/components/ui/pending-button';
 import { primaryButtonClass, textLinkClass } from '@/components/ui/styles';
 import { toast } from '@/components/ui/toast';
 import { pageTitle } from '@/i18n/he';
+import { heDocuments } from '@/i18n/he-documents';
 import { heOwner } from '@/i18n/he-owner';
 import { onDemand } from '@/lib/on-demand';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { registerBusiness } from './api/accounts';
+import { AddressFields, CityCombobox } from './components/address-fields';
 import { BankCombobox, BusinessDetailsFields, PayoutFields } from './components/business-fields';
 import { TermsDialog } from './components/terms-dialog';
 import { fieldErrorsOf, registrationErrorDescription } from './errors';
@@ -55,6 +57,8 @@ const fieldOrder = [
   'idNumber',
   'phone',
   'receiptPhone',
+  'street',
+  'city',
   'bankName',
   'branch',
   'accountNumber',
@@ -69,6 +73,8 @@ const emptyForm: RegistrationFormValues = {
   idNumber: '',
   phone: '',
   receiptPhone: '',
+  street: '',
+  city: '',
   bankName: '',
   branch: '',
   accountNumber: '',
@@ -155,6 +161,24 @@ export function RegistrationPage() {
                   ltr
                   aria-required
                   error={errors.phone?.message}
+                />
+              }
+            />
+          </section>
+
+          <section aria-labelledby="registration-address" className={cardClass}>
+            <h2 id="registration-address" className={cardTitleClass}>
+              {heDocuments.address.sectionTitle}
+            </h2>
+            <p className={hintClass}>{heDocuments.address.sectionHint}</p>
+            <AddressFields
+              street={form.register('street')}
+              streetError={errors.street?.message}
+              cityField={
+                <Controller
+                  control={form.control}
+                  name="city"
+                  render={({ field, fieldState }) => <CityCombobox {...field} error={fieldState.error?.message} />}
                 />
               }
             />

@@ -21,6 +21,8 @@ import { heOwner } from '@/i18n/he-owner';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { updateProfile, uploadLogo, useOwnerBusiness, useRememberBusiness } from './api/profile';
 import { BankCombobox, BusinessDetailsFields, PayoutFields } from './components/business-fields';
+import { BusinessAddressCard } from './business-address-card';
+import { CardcomPasswordCard } from './cardcom-password-card';
 import { DinerLanguagesCard } from './diner-languages-card';
 import { ServiceModeCard } from './service-mode-card';
 import { OpeningHoursCard } from './opening-hours-card';
@@ -60,7 +62,9 @@ export function SettingsPage() {
         {ready ? (
           <>
             <ProfileForm business={profile.data} part="details" />
+            <BusinessAddressCard business={profile.data} />
             <ProfileForm business={profile.data} part="payout" />
+            <CardcomPasswordCard business={profile.data} />
           </>
         ) : profile.isError ? (
           <div className={cardClass}>

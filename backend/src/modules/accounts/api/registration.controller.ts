@@ -44,7 +44,13 @@ export class RegistrationController {
     await this.commands.execute(
       new RegisterBusinessCommand(
         // Registration always carries the Cardcom settings (off unless the owner filled them in).
-        { phone: input.phone, ...profile, ...payout, cardcom: payout.cardcom ?? CARDCOM_OFF },
+        {
+          phone: input.phone,
+          ...profile,
+          ...payout,
+          cardcom: payout.cardcom ?? CARDCOM_OFF,
+          address: { street: input.street, city: input.city },
+        },
         { actor: { kind: 'owner', id: input.phone }, correlationId: request.id },
       ),
     );

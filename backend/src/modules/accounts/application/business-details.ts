@@ -52,11 +52,14 @@ export function toOwnerBusiness(row: Business): OwnerBusiness {
     accountNumber: row.accountNumber,
     beneficiaryName: row.beneficiaryName,
     receiptPhone: row.receiptPhone ?? null,
+    street: row.street ?? null,
+    city: row.city ?? null,
     logo: row.logo ?? null,
     departmentId: row.departmentId,
     isActive: row.isActive,
     cardcomEnabled: row.cardcomEnabled,
     cardcomTerminalNumber: row.cardcomTerminalNumber ?? null,
+    cardcomApiPasswordSet: row.cardcomApiPasswordSet ?? false,
     createdAt: row.createdAt.toISOString(),
   });
 }

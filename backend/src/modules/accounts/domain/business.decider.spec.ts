@@ -438,3 +438,62 @@ describe('the owner setting opening hours and pausing new orders', () => {
       .when({ type: 'PauseOrdering', data: { minutes: 30, now } })
       .thenThrows(BusinessClosedError));
 });
+describe("the business's address on its tax documents (issue 17)", () => {
+  const phone = '+972547654321';
+  const change = (street: string, city: string) =>
+    ({ type: 'ChangeBusinessAddress', data: { street, city, now } }) as const;
+  const changed = (street: string, city: string) => ({
+    type: 'BusinessAddressChanged' as const,
+    data: { phone, street, city, changedAt: now },
+  });
+
+  it('a business registered before addresses were asked gives its address; the same one again records nothing', () => {
+    given([registered])
+      .when(change('הרצל 12', 'חיפה'))
+      .then([changed('הרצל 12', 'חיפה')]);
+    given([registered, changed('הרצל 12', 'חיפה')])
+      .when(change('הרצל 12', 'חיפה'))
+      .then([]);
+  });
+
+  it('a registration with an address, moved later, records the move', () => {
+    const withAddress: BusinessRegistered = {
+      ...registered,
+      data: { ...registered.data, address: { street: 'הרצל 12', city: 'חיפה' } },
+    };
+    given([withAddress]).when(change('הרצל 12', 'חיפה')).then([]);
+    given([withAddress])
+      .when(change('יפו 3', 'ירושלים'))
+      .then([changed('יפו 3', 'ירושלים')]);
+  });
+
+  it('a closed business cannot change its address', () =>
+    given([registered, { type: 'BusinessClosed', data: { adminPhone: '+972542222222', ip: null, at: now, phone } }])
+      .when(change('הרצל 12', 'חיפה'))
+      .thenThrows(BusinessClosedError));
+});
+
+describe("the own Cardcom terminal's ApiPassword (decision 026)", () => {
+  const phone = '+972547654321';
+  const password = (set: boolean) => ({ type: 'ChangeCardcomApiPassword', data: { set, now } }) as const;
+  const passwordChanged = (set: boolean) => ({
+    type: 'CardcomApiPasswordChanged' as const,
+    data: { phone, set, changedAt: now },
+  });
+
+  it('records that a password was set, every time (a new one replaces the old), never the password', () => {
+    given([registered])
+      .when(password(true))
+      .then([passwordChanged(true)]);
+    given([registered, passwordChanged(true)])
+      .when(password(true))
+      .then([passwordChanged(true)]);
+  });
+
+  it('removing a stored password records it; removing none records nothing', () => {
+    given([registered, passwordChanged(true)])
+      .when(password(false))
+      .then([passwordChanged(false)]);
+    given([registered]).when(password(false)).then([]);
+  });
+});

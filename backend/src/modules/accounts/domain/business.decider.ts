@@ -2,7 +2,13 @@ import { offerableLanguages, type OfferableLanguage } from '@tafrit/contracts/la
 import type { OpeningHours, OrderingPause } from '@tafrit/contracts';
 import type { Decider } from '../../../platform/event-store/aggregate.js';
 import { BusinessAlreadyRegisteredError, BusinessClosedError, BusinessNotFoundError } from './business.errors.js';
-import type { BusinessEvent, BusinessProfile, BusinessRegistered, PayoutAccount } from './business.events.js';
+import type {
+  BusinessAddress,
+  BusinessEvent,
+  BusinessProfile,
+  BusinessRegistered,
+  PayoutAccount,
+} from './business.events.js';
 
 export interface RegisteredBusiness {
   status: 'active' | 'paused' | 'closed';
@@ -10,6 +16,10 @@ export interface RegisteredBusiness {
   departmentId: string;
   profile: BusinessProfile;
   payout: PayoutAccount;
+  /** Null for a business registered before addresses were asked, until its owner gives one. */
+  address: BusinessAddress | null;
+  /** Whether the own Cardcom terminal's ApiPassword is stored (encrypted, outside the log). */
+  cardcomApiPasswordSet: boolean;
   logo: string | null;
   /** The languages offered besides Hebrew; null until the owner first chooses (then all are offered). */
   dinerLanguages: OfferableLanguage[] | null;
@@ -40,6 +50,14 @@ export type ChangeBusinessProfile = {
     payout: Omit<PayoutAccount, 'cardcom'> & { cardcom?: PayoutAccount['cardcom'] };
     now: string;
   };
+};
+
+export type ChangeBusinessAddress = { type: 'ChangeBusinessAddress'; data: BusinessAddress & { now: string } };
+
+/** `set` false removes the password; the handler stores or deletes the encrypted secret in the same transaction. */
+export type ChangeCardcomApiPassword = {
+  type: 'ChangeCardcomApiPassword';
+  data: { set: boolean; now: string };
 };
 
 export type ChangeLogo = { type: 'ChangeLogo'; data: { logo: string; now: string } };
@@ -87,6 +105,8 @@ export interface AdminActionCommandData {
 export type BusinessCommand =
   | RegisterBusiness
   | ChangeBusinessProfile
+  | ChangeBusinessAddress
+  | ChangeCardcomApiPassword
   | ChangeLogo
   | ChooseDinerLanguages
   | ChooseServiceMode
@@ -133,6 +153,18 @@ export const businessDecider: Decider<BusinessCommand, BusinessEvent, BusinessSt
           events.push({ type: 'PayoutAccountChanged', data: { phone, ...payout, changedAt: now } });
         }
         return events;
+      }
+      case 'ChangeBusinessAddress': {
+        const { street, city, now } = command.data;
+        // The same address again (a second click on save) records nothing.
+        if (business.address?.street === street && business.address.city === city) return [];
+        return [{ type: 'BusinessAddressChanged', data: { phone, street, city, changedAt: now } }];
+      }
+      case 'ChangeCardcomApiPassword': {
+        const { set, now } = command.data;
+        // A new password replaces the old one, so setting is always news; removing none that is stored is not.
+        if (!set && !business.cardcomApiPasswordSet) return [];
+        return [{ type: 'CardcomApiPasswordChanged', data: { phone, set, changedAt: now } }];
       }
       case 'ChangeLogo':
         return [
@@ -201,13 +233,15 @@ export const businessDecider: Decider<BusinessCommand, BusinessEvent, BusinessSt
   evolve(state, event) {
     if (event.type === 'BusinessRegistered') {
       const { phone, departmentId, fullName, businessName, email, idNumber, receiptPhone } = event.data;
-      const { bankName, branch, accountNumber, beneficiaryName, cardcom } = event.data;
+      const { bankName, branch, accountNumber, beneficiaryName, cardcom, address } = event.data;
       return {
         status: 'active',
         phone,
         departmentId,
         profile: { fullName, businessName, email, idNumber, receiptPhone },
         payout: { bankName, branch, accountNumber, beneficiaryName, cardcom },
+        address: address ? { street: address.street, city: address.city } : null,
+        cardcomApiPasswordSet: false,
         logo: null,
         dinerLanguages: null,
         hours: null,
@@ -225,6 +259,10 @@ export const businessDecider: Decider<BusinessCommand, BusinessEvent, BusinessSt
         const { bankName, branch, accountNumber, beneficiaryName, cardcom } = event.data;
         return { ...state, payout: { bankName, branch, accountNumber, beneficiaryName, cardcom } };
       }
+      case 'BusinessAddressChanged':
+        return { ...state, address: { street: event.data.street, city: event.data.city } };
+      case 'CardcomApiPasswordChanged':
+        return { ...state, cardcomApiPasswordSet: event.data.set };
       case 'LogoChanged':
         return { ...state, logo: event.data.logo };
       case 'DepartmentIdRegenerated':

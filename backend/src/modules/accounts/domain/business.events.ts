@@ -24,6 +24,12 @@ export interface PayoutAccount {
   cardcom: { enabled: boolean; terminalNumber: string | null; apiName: string | null };
 }
 
+/** Where the business is, as its tax documents print it (issue 17); the city is a CBS locality's name. */
+export interface BusinessAddress {
+  street: string;
+  city: string;
+}
+
 export interface BusinessRegistered {
   type: 'BusinessRegistered';
   data: BusinessProfile &
@@ -31,7 +37,24 @@ export interface BusinessRegistered {
       phone: string;
       departmentId: string;
       registeredAt: string;
+      /** Asked from 2026-11-27 (issue 17); registrations before it lack it until `BusinessAddressChanged`. */
+      address?: BusinessAddress;
     };
+}
+
+/** The owner gave or changed the business's address; documents issued before keep the address they printed. */
+export interface BusinessAddressChanged {
+  type: 'BusinessAddressChanged';
+  data: BusinessAddress & { phone: string; changedAt: string };
+}
+
+/**
+ * The owner stored (`set`) or removed the `ApiPassword` of the business's own Cardcom terminal. The password itself is
+ * never in the log: it is kept encrypted in `business_secrets` (decision 026), written in this event's transaction.
+ */
+export interface CardcomApiPasswordChanged {
+  type: 'CardcomApiPasswordChanged';
+  data: { phone: string; set: boolean; changedAt: string };
 }
 
 export interface BusinessProfileChanged {
@@ -142,6 +165,8 @@ export interface BusinessReopened {
 export type BusinessEvent =
   | BusinessRegistered
   | BusinessProfileChanged
+  | BusinessAddressChanged
+  | CardcomApiPasswordChanged
   | PayoutAccountChanged
   | LogoChanged
   | DepartmentIdRegenerated
@@ -159,6 +184,8 @@ export type BusinessEvent =
 export const BUSINESS_EVENT_TYPES = [
   'BusinessRegistered',
   'BusinessProfileChanged',
+  'BusinessAddressChanged',
+  'CardcomApiPasswordChanged',
   'PayoutAccountChanged',
   'LogoChanged',
   'DepartmentIdRegenerated',

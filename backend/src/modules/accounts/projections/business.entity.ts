@@ -15,6 +15,9 @@ export const BusinessEntity = defineEntity({
     accountNumber: p.string().length(9),
     beneficiaryName: p.string().length(200),
     receiptPhone: p.string().length(16).nullable(),
+    /** The address on tax documents (issue 17); null until a business registered before it gives one. */
+    street: p.string().length(100).nullable(),
+    city: p.string().length(100).nullable(),
     logo: p.string().length(255).nullable(),
     /** The languages offered to diners besides Hebrew; null: never chosen, all offered (decision 023). */
     dinerLanguages: p.json<string[]>().nullable(),
@@ -31,6 +34,8 @@ export const BusinessEntity = defineEntity({
     cardcomEnabled: p.boolean().default(false),
     cardcomTerminalNumber: p.string().length(20).nullable(),
     cardcomApiName: p.string().length(100).nullable(),
+    /** Whether `business_secrets` holds the terminal's encrypted ApiPassword (never the password itself). */
+    cardcomApiPasswordSet: p.boolean().default(false),
     streamVersion: p.integer().default(0),
     createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
   },

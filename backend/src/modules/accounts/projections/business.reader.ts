@@ -28,10 +28,13 @@ export interface BusinessAccount extends BusinessSummary {
   createdAt: Date;
 }
 
-/** The seller on a tax invoice. */
+/** The seller's block on a tax document: name, dealer number, phone and address (null until given). */
 export interface BusinessSeller {
   name: string;
   dealerNumber: string;
+  phone: string;
+  street: string | null;
+  city: string | null;
 }
 
 /** Where a business's payout goes (the bank's code is kept in `bankName`). */
@@ -126,8 +129,20 @@ export class BusinessReader {
   }
 
   async sellerOf(phone: string, em: EntityManager = this.database.em()): Promise<BusinessSeller | undefined> {
-    const business = await em.findOne(BusinessEntity, { phone }, { fields: ['businessName', 'idNumber'] });
-    return business ? { name: business.businessName, dealerNumber: business.idNumber } : undefined;
+    const business = await em.findOne(
+      BusinessEntity,
+      { phone },
+      { fields: ['businessName', 'idNumber', 'street', 'city'] },
+    );
+    return business
+      ? {
+          name: business.businessName,
+          dealerNumber: business.idNumber,
+          phone,
+          street: business.street ?? null,
+          city: business.city ?? null,
+        }
+      : undefined;
   }
 
   async payeesOf(

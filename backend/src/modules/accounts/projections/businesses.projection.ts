@@ -31,6 +31,8 @@ export const businessesProjection: InlineProjection = {
             accountNumber: data.accountNumber,
             beneficiaryName: data.beneficiaryName,
             receiptPhone: data.receiptPhone,
+            street: data.address?.street ?? null,
+            city: data.address?.city ?? null,
             departmentId: data.departmentId,
             isActive: true,
             cardcomEnabled: data.cardcom.enabled,
@@ -49,6 +51,12 @@ export const businessesProjection: InlineProjection = {
         await applyNewer(em, event, { fullName, businessName, email, idNumber, receiptPhone });
         return;
       }
+      case 'BusinessAddressChanged':
+        await applyNewer(em, event, { street: event.data.street, city: event.data.city });
+        return;
+      case 'CardcomApiPasswordChanged':
+        await applyNewer(em, event, { cardcomApiPasswordSet: event.data.set });
+        return;
       case 'PayoutAccountChanged': {
         const { bankName, branch, accountNumber, beneficiaryName, cardcom } = event.data;
         await applyNewer(em, event, {

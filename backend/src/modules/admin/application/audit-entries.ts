@@ -95,6 +95,10 @@ function summaryOf(type: string, subject: string, name: string, data: AuditedDat
       return `עדכון שפות התפריט של ${name}`;
     case 'ServiceModeChosen':
       return `עדכון אופן ההגשה של ${name}`;
+    case 'BusinessAddressChanged':
+      return `עדכון כתובת העסק ${name}`;
+    case 'CardcomApiPasswordChanged':
+      return `עדכון סיסמת מסוף הסליקה של ${name}`;
     default:
       return `${type} (${name})`;
   }

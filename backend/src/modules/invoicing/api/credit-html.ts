@@ -3,13 +3,11 @@
 import { formatIsraelDateTime } from '@tafrit/contracts';
 import { escapeHtml } from '../../../platform/http/html-escape.js';
 import type { CreditView } from '../application/credit-view.js';
-import { ltr, money, page } from './invoice-html.js';
+import { ltr, money, page, sellerHtml } from './invoice-html.js';
 
 export function creditPage(view: CreditView): string {
   const title = `חשבונית מס זיכוי ${view.creditNumber}`;
-  const seller = view.seller
-    ? `<h1>${escapeHtml(view.seller.name)}</h1><p>עוסק מורשה / ח.פ. ${ltr(view.seller.dealerNumber)}</p>`
-    : '<h1>בית העסק</h1>';
+  const seller = sellerHtml(view.seller);
   const rows = view.lines
     .map(
       (line) =>
@@ -27,7 +25,8 @@ export function creditPage(view: CreditView): string {
     '<p class="hint screen-only">להדפסה או לשמירה כקובץ PDF: בתפריט הדפדפן בחרו "הדפסה" (Ctrl+P). ' +
     'העמוד מותאם לדף A4.</p>' +
     `<header><div class="seller">${seller}</div>` +
-    `<div class="doc"><h2>חשבונית מס זיכוי מס' ${ltr(view.creditNumber)}</h2><p class="original">מקור</p></div>` +
+    `<div class="doc"><h2><span class="nowrap">חשבונית מס זיכוי</span> <span class="nowrap">מס' ${ltr(view.creditNumber)}</span></h2>` +
+    '<p class="original">מקור</p></div>' +
     '</header><dl class="meta">' +
     `<dt>תאריך</dt><dd>${ltr(formatIsraelDateTime(view.issuedAt))}</dd>` +
     `<dt>הזמנה מס'</dt><dd>${ltr(`#${view.orderNumber}`)}</dd>${original}` +

@@ -2,7 +2,13 @@
 // Hebrew, right to left. No script: printing is the browser's own (a hint on screen, hidden on paper). Every value
 // is escaped, since business names, product names and remarks are user input. The app's CSP allows inline styles
 // (style-src 'unsafe-inline'), so the page carries its stylesheet inline and needs no second request.
-import { choicesText, formatIsraelDateTime, formatShekels } from '@tafrit/contracts';
+import {
+  choicesText,
+  formatIsraelDateTime,
+  formatIsraeliMobile,
+  formatShekels,
+  type SellerBlock,
+} from '@tafrit/contracts';
 import { escapeHtml } from '../../../platform/http/html-escape.js';
 import type { InvoiceView } from '../application/invoice-view.js';
 
@@ -13,7 +19,9 @@ export const money = (agorot: number): string => ltr(formatShekels(agorot));
 const STYLE = `
   @page { size: A4; margin: 15mm; }
   * { box-sizing: border-box; }
-  html { font-family: system-ui, "Segoe UI", Arial, "Noto Sans Hebrew", sans-serif; color: #1a1a1a; }
+  /* The app's own font stack (frontend/src/theme.css): the device's fonts, nothing downloaded. */
+  html { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans Hebrew", "Arial Hebrew", Arial, sans-serif;
+    color: #1a1a1a; }
   body { margin: 0; background: #f2f2f2; line-height: 1.5; }
   .sheet { width: 210mm; min-height: 297mm; margin: 16px auto; padding: 18mm 15mm; background: #fff;
     box-shadow: 0 1px 6px rgba(0, 0, 0, 0.15); }
@@ -23,6 +31,9 @@ const STYLE = `
   h1 { margin: 0; font-size: 22px; }
   h2 { margin: 0; font-size: 20px; }
   .doc { text-align: end; }
+  .seller p { margin: 2px 0 0; }
+  /* The document's name and its number each stay whole; on a phone the header stacks instead of squeezing them. */
+  .nowrap { white-space: nowrap; }
   .original { display: inline-block; margin-top: 4px; padding: 1px 10px; border: 2px solid #1a1a1a; font-weight: 700; }
   .copy { font-size: 13px; }
   dl.meta { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 0 0 6mm; }
@@ -41,6 +52,12 @@ const STYLE = `
   footer { margin-top: 12mm; font-size: 12px; color: #555; }
   .notice { max-width: 36rem; margin: 15vh auto; padding: 24px; background: #fff; border-radius: 8px; text-align: center; }
   @media screen and (max-width: 220mm) { .sheet { width: auto; min-height: 0; margin: 0; padding: 16px; } }
+  @media screen and (max-width: 36rem) {
+    header { flex-direction: column; gap: 4mm; }
+    .doc { text-align: start; }
+    h1 { font-size: 20px; }
+    h2 { font-size: 18px; }
+  }
   @media print {
     body { background: #fff; }
     .sheet { width: auto; min-height: 0; margin: 0; padding: 0; box-shadow: none; }
@@ -49,6 +66,18 @@ const STYLE = `
     tr { break-inside: avoid; }
   }
 `;
+
+/** The seller's block at the head of every tax document: name, dealer number, address and phone (issue 17). */
+export function sellerHtml(seller: SellerBlock | null): string {
+  if (!seller) return '<h1>בית העסק</h1>';
+  const address = [seller.street, seller.city].filter(Boolean).join(', ');
+  const phone = formatIsraeliMobile(seller.phone) ?? seller.phone;
+  return (
+    `<h1>${escapeHtml(seller.name)}</h1><p>עוסק מורשה / ח.פ. ${ltr(seller.dealerNumber)}</p>` +
+    (address ? `<p>${escapeHtml(address)}</p>` : '') +
+    `<p>טלפון ${ltr(phone)}</p>`
+  );
+}
 
 /** A whole document page (the credit document's too): RTL Hebrew, its stylesheet inline. */
 export function page({
@@ -114,9 +143,7 @@ function choices(line: Extract<InvoiceView, { status: 'issued' }>['lines'][numbe
 /** The tax invoice receipt itself. */
 export function invoicePage(view: Extract<InvoiceView, { status: 'issued' }>): string {
   const title = `חשבונית מס/קבלה ${view.invoiceNumber}`;
-  const seller = view.seller
-    ? `<h1>${escapeHtml(view.seller.name)}</h1><p>עוסק מורשה / ח.פ. ${ltr(view.seller.dealerNumber)}</p>`
-    : '<h1>בית העסק</h1>';
+  const seller = sellerHtml(view.seller);
   // Our own document is the original; a provider's document shown here (it gave no address of its own) is a copy.
   const mark =
     view.source === 'platform'
@@ -136,7 +163,7 @@ export function invoicePage(view: Extract<InvoiceView, { status: 'issued' }>): s
     '<p class="hint screen-only">להדפסה או לשמירה כקובץ PDF: בתפריט הדפדפן בחרו "הדפסה" (Ctrl+P). ' +
     'העמוד מותאם לדף A4.</p>' +
     `<header><div class="seller">${seller}</div>` +
-    `<div class="doc"><h2>חשבונית מס/קבלה מס' ${ltr(view.invoiceNumber)}</h2>${mark}</div></header>` +
+    `<div class="doc"><h2><span class="nowrap">חשבונית מס/קבלה</span> <span class="nowrap">מס' ${ltr(view.invoiceNumber)}</span></h2>${mark}</div></header>` +
     '<dl class="meta">' +
     `<dt>תאריך</dt><dd>${ltr(formatIsraelDateTime(view.issuedAt))}</dd>` +
     `<dt>הזמנה מס'</dt><dd>${ltr(`#${view.orderNumber}`)}</dd>${table}` +

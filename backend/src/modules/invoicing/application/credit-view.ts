@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { type OrderEventData, orderStreamId } from '@tafrit/contracts';
+import { type OrderEventData, orderStreamId, type SellerBlock } from '@tafrit/contracts';
 import type { EventStore } from '../../../platform/event-store/event-store.port.js';
 import type { BusinessReader } from '../../accounts/index.js';
+import { sellerOfOrder } from './invoice-view.js';
 
 export interface CreditLine {
   name: string;
@@ -22,7 +23,8 @@ export interface CreditView {
   vatAgorot: number;
   vatRatePercent: number;
   reason: string;
-  seller: { name: string; dealerNumber: string } | null;
+  /** The seller's block as the document printed it (older documents: as the order was placed, or as it is now). */
+  seller: SellerBlock | null;
 }
 
 export interface LoadedCredit {
@@ -63,9 +65,11 @@ export async function loadCredit(
         unitPriceAgorot: order.lines[index]?.unitPriceAgorot ?? 0,
       }))
     : [{ name: `החזר כספי להזמנה #${order.orderNumber}`, quantity: 1, unitPriceAgorot: credit.totalAgorot }];
-  const seller = order.seller
-    ? { name: order.seller.name, dealerNumber: order.seller.dealerNumber }
-    : await businesses.sellerOf(order.businessPhone, em);
+  const seller =
+    credit.seller ??
+    (order.seller
+      ? sellerOfOrder(order.seller, order.businessPhone)
+      : await businesses.sellerOf(order.businessPhone, em));
   return {
     businessPhone: order.businessPhone,
     view: {

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { type OrderEventData, type OrderLine, orderStreamId } from '@tafrit/contracts';
+import { type OrderEventData, type OrderLine, orderStreamId, type SellerBlock } from '@tafrit/contracts';
 import type { EventStore } from '../../../platform/event-store/event-store.port.js';
 import type { BusinessReader } from '../../accounts/index.js';
 
@@ -23,9 +23,23 @@ export type InvoiceView =
       vatAgorot: number;
       vatRatePercent: number;
       /** Null when the business row is gone (a closed business keeps its row; this is defensive). */
-      seller: { name: string; dealerNumber: string } | null;
+      seller: SellerBlock | null;
       card: { last4: string | null; brand: string | null };
     } & OrderFacts);
+
+/** An order's recorded seller as a block; orders placed before issue 17 recorded no phone or address. */
+export function sellerOfOrder(
+  seller: NonNullable<OrderEventData['OrderPlaced']['seller']>,
+  phone: string,
+): SellerBlock {
+  return {
+    name: seller.name,
+    dealerNumber: seller.dealerNumber,
+    phone: seller.phone ?? phone,
+    street: seller.street ?? null,
+    city: seller.city ?? null,
+  };
+}
 
 export interface LoadedInvoice {
   /** Whose invoice this is: the owner check compares it with the bearer's business. */
@@ -67,10 +81,13 @@ export async function loadInvoice(
   if (!issued) {
     return { businessPhone: placed.businessPhone, view: { status: failed ? 'failed' : 'pending', ...facts } };
   }
-  // The seller as the order was placed (OrderPlaced.seller); older orders name the business as it is now.
-  const seller = placed.seller
-    ? { name: placed.seller.name, dealerNumber: placed.seller.dealerNumber }
-    : await businesses.sellerOf(placed.businessPhone, em);
+  // The seller as the invoice printed it (InvoiceIssued.seller, issue 17); older invoices: as the order was placed
+  // (OrderPlaced.seller, without an address), and older orders name the business as it is now.
+  const seller =
+    issued.seller ??
+    (placed.seller
+      ? sellerOfOrder(placed.seller, placed.businessPhone)
+      : await businesses.sellerOf(placed.businessPhone, em));
   return {
     businessPhone: placed.businessPhone,
     view: {

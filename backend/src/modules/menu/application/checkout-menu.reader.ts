@@ -16,6 +16,9 @@ export interface CheckoutMenu {
     businessName: string;
     idNumber: string;
     receiptPhone: string | null;
+    /** The address its tax documents print; null until a business registered before issue 17 gives one. */
+    street: string | null;
+    city: string | null;
     email: string;
     isActive: boolean;
     /** The business's own Cardcom terminal, when it set one up (decision 005 §6). */
@@ -44,6 +47,8 @@ interface Row {
   business_name: string;
   id_number: string;
   receipt_phone: string | null;
+  street: string | null;
+  city: string | null;
   email: string;
   is_active: boolean;
   cardcom_enabled: boolean;
@@ -57,8 +62,8 @@ interface Row {
 }
 
 const BUSINESS_COLUMNS = `b.phone, b.department_id, b.business_name, b.id_number, b.receipt_phone, b.email, b.is_active,
-          b.cardcom_enabled, b.cardcom_terminal_number, b.cardcom_api_name, b.service_mode, b.opening_hours,
-          b.ordering_pause`;
+          b.street, b.city, b.cardcom_enabled, b.cardcom_terminal_number, b.cardcom_api_name, b.service_mode,
+          b.opening_hours, b.ordering_pause`;
 
 /**
  * The product `p`'s option groups as contracts' PricingOptionGroup, in the product's order, inside the products' own
@@ -269,6 +274,8 @@ function checkoutMenuOf(row: Row): CheckoutMenu {
       businessName: row.business_name,
       idNumber: row.id_number,
       receiptPhone: row.receipt_phone,
+      street: row.street,
+      city: row.city,
       email: row.email,
       isActive: row.is_active,
       serviceMode: row.service_mode === 'pickup' ? 'pickup' : 'table',

@@ -19,6 +19,8 @@ export const MENU_CACHE_EVENT_TYPES = [
   ...MENU_TRANSLATIONS_EVENT_TYPES,
   'BusinessRegistered',
   'BusinessProfileChanged',
+  // The address the checkout's seller carries onto the order's tax documents (issue 17).
+  'BusinessAddressChanged',
   // The Cardcom terminal a checkout opens its page with (the checkout's memory of the menu is dropped with it).
   'PayoutAccountChanged',
   'LogoChanged',

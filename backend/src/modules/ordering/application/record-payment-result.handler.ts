@@ -177,7 +177,14 @@ export class RecordPaymentResultHandler implements ICommandHandler<RecordPayment
     if (known?.state.placed && known.state.seller) return undefined;
     const business = await this.database.em().findOne(BusinessEntity, { phone: page.business_id });
     return business
-      ? { name: business.businessName, dealerNumber: business.idNumber, receiptPhone: business.receiptPhone ?? null }
+      ? {
+          name: business.businessName,
+          dealerNumber: business.idNumber,
+          receiptPhone: business.receiptPhone ?? null,
+          phone: business.phone,
+          street: business.street ?? null,
+          city: business.city ?? null,
+        }
       : null;
   }
 

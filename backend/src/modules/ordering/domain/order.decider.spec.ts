@@ -33,8 +33,23 @@ const placed: OrderEvent = {
     customerName: null,
     customerPhone: null,
     placedAt: T0,
-    seller: { name: 'קפה לנדוור', dealerNumber: '123456782', receiptPhone: null },
+    seller: {
+      name: 'קפה לנדוור',
+      dealerNumber: '123456782',
+      receiptPhone: null,
+      phone: businessPhone,
+      street: 'הרצל 12',
+      city: 'תל אביב-יפו',
+    },
   },
+};
+/** The seller's block the tax invoice prints (issue 17): from the order's seller as it was placed. */
+const sellerBlock = {
+  name: 'קפה לנדוור',
+  dealerNumber: '123456782',
+  phone: businessPhone,
+  street: 'הרצל 12',
+  city: 'תל אביב-יפו',
 };
 const opened = (lowProfileId = 'lp-1'): OrderEvent => ({
   type: 'PaymentPageOpened',
@@ -97,6 +112,7 @@ const invoiced: OrderEvent = {
     vatAgorot: 442,
     vatRatePercent: 18,
     issuedAt: T1,
+    seller: sellerBlock,
   },
 };
 const slipQueued: OrderEvent = {
@@ -238,9 +254,17 @@ describe('the order decider', () => {
     it('an order placed before its seller was recorded names the business the command brings, or fails', () => {
       const { seller: _seller, ...older } = placed.data as { seller: unknown };
       const olderPlaced = { type: 'OrderPlaced', data: older } as OrderEvent;
+      // An order that recorded no phone or address: the invoice prints the business's phone and no address.
       given([olderPlaced, opened()])
         .when(payment({ seller: { name: 'קפה לנדוור', dealerNumber: '123456782', receiptPhone: null } }))
-        .then(paidWithEffects);
+        .then([
+          paid,
+          {
+            ...invoiced,
+            data: { ...invoiced.data, seller: { ...sellerBlock, street: null, city: null } },
+          } as OrderEvent,
+          slipQueued,
+        ]);
       given([olderPlaced, opened()])
         .when(payment({ seller: null }))
         .then([

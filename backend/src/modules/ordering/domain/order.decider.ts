@@ -16,6 +16,7 @@ import {
   OrderNotFoundError,
   PaymentMismatchError,
 } from './order.errors.js';
+import { sellerBlock, type Seller } from './seller.js';
 import { decideRefund, evolveRefund, type RefundCommand, type RefundState } from './refunds.js';
 
 /** An unpaid order stops taking payment pages after this long (its prices may be stale by then). */
@@ -30,20 +31,13 @@ export type KitchenStatus = 'pending' | 'paid' | 'accepted' | 'ready' | 'served'
  */
 export const INVOICE_NUMBER_AT_COMMIT = '(numbered at commit)';
 export { CREDIT_NUMBER_AT_COMMIT } from './refunds.js';
+export { sellerBlock, type Seller } from './seller.js';
 
 /** One slip per order, so the slip's id is the order's: the printing agent's acknowledgement names both. */
 export const slipIdOf = (orderId: string): string => `slip-${orderId}`;
 
 /** A dealer number (עוסק מורשה: an ID or a company number) is nine digits. */
 const DEALER_NUMBER = /^\d{9}$/;
-
-export interface Seller {
-  name: string;
-  dealerNumber: string;
-  receiptPhone: string | null;
-  /** How a ready order reaches the diner, as the business served when it was ordered; absent in older orders: table. */
-  serviceMode?: 'table' | 'pickup';
-}
 
 export interface PlacedOrder {
   placed: true;
@@ -465,6 +459,7 @@ function invoiceOf(
         invoiceUrl: document.documentUrl ?? invoiceUrl,
         ...amounts,
         issuedAt: now,
+        ...(seller ? { seller: sellerBlock(seller, businessPhone) } : {}),
       },
     };
   }
@@ -486,6 +481,7 @@ function invoiceOf(
       invoiceUrl,
       ...amounts,
       issuedAt: now,
+      seller: sellerBlock(seller!, businessPhone),
     },
   };
 }

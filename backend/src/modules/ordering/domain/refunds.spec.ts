@@ -293,7 +293,53 @@ describe('the credit tax document of a refund', () => {
         },
       ]));
 
-  it("is not made for a provider's invoice (Cardcom's credit document is not built yet), nor without an invoice", () => {
+  it("is the provider's own credit document when the invoice was the provider's, with the seller at the refund", () => {
+    const seller = { name: 'קפה', dealerNumber: '515678902', receiptPhone: null, street: 'הרצל 12', city: 'חיפה' };
+    const providerCredit = {
+      status: 'issued' as const,
+      documentType: 'TaxInvoiceAndReceiptRefund',
+      documentNumber: '3007',
+      documentUrl: 'https://secure.cardcom.solutions/doc/3007',
+    };
+    const made = answer(R1, 1000);
+    given([placed, paid, invoiced('provider'), requested(R1, 1000, 50)])
+      .when({ ...made, data: { ...made.data, seller, providerCredit } } as OrderCommand)
+      .then([
+        refunded(R1, 1000),
+        {
+          type: 'CreditIssued',
+          data: {
+            orderId,
+            businessPhone,
+            refundId: R1,
+            source: 'provider',
+            creditNumber: '3007',
+            creditUrl: 'https://secure.cardcom.solutions/doc/3007',
+            originalInvoiceNumber: '17',
+            lines: null,
+            totalAgorot: 1000,
+            beforeVatAgorot: 847,
+            vatAgorot: 153,
+            vatRatePercent: 18,
+            issuedAt: T2,
+            seller: { name: 'קפה', dealerNumber: '515678902', phone: businessPhone, street: 'הרצל 12', city: 'חיפה' },
+          },
+        },
+      ]);
+  });
+
+  it("fails with the provider's reason when it made no credit document, and without an invoice", () => {
+    const made = answer(R1, 1000);
+    const providerCredit = { status: 'failed' as const, reason: 'Cardcom did not make the credit document: x' };
+    given([placed, paid, invoiced('provider'), requested(R1, 1000, 50)])
+      .when({ ...made, data: { ...made.data, providerCredit } } as OrderCommand)
+      .then([
+        refunded(R1, 1000),
+        {
+          type: 'CreditFailed',
+          data: { orderId, businessPhone, refundId: R1, reason: providerCredit.reason, failedAt: T2 },
+        },
+      ]);
     given([placed, paid, invoiced('provider'), requested(R1, 1000, 50)])
       .when(answer(R1, 1000))
       .then([
@@ -304,7 +350,7 @@ describe('the credit tax document of a refund', () => {
             orderId,
             businessPhone,
             refundId: R1,
-            reason: "the invoice is the provider's: its credit document (Documents/CreateDocument) is not made yet",
+            reason: "the invoice is the provider's and the provider made no credit document",
             failedAt: T2,
           },
         },

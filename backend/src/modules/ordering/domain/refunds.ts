@@ -6,6 +6,7 @@ import {
   type RefundLine,
 } from '@tafrit/contracts';
 import type { PlacedOrder } from './order.decider.js';
+import { sellerBlock, type Seller } from './seller.js';
 
 /**
  * The number of a credit document of ours, as the decider writes it: the store replaces it with the business's next
@@ -62,9 +63,18 @@ export type RefundCommand =
         amountAgorot: number;
         /** The address of our credit document of this refund (used when it is ours). */
         creditUrl: string;
+        /** The business as it is now: the credit document prints its block (else the order's seller). */
+        seller?: Seller | null;
+        /** The provider's credit document, made when the order's invoice was the provider's (Cardcom's). */
+        providerCredit?: ProviderCredit;
       };
     }
   | { type: 'RecordRefundFailure'; data: At & { refundId: string; responseCode: string | null; reason: string } };
+
+/** The provider's answer to "make the refund's credit document" (Cardcom's Documents/CreateDocument). */
+export type ProviderCredit =
+  | { status: 'issued'; documentType: string; documentNumber: string; documentUrl: string | null }
+  | { status: 'failed'; reason: string };
 
 /** Orders whose snapshot was written before refunds existed have no list: none. */
 export const refundsOf = (order: PlacedOrder): RefundState[] => order.refunds ?? [];
@@ -191,7 +201,8 @@ export function decideRefund(command: RefundCommand, order: PlacedOrder): OrderE
       return [declined, ...requestRefund(order, { refundId, reason, now })];
     }
     case 'RecordRefund': {
-      const { refundId, provider, providerRefundId, amountAgorot, creditUrl, now } = command.data;
+      const { refundId, provider, providerRefundId, amountAgorot, creditUrl, seller, providerCredit, now } =
+        command.data;
       const refund = refundsOf(order).find((r) => r.refundId === refundId);
       if (!refund) throw new RefundNotFoundError(refundId);
       // A repeated answer changes nothing; an answer after a recorded refusal is stale (a retry asks again).
@@ -205,7 +216,7 @@ export function decideRefund(command: RefundCommand, order: PlacedOrder): OrderE
           type: 'OrderRefunded',
           data: { orderId, businessPhone, refundId, provider, providerRefundId, amountAgorot, refundedAt: now },
         },
-        creditOf(order, refund, creditUrl, now),
+        creditOf(order, refund, { creditUrl, seller: seller ?? order.seller, providerCredit }, now),
       ];
     }
     case 'RecordRefundFailure': {
@@ -224,12 +235,18 @@ export function decideRefund(command: RefundCommand, order: PlacedOrder): OrderE
 }
 
 /**
- * The credit tax document of a refund, made the way the order's invoice was made: ours, numbered at commit from the
- * business's credit sequence, at the invoice's VAT rate and linked to its number; none when the order has no invoice
- * of ours. A provider's invoice (Cardcom's, on the business's own terminal) wants Cardcom's credit document
- * (`Documents/CreateDocument`), not built yet: recorded as failed with that reason, so the report can show it.
+ * The credit tax document of a refund, made the way the order's invoice was made. Ours: numbered at commit from the
+ * business's credit sequence, at the invoice's VAT rate and linked to its number. The provider's (Cardcom's invoice,
+ * on the business's own terminal): the credit document Cardcom made (`Documents/CreateDocument`), or a failure with
+ * its reason for a person to make it by hand. None when the order has no invoice. Both print the seller's block as
+ * it is at the refund.
  */
-function creditOf(order: PlacedOrder, refund: RefundState, creditUrl: string, now: string): OrderEvent {
+function creditOf(
+  order: PlacedOrder,
+  refund: RefundState,
+  made: { creditUrl: string; seller: Seller | null; providerCredit: ProviderCredit | undefined },
+  now: string,
+): OrderEvent {
   const { orderId, businessPhone } = order;
   const { refundId } = refund;
   // Snapshots written before the invoice's source was kept: our own invoice's link is a path on our origin.
@@ -239,28 +256,39 @@ function creditOf(order: PlacedOrder, refund: RefundState, creditUrl: string, no
     data: { orderId, businessPhone, refundId, reason, failedAt: now },
   });
   if (order.invoice !== 'generated') return failed('the order has no tax invoice to credit');
-  if (source === 'provider') {
-    return failed("the invoice is the provider's: its credit document (Documents/CreateDocument) is not made yet");
-  }
   const rate = order.invoiceVatRatePercent ?? VAT_RATE_PERCENT;
   const { beforeVat, vat } = splitVat(refund.amountAgorot, rate);
+  const document = {
+    orderId,
+    businessPhone,
+    refundId,
+    originalInvoiceNumber: order.invoiceNumber,
+    lines: refund.lines,
+    totalAgorot: refund.amountAgorot,
+    beforeVatAgorot: beforeVat,
+    vatAgorot: vat,
+    vatRatePercent: rate,
+    issuedAt: now,
+    ...(made.seller ? { seller: sellerBlock(made.seller, businessPhone) } : {}),
+  };
+  if (source === 'provider') {
+    const credit = made.providerCredit;
+    if (credit?.status !== 'issued') {
+      return failed(credit?.reason ?? "the invoice is the provider's and the provider made no credit document");
+    }
+    return {
+      type: 'CreditIssued',
+      data: {
+        ...document,
+        source: 'provider',
+        creditNumber: credit.documentNumber,
+        creditUrl: credit.documentUrl ?? made.creditUrl,
+      },
+    };
+  }
   return {
     type: 'CreditIssued',
-    data: {
-      orderId,
-      businessPhone,
-      refundId,
-      source: 'platform',
-      creditNumber: CREDIT_NUMBER_AT_COMMIT,
-      creditUrl,
-      originalInvoiceNumber: order.invoiceNumber,
-      lines: refund.lines,
-      totalAgorot: refund.amountAgorot,
-      beforeVatAgorot: beforeVat,
-      vatAgorot: vat,
-      vatRatePercent: rate,
-      issuedAt: now,
-    },
+    data: { ...document, source: 'platform', creditNumber: CREDIT_NUMBER_AT_COMMIT, creditUrl: made.creditUrl },
   };
 }
 

@@ -1,5 +1,7 @@
 import type { CardcomConfig } from '../../../config/config.js';
 import type {
+  CreditDocumentRequest,
+  CreditDocumentResult,
   OpenedPaymentPage,
   OpenPaymentPageRequest,
   PaymentProvider,
@@ -9,6 +11,7 @@ import type {
   TerminalChoice,
 } from '../payment-provider.port.js';
 import { PaymentProviderError } from '../payment-provider.port.js';
+import { CREATE_DOCUMENT_PATH, fromCreateDocumentResponse, toCreateCreditDocument } from './cardcom-credit-document.js';
 import { fromRefundResponse, REFUND_PATH, toRefundByTransactionId } from './cardcom-refund.js';
 import { createCardcomClient, type CardcomClient } from './cardcom-client.js';
 import {
@@ -49,12 +52,22 @@ export class CardcomPaymentProvider implements PaymentProvider {
 
   async refund(request: RefundRequest): Promise<RefundResult> {
     const terminal = cardcomTerminal(request.terminal, this.config);
-    // The platform's password from configuration; a business's own terminal brings its own (not stored yet).
-    const password = request.terminal.credentials ? request.terminal.credentials.apiPassword : this.config.apiPassword;
-    if (!password) {
-      throw new PaymentProviderError(`Cardcom ApiPassword of the ${request.terminal.owner} terminal is not configured`);
-    }
-    const body = toRefundByTransactionId(request, terminal, password);
+    const body = toRefundByTransactionId(request, terminal, this.passwordOf(request.terminal));
     return fromRefundResponse(await this.post(REFUND_PATH, body), request.amountAgorot);
+  }
+
+  async createCreditDocument(request: CreditDocumentRequest): Promise<CreditDocumentResult> {
+    const terminal = cardcomTerminal(request.terminal, this.config);
+    const body = toCreateCreditDocument(request, terminal, this.passwordOf(request.terminal));
+    return fromCreateDocumentResponse(await this.post(CREATE_DOCUMENT_PATH, body));
+  }
+
+  /** The platform's password from configuration; a business's own terminal brings its own (opened for this call). */
+  private passwordOf(choice: TerminalChoice): string {
+    const password = choice.credentials ? choice.credentials.apiPassword : this.config.apiPassword;
+    if (!password) {
+      throw new PaymentProviderError(`Cardcom ApiPassword of the ${choice.owner} terminal is not configured`);
+    }
+    return password;
   }
 }

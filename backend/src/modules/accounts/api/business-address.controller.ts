@@ -1,0 +1,59 @@
+import { Body, Controller, Put, Req, UseGuards } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import {
+  type ApiSuccess,
+  businessAddressSchema,
+  cardcomApiPasswordSchema,
+  type OwnerBusinessResponse,
+  success,
+} from '@tafrit/contracts';
+import type { FastifyRequest } from 'fastify';
+import { OwnerGuard } from '../../../platform/auth/guards.js';
+import { actorOf, CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
+import { parseWith } from '../../../platform/http/parse.js';
+import { ChangeBusinessAddressCommand } from '../application/change-business-address.handler.js';
+import { ChangeCardcomApiPasswordCommand } from '../application/change-cardcom-password.handler.js';
+import { currentBusiness } from './current-business.js';
+
+/**
+ * Settings' own cards for the tax documents and the own terminal (issue 17): `PUT /api/business/address` and
+ * `PUT /api/business/cardcom-password`. Both answer the business as the profile does, which says only whether a
+ * password is set.
+ */
+@Controller('api/business')
+@UseGuards(OwnerGuard)
+export class BusinessAddressController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Put('address')
+  async address(
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+    @CurrentOwner() owner: OwnerPrincipal,
+  ): Promise<ApiSuccess<OwnerBusinessResponse>> {
+    const address = parseWith(businessAddressSchema, body ?? {});
+    await this.commands.execute(
+      new ChangeBusinessAddressCommand(owner.phone, address, { actor: actorOf(owner), correlationId: request.id }),
+    );
+    return success({ business: await currentBusiness(this.queries, owner) });
+  }
+
+  @Put('cardcom-password')
+  async cardcomPassword(
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+    @CurrentOwner() owner: OwnerPrincipal,
+  ): Promise<ApiSuccess<OwnerBusinessResponse>> {
+    const { apiPassword } = parseWith(cardcomApiPasswordSchema, body ?? {});
+    await this.commands.execute(
+      new ChangeCardcomApiPasswordCommand(owner.phone, apiPassword, {
+        actor: actorOf(owner),
+        correlationId: request.id,
+      }),
+    );
+    return success({ business: await currentBusiness(this.queries, owner) });
+  }
+}

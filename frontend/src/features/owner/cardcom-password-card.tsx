@@ -1,0 +1,72 @@
+import type { OwnerBusiness } from '@tafrit/contracts/http/accounts.schemas';
+import { useId, useState, type FormEvent } from 'react';
+import { TextField } from '@/components/ui/form-field';
+import { cardClass, cardTitleClass, hintClass } from '@/components/ui/form-styles';
+import { PendingButton } from '@/components/ui/pending-button';
+import { primaryButtonClass } from '@/components/ui/styles';
+import { toast } from '@/components/ui/toast';
+import { validationMessagesHe } from '@tafrit/contracts/messages.he';
+import { heDocuments } from '@/i18n/he-documents';
+import { updateCardcomPassword } from './api/business-documents';
+import { useRememberBusiness } from './api/profile';
+import { errorDescription } from './errors';
+
+const t = heDocuments.cardcomPassword;
+
+/**
+ * The own Cardcom terminal's ApiPassword (decision 026), for a business that charges on its own terminal: written
+ * once, stored encrypted, never shown again. The server says only whether one is set.
+ */
+export function CardcomPasswordCard({ business }: { business: OwnerBusiness }) {
+  const titleId = useId();
+  const remember = useRememberBusiness();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState(false);
+  if (!business.cardcomEnabled) return null;
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (!password.trim()) {
+      setError(validationMessagesHe.cardcomApiPasswordRequired);
+      return;
+    }
+    setError(undefined);
+    setPending(true);
+    try {
+      remember(await updateCardcomPassword({ apiPassword: password }));
+      setPassword('');
+      toast({ title: t.saved });
+    } catch (saveError) {
+      toast({ variant: 'destructive', title: t.saveError, description: errorDescription(saveError) });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby={titleId} className={cardClass} data-testid="cardcom-password-card">
+      <h2 id={titleId} className={cardTitleClass}>
+        {t.title}
+      </h2>
+      <p className={hintClass}>{t.hint}</p>
+      <p role="status" className="mt-2 font-medium">
+        {business.cardcomApiPasswordSet ? t.isSet : t.notSet}
+      </p>
+      <form noValidate onSubmit={save} aria-labelledby={titleId} className="mt-4">
+        <TextField
+          label={t.label}
+          type="password"
+          autoComplete="new-password"
+          ltr
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={error}
+        />
+        <PendingButton pending={pending} pendingLabel={t.saving} className={`${primaryButtonClass} mt-6`}>
+          {t.save}
+        </PendingButton>
+      </form>
+    </section>
+  );
+}

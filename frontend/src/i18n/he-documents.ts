@@ -1,0 +1,35 @@
+// The business's address on its tax documents and its own Cardcom terminal's password (issue 17): registration,
+// settings' cards and the console's banner.
+export const heDocuments = {
+  address: {
+    sectionTitle: 'כתובת העסק',
+    sectionHint: 'הכתובת מודפסת על כל חשבונית מס, קבלה וחשבונית זיכוי, עם שם העסק, מספר העוסק והטלפון.',
+    street: 'רחוב ומספר בית',
+    streetHint: 'לדוגמה: הרצל 12',
+    city: 'יישוב',
+    cityHint: 'הקלידו את תחילת שם היישוב ובחרו מהרשימה.',
+    cityShowList: 'הצגת רשימת היישובים',
+    cityNoResults: 'לא נמצא יישוב בשם הזה',
+    cityResults: (count: number) => (count === 1 ? 'נמצא יישוב אחד' : `נמצאו ${count} יישובים`),
+    save: 'שמירת הכתובת',
+    saving: 'שומרים...',
+    saved: 'הכתובת נשמרה',
+    saveError: 'שמירת הכתובת נכשלה',
+    missing: 'עדיין לא הזנתם את כתובת העסק.',
+  },
+  banner: {
+    text: 'חסרה כתובת העסק: היא נדרשת על חשבוניות המס. נא להוסיף אותה בהגדרות.',
+    link: 'הוספת הכתובת',
+  },
+  cardcomPassword: {
+    title: 'סיסמת API של מסוף קארדקום',
+    hint: 'נדרשת כדי לבצע החזרים ולהפיק חשבוניות זיכוי במסוף של העסק. הסיסמה נשמרת מוצפנת ואינה מוצגת שוב.',
+    label: 'סיסמת API (ApiPassword)',
+    isSet: 'סיסמה שמורה. אפשר להזין סיסמה חדשה כדי להחליף אותה.',
+    notSet: 'עדיין לא נשמרה סיסמה.',
+    save: 'שמירת הסיסמה',
+    saving: 'שומרים...',
+    saved: 'הסיסמה נשמרה',
+    saveError: 'שמירת הסיסמה נכשלה',
+  },
+} as const;
