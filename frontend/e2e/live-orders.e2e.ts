@@ -136,7 +136,7 @@ describe('the live orders console', () => {
     await expectAccessible(first.page, '/orders with an order');
 
     // Accepted on one console: the other shows it.
-    await orderCard(first.page, orderNumber).getByRole('button', { name: 'קבלה' }).click();
+    await orderCard(first.page, orderNumber).getByRole('button', { name: 'אישור הזמנה' }).click();
     await expect
       .poll(() => orderCard(second, orderNumber).getByTestId('live-order-status').textContent(), { timeout: LIVE_WAIT })
       .toBe('התקבלה');

@@ -503,7 +503,11 @@ export const heOwner = {
     total: 'סה״כ',
     kitchenStatusLabel: 'מצב:',
     kitchen: { paid: 'חדשה', accepted: 'התקבלה', ready: 'מוכנה', served: 'הוגשה', cancelled: 'בוטלה והוחזרה' },
-    next: { accepted: 'קבלה', ready: 'מוכנה', served: 'הוגשה' },
+    // Unambiguous on a kitchen screen (issue 18): accepting the order, it is ready, it was handed over.
+    next: { accepted: 'אישור הזמנה', ready: 'מוכן', served: 'נמסר' },
+    readyIn: 'מוכן בעוד',
+    readyInNone: 'ללא הערכה',
+    readyInMinutes: (minutes: number) => `${minutes} דקות`,
     nextLabel: (step: string, order: number) => `${step} – הזמנה ${order}`,
     moving: 'מעדכנים…',
     printLabel: 'הדפסה:',

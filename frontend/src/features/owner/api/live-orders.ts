@@ -27,8 +27,10 @@ export async function getLiveOrders(signal?: AbortSignal): Promise<LiveOrdersAns
   return data;
 }
 
-export async function moveOrder(orderId: string, status: KitchenStep): Promise<LiveOrder> {
-  const response = await ownerRequest('POST', `${LIVE_ORDERS_URL}/${encodeURIComponent(orderId)}/status`, { status });
+/** A kitchen step; accepting may say in how many minutes the order will be ready (the diner sees the time). */
+export async function moveOrder(orderId: string, status: KitchenStep, readyInMinutes?: number): Promise<LiveOrder> {
+  const body = readyInMinutes === undefined ? { status } : { status, readyInMinutes };
+  const response = await ownerRequest('POST', `${LIVE_ORDERS_URL}/${encodeURIComponent(orderId)}/status`, body);
   return dataOf(liveOrderSchema, response);
 }
 

@@ -171,6 +171,26 @@ describe('the live orders console', () => {
     expect(document.title).toContain(`(1) ${t.title}`);
   });
 
+  it('accepts with the estimate chosen beside the button, and remembers it for the next order', async () => {
+    const calls = liveServer({}, (call) => {
+      if (call.path.endsWith('/status')) return json({ success: true, data: { ...newer, status: 'accepted' } });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderOrders();
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    const card = cards()[0]!;
+    const estimate = within(card).getByRole('combobox', { name: t.readyIn });
+    expect((estimate as HTMLSelectElement).value).toBe('');
+    await user.selectOptions(estimate, t.readyInMinutes(20));
+    await user.click(within(card).getByRole('button', { name: t.next.accepted }));
+    const post = calls.find((call) => call.path === '/api/live-orders/order-2/status');
+    expect(post?.body).toEqual({ status: 'accepted', readyInMinutes: 20 });
+    // The other new order offers the same estimate now: a kitchen's pace holds for a while.
+    const other = cards().find((each) => each.dataset.orderId !== 'order-2')!;
+    expect((within(other).getByRole('combobox', { name: t.readyIn }) as HTMLSelectElement).value).toBe('20');
+  });
+
   it('puts back the status and says why when the server refuses the step', async () => {
     liveServer({}, (call) =>
       call.path.endsWith('/status')

@@ -20,6 +20,7 @@ import { RefundDialog } from '../refunds/refund-dialog';
 import { targetOfLiveOrder } from '../refunds/refund-target';
 import { isCancelled, replaceOrder, setOrderStatus, unhandledCount, type LiveBoard } from './live-board';
 import { OrderingPauseControl } from './ordering-pause';
+import { rememberedReadyIn } from './ready-estimate';
 import { OrderCard, bigSecondaryButtonClass } from './order-card';
 import { playBeep, rememberSoundPreference, soundPreference, unlockSound } from './sound';
 import { liveBoardKey, useLiveOrders, type ConnectionState } from './use-live-orders';
@@ -65,13 +66,16 @@ export function LiveOrdersPage() {
     queryClient.setQueryData<LiveBoard>(liveBoardKey, (current) => (current ? change(current) : current));
   }
 
-  async function onMove(order: LiveOrder, step: KitchenStep) {
+  // The estimate offered on accepting: the console's, remembered on this device (ready-estimate.tsx).
+  const [readyIn, setReadyIn] = useState(rememberedReadyIn);
+
+  async function onMove(order: LiveOrder, step: KitchenStep, readyInMinutes?: number) {
     const before: KitchenStatus = order.status;
     setMoving((ids) => new Set(ids).add(order.orderId));
     // Shown at once; the answer (and the live event every other console gets) confirms it.
     updateBoard((current) => setOrderStatus(current, order.orderId, step));
     try {
-      const saved = await moveOrder(order.orderId, step);
+      const saved = await moveOrder(order.orderId, step, readyInMinutes);
       updateBoard((current) => setOrderStatus(current, saved.orderId, saved.status));
     } catch (error) {
       updateBoard((current) => {
@@ -115,6 +119,7 @@ export function LiveOrdersPage() {
         moving={moving.has(order.orderId)}
         reprinting={reprinting.has(order.orderId)}
         onMove={onMove}
+        readyInMinutes={{ value: readyIn, change: setReadyIn }}
         onReprint={onReprint}
         onRefund={(chosen) => setRefunding(chosen.orderId)}
         onDecline={(chosen) => setDeclining(chosen.orderId)}

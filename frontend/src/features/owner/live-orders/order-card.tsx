@@ -1,12 +1,13 @@
 import { formatShekels } from '@tafrit/contracts/money';
 import type { LiveOrder } from '@tafrit/contracts/sockets';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { QuantityLine } from '@/components/quantity-line';
 import { PendingButton } from '@/components/ui/pending-button';
 import { heOwner } from '@/i18n/he-owner';
 import { formatIsraelTimeOfDay } from '@tafrit/contracts/months';
 import { LineChoices } from './line-choices';
 import { isCancelled, nextStep } from './live-board';
+import { ReadyEstimate, rememberedReadyIn } from './ready-estimate';
 
 const t = heOwner.live;
 
@@ -35,6 +36,7 @@ export function OrderCard({
   moving,
   reprinting,
   onMove,
+  readyInMinutes,
   onReprint,
   onRefund,
   onDecline,
@@ -42,7 +44,9 @@ export function OrderCard({
   order: LiveOrder;
   moving: boolean;
   reprinting: boolean;
-  onMove: (order: LiveOrder, step: 'accepted' | 'ready' | 'served') => void;
+  onMove: (order: LiveOrder, step: 'accepted' | 'ready' | 'served', readyInMinutes?: number) => void;
+  /** The console's estimate for accepting, shared by every card (absent: the card keeps its own). */
+  readyInMinutes?: { value: number | undefined; change: (minutes: number | undefined) => void };
   onReprint: (order: LiveOrder) => void;
   /** Opens the refund dialog (issue 17); absent: no refund button. */
   onRefund?: (order: LiveOrder) => void;
@@ -54,6 +58,10 @@ export function OrderCard({
   // A cancelled order is done: no kitchen step, shown calmly with the served ones, never as a new order's alarm.
   const status = cancelled ? 'cancelled' : order.status;
   const step = cancelled ? null : nextStep(order.status);
+  // The estimate is the console's (one kitchen, one pace): kept by the page when it passes it, else by this card.
+  const [ownReadyIn, setOwnReadyIn] = useState(rememberedReadyIn);
+  const readyIn = readyInMinutes === undefined ? ownReadyIn : readyInMinutes.value;
+  const setReadyIn = readyInMinutes === undefined ? setOwnReadyIn : readyInMinutes.change;
   const served = order.status === 'served' || cancelled;
   const refunded = order.refundedAgorot ?? 0;
   const refundable = order.totalAgorot - refunded > 0;
@@ -148,6 +156,7 @@ export function OrderCard({
       </div>
 
       <div className="mt-auto flex flex-wrap items-center gap-3">
+        {step === 'accepted' ? <ReadyEstimate value={readyIn} onChange={setReadyIn} describedBy={headingId} /> : null}
         {step ? (
           <PendingButton
             type="button"
@@ -155,7 +164,7 @@ export function OrderCard({
             pendingLabel={t.moving}
             className={bigPrimaryButtonClass}
             aria-describedby={headingId}
-            onClick={() => onMove(order, step)}
+            onClick={() => onMove(order, step, step === 'accepted' ? readyIn : undefined)}
           >
             {t.next[step]}
           </PendingButton>
