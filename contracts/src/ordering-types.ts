@@ -35,8 +35,10 @@ export interface CreatePaymentSuccess {
   paymentUrl: string;
   orderId: string;
   orderNumber: number;
-  /** The server's total, a decimal string ("42.50"): what the payment page charges. */
+  /** The server's total, a decimal string ("42.50"): what the payment page charges (items and tip). */
   totalAmount: string;
+  /** Bit (issue 17): open `paymentUrl` in the whole window, not in the checkout's frame. */
+  redirect?: true;
 }
 
 /** A line of the cart as the server prices it now: sent with `order.price_changed` so the diner sees the change. */
@@ -61,7 +63,10 @@ export interface CreatePaymentFailure {
   message: string;
   code: string;
   fields?: Record<string, string>;
-  data?: { totalAmount: string; items: RepricedLine[] } | { unavailableProductIds: number[] };
+  data?:
+    | { totalAmount: string; tipAmount?: string; items: RepricedLine[] }
+    | { unavailableProductIds: number[] }
+    | { maxTipAmount: string };
 }
 
 export type CreatePaymentAnswer = CreatePaymentSuccess | CreatePaymentFailure;

@@ -13,6 +13,7 @@ import { Migration20261126000100_product_positions } from './Migration2026112600
 import { Migration20261126000300_sandbox_refunds } from './Migration20261126000300_sandbox_refunds.js';
 import { Migration20261126000400_credit_documents } from './Migration20261126000400_credit_documents.js';
 import { Migration20261126000500_menu_translations } from './Migration20261126000500_menu_translations.js';
+import { Migration20261127000400_wallets_and_tips } from './Migration20261127000400_wallets_and_tips.js';
 
 /**
  * Every migration, in order. An explicit list (not a folder glob) works the same from TypeScript sources in tests
@@ -34,4 +35,5 @@ export const migrationsList = [
   { name: 'Migration20261126000300_sandbox_refunds', class: Migration20261126000300_sandbox_refunds },
   { name: 'Migration20261126000400_credit_documents', class: Migration20261126000400_credit_documents },
   { name: 'Migration20261126000500_menu_translations', class: Migration20261126000500_menu_translations },
+  { name: 'Migration20261127000400_wallets_and_tips', class: Migration20261127000400_wallets_and_tips },
 ];

@@ -46,6 +46,9 @@ describe('the Cardcom refund against a local Cardcom', () => {
       orderNumber: 42,
       amountAgorot,
       lines: [{ productId: 1, name: 'סלט', unitPriceAgorot: amountAgorot, quantity: 1 }],
+      tipAgorot: 0,
+      method: 'card',
+      googlePay: false,
       business: {
         phone: '+972547654321',
         businessName: 'קפה',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  paymentOptionsSchema,
   businessProfileSchema,
   PHONE_CANNOT_CHANGE_HE,
   registerBusinessSchema,
@@ -106,5 +107,16 @@ describe('dinerLanguagesRequestSchema', () => {
       expect(result.success, JSON.stringify(body)).toBe(false);
       expect(result.error?.issues[0]?.message).toMatch(/[\u0590-\u05ff]/);
     }
+  });
+});
+
+describe('payment options (issue 17)', () => {
+  it('takes the three switches and nothing else', () => {
+    const options = { tipsEnabled: true, bitEnabled: false, googlePayEnabled: true };
+    expect(paymentOptionsSchema.parse(options)).toEqual(options);
+    expect(paymentOptionsSchema.safeParse({ ...options, applePayEnabled: true }).success).toBe(false);
+    expect(
+      paymentOptionsSchema.safeParse({ tipsEnabled: 'yes', bitEnabled: false, googlePayEnabled: false }).success,
+    ).toBe(false);
   });
 });

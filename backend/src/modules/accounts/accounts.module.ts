@@ -6,6 +6,7 @@ import { InlineProjectionRegistry } from '../../platform/event-store/inline-proj
 import { BusinessLogoController } from './api/business-logo.controller.js';
 import { BusinessProfileController } from './api/business-profile.controller.js';
 import { DinerLanguagesController } from './api/diner-languages.controller.js';
+import { PaymentOptionsController } from './api/payment-options.controller.js';
 import { OwnerSessionReplies } from './api/owner-session.replies.js';
 import { OwnerSignInController } from './api/owner-sign-in.controller.js';
 import { RegenerateQrController } from './api/regenerate-qr.controller.js';
@@ -15,6 +16,7 @@ import { ChangeBusinessStatusHandler } from './application/change-business-statu
 import { ChangeBusinessProfileHandler } from './application/change-business-profile.handler.js';
 import { ChangeLogoHandler } from './application/change-logo.handler.js';
 import { ChooseDinerLanguagesHandler } from './application/choose-diner-languages.handler.js';
+import { ChoosePaymentOptionsHandler } from './application/choose-payment-options.handler.js';
 import { GetOwnerBusinessHandler } from './application/get-owner-business.query.js';
 import { LogoUploads } from './application/logo-uploads.service.js';
 import { OneTimeCodes } from './application/one-time-codes.service.js';
@@ -43,6 +45,7 @@ import { BusinessReader } from './projections/business.reader.js';
     SessionsController,
     BusinessProfileController,
     DinerLanguagesController,
+    PaymentOptionsController,
     BusinessLogoController,
     RegenerateQrController,
   ],
@@ -51,6 +54,7 @@ import { BusinessReader } from './projections/business.reader.js';
     ChangeBusinessProfileHandler,
     ChangeLogoHandler,
     ChooseDinerLanguagesHandler,
+    ChoosePaymentOptionsHandler,
     RegenerateDepartmentIdHandler,
     ChangeBusinessStatusHandler,
     RecordImpersonationHandler,

@@ -1,4 +1,5 @@
 import { offerableLanguages, type OfferableLanguage } from '@tafrit/contracts/languages';
+import { PAYMENT_OPTIONS_OFF, type PaymentOptions } from '@tafrit/contracts';
 import type { Decider } from '../../../platform/event-store/aggregate.js';
 import { BusinessAlreadyRegisteredError, BusinessClosedError, BusinessNotFoundError } from './business.errors.js';
 import type { BusinessEvent, BusinessProfile, BusinessRegistered, PayoutAccount } from './business.events.js';
@@ -12,6 +13,8 @@ export interface RegisteredBusiness {
   logo: string | null;
   /** The languages offered besides Hebrew; null until the owner first chooses (then all are offered). */
   dinerLanguages: OfferableLanguage[] | null;
+  /** The tip, Bit and Google Pay; all off until the owner turns one on (absent in older states: off). */
+  paymentOptions?: PaymentOptions;
 }
 
 export type BusinessState = { status: 'unregistered' } | RegisteredBusiness;
@@ -43,6 +46,9 @@ export type ChooseDinerLanguages = {
   data: { languages: readonly OfferableLanguage[]; now: string };
 };
 
+/** Settings' payment options (issue 17), validated by the contract. */
+export type ChoosePaymentOptions = { type: 'ChoosePaymentOptions'; data: PaymentOptions & { now: string } };
+
 /** A new public address; the id is made by the handler (random), so the decider stays pure. */
 export type RegenerateDepartmentId = {
   type: 'RegenerateDepartmentId';
@@ -70,6 +76,7 @@ export type BusinessCommand =
   | ChangeBusinessProfile
   | ChangeLogo
   | ChooseDinerLanguages
+  | ChoosePaymentOptions
   | RegenerateDepartmentId
   | RecordImpersonation
   | PauseBusiness
@@ -127,6 +134,25 @@ export const businessDecider: Decider<BusinessCommand, BusinessEvent, BusinessSt
         }
         return [{ type: 'DinerLanguagesChosen', data: { phone, languages, changedAt: command.data.now } }];
       }
+      case 'ChoosePaymentOptions': {
+        const { now, ...chosen } = command.data;
+        const current = business.paymentOptions ?? PAYMENT_OPTIONS_OFF;
+        // The same choice again records nothing.
+        if (
+          current.tipsEnabled === chosen.tipsEnabled &&
+          current.bitEnabled === chosen.bitEnabled &&
+          current.googlePayEnabled === chosen.googlePayEnabled
+        ) {
+          return [];
+        }
+        const { tipsEnabled, bitEnabled, googlePayEnabled } = chosen;
+        return [
+          {
+            type: 'PaymentOptionsChosen',
+            data: { phone, tipsEnabled, bitEnabled, googlePayEnabled, changedAt: now },
+          },
+        ];
+      }
       case 'RegenerateDepartmentId': {
         const { departmentId, ip, now } = command.data;
         // The same id again would leave the leaked address working: the handler makes a fresh one, this guards it.
@@ -183,6 +209,10 @@ export const businessDecider: Decider<BusinessCommand, BusinessEvent, BusinessSt
         return { ...state, departmentId: event.data.departmentId };
       case 'DinerLanguagesChosen':
         return { ...state, dinerLanguages: event.data.languages };
+      case 'PaymentOptionsChosen': {
+        const { tipsEnabled, bitEnabled, googlePayEnabled } = event.data;
+        return { ...state, paymentOptions: { tipsEnabled, bitEnabled, googlePayEnabled } };
+      }
       case 'BusinessImpersonated':
         return state;
       case 'BusinessPaused':

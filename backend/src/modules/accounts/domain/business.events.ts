@@ -68,6 +68,15 @@ export interface DinerLanguagesChosen {
   data: { phone: string; languages: OfferableLanguage[]; changedAt: string };
 }
 
+/**
+ * The owner chose what the checkout offers beside a card (issue 17): the optional tip, Bit, Google Pay. Before the
+ * first choice, all are off.
+ */
+export interface PaymentOptionsChosen {
+  type: 'PaymentOptionsChosen';
+  data: { phone: string; tipsEnabled: boolean; bitEnabled: boolean; googlePayEnabled: boolean; changedAt: string };
+}
+
 /** An administrator opened an owner session of this business (the audit trail of impersonation). */
 export interface BusinessImpersonated {
   type: 'BusinessImpersonated';
@@ -121,6 +130,7 @@ export type BusinessEvent =
   | LogoChanged
   | DepartmentIdRegenerated
   | DinerLanguagesChosen
+  | PaymentOptionsChosen
   | BusinessImpersonated
   | BusinessPaused
   | BusinessActivated
@@ -134,6 +144,7 @@ export const BUSINESS_EVENT_TYPES = [
   'LogoChanged',
   'DepartmentIdRegenerated',
   'DinerLanguagesChosen',
+  'PaymentOptionsChosen',
   'BusinessImpersonated',
   'BusinessPaused',
   'BusinessActivated',

@@ -18,6 +18,8 @@ export const BusinessEntity = defineEntity({
     logo: p.string().length(255).nullable(),
     /** The languages offered to diners besides Hebrew; null: never chosen, all offered (decision 023). */
     dinerLanguages: p.json<string[]>().nullable(),
+    /** The tip, Bit and Google Pay the checkout offers (issue 17); null: never chosen, all off. */
+    paymentOptions: p.json<{ tipsEnabled: boolean; bitEnabled: boolean; googlePayEnabled: boolean }>().nullable(),
     qrCode: p.string().length(255).nullable(),
     departmentId: p.string().length(64).unique('businesses_department_id_unique'),
     isActive: p.boolean().default(true),

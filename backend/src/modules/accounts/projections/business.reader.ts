@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { offeredLanguages, type DinerLanguage, type OfferableLanguage } from '@tafrit/contracts/languages';
+import { PAYMENT_OPTIONS_OFF, type PaymentOptions } from '@tafrit/contracts';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import { BusinessEntity } from './business.entity.js';
@@ -15,6 +16,8 @@ export interface BusinessSummary {
   closedAt: Date | null;
   /** The languages offered to its diners, Hebrew first (decision 023). */
   dinerLanguages: DinerLanguage[];
+  /** What the checkout offers beside a card (issue 17). */
+  paymentOptions: PaymentOptions;
 }
 
 /** The row an administrator sees in the list of accounts. */
@@ -48,9 +51,11 @@ const SUMMARY_FIELDS = [
   'isActive',
   'closedAt',
   'dinerLanguages',
+  'paymentOptions',
 ] as const;
 
-type SummaryRow = Omit<BusinessSummary, 'logo' | 'closedAt' | 'dinerLanguages'> & {
+type SummaryRow = Omit<BusinessSummary, 'logo' | 'closedAt' | 'dinerLanguages' | 'paymentOptions'> & {
+  paymentOptions?: PaymentOptions | null;
   logo?: string | null;
   closedAt?: Date | null;
   dinerLanguages?: string[] | null;
@@ -65,6 +70,7 @@ const toSummary = (business: SummaryRow): BusinessSummary => ({
   closedAt: business.closedAt ?? null,
   // Written only from DinerLanguagesChosen, whose languages the contract checked.
   dinerLanguages: offeredLanguages((business.dinerLanguages ?? null) as OfferableLanguage[] | null),
+  paymentOptions: { ...PAYMENT_OPTIONS_OFF, ...business.paymentOptions },
 });
 
 /**

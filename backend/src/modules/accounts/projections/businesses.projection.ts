@@ -68,6 +68,11 @@ export const businessesProjection: InlineProjection = {
       case 'DinerLanguagesChosen':
         await applyNewer(em, event, { dinerLanguages: event.data.languages });
         return;
+      case 'PaymentOptionsChosen': {
+        const { tipsEnabled, bitEnabled, googlePayEnabled } = event.data;
+        await applyNewer(em, event, { paymentOptions: { tipsEnabled, bitEnabled, googlePayEnabled } });
+        return;
+      }
       case 'DepartmentIdRegenerated':
         await applyNewer(em, event, { departmentId: event.data.departmentId });
         return;

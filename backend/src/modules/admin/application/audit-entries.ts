@@ -66,6 +66,8 @@ function summaryOf(type: string, subject: string, name: string): string {
       return `החלפת כתובת התפריט וקוד ה־QR של ${name}`;
     case 'DinerLanguagesChosen':
       return `עדכון שפות התפריט של ${name}`;
+    case 'PaymentOptionsChosen':
+      return `עדכון אמצעי התשלום והטיפ של ${name}`;
     default:
       return `${type} (${name})`;
   }

@@ -4,7 +4,7 @@ import type { Database } from '../../../platform/database/database.js';
 import { preparedStatement } from '../../../platform/database/prepared-statement.js';
 import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/config.js';
-import type { PricingOptionGroup } from '@tafrit/contracts';
+import { PAYMENT_OPTIONS_OFF, type PaymentOptions, type PricingOptionGroup } from '@tafrit/contracts';
 import { PublicMenuCache } from './public-menu-cache.js';
 
 /** The department's business and the asked products, as a checkout prices them (the prices of this moment). */
@@ -19,6 +19,8 @@ export interface CheckoutMenu {
     isActive: boolean;
     /** The business's own Cardcom terminal, when it set one up (decision 005 §6). */
     cardcom: { terminalNumber: string; apiName: string } | null;
+    /** The tip, Bit and Google Pay the checkout offers (issue 17). */
+    paymentOptions: PaymentOptions;
   };
   /**
    * Only the asked products of this business; `price` is numeric(10,2) text. `optionGroups` are the product's groups
@@ -44,12 +46,13 @@ interface Row {
   cardcom_enabled: boolean;
   cardcom_terminal_number: string | null;
   cardcom_api_name: string | null;
+  payment_options: PaymentOptions | null;
   products: CheckoutMenu['products'] | null;
   next_order_number: number | null;
 }
 
 const BUSINESS_COLUMNS = `b.phone, b.department_id, b.business_name, b.id_number, b.receipt_phone, b.email, b.is_active,
-          b.cardcom_enabled, b.cardcom_terminal_number, b.cardcom_api_name`;
+          b.cardcom_enabled, b.cardcom_terminal_number, b.cardcom_api_name, b.payment_options`;
 
 /**
  * The product `p`'s option groups as contracts' PricingOptionGroup, in the product's order, inside the products' own
@@ -266,6 +269,7 @@ function checkoutMenuOf(row: Row): CheckoutMenu {
         row.cardcom_enabled && row.cardcom_terminal_number && row.cardcom_api_name
           ? { terminalNumber: row.cardcom_terminal_number, apiName: row.cardcom_api_name }
           : null,
+      paymentOptions: { ...PAYMENT_OPTIONS_OFF, ...row.payment_options },
     },
     products: row.products ?? [],
     nextOrderNumber: row.next_order_number === null ? null : Number(row.next_order_number),

@@ -24,6 +24,8 @@ export const MENU_CACHE_EVENT_TYPES = [
   'LogoChanged',
   // The languages the diner's switcher offers (the public menu's business.languages).
   'DinerLanguagesChosen',
+  // What the checkout offers (the public menu's business.payments, the checkout's tip and Bit checks).
+  'PaymentOptionsChosen',
   // A new public address: dropping the business drops its menu under the old id, so that id answers 404 at once.
   'DepartmentIdRegenerated',
   'BusinessPaused',
