@@ -123,8 +123,13 @@ const cartDataField = z.preprocess((value) => {
  * The diner's tip (issue 17): one of the offered percents of the items, or an amount in shekels. The server computes
  * it, refuses it when the business has tips off or it is larger than the items or ₪1,000 (tips.ts). No tip: absent.
  */
+const tipAmount = z
+  .union([z.number(), z.string()], { message: orderingMessagesHe.tipInvalid })
+  .refine((value) => clientAmountToAgorot(value) !== null, orderingMessagesHe.tipInvalid)
+  .transform((value) => clientAmountToAgorot(value) as number);
+
 export const tipChoiceSchema = z
-  .union([z.object({ percent: z.literal(TIP_PERCENTS) }).strict(), z.object({ amount: clientAmount }).strict()], {
+  .union([z.object({ percent: z.literal(TIP_PERCENTS) }).strict(), z.object({ amount: tipAmount }).strict()], {
     message: orderingMessagesHe.tipInvalid,
   })
   .refine((tip) => !('amount' in tip) || tip.amount <= TIP_MAX_AGOROT, orderingMessagesHe.tipInvalid)
