@@ -51,6 +51,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'PUT /api/business/profile': owner,
   'GET /api/business/diner-languages': owner,
   'PUT /api/business/diner-languages': owner,
+  'GET /api/business/payment-options': owner,
+  'PUT /api/business/payment-options': owner,
   'POST /api/business/logo': owner,
   'POST /api/business/regenerate-qr': owner,
   'GET /api/categories': owner,

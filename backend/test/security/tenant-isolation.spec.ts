@@ -497,6 +497,7 @@ describe("one business using another's ids", () => {
     const bodies: Record<string, unknown> = {
       'PUT /api/business/profile': (({ phone: _phone, ...form }) => form)(registrationForm()),
       'PUT /api/business/diner-languages': { languages: ['en'] },
+      'PUT /api/business/payment-options': { tipsEnabled: true, bitEnabled: true, googlePayEnabled: true },
       'POST /api/categories': { name: 'שלי' },
       'PATCH /api/categories/order': { ids: [intruderCategoryId] },
       'POST /api/products': productBody(intruderCategoryId),
