@@ -105,6 +105,8 @@ export const orderPaidDataSchema = z.object({
   commissionAgorot: agorot,
   netAgorot: agorot,
   document: providerDocumentSchema.nullable(),
+  /** The tip inside amountAgorot, for the payouts that show it apart (added 2026-11-27; absent: none). */
+  tipAgorot: agorot.optional(),
   /** How the diner paid (added 2026-11-27; absent in older events: a card). */
   method: z.enum(PAYMENT_METHODS).optional(),
   paidAt: instant,

@@ -11,6 +11,8 @@ export class Migration20261127000400_wallets_and_tips extends Migration {
     this.addSql('alter table businesses add column if not exists payment_options jsonb null;');
     // How a sandbox page was paid (card, or its Google Pay and Bit test buttons), as Cardcom reports it for its own.
     this.addSql('alter table sandbox_payments add column if not exists method varchar(20) null;');
+    // The month's tips per business, inside total_net already (no commission on them): the payouts show them apart.
+    this.addSql('alter table monthly_commissions add column if not exists total_tips numeric(12,2) not null default 0;');
     this.addSql(`alter table orders add column if not exists tip_amount numeric(10,2) not null default 0
       constraint orders_tip_check check (tip_amount >= 0 and tip_amount <= total_amount);`);
   }
@@ -18,6 +20,7 @@ export class Migration20261127000400_wallets_and_tips extends Migration {
   override down(): void {
     this.addSql('alter table orders drop column if exists tip_amount;');
     this.addSql('alter table sandbox_payments drop column if exists method;');
+    this.addSql('alter table monthly_commissions drop column if exists total_tips;');
     this.addSql('alter table businesses drop column if exists payment_options;');
   }
 }

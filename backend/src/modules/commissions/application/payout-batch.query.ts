@@ -32,6 +32,15 @@ export interface PayoutView {
 interface DraftRow {
   business_id: string;
   net_agorot: string | number;
+  tip_agorot: string | number;
+}
+
+/**
+ * A line's tips (issue 17): they are already inside its net, whole, since an order's commission is 5% of its items
+ * only (contracts' orderAmounts); recorded apart so the batch can show them. None: the line stays as it was.
+ */
+export function payoutTips(tipAgorot: number): { tipAgorot?: number } {
+  return tipAgorot > 0 ? { tipAgorot } : {};
 }
 
 /**
@@ -45,7 +54,8 @@ export async function draftPayoutLines(
 ): Promise<PayoutLineSnapshot[]> {
   const rows = await query<DraftRow>(
     database.em(),
-    `select business_id, (total_net * 100)::bigint::text as net_agorot
+    `select business_id, (total_net * 100)::bigint::text as net_agorot,
+            (total_tips * 100)::bigint::text as tip_agorot
        from monthly_commissions
       where month = ? and total_net > 0`,
     [month],
@@ -58,6 +68,7 @@ export async function draftPayoutLines(
         businessId: row.business_id,
         businessName: payee?.businessName ?? '',
         netAgorot: Number(row.net_agorot),
+        ...payoutTips(Number(row.tip_agorot)),
         bankCode: payee?.bankCode ?? '',
         branch: payee?.branch ?? '',
         accountNumber: payee?.accountNumber ?? '',
@@ -98,6 +109,7 @@ export class GetPayoutBatchHandler implements IQueryHandler<GetPayoutBatchQuery,
           businessId: line.businessId,
           businessName: line.businessName,
           net: agorotToDecimalString(line.netAgorot),
+          tips: agorotToDecimalString(line.tipAgorot ?? 0),
           bankCode: line.bankCode,
           branch: line.branch,
           accountNumber: line.accountNumber,

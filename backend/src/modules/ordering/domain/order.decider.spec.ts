@@ -481,6 +481,7 @@ describe('an order with a tip, paid with a wallet (issue 17)', () => {
             amountAgorot: 3400,
             commissionAgorot: 145,
             netAgorot: 3255,
+            tipAgorot: 500,
             last4: null,
             brand: 'Bit',
             method: 'bit',

@@ -227,6 +227,7 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
               ...charge,
               commissionAgorot: state.commissionAgorot,
               netAgorot: state.netAgorot,
+              ...(state.tipAgorot ? { tipAgorot: state.tipAgorot } : {}),
               paidAt: now,
             },
           },
