@@ -77,7 +77,7 @@ export interface PayoutLine {
   businessName: string;
   net: string;
   /** The tips inside `net`, passed on whole with no commission (issue 17); "0.00" when none. */
-  tips: string;
+  tips?: string;
   bankCode: string;
   branch: string;
   accountNumber: string;

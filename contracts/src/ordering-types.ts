@@ -117,9 +117,9 @@ export interface ReportOrder {
   invoiceStatus: InvoiceStatus;
   payment: { last4: string | null; brand: string | null; approvalNumber: string | null } | null;
   /** The diner's tip inside totalAmount, apart from the sale and free of commission (issue 17); "0.00" when none. */
-  tipAmount: string;
+  tipAmount?: string;
   /** How the diner paid (issue 17): a card, Google Pay or Bit; null while unpaid. */
-  paymentMethod: PaymentMethod | null;
+  paymentMethod?: PaymentMethod | null;
   /** The money returned on this order (issue 17), oldest first: refunds the provider made, none when there are none. */
   refunds: ReportRefund[];
 }
@@ -143,7 +143,7 @@ export interface ReportSummary {
   totalCommission: string;
   netAmount: string;
   /** The month's tips inside totalAmount (issue 17): no commission on them, paid out whole within netAmount. */
-  totalTips: string;
+  totalTips?: string;
 }
 
 /** One Israel calendar day of the month ('2026-11-03'), every day of the month present, zero when nothing sold. */

@@ -22,6 +22,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { updateProfile, uploadLogo, useOwnerBusiness, useRememberBusiness } from './api/profile';
 import { BankCombobox, BusinessDetailsFields, PayoutFields } from './components/business-fields';
 import { DinerLanguagesCard } from './diner-languages-card';
+import { PaymentOptionsCard } from './payment-options-card';
 import { errorDescription } from './errors';
 import { PrinterCard } from './printer-card';
 import { QrCard } from './qr-card';
@@ -85,6 +86,7 @@ export function SettingsPage() {
           ) : null}
           <PrinterCard businessPhone={profile.data?.phone} />
           {ready ? <DinerLanguagesCard /> : null}
+          {ready ? <PaymentOptionsCard /> : null}
         </div>
       </div>
     </PageMain>

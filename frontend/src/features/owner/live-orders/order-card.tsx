@@ -99,7 +99,17 @@ export function OrderCard({
         <bdi dir="ltr" className="font-bold" data-testid="live-order-total">
           {formatShekels(order.totalAgorot)}
         </bdi>
+        {order.tipAgorot ? (
+          <span className="ms-3 text-lg text-muted" data-testid="live-order-tip">
+            {t.tip} <bdi dir="ltr">{formatShekels(order.tipAgorot)}</bdi>
+          </span>
+        ) : null}
       </p>
+      {order.paymentMethod ? (
+        <p className="text-lg text-ink" data-testid="live-order-method">
+          {t.paidWith[order.paymentMethod]}
+        </p>
+      ) : null}
 
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-lg">
         <p>
