@@ -170,6 +170,7 @@ export function renderBitPage(page: SandboxPage, language: DinerLanguage = 'he',
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${words.bitTitle}</title>
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <style>${STYLE}</style>
 </head>
 <body>
