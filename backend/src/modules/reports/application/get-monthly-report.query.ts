@@ -212,7 +212,7 @@ export function toReportOrder(order: Order): Omit<ReportOrder, 'refunds'> {
     invoiceUrl: order.invoiceUrl ?? null,
     invoiceStatus: order.invoiceStatus as InvoiceStatus,
     tipAmount: order.tipAmount ?? '0.00',
-    paymentMethod: order.paymentStatus === PAID ? METHOD_OF_COLUMN[order.paymentMethod] ?? 'card' : null,
+    paymentMethod: order.paymentStatus === PAID ? (METHOD_OF_COLUMN[order.paymentMethod] ?? 'card') : null,
     payment: paid
       ? {
           last4: order.cardLast4 ?? null,
