@@ -84,6 +84,11 @@ export const heOwner = {
     contact: 'פנייה לתמיכה',
   },
   reports: {
+    tip: 'מזה טיפ (ללא עמלה)',
+    totalTips: 'מזה טיפים',
+    tipsNote: '(ללא עמלה, עוברים לעסק במלואם)',
+    method: 'אמצעי תשלום',
+    methods: { card: 'כרטיס אשראי', google_pay: 'Google Pay', bit: 'ביט' },
     title: 'דוח הזמנות חודשי',
     description: 'ההזמנות ששולמו, סכומי המכירות והעמלות של כל חודש, לפי שעון ישראל.',
     monthLabel: 'חודש',
