@@ -83,6 +83,8 @@ export interface PayoutLine {
   businessId: string;
   businessName: string;
   net: string;
+  /** The tips inside `net`, passed on whole with no commission (issue 17); "0.00" when none. */
+  tips?: string;
   bankCode: string;
   branch: string;
   accountNumber: string;

@@ -35,6 +35,9 @@ describe('error codes', () => {
         'order.expired',
         'order.already_paid',
         'order.zero_total',
+        'order.tip_not_offered',
+        'order.tip_too_large',
+        'order.method_not_offered',
         'request.uri_too_long',
         'payment.provider_failed',
         'payment.unknown',
@@ -92,6 +95,9 @@ describe('error codes', () => {
     ['order.price_changed', 409],
     ['stream.conflict', 409],
     ['sms.send_failed', 502],
+    ['order.tip_not_offered', 409],
+    ['order.tip_too_large', 422],
+    ['order.method_not_offered', 409],
   ] as const)('%s answers %i', (code, status) => {
     expect(httpStatusFor(code)).toBe(status);
   });

@@ -30,6 +30,9 @@ export const ErrorCode = {
   OrderExpired: 'order.expired',
   OrderAlreadyPaid: 'order.already_paid',
   OrderZeroTotal: 'order.zero_total',
+  OrderTipNotOffered: 'order.tip_not_offered',
+  OrderTipTooLarge: 'order.tip_too_large',
+  OrderMethodNotOffered: 'order.method_not_offered',
   PaymentProviderFailed: 'payment.provider_failed',
   PaymentUnknown: 'payment.unknown',
   PaymentVerificationFailed: 'payment.verification_failed',
@@ -93,6 +96,10 @@ export const errorHttpStatus: Readonly<Record<ErrorCode, number>> = {
   'order.already_paid': 409,
   // Only free items: no payment provider opens a page for ₪0, so the order is refused before any page is asked for.
   'order.zero_total': 422,
+  // The business turned tips (or Bit) off since the checkout was drawn: the diner pays again without it.
+  'order.tip_not_offered': 409,
+  'order.tip_too_large': 422,
+  'order.method_not_offered': 409,
   // The payment provider did not answer or refused to open a page: not the diner's fault, try again.
   'payment.provider_failed': 502,
   'payment.unknown': 404,

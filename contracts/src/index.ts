@@ -4,6 +4,7 @@ export * from './errors.js';
 export * from './envelope.js';
 export * from './messages.he.js';
 export * from './money.js';
+export * from './tips.js';
 export * from './product-image.js';
 export * from './months.js';
 export * from './events.js';

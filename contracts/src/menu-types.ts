@@ -100,6 +100,8 @@ export interface PublicBusiness {
   departmentId: string;
   /** The languages the business offers its diners, Hebrew first (decision 023); absent: all of them. */
   languages?: DinerLanguage[];
+  /** What the checkout offers beside a card (issue 17): the tip, Bit, Google Pay; absent: nothing. */
+  payments?: { tips: boolean; bit: boolean; googlePay: boolean };
 }
 
 /** Why ordering is closed (decision 028): outside the day's hours, a closed date, Shabbat, a holiday, a live pause. */

@@ -12,6 +12,13 @@ const text = z.string().min(1);
 export const PAYMENT_PROVIDERS = ['sandbox', 'cardcom'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
+/**
+ * How the diner paid (issue 17): a card typed into the provider's page, Google Pay inside that page, or Bit through
+ * the provider's redirect out of the frame. Apple Pay is not in Cardcom's v11 definition, so it is not here.
+ */
+export const PAYMENT_METHODS = ['card', 'google_pay', 'bit'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
 /** A chosen option as it was when the order was placed (option-pricing.ts's ChosenOption), names and price copied. */
 export const chosenOptionSchema = z.object({
   groupId: z.string(),
@@ -56,9 +63,13 @@ export const orderPlacedDataSchema = z.object({
   /** Per business, from 1 and never reused; a checkout that failed may leave a gap (decision 015). */
   orderNumber: z.number().int().positive(),
   lines: z.array(orderLineSchema).min(1),
+  /** What the diner is charged: the items and the tip. */
   totalAgorot: agorot,
+  /** 5% of the items only (a tip carries none). */
   commissionAgorot: agorot,
   netAgorot: agorot,
+  /** The diner's tip, inside totalAgorot but apart from the sale (issue 17, added 2026-11-27; absent: none). */
+  tipAgorot: agorot.optional(),
   remarks: z.string().max(500).nullable(),
   tableNumber: z.number().int().positive().nullable(),
   /** The diner's browser session (an HttpOnly cookie): only it may read the order back. */
@@ -95,6 +106,8 @@ export const paymentPageOpenedDataSchema = z.object({
   /** Whose terminal charges: the business's own (`cardcomEnabled`) or the platform's. */
   terminal: z.enum(['business', 'platform']),
   amountAgorot: agorot,
+  /** `bit`: the page is Bit's address outside the frame (Cardcom's UrlToBit); absent: the card page. */
+  method: z.enum(['card', 'bit']).optional(),
   openedAt: instant,
 });
 
@@ -118,6 +131,10 @@ export const orderPaidDataSchema = z.object({
   commissionAgorot: agorot,
   netAgorot: agorot,
   document: providerDocumentSchema.nullable(),
+  /** The tip inside amountAgorot, for the payouts that show it apart (added 2026-11-27; absent: none). */
+  tipAgorot: agorot.optional(),
+  /** How the diner paid (added 2026-11-27; absent in older events: a card). */
+  method: z.enum(PAYMENT_METHODS).optional(),
   paidAt: instant,
 });
 
@@ -147,10 +164,13 @@ export const invoiceIssuedDataSchema = z.object({
   source: z.enum(['platform', 'provider']),
   invoiceNumber: text,
   invoiceUrl: text,
+  /** The whole charge: the sale (beforeVat + vat) and the tip. */
   totalAgorot: agorot,
   beforeVatAgorot: agorot,
   vatAgorot: agorot,
   vatRatePercent: z.number().int().nonnegative(),
+  /** The tip, shown apart and outside the VAT base (decision 027; added 2026-11-27, absent: none). */
+  tipAgorot: agorot.optional(),
   issuedAt: instant,
   /** The seller as the document printed it (added 2026-11-27); absent in older events. */
   seller: sellerBlockSchema.optional(),

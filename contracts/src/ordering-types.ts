@@ -1,3 +1,5 @@
+import type { PaymentMethod } from './order-events.js';
+
 // Ordering's answers as plain types, with no zod: the diner's checkout and thank-you screens import them (`import
 // type`) without a validator in their bundle. The request schemas live in http/ordering.schemas.ts.
 
@@ -35,8 +37,10 @@ export interface CreatePaymentSuccess {
   paymentUrl: string;
   orderId: string;
   orderNumber: number;
-  /** The server's total, a decimal string ("42.50"): what the payment page charges. */
+  /** The server's total, a decimal string ("42.50"): what the payment page charges (items and tip). */
   totalAmount: string;
+  /** Bit (issue 17): open `paymentUrl` in the whole window, not in the checkout's frame. */
+  redirect?: true;
 }
 
 /** A line of the cart as the server prices it now: sent with `order.price_changed` so the diner sees the change. */
@@ -61,7 +65,10 @@ export interface CreatePaymentFailure {
   message: string;
   code: string;
   fields?: Record<string, string>;
-  data?: { totalAmount: string; items: RepricedLine[] } | { unavailableProductIds: number[] };
+  data?:
+    | { totalAmount: string; tipAmount?: string; items: RepricedLine[] }
+    | { unavailableProductIds: number[] }
+    | { maxTipAmount: string };
 }
 
 export type CreatePaymentAnswer = CreatePaymentSuccess | CreatePaymentFailure;
@@ -125,6 +132,10 @@ export interface ReportOrder {
   invoiceUrl: string | null;
   invoiceStatus: InvoiceStatus;
   payment: { last4: string | null; brand: string | null; approvalNumber: string | null } | null;
+  /** The diner's tip inside totalAmount, apart from the sale and free of commission (issue 17); "0.00" when none. */
+  tipAmount?: string;
+  /** How the diner paid (issue 17): a card, Google Pay or Bit; null while unpaid. */
+  paymentMethod?: PaymentMethod | null;
   /** The money returned on this order (issue 17), oldest first: refunds the provider made, none when there are none. */
   refunds: ReportRefund[];
 }
@@ -149,6 +160,8 @@ export interface ReportSummary {
   totalRefunds: string;
   totalCommission: string;
   netAmount: string;
+  /** The month's tips inside totalAmount (issue 17): no commission on them, paid out whole within netAmount. */
+  totalTips?: string;
 }
 
 /** One Israel calendar day of the month ('2026-11-03'), every day of the month present, zero when nothing sold. */

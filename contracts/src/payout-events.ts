@@ -14,6 +14,8 @@ export const payoutLineSnapshotSchema = z.object({
   businessId: z.string().min(1),
   businessName: z.string(),
   netAgorot: agorot,
+  /** The diner's tips inside netAgorot, passed on whole with no commission (issue 17; absent: none). */
+  tipAgorot: agorot.optional(),
   /** The two-digit bank code (the businesses read model keeps it in `bankName`). */
   bankCode: z.string(),
   branch: z.string(),

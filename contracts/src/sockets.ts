@@ -3,6 +3,7 @@
 // that reconnects asks for what came after the last position it saw (`live.sync`) and misses nothing.
 import { z } from 'zod';
 import { agentInfoSchema } from './printing.js';
+import { PAYMENT_METHODS } from './order-events.js';
 
 export const SOCKET_NAMESPACES = {
   // Owner consoles of one business; handshake `auth: { token }` with an owner access token.
@@ -79,6 +80,9 @@ export const liveOrderSchema = z.object({
   totalAgorot: agorot,
   /** What the provider has returned on the order so far (issue 17); 0 in payloads stored before refunds existed. */
   refundedAgorot: agorot.default(0),
+  /** The diner's tip inside totalAgorot and how they paid (issue 17); absent from older pushes: none, a card. */
+  tipAgorot: agorot.optional(),
+  paymentMethod: z.enum(PAYMENT_METHODS).optional(),
   status: z.enum(KITCHEN_STATUSES),
   printStatus: z.enum(PRINT_STATUSES),
   printError: z.string().nullable(),

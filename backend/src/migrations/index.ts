@@ -15,6 +15,7 @@ import { Migration20261126000400_credit_documents } from './Migration20261126000
 import { Migration20261126000500_menu_translations } from './Migration20261126000500_menu_translations.js';
 import { Migration20261127000200_commission_refunds_and_platform_invoices } from './Migration20261127000200_commission_refunds_and_platform_invoices.js';
 import { Migration20261127000300_business_address_and_secrets } from './Migration20261127000300_business_address_and_secrets.js';
+import { Migration20261127000400_wallets_and_tips } from './Migration20261127000400_wallets_and_tips.js';
 import { Migration20261127000600_opening_hours } from './Migration20261127000600_opening_hours.js';
 import { Migration20261127000900_service_mode } from './Migration20261127000900_service_mode.js';
 
@@ -46,6 +47,7 @@ export const migrationsList = [
     name: 'Migration20261127000300_business_address_and_secrets',
     class: Migration20261127000300_business_address_and_secrets,
   },
+  { name: 'Migration20261127000400_wallets_and_tips', class: Migration20261127000400_wallets_and_tips },
   { name: 'Migration20261127000600_opening_hours', class: Migration20261127000600_opening_hours },
   { name: 'Migration20261127000900_service_mode', class: Migration20261127000900_service_mode },
 ];

@@ -80,6 +80,7 @@ describe('payouts of a month', () => {
         businessId: owners[1]?.phone,
         businessName: 'בורקס יוסי',
         net: commissions.businesses.find((row) => row.businessId === owners[1]?.phone)?.totalNet,
+        tips: '0.00',
         bankCode: '10',
         branch: '912',
         accountNumber: '123456',

@@ -102,6 +102,7 @@ describe('the diner page in one response (demo café seeded)', () => {
       logo: null,
       departmentId: 'demo',
       languages: ['he', 'ar', 'en', 'ru'],
+      payments: { tips: false, bit: false, googlePay: false },
     });
     expect(menu.categories).toHaveLength(4);
     expect(menu.products).toHaveLength(12);
@@ -204,6 +205,7 @@ describe('the diner page in one response (demo café seeded)', () => {
         businessName: 'קפה הגפן',
         logo: null,
         languages: ['he', 'ar', 'en', 'ru'],
+        payments: { tips: false, bit: false, googlePay: false },
       });
       expect(response.body).not.toContain('id="menu-data"');
       // Without a cart's cookie only the thank-you page is drawn here (the renderer's choice, see server.tsx).

@@ -34,6 +34,10 @@ const ALLOWED = new Set([
   'business.logo',
   'business.departmentId',
   'business.languages',
+  'business.payments',
+  'business.payments.tips',
+  'business.payments.bit',
+  'business.payments.googlePay',
   'categories',
   'categories[].id',
   'categories[].name',
@@ -100,6 +104,7 @@ describe('the public menu', () => {
         logo: expect.stringMatching(/^\/uploads\/logos\//),
         departmentId,
         languages: ['he', 'ar', 'en', 'ru'],
+        payments: { tips: false, bit: false, googlePay: false },
       },
       categories: [
         { id: drinks, name: 'שתייה', order: 0 },

@@ -32,6 +32,9 @@ function pageRequest(overrides: Partial<OpenPaymentPageRequest> = {}): OpenPayme
     },
     terminal: platform,
     issueDocument: false,
+    tipAgorot: 0,
+    method: 'card',
+    googlePay: false,
     successUrl: 'https://tafrit.example/pay/ok',
     failedUrl: 'https://tafrit.example/pay/failed',
     webhookUrl: 'https://tafrit.example/api/webhooks/cardcom',
@@ -47,7 +50,7 @@ describe('the Cardcom payment provider against a local Cardcom', () => {
     cardcom = await startFakeCardcom({
       terminals: [
         { terminalNumber: 1000, apiName: 'platform-api' },
-        { terminalNumber: 172012, apiName: 'cafe-api' },
+        { terminalNumber: 172012, apiName: 'cafe-api', bit: true },
       ],
       slowMs: 1_500,
     });
@@ -104,6 +107,45 @@ describe('the Cardcom payment provider against a local Cardcom', () => {
     });
   });
 
+  it("shows Google Pay inside the page with the definition's UIDefinition button, in the page's language", async () => {
+    const page = await provider.openPaymentPage(pageRequest({ googlePay: true, pageLanguage: 'en' }));
+    expect(cardcom.createRequest(page.lowProfileId)).toMatchObject({
+      UIDefinition: { GooglePayBtnDesign: { ButtonColor: 'Black', ButtonType: 'Pay', ButtonLocale: 'English' } },
+    });
+    expect(cardcomSchemaErrors('CreateLowProfile', cardcom.createRequest(page.lowProfileId))).toEqual([]);
+    expect(page.bitUrl).toBeUndefined();
+  });
+
+  it("answers Bit's own address (UrlToBit) when the diner chose Bit on a terminal that has it", async () => {
+    const page = await provider.openPaymentPage(pageRequest({ terminal: business, method: 'bit' }));
+    expect(page.bitUrl).toBe(`${cardcom.url}/EA/Bit/${page.lowProfileId}`);
+    await expect(provider.openPaymentPage(pageRequest({ method: 'bit' }))).rejects.toThrow(/UrlToBit/);
+  });
+
+  it("puts the tip on Cardcom's document as its own line outside VAT, so the lines add up to the charge", async () => {
+    const tipped = pageRequest({ terminal: business, issueDocument: true, amountAgorot: 7_430, tipAgorot: 1_000 });
+    const page = await provider.openPaymentPage(tipped);
+    const body = cardcom.createRequest(page.lowProfileId);
+    expect(body).toMatchObject({ Amount: 74.3 });
+    expect((body.Document as { Products: unknown[] }).Products.at(-1)).toEqual({
+      Description: 'תשר (טיפ)',
+      UnitCost: 10,
+      Quantity: 1,
+      TotalLineCost: 10,
+      IsVatFree: true,
+    });
+    expect(cardcomSchemaErrors('CreateLowProfile', body)).toEqual([]);
+  });
+
+  it("reports how a wallet paid, from the result's ExternalPaymentVector", async () => {
+    const { lowProfileId } = await provider.openPaymentPage(pageRequest({ terminal: business, method: 'bit' }));
+    cardcom.pay(lowProfileId, { externalPaymentVector: 'Bit' });
+    expect(await provider.getResult(lowProfileId, business)).toMatchObject({ status: 'paid', method: 'bit' });
+    const card = await provider.openPaymentPage(pageRequest());
+    cardcom.pay(card.lowProfileId);
+    expect(await provider.getResult(card.lowProfileId, platform)).toMatchObject({ status: 'paid', method: 'card' });
+  });
+
   it('sends no Document on the business terminal when no document is asked for', async () => {
     const page = await provider.openPaymentPage(pageRequest({ terminal: business }));
     expect(cardcom.createRequest(page.lowProfileId)).not.toHaveProperty('Document');
@@ -136,6 +178,7 @@ describe('the Cardcom payment provider against a local Cardcom', () => {
       brand: 'MasterCard',
       amountAgorot: 6_430,
       document: null,
+      method: 'card',
     });
     expect(cardcom.requests.at(-1)?.body).toMatchObject({ TerminalNumber: 172012, ApiName: 'cafe-api' });
   });

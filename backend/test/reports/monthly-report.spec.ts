@@ -221,6 +221,7 @@ describe('the owner monthly orders report', () => {
       totalRefunds: '0.00',
       totalCommission: '3.58',
       netAmount: '67.72',
+      totalTips: '0.00',
     });
     expect(data.orders.map((order) => [order.totalAmount, order.commission, order.netAmount])).toEqual([
       ['9.90', '0.50', '9.40'],
@@ -251,6 +252,8 @@ describe('the owner monthly orders report', () => {
         'invoiceStatus',
         'payment',
         'refunds',
+        'tipAmount',
+        'paymentMethod',
       ].sort(),
     );
     expect(JSON.stringify(data)).not.toMatch(/dinerSession|customerPhone|businessId|test-session/);
@@ -289,6 +292,7 @@ describe('the owner monthly orders report', () => {
       totalRefunds: '0.00',
       totalCommission: '3.89',
       netAmount: '73.88',
+      totalTips: '0.00',
     });
   });
 
@@ -354,6 +358,7 @@ describe('the owner monthly orders report', () => {
       totalRefunds: '0.00',
       totalCommission: '0.00',
       netAmount: '0.00',
+      totalTips: '0.00',
     });
     expect(data.daily.every((day) => day.totalOrders === 0 && day.totalAmount === '0.00')).toBe(true);
     expect(data.daily.length).toBeGreaterThanOrEqual(28);

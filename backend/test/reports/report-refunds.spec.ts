@@ -43,6 +43,7 @@ describe('the monthly report after refunds', () => {
       totalRefunds: '55.50',
       totalCommission: '3.37',
       netAmount: '64.13',
+      totalTips: '0.00',
     });
     const byId = new Map(report.orders.map((order) => [order.id, order]));
     expect(byId.get(lineRefunded)?.refunds).toEqual([

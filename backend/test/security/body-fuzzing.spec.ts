@@ -65,6 +65,7 @@ const FIELDS = [
   'returnValue', 'cartData', 'orderItems', 'customerInfo', 'items', 'productId', 'quantity', 'remarks',
   'tableNumber', 'message', 'subject', 'content', 'agent', 'description', 'tags', 'image', 'removeImage',
   'lowprofilecode', 'LowProfileId', 'ReturnValue', 'number', 'expiry', 'cvv', 'businessPhones', '__proto__',
+  'tip', 'percent', 'paymentMethod', 'tipsEnabled', 'bitEnabled', 'googlePayEnabled', 'wallet',
   'constructor', 'prototype', 'street', 'city', 'apiPassword',
 ]; // prettier-ignore
 

@@ -62,6 +62,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'DELETE /api/business/ordering-pause': owner,
   'PUT /api/business/address': owner,
   'PUT /api/business/cardcom-password': owner,
+  'GET /api/business/payment-options': owner,
+  'PUT /api/business/payment-options': owner,
   'POST /api/business/logo': owner,
   'POST /api/business/regenerate-qr': owner,
   'GET /api/categories': owner,

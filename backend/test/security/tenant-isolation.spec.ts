@@ -553,6 +553,7 @@ describe("one business using another's ids", () => {
       'POST /api/business/ordering-pause': { minutes: 15 },
       'PUT /api/business/address': { street: 'הרצל 12', city: 'חיפה' },
       'PUT /api/business/cardcom-password': { apiPassword: 'intruder-password' },
+      'PUT /api/business/payment-options': { tipsEnabled: true, bitEnabled: true, googlePayEnabled: true },
       'POST /api/categories': { name: 'שלי' },
       'PATCH /api/categories/order': { ids: [intruderCategoryId] },
       'POST /api/products': productBody(intruderCategoryId),

@@ -33,6 +33,8 @@ export interface CheckoutOptions {
   /** Other cookies (the diner's `lang`) and headers (Accept-Language). */
   cookies?: Record<string, string>;
   headers?: Record<string, string>;
+  /** The diner's tip and way to pay (issue 17): `tip`, `paymentMethod`. */
+  extra?: Record<string, unknown>;
 }
 
 /** The diner's `POST /api/cardcom/create-payment`, shaped as the spec's client sends it. */
@@ -52,6 +54,7 @@ export function createPayment(app: TestApp, departmentId: string, options: Check
       }),
       orderItems: [],
       customerInfo: {},
+      ...options.extra,
     },
     cookies: { ...(options.session ? { [DINER_COOKIE]: options.session } : {}), ...options.cookies },
     headers: options.headers,

@@ -54,6 +54,8 @@ export interface PayOptions {
   brand?: string;
   approvalNumber?: string;
   documentUrl?: string | null;
+  /** `LowProfileResult.ExternalPaymentVector`: how a wallet paid (absent: a card). */
+  externalPaymentVector?: string;
 }
 
 interface Page {
@@ -61,6 +63,7 @@ interface Page {
   request: Record<string, unknown> & { Amount: number; WebHookUrl: string; ReturnValue?: string | null };
   transaction: Record<string, unknown> | null;
   document: Record<string, unknown> | null;
+  externalPaymentVector?: string | null;
 }
 
 /** The fake's own code for a LowProfileId it does not hold: the definition names none, the adapter needs none. */
@@ -81,7 +84,11 @@ export const DOCUMENT_REFUSED_CODE = 5301;
 export async function startFakeCardcom({
   terminals = [{ terminalNumber: 1000, apiName: 'test2025' }],
   slowMs = 1_000,
-}: { terminals?: { terminalNumber: number; apiName: string; apiPassword?: string }[]; slowMs?: number } = {}) {
+}: {
+  /** `bit`: Cardcom enabled Bit on the terminal, so LowProfile/Create answers a UrlToBit. */
+  terminals?: { terminalNumber: number; apiName: string; apiPassword?: string; bit?: boolean }[];
+  slowMs?: number;
+} = {}) {
   const requests: CardcomFakeRequest[] = [];
   const problems: string[] = [];
   const pages = new Map<string, Page>();
@@ -222,10 +229,11 @@ export async function startFakeCardcom({
         document: null,
       });
       const page = { LowProfileId: id, Url: `${url}/EA/LPC6/${request.TerminalNumber}/${id}`, UrlToPayPal: null };
+      const bit = terminals.find((t) => t.terminalNumber === request.TerminalNumber)?.bit;
       return answer(
         response,
         200,
-        { ResponseCode: 0, Description: 'OK', ...page, UrlToBit: null },
+        { ResponseCode: 0, Description: 'OK', ...page, UrlToBit: bit ? `${url}/EA/Bit/${id}` : null },
         'CreateLowProfileResponse',
       );
     }
@@ -279,6 +287,7 @@ export async function startFakeCardcom({
       const page = pageOf(lowProfileId);
       const amount = options.amount ?? page.request.Amount;
       page.transaction = transactionInfo(page, nextTransactionId++, amount, { ...options, responseCode: 0 });
+      page.externalPaymentVector = options.externalPaymentVector ?? null;
       if (page.request.Document) {
         const number = nextDocumentNumber++;
         page.transaction.DocumentNumber = number;
@@ -330,7 +339,7 @@ function lowProfileResult(lowProfileId: string, page: Page) {
     TokenInfo: null,
     SuspendedInfo: null,
     TranzactionInfo: transaction,
-    ExternalPaymentVector: null,
+    ExternalPaymentVector: page.externalPaymentVector ?? null,
     Country: null,
     UTM: null,
     IssuerAuthCodeDescription: null,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isIsraeliLocality, israeliLocalities } from '../israel/localities.js';
 import {
   businessAddressSchema,
+  paymentOptionsSchema,
   businessProfileSchema,
   cardcomApiPasswordSchema,
   PHONE_CANNOT_CHANGE_HE,
@@ -150,5 +151,16 @@ describe("the business's address and its terminal's password (issue 17)", () => 
       'נא להזין את סיסמת ה-API של מסוף קארדקום',
     );
     expect(cardcomApiPasswordSchema.safeParse({}).success).toBe(false);
+  });
+});
+
+describe('payment options (issue 17)', () => {
+  it('takes the three switches and nothing else', () => {
+    const options = { tipsEnabled: true, bitEnabled: false, googlePayEnabled: true };
+    expect(paymentOptionsSchema.parse(options)).toEqual(options);
+    expect(paymentOptionsSchema.safeParse({ ...options, applePayEnabled: true }).success).toBe(false);
+    expect(
+      paymentOptionsSchema.safeParse({ tipsEnabled: 'yes', bitEnabled: false, googlePayEnabled: false }).success,
+    ).toBe(false);
   });
 });

@@ -182,3 +182,17 @@ export type ServiceModeResponse = z.output<typeof serviceModeSchema>;
 
 export const dinerLanguagesResponseSchema = z.object({ languages: z.array(z.enum(dinerLanguages)) });
 export type DinerLanguagesResponse = z.infer<typeof dinerLanguagesResponseSchema>;
+
+/**
+ * `PUT /api/business/payment-options` (settings, issue 17): the ways to pay beside a card and the optional tip, each
+ * off until the owner turns it on. Google Pay shows inside the payment page once Cardcom enabled it on the terminal.
+ */
+export const paymentOptionsSchema = z
+  .object({
+    tipsEnabled: z.boolean({ message: 'נא לבחור אם להציע טיפ' }),
+    bitEnabled: z.boolean({ message: 'נא לבחור אם להציע ביט' }),
+    googlePayEnabled: z.boolean({ message: 'נא לבחור אם להציע Google Pay' }),
+  })
+  .strict();
+export type PaymentOptions = z.infer<typeof paymentOptionsSchema>;
+export const PAYMENT_OPTIONS_OFF: PaymentOptions = { tipsEnabled: false, bitEnabled: false, googlePayEnabled: false };

@@ -311,6 +311,8 @@ export const publicMenuSchema = z.object({
     logo: z.string().nullable(),
     departmentId: z.string(),
     languages: z.array(z.enum(dinerLanguages)).optional(),
+    /** What the checkout offers beside a card (issue 17); absent: nothing. */
+    payments: z.object({ tips: z.boolean(), bit: z.boolean(), googlePay: z.boolean() }).optional(),
   }),
   categories: z.array(z.object({ id: z.number(), name: z.string(), order: z.number(), he: hebrewFallbackSchema })),
   products: z.array(publicProductSchema),

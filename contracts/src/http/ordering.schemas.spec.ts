@@ -50,3 +50,39 @@ describe('create-payment cart items with options', () => {
     });
   });
 });
+
+describe('create-payment’s tip and way to pay (issue 17)', () => {
+  const line = [{ productId: 1, quantity: 1 }];
+
+  it('takes no tip, an offered percent or an amount in shekels, as the server computes it', () => {
+    expect(createPaymentSchema.parse(checkout(line)).tip).toBeUndefined();
+    expect(createPaymentSchema.parse({ ...checkout(line), tip: null }).tip).toBeNull();
+    expect(createPaymentSchema.parse({ ...checkout(line), tip: { percent: 12 } }).tip).toEqual({ percent: 12 });
+    expect(createPaymentSchema.parse({ ...checkout(line), tip: { amount: '7.50' } }).tip).toEqual({
+      amountAgorot: 750,
+    });
+    expect(createPaymentSchema.parse({ ...checkout(line), tip: { amount: 5 } }).tip).toEqual({ amountAgorot: 500 });
+  });
+
+  it.each([
+    ['a percent not offered', { percent: 13 }],
+    ['a negative amount', { amount: -5 }],
+    ['a third of an agora', { amount: 1.333 }],
+    ['more than ₪1,000', { amount: '1000.01' }],
+    ['both a percent and an amount', { percent: 10, amount: 5 }],
+    ['text', 'generous'],
+  ])('refuses %s with a Hebrew message on the tip', (_, tip) => {
+    const result = createPaymentSchema.safeParse({ ...checkout(line), tip });
+    expect(result.success).toBe(false);
+    const fields = result.success ? {} : zodIssuesToFields(result.error);
+    // On the tip itself, or on its amount.
+    expect(Object.entries(fields).find(([field]) => field.startsWith('tip'))?.[1]).toMatch(/טיפ/);
+  });
+
+  it('pays by card unless the diner chose Bit, and knows no other way', () => {
+    expect(createPaymentSchema.parse({ ...checkout(line), paymentMethod: 'bit' }).paymentMethod).toBe('bit');
+    expect(createPaymentSchema.parse(checkout(line)).paymentMethod).toBeUndefined();
+    const apple = createPaymentSchema.safeParse({ ...checkout(line), paymentMethod: 'apple_pay' });
+    expect(apple.success).toBe(false);
+  });
+});

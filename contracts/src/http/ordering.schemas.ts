@@ -5,6 +5,7 @@ import { z } from 'zod';
 import '../zod-he.js';
 import { parsePriceToAgorot } from '../money.js';
 import { isMonthString } from '../months.js';
+import { TIP_PERCENTS, TIP_MAX_AGOROT } from '../tips.js';
 import { cartLineKey } from '../option-pricing.js';
 import { isOptionId, MENU_LIMITS } from './menu.schemas.js';
 
@@ -25,6 +26,8 @@ export const orderingMessagesHe = {
   tableInvalid: 'מספר השולחן אינו תקין',
   optionsInvalid: 'בחירת התוספות אינה תקינה, פתחו את המוצר ובחרו מחדש',
   monthInvalid: 'נא לבחור חודש בפורמט YYYY-MM',
+  tipInvalid: 'הטיפ אינו תקין: בחרו אחוז מהרשימה או סכום בשקלים',
+  methodInvalid: 'אמצעי התשלום אינו מוכר',
 } as const;
 
 /** A price the client may send as "12.50", 12.5 or 12: agorot, or null when it is not a price at all. */
@@ -117,6 +120,26 @@ const cartDataField = z.preprocess((value) => {
 }, cartDataSchema);
 
 /**
+ * The diner's tip (issue 17): one of the offered percents of the items, or an amount in shekels. The server computes
+ * it, refuses it when the business has tips off or it is larger than the items or ₪1,000 (tips.ts). No tip: absent.
+ */
+const tipAmount = z
+  .union([z.number(), z.string()], { message: orderingMessagesHe.tipInvalid })
+  .refine((value) => clientAmountToAgorot(value) !== null, orderingMessagesHe.tipInvalid)
+  .transform((value) => clientAmountToAgorot(value) as number);
+
+export const tipChoiceSchema = z
+  .union([z.object({ percent: z.literal(TIP_PERCENTS) }).strict(), z.object({ amount: tipAmount }).strict()], {
+    message: orderingMessagesHe.tipInvalid,
+  })
+  .refine((tip) => !('amount' in tip) || tip.amount <= TIP_MAX_AGOROT, orderingMessagesHe.tipInvalid)
+  .transform((tip) => ('percent' in tip ? { percent: tip.percent } : { amountAgorot: tip.amount }));
+
+/** The diner's way to pay: the provider's page (a card, or Google Pay inside it) or Bit (a redirect out). */
+export const CHECKOUT_METHODS = ['card', 'bit'] as const;
+export type CheckoutMethod = (typeof CHECKOUT_METHODS)[number];
+
+/**
  * `POST /api/cardcom/create-payment` (product-spec §7). `businessId` is the business's departmentId. `amount` is the
  * total the diner was shown: if the server's total differs, nothing is charged and the diner sees the new total.
  */
@@ -139,6 +162,9 @@ export const createPaymentSchema = z.object({
       identityNumber: z.string().trim().max(9).optional(),
     })
     .optional(),
+  /** Issue 17: absent or null is no tip; `amount` above is then the items and the tip together. */
+  tip: tipChoiceSchema.nullish(),
+  paymentMethod: z.enum(CHECKOUT_METHODS, { message: orderingMessagesHe.methodInvalid }).optional(),
 });
 export type CreatePaymentRequest = z.input<typeof createPaymentSchema>;
 export type CreatePaymentInput = z.output<typeof createPaymentSchema>;

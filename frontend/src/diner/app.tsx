@@ -214,6 +214,7 @@ function Screen({
           logo: stored?.logo ?? null,
           departmentId,
           ...(stored?.languages ? { languages: stored.languages } : {}),
+          ...(stored?.payments ? { payments: stored.payments } : {}),
         };
   // The server renders no table (its page is one per menu version): the table shows once the page is hydrated.
   const table = hydrated ? (route.table ?? loadTable(departmentId)) : undefined;
@@ -253,6 +254,8 @@ function Screen({
 }
 
 /** The business's name and logo as this device stored them, or as the server put them into the page. */
-function knownBusiness(departmentId: string): Pick<PublicBusiness, 'businessName' | 'logo' | 'languages'> | undefined {
+function knownBusiness(
+  departmentId: string,
+): Pick<PublicBusiness, 'businessName' | 'logo' | 'languages' | 'payments'> | undefined {
   return departmentBusiness.get<PublicBusiness>(departmentId) ?? readInlineBusiness(departmentId);
 }

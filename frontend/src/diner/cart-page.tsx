@@ -14,7 +14,7 @@ import {
   type CartLine,
 } from './cart';
 import { formatShekels, priceToAgorot } from './money';
-import { CheckoutPage } from './checkout-page';
+import { CheckoutPage, type CheckoutPageProps } from './checkout-page';
 import { dinerHref, type DinerPage } from './paths';
 import { LineOptions } from './line-options';
 import { useSheetText } from './sheet-strings';
@@ -290,10 +290,23 @@ export default function OtherPages({
   businessName,
   lines,
   update,
-}: CartPageProps & { page: Exclude<DinerPage, 'menu'>; businessName: string }) {
+  payments,
+}: CartPageProps & {
+  page: Exclude<DinerPage, 'menu'>;
+  businessName: string;
+  payments?: CheckoutPageProps['payments'];
+}) {
   if (page === 'cart') return <CartPage departmentId={departmentId} lines={lines} update={update} />;
   if (page === 'checkout') {
-    return <CheckoutPage departmentId={departmentId} businessName={businessName} lines={lines} update={update} />;
+    return (
+      <CheckoutPage
+        departmentId={departmentId}
+        businessName={businessName}
+        lines={lines}
+        update={update}
+        payments={payments}
+      />
+    );
   }
   return <ThankYouPage departmentId={departmentId} lines={lines} update={update} />;
 }

@@ -10,6 +10,7 @@ import { QuantityLine } from '@/components/quantity-line';
 import { cartLineKey } from '@tafrit/contracts/option-pricing';
 import { cartTotal, itemCount, lineKey, lineTotal, loadRemarks, loadTable, type CartLine } from './cart';
 import { LineOptions } from './line-options';
+import { PaymentChoice, tipBody, tipOf, type TipPick } from './payment-choice';
 import { formatShekels, priceToAgorot, type Agorot } from './money';
 import { dinerHref } from './paths';
 import { heErrors, useErrorText, type ErrorStrings } from './error-text';
@@ -33,11 +34,16 @@ export interface PaymentRequestBody {
   };
   orderItems: { name: string; quantity: number; price: string; description: string }[];
   customerInfo: Record<string, never>;
+  /** Issue 17: the diner's tip (absent: none) and Bit (absent: the card page). */
+  tip?: { percent: number } | { amount: string };
+  paymentMethod?: 'bit';
 }
 
 /** What one request for a payment page ended in. */
 export type PaymentOutcome =
   | { kind: 'frame'; url: string }
+  /** Bit (issue 17): its page is opened in the whole window, never framed. */
+  | { kind: 'redirect'; url: string }
   /** `items` null when the server's total differed without a list of lines (the cart is then left as it is). */
   | { kind: 'price-changed'; total: Agorot; items: RepricedLine[] | null }
   | { kind: 'unavailable'; productIds: number[] }
@@ -68,12 +74,18 @@ export function paymentRequest({
   businessName,
   lines,
   amount,
+  tip,
+  method,
 }: {
   departmentId: string;
   businessName: string;
   lines: readonly CartLine[];
+  /** The items and the tip: what the diner was shown. */
   amount: Agorot;
+  tip?: TipPick;
+  method?: 'card' | 'bit';
 }): PaymentRequestBody {
+  const tipped = tip ? tipBody(tip) : undefined;
   const total = agorotToDecimalString(amount);
   const remarks = loadRemarks(departmentId).trim();
   return {
@@ -105,6 +117,8 @@ export function paymentRequest({
       description: (line.options ?? []).map((option) => option.name).join(', '),
     })),
     customerInfo: {},
+    ...(tipped ? { tip: tipped } : {}),
+    ...(method === 'bit' ? { paymentMethod: 'bit' as const } : {}),
   };
 }
 
@@ -166,8 +180,10 @@ export function readPaymentAnswer(
   const data = answer?.data as Record<string, unknown> | undefined;
   if (answer?.code === 'order.price_changed' && data) {
     const total = typeof data.totalAmount === 'string' ? parsePriceToAgorot(data.totalAmount) : null;
+    // The server's tip on the new items (a percent follows them), charged with them.
+    const tip = typeof data.tipAmount === 'string' ? (parsePriceToAgorot(data.tipAmount) ?? 0) : 0;
     const items = Array.isArray(data.items) && data.items.every(isRepricedLine) ? data.items : null;
-    if (total !== null) return { kind: 'price-changed', total, items };
+    if (total !== null) return { kind: 'price-changed', total: total + tip, items };
   }
   if (answer?.code === 'order.items_unavailable' && Array.isArray(data?.unavailableProductIds)) {
     const productIds = data.unavailableProductIds.filter((id): id is number => typeof id === 'number');
@@ -191,6 +207,7 @@ export function readPaymentAnswer(
   // The frame charges the server's total: one the diner has not seen is shown to them first, never framed.
   const charged = typeof answer.totalAmount === 'string' ? parsePriceToAgorot(answer.totalAmount) : null;
   if (charged !== null && charged !== amount) return { kind: 'price-changed', total: charged, items: null };
+  if (answer.redirect === true) return { kind: 'redirect', url };
   // The server builds the sandbox's page for the address this page was opened at, when it listens there; at an
   // address it does not know (a proxy's name, say), the frame would show the browser's English "blocked" box.
   const origin = new URL(url).origin;
@@ -218,7 +235,7 @@ export async function createPayment(
   } catch {
     return { kind: 'error', message: errors.paymentSystem, detail: null, fields: [] };
   }
-  if (outcome.kind === 'frame' && typeof answer?.orderId === 'string') {
+  if ((outcome.kind === 'frame' || outcome.kind === 'redirect') && typeof answer?.orderId === 'string') {
     lastOrder.set(body.businessId, { orderId: answer.orderId, orderNumber: answer.orderNumber });
   }
   return outcome;
@@ -227,6 +244,8 @@ export async function createPayment(
 /** One attempt at a payment: a visit of the screen, a retry, or the diner's yes to a new total. */
 interface Attempt {
   amount: Agorot;
+  tip?: TipPick;
+  method?: 'card' | 'bit';
 }
 
 // React runs a screen's effects twice in development (StrictMode): both runs see the same attempt object and share
@@ -247,9 +266,11 @@ export interface CheckoutPageProps {
   businessName: string;
   lines: readonly CartLine[];
   update(change: (lines: readonly CartLine[]) => CartLine[]): CartLine[];
+  /** What the business offers beside a card (issue 17); absent: nothing, and the page opens at once. */
+  payments?: { tips: boolean; bit: boolean; googlePay: boolean } | undefined;
 }
 
-export function CheckoutPage({ departmentId, businessName, lines, update }: CheckoutPageProps) {
+export function CheckoutPage({ departmentId, businessName, lines, update, payments }: CheckoutPageProps) {
   const errors = useErrorText();
   const t = useText();
   useDocumentTitle(t.pageTitle(t.checkout.title));
@@ -260,13 +281,15 @@ export function CheckoutPage({ departmentId, businessName, lines, update }: Chec
     () => typeof location !== 'undefined' && new URLSearchParams(location.search).get('payment') === 'failed',
   );
   // An empty cart asks for nothing, nor does a cart of free items only (no provider opens a page for ₪0).
+  // A tip or Bit to choose first: no page is asked for until the diner chose.
+  const offersChoice = Boolean(payments?.tips || payments?.bit);
   const [attempt, setAttempt] = useState<Attempt | null>(() =>
-    lines.length > 0 && cartTotal(lines) > 0 ? { amount: cartTotal(lines) } : null,
+    lines.length > 0 && cartTotal(lines) > 0 && !offersChoice ? { amount: cartTotal(lines) } : null,
   );
   const [result, setResult] = useState<{ attempt: Attempt; outcome: PaymentOutcome } | null>(null);
 
   const start = useEffectEvent((current: Attempt) =>
-    requestOnce(current, () => paymentRequest({ departmentId, businessName, lines, amount: current.amount }), errors),
+    requestOnce(current, () => paymentRequest({ departmentId, businessName, lines, ...current }), errors),
   );
   const received = useEffectEvent((current: Attempt, outcome: PaymentOutcome) => {
     if (outcome.kind === 'price-changed' && outcome.items) {
@@ -280,6 +303,8 @@ export function CheckoutPage({ departmentId, businessName, lines, update }: Chec
     }
     setResult({ attempt: current, outcome });
     if (outcome.kind === 'frame') announce(t.checkout.ready);
+    // Bit's page leaves the checkout (Cardcom's UrlToBit); it comes back to the thank-you page.
+    if (outcome.kind === 'redirect') location.assign(outcome.url);
   });
 
   useEffect(() => {
@@ -298,9 +323,11 @@ export function CheckoutPage({ departmentId, businessName, lines, update }: Chec
   if (lines.length === 0 && !framed) return <EmptyCheckout departmentId={departmentId} />;
   if (attempt === null && cartTotal(lines) === 0) return <FreeOnlyCheckout departmentId={departmentId} />;
 
-  const loading = attempt !== null && outcome === null;
+  const choosing = attempt === null && offersChoice;
+  const loading = attempt !== null && (outcome === null || outcome.kind === 'redirect');
   const amount = outcome?.kind === 'price-changed' ? outcome.total : (attempt?.amount ?? cartTotal(lines));
-  const retry = () => setAttempt({ amount: cartTotal(lines) });
+  const tipAgorot = attempt?.tip ? tipOf(attempt.tip, cartTotal(lines)) : 0;
+  const retry = () => setAttempt({ ...attempt, amount: cartTotal(lines) + tipAgorot });
 
   return (
     <PageMain>
@@ -308,7 +335,23 @@ export function CheckoutPage({ departmentId, businessName, lines, update }: Chec
       <p className="mt-3 text-xl font-bold text-ink" data-testid="checkout-amount">
         {t.checkout.amount} <span dir="ltr">{formatShekels(amount)}</span>
       </p>
+      {tipAgorot > 0 && outcome?.kind !== 'price-changed' ? (
+        <p className="text-muted" data-testid="checkout-tip">
+          {t.checkout.tipLine} <span dir="ltr">{formatShekels(tipAgorot)}</span>
+        </p>
+      ) : null}
       <OrderSummary lines={lines} />
+      {choosing && payments ? (
+        <PaymentChoice
+          itemsAgorot={cartTotal(lines)}
+          tips={payments.tips}
+          bit={payments.bit}
+          googlePay={payments.googlePay}
+          onChoose={({ tip, method }) =>
+            setAttempt({ amount: cartTotal(lines) + tipOf(tip, cartTotal(lines)), tip, method })
+          }
+        />
+      ) : null}
 
       <div role="alert">
         {failedBefore ? (
@@ -333,7 +376,7 @@ export function CheckoutPage({ departmentId, businessName, lines, update }: Chec
           <PriceChanged
             before={attempt?.amount ?? 0}
             after={outcome.total}
-            onPay={() => setAttempt({ amount: outcome.total })}
+            onPay={() => setAttempt({ ...attempt, amount: outcome.total })}
           />
         ) : null}
         {outcome?.kind === 'unavailable' ? (
@@ -357,7 +400,7 @@ export function CheckoutPage({ departmentId, businessName, lines, update }: Chec
         data-testid={loading ? 'frame-room' : undefined}
       >
         <p role="status" className={loading ? 'px-4 text-center text-lg text-muted' : 'sr-only'}>
-          {loading ? t.checkout.preparing : ''}
+          {loading ? (outcome?.kind === 'redirect' ? t.checkout.toBit : t.checkout.preparing) : ''}
         </p>
       </div>
 

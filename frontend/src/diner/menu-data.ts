@@ -91,5 +91,15 @@ export function readInlineBusiness(departmentId: string): PublicMenu['business']
     businessName: business.businessName,
     logo: typeof business.logo === 'string' ? business.logo : null,
     ...(Array.isArray(business.languages) ? { languages: business.languages.filter(isDinerLanguage) } : {}),
+    ...paymentsOf(business.payments),
+  };
+}
+
+/** The checkout's offers as the page carried them (issue 17): only three booleans pass. */
+function paymentsOf(value: unknown): Pick<PublicMenu['business'], 'payments'> {
+  const payments = value as Partial<Record<'tips' | 'bit' | 'googlePay', unknown>> | null | undefined;
+  if (!payments || typeof payments !== 'object') return {};
+  return {
+    payments: { tips: payments.tips === true, bit: payments.bit === true, googlePay: payments.googlePay === true },
   };
 }

@@ -6,7 +6,12 @@ import type { PublicBusiness } from './menu-types';
 import type { DinerPage } from './paths';
 
 export type StepPage = Exclude<DinerPage, 'menu'>;
-export type StepPagesProps = CartPageProps & { page: StepPage; businessName: string };
+export type StepPagesProps = CartPageProps & {
+  page: StepPage;
+  businessName: string;
+  /** What the checkout offers beside a card (issue 17). */
+  payments?: PublicBusiness['payments'];
+};
 
 /**
  * The cart, checkout and thank-you screens under the business's header: the app renders it with the steps' code
@@ -23,7 +28,7 @@ export function StepsScreen({
 }: {
   Pages: ComponentType<StepPagesProps>;
   page: StepPage;
-  business: Pick<PublicBusiness, 'businessName' | 'logo' | 'departmentId' | 'languages'>;
+  business: Pick<PublicBusiness, 'businessName' | 'logo' | 'departmentId' | 'languages' | 'payments'>;
   table: string | undefined;
   lines: readonly CartLine[];
   update: CartPageProps['update'];
@@ -36,6 +41,7 @@ export function StepsScreen({
           page={page}
           departmentId={business.departmentId}
           businessName={business.businessName}
+          payments={business.payments}
           lines={lines}
           update={update}
         />

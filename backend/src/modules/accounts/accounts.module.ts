@@ -10,6 +10,7 @@ import { BusinessProfileController } from './api/business-profile.controller.js'
 import { DinerLanguagesController } from './api/diner-languages.controller.js';
 import { ServiceModeController } from './api/service-mode.controller.js';
 import { OpeningHoursController } from './api/opening-hours.controller.js';
+import { PaymentOptionsController } from './api/payment-options.controller.js';
 import { OwnerSessionReplies } from './api/owner-session.replies.js';
 import { OwnerSignInController } from './api/owner-sign-in.controller.js';
 import { RegenerateQrController } from './api/regenerate-qr.controller.js';
@@ -27,6 +28,7 @@ import { OrderingMoments } from './application/ordering-moments.js';
 import { PauseOrderingHandler } from './application/pause-ordering.handler.js';
 import { ResumeOrderingHandler } from './application/resume-ordering.handler.js';
 import { SetOpeningHoursHandler } from './application/set-opening-hours.handler.js';
+import { ChoosePaymentOptionsHandler } from './application/choose-payment-options.handler.js';
 import { GetOwnerBusinessHandler } from './application/get-owner-business.query.js';
 import { LogoUploads } from './application/logo-uploads.service.js';
 import { OneTimeCodes } from './application/one-time-codes.service.js';
@@ -58,6 +60,7 @@ import { BusinessReader } from './projections/business.reader.js';
     DinerLanguagesController,
     ServiceModeController,
     OpeningHoursController,
+    PaymentOptionsController,
     BusinessLogoController,
     RegenerateQrController,
   ],
@@ -74,6 +77,7 @@ import { BusinessReader } from './projections/business.reader.js';
     SetOpeningHoursHandler,
     PauseOrderingHandler,
     ResumeOrderingHandler,
+    ChoosePaymentOptionsHandler,
     RegenerateDepartmentIdHandler,
     ChangeBusinessStatusHandler,
     RecordImpersonationHandler,

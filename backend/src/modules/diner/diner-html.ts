@@ -128,6 +128,7 @@ export function renderOrderStepPage(
     businessName: business.businessName,
     logo: business.logo,
     languages: business.languages,
+    payments: business.payments,
   });
   return withData(html, 'business-data', json, markup);
 }

@@ -17,7 +17,12 @@ export {
   type TerminalCredentials,
 } from './payment-provider.port.js';
 export { parseCardcomWebhookBody, type CardcomWebhookReference } from './cardcom/cardcom-webhook-body.js';
-export { renderClosedPage, renderSandboxPage, type SandboxPageView } from './sandbox/sandbox-page.html.js';
+export {
+  renderBitPage,
+  renderClosedPage,
+  renderSandboxPage,
+  type SandboxPageView,
+} from './sandbox/sandbox-page.html.js';
 export {
   SandboxPaymentProvider,
   sandboxPageFacts,

@@ -1,4 +1,4 @@
-import type { OrderLine, PaymentProviderName } from '@tafrit/contracts';
+import type { OrderLine, PaymentMethod, PaymentProviderName } from '@tafrit/contracts';
 
 /** Nest injection token of the configured `PaymentProvider`. */
 export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');
@@ -25,8 +25,17 @@ export interface OpenPaymentPageRequest {
   /** Our order id: sent as the provider's `ReturnValue` and checked again on every result. */
   orderId: string;
   orderNumber: number;
+  /** The items and the tip together: what the page charges. */
   amountAgorot: number;
   lines: readonly OrderLine[];
+  /** The diner's tip inside amountAgorot (0: none); a provider's document shows it as its own line, outside VAT. */
+  tipAgorot: number;
+  /**
+   * How the diner chose to pay: `card` is the provider's page in the frame (with Google Pay inside it when
+   * `googlePay`); `bit` asks the provider for its Bit address (Cardcom's `UrlToBit`), which the diner leaves the frame for.
+   */
+  method: 'card' | 'bit';
+  googlePay: boolean;
   business: { phone: string; businessName: string; idNumber: string; email: string; departmentId: string };
   terminal: TerminalChoice;
   /**
@@ -51,6 +60,8 @@ export interface OpenedPaymentPage {
   lowProfileId: string;
   /** What the diner's frame loads. */
   url: string;
+  /** Where the diner pays with Bit, outside the frame (Cardcom's `UrlToBit`); only when the request asked for Bit. */
+  bitUrl?: string;
 }
 
 export interface ProviderDocument {
@@ -74,6 +85,8 @@ export type PaymentResult =
       brand: string | null;
       amountAgorot: number;
       document: ProviderDocument | null;
+      /** How the diner paid, as the provider reports it. */
+      method: PaymentMethod;
     }
   | {
       status: 'failed';

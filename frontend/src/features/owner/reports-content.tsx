@@ -72,6 +72,11 @@ function ReportBody({ report, month }: { report: MonthlyReport; month: string })
           <SummaryCard label={t.commission} value={shekelsText(summary.totalCommission)} />
           <SummaryCard label={t.netAfterRefunds} value={shekelsText(summary.netAmount)} />
         </dl>
+        {summary.totalTips && summary.totalTips !== '0.00' ? (
+          <p className="mt-3 text-muted" data-testid="report-tips">
+            {t.totalTips}: <bdi dir="ltr">{shekelsText(summary.totalTips)}</bdi> {t.tipsNote}
+          </p>
+        ) : null}
       </section>
 
       {report.orders.length === 0 ? (

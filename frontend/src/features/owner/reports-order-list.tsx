@@ -125,8 +125,15 @@ function OrderDetails({ order }: { order: ReportOrder }) {
         <h4 className="font-bold text-ink">{t.payment}</h4>
         <dl className="mt-1 space-y-1">
           <AmountRow label={t.total} amount={order.totalAmount} />
+          {order.tipAmount && order.tipAmount !== '0.00' ? <AmountRow label={t.tip} amount={order.tipAmount} /> : null}
           <AmountRow label={t.commission} amount={order.commission} />
           <AmountRow label={t.net} amount={order.netAmount} />
+          {order.paymentMethod ? (
+            <div className="flex flex-wrap gap-x-2" data-testid="report-order-method">
+              <dt className="text-muted">{t.method}:</dt>
+              <dd className="text-ink">{t.methods[order.paymentMethod]}</dd>
+            </div>
+          ) : null}
           {last4 ? (
             <div className="flex flex-wrap gap-x-2">
               <dt className="text-muted">{t.card}:</dt>

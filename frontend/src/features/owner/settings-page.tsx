@@ -26,6 +26,7 @@ import { CardcomPasswordCard } from './cardcom-password-card';
 import { DinerLanguagesCard } from './diner-languages-card';
 import { ServiceModeCard } from './service-mode-card';
 import { OpeningHoursCard } from './opening-hours-card';
+import { PaymentOptionsCard } from './payment-options-card';
 import { errorDescription } from './errors';
 import { PrinterCard } from './printer-card';
 import { PrintingGuideCard } from './printing-guide-card';
@@ -95,6 +96,7 @@ export function SettingsPage() {
           {ready ? <DinerLanguagesCard /> : null}
           {ready ? <ServiceModeCard /> : null}
           {ready ? <OpeningHoursCard /> : null}
+          {ready ? <PaymentOptionsCard /> : null}
         </div>
       </div>
     </PageMain>

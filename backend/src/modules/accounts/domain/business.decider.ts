@@ -1,5 +1,6 @@
 import { offerableLanguages, type OfferableLanguage } from '@tafrit/contracts/languages';
 import type { OpeningHours, OrderingPause } from '@tafrit/contracts';
+import { PAYMENT_OPTIONS_OFF, type PaymentOptions } from '@tafrit/contracts';
 import type { Decider } from '../../../platform/event-store/aggregate.js';
 import { BusinessAlreadyRegisteredError, BusinessClosedError, BusinessNotFoundError } from './business.errors.js';
 import type {
@@ -29,6 +30,8 @@ export interface RegisteredBusiness {
   hours: OpeningHours | null;
   /** The live pause of new orders, if any (an ended pause may still be here: only `orderingAt` reads the clock). */
   pause: OrderingPause | null;
+  /** The tip, Bit and Google Pay; all off until the owner turns one on (absent in older states: off). */
+  paymentOptions?: PaymentOptions;
 }
 
 export type BusinessState = { status: 'unregistered' } | RegisteredBusiness;
@@ -79,6 +82,8 @@ export type SetOpeningHours = { type: 'SetOpeningHours'; data: { hours: OpeningH
 /** The console's pause: `minutes` 15, 30 or 60, or null until resumed; the end is counted from `now`. */
 export type PauseOrdering = { type: 'PauseOrdering'; data: { minutes: number | null; now: string } };
 export type ResumeOrdering = { type: 'ResumeOrdering'; data: { now: string } };
+/** Settings' payment options (issue 17), validated by the contract. */
+export type ChoosePaymentOptions = { type: 'ChoosePaymentOptions'; data: PaymentOptions & { now: string } };
 
 /** A new public address; the id is made by the handler (random), so the decider stays pure. */
 export type RegenerateDepartmentId = {
@@ -113,6 +118,7 @@ export type BusinessCommand =
   | SetOpeningHours
   | PauseOrdering
   | ResumeOrdering
+  | ChoosePaymentOptions
   | RegenerateDepartmentId
   | RecordImpersonation
   | PauseBusiness
@@ -205,6 +211,25 @@ export const businessDecider: Decider<BusinessCommand, BusinessEvent, BusinessSt
         if (pause === null || (pause.until !== null && Date.parse(pause.until) <= Date.parse(now))) return [];
         return [{ type: 'OrderingResumed', data: { phone, at: now } }];
       }
+      case 'ChoosePaymentOptions': {
+        const { now, ...chosen } = command.data;
+        const current = business.paymentOptions ?? PAYMENT_OPTIONS_OFF;
+        // The same choice again records nothing.
+        if (
+          current.tipsEnabled === chosen.tipsEnabled &&
+          current.bitEnabled === chosen.bitEnabled &&
+          current.googlePayEnabled === chosen.googlePayEnabled
+        ) {
+          return [];
+        }
+        const { tipsEnabled, bitEnabled, googlePayEnabled } = chosen;
+        return [
+          {
+            type: 'PaymentOptionsChosen',
+            data: { phone, tipsEnabled, bitEnabled, googlePayEnabled, changedAt: now },
+          },
+        ];
+      }
       case 'RegenerateDepartmentId': {
         const { departmentId, ip, now } = command.data;
         // The same id again would leave the leaked address working: the handler makes a fresh one, this guards it.
@@ -277,6 +302,10 @@ export const businessDecider: Decider<BusinessCommand, BusinessEvent, BusinessSt
         return { ...state, pause: { until: event.data.until } };
       case 'OrderingResumed':
         return { ...state, pause: null };
+      case 'PaymentOptionsChosen': {
+        const { tipsEnabled, bitEnabled, googlePayEnabled } = event.data;
+        return { ...state, paymentOptions: { tipsEnabled, bitEnabled, googlePayEnabled } };
+      }
       case 'BusinessImpersonated':
         return state;
       case 'BusinessPaused':

@@ -116,6 +116,15 @@ export interface OrderingResumed {
   data: { phone: string; at: string };
 }
 
+/**
+ * The owner chose what the checkout offers beside a card (issue 17): the optional tip, Bit, Google Pay. Before the
+ * first choice, all are off.
+ */
+export interface PaymentOptionsChosen {
+  type: 'PaymentOptionsChosen';
+  data: { phone: string; tipsEnabled: boolean; bitEnabled: boolean; googlePayEnabled: boolean; changedAt: string };
+}
+
 /** An administrator opened an owner session of this business (the audit trail of impersonation). */
 export interface BusinessImpersonated {
   type: 'BusinessImpersonated';
@@ -175,6 +184,7 @@ export type BusinessEvent =
   | OpeningHoursSet
   | OrderingPaused
   | OrderingResumed
+  | PaymentOptionsChosen
   | BusinessImpersonated
   | BusinessPaused
   | BusinessActivated
@@ -194,6 +204,7 @@ export const BUSINESS_EVENT_TYPES = [
   'OpeningHoursSet',
   'OrderingPaused',
   'OrderingResumed',
+  'PaymentOptionsChosen',
   'BusinessImpersonated',
   'BusinessPaused',
   'BusinessActivated',

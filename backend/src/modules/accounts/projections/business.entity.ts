@@ -27,6 +27,8 @@ export const BusinessEntity = defineEntity({
     openingHours: p.json<Record<string, unknown>>().nullable(),
     /** The console's pause of new orders, `{ until }` (null until: until resumed); null: none. */
     orderingPause: p.json<Record<string, unknown>>().nullable(),
+    /** The tip, Bit and Google Pay the checkout offers (issue 17); null: never chosen, all off. */
+    paymentOptions: p.json<{ tipsEnabled: boolean; bitEnabled: boolean; googlePayEnabled: boolean }>().nullable(),
     qrCode: p.string().length(255).nullable(),
     departmentId: p.string().length(64).unique('businesses_department_id_unique'),
     isActive: p.boolean().default(true),

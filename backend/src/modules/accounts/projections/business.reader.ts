@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { offeredLanguages, type DinerLanguage, type OfferableLanguage } from '@tafrit/contracts/languages';
+import { PAYMENT_OPTIONS_OFF, type PaymentOptions } from '@tafrit/contracts';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import { alwaysOpen, type OpeningHours, type OrderingPause } from '@tafrit/contracts';
@@ -19,6 +20,8 @@ export interface BusinessSummary {
   dinerLanguages: DinerLanguage[];
   /** Its opening hours and pause (decision 028): `orderingAt` answers whether diners may order at a moment. */
   ordering: OrderingSettings;
+  /** What the checkout offers beside a card (issue 17). */
+  paymentOptions: PaymentOptions;
 }
 
 /** The row an administrator sees in the list of accounts. */
@@ -57,11 +60,13 @@ const SUMMARY_FIELDS = [
   'dinerLanguages',
   'openingHours',
   'orderingPause',
+  'paymentOptions',
 ] as const;
 
-type SummaryRow = Omit<BusinessSummary, 'logo' | 'closedAt' | 'dinerLanguages' | 'ordering'> & {
+type SummaryRow = Omit<BusinessSummary, 'logo' | 'closedAt' | 'dinerLanguages' | 'ordering' | 'paymentOptions'> & {
   openingHours?: unknown;
   orderingPause?: unknown;
+  paymentOptions?: PaymentOptions | null;
   logo?: string | null;
   closedAt?: Date | null;
   dinerLanguages?: string[] | null;
@@ -77,6 +82,7 @@ const toSummary = (business: SummaryRow): BusinessSummary => ({
   // Written only from DinerLanguagesChosen, whose languages the contract checked.
   dinerLanguages: offeredLanguages((business.dinerLanguages ?? null) as OfferableLanguage[] | null),
   ordering: orderingSettingsOf(business.openingHours, business.orderingPause),
+  paymentOptions: { ...PAYMENT_OPTIONS_OFF, ...business.paymentOptions },
 });
 
 /** The columns as the schedule reads them (written only from events whose data the contract checked). */

@@ -88,6 +88,11 @@ export const businessesProjection: InlineProjection = {
       case 'OrderingResumed':
         await applyNewer(em, event, { orderingPause: null });
         return;
+      case 'PaymentOptionsChosen': {
+        const { tipsEnabled, bitEnabled, googlePayEnabled } = event.data;
+        await applyNewer(em, event, { paymentOptions: { tipsEnabled, bitEnabled, googlePayEnabled } });
+        return;
+      }
       case 'DepartmentIdRegenerated':
         await applyNewer(em, event, { departmentId: event.data.departmentId });
         return;

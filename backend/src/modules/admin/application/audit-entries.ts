@@ -99,6 +99,8 @@ function summaryOf(type: string, subject: string, name: string, data: AuditedDat
       return `עדכון כתובת העסק ${name}`;
     case 'CardcomApiPasswordChanged':
       return `עדכון סיסמת מסוף הסליקה של ${name}`;
+    case 'PaymentOptionsChosen':
+      return `עדכון אמצעי התשלום והטיפ של ${name}`;
     default:
       return `${type} (${name})`;
   }

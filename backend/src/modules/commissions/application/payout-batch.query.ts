@@ -36,6 +36,15 @@ export interface PayoutView {
 interface DraftRow {
   business_id: string;
   net_agorot: string | number;
+  tip_agorot: string | number;
+}
+
+/**
+ * A line's tips (issue 17): they are already inside its net, whole, since an order's commission is 5% of its items
+ * only (contracts' orderAmounts); recorded apart so the batch can show them. None: the line stays as it was.
+ */
+export function payoutTips(tipAgorot: number): { tipAgorot?: number } {
+  return tipAgorot > 0 ? { tipAgorot } : {};
 }
 
 /**
@@ -52,13 +61,15 @@ export async function draftPayout(
   const em = database.em();
   const rows = await query<DraftRow>(
     em,
-    `select business_id, ((total_net - total_refunds + refunded_commission) * 100)::bigint::text as net_agorot
+    `select business_id, ((total_net - total_refunds + refunded_commission) * 100)::bigint::text as net_agorot,
+            (total_tips * 100)::bigint::text as tip_agorot
        from monthly_commissions
       where month = ? and total_net - total_refunds + refunded_commission > 0`,
     [month],
   );
   const owed = await owedBalances(em, month);
   const nets = new Map(rows.map((row) => [row.business_id, Number(row.net_agorot)]));
+  const tips = new Map(rows.map((row) => [row.business_id, Number(row.tip_agorot)]));
   const ids = [...new Set([...nets.keys(), ...owed.keys()])];
   const payees = await businesses.payeesOf(ids);
   const lines: PayoutLineSnapshot[] = [];
@@ -77,6 +88,7 @@ export async function draftPayout(
       businessId,
       businessName,
       netAgorot: transferAgorot,
+      ...payoutTips(tips.get(businessId) ?? 0),
       bankCode: payee?.bankCode ?? '',
       branch: payee?.branch ?? '',
       accountNumber: payee?.accountNumber ?? '',
@@ -144,6 +156,7 @@ export class GetPayoutBatchHandler implements IQueryHandler<GetPayoutBatchQuery,
           businessId: line.businessId,
           businessName: line.businessName,
           net: agorotToDecimalString(line.netAgorot),
+          tips: agorotToDecimalString(line.tipAgorot ?? 0),
           bankCode: line.bankCode,
           branch: line.branch,
           accountNumber: line.accountNumber,

@@ -52,12 +52,13 @@ export async function addPaidOrders(
     amount: agorotToDecimalString(paid.amountAgorot),
     commission: agorotToDecimalString(paid.commissionAgorot),
     net: agorotToDecimalString(paid.netAgorot),
+    tips: agorotToDecimalString(paid.tipAgorot ?? 0),
   }));
   const [result] = await query<{ added: number }>(
     em,
     `with payment as (
        select * from jsonb_to_recordset(?::jsonb) as x(order_id uuid, business_id text, month text,
-         global_position bigint, amount numeric, commission numeric, net numeric)
+         global_position bigint, amount numeric, commission numeric, net numeric, tips numeric)
      ), claimed as (
        insert into commission_orders (order_id, business_id, month, global_position)
          select distinct on (order_id) order_id, business_id, month, global_position from payment
@@ -66,8 +67,9 @@ export async function addPaidOrders(
        returning order_id
      ), added as (
        insert into monthly_commissions as m
-         (business_id, month, total_orders, total_amount, total_commission, total_net, last_position, updated_at)
-         select p.business_id, p.month, count(*), sum(p.amount), sum(p.commission), sum(p.net),
+         (business_id, month, total_orders, total_amount, total_commission, total_net, total_tips, last_position,
+          updated_at)
+         select p.business_id, p.month, count(*), sum(p.amount), sum(p.commission), sum(p.net), sum(p.tips),
                 max(p.global_position), now()
            from payment p join claimed c on c.order_id = p.order_id
           group by p.business_id, p.month
@@ -76,6 +78,7 @@ export async function addPaidOrders(
          total_amount = m.total_amount + excluded.total_amount,
          total_commission = m.total_commission + excluded.total_commission,
          total_net = m.total_net + excluded.total_net,
+         total_tips = m.total_tips + excluded.total_tips,
          last_position = greatest(m.last_position, excluded.last_position),
          updated_at = now()
        returning 1

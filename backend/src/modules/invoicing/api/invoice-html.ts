@@ -7,6 +7,7 @@ import {
   formatIsraelDateTime,
   formatIsraeliMobile,
   formatShekels,
+  type PaymentMethod,
   type SellerBlock,
 } from '@tafrit/contracts';
 import { escapeHtml } from '../../../platform/http/html-escape.js';
@@ -128,7 +129,13 @@ export function notIssuedPage(view: Extract<InvoiceView, { status: 'pending' | '
   });
 }
 
-function paymentLine(card: { last4: string | null; brand: string | null }, totalAgorot: number): string {
+function paymentLine(
+  card: { last4: string | null; brand: string | null; method: PaymentMethod },
+  totalAgorot: number,
+): string {
+  // A wallet names itself; Google Pay pays with a card whose last digits the provider may still give.
+  if (card.method === 'bit') return `ביט: ${money(totalAgorot)}`;
+  if (card.method === 'google_pay') return `<span lang="en" dir="ltr">Google Pay</span>: ${money(totalAgorot)}`;
   const brand = card.brand ? ` ${escapeHtml(card.brand)}` : '';
   const last4 = card.last4 && /^\d{4}$/.test(card.last4) ? ` המסתיים בספרות ${ltr(card.last4)}` : '';
   return `כרטיס אשראי${brand}${last4}: ${money(totalAgorot)}`;
@@ -138,6 +145,15 @@ function paymentLine(card: { last4: string | null; brand: string | null }, total
 function choices(line: Extract<InvoiceView, { status: 'issued' }>['lines'][number]): string {
   const text = choicesText(line.options);
   return text ? `<br><span class="choices">${escapeHtml(text)}</span>` : '';
+}
+
+/**
+ * The diner's tip: apart from the sale and outside its VAT (decision 027: the Israeli sources leave its VAT open, so
+ * the document does not put it in the VAT base), inside the total paid.
+ */
+function tipRow(tipAgorot: number): string {
+  if (tipAgorot <= 0) return '';
+  return `<tr><th scope="row">תשר (טיפ, מחוץ לבסיס המע"מ)</th><td class="num">${money(tipAgorot)}</td></tr>`;
 }
 
 /** The tax invoice receipt itself. */
@@ -174,6 +190,7 @@ export function invoicePage(view: Extract<InvoiceView, { status: 'issued' }>): s
     '<table class="totals"><tbody>' +
     `<tr><th scope="row">סכום לפני מע"מ</th><td class="num">${money(view.beforeVatAgorot)}</td></tr>` +
     `<tr><th scope="row">מע"מ ${view.vatRatePercent}%</th><td class="num">${money(view.vatAgorot)}</td></tr>` +
+    tipRow(view.tipAgorot) +
     `<tr class="grand"><th scope="row">סה"כ לתשלום</th><td class="num">${money(view.totalAgorot)}</td></tr>` +
     '</tbody></table>' +
     `<section class="payment"><h3>פרטי תשלום</h3><p>${paymentLine(view.card, view.totalAgorot)}</p></section>` +

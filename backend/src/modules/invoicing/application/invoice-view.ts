@@ -1,5 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { type OrderEventData, type OrderLine, orderStreamId, type SellerBlock } from '@tafrit/contracts';
+import {
+  type OrderEventData,
+  type OrderLine,
+  orderStreamId,
+  type PaymentMethod,
+  type SellerBlock,
+} from '@tafrit/contracts';
 import type { EventStore } from '../../../platform/event-store/event-store.port.js';
 import type { BusinessReader } from '../../accounts/index.js';
 
@@ -22,9 +28,11 @@ export type InvoiceView =
       beforeVatAgorot: number;
       vatAgorot: number;
       vatRatePercent: number;
+      /** The diner's tip: on the document apart, outside the VAT base (decision 027); 0 when none. */
+      tipAgorot: number;
       /** Null when the business row is gone (a closed business keeps its row; this is defensive). */
       seller: SellerBlock | null;
-      card: { last4: string | null; brand: string | null };
+      card: { last4: string | null; brand: string | null; method: PaymentMethod };
     } & OrderFacts);
 
 /** An order's recorded seller as a block; orders placed before issue 17 recorded no phone or address. */
@@ -101,8 +109,9 @@ export async function loadInvoice(
       beforeVatAgorot: issued.beforeVatAgorot,
       vatAgorot: issued.vatAgorot,
       vatRatePercent: issued.vatRatePercent,
+      tipAgorot: issued.tipAgorot ?? 0,
       seller: seller ?? null,
-      card: { last4: paid?.last4 ?? null, brand: paid?.brand ?? null },
+      card: { last4: paid?.last4 ?? null, brand: paid?.brand ?? null, method: paid?.method ?? 'card' },
     },
   };
 }

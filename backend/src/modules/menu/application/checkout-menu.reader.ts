@@ -4,7 +4,7 @@ import type { Database } from '../../../platform/database/database.js';
 import { preparedStatement } from '../../../platform/database/prepared-statement.js';
 import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/config.js';
-import type { PricingOptionGroup } from '@tafrit/contracts';
+import { PAYMENT_OPTIONS_OFF, type PaymentOptions, type PricingOptionGroup } from '@tafrit/contracts';
 import { orderingSettingsOf, type OrderingSettings } from '../../accounts/index.js';
 import { PublicMenuCache } from './public-menu-cache.js';
 
@@ -27,6 +27,8 @@ export interface CheckoutMenu {
     cardcom: { terminalNumber: string; apiName: string } | null;
     /** Its opening hours and pause (decision 028): the checkout refuses while ordering is closed. */
     ordering: OrderingSettings;
+    /** The tip, Bit and Google Pay the checkout offers (issue 17). */
+    paymentOptions: PaymentOptions;
   };
   /**
    * Only the asked products of this business; `price` is numeric(10,2) text. `optionGroups` are the product's groups
@@ -57,13 +59,14 @@ interface Row {
   service_mode: string | null;
   opening_hours: unknown;
   ordering_pause: unknown;
+  payment_options: PaymentOptions | null;
   products: CheckoutMenu['products'] | null;
   next_order_number: number | null;
 }
 
 const BUSINESS_COLUMNS = `b.phone, b.department_id, b.business_name, b.id_number, b.receipt_phone, b.email, b.is_active,
           b.street, b.city, b.cardcom_enabled, b.cardcom_terminal_number, b.cardcom_api_name, b.service_mode,
-          b.opening_hours, b.ordering_pause`;
+          b.opening_hours, b.ordering_pause, b.payment_options`;
 
 /**
  * The product `p`'s option groups as contracts' PricingOptionGroup, in the product's order, inside the products' own
@@ -284,6 +287,7 @@ function checkoutMenuOf(row: Row): CheckoutMenu {
           ? { terminalNumber: row.cardcom_terminal_number, apiName: row.cardcom_api_name }
           : null,
       ordering: orderingSettingsOf(row.opening_hours, row.ordering_pause),
+      paymentOptions: { ...PAYMENT_OPTIONS_OFF, ...row.payment_options },
     },
     products: row.products ?? [],
     nextOrderNumber: row.next_order_number === null ? null : Number(row.next_order_number),

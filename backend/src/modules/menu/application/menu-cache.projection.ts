@@ -30,6 +30,8 @@ export const MENU_CACHE_EVENT_TYPES = [
   'OpeningHoursSet',
   'OrderingPaused',
   'OrderingResumed',
+  // What the checkout offers (the public menu's business.payments, the checkout's tip and Bit checks).
+  'PaymentOptionsChosen',
   // A new public address: dropping the business drops its menu under the old id, so that id answers 404 at once.
   'DepartmentIdRegenerated',
   'BusinessPaused',

@@ -121,6 +121,11 @@ export class PublicMenuService {
           logo: business.logo ?? null,
           departmentId,
           languages: business.dinerLanguages,
+          payments: {
+            tips: business.paymentOptions.tipsEnabled,
+            bit: business.paymentOptions.bitEnabled,
+            googlePay: business.paymentOptions.googlePayEnabled,
+          },
         },
         categories: categories.map(({ id, name, order }) => ({ id, name, order })),
         // In the menu's reading order: the diner's page keeps the owner's order inside a category.

@@ -6,7 +6,7 @@ import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/config.js';
 import { LocalOrigins } from '../../../platform/http/local-origins.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payments/index.js';
-import { renderClosedPage, renderSandboxPage } from '../../payments/index.js';
+import { renderBitPage, renderClosedPage, renderSandboxPage } from '../../payments/index.js';
 import { SandboxPaymentProvider, type CardForm } from '../../payments/index.js';
 import { RecordPaymentResultCommand } from '../application/record-payment-result.handler.js';
 import { SandboxPageFactsReader } from '../application/sandbox-page-facts.js';
@@ -50,6 +50,8 @@ export class SandboxPageController {
     if (!page) return this.notFound(reply);
     if (page.status === 'paid')
       return this.html(reply, 200, renderClosedPage(this.successUrl(page, request), this.languageOf(request)));
+    // Bit's page is opened in the whole window (Cardcom's UrlToBit), the card page in the checkout's frame.
+    if (page.bit) return this.html(reply, 200, renderBitPage(page, this.languageOf(request)));
     this.html(reply, 200, renderSandboxPage({ page, language: this.languageOf(request) }));
   }
 
@@ -61,6 +63,14 @@ export class SandboxPageController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     if (this.provider.name !== 'sandbox') return this.notFound(reply);
+    const wallet = body?.wallet;
+    if (wallet === 'google_pay' || wallet === 'bit') {
+      const outcome = await this.sandbox.submitWallet(id, wallet, this.factsOf(id));
+      if (outcome.status === 'paid') return this.settled(id, outcome.page, request, reply);
+      const page = outcome.status === 'closed' ? await this.sandbox.page(id, this.factsOf(id)) : null;
+      if (!page) return this.notFound(reply);
+      return this.html(reply, 200, renderClosedPage(this.successUrl(page, request), this.languageOf(request)));
+    }
     const form: CardForm = {
       name: text(body?.name),
       number: text(body?.number),
@@ -82,17 +92,8 @@ export class SandboxPageController {
       );
     }
     const { page } = outcome;
-    try {
-      // The same verification as a webhook: the order learns the result from the provider, not from this form.
-      await this.commands.execute(new RecordPaymentResultCommand(id, request.id));
-    } catch (error) {
-      // The provider holds the result; the thank-you page asks again, as Cardcom would retry its webhook.
-      this.logger.warn(`sandbox payment ${id} not recorded yet: ${error instanceof Error ? error.message : error}`);
-    }
-    if (outcome.status === 'paid') {
-      void reply.status(303).header('location', this.successUrl(page, request)).send();
-      return;
-    }
+    if (outcome.status === 'paid') return this.settled(id, page, request, reply);
+    await this.record(id, request);
     this.html(
       reply,
       200,
@@ -103,6 +104,27 @@ export class SandboxPageController {
         language: this.languageOf(request),
       }),
     );
+  }
+
+  /** A paid page: the order learns it, and the diner goes to the thank-you page (the frame, or Bit's whole window). */
+  private async settled(
+    id: string,
+    page: { successUrl: string },
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<void> {
+    await this.record(id, request);
+    void reply.status(303).header('location', this.successUrl(page, request)).send();
+  }
+
+  private async record(id: string, request: FastifyRequest): Promise<void> {
+    try {
+      // The same verification as a webhook: the order learns the result from the provider, not from this form.
+      await this.commands.execute(new RecordPaymentResultCommand(id, request.id));
+    } catch (error) {
+      // The provider holds the result; the thank-you page asks again, as Cardcom would retry its webhook.
+      this.logger.warn(`sandbox payment ${id} not recorded yet: ${error instanceof Error ? error.message : error}`);
+    }
   }
 
   /** The page's facts from its order, for a page this process did not open (no row is written when a page opens). */

@@ -26,6 +26,8 @@ export class CheckoutService {
         dinerSessionId,
         lines: input.cartData.items.map(({ productId, quantity, options }) => ({ productId, quantity, options })),
         shownTotalAgorot: input.amount,
+        tip: input.tip ?? null,
+        method: input.paymentMethod ?? 'card',
         remarks: input.cartData.remarks,
         tableNumber: input.cartData.tableNumber ?? null,
         customerName: input.customerInfo?.name || null,
@@ -46,6 +48,8 @@ export class CheckoutService {
       orderId: placed.orderId,
       orderNumber: placed.orderNumber,
       totalAmount: agorotToDecimalString(placed.totalAgorot),
+      // Bit's address is opened in the whole window, never in the frame (Cardcom's UrlToBit leaves it).
+      ...(input.paymentMethod === 'bit' ? { redirect: true as const } : {}),
     };
   }
 }

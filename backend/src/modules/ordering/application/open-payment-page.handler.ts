@@ -41,7 +41,9 @@ export class OpenPaymentPageHandler implements ICommandHandler<OpenPaymentPageCo
     const open = openPaymentPage(order);
     if (open) return open.paymentUrl;
 
-    const request = paymentPageRequest(this.config, order, business, pageLanguage);
+    // A retry pays the way the checkout chose (another way would be another checkout, decision 027).
+    const method = order.payment.pages[0]?.method ?? 'card';
+    const request = paymentPageRequest(this.config, order, business, pageLanguage, method);
     const page = await this.provider.openPaymentPage(request);
     const now = new Date().toISOString();
     const result = await this.orders.execute(
@@ -51,8 +53,9 @@ export class OpenPaymentPageHandler implements ICommandHandler<OpenPaymentPageCo
         data: {
           provider: this.provider.name,
           lowProfileId: page.lowProfileId,
-          paymentUrl: page.url,
+          paymentUrl: page.bitUrl ?? page.url,
           terminal: request.terminal.owner,
+          method,
           now,
         },
       },
@@ -60,6 +63,6 @@ export class OpenPaymentPageHandler implements ICommandHandler<OpenPaymentPageCo
       { known: current },
     );
     // A racing request opened a page first: both diners' tabs show that one (ours is simply never used).
-    return openPaymentPage(result.state as PlacedOrder)?.paymentUrl ?? page.url;
+    return openPaymentPage(result.state as PlacedOrder)?.paymentUrl ?? page.bitUrl ?? page.url;
   }
 }

@@ -27,9 +27,10 @@ export function paymentPageAddresses(
 /** What the provider is asked for an order's payment page: its amount, lines, seller, terminal and addresses. */
 export function paymentPageRequest(
   config: AppConfig,
-  order: Pick<PlacedOrder, 'orderId' | 'orderNumber' | 'totalAgorot' | 'lines' | 'departmentId'>,
+  order: Pick<PlacedOrder, 'orderId' | 'orderNumber' | 'totalAgorot' | 'tipAgorot' | 'lines' | 'departmentId'>,
   business: CheckoutMenu['business'],
   pageLanguage: ProviderPageLanguage = 'he',
+  method: 'card' | 'bit' = 'card',
 ): OpenPaymentPageRequest {
   const terminal = terminalOf(business);
   return {
@@ -37,6 +38,9 @@ export function paymentPageRequest(
     orderNumber: order.orderNumber,
     amountAgorot: order.totalAgorot,
     lines: order.lines,
+    tipAgorot: order.tipAgorot ?? 0,
+    method,
+    googlePay: business.paymentOptions.googlePayEnabled,
     business: {
       phone: business.phone,
       businessName: business.businessName,

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { agorotToDecimalString, cartLineKey, type OrderLine } from '@tafrit/contracts';
+import { agorotToDecimalString, cartLineKey, type OrderLine, type TipChoice } from '@tafrit/contracts';
 import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/config.js';
 import { AppError } from '../../../platform/http/app-error.js';
@@ -9,7 +9,7 @@ import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderPageLanguage } fro
 import { OrderingMoments } from '../../accounts/index.js';
 import { CheckoutMenuReader, type CheckoutMenu } from '../../menu/index.js';
 import { openPaymentPage, type PlacedOrder } from '../domain/order.decider.js';
-import { priceCart } from '../domain/pricing.js';
+import { priceCart, priceWithTip } from '../domain/pricing.js';
 import { OrderStore, type LoadedOrder } from '../persistence/order-store.js';
 import { paymentPageRequest } from './payment-page-request.js';
 
@@ -18,8 +18,12 @@ export interface PlaceOrderInput {
   dinerSessionId: string;
   /** `options`: the chosen option ids (absent: none). */
   lines: { productId: number; quantity: number; options?: string[] }[];
-  /** The total the diner was shown, in agorot: it must equal the server's or nothing is placed. */
+  /** The total the diner was shown (items and tip), in agorot: it must equal the server's or nothing is placed. */
   shownTotalAgorot: number;
+  /** The diner's tip (issue 17); null: none. */
+  tip?: TipChoice | null;
+  /** `bit`: the diner pays with Bit, outside the frame; else the provider's page (card, Google Pay). */
+  method?: 'card' | 'bit';
   remarks: string | null;
   tableNumber: number | null;
   customerName: string | null;
@@ -89,10 +93,21 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
       const { code, ...detail } = pricing.error;
       throw new AppError(code, { data: { productId: pricing.productId, ...detail } });
     }
-    if (pricing.totalAgorot !== input.shownTotalAgorot) {
+    const method = input.method ?? 'card';
+    if (method === 'bit' && !business.paymentOptions.bitEnabled) throw new AppError('order.method_not_offered');
+    const amounts = priceWithTip(pricing.totalAgorot, input.tip, business.paymentOptions.tipsEnabled);
+    if (amounts.status === 'tip_not_offered') throw new AppError('order.tip_not_offered');
+    if (amounts.status === 'tip_too_large') {
+      throw new AppError('order.tip_too_large', {
+        data: { maxTipAmount: agorotToDecimalString(amounts.maxTipAgorot) },
+      });
+    }
+    if (amounts.totalAgorot !== input.shownTotalAgorot) {
       throw new AppError('order.price_changed', {
         data: {
+          // The items' total, as the cart shows it; the checkout adds the tip again.
           totalAmount: agorotToDecimalString(pricing.totalAgorot),
+          tipAmount: agorotToDecimalString(amounts.tipAgorot),
           items: pricing.lines.map((line) => ({
             productId: line.productId,
             name: line.name,
@@ -113,12 +128,14 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
       {
         orderId,
         orderNumber,
-        totalAgorot: pricing.totalAgorot,
+        totalAgorot: amounts.totalAgorot,
+        tipAgorot: amounts.tipAgorot,
         lines: pricing.lines,
         departmentId: business.departmentId,
       },
       business,
       input.pageLanguage,
+      method,
     );
     const page = await this.provider.openPaymentPage(request);
     const now = new Date().toISOString();
@@ -133,9 +150,11 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
             departmentId: business.departmentId,
             orderNumber,
             lines: pricing.lines,
-            totalAgorot: pricing.totalAgorot,
-            commissionAgorot: pricing.commissionAgorot,
-            netAgorot: pricing.netAgorot,
+            totalAgorot: amounts.totalAgorot,
+            commissionAgorot: amounts.commissionAgorot,
+            netAgorot: amounts.netAgorot,
+            // Recorded only when there is one: an order without a tip is stored as orders were before tips.
+            ...(amounts.tipAgorot > 0 ? { tipAgorot: amounts.tipAgorot } : {}),
             remarks: input.remarks,
             tableNumber: input.tableNumber,
             dinerSessionId: input.dinerSessionId,
@@ -158,8 +177,10 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
           data: {
             provider: this.provider.name,
             lowProfileId: page.lowProfileId,
-            paymentUrl: page.url,
+            // Bit's page is an address the diner leaves the frame for (Cardcom's UrlToBit).
+            paymentUrl: page.bitUrl ?? page.url,
             terminal: request.terminal.owner,
+            method,
             now,
           },
         },
@@ -167,7 +188,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
       { correlationId: input.correlationId, actor: { kind: 'diner' }, occurredAt: now },
       {
         known: { state: { placed: false }, version: 0 },
-        requestKey: checkoutKey(business.phone, input, pricing.lines),
+        requestKey: checkoutKey(business.phone, input, pricing.lines, amounts.tipAgorot, method),
       },
     );
     if (result.existingOrderId) {
@@ -196,8 +217,14 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
   }
 }
 
-/** The same diner session, business, lines (with their choices), remarks and table: the same checkout. */
-function checkoutKey(businessPhone: string, input: PlaceOrderInput, lines: readonly OrderLine[]): string {
+/** The same diner session, business, lines (with their choices), remarks, table, tip and way to pay: the same checkout. */
+function checkoutKey(
+  businessPhone: string,
+  input: PlaceOrderInput,
+  lines: readonly OrderLine[],
+  tipAgorot: number,
+  method: 'card' | 'bit',
+): string {
   const keyOf = (line: OrderLine) =>
     cartLineKey(
       line.productId,
@@ -207,7 +234,19 @@ function checkoutKey(businessPhone: string, input: PlaceOrderInput, lines: reado
   const cart = [...lines]
     .sort((a, b) => a.productId - b.productId || keyOf(a).localeCompare(keyOf(b)))
     .map((line) => `${keyOf(line)}x${line.quantity}@${line.unitPriceAgorot}`);
-  return createHash('sha256')
-    .update(JSON.stringify([businessPhone, input.dinerSessionId, cart, input.remarks, input.tableNumber]))
-    .digest('hex');
+  return (
+    createHash('sha256')
+      // Another tip or way to pay is another checkout; without either the key is the one it was before them.
+      .update(
+        JSON.stringify([
+          businessPhone,
+          input.dinerSessionId,
+          cart,
+          input.remarks,
+          input.tableNumber,
+          ...(tipAgorot > 0 || method === 'bit' ? [tipAgorot, method] : []),
+        ]),
+      )
+      .digest('hex')
+  );
 }

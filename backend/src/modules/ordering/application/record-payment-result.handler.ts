@@ -109,6 +109,7 @@ export class RecordPaymentResultHandler implements ICommandHandler<RecordPayment
               brand: result.brand,
               amountAgorot: result.amountAgorot,
               document: result.document,
+              method: result.method,
               invoiceUrl: this.links.urlFor(page.order_id),
               seller: await this.sellerIfUnknown(page, current),
               now,

@@ -37,6 +37,8 @@ export class SandboxPageFactsReader {
       amountAgorot: state.totalAgorot,
       businessName: state.seller.name,
       ...paymentPageAddresses(this.config, state.departmentId),
+      // Google Pay's button is known only to the process that opened the page (the order does not record it).
+      method: state.payment.pages.find((page) => page.lowProfileId === lowProfileId)?.method ?? 'card',
     });
   }
 }

@@ -477,3 +477,67 @@ describe('the order decider', () => {
     });
   });
 });
+
+describe('an order with a tip, paid with a wallet (issue 17)', () => {
+  // ₪29.00 of items and a ₪5.00 tip: ₪34.00 charged, 5% of the items only, the tip whole in the net.
+  const tipped: OrderEvent = {
+    type: 'OrderPlaced',
+    data: { ...(placed.data as object), totalAgorot: 3400, commissionAgorot: 145, netAgorot: 3255, tipAgorot: 500 },
+  } as OrderEvent;
+  const bitPage: OrderEvent = {
+    type: 'PaymentPageOpened',
+    data: { ...(opened().data as object), amountAgorot: 3400, method: 'bit' },
+  } as OrderEvent;
+
+  it('records Bit on the page it opens, and nothing about the way to pay for a card page', () => {
+    const open = (method: 'card' | 'bit'): OrderCommand => ({
+      type: 'OpenPaymentPage',
+      data: {
+        provider: 'sandbox',
+        lowProfileId: 'lp-1',
+        paymentUrl: 'https://menu.example/pay/sandbox/lp-1',
+        terminal: 'platform',
+        method,
+        now: T0,
+      },
+    });
+    given([tipped]).when(open('bit')).then([bitPage]);
+    given([placed]).when(open('card')).then([opened()]);
+  });
+
+  it('records how the diner paid, and leaves the tip outside the invoice’s VAT base, shown apart', () =>
+    given([tipped, bitPage])
+      .when(payment({ amountAgorot: 3400, method: 'bit', last4: null, brand: 'Bit' }))
+      .then([
+        {
+          type: 'OrderPaid',
+          data: {
+            ...(paid.data as object),
+            amountAgorot: 3400,
+            commissionAgorot: 145,
+            netAgorot: 3255,
+            tipAgorot: 500,
+            last4: null,
+            brand: 'Bit',
+            method: 'bit',
+          },
+        } as OrderEvent,
+        {
+          type: 'InvoiceIssued',
+          // ₪29.00 of sale: 24.58 before VAT and 4.42 VAT, as without the tip; the total is the whole charge.
+          data: {
+            ...(invoiced.data as object),
+            totalAgorot: 3400,
+            beforeVatAgorot: 2458,
+            vatAgorot: 442,
+            tipAgorot: 500,
+          },
+        } as OrderEvent,
+        slipQueued,
+      ]));
+
+  it('refuses a charge of the items alone when the order carries a tip', () =>
+    given([tipped, bitPage])
+      .when(payment({ amountAgorot: 2900 }))
+      .thenThrows(PaymentMismatchError));
+});

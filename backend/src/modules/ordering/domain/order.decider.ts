@@ -4,6 +4,7 @@ import {
   type OrderEvent,
   type OrderEventData,
   type OrderLine,
+  type PaymentMethod,
   type PaymentProviderName,
 } from '@tafrit/contracts';
 import type { Decider } from '../../../platform/event-store/aggregate.js';
@@ -45,9 +46,13 @@ export interface PlacedOrder {
   businessPhone: string;
   orderNumber: number;
   lines: OrderLine[];
+  /** What the diner is charged: the items and the tip. */
   totalAgorot: number;
+  /** 5% of the items only. */
   commissionAgorot: number;
   netAgorot: number;
+  /** The diner's tip inside totalAgorot (issue 17); absent in older snapshots: none. */
+  tipAgorot?: number;
   placedAt: string;
   departmentId: string;
   remarks: string | null;
@@ -61,7 +66,7 @@ export interface PlacedOrder {
   payment: {
     status: 'pending' | 'paid' | 'failed';
     /** Every payment page opened for this order: a result is accepted only for one of them. */
-    pages: { lowProfileId: string; paymentUrl: string }[];
+    pages: { lowProfileId: string; paymentUrl: string; method?: 'card' | 'bit' }[];
     transactionId: string | null;
     failedPages: string[];
     provider: PaymentProviderName | null;
@@ -71,6 +76,8 @@ export interface PlacedOrder {
     brand: string | null;
     approvalNumber: string | null;
     paidAt: string | null;
+    /** How the diner paid (issue 17); absent in older snapshots. */
+    method?: PaymentMethod | null;
   };
   invoice: 'pending' | 'generated' | 'failed';
   invoiceNumber: string | null;
@@ -101,6 +108,8 @@ export type OrderCommand =
         lowProfileId: string;
         paymentUrl: string;
         terminal: 'business' | 'platform';
+        /** `bit`: the page is Bit's address outside the frame. */
+        method?: 'card' | 'bit';
       };
     }
   | {
@@ -116,6 +125,7 @@ export type OrderCommand =
           | 'brand'
           | 'amountAgorot'
           | 'document'
+          | 'method'
         > & {
           /** The address of our own invoice of this order (used when the provider made no document). */
           invoiceUrl: string;
@@ -174,13 +184,21 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
         if (state.payment.status === 'paid')
           throw new OrderAlreadyPaidError(orderId, state.payment.transactionId ?? '');
         if (state.status === 'expired') throw new OrderExpiredError(orderId);
-        const { now, ...page } = command.data;
+        const { now, method, ...page } = command.data;
         // One open page at a time: a racing second request gets the page the first one opened.
         if (openPaymentPage(state)) return [];
         return [
           {
             type: 'PaymentPageOpened',
-            data: { orderId, businessPhone, ...page, amountAgorot: state.totalAgorot, openedAt: now },
+            data: {
+              orderId,
+              businessPhone,
+              ...page,
+              amountAgorot: state.totalAgorot,
+              // Only Bit is recorded: a card page's event stays as it was before wallets.
+              ...(method === 'bit' ? { method } : {}),
+              openedAt: now,
+            },
           },
         ];
       }
@@ -208,6 +226,7 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
               ...charge,
               commissionAgorot: state.commissionAgorot,
               netAgorot: state.netAgorot,
+              ...(state.tipAgorot ? { tipAgorot: state.tipAgorot } : {}),
               paidAt: now,
             },
           },
@@ -249,7 +268,14 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
         return [
           {
             type: 'InvoiceIssued',
-            data: { orderId, businessPhone, ...invoice, totalAgorot: state.totalAgorot, issuedAt: now },
+            data: {
+              orderId,
+              businessPhone,
+              ...invoice,
+              totalAgorot: state.totalAgorot,
+              ...(state.tipAgorot ? { tipAgorot: state.tipAgorot } : {}),
+              issuedAt: now,
+            },
           },
         ];
       }
@@ -319,6 +345,7 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
         totalAgorot: data.totalAgorot,
         commissionAgorot: data.commissionAgorot,
         netAgorot: data.netAgorot,
+        tipAgorot: data.tipAgorot ?? 0,
         placedAt: data.placedAt,
         departmentId: data.departmentId,
         remarks: data.remarks,
@@ -359,7 +386,11 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
             ...state.payment,
             pages: [
               ...state.payment.pages,
-              { lowProfileId: event.data.lowProfileId, paymentUrl: event.data.paymentUrl },
+              {
+                lowProfileId: event.data.lowProfileId,
+                paymentUrl: event.data.paymentUrl,
+                ...(event.data.method ? { method: event.data.method } : {}),
+              },
             ],
             provider: event.data.provider,
             lowProfileId: event.data.lowProfileId,
@@ -379,6 +410,7 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
             brand: event.data.brand,
             approvalNumber: event.data.approvalNumber,
             paidAt: event.data.paidAt,
+            method: event.data.method ?? 'card',
           },
         };
       case 'PaymentFailed':
@@ -445,8 +477,16 @@ function invoiceOf(
   now: string,
 ): OrderEvent {
   const { orderId, businessPhone, totalAgorot } = state;
-  const { beforeVat, vat } = splitVat(totalAgorot, VAT_RATE_PERCENT);
-  const amounts = { totalAgorot, beforeVatAgorot: beforeVat, vatAgorot: vat, vatRatePercent: VAT_RATE_PERCENT };
+  // The tip stays outside the VAT base (decision 027): VAT is split from the sale alone, the tip shown apart.
+  const tipAgorot = state.tipAgorot ?? 0;
+  const { beforeVat, vat } = splitVat(totalAgorot - tipAgorot, VAT_RATE_PERCENT);
+  const amounts = {
+    totalAgorot,
+    beforeVatAgorot: beforeVat,
+    vatAgorot: vat,
+    vatRatePercent: VAT_RATE_PERCENT,
+    ...(tipAgorot > 0 ? { tipAgorot } : {}),
+  };
   if (document) {
     return {
       type: 'InvoiceIssued',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { priceCart, type MenuProductPrice } from './pricing.js';
+import { priceCart, priceWithTip, type MenuProductPrice } from './pricing.js';
 
 const menu: MenuProductPrice[] = [
   { id: 1, name: 'הפוך גדול', price: '14.50', isActive: true },
@@ -115,5 +115,48 @@ describe('priceCart', () => {
         error: { code },
       });
     });
+  });
+});
+
+describe('priceWithTip', () => {
+  it('charges the items alone when the diner leaves no tip, whether or not the business offers one', () => {
+    expect(priceWithTip(5550, null, false)).toEqual({
+      status: 'ok',
+      itemsAgorot: 5550,
+      totalAgorot: 5550,
+      tipAgorot: 0,
+      commissionAgorot: 278,
+      netAgorot: 5272,
+    });
+    expect(priceWithTip(5550, { amountAgorot: 0 }, false)).toMatchObject({ status: 'ok', tipAgorot: 0 });
+  });
+
+  it('adds a percent tip to the charge, with the commission on the items only and the tip whole in the net', () => {
+    // 12% of ₪55.50 is ₪6.66.
+    expect(priceWithTip(5550, { percent: 12 }, true)).toEqual({
+      status: 'ok',
+      itemsAgorot: 5550,
+      totalAgorot: 6216,
+      tipAgorot: 666,
+      commissionAgorot: 278,
+      netAgorot: 5938,
+    });
+  });
+
+  it('takes an amount of the diner’s choice as it is', () => {
+    expect(priceWithTip(5550, { amountAgorot: 1000 }, true)).toMatchObject({ totalAgorot: 6550, tipAgorot: 1000 });
+  });
+
+  it('refuses a tip when the business has tips off', () => {
+    expect(priceWithTip(5550, { percent: 10 }, false)).toEqual({ status: 'tip_not_offered' });
+  });
+
+  it('refuses a tip above the items or above ₪1,000', () => {
+    expect(priceWithTip(5550, { amountAgorot: 5551 }, true)).toEqual({ status: 'tip_too_large', maxTipAgorot: 5550 });
+    expect(priceWithTip(500_000, { amountAgorot: 100_001 }, true)).toEqual({
+      status: 'tip_too_large',
+      maxTipAgorot: 100_000,
+    });
+    expect(priceWithTip(5550, { amountAgorot: 5550 }, true)).toMatchObject({ status: 'ok', totalAgorot: 11_100 });
   });
 });

@@ -1,7 +1,12 @@
 import {
   commissionAgorot,
+  maxTipAgorot,
   netAgorot,
+  orderAmounts,
   parsePriceToAgorot,
+  tipAgorotOf,
+  type OrderAmounts,
+  type TipChoice,
   priceLineWithOptions,
   type OptionChoiceError,
   type OrderLine,
@@ -71,4 +76,23 @@ export function priceCart(cart: readonly CartRequestLine[], products: readonly M
     commissionAgorot: commissionAgorot(totalAgorot),
     netAgorot: netAgorot(totalAgorot),
   };
+}
+
+export type TipPricing =
+  | ({ status: 'ok'; itemsAgorot: number } & OrderAmounts)
+  | { status: 'tip_not_offered' }
+  | { status: 'tip_too_large'; maxTipAgorot: number };
+
+/**
+ * The order's amounts with the diner's tip (issue 17): the server computes the tip from the items it priced, refuses
+ * one the business does not offer or one above the items or ₪1,000, and charges items + tip with the commission on
+ * the items alone (contracts' orderAmounts). No tip (absent, or an amount of 0) is the items alone.
+ */
+export function priceWithTip(itemsAgorot: number, tip: TipChoice | null | undefined, tipsOffered: boolean): TipPricing {
+  const tipAgorot = tip ? tipAgorotOf(tip, itemsAgorot) : 0;
+  if (tipAgorot === 0) return { status: 'ok', itemsAgorot, ...orderAmounts(itemsAgorot) };
+  if (!tipsOffered) return { status: 'tip_not_offered' };
+  const max = maxTipAgorot(itemsAgorot);
+  if (tipAgorot > max) return { status: 'tip_too_large', maxTipAgorot: max };
+  return { status: 'ok', itemsAgorot, ...orderAmounts(itemsAgorot, tipAgorot) };
 }

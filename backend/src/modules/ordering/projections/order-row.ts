@@ -1,4 +1,4 @@
-import { agorotToDecimalString, type OrderItemView } from '@tafrit/contracts';
+import { agorotToDecimalString, type OrderItemView, type PaymentMethod } from '@tafrit/contracts';
 import type { PlacedOrder } from '../domain/order.decider.js';
 
 /** The `orders` row (snake_case columns) as JSON, for `jsonb_populate_record(null::orders, ...)`. */
@@ -12,6 +12,7 @@ export interface OrderRowValues {
   total_amount: string;
   commission: string;
   net_amount: string;
+  tip_amount: string;
   remarks: string | null;
   table_number: number | null;
   diner_session_id: string | null;
@@ -32,6 +33,12 @@ export interface OrderRowValues {
   paid_at: string | null;
   created_at: string;
 }
+
+const PAYMENT_METHOD_COLUMN: Record<PaymentMethod, string> = {
+  card: 'credit_card',
+  google_pay: 'google_pay',
+  bit: 'bit',
+};
 
 /**
  * The spec's `orders` row is a function of the order's state: the command path and a rebuild from the log write the
@@ -65,11 +72,13 @@ export function orderRowOf(order: PlacedOrder): OrderRowValues {
     total_amount: agorotToDecimalString(order.totalAgorot),
     commission: agorotToDecimalString(order.commissionAgorot),
     net_amount: agorotToDecimalString(order.netAgorot),
+    tip_amount: agorotToDecimalString(order.tipAgorot ?? 0),
     remarks: order.remarks,
     table_number: order.tableNumber,
     diner_session_id: order.dinerSessionId,
     status: order.status,
-    payment_method: 'credit_card',
+    // The spec's column: 'credit_card' (a card typed in), 'google_pay' or 'bit' once paid (issue 17).
+    payment_method: PAYMENT_METHOD_COLUMN[order.payment.method ?? 'card'],
     payment_status: order.payment.status,
     cardcom_low_profile_id: order.payment.lowProfileId,
     cardcom_transaction_id: order.payment.transactionId,

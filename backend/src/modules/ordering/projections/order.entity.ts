@@ -25,6 +25,8 @@ export const OrderEntity = defineEntity({
     totalAmount: p.decimal('string').precision(10).scale(2),
     commission: p.decimal('string').precision(10).scale(2),
     netAmount: p.decimal('string').precision(10).scale(2),
+    /** The diner's tip, inside totalAmount and apart from the sale (issue 17). */
+    tipAmount: p.decimal('string').precision(10).scale(2).default('0'),
     remarks: p.string().length(500).nullable(),
     tableNumber: p.integer().nullable(),
     dinerSessionId: p.string().length(64).nullable(),

@@ -37,6 +37,9 @@ function pageRequest(overrides: Partial<OpenPaymentPageRequest> = {}): OpenPayme
     },
     terminal: { owner: 'platform', credentials: null },
     issueDocument: false,
+    tipAgorot: 0,
+    method: 'card',
+    googlePay: false,
     successUrl: 'https://tafrit.example/pay/ok',
     failedUrl: 'https://tafrit.example/pay/failed',
     webhookUrl: 'https://tafrit.example/api/webhooks/cardcom',
@@ -144,6 +147,15 @@ describe("Cardcom's create-page answer", () => {
     ).toEqual({ lowProfileId, url });
   });
 
+  it("gives Bit's address (UrlToBit) when the diner chose Bit, and refuses a page without one", () => {
+    const url = 'https://secure.cardcom.solutions/EA/LPC6/1000/abc';
+    const bitUrl = 'https://secure.cardcom.solutions/EA/Bit/abc';
+    const answer = { ResponseCode: 0, LowProfileId: lowProfileId, Url: url, UrlToBit: bitUrl };
+    expect(fromCreateLowProfileResponse(answer, true)).toEqual({ lowProfileId, url, bitUrl });
+    expect(fromCreateLowProfileResponse(answer)).toEqual({ lowProfileId, url });
+    expect(() => fromCreateLowProfileResponse({ ...answer, UrlToBit: null }, true)).toThrow(/Bit is not enabled/);
+  });
+
   it.each([
     [{ ResponseCode: 5033, Description: 'Terminal not active' }, /Terminal not active \(ResponseCode 5033\)/],
     [{ ResponseCode: 0, LowProfileId: lowProfileId, Url: null }, /without LowProfileId or Url/],
@@ -184,7 +196,21 @@ describe("Cardcom's verdict on a page (GetLpResult)", () => {
       brand: 'Visa',
       amountAgorot: 8_650,
       document: null,
+      method: 'card',
     });
+  });
+
+  it.each([
+    [null, 'card'],
+    ['', 'card'],
+    ['Bit', 'bit'],
+    ['BIT_PAYMENT', 'bit'],
+    ['GooglePay', 'google_pay'],
+    ['google-pay', 'google_pay'],
+    [7, 'card'],
+  ])('reads ExternalPaymentVector %j as paid by %s', (vector, method) => {
+    const body = lpResult({ TranzactionInfo: approved, ExternalPaymentVector: vector });
+    expect(fromLowProfileResult(body, lowProfileId)).toMatchObject({ status: 'paid', method });
   });
 
   it('keeps the leading zeros of a card ending 0123 that only came as the int Last4CardDigits', () => {

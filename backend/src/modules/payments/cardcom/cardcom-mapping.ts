@@ -1,7 +1,7 @@
 // Pure translations between our payment port and Cardcom's REST API v11 bodies, spelled as Cardcom's OpenAPI
 // definition spells them (`TranzactionInfo`, `TranzactionId`, `ISOCoinId`). No I/O here, so every case is unit-tested.
 import { z } from 'zod';
-import { lineWithChoices } from '@tafrit/contracts';
+import { lineWithChoices, type PaymentMethod } from '@tafrit/contracts';
 import type { CardcomConfig } from '../../../config/config.js';
 import {
   PaymentProviderError,
@@ -28,7 +28,12 @@ export interface CardcomProductLine {
   UnitCost: number;
   Quantity: number;
   TotalLineCost: number;
+  /** The tip's line: outside the document's VAT base (decision 027). */
+  IsVatFree?: boolean;
 }
+
+/** The tip's line on Cardcom's document. */
+export const TIP_LINE_DESCRIPTION = 'תשר (טיפ)';
 
 export interface CardcomCreateLowProfile extends CardcomTerminal {
   Operation: 'ChargeOnly';
@@ -40,6 +45,10 @@ export interface CardcomCreateLowProfile extends CardcomTerminal {
   ProductName: string;
   Language: 'he' | 'en' | 'ru';
   ISOCoinId: 1;
+  /** Only the Google Pay button's look: Cardcom shows the button when it enabled Google Pay on the terminal. */
+  UIDefinition?: {
+    GooglePayBtnDesign: { ButtonColor: 'Black'; ButtonType: 'Pay'; ButtonLocale: GooglePayLocale };
+  };
   Document?: {
     DocumentTypeToCreate: 'TaxInvoiceAndReceipt';
     Name: string;
@@ -68,6 +77,14 @@ export function shekels(agorot: number): number {
   return Number((agorot / 100).toFixed(2));
 }
 
+/** The Google Pay button's language (the definition's ButtonLocale names), the page's own. */
+type GooglePayLocale = 'Hebrew' | 'English' | 'Russian';
+const GOOGLE_PAY_LOCALE: Record<'he' | 'en' | 'ru', GooglePayLocale> = {
+  he: 'Hebrew',
+  en: 'English',
+  ru: 'Russian',
+};
+
 /** What the payment page says it charges for, in the page's language. */
 function productName(orderNumber: number, language: 'he' | 'en' | 'ru'): string {
   if (language === 'en') return `Order #${orderNumber}`;
@@ -91,21 +108,40 @@ export function toCreateLowProfile(
     Language: request.pageLanguage ?? 'he',
     ISOCoinId: 1,
   };
+  if (request.googlePay) {
+    body.UIDefinition = {
+      GooglePayBtnDesign: {
+        ButtonColor: 'Black',
+        ButtonType: 'Pay',
+        ButtonLocale: GOOGLE_PAY_LOCALE[request.pageLanguage ?? 'he'],
+      },
+    };
+  }
   if (!request.issueDocument) return body;
   // A document from the platform's terminal would name the platform as the seller (the port's rule, enforced here
   // too because the mistake would be a tax document in someone else's name).
   if (request.terminal.owner !== 'business') {
     throw new Error('Cardcom documents are issued only on the business own terminal');
   }
-  const lines = request.lines.map((line) => ({
+  const lines: CardcomProductLine[] = request.lines.map((line) => ({
     // The choices belong to the line's description: its price already includes them.
     Description: lineWithChoices(line.name, line.options).slice(0, 250),
     UnitCost: shekels(line.unitPriceAgorot),
     Quantity: line.quantity,
     TotalLineCost: shekels(line.unitPriceAgorot * line.quantity),
   }));
+  const tip = request.tipAgorot;
+  if (tip > 0) {
+    lines.push({
+      Description: TIP_LINE_DESCRIPTION,
+      UnitCost: shekels(tip),
+      Quantity: 1,
+      TotalLineCost: shekels(tip),
+      IsVatFree: true,
+    });
+  }
   // Cardcom refuses a document whose lines do not add up to the charge; better to know it is our arithmetic.
-  const linesAgorot = request.lines.reduce((sum, line) => sum + line.unitPriceAgorot * line.quantity, 0);
+  const linesAgorot = request.lines.reduce((sum, line) => sum + line.unitPriceAgorot * line.quantity, 0) + tip;
   if (linesAgorot !== request.amountAgorot) {
     throw new Error(`order lines add up to ${linesAgorot} agorot, the charge is ${request.amountAgorot}`);
   }
@@ -123,12 +159,14 @@ const createResponseSchema = z.object({
   Description: z.string().nullish(),
   LowProfileId: z.string().nullish(),
   Url: z.string().nullish(),
+  UrlToBit: z.string().nullish(),
 });
 
-export function fromCreateLowProfileResponse(body: unknown): OpenedPaymentPage {
+/** `wantsBit`: the diner chose Bit, so the answer must carry `UrlToBit` (Bit enabled on the terminal). */
+export function fromCreateLowProfileResponse(body: unknown, wantsBit = false): OpenedPaymentPage {
   const parsed = createResponseSchema.safeParse(body);
   if (!parsed.success) throw new PaymentProviderError('Cardcom LowProfile/Create answered an unexpected shape');
-  const { ResponseCode, Description, LowProfileId, Url } = parsed.data;
+  const { ResponseCode, Description, LowProfileId, Url, UrlToBit } = parsed.data;
   if (ResponseCode !== 0) {
     throw new PaymentProviderError(
       `Cardcom refused the payment page: ${describe(Description)} (ResponseCode ${ResponseCode})`,
@@ -138,8 +176,17 @@ export function fromCreateLowProfileResponse(body: unknown): OpenedPaymentPage {
   if (!LowProfileId || !Url || !URL.canParse(Url)) {
     throw new PaymentProviderError('Cardcom LowProfile/Create answered ResponseCode 0 without LowProfileId or Url');
   }
+  if (wantsBit && (!UrlToBit || !URL.canParse(UrlToBit))) {
+    throw new PaymentProviderError(
+      'Cardcom LowProfile/Create answered no UrlToBit: Bit is not enabled on the terminal',
+    );
+  }
   // GUIDs compare without case; stored lower case, so a webhook that spells it otherwise still finds its page.
-  return { lowProfileId: LowProfileId.toLowerCase(), url: Url };
+  return {
+    lowProfileId: LowProfileId.toLowerCase(),
+    url: Url,
+    ...(wantsBit && UrlToBit ? { bitUrl: UrlToBit } : {}),
+  };
 }
 
 // Fields we only display are read leniently: a surprise in one of them must not hide a payment.
@@ -175,7 +222,23 @@ const lowProfileResultSchema = z.object({
   // A garbled DocumentInfo must not hold up a charged payment; the cost is our own receipt where Cardcom's was meant.
   DocumentInfo: documentInfoSchema.nullish().catch(null),
   IssuerAuthCodeDescription: optionalText,
+  // "ExternalPayment indicator": a free string in the definition (see paymentMethodOf).
+  ExternalPaymentVector: z.union([z.string(), z.number()]).nullish().catch(null),
 });
+
+/**
+ * How the diner paid, from Cardcom's `ExternalPaymentVector` ("ExternalPayment indicator", a string the definition
+ * does not enumerate): a value naming Bit or Google Pay is that wallet, anything else (or none) a card. Checked
+ * against a real terminal before going live (decision 027).
+ */
+export function paymentMethodOf(vector: string | number | null | undefined): PaymentMethod {
+  const text = String(vector ?? '')
+    .toLowerCase()
+    .replace(/[\s_-]/g, '');
+  if (text.includes('bit')) return 'bit';
+  if (text.includes('google')) return 'google_pay';
+  return 'card';
+}
 
 /**
  * Cardcom's answer to GetLpResult as our verdict. The definition documents success (ResponseCode 0 at both levels)
@@ -235,6 +298,7 @@ export function fromLowProfileResult(body: unknown, lowProfileId: string): Payme
     brand: transaction.Brand || null,
     amountAgorot: Math.round(transaction.Amount * 100),
     document: providerDocument(result.DocumentInfo, transaction.DocumentType),
+    method: paymentMethodOf(result.ExternalPaymentVector),
   };
 }
 

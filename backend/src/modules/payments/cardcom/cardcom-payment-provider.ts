@@ -42,7 +42,7 @@ export class CardcomPaymentProvider implements PaymentProvider {
 
   async openPaymentPage(request: OpenPaymentPageRequest): Promise<OpenedPaymentPage> {
     const body = toCreateLowProfile(request, cardcomTerminal(request.terminal, this.config));
-    return fromCreateLowProfileResponse(await this.post(CREATE_PATH, body));
+    return fromCreateLowProfileResponse(await this.post(CREATE_PATH, body), request.method === 'bit');
   }
 
   async getResult(lowProfileId: string, terminal: TerminalChoice): Promise<PaymentResult> {

@@ -42,7 +42,9 @@ const STYLE = `
   .alert{background:#fde8e8;border:1px solid #b91c1c;color:#7f1d1d;border-radius:8px;padding:6px 10px;margin-top:6px;font-size:.9375rem}
   button{width:100%;margin-top:8px;font-size:1.125rem;font-weight:700;padding:10px;border:0;border-radius:8px;
     background:#166534;color:#fff;cursor:pointer} button:focus{outline:3px solid #1d4ed8;outline-offset:2px}
-  .secure{font-size:.8125rem;color:#4a5568;margin-top:6px;text-align:center}`;
+  .secure{font-size:.8125rem;color:#4a5568;margin-top:6px;text-align:center}
+  .wallet button{background:#000;margin-top:6px;padding:8px} .or{font-size:.875rem;color:#4a5568;margin-top:4px}
+  .bit button{background:#0b4f6c} a{color:#1d4ed8}`;
 
 function field(
   view: SandboxPageView,
@@ -119,6 +121,13 @@ export function renderSandboxPage(view: SandboxPageView): string {
     <p class="description">${description(page, words, language)}</p>
     ${view.declined ? `<div class="alert" role="alert">${message(words, language, view.declined)}. ${words.tryAnother}</div>` : ''}
     ${hasErrors ? `<div class="alert" role="alert">${words.fixFields}</div>` : ''}
+    ${
+      page.googlePay
+        ? `<form class="wallet" method="post" action="/pay/sandbox/${encodeURIComponent(page.lowProfileId)}">
+      <input type="hidden" name="wallet" value="google_pay"><button type="submit" lang="en" dir="ltr">${words.googlePay}</button>
+    </form><p class="or">${words.orCard}</p>`
+        : ''
+    }
     <form method="post" action="/pay/sandbox/${encodeURIComponent(page.lowProfileId)}" novalidate>
       ${field(view, words, 'name', words.name, 'type="text" autocomplete="cc-name" maxlength="100"')}
       ${field(view, words, 'number', words.number, 'type="text" inputmode="numeric" autocomplete="cc-number" maxlength="23" dir="ltr"')}
@@ -146,4 +155,40 @@ export function renderClosedPage(successUrl: string, language: DinerLanguage = '
 <h1>${words.closedTitle}</h1>
 <p><a href="${escapeHtml(successUrl)}" target="_top">${words.closedLink}</a></p>
 </main></body></html>`;
+}
+
+/**
+ * Bit's page in the sandbox (issue 17): where Cardcom's `UrlToBit` would take the diner, outside the checkout's frame.
+ * One button stands in for the Bit app's confirmation; after it the whole window goes to the thank-you page.
+ */
+export function renderBitPage(page: SandboxPage, language: DinerLanguage = 'he', failedUrl?: string): string {
+  const words = sandboxWords[language];
+  return `<!doctype html>
+<html lang="${language}" dir="${languageDirection(language)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${words.bitTitle}</title>
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+  <p class="test" role="note">${words.bitNote}</p>
+  <div class="card bit">
+    <div class="head">
+      <h1>${words.bitTitle}</h1>
+      <p class="amount">${words.amount} <bdi dir="ltr">${formatShekels(page.amountAgorot)}</bdi></p>
+    </div>
+    <p class="description">${description(page, words, language)}</p>
+    <form method="post" action="/pay/sandbox/${encodeURIComponent(page.lowProfileId)}">
+      <input type="hidden" name="wallet" value="bit">
+      <button type="submit">${words.bitPay} <bdi dir="ltr">${formatShekels(page.amountAgorot)}</bdi></button>
+    </form>
+    ${failedUrl ? `<p class="secure"><a href="${escapeHtml(failedUrl)}">${words.bitBack}</a></p>` : ''}
+  </div>
+</main>
+</body>
+</html>`;
 }

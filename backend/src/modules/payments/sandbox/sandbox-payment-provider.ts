@@ -13,6 +13,7 @@ import type {
   RefundRequest,
   RefundResult,
 } from '../payment-provider.port.js';
+import type { PaymentMethod } from '@tafrit/contracts';
 import { cardBrand, parseExpiry, passesLuhn, SANDBOX_CARDS } from './card-checks.js';
 
 export interface SandboxPage {
@@ -24,7 +25,13 @@ export interface SandboxPage {
   failedUrl: string;
   webhookUrl: string;
   status: 'open' | 'paid' | 'declined';
+  /** What the page offers beside the card form (issue 17): its Google Pay test button, or Bit's page instead. */
+  googlePay?: boolean;
+  bit?: boolean;
 }
+
+/** The sandbox's stand-ins for the wallets: always approved, no card number involved. */
+export type SandboxWallet = 'google_pay' | 'bit';
 
 export interface CardForm {
   name: string;
@@ -55,6 +62,7 @@ interface SandboxRow {
   last4: string | null;
   brand: string | null;
   response_code: string | null;
+  method: PaymentMethod | null;
 }
 
 /**
@@ -69,6 +77,10 @@ export interface SandboxPageFacts {
   successUrl: string;
   failedUrl: string;
   webhookUrl: string;
+  /** The Google Pay test button (the business turned Google Pay on). */
+  googlePay?: boolean;
+  /** The page is Bit's, opened outside the frame (the diner chose Bit). */
+  bit?: boolean;
 }
 
 /** The facts of a page asked for with `request` (what the page shows and where it returns). */
@@ -76,9 +88,10 @@ export function sandboxPageFacts(
   request: Pick<
     OpenPaymentPageRequest,
     'orderId' | 'orderNumber' | 'amountAgorot' | 'successUrl' | 'failedUrl' | 'webhookUrl'
-  > & {
-    businessName: string;
-  },
+  > &
+    Partial<Pick<OpenPaymentPageRequest, 'googlePay' | 'method'>> & {
+      businessName: string;
+    },
 ): SandboxPageFacts {
   return {
     returnValue: request.orderId,
@@ -87,6 +100,8 @@ export function sandboxPageFacts(
     successUrl: request.successUrl,
     failedUrl: request.failedUrl,
     webhookUrl: request.webhookUrl,
+    ...(request.googlePay ? { googlePay: true } : {}),
+    ...(request.method === 'bit' ? { bit: true } : {}),
   };
 }
 
@@ -105,7 +120,7 @@ const READ = preparedStatement<SandboxRow>('sandbox_read', 'select * from sandbo
 const SETTLE = preparedStatement<SandboxRow>(
   'sandbox_settle',
   `update sandbox_payments set status = $2, transaction_id = $3, approval_number = $4, last4 = $5, brand = $6,
-     response_code = $7, attempts = attempts + 1, updated_at = now()
+     response_code = $7, method = $8, attempts = attempts + 1, updated_at = now()
    where low_profile_id = $1 and status <> 'paid' returning *`,
 );
 // The first card on a page writes its row with the page's facts; a later one settles it as SETTLE does (a paid page
@@ -114,11 +129,11 @@ const CARD = preparedStatement<SandboxRow>(
   'sandbox_card',
   `insert into sandbox_payments
      (low_profile_id, return_value, amount_agorot, description, success_url, failed_url, webhook_url,
-      status, transaction_id, approval_number, last4, brand, response_code, attempts)
-   values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 1)
+      status, transaction_id, approval_number, last4, brand, response_code, method, attempts)
+   values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 1)
    on conflict (low_profile_id) do update set status = excluded.status, transaction_id = excluded.transaction_id,
      approval_number = excluded.approval_number, last4 = excluded.last4, brand = excluded.brand,
-     response_code = excluded.response_code, attempts = sandbox_payments.attempts + 1, updated_at = now()
+     response_code = excluded.response_code, method = excluded.method, attempts = sandbox_payments.attempts + 1, updated_at = now()
    where sandbox_payments.status <> 'paid'
    returning *`,
 );
@@ -181,7 +196,9 @@ export class SandboxPaymentProvider implements PaymentProvider {
     const lowProfileId = randomUUID();
     if (this.opened.size >= OPENED_KEPT) this.opened.delete(this.opened.keys().next().value!);
     this.opened.set(lowProfileId, sandboxPageFacts({ ...request, businessName: request.business.businessName }));
-    return Promise.resolve({ lowProfileId, url: `${this.config.publicUrl}/pay/sandbox/${lowProfileId}` });
+    const url = `${this.config.publicUrl}/pay/sandbox/${lowProfileId}`;
+    // Bit's page is the same address, drawn as Bit's (its facts say so) and opened in the whole window.
+    return Promise.resolve({ lowProfileId, url, ...(request.method === 'bit' ? { bitUrl: url } : {}) });
   }
 
   async getResult(lowProfileId: string): Promise<PaymentResult> {
@@ -202,6 +219,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
         brand: row.brand,
         amountAgorot: Number(row.amount_agorot),
         document: null,
+        method: row.method ?? 'card',
       };
     }
     if (row.status === 'declined') {
@@ -246,8 +264,10 @@ export class SandboxPaymentProvider implements PaymentProvider {
   /** The page as it stands: its row once a card was tried, else open with its facts; null when it is not a page. */
   async page(lowProfileId: string, facts?: SandboxPageFactsSource): Promise<SandboxPage | null> {
     const row = await this.row(lowProfileId);
-    if (row) return pageOf(row);
     const known = await this.factsOf(lowProfileId, facts);
+    // The wallets the page offers are facts of its request, not of its row.
+    if (row)
+      return { ...pageOf(row), ...(known?.googlePay ? { googlePay: true } : {}), ...(known?.bit ? { bit: true } : {}) };
     return known ? { lowProfileId, ...known, status: 'open' } : null;
   }
 
@@ -271,6 +291,32 @@ export class SandboxPaymentProvider implements PaymentProvider {
     const result = approved
       ? ['paid', String(randomInt(100_000_000, 999_999_999)), String(randomInt(100_000, 999_999)), last4, brand, '0']
       : ['declined', null, null, last4, brand, DECLINED_CODE];
+    return this.settle(lowProfileId, [...result, 'card'], approved, facts);
+  }
+
+  /**
+   * The page's Google Pay or Bit test button: approved at once, as a wallet the diner confirmed (no card number, so
+   * no last four digits). Bit pays only on a Bit page, Google Pay only where the business turned it on.
+   */
+  async submitWallet(
+    lowProfileId: string,
+    wallet: SandboxWallet,
+    facts?: SandboxPageFactsSource,
+  ): Promise<CardOutcome> {
+    if (!PAGE_ID.test(lowProfileId)) return { status: 'unknown' };
+    const known = await this.factsOf(lowProfileId, facts);
+    if (known && (wallet === 'bit' ? !known.bit : !known.googlePay)) return { status: 'unknown' };
+    const brand = wallet === 'bit' ? 'Bit' : 'Google Pay';
+    const result = ['paid', String(randomInt(100_000_000, 999_999_999)), String(randomInt(100_000, 999_999)), null];
+    return this.settle(lowProfileId, [...result, brand, '0', wallet], true, facts);
+  }
+
+  private async settle(
+    lowProfileId: string,
+    result: (string | null)[],
+    approved: boolean,
+    facts?: SandboxPageFactsSource,
+  ): Promise<CardOutcome> {
     // The page's facts write its row with the first card; without them (not a page of ours, or an old page that has
     // its row since it opened) only an existing row is settled.
     const known = await this.factsOf(lowProfileId, facts);

@@ -20,6 +20,13 @@ export interface SandboxWords {
   secure: string;
   closedTitle: string;
   closedLink: string;
+  /** Issue 17's wallets: the Google Pay test button, and Bit's own page (opened outside the frame). */
+  googlePay: string;
+  orCard: string;
+  bitTitle: string;
+  bitNote: string;
+  bitPay: string;
+  bitBack: string;
   /** The provider's Hebrew messages, by their text. */
   messages: Readonly<Record<string, string>>;
 }
@@ -43,6 +50,12 @@ export const sandboxWords: Readonly<Record<DinerLanguage, SandboxWords>> = {
     secure: 'פרטי הכרטיס מוזנים בדף התשלום בלבד ואינם נשמרים אצל בית העסק.',
     closedTitle: 'התשלום כבר בוצע',
     closedLink: 'לפרטי ההזמנה',
+    googlePay: 'Google Pay (בדיקה)',
+    orCard: 'או בכרטיס אשראי:',
+    bitTitle: 'תשלום בביט (סביבת בדיקה)',
+    bitNote: 'סביבת בדיקה: לא יבוצע חיוב אמיתי. כאן במקום אפליקציית ביט.',
+    bitPay: 'אישור תשלום בביט',
+    bitBack: 'חזרה לבחירת אמצעי תשלום',
     messages: {},
   },
   ar: {
@@ -63,6 +76,12 @@ export const sandboxWords: Readonly<Record<DinerLanguage, SandboxWords>> = {
     secure: 'تُدخَل تفاصيل البطاقة في صفحة الدفع فقط ولا يحتفظ بها المكان.',
     closedTitle: 'تم الدفع مسبقًا',
     closedLink: 'إلى تفاصيل الطلب',
+    googlePay: 'Google Pay (اختبار)',
+    orCard: 'أو ببطاقة الائتمان:',
+    bitTitle: 'الدفع عبر Bit (بيئة اختبار)',
+    bitNote: 'بيئة اختبار: لن يتم خصم أي مبلغ حقيقي. هذه الصفحة بدل تطبيق Bit.',
+    bitPay: 'تأكيد الدفع عبر Bit',
+    bitBack: 'العودة لاختيار طريقة الدفع',
     messages: {
       'העסקה סורבה על ידי חברת האשראי (סביבת בדיקה)': 'رفضت شركة البطاقات العملية (بيئة اختبار)',
       'העסקה סורבה': 'رُفضت العملية',
@@ -91,6 +110,12 @@ export const sandboxWords: Readonly<Record<DinerLanguage, SandboxWords>> = {
     secure: 'Card details are entered on the payment page only and are not kept by the business.',
     closedTitle: 'This payment has already been made',
     closedLink: 'To your order',
+    googlePay: 'Google Pay (test)',
+    orCard: 'Or by credit card:',
+    bitTitle: 'Pay with Bit (test environment)',
+    bitNote: 'Test environment: nothing is really charged. This page stands in for the Bit app.',
+    bitPay: 'Confirm payment with Bit',
+    bitBack: 'Back to choosing how to pay',
     messages: {
       'העסקה סורבה על ידי חברת האשראי (סביבת בדיקה)': 'The card company declined the transaction (test environment)',
       'העסקה סורבה': 'The transaction was declined',
@@ -119,6 +144,12 @@ export const sandboxWords: Readonly<Record<DinerLanguage, SandboxWords>> = {
     secure: 'Данные карты вводятся только на странице оплаты и не хранятся у заведения.',
     closedTitle: 'Оплата уже произведена',
     closedLink: 'К заказу',
+    googlePay: 'Google Pay (тест)',
+    orCard: 'Или кредитной картой:',
+    bitTitle: 'Оплата через Bit (тестовая среда)',
+    bitNote: 'Тестовая среда: реального списания не будет. Эта страница заменяет приложение Bit.',
+    bitPay: 'Подтвердить оплату через Bit',
+    bitBack: 'Вернуться к выбору способа оплаты',
     messages: {
       'העסקה סורבה על ידי חברת האשראי (סביבת בדיקה)': 'Платёжная компания отклонила операцию (тестовая среда)',
       'העסקה סורבה': 'Операция отклонена',

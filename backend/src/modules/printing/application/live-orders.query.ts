@@ -26,6 +26,8 @@ interface OrderRow {
   items: StoredItem[] | string;
   remarks: string | null;
   total_amount: string;
+  tip_amount: string;
+  payment_method: string;
   status: string;
   refunded_agorot: string | number | null;
   print_status: PrintStatus | null;
@@ -35,10 +37,21 @@ interface OrderRow {
 // What the provider returned on the order (issue 17), from the order's state snapshot as the monthly report reads it.
 const REFUNDED = `(select coalesce(sum((r->>'amountAgorot')::bigint), 0)
     from jsonb_array_elements(coalesce(o.state->'refunds', '[]'::jsonb)) r where r->>'status' = 'refunded')`;
-const ORDER_COLUMNS = `o.id, o.order_number, o.paid_at, o.table_number, o.items, o.remarks, o.total_amount, o.status,
-  ${REFUNDED}::text as refunded_agorot, s.status as print_status, s.last_error as print_error`;
+const ORDER_COLUMNS = `o.id, o.order_number, o.paid_at, o.table_number, o.items, o.remarks, o.total_amount, o.tip_amount,
+  o.payment_method, o.status, ${REFUNDED}::text as refunded_agorot, s.status as print_status,
+  s.last_error as print_error`;
 // The order's own slip (a reprint is not a row): `slip-{id}`.
 const WITH_SLIP = `from orders o left join print_slips s on s.slip_id = 'slip-' || o.id::text`;
+
+/** The tip and the way the diner paid, as the console and the slip show them (issue 17). */
+export function tipAndMethodOf(row: {
+  tip_amount?: string | null;
+  payment_method?: string | null;
+}): Pick<LiveOrder, 'tipAgorot' | 'paymentMethod'> {
+  const tip = agorotOf(row.tip_amount ?? '0');
+  const method = row.payment_method === 'bit' || row.payment_method === 'google_pay' ? row.payment_method : 'card';
+  return { ...(tip > 0 ? { tipAgorot: tip } : {}), paymentMethod: method };
+}
 
 export function liveOrderOf(row: OrderRow): LiveOrder {
   return {
@@ -50,6 +63,7 @@ export function liveOrderOf(row: OrderRow): LiveOrder {
     remarks: row.remarks,
     totalAgorot: agorotOf(row.total_amount),
     refundedAgorot: Number(row.refunded_agorot ?? 0),
+    ...tipAndMethodOf(row),
     status: (['accepted', 'ready', 'served', 'cancelled'].includes(row.status) ? row.status : 'paid') as KitchenStatus,
     printStatus: row.print_status ?? 'none',
     printError: row.print_status === 'failed' ? row.print_error : null,

@@ -11,6 +11,7 @@ import { RecordSlipOutcomeCommand } from '../../ordering/index.js';
 import { LiveHub } from '../realtime/live-hub.js';
 import { renderSlipEscpos } from '../slip/escpos.js';
 import { cancelledSlipContent, type SlipContent, testSlipContent } from '../slip/slip-content.js';
+import { tipAndMethodOf } from './live-orders.query.js';
 import { agorotOf, linesOf, type StoredItem } from './order-lines.js';
 import type { AuthenticatedAgent } from './pairing.service.js';
 import { PrinterPresence } from './printer-presence.service.js';
@@ -30,6 +31,8 @@ interface OrderSlipRow {
   items: StoredItem[] | string;
   remarks: string | null;
   total_amount: string;
+  tip_amount: string | null;
+  payment_method: string | null;
   payment_status: string;
   status?: string;
 }
@@ -205,7 +208,8 @@ export class SlipDelivery implements OnModuleInit, OnApplicationShutdown {
     const em = this.database.em();
     const [row] = await query<OrderSlipRow>(
       em,
-      `select order_number, business_id, paid_at, table_number, items, remarks, total_amount, payment_status
+      `select order_number, business_id, paid_at, table_number, items, remarks, total_amount, tip_amount,
+              payment_method, payment_status
          from orders
         where id = ? and business_id = ?`,
       [orderId, businessPhone],
@@ -222,6 +226,7 @@ export class SlipDelivery implements OnModuleInit, OnApplicationShutdown {
       lines: linesOf(row.items),
       remarks: row.remarks,
       totalAgorot: agorotOf(row.total_amount),
+      ...tipAndMethodOf(row),
       paid: true,
     };
     return { slipId, orderId, orderNumber: row.order_number, escposBase64: await this.render(businessPhone, content) };

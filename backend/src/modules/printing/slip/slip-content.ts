@@ -1,4 +1,4 @@
-import { formatShekels } from '@tafrit/contracts';
+import { formatShekels, type PaymentMethod } from '@tafrit/contracts';
 
 /** A choice of a line, as ordered: `without` ones (בלי בצל) the slip sets apart. */
 export interface SlipLineOption {
@@ -42,6 +42,9 @@ export interface SlipContent {
   lines: SlipLine[];
   remarks: string | null;
   totalAgorot: number;
+  /** The diner's tip inside the total, printed apart, and how they paid (issue 17). */
+  tipAgorot?: number;
+  paymentMethod?: PaymentMethod;
   /** shows "שולם" (paid) prominently; a test print shows "הדפסת ניסיון" instead of an order number */
   paid: boolean;
   /** `cancelled`: the order was declined or refunded whole after its slip printed (issue 17): "בוטלה", don't make it. */

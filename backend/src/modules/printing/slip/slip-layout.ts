@@ -2,6 +2,7 @@ import { formatShekels, quantityLine } from '@tafrit/contracts';
 import { slipFonts } from './fonts.js';
 import { type SlipContent, slipOptionRows } from './slip-content.js';
 import { createComposer } from './svg-composer.js';
+import type { PaymentMethod } from '@tafrit/contracts';
 import { type Style } from './text-layout.js';
 
 // Israel time whatever the server's zone; en-GB gives day/month/year with a 24-hour clock.
@@ -16,6 +17,9 @@ const ISRAEL_TIME = new Intl.DateTimeFormat('en-GB', {
 });
 
 /** 21/11/2026 14:05 */
+/** How the diner paid, under "שולם" (a card says nothing: it is what a slip always meant). */
+const SLIP_METHOD: Record<PaymentMethod, string | null> = { card: null, bit: 'בביט', google_pay: 'ב-Google Pay' };
+
 export function formatIsraelTime(at: Date): string {
   const part = (type: Intl.DateTimeFormatPartTypes): string =>
     ISRAEL_TIME.formatToParts(at).find((p) => p.type === type)?.value ?? '';
@@ -92,6 +96,7 @@ export function slipSvg(content: SlipContent, width: number): { svg: string; hei
   }
 
   c.space(dots(14));
+  if (content.tipAgorot) c.text(`מזה טיפ ${formatShekels(content.tipAgorot)}`, s(34));
   c.text(`סה״כ ${formatShekels(content.totalAgorot)}`, s(48, true));
   if (content.kind === 'order') {
     c.space(dots(12));
@@ -99,6 +104,8 @@ export function slipSvg(content: SlipContent, width: number): { svg: string; hei
     const stroke = dots(6);
     c.space(stroke + dots(4));
     c.text(content.paid ? 'שולם' : 'לא שולם', s(64, true), { align: 'center' });
+    const method = content.paymentMethod ? SLIP_METHOD[content.paymentMethod] : null;
+    if (content.paid && method) c.text(method, s(34, true), { align: 'center' });
     c.space(stroke + dots(4));
     c.box(top, c.y, { filled: false, stroke });
   }

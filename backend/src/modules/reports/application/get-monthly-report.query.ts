@@ -8,6 +8,7 @@ import {
   type MonthlyReport,
   type MonthString,
   type OrderStatus,
+  type PaymentMethod,
   type PaymentStatus,
   payoutStreamId,
   type ReportDay,
@@ -39,6 +40,7 @@ interface SummaryRow {
   total_amount: string;
   total_commission: string;
   net_amount: string;
+  total_tips: string;
 }
 
 interface RefundSumRow {
@@ -97,7 +99,8 @@ export class GetMonthlyReportHandler implements IQueryHandler<GetMonthlyReportQu
       `select count(*)::int as total_orders,
                 coalesce(sum(total_amount), 0)::numeric(14, 2)::text as total_amount,
                 coalesce(sum(commission), 0)::numeric(14, 2)::text as total_commission,
-                coalesce(sum(net_amount), 0)::numeric(14, 2)::text as net_amount
+                coalesce(sum(net_amount), 0)::numeric(14, 2)::text as net_amount,
+                coalesce(sum(tip_amount), 0)::numeric(14, 2)::text as total_tips
            from orders where ${where}`,
       params,
     );
@@ -138,6 +141,7 @@ export class GetMonthlyReportHandler implements IQueryHandler<GetMonthlyReportQu
       totalCommission: agorotToDecimalString(commission),
       // What the business keeps: paid, less refunded, less the commission on what was kept.
       netAmount: agorotToDecimalString(toAgorot(summaryRow?.total_amount) - refunded - commission),
+      totalTips: summaryRow?.total_tips ?? '0.00',
     };
     const refundsByOrder = new Map<string, ReportRefund[]>();
     for (const row of refundRows) {
@@ -188,6 +192,9 @@ function toAgorot(decimal: string | undefined): number {
   return sign * (Math.abs(Number(shekels)) * 100 + Number(agorot.padEnd(2, '0').slice(0, 2)));
 }
 
+/** The spec's payment_method column as the contract names the way the diner paid. */
+const METHOD_OF_COLUMN: Record<string, PaymentMethod> = { credit_card: 'card', google_pay: 'google_pay', bit: 'bit' };
+
 /** The owner's view of a row, field by field: nothing private (diner session, customer phone) leaves by accident. */
 export function toReportOrder(order: Order): Omit<ReportOrder, 'refunds'> {
   const paid = order.cardLast4 !== null || order.cardBrand !== null || order.approvalNumber !== null;
@@ -213,6 +220,8 @@ export function toReportOrder(order: Order): Omit<ReportOrder, 'refunds'> {
     invoiceNumber: order.invoiceNumber ?? null,
     invoiceUrl: order.invoiceUrl ?? null,
     invoiceStatus: order.invoiceStatus as InvoiceStatus,
+    tipAmount: order.tipAmount ?? '0.00',
+    paymentMethod: order.paymentStatus === PAID ? (METHOD_OF_COLUMN[order.paymentMethod] ?? 'card') : null,
     payment: paid
       ? {
           last4: order.cardLast4 ?? null,

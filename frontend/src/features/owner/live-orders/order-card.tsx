@@ -122,7 +122,17 @@ export function OrderCard({
         <bdi dir="ltr" className="font-bold" data-testid="live-order-total">
           {formatShekels(order.totalAgorot)}
         </bdi>
+        {order.tipAgorot ? (
+          <span className="ms-3 text-lg text-muted" data-testid="live-order-tip">
+            {t.tip} <bdi dir="ltr">{formatShekels(order.tipAgorot)}</bdi>
+          </span>
+        ) : null}
       </p>
+      {order.paymentMethod ? (
+        <p className="text-lg text-ink" data-testid="live-order-method">
+          {t.paidWith[order.paymentMethod]}
+        </p>
+      ) : null}
 
       {refunded > 0 ? (
         <p className="text-lg text-ink" data-testid="live-order-refunded">
