@@ -281,6 +281,8 @@ export const creditIssuedDataSchema = z.object({
   issuedAt: instant,
   /** The seller as the credit document printed it (added 2026-11-27); absent in older events. */
   seller: sellerBlockSchema.optional(),
+  /** The part of the refund that returns the diner's tip, inside totalAgorot and outside the VAT (decision 027). */
+  tipAgorot: agorot.optional(),
 });
 
 /** No credit document could be made for a refund (no invoice of ours to credit, or the provider's): a person acts. */

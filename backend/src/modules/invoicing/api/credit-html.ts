@@ -38,6 +38,9 @@ export function creditPage(view: CreditView): string {
     '<table class="totals"><tbody>' +
     `<tr><th scope="row">זיכוי לפני מע"מ</th><td class="num">${money(view.beforeVatAgorot)}</td></tr>` +
     `<tr><th scope="row">מע"מ ${view.vatRatePercent}%</th><td class="num">${money(view.vatAgorot)}</td></tr>` +
+    (view.tipAgorot > 0
+      ? `<tr><th scope="row">החזר תשר (טיפ, מחוץ לבסיס המע"מ)</th><td class="num">${money(view.tipAgorot)}</td></tr>`
+      : '') +
     `<tr class="grand"><th scope="row">סה"כ זיכוי</th><td class="num">${money(view.totalAgorot)}</td></tr>` +
     '</tbody></table>' +
     '<section class="payment"><h3>פרטי ההחזר</h3>' +

@@ -22,6 +22,8 @@ export interface CreditView {
   beforeVatAgorot: number;
   vatAgorot: number;
   vatRatePercent: number;
+  /** The part returning the diner's tip, outside the VAT (0: none). */
+  tipAgorot: number;
   reason: string;
   /** The seller's block as the document printed it (older documents: as the order was placed, or as it is now). */
   seller: SellerBlock | null;
@@ -82,6 +84,7 @@ export async function loadCredit(
       beforeVatAgorot: credit.beforeVatAgorot,
       vatAgorot: credit.vatAgorot,
       vatRatePercent: credit.vatRatePercent,
+      tipAgorot: credit.tipAgorot ?? 0,
       reason: requested.reason,
       seller: seller ?? null,
     },

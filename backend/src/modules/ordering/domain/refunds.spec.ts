@@ -442,3 +442,66 @@ describe('refunds: never more than was paid (property)', () => {
     );
   });
 });
+
+describe('a refund of an order with a tip (decision 027)', () => {
+  // The same ₪41.00 of items with a ₪4.10 tip: ₪45.10 charged, the commission ₪2.05 on the items only.
+  const tippedPlaced: OrderEvent = {
+    ...placed,
+    data: { ...(placed.data as object), totalAgorot: 4510, netAgorot: 4305, tipAgorot: 410 },
+  } as OrderEvent;
+  const tippedPaid: OrderEvent = {
+    ...paid,
+    data: { ...(paid.data as object), amountAgorot: 4510, netAgorot: 4305, tipAgorot: 410 },
+  } as OrderEvent;
+  const tippedInvoice: OrderEvent = {
+    ...invoiced('platform'),
+    data: { ...(invoiced('platform').data as object), totalAgorot: 4510, tipAgorot: 410 },
+  } as OrderEvent;
+  const credit = (refundId: string, totalAgorot: number, beforeVatAgorot: number, vatAgorot: number, tip?: number) => ({
+    type: 'CreditIssued' as const,
+    data: {
+      orderId,
+      businessPhone,
+      refundId,
+      source: 'platform' as const,
+      creditNumber: CREDIT_NUMBER_AT_COMMIT,
+      creditUrl: `/api/invoice/${orderId}/credits/${refundId}?token=t`,
+      originalInvoiceNumber: '17',
+      lines: null,
+      totalAgorot,
+      beforeVatAgorot,
+      vatAgorot,
+      vatRatePercent: 18,
+      issuedAt: T2,
+      ...(tip ? { tipAgorot: tip } : {}),
+    },
+  });
+
+  it("an amount within the items returns the items' share of the commission (the tip carried none)", () =>
+    given([tippedPlaced, tippedPaid])
+      .when(request(R1, { amountAgorot: 1450 }))
+      .then([requested(R1, 1450, 73)]));
+
+  it('a whole refund returns the tip apart on the credit document, outside the VAT, with all of the commission', () => {
+    given([tippedPlaced, tippedPaid])
+      .when(request(R1))
+      .then([requested(R1, 4510, 205)]);
+    given([tippedPlaced, tippedPaid, tippedInvoice, requested(R1, 4510, 205)])
+      .when(answer(R1, 4510))
+      .then([refunded(R1, 4510), credit(R1, 4510, 3475, 625, 410)]);
+  });
+
+  it('returns the sale first and the tip last: the refund beyond the items is the tip, without VAT or commission', () => {
+    const first = [tippedPlaced, tippedPaid, tippedInvoice, requested(R1, 4100, 205), refunded(R1, 4100)];
+    given(first)
+      .when(request(R2, { amountAgorot: 410 }))
+      .then([requested(R2, 410, 0)]);
+    given([
+      ...first,
+      { type: 'CreditIssued', data: credit(R1, 4100, 3475, 625).data } as OrderEvent,
+      requested(R2, 410, 0),
+    ])
+      .when(answer(R2, 410))
+      .then([refunded(R2, 410), credit(R2, 410, 0, 0, 410)]);
+  });
+});

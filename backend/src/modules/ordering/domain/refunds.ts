@@ -113,18 +113,29 @@ function amountOfLines(order: PlacedOrder, lines: readonly RefundLine[]): number
 }
 
 /**
- * The commission a refund returns: its share of the order's commission, rounded half up; the refund that empties the
- * order returns all that is left, so the refunds' commissions add up to the order's exactly.
+ * The part of a refund that returns the diner's tip (decision 027): a refund returns the sale first and the tip last,
+ * so the tip comes back only with the money beyond the items (a whole refund returns it whole). `before`: what the
+ * order's earlier refunds (not refused) returned.
+ */
+export function tipPartOf(order: PlacedOrder, before: number, amount: number): number {
+  const items = order.totalAgorot - (order.tipAgorot ?? 0);
+  return Math.max(0, before + amount - items) - Math.max(0, before - items);
+}
+
+/**
+ * The commission a refund returns: its share of the order's commission (which is on the items only), rounded half up;
+ * the refund that empties the order returns all that is left, so the refunds' commissions add up to the order's
+ * exactly. The part of a refund that returns the tip returns no commission: the tip carried none.
  */
 function commissionReturned(order: PlacedOrder, amount: number, remaining: number): number {
-  const left =
-    order.commissionAgorot -
-    refundsOf(order).reduce((sum, r) => sum + (r.status === 'failed' ? 0 : r.commissionAgorot), 0);
+  const refunds = refundsOf(order).filter((r) => r.status !== 'failed');
+  const left = order.commissionAgorot - refunds.reduce((sum, r) => sum + r.commissionAgorot, 0);
   if (amount === remaining) return left;
-  return Math.min(
-    left,
-    Math.floor((amount * order.commissionAgorot * 2 + order.totalAgorot) / (2 * order.totalAgorot)),
-  );
+  const items = order.totalAgorot - (order.tipAgorot ?? 0);
+  if (items <= 0) return 0;
+  const before = refunds.reduce((sum, r) => sum + r.amountAgorot, 0);
+  const forItems = amount - tipPartOf(order, before, amount);
+  return Math.min(left, Math.floor((forItems * order.commissionAgorot * 2 + items) / (2 * items)));
 }
 
 function refusedUnlessPaid(order: PlacedOrder): void {
@@ -257,7 +268,16 @@ function creditOf(
   });
   if (order.invoice !== 'generated') return failed('the order has no tax invoice to credit');
   const rate = order.invoiceVatRatePercent ?? VAT_RATE_PERCENT;
-  const { beforeVat, vat } = splitVat(refund.amountAgorot, rate);
+  // The tip's part is outside the VAT, as on the invoice: VAT is taken from the rest only.
+  const refunds = refundsOf(order);
+  const before = refunds
+    .slice(
+      0,
+      refunds.findIndex((r) => r.refundId === refundId),
+    )
+    .reduce((sum, r) => sum + (r.status === 'failed' ? 0 : r.amountAgorot), 0);
+  const tip = tipPartOf(order, before, refund.amountAgorot);
+  const { beforeVat, vat } = splitVat(refund.amountAgorot - tip, rate);
   const document = {
     orderId,
     businessPhone,
@@ -270,6 +290,7 @@ function creditOf(
     vatRatePercent: rate,
     issuedAt: now,
     ...(made.seller ? { seller: sellerBlock(made.seller, businessPhone) } : {}),
+    ...(tip > 0 ? { tipAgorot: tip } : {}),
   };
   if (source === 'provider') {
     const credit = made.providerCredit;
