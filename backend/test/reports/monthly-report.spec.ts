@@ -379,7 +379,7 @@ describe('the owner monthly orders report', () => {
 
     const { text } = await fetchCsv(app, owner, current);
     const csvRow = parseCsv(text.slice(1)).find((cells) => cells[5] === '118.00');
-    expect(csvRow?.slice(8)).toEqual([row.invoiceNumber, 'הופקה', '']);
+    expect(csvRow?.slice(8)).toEqual([row.invoiceNumber, 'הופקה', '', '', 'כרטיס אשראי']);
   });
 
   it('shows each line’s choices with their prices, in the report and its CSV', async () => {
@@ -466,6 +466,8 @@ describe('the owner monthly orders report', () => {
         'מספר חשבונית',
         'סטטוס חשבונית',
         'הוחזר',
+        'טיפ',
+        'אמצעי תשלום',
       ]);
       expect(rows.slice(1, -1).map((row) => row[0])).toEqual(['4', '3', '2', '1']);
       expect(rows[1]?.slice(0, 8)).toEqual([
@@ -488,7 +490,21 @@ describe('the owner monthly orders report', () => {
       expect(rows[4]?.[1]).toMatch(/^01\/\d{2}\/\d{4} 00:30$/);
       expect(rows[2]?.[3]).toBe('הפוך גדול × 2; קרואסון × 1');
       expect(rows[3]?.[2]).toBe('7');
-      expect(rows.at(-1)).toEqual(['סה"כ', '', '', '4 הזמנות', '', '71.30', '3.58', '67.72', '', '', '0.00']);
+      expect(rows.at(-1)).toEqual([
+        'סה"כ',
+        '',
+        '',
+        '4 הזמנות',
+        '',
+        '71.30',
+        '3.58',
+        '67.72',
+        '',
+        '',
+        '0.00',
+        '0.00',
+        '',
+      ]);
       expect(rows).toHaveLength(6);
       expect(text).not.toContain('77.77');
     });
@@ -508,7 +524,7 @@ describe('the owner monthly orders report', () => {
       expect(response.status).toBe(200);
       const rows = parseCsv(text.slice(1));
       expect(rows).toHaveLength(2);
-      expect(rows[1]).toEqual(['סה"כ', '', '', '0 הזמנות', '', '0.00', '0.00', '0.00', '', '', '0.00']);
+      expect(rows[1]).toEqual(['סה"כ', '', '', '0 הזמנות', '', '0.00', '0.00', '0.00', '', '', '0.00', '0.00', '']);
     });
   });
 });

@@ -65,15 +65,19 @@ describe('the monthly report after refunds', () => {
     expect(byId.get(untouched)?.refunds).toEqual([]);
   });
 
-  it('puts what was refunded last in the CSV: per order, and the month in the summary row', async () => {
+  it('puts what was refunded after the older columns in the CSV: per order, and the month in the summary row', async () => {
     const answer = await fetch(`${app.url}/api/orders/csv?month=${israelMonthOf(new Date())}`, {
       headers: { authorization: `Bearer ${owner.token}` },
     });
     expect(answer.status).toBe(200);
     const lines = (await answer.text()).trim().split(/\r?\n/);
-    expect(lines[0]?.endsWith('הוחזר')).toBe(true);
-    const refundedCells = lines.slice(1, -1).map((line) => line.split(',').at(-1));
+    expect(lines[0]?.endsWith('הוחזר,טיפ,אמצעי תשלום')).toBe(true);
+    // Then the tip (none here) and the way to pay (a card in the sandbox's card form).
+    const refundedCells = lines.slice(1, -1).map((line) => line.split(',').at(-3));
     expect(refundedCells.sort()).toEqual(['', '14.50', '41.00']);
-    expect(lines.at(-1)?.split(',').at(-1)).toBe('55.50');
+    expect(lines.slice(1, -1).map((line) => line.split(',').slice(-2))).toEqual(
+      lines.slice(1, -1).map(() => ['', 'כרטיס אשראי']),
+    );
+    expect(lines.at(-1)?.split(',').at(-3)).toBe('55.50');
   });
 });

@@ -36,9 +36,13 @@ export const CSV_HEADER = [
   'נטו',
   'מספר חשבונית',
   'סטטוס חשבונית',
-  // Last, so the columns before it keep their places in the owner's spreadsheets (issue 17).
+  // Added last, so the columns before them keep their places in the owner's spreadsheets (issue 17).
   'הוחזר',
+  'טיפ',
+  'אמצעי תשלום',
 ] as const;
+
+const PAYMENT_METHOD_HE: Record<string, string> = { card: 'כרטיס אשראי', bit: 'ביט', google_pay: 'Google Pay' };
 
 const INVOICE_STATUS_HE: Record<InvoiceStatus, string> = {
   generated: 'הופקה',
@@ -71,6 +75,8 @@ export function ordersCsv(report: MonthlyReport): string {
     order.invoiceNumber ?? '',
     INVOICE_STATUS_HE[order.invoiceStatus] ?? order.invoiceStatus,
     refundedOf(order),
+    order.tipAmount && Number(order.tipAmount) > 0 ? order.tipAmount : '',
+    PAYMENT_METHOD_HE[order.paymentMethod ?? 'card'] ?? '',
   ]);
   const { summary } = report;
   rows.push([
@@ -85,6 +91,8 @@ export function ordersCsv(report: MonthlyReport): string {
     '',
     '',
     summary.totalRefunds,
+    summary.totalTips ?? '0.00',
+    '',
   ]);
   // Every cell through the formula guard (a diner's remark must never run in the owner's Excel).
   return spreadsheetCsv([CSV_HEADER, ...rows]);
