@@ -206,6 +206,8 @@ export const heAdmin = {
     actionError: 'הפעולה נכשלה',
     monthNet: 'נטו החודש',
     deducted: 'קוזז על החזרים',
+    // The diners' tips inside the net, passed on whole (no commission on them).
+    tips: 'מזה טיפים',
     balancesCaption: 'קיזוזים בגין החזרים מחודשים שכבר הועברו',
     balancesDescription: 'החזר ללקוח על חודש שכבר הועבר מקוזז מההעברה הבאה; מה שלא קוזז עובר לחודש שאחריו.',
     owed: 'חוב לפני החודש',

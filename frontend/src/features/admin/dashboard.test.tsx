@@ -127,6 +127,7 @@ function batch(overrides: Partial<PayoutBatch> = {}): PayoutBatch {
         beneficiaryName: 'קפה הגפן בע"מ',
         monthNet: '570.00',
         deducted: '0.00',
+        tips: '35.50',
       },
     ],
     total: '570.00',
@@ -635,7 +636,11 @@ describe('payouts, contact messages and audit', () => {
     const user = userEvent.setup();
     renderAt('/admin');
     const table = await screen.findByTestId('payout-table', undefined, SLOW);
-    expect(within(table).getByRole('rowheader', { name: 'קפה הגפן' }).closest('tr')?.textContent).toContain('123456');
+    const row = within(table).getByRole('rowheader', { name: 'קפה הגפן' }).closest('tr')!;
+    expect(row.textContent).toContain('123456');
+    // The tips inside the net, shown apart (they carry no commission).
+    expect(within(table).getByRole('columnheader', { name: heAdmin.payouts.tips })).toBeTruthy();
+    expect(row.textContent).toContain('₪35.50');
     await user.click(screen.getByRole('button', { name: heAdmin.payouts.create }));
     await screen.findByRole('button', { name: heAdmin.payouts.markTransferred });
     expect(calls.find((call) => call.method === 'POST')?.headers.Authorization).toBe('Bearer admin-token');

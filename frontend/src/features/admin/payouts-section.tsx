@@ -117,6 +117,9 @@ function Batch({ batch, month }: { batch: PayoutBatch; month: string }) {
                   {t.deducted}
                 </th>
                 <th scope="col" className={thClass}>
+                  {t.tips}
+                </th>
+                <th scope="col" className={thClass}>
                   {t.net}
                 </th>
               </tr>
@@ -142,6 +145,9 @@ function Batch({ batch, month }: { batch: PayoutBatch; month: string }) {
                   </td>
                   <td className={tdClass}>
                     <Ltr>{shekelsText(line.deducted)}</Ltr>
+                  </td>
+                  <td className={tdClass}>
+                    <Ltr>{shekelsText(line.tips ?? '0.00')}</Ltr>
                   </td>
                   <td className={tdClass}>
                     <Ltr>{shekelsText(line.net)}</Ltr>
