@@ -19,6 +19,8 @@ export * from './israel/id-number.js';
 export * from './israel/phone.js';
 export * from './israel/phone-metadata.js';
 export * from './israel/banks.js';
+export * from './israel/localities.js';
+export * from './israel/localities-data.js';
 export * from './http/sign-in.schemas.js';
 export * from './http/accounts.schemas.js';
 export * from './http/contact-limits.js';
