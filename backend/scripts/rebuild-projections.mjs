@@ -122,6 +122,7 @@ export const NOT_REBUILT = {
   'public-menu-cache': 'an in-memory cache dropped on menu and business events; nothing is stored',
   'receipt-sms': 'sends the receipt SMS: an effect, never replayed',
   'slip-dispatch': 'pushes slips to the printing agent: an effect, never replayed',
+  'cancelled-slip': "pushes a cancelled order's short slip to the printing agent: an effect, never replayed",
 };
 
 const TABLES = READ_MODELS.flatMap((model) => model.tables.map((spec) => spec.table));

@@ -16,7 +16,14 @@ const ORDERS_PER_DINER = 8;
 const KILLS = 3;
 const ORDERS = DINERS * ORDERS_PER_DINER;
 
-const PROCESSORS = ['live-orders', 'monthly-commissions', 'receipt-sms', 'slip-dispatch'];
+const PROCESSORS = [
+  'cancelled-slip',
+  'live-orders',
+  'monthly-commissions',
+  'platform-documents',
+  'receipt-sms',
+  'slip-dispatch',
+];
 
 let host: ProductHost;
 let cafes: Cafe[];

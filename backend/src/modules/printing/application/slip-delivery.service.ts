@@ -145,16 +145,18 @@ export class SlipDelivery implements OnModuleInit, OnApplicationShutdown {
     const [row] = await query<OrderSlipRow & { slip_status: string | null; refunded: string }>(
       em,
       `select o.order_number, o.business_id, o.paid_at, o.table_number, o.items, o.remarks, o.total_amount,
-              o.payment_status, o.status, s.status as slip_status,
-              (select coalesce(sum((data->>'amountAgorot')::bigint), 0) from events
-                where stream_id = 'order-' || o.id::text and type = 'OrderRefunded')::text as refunded
+              o.payment_status, o.status, coalesce(o.state->>'slip', s.status) as slip_status,
+              (select coalesce(sum((r->>'amountAgorot')::bigint), 0)
+                 from jsonb_array_elements(coalesce(o.state->'refunds', '[]'::jsonb)) r
+                where r->>'status' = 'refunded')::text as refunded
          from orders o left join print_slips s on s.slip_id = 'slip-' || o.id::text
         where o.id = ? and o.business_id = ?`,
       [orderId, businessPhone],
     );
     if (!row || row.slip_status !== 'printed' || row.payment_status !== 'paid') return false;
-    // Declined (cancelled) or every agora returned; the refund's event is read from the log, which the orders read
-    // model may not have caught up with.
+    // Declined (cancelled) or every agora returned. Both facts come from the order's own state, which its commands
+    // write with their events (the slip's acknowledgement and the refund's answer included): the print_slips read
+    // model, another processor's, may not have caught up with an acknowledgement yet.
     const total = agorotOf(row.total_amount);
     if (!declined && row.status !== 'cancelled' && Number(row.refunded) < total) return false;
     if (!(await this.presence.status(businessPhone)).isOnline) return false;

@@ -1,11 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import {
-  orderStreamId,
-  type LiveEvent,
-  type LiveOrder,
-  type OrderEventData,
-  type PrinterEventData,
-} from '@tafrit/contracts';
+import { type LiveEvent, type LiveOrder, type OrderEventData, type PrinterEventData } from '@tafrit/contracts';
 import { execute, query } from '../../../platform/event-store/postgres/sql.js';
 import type { RecordedEvent } from '../../../platform/event-store/event-store.port.js';
 import type { Processor, ProcessorContext } from '../../../platform/processing/processor.js';
@@ -38,8 +32,10 @@ export function liveOrdersProjection({ hub }: { hub: LiveHub }): Processor {
     const liveOrders = await loadLiveOrders(em, paidIds);
     await updateSlips(em, events);
     const journal: { businessPhone: string; position: string; pushed: Pushed }[] = [];
+    // Each order's refunded total as this batch moves through it (its earlier refunds may be in the batch itself).
+    const refunded = new Map<string, number>();
     for (const event of events) {
-      const pushed = await liveEventOf(em, event, liveOrders);
+      const pushed = await liveEventOf(em, event, liveOrders, refunded);
       if (pushed) journal.push({ businessPhone: businessOf(event), position: event.globalPosition, pushed });
     }
     if (journal.length === 0) return;
@@ -150,6 +146,7 @@ async function liveEventOf(
   em: EntityManager,
   event: RecordedEvent,
   liveOrders: Map<string, LiveOrder>,
+  refunded: Map<string, number>,
 ): Promise<Pushed | undefined> {
   switch (event.type) {
     case 'OrderPaid': {
@@ -169,16 +166,25 @@ async function liveEventOf(
       return { kind: 'order.status', orderId: data.orderId, status: 'cancelled', at: data.declinedAt };
     }
     case 'OrderRefunded': {
-      // The order's refunded total up to this event, from the log itself: the orders read model may not have caught
-      // up yet, and a total (not the refund's own amount) lets a console take a repeat or a late push safely.
+      // The order's refunded total up to this event: the previous `order.refunded` this projection numbered for the
+      // order (its own table, so a rebuild in a scratch schema and another event store give the same totals), plus
+      // this refund. A total, not the refund's own amount, lets a console take a repeat or a late push safely; a
+      // redelivered event finds the same previous row, so it pushes the same total again.
       const data = event.data as OrderEventData['OrderRefunded'];
-      const [row] = await query<{ refunded: string }>(
-        em,
-        `select coalesce(sum((data->>'amountAgorot')::bigint), 0)::text as refunded from events
-          where stream_id = ? and type = 'OrderRefunded' and global_position <= ?`,
-        [orderStreamId(data.orderId), event.globalPosition],
-      );
-      const refundedAgorot = Number(row?.refunded ?? data.amountAgorot);
+      let before = refunded.get(data.orderId);
+      if (before === undefined) {
+        const [row] = await query<{ total: string }>(
+          em,
+          `select payload->>'refundedAgorot' as total from live_events
+            where business_id = ? and payload->>'kind' = 'order.refunded' and payload->>'orderId' = ?
+              and source_position < ?
+            order by source_position desc limit 1`,
+          [data.businessPhone, data.orderId, event.globalPosition],
+        );
+        before = Number(row?.total ?? 0);
+      }
+      const refundedAgorot = before + data.amountAgorot;
+      refunded.set(data.orderId, refundedAgorot);
       return { kind: 'order.refunded', orderId: data.orderId, refundedAgorot, at: data.refundedAt };
     }
     case 'SlipQueued':
