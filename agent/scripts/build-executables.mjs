@@ -22,6 +22,7 @@ import {
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { writeDownloadsIndex } from './downloads-index.mjs';
 
 /** Both binaries must be this exact version: the blob is read by the Node that made it. */
 export const NODE_VERSION = '24.21.0';
@@ -127,6 +128,7 @@ export const buildExecutables = ({
     written.push(path);
   }
   rmSync(blobDir, { recursive: true, force: true });
+  writeDownloadsIndex(out);
   return written;
 };
 

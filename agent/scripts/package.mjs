@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { zipSync } from 'fflate';
+import { writeDownloadsIndex } from './downloads-index.mjs';
 
 const root = new URL('../', import.meta.url);
 const dist = new URL('dist/', root);
@@ -141,3 +142,4 @@ for (const [platform, { start, script }] of Object.entries(PLATFORMS)) {
   await writeFile(new URL(`${name}.sha256`, downloads), `${sha256}  ${name}\n`);
   console.log(`${fileURLToPath(new URL(name, downloads))}  ${archive.length} bytes  sha256 ${sha256}`);
 }
+writeDownloadsIndex(fileURLToPath(downloads));

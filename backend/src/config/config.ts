@@ -36,6 +36,9 @@ const environmentSchema = z.object({
     .optional()
     .transform((value) => value || undefined),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // Sign-in codes one phone may be sent in an hour (five by default); a staging site or a browser test suite that signs
+  // the same owner in on many devices raises it.
+  OTP_SENDS_PER_HOUR: z.coerce.number().int().min(1).max(100).default(5),
   ADMIN_PHONES: z
     .string()
     .default('0547654321')
@@ -148,6 +151,8 @@ export interface AppConfig {
   /** Unset means the event log is the `events` table of the database; set, it is this KurrentDB. */
   eventStoreUrl: string | undefined;
   jwtSecret: string;
+  /** Sign-in codes one phone may be sent in an hour (OTP_SENDS_PER_HOUR). */
+  otpSendsPerHour: number;
   adminPhones: string[];
   smsProvider: 'log' | 'inforu' | '019';
   smsLogFile: string;
@@ -245,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: values.REDIS_URL,
     eventStoreUrl: values.EVENTSTORE_URL,
     jwtSecret,
+    otpSendsPerHour: values.OTP_SENDS_PER_HOUR,
     adminPhones: values.ADMIN_PHONES,
     smsProvider: values.SMS_PROVIDER,
     smsLogFile: resolve(values.SMS_LOG_FILE ?? join(dataDir, 'sms.log')),

@@ -10,18 +10,22 @@ afterEach(() => {
 });
 
 describe("Settings' printing guide", () => {
-  it('offers the executables the server has, found with HEAD', async () => {
+  it('offers the executables the server lists beside its packages, asking for nothing else', async () => {
     const calls = stubApi((call) =>
-      call.method === 'HEAD' && call.path.includes('windows-x64') ? new Response(null, { status: 200 }) : undefined,
+      call.path === '/downloads/index.json'
+        ? new Response(
+            JSON.stringify({
+              files: ['tafrit-agent-linux-20250920.zip', 'tafrit-agent-windows-x64-20250920.exe'],
+            }),
+            { status: 200, headers: { 'content-type': 'application/json' } },
+          )
+        : undefined,
     );
     render(<PrintingGuideCard />);
     const link = await screen.findByRole('link', { name: 'הורדה לווינדוס (exe)' });
     expect(link.getAttribute('href')).toBe('/downloads/tafrit-agent-windows-x64-20250920.exe');
     expect(screen.queryByRole('link', { name: 'הורדה ללינוקס' })).toBeNull();
-    expect(calls.map((call) => `${call.method} ${call.path}`).sort()).toEqual([
-      'HEAD /downloads/tafrit-agent-linux-x64-20250920',
-      'HEAD /downloads/tafrit-agent-windows-x64-20250920.exe',
-    ]);
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /downloads/index.json']);
   });
 
   it('says so when no executable was built, and explains both ways step by step', async () => {

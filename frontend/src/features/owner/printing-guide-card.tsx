@@ -23,22 +23,26 @@ const KIOSK_SWITCH = '--kiosk-printing';
 
 const executableUrl = (platform: AgentExecutablePlatform) => `${AGENT_DOWNLOAD_PATH}/${agentExecutableName(platform)}`;
 
-/** Which executables this server offers: each is asked for with HEAD, as the card above asks for its zips. */
+/**
+ * Which executables this server offers, from the list the builds write beside the packages (`/downloads/index.json`):
+ * a program that was not built is simply absent, and nothing is asked that would answer 404.
+ */
 function useExecutables(): AgentExecutablePlatform[] | null {
   const [found, setFound] = useState<AgentExecutablePlatform[] | null>(null);
   useEffect(() => {
     let live = true;
-    void Promise.all(
-      AGENT_EXECUTABLE_PLATFORMS.map(async (platform) => {
-        try {
-          const response = await fetch(executableUrl(platform), { method: 'HEAD', credentials: 'same-origin' });
-          return response.ok ? platform : null;
-        } catch {
-          return null;
-        }
-      }),
-    ).then((answers) => {
-      if (live) setFound(answers.filter((platform) => platform !== null));
+    const offered = async (): Promise<string[]> => {
+      try {
+        const response = await fetch(`${AGENT_DOWNLOAD_PATH}/index.json`, { credentials: 'same-origin' });
+        const body = (response.ok ? await response.json() : null) as { files?: unknown } | null;
+        return Array.isArray(body?.files) ? body.files.filter((name): name is string => typeof name === 'string') : [];
+      } catch {
+        return [];
+      }
+    };
+    void offered().then((files) => {
+      if (!live) return;
+      setFound(AGENT_EXECUTABLE_PLATFORMS.filter((platform) => files.includes(agentExecutableName(platform))));
     });
     return () => {
       live = false;

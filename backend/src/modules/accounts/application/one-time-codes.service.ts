@@ -53,7 +53,10 @@ export class OneTimeCodes {
     @Inject(SMS_SENDER) private readonly sms: SmsSender,
   ) {
     this.key = deriveKey(config.jwtSecret, 'one-time-codes');
+    this.perHour = config.otpSendsPerHour;
   }
+
+  private readonly perHour: number;
 
   /** Stores a new code (cancelling the previous one) and sends it; 429 past the limits, 502 when the gateway fails. */
   async issue(request: CodeRequest): Promise<void> {
@@ -70,6 +73,7 @@ export class OneTimeCodes {
       const allowance = sendVerdict(
         recent.map((row) => row.createdAt),
         now,
+        this.perHour,
       );
       if (!allowance.allowed) return allowance;
       await em.nativeUpdate(OtpCodeEntity, { phone, purpose, isUsed: false }, { isUsed: true });

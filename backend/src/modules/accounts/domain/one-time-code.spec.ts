@@ -27,6 +27,9 @@ describe('one-time code rules', () => {
     expect(sendVerdict(five, now)).toEqual({ allowed: false, retryAfterSeconds: 3200 });
     expect(sendVerdict([...five, secondsAgo(3700)], now)).toEqual({ allowed: false, retryAfterSeconds: 3200 });
     expect(sendVerdict(five.slice(0, 4), now)).toEqual({ allowed: true });
+    // A site that raised the hourly limit (OTP_SENDS_PER_HOUR) lets a sixth go, still one per 30 seconds.
+    expect(sendVerdict(five, now, 6)).toEqual({ allowed: true });
+    expect(sendVerdict([secondsAgo(10), ...five], now, 60)).toEqual({ allowed: false, retryAfterSeconds: 20 });
   });
 
   it('judges an attempt: used, locked and expired come before the digits', () => {

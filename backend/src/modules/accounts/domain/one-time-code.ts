@@ -37,7 +37,7 @@ export type SendVerdict = { allowed: true } | { allowed: false; retryAfterSecond
  * Whether another code may be sent, given when the codes of the last hour were created: at most one per 30 seconds
  * and five per hour. The answer says when to try again (for Retry-After).
  */
-export function sendVerdict(recentSends: readonly Date[], now: Date): SendVerdict {
+export function sendVerdict(recentSends: readonly Date[], now: Date, perHour = SENDS_PER_HOUR): SendVerdict {
   const at = now.getTime();
   const newestFirst = recentSends
     .map((sent) => sent.getTime())
@@ -47,7 +47,7 @@ export function sendVerdict(recentSends: readonly Date[], now: Date): SendVerdic
   if (newest === undefined) return { allowed: true };
   const waits = [newest + RESEND_INTERVAL_MS - at];
   // With five sends in the hour, the fifth newest must leave the hour before a sixth may go.
-  const fifthNewest = newestFirst[SENDS_PER_HOUR - 1];
+  const fifthNewest = newestFirst[perHour - 1];
   if (fifthNewest !== undefined) waits.push(fifthNewest + HOUR_MS - at);
   const wait = Math.max(...waits);
   return wait > 0 ? { allowed: false, retryAfterSeconds: Math.ceil(wait / 1000) } : { allowed: true };
