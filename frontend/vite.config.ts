@@ -28,12 +28,15 @@ const lazyModules = [
   /[\\/]src[\\/]features[\\/]landing[\\/]contact-form\.tsx$/,
   // The menu-management page's drag and drop (dnd-kit): not for every owner screen.
   /[\\/]src[\\/]features[\\/]owner[\\/]menu-management[\\/]sortable-list\.tsx$/,
+  // The table posters' PDF maker (jsPDF, 130 KB gzipped): loaded when the owner asks for the PDF, not with every owner
+  // screen (it sat in the owner chunk, which the registration page imported, and cost its load 400 ms of script).
+  /[\\/]src[\\/]features[\\/]owner[\\/]poster-pdf\.ts$/,
 ];
 
 const ownerSignIn =
   /[\\/](features[\\/]owner[\\/](login-page|errors|session|handover|api[\\/](accounts|responses|session-request))\.tsx?|i18n[\\/]he-owner\.ts)$|[\\/]routes[\\/]\(owner\)[\\/]login\.tsx\?tsr-split/;
 const ownerRegistration =
-  /[\\/]features[\\/]owner[\\/](registration-page|success-page|components[\\/](business-fields|terms-dialog))\.tsx$|[\\/]routes[\\/]\(owner\)[\\/](registration|success)\.tsx\?tsr-split/;
+  /[\\/]features[\\/]owner[\\/](registration-page|success-page|components[\\/](business-fields|address-fields|terms-dialog))\.tsx$|[\\/]routes[\\/]\(owner\)[\\/](registration|success)\.tsx\?tsr-split/;
 
 // Each product area becomes one lazily loaded chunk named after it: the route components split out of
 // `routes/(<area>)/*.tsx` by the router plugin (`?tsr-split=...`), everything under `features/<area>/` and the area's

@@ -56,6 +56,25 @@ async function signInWithCode(page: Page, phone: string) {
 describe('accounts and sign-in in a real browser', () => {
   let owner: { page: Page; problems: string[]; context: BrowserContext };
 
+  it('loads the registration page without the other owner screens, the posters PDF maker or the schemas', async () => {
+    // The page's Lighthouse budget (TBT at most 100 ms) held until the address fields drew the whole owner area, and
+    // with it jsPDF and zod, into the page's load (400 ms of script on a phone).
+    const { page, context, problems } = await openPage(browser);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${baseUrl}/registration`, { waitUntil: 'networkidle' });
+    await page.getByRole('combobox', { name: 'יישוב' }).waitFor();
+    expect(scripts.some((path) => path.includes('owner-registration-'))).toBe(true);
+    // The owner area's own chunk is `owner-<hash>.js`; the registration's and the sign-in's have longer names.
+    expect(
+      scripts.filter((path) => /\/(poster-pdf|zod|reports-chart|html2canvas)-|\/owner-[\w-]{8}\.js$/.test(path)),
+    ).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('registers a new business, shows the success countdown, then the menu', async () => {
     owner = await openPage(browser);
     const { page } = owner;
