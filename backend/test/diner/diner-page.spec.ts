@@ -9,7 +9,8 @@ import { isDinerPath } from '../../src/modules/diner/diner-paths.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { businessRow } from '../support/business-row.js';
 import { registerOwner } from '../support/accounts.js';
-import { openShop } from '../support/checkout.js';
+import { createPayment, DINER_COOKIE, openShop, payInSandbox } from '../support/checkout.js';
+import { SANDBOX_APPROVED_CARD } from '../support/paid-order.js';
 import { call } from '../support/http-client.js';
 
 // The built diner.html in miniature: what the server fills in (title, Open Graph, #root) is in it.
@@ -42,6 +43,7 @@ export function renderMenuMarkup(menu, language) {
     '<a href="/accessibility">$&amp; $1</a>';
 }
 export function renderStepMarkup(step) {
+  if (step.order) return '<main>order ' + step.order.orderNumber + ' ' + step.order.paymentStatus + '</main>';
   const cart = /cart_demo=([\\w-]+)/.exec(step.cookies ?? '');
   const language = step.language === 'he' ? '' : ' in ' + step.language;
   if (cart) return '<main>' + step.page + ' of ' + step.business.businessName + ' with ' + cart[1] + language + '</main>';
@@ -238,6 +240,54 @@ describe('the diner page in one response (demo café seeded)', () => {
     });
     expect(noCart.body).toContain('<div id="root"></div>');
     expect(noCart.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("draws the thank-you page with the diner's own order, for that diner only, and never keeps it", async () => {
+    const owner = await registerOwner(app);
+    const shop = await openShop(app, owner);
+    const placed = await createPayment(app, shop.departmentId, {
+      items: [{ productId: shop.coffee.id, quantity: 1 }],
+      amount: '14.50',
+    });
+    expect(placed.status).toBe(200);
+    // The session's cookie goes to the ordering calls and to the thank-you page, nowhere else.
+    const paths = (placed.headers.getSetCookie() ?? [])
+      .filter((cookie) => cookie.startsWith(`${DINER_COOKIE}=`))
+      .map((cookie) => /Path=([^;]+)/i.exec(cookie)?.[1]);
+    expect(paths.sort()).toEqual(['/api', '/thank-you']);
+    expect(placed.headers.getSetCookie().every((cookie) => /HttpOnly/i.test(cookie))).toBe(true);
+    const session = placed.cookies[DINER_COOKIE]!.value;
+    const orderNumber = Number(placed.body.orderNumber);
+
+    const page = (cookie?: string) =>
+      app.app.inject({
+        method: 'GET',
+        url: `/thank-you/${shop.departmentId}`,
+        headers: cookie ? { cookie } : {},
+      });
+    const own = await page(`${DINER_COOKIE}=${session}`);
+    expect(own.statusCode).toBe(200);
+    expect(own.body).toContain(`<div id="root"><main>order ${orderNumber} pending</main></div>`);
+    expect(inlineData(own.body, 'order-data')).toMatchObject({
+      orderNumber,
+      departmentId: shop.departmentId,
+      paymentStatus: 'pending',
+      totalAmount: '14.50',
+    });
+    expect(own.headers['cache-control']).toBe('private, no-cache');
+
+    // Another session, a forged value or none: the page as everyone gets it, without the order.
+    for (const cookie of [`${DINER_COOKIE}=${'x'.repeat(32)}`, `${DINER_COOKIE}=<script>`, undefined]) {
+      const other = await page(cookie);
+      expect(other.statusCode).toBe(200);
+      expect(other.body).not.toContain('order-data');
+      expect(other.body).toContain('<div id="root"><main>thanks</main></div>');
+    }
+    // Paid: the page says so at once.
+    expect((await payInSandbox(app, String(placed.body.paymentUrl), { number: SANDBOX_APPROVED_CARD })).status).toBe(
+      303,
+    );
+    expect((await page(`${DINER_COOKIE}=${session}`)).body).toContain(`<main>order ${orderNumber} paid</main>`);
   });
 
   it("draws the menu in the diner's language: ?lang= first, then the cookie, then Accept-Language, then Hebrew", async () => {

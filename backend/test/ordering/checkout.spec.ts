@@ -48,8 +48,11 @@ describe('create-payment', () => {
     expect(answer.body).toMatchObject({ success: true, totalAmount: '41.00' });
     const { paymentUrl, orderId } = answer.body as { paymentUrl: string; orderId: string };
     expect(paymentUrl).toMatch(/\/pay\/sandbox\/[0-9a-f-]{36}$/);
-    const cookie = answer.cookies[DINER_COOKIE];
-    expect(cookie?.attributes).toMatchObject({ httponly: true, samesite: 'Lax', path: '/api' });
+    // The session's cookie, for the ordering calls and for the thank-you page the server draws (decision 031).
+    const sessionCookies = answer.headers.getSetCookie().filter((cookie) => cookie.startsWith(`${DINER_COOKIE}=`));
+    expect(sessionCookies.map((cookie) => /Path=([^;]+)/.exec(cookie)?.[1])).toEqual(['/api', '/thank-you']);
+    for (const cookie of sessionCookies) expect(cookie).toMatch(/HttpOnly/);
+    for (const cookie of sessionCookies) expect(cookie).toMatch(/SameSite=Lax/);
     expect(await eventsOf(orderId)).toEqual(['OrderPlaced', 'PaymentPageOpened']);
     const [row] = await query<Record<string, unknown>>(
       app.database.em(),

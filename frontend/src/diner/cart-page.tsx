@@ -20,7 +20,7 @@ import { LineOptions } from './line-options';
 import { useSheetText } from './sheet-strings';
 import { useErrorText } from './error-text';
 import { useOwnerTextLang, useText } from './language';
-import { ThankYouPage } from './thank-you-page';
+import { ThankYouPage, type ThankYouPageProps } from './thank-you-page';
 import {
   DinerLink,
   PageMain,
@@ -291,10 +291,12 @@ export default function OtherPages({
   lines,
   update,
   payments,
+  order,
 }: CartPageProps & {
   page: Exclude<DinerPage, 'menu'>;
   businessName: string;
   payments?: CheckoutPageProps['payments'];
+  order?: ThankYouPageProps['initialOrder'];
 }) {
   if (page === 'cart') return <CartPage departmentId={departmentId} lines={lines} update={update} />;
   if (page === 'checkout') {
@@ -308,5 +310,5 @@ export default function OtherPages({
       />
     );
   }
-  return <ThankYouPage departmentId={departmentId} lines={lines} update={update} />;
+  return <ThankYouPage departmentId={departmentId} initialOrder={order} lines={lines} update={update} />;
 }

@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { DinerLanguage } from '@tafrit/contracts/languages';
+import type { DinerOrderView } from '@tafrit/contracts/ordering-types';
 import { cartFromCookies, type CartLine } from './cart';
 import OtherPages from './cart-page';
 import { DinerLanguageContext, languageValue, type LanguagePack } from './language';
@@ -54,6 +55,8 @@ export function renderStepMarkup(step: {
   cookies: string | undefined;
   search: string;
   language?: DinerLanguage;
+  /** The thank-you page's order, read by the server for this diner's own session. */
+  order?: DinerOrderView;
 }): string {
   const lines = cartFromCookies(step.cookies, step.business.departmentId);
   if (!lines && step.page !== 'thank-you') return '';
@@ -69,6 +72,7 @@ export function renderStepMarkup(step: {
           table={undefined}
           lines={lines ?? noLines}
           update={noUpdate}
+          order={step.page === 'thank-you' ? step.order : undefined}
         />
       </DinerShell>,
     ),

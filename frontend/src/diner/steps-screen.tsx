@@ -1,4 +1,5 @@
 import { Suspense, type ComponentType } from 'react';
+import type { DinerOrderView } from '@tafrit/contracts/ordering-types';
 import { itemCount, type CartLine } from './cart';
 import type { CartPageProps } from './cart-page';
 import { DinerHeader } from './menu-page';
@@ -11,6 +12,8 @@ export type StepPagesProps = CartPageProps & {
   businessName: string;
   /** What the checkout offers beside a card (issue 17). */
   payments?: PublicBusiness['payments'];
+  /** The thank-you page's order when the server read it (server.tsx). */
+  order?: DinerOrderView | undefined;
 };
 
 /**
@@ -25,6 +28,7 @@ export function StepsScreen({
   table,
   lines,
   update,
+  order,
 }: {
   Pages: ComponentType<StepPagesProps>;
   page: StepPage;
@@ -32,6 +36,7 @@ export function StepsScreen({
   table: string | undefined;
   lines: readonly CartLine[];
   update: CartPageProps['update'];
+  order?: DinerOrderView | undefined;
 }) {
   return (
     <>
@@ -44,6 +49,7 @@ export function StepsScreen({
           payments={business.payments}
           lines={lines}
           update={update}
+          order={order}
         />
       </Suspense>
     </>

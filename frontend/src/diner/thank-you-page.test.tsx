@@ -307,6 +307,44 @@ describe('the thank-you page', () => {
     expect(screen.queryByText('זה לוקח יותר מהרגיל. אפשר לרענן את הדף בעוד רגע.')).toBeNull();
   });
 
+  it('shows the order the server drew into the page at once, without reading it, and follows it from there', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    seedPaidVisit();
+    const inline = document.createElement('script');
+    inline.type = 'application/json';
+    inline.id = 'order-data';
+    inline.textContent = JSON.stringify({ ...order, status: 'accepted' });
+    document.body.append(inline);
+    const next = held();
+    const server = stubServer({ latest: [found()], following: { accepted: [next.answer] } });
+    openAt('/thank-you/demo');
+    // The steps' code loads, then its first render already has the order (the browser hydrates what the server drew).
+    expect((await until(() => screen.getByTestId('order-number'))).textContent).toBe('1042');
+    expect(screen.queryByText('טוענים את פרטי ההזמנה…')).toBeNull();
+    await until(() => expect(asked(server)).toEqual([`${WAIT}?seen=accepted`]));
+    // Paid: the cart is done with; the drawn order is taken once (a later visit in the app reads the order itself).
+    expect(localStorage.getItem('cart_demo')).toBeNull();
+    expect(document.getElementById('order-data')).toBeNull();
+    next.release(found({ status: 'ready' }));
+    await until(() => expect(screen.getByTestId('order-progress').dataset.status).toBe('ready'));
+    expect(callsOf(server)).toEqual([]);
+  });
+
+  it('passes over an order drawn for another business', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    seedPaidVisit();
+    const inline = document.createElement('script');
+    inline.type = 'application/json';
+    inline.id = 'order-data';
+    inline.textContent = JSON.stringify({ ...order, departmentId: 'other' });
+    document.body.append(inline);
+    const server = stubServer({ latest: [found()] });
+    openAt('/thank-you/demo');
+    await until(() => screen.getByTestId('order-number'));
+    expect(callsOf(server)).toHaveLength(1);
+    document.getElementById('order-data')?.remove();
+  });
+
   it(`waits at most ${MAX_WAITS} times, then says it takes longer than usual`, async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     seedPaidVisit();

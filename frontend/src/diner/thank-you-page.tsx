@@ -111,7 +111,9 @@ const isPending = (order: DinerOrderView) =>
 function safeHref(value: string | null): string | null {
   if (!value) return null;
   try {
-    const url = new URL(value, location.href);
+    // The server draws this page too (decision 031): there the links are judged against a base of its own, as the
+    // browser would judge the same relative address.
+    const url = new URL(value, typeof location === 'undefined' ? 'http://server.invalid/' : location.href);
     return url.protocol === 'https:' || url.protocol === 'http:' ? value : null;
   } catch {
     return null;
@@ -120,17 +122,41 @@ function safeHref(value: string | null): string | null {
 
 export interface ThankYouPageProps {
   departmentId: string;
+  /** The order the server read for this diner (its renderer passes it; the browser finds it in `#order-data`). */
+  initialOrder?: DinerOrderView | undefined;
   /** The cart as the page opened: a line's choices when the order read does not name them. */
   lines?: readonly CartLine[];
   update(change: (lines: readonly CartLine[]) => CartLine[]): CartLine[];
 }
 
-export function ThankYouPage({ departmentId, lines = [], update }: ThankYouPageProps) {
+/**
+ * The diner's order as the server drew it into the page (decision 031), for the first render to hydrate what was
+ * drawn; only one of this business's. The page's first effect removes it, so a later visit within the app reads the
+ * order itself.
+ */
+function inlineOrder(departmentId: string): DinerOrderView | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const text = document.getElementById(INLINE_ORDER)?.textContent;
+  if (!text) return undefined;
+  try {
+    const order = JSON.parse(text) as Partial<DinerOrderView> | null;
+    return order && typeof order.orderNumber === 'number' && order.departmentId === departmentId
+      ? (order as DinerOrderView)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+const INLINE_ORDER = 'order-data';
+
+export function ThankYouPage({ departmentId, initialOrder, lines = [], update }: ThankYouPageProps) {
   const t = useText();
   useDocumentTitle(t.pageTitle(t.thankYou.title));
   // Kept from the first render: the cart is emptied once the order is paid.
   const [cartLines] = useState(lines);
-  const [latest, setLatest] = useState<Latest | null>(null);
+  // Drawn by the server with the page: shown at once (the page's largest text), then followed as a read one is.
+  const [drawn] = useState(() => initialOrder ?? inlineOrder(departmentId));
+  const [latest, setLatest] = useState<Latest | null>(() => (drawn ? { status: 'ok', order: drawn } : null));
   const [exhausted, setExhausted] = useState(false);
   const [load, setLoad] = useState(0);
 
@@ -148,8 +174,11 @@ export function ThankYouPage({ departmentId, lines = [], update }: ThankYouPageP
   useEffect(() => {
     const controller = new AbortController();
     const { signal } = controller;
+    document.getElementById(INLINE_ORDER)?.remove();
     const run = async () => {
-      const first = await fetchLatestOrder(departmentId, signal);
+      // The order drawn with the page needs no first read (a retry reads it again).
+      const first: Latest =
+        drawn && load === 0 ? { status: 'ok', order: drawn } : await fetchLatestOrder(departmentId, signal);
       if (signal.aborted) return;
       // Only this first read's failure is shown as one (with a retry); a failed wait keeps the order already shown.
       setLatest(first);
@@ -207,7 +236,7 @@ export function ThankYouPage({ departmentId, lines = [], update }: ThankYouPageP
     });
     // Leaving (or a retry) drops the request in flight and any pause before the next one.
     return () => controller.abort();
-  }, [departmentId, load]);
+  }, [departmentId, load, drawn]);
 
   const retry = () => {
     setLatest(null);

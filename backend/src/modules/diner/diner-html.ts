@@ -2,7 +2,7 @@
 // Graph tags, the public menu as inline JSON for the app, and the menu's HTML inside #root, so a phone on a weak
 // connection shows the menu before any script has run. That HTML is rendered by the front end's own components
 // (frontend/src/diner/server.tsx, built to frontend/dist/ssr/diner.js): the browser hydrates it as it is.
-import type { PublicMenu } from '@tafrit/contracts';
+import type { DinerOrderView, PublicMenu } from '@tafrit/contracts';
 import { dinerTitleWords, languageDirection, type DinerLanguage } from '@tafrit/contracts/languages';
 import { escapeHtml } from '../../platform/http/html-escape.js';
 
@@ -16,6 +16,8 @@ export type StepMarkupRenderer = (step: {
   cookies: string | undefined;
   search: string;
   language: DinerLanguage;
+  /** The thank-you page's order, read for the diner's own session (absent: the page reads it itself). */
+  order?: DinerOrderView;
 }) => string;
 
 const ROOT = '<div id="root"></div>';
@@ -62,7 +64,12 @@ function setMeta(html: string, property: string, value: string): string {
   return html.replace(pattern, `$1${escapeHtml(value)}$2`);
 }
 
-function withData(html: string, id: 'menu-data' | 'menu-status' | 'business-data', json: string, root: string): string {
+function withData(
+  html: string,
+  id: 'menu-data' | 'menu-status' | 'business-data' | 'order-data',
+  json: string,
+  root: string,
+): string {
   const script = `<script type="application/json" id="${id}">${inlineJson(json)}</script>`;
   // A function, not a string: `$&` and the like in a product's name must stay as they are.
   return html.replace(ROOT, () => `${script}\n    <div id="root">${root}</div>`);
@@ -121,8 +128,11 @@ export function renderOrderStepPage(
   business: PublicMenu['business'],
   markup = '',
   language: DinerLanguage = 'he',
+  order?: DinerOrderView,
 ): string {
-  const html = setTitle(setLanguage(template, language), dinerTitle(business.businessName, language));
+  let html = setTitle(setLanguage(template, language), dinerTitle(business.businessName, language));
+  // The diner's own order, drawn into the thank-you page: the browser hydrates it and follows it from there.
+  if (order && markup) html = withData(html, 'order-data', JSON.stringify(order), '');
   const json = JSON.stringify({
     departmentId: business.departmentId,
     businessName: business.businessName,

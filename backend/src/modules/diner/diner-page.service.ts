@@ -8,6 +8,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.js';
 import type { Encoding, PageAnswer, PageRenderer } from '../../platform/http/page-renderer.port.js';
 import { MenuMissLimiter, type PublicMenuResult, PublicMenuService } from '../menu/index.js';
+import { DinerOrders, DinerSessions } from '../ordering/index.js';
 import {
   prepareDinerTemplate,
   renderDinerPage,
@@ -34,6 +35,8 @@ const LANGUAGE_VARY = ['accept-language', 'cookie'] as const;
 const PAGE_CACHE_LIMIT = 500;
 /** A page must not hang on a slow database: past this, the plain page is sent and the app asks the API itself. */
 const LOOKUP_TIMEOUT_MS = 1_500;
+/** The thank-you page waits this long at most for the diner's order; later, the page reads it itself, as before. */
+const ORDER_LOOKUP_TIMEOUT_MS = 400;
 
 /** The page in every encoding; pages made for one request are compressed quicker (`brotliQuality` 5). */
 function compressed(body: Buffer, brotliQuality = 10): Map<Encoding, Buffer> {
@@ -68,6 +71,7 @@ export class DinerPages implements OnModuleInit, PageRenderer {
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly publicMenu: PublicMenuService,
     private readonly misses: MenuMissLimiter,
+    private readonly dinerOrders: DinerOrders,
   ) {
     this.publicUrl = config.publicUrl;
     this.rendererFile = join(config.frontendDist, 'ssr', 'diner.js');
@@ -178,15 +182,22 @@ export class DinerPages implements OnModuleInit, PageRenderer {
       if (!this.stepTemplate) return this.stepPlainPage();
       const business = result.menu.business;
       const language = step.language?.(business.languages) ?? 'he';
-      const draw = () =>
-        renderOrderStepPage(
-          this.stepTemplate as string,
+      // The thank-you page of a diner with an order here: drawn with it (decision 031), theirs alone.
+      const order = step.page === 'thank-you' ? await this.ownOrder(step.departmentId, step.cookies) : undefined;
+      const draw = () => {
+        const markup = this.drawStep({
+          page: step.page,
           business,
-          this.drawStep({ page: step.page, business, cookies: step.cookies, search: step.search, language }),
+          cookies: step.cookies,
+          search: step.search,
           language,
-        );
-      // With this visitor's cart (its cookie, `cart_{departmentId}`) the page is theirs: made for the request only.
-      if (hasCartCookie(step.cookies, step.departmentId)) {
+          ...(order ? { order } : {}),
+        });
+        return renderOrderStepPage(this.stepTemplate as string, business, markup, language, order);
+      };
+      // With this visitor's cart (its cookie, `cart_{departmentId}`) or order the page is theirs: made for the request
+      // only.
+      if (order || hasCartCookie(step.cookies, step.departmentId)) {
         return {
           status: 200,
           variants: compressed(Buffer.from(draw(), 'utf8'), 5),
@@ -204,6 +215,30 @@ export class DinerPages implements OnModuleInit, PageRenderer {
       return { status: 200, variants, vary: LANGUAGE_VARY };
     } catch {
       return this.stepPlainPage();
+    }
+  }
+
+  /**
+   * The diner session's newest order at this business (the thank-you page's cookie), or undefined: no session, no
+   * order, or not within ORDER_LOOKUP_TIMEOUT_MS (the page then reads it itself).
+   */
+  private async ownOrder(departmentId: string, cookies: string | undefined) {
+    const session = DinerSessions.fromCookieHeader(cookies);
+    if (!session || !this.renderStep) return undefined;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const order = await Promise.race([
+        this.dinerOrders.latestAsRecorded(departmentId, session),
+        new Promise<undefined>((resolve) => {
+          timer = setTimeout(() => resolve(undefined), ORDER_LOOKUP_TIMEOUT_MS);
+          timer.unref();
+        }),
+      ]);
+      return order ?? undefined;
+    } catch {
+      return undefined;
+    } finally {
+      clearTimeout(timer);
     }
   }
 

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { PAGE_RENDERER } from '../../platform/http/page-renderer.port.js';
 import { MenuModule } from '../menu/index.js';
+import { OrderingModule } from '../ordering/index.js';
 import { DinerPages } from './diner-page.service.js';
 
 /**
@@ -8,7 +9,7 @@ import { DinerPages } from './diner-page.service.js';
  * `PAGE_RENDERER`: the SPA fallback (platform/http/spa-fallback.ts) asks it first for every page.
  */
 @Module({
-  imports: [MenuModule],
+  imports: [MenuModule, OrderingModule],
   providers: [DinerPages, { provide: PAGE_RENDERER, useExisting: DinerPages }],
   exports: [DinerPages, PAGE_RENDERER],
 })

@@ -10,6 +10,9 @@ export { OrderStore, type LoadedOrder } from './persistence/order-store.js';
 export { RequestRefundCommand, type RefundAsked } from './application/request-refund.handler.js';
 export { CompleteRefundCommand, type RefundOutcome } from './application/complete-refund.handler.js';
 export { RefundRecovery } from './processors/refund-recovery.js';
+// The thank-you page the server draws (modules/diner) reads the diner's own order by their session.
+export { DinerOrders } from './application/diner-orders.query.js';
+export { DinerSessions } from './api/diner-session.js';
 
 import { OrderEntity } from './projections/order.entity.js';
 /** The module's MikroORM entities, for the app's list (backend/src/entities.ts). */

@@ -70,7 +70,7 @@ import { ordersProjection } from './projections/orders.projection.js';
     OrderExpiry,
     RefundRecovery,
   ],
-  exports: [OrderExpiry, RefundRecovery, OrderStore],
+  exports: [OrderExpiry, RefundRecovery, OrderStore, DinerOrders],
 })
 export class OrderingModule implements OnModuleInit {
   constructor(

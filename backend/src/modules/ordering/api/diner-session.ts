@@ -6,8 +6,11 @@ import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/config.js';
 
 const COOKIE = 'tafrit_diner';
-// Only the ordering calls read it; no page script ever sees it.
+// The ordering calls read it; no page script ever sees it (HttpOnly).
 const COOKIE_PATH = '/api';
+// The thank-you page's request carries it too, so the server can draw the diner's own order into the page (decision
+// 031): a second cookie of the same value, sent with that page only.
+const PAGE_COOKIE_PATH = '/thank-you';
 const LIFETIME_SECONDS = 24 * 60 * 60;
 const VALID = /^[A-Za-z0-9_-]{32}$/;
 
@@ -29,16 +32,30 @@ export class DinerSessions {
     return value && VALID.test(value) ? value : undefined;
   }
 
+  /** The session of a page request, from its raw Cookie header (the page renderer has no parsed cookies). */
+  static fromCookieHeader(header: string | undefined): string | undefined {
+    for (const part of (header ?? '').split(';')) {
+      const at = part.indexOf('=');
+      if (at > 0 && part.slice(0, at).trim() === COOKIE) {
+        const value = part.slice(at + 1).trim();
+        return VALID.test(value) ? value : undefined;
+      }
+    }
+    return undefined;
+  }
+
   /** The request's session, or a new one set on the reply; the cookie's lifetime starts again with each checkout. */
   ensure(request: FastifyRequest, reply: FastifyReply): string {
     const id = this.read(request) ?? randomBytes(24).toString('base64url');
-    void reply.setCookie(COOKIE, id, {
-      httpOnly: true,
-      secure: this.secure,
-      sameSite: 'lax',
-      path: COOKIE_PATH,
-      maxAge: LIFETIME_SECONDS,
-    });
+    for (const path of [COOKIE_PATH, PAGE_COOKIE_PATH]) {
+      void reply.setCookie(COOKIE, id, {
+        httpOnly: true,
+        secure: this.secure,
+        sameSite: 'lax',
+        path,
+        maxAge: LIFETIME_SECONDS,
+      });
+    }
     return id;
   }
 }

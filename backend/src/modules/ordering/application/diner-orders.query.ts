@@ -106,6 +106,15 @@ export class DinerOrders {
   }
 
   /**
+   * The session's newest order as the database has it, for the thank-you page the server draws (decision 031): one
+   * read, never the provider (a pending payment is drawn as pending; the page's own wait then asks the provider).
+   */
+  async latestAsRecorded(departmentId: string, dinerSessionId: string): Promise<DinerOrderView | null> {
+    const [row] = await this.database.run(LATEST, [departmentId, dinerSessionId]);
+    return row ? this.view(row) : null;
+  }
+
+  /**
    * The thank-you page's one pushed answer (decision 015): the order as soon as it is settled (see `isSettled`),
    * else when it changes, else after `WAIT_MS` as it is. Held without polling the database: a change committed here
    * wakes it at once; one committed by another instance is seen within `WAIT_RECHECK_MS`.
