@@ -192,4 +192,24 @@ describe('the kitchen screen', () => {
     await snapshot('390');
     await expectAccessible(page, '/orders at 390 px');
   });
+
+  it("Settings' card sets the estimate of automatic acceptance, which the console's switch shows (390 px)", async () => {
+    await page.setViewportSize(PHONE);
+    await page.goto(`${baseUrl}/settings`);
+    const card = page.getByTestId('auto-accept-card');
+    await card.waitFor();
+    await card.getByRole('checkbox', { name: 'לאשר הזמנות חדשות אוטומטית' }).check();
+    await card.getByRole('combobox', { name: 'זמן הכנה משוער שיוצג לסועד' }).selectOption({ label: '10 דקות' });
+    await card.getByRole('button', { name: 'שמירת האישור האוטומטי' }).click();
+    await page.getByText('ההגדרה נשמרה').first().waitFor();
+    await expectTidy(page, '/settings at 390 px');
+    await expectAccessible(page, '/settings with automatic acceptance at 390 px');
+
+    await openConsole();
+    const toggle = page.getByTestId('auto-accept-toggle');
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(await toggle.textContent()).toContain('פועל, 10 דק׳');
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
+  });
 });

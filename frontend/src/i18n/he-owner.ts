@@ -512,7 +512,7 @@ export const heOwner = {
     tip: 'מזה טיפ',
     paidWith: { card: 'שולם בכרטיס', google_pay: 'שולם ב־Google Pay', bit: 'שולם בביט' },
     title: 'הזמנות חיות',
-    description: 'ההזמנות ששולמו היום, החדשות למעלה.',
+    description: 'ההזמנות ששולמו היום לפי שלב ההכנה, החדשות בראש כל טור.',
     loading: 'טוען את ההזמנות…',
     loadError: 'לא הצלחנו לטעון את ההזמנות.',
     retry: 'ניסיון חוזר',

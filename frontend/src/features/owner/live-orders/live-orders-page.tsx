@@ -1,6 +1,7 @@
-// The owner's live orders console (/orders): today's paid orders as they come in, for a tablet in the kitchen or a
-// screen at the counter. Large type and touch targets, one button for each order's next step, a beep for a new
-// order and the number of new orders in the tab's title, so a console in a background tab still tells.
+// The owner's live orders console (/orders), the kitchen screen: today's paid orders as they come in, in columns by
+// step (kitchen-board.tsx, decision 032), for a tablet in the kitchen or a screen at the counter. Large type and touch
+// targets, one button for each order's next step, a beep for a new order and the number of new orders in the tab's
+// title, so a console in a background tab still tells.
 import type { KitchenStatus, LiveOrder } from '@tafrit/contracts/sockets';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
