@@ -121,6 +121,7 @@ export const READ_MODELS = [
 export const NOT_REBUILT = {
   'public-menu-cache': 'an in-memory cache dropped on menu and business events; nothing is stored',
   'receipt-sms': 'sends the receipt SMS: an effect, never replayed',
+  'auto-accept': "accepts a newly paid order through ordering's command: an effect, never replayed",
   'slip-dispatch': 'pushes slips to the printing agent: an effect, never replayed',
   'cancelled-slip': "pushes a cancelled order's short slip to the printing agent: an effect, never replayed",
 };

@@ -14,6 +14,8 @@ const baseUrl = inject('baseUrl');
 const smsLog = join(inject('dataDir'), 'sms.log');
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
+// The kitchen screen's columns start at 1024 px (decision 032): a tablet held sideways.
+const TABLET = { width: 1024, height: 768 };
 const DEMO_OWNER = '052-3456789';
 let browser: Browser;
 
@@ -63,10 +65,10 @@ describe('the accessibility button covers nothing, and numbers read left to righ
     });
   }
 
-  it('on the owner console at both widths', async () => {
+  it('on the owner console at every width', async () => {
     const { page, context } = await openPage(browser, { viewport: DESKTOP });
     await signIn(page);
-    for (const viewport of [DESKTOP, PHONE]) {
+    for (const viewport of [DESKTOP, TABLET, PHONE]) {
       await page.setViewportSize(viewport);
       for (const path of ['/orders', '/menu', '/reports', '/settings']) {
         await page.goto(`${baseUrl}${path}`);

@@ -17,6 +17,7 @@ const KILLS = 3;
 const ORDERS = DINERS * ORDERS_PER_DINER;
 
 const PROCESSORS = [
+  'auto-accept',
   'cancelled-slip',
   'live-orders',
   'monthly-commissions',

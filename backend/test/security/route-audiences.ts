@@ -56,6 +56,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'PUT /api/business/diner-languages': owner,
   'GET /api/business/service-mode': owner,
   'PUT /api/business/service-mode': owner,
+  'GET /api/business/auto-accept': owner,
+  'PUT /api/business/auto-accept': owner,
   'GET /api/business/opening-hours': owner,
   'PUT /api/business/opening-hours': owner,
   'POST /api/business/ordering-pause': owner,

@@ -544,6 +544,7 @@ describe("one business using another's ids", () => {
       'PUT /api/business/profile': (({ phone: _phone, ...form }) => form)(registrationForm()),
       'PUT /api/business/diner-languages': { languages: ['en'] },
       'PUT /api/business/service-mode': { serviceMode: 'pickup' },
+      'PUT /api/business/auto-accept': { enabled: true, readyInMinutes: 10 },
       'PUT /api/business/opening-hours': {
         weekly: null,
         closedDates: ['2030-01-01'],

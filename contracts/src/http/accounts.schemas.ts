@@ -196,3 +196,22 @@ export const paymentOptionsSchema = z
   .strict();
 export type PaymentOptions = z.infer<typeof paymentOptionsSchema>;
 export const PAYMENT_OPTIONS_OFF: PaymentOptions = { tipsEnabled: false, bitEnabled: false, googlePayEnabled: false };
+
+/**
+ * The owner's "accept new orders automatically" (issue 18, decision 032): when on, each newly paid order is accepted
+ * by the server with this estimate (null: no estimate), exactly as if the kitchen had pressed "אישור הזמנה".
+ */
+export const AUTO_ACCEPT_MAX_MINUTES = 240;
+export const autoAcceptSchema = z
+  .object({
+    enabled: z.boolean({ message: 'נא לבחור אם לאשר הזמנות אוטומטית' }),
+    readyInMinutes: z
+      .number({ message: 'זמן ההכנה הוא מספר דקות' })
+      .int({ message: 'זמן ההכנה הוא מספר דקות שלם' })
+      .min(1, { message: 'זמן ההכנה הוא דקה לפחות' })
+      .max(AUTO_ACCEPT_MAX_MINUTES, { message: `זמן ההכנה הוא ${AUTO_ACCEPT_MAX_MINUTES} דקות לכל היותר` })
+      .nullable(),
+  })
+  .strict();
+export type AutoAcceptRequest = z.input<typeof autoAcceptSchema>;
+export type AutoAccept = z.output<typeof autoAcceptSchema>;

@@ -4,10 +4,22 @@ import { he, pageTitle } from '@/i18n/he';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { containerClass, textLinkClass } from './ui/styles';
 
-/** The one <main> of a screen, with its one h1. `#main` is the skip link's target and receives focus on navigation. */
-export function PageMain({ children, className = '' }: { children: ReactNode; className?: string }) {
+/**
+ * The one <main> of a screen, with its one h1. `#main` is the skip link's target and receives focus on navigation.
+ * `wide`: the whole width of the window (the kitchen screen's columns), not the reading width of the other pages.
+ */
+export function PageMain({
+  children,
+  className = '',
+  wide = false,
+}: {
+  children: ReactNode;
+  className?: string;
+  wide?: boolean;
+}) {
+  const container = wide ? 'w-full px-4 md:px-6' : containerClass;
   return (
-    <main id="main" tabIndex={-1} className={`${containerClass} flex-1 py-10 ${className}`}>
+    <main id="main" tabIndex={-1} className={`${container} flex-1 py-10 ${className}`}>
       {children}
     </main>
   );

@@ -9,6 +9,7 @@ import { BusinessLogoController } from './api/business-logo.controller.js';
 import { BusinessProfileController } from './api/business-profile.controller.js';
 import { DinerLanguagesController } from './api/diner-languages.controller.js';
 import { ServiceModeController } from './api/service-mode.controller.js';
+import { AutoAcceptController } from './api/auto-accept.controller.js';
 import { OpeningHoursController } from './api/opening-hours.controller.js';
 import { PaymentOptionsController } from './api/payment-options.controller.js';
 import { OwnerSessionReplies } from './api/owner-session.replies.js';
@@ -24,6 +25,7 @@ import { ChangeBusinessProfileHandler } from './application/change-business-prof
 import { ChangeLogoHandler } from './application/change-logo.handler.js';
 import { ChooseDinerLanguagesHandler } from './application/choose-diner-languages.handler.js';
 import { ChooseServiceModeHandler } from './application/choose-service-mode.handler.js';
+import { ChooseAutoAcceptHandler } from './application/choose-auto-accept.handler.js';
 import { OrderingMoments } from './application/ordering-moments.js';
 import { PauseOrderingHandler } from './application/pause-ordering.handler.js';
 import { ResumeOrderingHandler } from './application/resume-ordering.handler.js';
@@ -59,6 +61,7 @@ import { BusinessReader } from './projections/business.reader.js';
     BusinessAddressController,
     DinerLanguagesController,
     ServiceModeController,
+    AutoAcceptController,
     OpeningHoursController,
     PaymentOptionsController,
     BusinessLogoController,
@@ -74,6 +77,7 @@ import { BusinessReader } from './projections/business.reader.js';
     ChangeLogoHandler,
     ChooseDinerLanguagesHandler,
     ChooseServiceModeHandler,
+    ChooseAutoAcceptHandler,
     SetOpeningHoursHandler,
     PauseOrderingHandler,
     ResumeOrderingHandler,

@@ -2,6 +2,7 @@
 export { AccountsModule } from './accounts.module.js';
 export {
   BusinessReader,
+  type AutoAcceptSetting,
   type BusinessAccount,
   type BusinessPayee,
   type BusinessSeller,

@@ -6,6 +6,7 @@ import type { Database } from '../../platform/database/database.js';
 import { InlineProjectionRegistry } from '../../platform/event-store/inline-projection.js';
 import { ProcessorRunner } from '../../platform/processing/processor-runner.js';
 import { SMS_SENDER, type SmsSender } from '../../platform/sms/sms.port.js';
+import { BusinessReader } from '../accounts/index.js';
 import { InvoicingModule } from '../invoicing/index.js';
 import { MenuModule } from '../menu/index.js';
 import { CreatePaymentController } from './api/create-payment.controller.js';
@@ -31,6 +32,7 @@ import { RecentOrders } from './persistence/recent-orders.js';
 import { SandboxPageFactsReader } from './application/sandbox-page-facts.js';
 import { OrderExpiry } from './processors/order-expiry.js';
 import { RefundRecovery } from './processors/refund-recovery.js';
+import { autoAcceptProcessor } from './processors/auto-accept.processor.js';
 import { receiptSmsProcessor } from './processors/receipt-sms.processor.js';
 import { ordersProjection } from './projections/orders.projection.js';
 
@@ -38,7 +40,7 @@ import { ordersProjection } from './projections/orders.projection.js';
  * Orders and payments: the event-sourced `order-{id}` aggregate with its one write path (OrderStore, decision 015),
  * the `orders` read model written with each command, checkout, the payment webhook, the sandbox card page, the
  * diner's order calls (with the thank-you page's pushed answer), the kitchen's steps, the slip's outcome, the receipt
- * SMS, the expiry of unpaid orders, and refunds (with the recovery of refunds whose answer was lost).
+ * SMS, the automatic acceptance of new orders, the expiry of unpaid orders, and refunds (with the recovery of refunds whose answer was lost).
  */
 @Module({
   imports: [MenuModule, InvoicingModule],
@@ -80,6 +82,7 @@ export class OrderingModule implements OnModuleInit {
     private readonly commands: CommandBus,
     @Inject(DATABASE) private readonly database: Database,
     @Inject(SMS_SENDER) private readonly sms: SmsSender,
+    private readonly businesses: BusinessReader,
   ) {}
 
   onModuleInit(): void {
@@ -90,6 +93,10 @@ export class OrderingModule implements OnModuleInit {
     // the payment (decision 015).
     this.runner.register(
       receiptSmsProcessor({ database: this.database, orders: this.orders, sms: this.sms, commands: this.commands }),
+    );
+    // The owner's "accept new orders automatically" (decision 032), through the kitchen's own command.
+    this.runner.register(
+      autoAcceptProcessor({ businesses: this.businesses, orders: this.orders, commands: this.commands }),
     );
   }
 }

@@ -48,7 +48,7 @@ export function OwnerConsoleLayout() {
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="border-b border-line bg-surface">
+      <header data-console-header className="border-b border-line bg-surface">
         {impersonating ? (
           <div data-testid="impersonation-banner" className="border-b-2 border-danger bg-danger-50 text-danger">
             <div className={`${containerClass} flex flex-wrap items-center justify-between gap-x-6 gap-y-2 py-2`}>

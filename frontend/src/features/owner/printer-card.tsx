@@ -240,9 +240,10 @@ function SetupSteps() {
             </p>
           ) : null}
           <p className={`${hintClass} mt-3`}>{t.commandLabel}</p>
+          {/* Wrapped, not scrolled: a scrolling box on a phone would be a region the keyboard cannot reach (axe). */}
           <pre
             dir="ltr"
-            className="mt-1 overflow-x-auto rounded-lg border border-line bg-canvas p-3 text-start text-sm text-ink"
+            className="mt-1 rounded-lg border border-line bg-canvas p-3 text-start text-sm break-all whitespace-pre-wrap text-ink"
             data-testid="pair-command"
           >
             <code>{command}</code>

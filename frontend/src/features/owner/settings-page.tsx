@@ -25,6 +25,7 @@ import { BusinessAddressCard } from './business-address-card';
 import { CardcomPasswordCard } from './cardcom-password-card';
 import { DinerLanguagesCard } from './diner-languages-card';
 import { ServiceModeCard } from './service-mode-card';
+import { AutoAcceptCard } from './auto-accept-card';
 import { OpeningHoursCard } from './opening-hours-card';
 import { PaymentOptionsCard } from './payment-options-card';
 import { errorDescription } from './errors';
@@ -95,6 +96,7 @@ export function SettingsPage() {
           <PrintingGuideCard />
           {ready ? <DinerLanguagesCard /> : null}
           {ready ? <ServiceModeCard /> : null}
+          {ready ? <AutoAcceptCard /> : null}
           {ready ? <OpeningHoursCard /> : null}
           {ready ? <PaymentOptionsCard /> : null}
         </div>

@@ -251,6 +251,43 @@ describe('the service: table or pickup (issue 18)', () => {
       .thenThrows(BusinessClosedError));
 });
 
+describe('accepting new orders automatically (decision 032)', () => {
+  const chosen = (enabled: boolean, readyInMinutes: number | null) =>
+    ({ type: 'AutoAcceptChosen', data: { phone: '+972547654321', enabled, readyInMinutes, changedAt: now } }) as const;
+  const choose = (enabled: boolean, readyInMinutes: number | null) =>
+    ({ type: 'ChooseAutoAccept', data: { enabled, readyInMinutes, now } }) as const;
+
+  it('records turning it on with the estimate, a new estimate, and turning it off', () => {
+    given([registered])
+      .when(choose(true, 15))
+      .then([chosen(true, 15)]);
+    given([registered, chosen(true, 15)])
+      .when(choose(true, 20))
+      .then([chosen(true, 20)]);
+    given([registered, chosen(true, 20)])
+      .when(choose(false, 20))
+      .then([chosen(false, 20)]);
+    given([registered])
+      .when(choose(true, null))
+      .then([chosen(true, null)]);
+  });
+
+  it('records nothing for off before any choice (the default) or the same choice again', () => {
+    given([registered]).when(choose(false, null)).then([]);
+    given([registered, chosen(true, 10)])
+      .when(choose(true, 10))
+      .then([]);
+  });
+
+  it('refuses a closed business', () =>
+    given([
+      registered,
+      { type: 'BusinessClosed', data: { phone: '+972547654321', adminPhone: '+972542222222', ip: null, at: now } },
+    ])
+      .when(choose(true, 10))
+      .thenThrows(BusinessClosedError));
+});
+
 describe('an administrator opening the business', () => {
   it('records BusinessImpersonated with the admin, the time and the address', () =>
     given([registered])

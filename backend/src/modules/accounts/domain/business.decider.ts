@@ -26,6 +26,8 @@ export interface RegisteredBusiness {
   dinerLanguages: OfferableLanguage[] | null;
   /** How a ready order reaches the diner; absent until first chosen (then, and in older snapshots: `table`). */
   serviceMode?: 'table' | 'pickup';
+  /** Automatic acceptance of new orders (decision 032); absent until first chosen: off. */
+  autoAccept?: { enabled: boolean; readyInMinutes: number | null };
   /** When ordering is open (decision 028); null until the owner first sets hours: open at every hour. */
   hours: OpeningHours | null;
   /** The live pause of new orders, if any (an ended pause may still be here: only `orderingAt` reads the clock). */
@@ -85,6 +87,12 @@ export type ResumeOrdering = { type: 'ResumeOrdering'; data: { now: string } };
 /** Settings' payment options (issue 17), validated by the contract. */
 export type ChoosePaymentOptions = { type: 'ChoosePaymentOptions'; data: PaymentOptions & { now: string } };
 
+/** The owner's "accept new orders automatically", with the estimate each order gets (null: none). */
+export type ChooseAutoAccept = {
+  type: 'ChooseAutoAccept';
+  data: { enabled: boolean; readyInMinutes: number | null; now: string };
+};
+
 /** A new public address; the id is made by the handler (random), so the decider stays pure. */
 export type RegenerateDepartmentId = {
   type: 'RegenerateDepartmentId';
@@ -115,6 +123,7 @@ export type BusinessCommand =
   | ChangeLogo
   | ChooseDinerLanguages
   | ChooseServiceMode
+  | ChooseAutoAccept
   | SetOpeningHours
   | PauseOrdering
   | ResumeOrdering
@@ -193,6 +202,13 @@ export const businessDecider: Decider<BusinessCommand, BusinessEvent, BusinessSt
         // Table service until first chosen: choosing it then, or the same again, records nothing.
         if ((business.serviceMode ?? 'table') === serviceMode) return [];
         return [{ type: 'ServiceModeChosen', data: { phone, serviceMode, changedAt: now } }];
+      }
+      case 'ChooseAutoAccept': {
+        const { enabled, readyInMinutes, now } = command.data;
+        const current = business.autoAccept ?? { enabled: false, readyInMinutes: null };
+        // A second press of save records nothing, and so does "off" before any choice (off is the default).
+        if (current.enabled === enabled && current.readyInMinutes === readyInMinutes) return [];
+        return [{ type: 'AutoAcceptChosen', data: { phone, enabled, readyInMinutes, changedAt: now } }];
       }
       case 'SetOpeningHours': {
         const { hours, now } = command.data;
@@ -296,6 +312,8 @@ export const businessDecider: Decider<BusinessCommand, BusinessEvent, BusinessSt
         return { ...state, dinerLanguages: event.data.languages };
       case 'ServiceModeChosen':
         return { ...state, serviceMode: event.data.serviceMode };
+      case 'AutoAcceptChosen':
+        return { ...state, autoAccept: { enabled: event.data.enabled, readyInMinutes: event.data.readyInMinutes } };
       case 'OpeningHoursSet':
         return { ...state, hours: event.data.hours };
       case 'OrderingPaused':

@@ -98,6 +98,15 @@ export interface ServiceModeChosen {
   data: { phone: string; serviceMode: 'table' | 'pickup'; changedAt: string };
 }
 
+/**
+ * The owner turned automatic acceptance of new orders on or off (issue 18, decision 032). `readyInMinutes` is the
+ * estimate each accepted order carries (null: none); `enabled: false` keeps the last estimate for the next time.
+ */
+export interface AutoAcceptChosen {
+  type: 'AutoAcceptChosen';
+  data: { phone: string; enabled: boolean; readyInMinutes: number | null; changedAt: string };
+}
+
 /** The owner set the opening hours, closed dates, the Shabbat switch and its city, and the optional days (decision 028). */
 export interface OpeningHoursSet {
   type: 'OpeningHoursSet';
@@ -181,6 +190,7 @@ export type BusinessEvent =
   | DepartmentIdRegenerated
   | DinerLanguagesChosen
   | ServiceModeChosen
+  | AutoAcceptChosen
   | OpeningHoursSet
   | OrderingPaused
   | OrderingResumed
@@ -201,6 +211,7 @@ export const BUSINESS_EVENT_TYPES = [
   'DepartmentIdRegenerated',
   'DinerLanguagesChosen',
   'ServiceModeChosen',
+  'AutoAcceptChosen',
   'OpeningHoursSet',
   'OrderingPaused',
   'OrderingResumed',

@@ -23,6 +23,11 @@ export const BusinessEntity = defineEntity({
     dinerLanguages: p.json<string[]>().nullable(),
     /** `table` or `pickup` (issue 18); null: never chosen, table service. */
     serviceMode: p.string().length(10).nullable(),
+    /**
+     * Automatic acceptance of new orders (decision 032), `{ enabled, readyInMinutes, since }` (since: when it was last
+     * chosen; only orders paid from then on are accepted by it); null: never chosen, off.
+     */
+    autoAccept: p.json<{ enabled: boolean; readyInMinutes: number | null; since: string }>().nullable(),
     /** Opening hours, Shabbat and holidays (decision 028); null: never set, open at every hour. */
     openingHours: p.json<Record<string, unknown>>().nullable(),
     /** The console's pause of new orders, `{ until }` (null until: until resumed); null: none. */

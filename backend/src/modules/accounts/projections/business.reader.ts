@@ -9,6 +9,13 @@ import type { OrderingSettings } from '../domain/ordering-schedule.js';
 import { BusinessEntity } from './business.entity.js';
 
 /** What other modules may know of a business: its name and status, never its owner's private details. */
+/** Automatic acceptance of new orders (decision 032); `since`: when it was last chosen (null: never, off). */
+export interface AutoAcceptSetting {
+  enabled: boolean;
+  readyInMinutes: number | null;
+  since: string | null;
+}
+
 export interface BusinessSummary {
   phone: string;
   businessName: string;
@@ -117,6 +124,38 @@ export class BusinessReader {
     const business = await em.findOne(BusinessEntity, { phone }, { fields: ['serviceMode', 'closedAt'] });
     if (!business || business.closedAt) return undefined;
     return business.serviceMode === 'pickup' ? 'pickup' : 'table';
+  }
+
+  /**
+   * Automatic acceptance of new orders (decision 032): off until the owner chooses. `since` is when it was last
+   * chosen (null: never); undefined for a business that is gone.
+   */
+  async autoAcceptOf(phone: string, em: EntityManager = this.database.em()): Promise<AutoAcceptSetting | undefined> {
+    return (await this.autoAcceptOfMany([phone], em)).get(phone);
+  }
+
+  /** The same for many businesses in one query (a batch of paid orders); a business that is gone is absent. */
+  async autoAcceptOfMany(
+    phones: readonly string[],
+    em: EntityManager = this.database.em(),
+  ): Promise<Map<string, AutoAcceptSetting>> {
+    const rows = await em.find(
+      BusinessEntity,
+      { phone: { $in: [...phones] }, closedAt: null },
+      { fields: ['phone', 'autoAccept'] },
+    );
+    return new Map(
+      rows.map((row) => [
+        row.phone,
+        row.autoAccept
+          ? {
+              enabled: row.autoAccept.enabled,
+              readyInMinutes: row.autoAccept.readyInMinutes,
+              since: row.autoAccept.since,
+            }
+          : { enabled: false, readyInMinutes: null, since: null },
+      ]),
+    );
   }
 
   async byDepartment(

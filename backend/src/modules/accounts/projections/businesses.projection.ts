@@ -79,6 +79,11 @@ export const businessesProjection: InlineProjection = {
       case 'ServiceModeChosen':
         await applyNewer(em, event, { serviceMode: event.data.serviceMode });
         return;
+      case 'AutoAcceptChosen': {
+        const { enabled, readyInMinutes, changedAt } = event.data;
+        await applyNewer(em, event, { autoAccept: { enabled, readyInMinutes, since: changedAt } });
+        return;
+      }
       case 'OpeningHoursSet':
         await applyNewer(em, event, { openingHours: event.data.hours });
         return;

@@ -95,6 +95,8 @@ function summaryOf(type: string, subject: string, name: string, data: AuditedDat
       return `עדכון שפות התפריט של ${name}`;
     case 'ServiceModeChosen':
       return `עדכון אופן ההגשה של ${name}`;
+    case 'AutoAcceptChosen':
+      return `עדכון אישור ההזמנות האוטומטי של ${name}`;
     case 'BusinessAddressChanged':
       return `עדכון כתובת העסק ${name}`;
     case 'CardcomApiPasswordChanged':

@@ -12,7 +12,14 @@ import { hePrinting } from './strings';
 
 const t = hePrinting.live;
 
-export function BrowserSlipPrinting({ orders }: { orders: readonly LiveOrder[] | undefined }) {
+export function BrowserSlipPrinting({
+  orders,
+  onEnabledChange,
+}: {
+  orders: readonly LiveOrder[] | undefined;
+  /** Told when the owner turns browser printing on or off (the console then words its print state). */
+  onEnabledChange?: (enabled: boolean) => void;
+}) {
   const [preference, setPreference] = useState(loadPreference);
   // The slip being printed, kept drawn afterwards: the page's print rule then shows the last slip alone.
   const [slip, setSlip] = useState<LiveOrder | null>(null);
@@ -59,6 +66,7 @@ export function BrowserSlipPrinting({ orders }: { orders: readonly LiveOrder[] |
     const updated = { ...preference, ...next };
     setPreference(updated);
     savePreference(updated);
+    onEnabledChange?.(updated.enabled);
     if (!updated.enabled) clearPrint();
   }
 

@@ -308,7 +308,12 @@ describe('the live orders console', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: t.retry }));
     await waitFor(() => expect(cards()).toHaveLength(1));
-    expect(screen.getByTestId('printer-chip').textContent).toContain(t.printerNotPaired);
+    // No agent and no browser printing: a calm fact with the way to set one up, not a red alarm.
+    const chip = screen.getByTestId('printer-chip');
+    expect(chip.textContent).toContain(t.printerNone);
+    expect(chip.getAttribute('data-tone')).toBe('info');
+    expect(chip.className).not.toContain('danger');
+    expect(within(cards()[0]!).getByTestId('live-order-print').textContent).toContain(t.printWithout);
   });
 
   it('remembers the sound switch', async () => {

@@ -1,10 +1,11 @@
-// The owner's live orders console (/orders): today's paid orders as they come in, for a tablet in the kitchen or a
-// screen at the counter. Large type and touch targets, one button for each order's next step, a beep for a new
-// order and the number of new orders in the tab's title, so a console in a background tab still tells.
+// The owner's live orders console (/orders), the kitchen screen: today's paid orders as they come in, in columns by
+// step (kitchen-board.tsx, decision 032), for a tablet in the kitchen or a screen at the counter. Large type and touch
+// targets, one button for each order's next step, a beep for a new order and the number of new orders in the tab's
+// title, so a console in a background tab still tells.
 import type { KitchenStatus, LiveOrder } from '@tafrit/contracts/sockets';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { PageMain } from '@/components/page-shell';
 import { secondaryButtonClass } from '@/components/ui/styles';
 import { toast } from '@/components/ui/toast';
@@ -13,12 +14,16 @@ import { heOwner } from '@/i18n/he-owner';
 import { isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { moveOrder, reprintOrder, type KitchenStep } from '../api/live-orders';
+import { loadPreference } from '../browser-print/browser-print';
 import { BrowserSlipPrinting } from '../browser-print/browser-slip-printing';
 import { errorDescription } from '../errors';
 import { DeclineDialog } from '../refunds/decline-dialog';
 import { RefundDialog } from '../refunds/refund-dialog';
 import { targetOfLiveOrder } from '../refunds/refund-target';
 import { isCancelled, replaceOrder, setOrderStatus, unhandledCount, type LiveBoard } from './live-board';
+import { AutoAcceptSwitch } from './auto-accept-switch';
+import { FullscreenButton } from './fullscreen';
+import { KitchenBoard } from './kitchen-board';
 import { OrderingPauseControl } from './ordering-pause';
 import { rememberedReadyIn } from './ready-estimate';
 import { OrderCard, bigSecondaryButtonClass } from './order-card';
@@ -35,6 +40,9 @@ export function LiveOrdersPage() {
   // The order a refund or decline dialog is open for (by id: the live list keeps changing under it).
   const [refunding, setRefunding] = useState<string | null>(null);
   const [declining, setDeclining] = useState<string | null>(null);
+  // Whether this browser prints the slips itself: with no agent paired either, there is no printer, and the print
+  // state is information rather than an alarm.
+  const [browserPrinting, setBrowserPrinting] = useState(() => loadPreference().enabled);
 
   const onNewOrders = useCallback(() => {
     if (soundOn) playBeep();
@@ -107,7 +115,9 @@ export function LiveOrdersPage() {
   const orders = board?.orders ?? [];
   const open = (order: LiveOrder) => !isCancelled(order);
   const fresh = orders.filter((order) => order.status === 'paid' && open(order));
-  const active = orders.filter((order) => (order.status === 'accepted' || order.status === 'ready') && open(order));
+  const preparing = orders.filter((order) => order.status === 'accepted' && open(order));
+  const ready = orders.filter((order) => order.status === 'ready' && open(order));
+  const withoutPrinter = board ? !board.printer.paired && !browserPrinting : false;
   // A declined or wholly refunded order is done too: it shows with its status, out of the kitchen's way.
   const done = orders.filter((order) => order.status === 'served' || !open(order));
   const refundOrder = orders.find((order) => order.orderId === refunding);
@@ -123,17 +133,21 @@ export function LiveOrdersPage() {
         onReprint={onReprint}
         onRefund={(chosen) => setRefunding(chosen.orderId)}
         onDecline={(chosen) => setDeclining(chosen.orderId)}
+        withoutPrinter={withoutPrinter}
       />
     </li>
   );
 
   return (
-    <PageMain className="max-w-7xl">
-      <div className="flex flex-wrap items-center justify-between gap-4">
+    <PageMain wide>
+      {/* The console's header steps aside while this page is full screen (styles.css). */}
+      <div data-kitchen-screen className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold text-ink">{t.title}</h1>
         <div className="flex flex-wrap items-center gap-3">
-          {board ? <PrinterChip printer={board.printer} /> : null}
-          <BrowserSlipPrinting orders={board?.orders} />
+          <FullscreenButton />
+          {board ? <PrinterChip printer={board.printer} withoutPrinter={withoutPrinter} /> : null}
+          <BrowserSlipPrinting orders={board?.orders} onEnabledChange={setBrowserPrinting} />
+          <AutoAcceptSwitch consoleReadyIn={readyIn} />
           <button
             type="button"
             aria-pressed={soundOn}
@@ -173,41 +187,7 @@ export function LiveOrdersPage() {
             <p className="mt-2 text-lg text-muted">{t.emptyHint}</p>
           </div>
         ) : (
-          <div className="mt-8 flex flex-col gap-10">
-            <OrderSection id="live-new" title={t.sections.new} count={fresh.length} testId="live-section-new">
-              {fresh.map(card)}
-            </OrderSection>
-            <OrderSection id="live-active" title={t.sections.active} count={active.length} testId="live-section-active">
-              {active.map(card)}
-            </OrderSection>
-            {done.length > 0 ? (
-              <section aria-labelledby="live-done" data-testid="live-section-done">
-                <h2 id="live-done" className="text-2xl font-bold text-ink">
-                  {t.sections.done} <bdi className="text-lg font-medium text-muted">({done.length})</bdi>
-                </h2>
-                {/* Served orders stay out of the way: folded until asked for. */}
-                <details className="group mt-2">
-                  <summary
-                    className={
-                      'inline-flex min-h-12 cursor-pointer list-none items-center gap-2 rounded-lg px-2 ' +
-                      'text-lg font-medium text-brand-700 underline hover:bg-surface'
-                    }
-                  >
-                    <svg
-                      aria-hidden="true"
-                      viewBox="0 0 20 20"
-                      className="size-5 motion-safe:transition-transform group-open:rotate-180"
-                      fill="currentColor"
-                    >
-                      <path d="M4 7h12l-6 7z" />
-                    </svg>
-                    {t.showDone(done.length)}
-                  </summary>
-                  <ul className="mt-4 grid gap-4 md:grid-cols-2 xl:grid-cols-3">{done.map(card)}</ul>
-                </details>
-              </section>
-            ) : null}
-          </div>
+          <KitchenBoard columns={{ new: fresh, active: preparing, ready }} done={done} card={card} />
         )
       ) : query.isError ? (
         <div className="mt-8 rounded-xl border border-line bg-surface p-6" data-testid="live-error">
@@ -230,30 +210,6 @@ function without(ids: ReadonlySet<string>, id: string): ReadonlySet<string> {
   const next = new Set(ids);
   next.delete(id);
   return next;
-}
-
-function OrderSection({
-  id,
-  title,
-  count,
-  testId,
-  children,
-}: {
-  id: string;
-  title: string;
-  count: number;
-  testId: string;
-  children: ReactNode;
-}) {
-  if (count === 0) return null;
-  return (
-    <section aria-labelledby={id} data-testid={testId}>
-      <h2 id={id} className="text-2xl font-bold text-ink">
-        {title} <bdi className="text-lg font-medium text-muted">({count})</bdi>
-      </h2>
-      <ul className="mt-4 grid gap-4 md:grid-cols-2 xl:grid-cols-3">{children}</ul>
-    </section>
-  );
 }
 
 /**
@@ -285,12 +241,39 @@ function ConnectionLine({ state }: { state: ConnectionState }) {
   );
 }
 
-function PrinterChip({ printer }: { printer: LiveBoard['printer'] }) {
+function PrinterChip({ printer, withoutPrinter }: { printer: LiveBoard['printer']; withoutPrinter: boolean }) {
+  // No printer at all (none paired, the browser not printing): a calm fact with the way to set one up.
+  if (withoutPrinter) {
+    return (
+      <Link
+        to="/settings"
+        className="inline-flex min-h-12 items-center gap-2 rounded-full border border-line bg-surface px-4 text-lg text-ink hover:underline"
+        data-testid="printer-chip"
+        data-online="false"
+        data-tone="info"
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="size-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <circle cx="12" cy="12" r="9" />
+          <path d="M12 11v6M12 7.5v.5" />
+        </svg>
+        {t.printerNone}
+        <span className="text-base text-brand-700 underline">{t.printerNoneLink}</span>
+      </Link>
+    );
+  }
+  // No agent, the browser printing: its own switch says so, and there is no agent to be online.
+  if (!printer.paired && !printer.isOnline) return null;
+  // A paired agent that is offline is an alarm: the café has a printer and it is not printing.
   const text = printer.isOnline
     ? `${t.printerOnline}${printer.printerName ? `: ${printer.printerName}` : ''}`
-    : printer.paired
-      ? t.printerOffline
-      : t.printerNotPaired;
+    : t.printerOffline;
   const tone = printer.isOnline
     ? 'border-brand-700 bg-brand-50 text-brand-700'
     : 'border-danger bg-danger-50 text-danger';

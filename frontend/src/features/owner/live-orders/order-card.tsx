@@ -40,6 +40,7 @@ export function OrderCard({
   onReprint,
   onRefund,
   onDecline,
+  withoutPrinter = false,
 }: {
   order: LiveOrder;
   moving: boolean;
@@ -52,6 +53,8 @@ export function OrderCard({
   onRefund?: (order: LiveOrder) => void;
   /** Opens the decline confirmation of a new order; absent: no decline button. */
   onDecline?: (order: LiveOrder) => void;
+  /** No agent paired and no browser printing: a slip waiting for a printer is said calmly, as a fact. */
+  withoutPrinter?: boolean;
 }) {
   const headingId = useId();
   const cancelled = isCancelled(order);
@@ -156,9 +159,13 @@ export function OrderCard({
         </p>
         <p data-testid="live-order-print">
           <span className="text-muted">{t.printLabel} </span>
-          <span className={order.printStatus === 'failed' ? 'font-bold text-danger' : 'text-ink'}>
-            {t.print[order.printStatus]}
-          </span>
+          {withoutPrinter && (order.printStatus === 'queued' || order.printStatus === 'none') ? (
+            <span className="text-muted">{t.printWithout}</span>
+          ) : (
+            <span className={order.printStatus === 'failed' ? 'font-bold text-danger' : 'text-ink'}>
+              {t.print[order.printStatus]}
+            </span>
+          )}
           {order.printStatus === 'failed' && order.printError ? (
             <span className="block text-base text-danger">{order.printError}</span>
           ) : null}

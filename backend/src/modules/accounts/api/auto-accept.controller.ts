@@ -1,0 +1,48 @@
+import { Body, Controller, Get, Put, Req, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { type ApiSuccess, type AutoAccept, autoAcceptSchema, success } from '@tafrit/contracts';
+import type { FastifyRequest } from 'fastify';
+import { OwnerGuard } from '../../../platform/auth/guards.js';
+import { actorOf, CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
+import { AppError } from '../../../platform/http/app-error.js';
+import { parseWith } from '../../../platform/http/parse.js';
+import { ChooseAutoAcceptCommand } from '../application/choose-auto-accept.handler.js';
+import { BusinessReader } from '../projections/business.reader.js';
+
+/**
+ * `GET` and `PUT /api/business/auto-accept` (settings and the live console, issue 18): whether each newly paid order
+ * is accepted by the server, and with which estimate (decision 032).
+ */
+@Controller('api/business')
+@UseGuards(OwnerGuard)
+export class AutoAcceptController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly businesses: BusinessReader,
+  ) {}
+
+  @Get('auto-accept')
+  async read(@CurrentOwner() owner: OwnerPrincipal): Promise<ApiSuccess<AutoAccept>> {
+    return success(await this.current(owner));
+  }
+
+  @Put('auto-accept')
+  async choose(
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+    @CurrentOwner() owner: OwnerPrincipal,
+  ): Promise<ApiSuccess<AutoAccept>> {
+    const choice = parseWith(autoAcceptSchema, body ?? {});
+    await this.commands.execute(
+      new ChooseAutoAcceptCommand(owner.phone, choice, { actor: actorOf(owner), correlationId: request.id }),
+    );
+    return success(await this.current(owner));
+  }
+
+  private async current(owner: OwnerPrincipal): Promise<AutoAccept> {
+    const setting = await this.businesses.autoAcceptOf(owner.phone);
+    // The guard saw the business a moment ago: its absence is a closed account.
+    if (!setting) throw new AppError('auth.unauthenticated');
+    return { enabled: setting.enabled, readyInMinutes: setting.readyInMinutes };
+  }
+}
