@@ -10,6 +10,7 @@ export { OrderStore, type LoadedOrder } from './persistence/order-store.js';
 export { RequestRefundCommand, type RefundAsked } from './application/request-refund.handler.js';
 export { CompleteRefundCommand, type RefundOutcome } from './application/complete-refund.handler.js';
 export { RefundRecovery } from './processors/refund-recovery.js';
+export { TestOrdersReader } from './projections/test-orders.reader.js';
 
 import { OrderEntity } from './projections/order.entity.js';
 /** The module's MikroORM entities, for the app's list (backend/src/entities.ts). */
