@@ -20,6 +20,7 @@ import { RefundDialog } from '../refunds/refund-dialog';
 import { targetOfLiveOrder } from '../refunds/refund-target';
 import { isCancelled, replaceOrder, setOrderStatus, unhandledCount, type LiveBoard } from './live-board';
 import { OrderingPauseControl } from './ordering-pause';
+import { TestOrderButton } from '../setup/test-order-button';
 import { rememberedReadyIn } from './ready-estimate';
 import { OrderCard, bigSecondaryButtonClass } from './order-card';
 import { playBeep, rememberSoundPreference, soundPreference, unlockSound } from './sound';
@@ -134,6 +135,7 @@ export function LiveOrdersPage() {
         <div className="flex flex-wrap items-center gap-3">
           {board ? <PrinterChip printer={board.printer} /> : null}
           <BrowserSlipPrinting orders={board?.orders} />
+          <TestOrderButton className={bigSecondaryButtonClass} />
           <button
             type="button"
             aria-pressed={soundOn}
