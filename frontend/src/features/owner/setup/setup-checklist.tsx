@@ -1,11 +1,12 @@
 // The first-run checklist (issue 18, decision 034): at the top of menu management and reports until every step is
 // done or the owner closes it. Each step links to where it is done; the test order is sent from the card itself.
 import type { SetupStepId } from '@tafrit/contracts/http/setup.schemas';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { cardClass, cardTitleClass } from '@/components/ui/form-styles';
 import { textLinkClass } from '@/components/ui/styles';
+import { CATEGORIES_URL, PRODUCTS_URL } from '../api/menu';
 import { dismissSetupChecklist, setupChecklistQueryOptions, useSetupChecklist } from '../api/setup';
 import { setupText as t } from './strings';
 import { SentText, TestOrderButton } from './test-order-button';
@@ -23,6 +24,7 @@ export function SetupChecklistCard() {
   const queryClient = useQueryClient();
   const titleId = useId();
   const [sent, setSent] = useState<number | null>(null);
+  useEffect(() => followMenuCounts(queryClient), [queryClient]);
   // Nothing while loading or on a failure: the card helps, the page does not depend on it.
   if (!checklist.data || checklist.data.dismissed || checklist.data.done >= checklist.data.total) return null;
   const { steps, done, total } = checklist.data;
@@ -109,4 +111,25 @@ export function SetupChecklistCard() {
       ) : null}
     </section>
   );
+}
+
+/**
+ * The menu page's first category and product tick their steps at once: when the owner's lists change length, the
+ * checklist asks again. Returns the unsubscribe.
+ */
+function followMenuCounts(queryClient: QueryClient): () => void {
+  const cache = queryClient.getQueryCache();
+  const lengthOf = (data: unknown) => (Array.isArray(data) ? data.length : -1);
+  const lengths = new Map<unknown, number>(
+    [CATEGORIES_URL, PRODUCTS_URL].map((url) => [url, lengthOf(queryClient.getQueryData([url]))]),
+  );
+  return cache.subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success') return;
+    const url = event.query.queryKey[0];
+    if (!lengths.has(url)) return;
+    const length = lengthOf(event.query.state.data);
+    if (lengths.get(url) === length) return;
+    lengths.set(url, length);
+    void queryClient.invalidateQueries({ queryKey: setupChecklistQueryOptions.queryKey });
+  });
 }
