@@ -173,11 +173,6 @@ const MONEY_COMMANDS: ReadonlySet<OrderCommand['type']> = new Set([
   'RecordRefundFailure',
 ]);
 
-const withoutUndefined = <Event extends { data: object }>(event: Event): Event => ({
-  ...event,
-  data: Object.fromEntries(Object.entries(event.data).filter(([, value]) => value !== undefined)),
-});
-
 /** The kitchen's steps, in order: each command moves the order one step and repeating it changes nothing. */
 const KITCHEN_STEPS = {
   AcceptOrder: { from: 'paid', to: 'accepted', event: 'OrderAccepted' },
@@ -202,16 +197,16 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
     if (command.type === 'PlaceTestOrder') {
       if (state.placed) throw new OrderAlreadyPlacedError(state.orderId);
       // Straight to the kitchen (decision 034): no payment page, no charge, so no invoice, receipt or commission; the
-      // slip is queued with the order so it prints as a paid order's does.
-      const { orderId, businessPhone, placedAt } = command.data;
-      const free = { commissionAgorot: 0, netAgorot: command.data.totalAgorot };
+      // slip is queued with the order so it prints as a paid order's does. Nothing to pay: no commission, no tip.
+      const { tipAgorot: _noTip, ...order } = command.data;
+      const { orderId, businessPhone, placedAt } = order;
       return [
-        { type: 'OrderPlaced', data: { ...command.data, ...free, tipAgorot: undefined, test: true } },
+        { type: 'OrderPlaced', data: { ...order, commissionAgorot: 0, netAgorot: order.totalAgorot, test: true } },
         {
           type: 'SlipQueued',
           data: { orderId, businessPhone, slipId: slipIdOf(orderId), queuedAt: placedAt, test: true },
         },
-      ].map(withoutUndefined) as OrderEvent[];
+      ];
     }
     if (!state.placed) throw new OrderNotFoundError();
     const { orderId, businessPhone } = state;
