@@ -11,7 +11,10 @@ import {
   type TestOrderAnswer,
 } from '@tafrit/contracts';
 import type { Socket } from 'socket.io-client';
+import { foldOrder } from '../../src/modules/ordering/domain/order.decider.js';
+import { orderRowOf } from '../../src/modules/ordering/projections/order-row.js';
 import { renderSlipEscpos } from '../../src/modules/printing/slip/escpos.js';
+import type { RecordedEvent } from '../../src/platform/event-store/event-store.port.js';
 import { query } from '../../src/platform/event-store/postgres/sql.js';
 import { ProcessorRunner } from '../../src/platform/processing/processor-runner.js';
 import { registerOwner, signInAdmin, smsLog, type SignedInOwner } from '../support/accounts.js';
@@ -231,6 +234,25 @@ describe('a test order', () => {
     });
     const payouts = await call(app, 'GET', `/api/admin/payouts/${month}`, { token: adminToken });
     expect(JSON.stringify(payouts.body)).not.toContain(owner.phone);
+  });
+
+  it('is the same row when rebuilt from the log', async () => {
+    const events = await query<{ type: string; data: unknown }>(
+      app.database.em(),
+      'select type, data from events where stream_id = ? order by stream_version',
+      [`order-${placed.orderId}`],
+    );
+    const state = foldOrder(events as unknown as RecordedEvent[]);
+    if (!state.placed) throw new Error('the test order folds to nothing');
+    const rebuilt = orderRowOf(state);
+    const [row] = await query<{ is_test: boolean; payment_status: string; paid_at: Date }>(
+      app.database.em(),
+      'select is_test, payment_status, paid_at from orders where id = ?',
+      [placed.orderId],
+    );
+    expect(rebuilt).toMatchObject({ is_test: true, payment_status: 'test', commission: '0.00' });
+    expect(row).toMatchObject({ is_test: rebuilt.is_test, payment_status: rebuilt.payment_status });
+    expect(new Date(row!.paid_at).toISOString()).toBe(rebuilt.paid_at);
   });
 
   it('cannot be refunded: nothing was paid', async () => {
