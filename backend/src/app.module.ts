@@ -11,6 +11,7 @@ import { DemoModule } from './modules/demo/index.js';
 import { DinerModule } from './modules/diner/index.js';
 import { HealthModule } from './modules/health/index.js';
 import { MenuModule } from './modules/menu/index.js';
+import { OnboardingModule } from './modules/onboarding/index.js';
 import { InvoicingModule } from './modules/invoicing/index.js';
 import { OrderingModule } from './modules/ordering/index.js';
 import { PaymentsModule } from './modules/payments/index.js';
@@ -53,6 +54,7 @@ export class AppModule {
         DinerModule,
         TermsModule,
         ContactModule,
+        OnboardingModule,
         RealtimeModule,
         // Last: its start-up step runs after every module registered its projections and processors.
         DemoModule,

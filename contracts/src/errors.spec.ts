@@ -61,6 +61,8 @@ describe('error codes', () => {
         'refund.not_recorded',
         'business.ordering_closed',
         'secrets.unavailable',
+        'test_order.no_product',
+        'test_order.limit',
       ].sort(),
     );
   });

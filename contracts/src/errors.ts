@@ -55,6 +55,8 @@ export const ErrorCode = {
   RefundNotRecorded: 'refund.not_recorded',
   BusinessOrderingClosed: 'business.ordering_closed',
   SecretsUnavailable: 'secrets.unavailable',
+  TestOrderNoProduct: 'test_order.no_product',
+  TestOrderLimit: 'test_order.limit',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -132,6 +134,10 @@ export const errorHttpStatus: Readonly<Record<ErrorCode, number>> = {
   'business.ordering_closed': 409,
   // The server has no key to encrypt a terminal's password with (SECRETS_KEYS unset with an external database).
   'secrets.unavailable': 503,
+  // A test order (issue 18) needs an available product of the business's own menu: add one first.
+  'test_order.no_product': 409,
+  // Test orders print and ring on the console: a few a day are enough to try both (decision 034).
+  'test_order.limit': 429,
 };
 
 const codeSet: ReadonlySet<string> = new Set(ERROR_CODES);

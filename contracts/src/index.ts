@@ -41,3 +41,4 @@ export * from './http/refunds.schemas.js';
 export * from './admin-types.js';
 export * from './http/admin.schemas.js';
 export * from './terms-events.js';
+export * from './http/setup.schemas.js';

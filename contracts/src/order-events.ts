@@ -94,6 +94,12 @@ export const orderPlacedDataSchema = z.object({
       city: z.string().nullable().optional(),
     })
     .optional(),
+  /**
+   * A test order the owner placed to try the kitchen (issue 18, decision 034, added 2026-11-28; absent: a diner's):
+   * never charged, so no payment, invoice, receipt, commission or report follows it; it prints and shows on the
+   * console marked as a test.
+   */
+  test: z.literal(true).optional(),
 });
 
 export const paymentPageOpenedDataSchema = z.object({
@@ -187,7 +193,14 @@ export const receiptSmsFailedDataSchema = z.object({
   failedAt: instant,
 });
 
-export const slipQueuedDataSchema = z.object({ orderId, businessPhone, slipId: text, queuedAt: instant });
+export const slipQueuedDataSchema = z.object({
+  orderId,
+  businessPhone,
+  slipId: text,
+  queuedAt: instant,
+  /** The slip of the owner's test order (decision 034, added 2026-11-28): it brings the order to the console. */
+  test: z.literal(true).optional(),
+});
 /** The business's printing agent reported that its printer took every byte of the slip. Recorded once per slip. */
 export const slipPrintedDataSchema = z.object({
   orderId,

@@ -86,6 +86,8 @@ export const liveOrderSchema = z.object({
   status: z.enum(KITCHEN_STATUSES),
   printStatus: z.enum(PRINT_STATUSES),
   printError: z.string().nullable(),
+  /** A test order of the owner's (decision 034): never charged, marked on the console and the slip; absent: real. */
+  test: z.literal(true).optional(),
 });
 export type LiveOrder = z.infer<typeof liveOrderSchema>;
 

@@ -19,6 +19,7 @@ import { Migration20261127000400_wallets_and_tips } from './Migration20261127000
 import { Migration20261127000600_opening_hours } from './Migration20261127000600_opening_hours.js';
 import { Migration20261127000900_service_mode } from './Migration20261127000900_service_mode.js';
 import { Migration20261128000100_auto_accept } from './Migration20261128000100_auto_accept.js';
+import { Migration20261128000300_first_run } from './Migration20261128000300_first_run.js';
 
 /**
  * Every migration, in order. An explicit list (not a folder glob) works the same from TypeScript sources in tests
@@ -52,4 +53,5 @@ export const migrationsList = [
   { name: 'Migration20261127000600_opening_hours', class: Migration20261127000600_opening_hours },
   { name: 'Migration20261127000900_service_mode', class: Migration20261127000900_service_mode },
   { name: 'Migration20261128000100_auto_accept', class: Migration20261128000100_auto_accept },
+  { name: 'Migration20261128000300_first_run', class: Migration20261128000300_first_run },
 ];

@@ -66,7 +66,7 @@ const FIELDS = [
   'tableNumber', 'message', 'subject', 'content', 'agent', 'description', 'tags', 'image', 'removeImage',
   'lowprofilecode', 'LowProfileId', 'ReturnValue', 'number', 'expiry', 'cvv', 'businessPhones', '__proto__',
   'tip', 'percent', 'paymentMethod', 'tipsEnabled', 'bitEnabled', 'googlePayEnabled', 'wallet',
-  'constructor', 'prototype', 'street', 'city', 'apiPassword',
+  'constructor', 'prototype', 'street', 'city', 'apiPassword', 'action',
 ]; // prettier-ignore
 
 const strangeText = fc.oneof(

@@ -108,6 +108,10 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/menu-translations': owner,
   'PUT /api/menu-translations/:kind/:id': owner,
   'POST /api/orders/:departmentId|:orderId/refunds': owner,
+  'GET /api/setup': owner,
+  'POST /api/setup/actions': owner,
+  'POST /api/setup/dismiss': owner,
+  'POST /api/test-orders': owner,
 
   'POST /api/admin/impersonate/:phone': admin,
   'GET /api/admin/businesses': admin,

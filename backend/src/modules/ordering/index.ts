@@ -13,6 +13,7 @@ export { RefundRecovery } from './processors/refund-recovery.js';
 // The thank-you page the server draws (modules/diner) reads the diner's own order by their session.
 export { DinerOrders } from './application/diner-orders.query.js';
 export { DinerSessions } from './api/diner-session.js';
+export { TestOrdersReader } from './projections/test-orders.reader.js';
 
 import { OrderEntity } from './projections/order.entity.js';
 /** The module's MikroORM entities, for the app's list (backend/src/entities.ts). */

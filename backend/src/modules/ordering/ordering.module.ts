@@ -13,6 +13,9 @@ import { CreatePaymentController } from './api/create-payment.controller.js';
 import { DinerOrdersController } from './api/diner-orders.controller.js';
 import { DinerSessions } from './api/diner-session.js';
 import { OwnerRefundsController } from './api/owner-refunds.controller.js';
+import { OwnerTestOrdersController } from './api/owner-test-orders.controller.js';
+import { PlaceTestOrderHandler } from './application/place-test-order.handler.js';
+import { TestOrdersReader } from './projections/test-orders.reader.js';
 import { PaymentWebhookController } from './api/payment-webhook.controller.js';
 import { SandboxPageController } from './api/sandbox-page.controller.js';
 import { CheckoutService } from './application/checkout.service.js';
@@ -40,7 +43,7 @@ import { ordersProjection } from './projections/orders.projection.js';
  * Orders and payments: the event-sourced `order-{id}` aggregate with its one write path (OrderStore, decision 015),
  * the `orders` read model written with each command, checkout, the payment webhook, the sandbox card page, the
  * diner's order calls (with the thank-you page's pushed answer), the kitchen's steps, the slip's outcome, the receipt
- * SMS, the automatic acceptance of new orders, the expiry of unpaid orders, and refunds (with the recovery of refunds whose answer was lost).
+ * SMS, the automatic acceptance of new orders, the expiry of unpaid orders, the owner's test orders (decision 034), and refunds (with the recovery of refunds whose answer was lost).
  */
 @Module({
   imports: [MenuModule, InvoicingModule],
@@ -50,6 +53,7 @@ import { ordersProjection } from './projections/orders.projection.js';
     SandboxPageController,
     DinerOrdersController,
     OwnerRefundsController,
+    OwnerTestOrdersController,
   ],
   providers: [
     OrderStore,
@@ -57,6 +61,8 @@ import { ordersProjection } from './projections/orders.projection.js';
     RecentOrders,
     SandboxPageFactsReader,
     PlaceOrderHandler,
+    PlaceTestOrderHandler,
+    TestOrdersReader,
     OpenPaymentPageHandler,
     RecordPaymentResultHandler,
     ExpireOrderHandler,
@@ -72,7 +78,7 @@ import { ordersProjection } from './projections/orders.projection.js';
     OrderExpiry,
     RefundRecovery,
   ],
-  exports: [OrderExpiry, RefundRecovery, OrderStore, DinerOrders],
+  exports: [OrderExpiry, RefundRecovery, OrderStore, DinerOrders, TestOrdersReader],
 })
 export class OrderingModule implements OnModuleInit {
   constructor(

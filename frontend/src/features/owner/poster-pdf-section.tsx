@@ -7,6 +7,7 @@ import { secondaryButtonClass } from '@/components/ui/styles';
 import { toast } from '@/components/ui/toast';
 import { heOwner } from '@/i18n/he-owner';
 import { dinerLanguagesQueryOptions, useDinerLanguages } from './api/diner-languages';
+import { noteSetupAction } from './api/setup';
 import { downloadFile } from './download-file';
 import { posterLanguages, posterPdfFileName } from './poster-layout';
 import { posterPdfText as t, type PosterFormat } from './poster-text';
@@ -79,6 +80,7 @@ export function PosterPdfSection({
         signal: controller.signal,
       });
       downloadFile(pdf, posterPdfFileName(businessName, t.fileFormat[format]));
+      noteSetupAction(queryClient, 'qr_printed');
       setStatus(t.done(tables));
     } catch {
       if (controller.signal.aborted) {

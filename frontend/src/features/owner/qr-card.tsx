@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { TextField } from '@/components/ui/form-field';
 import { cardClass, cardTitleClass, hintClass } from '@/components/ui/form-styles';
@@ -5,6 +6,7 @@ import { PendingButton } from '@/components/ui/pending-button';
 import { secondaryButtonClass, textLinkClass } from '@/components/ui/styles';
 import { toast } from '@/components/ui/toast';
 import { heOwner } from '@/i18n/he-owner';
+import { noteSetupAction } from './api/setup';
 import { downloadFile } from './download-file';
 import { PosterPdfSection } from './poster-pdf-section';
 // The poster's font faces: declared with the owner's screens, downloaded only when a poster is drawn (document.fonts.load).
@@ -152,6 +154,7 @@ export function QrCard({
   children?: ReactNode;
 }) {
   const titleId = useId();
+  const queryClient = useQueryClient();
   // Kept with the address it encodes: after a new address, the old code is never shown beside the new link.
   const [code, setCode] = useState<{ url: string; modules: QrModules } | null>(null);
   const [tablesText, setTablesText] = useState('');
@@ -191,6 +194,8 @@ export function QrCard({
         setStatus('');
         await print(posters, t.qrPrintFrameTitle);
       }
+      // The first-run checklist's QR step (decision 034): the server cannot see a download or a print.
+      noteSetupAction(queryClient, 'qr_printed');
     } catch {
       setStatus('');
       toast({ variant: 'destructive', title: t.qrPosterError });

@@ -2,6 +2,7 @@
 // expandable order list and the CSV download. Loaded by reports-page.tsx after the screen's title is on screen.
 import type { MonthlyReport, ReportPayout } from '@tafrit/contracts/ordering-types';
 import { formatIsraelDateTime, israelMonthOf, lastTwelveMonths } from '@tafrit/contracts/months';
+import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { MonthPickerSection } from '@/components/month-picker-section';
 import { cardClass, errorTextClass } from '@/components/ui/form-styles';
@@ -14,6 +15,7 @@ import { downloadOrdersCsv, useMonthlyReport, usePlatformInvoice } from './api/r
 import { errorDescription } from './errors';
 import { shekelsText } from './reports-format';
 import { OrderList } from './reports-order-list';
+import { setupText } from './setup/strings';
 
 const t = heOwner.reports;
 
@@ -80,9 +82,7 @@ function ReportBody({ report, month }: { report: MonthlyReport; month: string })
       </section>
 
       {report.orders.length === 0 ? (
-        <p className={`${cardClass} mt-8 text-lg text-muted`} data-testid="report-empty">
-          {t.empty}
-        </p>
+        <EmptyMonth />
       ) : (
         <>
           <section aria-labelledby="report-chart-title" className={`${cardClass} mt-8`}>
@@ -108,6 +108,35 @@ function ReportBody({ report, month }: { report: MonthlyReport; month: string })
       {report.payout ? <PayoutFooter payout={report.payout} /> : null}
       <PlatformInvoice month={month} />
     </>
+  );
+}
+
+/** A month without orders says what to do next (issue 18): each step a link to where it is done. */
+function EmptyMonth() {
+  const e = setupText.emptyMonth;
+  const linkClass = `${textLinkClass} inline-flex min-h-11 items-center`;
+  return (
+    <div className={`${cardClass} mt-8`} data-testid="report-empty">
+      <p className="text-lg text-muted">{t.empty}</p>
+      <h2 className="mt-3 text-lg font-bold text-ink">{e.next}</h2>
+      <ul className="mt-1 list-disc ps-6">
+        <li>
+          <Link to="/menu" className={linkClass}>
+            {e.menu}
+          </Link>
+        </li>
+        <li>
+          <Link to="/settings" className={linkClass}>
+            {e.qr}
+          </Link>
+        </li>
+        <li>
+          <Link to="/orders" className={linkClass}>
+            {e.orders}
+          </Link>
+        </li>
+      </ul>
+    </div>
   );
 }
 

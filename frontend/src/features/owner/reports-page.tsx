@@ -6,6 +6,7 @@ import { PageMain } from '@/components/page-shell';
 import { pageTitle } from '@/i18n/he';
 import { heOwner } from '@/i18n/he-owner';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { SetupChecklistCard } from './setup/setup-checklist';
 
 const t = heOwner.reports;
 
@@ -17,6 +18,7 @@ export function ReportsPage() {
     <PageMain>
       <h1 className="text-3xl font-bold text-ink">{t.title}</h1>
       <p className="mt-3 max-w-prose text-lg text-muted">{t.description}</p>
+      <SetupChecklistCard />
       <Suspense
         fallback={
           <p role="status" className="mt-8 text-muted">

@@ -93,6 +93,8 @@ export interface PlacedOrder {
   refunds?: RefundState[];
   /** When the kitchen said on accepting that it would be ready; absent when it said nothing (or in older snapshots). */
   estimatedReadyAt?: string;
+  /** The owner's test order (decision 034): never charged; absent on a diner's order. */
+  test?: true;
 }
 
 export type OrderState = { placed: false } | PlacedOrder;
@@ -101,6 +103,7 @@ type At = { now: string };
 
 export type OrderCommand =
   | { type: 'PlaceOrder'; data: OrderEventData['OrderPlaced'] }
+  | { type: 'PlaceTestOrder'; data: Omit<OrderEventData['OrderPlaced'], 'test'> }
   | {
       type: 'OpenPaymentPage';
       data: At & {
@@ -156,6 +159,20 @@ export type OrderCommand =
   | { type: 'RecordPrintFailure'; data: At & { slipId: string; agentId: string; reason: string } }
   | RefundCommand;
 
+/** What only a charged order may go through; a test order refuses them (decision 034). */
+const MONEY_COMMANDS: ReadonlySet<OrderCommand['type']> = new Set([
+  'OpenPaymentPage',
+  'RecordPayment',
+  'RecordPaymentFailure',
+  'IssueInvoice',
+  'RecordInvoiceFailure',
+  'RecordReceiptSms',
+  'RecordReceiptSmsFailure',
+  // Asking for a refund or declining is refused by the refund rules themselves (refund.order_not_paid).
+  'RecordRefund',
+  'RecordRefundFailure',
+]);
+
 /** The kitchen's steps, in order: each command moves the order one step and repeating it changes nothing. */
 const KITCHEN_STEPS = {
   AcceptOrder: { from: 'paid', to: 'accepted', event: 'OrderAccepted' },
@@ -177,8 +194,26 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
       if (state.placed) throw new OrderAlreadyPlacedError(state.orderId);
       return [{ type: 'OrderPlaced', data: command.data }];
     }
+    if (command.type === 'PlaceTestOrder') {
+      if (state.placed) throw new OrderAlreadyPlacedError(state.orderId);
+      // Straight to the kitchen (decision 034): no payment page, no charge, so no invoice, receipt or commission; the
+      // slip is queued with the order so it prints as a paid order's does. Nothing to pay: no commission, no tip.
+      const { tipAgorot: _noTip, ...order } = command.data;
+      const { orderId, businessPhone, placedAt } = order;
+      return [
+        { type: 'OrderPlaced', data: { ...order, commissionAgorot: 0, netAgorot: order.totalAgorot, test: true } },
+        {
+          type: 'SlipQueued',
+          data: { orderId, businessPhone, slipId: slipIdOf(orderId), queuedAt: placedAt, test: true },
+        },
+      ];
+    }
     if (!state.placed) throw new OrderNotFoundError();
     const { orderId, businessPhone } = state;
+    // A test order is never charged: nothing may open a page for it, record a payment or a tax invoice on it.
+    if (state.test && MONEY_COMMANDS.has(command.type)) {
+      throw new OrderInvalidTransitionError('test', command.type);
+    }
     switch (command.type) {
       case 'OpenPaymentPage': {
         if (state.payment.status === 'paid')
@@ -299,7 +334,8 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
       }
       case 'QueueSlip':
         if (state.slipQueued) return [];
-        if (state.payment.status !== 'paid') throw new OrderInvalidTransitionError(state.payment.status, command.type);
+        if (state.payment.status !== 'paid' && !state.test)
+          throw new OrderInvalidTransitionError(state.payment.status, command.type);
         return [
           {
             type: 'SlipQueued',
@@ -374,6 +410,8 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
         slipQueued: false,
         slip: 'none',
         refunds: [],
+        // A test order goes to the kitchen as placed: its kitchen status starts where a paid order's does.
+        ...(data.test ? { test: true as const, status: 'paid' as const } : {}),
       };
     }
     // An order stream always starts with OrderPlaced.

@@ -45,6 +45,8 @@ export const OrderEntity = defineEntity({
     approvalNumber: p.string().length(40).nullable(),
     paidAt: p.datetime().columnType('timestamptz').nullable(),
     orderDate: p.datetime().columnType('timestamptz'),
+    /** The owner's test order (decision 034): never charged, in no report; `paymentStatus` is 'test'. */
+    isTest: p.boolean().default(false),
     streamVersion: p.integer().default(0),
     createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
   },

@@ -32,6 +32,7 @@ interface OrderRow {
   refunded_agorot: string | number | null;
   print_status: PrintStatus | null;
   print_error: string | null;
+  is_test?: boolean;
 }
 
 // What the provider returned on the order (issue 17), from the order's state snapshot as the monthly report reads it.
@@ -39,7 +40,9 @@ const REFUNDED = `(select coalesce(sum((r->>'amountAgorot')::bigint), 0)
     from jsonb_array_elements(coalesce(o.state->'refunds', '[]'::jsonb)) r where r->>'status' = 'refunded')`;
 const ORDER_COLUMNS = `o.id, o.order_number, o.paid_at, o.table_number, o.items, o.remarks, o.total_amount, o.tip_amount,
   o.payment_method, o.status, ${REFUNDED}::text as refunded_agorot, s.status as print_status,
-  s.last_error as print_error`;
+  s.last_error as print_error, o.is_test`;
+// Paid orders and the owner's test orders (decision 034, payment_status 'test'): both are the kitchen's to make.
+const FOR_KITCHEN = `o.payment_status in ('paid', 'test')`;
 // The order's own slip (a reprint is not a row): `slip-{id}`.
 const WITH_SLIP = `from orders o left join print_slips s on s.slip_id = 'slip-' || o.id::text`;
 
@@ -67,6 +70,7 @@ export function liveOrderOf(row: OrderRow): LiveOrder {
     status: (['accepted', 'ready', 'served', 'cancelled'].includes(row.status) ? row.status : 'paid') as KitchenStatus,
     printStatus: row.print_status ?? 'none',
     printError: row.print_status === 'failed' ? row.print_error : null,
+    ...(row.is_test ? { test: true as const } : {}),
   };
 }
 
@@ -78,7 +82,7 @@ export async function loadLiveOrder(
 ): Promise<LiveOrder | undefined> {
   const [row] = await query<OrderRow>(
     em,
-    `select ${ORDER_COLUMNS} ${WITH_SLIP} where o.id = ? and o.business_id = ? and o.payment_status = 'paid'`,
+    `select ${ORDER_COLUMNS} ${WITH_SLIP} where o.id = ? and o.business_id = ? and ${FOR_KITCHEN}`,
     [orderId, businessPhone],
   );
   return row ? liveOrderOf(row) : undefined;
@@ -89,7 +93,7 @@ export async function loadLiveOrders(em: EntityManager, orderIds: readonly strin
   if (orderIds.length === 0) return new Map();
   const rows = await query<OrderRow & { business_id: string }>(
     em,
-    `select ${ORDER_COLUMNS}, o.business_id ${WITH_SLIP} where o.id = any(?::uuid[]) and o.payment_status = 'paid'`,
+    `select ${ORDER_COLUMNS}, o.business_id ${WITH_SLIP} where o.id = any(?::uuid[]) and ${FOR_KITCHEN}`,
     [`{${orderIds.join(',')}}`],
   );
   return new Map(rows.map((row) => [`${row.business_id}/${row.id}`, liveOrderOf(row)]));
@@ -117,7 +121,7 @@ export class LiveOrdersQuery {
     const rows = await query<OrderRow>(
       em,
       `select ${ORDER_COLUMNS} ${WITH_SLIP}
-        where o.business_id = ? and o.payment_status = 'paid' and o.paid_at >= ? and o.paid_at < ?
+        where o.business_id = ? and ${FOR_KITCHEN} and o.paid_at >= ? and o.paid_at < ?
         order by o.paid_at desc, o.order_number desc`,
       [businessPhone, start, end],
     );

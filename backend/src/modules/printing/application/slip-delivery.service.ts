@@ -216,7 +216,9 @@ export class SlipDelivery implements OnModuleInit, OnApplicationShutdown {
         where id = ? and business_id = ?`,
       [orderId, businessPhone],
     );
-    if (!row || row.payment_status !== 'paid') return undefined;
+    // A paid order's slip, or the owner's test order's (decision 034), which prints marked as a test.
+    const test = row?.payment_status === 'test';
+    if (!row || (row.payment_status !== 'paid' && !test)) return undefined;
     const business = await this.businesses.byPhone(businessPhone, em);
     if (!business) return undefined;
     const content: SlipContent = {
@@ -229,7 +231,8 @@ export class SlipDelivery implements OnModuleInit, OnApplicationShutdown {
       remarks: row.remarks,
       totalAgorot: agorotOf(row.total_amount),
       ...tipAndMethodOf(row),
-      paid: true,
+      paid: !test,
+      ...(test ? { testOrder: true } : {}),
     };
     return { slipId, orderId, orderNumber: row.order_number, escposBase64: await this.render(businessPhone, content) };
   }

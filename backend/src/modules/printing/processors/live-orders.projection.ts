@@ -28,7 +28,7 @@ export function liveOrdersProjection({ hub }: { hub: LiveHub }): Processor {
   const project = async (events: readonly RecordedEvent[], { em, afterCommit }: ProcessorContext) => {
     // The paid orders are read before the batch's own slip rows are written: `order.paid` shows the order as it was
     // paid, the same whether its SlipQueued comes in this batch or the next (and in a rebuild, event by event).
-    const paidIds = events.filter((event) => event.type === 'OrderPaid').map(orderIdOf);
+    const paidIds = events.filter(reachesKitchen).map(orderIdOf);
     const liveOrders = await loadLiveOrders(em, paidIds);
     await updateSlips(em, events);
     const journal: { businessPhone: string; position: string; pushed: Pushed }[] = [];
@@ -95,6 +95,13 @@ export function liveOrdersProjection({ hub }: { hub: LiveHub }): Processor {
     handleBatch: project,
   };
 }
+
+/**
+ * A paid order, or the owner's test order (decision 034): never paid, it reaches the kitchen with its slip queued,
+ * so its `SlipQueued` (marked `test`) stands where `OrderPaid` does; this projection need not follow every placing.
+ */
+const reachesKitchen = (event: RecordedEvent): boolean =>
+  event.type === 'OrderPaid' || (event.type === 'SlipQueued' && (event.data as { test?: boolean }).test === true);
 
 const orderIdOf = (event: RecordedEvent): string => (event.data as { orderId: string }).orderId;
 const businessOf = (event: RecordedEvent): string => (event.data as { businessPhone: string }).businessPhone;
@@ -190,6 +197,11 @@ async function liveEventOf(
     case 'SlipQueued':
     case 'SlipPrinted':
     case 'PrintFailed': {
+      if (reachesKitchen(event)) {
+        // The test order itself, its slip queued (read before this batch's slip rows were written).
+        const order = liveOrders.get(`${businessOf(event)}/${orderIdOf(event)}`);
+        return order ? { kind: 'order.paid', order: { ...order, printStatus: 'queued' } } : undefined;
+      }
       const data = event.data as { orderId: string };
       const printStatus = event.type === 'SlipQueued' ? 'queued' : event.type === 'SlipPrinted' ? 'printed' : 'failed';
       const error = event.type === 'PrintFailed' ? (event.data as OrderEventData['PrintFailed']).reason : null;

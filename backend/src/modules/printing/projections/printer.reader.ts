@@ -12,4 +12,9 @@ export class PrinterReader {
   async onlineCount(): Promise<number> {
     return this.database.em().count(PrinterConnectionEntity, { isOnline: true });
   }
+
+  /** Whether the business has paired a printing agent (online or not): the first-run checklist's printing step. */
+  async isPaired(businessPhone: string): Promise<boolean> {
+    return (await this.database.em().count(PrinterConnectionEntity, { businessId: businessPhone })) > 0;
+  }
 }

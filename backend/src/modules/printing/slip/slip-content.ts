@@ -47,6 +47,8 @@ export interface SlipContent {
   paymentMethod?: PaymentMethod;
   /** shows "שולם" (paid) prominently; a test print shows "הדפסת ניסיון" instead of an order number */
   paid: boolean;
+  /** The owner's test order (decision 034): "הזמנת בדיקה" where "שולם" would be, and nothing to charge. */
+  testOrder?: boolean;
   /** `cancelled`: the order was declined or refunded whole after its slip printed (issue 17): "בוטלה", don't make it. */
   kind: 'order' | 'test' | 'cancelled';
 }

@@ -103,9 +103,15 @@ export function slipSvg(content: SlipContent, width: number): { svg: string; hei
     const top = c.y;
     const stroke = dots(6);
     c.space(stroke + dots(4));
-    c.text(content.paid ? 'שולם' : 'לא שולם', s(64, true), { align: 'center' });
-    const method = content.paymentMethod ? SLIP_METHOD[content.paymentMethod] : null;
-    if (content.paid && method) c.text(method, s(34, true), { align: 'center' });
+    if (content.testOrder) {
+      // A test order was never charged: the box says so where a real order says "שולם".
+      c.text('הזמנת בדיקה', s(56, true), { align: 'center' });
+      c.text('לא לתשלום', s(34, true), { align: 'center' });
+    } else {
+      c.text(content.paid ? 'שולם' : 'לא שולם', s(64, true), { align: 'center' });
+      const method = content.paymentMethod ? SLIP_METHOD[content.paymentMethod] : null;
+      if (content.paid && method) c.text(method, s(34, true), { align: 'center' });
+    }
     c.space(stroke + dots(4));
     c.box(top, c.y, { filled: false, stroke });
   }

@@ -4,6 +4,7 @@
 import type { LiveOrder } from '@tafrit/contracts/sockets';
 import type { PaperWidth } from '@tafrit/contracts/printing';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { recordSetupAction } from '../api/setup';
 import { bigSecondaryButtonClass } from '../live-orders/order-card';
 import { clearPrint, loadPreference, preparePrint, savePreference } from './browser-print';
 import { PrintRoot } from './print-root';
@@ -67,6 +68,9 @@ export function BrowserSlipPrinting({
     setPreference(updated);
     savePreference(updated);
     onEnabledChange?.(updated.enabled);
+    // The first-run checklist's printing step (decision 034): this browser's setting, which the server cannot see.
+    // Quiet: the checklist asks again when it is next shown.
+    if (updated.enabled && !preference.enabled) recordSetupAction('browser_printing').catch(() => undefined);
     if (!updated.enabled) clearPrint();
   }
 

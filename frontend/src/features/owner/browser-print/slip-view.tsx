@@ -3,6 +3,7 @@
 import type { LiveOrder } from '@tafrit/contracts/sockets';
 import { formatIsraelDateTime } from '@tafrit/contracts/months';
 import type { PaperWidth } from '@tafrit/contracts/printing';
+import { setupText } from '../setup/strings';
 import { hePrinting } from './strings';
 
 const t = hePrinting.slip;
@@ -27,6 +28,12 @@ export function SlipView({ order, paper, title }: { order: LiveOrder; paper: Pap
       }}
     >
       {title ? <p style={{ textAlign: 'center', fontWeight: 700, margin: 0 }}>{title}</p> : null}
+      {order.test ? (
+        // The owner's test order (decision 034): never charged, and the kitchen must know it is not real.
+        <p style={{ textAlign: 'center', fontWeight: 700, margin: '0 0 1mm', border: '2px solid #000' }}>
+          {setupText.testBadge} · {setupText.notCharged}
+        </p>
+      ) : null}
       <h1 style={{ fontSize: big, margin: '0 0 1mm', textAlign: 'center' }}>
         {t.order} <bdi>{order.orderNumber}</bdi>
       </h1>

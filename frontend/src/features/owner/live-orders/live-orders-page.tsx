@@ -25,6 +25,7 @@ import { AutoAcceptSwitch } from './auto-accept-switch';
 import { FullscreenButton } from './fullscreen';
 import { KitchenBoard } from './kitchen-board';
 import { OrderingPauseControl } from './ordering-pause';
+import { TestOrderButton } from '../setup/test-order-button';
 import { rememberedReadyIn } from './ready-estimate';
 import { OrderCard, bigSecondaryButtonClass } from './order-card';
 import { playBeep, rememberSoundPreference, soundPreference, unlockSound } from './sound';
@@ -148,6 +149,7 @@ export function LiveOrdersPage() {
           {board ? <PrinterChip printer={board.printer} withoutPrinter={withoutPrinter} /> : null}
           <BrowserSlipPrinting orders={board?.orders} onEnabledChange={setBrowserPrinting} />
           <AutoAcceptSwitch consoleReadyIn={readyIn} />
+          <TestOrderButton className={bigSecondaryButtonClass} />
           <button
             type="button"
             aria-pressed={soundOn}

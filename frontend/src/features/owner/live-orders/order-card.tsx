@@ -8,6 +8,7 @@ import { formatIsraelTimeOfDay } from '@tafrit/contracts/months';
 import { LineChoices } from './line-choices';
 import { isCancelled, nextStep } from './live-board';
 import { ReadyEstimate, rememberedReadyIn } from './ready-estimate';
+import { setupText } from '../setup/strings';
 
 const t = heOwner.live;
 
@@ -67,7 +68,8 @@ export function OrderCard({
   const setReadyIn = readyInMinutes === undefined ? setOwnReadyIn : readyInMinutes.change;
   const served = order.status === 'served' || cancelled;
   const refunded = order.refundedAgorot ?? 0;
-  const refundable = order.totalAgorot - refunded > 0;
+  // A test order (decision 034) was never charged: nothing to refund, decline or say about how it was paid.
+  const refundable = !order.test && order.totalAgorot - refunded > 0;
 
   return (
     <article
@@ -88,6 +90,14 @@ export function OrderCard({
           <bdi className="text-5xl font-bold" data-testid="live-order-number">
             {order.orderNumber}
           </bdi>
+          {order.test ? (
+            <span
+              className="ms-3 inline-block rounded-full border-2 border-ink bg-canvas px-3 py-1 text-lg font-bold text-ink"
+              data-testid="live-order-test"
+            >
+              {setupText.testBadge}
+            </span>
+          ) : null}
         </h3>
         <div className="text-end">
           <p className="text-lg text-muted">
@@ -131,7 +141,7 @@ export function OrderCard({
           </span>
         ) : null}
       </p>
-      {order.paymentMethod ? (
+      {order.paymentMethod && !order.test ? (
         <p className="text-lg text-ink" data-testid="live-order-method">
           {t.paidWith[order.paymentMethod]}
         </p>
@@ -198,7 +208,7 @@ export function OrderCard({
             {t.reprint}
           </PendingButton>
         ) : null}
-        {onDecline && order.status === 'paid' && !cancelled ? (
+        {onDecline && order.status === 'paid' && !cancelled && !order.test ? (
           <button
             type="button"
             className={dangerOutlineClass}

@@ -12,6 +12,7 @@ import { errorDescription } from '../errors';
 import { CategoryPanel } from './category-panel';
 import { OptionGroupsPanel } from './option-groups-panel';
 import { ProductPanel } from './product-panel';
+import { SetupChecklistCard } from '../setup/setup-checklist';
 
 const t = heOwner.menuManagement;
 
@@ -51,6 +52,7 @@ export function MenuManagementPage() {
           </a>
         ) : null}
       </div>
+      <SetupChecklistCard />
       {categories.isPending || products.isPending ? (
         <p role="status" className="mt-8 text-muted">
           {t.loading}

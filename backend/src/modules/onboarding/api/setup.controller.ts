@@ -1,0 +1,37 @@
+import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { recordSetupActionSchema, success, type ApiSuccess, type SetupChecklist } from '@tafrit/contracts';
+import { OwnerGuard } from '../../../platform/auth/guards.js';
+import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
+import { parseWith } from '../../../platform/http/parse.js';
+import { GetSetupChecklistQuery, RecordSetupActionCommand } from '../application/setup-checklist.handlers.js';
+
+/** The first-run checklist of the signed-in business (issue 18, decision 034). */
+@Controller('api/setup')
+@UseGuards(OwnerGuard)
+export class SetupController {
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly commands: CommandBus,
+  ) {}
+
+  @Get()
+  async checklist(@CurrentOwner() owner: OwnerPrincipal): Promise<ApiSuccess<SetupChecklist>> {
+    return success(await this.queries.execute(new GetSetupChecklistQuery(owner.phone)));
+  }
+
+  @Post('actions')
+  @HttpCode(200)
+  async record(@Body() body: unknown, @CurrentOwner() owner: OwnerPrincipal): Promise<ApiSuccess<SetupChecklist>> {
+    const { action } = parseWith(recordSetupActionSchema, body);
+    await this.commands.execute(new RecordSetupActionCommand(owner.phone, action));
+    return success(await this.queries.execute(new GetSetupChecklistQuery(owner.phone)));
+  }
+
+  @Post('dismiss')
+  @HttpCode(200)
+  async dismiss(@CurrentOwner() owner: OwnerPrincipal): Promise<ApiSuccess<SetupChecklist>> {
+    await this.commands.execute(new RecordSetupActionCommand(owner.phone, 'dismissed'));
+    return success(await this.queries.execute(new GetSetupChecklistQuery(owner.phone)));
+  }
+}
