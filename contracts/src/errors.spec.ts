@@ -61,6 +61,7 @@ describe('error codes', () => {
         'refund.not_recorded',
         'business.ordering_closed',
         'secrets.unavailable',
+        'order.ready_sms_unavailable',
       ].sort(),
     );
   });

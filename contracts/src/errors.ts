@@ -55,6 +55,7 @@ export const ErrorCode = {
   RefundNotRecorded: 'refund.not_recorded',
   BusinessOrderingClosed: 'business.ordering_closed',
   SecretsUnavailable: 'secrets.unavailable',
+  ReadySmsUnavailable: 'order.ready_sms_unavailable',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -132,6 +133,8 @@ export const errorHttpStatus: Readonly<Record<ErrorCode, number>> = {
   'business.ordering_closed': 409,
   // The server has no key to encrypt a terminal's password with (SECRETS_KEYS unset with an external database).
   'secrets.unavailable': 503,
+  // The same without a key: a diner's number for the ready SMS is never stored in the clear (decision 033).
+  'order.ready_sms_unavailable': 503,
 };
 
 const codeSet: ReadonlySet<string> = new Set(ERROR_CODES);

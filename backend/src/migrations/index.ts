@@ -18,6 +18,7 @@ import { Migration20261127000300_business_address_and_secrets } from './Migratio
 import { Migration20261127000400_wallets_and_tips } from './Migration20261127000400_wallets_and_tips.js';
 import { Migration20261127000600_opening_hours } from './Migration20261127000600_opening_hours.js';
 import { Migration20261127000900_service_mode } from './Migration20261127000900_service_mode.js';
+import { Migration20261128000200_ready_sms_phones } from './Migration20261128000200_ready_sms_phones.js';
 
 /**
  * Every migration, in order. An explicit list (not a folder glob) works the same from TypeScript sources in tests
@@ -50,4 +51,5 @@ export const migrationsList = [
   { name: 'Migration20261127000400_wallets_and_tips', class: Migration20261127000400_wallets_and_tips },
   { name: 'Migration20261127000600_opening_hours', class: Migration20261127000600_opening_hours },
   { name: 'Migration20261127000900_service_mode', class: Migration20261127000900_service_mode },
+  { name: 'Migration20261128000200_ready_sms_phones', class: Migration20261128000200_ready_sms_phones },
 ];

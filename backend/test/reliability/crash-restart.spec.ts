@@ -21,6 +21,7 @@ const PROCESSORS = [
   'live-orders',
   'monthly-commissions',
   'platform-documents',
+  'ready-sms',
   'receipt-sms',
   'slip-dispatch',
 ];
