@@ -3,19 +3,12 @@
 // changed before anything is charged.
 import { z } from 'zod';
 import '../zod-he.js';
-import { parsePriceToAgorot } from '../money.js';
 import { isMonthString } from '../months.js';
 import { TIP_PERCENTS, TIP_MAX_AGOROT } from '../tips.js';
 import { cartLineKey } from '../option-pricing.js';
 import { isOptionId, MENU_LIMITS } from './menu.schemas.js';
 import { isIsraeliMobile, toE164 } from '../israel/phone.js';
-
-export const ORDER_LIMITS = {
-  remarksMax: 500,
-  quantityMax: 99,
-  linesMax: 100,
-  tableMax: 9999,
-} as const;
+import { clientAmountToAgorot, ORDER_LIMITS } from './order-limits.js';
 
 export const orderingMessagesHe = {
   businessRequired: 'העסק לא זוהה, חזרו לתפריט ונסו שוב',
@@ -29,19 +22,8 @@ export const orderingMessagesHe = {
   monthInvalid: 'נא לבחור חודש בפורמט YYYY-MM',
   tipInvalid: 'הטיפ אינו תקין: בחרו אחוז מהרשימה או סכום בשקלים',
   methodInvalid: 'אמצעי התשלום אינו מוכר',
-  readySmsPhoneInvalid: 'מספר הנייד אינו תקין. נא להזין מספר נייד ישראלי, למשל 050-1234567',
+  readySmsPhoneInvalid: 'מספר הנייד אינו תקין. נא להזין מספר נייד ישראלי, למשל 050-7654321',
 } as const;
-
-/** A price the client may send as "12.50", 12.5 or 12: agorot, or null when it is not a price at all. */
-export function clientAmountToAgorot(value: unknown): number | null {
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value) || value < 0) return null;
-    const agorot = Math.round(value * 100);
-    // 12.345 is not an amount anyone was shown.
-    return Math.abs(agorot - value * 100) < 1e-6 ? agorot : null;
-  }
-  return typeof value === 'string' ? parsePriceToAgorot(value) : null;
-}
 
 const clientAmount = z
   .union([z.number(), z.string()], { message: orderingMessagesHe.amountInvalid })
