@@ -72,9 +72,11 @@ describe('the ready SMS field', () => {
   });
 
   it('sends the number to the order once its payment page is open, and says where the SMS will go', async () => {
-    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
-      String(input) === CREATE ? opened() : json(200, { success: true, data: { readySms: 'requested' } }),
-    );
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async (input) =>
+        String(input) === CREATE ? opened() : json(200, { success: true, data: { readySms: 'requested' } }),
+      );
     openCheckout();
     await screen.findByTitle('דף תשלום מאובטח');
     const { input, submit, status } = await field();
