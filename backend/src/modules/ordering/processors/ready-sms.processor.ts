@@ -138,12 +138,15 @@ export function readySmsProcessor({
       const loaded = states.get((event.data as OrderEventData['OrderRefunded']).orderId)?.state;
       return loaded?.placed === true && refundableAgorot(loaded) === 0;
     });
-    await phones.drop(finished.map((event) => (event.data as { orderId: string }).orderId));
-    for (const event of finished) {
+    // A number is kept only while its order's SMS is requested (kept with `ReadySmsRequested`, taken with the claim),
+    // so the many orders that asked for nothing cost no statement here.
+    const asked = finished.flatMap((event) => {
       const order = states.get((event.data as { orderId: string }).orderId)?.state;
-      if (order?.placed && order.readySms?.status === 'requested') {
-        await record(order, { sent: false, reason: `not ready for the diner any more (${event.type})` }, event);
-      }
+      return order?.placed && order.readySms?.status === 'requested' ? [{ event, order }] : [];
+    });
+    await phones.drop(asked.map(({ order }) => order.orderId));
+    for (const { event, order } of asked) {
+      await record(order, { sent: false, reason: `not ready for the diner any more (${event.type})` }, event);
     }
 
     const due = new Map<string, { event: RecordedEvent; order: PlacedOrder }>();
