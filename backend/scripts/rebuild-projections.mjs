@@ -122,6 +122,8 @@ export const NOT_REBUILT = {
   'public-menu-cache': 'an in-memory cache dropped on menu and business events; nothing is stored',
   'receipt-sms': 'sends the receipt SMS: an effect, never replayed',
   'auto-accept': "accepts a newly paid order through ordering's command: an effect, never replayed",
+  'ready-sms':
+    "sends the diner's ready SMS and forgets its number: an effect, never replayed; its numbers are not in the log",
   'slip-dispatch': 'pushes slips to the printing agent: an effect, never replayed',
   'cancelled-slip': "pushes a cancelled order's short slip to the printing agent: an effect, never replayed",
 };

@@ -63,6 +63,7 @@ describe('error codes', () => {
         'secrets.unavailable',
         'test_order.no_product',
         'test_order.limit',
+        'order.ready_sms_unavailable',
       ].sort(),
     );
   });

@@ -57,6 +57,7 @@ export const ErrorCode = {
   SecretsUnavailable: 'secrets.unavailable',
   TestOrderNoProduct: 'test_order.no_product',
   TestOrderLimit: 'test_order.limit',
+  ReadySmsUnavailable: 'order.ready_sms_unavailable',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -138,6 +139,8 @@ export const errorHttpStatus: Readonly<Record<ErrorCode, number>> = {
   'test_order.no_product': 409,
   // Test orders print and ring on the console: a few a day are enough to try both (decision 034).
   'test_order.limit': 429,
+  // The same without a key: a diner's number for the ready SMS is never stored in the clear (decision 033).
+  'order.ready_sms_unavailable': 503,
 };
 
 const codeSet: ReadonlySet<string> = new Set(ERROR_CODES);

@@ -36,6 +36,7 @@ export * from './order-events.js';
 export * from './payout-events.js';
 export * from './platform-invoice-events.js';
 export * from './ordering-types.js';
+export * from './http/order-limits.js';
 export * from './http/ordering.schemas.js';
 export * from './http/refunds.schemas.js';
 export * from './admin-types.js';

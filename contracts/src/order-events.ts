@@ -2,6 +2,7 @@
 // times are ISO 8601 instants; every event names the business (its phone) so projections and processors of one
 // business never need to look the order up. Never change a version's meaning: add a version and an upcaster.
 import { z } from 'zod';
+import { dinerLanguages } from './languages.js';
 
 const orderId = z.uuid();
 const businessPhone = z.string().min(1);
@@ -193,6 +194,26 @@ export const receiptSmsFailedDataSchema = z.object({
   failedAt: instant,
 });
 
+/**
+ * The diner asked for one SMS when the order is ready (issue 18, decision 033), in their language. The number itself
+ * is never in the log: ordering keeps it sealed in `ready_sms_phones` until it is sent or no longer needed.
+ */
+export const readySmsRequestedDataSchema = z.object({
+  orderId,
+  businessPhone,
+  language: z.enum(dinerLanguages),
+  requestedAt: instant,
+});
+/** The "your order is ready" SMS went out (the number is not recorded). */
+export const readySmsSentDataSchema = z.object({ orderId, businessPhone, sentAt: instant });
+/** It did not (the gateway refused, the number was gone, the order was served or cancelled first). */
+export const readySmsFailedDataSchema = z.object({
+  orderId,
+  businessPhone,
+  reason: z.string().max(500),
+  failedAt: instant,
+});
+
 export const slipQueuedDataSchema = z.object({
   orderId,
   businessPhone,
@@ -329,6 +350,9 @@ export const orderEventDataSchemas = {
   OrderDeclined: orderDeclinedDataSchema,
   CreditIssued: creditIssuedDataSchema,
   CreditFailed: creditFailedDataSchema,
+  ReadySmsRequested: readySmsRequestedDataSchema,
+  ReadySmsSent: readySmsSentDataSchema,
+  ReadySmsFailed: readySmsFailedDataSchema,
 } as const;
 
 export type OrderEventType = keyof typeof orderEventDataSchemas;

@@ -19,6 +19,7 @@ import { Migration20261127000400_wallets_and_tips } from './Migration20261127000
 import { Migration20261127000600_opening_hours } from './Migration20261127000600_opening_hours.js';
 import { Migration20261127000900_service_mode } from './Migration20261127000900_service_mode.js';
 import { Migration20261128000100_auto_accept } from './Migration20261128000100_auto_accept.js';
+import { Migration20261128000200_ready_sms_phones } from './Migration20261128000200_ready_sms_phones.js';
 import { Migration20261128000300_first_run } from './Migration20261128000300_first_run.js';
 
 /**
@@ -53,5 +54,6 @@ export const migrationsList = [
   { name: 'Migration20261127000600_opening_hours', class: Migration20261127000600_opening_hours },
   { name: 'Migration20261127000900_service_mode', class: Migration20261127000900_service_mode },
   { name: 'Migration20261128000100_auto_accept', class: Migration20261128000100_auto_accept },
+  { name: 'Migration20261128000200_ready_sms_phones', class: Migration20261128000200_ready_sms_phones },
   { name: 'Migration20261128000300_first_run', class: Migration20261128000300_first_run },
 ];

@@ -22,6 +22,7 @@ const PROCESSORS = [
   'live-orders',
   'monthly-commissions',
   'platform-documents',
+  'ready-sms',
   'receipt-sms',
   'slip-dispatch',
 ];

@@ -41,6 +41,9 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/orders/:departmentId|:orderId/:orderNumber/wait': open(
     "the diner's session cookie, or the business's owner token",
   ),
+  'PUT /api/orders/:departmentId|:orderId/ready-sms': open(
+    "the diner's own session cookie: only the order's diner gives a number for its ready SMS",
+  ),
   'GET /api/invoice/:orderId': open("the link's 256-bit token, or the business's owner token"),
   'GET /api/invoice/:orderId/credits/:refundId': open("the order's link token, or the business's owner token"),
   'GET /api/platform-invoice/:month/:phone': open(

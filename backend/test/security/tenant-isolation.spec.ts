@@ -147,6 +147,8 @@ interface Attack {
 
 /** A fresh paid order of the victim's (and a refund of it), for the cases whose control refunds or cancels it. */
 const spareOrder = { orderId: '', refundId: '' };
+/** The diner's order whose ready SMS the intruder tries to set (decision 033). */
+let readySmsOrder = { orderId: '', session: '' };
 const freshPaidOrder = async () => {
   spareOrder.orderId = (await dinerPays(app, shop)).orderId;
   spareOrder.refundId = '';
@@ -473,6 +475,26 @@ const ATTACKS: Attack[] = [
     prepare: freshPaidOrder,
     request: (token) =>
       call(app, 'POST', `/api/live-orders/${spareOrder.orderId}/decline`, { token, body: { reason: 'נגמר' } }),
+  },
+  {
+    route: 'PUT /api/orders/:departmentId|:orderId/ready-sms',
+    name: "give a number for the ready SMS of the victim's diner's order",
+    // A fresh order of a fresh diner each time (the victim's first order moves on to ready with the kitchen's case).
+    prepare: async () => {
+      const placed = await createPayment(app, shop.departmentId, {
+        items: [{ productId: shop.croissant.id, quantity: 1 }],
+        amount: '12.00',
+      });
+      readySmsOrder = { orderId: String(placed.body.orderId), session: placed.cookies[DINER_COOKIE]?.value ?? '' };
+    },
+    request: (token) =>
+      call(app, 'PUT', `/api/orders/${readySmsOrder.orderId}/ready-sms`, { token, body: { phone: '054-7654321' } }),
+    // Only the order's own diner session gives a number, not even the business's owner.
+    control: () =>
+      call(app, 'PUT', `/api/orders/${readySmsOrder.orderId}/ready-sms`, {
+        body: { phone: '054-7654321' },
+        cookies: { [DINER_COOKIE]: readySmsOrder.session },
+      }),
   },
   {
     route: 'GET /api/platform-invoice/:month/:phone',

@@ -3,18 +3,12 @@
 // changed before anything is charged.
 import { z } from 'zod';
 import '../zod-he.js';
-import { parsePriceToAgorot } from '../money.js';
 import { isMonthString } from '../months.js';
 import { TIP_PERCENTS, TIP_MAX_AGOROT } from '../tips.js';
 import { cartLineKey } from '../option-pricing.js';
 import { isOptionId, MENU_LIMITS } from './menu.schemas.js';
-
-export const ORDER_LIMITS = {
-  remarksMax: 500,
-  quantityMax: 99,
-  linesMax: 100,
-  tableMax: 9999,
-} as const;
+import { isIsraeliMobile, toE164 } from '../israel/phone.js';
+import { clientAmountToAgorot, ORDER_LIMITS } from './order-limits.js';
 
 export const orderingMessagesHe = {
   businessRequired: 'העסק לא זוהה, חזרו לתפריט ונסו שוב',
@@ -28,18 +22,8 @@ export const orderingMessagesHe = {
   monthInvalid: 'נא לבחור חודש בפורמט YYYY-MM',
   tipInvalid: 'הטיפ אינו תקין: בחרו אחוז מהרשימה או סכום בשקלים',
   methodInvalid: 'אמצעי התשלום אינו מוכר',
+  readySmsPhoneInvalid: 'מספר הנייד אינו תקין. נא להזין מספר נייד ישראלי, למשל 050-7654321',
 } as const;
-
-/** A price the client may send as "12.50", 12.5 or 12: agorot, or null when it is not a price at all. */
-export function clientAmountToAgorot(value: unknown): number | null {
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value) || value < 0) return null;
-    const agorot = Math.round(value * 100);
-    // 12.345 is not an amount anyone was shown.
-    return Math.abs(agorot - value * 100) < 1e-6 ? agorot : null;
-  }
-  return typeof value === 'string' ? parsePriceToAgorot(value) : null;
-}
 
 const clientAmount = z
   .union([z.number(), z.string()], { message: orderingMessagesHe.amountInvalid })
@@ -135,6 +119,23 @@ export const tipChoiceSchema = z
   .refine((tip) => !('amount' in tip) || tip.amount <= TIP_MAX_AGOROT, orderingMessagesHe.tipInvalid)
   .transform((tip) => ('percent' in tip ? { percent: tip.percent } : { amountAgorot: tip.amount }));
 
+/**
+ * The diner's mobile for one SMS when the order is ready (issue 18, decision 033): an Israeli mobile by the same rule
+ * as every phone of the product, stored as E.164. Empty, null or absent: none.
+ */
+export const readySmsPhoneSchema = z
+  .string({ message: orderingMessagesHe.readySmsPhoneInvalid })
+  .trim()
+  .max(30, orderingMessagesHe.readySmsPhoneInvalid)
+  .refine((value) => value === '' || isIsraeliMobile(value), orderingMessagesHe.readySmsPhoneInvalid)
+  .transform((value) => (value === '' ? null : (toE164(value) as string)));
+
+/** `PUT /api/orders/{orderId}/ready-sms`: the phone given after the order's payment page opened. Required here. */
+export const readySmsRequestSchema = z.object({
+  phone: readySmsPhoneSchema.refine((phone) => phone !== null, orderingMessagesHe.readySmsPhoneInvalid),
+});
+export type ReadySmsRequest = z.input<typeof readySmsRequestSchema>;
+
 /** The diner's way to pay: the provider's page (a card, or Google Pay inside it) or Bit (a redirect out). */
 export const CHECKOUT_METHODS = ['card', 'bit'] as const;
 export type CheckoutMethod = (typeof CHECKOUT_METHODS)[number];
@@ -165,6 +166,11 @@ export const createPaymentSchema = z.object({
   /** Issue 17: absent or null is no tip; `amount` above is then the items and the tip together. */
   tip: tipChoiceSchema.nullish(),
   paymentMethod: z.enum(CHECKOUT_METHODS, { message: orderingMessagesHe.methodInvalid }).optional(),
+  /**
+   * Issue 18: the diner's mobile for one SMS when the order is ready (opt-in; absent, null or empty: none). Never
+   * recorded in the order's events: kept sealed until the SMS is sent or the order needs it no more (decision 033).
+   */
+  readySmsPhone: readySmsPhoneSchema.nullish().transform((phone) => phone ?? null),
 });
 export type CreatePaymentRequest = z.input<typeof createPaymentSchema>;
 export type CreatePaymentInput = z.output<typeof createPaymentSchema>;

@@ -3,7 +3,7 @@
 // position; neither: all that remains refundable. The server decides the amount from the order, never from the client.
 import { z } from 'zod';
 import '../zod-he.js';
-import { clientAmountToAgorot, ORDER_LIMITS } from './ordering.schemas.js';
+import { clientAmountToAgorot, ORDER_LIMITS } from './order-limits.js';
 
 export const REFUND_LIMITS = {
   reasonMax: 200,

@@ -11,6 +11,7 @@ import { cartLineKey } from '@tafrit/contracts/option-pricing';
 import { cartTotal, itemCount, lineKey, lineTotal, loadRemarks, loadTable, type CartLine } from './cart';
 import { LineOptions } from './line-options';
 import { PaymentChoice, tipBody, tipOf, type TipPick } from './payment-choice';
+import { ReadySmsField, type ReadySmsTarget } from './ready-sms-field';
 import { formatShekels, priceToAgorot, type Agorot } from './money';
 import { dinerHref } from './paths';
 import { heErrors, useErrorText, type ErrorStrings } from './error-text';
@@ -37,6 +38,8 @@ export interface PaymentRequestBody {
   /** Issue 17: the diner's tip (absent: none) and Bit (absent: the card page). */
   tip?: { percent: number } | { amount: string };
   paymentMethod?: 'bit';
+  /** Issue 18: the diner's mobile for one SMS when the order is ready (absent: none). */
+  readySmsPhone?: string;
 }
 
 /** What one request for a payment page ended in. */
@@ -76,6 +79,7 @@ export function paymentRequest({
   amount,
   tip,
   method,
+  readySmsPhone,
 }: {
   departmentId: string;
   businessName: string;
@@ -84,6 +88,8 @@ export function paymentRequest({
   amount: Agorot;
   tip?: TipPick;
   method?: 'card' | 'bit';
+  /** Given before the order's first request (a tip or Bit was still to choose). */
+  readySmsPhone?: string | null;
 }): PaymentRequestBody {
   const tipped = tip ? tipBody(tip) : undefined;
   const total = agorotToDecimalString(amount);
@@ -119,6 +125,7 @@ export function paymentRequest({
     customerInfo: {},
     ...(tipped ? { tip: tipped } : {}),
     ...(method === 'bit' ? { paymentMethod: 'bit' as const } : {}),
+    ...(readySmsPhone ? { readySmsPhone } : {}),
   };
 }
 
@@ -287,9 +294,15 @@ export function CheckoutPage({ departmentId, businessName, lines, update, paymen
     lines.length > 0 && cartTotal(lines) > 0 && !offersChoice ? { amount: cartTotal(lines) } : null,
   );
   const [result, setResult] = useState<{ attempt: Attempt; outcome: PaymentOutcome } | null>(null);
+  // A number given while a tip or Bit is still to choose goes with the order's first request.
+  const [readySmsPhone, setReadySmsPhone] = useState<string | null>(null);
 
   const start = useEffectEvent((current: Attempt) =>
-    requestOnce(current, () => paymentRequest({ departmentId, businessName, lines, ...current }), errors),
+    requestOnce(
+      current,
+      () => paymentRequest({ departmentId, businessName, lines, ...current, readySmsPhone }),
+      errors,
+    ),
   );
   const received = useEffectEvent((current: Attempt, outcome: PaymentOutcome) => {
     if (outcome.kind === 'price-changed' && outcome.items) {
@@ -328,6 +341,18 @@ export function CheckoutPage({ departmentId, businessName, lines, update, paymen
   const amount = outcome?.kind === 'price-changed' ? outcome.total : (attempt?.amount ?? cartTotal(lines));
   const tipAgorot = attempt?.tip ? tipOf(attempt.tip, cartTotal(lines)) : 0;
   const retry = () => setAttempt({ ...attempt, amount: cartTotal(lines) + tipAgorot });
+  // Once the order's request left, the number goes to that order (its id is known when the page opened).
+  const readySmsTarget: ReadySmsTarget =
+    attempt === null
+      ? { kind: 'with-order', keep: setReadySmsPhone }
+      : {
+          kind: 'order',
+          orderId: async () => {
+            const opened = await requests.get(attempt);
+            if (opened?.kind !== 'frame' && opened?.kind !== 'redirect') return null;
+            return lastOrder.get<{ orderId?: string }>(departmentId)?.orderId ?? null;
+          },
+        };
 
   return (
     <PageMain>
@@ -341,6 +366,7 @@ export function CheckoutPage({ departmentId, businessName, lines, update, paymen
         </p>
       ) : null}
       <OrderSummary lines={lines} />
+      <ReadySmsField target={readySmsTarget} />
       {choosing && payments ? (
         <PaymentChoice
           itemsAgorot={cartTotal(lines)}

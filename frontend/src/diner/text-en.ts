@@ -130,6 +130,15 @@ const pack: LanguagePack = {
       bitNote: 'You will go to Bit’s page and come back here when the payment is done.',
       continueToPay: 'Continue to payment',
       toBit: 'Going to Bit…',
+      readySmsTitle: 'A text when your order is ready (optional)',
+      readySmsNote:
+        'We send one SMS to this number when your order is ready and use it for nothing else. It is stored encrypted and deleted right after the message, or when the order is served or cancelled, and after a day at most.',
+      readySmsLabel: 'Mobile number',
+      readySmsSubmit: 'Text me',
+      readySmsSaving: 'Saving the number…',
+      readySmsSaved: 'We will text you when your order is ready at',
+      readySmsInvalid: 'Enter an Israeli mobile number, for example 050-7654321',
+      readySmsFailed: 'We could not save the number. Try again, or carry on without a text.',
     },
     thankYou: {
       title: 'Thank you for your order',

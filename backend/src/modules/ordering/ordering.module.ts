@@ -5,6 +5,7 @@ import { DATABASE } from '../../platform/database/database.module.js';
 import type { Database } from '../../platform/database/database.js';
 import { InlineProjectionRegistry } from '../../platform/event-store/inline-projection.js';
 import { ProcessorRunner } from '../../platform/processing/processor-runner.js';
+import { SecretBox } from '../../platform/secrets/secret-box.js';
 import { SMS_SENDER, type SmsSender } from '../../platform/sms/sms.port.js';
 import { BusinessReader } from '../accounts/index.js';
 import { InvoicingModule } from '../invoicing/index.js';
@@ -17,6 +18,7 @@ import { OwnerTestOrdersController } from './api/owner-test-orders.controller.js
 import { PlaceTestOrderHandler } from './application/place-test-order.handler.js';
 import { TestOrdersReader } from './projections/test-orders.reader.js';
 import { PaymentWebhookController } from './api/payment-webhook.controller.js';
+import { ReadySmsController } from './api/ready-sms.controller.js';
 import { SandboxPageController } from './api/sandbox-page.controller.js';
 import { CheckoutService } from './application/checkout.service.js';
 import { CompleteRefundHandler } from './application/complete-refund.handler.js';
@@ -28,22 +30,26 @@ import { OpenPaymentPageHandler } from './application/open-payment-page.handler.
 import { PlaceOrderHandler } from './application/place-order.handler.js';
 import { RecordPaymentResultHandler } from './application/record-payment-result.handler.js';
 import { RecordReceiptSmsHandler } from './application/record-receipt-sms.handler.js';
+import { RecordReadySmsHandler, RequestReadySmsHandler } from './application/request-ready-sms.handler.js';
 import { RecordSlipOutcomeHandler } from './application/record-slip-outcome.handler.js';
 import { OrderChanges } from './persistence/order-changes.js';
 import { OrderStore } from './persistence/order-store.js';
 import { RecentOrders } from './persistence/recent-orders.js';
+import { ReadySmsPhones } from './persistence/ready-sms-phones.js';
 import { SandboxPageFactsReader } from './application/sandbox-page-facts.js';
 import { OrderExpiry } from './processors/order-expiry.js';
 import { RefundRecovery } from './processors/refund-recovery.js';
 import { autoAcceptProcessor } from './processors/auto-accept.processor.js';
 import { receiptSmsProcessor } from './processors/receipt-sms.processor.js';
+import { readySmsProcessor } from './processors/ready-sms.processor.js';
+import { ReadySmsSweep } from './processors/ready-sms-sweep.js';
 import { ordersProjection } from './projections/orders.projection.js';
 
 /**
  * Orders and payments: the event-sourced `order-{id}` aggregate with its one write path (OrderStore, decision 015),
  * the `orders` read model written with each command, checkout, the payment webhook, the sandbox card page, the
  * diner's order calls (with the thank-you page's pushed answer), the kitchen's steps, the slip's outcome, the receipt
- * SMS, the automatic acceptance of new orders, the expiry of unpaid orders, the owner's test orders (decision 034), and refunds (with the recovery of refunds whose answer was lost).
+ * SMS, the diner's ready SMS, the automatic acceptance of new orders, the expiry of unpaid orders, the owner's test orders (decision 034), and refunds (with the recovery of refunds whose answer was lost).
  */
 @Module({
   imports: [MenuModule, InvoicingModule],
@@ -54,6 +60,7 @@ import { ordersProjection } from './projections/orders.projection.js';
     DinerOrdersController,
     OwnerRefundsController,
     OwnerTestOrdersController,
+    ReadySmsController,
   ],
   providers: [
     OrderStore,
@@ -69,6 +76,12 @@ import { ordersProjection } from './projections/orders.projection.js';
     MoveKitchenStepHandler,
     RecordSlipOutcomeHandler,
     RecordReceiptSmsHandler,
+    RequestReadySmsHandler,
+    RecordReadySmsHandler,
+    ReadySmsPhones,
+    ReadySmsSweep,
+    // Stateless (the configured keys): ordering seals its diners' numbers with the same keys as accounts' secrets.
+    SecretBox,
     RequestRefundHandler,
     CompleteRefundHandler,
     CheckoutService,
@@ -89,6 +102,7 @@ export class OrderingModule implements OnModuleInit {
     @Inject(DATABASE) private readonly database: Database,
     @Inject(SMS_SENDER) private readonly sms: SmsSender,
     private readonly businesses: BusinessReader,
+    private readonly phones: ReadySmsPhones,
   ) {}
 
   onModuleInit(): void {
@@ -103,6 +117,16 @@ export class OrderingModule implements OnModuleInit {
     // The owner's "accept new orders automatically" (decision 032), through the kitchen's own command.
     this.runner.register(
       autoAcceptProcessor({ businesses: this.businesses, orders: this.orders, commands: this.commands }),
+    );
+    // The diner's one SMS when the order is ready, and the forgetting of its number (decision 033).
+    this.runner.register(
+      readySmsProcessor({
+        database: this.database,
+        orders: this.orders,
+        phones: this.phones,
+        sms: this.sms,
+        commands: this.commands,
+      }),
     );
   }
 }

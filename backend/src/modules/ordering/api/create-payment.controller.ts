@@ -49,7 +49,7 @@ export class CreatePaymentController {
       acceptLanguage: request.headers['accept-language'],
     });
     const pageLanguage = language === 'ar' ? 'he' : language;
-    const answer = await this.checkout.createPayment(input, session, request.id, pageLanguage);
+    const answer = await this.checkout.createPayment(input, session, request.id, pageLanguage, language);
     // The sandbox's page on the address the diner opened (127.0.0.1, the LAN address): framed as the page's own origin.
     const origin = this.origins.originOf(request.headers.host, request.socket?.localPort);
     return { ...answer, paymentUrl: this.origins.rebase(answer.paymentUrl, origin) };

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { agorotToDecimalString } from '@tafrit/contracts';
-import type { CreatePaymentInput, CreatePaymentSuccess } from '@tafrit/contracts';
+import type { CreatePaymentInput, CreatePaymentSuccess, DinerLanguage } from '@tafrit/contracts';
 import type { ProviderPageLanguage } from '../../payments/index.js';
 import { OpenPaymentPageCommand } from './open-payment-page.handler.js';
 import { PlaceOrderCommand, type PlacedOrderResult } from './place-order.handler.js';
+import { RequestReadySmsCommand } from './request-ready-sms.handler.js';
 
 /**
  * `POST /api/cardcom/create-payment`: places the order with its payment page, or finds the same checkout's order and
@@ -19,7 +20,9 @@ export class CheckoutService {
     dinerSessionId: string,
     correlationId: string,
     pageLanguage: ProviderPageLanguage = 'he',
+    language: DinerLanguage = pageLanguage,
   ): Promise<CreatePaymentSuccess> {
+    const readySms = input.readySmsPhone ? { phone: input.readySmsPhone, language } : null;
     const placed: PlacedOrderResult = await this.commands.execute(
       new PlaceOrderCommand({
         departmentId: input.businessId,
@@ -34,8 +37,22 @@ export class CheckoutService {
         customerPhone: input.customerInfo?.phone || null,
         correlationId,
         pageLanguage,
+        readySms,
       }),
     );
+    // The same checkout sent again with a number (the diner gave it after the first request): kept for that order.
+    if (readySms && !placed.created) {
+      await this.commands.execute(
+        new RequestReadySmsCommand(
+          placed.orderId,
+          readySms.phone,
+          language,
+          correlationId,
+          dinerSessionId,
+          placed.order,
+        ),
+      );
+    }
     // The same checkout's earlier order (a double click, a reload): its open page, or a new one after a decline.
     const paymentUrl: string =
       placed.paymentUrl ??

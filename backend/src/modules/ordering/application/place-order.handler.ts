@@ -1,7 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { agorotToDecimalString, cartLineKey, type OrderLine, type TipChoice } from '@tafrit/contracts';
+import {
+  agorotToDecimalString,
+  cartLineKey,
+  type DinerLanguage,
+  type OrderLine,
+  type TipChoice,
+} from '@tafrit/contracts';
 import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/config.js';
 import { AppError } from '../../../platform/http/app-error.js';
@@ -11,6 +17,7 @@ import { CheckoutMenuReader, type CheckoutMenu } from '../../menu/index.js';
 import { openPaymentPage, type PlacedOrder } from '../domain/order.decider.js';
 import { priceCart, priceWithTip } from '../domain/pricing.js';
 import { OrderStore, type LoadedOrder } from '../persistence/order-store.js';
+import { ReadySmsPhones } from '../persistence/ready-sms-phones.js';
 import { paymentPageRequest } from './payment-page-request.js';
 
 export interface PlaceOrderInput {
@@ -31,6 +38,8 @@ export interface PlaceOrderInput {
   correlationId: string;
   /** The payment page's language (the diner's, where the provider has it). */
   pageLanguage?: ProviderPageLanguage;
+  /** Issue 18: the diner's mobile (E.164) for one SMS when the order is ready, and their language; null: none. */
+  readySms?: { phone: string; language: DinerLanguage } | null;
 }
 
 export class PlaceOrderCommand {
@@ -67,6 +76,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly moments: OrderingMoments,
+    private readonly phones: ReadySmsPhones,
   ) {}
 
   async execute({ input }: PlaceOrderCommand): Promise<PlacedOrderResult> {
@@ -123,6 +133,8 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
     if (pricing.totalAgorot === 0) throw new AppError('order.zero_total');
 
     const orderId = randomUUID();
+    // Sealed before the provider is asked for a page: a server without a key refuses here, having opened nothing.
+    const readySmsPhoneSealed = input.readySms ? this.phones.seal(orderId, input.readySms.phone) : undefined;
     const request = paymentPageRequest(
       this.config,
       {
@@ -184,11 +196,16 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
             now,
           },
         },
+        // The request, never the number: the number is kept sealed by the same statement (decision 033).
+        ...(input.readySms
+          ? [{ type: 'RequestReadySms' as const, data: { language: input.readySms.language, now } }]
+          : []),
       ],
       { correlationId: input.correlationId, actor: { kind: 'diner' }, occurredAt: now },
       {
         known: { state: { placed: false }, version: 0 },
         requestKey: checkoutKey(business.phone, input, pricing.lines, amounts.tipAgorot, method),
+        readySmsPhoneSealed,
       },
     );
     if (result.existingOrderId) {

@@ -1,4 +1,5 @@
 import {
+  type DinerLanguage,
   splitVat,
   VAT_RATE_PERCENT,
   type OrderEvent,
@@ -95,6 +96,8 @@ export interface PlacedOrder {
   estimatedReadyAt?: string;
   /** The owner's test order (decision 034): never charged; absent on a diner's order. */
   test?: true;
+  /** The diner asked for one SMS when ready (issue 18, decision 033), in this language; absent: not asked. */
+  readySms?: { status: 'requested' | 'sent' | 'failed'; language: DinerLanguage };
 }
 
 export type OrderState = { placed: false } | PlacedOrder;
@@ -157,6 +160,9 @@ export type OrderCommand =
   | { type: 'QueueSlip'; data: At & { slipId: string } }
   | { type: 'RecordSlipPrinted'; data: At & { slipId: string; agentId: string } }
   | { type: 'RecordPrintFailure'; data: At & { slipId: string; agentId: string; reason: string } }
+  | { type: 'RequestReadySms'; data: At & { language: DinerLanguage } }
+  | { type: 'RecordReadySms'; data: At }
+  | { type: 'RecordReadySmsFailure'; data: At & { reason: string } }
   | RefundCommand;
 
 /** What only a charged order may go through; a test order refuses them (decision 034). */
@@ -172,6 +178,8 @@ const MONEY_COMMANDS: ReadonlySet<OrderCommand['type']> = new Set([
   'RecordRefund',
   'RecordRefundFailure',
 ]);
+/** An order in these states will never be ready again: asking for the ready SMS is too late. */
+const PAST_READY: readonly KitchenStatus[] = ['ready', 'served', 'expired', 'cancelled'];
 
 /** The kitchen's steps, in order: each command moves the order one step and repeating it changes nothing. */
 const KITCHEN_STEPS = {
@@ -361,6 +369,25 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
           },
         ];
       }
+      case 'RequestReadySms': {
+        if (PAST_READY.includes(state.status)) throw new OrderInvalidTransitionError(state.status, command.type);
+        const { now, language } = command.data;
+        // One SMS per order: once it went out (or failed) the order asks for no other. Asked again in the same
+        // language, nothing new happened (the handler keeps the latest number).
+        if (state.readySms && (state.readySms.status !== 'requested' || state.readySms.language === language))
+          return [];
+        return [{ type: 'ReadySmsRequested', data: { orderId, businessPhone, language, requestedAt: now } }];
+      }
+      case 'RecordReadySms':
+        if (state.readySms?.status !== 'requested') return [];
+        return [{ type: 'ReadySmsSent', data: { orderId, businessPhone, sentAt: command.data.now } }];
+      case 'RecordReadySmsFailure': {
+        if (state.readySms?.status !== 'requested') return [];
+        const { reason, now } = command.data;
+        return [
+          { type: 'ReadySmsFailed', data: { orderId, businessPhone, reason: reason.slice(0, 500), failedAt: now } },
+        ];
+      }
       case 'RequestRefund':
       case 'DeclineOrder':
       case 'RecordRefund':
@@ -491,6 +518,13 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
         return { ...state, slip: 'printed' };
       case 'PrintFailed':
         return { ...state, slip: 'failed' };
+      case 'ReadySmsRequested':
+        return { ...state, readySms: { status: 'requested', language: event.data.language } };
+      case 'ReadySmsSent':
+      case 'ReadySmsFailed':
+        return state.readySms
+          ? { ...state, readySms: { ...state.readySms, status: event.type === 'ReadySmsSent' ? 'sent' : 'failed' } }
+          : state;
       case 'RefundRequested':
       case 'OrderRefunded':
       case 'RefundFailed':

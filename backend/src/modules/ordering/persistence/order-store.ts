@@ -21,6 +21,7 @@ import {
 import { orderRowOf } from '../projections/order-row.js';
 import { OrderChanges } from './order-changes.js';
 import { RecentOrders } from './recent-orders.js';
+import { KEEP_READY_SMS_PHONE } from './ready-sms-phones.js';
 import { fallbackAppend } from './order-store.fallback.js';
 
 export interface LoadedOrder {
@@ -36,6 +37,11 @@ export interface OrderCommandOptions {
   requestKey?: string;
   /** An effect claimed in `effect_keys` that this command records as done (the receipt SMS). */
   completeEffect?: string;
+  /**
+   * The diner's sealed number for the ready SMS (decision 033): kept in `ready_sms_phones` by the same statement as
+   * the append (one round trip, one transaction), only when something was appended and no earlier checkout was found.
+   */
+  readySmsPhoneSealed?: string;
 }
 
 export interface OrderCommandResult {
@@ -62,6 +68,22 @@ const LOAD = preparedStatement<{ state: OrderState | null; stream_version: numbe
 const APPEND = preparedStatement<AppendRow>(
   'order_append',
   'select * from order_append($1::uuid, $2::int, $3::jsonb, $4::jsonb, $5::jsonb, $6::text, $7::text, $8::text)',
+);
+
+/**
+ * `order_append` with the diner's number kept in the same statement: the insert runs only when the append stored the
+ * order (not when the checkout's key found an earlier one), and a refused append takes it back with it.
+ */
+const APPEND_KEEPING_PHONE = preparedStatement<AppendRow>(
+  'order_append_ready_sms',
+  `with appended as (
+     select * from order_append($1::uuid, $2::int, $3::jsonb, $4::jsonb, $5::jsonb, $6::text, $7::text, $8::text)
+   ), kept as (
+     insert into ready_sms_phones (order_id, business_id, phone_sealed)
+     select $1::uuid, $9::text, $10::text where not exists (select 1 from appended where existing_order_id is not null)
+     on conflict (order_id) do update set phone_sealed = excluded.phone_sealed, created_at = now()
+   )
+   select * from appended`,
 );
 
 /** SQLSTATE raised by `order_append` when the order is no longer at the expected version. */
@@ -186,10 +208,13 @@ export class OrderStore {
         completeEffect: options.completeEffect,
       });
       if (appended.existingOrderId) return { ...appended, events: [], state: current.state };
+      if (options.readySmsPhoneSealed) {
+        await this.database.run(KEEP_READY_SMS_PHONE, [orderId, state.businessPhone, options.readySmsPhoneSealed]);
+      }
       return this.committed(orderId, appended.events, current.version);
     }
 
-    const rows = await this.database.run(APPEND, [
+    const values = [
       orderId,
       current.version,
       JSON.stringify(newEvents),
@@ -198,7 +223,10 @@ export class OrderStore {
       options.requestKey ?? null,
       numbered ? state.businessPhone : null,
       options.completeEffect ?? null,
-    ]);
+    ];
+    const rows = options.readySmsPhoneSealed
+      ? await this.database.run(APPEND_KEEPING_PHONE, [...values, state.businessPhone, options.readySmsPhoneSealed])
+      : await this.database.run(APPEND, values);
     const existing = rows[0]?.existing_order_id;
     if (existing) return { events: [], state: current.state, version: current.version, existingOrderId: existing };
     const streamId = orderStreamId(orderId);
