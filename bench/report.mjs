@@ -65,6 +65,17 @@ function menuRows({ diner, menu: m, database, photos }) {
       `at least 0.50 (per round: ${rounds.map((round) => round.ratio.toFixed(2)).join(', ')})`,
       ratio >= 0.5,
     ),
+    ...(m.copy
+      ? [
+          row(
+            "the menu's own answer (its brotli bytes and headers) from the bare Fastify (better of 2)",
+            `${m.copy.requestsPerSecond} req/s = ${m.copy.ratio.toFixed(2)} of hello; server ${m.copy.cpuUsPerRequest} µs per answer`,
+            "information: the load generator's ceiling for an answer of this size (runs: " +
+              `${m.copy.runs.map((run) => run.requestsPerSecond).join(', ')})`,
+            null,
+          ),
+        ]
+      : []),
     row(
       'server CPU per answer, hello / menu (lower of 2)',
       `${cpu.helloUsPerRequest} µs / ${cpu.menuUsPerRequest} µs = ${(cpu.helloUsPerRequest / cpu.menuUsPerRequest).toFixed(2)}`,

@@ -105,8 +105,17 @@ export async function startProduct({
 /** A bare Fastify "hello" in a process of its own, like the product: the load generator must not share its thread. */
 export async function startHello() {
   const source = `
-    const fastify = (await import('fastify')).default();
+    const fastify = (await import('fastify')).default({ bodyLimit: 16 * 1024 * 1024 });
     fastify.get('/hello', async () => ({ hello: 'world' }));
+    // The load generator's own ceiling for an answer of a given size: the bench puts the public menu's compressed
+    // bytes and headers here (PUT), and this bare server answers them as they are (menu.mjs).
+    let copy = { headers: {}, body: Buffer.alloc(0) };
+    fastify.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (request, body, done) => done(null, body));
+    fastify.put('/copy', async (request) => {
+      copy = { headers: JSON.parse(request.headers['x-copy-headers']), body: request.body };
+      return { bytes: copy.body.length };
+    });
+    fastify.get('/copy', (request, reply) => reply.headers(copy.headers).send(copy.body));
     console.log('hello at ' + (await fastify.listen({ port: 0, host: '127.0.0.1' })));
   `;
   const child = spawn(process.execPath, ['--input-type=module', '-e', source], {
