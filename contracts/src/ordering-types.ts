@@ -148,6 +148,12 @@ export interface ReportRefund {
   createdAt: string;
   /** Its credit tax document (חשבונית מס זיכוי), a link like `invoiceUrl`; null when none was made. */
   creditUrl: string | null;
+  /**
+   * Where its credit document stands: `failed` with `creditFailureReason` (the provider's, which the owner may ask
+   * for again), `retrying` while asked again. Absent in answers of servers before it.
+   */
+  credit?: 'issued' | 'failed' | 'retrying' | null;
+  creditFailureReason?: string | null;
 }
 
 /**

@@ -16,6 +16,8 @@ import { PaymentWebhookController } from './api/payment-webhook.controller.js';
 import { SandboxPageController } from './api/sandbox-page.controller.js';
 import { CheckoutService } from './application/checkout.service.js';
 import { CompleteRefundHandler } from './application/complete-refund.handler.js';
+import { CreditDocuments } from './application/credit-documents.js';
+import { RetryCreditHandler } from './application/retry-credit.handler.js';
 import { RequestRefundHandler } from './application/request-refund.handler.js';
 import { DinerOrders } from './application/diner-orders.query.js';
 import { ExpireOrderHandler } from './application/expire-order.handler.js';
@@ -63,6 +65,8 @@ import { ordersProjection } from './projections/orders.projection.js';
     RecordReceiptSmsHandler,
     RequestRefundHandler,
     CompleteRefundHandler,
+    CreditDocuments,
+    RetryCreditHandler,
     CheckoutService,
     DinerOrders,
     DinerSessions,

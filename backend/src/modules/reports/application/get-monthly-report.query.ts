@@ -55,6 +55,7 @@ interface RefundRow {
   reason: string;
   refunded_at: string;
   credit: string | null;
+  credit_failure_reason: string | null;
 }
 
 interface DayRow {
@@ -117,7 +118,8 @@ export class GetMonthlyReportHandler implements IQueryHandler<GetMonthlyReportQu
     const refundRows = await query<RefundRow>(
       em,
       `select o.id, r->>'refundId' as refund_id, (r->>'amountAgorot')::int as amount_agorot, r->>'reason' as reason,
-              r->>'refundedAt' as refunded_at, r->>'credit' as credit ${refundOf}`,
+              r->>'refundedAt' as refunded_at, r->>'credit' as credit,
+              r->>'creditFailureReason' as credit_failure_reason ${refundOf}`,
       params,
     );
     const dayRows = await query<DayRow>(
@@ -153,6 +155,8 @@ export class GetMonthlyReportHandler implements IQueryHandler<GetMonthlyReportQu
         createdAt: row.refunded_at,
         // The credit document's page, opened the way the invoice's link is (the order's token); none when it failed.
         creditUrl: row.credit === 'issued' ? this.links.creditUrlFor(row.id, row.refund_id) : null,
+        credit: row.credit === 'issued' || row.credit === 'failed' || row.credit === 'retrying' ? row.credit : null,
+        creditFailureReason: row.credit === 'failed' ? (row.credit_failure_reason ?? null) : null,
       });
       refundsByOrder.set(row.id, list);
     }
