@@ -5,9 +5,13 @@ import { formatShekels } from '@tafrit/contracts/money';
 import { choicesText } from '@tafrit/contracts/order-line-text';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { PendingButton } from '@/components/ui/pending-button';
 import { secondaryButtonClass, textLinkClass } from '@/components/ui/styles';
+import { toast } from '@/components/ui/toast';
 import { heOwner } from '@/i18n/he-owner';
+import { retryCreditDocument } from './api/refunds';
 import { REPORT_URL } from './api/reports';
+import { errorDescription } from './errors';
 import { RefundDialog } from './refunds/refund-dialog';
 import { remainingOf, targetOfReportOrder } from './refunds/refund-target';
 import { decimalToAgorot, lineTotalAgorot, orderDateText, shekelsText } from './reports-format';
@@ -235,6 +239,8 @@ function OrderRefunds({ order }: { order: ReportOrder }) {
                 >
                   {t.viewCredit} <span className="sr-only">{t.newWindow}</span>
                 </a>
+              ) : refund.credit === 'failed' || refund.credit === 'retrying' ? (
+                <CreditNotMade orderId={order.id} refund={refund} />
               ) : (
                 <span className="text-muted">{t.noCredit}</span>
               )}
@@ -263,5 +269,61 @@ function OrderRefunds({ order }: { order: ReportOrder }) {
         </>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * A refund whose credit document the provider did not make (decision 026): why, and a button that asks for it again.
+ * The server asks the provider once however often it is pressed; while an ask is in flight it says so instead.
+ */
+function CreditNotMade({ orderId, refund }: { orderId: string; refund: ReportRefund }) {
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState(false);
+  if (refund.credit === 'retrying') {
+    return (
+      <span className="basis-full text-muted" data-testid="order-refund-credit-retrying">
+        {t.creditInFlight}
+      </span>
+    );
+  }
+
+  async function retry() {
+    setPending(true);
+    try {
+      const answer = await retryCreditDocument(orderId, refund.refundId);
+      if (answer.credit === 'issued') toast({ title: t.creditIssued });
+      else if (answer.credit === 'failed') {
+        toast({ variant: 'destructive', title: t.creditStillFailed, description: answer.failureReason ?? undefined });
+      }
+      await queryClient.invalidateQueries({ queryKey: [REPORT_URL] });
+    } catch (error) {
+      toast({ variant: 'destructive', title: t.creditRetryError, description: errorDescription(error) });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <span className="flex basis-full flex-wrap items-center gap-x-4 gap-y-1" data-testid="order-refund-credit-failed">
+      <span className="text-danger">
+        {t.creditFailed}
+        {refund.creditFailureReason ? (
+          <>
+            {' '}
+            ({t.creditFailedReason}: <bdi>{refund.creditFailureReason}</bdi>)
+          </>
+        ) : null}
+      </span>
+      <PendingButton
+        type="button"
+        pending={pending}
+        pendingLabel={t.creditRetrying}
+        className={secondaryButtonClass}
+        onClick={() => void retry()}
+        data-testid="order-refund-credit-retry"
+      >
+        {t.creditRetry}
+      </PendingButton>
+    </span>
   );
 }

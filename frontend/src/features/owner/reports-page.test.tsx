@@ -473,4 +473,48 @@ describe('reports', () => {
     );
     expect(refundsAsked).toBe(1);
   });
+
+  it('shows a credit document the provider did not make with its reason, and asks for it again once', async () => {
+    const orderId = '6f1c2a4e-0000-4000-8000-000000000002';
+    const refundId = '6f1c2a4e-0000-4000-8000-0000000000r1';
+    const refundOf = (credit: 'failed' | 'issued') => ({
+      refundId,
+      amount: '14.50',
+      reason: 'קפה קר',
+      createdAt: '2026-11-03T09:00:00.000Z',
+      creditUrl: credit === 'issued' ? `/api/invoice/${orderId}/credits/${refundId}?token=t` : null,
+      credit,
+      creditFailureReason: credit === 'failed' ? 'Cardcom: Deal not found (5301)' : null,
+    });
+    let made = false;
+    const calls = reportServer((call, month) => {
+      if (call.path.endsWith('/credit')) {
+        made = true;
+        return json({ success: true, data: { refundId, credit: 'issued', failureReason: null } });
+      }
+      if (call.path.startsWith('/api/orders?')) {
+        const refunded = order({ id: orderId, refunds: [refundOf(made ? 'issued' : 'failed')] });
+        return json({ success: true, data: reportOf(month, month === current ? [refunded] : []) });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderReports();
+    const [row] = await screen.findAllByTestId('report-order');
+    await user.click(within(row!).getAllByRole('button')[0]!);
+    const failed = within(row!).getByTestId('order-refund-credit-failed');
+    expect(failed.textContent).toContain(t.creditFailed);
+    expect(failed.textContent).toContain('Cardcom: Deal not found (5301)');
+    expect(within(row!).queryByRole('link', { name: new RegExp(t.viewCredit) })).toBeNull();
+
+    await user.click(within(failed).getByRole('button', { name: t.creditRetry }));
+    await screen.findByText(t.creditIssued);
+    const credit = await within(row!).findByRole('link', { name: `${t.viewCredit} ${t.newWindow}` });
+    expect(credit.getAttribute('href')).toBe(`/api/invoice/${orderId}/credits/${refundId}?token=t`);
+    const asked = calls.filter((call) => call.path.endsWith('/credit'));
+    expect(asked.map((call) => [call.method, call.path])).toEqual([
+      ['POST', `/api/orders/${orderId}/refunds/${refundId}/credit`],
+    ]);
+    expect(within(row!).queryByTestId('order-refund-credit-failed')).toBeNull();
+  });
 });
