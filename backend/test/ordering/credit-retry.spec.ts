@@ -120,6 +120,10 @@ describe("a refund's credit document that Cardcom did not make", () => {
     const made = await reportRefund(orderId);
     expect(made).toMatchObject({ credit: 'issued', creditFailureReason: null });
     expect(String(made?.creditUrl)).toContain(`/credits/${refundId}`);
+    // The report's link leads to Cardcom's own document, as a Cardcom invoice's link does.
+    const opened = await fetch(`${app.url}${String(made?.creditUrl)}`, { redirect: 'manual' });
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get('location')).toMatch(new RegExp(`^${cardcom.url}/docs/TaxInvoiceAndReceiptRefund/\\d+$`));
     const events = await eventsOf(orderId);
     expect(events.filter((type) => type === 'CreditRetryRequested')).toHaveLength(1);
     expect(events.filter((type) => type === 'CreditIssued')).toHaveLength(1);
