@@ -106,6 +106,78 @@ async function reportRefund(orderId: string) {
   return order?.refunds[0];
 }
 
+describe('refunds that returned nothing (yet), in the report', () => {
+  it('a refusal with its reason and one waiting for its answer are listed apart, in no sum; the refused one retried', async () => {
+    const answer = await createPayment(app, shop.departmentId, {
+      items: [{ productId: shop.coffee.id, quantity: 2 }],
+      amount: '29.00',
+    });
+    const lowProfileId = String(answer.body.paymentUrl).split('/').at(-1) ?? '';
+    expect((await call(app, 'POST', '/api/cardcom/webhook', { body: cardcom.pay(lowProfileId) })).status).toBe(200);
+    const orderId = String(answer.body.orderId);
+    const month = israelMonthOf(new Date());
+    type Report = { data: { summary: { totalRefunds: string }; orders: Record<string, unknown>[] } };
+    const before = await call<Report>(app, 'GET', `/api/orders?month=${month}`, { token: owner.token });
+
+    const refundWhile = async (behaviour: 'refuse' | 'http-500', body: Record<string, unknown>) => {
+      cardcom.behave(behaviour);
+      const refund = await call<{ data: { refundId: string; status: string } }>(
+        app,
+        'POST',
+        `/api/orders/${orderId}/refunds`,
+        { token: owner.token, body },
+      );
+      cardcom.behave('normal');
+      return refund.body.data;
+    };
+    const refused = await refundWhile('refuse', { lines: [{ index: 0, quantity: 1 }], reason: 'קפה קר' });
+    expect(refused.status).toBe('failed');
+    const waiting = await refundWhile('http-500', { amount: '3.00', reason: 'חיוב כפול' });
+    expect(waiting.status).toBe('requested');
+
+    const report = await call<Report>(app, 'GET', `/api/orders?month=${month}`, { token: owner.token });
+    const order = report.body.data.orders.find((o) => o.id === orderId);
+    expect(order?.refunds).toEqual([]);
+    expect(order?.unsettledRefunds).toEqual([
+      {
+        refundId: refused.refundId,
+        amount: '14.50',
+        reason: 'קפה קר',
+        requestedAt: expect.any(String),
+        status: 'failed',
+        failureReason: expect.stringContaining('Refund refused'),
+        lines: [{ index: 0, quantity: 1 }],
+      },
+      {
+        refundId: waiting.refundId,
+        amount: '3.00',
+        reason: 'חיוב כפול',
+        requestedAt: expect.any(String),
+        status: 'requested',
+        failureReason: null,
+        lines: null,
+      },
+    ]);
+    expect(report.body.data.summary.totalRefunds).toBe(before.body.data.summary.totalRefunds);
+
+    // Tried again under its own id with its lines, as the report's button does: refunded, and listed as such.
+    const again = await call<{ data: { refundId: string; status: string } }>(
+      app,
+      'POST',
+      `/api/orders/${orderId}/refunds`,
+      {
+        token: owner.token,
+        body: { refundId: refused.refundId, lines: [{ index: 0, quantity: 1 }], reason: 'קפה קר' },
+      },
+    );
+    expect(again.body.data).toMatchObject({ refundId: refused.refundId, status: 'refunded' });
+    const after = await call<Report>(app, 'GET', `/api/orders?month=${month}`, { token: owner.token });
+    const settled = after.body.data.orders.find((o) => o.id === orderId);
+    expect(settled?.refunds).toMatchObject([{ refundId: refused.refundId, amount: '14.50' }]);
+    expect(settled?.unsettledRefunds).toMatchObject([{ refundId: waiting.refundId, status: 'requested' }]);
+  });
+});
+
 describe("a refund's credit document that Cardcom did not make", () => {
   it('is shown to the owner with its reason, and asked for again it is made once', async () => {
     const { orderId, refundId } = await refundedWithoutCredit('refuse');

@@ -1,6 +1,6 @@
 // The month's orders, newest first: a row per order (number, Israel date and time, total) that opens to its remarks,
 // invoice, payment, lines and refunds (product spec §2 Reports, issue 17), with the refund dialog of the console.
-import type { InvoiceStatus, ReportOrder, ReportRefund } from '@tafrit/contracts/ordering-types';
+import type { InvoiceStatus, ReportOrder, ReportRefund, ReportUnsettledRefund } from '@tafrit/contracts/ordering-types';
 import { formatShekels } from '@tafrit/contracts/money';
 import { choicesText } from '@tafrit/contracts/order-line-text';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,7 +9,7 @@ import { PendingButton } from '@/components/ui/pending-button';
 import { secondaryButtonClass, textLinkClass } from '@/components/ui/styles';
 import { toast } from '@/components/ui/toast';
 import { heOwner } from '@/i18n/he-owner';
-import { retryCreditDocument } from './api/refunds';
+import { refundOrder, retryCreditDocument } from './api/refunds';
 import { REPORT_URL } from './api/reports';
 import { errorDescription } from './errors';
 import { RefundDialog } from './refunds/refund-dialog';
@@ -248,6 +248,13 @@ function OrderRefunds({ order }: { order: ReportOrder }) {
           ))}
         </ul>
       ) : null}
+      {order.unsettledRefunds?.length ? (
+        <ul className="mt-2 space-y-2" data-testid="order-unsettled-refunds">
+          {order.unsettledRefunds.map((refund) => (
+            <UnsettledRefund key={refund.refundId} orderId={order.id} refund={refund} />
+          ))}
+        </ul>
+      ) : null}
       {remainingOf(target) > 0 ? (
         <>
           <button
@@ -325,5 +332,66 @@ function CreditNotMade({ orderId, refund }: { orderId: string; refund: ReportRef
         {t.creditRetry}
       </PendingButton>
     </span>
+  );
+}
+
+/**
+ * A refund that returned nothing (yet): refused by the provider, with its reason and a retry under its own id (so
+ * the provider sees the same key, and a double click is one refund), or waiting for its answer, its amount held.
+ */
+function UnsettledRefund({ orderId, refund }: { orderId: string; refund: ReportUnsettledRefund }) {
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState(false);
+
+  async function retry() {
+    setPending(true);
+    try {
+      // The same id with the same lines (or neither, for an amount or the whole): the server refunds what it asked.
+      const request = refund.lines ? { kind: 'lines' as const, lines: refund.lines } : { kind: 'whole' as const };
+      const answer = await refundOrder(orderId, request, refund.reason, refund.refundId);
+      if (answer.status === 'refunded') toast({ title: t.refundRetried });
+      else if (answer.status === 'failed') {
+        toast({ variant: 'destructive', title: t.refundStillRefused, description: answer.failureReason ?? undefined });
+      } else toast({ title: t.refundStillWaiting });
+      await queryClient.invalidateQueries({ queryKey: [REPORT_URL] });
+    } catch (error) {
+      toast({ variant: 'destructive', title: t.refundRetryError, description: errorDescription(error) });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <li className="flex flex-wrap items-center gap-x-4 gap-y-1" data-testid="order-unsettled-refund">
+      <bdi dir="ltr" className="font-bold text-ink">
+        {shekelsText(refund.amount)}
+      </bdi>
+      <span className="text-ink">{refund.reason}</span>
+      {refund.status === 'failed' ? (
+        <>
+          <span className="text-danger">
+            {t.refundRefused}
+            {refund.failureReason ? (
+              <>
+                {' '}
+                ({t.creditFailedReason}: <bdi>{refund.failureReason}</bdi>)
+              </>
+            ) : null}
+          </span>
+          <PendingButton
+            type="button"
+            pending={pending}
+            pendingLabel={t.refundRetrying}
+            className={secondaryButtonClass}
+            onClick={() => void retry()}
+            data-testid="order-refund-retry"
+          >
+            {t.refundRetry}
+          </PendingButton>
+        </>
+      ) : (
+        <span className="text-muted">{t.refundWaiting}</span>
+      )}
+    </li>
   );
 }
