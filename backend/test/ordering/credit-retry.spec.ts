@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { israelMonthOf } from '@tafrit/contracts';
 import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port.js';
-import { registerOwner, type SignedInOwner } from '../support/accounts.js';
+import { registerOwner, signInAdmin, type SignedInOwner } from '../support/accounts.js';
 import { createPayment, openShop, type Shop } from '../support/checkout.js';
 import { startFakeCardcom } from '../support/fake-cardcom.js';
 import { call } from '../support/http-client.js';
@@ -212,6 +212,15 @@ describe("a refund's credit document that Cardcom did not make", () => {
     expect(documentsAskedFor(refundId)).toBe(asked);
     expect((await eventsOf(orderId)).length).toBe(events.length);
     expect(cardcom.problems).toEqual([]);
+
+    // The administrator's audit shows the missing document and the second ask, each once.
+    const admin = await signInAdmin(app);
+    const audit = await call<{ data: { summary: string }[] }>(app, 'GET', '/api/admin/audit?limit=100', {
+      token: admin.token,
+    });
+    const lines = audit.body.data.map((entry) => entry.summary).filter((s) => s.includes(orderId.slice(0, 8)));
+    expect(lines.filter((s) => s.startsWith('חשבונית זיכוי להזמנה'))).toHaveLength(1);
+    expect(lines.filter((s) => s.startsWith('בקשה חוזרת לחשבונית זיכוי'))).toHaveLength(1);
   });
 
   it('unreachable, then asked for by five concurrent clicks: Cardcom is asked once and one document is made', async () => {
