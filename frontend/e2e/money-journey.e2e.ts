@@ -5,6 +5,7 @@ import { expectAccessible, expectNoSidewaysScroll, launchBrowser, openPage } fro
 import {
   agorotOf,
   DEMO_OWNER_PHONE,
+  freshMobile,
   LIVE_WAIT,
   openConsole,
   orderCard,
@@ -207,6 +208,63 @@ describe('money after the sale, end to end (issue 17)', () => {
     expect(admin.problems).toEqual([]);
     await diner.context.close();
     await admin.context.close();
+  });
+});
+
+describe("a business terminal's ApiPassword in Settings (decision 026)", () => {
+  it('is saved, then removed only after a confirmation saying what waits without it, accessibly', async () => {
+    const { page, context, problems } = await openPage(browser, { viewport: PHONE });
+    // A business that charges on its own Cardcom terminal, registered through the API and signed in as the
+    // registration screen does (its screen has its own browser test).
+    await page.goto(`${baseUrl}/`);
+    await page.evaluate(
+      async (body) => {
+        const response = await fetch('/api/register', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+          body: JSON.stringify(body),
+        });
+        const json = (await response.json()) as { data?: { token: string; business: unknown } };
+        if (!response.ok || !json.data) throw new Error(`registration failed: ${response.status}`);
+        localStorage.setItem('authToken', json.data.token);
+        localStorage.setItem('businessData', JSON.stringify(json.data.business));
+      },
+      {
+        fullName: 'נועה כהן',
+        businessName: 'קפה המסוף',
+        email: `terminal.${Date.now()}@example.co.il`,
+        idNumber: '515678902',
+        phone: freshMobile(),
+        bankName: '12',
+        branch: '600',
+        accountNumber: '123456',
+        beneficiaryName: 'נועה כהן',
+        street: 'הרצל 12',
+        city: 'תל אביב-יפו',
+        cardcomEnabled: true,
+        cardcomTerminalNumber: '172012',
+        cardcomApiName: 'cafe-api',
+      },
+    );
+    await page.goto(`${baseUrl}/settings`);
+    const card = page.getByTestId('cardcom-password-card');
+    await card.getByLabel('סיסמת API (ApiPassword)').fill('terminal-secret-e2e');
+    await card.getByRole('button', { name: 'שמירת הסיסמה' }).click();
+    await card.getByRole('status').getByText('סיסמה שמורה', { exact: false }).waitFor();
+
+    await card.getByRole('button', { name: 'הסרת הסיסמה השמורה' }).click();
+    const dialog = page.getByRole('dialog', { name: 'להסיר את סיסמת ה-API של המסוף?' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('החזרים על תשלומים שנסלקו במסוף של העסק יחכו');
+    await expectAccessible(page, 'the password removal dialog at 390 px');
+    await dialog.getByRole('button', { name: 'כן, להסיר את הסיסמה' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await card.getByRole('status').getByText('עדיין לא נשמרה סיסמה.').waitFor();
+    expect(await card.getByRole('button', { name: 'הסרת הסיסמה השמורה' }).count()).toBe(0);
+    await expectAccessible(page, '/settings after removing the password at 390 px');
+    await expectNoSidewaysScroll(page);
+    expect(problems).toEqual([]);
+    await context.close();
   });
 });
 

@@ -1,3 +1,5 @@
+import { randomInt } from 'node:crypto';
+import { isIsraeliMobile } from '@tafrit/contracts/israel/phone';
 import type { Locator, Page } from 'playwright-core';
 import { codeSentTo, smsLines, waitUntilCodeCanBeSent } from './sms.js';
 
@@ -56,4 +58,12 @@ export function agorotOf(text: string | null): number {
   if (!match) return Number.NaN;
   const agorot = Number(match[2]!.replaceAll(',', '')) * 100 + Number(match[3]);
   return match[1] === '-' ? -agorot : agorot;
+}
+
+/** A valid Israeli mobile number no other file uses (random; libphonenumber's metadata decides what is valid). */
+export function freshMobile(): string {
+  for (;;) {
+    const phone = `05${[2, 3, 4, 8][randomInt(4)]}${randomInt(2, 10)}${String(randomInt(1_000_000)).padStart(6, '0')}`;
+    if (isIsraeliMobile(phone)) return phone;
+  }
 }

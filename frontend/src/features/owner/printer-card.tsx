@@ -240,8 +240,10 @@ function SetupSteps() {
             </p>
           ) : null}
           <p className={`${hintClass} mt-3`}>{t.commandLabel}</p>
+          {/* Focusable: on a phone the command scrolls sideways, and keyboard users must be able to scroll it too. */}
           <pre
             dir="ltr"
+            tabIndex={0}
             className="mt-1 overflow-x-auto rounded-lg border border-line bg-canvas p-3 text-start text-sm text-ink"
             data-testid="pair-command"
           >
