@@ -414,8 +414,15 @@ export function evolveRefund(order: PlacedOrder, event: RefundEvent): PlacedOrde
       };
     case 'RefundFailed':
       return { ...order, refunds: update(event.data.refundId, { status: 'failed', failureReason: event.data.reason }) };
-    case 'CreditIssued':
-      return { ...order, refunds: update(event.data.refundId, { credit: 'issued', creditFailureReason: null }) };
+    case 'CreditIssued': {
+      // The reason goes with the failure it explained; a credit made at once adds no key, so the snapshots of orders
+      // written before the reason was kept rebuild equal.
+      const refunds = update(event.data.refundId, { credit: 'issued' }).map((refund) => {
+        if (refund.refundId !== event.data.refundId || refund.creditFailureReason === undefined) return refund;
+        return { ...refund, creditFailureReason: null };
+      });
+      return { ...order, refunds };
+    }
     case 'CreditFailed':
       return {
         ...order,
