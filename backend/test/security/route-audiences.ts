@@ -106,6 +106,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/menu-translations': owner,
   'PUT /api/menu-translations/:kind/:id': owner,
   'POST /api/orders/:departmentId|:orderId/refunds': owner,
+  'POST /api/orders/:departmentId|:orderId/refunds/:refundId/credit': owner,
 
   'POST /api/admin/impersonate/:phone': admin,
   'GET /api/admin/businesses': admin,
