@@ -59,6 +59,7 @@ describe('error codes', () => {
         'refund.id_reused',
         'refund.not_found',
         'refund.not_recorded',
+        'credit.not_retryable',
         'business.ordering_closed',
         'secrets.unavailable',
         'test_order.no_product',

@@ -328,6 +328,18 @@ export const creditFailedDataSchema = z.object({
   failedAt: instant,
 });
 
+/**
+ * The owner asked again for the provider's credit document of a refund whose `CreditFailed` is recorded (decision 026).
+ * Recorded before the provider is asked, so concurrent clicks, consoles and instances ask it once: Cardcom's
+ * Documents/CreateDocument takes no key of ours. `CreditIssued` or `CreditFailed` follows with the answer.
+ */
+export const creditRetryRequestedDataSchema = z.object({
+  orderId,
+  businessPhone,
+  refundId: z.uuid(),
+  requestedAt: instant,
+});
+
 export const orderEventDataSchemas = {
   OrderPlaced: orderPlacedDataSchema,
   PaymentPageOpened: paymentPageOpenedDataSchema,
@@ -353,6 +365,7 @@ export const orderEventDataSchemas = {
   ReadySmsRequested: readySmsRequestedDataSchema,
   ReadySmsSent: readySmsSentDataSchema,
   ReadySmsFailed: readySmsFailedDataSchema,
+  CreditRetryRequested: creditRetryRequestedDataSchema,
 } as const;
 
 export type OrderEventType = keyof typeof orderEventDataSchemas;

@@ -138,6 +138,22 @@ export interface ReportOrder {
   paymentMethod?: PaymentMethod | null;
   /** The money returned on this order (issue 17), oldest first: refunds the provider made, none when there are none. */
   refunds: ReportRefund[];
+  /**
+   * Refunds asked for that returned nothing (yet): refused by the provider (with its reason; the owner may try again)
+   * or waiting for its answer (their amount is held). Not in any sum. Absent in answers of servers before it.
+   */
+  unsettledRefunds?: ReportUnsettledRefund[];
+}
+
+export interface ReportUnsettledRefund {
+  refundId: string;
+  amount: string;
+  reason: string;
+  requestedAt: string;
+  status: 'requested' | 'failed';
+  failureReason: string | null;
+  /** The lines it named by position (a retry sends them again), or null for an amount or the whole. */
+  lines: { index: number; quantity: number }[] | null;
 }
 
 /** One refund the provider made; `amount` in shekels as text; `createdAt` when it was refunded. */
@@ -148,6 +164,12 @@ export interface ReportRefund {
   createdAt: string;
   /** Its credit tax document (חשבונית מס זיכוי), a link like `invoiceUrl`; null when none was made. */
   creditUrl: string | null;
+  /**
+   * Where its credit document stands: `failed` with `creditFailureReason` (the provider's, which the owner may ask
+   * for again), `retrying` while asked again. Absent in answers of servers before it.
+   */
+  credit?: 'issued' | 'failed' | 'retrying' | null;
+  creditFailureReason?: string | null;
 }
 
 /**

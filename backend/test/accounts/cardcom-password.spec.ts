@@ -151,5 +151,19 @@ describe("a business terminal's ApiPassword", () => {
       [owner.phone],
     );
     expect(Number(count?.n)).toBe(0);
+    // The removal is a fact of the business's log, like the saving (the password itself never is).
+    const events = (await app.app.get<EventStore>(EVENT_STORE).readStream(`business-${owner.phone}`)).events;
+    expect(events.at(-1)).toMatchObject({ type: 'CardcomApiPasswordChanged', data: { set: false } });
+    // A refund on the own terminal waits again: Cardcom is not asked without the password.
+    const orderId = await paidOnOwnTerminal();
+    const before = cardcom.requests.length;
+    const refund = await call(app, 'POST', `/api/orders/${orderId}/refunds`, {
+      token: owner.token,
+      body: { amount: '5.00', reason: 'קפה קר' },
+    });
+    expect(refund.body.data).toMatchObject({ status: 'requested' });
+    expect(cardcom.requests.slice(before).map((r) => r.path)).not.toContain(
+      '/api/v11/Transactions/RefundByTransactionId',
+    );
   });
 });

@@ -71,6 +71,19 @@ describe('the receipt text', () => {
     ).toBe('הזמנה #3: 1 × אספרסו. סה"כ ₪9.00.');
   });
 
+  it('names the tip apart inside the total (issue 17)', () => {
+    expect(
+      receiptSmsText({
+        orderNumber: 5,
+        tableNumber: null,
+        lines: [{ name: 'הפוך', quantity: 1 }],
+        totalAgorot: 1540,
+        tipAgorot: 140,
+        remarks: null,
+      }),
+    ).toBe('הזמנה #5: 1 × הפוך. סה"כ ₪15.40 (מזה טיפ ₪1.40).');
+  });
+
   it('names each line’s choices with their prices, "without" ones as such', () => {
     const choice = (name: string, priceAgorot: number, without = false) => ({
       groupId: 'g',

@@ -252,6 +252,7 @@ describe('the owner monthly orders report', () => {
         'invoiceStatus',
         'payment',
         'refunds',
+        'unsettledRefunds',
         'tipAmount',
         'paymentMethod',
       ].sort(),

@@ -53,6 +53,8 @@ describe('the monthly report after refunds', () => {
         reason: 'קפה קר',
         createdAt: expect.any(String),
         creditUrl: expect.stringMatching(/^\/api\/invoice\/[0-9a-f-]{36}\/credits\/[0-9a-f-]{36}\?token=/),
+        credit: 'issued',
+        creditFailureReason: null,
       },
     ]);
     // The report's link opens the credit document without a session, as the invoice's does.

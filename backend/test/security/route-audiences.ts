@@ -115,6 +115,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /api/setup/actions': owner,
   'POST /api/setup/dismiss': owner,
   'POST /api/test-orders': owner,
+  'POST /api/orders/:departmentId|:orderId/refunds/:refundId/credit': owner,
 
   'POST /api/admin/impersonate/:phone': admin,
   'GET /api/admin/businesses': admin,

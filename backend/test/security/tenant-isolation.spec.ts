@@ -463,6 +463,13 @@ const ATTACKS: Attack[] = [
       call(app, 'POST', `/api/orders/${spareOrder.orderId}/refunds`, { token, body: { amount: '1', reason: 'טעות' } }),
   },
   {
+    route: 'POST /api/orders/:departmentId|:orderId/refunds/:refundId/credit',
+    name: "ask again for the credit document of the victim's refund",
+    prepare: freshRefund,
+    request: (token) =>
+      call(app, 'POST', `/api/orders/${spareOrder.orderId}/refunds/${spareOrder.refundId}/credit`, { token }),
+  },
+  {
     route: 'GET /api/invoice/:orderId/credits/:refundId',
     name: "open the credit document of the victim's refund",
     prepare: freshRefund,

@@ -94,10 +94,13 @@ export async function startFakeCardcom({
   const pages = new Map<string, Page>();
   const timers = new Set<NodeJS.Timeout>();
   let behaviour: CardcomBehaviour = 'normal';
+  /** CreateDocument's own behaviour, when set: a refund made and its credit document refused or unreachable. */
+  let documentBehaviour: CardcomBehaviour | null = null;
   let nextTransactionId = 40_000_001;
   let nextDocumentNumber = 1_001;
   let url = '';
 
+  const behaviourNow = () => behaviour;
   const answer = (response: ServerResponse, status: number, payload: unknown, schema?: CardcomSchemaName) => {
     const errors = schema ? cardcomSchemaErrors(schema, payload) : [];
     if (errors.length > 0) problems.push(`answer: ${errors.join('; ')}`);
@@ -108,7 +111,8 @@ export async function startFakeCardcom({
       response.writeHead(status, { 'content-type': `${type}; charset=utf-8` });
       response.end(typeof payload === 'string' ? payload : JSON.stringify(payload));
     };
-    const timer = setTimeout(send, behaviour === 'slow' ? slowMs : 0);
+    const slow = behaviour === 'slow' || (schema === 'DocumentInfo' && documentBehaviour === 'slow');
+    const timer = setTimeout(send, slow ? slowMs : 0);
     timers.add(timer);
   };
 
@@ -159,6 +163,7 @@ export async function startFakeCardcom({
   let nextCreditNumber = 3001;
 
   const createDocument = (body: Record<string, unknown>, response: ServerResponse) => {
+    const behaviour = documentBehaviour ?? behaviourNow();
     const errors = cardcomSchemaErrors('CreateDocumentRequest', body);
     if (errors.length > 0) {
       problems.push(`request: ${errors.join('; ')}`);
@@ -279,6 +284,10 @@ export async function startFakeCardcom({
     creditDocuments,
     behave(next: CardcomBehaviour) {
       behaviour = next;
+    },
+    /** CreateDocument alone behaves so (null: as the rest). */
+    behaveDocuments(next: CardcomBehaviour | null) {
+      documentBehaviour = next;
     },
     /** The Create request a page was opened with, as the adapter sent it. */
     createRequest: (lowProfileId: string) => pageOf(lowProfileId).request,

@@ -98,3 +98,13 @@ export interface RefundAnswer {
   status: 'requested' | 'refunded' | 'failed';
   failureReason: string | null;
 }
+
+/**
+ * `POST /api/orders/{orderId}/refunds/{refundId}/credit` (no body): the provider's credit document of a refund, asked
+ * for again after it failed. `retrying`: another ask is in flight (or its answer was lost: check the provider's panel).
+ */
+export interface CreditRetryAnswer {
+  refundId: string;
+  credit: 'issued' | 'failed' | 'retrying';
+  failureReason: string | null;
+}

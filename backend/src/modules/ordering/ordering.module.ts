@@ -22,6 +22,8 @@ import { ReadySmsController } from './api/ready-sms.controller.js';
 import { SandboxPageController } from './api/sandbox-page.controller.js';
 import { CheckoutService } from './application/checkout.service.js';
 import { CompleteRefundHandler } from './application/complete-refund.handler.js';
+import { CreditDocuments } from './application/credit-documents.js';
+import { RetryCreditHandler } from './application/retry-credit.handler.js';
 import { RequestRefundHandler } from './application/request-refund.handler.js';
 import { DinerOrders } from './application/diner-orders.query.js';
 import { ExpireOrderHandler } from './application/expire-order.handler.js';
@@ -84,6 +86,8 @@ import { ordersProjection } from './projections/orders.projection.js';
     SecretBox,
     RequestRefundHandler,
     CompleteRefundHandler,
+    CreditDocuments,
+    RetryCreditHandler,
     CheckoutService,
     DinerOrders,
     DinerSessions,

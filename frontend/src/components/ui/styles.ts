@@ -11,4 +11,12 @@ export const secondaryButtonClass =
   'inline-flex min-h-11 items-center justify-center rounded-lg border border-brand-700 bg-surface px-5 py-2 ' +
   'font-medium text-brand-700 motion-safe:transition-colors hover:bg-brand-50';
 
+/** A step that is hard to undo: the confirming button of its dialog, and the outlined button that opens it. */
+export const dangerButtonClass =
+  'inline-flex min-h-11 items-center justify-center rounded-lg bg-danger px-5 py-2 font-medium text-white ' +
+  'hover:opacity-90';
+export const dangerOutlineClass =
+  'inline-flex min-h-11 items-center justify-center rounded-lg border border-danger bg-surface px-5 py-2 ' +
+  'font-medium text-danger hover:bg-danger-50';
+
 export const textLinkClass = 'font-medium text-brand-700 underline hover:text-brand-900';

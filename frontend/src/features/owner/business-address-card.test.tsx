@@ -89,4 +89,40 @@ describe("the business's address and its own terminal's password in settings", (
       apiPassword: 'terminal-secret',
     });
   });
+
+  it('a stored password is removed only after a confirmation that says what stops, and the card says none is stored', async () => {
+    const calls = businessServer();
+    const user = userEvent.setup();
+    const p = heDocuments.cardcomPassword;
+    renderAt('/settings');
+    const card = await screen.findByTestId('cardcom-password-card');
+    // Nothing to remove before a password is stored.
+    expect(within(card).queryByRole('button', { name: p.remove })).toBeNull();
+    await user.type(within(card).getByLabelText(p.label), 'terminal-secret');
+    await user.click(within(card).getByRole('button', { name: p.save }));
+    await waitFor(() => expect(within(card).getByRole('status').textContent).toBe(p.isSet));
+
+    // Cancelled: nothing is sent.
+    await user.click(within(card).getByRole('button', { name: p.remove }));
+    let dialog = await screen.findByRole('dialog', { name: p.removeTitle });
+    expect(dialog.textContent).toContain(p.removeConsequences[0]);
+    await user.click(within(dialog).getAllByRole('button', { name: p.removeCancel }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const removals = () =>
+      calls.filter(
+        (call) =>
+          call.path === '/api/business/cardcom-password' &&
+          (call.body as { apiPassword: unknown }).apiPassword === null,
+      );
+    expect(removals()).toHaveLength(0);
+
+    // Confirmed: the server is asked to remove it, and the card says none is stored.
+    await user.click(within(card).getByRole('button', { name: p.remove }));
+    dialog = await screen.findByRole('dialog', { name: p.removeTitle });
+    await user.click(within(dialog).getByRole('button', { name: p.removeConfirm }));
+    await waitFor(() => expect(within(card).getByRole('status').textContent).toBe(p.notSet));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(removals().map((call) => call.method)).toEqual(['PUT']);
+    expect(within(card).queryByRole('button', { name: p.remove })).toBeNull();
+  });
 });

@@ -2,19 +2,13 @@ import { useId, useState } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { errorTextClass, hintClass } from '@/components/ui/form-styles';
 import { PendingButton } from '@/components/ui/pending-button';
+import { dangerButtonClass, dangerOutlineClass } from '@/components/ui/styles';
 import { toast } from '@/components/ui/toast';
 import { heOwner } from '@/i18n/he-owner';
 import { regenerateQr, useRememberDepartment } from './api/profile';
 import { errorDescription } from './errors';
 
 const t = heOwner.settings;
-
-const dangerButtonClass =
-  'inline-flex min-h-11 items-center justify-center rounded-lg bg-danger px-5 py-2 font-medium text-white ' +
-  'hover:opacity-90';
-const dangerOutlineClass =
-  'inline-flex min-h-11 items-center justify-center rounded-lg border border-danger bg-surface px-5 py-2 ' +
-  'font-medium text-danger hover:bg-danger-50';
 
 /**
  * The QR card's way out of a leaked or misused code (spec §7 regenerate-qr): a new public address, after a dialog

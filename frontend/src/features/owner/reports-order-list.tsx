@@ -3,14 +3,11 @@
 import type { InvoiceStatus, ReportOrder, ReportRefund } from '@tafrit/contracts/ordering-types';
 import { formatShekels } from '@tafrit/contracts/money';
 import { choicesText } from '@tafrit/contracts/order-line-text';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { secondaryButtonClass, textLinkClass } from '@/components/ui/styles';
+import { textLinkClass } from '@/components/ui/styles';
 import { heOwner } from '@/i18n/he-owner';
-import { REPORT_URL } from './api/reports';
-import { RefundDialog } from './refunds/refund-dialog';
-import { remainingOf, targetOfReportOrder } from './refunds/refund-target';
 import { decimalToAgorot, lineTotalAgorot, orderDateText, shekelsText } from './reports-format';
+import { OrderRefunds } from './reports-order-refunds';
 
 const t = heOwner.reports;
 
@@ -199,69 +196,5 @@ function AmountRow({ label, amount }: { label: string; amount: string }) {
         <bdi dir="ltr">{shekelsText(amount)}</bdi>
       </dd>
     </div>
-  );
-}
-
-/** The order's refunds (amount, reason, time, credit document) and the refund action, the console's dialog. */
-function OrderRefunds({ order }: { order: ReportOrder }) {
-  const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
-  const target = targetOfReportOrder(order);
-  return (
-    <section className="md:col-span-2" data-testid="order-refunds">
-      <h4 className="font-bold text-ink">{t.refunds}</h4>
-      {order.refunds.length > 0 ? (
-        <ul className="mt-1 space-y-2">
-          {order.refunds.map((refund) => (
-            <li
-              key={refund.refundId}
-              className="flex flex-wrap items-center gap-x-4 gap-y-1"
-              data-testid="order-refund"
-            >
-              <bdi dir="ltr" className="font-bold text-ink">
-                {shekelsText(refund.amount)}
-              </bdi>
-              <span className="text-ink">{refund.reason}</span>
-              <span className="text-muted">
-                <bdi dir="ltr">{orderDateText(refund.createdAt)}</bdi>
-              </span>
-              {refund.creditUrl ? (
-                <a
-                  href={refund.creditUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className={`${textLinkClass} inline-flex min-h-11 items-center`}
-                  data-testid="order-refund-credit"
-                >
-                  {t.viewCredit} <span className="sr-only">{t.newWindow}</span>
-                </a>
-              ) : (
-                <span className="text-muted">{t.noCredit}</span>
-              )}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {remainingOf(target) > 0 ? (
-        <>
-          <button
-            type="button"
-            className={`${secondaryButtonClass} mt-2`}
-            onClick={() => setOpen(true)}
-            data-testid="report-refund"
-          >
-            {heOwner.refunds.action}
-          </button>
-          {open ? (
-            <RefundDialog
-              target={target}
-              open
-              onOpenChange={setOpen}
-              onRefunded={() => void queryClient.invalidateQueries({ queryKey: [REPORT_URL] })}
-            />
-          ) : null}
-        </>
-      ) : null}
-    </section>
   );
 }

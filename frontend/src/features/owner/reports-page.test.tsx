@@ -473,4 +473,117 @@ describe('reports', () => {
     );
     expect(refundsAsked).toBe(1);
   });
+
+  it('shows a credit document the provider did not make with its reason, and asks for it again once', async () => {
+    const orderId = '6f1c2a4e-0000-4000-8000-000000000002';
+    const refundId = '6f1c2a4e-0000-4000-8000-0000000000r1';
+    const refundOf = (credit: 'failed' | 'issued') => ({
+      refundId,
+      amount: '14.50',
+      reason: 'קפה קר',
+      createdAt: '2026-11-03T09:00:00.000Z',
+      creditUrl: credit === 'issued' ? `/api/invoice/${orderId}/credits/${refundId}?token=t` : null,
+      credit,
+      creditFailureReason: credit === 'failed' ? 'Cardcom: Deal not found (5301)' : null,
+    });
+    let made = false;
+    const calls = reportServer((call, month) => {
+      if (call.path.endsWith('/credit')) {
+        made = true;
+        return json({ success: true, data: { refundId, credit: 'issued', failureReason: null } });
+      }
+      if (call.path.startsWith('/api/orders?')) {
+        const refunded = order({ id: orderId, refunds: [refundOf(made ? 'issued' : 'failed')] });
+        return json({ success: true, data: reportOf(month, month === current ? [refunded] : []) });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderReports();
+    const [row] = await screen.findAllByTestId('report-order');
+    await user.click(within(row!).getAllByRole('button')[0]!);
+    const failed = within(row!).getByTestId('order-refund-credit-failed');
+    expect(failed.textContent).toContain(t.creditFailed);
+    expect(failed.textContent).toContain('Cardcom: Deal not found (5301)');
+    expect(within(row!).queryByRole('link', { name: new RegExp(t.viewCredit) })).toBeNull();
+
+    await user.click(within(failed).getByRole('button', { name: t.creditRetry }));
+    await screen.findByText(t.creditIssued);
+    const credit = await within(row!).findByRole('link', { name: `${t.viewCredit} ${t.newWindow}` });
+    expect(credit.getAttribute('href')).toBe(`/api/invoice/${orderId}/credits/${refundId}?token=t`);
+    const asked = calls.filter((call) => call.path.endsWith('/credit'));
+    expect(asked.map((call) => [call.method, call.path])).toEqual([
+      ['POST', `/api/orders/${orderId}/refunds/${refundId}/credit`],
+    ]);
+    expect(within(row!).queryByTestId('order-refund-credit-failed')).toBeNull();
+  });
+
+  it('lists a refused refund with its reason and retries it under its own id and lines; a waiting one holds its amount', async () => {
+    const orderId = '6f1c2a4e-0000-4000-8000-000000000003';
+    const refused = {
+      refundId: '6f1c2a4e-0000-4000-8000-0000000000f1',
+      amount: '16.50',
+      reason: 'קפה קר',
+      requestedAt: '2026-11-03T09:00:00.000Z',
+      status: 'failed' as const,
+      failureReason: 'Refund refused',
+      lines: [{ index: 0, quantity: 1 }],
+    };
+    const waiting = {
+      ...refused,
+      refundId: '6f1c2a4e-0000-4000-8000-0000000000f2',
+      amount: '3.00',
+      reason: 'חיוב כפול',
+      status: 'requested' as const,
+      failureReason: null,
+      lines: null,
+    };
+    let retried = false;
+    const calls = reportServer((call, month) => {
+      if (call.path.endsWith('/refunds')) {
+        retried = true;
+        return json({
+          success: true,
+          data: { refundId: refused.refundId, amount: '16.50', status: 'refunded', failureReason: null },
+        });
+      }
+      if (call.path.startsWith('/api/orders?')) {
+        const unsettled = retried ? [waiting] : [refused, waiting];
+        const refunds = retried
+          ? [
+              {
+                refundId: refused.refundId,
+                amount: '16.50',
+                reason: 'קפה קר',
+                createdAt: refused.requestedAt,
+                creditUrl: null,
+              },
+            ]
+          : [];
+        const row = order({ id: orderId, refunds, unsettledRefunds: unsettled });
+        return json({ success: true, data: reportOf(month, month === current ? [row] : []) });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderReports();
+    const [row] = await screen.findAllByTestId('report-order');
+    await user.click(within(row!).getAllByRole('button')[0]!);
+    const [first, second] = within(row!).getAllByTestId('order-unsettled-refund');
+    expect(first!.textContent).toContain(t.refundRefused);
+    expect(first!.textContent).toContain('Refund refused');
+    expect(first!.textContent).toContain('₪16.50');
+    expect(second!.textContent).toContain(t.refundWaiting);
+    expect(within(second!).queryByRole('button')).toBeNull();
+    // Nothing returned yet: no refunded tag.
+    expect(within(row!).queryByTestId('report-refunded-tag')).toBeNull();
+
+    await user.click(within(first!).getByRole('button', { name: t.refundRetry }));
+    await screen.findByText(t.refundRetried);
+    expect(calls.filter((call) => call.path.endsWith('/refunds')).map((call) => call.body)).toEqual([
+      { reason: 'קפה קר', refundId: refused.refundId, lines: [{ index: 0, quantity: 1 }] },
+    ]);
+    await waitFor(() => expect(within(row!).getAllByTestId('order-unsettled-refund')).toHaveLength(1));
+    expect(within(row!).getByTestId('report-refunded-tag').textContent).toBe('הוחזר ₪16.50');
+  });
 });

@@ -21,6 +21,9 @@ export const AUDITED_EVENT_TYPES = [
   'RefundRequested',
   'OrderRefunded',
   'RefundFailed',
+  // A refund whose credit tax document was not made is a tax record missing until someone acts (decision 026).
+  'CreditFailed',
+  'CreditRetryRequested',
   'PlatformInvoiceIssued',
   'PlatformCreditIssued',
 ] as const;
@@ -62,6 +65,10 @@ function summaryOf(type: string, subject: string, name: string, data: AuditedDat
       return `החזר של ${shekels(data.amountAgorot)} בוצע על הזמנה ${order} של ${name}`;
     case 'RefundFailed':
       return `החזר על הזמנה ${order} של ${name} נכשל`;
+    case 'CreditFailed':
+      return `חשבונית זיכוי להזמנה ${order} של ${name} לא הופקה`;
+    case 'CreditRetryRequested':
+      return `בקשה חוזרת לחשבונית זיכוי להזמנה ${order} של ${name}`;
     case 'PlatformInvoiceIssued':
       return `חשבונית עמלה ${String(data.invoiceNumber)} ל-${name} לחודש ${text(data.month) ?? ''}: ${shekels(data.totalAgorot)}`;
     case 'PlatformCreditIssued':

@@ -26,7 +26,10 @@ export function creditPage(view: CreditView): string {
     'העמוד מותאם לדף A4.</p>' +
     `<header><div class="seller">${seller}</div>` +
     `<div class="doc"><h2><span class="nowrap">חשבונית מס זיכוי</span> <span class="nowrap">מס' ${ltr(view.creditNumber)}</span></h2>` +
-    '<p class="original">מקור</p></div>' +
+    // Our own credit document is the original; the provider's, shown here when it gave no address, is a copy.
+    (view.source === 'platform'
+      ? '<p class="original">מקור</p></div>'
+      : '<p class="copy">העתק: המסמך המקורי הופק על ידי חברת הסליקה</p></div>') +
     '</header><dl class="meta">' +
     `<dt>תאריך</dt><dd>${ltr(formatIsraelDateTime(view.issuedAt))}</dd>` +
     `<dt>הזמנה מס'</dt><dd>${ltr(`#${view.orderNumber}`)}</dd>${original}` +

@@ -89,6 +89,11 @@ export class InvoiceController {
     if (!credit || (!byLink && (await this.owners.phoneOf(request)) !== credit.businessPhone)) {
       return this.send(reply, 404, notFoundPage());
     }
+    // Cardcom's credit document lives at Cardcom, as its invoice does: send the reader there.
+    if (credit.view.source === 'provider' && ABSOLUTE_URL.test(credit.view.creditUrl)) {
+      await reply.redirect(credit.view.creditUrl, 302);
+      return;
+    }
     return this.send(reply, 200, creditPage(credit.view));
   }
 

@@ -27,6 +27,10 @@ export interface CreditView {
   reason: string;
   /** The seller's block as the document printed it (older documents: as the order was placed, or as it is now). */
   seller: SellerBlock | null;
+  /** Ours (the original is this page), or the provider's (Cardcom's CreditIssued: the original is at `creditUrl`). */
+  source: 'platform' | 'provider';
+  /** Where the document lives: our page, or the provider's address. */
+  creditUrl: string;
 }
 
 export interface LoadedCredit {
@@ -87,6 +91,8 @@ export async function loadCredit(
       tipAgorot: credit.tipAgorot ?? 0,
       reason: requested.reason,
       seller: seller ?? null,
+      source: credit.source,
+      creditUrl: credit.creditUrl,
     },
   };
 }

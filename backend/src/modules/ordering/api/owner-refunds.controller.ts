@@ -6,6 +6,7 @@ import {
   refundOrderSchema,
   success,
   type ApiSuccess,
+  type CreditRetryAnswer,
   type RefundAnswer,
 } from '@tafrit/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -15,6 +16,10 @@ import { AppError } from '../../../platform/http/app-error.js';
 import { parseWith } from '../../../platform/http/parse.js';
 import type { RefundOutcome } from '../application/complete-refund.handler.js';
 import { RequestRefundCommand } from '../application/request-refund.handler.js';
+import { RetryCreditCommand, type CreditOutcome } from '../application/retry-credit.handler.js';
+
+// Any malformed id is the same 404 as an unknown one (and as another business's order).
+const orderIdPipe = () => new ParseUUIDPipe({ exceptionFactory: () => new AppError('order.not_found') });
 
 /** The owner's refunds (issue 17): `POST /api/orders/{orderId}/refunds`, of the signed-in business's orders only. */
 @Controller('api/orders')
@@ -25,8 +30,7 @@ export class OwnerRefundsController {
   @Post(':orderId/refunds')
   @HttpCode(200)
   async refund(
-    // Any malformed id is the same 404 as an unknown one (and as another business's order).
-    @Param('orderId', new ParseUUIDPipe({ exceptionFactory: () => new AppError('order.not_found') })) orderId: string,
+    @Param('orderId', orderIdPipe()) orderId: string,
     @Body() body: unknown,
     @CurrentOwner() owner: OwnerPrincipal,
     @Req() request: FastifyRequest,
@@ -53,5 +57,22 @@ export class OwnerRefundsController {
       status: outcome.status,
       failureReason: outcome.failureReason,
     });
+  }
+
+  /** A refund's credit document that failed (decision 026), asked for again: one provider's document per refund. */
+  @Post(':orderId/refunds/:refundId/credit')
+  @HttpCode(200)
+  async retryCredit(
+    @Param('orderId', orderIdPipe()) orderId: string,
+    @Param('refundId', new ParseUUIDPipe({ exceptionFactory: () => new AppError('refund.not_found') }))
+    refundId: string,
+    @CurrentOwner() owner: OwnerPrincipal,
+    @Req() request: FastifyRequest,
+  ): Promise<ApiSuccess<CreditRetryAnswer>> {
+    const { actor, correlationId } = commandContextOf(owner, request);
+    const outcome = await this.commands.execute<RetryCreditCommand, CreditOutcome>(
+      new RetryCreditCommand(owner.phone, orderId, refundId, actor, correlationId),
+    );
+    return success(outcome);
   }
 }

@@ -392,6 +392,8 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
       case 'DeclineOrder':
       case 'RecordRefund':
       case 'RecordRefundFailure':
+      case 'RequestCreditRetry':
+      case 'RecordCreditRetry':
         return decideRefund(command, state);
     }
   },
@@ -531,6 +533,7 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
       case 'OrderDeclined':
       case 'CreditIssued':
       case 'CreditFailed':
+      case 'CreditRetryRequested':
         return evolveRefund(state, event);
     }
   },

@@ -101,6 +101,14 @@ export class RefundIdReusedError extends Error {
   }
 }
 
+export class CreditNotRetryableError extends Error {
+  readonly code = 'credit.not_retryable';
+  constructor(readonly refundId: string) {
+    super(`the credit document of refund ${refundId} cannot be asked for again`);
+    this.name = 'CreditNotRetryableError';
+  }
+}
+
 export class RefundNotFoundError extends Error {
   readonly code = 'refund.not_found';
   constructor(readonly refundId: string) {

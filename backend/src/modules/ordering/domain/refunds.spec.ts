@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { deciderSpec } from '../../../../test/support/decider-spec.js';
 import { orderDecider, type OrderCommand, type OrderState, type PlacedOrder } from './order.decider.js';
 import {
+  CreditNotRetryableError,
   OrderExpiredError,
   OrderInvalidTransitionError,
   PaymentMismatchError,
@@ -358,6 +359,126 @@ describe('the credit tax document of a refund', () => {
     given([placed, paid, requested(R1, 1000, 50)])
       .when(answer(R1, 1000))
       .then([refunded(R1, 1000), noCredit(R1)]);
+  });
+});
+
+describe("asking again for the provider's credit document that failed (decision 026)", () => {
+  const failedCredit: OrderEvent = {
+    type: 'CreditFailed',
+    data: { orderId, businessPhone, refundId: R1, reason: 'Cardcom: Deal not found (5301)', failedAt: T2 },
+  };
+  const providerRefund = [placed, paid, invoiced('provider'), requested(R1, 1000, 50), refunded(R1, 1000)];
+  const retry: OrderCommand = { type: 'RequestCreditRetry', data: { refundId: R1, now: T2 } };
+  const retryAsked: OrderEvent = {
+    type: 'CreditRetryRequested',
+    data: { orderId, businessPhone, refundId: R1, requestedAt: T2 },
+  };
+  const issued = {
+    status: 'issued' as const,
+    documentType: 'TaxInvoiceAndReceiptRefund',
+    documentNumber: '3008',
+    documentUrl: 'https://secure.cardcom.solutions/doc/3008',
+  };
+  const answered = (providerCredit: Extract<OrderCommand, { type: 'RecordCreditRetry' }>['data']['providerCredit']) =>
+    ({
+      type: 'RecordCreditRetry',
+      data: { refundId: R1, creditUrl: `/api/invoice/${orderId}/credits/${R1}?token=t`, providerCredit, now: T2 },
+    }) as OrderCommand;
+
+  it('records the ask before the provider is asked, and the credit document with its answer', () => {
+    given([...providerRefund, failedCredit])
+      .when(retry)
+      .then([retryAsked]);
+    given([...providerRefund, failedCredit, retryAsked])
+      .when(answered(issued))
+      .then([
+        {
+          type: 'CreditIssued',
+          data: {
+            orderId,
+            businessPhone,
+            refundId: R1,
+            source: 'provider',
+            creditNumber: '3008',
+            creditUrl: issued.documentUrl,
+            originalInvoiceNumber: '17',
+            lines: null,
+            totalAgorot: 1000,
+            beforeVatAgorot: 847,
+            vatAgorot: 153,
+            vatRatePercent: 18,
+            issuedAt: T2,
+          },
+        },
+      ]);
+  });
+
+  it('asks once: a second ask while one is in flight, or after the document was made, decides nothing', () => {
+    given([...providerRefund, failedCredit, retryAsked])
+      .when(retry)
+      .then([]);
+    const made: OrderEvent = {
+      type: 'CreditIssued',
+      data: {
+        orderId,
+        businessPhone,
+        refundId: R1,
+        source: 'provider',
+        creditNumber: '3008',
+        creditUrl: issued.documentUrl,
+        originalInvoiceNumber: '17',
+        lines: null,
+        totalAgorot: 1000,
+        beforeVatAgorot: 847,
+        vatAgorot: 153,
+        vatRatePercent: 18,
+        issuedAt: T2,
+      },
+    };
+    given([...providerRefund, failedCredit, retryAsked, made])
+      .when(retry)
+      .then([]);
+    // A repeated or stale answer is not recorded twice.
+    given([...providerRefund, failedCredit, retryAsked, made])
+      .when(answered(issued))
+      .then([]);
+    given([...providerRefund, failedCredit])
+      .when(answered(issued))
+      .then([]);
+  });
+
+  it('a failed second ask is recorded with its reason and may be asked for again', () => {
+    const reason = 'Cardcom could not be reached';
+    given([...providerRefund, failedCredit, retryAsked])
+      .when(answered({ status: 'failed', reason }))
+      .then([{ type: 'CreditFailed', data: { orderId, businessPhone, refundId: R1, reason, failedAt: T2 } }]);
+    const again: OrderEvent = {
+      type: 'CreditFailed',
+      data: { orderId, businessPhone, refundId: R1, reason, failedAt: T2 },
+    };
+    const state = [...providerRefund, failedCredit, retryAsked, again].reduce(
+      orderDecider.evolve,
+      orderDecider.initialState(),
+    ) as PlacedOrder;
+    expect(refundsOf(state)[0]).toMatchObject({ credit: 'failed', creditFailureReason: reason });
+    given([...providerRefund, failedCredit, retryAsked, again])
+      .when(retry)
+      .then([retryAsked]);
+  });
+
+  it('is refused for our own credit document, an order without an invoice, and a refund not made; unknown is 404', () => {
+    given([placed, paid, invoiced('platform'), requested(R1, 1000, 50), refunded(R1, 1000), failedCredit])
+      .when(retry)
+      .thenThrows(CreditNotRetryableError);
+    given([placed, paid, requested(R1, 1000, 50), refunded(R1, 1000), noCredit(R1)])
+      .when(retry)
+      .thenThrows(CreditNotRetryableError);
+    given([placed, paid, invoiced('provider'), requested(R1, 1000, 50)])
+      .when(retry)
+      .thenThrows(CreditNotRetryableError);
+    given(providerRefund)
+      .when({ type: 'RequestCreditRetry', data: { refundId: R2, now: T2 } })
+      .thenThrows(RefundNotFoundError);
   });
 });
 

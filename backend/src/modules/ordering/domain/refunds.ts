@@ -14,6 +14,7 @@ import { sellerBlock, type Seller } from './seller.js';
  */
 export const CREDIT_NUMBER_AT_COMMIT = '(numbered at commit)';
 import {
+  CreditNotRetryableError,
   OrderExpiredError,
   OrderInvalidTransitionError,
   PaymentMismatchError,
@@ -41,8 +42,13 @@ export interface RefundState {
   providerRefundId: string | null;
   refundedAt: string | null;
   failureReason: string | null;
-  /** Its credit tax document: made with the refund, or not (and why is in `CreditFailed`). */
-  credit?: 'issued' | 'failed';
+  /**
+   * Its credit tax document: made with the refund, or not (and why is in `CreditFailed`), or asked for again and the
+   * provider's answer not recorded yet (`retrying`).
+   */
+  credit?: 'issued' | 'failed' | 'retrying';
+  /** Why the last attempt at its credit document failed, for the owner's report. */
+  creditFailureReason?: string | null;
 }
 
 type At = { now: string };
@@ -69,12 +75,23 @@ export type RefundCommand =
         providerCredit?: ProviderCredit;
       };
     }
-  | { type: 'RecordRefundFailure'; data: At & { refundId: string; responseCode: string | null; reason: string } };
+  | { type: 'RecordRefundFailure'; data: At & { refundId: string; responseCode: string | null; reason: string } }
+  /** The owner asks again for the provider's credit document of a refund whose credit failed. */
+  | { type: 'RequestCreditRetry'; data: At & { refundId: string } }
+  /** The provider's answer to that second ask (recorded only while it is the one in flight). */
+  | {
+      type: 'RecordCreditRetry';
+      data: At & { refundId: string; creditUrl: string; seller?: Seller | null; providerCredit: ProviderCredit };
+    };
 
 /** The provider's answer to "make the refund's credit document" (Cardcom's Documents/CreateDocument). */
 export type ProviderCredit =
   | { status: 'issued'; documentType: string; documentNumber: string; documentUrl: string | null }
   | { status: 'failed'; reason: string };
+
+/** Where the order's invoice came from; snapshots written before it was kept: our own invoice's link is on our origin. */
+export const invoiceSourceOf = (order: PlacedOrder): 'platform' | 'provider' =>
+  order.invoiceSource ?? (order.invoiceUrl?.startsWith('/api/') ? 'platform' : 'provider');
 
 /** Orders whose snapshot was written before refunds existed have no list: none. */
 export const refundsOf = (order: PlacedOrder): RefundState[] => order.refunds ?? [];
@@ -242,6 +259,33 @@ export function decideRefund(command: RefundCommand, order: PlacedOrder): OrderE
         },
       ];
     }
+    case 'RequestCreditRetry': {
+      const refund = refundsOf(order).find((r) => r.refundId === command.data.refundId);
+      if (!refund) throw new RefundNotFoundError(command.data.refundId);
+      // Made already, or being asked for by another click: nothing to ask, so the provider is asked once.
+      if (refund.credit === 'issued' || refund.credit === 'retrying') return [];
+      // Only the provider's document can come out differently a second time (a password given since, Cardcom back);
+      // ours fails only for an order without an invoice, which a retry cannot change.
+      if (refund.status !== 'refunded' || refund.credit !== 'failed')
+        throw new CreditNotRetryableError(refund.refundId);
+      if (order.invoice !== 'generated' || invoiceSourceOf(order) !== 'provider') {
+        throw new CreditNotRetryableError(refund.refundId);
+      }
+      return [
+        {
+          type: 'CreditRetryRequested',
+          data: { orderId, businessPhone, refundId: refund.refundId, requestedAt: command.data.now },
+        },
+      ];
+    }
+    case 'RecordCreditRetry': {
+      const { refundId, creditUrl, seller, providerCredit, now } = command.data;
+      const refund = refundsOf(order).find((r) => r.refundId === refundId);
+      if (!refund) throw new RefundNotFoundError(refundId);
+      // A repeated or stale answer (the retry already answered) changes nothing.
+      if (refund.credit !== 'retrying') return [];
+      return [creditOf(order, refund, { creditUrl, seller: seller ?? order.seller, providerCredit }, now)];
+    }
   }
 }
 
@@ -260,8 +304,7 @@ function creditOf(
 ): OrderEvent {
   const { orderId, businessPhone } = order;
   const { refundId } = refund;
-  // Snapshots written before the invoice's source was kept: our own invoice's link is a path on our origin.
-  const source = order.invoiceSource ?? (order.invoiceUrl?.startsWith('/api/') ? 'platform' : 'provider');
+  const source = invoiceSourceOf(order);
   const failed = (reason: string): OrderEvent => ({
     type: 'CreditFailed',
     data: { orderId, businessPhone, refundId, reason, failedAt: now },
@@ -315,7 +358,16 @@ function creditOf(
 
 type RefundEvent = Extract<
   OrderEvent,
-  { type: 'RefundRequested' | 'OrderRefunded' | 'RefundFailed' | 'OrderDeclined' | 'CreditIssued' | 'CreditFailed' }
+  {
+    type:
+      | 'RefundRequested'
+      | 'OrderRefunded'
+      | 'RefundFailed'
+      | 'OrderDeclined'
+      | 'CreditIssued'
+      | 'CreditFailed'
+      | 'CreditRetryRequested';
+  }
 >;
 
 /** The order after one of its refund events. */
@@ -362,9 +414,21 @@ export function evolveRefund(order: PlacedOrder, event: RefundEvent): PlacedOrde
       };
     case 'RefundFailed':
       return { ...order, refunds: update(event.data.refundId, { status: 'failed', failureReason: event.data.reason }) };
-    case 'CreditIssued':
-      return { ...order, refunds: update(event.data.refundId, { credit: 'issued' }) };
+    case 'CreditIssued': {
+      // The reason goes with the failure it explained; a credit made at once adds no key, so the snapshots of orders
+      // written before the reason was kept rebuild equal.
+      const refunds = update(event.data.refundId, { credit: 'issued' }).map((refund) => {
+        if (refund.refundId !== event.data.refundId || refund.creditFailureReason === undefined) return refund;
+        return { ...refund, creditFailureReason: null };
+      });
+      return { ...order, refunds };
+    }
     case 'CreditFailed':
-      return { ...order, refunds: update(event.data.refundId, { credit: 'failed' }) };
+      return {
+        ...order,
+        refunds: update(event.data.refundId, { credit: 'failed', creditFailureReason: event.data.reason }),
+      };
+    case 'CreditRetryRequested':
+      return { ...order, refunds: update(event.data.refundId, { credit: 'retrying' }) };
   }
 }

@@ -32,6 +32,8 @@ export interface ReceiptSmsOrder {
   tableNumber: number | null;
   lines: readonly Pick<OrderLine, 'name' | 'quantity' | 'options'>[];
   totalAgorot: number;
+  /** The diner's tip inside the total, named apart (issue 17); absent or 0: none. */
+  tipAgorot?: number;
   remarks: string | null;
 }
 
@@ -56,7 +58,9 @@ function itemText(line: ReceiptSmsOrder['lines'][number]): string {
 export function receiptSmsText(order: ReceiptSmsOrder, maxChars = RECEIPT_SMS_MAX_CHARS): string {
   const head = `הזמנה #${order.orderNumber}${order.tableNumber === null ? '' : `, שולחן ${order.tableNumber}`}: `;
   const remarks = order.remarks?.trim() ? ` הערות: ${clip(order.remarks, MAX_REMARKS_CHARS)}` : '';
-  const tail = `. סה"כ ${formatShekels(order.totalAgorot)}.${remarks}`;
+  // The tip is inside the total and named apart, as on the tax invoice (decision 027).
+  const tip = order.tipAgorot ? ` (מזה טיפ ${formatShekels(order.tipAgorot)})` : '';
+  const tail = `. סה"כ ${formatShekels(order.totalAgorot)}${tip}.${remarks}`;
   const items = order.lines.map(itemText);
   const budget = maxChars - head.length - tail.length;
   let shown = items.join(', ');
@@ -202,6 +206,7 @@ export function receiptSmsProcessor({
             tableNumber: order.tableNumber,
             lines: order.lines,
             totalAgorot: order.totalAgorot,
+            tipAgorot: order.tipAgorot ?? 0,
             remarks: order.remarks,
           }),
         });

@@ -16,6 +16,7 @@ import {
   type ReportPayout,
   type ReportRefund,
   type ReportSummary,
+  type ReportUnsettledRefund,
 } from '@tafrit/contracts';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
@@ -55,6 +56,18 @@ interface RefundRow {
   reason: string;
   refunded_at: string;
   credit: string | null;
+  credit_failure_reason: string | null;
+}
+
+interface UnsettledRow {
+  id: string;
+  refund_id: string;
+  amount_agorot: number;
+  reason: string;
+  requested_at: string;
+  status: string;
+  failure_reason: string | null;
+  lines: { index: number; quantity: number }[] | null;
 }
 
 interface DayRow {
@@ -117,7 +130,8 @@ export class GetMonthlyReportHandler implements IQueryHandler<GetMonthlyReportQu
     const refundRows = await query<RefundRow>(
       em,
       `select o.id, r->>'refundId' as refund_id, (r->>'amountAgorot')::int as amount_agorot, r->>'reason' as reason,
-              r->>'refundedAt' as refunded_at, r->>'credit' as credit ${refundOf}`,
+              r->>'refundedAt' as refunded_at, r->>'credit' as credit,
+              r->>'creditFailureReason' as credit_failure_reason ${refundOf}`,
       params,
     );
     const dayRows = await query<DayRow>(
@@ -143,6 +157,30 @@ export class GetMonthlyReportHandler implements IQueryHandler<GetMonthlyReportQu
       netAmount: agorotToDecimalString(toAgorot(summaryRow?.total_amount) - refunded - commission),
       totalTips: summaryRow?.total_tips ?? '0.00',
     };
+    // Refunds that returned nothing (yet): shown apart, in no sum, so the owner sees a refusal and may try again.
+    const unsettledRows = await query<UnsettledRow>(
+      em,
+      `select o.id, r->>'refundId' as refund_id, (r->>'amountAgorot')::int as amount_agorot, r->>'reason' as reason,
+              r->>'requestedAt' as requested_at, r->>'status' as status, r->>'failureReason' as failure_reason,
+              r->'lines' as lines
+         from orders o cross join lateral jsonb_array_elements(coalesce(o.state->'refunds', '[]'::jsonb)) r
+        where ${where} and r->>'status' in ('requested', 'failed')`,
+      params,
+    );
+    const unsettledByOrder = new Map<string, ReportUnsettledRefund[]>();
+    for (const row of unsettledRows) {
+      const list = unsettledByOrder.get(row.id) ?? [];
+      list.push({
+        refundId: row.refund_id,
+        amount: agorotToDecimalString(Number(row.amount_agorot)),
+        reason: row.reason,
+        requestedAt: row.requested_at,
+        status: row.status === 'failed' ? 'failed' : 'requested',
+        failureReason: row.status === 'failed' ? row.failure_reason : null,
+        lines: Array.isArray(row.lines) ? row.lines : null,
+      });
+      unsettledByOrder.set(row.id, list);
+    }
     const refundsByOrder = new Map<string, ReportRefund[]>();
     for (const row of refundRows) {
       const list = refundsByOrder.get(row.id) ?? [];
@@ -153,6 +191,8 @@ export class GetMonthlyReportHandler implements IQueryHandler<GetMonthlyReportQu
         createdAt: row.refunded_at,
         // The credit document's page, opened the way the invoice's link is (the order's token); none when it failed.
         creditUrl: row.credit === 'issued' ? this.links.creditUrlFor(row.id, row.refund_id) : null,
+        credit: row.credit === 'issued' || row.credit === 'failed' || row.credit === 'retrying' ? row.credit : null,
+        creditFailureReason: row.credit === 'failed' ? (row.credit_failure_reason ?? null) : null,
       });
       refundsByOrder.set(row.id, list);
     }
@@ -162,7 +202,11 @@ export class GetMonthlyReportHandler implements IQueryHandler<GetMonthlyReportQu
       return { date, totalOrders: Number(row?.total_orders ?? 0), totalAmount: row?.total_amount ?? '0.00' };
     });
     const payout = await this.payoutOf(businessPhone, month);
-    const reported = orders.map((order) => ({ ...toReportOrder(order), refunds: refundsByOrder.get(order.id) ?? [] }));
+    const reported = orders.map((order) => ({
+      ...toReportOrder(order),
+      refunds: refundsByOrder.get(order.id) ?? [],
+      unsettledRefunds: unsettledByOrder.get(order.id) ?? [],
+    }));
     return { month, orders: reported, summary, daily, payout };
   }
 

@@ -1,7 +1,7 @@
 // The owner's refunds (issue 17, decision 024): `POST /api/orders/{orderId}/refunds` (the whole remainder, chosen
 // lines or an amount) and `POST /api/live-orders/{orderId}/decline` (a new order declined: refunded whole). The
 // client makes the refund's id once per confirmation, so a double click or a retry is the same refund.
-import type { RefundAnswer } from '@tafrit/contracts/http/refunds.schemas';
+import type { CreditRetryAnswer, RefundAnswer } from '@tafrit/contracts/http/refunds.schemas';
 import { liveOrderSchema, type LiveOrder } from '@tafrit/contracts/sockets';
 import { z } from 'zod';
 import { dataOf } from './responses';
@@ -43,4 +43,22 @@ export async function declineOrder(orderId: string, reason: string, refundId: st
     refundId,
   });
   return dataOf(liveOrderSchema, response);
+}
+
+const creditRetryAnswerSchema = z.object({
+  refundId: z.string(),
+  credit: z.enum(['issued', 'failed', 'retrying']),
+  failureReason: z.string().nullable(),
+}) satisfies z.ZodType<CreditRetryAnswer>;
+
+/**
+ * Asks again for the provider's credit document of a refund whose document failed (decision 026). The server asks
+ * the provider once however often this is sent, so a double click is harmless.
+ */
+export async function retryCreditDocument(orderId: string, refundId: string): Promise<CreditRetryAnswer> {
+  const response = await ownerRequest(
+    'POST',
+    `/api/orders/${encodeURIComponent(orderId)}/refunds/${encodeURIComponent(refundId)}/credit`,
+  );
+  return dataOf(creditRetryAnswerSchema, response);
 }

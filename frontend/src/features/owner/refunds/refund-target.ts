@@ -43,7 +43,9 @@ export function targetOfLiveOrder(order: LiveOrder): RefundTarget {
 }
 
 export function targetOfReportOrder(order: ReportOrder): RefundTarget {
-  const refunded = order.refunds.reduce((sum, refund) => sum + (decimalToAgorot(refund.amount) ?? 0), 0);
+  // A refund waiting for the provider's answer holds its amount, as the server counts it; a refused one does not.
+  const held = (order.unsettledRefunds ?? []).filter((refund) => refund.status === 'requested');
+  const refunded = [...order.refunds, ...held].reduce((sum, refund) => sum + (decimalToAgorot(refund.amount) ?? 0), 0);
   return {
     orderId: order.id,
     orderNumber: order.orderNumber,
