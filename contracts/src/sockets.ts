@@ -88,6 +88,11 @@ export const liveOrderSchema = z.object({
   printError: z.string().nullable(),
   /** A test order of the owner's (decision 034): never charged, marked on the console and the slip; absent: real. */
   test: z.literal(true).optional(),
+  /**
+   * The order's last refund, when the provider refused it (issue 17): its reason, shown on every open console until a
+   * later refund is made; the amount is refundable again. Absent: none refused.
+   */
+  refundRefused: z.object({ refundId: z.string().max(100), reason: z.string().max(500) }).optional(),
 });
 export type LiveOrder = z.infer<typeof liveOrderSchema>;
 
@@ -103,6 +108,15 @@ export const liveEventSchema = z.discriminatedUnion('kind', [
   }),
   /** A refund was made: `refundedAgorot` is the order's refunded total after it (a repeat sets the same total). */
   z.object({ kind: z.literal('order.refunded'), position, orderId: id, refundedAgorot: agorot, at: instant }),
+  /** The provider refused a refund (issue 17): nothing was returned; its reason for every open console. */
+  z.object({
+    kind: z.literal('order.refund_refused'),
+    position,
+    orderId: id,
+    refundId: z.string().max(100),
+    reason: z.string().max(500),
+    at: instant,
+  }),
   z.object({
     kind: z.literal('slip.status'),
     position,

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { LiveEvent, LiveOrder, LiveOrdersAnswer, LiveSyncAnswer } from '@tafrit/contracts';
+import { PAYMENT_PROVIDER, type PaymentProvider } from '../../src/modules/payments/index.js';
 import { registerOwner, signInAdmin, type SignedInOwner } from '../support/accounts.js';
 import { openShop, type Shop } from '../support/checkout.js';
 import { call } from '../support/http-client.js';
@@ -249,6 +250,42 @@ describe('a refund on the live console (issue 17)', () => {
       expect(onStranger.heard.some((e) => 'orderId' in e && e.orderId === order.orderId)).toBe(false);
     } finally {
       [first, second, stranger].forEach((socket) => socket.close());
+    }
+  });
+
+  it('tells every open console that the provider refused a refund, with its reason, until a later refund is made', async () => {
+    const first = await openSocket(app, '/owner', { token: owner.token });
+    const second = await openSocket(app, '/owner', { token: owner.token });
+    const [onFirst, onSecond] = [liveEvents(first), liveEvents(second)];
+    const provider = app.app.get<PaymentProvider>(PAYMENT_PROVIDER);
+    try {
+      await dinerPays(app, shop, { tableNumber: 5 });
+      const { order } = (await onFirst.next(isPaid)) as PaidEvent;
+      const refund = () =>
+        call(app, 'POST', `/api/orders/${order.orderId}/refunds`, { token: owner.token, body: { reason: 'טעות' } });
+      const spy = jest
+        .spyOn(provider, 'refund')
+        .mockResolvedValueOnce({ status: 'failed', responseCode: '6', reason: 'העסקה כבר זוכתה' });
+      try {
+        expect((await refund()).status).toBe(200);
+      } finally {
+        spy.mockRestore();
+      }
+      const refused = await onSecond.next(
+        (event) => event.kind === 'order.refund_refused' && event.orderId === order.orderId,
+      );
+      expect(refused).toMatchObject({ reason: 'העסקה כבר זוכתה' });
+      const listed = (await liveList(owner.token)).orders.find((o) => o.orderId === order.orderId);
+      expect(listed).toMatchObject({ refundedAgorot: 0, refundRefused: { reason: 'העסקה כבר זוכתה' } });
+
+      // Tried again and made: the refusal is no longer listed.
+      expect((await refund()).status).toBe(200);
+      await onSecond.next((event) => event.kind === 'order.refunded' && event.orderId === order.orderId);
+      const after = (await liveList(owner.token)).orders.find((o) => o.orderId === order.orderId);
+      expect(after).toMatchObject({ refundedAgorot: 4100 });
+      expect(after?.refundRefused).toBeUndefined();
+    } finally {
+      [first, second].forEach((socket) => socket.close());
     }
   });
 });

@@ -586,6 +586,9 @@ export const heOwner = {
     /** A fully refunded order (not declined): shown as cancelled, out of the kitchen's way. */
     refundedWhole: 'בוטלה',
     refundedLabel: 'הוחזר:',
+    /** The provider refused the order's last refund (issue 17): its reason follows; nothing was returned. */
+    refundRefused: 'ההחזר נדחה:',
+    refundRefusedAgain: 'לא הוחזר דבר; אפשר לנסות שוב.',
   },
   /** Refunds and declines (issue 17): the dialog shared by the live console and the monthly report. */
   refunds: {

@@ -33,14 +33,19 @@ interface OrderRow {
   print_status: PrintStatus | null;
   print_error: string | null;
   is_test?: boolean;
+  refund_refused?: { refundId: string; reason: string } | string | null;
 }
 
 // What the provider returned on the order (issue 17), from the order's state snapshot as the monthly report reads it.
 const REFUNDED = `(select coalesce(sum((r->>'amountAgorot')::bigint), 0)
     from jsonb_array_elements(coalesce(o.state->'refunds', '[]'::jsonb)) r where r->>'status' = 'refunded')`;
+// The order's last refund when the provider refused it: its reason stays on the console until a later refund.
+const REFUSED = `(select case when r->>'status' = 'failed'
+      then jsonb_build_object('refundId', r->>'refundId', 'reason', coalesce(r->>'failureReason', '')) end
+    from jsonb_array_elements(coalesce(o.state->'refunds', '[]'::jsonb)) r order by r->>'requestedAt' desc limit 1)`;
 const ORDER_COLUMNS = `o.id, o.order_number, o.paid_at, o.table_number, o.items, o.remarks, o.total_amount, o.tip_amount,
   o.payment_method, o.status, ${REFUNDED}::text as refunded_agorot, s.status as print_status,
-  s.last_error as print_error, o.is_test`;
+  s.last_error as print_error, o.is_test, ${REFUSED} as refund_refused`;
 // Paid orders and the owner's test orders (decision 034, payment_status 'test'): both are the kitchen's to make.
 const FOR_KITCHEN = `o.payment_status in ('paid', 'test')`;
 // The order's own slip (a reprint is not a row): `slip-{id}`.
@@ -71,7 +76,13 @@ export function liveOrderOf(row: OrderRow): LiveOrder {
     printStatus: row.print_status ?? 'none',
     printError: row.print_status === 'failed' ? row.print_error : null,
     ...(row.is_test ? { test: true as const } : {}),
+    ...refusedOf(row.refund_refused),
   };
+}
+
+function refusedOf(value: OrderRow['refund_refused']): Pick<LiveOrder, 'refundRefused'> {
+  const refused = typeof value === 'string' ? (JSON.parse(value) as { refundId: string; reason: string }) : value;
+  return refused ? { refundRefused: { refundId: refused.refundId, reason: refused.reason } } : {};
 }
 
 /** One paid order of a business as the console shows it; `em` reads inside a processor's transaction. */

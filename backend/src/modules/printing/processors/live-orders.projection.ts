@@ -83,6 +83,7 @@ export function liveOrdersProjection({ hub }: { hub: LiveHub }): Processor {
       'OrderServed',
       'OrderDeclined',
       'OrderRefunded',
+      'RefundFailed',
       'SlipQueued',
       'SlipPrinted',
       'PrintFailed',
@@ -193,6 +194,17 @@ async function liveEventOf(
       const refundedAgorot = before + data.amountAgorot;
       refunded.set(data.orderId, refundedAgorot);
       return { kind: 'order.refunded', orderId: data.orderId, refundedAgorot, at: data.refundedAt };
+    }
+    case 'RefundFailed': {
+      // Every open console says so (issue 17), not only the one whose dialog asked.
+      const data = event.data as OrderEventData['RefundFailed'];
+      return {
+        kind: 'order.refund_refused',
+        orderId: data.orderId,
+        refundId: data.refundId,
+        reason: data.reason,
+        at: data.failedAt,
+      };
     }
     case 'SlipQueued':
     case 'SlipPrinted':

@@ -43,6 +43,38 @@ describe('the live board', () => {
     expect(again.orders[0]?.status).toBe('accepted');
   });
 
+  it("shows a refused refund's reason on the order until a later refund is made", () => {
+    const refused = applyLiveEvent(board, {
+      kind: 'order.refund_refused',
+      position: 11,
+      orderId: 'order-1',
+      refundId: 'refund-1',
+      reason: 'העסקה כבר זוכתה',
+      at,
+    });
+    expect(refused.orders[0]?.refundRefused).toEqual({ refundId: 'refund-1', reason: 'העסקה כבר זוכתה' });
+    expect(refused.orders[0]?.refundedAgorot).toBe(0);
+    const made = applyLiveEvent(refused, {
+      kind: 'order.refunded',
+      position: 12,
+      orderId: 'order-1',
+      refundedAgorot: 700,
+      at,
+    });
+    expect(made.orders[0]?.refundRefused).toBeUndefined();
+    expect(made.orders[0]?.refundedAgorot).toBe(700);
+    // Another business's order (not on this board) changes nothing.
+    const stranger = applyLiveEvent(board, {
+      kind: 'order.refund_refused',
+      position: 13,
+      orderId: 'order-9',
+      refundId: 'refund-9',
+      reason: 'x',
+      at,
+    });
+    expect(stranger.orders).toEqual(board.orders);
+  });
+
   it('merges events that arrive out of order: a push overtaking the sync answer', () => {
     const events = [
       { kind: 'order.status', position: 15, orderId: 'order-1', status: 'ready', at },

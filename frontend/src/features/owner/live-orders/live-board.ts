@@ -102,7 +102,19 @@ export function applyLiveEvent(board: LiveBoard, event: LiveEvent): LiveBoard {
       return {
         ...seen,
         orders: seen.orders.map((order) =>
-          order.orderId === event.orderId ? { ...order, refundedAgorot: event.refundedAgorot } : order,
+          order.orderId === event.orderId ? { ...withoutRefusal(order), refundedAgorot: event.refundedAgorot } : order,
+        ),
+      };
+    }
+    case 'order.refund_refused': {
+      const listed = seen.orders.find((order) => order.orderId === event.orderId);
+      if (!listed) return seen;
+      return {
+        ...seen,
+        orders: seen.orders.map((order) =>
+          order.orderId === event.orderId
+            ? { ...order, refundRefused: { refundId: event.refundId, reason: event.reason } }
+            : order,
         ),
       };
     }
@@ -175,4 +187,10 @@ export function isCancelled(order: LiveOrder): boolean {
 /** Paid orders nobody has accepted yet: the number in the tab's title. */
 export function unhandledCount(board: LiveBoard | undefined): number {
   return board?.orders.filter((order) => order.status === 'paid' && !isCancelled(order)).length ?? 0;
+}
+
+/** A refund made after a refused one: the refusal is no longer the order's news. */
+function withoutRefusal(order: LiveOrder): LiveOrder {
+  const { refundRefused: _refused, ...rest } = order;
+  return rest;
 }

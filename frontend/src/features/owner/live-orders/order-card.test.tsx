@@ -77,6 +77,12 @@ describe('refunds on an order card (issue 17)', () => {
     expect(onDecline).toHaveBeenCalledWith(order);
   });
 
+  it('says the provider refused the last refund, with its reason, and that it may be tried again', () => {
+    renderCard(liveOrder({ refundRefused: { refundId: 'refund-1', reason: 'העסקה כבר זוכתה' } }));
+    const refused = screen.getByTestId('live-order-refund-refused');
+    expect(refused.textContent).toBe('ההחזר נדחה: העסקה כבר זוכתה לא הוחזר דבר; אפשר לנסות שוב.');
+  });
+
   it('shows an order refunded whole as cancelled, calmly, with no next step, refund or decline', () => {
     render(
       <OrderCard

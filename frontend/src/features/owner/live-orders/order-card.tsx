@@ -147,6 +147,12 @@ export function OrderCard({
         </p>
       ) : null}
 
+      {order.refundRefused ? (
+        <p className="text-ink" data-testid="live-order-refund-refused">
+          <span className="font-bold text-danger">{t.refundRefused}</span> {order.refundRefused.reason}
+          {refundable ? ` ${t.refundRefusedAgain}` : null}
+        </p>
+      ) : null}
       {refunded > 0 ? (
         <p className="text-lg text-ink" data-testid="live-order-refunded">
           {t.refundedLabel}{' '}
