@@ -21,6 +21,7 @@ import { Migration20261127000900_service_mode } from './Migration20261127000900_
 import { Migration20261128000100_auto_accept } from './Migration20261128000100_auto_accept.js';
 import { Migration20261128000200_ready_sms_phones } from './Migration20261128000200_ready_sms_phones.js';
 import { Migration20261128000300_first_run } from './Migration20261128000300_first_run.js';
+import { Migration20261129000100_product_photo_names } from './Migration20261129000100_product_photo_names.js';
 
 /**
  * Every migration, in order. An explicit list (not a folder glob) works the same from TypeScript sources in tests
@@ -56,4 +57,5 @@ export const migrationsList = [
   { name: 'Migration20261128000100_auto_accept', class: Migration20261128000100_auto_accept },
   { name: 'Migration20261128000200_ready_sms_phones', class: Migration20261128000200_ready_sms_phones },
   { name: 'Migration20261128000300_first_run', class: Migration20261128000300_first_run },
+  { name: 'Migration20261129000100_product_photo_names', class: Migration20261129000100_product_photo_names },
 ];

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { ProductEntity } from '../../src/modules/menu/persistence/product.entity.js';
@@ -192,8 +192,8 @@ describe('product photos', () => {
       image: { bytes: await pngOf(1600, 1200) },
     })) as unknown as ProductBody;
     expect(product.image).toEqual({
-      small: expect.stringMatching(/^\/uploads\/products\/[0-9a-f]{32}-400\.webp$/),
-      large: expect.stringMatching(/^\/uploads\/products\/[0-9a-f]{32}-800\.webp$/),
+      small: expect.stringMatching(/^\/uploads\/products\/[0-9a-z]{1,13}-400\.webp$/),
+      large: expect.stringMatching(/^\/uploads\/products\/[0-9a-z]{1,13}-800\.webp$/),
     });
     const small = await served(product.image?.small ?? '');
     const large = await served(product.image?.large ?? '');
@@ -220,6 +220,29 @@ describe('product photos', () => {
     })) as unknown as ProductBody;
     expect((await served(product.image?.small ?? '')).meta).toMatchObject({ format: 'webp', width: 400, height: 300 });
     expect((await served(product.image?.large ?? '')).meta).toMatchObject({ format: 'webp', width: 800, height: 600 });
+  });
+
+  it('names photos by a sequence in base 36, never twice, skipping a name already on disk (decision 035)', async () => {
+    const owner = await registerOwner(app);
+    const categoryId = await createCategory(app, owner);
+    const upload = async () =>
+      (
+        (await createProduct(app, owner, {
+          categoryId,
+          image: { bytes: await pngOf(300, 300) },
+        })) as unknown as ProductBody
+      ).image as { small: string; large: string };
+    const stemOf = (url: string) => /\/uploads\/products\/([0-9a-z]+)-400\.webp$/.exec(url)?.[1] ?? '';
+    const first = parseInt(stemOf((await upload()).small), 36);
+    expect(first).toBeGreaterThan(0);
+    // A database restored behind its uploads folder would give names whose files exist: they are passed over.
+    for (const taken of [first + 1, first + 2]) {
+      writeFileSync(join(productsFolder(), `${taken.toString(36)}-400.webp`), 'an older photo');
+    }
+    const next = await upload();
+    expect(parseInt(stemOf(next.small), 36)).toBe(first + 3);
+    expect(next.large).toBe(next.small.replace('-400.webp', '-800.webp'));
+    expect(readFileSync(join(productsFolder(), `${(first + 1).toString(36)}-400.webp`), 'utf8')).toBe('an older photo');
   });
 
   it('replaces a photo and removes the old files, then removes the photo on request', async () => {

@@ -4,6 +4,9 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { PRODUCT_IMAGE_SIZES, type ProductImage } from '@tafrit/contracts';
 import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/config.js';
+import { DATABASE } from '../../../platform/database/database.module.js';
+import type { Database } from '../../../platform/database/database.js';
+import { query } from '../../../platform/event-store/postgres/sql.js';
 import { encodeOrRefuse, openUploadedImage } from '../../../platform/images/uploaded-image.js';
 import { randomFileStem, removeFiles, writeNewFiles } from '../../../platform/images/stored-files.js';
 
@@ -13,8 +16,12 @@ export const PRODUCT_IMAGE_WIDTHS = {
   small: PRODUCT_IMAGE_SIZES.small.width,
   large: PRODUCT_IMAGE_SIZES.large.width,
 } as const;
-// Only stems this server made can be removed: a recorded path never points outside the products folder.
-const STORED_STEM = /^\/uploads\/products\/([0-9a-f]{32})$/;
+// Only stems this server made can be removed: a recorded path never points outside the products folder. Photos stored
+// before decision 035 have 32 random hex digits; newer ones a number in base 36.
+const STORED_STEM = /^\/uploads\/products\/([0-9a-f]{32}|[0-9a-z]{1,13})$/;
+// A name the sequence gives that is already on disk (a database restored behind its uploads folder) is skipped; after
+// this many, a random name (always free) rather than a failed upload.
+const NAME_TRIES = 20;
 
 /** The public URLs of a stored photo's two widths, from the stem kept in `products.image`. */
 export function productImageUrls(stem: string | null): ProductImage | null {
@@ -46,28 +53,56 @@ export async function toProductWebps(bytes: Buffer): Promise<{ small: Buffer; la
 }
 
 /**
- * Product photos on disk: DATA_DIR/uploads/products/<random>-400.webp and -800.webp, served by the /uploads static
- * route with a year's cache (names are never reused). Files are written before the row that names them and removed
- * only after the change that dropped them committed, so a row never points at a missing file.
+ * Product photos on disk: DATA_DIR/uploads/products/<name>-400.webp and -800.webp, served by the /uploads static
+ * route with a year's cache (names are never reused). A name is the next value of the `product_photo_names` sequence
+ * in base 36 (decision 035): the public menu lists every photo, and short consecutive names compress to a byte or two
+ * where random ones cost sixteen. Photos are public (the menu shows them to anyone), so the name hides nothing. Files
+ * are written before the row that names them and removed only after the change that dropped them committed, so a row
+ * never points at a missing file.
  */
 @Injectable()
 export class ProductImages {
   private readonly logger = new Logger('ProductImages');
   private readonly folder: string;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(DATABASE) private readonly database: Database,
+  ) {
     this.folder = join(config.dataDir, 'uploads', 'products');
+  }
+
+  /** Writes a photo's two widths under a new name; answers the stem to record in `products.image`. */
+  private async writeUnderNewName(small: Buffer, large: Buffer): Promise<string> {
+    for (let attempt = 0; ; attempt++) {
+      const name = attempt < NAME_TRIES ? await this.nextName() : randomFileStem();
+      try {
+        await writeNewFiles(this.folder, [
+          { name: `${name}-${PRODUCT_IMAGE_WIDTHS.small}.webp`, bytes: small },
+          { name: `${name}-${PRODUCT_IMAGE_WIDTHS.large}.webp`, bytes: large },
+        ]);
+        return `${PRODUCT_IMAGE_URL_PREFIX}${name}`;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= NAME_TRIES) throw error;
+        this.logger.warn(`photo name ${name} is already on disk; taking the next one`);
+      }
+    }
+  }
+
+  private async nextName(): Promise<string> {
+    // Called before the change's transaction (never inside one: PGlite has one connection). A sequence never gives
+    // a value twice, even to a change that is rolled back.
+    const [row] = await query<{ value: string }>(
+      this.database.em(),
+      "select nextval('product_photo_names')::text as value",
+    );
+    return BigInt(row?.value ?? '0').toString(36);
   }
 
   /** Checks, re-encodes and stores an upload; answers the stem to record in `products.image`. */
   async store(bytes: Buffer): Promise<string> {
     const { small, large } = await toProductWebps(bytes);
-    const stem = randomFileStem();
-    await writeNewFiles(this.folder, [
-      { name: `${stem}-${PRODUCT_IMAGE_WIDTHS.small}.webp`, bytes: small },
-      { name: `${stem}-${PRODUCT_IMAGE_WIDTHS.large}.webp`, bytes: large },
-    ]);
-    return `${PRODUCT_IMAGE_URL_PREFIX}${stem}`;
+    return this.writeUnderNewName(small, large);
   }
 
   /**
@@ -86,12 +121,7 @@ export class ProductImages {
       this.logger.warn(`could not read ${random} to copy it: ${String(error)}`);
       return null;
     }
-    const next = randomFileStem();
-    await writeNewFiles(
-      this.folder,
-      widths.map((width, index) => ({ name: `${next}-${width}.webp`, bytes: files[index] as Buffer })),
-    );
-    return `${PRODUCT_IMAGE_URL_PREFIX}${next}`;
+    return this.writeUnderNewName(files[0] as Buffer, files[1] as Buffer);
   }
 
   /** Removes the files of recorded stems; unknown shapes and nulls are skipped, failures only logged. */
