@@ -4,22 +4,13 @@
 // one language (decision 023): the page's is the one the server drew it in; another is asked with `?lang=`.
 import type { PublicMenu } from './menu-types';
 import { isDinerLanguage, type DinerLanguage } from '@tafrit/contracts/languages';
+import { readInlineJson } from './inline-data';
 
 export type MenuState =
   | { status: 'ok'; menu: PublicMenu }
   | { status: 'not_found' }
   | { status: 'unavailable'; businessName: string }
   | { status: 'error' };
-
-function readScript(id: string): unknown {
-  const element = document.getElementById(id);
-  if (!element?.textContent) return undefined;
-  try {
-    return JSON.parse(element.textContent) as unknown;
-  } catch {
-    return undefined;
-  }
-}
 
 function isMenu(value: unknown): value is PublicMenu {
   if (typeof value !== 'object' || value === null) return false;
@@ -37,11 +28,11 @@ export const menuLanguage = (menu: PublicMenu): DinerLanguage => menu.language ?
 
 /** What the server put into the page for this department (its menu only in `language` when one is given), if anything. */
 export function readInlineMenu(departmentId: string, language?: DinerLanguage): MenuState | undefined {
-  const menu = readScript('menu-data');
+  const menu = readInlineJson('menu-data');
   if (isMenu(menu) && menu.business.departmentId === departmentId) {
     return language === undefined || menuLanguage(menu) === language ? { status: 'ok', menu } : undefined;
   }
-  const state = readScript('menu-status') as { status?: unknown; businessName?: unknown; departmentId?: unknown };
+  const state = readInlineJson('menu-status') as { status?: unknown; businessName?: unknown; departmentId?: unknown };
   if (state?.departmentId !== departmentId) return undefined;
   if (state.status === 'not_found') return { status: 'not_found' };
   if (state.status === 'unavailable' && typeof state.businessName === 'string')
@@ -84,7 +75,7 @@ export async function fetchMenu(
  * the header without asking for the whole menu.
  */
 export function readInlineBusiness(departmentId: string): PublicMenu['business'] | undefined {
-  const business = readScript('business-data') as Partial<PublicMenu['business']> | undefined;
+  const business = readInlineJson('business-data') as Partial<PublicMenu['business']> | undefined;
   if (business?.departmentId !== departmentId || typeof business.businessName !== 'string') return undefined;
   return {
     departmentId,

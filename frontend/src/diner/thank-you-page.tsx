@@ -16,6 +16,7 @@ import { formatShekels, priceToAgorot } from './money';
 import { dinerHref } from './paths';
 import { useOwnerTextLang, useText } from './language';
 import { DinerLink, PageMain, primaryButtonClass, secondaryButtonClass, textLinkClass, useDocumentTitle } from './ui';
+import { readInlineJson } from './inline-data';
 
 /** Held asks of `/wait` (each answered when the order is settled, or after about 25 s), failed ones included. */
 export const MAX_WAITS = 6;
@@ -135,17 +136,10 @@ export interface ThankYouPageProps {
  * order itself.
  */
 function inlineOrder(departmentId: string): DinerOrderView | undefined {
-  if (typeof document === 'undefined') return undefined;
-  const text = document.getElementById(INLINE_ORDER)?.textContent;
-  if (!text) return undefined;
-  try {
-    const order = JSON.parse(text) as Partial<DinerOrderView> | null;
-    return order && typeof order.orderNumber === 'number' && order.departmentId === departmentId
-      ? (order as DinerOrderView)
-      : undefined;
-  } catch {
-    return undefined;
-  }
+  const order = readInlineJson(INLINE_ORDER) as Partial<DinerOrderView> | null | undefined;
+  return order && typeof order.orderNumber === 'number' && order.departmentId === departmentId
+    ? (order as DinerOrderView)
+    : undefined;
 }
 const INLINE_ORDER = 'order-data';
 

@@ -1,3 +1,4 @@
+import { fastifyCookie } from '@fastify/cookie';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,11 +19,11 @@ import {
   type StepMarkupRenderer,
 } from './diner-html.js';
 import { departmentOfPage, isDinerPath, orderStepOfPage, type OrderStep } from './diner-paths.js';
+import { valueWithin } from '../../platform/async/within.js';
 
 /** Whether a Cookie header carries the department's cart (`cart_{departmentId}`, written by the diner's app). */
 function hasCartCookie(cookies: string | undefined, departmentId: string): boolean {
-  const name = `cart_${departmentId}=`;
-  return (cookies ?? '').split(';').some((cookie) => cookie.trim().startsWith(name));
+  return cookies !== undefined && `cart_${departmentId}` in fastifyCookie.parse(cookies);
 }
 
 /** The diner's language for a business that offers `offered` (undefined: any). */
@@ -225,21 +226,10 @@ export class DinerPages implements OnModuleInit, PageRenderer {
   private async ownOrder(departmentId: string, cookies: string | undefined) {
     const session = DinerSessions.fromCookieHeader(cookies);
     if (!session || !this.renderStep) return undefined;
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      const order = await Promise.race([
-        this.dinerOrders.latestAsRecorded(departmentId, session),
-        new Promise<undefined>((resolve) => {
-          timer = setTimeout(() => resolve(undefined), ORDER_LOOKUP_TIMEOUT_MS);
-          timer.unref();
-        }),
-      ]);
-      return order ?? undefined;
-    } catch {
-      return undefined;
-    } finally {
-      clearTimeout(timer);
-    }
+    return (
+      (await valueWithin(this.dinerOrders.latestAsRecorded(departmentId, session), ORDER_LOOKUP_TIMEOUT_MS)) ??
+      undefined
+    );
   }
 
   /** The step's HTML, or '' (the app draws it): without a renderer, or when it fails. */
@@ -304,20 +294,7 @@ export class DinerPages implements OnModuleInit, PageRenderer {
 
   /** The public menu, or undefined when the database could not tell in time (the app then asks the API). */
   async lookup(departmentId: string, language?: OfferableLanguage): Promise<PublicMenuResult | undefined> {
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      return await Promise.race([
-        this.publicMenu.find(departmentId, language),
-        new Promise<undefined>((resolve) => {
-          timer = setTimeout(() => resolve(undefined), LOOKUP_TIMEOUT_MS);
-          timer.unref();
-        }),
-      ]);
-    } catch {
-      return undefined;
-    } finally {
-      clearTimeout(timer);
-    }
+    return valueWithin(this.publicMenu.find(departmentId, language), LOOKUP_TIMEOUT_MS);
   }
 
   private render(state: DinerPageState, language: DinerLanguage): Map<Encoding, Buffer> {

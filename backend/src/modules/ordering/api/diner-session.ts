@@ -1,4 +1,4 @@
-import '@fastify/cookie';
+import { fastifyCookie } from '@fastify/cookie';
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -34,14 +34,8 @@ export class DinerSessions {
 
   /** The session of a page request, from its raw Cookie header (the page renderer has no parsed cookies). */
   static fromCookieHeader(header: string | undefined): string | undefined {
-    for (const part of (header ?? '').split(';')) {
-      const at = part.indexOf('=');
-      if (at > 0 && part.slice(0, at).trim() === COOKIE) {
-        const value = part.slice(at + 1).trim();
-        return VALID.test(value) ? value : undefined;
-      }
-    }
-    return undefined;
+    const value = header ? fastifyCookie.parse(header)[COOKIE] : undefined;
+    return value && VALID.test(value) ? value : undefined;
   }
 
   /** The request's session, or a new one set on the reply; the cookie's lifetime starts again with each checkout. */
