@@ -1,14 +1,11 @@
-import type { AutoAccept } from '@tafrit/contracts/http/accounts.schemas';
-import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { cardClass, cardTitleClass, errorTextClass, hintClass } from '@/components/ui/form-styles';
 import { PendingButton } from '@/components/ui/pending-button';
 import { primaryButtonClass } from '@/components/ui/styles';
-import { toast } from '@/components/ui/toast';
 import { heOwner } from '@/i18n/he-owner';
 import { autoAcceptQueryOptions, chooseAutoAccept, useAutoAccept } from './api/auto-accept';
-import { errorDescription } from './errors';
 import { READY_IN_CHOICES } from './live-orders/ready-estimate';
+import { useSavedSetting } from './use-saved-setting';
 
 const t = heOwner.settings.autoAccept;
 
@@ -18,27 +15,18 @@ const t = heOwner.settings.autoAccept;
  */
 export function AutoAcceptCard() {
   const titleId = useId();
-  const queryClient = useQueryClient();
   const current = useAutoAccept();
-  // The owner's edit not saved yet; until then, what the server says.
-  const [edited, setEdited] = useState<AutoAccept | null>(null);
-  const chosen = edited ?? current.data ?? null;
-  const [pending, setPending] = useState(false);
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!chosen) return;
-    setPending(true);
-    try {
-      queryClient.setQueryData(autoAcceptQueryOptions.queryKey, await chooseAutoAccept(chosen));
-      setEdited(null);
-      toast({ title: t.saved });
-    } catch (error) {
-      toast({ variant: 'destructive', title: t.saveError, description: errorDescription(error) });
-    } finally {
-      setPending(false);
-    }
-  }
+  const {
+    chosen,
+    edit: setEdited,
+    pending,
+    save,
+  } = useSavedSetting({
+    stored: current.data,
+    queryKey: autoAcceptQueryOptions.queryKey,
+    send: chooseAutoAccept,
+    texts: t,
+  });
 
   return (
     <section aria-labelledby={titleId} className={cardClass} data-testid="auto-accept-card">
@@ -51,7 +39,7 @@ export function AutoAcceptCard() {
       {current.isError ? (
         <p className={`${errorTextClass} mt-3`}>{t.loadError}</p>
       ) : chosen ? (
-        <form onSubmit={(event) => void save(event)} className="mt-3 flex flex-col gap-4">
+        <form onSubmit={save} className="mt-3 flex flex-col gap-4">
           <label className="flex min-h-11 items-center gap-3 font-medium text-ink">
             <input
               type="checkbox"

@@ -1,13 +1,11 @@
 import { languageNames, offerableLanguages, type OfferableLanguage } from '@tafrit/contracts/languages';
-import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { cardClass, cardTitleClass, errorTextClass, hintClass } from '@/components/ui/form-styles';
 import { PendingButton } from '@/components/ui/pending-button';
 import { primaryButtonClass } from '@/components/ui/styles';
-import { toast } from '@/components/ui/toast';
 import { heOwner } from '@/i18n/he-owner';
 import { chooseDinerLanguages, dinerLanguagesQueryOptions, useDinerLanguages } from './api/diner-languages';
-import { errorDescription } from './errors';
+import { useSavedSetting } from './use-saved-setting';
 
 const t = heOwner.settings.dinerLanguages;
 
@@ -17,28 +15,18 @@ const t = heOwner.settings.dinerLanguages;
  */
 export function DinerLanguagesCard() {
   const titleId = useId();
-  const queryClient = useQueryClient();
   const offered = useDinerLanguages();
-  // The owner's changes not saved yet; until then, what the server says.
-  const [edited, setChosen] = useState<OfferableLanguage[] | null>(null);
-  const chosen =
-    edited ?? (offered.data ? offerableLanguages.filter((language) => offered.data.includes(language)) : null);
-  const [pending, setPending] = useState(false);
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!chosen) return;
-    setPending(true);
-    try {
-      queryClient.setQueryData(dinerLanguagesQueryOptions.queryKey, await chooseDinerLanguages({ languages: chosen }));
-      setChosen(null);
-      toast({ title: t.saved });
-    } catch (error) {
-      toast({ variant: 'destructive', title: t.saveError, description: errorDescription(error) });
-    } finally {
-      setPending(false);
-    }
-  }
+  const {
+    chosen,
+    edit: setChosen,
+    pending,
+    save,
+  } = useSavedSetting({
+    stored: offered.data ? offerableLanguages.filter((language) => offered.data.includes(language)) : null,
+    queryKey: dinerLanguagesQueryOptions.queryKey,
+    send: (languages: OfferableLanguage[]) => chooseDinerLanguages({ languages }),
+    texts: t,
+  });
 
   return (
     <section aria-labelledby={titleId} className={cardClass} data-testid="diner-languages-card">
@@ -49,7 +37,7 @@ export function DinerLanguagesCard() {
       {offered.isError ? (
         <p className={`${errorTextClass} mt-3`}>{t.loadError}</p>
       ) : chosen ? (
-        <form onSubmit={(event) => void save(event)} className="mt-3">
+        <form onSubmit={save} className="mt-3">
           <fieldset>
             <legend className="font-medium text-ink">{t.legend}</legend>
             <ul className="mt-2 flex flex-col gap-2">

@@ -5,8 +5,7 @@ import {
   type OpeningHours,
   type ShabbatCity,
 } from '@tafrit/contracts/http/opening-hours.schemas';
-import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import {
   cardClass,
   cardTitleClass,
@@ -17,10 +16,9 @@ import {
 } from '@/components/ui/form-styles';
 import { PendingButton } from '@/components/ui/pending-button';
 import { primaryButtonClass, secondaryButtonClass } from '@/components/ui/styles';
-import { toast } from '@/components/ui/toast';
 import { heHours } from '@/i18n/he-hours';
 import { openingHoursQueryOptions, setOpeningHours, useOpeningHours } from './api/opening-hours';
-import { errorDescription } from './errors';
+import { useSavedSetting } from './use-saved-setting';
 
 const t = heHours.card;
 const smallButtonClass = 'min-h-11 rounded-lg px-3 font-medium text-brand-700 underline hover:text-brand-900';
@@ -36,27 +34,19 @@ const shownDate = (date: string) => date.split('-').reverse().join('.');
  */
 export function OpeningHoursCard() {
   const titleId = useId();
-  const queryClient = useQueryClient();
   const saved = useOpeningHours();
-  const [edited, setEdited] = useState<OpeningHours | null>(null);
   const [newDate, setNewDate] = useState('');
-  const [pending, setPending] = useState(false);
-  const hours = edited ?? saved.data?.hours ?? null;
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!hours) return;
-    setPending(true);
-    try {
-      queryClient.setQueryData(openingHoursQueryOptions.queryKey, await setOpeningHours(hours));
-      setEdited(null);
-      toast({ title: t.saved });
-    } catch (error) {
-      toast({ variant: 'destructive', title: t.saveError, description: errorDescription(error) });
-    } finally {
-      setPending(false);
-    }
-  }
+  const {
+    chosen: hours,
+    edit: setEdited,
+    pending,
+    save,
+  } = useSavedSetting({
+    stored: saved.data?.hours,
+    queryKey: openingHoursQueryOptions.queryKey,
+    send: setOpeningHours,
+    texts: t,
+  });
 
   const change = (next: Partial<OpeningHours>) => hours && setEdited({ ...hours, ...next });
   const setDay = (day: number, ranges: HoursRange[]) =>
@@ -77,7 +67,7 @@ export function OpeningHoursCard() {
       ) : null}
       {saved.isError ? <p className={`${errorTextClass} mt-3`}>{t.loadError}</p> : null}
       {hours ? (
-        <form onSubmit={(event) => void save(event)} className="mt-3 flex flex-col gap-5">
+        <form onSubmit={save} className="mt-3 flex flex-col gap-5">
           <fieldset>
             <legend className="font-medium text-ink">{t.modeLegend}</legend>
             {[

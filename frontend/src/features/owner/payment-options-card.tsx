@@ -1,13 +1,10 @@
-import type { PaymentOptions } from '@tafrit/contracts/http/accounts.schemas';
-import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { cardClass, cardTitleClass, errorTextClass, hintClass } from '@/components/ui/form-styles';
 import { PendingButton } from '@/components/ui/pending-button';
 import { primaryButtonClass } from '@/components/ui/styles';
-import { toast } from '@/components/ui/toast';
 import { heOwner } from '@/i18n/he-owner';
 import { choosePaymentOptions, paymentOptionsQueryOptions, usePaymentOptions } from './api/payment-options';
-import { errorDescription } from './errors';
+import { useSavedSetting } from './use-saved-setting';
 
 const t = heOwner.settings.paymentOptions;
 const SWITCHES = ['tipsEnabled', 'bitEnabled', 'googlePayEnabled'] as const;
@@ -18,26 +15,18 @@ const SWITCHES = ['tipsEnabled', 'bitEnabled', 'googlePayEnabled'] as const;
  */
 export function PaymentOptionsCard() {
   const titleId = useId();
-  const queryClient = useQueryClient();
   const stored = usePaymentOptions();
-  const [edited, setEdited] = useState<PaymentOptions | null>(null);
-  const chosen = edited ?? stored.data ?? null;
-  const [pending, setPending] = useState(false);
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!chosen) return;
-    setPending(true);
-    try {
-      queryClient.setQueryData(paymentOptionsQueryOptions.queryKey, await choosePaymentOptions(chosen));
-      setEdited(null);
-      toast({ title: t.saved });
-    } catch (error) {
-      toast({ variant: 'destructive', title: t.saveError, description: errorDescription(error) });
-    } finally {
-      setPending(false);
-    }
-  }
+  const {
+    chosen,
+    edit: setEdited,
+    pending,
+    save,
+  } = useSavedSetting({
+    stored: stored.data,
+    queryKey: paymentOptionsQueryOptions.queryKey,
+    send: choosePaymentOptions,
+    texts: t,
+  });
 
   return (
     <section aria-labelledby={titleId} className={cardClass} data-testid="payment-options-card">
@@ -48,7 +37,7 @@ export function PaymentOptionsCard() {
       {stored.isError ? (
         <p className={`${errorTextClass} mt-3`}>{t.loadError}</p>
       ) : chosen ? (
-        <form onSubmit={(event) => void save(event)} className="mt-3">
+        <form onSubmit={save} className="mt-3">
           <ul className="flex flex-col gap-3">
             {SWITCHES.map((key) => (
               <li key={key} className="flex items-start gap-3">

@@ -1,13 +1,11 @@
 import type { ServiceMode } from '@tafrit/contracts/http/accounts.schemas';
-import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { cardClass, cardTitleClass, errorTextClass, hintClass } from '@/components/ui/form-styles';
 import { PendingButton } from '@/components/ui/pending-button';
 import { primaryButtonClass } from '@/components/ui/styles';
-import { toast } from '@/components/ui/toast';
 import { heOwner } from '@/i18n/he-owner';
 import { chooseServiceMode, serviceModeQueryOptions, useServiceMode } from './api/service-mode';
-import { errorDescription } from './errors';
+import { useSavedSetting } from './use-saved-setting';
 
 const t = heOwner.settings.serviceMode;
 const MODES: readonly ServiceMode[] = ['table', 'pickup'];
@@ -15,27 +13,18 @@ const MODES: readonly ServiceMode[] = ['table', 'pickup'];
 /** Settings' card of the service (issue 18): a ready order is brought to the table, or collected at the counter. */
 export function ServiceModeCard() {
   const titleId = useId();
-  const queryClient = useQueryClient();
   const current = useServiceMode();
-  // The owner's choice not saved yet; until then, what the server says.
-  const [edited, setEdited] = useState<ServiceMode | null>(null);
-  const chosen = edited ?? current.data ?? null;
-  const [pending, setPending] = useState(false);
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!chosen) return;
-    setPending(true);
-    try {
-      queryClient.setQueryData(serviceModeQueryOptions.queryKey, await chooseServiceMode({ serviceMode: chosen }));
-      setEdited(null);
-      toast({ title: t.saved });
-    } catch (error) {
-      toast({ variant: 'destructive', title: t.saveError, description: errorDescription(error) });
-    } finally {
-      setPending(false);
-    }
-  }
+  const {
+    chosen,
+    edit: setEdited,
+    pending,
+    save,
+  } = useSavedSetting({
+    stored: current.data,
+    queryKey: serviceModeQueryOptions.queryKey,
+    send: (serviceMode: ServiceMode) => chooseServiceMode({ serviceMode }),
+    texts: t,
+  });
 
   return (
     <section aria-labelledby={titleId} className={cardClass} data-testid="service-mode-card">
@@ -46,7 +35,7 @@ export function ServiceModeCard() {
       {current.isError ? (
         <p className={`${errorTextClass} mt-3`}>{t.loadError}</p>
       ) : chosen ? (
-        <form onSubmit={(event) => void save(event)} className="mt-3">
+        <form onSubmit={save} className="mt-3">
           <fieldset>
             <legend className="font-medium text-ink">{t.legend}</legend>
             <ul className="mt-2 flex flex-col gap-3">
