@@ -1,15 +1,15 @@
 import type { OwnerBusiness } from '@tafrit/contracts/http/accounts.schemas';
 import { useId, useState, type FormEvent } from 'react';
-import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/form-field';
-import { cardClass, cardTitleClass, errorTextClass, hintClass } from '@/components/ui/form-styles';
+import { cardClass, cardTitleClass, hintClass } from '@/components/ui/form-styles';
 import { PendingButton } from '@/components/ui/pending-button';
-import { dangerButtonClass, dangerOutlineClass, primaryButtonClass } from '@/components/ui/styles';
+import { dangerOutlineClass, primaryButtonClass } from '@/components/ui/styles';
 import { toast } from '@/components/ui/toast';
 import { validationMessagesHe } from '@tafrit/contracts/messages.he';
 import { heDocuments } from '@/i18n/he-documents';
 import { updateCardcomPassword } from './api/business-documents';
 import { useRememberBusiness } from './api/profile';
+import { ConsequencesDialog } from './components/consequences-dialog';
 import { errorDescription } from './errors';
 
 const t = heDocuments.cardcomPassword;
@@ -80,64 +80,27 @@ export function CardcomPasswordCard({ business }: { business: OwnerBusiness }) {
  */
 function RemovePassword() {
   const remember = useRememberBusiness();
-  const [open, setOpen] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string>();
-
-  async function confirm() {
-    setPending(true);
-    setError(undefined);
-    try {
-      remember(await updateCardcomPassword({ apiPassword: null }));
-      setOpen(false);
-      toast({ title: t.removed });
-    } catch (removeError) {
-      setError(errorDescription(removeError));
-    } finally {
-      setPending(false);
-    }
-  }
-
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (pending) return;
-        setOpen(next);
-        if (!next) setError(undefined);
+    <ConsequencesDialog
+      text={{
+        title: t.removeTitle,
+        description: t.removeDescription,
+        consequences: t.removeConsequences,
+        cancel: t.removeCancel,
+        confirm: t.removeConfirm,
+        confirming: t.removing,
+        error: t.removeError,
       }}
-      title={t.removeTitle}
-      description={t.removeDescription}
-      closeLabel={t.removeCancel}
       trigger={
         <button type="button" className={`${dangerOutlineClass} mt-4`} data-testid="cardcom-password-remove">
           {t.remove}
         </button>
       }
-      footer={
-        <PendingButton
-          type="button"
-          pending={pending}
-          pendingLabel={t.removing}
-          onClick={() => void confirm()}
-          className={dangerButtonClass}
-          data-testid="cardcom-password-remove-confirm"
-        >
-          {t.removeConfirm}
-        </PendingButton>
-      }
-    >
-      <ul className="list-disc space-y-2 ps-5 text-ink">
-        {t.removeConsequences.map((line) => (
-          <li key={line}>{line}</li>
-        ))}
-      </ul>
-      {error ? (
-        <div role="alert" className="mt-4">
-          <p className={errorTextClass}>{t.removeError}</p>
-          <p className="mt-1 text-muted">{error}</p>
-        </div>
-      ) : null}
-    </Dialog>
+      onConfirm={async () => {
+        remember(await updateCardcomPassword({ apiPassword: null }));
+        toast({ title: t.removed });
+      }}
+      confirmTestId="cardcom-password-remove-confirm"
+    />
   );
 }

@@ -1,12 +1,10 @@
-import { useId, useState } from 'react';
-import { Dialog } from '@/components/ui/dialog';
-import { errorTextClass, hintClass } from '@/components/ui/form-styles';
-import { PendingButton } from '@/components/ui/pending-button';
-import { dangerButtonClass, dangerOutlineClass } from '@/components/ui/styles';
+import { useId } from 'react';
+import { hintClass } from '@/components/ui/form-styles';
+import { dangerOutlineClass } from '@/components/ui/styles';
 import { toast } from '@/components/ui/toast';
 import { heOwner } from '@/i18n/he-owner';
 import { regenerateQr, useRememberDepartment } from './api/profile';
-import { errorDescription } from './errors';
+import { ConsequencesDialog } from './components/consequences-dialog';
 
 const t = heOwner.settings;
 
@@ -18,23 +16,6 @@ const t = heOwner.settings;
 export function RegenerateQr() {
   const id = useId();
   const rememberDepartment = useRememberDepartment();
-  const [open, setOpen] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string>();
-
-  async function confirm() {
-    setPending(true);
-    setError(undefined);
-    try {
-      rememberDepartment(await regenerateQr());
-      setOpen(false);
-      toast({ title: t.qrRegenerated });
-    } catch (cause) {
-      setError(errorDescription(cause));
-    } finally {
-      setPending(false);
-    }
-  }
 
   return (
     <div className="mt-6 border-t border-line pt-5" data-testid="qr-regenerate">
@@ -44,16 +25,16 @@ export function RegenerateQr() {
       <p id={`${id}-hint`} className={`${hintClass} mt-1`}>
         {t.qrRegenerateHint}
       </p>
-      <Dialog
-        open={open}
-        onOpenChange={(next) => {
-          if (pending) return;
-          setOpen(next);
-          if (!next) setError(undefined);
+      <ConsequencesDialog
+        text={{
+          title: t.qrRegenerateDialogTitle,
+          description: t.qrRegenerateDialogDescription,
+          consequences: t.qrRegenerateConsequences,
+          cancel: t.qrRegenerateCancel,
+          confirm: t.qrRegenerateConfirm,
+          confirming: t.qrRegenerating,
+          error: t.qrRegenerateError,
         }}
-        title={t.qrRegenerateDialogTitle}
-        description={t.qrRegenerateDialogDescription}
-        closeLabel={t.qrRegenerateCancel}
         trigger={
           <button
             type="button"
@@ -64,31 +45,12 @@ export function RegenerateQr() {
             {t.qrRegenerate}
           </button>
         }
-        footer={
-          <PendingButton
-            type="button"
-            pending={pending}
-            pendingLabel={t.qrRegenerating}
-            onClick={() => void confirm()}
-            className={dangerButtonClass}
-            data-testid="qr-regenerate-confirm"
-          >
-            {t.qrRegenerateConfirm}
-          </PendingButton>
-        }
-      >
-        <ul className="list-disc space-y-2 ps-5 text-ink">
-          {t.qrRegenerateConsequences.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-        {error ? (
-          <div role="alert" className="mt-4">
-            <p className={errorTextClass}>{t.qrRegenerateError}</p>
-            <p className="mt-1 text-muted">{error}</p>
-          </div>
-        ) : null}
-      </Dialog>
+        onConfirm={async () => {
+          rememberDepartment(await regenerateQr());
+          toast({ title: t.qrRegenerated });
+        }}
+        confirmTestId="qr-regenerate-confirm"
+      />
     </div>
   );
 }
