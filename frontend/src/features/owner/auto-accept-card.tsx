@@ -1,10 +1,10 @@
 import { useId } from 'react';
-import { cardClass, cardTitleClass, errorTextClass, hintClass } from '@/components/ui/form-styles';
 import { PendingButton } from '@/components/ui/pending-button';
 import { primaryButtonClass } from '@/components/ui/styles';
 import { heOwner } from '@/i18n/he-owner';
 import { autoAcceptQueryOptions, chooseAutoAccept, useAutoAccept } from './api/auto-accept';
 import { READY_IN_CHOICES } from './live-orders/ready-estimate';
+import { SettingCard } from './components/setting-card';
 import { useSavedSetting } from './use-saved-setting';
 
 const t = heOwner.settings.autoAccept;
@@ -29,16 +29,15 @@ export function AutoAcceptCard() {
   });
 
   return (
-    <section aria-labelledby={titleId} className={cardClass} data-testid="auto-accept-card">
-      <h2 id={titleId} className={cardTitleClass}>
-        {t.title}
-      </h2>
-      <p className={`${hintClass} mt-1`} id={`${titleId}-hint`}>
-        {t.hint}
-      </p>
-      {current.isError ? (
-        <p className={`${errorTextClass} mt-3`}>{t.loadError}</p>
-      ) : chosen ? (
+    <SettingCard
+      titleId={titleId}
+      testId="auto-accept-card"
+      title={t.title}
+      hint={t.hint}
+      loadFailed={current.isError}
+      loadError={t.loadError}
+    >
+      {chosen ? (
         <form onSubmit={save} className="mt-3 flex flex-col gap-4">
           <label className="flex min-h-11 items-center gap-3 font-medium text-ink">
             <input
@@ -82,6 +81,6 @@ export function AutoAcceptCard() {
           </div>
         </form>
       ) : null}
-    </section>
+    </SettingCard>
   );
 }

@@ -1,10 +1,10 @@
 import { languageNames, offerableLanguages, type OfferableLanguage } from '@tafrit/contracts/languages';
 import { useId } from 'react';
-import { cardClass, cardTitleClass, errorTextClass, hintClass } from '@/components/ui/form-styles';
 import { PendingButton } from '@/components/ui/pending-button';
 import { primaryButtonClass } from '@/components/ui/styles';
 import { heOwner } from '@/i18n/he-owner';
 import { chooseDinerLanguages, dinerLanguagesQueryOptions, useDinerLanguages } from './api/diner-languages';
+import { SettingCard } from './components/setting-card';
 import { useSavedSetting } from './use-saved-setting';
 
 const t = heOwner.settings.dinerLanguages;
@@ -29,14 +29,15 @@ export function DinerLanguagesCard() {
   });
 
   return (
-    <section aria-labelledby={titleId} className={cardClass} data-testid="diner-languages-card">
-      <h2 id={titleId} className={cardTitleClass}>
-        {t.title}
-      </h2>
-      <p className={`${hintClass} mt-1`}>{t.hint}</p>
-      {offered.isError ? (
-        <p className={`${errorTextClass} mt-3`}>{t.loadError}</p>
-      ) : chosen ? (
+    <SettingCard
+      titleId={titleId}
+      testId="diner-languages-card"
+      title={t.title}
+      hint={t.hint}
+      loadFailed={offered.isError}
+      loadError={t.loadError}
+    >
+      {chosen ? (
         <form onSubmit={save} className="mt-3">
           <fieldset>
             <legend className="font-medium text-ink">{t.legend}</legend>
@@ -80,6 +81,6 @@ export function DinerLanguagesCard() {
           </PendingButton>
         </form>
       ) : null}
-    </section>
+    </SettingCard>
   );
 }

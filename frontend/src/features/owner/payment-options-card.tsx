@@ -1,9 +1,10 @@
 import { useId } from 'react';
-import { cardClass, cardTitleClass, errorTextClass, hintClass } from '@/components/ui/form-styles';
+import { hintClass } from '@/components/ui/form-styles';
 import { PendingButton } from '@/components/ui/pending-button';
 import { primaryButtonClass } from '@/components/ui/styles';
 import { heOwner } from '@/i18n/he-owner';
 import { choosePaymentOptions, paymentOptionsQueryOptions, usePaymentOptions } from './api/payment-options';
+import { SettingCard } from './components/setting-card';
 import { useSavedSetting } from './use-saved-setting';
 
 const t = heOwner.settings.paymentOptions;
@@ -29,14 +30,15 @@ export function PaymentOptionsCard() {
   });
 
   return (
-    <section aria-labelledby={titleId} className={cardClass} data-testid="payment-options-card">
-      <h2 id={titleId} className={cardTitleClass}>
-        {t.title}
-      </h2>
-      <p className={`${hintClass} mt-1`}>{t.hint}</p>
-      {stored.isError ? (
-        <p className={`${errorTextClass} mt-3`}>{t.loadError}</p>
-      ) : chosen ? (
+    <SettingCard
+      titleId={titleId}
+      testId="payment-options-card"
+      title={t.title}
+      hint={t.hint}
+      loadFailed={stored.isError}
+      loadError={t.loadError}
+    >
+      {chosen ? (
         <form onSubmit={save} className="mt-3">
           <ul className="flex flex-col gap-3">
             {SWITCHES.map((key) => (
@@ -71,6 +73,6 @@ export function PaymentOptionsCard() {
           </PendingButton>
         </form>
       ) : null}
-    </section>
+    </SettingCard>
   );
 }

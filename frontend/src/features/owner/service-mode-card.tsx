@@ -1,10 +1,11 @@
 import type { ServiceMode } from '@tafrit/contracts/http/accounts.schemas';
 import { useId } from 'react';
-import { cardClass, cardTitleClass, errorTextClass, hintClass } from '@/components/ui/form-styles';
+import { hintClass } from '@/components/ui/form-styles';
 import { PendingButton } from '@/components/ui/pending-button';
 import { primaryButtonClass } from '@/components/ui/styles';
 import { heOwner } from '@/i18n/he-owner';
 import { chooseServiceMode, serviceModeQueryOptions, useServiceMode } from './api/service-mode';
+import { SettingCard } from './components/setting-card';
 import { useSavedSetting } from './use-saved-setting';
 
 const t = heOwner.settings.serviceMode;
@@ -27,14 +28,15 @@ export function ServiceModeCard() {
   });
 
   return (
-    <section aria-labelledby={titleId} className={cardClass} data-testid="service-mode-card">
-      <h2 id={titleId} className={cardTitleClass}>
-        {t.title}
-      </h2>
-      <p className={`${hintClass} mt-1`}>{t.hint}</p>
-      {current.isError ? (
-        <p className={`${errorTextClass} mt-3`}>{t.loadError}</p>
-      ) : chosen ? (
+    <SettingCard
+      titleId={titleId}
+      testId="service-mode-card"
+      title={t.title}
+      hint={t.hint}
+      loadFailed={current.isError}
+      loadError={t.loadError}
+    >
+      {chosen ? (
         <form onSubmit={save} className="mt-3">
           <fieldset>
             <legend className="font-medium text-ink">{t.legend}</legend>
@@ -73,6 +75,6 @@ export function ServiceModeCard() {
           </PendingButton>
         </form>
       ) : null}
-    </section>
+    </SettingCard>
   );
 }
