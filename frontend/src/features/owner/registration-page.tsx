@@ -2,7 +2,7 @@ import type { RegisterBusinessInput, RegisterBusinessRequest } from '@tafrit/con
 import { uiMessagesHe } from '@tafrit/contracts/messages.he';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Controller, useForm, type Path, type Resolver } from 'react-hook-form';
 import { PageMain } from '@/components/page-shell';
 import { CheckboxField, TextField } from '@/components/ui/form-field';
@@ -16,14 +16,33 @@ import { heOwner } from '@/i18n/he-owner';
 import { onDemand } from '@/lib/on-demand';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { registerBusiness } from './api/accounts';
-import { AddressFields, CityCombobox } from './components/address-fields';
-import { BankCombobox, BusinessDetailsFields, PayoutFields } from './components/business-fields';
-import { TermsDialog } from './components/terms-dialog';
+import { AddressFields } from './components/address-fields';
+import { BusinessDetailsFields, PayoutFields } from './components/business-fields';
 import { fieldErrorsOf, registrationErrorDescription } from './errors';
 import { storeOwnerSession } from './session';
 import { useSendHeldForms } from '@/lib/use-held-forms';
 
 const t = heOwner.registration;
+
+// The parts of the form that bring libraries of their own (the comboboxes with Downshift and the CBS list of
+// localities, the terms with Radix's dialog): loaded apart from the page and hydrated after it, each in a Suspense
+// boundary of its own. The page comes as HTML rendered at build time (scripts/prerender.mjs) with these parts in it;
+// React hydrates the rest of the form first, then each part when its code has arrived, so no task after the first
+// paint does it all at once on a slow phone (issue 15). A tap on a part not hydrated yet hydrates that part first.
+const parts = {
+  city: () => import('./components/city-combobox'),
+  bank: () => import('./components/bank-combobox'),
+  terms: () => import('./components/terms-dialog'),
+};
+let loadingParts: { [Part in keyof typeof parts]: ReturnType<(typeof parts)[Part]> } | undefined;
+const loadParts = () => (loadingParts ??= { city: parts.city(), bank: parts.bank(), terms: parts.terms() });
+// Their imports start in a task of their own as soon as this module has been evaluated (asking for a part's code
+// adds its files' preload links to the document), not inside the render that hydrates the page.
+if (typeof window !== 'undefined') setTimeout(loadParts, 0);
+
+const CityCombobox = lazy(async () => ({ default: (await loadParts().city).CityCombobox }));
+const BankCombobox = lazy(async () => ({ default: (await loadParts().bank).BankCombobox }));
+const TermsDialog = lazy(async () => ({ default: (await loadParts().terms).TermsDialog }));
 
 export type RegistrationFormValues = RegisterBusinessRequest & { acceptTerms: boolean };
 type RegistrationFormOutput = RegisterBusinessInput & { acceptTerms: boolean };
@@ -178,7 +197,11 @@ export function RegistrationPage() {
                 <Controller
                   control={form.control}
                   name="city"
-                  render={({ field, fieldState }) => <CityCombobox {...field} error={fieldState.error?.message} />}
+                  render={({ field, fieldState }) => (
+                    <Suspense>
+                      <CityCombobox {...field} error={fieldState.error?.message} />
+                    </Suspense>
+                  )}
                 />
               }
             />
@@ -196,7 +219,11 @@ export function RegistrationPage() {
                 <Controller
                   control={form.control}
                   name="bankName"
-                  render={({ field, fieldState }) => <BankCombobox {...field} error={fieldState.error?.message} />}
+                  render={({ field, fieldState }) => (
+                    <Suspense>
+                      <BankCombobox {...field} error={fieldState.error?.message} />
+                    </Suspense>
+                  )}
                 />
               }
             />
@@ -210,27 +237,29 @@ export function RegistrationPage() {
               error={errors.acceptTerms?.message}
             />
             <p>
-              <TermsDialog
-                open={termsOpen}
-                onOpenChange={setTermsOpen}
-                trigger={
-                  <button type="button" className={textLinkClass}>
-                    {t.readTerms}
-                  </button>
-                }
-                footer={
-                  <button
-                    type="button"
-                    className={primaryButtonClass}
-                    onClick={() => {
-                      form.setValue('acceptTerms', true, { shouldValidate: isSubmitted });
-                      setTermsOpen(false);
-                    }}
-                  >
-                    {t.agreeFromDialog}
-                  </button>
-                }
-              />
+              <Suspense>
+                <TermsDialog
+                  open={termsOpen}
+                  onOpenChange={setTermsOpen}
+                  trigger={
+                    <button type="button" className={textLinkClass}>
+                      {t.readTerms}
+                    </button>
+                  }
+                  footer={
+                    <button
+                      type="button"
+                      className={primaryButtonClass}
+                      onClick={() => {
+                        form.setValue('acceptTerms', true, { shouldValidate: isSubmitted });
+                        setTermsOpen(false);
+                      }}
+                    >
+                      {t.agreeFromDialog}
+                    </button>
+                  }
+                />
+              </Suspense>
             </p>
           </div>
 
