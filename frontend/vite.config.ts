@@ -99,7 +99,14 @@ export default defineConfig({
     target: 'es2022',
     // Every browser that runs es2022 modules but Safari 16 knows modulepreload; without it they just load in turn.
     // The polyfill would cost every diner's first load half a kilobyte.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The registration form's parts loaded after the page (registration-page.tsx): no preload links for their files.
+      // Adding a dozen links to the document cost a slow phone a long task of its own after the first paint (issue 15);
+      // the browser fetches the few files they need that the page has not loaded already when it evaluates them.
+      resolveDependencies: (file, deps) =>
+        /(city-combobox|bank-combobox|terms-dialog)-[\w-]+\.js$/.test(file) ? [] : deps,
+    },
     rolldownOptions: {
       input: pages,
       output: {

@@ -2,7 +2,7 @@ import type { RegisterBusinessInput, RegisterBusinessRequest } from '@tafrit/con
 import { uiMessagesHe } from '@tafrit/contracts/messages.he';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useState } from 'react';
 import { Controller, useForm, type Path, type Resolver } from 'react-hook-form';
 import { PageMain } from '@/components/page-shell';
 import { CheckboxField, TextField } from '@/components/ui/form-field';
@@ -17,7 +17,9 @@ import { onDemand } from '@/lib/on-demand';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { registerBusiness } from './api/accounts';
 import { AddressFields } from './components/address-fields';
+import type { BankComboboxProps } from './components/bank-combobox';
 import { BusinessDetailsFields, PayoutFields } from './components/business-fields';
+import type { CityComboboxProps } from './components/city-combobox';
 import { fieldErrorsOf, registrationErrorDescription } from './errors';
 import { storeOwnerSession } from './session';
 import { useSendHeldForms } from '@/lib/use-held-forms';
@@ -36,13 +38,59 @@ const parts = {
 };
 let loadingParts: { [Part in keyof typeof parts]: ReturnType<(typeof parts)[Part]> } | undefined;
 const loadParts = () => (loadingParts ??= { city: parts.city(), bank: parts.bank(), terms: parts.terms() });
-// Their imports start in a task of their own as soon as this module has been evaluated (asking for a part's code
-// adds its files' preload links to the document), not inside the render that hydrates the page.
+// Their imports start in a task of their own once this module has been evaluated, not inside the render that hydrates
+// the page.
 if (typeof window !== 'undefined') setTimeout(loadParts, 0);
 
-const CityCombobox = lazy(async () => ({ default: (await loadParts().city).CityCombobox }));
-const BankCombobox = lazy(async () => ({ default: (await loadParts().bank).BankCombobox }));
-const TermsDialog = lazy(async () => ({ default: (await loadParts().terms).TermsDialog }));
+const LazyCityCombobox = lazy(async () => ({ default: (await loadParts().city).CityCombobox }));
+const LazyBankCombobox = lazy(async () => ({ default: (await loadParts().bank).BankCombobox }));
+const LazyTermsDialog = lazy(async () => ({ default: (await loadParts().terms).TermsDialog }));
+
+// Each part behind memo, with props that stay the same while nothing of it changes: the form renders again as it
+// hydrates (react-hook-form's fields register in the commit), and new props for a part still to hydrate would make
+// React hydrate it at once, in that same task, whether its code is there or not.
+const CityCombobox = memo(function CityCombobox(props: CityComboboxProps) {
+  return (
+    <Suspense>
+      <LazyCityCombobox {...props} />
+    </Suspense>
+  );
+});
+const BankCombobox = memo(function BankCombobox(props: BankComboboxProps) {
+  return (
+    <Suspense>
+      <LazyBankCombobox {...props} />
+    </Suspense>
+  );
+});
+const RegistrationTerms = memo(function RegistrationTerms({
+  open,
+  onOpenChange,
+  onAgree,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onAgree: () => void;
+}) {
+  return (
+    <Suspense>
+      <LazyTermsDialog
+        open={open}
+        onOpenChange={onOpenChange}
+        trigger={
+          <button type="button" className={textLinkClass}>
+            {t.readTerms}
+          </button>
+        }
+        footer={
+          <button type="button" className={primaryButtonClass} onClick={onAgree}>
+            {t.agreeFromDialog}
+          </button>
+        }
+      />
+    </Suspense>
+  );
+});
 
 export type RegistrationFormValues = RegisterBusinessRequest & { acceptTerms: boolean };
 type RegistrationFormOutput = RegisterBusinessInput & { acceptTerms: boolean };
@@ -115,7 +163,12 @@ export function RegistrationPage() {
     reValidateMode: 'onChange',
     shouldFocusError: false,
   });
-  const { errors, isSubmitting, isSubmitted } = form.formState;
+  const { errors, isSubmitting } = form.formState;
+  // The terms dialog's "I agree": ticks the box (checked again if the form was sent already) and closes the dialog.
+  const agreeToTerms = useCallback(() => {
+    form.setValue('acceptTerms', true, { shouldValidate: form.formState.isSubmitted });
+    setTermsOpen(false);
+  }, [form]);
 
   function focusFirstError(invalid: Partial<Record<string, unknown>>) {
     const first = fieldOrder.find((name) => invalid[name] !== undefined);
@@ -197,11 +250,7 @@ export function RegistrationPage() {
                 <Controller
                   control={form.control}
                   name="city"
-                  render={({ field, fieldState }) => (
-                    <Suspense>
-                      <CityCombobox {...field} error={fieldState.error?.message} />
-                    </Suspense>
-                  )}
+                  render={({ field, fieldState }) => <CityCombobox {...field} error={fieldState.error?.message} />}
                 />
               }
             />
@@ -219,11 +268,7 @@ export function RegistrationPage() {
                 <Controller
                   control={form.control}
                   name="bankName"
-                  render={({ field, fieldState }) => (
-                    <Suspense>
-                      <BankCombobox {...field} error={fieldState.error?.message} />
-                    </Suspense>
-                  )}
+                  render={({ field, fieldState }) => <BankCombobox {...field} error={fieldState.error?.message} />}
                 />
               }
             />
@@ -237,29 +282,7 @@ export function RegistrationPage() {
               error={errors.acceptTerms?.message}
             />
             <p>
-              <Suspense>
-                <TermsDialog
-                  open={termsOpen}
-                  onOpenChange={setTermsOpen}
-                  trigger={
-                    <button type="button" className={textLinkClass}>
-                      {t.readTerms}
-                    </button>
-                  }
-                  footer={
-                    <button
-                      type="button"
-                      className={primaryButtonClass}
-                      onClick={() => {
-                        form.setValue('acceptTerms', true, { shouldValidate: isSubmitted });
-                        setTermsOpen(false);
-                      }}
-                    >
-                      {t.agreeFromDialog}
-                    </button>
-                  }
-                />
-              </Suspense>
+              <RegistrationTerms open={termsOpen} onOpenChange={setTermsOpen} onAgree={agreeToTerms} />
             </p>
           </div>
 
