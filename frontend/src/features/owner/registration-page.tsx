@@ -3,7 +3,7 @@ import { uiMessagesHe } from '@tafrit/contracts/messages.he';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { lazy, memo, Suspense, useCallback, useState } from 'react';
-import { Controller, useForm, type Path, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useFormState, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { PageMain } from '@/components/page-shell';
 import { CheckboxField, TextField } from '@/components/ui/form-field';
 import { cardClass, cardTitleClass, hintClass } from '@/components/ui/form-styles';
@@ -163,7 +163,7 @@ export function RegistrationPage() {
     reValidateMode: 'onChange',
     shouldFocusError: false,
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   // The terms dialog's "I agree": ticks the box (checked again if the form was sent already) and closes the dialog.
   const agreeToTerms = useCallback(() => {
     form.setValue('acceptTerms', true, { shouldValidate: form.formState.isSubmitted });
@@ -214,77 +214,12 @@ export function RegistrationPage() {
           onPointerDown={registrationFormResolver.warm}
           className="mt-8 flex flex-col gap-8"
         >
-          <p className={hintClass}>{t.requiredNote}</p>
-          <section aria-labelledby="registration-business" className={cardClass}>
-            <h2 id="registration-business" className={cardTitleClass}>
-              {t.businessSection}
-            </h2>
-            <BusinessDetailsFields
-              register={form.register}
-              errors={errors}
-              phoneField={
-                <TextField
-                  {...form.register('phone')}
-                  label={heOwner.fields.phone}
-                  hint={heOwner.fields.phoneHint}
-                  type="tel"
-                  inputMode="tel"
-                  autoComplete="tel"
-                  ltr
-                  aria-required
-                  error={errors.phone?.message}
-                />
-              }
-            />
-          </section>
-
-          <section aria-labelledby="registration-address" className={cardClass}>
-            <h2 id="registration-address" className={cardTitleClass}>
-              {heDocuments.address.sectionTitle}
-            </h2>
-            <p className={hintClass}>{heDocuments.address.sectionHint}</p>
-            <AddressFields
-              street={form.register('street')}
-              streetError={errors.street?.message}
-              cityField={
-                <Controller
-                  control={form.control}
-                  name="city"
-                  render={({ field, fieldState }) => <CityCombobox {...field} error={fieldState.error?.message} />}
-                />
-              }
-            />
-          </section>
-
-          <section aria-labelledby="registration-payout" className={cardClass}>
-            <h2 id="registration-payout" className={cardTitleClass}>
-              {t.payoutSection}
-            </h2>
-            <p className={hintClass}>{t.payoutSectionHint}</p>
-            <PayoutFields
-              register={form.register}
-              errors={errors}
-              bankField={
-                <Controller
-                  control={form.control}
-                  name="bankName"
-                  render={({ field, fieldState }) => <BankCombobox {...field} error={fieldState.error?.message} />}
-                />
-              }
-            />
-          </section>
-
-          <div className="flex flex-col gap-3">
-            <CheckboxField
-              {...form.register('acceptTerms')}
-              label={t.acceptTerms}
-              aria-required
-              error={errors.acceptTerms?.message}
-            />
-            <p>
-              <RegistrationTerms open={termsOpen} onOpenChange={setTermsOpen} onAgree={agreeToTerms} />
-            </p>
-          </div>
+          <RegistrationFields
+            form={form}
+            termsOpen={termsOpen}
+            onTermsOpenChange={setTermsOpen}
+            onAgreeToTerms={agreeToTerms}
+          />
 
           <div>
             <PendingButton
@@ -300,3 +235,97 @@ export function RegistrationPage() {
     </div>
   );
 }
+
+/**
+ * The form's fields, apart from the page that holds the form: react-hook-form renders the page again as soon as the form
+ * is mounted (in the commit that hydrates it, synchronously); behind memo, with props that stay the same, the fields
+ * are not rendered again with it, and they follow the errors themselves (useFormState).
+ */
+const RegistrationFields = memo(function RegistrationFields({
+  form,
+  termsOpen,
+  onTermsOpenChange,
+  onAgreeToTerms,
+}: {
+  form: UseFormReturn<RegistrationFormValues, unknown, RegistrationFormOutput>;
+  termsOpen: boolean;
+  onTermsOpenChange: (open: boolean) => void;
+  onAgreeToTerms: () => void;
+}) {
+  const { errors } = useFormState({ control: form.control });
+  return (
+    <>
+      <p className={hintClass}>{t.requiredNote}</p>
+      <section aria-labelledby="registration-business" className={cardClass}>
+        <h2 id="registration-business" className={cardTitleClass}>
+          {t.businessSection}
+        </h2>
+        <BusinessDetailsFields
+          register={form.register}
+          errors={errors}
+          phoneField={
+            <TextField
+              {...form.register('phone')}
+              label={heOwner.fields.phone}
+              hint={heOwner.fields.phoneHint}
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              ltr
+              aria-required
+              error={errors.phone?.message}
+            />
+          }
+        />
+      </section>
+
+      <section aria-labelledby="registration-address" className={cardClass}>
+        <h2 id="registration-address" className={cardTitleClass}>
+          {heDocuments.address.sectionTitle}
+        </h2>
+        <p className={hintClass}>{heDocuments.address.sectionHint}</p>
+        <AddressFields
+          street={form.register('street')}
+          streetError={errors.street?.message}
+          cityField={
+            <Controller
+              control={form.control}
+              name="city"
+              render={({ field, fieldState }) => <CityCombobox {...field} error={fieldState.error?.message} />}
+            />
+          }
+        />
+      </section>
+
+      <section aria-labelledby="registration-payout" className={cardClass}>
+        <h2 id="registration-payout" className={cardTitleClass}>
+          {t.payoutSection}
+        </h2>
+        <p className={hintClass}>{t.payoutSectionHint}</p>
+        <PayoutFields
+          register={form.register}
+          errors={errors}
+          bankField={
+            <Controller
+              control={form.control}
+              name="bankName"
+              render={({ field, fieldState }) => <BankCombobox {...field} error={fieldState.error?.message} />}
+            />
+          }
+        />
+      </section>
+
+      <div className="flex flex-col gap-3">
+        <CheckboxField
+          {...form.register('acceptTerms')}
+          label={t.acceptTerms}
+          aria-required
+          error={errors.acceptTerms?.message}
+        />
+        <p>
+          <RegistrationTerms open={termsOpen} onOpenChange={onTermsOpenChange} onAgree={onAgreeToTerms} />
+        </p>
+      </div>
+    </>
+  );
+});
