@@ -31,12 +31,18 @@ const lazyModules = [
   // The table posters' PDF maker (jsPDF, 130 KB gzipped): loaded when the owner asks for the PDF, not with every owner
   // screen (it sat in the owner chunk, which the registration page imported, and cost its load 400 ms of script).
   /[\\/]src[\\/]features[\\/]owner[\\/]poster-pdf\.ts$/,
+  // The registration form's comboboxes (Downshift, the CBS list of localities) and its terms dialog (Radix's dialog):
+  // loaded and hydrated after the rest of the page (registration-page.tsx), not with the page's chunk.
+  /[\\/]src[\\/]features[\\/]owner[\\/]components[\\/](city-combobox|bank-combobox|terms-dialog)\.tsx$/,
 ];
 
-const ownerSignIn =
-  /[\\/](features[\\/]owner[\\/](login-page|errors|session|handover|api[\\/](accounts|responses|session-request))\.tsx?|i18n[\\/]he-owner\.ts)$|[\\/]routes[\\/]\(owner\)[\\/]login\.tsx\?tsr-split/;
+const ownerSignIn = /[\\/]features[\\/]owner[\\/]login-page\.tsx$|[\\/]routes[\\/]\(owner\)[\\/]login\.tsx\?tsr-split/;
+// What both of them need (the accounts API, the session, the errors, the owner's strings): a chunk of its own, so the
+// registration page does not load the sign-in page with its code step.
+const ownerAccount =
+  /[\\/](features[\\/]owner[\\/](errors|session|handover|api[\\/](accounts|responses|session-request))\.tsx?|i18n[\\/]he-owner\.ts)$/;
 const ownerRegistration =
-  /[\\/]features[\\/]owner[\\/](registration-page|success-page|components[\\/](business-fields|address-fields|terms-dialog))\.tsx$|[\\/]routes[\\/]\(owner\)[\\/](registration|success)\.tsx\?tsr-split/;
+  /[\\/]features[\\/]owner[\\/](registration-page|success-page|components[\\/](business-fields|address-fields))\.tsx$|[\\/]routes[\\/]\(owner\)[\\/](registration|success)\.tsx\?tsr-split/;
 
 // Each product area becomes one lazily loaded chunk named after it: the route components split out of
 // `routes/(<area>)/*.tsx` by the router plugin (`?tsr-split=...`), everything under `features/<area>/` and the area's
@@ -53,6 +59,7 @@ function areaOf(id: string): string | null {
   // The owner's sign-in and registration pages, with what they need of the owner area: chunks apart, so signing in
   // does not download (and evaluate) every owner screen with its libraries (the reports' chart, the menu editor).
   if (area === 'owner' && ownerSignIn.test(id)) return 'owner-sign-in';
+  if (area === 'owner' && ownerAccount.test(id)) return 'owner-account';
   if (area === 'owner' && ownerRegistration.test(id)) return 'owner-registration';
   // The landing area's other pages (terms, accessibility statement; the terms editor brings the schemas): a chunk of
   // their own, so the landing page's script loads the page's components only.
@@ -92,7 +99,14 @@ export default defineConfig({
     target: 'es2022',
     // Every browser that runs es2022 modules but Safari 16 knows modulepreload; without it they just load in turn.
     // The polyfill would cost every diner's first load half a kilobyte.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The registration form's parts loaded after the page (registration-page.tsx): no preload links for their files.
+      // Adding a dozen links to the document cost a slow phone a long task of its own after the first paint (issue 15);
+      // the browser fetches the few files they need that the page has not loaded already when it evaluates them.
+      resolveDependencies: (file, deps) =>
+        /(city-combobox|bank-combobox|terms-dialog)-[\w-]+\.js$/.test(file) ? [] : deps,
+    },
     rolldownOptions: {
       input: pages,
       output: {

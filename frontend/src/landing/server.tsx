@@ -13,9 +13,19 @@ export function renderLandingMarkup(): string {
   return renderToString(<LandingDocument queryClient={createQueryClient()} />);
 }
 
-/** The inside of #root for a page of the app (`/login`, `/registration`) as the app first draws it. */
+/**
+ * The inside of #root for a page of the app (`/login`, `/registration`) as the app first draws it, the parts a page
+ * loads apart (React.lazy in a Suspense boundary) included, each between its boundary's markers: the browser hydrates
+ * them over the same HTML when their code arrives. A part whose code is not there yet is rendered as a boundary left to
+ * the browser (`<!--$!-->`), so the page is rendered again once the imports it started have settled.
+ */
 export async function renderAppMarkup(path: string): Promise<string> {
   const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
   await router.load();
-  return renderToString(<RouterProvider router={router} />);
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const markup = renderToString(<RouterProvider router={router} />);
+    if (!markup.includes('<!--$!-->')) return markup;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  throw new Error(`${path}: a part of the page never finished loading for its HTML`);
 }

@@ -14,7 +14,8 @@ import { toast } from '@/components/ui/toast';
 import { heDocuments } from '@/i18n/he-documents';
 import { updateAddress } from './api/business-documents';
 import { useRememberBusiness } from './api/profile';
-import { AddressFields, CityCombobox } from './components/address-fields';
+import { AddressFields } from './components/address-fields';
+import { CityCombobox } from './components/city-combobox';
 import { errorDescription } from './errors';
 
 const t = heDocuments.address;

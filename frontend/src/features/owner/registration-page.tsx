@@ -2,8 +2,8 @@ import type { RegisterBusinessInput, RegisterBusinessRequest } from '@tafrit/con
 import { uiMessagesHe } from '@tafrit/contracts/messages.he';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
-import { Controller, useForm, type Path, type Resolver } from 'react-hook-form';
+import { lazy, memo, Suspense, useCallback, useState } from 'react';
+import { Controller, useForm, useFormState, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { PageMain } from '@/components/page-shell';
 import { CheckboxField, TextField } from '@/components/ui/form-field';
 import { cardClass, cardTitleClass, hintClass } from '@/components/ui/form-styles';
@@ -16,14 +16,81 @@ import { heOwner } from '@/i18n/he-owner';
 import { onDemand } from '@/lib/on-demand';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { registerBusiness } from './api/accounts';
-import { AddressFields, CityCombobox } from './components/address-fields';
-import { BankCombobox, BusinessDetailsFields, PayoutFields } from './components/business-fields';
-import { TermsDialog } from './components/terms-dialog';
+import { AddressFields } from './components/address-fields';
+import type { BankComboboxProps } from './components/bank-combobox';
+import { BusinessDetailsFields, PayoutFields } from './components/business-fields';
+import type { CityComboboxProps } from './components/city-combobox';
 import { fieldErrorsOf, registrationErrorDescription } from './errors';
 import { storeOwnerSession } from './session';
 import { useSendHeldForms } from '@/lib/use-held-forms';
 
 const t = heOwner.registration;
+
+// The parts of the form that bring libraries of their own (the comboboxes with Downshift and the CBS list of
+// localities, the terms with Radix's dialog): loaded apart from the page and hydrated after it, each in a Suspense
+// boundary of its own. The page comes as HTML rendered at build time (scripts/prerender.mjs) with these parts in it;
+// React hydrates the rest of the form first, then each part when its code has arrived, so no task after the first
+// paint does it all at once on a slow phone (issue 15). A tap on a part not hydrated yet hydrates that part first.
+const parts = {
+  city: () => import('./components/city-combobox'),
+  bank: () => import('./components/bank-combobox'),
+  terms: () => import('./components/terms-dialog'),
+};
+let loadingParts: { [Part in keyof typeof parts]: ReturnType<(typeof parts)[Part]> } | undefined;
+const loadParts = () => (loadingParts ??= { city: parts.city(), bank: parts.bank(), terms: parts.terms() });
+// Their imports start in a task of their own once this module has been evaluated, not inside the render that hydrates
+// the page.
+if (typeof window !== 'undefined') setTimeout(loadParts, 0);
+
+const LazyCityCombobox = lazy(async () => ({ default: (await loadParts().city).CityCombobox }));
+const LazyBankCombobox = lazy(async () => ({ default: (await loadParts().bank).BankCombobox }));
+const LazyTermsDialog = lazy(async () => ({ default: (await loadParts().terms).TermsDialog }));
+
+// Each part behind memo, with props that stay the same while nothing of it changes: the form renders again as it
+// hydrates (react-hook-form's fields register in the commit), and new props for a part still to hydrate would make
+// React hydrate it at once, in that same task, whether its code is there or not.
+const CityCombobox = memo(function CityCombobox(props: CityComboboxProps) {
+  return (
+    <Suspense>
+      <LazyCityCombobox {...props} />
+    </Suspense>
+  );
+});
+const BankCombobox = memo(function BankCombobox(props: BankComboboxProps) {
+  return (
+    <Suspense>
+      <LazyBankCombobox {...props} />
+    </Suspense>
+  );
+});
+const RegistrationTerms = memo(function RegistrationTerms({
+  open,
+  onOpenChange,
+  onAgree,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onAgree: () => void;
+}) {
+  return (
+    <Suspense>
+      <LazyTermsDialog
+        open={open}
+        onOpenChange={onOpenChange}
+        trigger={
+          <button type="button" className={textLinkClass}>
+            {t.readTerms}
+          </button>
+        }
+        footer={
+          <button type="button" className={primaryButtonClass} onClick={onAgree}>
+            {t.agreeFromDialog}
+          </button>
+        }
+      />
+    </Suspense>
+  );
+});
 
 export type RegistrationFormValues = RegisterBusinessRequest & { acceptTerms: boolean };
 type RegistrationFormOutput = RegisterBusinessInput & { acceptTerms: boolean };
@@ -96,7 +163,12 @@ export function RegistrationPage() {
     reValidateMode: 'onChange',
     shouldFocusError: false,
   });
-  const { errors, isSubmitting, isSubmitted } = form.formState;
+  const { isSubmitting } = form.formState;
+  // The terms dialog's "I agree": ticks the box (checked again if the form was sent already) and closes the dialog.
+  const agreeToTerms = useCallback(() => {
+    form.setValue('acceptTerms', true, { shouldValidate: form.formState.isSubmitted });
+    setTermsOpen(false);
+  }, [form]);
 
   function focusFirstError(invalid: Partial<Record<string, unknown>>) {
     const first = fieldOrder.find((name) => invalid[name] !== undefined);
@@ -142,97 +214,12 @@ export function RegistrationPage() {
           onPointerDown={registrationFormResolver.warm}
           className="mt-8 flex flex-col gap-8"
         >
-          <p className={hintClass}>{t.requiredNote}</p>
-          <section aria-labelledby="registration-business" className={cardClass}>
-            <h2 id="registration-business" className={cardTitleClass}>
-              {t.businessSection}
-            </h2>
-            <BusinessDetailsFields
-              register={form.register}
-              errors={errors}
-              phoneField={
-                <TextField
-                  {...form.register('phone')}
-                  label={heOwner.fields.phone}
-                  hint={heOwner.fields.phoneHint}
-                  type="tel"
-                  inputMode="tel"
-                  autoComplete="tel"
-                  ltr
-                  aria-required
-                  error={errors.phone?.message}
-                />
-              }
-            />
-          </section>
-
-          <section aria-labelledby="registration-address" className={cardClass}>
-            <h2 id="registration-address" className={cardTitleClass}>
-              {heDocuments.address.sectionTitle}
-            </h2>
-            <p className={hintClass}>{heDocuments.address.sectionHint}</p>
-            <AddressFields
-              street={form.register('street')}
-              streetError={errors.street?.message}
-              cityField={
-                <Controller
-                  control={form.control}
-                  name="city"
-                  render={({ field, fieldState }) => <CityCombobox {...field} error={fieldState.error?.message} />}
-                />
-              }
-            />
-          </section>
-
-          <section aria-labelledby="registration-payout" className={cardClass}>
-            <h2 id="registration-payout" className={cardTitleClass}>
-              {t.payoutSection}
-            </h2>
-            <p className={hintClass}>{t.payoutSectionHint}</p>
-            <PayoutFields
-              register={form.register}
-              errors={errors}
-              bankField={
-                <Controller
-                  control={form.control}
-                  name="bankName"
-                  render={({ field, fieldState }) => <BankCombobox {...field} error={fieldState.error?.message} />}
-                />
-              }
-            />
-          </section>
-
-          <div className="flex flex-col gap-3">
-            <CheckboxField
-              {...form.register('acceptTerms')}
-              label={t.acceptTerms}
-              aria-required
-              error={errors.acceptTerms?.message}
-            />
-            <p>
-              <TermsDialog
-                open={termsOpen}
-                onOpenChange={setTermsOpen}
-                trigger={
-                  <button type="button" className={textLinkClass}>
-                    {t.readTerms}
-                  </button>
-                }
-                footer={
-                  <button
-                    type="button"
-                    className={primaryButtonClass}
-                    onClick={() => {
-                      form.setValue('acceptTerms', true, { shouldValidate: isSubmitted });
-                      setTermsOpen(false);
-                    }}
-                  >
-                    {t.agreeFromDialog}
-                  </button>
-                }
-              />
-            </p>
-          </div>
+          <RegistrationFields
+            form={form}
+            termsOpen={termsOpen}
+            onTermsOpenChange={setTermsOpen}
+            onAgreeToTerms={agreeToTerms}
+          />
 
           <div>
             <PendingButton
@@ -248,3 +235,97 @@ export function RegistrationPage() {
     </div>
   );
 }
+
+/**
+ * The form's fields, apart from the page that holds the form: react-hook-form renders the page again as soon as the form
+ * is mounted (in the commit that hydrates it, synchronously); behind memo, with props that stay the same, the fields
+ * are not rendered again with it, and they follow the errors themselves (useFormState).
+ */
+const RegistrationFields = memo(function RegistrationFields({
+  form,
+  termsOpen,
+  onTermsOpenChange,
+  onAgreeToTerms,
+}: {
+  form: UseFormReturn<RegistrationFormValues, unknown, RegistrationFormOutput>;
+  termsOpen: boolean;
+  onTermsOpenChange: (open: boolean) => void;
+  onAgreeToTerms: () => void;
+}) {
+  const { errors } = useFormState({ control: form.control });
+  return (
+    <>
+      <p className={hintClass}>{t.requiredNote}</p>
+      <section aria-labelledby="registration-business" className={cardClass}>
+        <h2 id="registration-business" className={cardTitleClass}>
+          {t.businessSection}
+        </h2>
+        <BusinessDetailsFields
+          register={form.register}
+          errors={errors}
+          phoneField={
+            <TextField
+              {...form.register('phone')}
+              label={heOwner.fields.phone}
+              hint={heOwner.fields.phoneHint}
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              ltr
+              aria-required
+              error={errors.phone?.message}
+            />
+          }
+        />
+      </section>
+
+      <section aria-labelledby="registration-address" className={cardClass}>
+        <h2 id="registration-address" className={cardTitleClass}>
+          {heDocuments.address.sectionTitle}
+        </h2>
+        <p className={hintClass}>{heDocuments.address.sectionHint}</p>
+        <AddressFields
+          street={form.register('street')}
+          streetError={errors.street?.message}
+          cityField={
+            <Controller
+              control={form.control}
+              name="city"
+              render={({ field, fieldState }) => <CityCombobox {...field} error={fieldState.error?.message} />}
+            />
+          }
+        />
+      </section>
+
+      <section aria-labelledby="registration-payout" className={cardClass}>
+        <h2 id="registration-payout" className={cardTitleClass}>
+          {t.payoutSection}
+        </h2>
+        <p className={hintClass}>{t.payoutSectionHint}</p>
+        <PayoutFields
+          register={form.register}
+          errors={errors}
+          bankField={
+            <Controller
+              control={form.control}
+              name="bankName"
+              render={({ field, fieldState }) => <BankCombobox {...field} error={fieldState.error?.message} />}
+            />
+          }
+        />
+      </section>
+
+      <div className="flex flex-col gap-3">
+        <CheckboxField
+          {...form.register('acceptTerms')}
+          label={t.acceptTerms}
+          aria-required
+          error={errors.acceptTerms?.message}
+        />
+        <p>
+          <RegistrationTerms open={termsOpen} onOpenChange={onTermsOpenChange} onAgree={onAgreeToTerms} />
+        </p>
+      </div>
+    </>
+  );
+});

@@ -1,7 +1,5 @@
-import { ISRAELI_BANKS } from '@tafrit/contracts/israel/banks';
-import type { ReactNode, Ref } from 'react';
+import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { Combobox, type ComboboxOption } from '@/components/ui/combobox';
 import { TextField } from '@/components/ui/form-field';
 import { heOwner } from '@/i18n/he-owner';
 
@@ -16,11 +14,6 @@ type Errors<Name extends string> = Partial<Record<Name | 'phone' | 'bankName', {
 
 // Any form whose values include these fields can lend its register(): form.register fits.
 type Register<Name extends string> = (name: Name) => UseFormRegisterReturn;
-
-export const bankOptions: readonly ComboboxOption[] = ISRAELI_BANKS.map((bank) => ({
-  value: bank.code,
-  label: `${bank.code} – ${bank.name}`,
-}));
 
 export function BusinessDetailsFields({
   register,
@@ -85,38 +78,6 @@ export function BusinessDetailsFields({
   );
 }
 
-export interface BankComboboxProps {
-  name: string;
-  value: string | undefined;
-  onChange: (value: string) => void;
-  onBlur: () => void;
-  ref?: Ref<HTMLInputElement>;
-  error?: string | undefined;
-}
-
-/** The bank, from ISRAELI_BANKS, as a searchable list. Bind it with react-hook-form's Controller. */
-export function BankCombobox({ name, value, onChange, onBlur, ref, error }: BankComboboxProps) {
-  return (
-    <Combobox
-      id={`${name}-combobox`}
-      name={name}
-      label={t.bank}
-      hint={t.bankHint}
-      options={bankOptions}
-      value={value ?? ''}
-      onChange={onChange}
-      onBlur={onBlur}
-      ref={ref}
-      toggleLabel={heOwner.bankPicker.showList}
-      noResultsText={heOwner.bankPicker.noResults}
-      resultsText={heOwner.bankPicker.results}
-      required
-      error={error}
-      className="md:col-span-2"
-    />
-  );
-}
-
 export function PayoutFields({
   register,
   errors,
@@ -124,7 +85,7 @@ export function PayoutFields({
 }: {
   register: Register<PayoutField>;
   errors: Errors<PayoutField>;
-  /** The form's <Controller name="bankName"> rendering a <BankCombobox>. */
+  /** The form's <Controller name="bankName"> rendering a <BankCombobox> (bank-combobox.tsx). */
   bankField: ReactNode;
 }) {
   const field = register;
