@@ -46,19 +46,26 @@ const LazyCityCombobox = lazy(async () => ({ default: (await loadParts().city).C
 const LazyBankCombobox = lazy(async () => ({ default: (await loadParts().bank).BankCombobox }));
 const LazyTermsDialog = lazy(async () => ({ default: (await loadParts().terms).TermsDialog }));
 
+// What a part shows while its code is on its way after a move inside the app (a direct load keeps the page's own HTML
+// until the part hydrates): the same label and hint in a box of the same size, so nothing below it moves when the part
+// arrives.
+function FieldOnItsWay({ label, hint }: { label: string; hint: string }) {
+  return <TextField label={label} hint={hint} readOnly aria-busy value="" />;
+}
+
 // Each part behind memo, with props that stay the same while nothing of it changes: the form renders again as it
 // hydrates (react-hook-form's fields register in the commit), and new props for a part still to hydrate would make
 // React hydrate it at once, in that same task, whether its code is there or not.
 const CityCombobox = memo(function CityCombobox(props: CityComboboxProps) {
   return (
-    <Suspense>
+    <Suspense fallback={<FieldOnItsWay label={heDocuments.address.city} hint={heDocuments.address.cityHint} />}>
       <LazyCityCombobox {...props} />
     </Suspense>
   );
 });
 const BankCombobox = memo(function BankCombobox(props: BankComboboxProps) {
   return (
-    <Suspense>
+    <Suspense fallback={<FieldOnItsWay label={heOwner.fields.bank} hint={heOwner.fields.bankHint} />}>
       <LazyBankCombobox {...props} />
     </Suspense>
   );
@@ -73,7 +80,13 @@ const RegistrationTerms = memo(function RegistrationTerms({
   onAgree: () => void;
 }) {
   return (
-    <Suspense>
+    <Suspense
+      fallback={
+        <button type="button" className={textLinkClass} aria-busy disabled>
+          {t.readTerms}
+        </button>
+      }
+    >
       <LazyTermsDialog
         open={open}
         onOpenChange={onOpenChange}
