@@ -22,10 +22,12 @@ export function renderLandingMarkup(): string {
 export async function renderAppMarkup(path: string): Promise<string> {
   const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
   await router.load();
-  for (let attempt = 0; attempt < 10; attempt++) {
+  // Waits for the condition itself (the imports are reads of built files, quick but not a fixed number of ticks on a
+  // busy machine); the deadline only ends a build whose part never loads.
+  for (const deadline = Date.now() + 60_000; ;) {
     const markup = renderToString(<RouterProvider router={router} />);
     if (!markup.includes('<!--$!-->')) return markup;
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (Date.now() > deadline) throw new Error(`${path}: a part of the page never finished loading for its HTML`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
   }
-  throw new Error(`${path}: a part of the page never finished loading for its HTML`);
 }
