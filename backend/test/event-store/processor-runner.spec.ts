@@ -295,6 +295,47 @@ describe('processor runner: waking and checkpoints', () => {
     await until(() => trio.every(({ seen }) => seen.length === 2));
   });
 
+  it('reads each event from the database about once however the processors trail each other', async () => {
+    let rows = 0;
+    const counting: EventStore = {
+      appendToStream: (...args) => store.appendToStream(...args),
+      readStream: (...args) => store.readStream(...args),
+      async readAll(options) {
+        const events = await store.readAll(options);
+        rows += events.length;
+        return events;
+      },
+    };
+    // Three processors with their own gathering delays (and one that is slow on every batch), as in the product.
+    const slow = (ms: number) => async () => void (await new Promise((resolve) => setTimeout(resolve, ms)));
+    const trio = [
+      recorder('trail-a', 'order-trail', { handles: ['TrailPaid'], handleBatch: async () => undefined, gatherMs: 1 }),
+      recorder('trail-b', 'order-trail', { handles: ['TrailPaid'], handleBatch: slow(15), gatherMs: 10 }),
+      recorder('trail-c', 'order-trail', { handles: ['TrailPaid'], handleBatch: slow(5), gatherMs: 30 }),
+    ];
+    const trailing = runner({ ...noPolling, store: counting });
+    for (const { processor } of trio) trailing.register(processor);
+    await trailing.runUntilIdle(); // all three hold their leases at the end of the log
+    trailing.start();
+    await until(async () =>
+      (await Promise.all(trio.map(({ processor }) => checkpointOf(processor.name)))).every(Boolean),
+    );
+
+    rows = 0;
+    for (let version = 0; version < 40; version++) {
+      const appended = await store.appendToStream('order-trail', [newEvent('TrailPaid', { n: version + 1 })], {
+        expectedVersion: version === 0 ? 'no_stream' : version,
+      });
+      trailing.wake(appended.events);
+    }
+    await trailing.runUntilIdle();
+    const read = await Promise.all(trio.map(({ processor }) => checkpointOf(processor.name)));
+    expect(new Set(read.map((row) => row?.last_position)).size).toBe(1);
+    // Each read alone would have answered 3 x 40 rows; the shared tail answers an event from the database once, and
+    // only a reader moved back (none here) would ask for one again.
+    expect(rows).toBeLessThanOrEqual(45);
+  });
+
   it('writes the checkpoint past skipped events lazily, and completely on runUntilIdle and on stop', async () => {
     const { processor, seen } = recorder('lazy-skip', 'order-lazy', { handles: ['LazyPaid'] });
     const lazy = runner({ skippedCheckpointMs: 60_000 });

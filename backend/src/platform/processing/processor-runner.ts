@@ -19,6 +19,7 @@ import {
   renewLeases,
 } from './checkpoint-store.js';
 import { isLogReadableUpTo, logHorizon } from './log-horizon.js';
+import { LogTail } from './log-tail.js';
 import { processorHandles, type Processor } from './processor.js';
 
 export interface ProcessorRunnerOptions {
@@ -80,7 +81,7 @@ export class ProcessorRunner {
   readonly owner: string;
   private readonly states = new Map<string, ProcessorState>();
   private readonly backoffs = new Sleeper();
-  private readonly readsInFlight = new Map<string, Promise<RecordedEvent[]>>();
+  private readonly tail: LogTail;
   private readonly settings: Required<Omit<ProcessorRunnerOptions, 'em' | 'store' | 'owner' | 'log'>>;
   private running = false;
   private stopping = false;
@@ -96,6 +97,9 @@ export class ProcessorRunner {
       maxAttempts: options.maxAttempts ?? 3,
       backoff: options.backoff ?? { initialMs: 200, maxMs: 5_000 },
     };
+    // Under load the processors trail each other by seconds of the log (each its own pace): the tail keeps what lies
+    // between the slowest and the end (forgotten as they pass), up to about half a minute of a busy platform.
+    this.tail = new LogTail(options.store, this.settings.batchSize, Math.max(20_000, this.settings.batchSize * 10));
   }
 
   register(processor: Processor): void {
@@ -292,9 +296,10 @@ export class ProcessorRunner {
       }
       state.leased = true;
     }
-    const events = await this.readAll(state.cursor);
+    const events = await this.tail.read(state.cursor);
     try {
       if (await this.deliverBatch(state, events)) {
+        this.forgetWhatAllRead();
         return { read: events.length, more: events.length === this.settings.batchSize && !this.stopping };
       }
       for (const event of events) {
@@ -304,6 +309,7 @@ export class ProcessorRunner {
         }
         state.cursor = logPositionOf(event);
       }
+      this.forgetWhatAllRead();
       // Events this processor does not handle move its stored checkpoint only now and then (see skippedCheckpointMs).
       if (Date.now() - state.storedAt >= this.settings.skippedCheckpointMs) await this.writeSkipped(state);
     } catch (error) {
@@ -315,19 +321,15 @@ export class ProcessorRunner {
     return { read: events.length, more: events.length === this.settings.batchSize && !this.stopping };
   }
 
-  /**
-   * Processors woken by the same append usually stand at the same place in the log and ask for the same batch at
-   * the same moment: they share one query (a read that started a moment earlier is as good as their own).
-   */
-  private readAll(after: LogPosition | undefined): Promise<RecordedEvent[]> {
-    const key = after ? `${after.transactionId}/${after.globalPosition}` : '';
-    const pending = this.readsInFlight.get(key);
-    if (pending) return pending;
-    const read = this.options.store.readAll({ after, limit: this.settings.batchSize });
-    this.readsInFlight.set(key, read);
-    const forget = () => this.readsInFlight.delete(key);
-    read.then(forget, forget);
-    return read;
+  /** The shared tail forgets the events every processor held here has read (none will ask for them again). */
+  private forgetWhatAllRead(): void {
+    let slowest: LogPosition | undefined;
+    for (const state of this.states.values()) {
+      if (!state.leased) continue;
+      if (!state.cursor) return; // one reads from the log's start: keep everything
+      if (!slowest || compareLogPositions(state.cursor, slowest) < 0) slowest = state.cursor;
+    }
+    if (slowest) this.tail.forgetThrough(slowest);
   }
 
   /**

@@ -15,6 +15,17 @@ import { query } from '../../../platform/event-store/postgres/sql.js';
 import { BusinessReader } from '../../accounts/index.js';
 import { foldPayout } from '../domain/payout.decider.js';
 
+/** One business's refund events of the given orders, by the log's partial index on refunds (migration 20261130000100). */
+export const REFUND_EVENTS_SQL = `select e.global_position::text as global_position, e.stream_id, e.type, e.data->>'orderId' as order_id,
+        coalesce(e.data->>'refundedAt', e.data->>'requestedAt') as at,
+        (e.data->>'amountAgorot')::bigint as amount, (r.data->>'commissionAgorot')::bigint as commission
+   from events e
+   join events r on r.stream_id = e.stream_id and r.type = 'RefundRequested'
+                and r.data->>'refundId' = e.data->>'refundId'
+  where e.type in ('RefundRequested', 'OrderRefunded') and e.data->>'businessPhone' = ?
+    and e.data->>'orderId' in (select jsonb_array_elements_text(?::jsonb))
+  order by e.global_position`;
+
 export class GetCommissionHistoryQuery {
   constructor(
     readonly month: MonthString,
@@ -143,19 +154,10 @@ export class GetCommissionHistoryHandler implements IQueryHandler<GetCommissionH
   ): Promise<void> {
     const numbers = new Map(lines.map((line) => [line.orderId, line.orderNumber]));
     if (numbers.size === 0) return;
-    const rows = await query<RefundEventRow>(
-      em,
-      `select e.global_position::text as global_position, e.stream_id, e.type, e.data->>'orderId' as order_id,
-              coalesce(e.data->>'refundedAt', e.data->>'requestedAt') as at,
-              (e.data->>'amountAgorot')::bigint as amount, (r.data->>'commissionAgorot')::bigint as commission
-         from events e
-         join events r on r.stream_id = e.stream_id and r.type = 'RefundRequested'
-                      and r.data->>'refundId' = e.data->>'refundId'
-        where e.type in ('RefundRequested', 'OrderRefunded') and e.data->>'businessPhone' = ?
-          and e.data->>'orderId' in (select jsonb_array_elements_text(?::jsonb))
-        order by e.global_position`,
-      [businessPhone, JSON.stringify([...numbers.keys()])],
-    );
+    const rows = await query<RefundEventRow>(em, REFUND_EVENTS_SQL, [
+      businessPhone,
+      JSON.stringify([...numbers.keys()]),
+    ]);
     for (const row of rows) {
       const refunded = row.type === 'OrderRefunded';
       // A request only holds its amount; the refund itself takes the money and its commission back.

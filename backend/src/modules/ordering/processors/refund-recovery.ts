@@ -14,6 +14,9 @@ const SWEEP_EVERY_MS = 60_000;
 const SETTLE_MS = 30_000;
 const BATCH = 100;
 
+/** The orders with a refund in flight, by the partial index that holds only those (migration 20261130000100). */
+export const REQUESTED_REFUNDS_SQL = `select id, state from orders where state->'refunds' @> '[{"status":"requested"}]'::jsonb limit ?`;
+
 /**
  * Completes refunds left requested: the process died between recording the request and recording the provider's
  * answer (even after the provider answered), or the provider could not be reached. Only with a provider that answers a
@@ -51,11 +54,7 @@ export class RefundRecovery implements OnModuleInit, OnApplicationShutdown {
   /** Completes the refunds requested before `now` less a moment; answers how many it asked the provider about. */
   async sweep(now = new Date(), settleMs = SETTLE_MS): Promise<number> {
     if (!this.provider.refundsIdempotent) return 0;
-    const rows = await query<{ id: string; state: PlacedOrder }>(
-      this.database.em(),
-      `select id, state from orders where state->'refunds' @> '[{"status":"requested"}]'::jsonb limit ?`,
-      [BATCH],
-    );
+    const rows = await query<{ id: string; state: PlacedOrder }>(this.database.em(), REQUESTED_REFUNDS_SQL, [BATCH]);
     let asked = 0;
     for (const { id, state } of rows) {
       for (const refund of refundsOf(state)) {

@@ -18,6 +18,8 @@ import { recordPrinterEvent } from './printer-events.js';
 const SWEEP_EVERY_MS = 10_000;
 /** What the consoles were pushed stays two days: a console offline longer simply reloads the list. */
 const LIVE_EVENTS_KEPT_MS = 2 * 24 * 60 * 60_000;
+/** The live journal's pruning, by its index on `created_at` (migration 20261130000100), never a whole-table scan. */
+export const PRUNE_LIVE_EVENTS_SQL = 'delete from live_events where created_at < ?';
 
 interface ConnectionRow {
   is_online: boolean;
@@ -108,7 +110,7 @@ export class PrinterPresence implements OnModuleInit, OnApplicationShutdown {
     for (const row of silent) {
       await this.recordOffline(row.business_id, row.agent_id, 'silent', row.last_seen, 'printer-presence');
     }
-    await execute(em, `delete from live_events where created_at < ?`, [new Date(now.getTime() - LIVE_EVENTS_KEPT_MS)]);
+    await execute(em, PRUNE_LIVE_EVENTS_SQL, [new Date(now.getTime() - LIVE_EVENTS_KEPT_MS)]);
     return silent.length;
   }
 

@@ -1,0 +1,51 @@
+import { REFUND_EVENTS_SQL } from '../../src/modules/commissions/application/commission-history.query.js';
+import { REQUESTED_REFUNDS_SQL } from '../../src/modules/ordering/processors/refund-recovery.js';
+import { PRUNE_LIVE_EVENTS_SQL } from '../../src/modules/printing/application/printer-presence.service.js';
+import type { Database } from '../../src/platform/database/database.js';
+import { startTestDatabase } from '../support/test-database.js';
+import { sql } from '../event-store/event-factory.js';
+
+let database: Database;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ database, close } = await startTestDatabase());
+});
+afterAll(() => close());
+
+/**
+ * The plan of a sweep's statement with whole-table scans priced out: on the test's empty tables the planner would
+ * scan them anyway, so this asks whether an index that fits the statement exists at all (without one, the plan is a
+ * sequential scan whatever it costs).
+ */
+async function planOf(statement: string, values: string[]): Promise<string> {
+  let index = 0;
+  const text = statement.replace(/\?/g, () => values[index++]!);
+  return database.em().transactional(async (em) => {
+    await sql(em, 'set local enable_seqscan = off');
+    const rows = await sql<{ 'QUERY PLAN': string }>(em, `explain ${text}`);
+    return rows.map((row) => row['QUERY PLAN']).join('\n');
+  });
+}
+
+describe('sweeps read by index, never the whole table', () => {
+  it('finds the orders with a refund in flight by their partial index', async () => {
+    const plan = await planOf(REQUESTED_REFUNDS_SQL, ['50']);
+    expect(plan).toMatch(
+      /Index (Only )?Scan using orders_refund_requested_index|Bitmap Index Scan on orders_refund_requested_index/,
+    );
+  });
+
+  it('prunes the live journal by its index on the time it was pushed', async () => {
+    const plan = await planOf(PRUNE_LIVE_EVENTS_SQL, ["'2026-11-24T10:00:00Z'"]);
+    expect(plan).toMatch(
+      /Index (Only )?Scan using live_events_created_index|Bitmap Index Scan on live_events_created_index/,
+    );
+    expect(plan).not.toMatch(/Seq Scan/);
+  });
+
+  it("reads one business's refund events by the log's partial index on refunds", async () => {
+    const plan = await planOf(REFUND_EVENTS_SQL, ["'0501234567'", `'["00000000-0000-4000-8000-000000000001"]'`]);
+    expect(plan).toMatch(/events_refund_business_index/);
+  });
+});
