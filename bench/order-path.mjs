@@ -17,7 +17,7 @@
 // process costs little beside the server on a 2-core machine.
 import { randomBytes } from 'node:crypto';
 import { Pool } from 'undici';
-import { cpuMs } from './servers.mjs';
+import { cpuBetween, cpuMs, postgresCpu } from './servers.mjs';
 import { countsBetween } from './sql-proxy.mjs';
 
 const SANDBOX_APPROVED_CARD = '4580000000000000';
@@ -217,7 +217,12 @@ async function paidOrdersInReports(pool, shops, months) {
 
 /** CPU ms of the product, and the proxy's counters when there is one: a point to measure a run between. */
 async function mark(product) {
-  return { cpu: cpuMs(product.pid), sql: await product.sql?.snapshot() };
+  return {
+    cpu: cpuMs(product.pid),
+    sql: await product.sql?.snapshot(),
+    database: product.localPostgres ? postgresCpu() : undefined,
+    bench: process.cpuUsage(),
+  };
 }
 
 /**
@@ -240,6 +245,9 @@ async function settle(product, idle, atMostMs = 10_000) {
     if (quiet) return;
   }
 }
+
+const cpuUsageMs = ({ user, system }) => (user + system) / 1000;
+const perOrder = (ms, completed) => (ms === undefined || completed === 0 ? undefined : round2(ms / completed));
 
 /** The idle rates of the product (before a run): what `settle` may ignore. */
 async function idleRates(product) {
@@ -427,6 +435,10 @@ export async function benchOrderPath({
           ? undefined
           : round2((after.cpu - before.cpu) / completed),
       sql: sqlPerOrder(before.sql, after.sql, completed),
+      // What else the run cost this machine's two cores (information): PostgreSQL's processes when the database is on
+      // this machine, and this load generator itself. With the server's, their sum bounds the rate the machine can do.
+      databaseCpuMsPerOrder: perOrder(cpuBetween(before.database, after.database), completed),
+      loadGeneratorCpuMsPerOrder: perOrder(cpuUsageMs(after.bench) - cpuUsageMs(before.bench), completed),
     };
   } finally {
     await pool.close();

@@ -185,6 +185,18 @@ function orderRows({ orders, ordersOneBusiness, ordersCounted, database, postgre
       postgres ? orders.serverCpuMsPerOrder !== undefined && orders.serverCpuMsPerOrder <= b.serverCpuMsPerOrder : null,
     ),
   );
+  if (orders.loadGeneratorCpuMsPerOrder !== undefined) {
+    // The rest of what the machine spent per paid order: with the server's, it bounds the rate two cores can do.
+    rows.push(
+      row(
+        `rest of the machine's CPU per paid order (${where})`,
+        (orders.databaseCpuMsPerOrder !== undefined ? `PostgreSQL ${orders.databaseCpuMsPerOrder} ms, ` : '') +
+          `load generator ${orders.loadGeneratorCpuMsPerOrder} ms`,
+        'information',
+        null,
+      ),
+    );
+  }
   return rows;
 }
 

@@ -183,7 +183,9 @@ try {
       log(
         `  ${run.completedPerSecond} paid orders/s, ${run.errors} errors, ${run.lost} lost; per paid order: ` +
           `${run.sql ? `${run.sql.roundTripsPerOrder} SQL round trips, ${run.sql.commitsPerOrder} commits, ` : ''}` +
-          `${run.serverCpuMsPerOrder} ms server CPU; completion by ${run.completion}`,
+          `${run.serverCpuMsPerOrder} ms server CPU` +
+          (run.databaseCpuMsPerOrder !== undefined ? `, ${run.databaseCpuMsPerOrder} ms database CPU` : '') +
+          `, ${run.loadGeneratorCpuMsPerOrder} ms load generator CPU; completion by ${run.completion}`,
       );
       for (const { label, perOrder } of run.sql?.topRoundTrips.slice(0, 5) ?? []) log(`    ${perOrder}  ${label}`);
     }

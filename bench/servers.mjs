@@ -3,7 +3,7 @@
 // their thread.
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSqlProxy } from './sql-proxy.mjs';
@@ -89,6 +89,8 @@ export async function startProduct({
     dataDir,
     startMs,
     sql,
+    /** PostgreSQL on this machine: its processes' CPU is part of what a run costs the machine (`postgresCpu`). */
+    localPostgres: Boolean(env.DATABASE_URL && /@(127\.0\.0\.1|localhost)[:/]/.test(env.DATABASE_URL)),
     /** Stops it cleanly (PGlite closes its files); the data folder is removed unless `keepData`. */
     async stop({ keepData = false } = {}) {
       if (child.exitCode === null) {
@@ -141,6 +143,40 @@ export function cpuMs(pid) {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * CPU time (ms) of every PostgreSQL process of this machine, by process id: the database's share of a run on the same
+ * machine. A run's cost is `cpuBetween(before, after)`. Linux only (else undefined); a process that exits during the
+ * run (an autovacuum worker) takes its time with it, so this is a lower bound.
+ */
+export function postgresCpu() {
+  try {
+    const byPid = new Map();
+    for (const name of readdirSync('/proc')) {
+      if (!/^\d+$/.test(name)) continue;
+      let stat;
+      try {
+        stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      } catch {
+        continue; // exited meanwhile
+      }
+      if (!stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).startsWith('postgres')) continue;
+      const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+      byPid.set(name, ((Number(fields[11]) + Number(fields[12])) * 1000) / 100);
+    }
+    return byPid.size > 0 ? byPid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU ms between two `postgresCpu()` readings (a process started meanwhile counts whole). */
+export function cpuBetween(before, after) {
+  if (!before || !after) return undefined;
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
 }
 
 /** A JSON call to the product's API; throws with the answer when it is not a success. */
