@@ -163,3 +163,24 @@ describe('log tail: forgetting what every reader has passed', () => {
     expect(log.reads).toBe(reads + 1);
   });
 });
+
+describe('log tail: the event loop keeps turning', () => {
+  it('gives waiting work a turn before answering from memory, as a read from the store would', async () => {
+    const log = new MemoryLog();
+    const tail = new LogTail(log.store(), 10, 1_000);
+    log.append(30);
+    // The first reader brings the whole stretch into memory, three batches.
+    let cursor: LogPosition | undefined;
+    for (let read = 0; read < 3; read++) cursor = logPositionOf((await tail.read(cursor)).at(-1)!);
+    // Work queued before a read from memory (a request's callback) runs before its answer: a processor far behind
+    // that walks the remembered stretch batch after batch cannot hold the thread for the whole of it.
+    let waited = false;
+    setImmediate(() => {
+      waited = true;
+    });
+    const next = await tail.read(undefined);
+    expect(next).toHaveLength(10);
+    expect(log.reads).toBe(3);
+    expect(waited).toBe(true);
+  });
+});

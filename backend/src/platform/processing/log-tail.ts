@@ -53,7 +53,13 @@ export class LogTail {
     }
     // What is remembered is answered as it stands, even short of a batch: the reader comes back for the rest (a
     // processor woken for a later event looks again within milliseconds), and that read is the store's.
-    if (from < this.events.length) return this.events.slice(from, from + this.batchSize);
+    if (from < this.events.length) {
+      const cached = this.events.slice(from, from + this.batchSize);
+      // A store read gives the event loop a turn; an answer from memory must too, or a processor far behind that
+      // handles none of these events would skip through thousands of them in one task while requests wait.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      return cached;
+    }
     const end = this.end();
     const more = await this.fetch(end);
     this.extend(end, more);
