@@ -70,7 +70,8 @@ for (let round = 0; round < rounds; round++) {
     results[index].push(run);
     log(
       `round ${round + 1} build ${'AB'[index] ?? index}: ${run.completedPerSecond} paid/s, ` +
-        `${run.serverCpuMsPerOrder} ms CPU/order, ${run.errors} errors, ${run.lost} lost, p50 ${run.latency.p50Ms} ms` +
+        `${run.serverCpuMsPerOrder} ms CPU/order (database ${run.databaseCpuMsPerOrder ?? '?'} ms, load generator ` +
+        `${run.loadGeneratorCpuMsPerOrder} ms), ${run.errors} errors, ${run.lost} lost, p50 ${run.latency.p50Ms} ms` +
         (run.errorSamples.length ? ` ${JSON.stringify(run.errorSamples)}` : ''),
     );
     // AB_COUNT_SQL=1: the product reaches PostgreSQL through the counting proxy (bench/sql-proxy.mjs).
