@@ -22,6 +22,8 @@ export interface DatabaseOptions {
    */
   embeddedServer?: Promise<EmbeddedPostgres>;
   retryIntervalMs?: number;
+  /** First wait before a failed start-up step runs again (doubling, at most a minute); 1 s by default. */
+  stepRetryMs?: number;
   log?: (level: 'info' | 'warn' | 'error', message: string, error?: unknown) => void;
 }
 
@@ -41,6 +43,7 @@ export class Database {
   private retryTimer: NodeJS.Timeout | undefined;
   private probing: Promise<void> | undefined;
   private pool: Promise<Pool> | undefined;
+  private readonly stepTimers = new Set<NodeJS.Timeout>();
 
   constructor(private readonly options: DatabaseOptions) {
     this.embedded = !options.url;
@@ -125,6 +128,8 @@ export class Database {
   async close(): Promise<void> {
     this.status = 'closed';
     clearTimeout(this.retryTimer);
+    for (const timer of this.stepTimers) clearTimeout(timer);
+    this.stepTimers.clear();
     await this.probing?.catch(() => undefined);
     this.pool = undefined;
     await this.ormInstance?.close(true).catch(() => undefined);
@@ -157,15 +162,45 @@ export class Database {
     // Hooks may use `em()`, which requires the ready status. They must be idempotent: an outage in the middle of
     // them means they all run again on the next successful probe.
     this.status = 'ready';
-    for (const { name, hook } of this.readyHooks) {
+    const failed: { name: string; hook: ReadyHook }[] = [];
+    for (const step of this.readyHooks) {
       try {
-        await hook(this);
+        await step.hook(this);
       } catch (error) {
-        this.options.log?.('error', `start-up step "${name}" failed`, error);
+        this.options.log?.('error', `start-up step "${step.name}" failed`, error);
         if (isDatabaseUnavailableError(error)) throw error;
+        failed.push(step);
       }
     }
     this.preparedOnce = true;
+    for (const step of failed) this.retryStep(step, 1);
+  }
+
+  /**
+   * A start-up step that failed for another reason than an outage (a passing error: a lock timeout, a connection
+   * refused by a full server) runs again in the background, after 1 s, 2 s, 4 s ... at most a minute apart, until it
+   * succeeds or the process stops: the default terms or a sweep's first run are never left undone until a restart.
+   * Steps are idempotent, so running one again is safe.
+   */
+  private retryStep(step: { name: string; hook: ReadyHook }, attempt: number): void {
+    if (this.status === 'closed') return;
+    const delay = Math.min(60_000, (this.options.stepRetryMs ?? 1_000) * 2 ** (attempt - 1));
+    const timer = setTimeout(() => {
+      this.stepTimers.delete(timer);
+      if (this.status === 'closed') return;
+      const run = this.status === 'ready' ? step.hook(this) : Promise.reject(new DatabaseUnavailableError());
+      run.then(
+        () => this.options.log?.('info', `start-up step "${step.name}" succeeded on attempt ${attempt + 1}`),
+        (error: unknown) => {
+          if (!isDatabaseUnavailableError(error)) {
+            this.options.log?.('error', `start-up step "${step.name}" failed again (attempt ${attempt + 1})`, error);
+          }
+          this.retryStep(step, attempt + 1);
+        },
+      );
+    }, delay);
+    timer.unref();
+    this.stepTimers.add(timer);
   }
 
   /**
