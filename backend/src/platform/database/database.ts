@@ -9,6 +9,11 @@ import type { PreparedStatement } from './prepared-statement.js';
 
 export type DatabaseStatus = 'starting' | 'ready' | 'unavailable' | 'closed';
 export type ReadyHook = (database: Database) => Promise<void>;
+/** A named start-up step (`onFirstReady`). */
+interface StartUpStep {
+  name: string;
+  hook: ReadyHook;
+}
 
 export interface DatabaseOptions {
   /** PostgreSQL URL; undefined starts the embedded PGlite database in `dataDir`. */
@@ -38,7 +43,7 @@ export class Database {
   readonly embedded: boolean;
   private ormInstance: MikroORM<PostgreSqlDriver> | undefined;
   private embeddedServer: Promise<EmbeddedPostgres> | undefined;
-  private readonly readyHooks: { name: string; hook: ReadyHook }[] = [];
+  private readonly readyHooks: StartUpStep[] = [];
   private preparedOnce = false;
   private retryTimer: NodeJS.Timeout | undefined;
   private probing: Promise<void> | undefined;
@@ -162,7 +167,7 @@ export class Database {
     // Hooks may use `em()`, which requires the ready status. They must be idempotent: an outage in the middle of
     // them means they all run again on the next successful probe.
     this.status = 'ready';
-    const failed: { name: string; hook: ReadyHook }[] = [];
+    const failed: StartUpStep[] = [];
     for (const step of this.readyHooks) {
       try {
         await step.hook(this);
@@ -182,7 +187,7 @@ export class Database {
    * succeeds or the process stops: the default terms or a sweep's first run are never left undone until a restart.
    * Steps are idempotent, so running one again is safe.
    */
-  private retryStep(step: { name: string; hook: ReadyHook }, attempt: number): void {
+  private retryStep(step: StartUpStep, attempt: number): void {
     if (this.status === 'closed') return;
     const delay = Math.min(60_000, (this.options.stepRetryMs ?? 1_000) * 2 ** (attempt - 1));
     const timer = setTimeout(() => {

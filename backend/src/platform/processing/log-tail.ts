@@ -131,17 +131,18 @@ export class LogTail {
    * slowest processor's place), so only a reader moved back from outside could ask for them, and the store answers it.
    */
   forgetThrough(position: LogPosition): void {
-    if (this.events.length === 0 || compareLogPositions(logPositionOf(this.events[0]!), position) > 0) return;
-    const index = this.indexAfter(position);
-    if (index === undefined || index === 0) return;
-    this.start = logPositionOf(this.events[index - 1]!);
-    this.events = this.events.slice(index);
+    // A position outside the stretch (before it, or not in it) is not found: nothing to forget.
+    this.forgetFirst(this.indexAfter(position) ?? 0);
   }
 
   private forgetOldest(): void {
-    const excess = this.events.length - this.keep;
-    if (excess <= 0) return;
-    this.start = logPositionOf(this.events[excess - 1]!);
-    this.events = this.events.slice(excess);
+    this.forgetFirst(this.events.length - this.keep);
+  }
+
+  /** Forgets the first `count` events: the stretch then starts right after the last of them. */
+  private forgetFirst(count: number): void {
+    if (count <= 0) return;
+    this.start = logPositionOf(this.events[count - 1]!);
+    this.events = this.events.slice(count);
   }
 }
