@@ -444,10 +444,10 @@ export async function benchOrderPath({
       lost: Math.max(0, completed - paidInReport),
       extraPaid: Math.max(0, paidInReport - completed),
       // On PostgreSQL the database's own CPU is not in it; on PGlite it is (the database runs in the product).
-      serverCpuMsPerOrder:
-        before.cpu === undefined || after.cpu === undefined || completed === 0
-          ? undefined
-          : round2((after.cpu - before.cpu) / completed),
+      serverCpuMsPerOrder: perOrder(
+        before.cpu === undefined || after.cpu === undefined ? undefined : after.cpu - before.cpu,
+        completed,
+      ),
       sql: sqlPerOrder(before.sql, after.sql, completed),
       // What else the run cost this machine's two cores (information): PostgreSQL's processes when the database is on
       // this machine, and this load generator itself. With the server's, their sum bounds the rate the machine can do.

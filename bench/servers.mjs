@@ -134,12 +134,18 @@ export async function startHello() {
   return { url, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
 
+/** The CPU time (user + system, ms) in a `/proc/<pid>/stat` line. */
+function statCpuMs(stat) {
+  // After the command name (in parentheses, which may hold spaces and parentheses itself): utime and stime are fields
+  // 14 and 15 of stat(5), in clock ticks (USER_HZ, 100 on Linux).
+  const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
 /** CPU time (user + system, ms) a process has used so far; Linux only, else undefined. */
 export function cpuMs(pid) {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    // utime and stime are fields 14 and 15 of stat(5), in clock ticks (USER_HZ, 100 on Linux).
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    return statCpuMs(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
     return undefined;
   }
@@ -162,8 +168,7 @@ export function postgresCpu() {
         continue; // exited meanwhile
       }
       if (!stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).startsWith('postgres')) continue;
-      const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
-      byPid.set(name, ((Number(fields[11]) + Number(fields[12])) * 1000) / 100);
+      byPid.set(name, statCpuMs(stat));
     }
     return byPid.size > 0 ? byPid : undefined;
   } catch {
