@@ -362,7 +362,9 @@ describe('the accessibility widget', () => {
     // The menu's app arrives after its first paint and takes the page over in slices: the link is followed once that
     // work is done (a click in the middle of it landed on a footer being taken over on a loaded machine).
     await page.waitForLoadState('networkidle');
-    await statement.click();
+    // The address and the heading are waited for apart, so a failure says which step did not happen: the click's
+    // navigation, or the statement's page drawing itself (CI saw the heading missing once, 2026-11-26).
+    await Promise.all([page.waitForURL(`${origin}/accessibility`), statement.click()]);
     await page.getByRole('heading', { level: 1, name: 'הצהרת נגישות' }).waitFor();
     expect(problems()).toEqual([]);
     await context.close();
