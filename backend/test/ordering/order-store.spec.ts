@@ -265,6 +265,50 @@ describe('stale state', () => {
     const events = await expectConsistent(orderId);
     expect(events.at(-1)?.type).toBe('OrderAccepted');
   });
+
+  it('a numbering append refused for its version gives its invoice number back: the next one takes it', async () => {
+    const { orderId } = await paidOrder(app, cafe);
+    const { state, version } = await orders.load(orderId);
+    if (!state.placed) throw new Error('not placed');
+    // The business's invoice row is taken before the order's row is checked (migration 20261201000100): a refusal
+    // after it must roll the number back with the rest.
+    const numbering = preparedStatement<Record<string, unknown>>(
+      'test_order_append_numbering',
+      'select * from order_append($1::uuid, $2::int, $3::jsonb, $4::jsonb, $5::jsonb, null, $6::text, null)',
+    );
+    const lastNumber = async () =>
+      Number(
+        (
+          await query<{ last_number: number }>(
+            app.database.em(),
+            'select last_number from invoice_sequences where business_id = ?',
+            [cafe.phone],
+          )
+        )[0]?.last_number,
+      );
+    const before = await lastNumber();
+    const stale = {
+      type: 'OrderAccepted',
+      data: { orderId, businessPhone: cafe.phone, at: new Date().toISOString() },
+      metadata: { ...metadata(), schemaVersion: 1 },
+    };
+    await expect(
+      app.database.run(numbering, [
+        orderId,
+        version - 1,
+        JSON.stringify([stale]),
+        JSON.stringify(state),
+        JSON.stringify(orderRowOf(state)),
+        cafe.phone,
+      ]),
+    ).rejects.toMatchObject({ code: 'TF409' });
+    expect(await lastNumber()).toBe(before);
+    expect(await streamOf(app, orderId)).toHaveLength(version);
+
+    // The next paid order of the business is numbered right after the last one issued.
+    const next = await paidOrder(app, cafe);
+    expect((await orders.load(next.orderId)).state).toMatchObject({ invoiceNumber: String(before + 1) });
+  });
 });
 
 describe('an order row without a snapshot', () => {
