@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible, launchBrowser, openPage, type WatchedPage } from './support/browser.js';
+import { keyboardSensorListening } from './support/drag.js';
 
 // The owner's menu order in a real browser: a product moved by keyboard and by pointer drag within its category, a
 // refused move put back, a product duplicated right after itself, and the diner's menu showing that order.
@@ -121,6 +122,7 @@ describe("the menu's order and duplicates in a real browser", () => {
     await handleOf(page, 'תה').focus();
     await page.keyboard.press('Space');
     await announced(page, 'הרמתם את תה, במקום 3 מתוך 3.');
+    await keyboardSensorListening(page);
     await scrollSettled(page);
     await page.keyboard.press('ArrowUp');
     await announced(page, 'תה במקום 2 מתוך 3.');
@@ -167,6 +169,7 @@ describe("the menu's order and duplicates in a real browser", () => {
     await handleOf(page, 'הפוך').focus();
     await page.keyboard.press('Space');
     await announced(page, 'הרמתם את הפוך, במקום 2 מתוך 3.');
+    await keyboardSensorListening(page);
     await scrollSettled(page);
     await page.keyboard.press('ArrowUp');
     await announced(page, 'הפוך במקום 1 מתוך 3.');

@@ -7,6 +7,7 @@ import {
   openPage,
   type WatchedPage,
 } from './support/browser.js';
+import { keyboardSensorListening } from './support/drag.js';
 
 // The owner's translations on the diner's pages (issue 16, decision 023): the owner names a product in English in its
 // dialog; a diner reading English gets that name from the server's page and after the app took it over, an Arabic
@@ -191,6 +192,7 @@ describe("the order of a product's add-on groups", () => {
     await handle.focus();
     await page.keyboard.press('Space');
     await announced('הרמתם את תוספת מתוק, במקום 2 מתוך 2.');
+    await keyboardSensorListening(page);
     await page.keyboard.press('ArrowUp');
     await announced('תוספת מתוק במקום 1 מתוך 2.');
     const saved = page.waitForResponse(
