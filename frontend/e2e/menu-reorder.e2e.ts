@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible, launchBrowser, openPage, type WatchedPage } from './support/browser.js';
-import { keyboardSensorListening } from './support/drag.js';
+import { announced, keyboardSensorListening } from './support/drag.js';
 
 // The owner's menu order in a real browser: a product moved by keyboard and by pointer drag within its category, a
 // refused move put back, a product duplicated right after itself, and the diner's menu showing that order.
@@ -37,8 +37,6 @@ afterAll(async () => {
 const productList = (page: Page) => page.getByRole('list', { name: 'המוצרים בקטגוריה שתייה חמה' });
 const rowNames = (page: Page) => productList(page).getByTestId('product-row').getByRole('heading').allTextContents();
 const handleOf = (page: Page, name: string) => page.getByRole('button', { name: `גרירה לשינוי המקום: ${name}` });
-/** dnd-kit's live region (one per list) once it says `text`. */
-const announced = (page: Page, text: string) => page.locator('[id^="DndLiveRegion"]', { hasText: text }).waitFor();
 /**
  * Until the page has stopped scrolling (three frames at the same place): a drag measures the rows where they are, and
  * the page may still be scrolling the row into view, as it does while a person finds the next key.

@@ -7,7 +7,7 @@ import {
   openPage,
   type WatchedPage,
 } from './support/browser.js';
-import { keyboardSensorListening } from './support/drag.js';
+import { announced, keyboardSensorListening } from './support/drag.js';
 
 // The owner's translations on the diner's pages (issue 16, decision 023): the owner names a product in English in its
 // dialog; a diner reading English gets that name from the server's page and after the app took it over, an Arabic
@@ -188,18 +188,17 @@ describe("the order of a product's add-on groups", () => {
     const handle = order.getByRole('button', { name: 'גרירה לשינוי המקום: תוספת מתוק' });
     await handle.waitFor();
     await expectAccessible(page, "the product's add-on groups with drag handles");
-    const announced = (text: string) => dialog.locator('[id^="DndLiveRegion"]', { hasText: text }).waitFor();
     await handle.focus();
     await page.keyboard.press('Space');
-    await announced('הרמתם את תוספת מתוק, במקום 2 מתוך 2.');
+    await announced(dialog, 'הרמתם את תוספת מתוק, במקום 2 מתוך 2.');
     await keyboardSensorListening(page);
     await page.keyboard.press('ArrowUp');
-    await announced('תוספת מתוק במקום 1 מתוך 2.');
+    await announced(dialog, 'תוספת מתוק במקום 1 מתוך 2.');
     const saved = page.waitForResponse(
       (response) => response.url().endsWith(`/api/products/${owner.latteId}/option-groups/order`) && response.ok(),
     );
     await page.keyboard.press('Space');
-    await announced('תוספת מתוק הונח במקום 1 מתוך 2.');
+    await announced(dialog, 'תוספת מתוק הונח במקום 1 מתוך 2.');
     await saved;
     await expect
       .poll(() =>

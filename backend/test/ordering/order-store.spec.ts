@@ -5,7 +5,7 @@ import { StreamVersionConflictError } from '../../src/platform/event-store/event
 import { query } from '../../src/platform/event-store/postgres/sql.js';
 import { preparedStatement } from '../../src/platform/database/prepared-statement.js';
 import { ProcessorRunner } from '../../src/platform/processing/processor-runner.js';
-import { foldOrder, type OrderCommand } from '../../src/modules/ordering/domain/order.decider.js';
+import { foldOrder, type OrderCommand, type PlacedOrder } from '../../src/modules/ordering/domain/order.decider.js';
 import { OrderInvalidTransitionError } from '../../src/modules/ordering/domain/order.errors.js';
 import { OrderStore } from '../../src/modules/ordering/persistence/order-store.js';
 import { orderRowOf } from '../../src/modules/ordering/projections/order-row.js';
@@ -67,6 +67,29 @@ function expectReportedExactly(results: PromiseSettledResult<{ events: RecordedE
   const reported = results.flatMap((result) => (result.status === 'fulfilled' ? result.value.events : []));
   const key = (event: RecordedEvent) => `${event.streamVersion}:${event.type}:${event.globalPosition}`;
   expect(reported.map(key).sort()).toEqual(log.map(key).sort());
+}
+
+/** `order_append` called directly, as `OrderStore` does: the invoice is numbered for `$6`'s business (or none). */
+const APPEND = preparedStatement<Record<string, unknown>>(
+  'test_order_append',
+  'select * from order_append($1::uuid, $2::int, $3::jsonb, $4::jsonb, $5::jsonb, null, $6::text, null)',
+);
+
+/** Appends an `OrderAccepted` with `state` (and its row) to the order at `expected`, bypassing the decider. */
+function appendAccepted(orderId: string, expected: number, state: PlacedOrder, numberInvoiceOf: string | null = null) {
+  const event = {
+    type: 'OrderAccepted',
+    data: { orderId, businessPhone: cafe.phone, at: new Date().toISOString() },
+    metadata: { ...metadata(), schemaVersion: 1 },
+  };
+  return app.database.run(APPEND, [
+    orderId,
+    expected,
+    JSON.stringify([event]),
+    JSON.stringify(state),
+    JSON.stringify(orderRowOf(state)),
+    numberInvoiceOf,
+  ]);
 }
 
 describe('concurrent commands on one order', () => {
@@ -235,23 +258,7 @@ describe('stale state', () => {
     const { state, version } = await orders.load(orderId);
     if (!state.placed) throw new Error('not placed');
     const accepted = { ...state, status: 'accepted' as const };
-    const event = {
-      type: 'OrderAccepted',
-      data: { orderId, businessPhone: cafe.phone, at: new Date().toISOString() },
-      metadata: { ...metadata(), schemaVersion: 1 },
-    };
-    const append = preparedStatement<Record<string, unknown>>(
-      'test_order_append',
-      'select * from order_append($1::uuid, $2::int, $3::jsonb, $4::jsonb, $5::jsonb, null, null, null)',
-    );
-    const appendAt = (expected: number) =>
-      app.database.run(append, [
-        orderId,
-        expected,
-        JSON.stringify([event]),
-        JSON.stringify(accepted),
-        JSON.stringify(orderRowOf(accepted)),
-      ]);
+    const appendAt = (expected: number) => appendAccepted(orderId, expected, accepted);
     const before = await rowOf(orderId);
 
     for (const wrong of [version - 1, version + 1]) {
@@ -272,10 +279,6 @@ describe('stale state', () => {
     if (!state.placed) throw new Error('not placed');
     // The business's invoice row is taken before the order's row is checked (migration 20261201000100): a refusal
     // after it must roll the number back with the rest.
-    const numbering = preparedStatement<Record<string, unknown>>(
-      'test_order_append_numbering',
-      'select * from order_append($1::uuid, $2::int, $3::jsonb, $4::jsonb, $5::jsonb, null, $6::text, null)',
-    );
     const lastNumber = async () =>
       Number(
         (
@@ -287,21 +290,7 @@ describe('stale state', () => {
         )[0]?.last_number,
       );
     const before = await lastNumber();
-    const stale = {
-      type: 'OrderAccepted',
-      data: { orderId, businessPhone: cafe.phone, at: new Date().toISOString() },
-      metadata: { ...metadata(), schemaVersion: 1 },
-    };
-    await expect(
-      app.database.run(numbering, [
-        orderId,
-        version - 1,
-        JSON.stringify([stale]),
-        JSON.stringify(state),
-        JSON.stringify(orderRowOf(state)),
-        cafe.phone,
-      ]),
-    ).rejects.toMatchObject({ code: 'TF409' });
+    await expect(appendAccepted(orderId, version - 1, state, cafe.phone)).rejects.toMatchObject({ code: 'TF409' });
     expect(await lastNumber()).toBe(before);
     expect(await streamOf(app, orderId)).toHaveLength(version);
 

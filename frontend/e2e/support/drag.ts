@@ -1,4 +1,9 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+
+/** dnd-kit's live region (one per list) in `scope`, once it says `text`. */
+export function announced(scope: Page | Locator, text: string): Promise<void> {
+  return scope.locator('[id^="DndLiveRegion"]', { hasText: text }).waitFor();
+}
 
 /**
  * After a drag is lifted by keyboard, until dnd-kit's keyboard sensor hears the arrow keys. The sensor starts
