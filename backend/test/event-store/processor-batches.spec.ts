@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import type { Database } from '../../src/platform/database/database.js';
 import type { RecordedEvent } from '../../src/platform/event-store/event-store.port.js';
 import { PostgresEventStore } from '../../src/platform/event-store/postgres/postgres-event-store.js';
-import type { Processor } from '../../src/platform/processing/processor.js';
+import { gatherDelay, type Processor } from '../../src/platform/processing/processor.js';
 import { ProcessorRunner } from '../../src/platform/processing/processor-runner.js';
 import { startTestDatabase } from '../support/test-database.js';
 import { newEvent, sql } from './event-factory.js';
@@ -194,6 +194,36 @@ describe('batched delivery', () => {
     expect(await checkpointOf('fallback')).toBe(events[3]!.globalPosition);
   });
 
+  it('reads a backlog batch after batch at once, however long its spacing', async () => {
+    const batches: number[][] = [];
+    let allDelivered!: () => void;
+    const delivered = new Promise<void>((resolve) => (allDelivered = resolve));
+    const runner = await caughtUp({
+      name: 'spaced',
+      handles: ['SpacedStep'],
+      mode: 'reactor',
+      gatherMs: 1,
+      // Longer than the test may take: a backlog whose batches waited for it would time the test out.
+      spacingMs: 10 * 60_000,
+      handle: () => Promise.reject(new Error('a batch must not be delivered event by event')),
+      async handleBatch(events) {
+        batches.push(numbers(events));
+        if (batches.flat().length === 10) allDelivered();
+      },
+    });
+
+    const events = await append('SpacedStep', [['spaced', [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]]]);
+    runner.wake(events);
+    runner.start();
+    await delivered;
+
+    expect(batches).toEqual([
+      [1, 2, 3, 4],
+      [5, 6, 7, 8],
+      [9, 10],
+    ]);
+  });
+
   it('moves a reactor’s checkpoint once, after its batch is handled', async () => {
     const checkpointsDuringBatch: (string | undefined)[] = [];
     const effects: number[][] = [];
@@ -218,5 +248,30 @@ describe('batched delivery', () => {
     expect(effects).toEqual([[1, 2, 3]]);
     expect((await writesOf('reactor-batch')).slice(writesBefore.length)).toEqual([events[2]!.globalPosition]);
     expect(await checkpointOf('reactor-batch')).toBe(events[2]!.globalPosition);
+  });
+});
+
+describe('the gathering delay', () => {
+  const processor = (gatherMs?: number, spacingMs?: number): Processor => ({
+    name: 'delay',
+    handles: ['DelayStep'],
+    handle: () => Promise.resolve(),
+    gatherMs,
+    spacingMs,
+  });
+
+  it('is the gathering time after a quiet spell', () => {
+    expect(gatherDelay(processor(20, 100), 5_000)).toBe(20);
+    expect(gatherDelay(processor(20, 100), 100)).toBe(20);
+  });
+
+  it('lasts until the spacing has passed since the last read at a busy moment', () => {
+    expect(gatherDelay(processor(20, 100), 30)).toBe(70);
+    expect(gatherDelay(processor(20, 100), 0)).toBe(100);
+  });
+
+  it('is the gathering time alone without a spacing, and nothing without either', () => {
+    expect(gatherDelay(processor(50), 10)).toBe(50);
+    expect(gatherDelay(processor(), 0)).toBe(0);
   });
 });

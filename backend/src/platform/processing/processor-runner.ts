@@ -20,7 +20,7 @@ import {
 } from './checkpoint-store.js';
 import { isLogReadableUpTo, logHorizon } from './log-horizon.js';
 import { LogTail } from './log-tail.js';
-import { processorHandles, type Processor } from './processor.js';
+import { gatherDelay, processorHandles, type Processor } from './processor.js';
 
 export interface ProcessorRunnerOptions {
   /** A fresh unit of work (`database.em()`). */
@@ -63,6 +63,8 @@ interface ProcessorState {
   expected: LogPosition | undefined;
   expectedSince: number;
   failing: boolean;
+  /** When this processor last read events it handles (this process's clock; 0: never): the spacing counts from it. */
+  deliveredAt: number;
   wakeCalls: number;
   sleeper: Sleeper;
   /** Serialises the steps of one processor (the background loop and `runUntilIdle`). */
@@ -90,7 +92,7 @@ export class ProcessorRunner {
   constructor(private readonly options: ProcessorRunnerOptions) {
     this.owner = options.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
     this.settings = {
-      batchSize: options.batchSize ?? 100,
+      batchSize: options.batchSize ?? 250,
       pollIntervalMs: options.pollIntervalMs ?? 1_000,
       skippedCheckpointMs: options.skippedCheckpointMs ?? 5_000,
       leaseMs: options.leaseMs ?? 30_000,
@@ -114,6 +116,7 @@ export class ProcessorRunner {
       expected: undefined,
       expectedSince: 0,
       failing: false,
+      deliveredAt: 0,
       wakeCalls: 0,
       sleeper: new Sleeper(),
       lock: Promise.resolve(),
@@ -216,15 +219,21 @@ export class ProcessorRunner {
 
   private async loop(state: ProcessorState): Promise<void> {
     let soon = 0;
+    let backlog = false;
     while (this.running) {
       let more = false;
-      // A batching processor woken by an append lets the events of the next moment join it (one read, one delivery).
-      const gatherMs = state.processor.handleBatch ? (state.processor.gatherMs ?? 0) : 0;
-      if (gatherMs > 0 && state.wakeCalls > 0 && state.expected) await this.backoffs.sleep(gatherMs);
+      // A batching processor woken by an append lets the events of the next moment join it (one read, one delivery),
+      // and at a busy moment those of its whole spacing. A backlog is read on at once: waiting between its batches
+      // would let the processor fall ever further behind.
+      if (state.processor.handleBatch && !backlog && state.wakeCalls > 0 && state.expected) {
+        const delay = gatherDelay(state.processor, Date.now() - state.deliveredAt);
+        if (delay > 0) await this.backoffs.sleep(delay);
+      }
       // A wake-up that arrives while a step runs must not be lost to the sleep that follows it.
       const wakeCallsBefore = state.wakeCalls;
       try {
         more = (await this.exclusive(state, () => this.step(state))).more;
+        backlog = more;
         if (state.failing) this.log('info', `processor "${state.processor.name}" runs again`);
         state.failing = false;
       } catch (error) {
@@ -297,6 +306,7 @@ export class ProcessorRunner {
       state.leased = true;
     }
     const events = await this.tail.read(state.cursor);
+    if (events.some((event) => processorHandles(processor, event))) state.deliveredAt = Date.now();
     try {
       if (await this.deliverBatch(state, events)) {
         this.forgetWhatAllRead();

@@ -42,6 +42,23 @@ export interface Processor {
    * (batching processors only; the effect is that much later).
    */
   gatherMs?: number;
+  /**
+   * While events keep coming, reads of a batching processor at least this far apart (default `gatherMs`): at a busy
+   * moment the events of the whole interval are delivered together, so the cost of a delivery (its transaction, its
+   * statements, its checkpoint write) is paid a few times a second rather than once per order, at the price of that
+   * much delay. After a quiet spell an event waits only `gatherMs`, and a backlog (a whole batch read) is read on at
+   * once, never spaced.
+   */
+  spacingMs?: number;
+}
+
+/**
+ * How long a batching processor woken by an append waits before it reads: its `gatherMs`, or longer while it read
+ * events it handles less than `spacingMs` ago (a busy moment).
+ */
+export function gatherDelay(processor: Processor, sinceLastDeliveryMs: number): number {
+  const gatherMs = processor.gatherMs ?? 0;
+  return Math.max(gatherMs, (processor.spacingMs ?? gatherMs) - sinceLastDeliveryMs);
 }
 
 export function processorHandles(processor: Processor, event: RecordedEvent): boolean {

@@ -229,6 +229,7 @@ export function readySmsProcessor({
     handles: ['OrderReady', ...FINAL],
     mode: 'reactor',
     gatherMs: 50,
+    spacingMs: 250,
     handle: (event) => handleBatch([event]),
     handleBatch,
   };

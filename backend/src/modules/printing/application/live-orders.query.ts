@@ -11,7 +11,7 @@ import {
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
-import { query } from '../../../platform/event-store/postgres/sql.js';
+import { boundQuery, query } from '../../../platform/event-store/postgres/sql.js';
 import { agorotOf, linesOf, type StoredItem } from './order-lines.js';
 import { PrinterPresence } from './printer-presence.service.js';
 
@@ -102,10 +102,10 @@ export async function loadLiveOrder(
 /** Paid orders of several businesses as the console shows them, by id (a batch of the live-orders projection). */
 export async function loadLiveOrders(em: EntityManager, orderIds: readonly string[]): Promise<Map<string, LiveOrder>> {
   if (orderIds.length === 0) return new Map();
-  const rows = await query<OrderRow & { business_id: string }>(
+  const rows = await boundQuery<OrderRow & { business_id: string }>(
     em,
-    `select ${ORDER_COLUMNS}, o.business_id ${WITH_SLIP} where o.id = any(?::uuid[]) and ${FOR_KITCHEN}`,
-    [`{${orderIds.join(',')}}`],
+    `select ${ORDER_COLUMNS}, o.business_id ${WITH_SLIP} where o.id = any($1::uuid[]) and ${FOR_KITCHEN}`,
+    [orderIds],
   );
   return new Map(rows.map((row) => [`${row.business_id}/${row.id}`, liveOrderOf(row)]));
 }
