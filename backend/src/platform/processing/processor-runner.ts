@@ -63,7 +63,7 @@ interface ProcessorState {
   expected: LogPosition | undefined;
   expectedSince: number;
   failing: boolean;
-  /** When this processor last read events it handles (this process's clock; 0: never): the spacing counts from it. */
+  /** When this batching processor last read events it handles (this process's clock; 0: never): spaced from it. */
   deliveredAt: number;
   wakeCalls: number;
   sleeper: Sleeper;
@@ -306,7 +306,6 @@ export class ProcessorRunner {
       state.leased = true;
     }
     const events = await this.tail.read(state.cursor);
-    if (events.some((event) => processorHandles(processor, event))) state.deliveredAt = Date.now();
     try {
       if (await this.deliverBatch(state, events)) {
         this.forgetWhatAllRead();
@@ -352,6 +351,8 @@ export class ProcessorRunner {
     if (!processor.handleBatch || events.length === 0 || this.stopping || !state.leased) return false;
     const handled = events.filter((event) => processorHandles(processor, event));
     if (handled.length === 0) return false;
+    // Only batching processors are spaced, and this is where their handled events are known.
+    state.deliveredAt = Date.now();
     const last = logPositionOf(events.at(-1)!);
     const effects: (() => void)[] = [];
     const afterCommit = (effect: () => void) => void effects.push(effect);
