@@ -30,8 +30,17 @@ let proxy: TcpProxy;
 let shutDownBackend: () => Promise<void>;
 let shop: Shop;
 
-/** The database behind the proxy: a fresh PostgreSQL database, or a PGlite of this test on a loopback port. */
-async function startBackend(): Promise<{ host: string; port: number; database: string; close(): Promise<void> }> {
+/**
+ * The database behind the proxy: a fresh PostgreSQL database, or a PGlite of this test on a loopback port, which the
+ * app then takes for its embedded database (as `npm start` serves it) rather than for a PostgreSQL server.
+ */
+async function startBackend(): Promise<{
+  host: string;
+  port: number;
+  database: string;
+  embedded: boolean;
+  close(): Promise<void>;
+}> {
   const target = await createTestDatabaseUrl();
   if (target.url) {
     const url = new URL(target.url);
@@ -39,6 +48,7 @@ async function startBackend(): Promise<{ host: string; port: number; database: s
       host: url.hostname,
       port: Number(url.port || 5432),
       database: url.pathname.slice(1),
+      embedded: false,
       close: target.cleanup,
     };
   }
@@ -50,6 +60,7 @@ async function startBackend(): Promise<{ host: string; port: number; database: s
     host: '127.0.0.1',
     port,
     database: 'postgres',
+    embedded: true,
     async close() {
       await server.stop();
       await db.close();
@@ -61,10 +72,12 @@ beforeAll(async () => {
   const backend = await startBackend();
   shutDownBackend = backend.close;
   proxy = await tcpProxy(backend);
-  app = await startTestApp({
-    DATABASE_URL: `postgres://postgres@127.0.0.1:${proxy.port}/${backend.database}`,
-    JWT_SECRET: 'outage-writes-secret-outage-writes-secret',
-  });
+  const url = `postgres://postgres@127.0.0.1:${proxy.port}/${backend.database}`;
+  const secret = { JWT_SECRET: 'outage-writes-secret-outage-writes-secret' };
+  app = backend.embedded
+    ? // The test closes the PGlite itself, after the app (afterAll).
+      await startTestApp(secret, { embeddedServer: { url, stop: async () => undefined } })
+    : await startTestApp({ ...secret, DATABASE_URL: url });
   shop = await openShop(app, await registerOwner(app));
 }, 60_000);
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp, type App } from '../../src/app.factory.js';
 import { loadConfig, type AppConfig } from '../../src/config/config.js';
+import type { EmbeddedPostgres } from '../../src/platform/database/embedded-postgres.js';
 import { createTestDatabaseUrl } from './test-database.js';
 
 export interface TestApp extends App {
@@ -15,10 +16,17 @@ export interface TestApp extends App {
 /**
  * The real application, in process, on a fresh database for this test file (in-memory PGlite, or a new database on
  * `TEST_DATABASE_URL`), listening on a random loopback port with a temporary DATA_DIR.
+ *
+ * `embeddedServer` hands the app a PGlite this test serves itself (through a proxy, say): the app then treats it as
+ * its embedded database, exactly as `npm start` does (one pooled connection, statements cleared on connect), rather
+ * than as a PostgreSQL server, whose pool of ten connections would share the one PGlite session's named statements.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { embeddedServer?: EmbeddedPostgres } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tafrit-test-'));
-  const target = env.DATABASE_URL ? undefined : await createTestDatabaseUrl();
+  const target = env.DATABASE_URL || options.embeddedServer ? undefined : await createTestDatabaseUrl();
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -38,7 +46,10 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       : {}),
     ...env,
   });
-  const started = await createApp(config, { inMemoryDatabase: !config.databaseUrl });
+  const started = await createApp(config, {
+    inMemoryDatabase: !config.databaseUrl,
+    ...(options.embeddedServer ? { embeddedServer: Promise.resolve(options.embeddedServer) } : {}),
+  });
   await started.app.listen({ port: 0, host: '127.0.0.1' });
   const address = started.app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : 0;
