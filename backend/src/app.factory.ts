@@ -14,6 +14,7 @@ import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/config.js';
 import { Database } from './platform/database/database.js';
 import type { EmbeddedPostgres } from './platform/database/embedded-postgres.js';
+import { registerBodyDeadlines } from './platform/http/body-deadline.js';
 import { HttpFastPath } from './platform/http/fast-path.js';
 import { answerFrameworkError } from './platform/http/framework-errors.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
@@ -71,6 +72,10 @@ export async function createApp(
   });
   await registerSecurityHeaders(app, config.publicUrl);
   registerTextGuard(app.getHttpAdapter().getInstance());
+  registerBodyDeadlines(app.getHttpAdapter().getInstance(), {
+    bodyMs: config.bodyTimeoutMs,
+    uploadMs: config.uploadBodyTimeoutMs,
+  });
   await registerStaticAssets(app, config.frontendDist);
   await registerRequestPlugins(app, config.dataDir);
   await registerAgentDownloads(app, config.agentDownloadsDir);

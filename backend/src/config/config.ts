@@ -85,6 +85,10 @@ const environmentSchema = z.object({
       'expected id:base64key pairs (32-byte keys), comma separated',
     )
     .optional(),
+  // How long a request's body may take to arrive before it is answered 408 and its socket closed; uploads (multipart)
+  // get longer, a photo from a phone on a weak signal. Tests set a second.
+  BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  UPLOAD_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(120_000),
   SEED_DEMO: booleanFlag.optional(),
   // Set by an image build; the admin's debug dialog shows it (else the package version and the build's time).
   BUILD_VERSION: z.string().trim().min(1).max(100).optional(),
@@ -162,6 +166,9 @@ export interface AppConfig {
   /** Set exactly when `paymentProvider` is `cardcom`. */
   cardcom: CardcomConfig | undefined;
   seedDemo: boolean;
+  /** How long a body may take to arrive (BODY_TIMEOUT_MS), and an upload's (UPLOAD_BODY_TIMEOUT_MS). */
+  bodyTimeoutMs: number;
+  uploadBodyTimeoutMs: number;
   logLevel: string;
   buildVersion: string | undefined;
   frontendDist: string;
@@ -258,6 +265,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     paymentProvider: values.PAYMENT_PROVIDER,
     cardcom: cardcomConfig(values),
     seedDemo: values.SEED_DEMO ?? embedded,
+    bodyTimeoutMs: values.BODY_TIMEOUT_MS,
+    uploadBodyTimeoutMs: values.UPLOAD_BODY_TIMEOUT_MS,
     logLevel: values.LOG_LEVEL,
     buildVersion: values.BUILD_VERSION,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
