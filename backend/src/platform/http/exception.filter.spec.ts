@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import type { ArgumentsHost } from '@nestjs/common';
 import { NotFoundException } from '@nestjs/common';
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { ForeignKeyConstraintViolationException, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { Database } from '../database/database.js';
 import { AppError } from './app-error.js';
 import { EnvelopeExceptionFilter } from './exception.filter.js';
@@ -33,7 +33,11 @@ function harness() {
     url: '/api/things',
     method: 'GET',
     raw: { destroyed: false, complete: true, socket: { destroyed: false } },
-    log: { error: (entry: unknown) => logged.push(entry), info: (entry: unknown) => quiet.push(entry) },
+    log: {
+      error: (entry: unknown) => logged.push(entry),
+      warn: (entry: unknown) => quiet.push(entry),
+      info: (entry: unknown) => quiet.push(entry),
+    },
   };
   const host = {
     getType: () => 'http',
@@ -97,6 +101,18 @@ describe('the error envelope', () => {
     expect(sent.headers['retry-after']).toBeDefined();
     expect((sent.body as { code: string; message: string }).message).toMatch(/[\u0590-\u05FF]/);
     expect(database.reportFailure).not.toHaveBeenCalled();
+  });
+
+  it('answers a foreign key broken by a concurrent delete with 409 conflict', () => {
+    const { filter, host, sent } = harness();
+    const error = new ForeignKeyConstraintViolationException(
+      Object.assign(new Error('insert or update on table "products" violates foreign key constraint'), {
+        code: '23503',
+      }),
+    );
+    filter.catch(error, host);
+    expect(sent.status).toBe(409);
+    expect((sent.body as { code: string }).code).toBe('conflict');
   });
 
   it('answers a stale stream version with 409', () => {

@@ -105,6 +105,12 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
       request.log.error({ err: exception }, 'the database has no room to write');
       return { status: 503, code: 'DATABASE_UNAVAILABLE', headers: { 'retry-after': '30' } };
     }
+    // A row this write refers to was deleted by a concurrent request after it was read (a product added or moved to a
+    // category being deleted): the data changed under the request, as `conflict` says. The write kept nothing.
+    if (violatedForeignKey(exception)) {
+      request.log.warn({ err: exception }, 'a concurrent delete removed a row this write refers to');
+      return { status: 409, code: 'conflict' };
+    }
     // Domain errors (and the store's version conflict) carry a stable contract code: answer with its envelope.
     const domainCode = (exception as { code?: unknown } | null)?.code;
     if (exception instanceof Error && isErrorCode(domainCode) && domainCode !== 'DATABASE_UNAVAILABLE') {
@@ -124,6 +130,16 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     }
     return { status: 500, code: 'internal' };
   }
+}
+
+/** Whether the error (or a cause of it) is PostgreSQL's foreign key violation, SQLSTATE 23503. */
+function violatedForeignKey(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (code === '23503') return true;
+    current = cause;
+  }
+  return false;
 }
 
 /** Errors raised by Fastify or Nest themselves (bad JSON, body too large, wrong media type, ...). */
