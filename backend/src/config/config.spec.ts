@@ -26,7 +26,12 @@ describe('configuration', () => {
       adminPhones: ['0547654321'],
       // Quiet by default: the start banner stays on screen and the public menu takes its fast path (decision 012).
       logLevel: 'warn',
+      // A body has 30 s to arrive, an upload two minutes (then 408).
+      bodyTimeoutMs: 30_000,
+      uploadBodyTimeoutMs: 120_000,
     });
+    expect(loadConfig({ DATA_DIR: dataDir, BODY_TIMEOUT_MS: '1000' }).bodyTimeoutMs).toBe(1_000);
+    expect(() => loadConfig({ DATA_DIR: dataDir, UPLOAD_BODY_TIMEOUT_MS: '600000' })).toThrow(/UPLOAD_BODY_TIMEOUT_MS/);
   });
 
   it('generates the signing secret once and keeps it in DATA_DIR', () => {

@@ -86,9 +86,9 @@ const environmentSchema = z.object({
     )
     .optional(),
   // How long a request's body may take to arrive before it is answered 408 and its socket closed; uploads (multipart)
-  // get longer, a photo from a phone on a weak signal. Tests set a second.
-  BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
-  UPLOAD_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(120_000),
+  // get longer, a photo from a phone on a weak signal. Tests set a second. At most Node's own requestTimeout (300 s).
+  BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  UPLOAD_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(120_000),
   SEED_DEMO: booleanFlag.optional(),
   // Set by an image build; the admin's debug dialog shows it (else the package version and the build's time).
   BUILD_VERSION: z.string().trim().min(1).max(100).optional(),
