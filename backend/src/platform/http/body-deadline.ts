@@ -43,16 +43,26 @@ export function registerBodyDeadlines(fastify: FastifyInstance, deadlines: BodyD
       armUploadDeadline(request, reply, deadlines.uploadMs);
       return done(null, payload);
     }
-    done(null, deadlineStream(request, payload, deadlines.bodyMs));
+    done(null, deadlineStream(request, reply, payload, deadlines.bodyMs));
   });
 }
 
-function deadlineStream(request: FastifyRequest, payload: NodeJS.ReadableStream, ms: number): PassThrough {
+function deadlineStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: NodeJS.ReadableStream,
+  ms: number,
+): PassThrough {
   const body = new PassThrough();
+  // The parser listens while it reads; once it has stopped (a body past the size limit, answered 413), an error of
+  // this stream must not be one nobody listens to, which would end the process.
+  body.on('error', () => undefined);
   const timer = setTimeout(() => {
-    if (!request.raw.complete) body.destroy(new BodyTimeoutError());
+    if (!request.raw.complete && !reply.sent) body.destroy(new BodyTimeoutError());
   }, ms);
   timer.unref();
+  // Answered (or the connection gone): the deadline has nothing left to guard.
+  reply.raw.once('close', () => clearTimeout(timer));
   body.once('close', () => {
     clearTimeout(timer);
     // Whatever still comes is read and dropped until Node closes the socket after the answer.
