@@ -23,6 +23,7 @@ const seconds = Number(env.BENCH_ORDER_SECONDS ?? 10);
 const businesses = Number(env.BENCH_BUSINESSES ?? 16);
 const concurrency = Number(env.BENCH_ORDER_CONCURRENCY ?? 256);
 env.JWT_SECRET ??= randomBytes(32).toString('hex');
+env.SECRETS_KEYS ??= `bench:${randomBytes(32).toString('base64')}`;
 const log = (message) => console.log(`[ab ${new Date().toISOString().slice(11, 19)}] ${message}`);
 
 let product = await startProduct({ countSql: false, main: builds[0] });

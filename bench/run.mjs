@@ -96,8 +96,10 @@ log(`${database}; ${quick ? 'quick' : 'full'} run: ${[...only].join(', ')}`);
 const hello = only.has('menu') ? await startHello() : undefined;
 // The rate runs measure the product, not the bench's instruments: the product reaches PostgreSQL directly (the
 // counting proxy costs about 0.7 ms of CPU per order on the same two cores). SQL is counted in a run of its own, by
-// the product started again behind the proxy on the same database; one signing secret keeps the owners' tokens valid.
+// the product started again behind the proxy on the same database; one signing secret keeps the owners' tokens valid
+// (and one key of stored secrets their sealed values readable).
 if (postgres) env.JWT_SECRET ??= randomBytes(32).toString('hex');
+if (postgres) env.SECRETS_KEYS ??= `bench:${randomBytes(32).toString('base64')}`;
 let product = await startProduct({ countSql: false });
 try {
   // The menu the diner page and the menu API are measured on: every product with a photo and two option groups.

@@ -55,8 +55,10 @@ export async function startProduct({
     cwd: root,
     env: {
       ...env,
-      // On PostgreSQL the product needs a signing secret shared by its instances; one of its own for this run.
+      // On PostgreSQL the product needs a signing secret and keys of stored secrets shared by its instances; ones of
+      // its own for this run.
       ...(env.DATABASE_URL && !env.JWT_SECRET ? { JWT_SECRET: randomBytes(32).toString('hex') } : {}),
+      ...(env.DATABASE_URL && !env.SECRETS_KEYS ? { SECRETS_KEYS: `bench:${randomBytes(32).toString('base64')}` } : {}),
       ...(sql ? { DATABASE_URL: sql.url } : {}),
       PORT: String(port),
       HOST: '127.0.0.1',

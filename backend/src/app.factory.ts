@@ -14,7 +14,9 @@ import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/config.js';
 import { Database } from './platform/database/database.js';
 import type { EmbeddedPostgres } from './platform/database/embedded-postgres.js';
+import { registerBodyDeadlines } from './platform/http/body-deadline.js';
 import { HttpFastPath } from './platform/http/fast-path.js';
+import { registerForwardedForGuard } from './platform/http/forwarded-for.js';
 import { answerFrameworkError } from './platform/http/framework-errors.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { lazyRequestLogger } from './platform/logging/lazy-request-logger.js';
@@ -71,6 +73,11 @@ export async function createApp(
   });
   await registerSecurityHeaders(app, config.publicUrl);
   registerTextGuard(app.getHttpAdapter().getInstance());
+  registerForwardedForGuard(app.getHttpAdapter().getInstance(), config.trustProxy);
+  registerBodyDeadlines(app.getHttpAdapter().getInstance(), {
+    bodyMs: config.bodyTimeoutMs,
+    uploadMs: config.uploadBodyTimeoutMs,
+  });
   await registerStaticAssets(app, config.frontendDist);
   await registerRequestPlugins(app, config.dataDir);
   await registerAgentDownloads(app, config.agentDownloadsDir);

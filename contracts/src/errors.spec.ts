@@ -39,6 +39,7 @@ describe('error codes', () => {
         'order.tip_too_large',
         'order.method_not_offered',
         'request.uri_too_long',
+        'request.timeout',
         'payment.provider_failed',
         'payment.unknown',
         'payment.verification_failed',

@@ -9,6 +9,7 @@ export const ErrorCode = {
   Conflict: 'conflict',
   PayloadTooLarge: 'payload.too_large',
   UriTooLong: 'request.uri_too_long',
+  RequestTimeout: 'request.timeout',
   RateLimited: 'rate_limited',
   // Upper case because the product spec's clients already test for this exact string.
   DatabaseUnavailable: 'DATABASE_UNAVAILABLE',
@@ -75,6 +76,8 @@ export const errorHttpStatus: Readonly<Record<ErrorCode, number>> = {
   conflict: 409,
   'payload.too_large': 413,
   'request.uri_too_long': 414,
+  // The body did not arrive in time (a dropped or crawling connection): the socket is closed after it.
+  'request.timeout': 408,
   rate_limited: 429,
   DATABASE_UNAVAILABLE: 503,
   internal: 500,

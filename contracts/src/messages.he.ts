@@ -13,6 +13,7 @@ export const errorMessagesHe: Readonly<Record<ErrorCode, string>> = {
   conflict: 'הנתונים השתנו בינתיים, רעננו את הדף ונסו שוב',
   'payload.too_large': 'הקובץ או הבקשה גדולים מדי',
   'request.uri_too_long': 'הכתובת ארוכה מדי',
+  'request.timeout': 'הבקשה לא הגיעה במלואה בזמן, בדקו את החיבור ונסו שוב',
   rate_limited: 'יותר מדי ניסיונות, נסו שוב בעוד מספר דקות',
   DATABASE_UNAVAILABLE: 'שירות מסד הנתונים אינו זמין כרגע, נסו שוב בעוד מספר דקות',
   internal: 'אירעה שגיאה בשרת, נסו שוב מאוחר יותר',

@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from './config.js';
 
+/** 32 bytes of key, as SECRETS_KEYS spells them. */
+const TEST_SECRETS_KEYS = `test:${Buffer.alloc(32, 7).toString('base64')}`;
+
 describe('configuration', () => {
   let dataDir: string;
   beforeEach(() => {
@@ -23,7 +26,12 @@ describe('configuration', () => {
       adminPhones: ['0547654321'],
       // Quiet by default: the start banner stays on screen and the public menu takes its fast path (decision 012).
       logLevel: 'warn',
+      // A body has 30 s to arrive, an upload two minutes (then 408).
+      bodyTimeoutMs: 30_000,
+      uploadBodyTimeoutMs: 120_000,
     });
+    expect(loadConfig({ DATA_DIR: dataDir, BODY_TIMEOUT_MS: '1000' }).bodyTimeoutMs).toBe(1_000);
+    expect(() => loadConfig({ DATA_DIR: dataDir, UPLOAD_BODY_TIMEOUT_MS: '600000' })).toThrow(/UPLOAD_BODY_TIMEOUT_MS/);
   });
 
   it('generates the signing secret once and keeps it in DATA_DIR', () => {
@@ -73,13 +81,36 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://db/app' })).toThrow(/JWT_SECRET/);
   });
 
-  it('keys of stored secrets: generated beside embedded data, from SECRETS_KEYS otherwise, none without them', () => {
+  it('refuses to start on an external database or in production without SECRETS_KEYS, listed with JWT_SECRET', () => {
+    const problemsOf = (env: Record<string, string>): string[] => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        if (error instanceof ConfigError) return error.problems;
+        throw error;
+      }
+      return [];
+    };
+    // Both missing are listed together, so an operator fixes them in one pass.
+    const bare = problemsOf({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://db/app' });
+    expect(bare).toEqual([expect.stringMatching(/^JWT_SECRET: /), expect.stringMatching(/^SECRETS_KEYS: /)]);
+    const jwt = { JWT_SECRET: 'x'.repeat(40), DATA_DIR: dataDir };
+    expect(problemsOf({ ...jwt, DATABASE_URL: 'postgres://db/app' })).toEqual([
+      expect.stringMatching(/^SECRETS_KEYS: required when DATABASE_URL is set/),
+    ]);
+    expect(problemsOf({ ...jwt, NODE_ENV: 'production' })).toEqual([
+      expect.stringMatching(/^SECRETS_KEYS: required when NODE_ENV=production/),
+    ]);
+    // The message says how to make one.
+    expect(problemsOf({ ...jwt, NODE_ENV: 'production' })[0]).toMatch(/openssl rand -base64 32/);
+  });
+
+  it('keys of stored secrets: generated beside embedded data, else from SECRETS_KEYS', () => {
     const embedded = loadConfig({ DATA_DIR: dataDir }).secretsKeys;
     expect(embedded).toEqual([{ id: 'local', key: expect.any(Buffer) }]);
     expect(embedded?.[0]?.key).toHaveLength(32);
     expect(loadConfig({ DATA_DIR: dataDir }).secretsKeys?.[0]?.key.equals(embedded![0]!.key)).toBe(true);
     const external = { JWT_SECRET: 'x'.repeat(40), DATA_DIR: dataDir, DATABASE_URL: 'postgres://db/app' };
-    expect(loadConfig(external).secretsKeys).toBeUndefined();
     const [current, previous] = [Buffer.alloc(32, 2).toString('base64'), Buffer.alloc(32, 1).toString('base64')];
     const rotated = loadConfig({ ...external, SECRETS_KEYS: `k2:${current}, k1:${previous}` }).secretsKeys;
     expect(rotated?.map((entry) => entry.id)).toEqual(['k2', 'k1']);
@@ -88,7 +119,7 @@ describe('configuration', () => {
   });
 
   it('does not seed the demo on an external database unless asked', () => {
-    const secret = { JWT_SECRET: 'x'.repeat(40), DATA_DIR: dataDir };
+    const secret = { JWT_SECRET: 'x'.repeat(40), SECRETS_KEYS: TEST_SECRETS_KEYS, DATA_DIR: dataDir };
     expect(loadConfig({ ...secret, DATABASE_URL: 'postgres://db/app' }).seedDemo).toBe(false);
     expect(loadConfig({ ...secret, DATABASE_URL: 'postgres://db/app', SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });

@@ -85,6 +85,10 @@ const environmentSchema = z.object({
       'expected id:base64key pairs (32-byte keys), comma separated',
     )
     .optional(),
+  // How long a request's body may take to arrive before it is answered 408 and its socket closed; uploads (multipart)
+  // get longer, a photo from a phone on a weak signal. Tests set a second. At most Node's own requestTimeout (300 s).
+  BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  UPLOAD_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(120_000),
   SEED_DEMO: booleanFlag.optional(),
   // Set by an image build; the admin's debug dialog shows it (else the package version and the build's time).
   BUILD_VERSION: z.string().trim().min(1).max(100).optional(),
@@ -162,6 +166,9 @@ export interface AppConfig {
   /** Set exactly when `paymentProvider` is `cardcom`. */
   cardcom: CardcomConfig | undefined;
   seedDemo: boolean;
+  /** How long a body may take to arrive (BODY_TIMEOUT_MS), and an upload's (UPLOAD_BODY_TIMEOUT_MS). */
+  bodyTimeoutMs: number;
+  uploadBodyTimeoutMs: number;
   logLevel: string;
   buildVersion: string | undefined;
   frontendDist: string;
@@ -177,7 +184,7 @@ export interface AppConfig {
   platform: { name: string; dealerNumber: string; address: string };
   /**
    * The keys of stored secrets, the first the one that encrypts (decision 026). The embedded default makes one beside
-   * its data; with an external database and no SECRETS_KEYS there are none and secrets cannot be stored.
+   * its data; with an external database or in production SECRETS_KEYS is required (the server does not start).
    */
   secretsKeys?: SecretKey[];
 }
@@ -232,14 +239,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const values = parsed.data;
   const dataDir = resolve(values.DATA_DIR);
   const embedded = !values.DATABASE_URL;
-  if (values.NODE_ENV === 'production' && !values.JWT_SECRET) {
-    throw new ConfigError(['JWT_SECRET: required when NODE_ENV=production']);
-  }
+  const missing = missingSecrets(values);
+  if (missing.length > 0) throw new ConfigError(missing);
   const inforu = inforuConfig(values);
-  const jwtSecret = values.JWT_SECRET ?? (embedded ? readOrCreateSecret(dataDir) : undefined);
-  if (!jwtSecret) {
-    throw new ConfigError(['JWT_SECRET: required when DATABASE_URL is set (several instances must share it)']);
-  }
+  const jwtSecret = values.JWT_SECRET ?? readOrCreateSecret(dataDir);
   return {
     nodeEnv: values.NODE_ENV,
     port: values.PORT,
@@ -258,6 +261,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     paymentProvider: values.PAYMENT_PROVIDER,
     cardcom: cardcomConfig(values),
     seedDemo: values.SEED_DEMO ?? embedded,
+    bodyTimeoutMs: values.BODY_TIMEOUT_MS,
+    uploadBodyTimeoutMs: values.UPLOAD_BODY_TIMEOUT_MS,
     logLevel: values.LOG_LEVEL,
     buildVersion: values.BUILD_VERSION,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
@@ -274,6 +279,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     secretsKeys: secretsKeys(values.SECRETS_KEYS, embedded ? dataDir : undefined),
   };
+}
+
+/**
+ * The secrets a server must be given rather than make itself: with an external database (several instances share
+ * it, and a key made by one instance would be unknown to the others; lost, it takes every stored secret with it) and
+ * in production. Both are listed together, so the operator sets them in one pass. Embedded and not in production,
+ * each is generated once into DATA_DIR and kept there.
+ */
+function missingSecrets(values: z.output<typeof environmentSchema>): string[] {
+  const because =
+    values.NODE_ENV === 'production'
+      ? 'required when NODE_ENV=production'
+      : values.DATABASE_URL
+        ? 'required when DATABASE_URL is set (several instances must share it)'
+        : undefined;
+  if (!because) return [];
+  return [
+    ...(values.JWT_SECRET ? [] : [`JWT_SECRET: ${because}`]),
+    ...(values.SECRETS_KEYS
+      ? []
+      : [
+          `SECRETS_KEYS: ${because}; it encrypts stored secrets (a business's Cardcom password, a diner's number for ` +
+            'the ready SMS). One key: SECRETS_KEYS=k1:$(openssl rand -base64 32)',
+        ]),
+  ];
 }
 
 function secretsKeys(value: string | undefined, embeddedDataDir: string | undefined): SecretKey[] | undefined {

@@ -47,7 +47,10 @@ describe('docker/compose.yml', () => {
   });
 
   it("gives every instance an environment the server's configuration accepts, with and without KurrentDB", () => {
-    const secret = { JWT_SECRET: 'a-secret-of-more-than-thirty-two-characters' };
+    const secret = {
+      JWT_SECRET: 'a-secret-of-more-than-thirty-two-characters',
+      SECRETS_KEYS: `k1:${Buffer.alloc(32, 3).toString('base64')}`,
+    };
     for (const [name, service] of appServices) {
       const environment = service.environment!;
       expect(Object.keys(environment)).toEqual(
@@ -55,6 +58,7 @@ describe('docker/compose.yml', () => {
           'DATABASE_URL',
           'REDIS_URL',
           'JWT_SECRET',
+          'SECRETS_KEYS',
           'PUBLIC_URL',
           'TRUST_PROXY',
           'EVENTSTORE_URL',

@@ -21,7 +21,12 @@ beforeAll(async () => {
 afterAll(() => close());
 
 async function storeChosenFor(env: Record<string, string>) {
-  const config = loadConfig({ DATABASE_URL: 'postgres://postgres@db/tafrit', JWT_SECRET: 'x'.repeat(32), ...env });
+  const config = loadConfig({
+    DATABASE_URL: 'postgres://postgres@db/tafrit',
+    JWT_SECRET: 'x'.repeat(32),
+    SECRETS_KEYS: `k1:${Buffer.alloc(32, 1).toString('base64')}`,
+    ...env,
+  });
   @Global()
   @Module({
     providers: [

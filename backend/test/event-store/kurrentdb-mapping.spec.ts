@@ -105,7 +105,11 @@ describe('KurrentDB mapping: positions in $all', () => {
 });
 
 describe('EVENTSTORE_URL', () => {
-  const base = { DATABASE_URL: 'postgres://postgres@db/tafrit', JWT_SECRET: 'x'.repeat(32) };
+  const base = {
+    DATABASE_URL: 'postgres://postgres@db/tafrit',
+    JWT_SECRET: 'x'.repeat(32),
+    SECRETS_KEYS: `k1:${Buffer.alloc(32, 1).toString('base64')}`,
+  };
 
   it('is unset by default, or when empty: the log stays in PostgreSQL', () => {
     expect(loadConfig(base).eventStoreUrl).toBeUndefined();

@@ -57,7 +57,13 @@ export async function productHost(extraEnv: Record<string, string> = {}): Promis
     SEED_DEMO: 'false',
     // Diners speak from addresses of their own through X-Forwarded-For, so per-address limits do not pile up.
     TRUST_PROXY: 'true',
-    ...(target.url ? { DATABASE_URL: target.url, JWT_SECRET: 'reliability-secret-reliability-secret-1234' } : {}),
+    ...(target.url
+      ? {
+          DATABASE_URL: target.url,
+          JWT_SECRET: 'reliability-secret-reliability-secret-1234',
+          SECRETS_KEYS: `test:${Buffer.alloc(32, 7).toString('base64')}`,
+        }
+      : {}),
     ...extraEnv,
   };
   let child: ChildProcess | undefined;

@@ -36,14 +36,10 @@ export async function startTestApp(
     SEED_DEMO: 'false',
     // Tests speak from addresses of their own through X-Forwarded-For, as a trusted proxy would.
     TRUST_PROXY: 'true',
-    ...(target?.url
-      ? {
-          DATABASE_URL: target.url,
-          JWT_SECRET: 'test-secret-test-secret-test-secret-1234',
-          // 32 bytes of test key: stored secrets (decision 026) need a configured key with an external database.
-          SECRETS_KEYS: `test:${Buffer.alloc(32, 7).toString('base64')}`,
-        }
-      : {}),
+    ...(target?.url ? { DATABASE_URL: target.url, JWT_SECRET: 'test-secret-test-secret-test-secret-1234' } : {}),
+    // 32 bytes of test key: an external database needs configured keys of stored secrets (decision 026), or the
+    // server does not start; a test's own DATABASE_URL gets them too.
+    ...(target?.url || env.DATABASE_URL ? { SECRETS_KEYS: `test:${Buffer.alloc(32, 7).toString('base64')}` } : {}),
     ...env,
   });
   const started = await createApp(config, {

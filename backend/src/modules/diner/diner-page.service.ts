@@ -174,7 +174,6 @@ export class DinerPages implements OnModuleInit, PageRenderer {
     language?: LanguageOf;
   }): Promise<PageAnswer> {
     try {
-      this.misses.check(step.ip);
       const result = await this.lookup(step.departmentId);
       if (result?.status !== 'ok') {
         if (result) await this.misses.miss(step.ip);
@@ -245,14 +244,9 @@ export class DinerPages implements OnModuleInit, PageRenderer {
 
   /**
    * The menu page of a department: 200 with the menu, 404 for an unknown or paused business. Misses count against
-   * the same per-address limit as the menu API's, so the page cannot be used to enumerate department ids either.
+   * the same per-address limit as the menu API's (429 past it); a menu that exists is always served (MenuMissLimiter).
    */
   async menuPage(departmentId: string, ip: string, languageOf: LanguageOf = () => 'he'): Promise<PageAnswer> {
-    try {
-      this.misses.check(ip);
-    } catch {
-      return this.plainPage(429);
-    }
     const hebrew = await this.lookup(departmentId);
     if (!hebrew || !this.template) return this.plainPage(200);
     const language = languageOf(hebrew.status === 'ok' ? hebrew.menu.business.languages : undefined);

@@ -126,7 +126,7 @@ export class MenuModule implements OnModuleInit {
     const adapter = this.adapterHost.httpAdapter;
     if (!adapter) return; // an application context without HTTP (scripts): no route to register
     // Its cached hits are answered even before Fastify (docs/decisions/012); everything else reaches the route.
-    this.fastPath.use(publicMenuFastPath(this.fastPath, this.menus, this.misses));
+    this.fastPath.use(publicMenuFastPath(this.fastPath, this.menus));
     registerPublicMenuRoute(adapter.getInstance<FastifyInstance>(), {
       menus: this.menus,
       misses: this.misses,

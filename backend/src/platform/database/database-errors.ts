@@ -1,25 +1,37 @@
 import { ConnectionException } from '@mikro-orm/core';
 
-// Node socket errors and PostgreSQL SQLSTATEs that mean "the database is not reachable right now" rather than
-// "this query is wrong": class 08 (connection exception), 57P01-57P03 (shutdown, crash, cannot connect now), 53300.
-const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'ENOTFOUND',
-  'EHOSTUNREACH',
-  'EPIPE',
-  '57P01',
-  '57P02',
-  '57P03',
-  '53300',
-]);
+// PostgreSQL SQLSTATEs that mean "the database is not reachable right now" rather than "this query is wrong": class
+// 08 (connection exception), 57P01-57P03 (shutdown, crash, cannot connect now), 53300 (too many connections).
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+
+// Node's socket errors, when a socket of the driver's raised them (they carry the failed `syscall`: connect, read,
+// write, getaddrinfo). The same codes without a syscall are someone else's: `ECONNRESET` "aborted" is a client that
+// dropped its own request in the middle of the body, and must never be taken for a database outage (which would
+// answer 503 to every other request for a second).
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'EPIPE']);
+
+// A disk or memory the database cannot write to (53100 disk full, 53200 out of memory, the PGlite file system's
+// ENOSPC): the database answers, but no write can be kept right now. Not an outage (nothing to reconnect to); the
+// request is refused as one would be, with 503 and Retry-After, and nothing is recorded.
+const NO_ROOM_CODES = new Set(['53100', '53200', 'ENOSPC', 'EDQUOT']);
+
+/** `fetch` (a payment or SMS gateway) wraps its socket's error: that is the gateway's outage, not the database's. */
+const isFetchFailure = (error: unknown): boolean => error instanceof TypeError && error.message === 'fetch failed';
 
 export function isDatabaseUnavailableError(error: unknown): boolean {
   for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
     if (current instanceof ConnectionException) return true;
-    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
-    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    if (isFetchFailure(current)) return false;
+    const { code, message, cause, syscall } = current as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      syscall?: unknown;
+    };
+    if (typeof code === 'string') {
+      if (UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+      if (SOCKET_CODES.has(code) && typeof syscall === 'string') return true;
+    }
     if (
       typeof message === 'string' &&
       /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
@@ -28,6 +40,17 @@ export function isDatabaseUnavailableError(error: unknown): boolean {
     ) {
       return true;
     }
+    current = cause;
+  }
+  return false;
+}
+
+/** Whether the database refused a write for want of room (a full disk, no memory): see NO_ROOM_CODES. */
+export function isDatabaseOutOfRoomError(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    if (isFetchFailure(current)) return false;
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (typeof code === 'string' && NO_ROOM_CODES.has(code)) return true;
     current = cause;
   }
   return false;

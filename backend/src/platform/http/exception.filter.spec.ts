@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import type { ArgumentsHost } from '@nestjs/common';
 import { NotFoundException } from '@nestjs/common';
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { ForeignKeyConstraintViolationException, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { Database } from '../database/database.js';
 import { AppError } from './app-error.js';
 import { EnvelopeExceptionFilter } from './exception.filter.js';
@@ -10,6 +10,7 @@ import type { SpaFallback } from './spa-fallback.js';
 function harness() {
   const sent: { status?: number; body?: unknown; headers: Record<string, string> } = { headers: {} };
   const reply = {
+    sent: false,
     status(code: number) {
       sent.status = code;
       return reply;
@@ -27,14 +28,24 @@ function harness() {
     },
   };
   const logged: unknown[] = [];
-  const request = { url: '/api/things', method: 'GET', log: { error: (entry: unknown) => logged.push(entry) } };
+  const quiet: unknown[] = [];
+  const request = {
+    url: '/api/things',
+    method: 'GET',
+    raw: { destroyed: false, complete: true, socket: { destroyed: false } },
+    log: {
+      error: (entry: unknown) => logged.push(entry),
+      warn: (entry: unknown) => quiet.push(entry),
+      info: (entry: unknown) => quiet.push(entry),
+    },
+  };
   const host = {
     getType: () => 'http',
     switchToHttp: () => ({ getRequest: () => request, getResponse: () => reply }),
   } as unknown as ArgumentsHost;
   const database = { reportFailure: jest.fn() } as unknown as Database;
   const spa = { handles: () => false, send: jest.fn() } as unknown as SpaFallback;
-  return { filter: new EnvelopeExceptionFilter(database, spa), host, sent, logged, database };
+  return { filter: new EnvelopeExceptionFilter(database, spa), host, sent, logged, quiet, database, request };
 }
 
 describe('the error envelope', () => {
@@ -70,6 +81,38 @@ describe('the error envelope', () => {
     expect(sent.headers['retry-after']).toBe('5');
     expect((sent.body as { code: string }).code).toBe('DATABASE_UNAVAILABLE');
     expect(database.reportFailure).toHaveBeenCalledWith(lost);
+  });
+
+  it('keeps a client that dropped its request quiet: no answer, no outage, no error logged', () => {
+    const { filter, host, sent, logged, quiet, database, request } = harness();
+    request.raw = { destroyed: true, complete: false, socket: { destroyed: true } };
+    // What Node raises on the request stream of a client that closed mid-body (no syscall: not a driver's socket).
+    filter.catch(Object.assign(new Error('aborted'), { code: 'ECONNRESET', statusCode: 400 }), host);
+    expect(sent.status).toBeUndefined();
+    expect(database.reportFailure).not.toHaveBeenCalled();
+    expect(logged).toHaveLength(0);
+    expect(quiet).toHaveLength(1);
+  });
+
+  it('answers a full disk 503 with Retry-After without marking the database down', () => {
+    const { filter, host, sent, database } = harness();
+    filter.catch(Object.assign(new Error('could not extend file: No space left on device'), { code: '53100' }), host);
+    expect(sent.status).toBe(503);
+    expect(sent.headers['retry-after']).toBeDefined();
+    expect((sent.body as { code: string; message: string }).message).toMatch(/[\u0590-\u05FF]/);
+    expect(database.reportFailure).not.toHaveBeenCalled();
+  });
+
+  it('answers a foreign key broken by a concurrent delete with 409 conflict', () => {
+    const { filter, host, sent } = harness();
+    const error = new ForeignKeyConstraintViolationException(
+      Object.assign(new Error('insert or update on table "products" violates foreign key constraint'), {
+        code: '23503',
+      }),
+    );
+    filter.catch(error, host);
+    expect(sent.status).toBe(409);
+    expect((sent.body as { code: string }).code).toBe('conflict');
   });
 
   it('answers a stale stream version with 409', () => {

@@ -10,8 +10,13 @@ import { type ErrorCode, failure, httpStatusFor, isErrorCode, messageFor } from 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DATABASE } from '../database/database.module.js';
 import type { Database } from '../database/database.js';
-import { DatabaseUnavailableError, isDatabaseUnavailableError } from '../database/database-errors.js';
+import {
+  DatabaseUnavailableError,
+  isDatabaseOutOfRoomError,
+  isDatabaseUnavailableError,
+} from '../database/database-errors.js';
 import { AppError } from './app-error.js';
+import { isClientAbort } from './client-abort.js';
 import { SpaFallback } from './spa-fallback.js';
 
 interface Rendered {
@@ -45,6 +50,13 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     const request = host.switchToHttp().getRequest<FastifyRequest>();
     const reply = host.switchToHttp().getResponse<FastifyReply>();
 
+    // The client dropped its request mid-body: its own doing, not the server's (and never a database outage).
+    // Nobody is left to read an answer; a line at info level is all it is worth.
+    if (isClientAbort(exception, request)) {
+      request.log.info({ err: exception }, 'client closed its request before the body was complete');
+      return;
+    }
+
     // Nest answers unknown routes with a bare NotFoundException: outside /api that is the single-page app's job.
     if (exception instanceof NotFoundException && !(exception instanceof AppError) && this.spa.handles(request)) {
       this.spa.send(request, reply);
@@ -55,6 +67,8 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     if (rendered.status >= 500 && rendered.code !== 'DATABASE_UNAVAILABLE') {
       request.log.error({ err: exception }, 'unhandled error');
     }
+    // Answered already (the body's deadline sent 408), or the connection is gone: there is nothing left to send.
+    if (reply.sent || request.raw.socket?.destroyed) return;
     if (rendered.headers) void reply.headers(rendered.headers);
     const body = failure({
       code: rendered.code,
@@ -85,6 +99,18 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
       this.database.reportFailure(exception);
       return { status: 503, code: 'DATABASE_UNAVAILABLE', headers: { 'retry-after': '5' } };
     }
+    // A full disk (or no memory) refused the write: answered like an outage, so clients retry, but the database is
+    // reachable, so it is not marked down. Nothing was recorded (the write's transaction failed as a whole).
+    if (isDatabaseOutOfRoomError(exception)) {
+      request.log.error({ err: exception }, 'the database has no room to write');
+      return { status: 503, code: 'DATABASE_UNAVAILABLE', headers: { 'retry-after': '30' } };
+    }
+    // A row this write refers to was deleted by a concurrent request after it was read (a product added or moved to a
+    // category being deleted): the data changed under the request, as `conflict` says. The write kept nothing.
+    if (violatedForeignKey(exception)) {
+      request.log.warn({ err: exception }, 'a concurrent delete removed a row this write refers to');
+      return { status: 409, code: 'conflict' };
+    }
     // Domain errors (and the store's version conflict) carry a stable contract code: answer with its envelope.
     const domainCode = (exception as { code?: unknown } | null)?.code;
     if (exception instanceof Error && isErrorCode(domainCode) && domainCode !== 'DATABASE_UNAVAILABLE') {
@@ -104,6 +130,16 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     }
     return { status: 500, code: 'internal' };
   }
+}
+
+/** Whether the error (or a cause of it) is PostgreSQL's foreign key violation, SQLSTATE 23503. */
+function violatedForeignKey(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (code === '23503') return true;
+    current = cause;
+  }
+  return false;
 }
 
 /** Errors raised by Fastify or Nest themselves (bad JSON, body too large, wrong media type, ...). */

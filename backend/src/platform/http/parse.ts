@@ -1,4 +1,4 @@
-import { zodIssuesToFields } from '@tafrit/contracts';
+import { toE164, zodIssuesToFields } from '@tafrit/contracts';
 import type { z } from 'zod';
 import { AppError } from './app-error.js';
 import { passedTextGuard, pathOfUnstorableText, unstorableTextFailure } from './text-guard.js';
@@ -38,4 +38,20 @@ export function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.out
   const result = schema.safeParse(value);
   if (!result.success) throw new AppError('validation.failed', { fields: zodIssuesToFields(result.error) });
   return result.data;
+}
+
+/**
+ * The phone of a `:phone` path segment in any Israeli spelling (E.164 or 05X-...), or null. Fastify has decoded the
+ * segment once; a client that encoded it twice (`%252B972...`) is decoded again here, as the routes always did. A
+ * segment that is no escape once decoded (a literal `%`, `05%`) is simply no phone: decodeURIComponent's URIError
+ * answered 500.
+ */
+export function phoneInPath(segment: string): string | null {
+  let text: string;
+  try {
+    text = decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+  return toE164(text);
 }

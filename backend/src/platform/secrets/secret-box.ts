@@ -62,7 +62,8 @@ export class SecretBox {
 
   private current(): SecretKey {
     const [first] = this.keys;
-    // An external database without SECRETS_KEYS: the owner is told the server cannot store it (never plaintext).
+    // No keys (the configuration refuses to start without them on an external database; a last guard for a box made
+    // otherwise): the owner is told the server cannot store it, never plaintext.
     if (!first) throw new AppError('secrets.unavailable');
     return first;
   }

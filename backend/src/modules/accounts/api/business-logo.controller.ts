@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
 import { actorOf, CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
 import { AppError } from '../../../platform/http/app-error.js';
+import { readFilePart, readingMultipart } from '../../../platform/images/multipart-file.js';
 import { LogoUploads } from '../application/logo-uploads.service.js';
 import { currentBusiness } from './current-business.js';
 
@@ -31,21 +32,15 @@ export class BusinessLogoController {
     @CurrentOwner() owner: OwnerPrincipal,
   ): Promise<ApiSuccess<OwnerBusinessResponse>> {
     if (!request.isMultipart()) throw missingFile();
-    const part = await request.file();
-    if (!part) throw missingFile();
-    if (part.fieldname !== 'logo') {
-      part.file.resume();
-      throw missingFile();
-    }
-    let bytes: Buffer;
-    try {
-      bytes = await part.toBuffer();
-    } catch (error) {
-      if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload.too_large');
-      throw error;
-    }
-    // The plugin may mark the file truncated only after its last chunk was read, without throwing: check it here.
-    if (part.file.truncated) throw new AppError('payload.too_large');
+    const bytes = await readingMultipart(async () => {
+      const part = await request.file();
+      if (!part) throw missingFile();
+      if (part.fieldname !== 'logo') {
+        part.file.resume();
+        throw missingFile();
+      }
+      return readFilePart(part);
+    });
     await this.logos.replace({
       phone: owner.phone,
       bytes,

@@ -1,16 +1,16 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, UseGuards } from '@nestjs/common';
-import { type AdminBusinessRow, type ApiSuccess, success, toE164, toggleBusinessSchema } from '@tafrit/contracts';
+import { type AdminBusinessRow, type ApiSuccess, success, toggleBusinessSchema } from '@tafrit/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AdminGuard } from '../../../platform/auth/guards.js';
 import { type AdminPrincipal, CurrentAdmin } from '../../../platform/auth/principals.js';
 import { clientOf } from '../../../platform/auth/request-client.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { parseWith } from '../../../platform/http/parse.js';
+import { parseWith, phoneInPath } from '../../../platform/http/parse.js';
 import { type AdminActionContext, AdminBusinesses } from '../application/admin-businesses.service.js';
 
 /** The phone of the path in any Israeli spelling (E.164 or 05X-...); anything else is a 404 like an unknown one. */
 function phoneOf(param: string): string {
-  const phone = toE164(decodeURIComponent(param));
+  const phone = phoneInPath(param);
   if (!phone) throw new AppError('not_found');
   return phone;
 }

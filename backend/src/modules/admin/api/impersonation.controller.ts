@@ -1,11 +1,12 @@
 import { Controller, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { type ApiSuccess, type OwnerBusiness, type OwnerSession, success, toE164 } from '@tafrit/contracts';
+import { type ApiSuccess, type OwnerBusiness, type OwnerSession, success } from '@tafrit/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AdminGuard } from '../../../platform/auth/guards.js';
 import { type AdminPrincipal, CurrentAdmin } from '../../../platform/auth/principals.js';
 import { clientOf } from '../../../platform/auth/request-client.js';
 import { AppError } from '../../../platform/http/app-error.js';
+import { phoneInPath } from '../../../platform/http/parse.js';
 import { GetOwnerBusinessQuery, RecordImpersonationCommand, SessionIssuer } from '../../accounts/index.js';
 
 /**
@@ -29,7 +30,7 @@ export class ImpersonationController {
     @Req() request: FastifyRequest,
     @CurrentAdmin() admin: AdminPrincipal,
   ): Promise<ApiSuccess<OwnerSession>> {
-    const phone = toE164(decodeURIComponent(phoneParam));
+    const phone = phoneInPath(phoneParam);
     const business = phone
       ? await this.queries.execute<GetOwnerBusinessQuery, OwnerBusiness | undefined>(new GetOwnerBusinessQuery(phone))
       : undefined;

@@ -6,12 +6,11 @@ import {
   type CommissionHistory,
   reportQuerySchema,
   success,
-  toE164,
 } from '@tafrit/contracts';
 import type { FastifyReply } from 'fastify';
 import { AdminGuard } from '../../../platform/auth/guards.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { parseWith } from '../../../platform/http/parse.js';
+import { parseWith, phoneInPath } from '../../../platform/http/parse.js';
 import { GetCommissionHistoryQuery } from '../application/commission-history.query.js';
 import { commissionsCsv, GetCommissionReportQuery } from '../application/commission-report.query.js';
 
@@ -49,7 +48,7 @@ export class CommissionsController {
     @Param('phone') phoneParam: string,
   ): Promise<ApiSuccess<CommissionHistory>> {
     const checkedMonth = monthParam(month);
-    const phone = toE164(decodeURIComponent(phoneParam));
+    const phone = phoneInPath(phoneParam);
     if (!phone) throw new AppError('not_found');
     return success(await this.queries.execute(new GetCommissionHistoryQuery(checkedMonth, phone)));
   }

@@ -7,7 +7,6 @@ import {
   type PlatformInvoiceSummary,
   reportQuerySchema,
   success,
-  toE164,
 } from '@tafrit/contracts';
 import type { FastifyReply } from 'fastify';
 import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
@@ -19,7 +18,7 @@ import {
   type OwnerPrincipal,
 } from '../../../platform/auth/principals.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { parseWith } from '../../../platform/http/parse.js';
+import { parseWith, phoneInPath } from '../../../platform/http/parse.js';
 import { BusinessReader } from '../../accounts/index.js';
 import { notFoundPage } from '../../invoicing/index.js';
 import { platformInvoiceMessagesHe } from '../application/platform-invoice-commands.js';
@@ -104,7 +103,7 @@ export class PlatformInvoicePageController {
       .header('cache-control', 'no-store')
       .header('referrer-policy', 'no-referrer')
       .header('x-robots-tag', 'noindex, nofollow');
-    const phone = toE164(decodeURIComponent(phoneParam));
+    const phone = phoneInPath(phoneParam);
     const credit =
       creditParam === undefined ? null : /^[1-9]\d{0,8}$/.test(String(creditParam)) ? Number(creditParam) : NaN;
     if (!isMonthString(month) || !phone || Number.isNaN(credit) || !this.links.verify(phone, month, token)) {

@@ -2,7 +2,7 @@ import '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { validationMessagesHe } from '@tafrit/contracts';
 import { AppError } from '../../../platform/http/app-error.js';
-import { readFilePart } from '../../../platform/images/multipart-file.js';
+import { readFilePart, readingMultipart } from '../../../platform/images/multipart-file.js';
 
 /**
  * The product form of `POST /api/products` and `PUT /api/products/{id}`: multipart text fields and an optional file
@@ -15,6 +15,10 @@ export async function readProductForm(
     const body = request.body;
     return { fields: typeof body === 'object' && body !== null ? { ...body } : {}, image: null };
   }
+  return readingMultipart(() => readParts(request));
+}
+
+async function readParts(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; image: Buffer | null }> {
   const fields: Record<string, unknown> = {};
   let image: Buffer | null = null;
   for await (const part of request.parts()) {

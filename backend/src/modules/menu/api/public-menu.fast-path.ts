@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { OfferableLanguage } from '@tafrit/contracts';
 import type { FastPathHandler, HttpFastPath } from '../../../platform/http/fast-path.js';
 import type { PublicMenuService } from '../application/public-menu.service.js';
-import type { MenuMissLimiter } from './menu-miss-limiter.js';
 import { requestIdFor } from '../../../platform/logging/logger.js';
 import { acceptedEncoding, matchesEtag, prepareMenu, type Encoding, type PreparedMenu } from './public-menu.route.js';
 
@@ -47,16 +46,11 @@ export function menuRequestOf(
 
 /**
  * The cached public menu, answered before Fastify (docs/decisions/012-public-menu-fast-path.md). Only the plain hit
- * is answered here: a GET of a menu that is built and cached, while the 404 limiter counts nobody (else working out
- * the caller's address needs Fastify's proxy rules). Everything else (HEAD, a miss, a paused business, an address
- * over its limit) goes to the route in public-menu.route.ts, which answers it exactly as before. The answer is the
+ * is answered here: a GET of a menu that is built and cached (served to every address: the 404 limiter limits only
+ * unknown ids, see MenuMissLimiter). Everything else (HEAD, a miss, a paused business) goes to the route in public-menu.route.ts, which answers it exactly as before. The answer is the
  * route's own: the same prepared bytes and headers, plus the headers every answer carries.
  */
-export function publicMenuFastPath(
-  fastPath: HttpFastPath,
-  menus: PublicMenuService,
-  misses: MenuMissLimiter,
-): FastPathHandler {
+export function publicMenuFastPath(fastPath: HttpFastPath, menus: PublicMenuService): FastPathHandler {
   // The complete headers of each prepared menu version (the route's own plus the security headers of a JSON
   // answer), merged once, the request id's slot included: a hit only writes its request id into the slot. One object
   // per version and encoding serves every request: `writeHead` turns it into the header block at once and keeps no
@@ -83,7 +77,7 @@ export function publicMenuFastPath(
   };
 
   return (request: IncomingMessage, response: ServerResponse): boolean => {
-    if (request.method !== 'GET' || misses.counting) return false;
+    if (request.method !== 'GET') return false;
     const asked = menuRequestOf(request.url);
     if (asked === undefined) return false;
     const cached = menus.cached(asked.departmentId, asked.language);

@@ -149,7 +149,7 @@ export function registerPublicMenuRoute(
   ): Promise<void> => {
     const result = await menus.find(departmentId, language);
     if (result.status !== 'ok') {
-      // 404s are rate-limited so department ids cannot be enumerated.
+      // Unknown ids are rate-limited per address (MenuMissLimiter); a menu that exists never reaches this.
       await misses.miss(request.ip);
       throw result.status === 'not_found'
         ? new AppError('menu.not_found')
@@ -167,9 +167,6 @@ export function registerPublicMenuRoute(
       let language: OfferableLanguage | undefined;
       try {
         language = languageOf(request.query);
-        // An address that used up its 404s is refused every menu, hits included (see MenuMissLimiter). Working out
-        // the address (X-Forwarded-For behind a proxy) is skipped while no address has a 404 counted.
-        if (misses.counting) misses.check(request.ip);
         const cached = menus.cached(departmentId, language);
         if (cached?.status === 'ok') {
           sendMenu(request, reply, cached);

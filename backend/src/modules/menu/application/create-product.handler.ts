@@ -1,4 +1,5 @@
 import { Inject } from '@nestjs/common';
+import { LockMode } from '@mikro-orm/core';
 import type { ProductTag } from '@tafrit/contracts';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DATABASE } from '../../../platform/database/database.module.js';
@@ -38,8 +39,15 @@ export class CreateProductHandler implements ICommandHandler<CreateProductComman
 
   async execute({ businessId, input, context }: CreateProductCommand): Promise<{ id: number }> {
     return this.database.em().transactional(async (em) => {
-      // Another business's category answers exactly like a missing one: ids reveal nothing across tenants.
-      const category = await em.findOne(CategoryEntity, { id: input.categoryId, businessId });
+      // Another business's category answers exactly like a missing one: ids reveal nothing across tenants. The row is
+      // locked for share until the product is in: a delete of the category either finished first (the category is
+      // missing, 404) or waits for this add and then takes the new product with it. Read unlocked, a delete that
+      // committed in between made the insert break the foreign key (500, on PostgreSQL).
+      const category = await em.findOne(
+        CategoryEntity,
+        { id: input.categoryId, businessId },
+        { lockMode: LockMode.PESSIMISTIC_READ },
+      );
       if (!category) throw new AppError('not_found', { fields: { categoryId: 'נא לבחור קטגוריה' } });
       // New products go last in their category.
       const position = await nextPosition(em, businessId, input.categoryId);

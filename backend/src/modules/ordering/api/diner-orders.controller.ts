@@ -15,6 +15,12 @@ const DINER_LEFT = 'the diner left';
 const NONE: LatestOrderAnswer = { success: false, data: null, message: messageFor('order.not_found') };
 
 /**
+ * What a department id can be (the menu's own rule): anything else names no order and is never looked up. A NUL in
+ * it reached the database, which cannot read it, and answered 500.
+ */
+const DEPARTMENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
  * The diner's order calls (product-spec §7): `latest` answers the newest order of the caller's own diner session
  * (the spec's `{ success, data, message }`); an order by number answers only to its session or the business's owner.
  * Nobody else learns whether an order exists: every miss is the same 404.
@@ -35,7 +41,8 @@ export class DinerOrdersController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<LatestOrderAnswer> {
     const session = this.sessions.read(request);
-    const order = session ? await this.orders.latest(departmentId, session, request.id) : null;
+    const order =
+      session && DEPARTMENT_ID.test(departmentId) ? await this.orders.latest(departmentId, session, request.id) : null;
     if (!order) {
       void reply.status(404);
       return { ...NONE, code: 'order.not_found' } as LatestOrderAnswer;
@@ -59,7 +66,8 @@ export class DinerOrdersController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<LatestOrderAnswer> {
     const { seen } = parseWith(orderWaitQuerySchema, query);
-    const orderNumber = /^\d{1,9}$/.test(orderNumberText) ? Number(orderNumberText) : 0;
+    const orderNumber =
+      /^\d{1,9}$/.test(orderNumberText) && DEPARTMENT_ID.test(departmentId) ? Number(orderNumberText) : 0;
     const caller = { dinerSessionId: this.sessions.read(request), ownerPhone: await this.owners.phoneOf(request) };
     // The diner left (closed the tab, lost the network): stop waiting for them.
     const left = new AbortController();
@@ -83,7 +91,8 @@ export class DinerOrdersController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<LatestOrderAnswer> {
-    const orderNumber = /^\d{1,9}$/.test(orderNumberText) ? Number(orderNumberText) : 0;
+    const orderNumber =
+      /^\d{1,9}$/.test(orderNumberText) && DEPARTMENT_ID.test(departmentId) ? Number(orderNumberText) : 0;
     const caller = { dinerSessionId: this.sessions.read(request), ownerPhone: await this.owners.phoneOf(request) };
     const order = orderNumber > 0 ? await this.orders.byNumber(departmentId, orderNumber, caller, request.id) : null;
     if (!order) {
