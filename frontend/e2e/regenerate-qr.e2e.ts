@@ -86,6 +86,8 @@ describe('a new QR code from the settings in a real browser', () => {
     await dialog.getByRole('button', { name: 'כן, ליצור קוד חדש' }).click();
     const stepUp = page.getByRole('dialog', { name: 'אימות בקוד מהטלפון של העסק' });
     await stepUp.waitFor();
+    await stepUp.getByText('שלחנו קוד אימות ב-SMS לטלפון של העסק.').waitFor();
+    await expectAccessible(page, 'the code dialog over the regenerate dialog');
     expect(await statusOf(`/api/menu/${oldId}`)).toBe(200);
     await stepUp.getByLabel('קוד אימות').fill(await codeSentTo(smsLog, OWNER.phone, sentBefore));
     const [answer] = await Promise.all([
