@@ -4,6 +4,7 @@ export const ErrorCode = {
   ValidationFailed: 'validation.failed',
   Unauthenticated: 'auth.unauthenticated',
   Forbidden: 'auth.forbidden',
+  StepUpRequired: 'auth.step_up_required',
   NotFound: 'not_found',
   ApiNotFound: 'api.not_found',
   Conflict: 'conflict',
@@ -71,6 +72,8 @@ export const errorHttpStatus: Readonly<Record<ErrorCode, number>> = {
   'validation.failed': 400,
   'auth.unauthenticated': 401,
   'auth.forbidden': 403,
+  // A sensitive change (payout details, the Cardcom password, a new QR address) without a fresh code (decision 036).
+  'auth.step_up_required': 403,
   not_found: 404,
   'api.not_found': 404,
   conflict: 409,

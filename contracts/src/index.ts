@@ -23,6 +23,7 @@ export * from './israel/localities.js';
 export * from './israel/localities-data.js';
 export * from './http/sign-in.schemas.js';
 export * from './http/accounts.schemas.js';
+export * from './http/step-up.schemas.js';
 export * from './http/contact-limits.js';
 export * from './http/contact.schemas.js';
 export * from './languages.js';

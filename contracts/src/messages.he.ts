@@ -8,6 +8,7 @@ export const errorMessagesHe: Readonly<Record<ErrorCode, string>> = {
   'validation.failed': 'חלק מהפרטים שהוזנו אינם תקינים',
   'auth.unauthenticated': 'יש להתחבר מחדש כדי להמשיך',
   'auth.forbidden': 'אין לך הרשאה לבצע פעולה זו',
+  'auth.step_up_required': 'לשינוי הזה נדרש קוד אימות שיישלח בהודעה לטלפון של העסק',
   not_found: 'הפריט המבוקש לא נמצא',
   'api.not_found': 'הכתובת המבוקשת לא נמצאה',
   conflict: 'הנתונים השתנו בינתיים, רעננו את הדף ונסו שוב',
@@ -92,6 +93,7 @@ export const validationMessagesHe = {
   // Bilingual on purpose: the spec shows this one message in both languages.
   codeFormat: 'הקוד חייב להכיל 4 או 6 ספרות / Code must be 4 or 6 digits',
   verificationCodeRequired: 'נא להזין קוד אימות',
+  stepUpCodeFormat: 'הקוד חייב להכיל 6 ספרות',
   categoryNameRequired: 'נא להזין שם קטגוריה',
   productNameRequired: 'נא להזין שם מוצר',
   priceRequired: 'נא להזין מחיר',

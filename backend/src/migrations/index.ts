@@ -24,6 +24,7 @@ import { Migration20261128000300_first_run } from './Migration20261128000300_fir
 import { Migration20261129000100_product_photo_names } from './Migration20261129000100_product_photo_names.js';
 import { Migration20261130000100_sweep_indexes } from './Migration20261130000100_sweep_indexes.js';
 import { Migration20261201000100_order_append_lean } from './Migration20261201000100_order_append_lean.js';
+import { Migration20261202000300_session_step_up } from './Migration20261202000300_session_step_up.js';
 
 /**
  * Every migration, in order. An explicit list (not a folder glob) works the same from TypeScript sources in tests
@@ -62,4 +63,5 @@ export const migrationsList = [
   { name: 'Migration20261129000100_product_photo_names', class: Migration20261129000100_product_photo_names },
   { name: 'Migration20261130000100_sweep_indexes', class: Migration20261130000100_sweep_indexes },
   { name: 'Migration20261201000100_order_append_lean', class: Migration20261201000100_order_append_lean },
+  { name: 'Migration20261202000300_session_step_up', class: Migration20261202000300_session_step_up },
 ];

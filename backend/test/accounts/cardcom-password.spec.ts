@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port.js';
 import { query } from '../../src/platform/event-store/postgres/sql.js';
-import { registerOwner, type SignedInOwner } from '../support/accounts.js';
+import { registerOwner, type SignedInOwner, stepUp } from '../support/accounts.js';
 import { createPayment, openShop, type Shop } from '../support/checkout.js';
 import { startFakeCardcom } from '../support/fake-cardcom.js';
 import { call } from '../support/http-client.js';
@@ -37,6 +37,8 @@ beforeAll(async () => {
     cardcomApiName: 'cafe-api',
   });
   shop = await openShop(app, owner);
+  // The password needs a fresh code (decision 036; test/accounts/step-up.spec.ts); five minutes cover this file.
+  await stepUp(app, owner);
 });
 afterAll(async () => {
   await app?.close();

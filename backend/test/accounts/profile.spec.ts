@@ -2,7 +2,7 @@ import { PHONE_CANNOT_CHANGE_HE } from '@tafrit/contracts';
 import { businessesProjection } from '../../src/modules/accounts/projections/businesses.projection.js';
 import { BusinessEntity } from '../../src/modules/accounts/projections/business.entity.js';
 import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port.js';
-import { registerOwner, registrationForm } from '../support/accounts.js';
+import { registerOwner, registrationForm, stepUp } from '../support/accounts.js';
 import { call } from '../support/http-client.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -40,6 +40,8 @@ describe('the business profile', () => {
     expect(first.status).toBe(200);
     expect(first.body.data).toMatchObject({ business: { businessName: 'קפה חדש', receiptPhone: '+972543333333' } });
 
+    // New bank details need a fresh code (decision 036; test/accounts/step-up.spec.ts).
+    await stepUp(app, owner);
     const second = await update(owner.token, { ...form, bankName: '10', accountNumber: '998877' });
     expect(second.body.data).toMatchObject({ business: { bankName: '10', accountNumber: '998877' } });
 

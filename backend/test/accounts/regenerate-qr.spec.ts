@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type AdminAuditEntry, israelMonthOf, type LiveOrdersAnswer, type MonthlyReport } from '@tafrit/contracts';
 import { BusinessEntity } from '../../src/modules/accounts/projections/business.entity.js';
 import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port.js';
-import { registerOwner, signInAdmin, type SignedInOwner } from '../support/accounts.js';
+import { registerOwner, signInAdmin, type SignedInOwner, stepUp } from '../support/accounts.js';
 import { createPayment, DINER_COOKIE, openShop, payInSandbox, type Shop } from '../support/checkout.js';
 import { call } from '../support/http-client.js';
 import { dinerPays, SANDBOX_APPROVED_CARD } from '../support/paid-order.js';
@@ -36,6 +36,8 @@ beforeAll(async () => {
   owner = await registerOwner(app, { businessName: 'קפה הכרמל' });
   shop = await openShop(app, owner);
   adminToken = (await signInAdmin(app)).token;
+  // A new address needs a fresh code (decision 036; test/accounts/step-up.spec.ts); five minutes cover this file.
+  await stepUp(app, owner);
 }, 90_000);
 afterAll(async () => {
   await app.close();
@@ -91,6 +93,7 @@ describe('a new public address for a leaked QR code', () => {
     const before = await departmentOf(owner.phone);
     const versionBefore = (await store.readStream(`business-${owner.phone}`)).events.length;
     const intruder = await registerOwner(app);
+    await stepUp(app, intruder);
     const intruderBefore = await departmentOf(intruder.phone);
     const answer = await regenerate(intruder.token);
     expect(answer.status).toBe(200);

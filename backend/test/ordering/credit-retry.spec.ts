@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { israelMonthOf } from '@tafrit/contracts';
 import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port.js';
-import { registerOwner, signInAdmin, type SignedInOwner } from '../support/accounts.js';
+import { registerOwner, signInAdmin, type SignedInOwner, stepUp } from '../support/accounts.js';
 import { createPayment, openShop, type Shop } from '../support/checkout.js';
 import { startFakeCardcom } from '../support/fake-cardcom.js';
 import { call } from '../support/http-client.js';
@@ -42,6 +42,7 @@ beforeAll(async () => {
   });
   other = await registerOwner(app);
   shop = await openShop(app, owner);
+  await stepUp(app, owner);
   const saved = await call(app, 'PUT', '/api/business/cardcom-password', {
     token: owner.token,
     body: { apiPassword: PASSWORD },

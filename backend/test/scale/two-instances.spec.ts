@@ -6,7 +6,7 @@ import { CONTACT_RATE_LIMIT } from '../../src/modules/contact/application/contac
 import { PublicMenuCache } from '../../src/modules/menu/application/public-menu-cache.js';
 import { IpRateLimiter } from '../../src/platform/auth/ip-rate-limiter.js';
 import { ProcessorRunner } from '../../src/platform/processing/processor-runner.js';
-import { registerOwner, type SignedInOwner } from '../support/accounts.js';
+import { registerOwner, type SignedInOwner, stepUp } from '../support/accounts.js';
 import { openShop, type Shop } from '../support/checkout.js';
 import { call } from '../support/http-client.js';
 import { createCategory, createProduct, sleep } from '../support/menu.js';
@@ -124,6 +124,7 @@ const productName = (answer: { body: Record<string, unknown> }) =>
     }
     expect(kept).toBe(true);
 
+    await stepUp(first, owner);
     const answer = await call<{ data: { departmentId: string } }>(first, 'POST', '/api/business/regenerate-qr', {
       token: owner.token,
     });

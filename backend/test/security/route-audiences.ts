@@ -53,6 +53,12 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/printer/agent/status': agent,
   'POST /api/printer/agent/test-slip': agent,
 
+  // The owner's own sign-ins (decision 036): a fresh code, and the list of sessions with a way to end them.
+  'POST /api/auth/step-up': owner,
+  'POST /api/auth/step-up/verify': owner,
+  'GET /api/auth/sessions': owner,
+  'DELETE /api/auth/sessions/:id': owner,
+  'POST /api/auth/sessions/sign-out-others': owner,
   'GET /api/business/profile': owner,
   'PUT /api/business/profile': owner,
   'GET /api/business/diner-languages': owner,

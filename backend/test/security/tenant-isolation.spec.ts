@@ -14,7 +14,13 @@ import { PlatformInvoiceLinks } from '../../src/modules/commissions/application/
 import { ProcessorRunner } from '../../src/platform/processing/processor-runner.js';
 import { recordOrder } from '../support/orders.js';
 import type { Socket } from 'socket.io-client';
-import { registerOwner, registrationForm, signInAdmin, type SignedInOwner } from '../support/accounts.js';
+import {
+  registerOwner,
+  registrationForm,
+  signInAdmin,
+  signInOnceMore,
+  type SignedInOwner,
+} from '../support/accounts.js';
 import { createPayment, DINER_COOKIE, openShop, payInSandbox, type Shop } from '../support/checkout.js';
 import { call, type ApiAnswer } from '../support/http-client.js';
 import { createCategory, createProduct } from '../support/menu.js';
@@ -145,6 +151,8 @@ interface Attack {
   afterControl?: () => void;
 }
 
+/** The sign-in (session family) of the victim's that the intruder tries to end. */
+let victimSignIn = '';
 /** A fresh paid order of the victim's (and a refund of it), for the cases whose control refunds or cancels it. */
 const spareOrder = { orderId: '', refundId: '' };
 /** The diner's order whose ready SMS the intruder tries to set (decision 033). */
@@ -516,6 +524,22 @@ const ATTACKS: Attack[] = [
     },
   },
   {
+    route: 'DELETE /api/auth/sessions/:id',
+    name: "sign out one of the victim's devices",
+    // A sign-in of the victim's own for each run: the control ends it.
+    prepare: async () => {
+      const device = await signInOnceMore(app, victim.phone);
+      const listed = await call<{ data: { sessions: { id: string; current: boolean }[] } }>(
+        app,
+        'GET',
+        '/api/auth/sessions',
+        { token: device.token },
+      );
+      victimSignIn = listed.body.data.sessions.find((session) => session.current)?.id ?? '';
+    },
+    request: (token) => call(app, 'DELETE', `/api/auth/sessions/${victimSignIn}`, { token }),
+  },
+  {
     route: 'GET /api/printer/status',
     name: "read the victim's printer status by ?businessId",
     request: (token) =>
@@ -590,7 +614,11 @@ describe("one business using another's ids", () => {
       'POST /api/option-groups': { name: 'של הפורץ', minChoices: 0, maxChoices: 1 },
       'PUT /api/printer/settings': { paperWidth: '58mm' },
     };
-    const routes = routesOf('owner').filter((key) => !key.includes(':'));
+    // Signing out the intruder's other devices would end the impersonation session the later cases use; what it can
+    // reach is tested on its own below.
+    const routes = routesOf('owner').filter(
+      (key) => !key.includes(':') && key !== 'POST /api/auth/sessions/sign-out-others',
+    );
     expect(routes.length).toBeGreaterThan(10);
     const problems: string[] = [];
     for (const key of routes) {
@@ -609,6 +637,18 @@ describe("one business using another's ids", () => {
       if (JSON.stringify(after) !== JSON.stringify(before)) problems.push(`${key} changed the victim's data`);
     }
     expect(problems).toEqual([]);
+  });
+});
+
+describe("signing out one's other devices", () => {
+  it("ends only the caller's own sign-ins, never another business's", async () => {
+    const device = await signInOnceMore(app, victim.phone);
+    const stranger = await registerOwner(app);
+    const answer = await call(app, 'POST', '/api/auth/sessions/sign-out-others', { token: stranger.token });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toEqual({ signedOut: 0 });
+    expect((await call(app, 'GET', '/api/business/profile', { token: device.token })).status).toBe(200);
+    expect((await call(app, 'GET', '/api/business/profile', { token: victim.token })).status).toBe(200);
   });
 });
 

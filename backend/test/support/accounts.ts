@@ -115,3 +115,44 @@ export async function signInAdmin(app: TestApp, ip = `10.9.${randomInt(256)}.${r
 export function claimsOf(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
 }
+
+/**
+ * Gives the owner's session a fresh step-up (decision 036): asks for a code, reads it from the SMS log as the owner
+ * would from the phone, and presents it. Payout details, the Cardcom password and a new QR address need one.
+ */
+export async function stepUp(app: TestApp, owner: { phone: string; token: string }): Promise<void> {
+  const sent = await call(app, 'POST', '/api/auth/step-up', { token: owner.token, ip: `10.7.${randomInt(256)}.1` });
+  if (sent.status !== 200) throw new Error(`step-up failed: ${sent.status} ${JSON.stringify(sent.body)}`);
+  const code = latestCode(app, owner.phone);
+  const verified = await call(app, 'POST', '/api/auth/step-up/verify', { token: owner.token, body: { code } });
+  if (verified.status !== 200)
+    throw new Error(`step-up verify failed: ${verified.status} ${JSON.stringify(verified.body)}`);
+}
+
+/**
+ * One more sign-in of an existing business (another device), by send-otp and verify-otp. The phone's earlier codes are
+ * moved back past the 30-second resend interval first, as if the owner had waited.
+ */
+export async function signInOnceMore(
+  app: TestApp,
+  phone: string,
+  options: { ip?: string; userAgent?: string } = {},
+): Promise<{ token: string; refreshCookie: string }> {
+  await app.database
+    .em()
+    .getConnection()
+    .execute(`update otp_codes set created_at = created_at - interval '31 seconds' where phone = ?`, [phone]);
+  const ip = options.ip ?? `10.8.${randomInt(256)}.${randomInt(1, 255)}`;
+  const sent = await call(app, 'POST', '/api/send-otp', { body: { phone }, ip });
+  if (sent.status !== 200) throw new Error(`send-otp failed: ${sent.status} ${JSON.stringify(sent.body)}`);
+  const answer = await call(app, 'POST', '/api/verify-otp', {
+    body: { phone, code: latestCode(app, phone) },
+    ip,
+    ...(options.userAgent ? { headers: { 'user-agent': options.userAgent } } : {}),
+  });
+  if (answer.status !== 200) throw new Error(`verify-otp failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return {
+    token: (answer.body.data as { token: string }).token,
+    refreshCookie: answer.cookies[OWNER_COOKIE]?.value ?? '',
+  };
+}

@@ -17,6 +17,8 @@ import { OwnerSignInController } from './api/owner-sign-in.controller.js';
 import { RegenerateQrController } from './api/regenerate-qr.controller.js';
 import { RegistrationController } from './api/registration.controller.js';
 import { SessionsController } from './api/sessions.controller.js';
+import { OwnerSignInsController } from './api/owner-sign-ins.controller.js';
+import { StepUpGuard } from './api/step-up.guard.js';
 import { BusinessSecrets } from './application/business-secrets.service.js';
 import { ChangeBusinessAddressHandler } from './application/change-business-address.handler.js';
 import { ChangeCardcomApiPasswordHandler } from './application/change-cardcom-password.handler.js';
@@ -40,6 +42,8 @@ import { RegenerateDepartmentIdHandler } from './application/regenerate-departme
 import { RegisterBusinessHandler } from './application/register-business.handler.js';
 import { SessionIssuer } from './application/session-issuer.js';
 import { Sessions } from './application/sessions.service.js';
+import { SignInList } from './application/sign-in-list.js';
+import { StepUps } from './application/step-ups.service.js';
 import { BusinessEntity } from './projections/business.entity.js';
 import { businessesProjection } from './projections/businesses.projection.js';
 
@@ -57,6 +61,7 @@ import { BusinessReader } from './projections/business.reader.js';
     RegistrationController,
     OwnerSignInController,
     SessionsController,
+    OwnerSignInsController,
     BusinessProfileController,
     BusinessAddressController,
     DinerLanguagesController,
@@ -89,6 +94,9 @@ import { BusinessReader } from './projections/business.reader.js';
     Sessions,
     SessionIssuer,
     OneTimeCodes,
+    StepUps,
+    StepUpGuard,
+    SignInList,
     OwnerSignIn,
     LogoUploads,
     OwnerSessionReplies,

@@ -25,7 +25,7 @@ interface Payload {
   sub: string;
   aud: string;
   sid: string;
-  exp: number;
+  exp?: unknown;
   impersonatedBy?: string;
 }
 
@@ -67,6 +67,9 @@ export class AccessTokens {
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || !SESSION_ID.test(payload.sid)) {
         return undefined;
       }
+      // The JWT library accepts a token without `exp` as one that never expires. We never sign one; a token that
+      // claims to live forever was made with a leaked key or by a bug, and must not open a session (issue 29).
+      if (typeof payload.exp !== 'number' || !Number.isFinite(payload.exp)) return undefined;
       return {
         audience,
         subject: payload.sub,

@@ -2,15 +2,17 @@ import { Global, Module } from '@nestjs/common';
 import { AccessTokens } from './access-tokens.js';
 import { IpRateLimiter } from './ip-rate-limiter.js';
 import { RefreshCookies } from './refresh-cookies.js';
+import { SessionEndings } from './session-endings.js';
 
 /**
  * Tokens, the refresh cookie and per-address limits for every module. `OwnerGuard` and `AdminGuard` (guards.ts) are
  * created by the module of each controller that uses them; they ask a `SessionDirectory` (SESSION_DIRECTORY) whether a
- * session is still open, which the accounts module, owner of the sessions, provides to all.
+ * session is still open, which the accounts module, owner of the sessions, provides to all. `SessionEndings` carries
+ * the news of an ended session to the sockets opened on its behalf.
  */
 @Global()
 @Module({
-  providers: [AccessTokens, RefreshCookies, IpRateLimiter],
-  exports: [AccessTokens, RefreshCookies, IpRateLimiter],
+  providers: [AccessTokens, RefreshCookies, IpRateLimiter, SessionEndings],
+  exports: [AccessTokens, RefreshCookies, IpRateLimiter, SessionEndings],
 })
 export class AuthModule {}

@@ -10,4 +10,9 @@ export const SESSION_DIRECTORY = Symbol('SESSION_DIRECTORY');
  */
 export interface SessionDirectory {
   isActive(session: { audience: Audience; userId: string; sessionId: string }): Promise<boolean>;
+  /**
+   * The sign-in (session family) an open session belongs to, or undefined when it is not open. A socket joins its
+   * sign-in's room, so ending the sign-in (whichever refresh of it the socket started with) drops the socket.
+   */
+  signInOf(session: { audience: Audience; userId: string; sessionId: string }): Promise<string | undefined>;
 }

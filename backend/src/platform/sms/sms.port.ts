@@ -2,7 +2,8 @@
 export const SMS_SENDER = Symbol('SMS_SENDER');
 
 /** What a message is for: the log provider records it, so support can tell a sign-in code from a receipt. */
-export type SmsKind = 'owner-sign-in-code' | 'admin-sign-in-code' | 'receipt' | 'ready';
+export type SmsKind =
+  'owner-sign-in-code' | 'admin-sign-in-code' | 'owner-step-up-code' | 'payout-changed' | 'receipt' | 'ready';
 
 export interface SmsMessage {
   /** E.164, as phones are stored (`+972547654321`). */

@@ -11,16 +11,19 @@ import { updateCardcomPassword } from './api/business-documents';
 import { useRememberBusiness } from './api/profile';
 import { ConsequencesDialog } from './components/consequences-dialog';
 import { errorDescription } from './errors';
+import { useStepUp } from './step-up';
 
 const t = heDocuments.cardcomPassword;
 
 /**
  * The own Cardcom terminal's ApiPassword (decision 026), for a business that charges on its own terminal: written
- * once, stored encrypted, never shown again. The server says only whether one is set.
+ * once, stored encrypted, never shown again. The server says only whether one is set. Setting or removing it needs a
+ * fresh code (decision 036).
  */
 export function CardcomPasswordCard({ business }: { business: OwnerBusiness }) {
   const titleId = useId();
   const remember = useRememberBusiness();
+  const withStepUp = useStepUp();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
@@ -35,7 +38,7 @@ export function CardcomPasswordCard({ business }: { business: OwnerBusiness }) {
     setError(undefined);
     setPending(true);
     try {
-      remember(await updateCardcomPassword({ apiPassword: password }));
+      remember(await withStepUp(() => updateCardcomPassword({ apiPassword: password })));
       setPassword('');
       toast({ title: t.saved });
     } catch (saveError) {
@@ -80,6 +83,7 @@ export function CardcomPasswordCard({ business }: { business: OwnerBusiness }) {
  */
 function RemovePassword() {
   const remember = useRememberBusiness();
+  const withStepUp = useStepUp();
   return (
     <ConsequencesDialog
       text={{
@@ -97,7 +101,7 @@ function RemovePassword() {
         </button>
       }
       onConfirm={async () => {
-        remember(await updateCardcomPassword({ apiPassword: null }));
+        remember(await withStepUp(() => updateCardcomPassword({ apiPassword: null })));
         toast({ title: t.removed });
       }}
       confirmTestId="cardcom-password-remove-confirm"

@@ -5,6 +5,7 @@ import { toast } from '@/components/ui/toast';
 import { heOwner } from '@/i18n/he-owner';
 import { regenerateQr, useRememberDepartment } from './api/profile';
 import { ConsequencesDialog } from './components/consequences-dialog';
+import { useStepUp } from './step-up';
 
 const t = heOwner.settings;
 
@@ -16,6 +17,7 @@ const t = heOwner.settings;
 export function RegenerateQr() {
   const id = useId();
   const rememberDepartment = useRememberDepartment();
+  const withStepUp = useStepUp();
 
   return (
     <div className="mt-6 border-t border-line pt-5" data-testid="qr-regenerate">
@@ -46,7 +48,8 @@ export function RegenerateQr() {
           </button>
         }
         onConfirm={async () => {
-          rememberDepartment(await regenerateQr());
+          // A fresh code first (decision 036): the code dialog opens over this one when the server asks for it.
+          rememberDepartment(await withStepUp(regenerateQr));
           toast({ title: t.qrRegenerated });
         }}
         confirmTestId="qr-regenerate-confirm"

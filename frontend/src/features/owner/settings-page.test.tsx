@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '@/components/ui/toast';
 import { heOwner } from '@/i18n/he-owner';
+import { heSessions } from '@/i18n/he-sessions';
 import { createAppRouter } from '@/router';
 import { demoBusiness, json, stubApi, type ApiCall } from '@/test/api-stub';
 import { FakeXhr } from '@/test/fake-xhr';
@@ -187,5 +188,102 @@ describe('a new QR code (regenerate-qr)', () => {
     expect(alert.textContent).toContain(s.qrRegenerateError);
     expect(screen.getByRole('dialog')).toBeTruthy();
     expect(screen.getByTestId('qr-url').textContent).toMatch(/\/menu\/demo$/);
+  });
+});
+
+describe('sensitive changes and signed-in devices (decision 036)', () => {
+  it('asks for the code sent by SMS when new payout details need it, then saves them again (decision 036)', async () => {
+    let steppedUp = false;
+    let business = { ...demoBusiness };
+    const calls = stubApi((call) => {
+      if (call.path === '/api/auth/step-up') return json({ success: true, data: { sent: true } });
+      if (call.path === '/api/auth/step-up/verify') {
+        if ((call.body as { code: string }).code !== '246810') {
+          return json({ success: false, code: 'otp.invalid', message: 'קוד האימות שגוי' }, 400);
+        }
+        steppedUp = true;
+        return json({ success: true, data: { validUntil: new Date(Date.now() + 300_000).toISOString() } });
+      }
+      if (call.path !== '/api/business/profile') return undefined;
+      if (call.method === 'PUT') {
+        if (!steppedUp) {
+          return json({ success: false, code: 'auth.step_up_required', message: 'נדרש קוד' }, 403);
+        }
+        business = { ...business, ...(call.body as object), phone: business.phone };
+      }
+      return json({ success: true, data: { business } });
+    });
+    const user = userEvent.setup();
+    renderSettings();
+    const account = await screen.findByLabelText(f.accountNumber);
+    await user.clear(account);
+    await user.type(account, '7654321');
+    await user.click(screen.getAllByRole('button', { name: s.save })[1]!);
+
+    const dialog = await screen.findByRole('dialog', { name: heSessions.stepUp.title });
+    expect(await within(dialog).findByText(heSessions.stepUp.sent)).toBeTruthy();
+    const code = within(dialog).getByLabelText(heSessions.stepUp.codeLabel);
+    await user.type(code, '111111');
+    await user.click(within(dialog).getByRole('button', { name: heSessions.stepUp.confirm }));
+    expect(await within(dialog).findByText('קוד האימות שגוי')).toBeTruthy();
+    await user.clear(code);
+    await user.type(code, '246810');
+    await user.click(within(dialog).getByRole('button', { name: heSessions.stepUp.confirm }));
+
+    expect(await screen.findByText(s.saved)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const puts = calls.filter((call) => call.method === 'PUT' && call.path === '/api/business/profile');
+    expect(puts).toHaveLength(2);
+    expect(puts[1]?.body).toMatchObject({ accountNumber: '7654321' });
+    expect(calls.filter((call) => call.path === '/api/auth/step-up')).toHaveLength(1);
+  });
+
+  it('lists the signed-in devices and signs one out', async () => {
+    let sessions = [
+      {
+        id: 'a',
+        current: true,
+        browser: 'Chrome',
+        system: 'Android',
+        ipAddress: '10.0.0.1',
+        signedInAt: '2026-11-29T08:00:00.000Z',
+        lastUsedAt: '2026-11-29T09:00:00.000Z',
+        impersonated: false,
+      },
+      {
+        id: 'b',
+        current: false,
+        browser: 'Safari',
+        system: 'iOS',
+        ipAddress: '203.0.113.7',
+        signedInAt: '2026-11-28T08:00:00.000Z',
+        lastUsedAt: '2026-11-28T09:00:00.000Z',
+        impersonated: false,
+      },
+    ];
+    profileServer();
+    const profileFetch = globalThis.fetch;
+    const calls = stubApi((call) => {
+      if (call.path === '/api/auth/sessions') return json({ success: true, data: { sessions } });
+      if (call.method === 'DELETE' && call.path === '/api/auth/sessions/b') {
+        sessions = sessions.filter((session) => session.id !== 'b');
+        return json({ success: true, data: { signedOut: 1 } });
+      }
+      return undefined;
+    });
+    const sessionsFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: string, init?: RequestInit) =>
+      String(input).startsWith('/api/auth/') ? sessionsFetch(input, init) : profileFetch(input, init),
+    );
+    const user = userEvent.setup();
+    renderSettings();
+    const card = await screen.findByTestId('signed-in-devices');
+    await within(card).findByText('Safari · iOS');
+    expect(within(card).getByText(heSessions.devices.thisDevice)).toBeTruthy();
+    await user.click(within(card).getByRole('button', { name: heSessions.devices.signOutLabel('Safari · iOS') }));
+    expect(await screen.findByText(heSessions.devices.signedOut)).toBeTruthy();
+    await waitFor(() => expect(within(card).queryByText('Safari · iOS')).toBeNull());
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(true);
+    expect(within(card).getByText(heSessions.devices.onlyThisDevice)).toBeTruthy();
   });
 });

@@ -34,6 +34,8 @@ import { PrinterCard } from './printer-card';
 import { PrintingGuideCard } from './printing-guide-card';
 import { QrCard } from './qr-card';
 import { RegenerateQr } from './regenerate-qr';
+import { SignedInDevicesCard } from './signed-in-devices-card';
+import { StepUpProvider, useStepUp } from './step-up';
 
 const t = heOwner.settings;
 
@@ -59,49 +61,53 @@ export function SettingsPage() {
 
   return (
     <PageMain>
-      <h1 className="text-3xl font-bold text-ink">{t.title}</h1>
-      <p className="mt-3 max-w-prose text-lg text-muted">{t.description}</p>
-      <div className="mt-8 flex flex-col gap-6">
-        {ready ? (
-          <>
-            <ProfileForm business={profile.data} part="details" />
-            <BusinessAddressCard business={profile.data} />
-            <ProfileForm business={profile.data} part="payout" />
-            <CardcomPasswordCard business={profile.data} />
-          </>
-        ) : profile.isError ? (
-          <div className={cardClass}>
-            <p className={errorTextClass}>{t.loadError}</p>
-            <p className="mt-1 text-muted">{errorDescription(profile.error)}</p>
-            <button type="button" className={`${secondaryButtonClass} mt-4`} onClick={() => void profile.refetch()}>
-              {t.retry}
-            </button>
+      {/* One code dialog for the page's sensitive changes: payout details, the Cardcom password, a new QR address. */}
+      <StepUpProvider>
+        <h1 className="text-3xl font-bold text-ink">{t.title}</h1>
+        <p className="mt-3 max-w-prose text-lg text-muted">{t.description}</p>
+        <div className="mt-8 flex flex-col gap-6">
+          {ready ? (
+            <>
+              <ProfileForm business={profile.data} part="details" />
+              <BusinessAddressCard business={profile.data} />
+              <ProfileForm business={profile.data} part="payout" />
+              <CardcomPasswordCard business={profile.data} />
+            </>
+          ) : profile.isError ? (
+            <div className={cardClass}>
+              <p className={errorTextClass}>{t.loadError}</p>
+              <p className="mt-1 text-muted">{errorDescription(profile.error)}</p>
+              <button type="button" className={`${secondaryButtonClass} mt-4`} onClick={() => void profile.refetch()}>
+                {t.retry}
+              </button>
+            </div>
+          ) : (
+            <p role="status" className="text-muted">
+              {t.loading}
+            </p>
+          )}
+          <div className="grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-2">
+            {ready ? <LogoCard business={profile.data} /> : null}
+            {profile.data ? (
+              <QrCard
+                departmentId={profile.data.departmentId}
+                businessName={profile.data.businessName}
+                logo={profile.data.logo}
+              >
+                {ready ? <RegenerateQr /> : null}
+              </QrCard>
+            ) : null}
+            <PrinterCard businessPhone={profile.data?.phone} />
+            <PrintingGuideCard />
+            {ready ? <DinerLanguagesCard /> : null}
+            {ready ? <ServiceModeCard /> : null}
+            {ready ? <AutoAcceptCard /> : null}
+            {ready ? <OpeningHoursCard /> : null}
+            {ready ? <PaymentOptionsCard /> : null}
           </div>
-        ) : (
-          <p role="status" className="text-muted">
-            {t.loading}
-          </p>
-        )}
-        <div className="grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-2">
-          {ready ? <LogoCard business={profile.data} /> : null}
-          {profile.data ? (
-            <QrCard
-              departmentId={profile.data.departmentId}
-              businessName={profile.data.businessName}
-              logo={profile.data.logo}
-            >
-              {ready ? <RegenerateQr /> : null}
-            </QrCard>
-          ) : null}
-          <PrinterCard businessPhone={profile.data?.phone} />
-          <PrintingGuideCard />
-          {ready ? <DinerLanguagesCard /> : null}
-          {ready ? <ServiceModeCard /> : null}
-          {ready ? <AutoAcceptCard /> : null}
-          {ready ? <OpeningHoursCard /> : null}
-          {ready ? <PaymentOptionsCard /> : null}
+          {ready ? <SignedInDevicesCard /> : null}
         </div>
-      </div>
+      </StepUpProvider>
     </PageMain>
   );
 }
@@ -112,6 +118,7 @@ export function SettingsPage() {
  */
 function ProfileForm({ business, part }: { business: OwnerBusiness; part: 'details' | 'payout' }) {
   const remember = useRememberBusiness();
+  const withStepUp = useStepUp();
   const titleId = useId();
   const form = useForm<BusinessProfileRequest, unknown, BusinessProfileInput>({
     resolver: zodResolver(businessProfileSchema),
@@ -126,7 +133,8 @@ function ProfileForm({ business, part }: { business: OwnerBusiness; part: 'detai
 
   async function onSubmit(values: BusinessProfileInput) {
     try {
-      const saved = await updateProfile(values);
+      // New bank details need a fresh code (decision 036): the dialog asks for it and the save runs again.
+      const saved = await withStepUp(() => updateProfile(values));
       remember(saved);
       form.reset(profileFormValues(saved));
       toast({ title: t.saved });

@@ -14,6 +14,7 @@ import { parseWith } from '../../../platform/http/parse.js';
 import { ChangeBusinessAddressCommand } from '../application/change-business-address.handler.js';
 import { ChangeCardcomApiPasswordCommand } from '../application/change-cardcom-password.handler.js';
 import { currentBusiness } from './current-business.js';
+import { StepUpGuard } from './step-up.guard.js';
 
 /**
  * Settings' own cards for the tax documents and the own terminal (issue 17): `PUT /api/business/address` and
@@ -41,7 +42,9 @@ export class BusinessAddressController {
     return success({ business: await currentBusiness(this.queries, owner) });
   }
 
+  /** A fresh code first (decision 036): with the password, whoever holds the tablet could take the refunds' terminal. */
   @Put('cardcom-password')
+  @UseGuards(StepUpGuard)
   async cardcomPassword(
     @Body() body: unknown,
     @Req() request: FastifyRequest,

@@ -6,6 +6,7 @@ import { OwnerGuard } from '../../../platform/auth/guards.js';
 import { actorOf, CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
 import { clientOf } from '../../../platform/auth/request-client.js';
 import { RegenerateDepartmentIdCommand } from '../application/regenerate-department-id.handler.js';
+import { StepUpGuard } from './step-up.guard.js';
 
 /**
  * `POST /api/business/regenerate-qr` (spec §7): a new public address for the signed-in owner's business. No body: the
@@ -16,8 +17,10 @@ import { RegenerateDepartmentIdCommand } from '../application/regenerate-departm
 export class RegenerateQrController {
   constructor(private readonly commands: CommandBus) {}
 
+  /** A fresh code first (decision 036): a new address kills every printed table code at once. */
   @Post('regenerate-qr')
   @HttpCode(200)
+  @UseGuards(StepUpGuard)
   async regenerate(
     @Req() request: FastifyRequest,
     @CurrentOwner() owner: OwnerPrincipal,

@@ -10,6 +10,7 @@ import type { Database } from '../../../platform/database/database.js';
 import type { Audience } from '../../../platform/auth/principals.js';
 import type { ClientInfo } from '../../../platform/auth/request-client.js';
 import type { SessionDirectory } from '../../../platform/auth/session-directory.port.js';
+import { SessionEndings } from '../../../platform/auth/session-endings.js';
 import { query } from '../../../platform/event-store/postgres/sql.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import {
@@ -45,6 +46,7 @@ export class Sessions implements SessionDirectory {
   constructor(
     @Inject(DATABASE) private readonly database: Database,
     @Inject(APP_CONFIG) config: AppConfig,
+    private readonly endings: SessionEndings,
   ) {
     this.refreshKey = deriveKey(config.jwtSecret, 'refresh-tokens');
   }
@@ -84,6 +86,7 @@ export class Sessions implements SessionDirectory {
    */
   async rotate(options: { audience: Audience; refreshToken: string; client: ClientInfo }): Promise<OpenedSession> {
     const now = new Date();
+    let stolen = undefined as { audience: Audience; familyId: string } | undefined;
     const next = await this.database.em().transactional(async (em) => {
       // The row lock makes two concurrent refreshes of one token take turns: the second one waits for the first to
       // commit, then sees 'rotated' with the successor already stored, and joins it. Nothing here lives in process
@@ -106,6 +109,7 @@ export class Sessions implements SessionDirectory {
             { familyId: current.familyId, isRevoked: false },
             { isRevoked: true, revokedAt: now, revokedReason: 'reuse_detected' },
           );
+          stolen = { audience: current.audience as Audience, familyId: current.familyId };
           return undefined;
         case 'refuse':
           if (verdict.revokeAs) {
@@ -114,6 +118,8 @@ export class Sessions implements SessionDirectory {
           return undefined;
       }
     });
+    // After the commit: the sockets of a sign-in ended by reuse detection close too.
+    if (stolen) this.endings.announce({ kind: 'sign-in', ...stolen });
     if (!next) throw new AppError('auth.unauthenticated');
     return next;
   }
@@ -140,6 +146,8 @@ export class Sessions implements SessionDirectory {
       // Rotation never extends the sign-in: the family keeps its absolute expiry.
       expiresAt: current.expiresAt,
       isRevoked: false,
+      // A step-up belongs to the sign-in, not to one access token: a refresh inside its five minutes keeps it.
+      stepUpUntil: current.stepUpUntil ?? null,
     });
     return { userId: successor.userId, sessionId: successor.id, refreshToken, expiresAt: successor.expiresAt };
   }
@@ -176,13 +184,46 @@ export class Sessions implements SessionDirectory {
   async revokeByRefreshToken(audience: Audience, refreshToken: string, reason: string): Promise<void> {
     const em = this.database.em();
     const session = await em.findOne(UserSessionEntity, { refreshTokenHash: refreshTokenHash(refreshToken), audience });
-    if (session) await this.revokeFamily(session.familyId, reason);
+    if (session) await this.revokeFamily(session, reason);
   }
 
   /** Ends the sign-in of one session id (an access token's `sid`), e.g. the logout of an admin's visit. */
   async revokeBySessionId(sessionId: string, reason: string): Promise<void> {
     const session = await this.database.em().findOne(UserSessionEntity, { id: sessionId });
-    if (session) await this.revokeFamily(session.familyId, reason);
+    if (session) await this.revokeFamily(session, reason);
+  }
+
+  /**
+   * Ends one sign-in (its family id, as the sessions list names it) of this user; false when the user has no such
+   * live sign-in, so nobody can end, or learn of, another account's sessions.
+   */
+  async revokeSignIn(options: { audience: Audience; userId: string; familyId: string }): Promise<boolean> {
+    const { audience, userId, familyId } = options;
+    const ended = await this.database
+      .em()
+      .nativeUpdate(
+        UserSessionEntity,
+        { familyId, userId, audience, isRevoked: false },
+        { isRevoked: true, revokedAt: new Date(), revokedReason: 'ended_by_owner' },
+      );
+    if (ended > 0) this.endings.announce({ audience, kind: 'sign-in', familyId });
+    return ended > 0;
+  }
+
+  /** Ends every sign-in of the user but the one of `keepSessionId`; answers how many sign-ins ended. */
+  async revokeOtherSignIns(options: { audience: Audience; userId: string; keepSessionId: string }): Promise<number> {
+    const { audience, userId, keepSessionId } = options;
+    const rows = await query<{ family_id: string }>(
+      this.database.em(),
+      `update user_sessions set is_revoked = true, revoked_at = now(), revoked_reason = 'ended_by_owner'
+        where user_id = ? and audience = ? and not is_revoked
+          and family_id <> (select family_id from user_sessions where id = ?)
+        returning family_id`,
+      [userId, audience, keepSessionId],
+    );
+    const families = new Set(rows.map((row) => row.family_id));
+    for (const familyId of families) this.endings.announce({ audience, kind: 'sign-in', familyId });
+    return families.size;
   }
 
   /**
@@ -190,37 +231,45 @@ export class Sessions implements SessionDirectory {
    * the guards check the session on every request.
    */
   async revokeAllSessions(userId: string, reason: string, audience: Audience = 'owner'): Promise<number> {
-    return this.database
+    const ended = await this.database
       .em()
       .nativeUpdate(
         UserSessionEntity,
         { userId, audience, isRevoked: false },
         { isRevoked: true, revokedAt: new Date(), revokedReason: reason },
       );
+    // Announced even when no row was live: a socket may outlive its session's row (it expired), never the account.
+    this.endings.announce({ audience, kind: 'user', userId });
+    return ended;
   }
 
-  async isActive({ audience, userId, sessionId }: { audience: Audience; userId: string; sessionId: string }) {
+  async isActive(session: { audience: Audience; userId: string; sessionId: string }): Promise<boolean> {
+    return (await this.signInOf(session)) !== undefined;
+  }
+
+  async signInOf({ audience, userId, sessionId }: { audience: Audience; userId: string; sessionId: string }) {
     // One indexed lookup per request; for owners it also tells whether the business still exists and is not closed.
-    const rows = await query<{ ok: number }>(
+    const rows = await query<{ family_id: string }>(
       this.database.em(),
       audience === 'owner'
-        ? `select 1 as ok from user_sessions s join businesses b on b.phone = s.user_id
+        ? `select s.family_id from user_sessions s join businesses b on b.phone = s.user_id
             where s.id = ? and s.user_id = ? and s.audience = 'owner' and not s.is_revoked and s.expires_at > now()
               and b.closed_at is null`
-        : `select 1 as ok from user_sessions s
+        : `select s.family_id from user_sessions s
             where s.id = ? and s.user_id = ? and s.audience = 'admin' and not s.is_revoked and s.expires_at > now()`,
       [sessionId, userId],
     );
-    return rows.length > 0;
+    return rows[0]?.family_id;
   }
 
-  private async revokeFamily(familyId: string, reason: string): Promise<void> {
+  private async revokeFamily(session: UserSession, reason: string): Promise<void> {
     await this.database
       .em()
       .nativeUpdate(
         UserSessionEntity,
-        { familyId, isRevoked: false },
+        { familyId: session.familyId, isRevoked: false },
         { isRevoked: true, revokedAt: new Date(), revokedReason: reason },
       );
+    this.endings.announce({ audience: session.audience as Audience, kind: 'sign-in', familyId: session.familyId });
   }
 }

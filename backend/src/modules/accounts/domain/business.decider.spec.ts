@@ -1,6 +1,11 @@
 import { deciderSpec } from '../../../../test/support/decider-spec.js';
 import { businessDecider, type ChangeBusinessProfile, type RegisterBusiness } from './business.decider.js';
-import { BusinessAlreadyRegisteredError, BusinessClosedError, BusinessNotFoundError } from './business.errors.js';
+import {
+  BusinessAlreadyRegisteredError,
+  BusinessClosedError,
+  BusinessNotFoundError,
+  StepUpRequiredError,
+} from './business.errors.js';
 import type {
   BusinessActivated,
   BusinessClosed,
@@ -69,9 +74,15 @@ const payout: PayoutAccount = {
 const changeProfile = (changes: {
   profile?: Partial<BusinessProfile>;
   payout?: Partial<PayoutAccount>;
+  bankDetails?: 'may_change' | 'keep';
 }): ChangeBusinessProfile => ({
   type: 'ChangeBusinessProfile',
-  data: { profile: { ...profile, ...changes.profile }, payout: { ...payout, ...changes.payout }, now },
+  data: {
+    profile: { ...profile, ...changes.profile },
+    payout: { ...payout, ...changes.payout },
+    bankDetails: changes.bankDetails ?? 'may_change',
+    now,
+  },
 });
 
 describe('changing the business details', () => {
@@ -117,6 +128,37 @@ describe('changing the business details', () => {
         {
           type: 'PayoutAccountChanged',
           data: { phone: '+972547654321', ...payout, accountNumber: '999', changedAt: now },
+        },
+      ]));
+
+  it('refuses new bank details, and records nothing of the form, without a fresh code (decision 036)', () =>
+    given([registered])
+      .when(
+        changeProfile({
+          profile: { email: 'new@example.co.il' },
+          payout: { beneficiaryName: 'אחר' },
+          bankDetails: 'keep',
+        }),
+      )
+      .thenThrows(StepUpRequiredError, (error) => expect(error.code).toBe('auth.step_up_required')));
+
+  it('lets a session without a fresh code save the form when the bank details stay the same', () =>
+    given([registered])
+      .when(
+        changeProfile({
+          payout: { cardcom: { enabled: true, terminalNumber: '1000', apiName: 'test2025' } },
+          bankDetails: 'keep',
+        }),
+      )
+      .then([
+        {
+          type: 'PayoutAccountChanged',
+          data: {
+            phone: '+972547654321',
+            ...payout,
+            cardcom: { enabled: true, terminalNumber: '1000', apiName: 'test2025' },
+            changedAt: now,
+          },
         },
       ]));
 

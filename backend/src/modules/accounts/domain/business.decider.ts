@@ -2,7 +2,12 @@ import { offerableLanguages, type OfferableLanguage } from '@tafrit/contracts/la
 import type { OpeningHours, OrderingPause } from '@tafrit/contracts';
 import { PAYMENT_OPTIONS_OFF, type PaymentOptions } from '@tafrit/contracts';
 import type { Decider } from '../../../platform/event-store/aggregate.js';
-import { BusinessAlreadyRegisteredError, BusinessClosedError, BusinessNotFoundError } from './business.errors.js';
+import {
+  BusinessAlreadyRegisteredError,
+  BusinessClosedError,
+  BusinessNotFoundError,
+  StepUpRequiredError,
+} from './business.errors.js';
 import type {
   BusinessAddress,
   BusinessEvent,
@@ -53,6 +58,11 @@ export type ChangeBusinessProfile = {
   data: {
     profile: BusinessProfile;
     payout: Omit<PayoutAccount, 'cardcom'> & { cardcom?: PayoutAccount['cardcom'] };
+    /**
+     * Whether this request may change where the payouts go (bank, branch, account, beneficiary): only an owner's
+     * session with a fresh code (decision 036). 'keep' refuses any change of them, checked against the stream itself.
+     */
+    bankDetails: 'may_change' | 'keep';
     now: string;
   };
 };
@@ -160,6 +170,9 @@ export const businessDecider: Decider<BusinessCommand, BusinessEvent, BusinessSt
           ...command.data.payout,
           cardcom: command.data.payout.cardcom ?? business.payout.cardcom,
         };
+        if (command.data.bankDetails === 'keep' && !sameBankDetails(business.payout, payout)) {
+          throw new StepUpRequiredError();
+        }
         const events: BusinessEvent[] = [];
         if (!sameProfile(business.profile, profile)) {
           events.push({ type: 'BusinessProfileChanged', data: { phone, ...profile, changedAt: now } });
@@ -364,12 +377,22 @@ function sameProfile(a: BusinessProfile, b: BusinessProfile): boolean {
   );
 }
 
-function samePayout(a: PayoutAccount, b: PayoutAccount): boolean {
+/** Where the payouts go: the fields a session needs a fresh code to change. */
+export function sameBankDetails(
+  a: Pick<PayoutAccount, 'bankName' | 'branch' | 'accountNumber' | 'beneficiaryName'>,
+  b: Pick<PayoutAccount, 'bankName' | 'branch' | 'accountNumber' | 'beneficiaryName'>,
+): boolean {
   return (
     a.bankName === b.bankName &&
     a.branch === b.branch &&
     a.accountNumber === b.accountNumber &&
-    a.beneficiaryName === b.beneficiaryName &&
+    a.beneficiaryName === b.beneficiaryName
+  );
+}
+
+function samePayout(a: PayoutAccount, b: PayoutAccount): boolean {
+  return (
+    sameBankDetails(a, b) &&
     a.cardcom.enabled === b.cardcom.enabled &&
     a.cardcom.terminalNumber === b.cardcom.terminalNumber &&
     a.cardcom.apiName === b.cardcom.apiName

@@ -24,3 +24,12 @@ export class BusinessClosedError extends Error {
     this.name = 'BusinessClosedError';
   }
 }
+
+/** Payout details changed by a session without a fresh code (decision 036): nothing of the form is recorded. */
+export class StepUpRequiredError extends Error {
+  readonly code = 'auth.step_up_required';
+  constructor() {
+    super('changing the payout details needs a fresh one-time code');
+    this.name = 'StepUpRequiredError';
+  }
+}

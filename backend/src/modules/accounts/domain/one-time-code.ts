@@ -9,7 +9,8 @@ export const RESEND_INTERVAL_MS = 30_000;
 export const SENDS_PER_HOUR = 5;
 export const HOUR_MS = 60 * 60_000;
 
-export type CodePurpose = 'owner' | 'admin';
+// 'step_up': the owner's fresh code before a sensitive change (decision 036); fits the column's ten characters.
+export type CodePurpose = 'owner' | 'admin' | 'step_up';
 
 /** Six digits from the operating system's cryptographic generator, zero-padded ("004217" is a code too). */
 export function newCode(): string {

@@ -20,6 +20,8 @@ export const UserSessionEntity = defineEntity({
     isRevoked: p.boolean().default(false),
     revokedAt: p.datetime().columnType('timestamptz').nullable(),
     revokedReason: p.string().length(100).nullable(),
+    /** Until when this sign-in may make the sensitive changes (a fresh code; decision 036). Carried over on rotation. */
+    stepUpUntil: p.datetime().columnType('timestamptz').nullable(),
   },
 });
 export type UserSession = InstanceType<typeof UserSessionEntity.class>;

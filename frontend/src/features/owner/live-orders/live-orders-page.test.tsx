@@ -280,6 +280,32 @@ describe('the live orders console', () => {
     expect(sent).toEqual([{ token: 'fresh-token' }]);
   });
 
+  it('goes to the sign-in page when the server ends the socket because the sign-in ended (decision 036)', async () => {
+    let signedIn = true;
+    stubApi((call) => {
+      if (call.path === '/api/business/profile') return json({ success: true, data: { business: demoBusiness } });
+      if (call.path === '/api/auth/refresh') return failure(401, 'auth.unauthenticated', 'יש להתחבר מחדש כדי להמשיך');
+      if (call.path !== '/api/live-orders') return undefined;
+      if (!signedIn) return failure(401, 'auth.unauthenticated', 'יש להתחבר מחדש כדי להמשיך');
+      return json({
+        success: true,
+        data: {
+          orders: [newer],
+          position: 3,
+          printer: { isOnline: false, printerName: null, lastSeen: null, paired: false },
+        },
+      });
+    });
+    const router = createAppRouter({ history: createMemoryHistory({ initialEntries: ['/orders'] }) });
+    render(<RouterProvider router={router} />);
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    const socket = await connectedSocket();
+    signedIn = false;
+    act(() => socket.fire('disconnect', 'io server disconnect'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('authToken')).toBeNull();
+  });
+
   it('says so when there are no orders yet', async () => {
     liveServer({ orders: [] });
     renderOrders();

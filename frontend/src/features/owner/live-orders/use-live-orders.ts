@@ -114,7 +114,12 @@ export function useLiveOrders({ onNewOrders }: { onNewOrders: (count: number) =>
         sync();
       });
       socket.on('disconnect', (reason) => {
-        if (reason !== 'io client disconnect') setConnection('lost');
+        if (reason === 'io client disconnect') return;
+        setConnection('lost');
+        // The server ends a console's socket when its sign-in ended (logout elsewhere, signed out from Settings, a
+        // closed account; decision 036) and the client does not retry that by itself. Asking for the list again
+        // finds the session over and goes to /login, rather than showing a lost connection for good.
+        if (reason === 'io server disconnect') void queryClient.refetchQueries({ queryKey: liveBoardKey });
       });
       socket.on('connect_error', (error: Error) => {
         setConnection('lost');
