@@ -83,6 +83,8 @@ export interface DinerOrderView {
   items: OrderItemView[];
   /** Decimal strings ("42.50"). */
   totalAmount: string;
+  /** The diner's tip inside totalAmount ("0.00" when none), named on its own line (issue 29); absent from older servers. */
+  tipAmount?: string;
   remarks: string | null;
   tableNumber: number | null;
   status: OrderStatus;
