@@ -131,12 +131,21 @@ function OrderDetails({ order }: { order: ReportOrder }) {
           <AmountRow label={t.commission} amount={order.commission} />
           <AmountRow label={t.net} amount={order.netAmount} />
           {order.refundedAmount && order.refundedAmount !== '0.00' ? (
-            // After refunds, as the month's summary counts them: the orders' figures add up to it (issue 29).
-            <div data-testid="report-order-after-refunds" className="space-y-1">
-              <AmountRow label={t.refunded} amount={order.refundedAmount} />
-              <AmountRow label={t.commissionAfterRefunds} amount={order.commissionAfterRefunds ?? order.commission} />
-              <AmountRow label={t.netAfterRefunds} amount={order.netAfterRefunds ?? order.netAmount} />
-            </div>
+            // After refunds, as the month's summary counts them: the orders' figures add up to it (issue 29). Rows of
+            // the <dl> itself (a wrapper there is not a list's group).
+            <>
+              <AmountRow label={t.refunded} amount={order.refundedAmount} testId={AFTER_REFUNDS} />
+              <AmountRow
+                label={t.commissionAfterRefunds}
+                amount={order.commissionAfterRefunds ?? order.commission}
+                testId={AFTER_REFUNDS}
+              />
+              <AmountRow
+                label={t.netAfterRefunds}
+                amount={order.netAfterRefunds ?? order.netAmount}
+                testId={AFTER_REFUNDS}
+              />
+            </>
           ) : null}
           {order.paymentMethod ? (
             <div className="flex flex-wrap gap-x-2" data-testid="report-order-method">
@@ -203,9 +212,11 @@ function OrderDetails({ order }: { order: ReportOrder }) {
   );
 }
 
-function AmountRow({ label, amount }: { label: string; amount: string }) {
+const AFTER_REFUNDS = 'report-order-after-refunds';
+
+function AmountRow({ label, amount, testId }: { label: string; amount: string; testId?: string }) {
   return (
-    <div className="flex flex-wrap gap-x-2">
+    <div className="flex flex-wrap gap-x-2" data-testid={testId}>
       <dt className="text-muted">{label}:</dt>
       <dd className="text-ink">
         <bdi dir="ltr">{shekelsText(amount)}</bdi>
