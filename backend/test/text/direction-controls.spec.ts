@@ -2,7 +2,8 @@
 // as text comes in (the contracts' schemas), and again where an order recorded before that is shown: the tax
 // invoice and the receipt SMS here; the slip's rendering is tested dot for dot in printing/slip-render.spec.ts.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { OrderEventData } from '@tafrit/contracts';
+import { israelMonthOf, type OrderEventData } from '@tafrit/contracts';
+import { parse } from 'csv-parse/sync';
 import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port.js';
 import type { ProcessorRunner } from '../../src/platform/processing/processor-runner.js';
 import { smsLog } from '../support/accounts.js';
@@ -61,7 +62,7 @@ describe('text as it comes in', () => {
 });
 
 describe('an order recorded before the controls were removed', () => {
-  it('shows without them, each name isolated, on the tax invoice and in the receipt SMS', async () => {
+  it('shows without them, each name isolated, on the tax invoice and in the receipt SMS, and in the CSV', async () => {
     const { orderId } = await paidOrder(app, cafe, {
       orderNumber: 1000, // past the numbers checkout gave above
       tableNumber: 4,
@@ -98,5 +99,15 @@ describe('an order recorded before the controls were removed', () => {
     expect(receipt?.text).toContain('2 × \u2068הפוך 45\u2069 (\u2068שיבולת 7 ₪2.00, בלי קצף\u2069)');
     expect(receipt?.text).toContain('הערות: \u2068שולחן 123\u2069');
     expect(receipt?.text).not.toMatch(/[\u202a-\u202e]/);
+
+    // The month's CSV, opened in a spreadsheet: the remarks and the line as typed, without the controls.
+    const csv = await fetch(`${app.url}/api/orders/csv?month=${israelMonthOf(new Date())}`, {
+      headers: { authorization: `Bearer ${cafe.token}` },
+    });
+    const [header, ...rows] = parse(await csv.text(), { bom: true }) as string[][];
+    const row = rows.find((cells) => cells[0] === '1000');
+    expect(row?.[header!.indexOf('הערות')]).toBe('שולחן 123');
+    expect(row?.[header!.indexOf('פריטים')]).toBe('הפוך 45 (שיבולת 7 ₪2.00, בלי קצף) × 2');
+    expect(rows.flat().join('')).not.toMatch(CONTROLS);
   });
 });

@@ -8,6 +8,7 @@ import {
   type MonthlyReport,
   type MonthString,
   type OrderItemView,
+  withoutDirectionControls,
 } from '@tafrit/contracts';
 import { spreadsheetCsv } from '../../../platform/csv/spreadsheet-csv.js';
 import { GetMonthlyReportQuery } from './get-monthly-report.query.js';
@@ -76,7 +77,8 @@ export function ordersCsv(report: MonthlyReport): string {
     formatIsraelDateTime(order.orderDate),
     order.tableNumber === null ? '' : String(order.tableNumber),
     order.items.map((item) => `${lineWithChoices(item.name, choicesOf(item))} × ${item.quantity}`).join('; '),
-    order.remarks ?? '',
+    // Orders recorded before issue 29 may carry direction controls: a spreadsheet would follow them too.
+    withoutDirectionControls(order.remarks ?? ''),
     order.totalAmount,
     order.commission,
     order.netAmount,
