@@ -83,6 +83,8 @@ export interface DinerOrderView {
   items: OrderItemView[];
   /** Decimal strings ("42.50"). */
   totalAmount: string;
+  /** The diner's tip inside totalAmount ("0.00" when none), named on its own line (issue 29); absent from older servers. */
+  tipAmount?: string;
   remarks: string | null;
   tableNumber: number | null;
   status: OrderStatus;
@@ -138,6 +140,14 @@ export interface ReportOrder {
   paymentMethod?: PaymentMethod | null;
   /** The money returned on this order (issue 17), oldest first: refunds the provider made, none when there are none. */
   refunds: ReportRefund[];
+  /**
+   * Issue 29: what those refunds returned ("0.00" when none), and the commission and net after them, as the month's
+   * summary counts them: the orders' figures add up to totalRefunds, totalCommission and netAmount. `commission` and
+   * `netAmount` above stay as paid. Absent in answers of servers before it.
+   */
+  refundedAmount?: string;
+  commissionAfterRefunds?: string;
+  netAfterRefunds?: string;
   /**
    * Refunds asked for that returned nothing (yet): refused by the provider (with its reason; the owner may try again)
    * or waiting for its answer (their amount is held). Not in any sum. Absent in answers of servers before it.

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { codePointLength, isStorableText, toStorableText, truncateCodePoints } from './text.js';
+import {
+  codePointLength,
+  isolatedText,
+  isStorableText,
+  toStorableText,
+  truncateCodePoints,
+  withoutDirectionControls,
+} from './text.js';
 
 describe('text limits count code points', () => {
   it('counts an emoji once', () => {
@@ -37,5 +44,19 @@ describe('cleaning text', () => {
     expect(toStorableText('a\u0000b')).toBe('ab');
     expect(toStorableText('x\ud83d 😀 \ude00y')).toBe('x 😀 y');
     expect(toStorableText('שלום 😀')).toBe('שלום 😀');
+  });
+});
+
+describe('direction controls in a person’s text (issue 29)', () => {
+  it('removes the embeddings, overrides and isolates and keeps the marks', () => {
+    const controls = '\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069';
+    expect(withoutDirectionControls(`הערה ${controls}123\u202e`)).toBe('הערה 123');
+    expect(withoutDirectionControls('שלום\u200e 12\u200f')).toBe('שלום\u200e 12\u200f');
+    expect(withoutDirectionControls('קפה')).toBe('קפה');
+  });
+
+  it('isolates the text between FSI and PDI, without controls of its own', () => {
+    expect(isolatedText('\u202e123')).toBe('\u2068123\u2069');
+    expect(isolatedText('')).toBe('\u2068\u2069');
   });
 });

@@ -52,3 +52,29 @@ export function toStorableText(text: string): string {
   }
   return kept;
 }
+
+// Direction controls a person's text may carry (issue 29): the embeddings and overrides U+202A-U+202E and the isolates
+// U+2066-U+2069. Inside one field they reach past it: a remark ending in U+202E (RIGHT-TO-LEFT OVERRIDE) left open
+// printed the slip's "123" as "321", and an unclosed embedding turns the fields after it too. They are removed as text
+// comes in (the contracts' free-text fields) and again where text recorded before that is shown. The marks U+200E
+// and U+200F stay: they only weigh on the neutral characters beside them and never reach past the field once it is
+// shown isolated.
+const DIRECTION_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+
+/** `text` without the embedding, override and isolate controls (U+202A-U+202E, U+2066-U+2069). */
+export function withoutDirectionControls(text: string): string {
+  // Most text has none: the test is cheaper than building a new string.
+  return /[\u202a-\u202e\u2066-\u2069]/.test(text) ? text.replace(DIRECTION_CONTROLS, '') : text;
+}
+
+/** FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE: plain text's `<bdi>`. */
+export const FIRST_STRONG_ISOLATE = '\u2068';
+export const POP_DIRECTIONAL_ISOLATE = '\u2069';
+
+/**
+ * A person's text for plain text (a slip, an SMS): without direction controls, and isolated (FSI ... PDI), so its own
+ * direction is found from its first strong letter and nothing in it turns the text around it (UAX #9, isolates).
+ */
+export function isolatedText(text: string): string {
+  return `${FIRST_STRONG_ISOLATE}${withoutDirectionControls(text)}${POP_DIRECTIONAL_ISOLATE}`;
+}

@@ -76,7 +76,7 @@ describe('the credit tax document of a refund', () => {
       `<span class="nowrap">חשבונית מס זיכוי</span> <span class="nowrap">מס' <bdi dir="ltr">${credit.creditNumber}</bdi></span>`,
     );
     // The seller's block with the address (issue 17), as the credit's event carries it.
-    expect(byLink.body).toContain('<p>הרצל 12, תל אביב-יפו</p>');
+    expect(byLink.body).toContain('<p><bdi>הרצל 12, תל אביב-יפו</bdi></p>');
     expect(credit.seller).toMatchObject({ street: 'הרצל 12', city: 'תל אביב-יפו' });
     expect(byLink.body).toContain(`<bdi dir="ltr">${invoice.invoiceNumber}</bdi>`);
     expect(byLink.body).toContain('קרואסון');

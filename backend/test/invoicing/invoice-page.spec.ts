@@ -58,7 +58,7 @@ describe('the invoice page', () => {
     expect(html).toContain('#1');
     // The lines: description, quantity, unit price, line total.
     expect(html).toMatch(
-      /הפוך גדול<\/td><td class="num"><bdi dir="ltr">2<\/bdi><\/td><td class="num"><bdi dir="ltr">₪14\.50<\/bdi>.*₪29\.00/,
+      /<bdi>הפוך גדול<\/bdi><\/td><td class="num"><bdi dir="ltr">2<\/bdi><\/td><td class="num"><bdi dir="ltr">₪14\.50<\/bdi>.*₪29\.00/,
     );
     expect(html).toContain('קרואסון');
     // 41.00 with 18% VAT: 34.75 before VAT, 6.25 VAT.
@@ -131,7 +131,9 @@ describe('the invoice page', () => {
     await runner.runUntilIdle();
     const answer = await page(linkOf(withChoices));
     expect(answer.status).toBe(200);
-    expect(answer.body).toContain('הפוך גדול<br><span class="choices">שיבולת שועל ₪2.00, בלי קצף</span>');
+    expect(answer.body).toContain(
+      '<bdi>הפוך גדול</bdi><br><span class="choices"><bdi>שיבולת שועל</bdi> ₪2.00, בלי <bdi>קצף</bdi></span>',
+    );
     expect(answer.body).toContain('₪16.50');
     expect(answer.body).toContain('₪33.00');
   });

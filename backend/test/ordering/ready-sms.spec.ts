@@ -73,19 +73,27 @@ async function paidAndReady(order: { orderId: string; paymentUrl: string }) {
 describe('the ready SMS text', () => {
   it('names the café and the order, with the service’s words, in the diner’s language', () => {
     expect(readySmsText({ businessName: 'קפה לנדוור', orderNumber: 12, pickup: true }, 'he')).toBe(
-      'קפה לנדוור: ההזמנה שלכם #12 מוכנה! אפשר לאסוף אותה בדלפק.',
+      `\u2068קפה לנדוור\u2069: ההזמנה שלכם #12 מוכנה! אפשר לאסוף אותה בדלפק.`,
     );
     expect(readySmsText({ businessName: 'קפה לנדוור', orderNumber: 12, pickup: false }, 'he')).toBe(
-      'קפה לנדוור: ההזמנה שלכם #12 מוכנה! היא בדרך אליכם.',
+      `\u2068קפה לנדוור\u2069: ההזמנה שלכם #12 מוכנה! היא בדרך אליכם.`,
     );
     expect(readySmsText({ businessName: 'Café', orderNumber: 3, pickup: true }, 'en')).toBe(
-      'Café: Your order #3 is ready! Please collect it at the counter.',
+      `\u2068Café\u2069: Your order #3 is ready! Please collect it at the counter.`,
     );
     expect(readySmsText({ businessName: 'Café', orderNumber: 3, pickup: false }, 'ar')).toBe(
-      'Café: طلبك رقم 3 جاهز! إنه في الطريق إليك.',
+      `\u2068Café\u2069: طلبك رقم 3 جاهز! إنه في الطريق إليك.`,
     );
     expect(readySmsText({ businessName: 'Café', orderNumber: 3, pickup: true }, 'ru')).toBe(
-      'Café: Заказ №3 готов! Заберите его у стойки.',
+      `\u2068Café\u2069: Заказ №3 готов! Заберите его у стойки.`,
+    );
+  });
+});
+
+describe('the ready SMS text with the café’s name as it was recorded (issue 29)', () => {
+  it('drops the name’s direction controls and isolates it, so the order’s number reads as it is', () => {
+    expect(readySmsText({ businessName: 'קפה\u202e 24\u202a', orderNumber: 12, pickup: true }, 'he')).toBe(
+      '\u2068קפה 24\u2069: ההזמנה שלכם #12 מוכנה! אפשר לאסוף אותה בדלפק.',
     );
   });
 });

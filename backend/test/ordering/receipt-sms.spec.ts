@@ -46,6 +46,9 @@ async function effectOf(orderId: string) {
   return row;
 }
 
+/** A person's text in an SMS: isolated (FSI ... PDI, issue 29). */
+const iso = (text: string) => `\u2068${text}\u2069`;
+
 describe('the receipt text', () => {
   it('names the order, the table, the items, the total and the remarks', () => {
     expect(
@@ -59,7 +62,7 @@ describe('the receipt text', () => {
         totalAgorot: 4100,
         remarks: 'בלי בצל',
       }),
-    ).toBe('הזמנה #12, שולחן 4: 2 × הפוך גדול, 1 × קרואסון. סה"כ ₪41.00. הערות: בלי בצל');
+    ).toBe(`הזמנה #12, שולחן 4: 2 × ${iso('הפוך גדול')}, 1 × ${iso('קרואסון')}. סה"כ ₪41.00. הערות: ${iso('בלי בצל')}`);
     expect(
       receiptSmsText({
         orderNumber: 3,
@@ -68,7 +71,7 @@ describe('the receipt text', () => {
         totalAgorot: 900,
         remarks: null,
       }),
-    ).toBe('הזמנה #3: 1 × אספרסו. סה"כ ₪9.00.');
+    ).toBe(`הזמנה #3: 1 × ${iso('אספרסו')}. סה"כ ₪9.00.`);
   });
 
   it('names the tip apart inside the total (issue 17)', () => {
@@ -81,7 +84,7 @@ describe('the receipt text', () => {
         tipAgorot: 140,
         remarks: null,
       }),
-    ).toBe('הזמנה #5: 1 × הפוך. סה"כ ₪15.40 (מזה טיפ ₪1.40).');
+    ).toBe(`הזמנה #5: 1 × ${iso('הפוך')}. סה"כ ₪15.40 (מזה טיפ ₪1.40).`);
   });
 
   it('names each line’s choices with their prices, "without" ones as such', () => {
@@ -104,7 +107,32 @@ describe('the receipt text', () => {
         totalAgorot: 4500,
         remarks: null,
       }),
-    ).toBe('הזמנה #12: 2 × הפוך גדול (שיבולת שועל ₪2.00, בלי קצף), 1 × קרואסון (מחומם). סה"כ ₪45.00.');
+    ).toBe(
+      `הזמנה #12: 2 × ${iso('הפוך גדול')} (${iso('שיבולת שועל ₪2.00, בלי קצף')}), 1 × ${iso('קרואסון')} (${iso('מחומם')}). סה"כ ₪45.00.`,
+    );
+  });
+
+  it('prints a person’s text without direction controls and isolated, the digits in order (issue 29)', () => {
+    // Recorded before the contracts removed them: an override in the remarks, an embedding in a name and a choice.
+    const text = receiptSmsText({
+      orderNumber: 7,
+      tableNumber: 2,
+      lines: [
+        {
+          name: '\u202dהפוך 2\u202c',
+          quantity: 3,
+          options: [
+            { groupId: 'g', groupName: 'בלי', optionId: 'o', name: '\u202eבלי קצף', priceAgorot: 0, without: true },
+          ],
+        },
+      ],
+      totalAgorot: 4500,
+      remarks: 'שולחן \u202e123',
+    });
+    expect(text).toBe(
+      `הזמנה #7, שולחן 2: 3 × ${iso('הפוך 2')} (${iso('בלי קצף')}). סה"כ ₪45.00. הערות: ${iso('שולחן 123')}`,
+    );
+    expect(text).not.toMatch(/[\u202a-\u202e]/);
   });
 
   it('stays short for a long order: the items that fit, then how many more', () => {
@@ -120,8 +148,8 @@ describe('the receipt text', () => {
       remarks: 'הרבה הערות '.repeat(30),
     });
     expect(text.length).toBeLessThanOrEqual(RECEIPT_SMS_MAX_CHARS);
-    expect(text).toMatch(/^הזמנה #120, שולחן 15: 2 × מאפה שקדים מיוחד מספר 1, /);
-    expect(text).toMatch(/, ועוד \d+ פריטים\. סה"כ ₪1,234\.50\. הערות: הרבה הערות .*…$/);
+    expect(text).toMatch(/^הזמנה #120, שולחן 15: 2 × \u2068מאפה שקדים מיוחד מספר 1\u2069, /);
+    expect(text).toMatch(/, ועוד \d+ פריטים\. סה"כ ₪1,234\.50\. הערות: \u2068הרבה הערות .*…\u2069$/);
   });
 });
 
@@ -137,7 +165,9 @@ describe('the receipt SMS of a paid order', () => {
 
     const sent = receiptsTo(cafe.phone);
     expect(sent).toHaveLength(1);
-    expect(sent[0]?.text).toBe('הזמנה #1, שולחן 4: 2 × הפוך גדול, 1 × קרואסון. סה"כ ₪41.00. הערות: בלי בצל');
+    expect(sent[0]?.text).toBe(
+      `הזמנה #1, שולחן 4: 2 × ${iso('הפוך גדול')}, 1 × ${iso('קרואסון')}. סה"כ ₪41.00. הערות: ${iso('בלי בצל')}`,
+    );
     const recorded = (await streamOf(app, orderId)).find((event) => event.type === 'ReceiptSmsSent');
     expect(recorded?.data).toMatchObject({ orderId, to: cafe.phone } satisfies Partial<
       OrderEventData['ReceiptSmsSent']

@@ -128,6 +128,14 @@ describe('a diner who tips and pays with Bit', () => {
     expect(paid.headers.get('location')).toMatch(new RegExp(`/thank-you/${shop.departmentId}$`));
   });
 
+  it('names the tip inside the total in the diner’s order, for the thank-you page’s tip line (issue 29)', async () => {
+    const byId = await call(app, 'GET', `/api/orders?month=${israelMonthOf(new Date())}`, { token: owner.token });
+    const row = (byId.body.data as MonthlyReport).orders.find((order) => order.id === orderId);
+    const view = await call(app, 'GET', `/api/orders/${shop.departmentId}/${row!.orderNumber}`, { token: owner.token });
+    expect(view.status).toBe(200);
+    expect(view.body.data).toMatchObject({ totalAmount: '45.10', tipAmount: '4.10' });
+  });
+
   it('shows the tip apart and the way to pay in the owner’s report, the commission on the items only', async () => {
     const month = israelMonthOf(new Date());
     // The report reads the orders row, which the payment's own transaction wrote.

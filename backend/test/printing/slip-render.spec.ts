@@ -113,11 +113,18 @@ describe('kitchen slip rendering', () => {
 
     it('prints each added choice with its price, then the "without" choices together on a row of their own', () => {
       expect(slipOptionRows(line)).toEqual([
-        { text: '+ שיבולת שועל ₪2.00', without: false },
-        { text: '+ שוט אספרסו', without: false },
-        { text: 'בלי: בצל, עגבנייה', without: true },
+        { text: '+ \u2068שיבולת שועל\u2069 ₪2.00', without: false },
+        { text: '+ \u2068שוט אספרסו\u2069', without: false },
+        { text: 'בלי: \u2068בצל\u2069, \u2068עגבנייה\u2069', without: true },
       ]);
       expect(slipOptionRows({ name: 'טוסט', quantity: 1, lineTotalAgorot: 3000 })).toEqual([]);
+    });
+
+    it('does not print "בלי: בלי בצל" when the owner named the choice "בלי בצל" (issue 29)', () => {
+      const options = [{ name: 'בלי בצל', priceAgorot: 0, without: true }];
+      expect(slipOptionRows({ name: 'שקשוקה', quantity: 1, lineTotalAgorot: 4800, options })).toEqual([
+        { text: 'בלי: \u2068בצל\u2069', without: true },
+      ]);
     });
 
     it('sends the choices under their line in the printer’s bytes, the "without" row white on black', async () => {
@@ -143,6 +150,62 @@ describe('kitchen slip rendering', () => {
       // Two added rows, then the "without" row below them.
       expect(heights[1]).toBeGreaterThan(heights[0]! + 50);
       expect(heights[2]).toBeGreaterThan(heights[1]! + 30);
+    });
+  });
+
+  describe('direction controls in a person’s text (issue 29)', () => {
+    // A remark ending in RIGHT-TO-LEFT OVERRIDE printed "123" as "321"; an embedding in a name turned the quantity
+    // and price around it. Events recorded before the contracts removed them still carry them: the slip removes them.
+    const controls = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'];
+    const clean = {
+      ...SAMPLE_SLIP_CONTENT,
+      // Hebrew, Latin and digits together: an embedding or an isolate left open turns such text around.
+      businessName: 'קפה 24 Bialik',
+      remarks: 'שולחן 123 ליד the window',
+      lines: [
+        {
+          name: 'הפוך 2 Latte',
+          quantity: 3,
+          lineTotalAgorot: 5400,
+          options: [
+            { name: 'שיבולת 45 Oat', priceAgorot: 250, without: false },
+            { name: 'קצף', priceAgorot: 0, without: true },
+          ],
+        },
+      ],
+    };
+
+    it.each(controls.map((control) => [control.codePointAt(0)!.toString(16)]))(
+      'U+%s in the remarks, a name or a choice prints the same dots as the text without it',
+      async (hex) => {
+        const control = String.fromCodePoint(parseInt(hex, 16));
+        const [line] = clean.lines;
+        const tainted = {
+          ...clean,
+          businessName: `${control}${clean.businessName}`,
+          remarks: `${control}${clean.remarks}`,
+          lines: [
+            {
+              ...line!,
+              name: `${line!.name}${control}`,
+              options: line!.options.map((option) => ({ ...option, name: `${control}${option.name}` })),
+            },
+          ],
+        };
+        const expected = await renderSlip(clean, { widthDots: 576 });
+        const printed = await renderSlip(tainted, { widthDots: 576 });
+        expect([printed.width, printed.height]).toEqual([expected.width, expected.height]);
+        expect(Buffer.from(printed.bits).equals(Buffer.from(expected.bits))).toBe(true);
+      },
+    );
+
+    it('prints the digits of an overridden remark in their order', async () => {
+      // Digits read the same in both directions of a paragraph only when kept in order: "123" must not be "321".
+      const asTyped = await renderSlip({ ...clean, remarks: 'הערה 123' }, { widthDots: 576 });
+      const reversed = await renderSlip({ ...clean, remarks: 'הערה 321' }, { widthDots: 576 });
+      const overridden = await renderSlip({ ...clean, remarks: 'הערה \u202e123' }, { widthDots: 576 });
+      expect(Buffer.from(asTyped.bits).equals(Buffer.from(reversed.bits))).toBe(false);
+      expect(Buffer.from(overridden.bits).equals(Buffer.from(asTyped.bits))).toBe(true);
     });
   });
 

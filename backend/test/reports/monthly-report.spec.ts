@@ -255,6 +255,9 @@ describe('the owner monthly orders report', () => {
         'unsettledRefunds',
         'tipAmount',
         'paymentMethod',
+        'refundedAmount',
+        'commissionAfterRefunds',
+        'netAfterRefunds',
       ].sort(),
     );
     expect(JSON.stringify(data)).not.toMatch(/dinerSession|customerPhone|businessId|test-session/);
@@ -380,7 +383,7 @@ describe('the owner monthly orders report', () => {
 
     const { text } = await fetchCsv(app, owner, current);
     const csvRow = parseCsv(text.slice(1)).find((cells) => cells[5] === '118.00');
-    expect(csvRow?.slice(8)).toEqual([row.invoiceNumber, 'הופקה', '', '', 'כרטיס אשראי']);
+    expect(csvRow?.slice(8, 13)).toEqual([row.invoiceNumber, 'הופקה', '', '', 'כרטיס אשראי']);
   });
 
   it('shows each line’s choices with their prices, in the report and its CSV', async () => {
@@ -469,6 +472,8 @@ describe('the owner monthly orders report', () => {
         'הוחזר',
         'טיפ',
         'אמצעי תשלום',
+        'עמלה אחרי החזרים',
+        'נטו אחרי החזרים',
       ]);
       expect(rows.slice(1, -1).map((row) => row[0])).toEqual(['4', '3', '2', '1']);
       expect(rows[1]?.slice(0, 8)).toEqual([
@@ -505,6 +510,8 @@ describe('the owner monthly orders report', () => {
         '0.00',
         '0.00',
         '',
+        '3.58',
+        '67.72',
       ]);
       expect(rows).toHaveLength(6);
       expect(text).not.toContain('77.77');
@@ -525,7 +532,23 @@ describe('the owner monthly orders report', () => {
       expect(response.status).toBe(200);
       const rows = parseCsv(text.slice(1));
       expect(rows).toHaveLength(2);
-      expect(rows[1]).toEqual(['סה"כ', '', '', '0 הזמנות', '', '0.00', '0.00', '0.00', '', '', '0.00', '0.00', '']);
+      expect(rows[1]).toEqual([
+        'סה"כ',
+        '',
+        '',
+        '0 הזמנות',
+        '',
+        '0.00',
+        '0.00',
+        '0.00',
+        '',
+        '',
+        '0.00',
+        '0.00',
+        '',
+        '0.00',
+        '0.00',
+      ]);
     });
   });
 });

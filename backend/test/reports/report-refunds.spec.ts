@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { israelMonthOf, type MonthlyReport } from '@tafrit/contracts';
+import { agorotToDecimalString, israelMonthOf, type MonthlyReport, parsePriceToAgorot } from '@tafrit/contracts';
+import { parse } from 'csv-parse/sync';
 import { registerOwner, type SignedInOwner } from '../support/accounts.js';
 import { openShop, type Shop } from '../support/checkout.js';
 import { call } from '../support/http-client.js';
@@ -73,13 +74,59 @@ describe('the monthly report after refunds', () => {
     });
     expect(answer.status).toBe(200);
     const lines = (await answer.text()).trim().split(/\r?\n/);
-    expect(lines[0]?.endsWith('הוחזר,טיפ,אמצעי תשלום')).toBe(true);
+    expect(lines[0]?.endsWith('הוחזר,טיפ,אמצעי תשלום,עמלה אחרי החזרים,נטו אחרי החזרים')).toBe(true);
     // Then the tip (none here) and the way to pay (a card in the sandbox's card form).
-    const refundedCells = lines.slice(1, -1).map((line) => line.split(',').at(-3));
+    const refundedCells = lines.slice(1, -1).map((line) => line.split(',').at(-5));
     expect(refundedCells.sort()).toEqual(['', '14.50', '41.00']);
-    expect(lines.slice(1, -1).map((line) => line.split(',').slice(-2))).toEqual(
+    expect(lines.slice(1, -1).map((line) => line.split(',').slice(-4, -2))).toEqual(
       lines.slice(1, -1).map(() => ['', 'כרטיס אשראי']),
     );
-    expect(lines.at(-1)?.split(',').at(-3)).toBe('55.50');
+    expect(lines.at(-1)?.split(',').at(-5)).toBe('55.50');
+  });
+
+  it('says on each order its refund, and its commission and net after refunds, and the rows sum to the month (issue 29)', async () => {
+    const answer = await call(app, 'GET', `/api/orders?month=${israelMonthOf(new Date())}`, { token: owner.token });
+    const { orders, summary } = answer.body.data as MonthlyReport;
+    // One order refunded a line (₪14.50, its ₪0.73 of commission returned), one whole, one untouched.
+    const figures = orders.map((order) => [order.refundedAmount, order.commissionAfterRefunds, order.netAfterRefunds]);
+    expect(figures.sort()).toEqual([
+      ['0.00', '2.05', '38.95'],
+      ['14.50', '1.32', '25.18'],
+      ['41.00', '0.00', '0.00'],
+    ]);
+    const sum = (pick: (order: MonthlyReport['orders'][number]) => string | undefined) =>
+      agorotToDecimalString(orders.reduce((total, order) => total + (parsePriceToAgorot(pick(order) ?? '') ?? NaN), 0));
+    expect(sum((order) => order.totalAmount)).toBe(summary.totalAmount);
+    expect(sum((order) => order.refundedAmount)).toBe(summary.totalRefunds);
+    expect(sum((order) => order.commissionAfterRefunds)).toBe(summary.totalCommission);
+    expect(sum((order) => order.netAfterRefunds)).toBe(summary.netAmount);
+  });
+
+  it('gives the CSV columns of the refund, the commission and the net after refunds, summing to its totals row', async () => {
+    const answer = await fetch(`${app.url}/api/orders/csv?month=${israelMonthOf(new Date())}`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    // Read by an independent parser, as a spreadsheet would: quoted cells, the byte-order mark, CRLF.
+    const [header, ...rows] = parse(await answer.text(), { bom: true, relax_column_count: false }) as string[][];
+    expect(header?.slice(-5)).toEqual(['הוחזר', 'טיפ', 'אמצעי תשלום', 'עמלה אחרי החזרים', 'נטו אחרי החזרים']);
+    const column = (name: string) => header!.indexOf(name);
+    const totals = rows.at(-1)!;
+    const orders = rows.slice(0, -1);
+    expect(totals[0]).toBe('סה"כ');
+    const figures = orders.map((row) =>
+      ['הוחזר', 'עמלה אחרי החזרים', 'נטו אחרי החזרים'].map((name) => row[column(name)]),
+    );
+    expect(figures.sort()).toEqual([
+      ['', '2.05', '38.95'],
+      ['14.50', '1.32', '25.18'],
+      ['41.00', '0.00', '0.00'],
+    ]);
+    // Every money column adds up to its totals cell: as paid (the older columns) and after refunds (the new ones).
+    for (const name of ['סה"כ', 'עמלה 5%', 'נטו', 'הוחזר', 'טיפ', 'עמלה אחרי החזרים', 'נטו אחרי החזרים']) {
+      const sum = orders.reduce((total, row) => total + (parsePriceToAgorot(row[column(name)] || '0') ?? NaN), 0);
+      expect([name, agorotToDecimalString(sum)]).toEqual([name, totals[column(name)]]);
+    }
+    expect(totals[column('עמלה אחרי החזרים')]).toBe('3.37');
+    expect(totals[column('נטו אחרי החזרים')]).toBe('64.13');
   });
 });

@@ -7,11 +7,14 @@ import { isIsraeliLocality } from '../israel/localities.js';
 import { isIsraeliMobile, toE164 } from '../israel/phone.js';
 import { israeliMobileSchema, ownerBusinessSchema, ownerSessionSchema } from './sign-in.schemas.js';
 import { validationMessagesHe as m } from '../messages.he.js';
+import { withoutDirectionControls } from '../text.js';
 import { dinerLanguages, offerableLanguages } from '../languages.js';
 
 export * from './sign-in.schemas.js';
 
-const name = (message: string, max = 100) => z.string({ message }).trim().min(2, message).max(max, `עד ${max} תווים`);
+// Names are free text: without direction controls (text.ts, issue 29) before the length is counted.
+const name = (message: string, max = 100) =>
+  z.string({ message }).overwrite(withoutDirectionControls).trim().min(2, message).max(max, `עד ${max} תווים`);
 
 export const cardcomSettingsShape = {
   // No default here: a settings form without these fields keeps the stored terminal (registration defaults to off).
@@ -69,9 +72,15 @@ export const businessDetailsShape = {
  * localities spells it (the form offers only those).
  */
 export const businessAddressShape = {
-  street: z.string({ message: m.streetRequired }).trim().min(2, m.streetRequired).max(100, 'עד 100 תווים'),
+  street: z
+    .string({ message: m.streetRequired })
+    .overwrite(withoutDirectionControls)
+    .trim()
+    .min(2, m.streetRequired)
+    .max(100, 'עד 100 תווים'),
   city: z
     .string({ message: m.cityRequired })
+    .overwrite(withoutDirectionControls)
     .trim()
     .transform((value) => value.replace(/\s+/g, ' '))
     .refine(isIsraeliLocality, m.cityRequired),

@@ -3,11 +3,13 @@
 import { z } from 'zod';
 import '../zod-he.js';
 import { validationMessagesHe as m } from '../messages.he.js';
+import { withoutDirectionControls } from '../text.js';
 import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, contactMessagesHe } from './contact-limits.js';
 
 export * from './contact-limits.js';
 
-const requiredText = (requiredMessage: string) => z.string({ message: requiredMessage }).trim().min(1, requiredMessage);
+const requiredText = (requiredMessage: string) =>
+  z.string({ message: requiredMessage }).overwrite(withoutDirectionControls).trim().min(1, requiredMessage);
 
 /** `POST /contact-form.php` and `POST /api/contact`: name, email and message, trimmed. */
 export const contactFormSchema = z.object({

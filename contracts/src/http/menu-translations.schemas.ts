@@ -5,6 +5,7 @@ import { z } from 'zod';
 import '../zod-he.js';
 import type { OfferableLanguage } from '../languages.js';
 import { MENU_LIMITS } from './menu.schemas.js';
+import { withoutDirectionControls } from '../text.js';
 
 /** The kinds of menu item the owner names: only a product has a description. */
 export const translatableKinds = ['category', 'product', 'optionGroup', 'option'] as const;
@@ -37,6 +38,7 @@ export type MenuItemTranslations = Partial<Record<OfferableLanguage, MenuItemTra
 const optionalText = (max: number, tooLong: string) =>
   z
     .string({ message: translationMessagesHe.notText })
+    .overwrite(withoutDirectionControls)
     .trim()
     .max(max, tooLong)
     .nullish()

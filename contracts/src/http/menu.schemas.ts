@@ -13,6 +13,7 @@ import {
 } from '../menu-types.js';
 import { validationMessagesHe as m } from '../messages.he.js';
 import { parsePriceToAgorot } from '../money.js';
+import { withoutDirectionControls } from '../text.js';
 import { dinerLanguages } from '../languages.js';
 import { orderingStateSchema } from './opening-hours.schemas.js';
 
@@ -69,6 +70,7 @@ export const menuMessagesHe = {
 export const categoryInputSchema = z.object({
   name: z
     .string({ message: menuMessagesHe.categoryNameRequired })
+    .overwrite(withoutDirectionControls)
     .trim()
     .min(1, menuMessagesHe.categoryNameRequired)
     .max(MENU_LIMITS.categoryNameMax, menuMessagesHe.categoryNameTooLong),
@@ -127,6 +129,7 @@ const flagSchema = z
 export const productInputSchema = z.object({
   name: z
     .string({ message: menuMessagesHe.productNameRequired })
+    .overwrite(withoutDirectionControls)
     .trim()
     .min(1, menuMessagesHe.productNameRequired)
     .max(MENU_LIMITS.productNameMax, menuMessagesHe.productNameTooLong),
@@ -142,6 +145,7 @@ export const productInputSchema = z.object({
     .max(2_147_483_647, menuMessagesHe.categoryRequired),
   description: z
     .string()
+    .overwrite(withoutDirectionControls)
     .trim()
     .max(MENU_LIMITS.descriptionMax, menuMessagesHe.descriptionTooLong)
     .nullish()
@@ -173,6 +177,7 @@ const choicesCount = (message: string, min: number) =>
 export const optionInputSchema = z.object({
   name: z
     .string({ message: menuMessagesHe.optionNameRequired })
+    .overwrite(withoutDirectionControls)
     .trim()
     .min(1, menuMessagesHe.optionNameRequired)
     .max(MENU_LIMITS.optionNameMax, menuMessagesHe.optionNameTooLong),
@@ -187,6 +192,7 @@ export type OptionInput = z.output<typeof optionInputSchema>;
 const optionGroupFields = z.object({
   name: z
     .string({ message: menuMessagesHe.optionGroupNameRequired })
+    .overwrite(withoutDirectionControls)
     .trim()
     .min(1, menuMessagesHe.optionGroupNameRequired)
     .max(MENU_LIMITS.optionGroupNameMax, menuMessagesHe.optionGroupNameTooLong),

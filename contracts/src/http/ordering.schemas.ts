@@ -9,6 +9,7 @@ import { cartLineKey } from '../option-pricing.js';
 import { isOptionId, MENU_LIMITS } from './menu.schemas.js';
 import { isIsraeliMobile, toE164 } from '../israel/phone.js';
 import { clientAmountToAgorot, ORDER_LIMITS } from './order-limits.js';
+import { withoutDirectionControls } from '../text.js';
 
 export const orderingMessagesHe = {
   businessRequired: 'העסק לא זוהה, חזרו לתפריט ונסו שוב',
@@ -42,7 +43,7 @@ const cartItemSchema = z.object({
     .min(1, orderingMessagesHe.quantityInvalid)
     .max(ORDER_LIMITS.quantityMax, orderingMessagesHe.quantityInvalid),
   // Shown in the cart; only compared, never charged.
-  name: z.string().max(500).optional(),
+  name: z.string().overwrite(withoutDirectionControls).max(500).optional(),
   price: z.union([z.number(), z.string()]).optional(),
   /**
    * The chosen option ids (issue 16), each at most once; every choice is listed (a group's default is the diner
@@ -63,6 +64,8 @@ const cartItemSchema = z.object({
 // zod's max counts code points once a text is longer in UTF-16 units, as the cart does: an emoji is one character.
 const remarksSchema = z
   .string({ message: orderingMessagesHe.remarksTooLong })
+  // The remarks print on the slip: no direction control of the diner's may turn them or the slip around (issue 29).
+  .overwrite(withoutDirectionControls)
   .max(ORDER_LIMITS.remarksMax, orderingMessagesHe.remarksTooLong)
   .nullish()
   .transform((text) => {
@@ -151,13 +154,13 @@ export const createPaymentSchema = z.object({
     .min(1, orderingMessagesHe.businessRequired)
     .max(64, orderingMessagesHe.businessRequired),
   amount: clientAmount,
-  productName: z.string().max(500).optional(),
+  productName: z.string().overwrite(withoutDirectionControls).max(500).optional(),
   returnValue: z.string().max(250).optional(),
   cartData: cartDataField,
   orderItems: z.array(z.unknown()).max(ORDER_LIMITS.linesMax).optional(),
   customerInfo: z
     .object({
-      name: z.string().trim().max(200).optional(),
+      name: z.string().overwrite(withoutDirectionControls).trim().max(200).optional(),
       email: z.string().trim().max(254).optional(),
       phone: z.string().trim().max(20).optional(),
       identityNumber: z.string().trim().max(9).optional(),

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import '../zod-he.js';
 import { clientAmountToAgorot, ORDER_LIMITS } from './order-limits.js';
+import { withoutDirectionControls } from '../text.js';
 
 export const REFUND_LIMITS = {
   reasonMax: 200,
@@ -56,6 +57,7 @@ export const refundOrderSchema = z
       .optional(),
     reason: z
       .string({ message: refundMessagesHe.reasonRequired })
+      .overwrite(withoutDirectionControls)
       .trim()
       .min(1, refundMessagesHe.reasonRequired)
       .max(REFUND_LIMITS.reasonMax, refundMessagesHe.reasonTooLong),
@@ -80,6 +82,7 @@ export const declineOrderSchema = z
   .object({
     reason: z
       .string({ message: refundMessagesHe.reasonRequired })
+      .overwrite(withoutDirectionControls)
       .trim()
       .min(1, refundMessagesHe.reasonRequired)
       .max(REFUND_LIMITS.reasonMax, refundMessagesHe.reasonTooLong),

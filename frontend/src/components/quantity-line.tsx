@@ -1,8 +1,10 @@
 import { QUANTITY_SIGN } from '@tafrit/contracts/quantity';
+import { TypedText } from './typed-text';
 
 /**
  * "2 × הפוך": the one way a line's quantity is written (the SMS and the slip use `quantityLine` of the contracts). The
- * number is isolated so it never joins the digits around it; the sign is only seen: a screen reader says "2 הפוך".
+ * number is isolated so it never joins the digits around it, and so is the name (TypedText); the sign is only seen: a
+ * screen reader says "2 הפוך".
  */
 export function QuantityLine({
   quantity,
@@ -21,7 +23,7 @@ export function QuantityLine({
       <bdi dir="ltr" className="font-bold">
         {quantity}
       </bdi>{' '}
-      <span aria-hidden="true">{QUANTITY_SIGN}</span> {nameLang?.lang ? <span {...nameLang}>{name}</span> : name}
+      <span aria-hidden="true">{QUANTITY_SIGN}</span> <TypedText text={name} {...nameLang} />
     </span>
   );
 }

@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DinerOrderView } from '@tafrit/contracts/ordering-types';
 import { DinerApp } from './app';
+import { DinerLanguageProvider, loadLanguage } from './language';
 import { MAX_WAITS, RETRY_DELAY_MS, WAIT_CUTOFF_MS } from './thank-you-page';
 
 // The thank-you page in the whole diner app, under StrictMode as main.tsx renders it, against a stubbed server.
@@ -187,6 +188,42 @@ describe("the thank-you page's choices (issue 16)", () => {
     // The cart is emptied once paid; the choices stay on screen.
     await waitFor(() => expect(localStorage.getItem('cart_demo')).toBeNull());
     expect(screen.getByTestId('line-options').textContent).toBe('חלב רגיל');
+  });
+});
+
+describe('the thank-you page’s tip (issue 29)', () => {
+  it.each([
+    ['he', 'מזה טיפ ₪2.50'],
+    ['ar', 'منها إكرامية ₪2.50'],
+    ['en', 'Including a tip of ₪2.50'],
+    ['ru', 'В том числе чаевые ₪2.50'],
+  ] as const)(
+    'names the tip inside the total, in %s, so the lines and the tip add up to it',
+    async (language, tipLine) => {
+      seedPaidVisit();
+      stubServer({ latest: [found({ totalAmount: '43.00', tipAmount: '2.50' })] });
+      // As main.tsx starts the app in the diner's language.
+      const pack = await loadLanguage(language);
+      history.replaceState(null, '', '/thank-you/demo');
+      render(
+        <StrictMode>
+          <DinerLanguageProvider initial={language} initialPack={pack}>
+            <DinerApp />
+          </DinerLanguageProvider>
+        </StrictMode>,
+      );
+      const tip = await screen.findByTestId('order-tip');
+      expect(tip.textContent).toBe(tipLine);
+      expect(screen.getByTestId('order-total').textContent).toContain('₪43.00');
+    },
+  );
+
+  it('shows no tip line for an order without a tip', async () => {
+    seedPaidVisit();
+    stubServer({ latest: [found({ tipAmount: '0.00' })] });
+    openAt('/thank-you/demo');
+    expect((await screen.findByTestId('order-total')).textContent).toBe('סה"כ₪40.50');
+    expect(screen.queryByTestId('order-tip')).toBeNull();
   });
 });
 

@@ -321,6 +321,7 @@ function OrderView({
   const t = useText();
   const owner = useOwnerTextLang();
   const total = priceToAgorot(order.totalAmount) ?? 0;
+  const tip = order.tipAmount ? (priceToAgorot(order.tipAmount) ?? 0) : 0;
   const paymentFailed = order.paymentStatus === 'failed';
   return (
     <PageMain>
@@ -386,6 +387,12 @@ function OrderView({
             </li>
           ))}
         </ul>
+        {tip > 0 ? (
+          // The total includes the tip: named on its own, so the lines and the tip add up to it (issue 29).
+          <p className="mt-2 border-t border-line pt-3 text-muted" data-testid="order-tip">
+            {t.checkout.tipLine} <span dir="ltr">{formatShekels(tip)}</span>
+          </p>
+        ) : null}
         <p
           className="mt-2 flex items-center justify-between border-t border-line pt-3 text-xl font-bold text-ink"
           data-testid="order-total"

@@ -103,6 +103,9 @@ export const heOwner = {
     net: 'נטו',
     totalRefunds: 'החזרים',
     netAfterRefunds: 'נטו אחרי החזרים',
+    /** An order's details after its refunds (issue 29), as the month's summary and the CSV's columns count them. */
+    refunded: 'הוחזר',
+    commissionAfterRefunds: 'עמלה אחרי החזרים',
     refunds: 'החזרים',
     refundedTag: 'הוחזר',
     refundAt: 'בתאריך',

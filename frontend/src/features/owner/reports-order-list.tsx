@@ -4,6 +4,7 @@ import type { InvoiceStatus, ReportOrder, ReportRefund } from '@tafrit/contracts
 import { formatShekels } from '@tafrit/contracts/money';
 import { choicesText } from '@tafrit/contracts/order-line-text';
 import { useId, useState } from 'react';
+import { TypedText } from '@/components/typed-text';
 import { textLinkClass } from '@/components/ui/styles';
 import { heOwner } from '@/i18n/he-owner';
 import { decimalToAgorot, lineTotalAgorot, orderDateText, shekelsText } from './reports-format';
@@ -81,7 +82,11 @@ function OrderDetails({ order }: { order: ReportOrder }) {
       <section>
         <h4 className="font-bold text-ink">{t.remarks}</h4>
         <p className="mt-1 whitespace-pre-line text-ink" data-testid="order-remarks">
-          {order.remarks?.trim() ? order.remarks : <span className="text-muted">{t.noRemarks}</span>}
+          {order.remarks?.trim() ? (
+            <TypedText text={order.remarks} />
+          ) : (
+            <span className="text-muted">{t.noRemarks}</span>
+          )}
         </p>
         {order.tableNumber !== null ? (
           <p className="mt-2 text-ink">
@@ -125,6 +130,23 @@ function OrderDetails({ order }: { order: ReportOrder }) {
           {order.tipAmount && order.tipAmount !== '0.00' ? <AmountRow label={t.tip} amount={order.tipAmount} /> : null}
           <AmountRow label={t.commission} amount={order.commission} />
           <AmountRow label={t.net} amount={order.netAmount} />
+          {order.refundedAmount && order.refundedAmount !== '0.00' ? (
+            // After refunds, as the month's summary counts them: the orders' figures add up to it (issue 29). Rows of
+            // the <dl> itself (a wrapper there is not a list's group).
+            <>
+              <AmountRow label={t.refunded} amount={order.refundedAmount} testId={AFTER_REFUNDS} />
+              <AmountRow
+                label={t.commissionAfterRefunds}
+                amount={order.commissionAfterRefunds ?? order.commission}
+                testId={AFTER_REFUNDS}
+              />
+              <AmountRow
+                label={t.netAfterRefunds}
+                amount={order.netAfterRefunds ?? order.netAmount}
+                testId={AFTER_REFUNDS}
+              />
+            </>
+          ) : null}
           {order.paymentMethod ? (
             <div className="flex flex-wrap gap-x-2" data-testid="report-order-method">
               <dt className="text-muted">{t.method}:</dt>
@@ -163,13 +185,15 @@ function OrderDetails({ order }: { order: ReportOrder }) {
             {order.items.map((item, index) => (
               <tr key={`${item.productId}-${index}`} className="border-b border-line/60">
                 <td className="py-1 text-ink">
-                  {item.name}
+                  <TypedText text={item.name} />
                   {item.options?.length ? (
-                    <span className="block text-sm text-muted" data-testid="report-line-choices">
-                      {choicesText(
+                    <TypedText
+                      className="block text-sm text-muted"
+                      data-testid="report-line-choices"
+                      text={choicesText(
                         item.options.map((option) => ({ ...option, priceAgorot: Math.round(option.price * 100) })),
                       )}
-                    </span>
+                    />
                   ) : null}
                 </td>
                 <td className="py-1">
@@ -188,9 +212,11 @@ function OrderDetails({ order }: { order: ReportOrder }) {
   );
 }
 
-function AmountRow({ label, amount }: { label: string; amount: string }) {
+const AFTER_REFUNDS = 'report-order-after-refunds';
+
+function AmountRow({ label, amount, testId }: { label: string; amount: string; testId?: string }) {
   return (
-    <div className="flex flex-wrap gap-x-2">
+    <div className="flex flex-wrap gap-x-2" data-testid={testId}>
       <dt className="text-muted">{label}:</dt>
       <dd className="text-ink">
         <bdi dir="ltr">{shekelsText(amount)}</bdi>

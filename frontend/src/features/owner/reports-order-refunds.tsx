@@ -4,6 +4,7 @@
 import type { ReportOrder, ReportRefund, ReportUnsettledRefund } from '@tafrit/contracts/ordering-types';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { TypedText } from '@/components/typed-text';
 import { PendingButton } from '@/components/ui/pending-button';
 import { secondaryButtonClass, textLinkClass } from '@/components/ui/styles';
 import { toast } from '@/components/ui/toast';
@@ -36,7 +37,7 @@ export function OrderRefunds({ order }: { order: ReportOrder }) {
               <bdi dir="ltr" className="font-bold text-ink">
                 {shekelsText(refund.amount)}
               </bdi>
-              <span className="text-ink">{refund.reason}</span>
+              <TypedText className="text-ink" text={refund.reason} />
               <span className="text-muted">
                 <bdi dir="ltr">{orderDateText(refund.createdAt)}</bdi>
               </span>
@@ -177,7 +178,7 @@ function UnsettledRefund({ orderId, refund }: { orderId: string; refund: ReportU
       <bdi dir="ltr" className="font-bold text-ink">
         {shekelsText(refund.amount)}
       </bdi>
-      <span className="text-ink">{refund.reason}</span>
+      <TypedText className="text-ink" text={refund.reason} />
       {refund.status === 'failed' ? (
         <>
           <span className="text-danger">

@@ -416,6 +416,36 @@ describe('reports', () => {
     expect(link.getAttribute('href')).toBe(`/api/platform-invoice/${months[1]}/x?token=t`);
   });
 
+  it('says in an order’s details its refund, and its commission and net after refunds (issue 29)', async () => {
+    const refunded = order({
+      id: '6f1c2a4e-0000-4000-8000-000000000002',
+      totalAmount: '41.00',
+      commission: '2.05',
+      netAmount: '38.95',
+      refundedAmount: '14.50',
+      commissionAfterRefunds: '1.32',
+      netAfterRefunds: '25.18',
+      refunds: [
+        { refundId: 'r-1', amount: '14.50', reason: 'קפה קר', createdAt: '2026-11-03T09:00:00.000Z', creditUrl: null },
+      ],
+    });
+    reportServer((call, month) =>
+      call.path.startsWith('/api/orders?')
+        ? json({ success: true, data: reportOf(month, month === current ? [refunded] : []) })
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderReports();
+    const [row] = await screen.findAllByTestId('report-order');
+    await user.click(within(row!).getAllByRole('button')[0]!);
+    const after = within(row!).getAllByTestId('report-order-after-refunds');
+    expect(after.map((line) => line.textContent)).toEqual([
+      'הוחזר:₪14.50',
+      'עמלה אחרי החזרים:₪1.32',
+      'נטו אחרי החזרים:₪25.18',
+    ]);
+  });
+
   it("lists an order's refunds with their credit documents, and refunds from the report with the console's dialog", async () => {
     const refunded = order({
       id: '6f1c2a4e-0000-4000-8000-000000000001',

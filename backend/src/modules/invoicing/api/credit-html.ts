@@ -1,9 +1,8 @@
 // The printable credit tax document (חשבונית מס זיכוי) of a refund: the invoice page's sheet, stylesheet and rules
 // (RTL Hebrew, every value escaped, numbers isolated left to right), naming the invoice it credits.
 import { formatIsraelDateTime } from '@tafrit/contracts';
-import { escapeHtml } from '../../../platform/http/html-escape.js';
 import type { CreditView } from '../application/credit-view.js';
-import { ltr, money, page, sellerHtml } from './invoice-html.js';
+import { ltr, money, page, sellerHtml, typed } from './invoice-html.js';
 
 export function creditPage(view: CreditView): string {
   const title = `חשבונית מס זיכוי ${view.creditNumber}`;
@@ -11,7 +10,7 @@ export function creditPage(view: CreditView): string {
   const rows = view.lines
     .map(
       (line) =>
-        `<tr><td>${escapeHtml(line.name)}</td><td class="num">${ltr(String(line.quantity))}</td>` +
+        `<tr><td>${typed(line.name)}</td><td class="num">${ltr(String(line.quantity))}</td>` +
         `<td class="num">${money(line.unitPriceAgorot)}</td>` +
         `<td class="num">${money(line.unitPriceAgorot * line.quantity)}</td></tr>`,
     )
@@ -33,7 +32,7 @@ export function creditPage(view: CreditView): string {
     '</header><dl class="meta">' +
     `<dt>תאריך</dt><dd>${ltr(formatIsraelDateTime(view.issuedAt))}</dd>` +
     `<dt>הזמנה מס'</dt><dd>${ltr(`#${view.orderNumber}`)}</dd>${original}` +
-    `<dt>סיבת ההחזר</dt><dd>${escapeHtml(view.reason)}</dd>` +
+    `<dt>סיבת ההחזר</dt><dd>${typed(view.reason)}</dd>` +
     '</dl>' +
     '<table class="lines"><thead><tr><th scope="col">תיאור</th><th scope="col" class="num">כמות</th>' +
     '<th scope="col" class="num">מחיר ליחידה</th><th scope="col" class="num">סה"כ</th></tr></thead>' +

@@ -9,6 +9,7 @@ import {
   formatShekels,
   type PaymentMethod,
   type SellerBlock,
+  withoutDirectionControls,
 } from '@tafrit/contracts';
 import { escapeHtml } from '../../../platform/http/html-escape.js';
 import type { InvoiceView } from '../application/invoice-view.js';
@@ -16,6 +17,11 @@ import type { InvoiceView } from '../application/invoice-view.js';
 /** Numbers, prices and ids inside Hebrew text read left to right. */
 export const ltr = (value: string): string => `<bdi dir="ltr">${escapeHtml(value)}</bdi>`;
 export const money = (agorot: number): string => ltr(formatShekels(agorot));
+/**
+ * Text a person typed (names, the address, a reason): escaped, without direction controls (issue 29: events recorded
+ * before the contracts removed them still carry them) and isolated, so nothing in it turns the text around it.
+ */
+export const typed = (value: string): string => `<bdi>${escapeHtml(withoutDirectionControls(value))}</bdi>`;
 
 const STYLE = `
   @page { size: A4; margin: 15mm; }
@@ -74,8 +80,8 @@ export function sellerHtml(seller: SellerBlock | null): string {
   const address = [seller.street, seller.city].filter(Boolean).join(', ');
   const phone = formatIsraeliMobile(seller.phone) ?? seller.phone;
   return (
-    `<h1>${escapeHtml(seller.name)}</h1><p>עוסק מורשה / ח.פ. ${ltr(seller.dealerNumber)}</p>` +
-    (address ? `<p>${escapeHtml(address)}</p>` : '') +
+    `<h1>${typed(seller.name)}</h1><p>עוסק מורשה / ח.פ. ${ltr(seller.dealerNumber)}</p>` +
+    (address ? `<p>${typed(address)}</p>` : '') +
     `<p>טלפון ${ltr(phone)}</p>`
   );
 }
@@ -143,8 +149,9 @@ function paymentLine(
 
 /** The line's choices under its name (the unit price already includes them), as they were when it was ordered. */
 function choices(line: Extract<InvoiceView, { status: 'issued' }>['lines'][number]): string {
-  const text = choicesText(line.options);
-  return text ? `<br><span class="choices">${escapeHtml(text)}</span>` : '';
+  // Each name escaped and isolated; the rest of the wording (prices, "בלי", commas) is the contracts' own text.
+  const text = choicesText(line.options, typed);
+  return text ? `<br><span class="choices">${text}</span>` : '';
 }
 
 /**
@@ -168,7 +175,7 @@ export function invoicePage(view: Extract<InvoiceView, { status: 'issued' }>): s
   const rows = view.lines
     .map(
       (line) =>
-        `<tr><td>${escapeHtml(line.name)}${choices(line)}</td><td class="num">${ltr(String(line.quantity))}</td>` +
+        `<tr><td>${typed(line.name)}${choices(line)}</td><td class="num">${ltr(String(line.quantity))}</td>` +
         `<td class="num">${money(line.unitPriceAgorot)}</td>` +
         `<td class="num">${money(line.unitPriceAgorot * line.quantity)}</td></tr>`,
     )

@@ -27,6 +27,7 @@ interface OrderRow {
   created_at: Date | string;
   items: OrderLineSnapshot[] | string;
   total_amount: string;
+  tip_amount: string;
   remarks: string | null;
   table_number: number | null;
   status: OrderStatus;
@@ -43,7 +44,7 @@ interface OrderRow {
 
 // The marker names the diner's reads in the database's statistics: they are not part of the order's own cost.
 const SELECT = `/* diner-read */ select o.id, o.order_number, b.department_id, b.business_name, o.created_at, o.items,
-    o.total_amount, o.remarks, o.table_number, o.status, o.payment_status, o.invoice_status, o.invoice_number,
+    o.total_amount, o.tip_amount, o.remarks, o.table_number, o.status, o.payment_status, o.invoice_status, o.invoice_number,
     o.invoice_url, o.cardcom_low_profile_id, o.state->>'estimatedReadyAt' as estimated_ready_at,
     o.state->'seller'->>'serviceMode' as service_mode,
     o.state->'refunds' as refunds
@@ -244,6 +245,8 @@ function view(row: OrderRow): DinerOrderView {
       ...(options?.length ? { options } : {}),
     })),
     totalAmount: row.total_amount,
+    // The tip is inside the total: the thank-you page names it, so its lines and the tip add up (issue 29).
+    tipAmount: row.tip_amount ?? '0.00',
     remarks: row.remarks,
     tableNumber: row.table_number,
     status: row.status,

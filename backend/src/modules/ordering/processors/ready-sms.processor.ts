@@ -1,5 +1,5 @@
 import type { CommandBus } from '@nestjs/cqrs';
-import type { DinerLanguage, OrderEventData } from '@tafrit/contracts';
+import { type DinerLanguage, isolatedText, type OrderEventData, withoutDirectionControls } from '@tafrit/contracts';
 import type { Database } from '../../../platform/database/database.js';
 import { preparedStatement } from '../../../platform/database/prepared-statement.js';
 import type { RecordedEvent } from '../../../platform/event-store/event-store.port.js';
@@ -41,9 +41,11 @@ const WORDS: Readonly<Record<DinerLanguage, (order: ReadySmsOrder) => string>> =
 
 /** The one SMS: `קפה לנדוור: ההזמנה שלכם #12 מוכנה! אפשר לאסוף אותה בדלפק.` in the diner's language. */
 export function readySmsText(order: ReadySmsOrder, language: DinerLanguage): string {
-  const flat = order.businessName.replace(/\s+/g, ' ').trim();
+  // The café's name as its owner typed it, isolated without direction controls (issue 29): it cannot turn the
+  // order's number around, whatever the diner's language.
+  const flat = withoutDirectionControls(order.businessName).replace(/\s+/g, ' ').trim();
   const name = flat.length <= MAX_BUSINESS_NAME_CHARS ? flat : `${flat.slice(0, MAX_BUSINESS_NAME_CHARS - 1)}…`;
-  return `${name ? `${name}: ` : ''}${WORDS[language](order)}`;
+  return `${name ? `${isolatedText(name)}: ` : ''}${WORDS[language](order)}`;
 }
 
 const STATES = preparedStatement<{ id: string; state: OrderState | null; stream_version: number }>(

@@ -1,5 +1,13 @@
 import type { CommandBus } from '@nestjs/cqrs';
-import { choicesText, formatShekels, quantityLine, type OrderEventData, type OrderLine } from '@tafrit/contracts';
+import {
+  choicesText,
+  formatShekels,
+  isolatedText,
+  quantityLine,
+  type OrderEventData,
+  type OrderLine,
+  withoutDirectionControls,
+} from '@tafrit/contracts';
 import type { Database } from '../../../platform/database/database.js';
 import { preparedStatement } from '../../../platform/database/prepared-statement.js';
 import type { RecordedEvent } from '../../../platform/event-store/event-store.port.js';
@@ -38,15 +46,18 @@ export interface ReceiptSmsOrder {
 }
 
 function clip(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = withoutDirectionControls(text).replace(/\s+/g, ' ').trim();
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 }
 
-/** A line's choices in brackets after its name (contracts' choicesText), clipped. */
+/**
+ * A line's choices in brackets after its name (contracts' choicesText), clipped. What a person typed (the name, the
+ * choices, the remarks) is isolated without its direction controls (issue 29), clipped first so no isolate is cut open.
+ */
 function itemText(line: ReceiptSmsOrder['lines'][number]): string {
-  const name = quantityLine(line.quantity, clip(line.name, MAX_ITEM_NAME_CHARS));
+  const name = quantityLine(line.quantity, isolatedText(clip(line.name, MAX_ITEM_NAME_CHARS)));
   const choices = choicesText(line.options);
-  return choices ? `${name} (${clip(choices, MAX_OPTIONS_CHARS)})` : name;
+  return choices ? `${name} (${isolatedText(clip(choices, MAX_OPTIONS_CHARS))})` : name;
 }
 
 /**
@@ -57,7 +68,8 @@ function itemText(line: ReceiptSmsOrder['lines'][number]): string {
  */
 export function receiptSmsText(order: ReceiptSmsOrder, maxChars = RECEIPT_SMS_MAX_CHARS): string {
   const head = `הזמנה #${order.orderNumber}${order.tableNumber === null ? '' : `, שולחן ${order.tableNumber}`}: `;
-  const remarks = order.remarks?.trim() ? ` הערות: ${clip(order.remarks, MAX_REMARKS_CHARS)}` : '';
+  const remark = clip(order.remarks ?? '', MAX_REMARKS_CHARS);
+  const remarks = remark ? ` הערות: ${isolatedText(remark)}` : '';
   // The tip is inside the total and named apart, as on the tax invoice (decision 027).
   const tip = order.tipAgorot ? ` (מזה טיפ ${formatShekels(order.tipAgorot)})` : '';
   const tail = `. סה"כ ${formatShekels(order.totalAgorot)}${tip}.${remarks}`;

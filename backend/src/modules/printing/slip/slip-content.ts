@@ -1,4 +1,4 @@
-import { formatShekels, type PaymentMethod } from '@tafrit/contracts';
+import { formatShekels, isolatedText, type PaymentMethod, withoutChoiceName } from '@tafrit/contracts';
 
 /** A choice of a line, as ordered: `without` ones (בלי בצל) the slip sets apart. */
 export interface SlipLineOption {
@@ -18,17 +18,24 @@ export interface SlipLine {
 /**
  * The rows a line's choices print as, under the line: each added choice on its own ("+ שיבולת שועל ₪2.00", the price
  * of one unit, none when free), then every "without" choice together on one row of its own ("בלי: בצל, עגבנייה"),
- * which the layout prints white on black so the kitchen cannot miss it.
+ * which the layout prints white on black so the kitchen cannot miss it. Each name is isolated without its direction
+ * controls (issue 29): nothing a person typed turns the price or the names beside it around.
  */
 export function slipOptionRows(line: SlipLine): { text: string; without: boolean }[] {
   const options = line.options ?? [];
   const added = options
     .filter((option) => !option.without)
     .map((option) => ({
-      text: option.priceAgorot > 0 ? `+ ${option.name} ${formatShekels(option.priceAgorot)}` : `+ ${option.name}`,
+      text:
+        option.priceAgorot > 0
+          ? `+ ${isolatedText(option.name)} ${formatShekels(option.priceAgorot)}`
+          : `+ ${isolatedText(option.name)}`,
       without: false,
     }));
-  const without = options.filter((option) => option.without).map((option) => option.name);
+  // "בלי: בצל", not "בלי: בלי בצל" when the owner named the choice so (contracts' withoutChoiceName).
+  const without = options
+    .filter((option) => option.without)
+    .map((option) => isolatedText(withoutChoiceName(option.name)));
   return without.length > 0 ? [...added, { text: `בלי: ${without.join(', ')}`, without: true }] : added;
 }
 

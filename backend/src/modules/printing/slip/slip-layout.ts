@@ -1,4 +1,4 @@
-import { formatShekels, quantityLine } from '@tafrit/contracts';
+import { formatShekels, isolatedText, quantityLine, withoutDirectionControls } from '@tafrit/contracts';
 import { slipFonts } from './fonts.js';
 import { type SlipContent, slipOptionRows } from './slip-content.js';
 import { createComposer } from './svg-composer.js';
@@ -37,7 +37,10 @@ export function slipSvg(content: SlipContent, width: number): { svg: string; hei
   const dots = (n: number): number => Math.max(1, Math.round(n * k));
   const c = createComposer(width, dots(8));
 
-  c.text(content.businessName, s(44, true), { align: 'center' });
+  // Text a person typed (the business's name, product names, choices, remarks) is isolated and without direction
+  // controls (issue 29): events recorded before the contracts removed them still carry them, and an override left
+  // open in a remark printed its "123" as "321".
+  c.text(isolatedText(content.businessName), s(44, true), { align: 'center' });
   c.space(dots(6));
   if (content.kind === 'test' || content.orderNumber === null) {
     c.text('הדפסת ניסיון', s(68, true), { align: 'center' });
@@ -61,7 +64,13 @@ export function slipSvg(content: SlipContent, width: number): { svg: string; hei
   c.space(dots(10));
 
   for (const line of content.lines) {
-    c.row(quantityLine(line.quantity, line.name), s(40), formatShekels(line.lineTotalAgorot), s(34), dots(20));
+    c.row(
+      quantityLine(line.quantity, isolatedText(line.name)),
+      s(40),
+      formatShekels(line.lineTotalAgorot),
+      s(34),
+      dots(20),
+    );
     // The choices indented under their line; a "without" row white on black, as the remarks are.
     for (const row of slipOptionRows(line)) {
       const inset = { left: 0, right: dots(36) };
@@ -83,14 +92,16 @@ export function slipSvg(content: SlipContent, width: number): { svg: string; hei
 
   if (content.kind === 'cancelled') return c.svg(dots(24)); // the lines say which order; no remarks or total
 
-  if (content.remarks?.trim()) {
+  // Remarks of nothing but controls (kept in an event from before issue 29) are no remarks.
+  const remarks = withoutDirectionControls(content.remarks ?? '').trim();
+  if (remarks) {
     // White on black: the one thing on the slip a cook must not miss.
     c.space(dots(14));
     const top = c.y;
     const pad = dots(14);
     c.space(pad);
     c.text('הערות:', s(36, true), { inverted: true, inset: { left: pad, right: pad } });
-    c.text(content.remarks.trim(), s(38, true), { inverted: true, inset: { left: pad, right: pad } });
+    c.text(isolatedText(remarks), s(38, true), { inverted: true, inset: { left: pad, right: pad } });
     c.space(pad);
     c.box(top, c.y, { filled: true });
   }

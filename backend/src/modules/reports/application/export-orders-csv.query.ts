@@ -3,10 +3,12 @@ import {
   agorotToDecimalString,
   formatIsraelDateTime,
   lineWithChoices,
+  parsePriceToAgorot,
   type InvoiceStatus,
   type MonthlyReport,
   type MonthString,
   type OrderItemView,
+  withoutDirectionControls,
 } from '@tafrit/contracts';
 import { spreadsheetCsv } from '../../../platform/csv/spreadsheet-csv.js';
 import { GetMonthlyReportQuery } from './get-monthly-report.query.js';
@@ -40,6 +42,9 @@ export const CSV_HEADER = [
   'הוחזר',
   'טיפ',
   'אמצעי תשלום',
+  // Issue 29: each order's commission and net after its refunds; with "הוחזר" they add up to the month's totals.
+  'עמלה אחרי החזרים',
+  'נטו אחרי החזרים',
 ] as const;
 
 const PAYMENT_METHOD_HE: Record<string, string> = { card: 'כרטיס אשראי', bit: 'ביט', google_pay: 'Google Pay' };
@@ -61,6 +66,10 @@ function refundedOf(order: MonthlyReport['orders'][number]): string {
   return agorotToDecimalString(agorot);
 }
 
+/** A column's sum over the orders, exactly, in agorot: the "as paid" columns' totals are the rows' own sums. */
+const sumOf = (orders: MonthlyReport['orders'], pick: (order: MonthlyReport['orders'][number]) => string) =>
+  agorotToDecimalString(orders.reduce((sum, order) => sum + (parsePriceToAgorot(pick(order)) ?? 0), 0));
+
 /** The same month as the report, as a spreadsheet: one row per paid order, newest first, then the month's totals. */
 export function ordersCsv(report: MonthlyReport): string {
   const rows: string[][] = report.orders.map((order) => [
@@ -68,7 +77,8 @@ export function ordersCsv(report: MonthlyReport): string {
     formatIsraelDateTime(order.orderDate),
     order.tableNumber === null ? '' : String(order.tableNumber),
     order.items.map((item) => `${lineWithChoices(item.name, choicesOf(item))} × ${item.quantity}`).join('; '),
-    order.remarks ?? '',
+    // Orders recorded before issue 29 may carry direction controls: a spreadsheet would follow them too.
+    withoutDirectionControls(order.remarks ?? ''),
     order.totalAmount,
     order.commission,
     order.netAmount,
@@ -77,6 +87,8 @@ export function ordersCsv(report: MonthlyReport): string {
     refundedOf(order),
     order.tipAmount && Number(order.tipAmount) > 0 ? order.tipAmount : '',
     PAYMENT_METHOD_HE[order.paymentMethod ?? 'card'] ?? '',
+    order.commissionAfterRefunds ?? order.commission,
+    order.netAfterRefunds ?? order.netAmount,
   ]);
   const { summary } = report;
   rows.push([
@@ -86,13 +98,17 @@ export function ordersCsv(report: MonthlyReport): string {
     `${summary.totalOrders} הזמנות`,
     '',
     summary.totalAmount,
-    summary.totalCommission,
-    summary.netAmount,
+    // The older columns are as paid on every row, so their totals are too (the summary's are after refunds: the
+    // last two columns). Before issue 29 this row put the totals after refunds under them, and nothing summed.
+    sumOf(report.orders, (order) => order.commission),
+    sumOf(report.orders, (order) => order.netAmount),
     '',
     '',
     summary.totalRefunds,
     summary.totalTips ?? '0.00',
     '',
+    summary.totalCommission,
+    summary.netAmount,
   ]);
   // Every cell through the formula guard (a diner's remark must never run in the owner's Excel).
   return spreadsheetCsv([CSV_HEADER, ...rows]);

@@ -53,6 +53,7 @@ interface RefundRow {
   id: string;
   refund_id: string;
   amount_agorot: number;
+  commission_agorot: number;
   reason: string;
   refunded_at: string;
   credit: string | null;
@@ -130,6 +131,7 @@ export class GetMonthlyReportHandler implements IQueryHandler<GetMonthlyReportQu
     const refundRows = await query<RefundRow>(
       em,
       `select o.id, r->>'refundId' as refund_id, (r->>'amountAgorot')::int as amount_agorot, r->>'reason' as reason,
+              coalesce((r->>'commissionAgorot')::int, 0) as commission_agorot,
               r->>'refundedAt' as refunded_at, r->>'credit' as credit,
               r->>'creditFailureReason' as credit_failure_reason ${refundOf}`,
       params,
@@ -202,10 +204,20 @@ export class GetMonthlyReportHandler implements IQueryHandler<GetMonthlyReportQu
       return { date, totalOrders: Number(row?.total_orders ?? 0), totalAmount: row?.total_amount ?? '0.00' };
     });
     const payout = await this.payoutOf(businessPhone, month);
+    // Each order's refund and its commission and net after it, counted as the summary counts the month (issue 29): in
+    // agorot, from the same refunds, so the orders add up to the summary to the agora.
+    const returnedByOrder = new Map<string, { refunded: number; commission: number }>();
+    for (const row of refundRows) {
+      const sum = returnedByOrder.get(row.id) ?? { refunded: 0, commission: 0 };
+      sum.refunded += Number(row.amount_agorot);
+      sum.commission += Number(row.commission_agorot);
+      returnedByOrder.set(row.id, sum);
+    }
     const reported = orders.map((order) => ({
       ...toReportOrder(order),
       refunds: refundsByOrder.get(order.id) ?? [],
       unsettledRefunds: unsettledByOrder.get(order.id) ?? [],
+      ...afterRefunds(order, returnedByOrder.get(order.id)),
     }));
     return { month, orders: reported, summary, daily, payout };
   }
@@ -227,6 +239,20 @@ export class GetMonthlyReportHandler implements IQueryHandler<GetMonthlyReportQu
       carried: agorotToDecimalString(balance?.carriedAgorot ?? 0),
     };
   }
+}
+
+/** An order's refunded amount and its commission and net after refunds, as the summary's totals count them. */
+function afterRefunds(
+  order: Order,
+  returned: { refunded: number; commission: number } = { refunded: 0, commission: 0 },
+): Pick<ReportOrder, 'refundedAmount' | 'commissionAfterRefunds' | 'netAfterRefunds'> {
+  const commission = toAgorot(order.commission) - returned.commission;
+  return {
+    refundedAmount: agorotToDecimalString(returned.refunded),
+    commissionAfterRefunds: agorotToDecimalString(commission),
+    // As the summary's netAmount: paid, less refunded, less the commission on what was kept.
+    netAfterRefunds: agorotToDecimalString(toAgorot(order.totalAmount) - returned.refunded - commission),
+  };
 }
 
 /** A numeric(14,2) sum as integer agorot, exactly ("41.05" -> 4105). */

@@ -1,8 +1,11 @@
 // The slip as HTML for printing through the browser: the same content as the agent's ESC/POS slip (decision 008),
-// sized to 58 or 80 mm paper, black on white, large enough to read in a kitchen.
+// sized to 58 or 80 mm paper, black on white, large enough to read in a kitchen. What a person typed is isolated
+// without direction controls (TypedText, issue 29), as the agent's slip does.
 import type { LiveOrder } from '@tafrit/contracts/sockets';
 import { formatIsraelDateTime } from '@tafrit/contracts/months';
+import { withoutChoiceName } from '@tafrit/contracts/order-line-text';
 import type { PaperWidth } from '@tafrit/contracts/printing';
+import { TypedText } from '@/components/typed-text';
 import { setupText } from '../setup/strings';
 import { hePrinting } from './strings';
 
@@ -53,11 +56,17 @@ export function SlipView({ order, paper, title }: { order: LiveOrder; paper: Pap
         {order.lines.map((line, index) => (
           <li key={index} style={{ padding: '1mm 0', borderBottom: '1px dashed #000' }}>
             <span style={{ fontWeight: 700 }}>
-              <bdi>{line.quantity}</bdi> × {line.name}
+              <bdi>{line.quantity}</bdi> × <TypedText text={line.name} />
             </span>
             {line.options?.map((option, optionIndex) => (
               <span key={optionIndex} style={{ display: 'block', paddingInlineStart: '3mm' }}>
-                {option.without ? <strong>{`${t.without} ${option.name}`}</strong> : option.name}
+                {option.without ? (
+                  <strong>
+                    {t.without} <TypedText text={withoutChoiceName(option.name)} />
+                  </strong>
+                ) : (
+                  <TypedText text={option.name} />
+                )}
               </span>
             ))}
           </li>
@@ -65,7 +74,7 @@ export function SlipView({ order, paper, title }: { order: LiveOrder; paper: Pap
       </ul>
       {order.remarks ? (
         <p style={{ margin: '2mm 0 0', fontWeight: 700 }}>
-          {t.remarks}: {order.remarks}
+          {t.remarks}: <TypedText text={order.remarks} />
         </p>
       ) : null}
       <p style={{ margin: '2mm 0 0' }}>

@@ -46,6 +46,36 @@ describe('a live order’s lines', () => {
   });
 });
 
+describe('a person’s text on the console (issue 29)', () => {
+  it('shows an order recorded with direction controls without them, each name and the remarks isolated', () => {
+    renderCard(
+      liveOrder({
+        remarks: 'שולחן \u202e123',
+        lines: [
+          {
+            name: '\u202dהפוך 45\u202c',
+            quantity: 2,
+            lineTotalAgorot: 3300,
+            options: [
+              { groupName: 'חלב', name: '\u2066שיבולת 7', priceAgorot: 200, without: false },
+              { groupName: 'בלי', name: '\u202eבלי סוכר', priceAgorot: 0, without: true },
+            ],
+          },
+        ],
+      }),
+    );
+    const card = screen.getByTestId('live-order-lines').closest('article') ?? document.body;
+    expect(card.textContent).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+    const remarks = screen.getByTestId('live-order-remarks');
+    expect(within(remarks).getByText('שולחן 123').tagName).toBe('BDI');
+    const line = within(screen.getByTestId('live-order-lines')).getAllByRole('listitem')[0]!;
+    expect(within(line).getByText('הפוך 45').tagName).toBe('BDI');
+    expect(within(line).getByText('שיבולת 7').tagName).toBe('BDI');
+    // "בלי" once for a choice the owner named "בלי סוכר" in a group named "בלי" (issue 29, item 17).
+    expect(within(line).getByTestId('live-order-without').textContent).toBe('בלי: סוכר');
+  });
+});
+
 describe('a declined order on the console', () => {
   it('shows it cancelled and refunded, with no next step', () => {
     renderCard(liveOrder({ status: 'cancelled' }));

@@ -2,6 +2,7 @@ import { formatShekels } from '@tafrit/contracts/money';
 import type { LiveOrder } from '@tafrit/contracts/sockets';
 import { useId, useState } from 'react';
 import { QuantityLine } from '@/components/quantity-line';
+import { TypedText } from '@/components/typed-text';
 import { PendingButton } from '@/components/ui/pending-button';
 import { heOwner } from '@/i18n/he-owner';
 import { formatIsraelTimeOfDay } from '@tafrit/contracts/months';
@@ -126,7 +127,9 @@ export function OrderCard({
       {order.remarks ? (
         <div className="rounded-lg border-2 border-danger bg-danger-50 p-3" data-testid="live-order-remarks">
           <h4 className="text-lg font-bold text-danger">{t.remarks}</h4>
-          <p className="mt-1 text-xl whitespace-pre-line text-ink">{order.remarks}</p>
+          <p className="mt-1 text-xl whitespace-pre-line text-ink">
+            <TypedText text={order.remarks} />
+          </p>
         </div>
       ) : null}
 

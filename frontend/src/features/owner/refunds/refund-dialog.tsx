@@ -6,6 +6,7 @@
 import { formatShekels, parsePriceToAgorot } from '@tafrit/contracts/money';
 import type { RefundAnswer } from '@tafrit/contracts/http/refunds.schemas';
 import { useId, useState } from 'react';
+import { TypedText } from '@/components/typed-text';
 import { Dialog } from '@/components/ui/dialog';
 import { errorTextClass, hintClass, ltrInputClass } from '@/components/ui/form-styles';
 import { PendingButton } from '@/components/ui/pending-button';
@@ -288,12 +289,12 @@ function LineUnits({ target, draft, onChange }: { target: RefundTarget; draft: D
         {target.lines.map((line, index) => (
           <li key={`${line.name}-${index}`} className="flex flex-wrap items-center justify-between gap-3 p-3">
             <label htmlFor={`${id}-${index}`} className="text-ink">
-              <span className="font-medium">{line.name}</span>{' '}
+              <TypedText className="font-medium" text={line.name} />{' '}
               <span className="text-muted">
                 ({t.upTo} <bdi>{line.quantity}</bdi>)
               </span>
               {line.choices.length > 0 ? (
-                <span className="block text-sm text-muted">{line.choices.join(', ')}</span>
+                <TypedText className="block text-sm text-muted" text={line.choices.join(', ')} />
               ) : null}
               <span className="block text-sm text-muted">
                 <bdi dir="ltr">{formatShekels(line.lineTotalAgorot)}</bdi>

@@ -4,6 +4,8 @@
 import type { LiveOrder } from '@tafrit/contracts/sockets';
 import type { ReportOrder } from '@tafrit/contracts/ordering-types';
 import { parsePriceToAgorot } from '@tafrit/contracts/money';
+import { withoutChoiceName } from '@tafrit/contracts/order-line-text';
+import { withoutDirectionControls } from '@tafrit/contracts/text';
 import type { RefundRequest } from '../api/refunds';
 import { decimalToAgorot, lineTotalAgorot } from '../reports-format';
 
@@ -24,6 +26,10 @@ export interface RefundTarget {
   lines: RefundTargetLine[];
 }
 
+/** A choice as the dialog names it: "בלי קצף" once, even for a choice the owner named "בלי קצף" (issue 29). */
+const choiceWording = (option: { name: string; without?: boolean }): string =>
+  option.without ? `בלי ${withoutChoiceName(option.name)}` : withoutDirectionControls(option.name);
+
 export const remainingOf = (target: RefundTarget): number => Math.max(0, target.totalAgorot - target.refundedAgorot);
 
 export function targetOfLiveOrder(order: LiveOrder): RefundTarget {
@@ -37,7 +43,7 @@ export function targetOfLiveOrder(order: LiveOrder): RefundTarget {
       name: line.name,
       quantity: line.quantity,
       lineTotalAgorot: line.lineTotalAgorot,
-      choices: (line.options ?? []).map((option) => (option.without ? `בלי ${option.name}` : option.name)),
+      choices: (line.options ?? []).map(choiceWording),
     })),
   };
 }
@@ -56,7 +62,7 @@ export function targetOfReportOrder(order: ReportOrder): RefundTarget {
       name: item.name,
       quantity: item.quantity,
       lineTotalAgorot: lineTotalAgorot(item.price, item.quantity),
-      choices: (item.options ?? []).map((option) => (option.without ? `בלי ${option.name}` : option.name)),
+      choices: (item.options ?? []).map(choiceWording),
     })),
   };
 }
