@@ -115,6 +115,22 @@ describe("Cardcom's credit document against a local Cardcom", () => {
     });
   });
 
+  it('sends a line and a name recorded with direction controls without them (decision 037)', async () => {
+    const deal = await refundedCharge();
+    const recorded: CreditDocumentRequest = {
+      ...request(deal),
+      lines: [{ description: 'סלט \u202E321\u202C', unitPriceAgorot: 1_265, quantity: 2 }],
+      customerName: '\u2067דנה\u2069 \u200Fכהן',
+    };
+    await expect(provider.createCreditDocument(recorded)).resolves.toMatchObject({ status: 'issued' });
+    const document = (
+      cardcom.requests.at(-1)!.body as { Document: { Name: string; Products: { Description: string }[] } }
+    ).Document;
+    expect(document.Products.map((line) => line.Description)).toEqual(['סלט 321']);
+    // The right-to-left mark stays: it changes no other text's order.
+    expect(document.Name).toBe('דנה \u200Fכהן');
+  });
+
   it("answers Cardcom's refusal as a failure with its description (the credit is then made by hand)", async () => {
     await expect(provider.createCreditDocument(request('987654'))).resolves.toEqual({
       status: 'failed',

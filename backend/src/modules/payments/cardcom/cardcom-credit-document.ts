@@ -1,6 +1,7 @@
 // Cardcom REST API v11 `Documents/CreateDocument` for a refund's credit tax document, spelled as its OpenAPI
 // definition spells it (CreateDocumentRequest, Document, Products; the answer DocumentInfo). Pure translations,
 // checked against the definition by the contract test (test/payments/cardcom-credit-document.spec.ts).
+import { withoutDirectionControls } from '@tafrit/contracts';
 import { z } from 'zod';
 import {
   PaymentProviderError,
@@ -41,7 +42,9 @@ export function toCreateCreditDocument(
     throw new PaymentProviderError('Cardcom refund transaction id is not an int64 this process can send');
   }
   const products = request.lines.map((line) => ({
-    Description: line.description.slice(0, 250),
+    // A refunded line carries the name its order recorded, which may predate the input's removal of direction
+    // controls (decision 037): the tax document gets the text without them.
+    Description: withoutDirectionControls(line.description).slice(0, 250),
     UnitCost: shekels(line.unitPriceAgorot),
     Quantity: line.quantity,
     TotalLineCost: shekels(line.unitPriceAgorot * line.quantity),
@@ -53,7 +56,7 @@ export function toCreateCreditDocument(
     Document: {
       DocumentTypeToCreate: CREDIT_DOCUMENT_TYPE,
       // Cardcom's "document to": the diner when they gave a name, else the usual "walk-in customer".
-      Name: (request.customerName?.trim() || 'לקוח מזדמן').slice(0, 50),
+      Name: (withoutDirectionControls(request.customerName ?? '').trim() || 'לקוח מזדמן').slice(0, 50),
       IsSendByEmail: false,
       ISOCoinID: 1,
       Languge: 'he',
