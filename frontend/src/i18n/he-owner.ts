@@ -370,7 +370,9 @@ export const heOwner = {
         `למחוק את "${name}" מהקבוצה "${group}"? היא תוסר מכל המוצרים שמשתמשים בקבוצה. אי אפשר לבטל את הפעולה.`,
       confirmDeleteOption: 'מחיקת התוספת',
       productTitle: (product: string) => `תוספות למוצר ${product}`,
-      productDescription: 'סמנו את הקבוצות שיופיעו במוצר. הסדר כאן הוא הסדר שהלקוחות יראו.',
+      // The check boxes follow the business's list of groups; the diner's order is the product's own, set below them.
+      productDescription: (order: string) =>
+        `סמנו את הקבוצות שיופיעו במוצר. הלקוחות יראו אותן בסדר שנקבע למטה, תחת "${order}" (כשמסומנות שתי קבוצות או יותר).`,
       productNoGroups: 'עדיין אין קבוצות תוספות. הוסיפו קבוצה באזור "קבוצות תוספות" בעמוד.',
       attachLabel: (group: string) => group,
       attached: (group: string) => `הקבוצה ${group} נוספה למוצר`,
@@ -570,6 +572,8 @@ export const heOwner = {
     title: 'הזמנות חיות',
     description: 'ההזמנות ששולמו היום לפי שלב ההכנה, החדשות בראש כל טור.',
     loading: 'טוען את ההזמנות…',
+    controlsShow: 'אפשרויות המסך',
+    controlsHide: 'הסתרת האפשרויות',
     loadError: 'לא הצלחנו לטעון את ההזמנות.',
     retry: 'ניסיון חוזר',
     empty: 'אין עדיין הזמנות היום',
