@@ -16,9 +16,10 @@ export function ConsoleSkeleton() {
         </div>
       </div>
       <main id="main" tabIndex={-1} aria-busy="true" className="w-full flex-1 px-4 py-10 md:px-6">
-        <p role="status" className="sr-only">
-          {he.app.consoleLoading}
-        </p>
+        {/* The page's one heading while it loads, announced as a status. */}
+        <div role="status">
+          <h1 className="sr-only">{he.app.consoleLoading}</h1>
+        </div>
         <div aria-hidden="true" className="flex flex-col gap-6">
           <div className="h-9 w-56 rounded-lg bg-line motion-safe:animate-pulse" />
           <div className="grid gap-6 lg:grid-cols-3">

@@ -63,7 +63,7 @@ export function PrintingGuideCard() {
           <li key={index}>{step}</li>
         ))}
       </ol>
-      <h4 className="mt-4 font-bold text-ink">{t.kioskTitle}</h4>
+      <h3 className="mt-4 font-bold text-ink">{t.kioskTitle}</h3>
       <p className="mt-1 text-ink">{t.kioskText}</p>
       <pre
         dir="ltr"
