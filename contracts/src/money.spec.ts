@@ -25,6 +25,11 @@ describe('parsePriceToAgorot', () => {
     ['19.99', 1999],
     ['0.29', 29],
     ['4.35', 435],
+    // A decimal comma, as a Hebrew keyboard or phone types it.
+    ['12,5', 1250],
+    ['12,50', 1250],
+    ['0,05', 5],
+    [' 7,9 ', 790],
   ])('reads %j as %i agorot', (text, expected) => {
     expect(parsePriceToAgorot(text)).toBe(expected);
   });
@@ -44,8 +49,14 @@ describe('parsePriceToAgorot', () => {
     '12.',
     '1e3',
     '0x10',
-    '12,50',
     '1,000',
+    '1,250',
+    '12,345',
+    '1,250.50',
+    '12,',
+    ',5',
+    '12,5,0',
+    '12.5,0',
     '+5',
     '₪12',
     '12 .5',

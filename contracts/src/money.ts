@@ -9,9 +9,15 @@ export const VAT_RATE_PERCENT = 18;
 /** numeric(10,2) would allow more, but no single menu price is above this. */
 export const MAX_PRICE_AGOROT: Agorot = 9_999_999;
 
-const PRICE_PATTERN = /^(\d+)(?:\.(\d{1,2}))?$/;
+// A comma followed by one or two digits is the decimal point: an Israeli keyboard or phone types '12,5' for ₪12.50.
+// Any other comma ('1,250') is refused rather than read as a thousands separator, so a price is never ten or a
+// hundred times what the owner meant.
+const PRICE_PATTERN = /^(\d+)(?:[.,](\d{1,2}))?$/;
 
-/** '12' -> 1200, '12.5' -> 1250, '12.50' -> 1250; null for anything a price field must refuse. */
+/**
+ * The one reader of a typed price or amount: '12' -> 1200, '12.5' and '12,5' -> 1250, '12.50' -> 1250; null for
+ * anything a price field must refuse ('1,250', '12.345', '-1').
+ */
 export function parsePriceToAgorot(text: string): Agorot | null {
   const match = PRICE_PATTERN.exec(text.trim());
   if (!match) return null;

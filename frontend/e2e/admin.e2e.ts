@@ -143,8 +143,16 @@ describe('the administrator in a real browser', () => {
       .locator('[data-testid="platform-invoices-table"], [data-testid="platform-invoices-empty"]')
       .first()
       .waitFor();
-    // Issuing the ended month's due invoices answers with a toast; the list is read again after it.
+    // Issuing the ended month's due invoices asks first (a tax document stays), then answers with a toast; the list
+    // is read again after it.
     await invoices.getByRole('button', { name: 'הפקת החשבוניות עכשיו' }).click();
+    const confirmation = page.getByRole('dialog', { name: 'להפיק את חשבוניות העמלה?' });
+    await confirmation.waitFor();
+    await expectAccessible(page, '/admin issue confirmation');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectAccessible(page, '/admin issue confirmation at 390 px');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await confirmation.getByRole('button', { name: 'כן, להפיק את החשבוניות' }).click();
     await page.getByText('החשבוניות הופקו').first().waitFor();
     await expectAccessible(page, '/admin payouts and platform invoices');
     expect(admin.problems).toEqual([]);
@@ -276,6 +284,11 @@ describe('the administrator in a real browser', () => {
       .getByRole('button', { name: /^שמיר[הת]/ })
       .first()
       .click();
+    // Publishing asks first: everyone reads the new terms at once.
+    const confirmation = page.getByRole('dialog', { name: 'לפרסם את תנאי השימוש החדשים?' });
+    await confirmation.waitFor();
+    await expectAccessible(page, '/terms-conditions publish confirmation');
+    await confirmation.getByRole('button', { name: 'כן, לפרסם' }).click();
     await page.getByText('תנאי השימוש עודכנו בהצלחה').first().waitFor();
     await expectAccessible(page, '/terms-conditions with the editor');
 

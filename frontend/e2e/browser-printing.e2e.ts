@@ -148,7 +148,7 @@ describe('printing through the browser', () => {
     );
     await page.goto(`${baseUrl}/settings`);
     const guide = page.getByTestId('printing-guide');
-    await guide.getByRole('heading', { name: /דרך 2: בלי התקנה/ }).waitFor();
+    await guide.getByRole('heading', { name: 'הדפסה מהדפדפן, בלי התקנה' }).waitFor();
     expect(await guide.getByTestId('kiosk-switch').textContent()).toBe('--kiosk-printing');
     await watchPrinting(page);
     await guide.getByRole('button', { name: 'הדפסת דף בדיקה מהדפדפן' }).click();

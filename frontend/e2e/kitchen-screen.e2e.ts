@@ -206,6 +206,8 @@ describe('the kitchen screen', () => {
     await expectAccessible(page, '/settings with automatic acceptance at 390 px');
 
     await openConsole();
+    // On a phone the screen's controls wait behind one button, the orders first.
+    await page.getByRole('button', { name: 'אפשרויות המסך' }).click();
     const toggle = page.getByTestId('auto-accept-toggle');
     await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
     expect(await toggle.textContent()).toContain('פועל, 10 דק׳');

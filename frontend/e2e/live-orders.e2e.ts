@@ -158,7 +158,9 @@ describe('the live orders console', () => {
       .getByTestId('printer-status')
       .getByText(/^(לא )?מחובר$/)
       .waitFor({ timeout: LIVE_WAIT });
-    await page.getByRole('button', { name: 'צור קוד חיבור' }).click();
+    // The package's path (a Mac's) shows the code and the command to type.
+    await page.getByTestId('printing-setup').getByRole('radio', { name: 'Mac' }).check();
+    await page.getByRole('button', { name: 'יצירת קוד חיבור' }).click();
     expect(await page.getByTestId('pairing-code').textContent()).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
     expect(await page.getByTestId('pair-command').textContent()).toContain(`--server ${baseUrl}`);
     await expectAccessible(page, '/settings');

@@ -130,6 +130,16 @@ describe('the audit of admin actions', () => {
     });
   });
 
+  it('describes in Hebrew an admin action it has no sentence for, never by the event name', async () => {
+    const owner = await registerOwner(app, { businessName: 'קפה החדש' });
+    await store.appendToStream(`business-${owner.phone}`, [adminAction('OpeningHoursChosen', { phone: owner.phone })], {
+      expectedVersion: 'any',
+    });
+    const [latest] = await audit();
+    expect(latest).toMatchObject({ type: 'OpeningHoursChosen', subject: owner.phone });
+    expect(latest?.summary).toBe('פעולה של מנהל המערכת בחשבון קפה החדש');
+  });
+
   it('pages back with ?before= the last position shown, and refuses a bad one', async () => {
     const all = await audit();
     expect(all.length).toBeGreaterThan(3);

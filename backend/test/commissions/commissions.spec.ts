@@ -326,3 +326,20 @@ describe('commission routes are for administrators only', () => {
     expect(answer.status).toBe(404);
   });
 });
+
+describe('a commission history', () => {
+  it('lists its lines in the order they happened, whatever the order they were recorded in', async () => {
+    const owner = await newOwner('קפה הסדר');
+    await paidOrder(owner, inMonth(month, 20), line(2_000));
+    const early = await paidOrder(owner, inMonth(month, 10), line(1_000));
+    await recordRefund(app, early.orderId, { amountAgorot: 500, at: inMonth(month, 15) });
+    await runProcessors(app);
+    const trail = await history(owner, month);
+    expect(trail.lines.map((entry) => [entry.kind, Date.parse(entry.at)])).toEqual([
+      ['order_paid', Date.parse(inMonth(month, 10))],
+      ['refund_requested', Date.parse(inMonth(month, 15))],
+      ['order_refunded', Date.parse(inMonth(month, 15))],
+      ['order_paid', Date.parse(inMonth(month, 20))],
+    ]);
+  });
+});

@@ -135,13 +135,14 @@ describe('a refund of a month already paid out', () => {
         `/api/admin/commissions/${paidOut}/${encodeURIComponent(cafe.phone)}/history`,
       )
     ).body.data;
+    // In the order they happened: the month was paid out before the refund came.
     expect(history.lines.map((line) => line.kind)).toEqual([
       'order_paid',
+      'payout_created',
       'refund_requested',
       'order_refunded',
-      'payout_created',
     ]);
-    expect(history.lines[2]).toMatchObject({ amount: '-80.00', commission: '-4.00' });
+    expect(history.lines[3]).toMatchObject({ amount: '-80.00', commission: '-4.00' });
     expect(history.totals).toMatchObject({ totalRefunds: '80.00', totalCommission: '1.00', totalNet: '19.00' });
   });
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { validationMessagesHe } from '@tafrit/contracts';
 import { ProductEntity } from '../../src/modules/menu/persistence/product.entity.js';
 import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port.js';
 import { registerOwner, type SignedInOwner } from '../support/accounts.js';
@@ -128,6 +129,49 @@ describe('an owner managing products', () => {
     const categoryId = await createCategory(app, owner);
     expect((await createProduct(app, owner, { categoryId, price: '0' })).price).toBe('0.00');
     expect((await createProduct(app, owner, { categoryId, price: '99999.99' })).price).toBe('99999.99');
+  });
+
+  it('reads a decimal comma as the point (12,5 is 12.50) and refuses any other comma with the price message', async () => {
+    const owner = await registerOwner(app);
+    const categoryId = await createCategory(app, owner);
+    expect((await createProduct(app, owner, { categoryId, price: '12,5' })).price).toBe('12.50');
+    const created = await createProduct(app, owner, { categoryId, price: '3' });
+    const edited = await put(owner, created.id, { name: 'אספרסו', price: '7,90', categoryId });
+    expect(edited.body.data).toMatchObject({ price: '7.90' });
+    for (const price of ['1,250', '12,345', '1,250.50']) {
+      const refused = await post(owner, { name: 'מים', price, categoryId: String(categoryId) });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        code: 'validation.failed',
+        fields: { price: validationMessagesHe.priceInvalid },
+      });
+    }
+  });
+
+  it('keeps the description when an edit leaves it out, and clears it when it is sent empty', async () => {
+    const owner = await registerOwner(app);
+    const categoryId = await createCategory(app, owner);
+    const created = await createProduct(app, owner, { categoryId, description: 'חלב מוקצף' });
+    const kept = await put(owner, created.id, { name: 'קפוצ׳ינו', price: '12', categoryId });
+    expect(kept.status).toBe(200);
+    expect(kept.body.data).toMatchObject({ name: 'קפוצ׳ינו', description: 'חלב מוקצף' });
+    const json = await call(app, 'PUT', `/api/products/${created.id}`, {
+      token: owner.token,
+      body: { name: 'קפוצ׳ינו', price: '12', categoryId },
+    });
+    expect(json.body.data).toMatchObject({ description: 'חלב מוקצף' });
+    const cleared = await put(owner, created.id, { name: 'קפוצ׳ינו', price: '12', categoryId, description: '' });
+    expect(cleared.body.data).toMatchObject({ description: null });
+    const nulled = await call(app, 'PUT', `/api/products/${created.id}`, {
+      token: owner.token,
+      body: { name: 'קפוצ׳ינו', price: '12', categoryId, description: 'x' },
+    });
+    expect(nulled.body.data).toMatchObject({ description: 'x' });
+    const clearedByNull = await call(app, 'PUT', `/api/products/${created.id}`, {
+      token: owner.token,
+      body: { name: 'קפוצ׳ינו', price: '12', categoryId, description: null },
+    });
+    expect(clearedByNull.body.data).toMatchObject({ description: null });
   });
 
   it('edits a product, keeping its photo unless told otherwise', async () => {

@@ -119,8 +119,28 @@ describe('product input', () => {
     expect(fieldsOf(productInputSchema.safeParse(product(override)))).toEqual({ [field]: message });
   });
 
-  it.each(['0', '12', '12.5', '12.50', '99999.99'])('accepts the price %s', (price) => {
-    expect(productInputSchema.safeParse(product({ price })).success).toBe(true);
+  it.each([
+    ['0', '0.00'],
+    ['12', '12.00'],
+    ['12.5', '12.50'],
+    ['12.50', '12.50'],
+    ['99999.99', '99999.99'],
+    ['12,5', '12.50'],
+    ['12,50', '12.50'],
+  ])('accepts the price %s as %s', (price, parsed) => {
+    expect(productInputSchema.parse(product({ price })).price).toBe(parsed);
+  });
+
+  it.each(['1,250', '1,250.50', '12,345', '12,'])('refuses the comma of %s with the price message', (price) => {
+    expect(fieldsOf(productInputSchema.safeParse(product({ price })))).toEqual({
+      price: 'נא להזין מחיר תקין עד 99,999.99 עם שתי ספרות אחרי הנקודה לכל היותר',
+    });
+  });
+
+  it('keeps a description left out (an edit changes nothing), and clears an empty or null one', () => {
+    expect(productInputSchema.parse(product({ description: undefined })).description).toBeUndefined();
+    expect(productInputSchema.parse(product({ description: '' })).description).toBeNull();
+    expect(productInputSchema.parse(product({ description: null })).description).toBeNull();
   });
 });
 
@@ -232,8 +252,8 @@ describe('option group input', () => {
       ],
     });
     expect(parsed.options).toEqual([
-      { name: 'שיבולת שועל', price: '2', isDefault: false, available: true },
-      { name: 'רגיל', price: '0', isDefault: true, available: true },
+      { name: 'שיבולת שועל', price: '2.00', isDefault: false, available: true },
+      { name: 'רגיל', price: '0.00', isDefault: true, available: true },
     ]);
   });
 

@@ -12,7 +12,7 @@ import {
   type PublicOptionGroup,
 } from '../menu-types.js';
 import { validationMessagesHe as m } from '../messages.he.js';
-import { parsePriceToAgorot } from '../money.js';
+import { agorotToDecimalString, parsePriceToAgorot } from '../money.js';
 import { withoutDirectionControls } from '../text.js';
 import { dinerLanguages } from '../languages.js';
 import { orderingStateSchema } from './opening-hours.schemas.js';
@@ -122,6 +122,9 @@ const flagSchema = z
   .union([z.boolean(), z.enum(['true', 'false', 'on', '1', '0'])])
   .transform((value) => value === true || value === 'true' || value === 'on' || value === '1');
 
+/** A price the schema has already accepted, as the decimal string every reader expects ('12,5' -> '12.50'). */
+const canonicalPrice = (price: string): string => agorotToDecimalString(parsePriceToAgorot(price) as number);
+
 /**
  * `POST /api/products`, `PUT /api/products/{id}`: multipart text fields (the image travels as a file part beside
  * them). The price stays a decimal string ("12.50"); money.ts turns it into agorot.
@@ -137,7 +140,9 @@ export const productInputSchema = z.object({
     .string({ message: menuMessagesHe.priceRequired })
     .trim()
     .min(1, menuMessagesHe.priceRequired)
-    .refine((price) => parsePriceToAgorot(price) !== null, menuMessagesHe.priceInvalid),
+    .refine((price) => parsePriceToAgorot(price) !== null, menuMessagesHe.priceInvalid)
+    // '12,5' leaves as '12.50': whoever reads the parsed price sees one spelling.
+    .transform(canonicalPrice),
   categoryId: z.coerce
     .number({ message: menuMessagesHe.categoryRequired })
     .int(menuMessagesHe.categoryRequired)
@@ -149,7 +154,9 @@ export const productInputSchema = z.object({
     .trim()
     .max(MENU_LIMITS.descriptionMax, menuMessagesHe.descriptionTooLong)
     .nullish()
-    .transform((text) => (text ? text : null)),
+    // Absent keeps the saved description on an edit (a client that sends only what it changes clears nothing);
+    // an empty string or null clears it.
+    .transform((text) => (text === undefined ? undefined : text ? text : null)),
   tags: tagsSchema.optional().transform((tags) => tags ?? []),
   /** PUT only: drop the current photo (ignored when a new image is sent with the same request). */
   removeImage: flagSchema.optional().transform((flag) => flag ?? false),
@@ -168,7 +175,8 @@ export const isOptionId = (value: unknown): value is string =>
 const optionPriceSchema = z
   .union([z.string(), z.number()], { message: menuMessagesHe.optionPriceInvalid })
   .transform((price) => String(price).trim())
-  .refine((price) => parsePriceToAgorot(price) !== null, menuMessagesHe.optionPriceInvalid);
+  .refine((price) => parsePriceToAgorot(price) !== null, menuMessagesHe.optionPriceInvalid)
+  .transform(canonicalPrice);
 
 const choicesCount = (message: string, min: number) =>
   z.coerce.number({ message }).int(message).min(min, message).max(MENU_LIMITS.optionsPerGroupMax, message);

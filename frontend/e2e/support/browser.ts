@@ -19,8 +19,9 @@ const CHROMIUM_FLAGS = [
   '--no-first-run',
 ];
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+/** `extraArgs`: more switches for this browser, e.g. `--lang=he-IL` for a Hebrew-locale Chromium. */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_FLAGS, ...extraArgs] });
 }
 
 /** An address of the benchmarking range (198.18.0.0/15, never routed), different for every browser context. */

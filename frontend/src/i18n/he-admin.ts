@@ -94,7 +94,6 @@ export const heAdmin = {
     amount: 'סכום',
     commission: 'עמלה',
     net: 'נטו',
-    trace: 'מיקום ביומן',
     kinds: {
       order_paid: 'הזמנה שולמה',
       refund_requested: 'בקשת החזר',
@@ -233,6 +232,17 @@ export const heAdmin = {
     issuing: 'מפיקים...',
     issued: 'החשבוניות הופקו',
     issueError: 'הפקת החשבוניות נכשלה',
+    // Asked before issuing (issue 29): a tax document cannot be taken back.
+    confirm: {
+      title: 'להפיק את חשבוניות העמלה?',
+      description: (month: string) => `חשבוניות העמלה של ${month}.`,
+      consequences: [
+        'תופק חשבונית מס על עמלת החודש לכל עסק שעוד לא קיבל חשבונית לחודש זה.',
+        'חשבונית מס שהופקה אינה נמחקת ואינה נערכת: טעות מתוקנת רק בחשבונית זיכוי.',
+      ],
+      cancel: 'ביטול',
+      confirm: 'כן, להפיק את החשבוניות',
+    },
   },
   contact: {
     empty: 'אין הודעות',
@@ -265,7 +275,22 @@ export const heAdmin = {
       PayoutAccountChanged: 'עדכון חשבון בנק',
       LogoChanged: 'החלפת לוגו',
       DepartmentIdRegenerated: 'החלפת כתובת התפריט וקוד ה-QR',
+      RefundRequested: 'בקשת החזר',
+      OrderRefunded: 'החזר כספי',
+      RefundFailed: 'החזר שנכשל',
+      CreditFailed: 'חשבונית זיכוי שלא הופקה',
+      CreditRetryRequested: 'בקשה חוזרת לחשבונית זיכוי',
+      PlatformInvoiceIssued: 'חשבונית עמלה',
+      PlatformCreditIssued: 'זיכוי עמלה',
+      DinerLanguagesChosen: 'עדכון שפות התפריט',
+      ServiceModeChosen: 'עדכון אופן ההגשה',
+      AutoAcceptChosen: 'עדכון אישור ההזמנות האוטומטי',
+      BusinessAddressChanged: 'עדכון כתובת העסק',
+      CardcomApiPasswordChanged: 'עדכון סיסמת מסוף הסליקה',
+      PaymentOptionsChosen: 'עדכון אמצעי התשלום והטיפ',
     } as Record<string, string>,
+    /** An action this screen has no name for yet: still Hebrew, never the event's internal name. */
+    otherType: 'פעולה אחרת',
   },
   login: {
     title: 'כניסת מנהל מערכת',

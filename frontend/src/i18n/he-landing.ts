@@ -183,6 +183,18 @@ export const heLanding = {
     previewTitle: 'תצוגה מקדימה',
     previewEmpty: 'התצוגה המקדימה תופיע כאן כשתכתבו את תנאי השימוש.',
     sessionExpired: 'הכניסה כמנהל הסתיימה. התחברו שוב כדי לערוך את תנאי השימוש.',
+    // Asked before publishing (issue 29): everyone reads the new text at once.
+    confirm: {
+      title: 'לפרסם את תנאי השימוש החדשים?',
+      description: 'הנוסח שבעורך יחליף את הנוסח הנוכחי.',
+      consequences: [
+        'הנוסח החדש יוצג מיד בעמוד תנאי השימוש לכל המבקרים ולכל בעלי העסקים.',
+        'עסקים שיירשמו מעכשיו יאשרו את הנוסח הזה.',
+        'הפרסום נרשם ביומן הפעולות של המנהלים.',
+      ],
+      cancel: 'ביטול',
+      confirm: 'כן, לפרסם',
+    },
   },
 
   accessibilityPage: {

@@ -373,7 +373,9 @@ export const heOwner = {
         `למחוק את "${name}" מהקבוצה "${group}"? היא תוסר מכל המוצרים שמשתמשים בקבוצה. אי אפשר לבטל את הפעולה.`,
       confirmDeleteOption: 'מחיקת התוספת',
       productTitle: (product: string) => `תוספות למוצר ${product}`,
-      productDescription: 'סמנו את הקבוצות שיופיעו במוצר. הסדר כאן הוא הסדר שהלקוחות יראו.',
+      // The check boxes follow the business's list of groups; the diner's order is the product's own, set below them.
+      productDescription: (order: string) =>
+        `סמנו את הקבוצות שיופיעו במוצר. הלקוחות יראו אותן בסדר שנקבע למטה, תחת "${order}" (כשמסומנות שתי קבוצות או יותר).`,
       productNoGroups: 'עדיין אין קבוצות תוספות. הוסיפו קבוצה באזור "קבוצות תוספות" בעמוד.',
       attachLabel: (group: string) => group,
       attached: (group: string) => `הקבוצה ${group} נוספה למוצר`,
@@ -503,16 +505,55 @@ export const heOwner = {
     lastSeen: 'נראה לאחרונה:',
     neverConnected: 'טרם חובר',
     statusError: 'לא הצלחנו לבדוק את מצב המדפסת.',
-    downloadsTitle: 'הורדת תוכנת ההדפסה',
-    download: { windows: 'הורדה ל-Windows', mac: 'הורדה ל-Mac', linux: 'הורדה ל-Linux' },
+    // One path per system, in the words of the buttons it names: the ones on this card and the agent's own page
+    // (agent/src/setup-html.ts). The executables exist only where the server built them (decision 029).
+    systemLegend: 'לאיזה מחשב מחוברת המדפסת?',
+    systems: { windows: 'Windows', mac: 'Mac', linux: 'Linux' },
+    programTitle: (system: string) => `תוכנת ההדפסה ל-${system}`,
+    checkingPrograms: 'בודקים אילו תוכנות זמינות…',
+    executable: { windows: 'הורדה ל-Windows (exe)', linux: 'הורדה ל-Linux' },
+    executableSteps: {
+      download: (button: string) => `לחצו "${button}" ושמרו את הקובץ במחשב שמחובר למדפסת.`,
+      open: {
+        windows:
+          'לחצו על הקובץ לחיצה כפולה. אם מופיע "Windows protected your PC", לחצו "More info" ואז "Run anyway" (התוכנה אינה חתומה דיגיטלית). ייפתח בדפדפן הדף "חיבור מדפסת המטבח".',
+        linux:
+          'לחיצה ימנית על הקובץ, "מאפיינים", וסמנו "לאפשר הרצה כתוכנה". אחר כך לחצו עליו לחיצה כפולה: ייפתח בדפדפן הדף "חיבור מדפסת המטבח".',
+      },
+      code: (button: string) =>
+        `כאן לחצו "${button}". בדף שנפתח הקלידו את הקוד בשדה "קוד החיבור", ובשדה "כתובת האתר" את הכתובת:`,
+      printer:
+        'תחת "המדפסת" בחרו את המדפסת (או "מדפסת רשת (לפי כתובת)" והקלידו את כתובתה), וסמנו "להפעיל את הסוכן עם הדלקת המחשב".',
+      connect: 'לחצו "חיבור והדפסת דף בדיקה". דף בדיקה יודפס, והמצב בכרטיס הזה יתחלף ל"מחובר".',
+    },
+    notBuilt: (system: string) =>
+      `תוכנת ההדפסה ל-${system} עדיין לא נבנתה בשרת הזה. אפשר להדפיס כבר עכשיו מהדפדפן, בלי התקנה:`,
+    toBrowserPrinting: 'להדפסה מהדפדפן',
+    macIntro:
+      'ל-Mac אין תוכנה בקובץ אחד (אי אפשר לחתום אותה כאן): מתקינים Node.js ומפעילים את החבילה. אפשר גם להדפיס מהדפדפן, בלי התקנה:',
+    advancedTitle: 'דרך מתקדמת: החבילה עם Node.js',
+    packageTitle: 'החבילה עם Node.js',
+    download: {
+      windows: 'הורדת החבילה ל-Windows (zip)',
+      mac: 'הורדת החבילה ל-Mac (zip)',
+      linux: 'הורדת החבילה ל-Linux (zip)',
+    },
     downloading: 'מורידים…',
-    stepsTitle: 'שלושה צעדים לחיבור',
-    step1: 'מורידים ומתקינים את Node.js (גרסה 20 ומעלה) ואת תוכנת ההדפסה למחשב שמחובר למדפסת, ופותחים את התיקייה שלה.',
-    step2: 'יוצרים כאן קוד חיבור, ומריצים בתיקיית התוכנה את הפקודה:',
-    step3: 'מפעילים את התוכנה (או את קובץ ההפעלה start שבתיקייה) ומשאירים אותה פועלת. המצב כאן יתעדכן ל"מחובר".',
-    createCode: 'צור קוד חיבור',
+    packageSteps: {
+      node: 'התקינו Node.js בגרסה 20 ומעלה מהאתר nodejs.org.',
+      download: (button: string) => `לחצו "${button}" ופתחו את הקובץ: תיפתח תיקייה.`,
+      command: (button: string, terminal: string) =>
+        `כאן לחצו "${button}", פתחו ${terminal} בתיקייה שנפתחה והקלידו את הפקודה:`,
+      commandWithCodeAbove: (button: string, terminal: string) =>
+        `לחצו "${button}" (בשלב 3 למעלה), פתחו ${terminal} בתיקייה שנפתחה והקלידו את הפקודה:`,
+      start: (file: string) =>
+        `לחצו לחיצה כפולה על הקובץ ${file} שבתיקייה והשאירו את החלון פתוח. המצב בכרטיס הזה יתחלף ל"מחובר".`,
+    },
+    terminal: { windows: 'שורת פקודה (cmd)', mac: 'מסוף (Terminal)', linux: 'מסוף (Terminal)' },
+    startFile: { windows: 'start.cmd', mac: 'start.command', linux: 'start.sh' },
+    createCode: 'יצירת קוד חיבור',
     creatingCode: 'יוצרים קוד…',
-    newCode: 'צור קוד חדש',
+    newCode: 'קוד חדש',
     codeLabel: 'קוד החיבור:',
     codeExpiresIn: 'בתוקף לעוד',
     codeExpired: 'תוקף הקוד פג, צרו קוד חדש.',
@@ -534,6 +575,8 @@ export const heOwner = {
     title: 'הזמנות חיות',
     description: 'ההזמנות ששולמו היום לפי שלב ההכנה, החדשות בראש כל טור.',
     loading: 'טוען את ההזמנות…',
+    controlsShow: 'אפשרויות המסך',
+    controlsHide: 'הסתרת האפשרויות',
     loadError: 'לא הצלחנו לטעון את ההזמנות.',
     retry: 'ניסיון חוזר',
     empty: 'אין עדיין הזמנות היום',

@@ -11,6 +11,8 @@ export const he = {
     titleSuffix: 'תפריט',
     skipToContent: 'דילוג לתוכן הראשי',
     backHome: 'חזרה לדף הבית',
+    // The owner's console while its code arrives (a cold start): a skeleton, never a blank page.
+    consoleLoading: 'טוען את מסך העסק…',
   },
   notFound: {
     title: 'הדף לא נמצא',

@@ -155,7 +155,7 @@ export function AuditSection() {
                         <td className={tdClass}>
                           <Ltr>{dateTimeText(entry.at)}</Ltr>
                         </td>
-                        <td className={tdClass}>{t.types[entry.type] ?? entry.type}</td>
+                        <td className={tdClass}>{t.types[entry.type] ?? t.otherType}</td>
                         <td className={tdClass}>
                           {entry.subject === 'terms' ? t.termsSubject : <Ltr>{subjectText(entry.subject)}</Ltr>}
                         </td>

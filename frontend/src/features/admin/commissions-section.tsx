@@ -209,9 +209,6 @@ function HistoryLines({ phone, month }: { phone: string; month: string }) {
                   <th scope="col" className={thClass}>
                     {h.net}
                   </th>
-                  <th scope="col" className={thClass}>
-                    {h.trace}
-                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -230,11 +227,6 @@ function HistoryLines({ phone, month }: { phone: string; month: string }) {
                     </td>
                     <td className={tdClass}>
                       <Ltr>{shekelsText(line.net)}</Ltr>
-                    </td>
-                    <td className={`${tdClass} text-muted`}>
-                      <Ltr>
-                        #{line.eventPosition} {line.streamId}
-                      </Ltr>
                     </td>
                   </tr>
                 ))}
@@ -256,7 +248,6 @@ function HistoryLines({ phone, month }: { phone: string; month: string }) {
                   <td className={tdClass}>
                     <Ltr>{shekelsText(data.totals.totalNet)}</Ltr>
                   </td>
-                  <td className={tdClass} />
                 </tr>
               </tfoot>
             </table>

@@ -534,7 +534,10 @@ describe('commission report', () => {
     const table = await within(dialog).findByTestId('history-table');
     expect(table.textContent).toContain(heAdmin.history.kinds.order_paid);
     expect(table.textContent).toContain('1001');
-    expect(table.textContent).toContain('order-abc');
+    // The log's internal ids are not the administrator's business (issue 29): neither the stream nor its position.
+    expect(table.textContent).not.toContain('order-abc');
+    expect(table.textContent).not.toContain('#41');
+    expect(within(table).queryByRole('columnheader', { name: 'מיקום ביומן' })).toBeNull();
     expect(calls.find((call) => call.path.endsWith('/history'))?.headers.Authorization).toBe('Bearer admin-token');
   });
 });
@@ -694,6 +697,26 @@ describe('payouts, contact messages and audit', () => {
     expect(calls.some((call) => call.path.endsWith('/transferred') && call.method === 'POST')).toBe(true);
   });
 
+  it("issues the platform's invoices only after confirming what that does", async () => {
+    const calls = adminServer(({ path, method }) =>
+      path.startsWith('/api/admin/platform-invoices/') && method === 'POST'
+        ? json({ success: true, data: {} })
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderAt('/admin');
+    await user.click(await screen.findByRole('button', { name: heAdmin.platformInvoices.issue }, SLOW));
+    const dialog = await screen.findByRole('dialog', { name: heAdmin.platformInvoices.confirm.title });
+    for (const line of heAdmin.platformInvoices.confirm.consequences)
+      expect(within(dialog).getByText(line)).toBeTruthy();
+    const issued = () =>
+      calls.filter((call) => call.path.startsWith('/api/admin/platform-invoices/') && call.method === 'POST');
+    expect(issued()).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: heAdmin.platformInvoices.confirm.confirm }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(issued()).toHaveLength(1);
+  });
+
   it('shows contact messages as text and the audit as a table', async () => {
     adminServer();
     renderAt('/admin');
@@ -704,6 +727,33 @@ describe('payouts, contact messages and audit', () => {
     expect(table.textContent).toContain(heAdmin.audit.types.BusinessPaused);
     expect(table.textContent).toContain('052-3456789');
     expect(table.textContent).toContain('127.0.0.1');
+  });
+
+  it('names every action of the audit in Hebrew, an unknown one too, never by its event name', async () => {
+    const types = ['OrderRefunded', 'PlatformInvoiceIssued', 'CreditFailed', 'PaymentOptionsChosen', 'SomethingNew'];
+    adminServer(({ path }) =>
+      path === '/api/admin/audit'
+        ? json({
+            success: true,
+            data: types.map((type, index) => ({ ...audit[0]!, type, eventPosition: String(index + 1), summary: 'x' })),
+          })
+        : undefined,
+    );
+    renderAt('/admin');
+    const table = await screen.findByTestId('audit-table', undefined, SLOW);
+    const actions = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.querySelectorAll('td')[1]?.textContent ?? '');
+    expect(actions).toEqual([
+      heAdmin.audit.types.OrderRefunded,
+      heAdmin.audit.types.PlatformInvoiceIssued,
+      heAdmin.audit.types.CreditFailed,
+      heAdmin.audit.types.PaymentOptionsChosen,
+      heAdmin.audit.otherType,
+    ]);
+    for (const action of actions) expect(action).toMatch(/^[\u0590-\u05ff\s\-'"()A-Z]*$/);
+    for (const type of types) expect(table.textContent).not.toContain(type);
   });
 
   it('shows 50 audit lines at a time and asks the server for older ones after a full page', async () => {

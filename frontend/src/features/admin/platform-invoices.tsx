@@ -1,9 +1,9 @@
 // The platform's monthly commission invoices (decision 025): beside the commissions, a link per business; beside the
-// payouts, the month's list of invoices and credit documents with the button that issues the due ones at once.
+// payouts, the month's list of invoices and credit documents with the button that issues the due ones, after a
+// confirmation.
 import type { PlatformDocument, PlatformInvoiceSummary } from '@tafrit/contracts/platform-invoice-events';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { PendingButton } from '@/components/ui/pending-button';
+import { ConsequencesDialog } from '@/components/ui/consequences-dialog';
 import { secondaryButtonClass, textLinkClass } from '@/components/ui/styles';
 import { toast } from '@/components/ui/toast';
 import { heAdmin } from '@/i18n/he-admin';
@@ -98,30 +98,30 @@ export function PlatformInvoicesPanel({ month }: { month: string }) {
   );
 }
 
+/** Issues the month's due invoices after the administrator read what that does (a tax document stays). */
 function IssueButton({ month }: { month: string }) {
   const queryClient = useQueryClient();
-  const [pending, setPending] = useState(false);
-  async function onClick() {
-    setPending(true);
-    try {
-      await issuePlatformInvoices(month);
-      toast({ title: t.issued, description: monthLabel(month) });
-      await queryClient.invalidateQueries({ queryKey: platformInvoicesQueryOptions(month).queryKey });
-    } catch (error) {
-      toast({ variant: 'destructive', title: t.issueError, description: errorDescription(error) });
-    } finally {
-      setPending(false);
-    }
+  async function issue() {
+    await issuePlatformInvoices(month);
+    toast({ title: t.issued, description: monthLabel(month) });
+    await queryClient.invalidateQueries({ queryKey: platformInvoicesQueryOptions(month).queryKey });
   }
   return (
-    <PendingButton
-      type="button"
-      pending={pending}
-      pendingLabel={t.issuing}
-      onClick={() => void onClick()}
-      className={secondaryButtonClass}
-    >
-      {t.issue}
-    </PendingButton>
+    <ConsequencesDialog
+      text={{
+        ...t.confirm,
+        description: t.confirm.description(monthLabel(month)),
+        confirming: t.issuing,
+        error: t.issueError,
+      }}
+      trigger={
+        <button type="button" className={secondaryButtonClass}>
+          {t.issue}
+        </button>
+      }
+      onConfirm={issue}
+      describeError={errorDescription}
+      confirmTestId="confirm-issue-invoices"
+    />
   );
 }

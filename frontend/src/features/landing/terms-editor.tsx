@@ -3,6 +3,7 @@ import { uiMessagesHe } from '@tafrit/contracts/messages.he';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { hintClass, inputClass, labelClass } from '@/components/ui/form-styles';
+import { ConsequencesDialog } from '@/components/ui/consequences-dialog';
 import { PendingButton } from '@/components/ui/pending-button';
 import { secondaryButtonClass, textLinkClass } from '@/components/ui/styles';
 import { toast } from '@/components/ui/toast';
@@ -29,24 +30,24 @@ export function TermsEditor({ saved, onSessionExpired }: { saved: string; onSess
   const blank = draft.trim() === '';
   const tooLong = draft.length > TERMS_MAX_LENGTH;
 
+  const [confirming, setConfirming] = useState(false);
+  // The form's submit asks first (issue 29): new terms reach every visitor and owner at once.
   const submit = () => {
     if (blank || tooLong || save.isPending) return;
-    save.mutate(draft, {
-      onSuccess: (result) => {
-        setDraft(result.content);
-        toast({ title: uiMessagesHe.termsUpdated });
-      },
-      onError: (error) => {
-        const expired = isApiError(error) && error.status === 401;
-        toast({
-          variant: 'destructive',
-          title: uiMessagesHe.termsUpdateError,
-          description: expired ? page.sessionExpired : error.message,
-        });
-        if (expired) onSessionExpired();
-      },
-    });
+    setConfirming(true);
   };
+  async function publish() {
+    try {
+      const result = await save.mutateAsync(draft);
+      setDraft(result.content);
+      toast({ title: uiMessagesHe.termsUpdated });
+    } catch (error) {
+      if (!(isApiError(error) && error.status === 401)) throw error;
+      setConfirming(false);
+      toast({ variant: 'destructive', title: uiMessagesHe.termsUpdateError, description: page.sessionExpired });
+      onSessionExpired();
+    }
+  }
 
   return (
     <section aria-labelledby={`${fieldId}-title`} className="mt-8 rounded-xl border border-line bg-surface p-5 md:p-6">
@@ -104,6 +105,14 @@ export function TermsEditor({ saved, onSessionExpired }: { saved: string; onSess
           </button>
         </div>
       </form>
+      <ConsequencesDialog
+        text={{ ...page.confirm, confirming: page.saving, error: uiMessagesHe.termsUpdateError }}
+        open={confirming}
+        onOpenChange={setConfirming}
+        onConfirm={publish}
+        describeError={(error) => (error instanceof Error && error.message ? error.message : uiMessagesHe.tryAgain)}
+        confirmTestId="confirm-publish-terms"
+      />
       <section aria-labelledby={previewTitleId} className="mt-8 border-t border-line pt-6">
         <h3 id={previewTitleId} className="text-xl font-bold text-ink">
           {page.previewTitle}

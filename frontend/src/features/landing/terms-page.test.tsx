@@ -1,7 +1,7 @@
 import { TERMS_MAX_LENGTH } from '@tafrit/contracts/http/admin.schemas';
 import { uiMessagesHe } from '@tafrit/contracts/messages.he';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getToasts, resetToasts } from '@/components/ui/toast';
@@ -118,8 +118,17 @@ describe('the terms editor with an admin session', () => {
     );
     const field = await editor();
     fireEvent.change(field, { target: { value: 'תנאים חדשים\n\nפסקה שנייה' } });
-    await userEvent.setup().click(saveButton());
+    const user = userEvent.setup();
+    await user.click(saveButton());
+    // Asked first: nothing is sent until the administrator confirms, and a cancel sends nothing.
+    const dialog = await screen.findByRole('dialog', { name: page.confirm.title });
+    for (const line of page.confirm.consequences) expect(within(dialog).getByText(line)).toBeTruthy();
+    await user.click(within(dialog).getAllByRole('button', { name: page.confirm.cancel })[0]!);
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+    await user.click(saveButton());
+    await user.click(await screen.findByTestId('confirm-publish-terms'));
     await waitFor(() => expect(toastTitles()).toEqual([uiMessagesHe.termsUpdated]));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const put = calls.find((call) => call.method === 'PUT');
     expect(put?.body).toEqual({ content: 'תנאים חדשים\n\nפסקה שנייה' });
     expect(put?.headers.Authorization).toBe('Bearer admin-token');
@@ -129,13 +138,17 @@ describe('the terms editor with an admin session', () => {
     expect((resetButton() as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('shows the error toast when the save fails, keeping the draft', async () => {
+  it('says in the dialog why the save failed, keeping the draft', async () => {
     signInAsAdmin();
     renderTerms(SAVED, (call) => (call.method === 'PUT' ? failure(500, 'internal', 'שגיאה פנימית בשרת') : undefined));
     const field = await editor();
     fireEvent.change(field, { target: { value: 'טיוטה שלא נשמרה' } });
-    await userEvent.setup().click(saveButton());
-    await waitFor(() => expect(toastTitles()).toEqual([uiMessagesHe.termsUpdateError]));
+    const user = userEvent.setup();
+    await user.click(saveButton());
+    await user.click(await screen.findByTestId('confirm-publish-terms'));
+    const alert = await within(screen.getByRole('dialog')).findByRole('alert');
+    expect(alert.textContent).toContain(uiMessagesHe.termsUpdateError);
+    expect(alert.textContent).toContain('שגיאה פנימית בשרת');
     expect(field.value).toBe('טיוטה שלא נשמרה');
     expect(screen.getByTestId('terms-content').textContent).toContain('סעיף 1');
   });
@@ -147,7 +160,9 @@ describe('the terms editor with an admin session', () => {
     );
     const field = await editor();
     fireEvent.change(field, { target: { value: 'טיוטה' } });
-    await userEvent.setup().click(saveButton());
+    const user = userEvent.setup();
+    await user.click(saveButton());
+    await user.click(await screen.findByTestId('confirm-publish-terms'));
     await waitFor(() => expect(screen.queryByRole('textbox')).toBeNull());
     expect(localStorage.getItem('adminToken')).toBeNull();
     expect(localStorage.getItem('adminPhone')).toBeNull();

@@ -36,6 +36,8 @@ export function OpeningHoursCard() {
   const titleId = useId();
   const saved = useOpeningHours();
   const [newDate, setNewDate] = useState('');
+  // The weekly schedule set aside by "at every hour", so switching back brings it back instead of a blank week.
+  const [setAside, setSetAside] = useState<HoursRange[][] | null>(null);
   const {
     chosen: hours,
     edit: setEdited,
@@ -71,8 +73,15 @@ export function OpeningHoursCard() {
           <fieldset>
             <legend className="font-medium text-ink">{t.modeLegend}</legend>
             {[
-              [t.always, hours.weekly === null, () => change({ weekly: null })],
-              [t.weekly, hours.weekly !== null, () => change({ weekly: hours.weekly ?? fullWeek() })],
+              [
+                t.always,
+                hours.weekly === null,
+                () => {
+                  if (hours.weekly) setSetAside(hours.weekly);
+                  change({ weekly: null });
+                },
+              ],
+              [t.weekly, hours.weekly !== null, () => change({ weekly: hours.weekly ?? setAside ?? fullWeek() })],
             ].map(([label, checked, choose], index) => (
               <label key={index} className="flex min-h-11 items-center gap-3">
                 <input

@@ -79,7 +79,7 @@ describe('the local-printing card', () => {
     await waitFor(() => expect(screen.getByTestId('printer-status').textContent).toContain(t.neverConnected));
   });
 
-  it('creates a pairing code and shows it with its countdown and the exact command', async () => {
+  it('creates a pairing code and shows it with its countdown and the exact command of the package', async () => {
     const expiresAt = new Date(Date.now() + 10 * 60_000).toISOString();
     printerServer({ isOnline: false, lastSeen: null, printerName: null }, (call) =>
       call.path === '/api/printer/pairing-code' && call.method === 'POST'
@@ -88,6 +88,7 @@ describe('the local-printing card', () => {
     );
     const user = userEvent.setup();
     renderCard();
+    await user.click(screen.getByRole('radio', { name: 'Mac' }));
     expect(screen.getByTestId('pair-command').textContent).toContain('pair XXXX-XXXX');
     await user.click(screen.getByRole('button', { name: t.createCode }));
     expect((await screen.findByTestId('pairing-code')).textContent).toBe('ABCD-2345');
@@ -138,15 +139,19 @@ describe('the local-printing card', () => {
     await waitFor(() => expect(screen.getByTestId('test-print-result').textContent).toBe(t.testPrintSent));
   });
 
-  it('offers the three downloads and says so when one fails', async () => {
+  it("offers each system's package in its own path and says so when the download fails", async () => {
     const calls = printerServer({ isOnline: false, lastSeen: null, printerName: null });
     const user = userEvent.setup();
     renderCard();
+    await user.click(screen.getByRole('radio', { name: 'Windows' }));
+    await screen.findByTestId('executables-missing');
     expect(screen.getByTestId('agent-download-windows').getAttribute('href')).toBe(
       '/downloads/tafrit-agent-windows-20250920.zip',
     );
+    await user.click(screen.getByRole('radio', { name: 'Mac' }));
     expect(screen.getByTestId('agent-download-mac')).toBeTruthy();
-    expect(screen.getByTestId('agent-download-linux')).toBeTruthy();
+    await user.click(screen.getByRole('radio', { name: 'Linux' }));
+    await user.click(screen.getByText(t.advancedTitle));
     await user.click(screen.getByTestId('agent-download-linux'));
     await waitFor(() => expect(getToasts()[0]?.title).toBe(uiMessagesHe.agentDownloadError));
     expect(calls.find((call) => call.method === 'HEAD')?.path).toBe('/downloads/tafrit-agent-linux-20250920.zip');

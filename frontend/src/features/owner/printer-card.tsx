@@ -1,21 +1,16 @@
-// Settings' local-printing card (product spec §2): the printer's status (asked every 30 s), the agent's downloads,
-// the three setup steps with a one-time pairing code and the exact command to run, the slip's paper width and a test
-// print.
-import { messageFor, uiMessagesHe } from '@tafrit/contracts/messages.he';
-import { AGENT_PLATFORMS, type AgentPlatform, type PaperWidth } from '@tafrit/contracts/printing';
+// Settings' local-printing card (product spec §2): the printer's status (asked every 30 s), the setup path for the
+// computer's system with the one-time pairing code (printing-setup.tsx), the slip's paper width and a test print.
+import { messageFor } from '@tafrit/contracts/messages.he';
+import type { PaperWidth } from '@tafrit/contracts/printing';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type MouseEvent } from 'react';
-import { cardClass, cardTitleClass, errorTextClass, hintClass } from '@/components/ui/form-styles';
+import { useId, useState } from 'react';
+import { cardClass, cardTitleClass, errorTextClass } from '@/components/ui/form-styles';
 import { PendingButton } from '@/components/ui/pending-button';
-import { primaryButtonClass, secondaryButtonClass } from '@/components/ui/styles';
+import { secondaryButtonClass } from '@/components/ui/styles';
 import { toast } from '@/components/ui/toast';
 import { heOwner } from '@/i18n/he-owner';
 import { isApiError } from '@/lib/api-client';
 import {
-  agentDownloadAvailable,
-  agentDownloadUrl,
-  createPairingCode,
-  formatPairingCode,
   printerSettingsQueryOptions,
   savePaperWidth,
   sendTestPrint,
@@ -23,6 +18,7 @@ import {
   usePrinterStatus,
 } from './api/printer';
 import { errorDescription } from './errors';
+import { PrintingSetup } from './printing-setup';
 import { formatIsraelDateTime } from '@tafrit/contracts/months';
 
 const t = heOwner.printer;
@@ -43,8 +39,7 @@ export function PrinterCard({ businessPhone }: { businessPhone: string | undefin
       </h2>
       <p className="mt-2 text-muted">{t.description}</p>
       <PrinterStatusLine businessPhone={businessPhone} />
-      <AgentDownloads />
-      <SetupSteps />
+      <PrintingSetup describeError={printerErrorText} />
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         <PaperWidthChoice />
         <TestPrint />
@@ -95,163 +90,6 @@ function PrinterStatusLine({ businessPhone }: { businessPhone: string | undefine
       <span aria-hidden="true" className={`inline-block size-3 rounded-full ${dot}`} />
       {content}
     </p>
-  );
-}
-
-function AgentDownloads() {
-  const titleId = useId();
-  const [checking, setChecking] = useState<AgentPlatform | null>(null);
-
-  async function onDownload(event: MouseEvent<HTMLAnchorElement>, platform: AgentPlatform) {
-    // Asked first, so a missing package gives the spec's toast instead of an error page.
-    event.preventDefault();
-    if (checking) return;
-    setChecking(platform);
-    const available = await agentDownloadAvailable(platform);
-    setChecking(null);
-    if (!available) {
-      toast({ variant: 'destructive', title: uiMessagesHe.agentDownloadError });
-      return;
-    }
-    const link = document.createElement('a');
-    link.href = agentDownloadUrl(platform);
-    link.download = '';
-    document.body.append(link);
-    link.click();
-    link.remove();
-  }
-
-  return (
-    <div className="mt-6">
-      <h3 id={titleId} className="text-lg font-bold text-ink">
-        {t.downloadsTitle}
-      </h3>
-      <ul aria-labelledby={titleId} className="mt-3 flex flex-wrap gap-3">
-        {AGENT_PLATFORMS.map((platform) => (
-          <li key={platform}>
-            <a
-              href={agentDownloadUrl(platform)}
-              download
-              onClick={(event) => void onDownload(event, platform)}
-              aria-busy={checking === platform || undefined}
-              className={`${secondaryButtonClass} gap-2`}
-              data-testid={`agent-download-${platform}`}
-            >
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 20 20"
-                className="size-5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-              >
-                <path d="M10 3v10m0 0l-4-4m4 4l4-4M3 13v3a1 1 0 001 1h12a1 1 0 001-1v-3" />
-              </svg>
-              {checking === platform ? t.downloading : t.download[platform]}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-function useCountdown(expiresAt: string | null): number | null {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!expiresAt) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [expiresAt]);
-  if (!expiresAt) return null;
-  return Math.max(0, Math.ceil((Date.parse(expiresAt) - now) / 1000));
-}
-
-function minutesAndSeconds(totalSeconds: number): string {
-  const minutes = Math.floor(totalSeconds / 60);
-  return `${minutes}:${String(totalSeconds % 60).padStart(2, '0')}`;
-}
-
-function SetupSteps() {
-  const titleId = useId();
-  const [pairing, setPairing] = useState<{ code: string; expiresAt: string } | null>(null);
-  const [creating, setCreating] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const secondsLeft = useCountdown(pairing?.expiresAt ?? null);
-  const expired = secondsLeft === 0;
-  const code = pairing && !expired ? formatPairingCode(pairing.code) : t.codePlaceholder;
-  const command = `node tafrit-agent.mjs pair ${code} --server ${window.location.origin}`;
-
-  async function onCreate() {
-    setCreating(true);
-    setError(null);
-    try {
-      setPairing(await createPairingCode());
-    } catch (createError) {
-      setError(printerErrorText(createError));
-    } finally {
-      setCreating(false);
-    }
-  }
-
-  return (
-    <div className="mt-6">
-      <h3 id={titleId} className="text-lg font-bold text-ink">
-        {t.stepsTitle}
-      </h3>
-      <ol aria-labelledby={titleId} className="mt-3 flex list-decimal flex-col gap-4 ps-6 text-ink marker:font-bold">
-        <li>{t.step1}</li>
-        <li>
-          <p>{t.step2}</p>
-          <div className="mt-3 flex flex-wrap items-center gap-4">
-            <PendingButton
-              type="button"
-              pending={creating}
-              pendingLabel={t.creatingCode}
-              onClick={() => void onCreate()}
-              className={primaryButtonClass}
-            >
-              {pairing ? t.newCode : t.createCode}
-            </PendingButton>
-            <div role="status" data-testid="pairing-code-status">
-              {pairing && !expired ? (
-                <p className="text-lg">
-                  {t.codeLabel}{' '}
-                  <bdi dir="ltr" className="font-mono text-2xl font-bold tracking-wider" data-testid="pairing-code">
-                    {formatPairingCode(pairing.code)}
-                  </bdi>
-                  <span className="block text-base text-muted">
-                    {t.codeExpiresIn}{' '}
-                    <bdi dir="ltr" data-testid="pairing-countdown">
-                      {minutesAndSeconds(secondsLeft ?? 0)}
-                    </bdi>
-                    {' · '}
-                    {t.codeHint}
-                  </span>
-                </p>
-              ) : pairing ? (
-                <p className="font-medium text-danger">{t.codeExpired}</p>
-              ) : null}
-            </div>
-          </div>
-          {error ? (
-            <p role="alert" className={errorTextClass}>
-              {error}
-            </p>
-          ) : null}
-          <p className={`${hintClass} mt-3`}>{t.commandLabel}</p>
-          {/* Wrapped, not scrolled: a scrolling box on a phone would be a region the keyboard cannot reach (axe). */}
-          <pre
-            dir="ltr"
-            className="mt-1 rounded-lg border border-line bg-canvas p-3 text-start text-sm break-all whitespace-pre-wrap text-ink"
-            data-testid="pair-command"
-          >
-            <code>{command}</code>
-          </pre>
-        </li>
-        <li>{t.step3}</li>
-      </ol>
-    </div>
   );
 }
 

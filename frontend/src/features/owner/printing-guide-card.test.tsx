@@ -9,32 +9,15 @@ afterEach(() => {
   document.getElementById('browser-slip-page')?.remove();
 });
 
-describe("Settings' printing guide", () => {
-  it('offers the executables the server lists beside its packages, asking for nothing else', async () => {
-    const calls = stubApi((call) =>
-      call.path === '/downloads/index.json'
-        ? new Response(
-            JSON.stringify({
-              files: ['tafrit-agent-linux-20250920.zip', 'tafrit-agent-windows-x64-20250920.exe'],
-            }),
-            { status: 200, headers: { 'content-type': 'application/json' } },
-          )
-        : undefined,
-    );
+describe("Settings' browser-printing card", () => {
+  it('explains printing through the browser step by step, for every system, asking the server nothing', async () => {
+    const calls = stubApi(() => undefined);
     render(<PrintingGuideCard />);
-    const link = await screen.findByRole('link', { name: 'הורדה לווינדוס (exe)' });
-    expect(link.getAttribute('href')).toBe('/downloads/tafrit-agent-windows-x64-20250920.exe');
-    expect(screen.queryByRole('link', { name: 'הורדה ללינוקס' })).toBeNull();
-    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /downloads/index.json']);
-  });
-
-  it('says so when no executable was built, and explains both ways step by step', async () => {
-    stubApi(() => undefined);
-    render(<PrintingGuideCard />);
-    expect((await screen.findByTestId('executables-missing')).textContent).toContain('עדיין לא נבנתה');
-    expect(screen.getByRole('heading', { name: /דרך 1/ })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: /דרך 2: בלי התקנה/ })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'הדפסה מהדפדפן, בלי התקנה' })).toBeTruthy();
+    expect(screen.getByTestId('printing-guide').id).toBe('browser-printing');
+    expect(screen.getByTestId('printing-guide').textContent).not.toContain('Node.js');
     expect(screen.getByTestId('kiosk-switch').textContent).toContain('--kiosk-printing');
+    expect(calls).toEqual([]);
   });
 
   it('prints a test slip through the browser', async () => {

@@ -1,55 +1,19 @@
-// Settings' printing guide (issue 18): the two ways to print, step by step in Hebrew. The program: the single-file
-// agent for Windows or Linux when this server has it built (asked with HEAD), its local setup page and the pairing
-// code of the card above. No install: printing through the browser from the live console, how to let Chromium print
-// without its dialog, and a test slip printed that way.
-import {
-  AGENT_DOWNLOAD_PATH,
-  AGENT_EXECUTABLE_PLATFORMS,
-  agentExecutableName,
-  type AgentExecutablePlatform,
-  type PaperWidth,
-} from '@tafrit/contracts/printing';
+// Settings' card of printing through the browser (issue 18), the way that needs no install on any system and the one
+// the printing card offers where no program is: the live console's switch, how to let Chromium print without its
+// dialog, and a test slip printed that way. The program's setup is the printing card's (printing-setup.tsx).
+import type { PaperWidth } from '@tafrit/contracts/printing';
 import type { LiveOrder } from '@tafrit/contracts/sockets';
 import { useEffect, useId, useState } from 'react';
-import { cardClass, cardTitleClass, hintClass } from '@/components/ui/form-styles';
+import { cardClass, cardTitleClass } from '@/components/ui/form-styles';
 import { secondaryButtonClass } from '@/components/ui/styles';
 import { loadPreference, preparePrint } from './browser-print/browser-print';
 import { PrintRoot } from './browser-print/print-root';
 import { SlipView } from './browser-print/slip-view';
 import { hePrinting } from './browser-print/strings';
+import { BROWSER_PRINTING_ID } from './printing-setup';
 
 const t = hePrinting.guide;
 const KIOSK_SWITCH = '--kiosk-printing';
-
-const executableUrl = (platform: AgentExecutablePlatform) => `${AGENT_DOWNLOAD_PATH}/${agentExecutableName(platform)}`;
-
-/**
- * Which executables this server offers, from the list the builds write beside the packages (`/downloads/index.json`):
- * a program that was not built is simply absent, and nothing is asked that would answer 404.
- */
-function useExecutables(): AgentExecutablePlatform[] | null {
-  const [found, setFound] = useState<AgentExecutablePlatform[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    const offered = async (): Promise<string[]> => {
-      try {
-        const response = await fetch(`${AGENT_DOWNLOAD_PATH}/index.json`, { credentials: 'same-origin' });
-        const body = (response.ok ? await response.json() : null) as { files?: unknown } | null;
-        return Array.isArray(body?.files) ? body.files.filter((name): name is string => typeof name === 'string') : [];
-      } catch {
-        return [];
-      }
-    };
-    void offered().then((files) => {
-      if (!live) return;
-      setFound(AGENT_EXECUTABLE_PLATFORMS.filter((platform) => files.includes(agentExecutableName(platform))));
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-  return found;
-}
 
 const testOrder = (): LiveOrder => ({
   orderId: 'browser-test-slip',
@@ -74,7 +38,6 @@ const testOrder = (): LiveOrder => ({
 
 export function PrintingGuideCard() {
   const titleId = useId();
-  const executables = useExecutables();
   const [testSlip, setTestSlip] = useState<{ paper: PaperWidth; order: LiveOrder } | null>(null);
 
   useEffect(() => {
@@ -84,61 +47,23 @@ export function PrintingGuideCard() {
   }, [testSlip]);
 
   return (
-    <section aria-labelledby={titleId} className={`${cardClass} md:col-span-2`} data-testid="printing-guide">
+    <section
+      id={BROWSER_PRINTING_ID}
+      aria-labelledby={titleId}
+      className={`${cardClass} scroll-mt-4 md:col-span-2`}
+      data-testid="printing-guide"
+    >
       <h2 id={titleId} className={cardTitleClass}>
         {t.title}
       </h2>
       <p className="mt-2 text-muted">{t.intro}</p>
 
-      <h3 className="mt-6 text-lg font-bold text-ink">{t.programTitle}</h3>
-      <ol className="mt-3 flex list-decimal flex-col gap-2 ps-6 text-ink marker:font-bold">
-        {t.programSteps.map((step, index) => (
-          <li key={index}>
-            {step}
-            {index === 2 ? (
-              <>
-                {' '}
-                <bdi dir="ltr" className="font-mono">
-                  {window.location.origin}
-                </bdi>
-              </>
-            ) : null}
-          </li>
-        ))}
-      </ol>
-      <div className="mt-4" aria-busy={executables === null || undefined}>
-        {executables === null ? null : executables.length === 0 ? (
-          <p className={hintClass} data-testid="executables-missing">
-            {t.noExecutable}
-          </p>
-        ) : (
-          <ul className="flex flex-wrap gap-3">
-            {executables.map((platform) => (
-              <li key={platform}>
-                <a
-                  href={executableUrl(platform)}
-                  download
-                  className={secondaryButtonClass}
-                  data-testid={`agent-executable-${platform}`}
-                >
-                  {t.download[platform]}
-                </a>
-              </li>
-            ))}
-          </ul>
-        )}
-        <p className={`${hintClass} mt-2`}>{t.windowsWarning}</p>
-        <p className={`${hintClass} mt-1`}>{t.linuxNote}</p>
-        <p className={`${hintClass} mt-1`}>{t.macNote}</p>
-      </div>
-
-      <h3 className="mt-6 text-lg font-bold text-ink">{t.browserTitle}</h3>
       <ol className="mt-3 flex list-decimal flex-col gap-2 ps-6 text-ink marker:font-bold">
         {t.browserSteps.map((step, index) => (
           <li key={index}>{step}</li>
         ))}
       </ol>
-      <h4 className="mt-4 font-bold text-ink">{t.kioskTitle}</h4>
+      <h3 className="mt-4 font-bold text-ink">{t.kioskTitle}</h3>
       <p className="mt-1 text-ink">{t.kioskText}</p>
       <pre
         dir="ltr"

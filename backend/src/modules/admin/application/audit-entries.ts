@@ -110,8 +110,10 @@ function summaryOf(type: string, subject: string, name: string, data: AuditedDat
       return `עדכון סיסמת מסוף הסליקה של ${name}`;
     case 'PaymentOptionsChosen':
       return `עדכון אמצעי התשלום והטיפ של ${name}`;
+    // An administrator's act with no sentence of its own yet: still Hebrew, since the event's name means nothing to the
+    // person reading the trail (the type travels beside the summary for whoever needs it).
     default:
-      return `${type} (${name})`;
+      return name ? `פעולה של מנהל המערכת בחשבון ${name}` : 'פעולה של מנהל המערכת';
   }
 }
 

@@ -57,10 +57,10 @@ interface PaidRow {
 /**
  * `GET /api/admin/commissions/{YYYY-MM}/{phone}/history`: the facts behind one business's commission of a month,
  * read from the event log itself (not from the projection), so a disputed figure can be checked line by line: every
- * `OrderPaid` of the business whose payment falls in the Israel month, in log order, with its order number from the
- * order's own `OrderPlaced`; then each refund of those orders (decision 025): its request (nothing moves yet, its
- * amount is held) and the provider's refund, which takes its amount and the commission it returns back from the
- * month; then the month's payout events that name the business. The totals are in integer agorot; the projection
+ * `OrderPaid` of the business whose payment falls in the Israel month, with its order number from the order's own
+ * `OrderPlaced`; each refund of those orders (decision 025): its request (nothing moves yet, its amount is held) and
+ * the provider's refund, which takes its amount and the commission it returns back from the month; the month's payout
+ * events that name the business; all in the order they happened. The totals are in integer agorot; the projection
  * (and the owner's report) must show the same.
  */
 @QueryHandler(GetCommissionHistoryQuery)
@@ -129,6 +129,10 @@ export class GetCommissionHistoryHandler implements IQueryHandler<GetCommissionH
       }
     }
 
+    // In the order things happened, as a person reads a trail (issue 29): the payments, the refunds and the payout were
+    // read apart, and the log's order is the order of recording (a late webhook records an early payment last). Equal
+    // times keep the log's order (a refund's request before its refund).
+    lines.sort((a, b) => a.at.localeCompare(b.at) || Number(BigInt(a.eventPosition) - BigInt(b.eventPosition)));
     const business = await this.businesses.byPhone(businessPhone, em);
     return {
       month,

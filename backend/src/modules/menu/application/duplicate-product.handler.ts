@@ -61,7 +61,7 @@ export class DuplicateProductHandler implements ICommandHandler<DuplicateProduct
           businessId,
           categoryId: fields.categoryId,
           name: fields.name,
-          description: fields.description,
+          description: fields.description ?? null,
           price: fields.price,
           image,
           tags: fields.tags,

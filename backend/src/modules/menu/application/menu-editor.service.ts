@@ -148,7 +148,7 @@ export class MenuEditor {
           {
             categoryId: input.categoryId,
             name: input.name,
-            description: input.description,
+            description: input.description ?? null,
             price: priceText(input.price),
             image: stored,
             tags: input.tags,
@@ -209,7 +209,8 @@ export class MenuEditor {
         if (product.categoryId !== input.categoryId)
           product.position = await nextPosition(em, businessId, input.categoryId);
         product.categoryId = input.categoryId;
-        product.description = input.description;
+        // Absent from the request: the description stays as it is.
+        if (input.description !== undefined) product.description = input.description;
         product.tags = input.tags;
         await em.flush();
         return { change: 'product.updated', productId: id, categoryId: input.categoryId };

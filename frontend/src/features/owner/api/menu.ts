@@ -144,7 +144,8 @@ export function productFormData({ values, image, removeImage }: SaveProductArgs)
   form.append('name', values.name.trim());
   form.append('price', values.price.trim());
   form.append('categoryId', String(values.categoryId));
-  if (values.description) form.append('description', values.description.trim());
+  // Always sent: an empty field clears the description, an absent one would keep it (PUT).
+  form.append('description', values.description?.trim() ?? '');
   form.append('tags', values.tags.join(','));
   if (image) form.append('image', image);
   else if (removeImage) form.append('removeImage', 'true');

@@ -117,6 +117,36 @@ afterEach(() => {
 });
 
 describe('the live orders console', () => {
+  it("shows the board's skeleton, announced as loading, while today's orders are on their way", async () => {
+    stubApi((call) => {
+      if (call.path === '/api/business/profile') return json({ success: true, data: { business: demoBusiness } });
+      if (call.path === '/api/live-orders') return new Promise<Response>(() => undefined);
+      return undefined;
+    });
+    renderOrders();
+    const skeleton = await screen.findByTestId('live-skeleton', {}, { timeout: 10_000 });
+    expect(skeleton.getAttribute('aria-busy')).toBe('true');
+    expect(within(skeleton).getByRole('status').textContent).toBe(t.loading);
+  });
+
+  it("keeps the screen's controls behind one button on a phone, closed at first, so the orders come first", async () => {
+    liveServer();
+    const user = userEvent.setup();
+    renderOrders();
+    await screen.findAllByTestId('live-order', {}, { timeout: 10_000 });
+    const toggle = screen.getByTestId('live-controls-toggle');
+    const controls = screen.getByTestId('live-controls');
+    expect(toggle.getAttribute('aria-controls')).toBe(controls.id);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    // Hidden below 768 px only (md:flex): a tablet and a desktop show them as before.
+    expect(controls.className.split(' ')).toEqual(expect.arrayContaining(['hidden', 'md:flex']));
+    expect(within(controls).getByTestId('sound-toggle')).toBeTruthy();
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(controls.className.split(' ')).not.toContain('hidden');
+    expect(toggle.textContent).toBe(t.controlsHide);
+  });
+
   it('lists today’s paid orders newest first, with table, lines, remarks, total and print status', async () => {
     liveServer();
     renderOrders();

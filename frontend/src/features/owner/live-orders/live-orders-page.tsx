@@ -5,7 +5,7 @@
 import type { KitchenStatus, LiveOrder } from '@tafrit/contracts/sockets';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { PageMain } from '@/components/page-shell';
 import { secondaryButtonClass } from '@/components/ui/styles';
 import { toast } from '@/components/ui/toast';
@@ -23,7 +23,7 @@ import { targetOfLiveOrder } from '../refunds/refund-target';
 import { isCancelled, replaceOrder, setOrderStatus, unhandledCount, type LiveBoard } from './live-board';
 import { AutoAcceptSwitch } from './auto-accept-switch';
 import { FullscreenButton } from './fullscreen';
-import { KitchenBoard } from './kitchen-board';
+import { KITCHEN_COLUMNS, KitchenBoard } from './kitchen-board';
 import { OrderingPauseControl } from './ordering-pause';
 import { TestOrderButton } from '../setup/test-order-button';
 import { rememberedReadyIn } from './ready-estimate';
@@ -44,6 +44,8 @@ export function LiveOrdersPage() {
   // Whether this browser prints the slips itself: with no agent paired either, there is no printer, and the print
   // state is information rather than an alarm.
   const [browserPrinting, setBrowserPrinting] = useState(() => loadPreference().enabled);
+  const [controlsOpen, setControlsOpen] = useState(false);
+  const controlsId = useId();
 
   const onNewOrders = useCallback(() => {
     if (soundOn) playBeep();
@@ -144,7 +146,23 @@ export function LiveOrdersPage() {
       {/* The console's header steps aside while this page is full screen (styles.css). */}
       <div data-kitchen-screen className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold text-ink">{t.title}</h1>
-        <div className="flex flex-wrap items-center gap-3">
+        {/* On a phone the orders come first: the screen's controls wait behind this button (issue 29). */}
+        <button
+          type="button"
+          aria-expanded={controlsOpen}
+          aria-controls={controlsId}
+          onClick={() => setControlsOpen((open) => !open)}
+          className={`${bigSecondaryButtonClass} gap-2 md:hidden`}
+          data-testid="live-controls-toggle"
+        >
+          <MenuIcon />
+          {controlsOpen ? t.controlsHide : t.controlsShow}
+        </button>
+        <div
+          id={controlsId}
+          className={`${controlsOpen ? 'flex' : 'hidden'} w-full flex-wrap items-center gap-3 md:flex md:w-auto`}
+          data-testid="live-controls"
+        >
           <FullscreenButton />
           {board ? <PrinterChip printer={board.printer} withoutPrinter={withoutPrinter} /> : null}
           <BrowserSlipPrinting orders={board?.orders} onEnabledChange={setBrowserPrinting} />
@@ -163,7 +181,7 @@ export function LiveOrdersPage() {
           </button>
         </div>
       </div>
-      <p className="mt-2 text-lg text-muted">{t.description}</p>
+      <p className="mt-2 hidden text-lg text-muted md:block">{t.description}</p>
       <ConnectionLine state={connection} />
       {refundOrder ? (
         <RefundDialog
@@ -180,7 +198,9 @@ export function LiveOrdersPage() {
           onDeclined={(saved) => updateBoard((current) => replaceOrder(current, saved))}
         />
       ) : null}
-      <OrderingPauseControl />
+      <div className={controlsOpen ? '' : 'hidden md:block'}>
+        <OrderingPauseControl />
+      </div>
 
       {board ? (
         orders.length === 0 ? (
@@ -200,9 +220,7 @@ export function LiveOrdersPage() {
           </button>
         </div>
       ) : (
-        <p role="status" className="mt-8 text-lg text-muted">
-          {t.loading}
-        </p>
+        <BoardSkeleton />
       )}
     </PageMain>
   );
@@ -305,6 +323,35 @@ function SpeakerIcon({ on }: { on: boolean }) {
     <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
       <path d="M11 5 6 9H3v6h3l5 4z" fill="currentColor" />
       {on ? <path d="M15.5 8.5a5 5 0 0 1 0 7M18.5 5.5a9 9 0 0 1 0 13" /> : <path d="m16 9 5 6m0-6-5 6" />}
+    </svg>
+  );
+}
+
+/** The board's shape while today's orders are on their way: the columns and a few grey cards, announced as loading. */
+function BoardSkeleton() {
+  return (
+    <div className="mt-6" aria-busy="true" data-testid="live-skeleton">
+      <p role="status" className="sr-only">
+        {t.loading}
+      </p>
+      <div aria-hidden="true" className="grid items-start gap-6 lg:grid-cols-3">
+        {KITCHEN_COLUMNS.map((column, index) => (
+          <div key={column} className={`${index === 0 ? 'flex' : 'hidden lg:flex'} flex-col gap-4`}>
+            <div className="h-8 w-32 rounded-lg bg-line motion-safe:animate-pulse" />
+            {[0, 1].map((card) => (
+              <div key={card} className="h-40 rounded-xl border border-line bg-surface motion-safe:animate-pulse" />
+            ))}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function MenuIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
+      <path d="M4 6h16M4 12h16M4 18h16" />
     </svg>
   );
 }

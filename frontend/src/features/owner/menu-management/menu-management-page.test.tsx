@@ -265,7 +265,8 @@ describe('menu management', () => {
     expect(within(dialog).getByText(validationMessagesHe.priceRequired)).toBeTruthy();
 
     await userEvent.type(within(dialog).getByLabelText(m.products.name), 'תה קר');
-    await userEvent.type(within(dialog).getByLabelText(m.products.price), '12.5');
+    // A decimal comma, as a Hebrew keyboard types it: ₪12.50, never ₪125.
+    await userEvent.type(within(dialog).getByLabelText(m.products.price), '12,5');
     await userEvent.click(within(dialog).getByLabelText('צמחוני'));
     await userEvent.click(within(dialog).getByLabelText('ללא גלוטן'));
     const file = new File([new Uint8Array([137, 80, 78, 71])], 'tea.png', { type: 'image/png' });
@@ -278,7 +279,9 @@ describe('menu management', () => {
     expect(xhr.method).toBe('POST');
     expect(xhr.url).toBe('/api/products');
     expect(xhr.body?.get('name')).toBe('תה קר');
-    expect(xhr.body?.get('price')).toBe('12.5');
+    expect(xhr.body?.get('price')).toBe('12.50');
+    // Sent empty, so an edit that empties the description clears it (absent would keep it).
+    expect(xhr.body?.get('description')).toBe('');
     expect(xhr.body?.get('categoryId')).toBe('1');
     expect(xhr.body?.get('tags')).toBe('vegetarian,gluten_free');
     expect(xhr.body?.get('image')).toBeInstanceOf(File);

@@ -84,10 +84,11 @@ function OpenOptionDialog({
           label={t.optionPrice}
           hint={group.without ? t.withoutHint : t.optionPriceHint}
           error={errors.price?.message}
-          type="number"
+          // Text, not a number field: a Hebrew-locale browser reads '12,5' in a number field as 125; the contract's parser
+          // takes the comma as the decimal point and refuses '1,250'.
+          type="text"
           inputMode="decimal"
-          step="0.01"
-          min="0"
+          autoComplete="off"
           ltr
           {...form.register('price')}
         />

@@ -247,7 +247,7 @@ describe('option groups on the menu page', () => {
     expect(name.getAttribute('aria-invalid')).toBe('true');
   });
 
-  it('adds an option with its added price', async () => {
+  it('adds an option with its added price, typed with a decimal comma', async () => {
     const { calls } = optionsServer();
     renderMenu();
     await userEvent.click(within(await card('סוג חלב')).getByRole('button', { name: /^הוספת תוספת/ }));
@@ -255,12 +255,12 @@ describe('option groups on the menu page', () => {
     await userEvent.type(within(dialog).getByLabelText(t.optionName), 'חלב סויה');
     const price = within(dialog).getByLabelText(t.optionPrice);
     await userEvent.clear(price);
-    await userEvent.type(price, '2.5');
+    await userEvent.type(price, '2,5');
     await userEvent.click(within(dialog).getByRole('button', { name: t.save }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.find((c) => c.method === 'POST' && c.path.endsWith('/options'))).toMatchObject({
       path: `/api/option-groups/${MILK}/options`,
-      body: { name: 'חלב סויה', price: '2.5', isDefault: false, available: true },
+      body: { name: 'חלב סויה', price: '2.50', isDefault: false, available: true },
     });
     await waitFor(async () => expect(optionRow(await card('סוג חלב'), 'חלב סויה')).toBeTruthy());
   });
@@ -367,6 +367,20 @@ describe("a product's option groups", () => {
     await userEvent.click(within(dialog).getAllByRole('button', { name: t.close })[0]!);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(within(row).getByTestId('product-option-groups').textContent).toBe('תוספות: בלי'));
+  });
+
+  it("tells that diners see the groups in the order set under the product's own order, not the boxes' order", async () => {
+    optionsServer();
+    renderMenu();
+    const row = (await screen.findByRole('heading', { name: 'הפוך' })).closest('li')!;
+    await card('סוג חלב');
+    await userEvent.click(within(row).getByRole('button', { name: 'תוספות הפוך' }));
+    const dialog = await screen.findByRole('dialog', { name: t.productTitle('הפוך') });
+    const description = document.getElementById(dialog.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
+    expect(description).toContain(`"${t.shownOrder}"`);
+    expect(description).not.toContain('הסדר כאן');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: /^בלי/ }));
+    expect(await within(dialog).findByRole('heading', { name: t.shownOrder })).toBeTruthy();
   });
 
   it("reorders a product's groups by keyboard from the drag handle, announced in Hebrew, in one request", async () => {

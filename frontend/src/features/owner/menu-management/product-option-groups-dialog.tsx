@@ -86,7 +86,7 @@ function OpenDialog({ product, onClose }: { product: Product; onClose: () => voi
         if (!open) onClose();
       }}
       title={t.productTitle(product.name)}
-      description={t.productDescription}
+      description={t.productDescription(t.shownOrder)}
       closeLabel={t.close}
     >
       {groups.isPending ? (

@@ -111,6 +111,20 @@ describe('the refund dialog', () => {
     expect(calls[0]?.body).toMatchObject({ amount: '12.5', reason: 'חיוב כפול' });
   });
 
+  it('reads an amount typed with a decimal comma: 12,5 refunds ₪12.50', async () => {
+    const user = userEvent.setup();
+    const calls = refundServer(() => refunded('12.50'));
+    renderDialog();
+    await user.click(within(dialog()).getByRole('radio', { name: t.amount }));
+    await user.type(screen.getByTestId('refund-amount'), '12,5');
+    await user.click(within(dialog()).getByRole('radio', { name: 'חיוב כפול' }));
+    await user.click(screen.getByTestId('refund-next'));
+    expect(confirmationText()).toContain('להחזיר ₪12.50 על הזמנה 17, שולחן 4?');
+    await user.click(screen.getByTestId('refund-confirm'));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.body).toMatchObject({ amount: '12,5', reason: 'חיוב כפול' });
+  });
+
   it('says in Hebrew what is missing or wrong, and sends nothing', async () => {
     const user = userEvent.setup();
     const calls = refundServer();
@@ -126,6 +140,8 @@ describe('the refund dialog', () => {
       ['0', t.amountInvalid],
       ['12.345', t.amountInvalid],
       ['abc', t.amountInvalid],
+      // Any comma but a decimal one (12,5) is refused: 1,250 is not read as 1250.
+      ['1,250', t.amountInvalid],
       ['40.01', t.amountTooHigh('₪40.00')],
     ] as const) {
       await user.clear(amount);
