@@ -82,4 +82,16 @@ describe('the checkout of a business that offers a tip and Bit', () => {
     expect(screen.queryByRole('radio', { name: 'ביט' })).toBeNull();
     expect(fetch).not.toHaveBeenCalled();
   });
+
+  it('reads a tip typed with a decimal comma as shekels and agorot, and refuses a thousands comma', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch');
+    openCheckout({ tips: true, bit: false, googlePay: false });
+    fireEvent.click(await screen.findByRole('radio', { name: 'סכום אחר' }));
+    const amount = screen.getByLabelText('סכום הטיפ בשקלים');
+    fireEvent.change(amount, { target: { value: '2,5' } });
+    expect(screen.getByRole('button', { name: /להמשך לתשלום/ }).textContent).toContain('₪30.50');
+    fireEvent.change(amount, { target: { value: '1,250' } });
+    expect(screen.getByText('נא להזין סכום בין 0 ל־₪28.00')).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
 });
