@@ -102,6 +102,30 @@ describe('the diner menu', () => {
     expect(screen.getByTestId('menu-not-found')).toBeTruthy();
   });
 
+  it('says the menu was not found and leads home on every alias a device without a menu opens', () => {
+    // A phone with nothing stored: no department in the address, none remembered (issue 29, item 10).
+    const errors = vi.spyOn(console, 'error');
+    for (const path of ['/order', '/cart', '/checkout', '/shopping-cart', '/shoppingcart', '/thank-you', '/thankyou']) {
+      const view = openAt(path);
+      expect(screen.getByRole('heading', { level: 1, name: 'התפריט לא נמצא' }), path).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'לדף הבית' }).getAttribute('href')).toBe('/');
+      view.unmount();
+    }
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('says the menu was not found on the cart of an unknown menu', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ success: false, error: { code: 'menu.not_found', message: 'התפריט לא נמצא' } }), {
+        status: 404,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    openAt('/cart/nosuchmenu1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'התפריט לא נמצא' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'לדף הבית' }).getAttribute('href')).toBe('/');
+  });
+
   it('says a paused business takes no orders now', () => {
     inline('menu-status', { status: 'unavailable', departmentId: 'paused', businessName: 'קפה סגור' });
     openAt('/menu/paused');
