@@ -165,10 +165,11 @@ export const heDiner = {
   /** The menu's banner while ordering is closed (decision 028): browsing stays open. */
   ordering: {
     closed: 'ההזמנות סגורות כעת',
-    /** Before the opening time (in <bdi>): "נפתח ב־18:00". */
-    opensAt: 'נפתח ב־',
+    /** When ordering opens (ordering-banner.ts): the hour today or tomorrow, else the weekday, the date and the hour. */
+    opensToday: (hour: string) => `ייפתח היום ב־${hour}`,
+    opensTomorrow: (hour: string) => `ייפתח מחר ב־${hour}`,
+    opensOn: (weekday: string, date: string, hour: string) => `ייפתח ב${weekday}, ${date}, ב־${hour}`,
     browse: 'אפשר לעיין בתפריט ולהזמין כשייפתח.',
-    today: 'היום',
   },
   unavailable: {
     title: 'העסק אינו מקבל הזמנות כרגע',

@@ -214,9 +214,10 @@ const pack: LanguagePack = {
     },
     ordering: {
       closed: 'الطلبات مغلقة الآن',
-      opensAt: 'يفتح ',
+      opensToday: (hour: string) => `يفتح اليوم الساعة ${hour}`,
+      opensTomorrow: (hour: string) => `يفتح غدًا الساعة ${hour}`,
+      opensOn: (weekday: string, date: string, hour: string) => `يفتح يوم ${weekday} ${date} الساعة ${hour}`,
       browse: 'يمكنكم تصفح القائمة والطلب عند الافتتاح.',
-      today: 'اليوم',
     },
     unavailable: {
       title: 'المكان لا يستقبل طلبات حاليًا',

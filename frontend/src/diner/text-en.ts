@@ -208,9 +208,10 @@ const pack: LanguagePack = {
     },
     ordering: {
       closed: 'Ordering is closed right now',
-      opensAt: 'Opens ',
+      opensToday: (hour: string) => `Opens today at ${hour}`,
+      opensTomorrow: (hour: string) => `Opens tomorrow at ${hour}`,
+      opensOn: (weekday: string, date: string, hour: string) => `Opens on ${weekday} ${date} at ${hour}`,
       browse: 'You can browse the menu and order once it opens.',
-      today: 'today',
     },
     unavailable: {
       title: "This place isn't taking orders right now",

@@ -216,9 +216,11 @@ const pack: LanguagePack = {
     },
     ordering: {
       closed: 'Заказы сейчас не принимаются',
-      opensAt: 'Откроется ',
+      opensToday: (hour: string) => `Откроется сегодня в ${hour}`,
+      opensTomorrow: (hour: string) => `Откроется завтра в ${hour}`,
+      // The weekday in brackets: Intl names it in the nominative, which "в" before it would not take.
+      opensOn: (weekday: string, date: string, hour: string) => `Откроется ${date} (${weekday}) в ${hour}`,
       browse: 'Меню можно посмотреть, а заказать — после открытия.',
-      today: 'сегодня',
     },
     unavailable: {
       title: 'Заведение сейчас не принимает заказы',
