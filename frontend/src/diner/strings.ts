@@ -80,6 +80,9 @@ export const heDiner = {
     elsewhereText:
       'השרת לא מכיר את הכתובת שבה נפתח האתר, ודף התשלום שלו זמין רק בכתובת שלו. כדי לשלם, פתחו את התפריט בכתובת:',
     retry: 'ניסיון נוסף',
+    /** Ordering closed while the diner was at the checkout (a 409 with its reason): never a server error. */
+    closedTitle: 'המטבח לא מקבל הזמנות כרגע',
+    closedText: 'לא חויבתם. העגלה נשמרת, ואפשר להזמין כשייפתח.',
     tipTitle: 'להוסיף טיפ?',
     tipNone: 'בלי טיפ',
     tipOther: 'סכום אחר',

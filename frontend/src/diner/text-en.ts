@@ -117,6 +117,8 @@ const pack: LanguagePack = {
       elsewhereText:
         "The server doesn't know the address this site was opened at, and its payment page only works at its own address. To pay, open the menu at:",
       retry: 'Try again',
+      closedTitle: 'The kitchen is not taking orders right now',
+      closedText: 'You were not charged. Your cart is kept, and you can order once it opens.',
       tipTitle: 'Add a tip?',
       tipNone: 'No tip',
       tipOther: 'Other amount',
