@@ -2,12 +2,15 @@
 // languages (text-ar.ts, text-en.ts, text-ru.ts) have the same shape and load only when chosen (language.tsx): Hebrew
 // alone is in the menu's first paint.
 import { he } from '@/i18n/he';
+import { productTagLabelsHe } from '@tafrit/contracts/menu-types';
 
 export const heDiner = {
   appName: 'תפריט',
   skipToContent: 'דילוג לתוכן',
   pageTitle: (name: string) => `${name} | תפריט`,
   footer: { label: 'קישורים', accessibility: 'הצהרת נגישות', terms: 'תנאי שימוש' },
+  /** A product's dietary and kashrut tags (contracts' PRODUCT_TAGS), as the owner's form names them. */
+  tags: productTagLabelsHe,
   header: {
     cart: (count: number) => `העגלה, ${count}${count === 1 ? ' פריט' : ' פריטים'}`,
     cartPrefix: 'העגלה, ',

@@ -49,6 +49,15 @@ const pack: LanguagePack = {
     skipToContent: 'الانتقال إلى المحتوى',
     pageTitle: (name) => `${name} | تفريت`,
     footer: { label: 'روابط', accessibility: 'بيان إمكانية الوصول', terms: 'شروط الاستخدام' },
+    tags: {
+      vegan: 'نباتي صرف',
+      vegetarian: 'نباتي',
+      gluten_free: 'خالٍ من الغلوتين',
+      spicy: 'حار',
+      kosher_meat: 'كوشير لحوم',
+      kosher_dairy: 'كوشير حليبي',
+      kosher_parve: 'كوشير بارفيه',
+    },
     header: {
       cart: (count) => `السلة، ${items(count)}`,
       cartPrefix: 'السلة، ',

@@ -43,6 +43,15 @@ const pack: LanguagePack = {
     skipToContent: 'Skip to content',
     pageTitle: (name) => `${name} | Tafrit`,
     footer: { label: 'Links', accessibility: 'Accessibility statement', terms: 'Terms of use' },
+    tags: {
+      vegan: 'Vegan',
+      vegetarian: 'Vegetarian',
+      gluten_free: 'Gluten free',
+      spicy: 'Spicy',
+      kosher_meat: 'Kosher meat',
+      kosher_dairy: 'Kosher dairy',
+      kosher_parve: 'Kosher pareve',
+    },
     header: {
       cart: (count) => `Cart, ${count} ${items(count)}`,
       cartPrefix: 'Cart, ',

@@ -52,6 +52,15 @@ const pack: LanguagePack = {
     skipToContent: 'Перейти к содержимому',
     pageTitle: (name) => `${name} | Tafrit`,
     footer: { label: 'Ссылки', accessibility: 'Заявление о доступности', terms: 'Условия использования' },
+    tags: {
+      vegan: 'Веганское',
+      vegetarian: 'Вегетарианское',
+      gluten_free: 'Без глютена',
+      spicy: 'Острое',
+      kosher_meat: 'Кошерное мясное',
+      kosher_dairy: 'Кошерное молочное',
+      kosher_parve: 'Кошерное парве',
+    },
     header: {
       cart: (count) => `Корзина, ${count} ${items(count)}`,
       cartPrefix: 'Корзина, ',
