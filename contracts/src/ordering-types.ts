@@ -1,4 +1,4 @@
-import type { PaymentMethod } from './order-events.js';
+import type { PaymentMethod, TranslatedName } from './order-events.js';
 
 // Ordering's answers as plain types, with no zod: the diner's checkout and thank-you screens import them (`import
 // type`) without a validator in their bundle. The request schemas live in http/ordering.schemas.ts.
@@ -17,6 +17,8 @@ export interface OrderItemView {
   quantity: number;
   /** The line's choices as they were when it was ordered (absent: none); `price` in shekels, as the line's. */
   options?: OrderItemOptionView[];
+  /** The name as the diner read it, in the language they ordered in (absent: Hebrew, as `name`). */
+  translatedName?: TranslatedName;
 }
 
 /** A chosen option of an order's line as answers show it. */
@@ -26,6 +28,8 @@ export interface OrderItemOptionView {
   price: number;
   /** A "without" choice (בלי בצל). */
   without: boolean;
+  /** The name as the diner read it, in the language they ordered in (absent: Hebrew, as `name`). */
+  translatedName?: TranslatedName;
 }
 
 /**

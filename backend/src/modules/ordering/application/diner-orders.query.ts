@@ -236,12 +236,13 @@ function view(row: OrderRow): DinerOrderView {
     departmentId: row.department_id,
     businessName: row.business_name,
     createdAt: new Date(row.created_at).toISOString(),
-    items: items.map(({ productId, name, price, quantity, options }) => ({
+    items: items.map(({ productId, name, price, quantity, options, translatedName }) => ({
       productId,
       name,
       price,
       quantity,
       ...(options?.length ? { options } : {}),
+      ...(translatedName ? { translatedName } : {}),
     })),
     totalAmount: row.total_amount,
     remarks: row.remarks,
