@@ -126,6 +126,20 @@ describe('the diner menu', () => {
     expect(screen.getByRole('link', { name: 'לדף הבית' }).getAttribute('href')).toBe('/');
   });
 
+  it('shows a product sold out for today as sold out, with nothing to add', () => {
+    // A department of its own: the page's data is read once per department and visit.
+    inline('menu-data', {
+      ...menu,
+      business: { ...menu.business, departmentId: 'soldout' },
+      products: [...menu.products, { ...menu.products[1]!, id: 12, name: 'בורקס', soldOut: true }],
+    });
+    openAt('/menu/soldout');
+    const card = screen.getByRole('heading', { level: 3, name: 'בורקס' }).closest('li')!;
+    expect(within(card).getByTestId('sold-out').textContent).toBe('אזל להיום');
+    expect(within(card).queryByRole('button')).toBeNull();
+    expect(screen.getByRole('button', { name: 'הוספה של קרואסון לעגלה' })).toBeTruthy();
+  });
+
   it('says a paused business takes no orders now', () => {
     inline('menu-status', { status: 'unavailable', departmentId: 'paused', businessName: 'קפה סגור' });
     openAt('/menu/paused');

@@ -329,7 +329,15 @@ const ProductCard = memo(function ProductCard({
           <span dir="ltr" className="text-lg font-bold text-ink">
             {price === null ? '' : formatShekels(price)}
           </span>
-          {hasOptions ? (
+          {product.soldOut ? (
+            // Sold out for today: still on the menu so the diner sees it ran out, with nothing to tap.
+            <span
+              className="rounded-full border border-line bg-canvas px-3 py-1 font-medium text-ink"
+              data-testid="sold-out"
+            >
+              {t.menu.soldOut}
+            </span>
+          ) : hasOptions ? (
             // A product with options goes through its sheet, every time: each choice is a line of its own. The button's
             // ::after covers the card, so a tap anywhere on it opens the sheet, with one tab stop and one name.
             <span className="flex flex-wrap items-center justify-end gap-x-2">

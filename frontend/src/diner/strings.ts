@@ -30,6 +30,8 @@ export const heDiner = {
     minus: (name: string) => `הפחתת ${name} אחד`,
     removeLast: (name: string) => `הסרת ${name} מהעגלה`,
     inCart: 'בעגלה:',
+    /** A product the owner marked sold out for today: shown, with nothing to add. */
+    soldOut: 'אזל להיום',
     quantityOf: (name: string) => `כמות ${name}`,
     tags: 'סימונים',
     floatingCart: 'לעגלה',

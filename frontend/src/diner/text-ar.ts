@@ -79,6 +79,7 @@ const pack: LanguagePack = {
       minus: (name) => `إنقاص واحد من ${name}`,
       removeLast: (name) => `إزالة ${name} من السلة`,
       inCart: 'في السلة:',
+      soldOut: 'نفد لهذا اليوم',
       quantityOf: (name) => `كمية ${name}`,
       tags: 'علامات',
       floatingCart: 'إلى السلة',

@@ -71,6 +71,7 @@ const pack: LanguagePack = {
       minus: (name) => `Remove one ${name}`,
       removeLast: (name) => `Remove ${name} from your cart`,
       inCart: 'In your cart:',
+      soldOut: 'Sold out today',
       quantityOf: (name) => `Quantity of ${name}`,
       tags: 'Labels',
       floatingCart: 'View cart',

@@ -80,6 +80,7 @@ const pack: LanguagePack = {
       minus: (name) => `Убрать одну порцию «${name}»`,
       removeLast: (name) => `Убрать «${name}» из корзины`,
       inCart: 'В корзине:',
+      soldOut: 'На сегодня закончилось',
       quantityOf: (name) => `Количество «${name}»`,
       tags: 'Метки',
       floatingCart: 'Корзина',
