@@ -1,3 +1,4 @@
+import type { OrderingClosedReason } from './menu-types.js';
 import type { PaymentMethod, TranslatedName } from './order-events.js';
 
 // Ordering's answers as plain types, with no zod: the diner's checkout and thank-you screens import them (`import
@@ -72,7 +73,9 @@ export interface CreatePaymentFailure {
   data?:
     | { totalAmount: string; tipAmount?: string; items: RepricedLine[] }
     | { unavailableProductIds: number[] }
-    | { maxTipAmount: string };
+    | { maxTipAmount: string }
+    /** 409 `business.ordering_closed`: why, and when ordering opens (ISO; null: not within the days looked at). */
+    | { reason: OrderingClosedReason | null; opensAt: string | null };
 }
 
 export type CreatePaymentAnswer = CreatePaymentSuccess | CreatePaymentFailure;

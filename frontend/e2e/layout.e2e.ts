@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser.js';
+import { expectAccessible, launchBrowser, openPage } from './support/browser.js';
 import { expectTidy } from './support/layout.js';
 import { DECLINED_CARD, GOOD_CARD, PAYMENT_FRAME, payInFrame } from './support/payment.js';
 import { codeSentTo, smsLines, waitUntilCodeCanBeSent } from './support/sms.js';
@@ -64,6 +64,43 @@ describe('the accessibility button covers nothing, and numbers read left to righ
       await context.close();
     });
   }
+
+  it('gives the diner the whole width of a 390 px phone: the café’s name whole, the category chips unclipped', async () => {
+    const { page, context } = await openPage(browser, { viewport: PHONE });
+    await page.goto(`${baseUrl}/menu/demo?table=4`);
+    const name = page.getByRole('heading', { level: 1 });
+    await name.waitFor();
+    // Nothing keeps a column for the accessibility button (decision 038): the menu is the screen's width.
+    const main = await page.locator('#main').boundingBox();
+    expect(main?.width).toBe(PHONE.width);
+    // The name is never cut: no ellipsis, nothing hidden past its box.
+    expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    expect(await name.evaluate((element) => getComputedStyle(element).textOverflow)).not.toBe('ellipsis');
+    // The chips' row spans the screen, and the first chips are whole inside it.
+    const chips = page.getByRole('navigation', { name: 'קטגוריות בתפריט' }).locator('ul');
+    const row = await chips.boundingBox();
+    expect(row && Math.round(row.x)).toBe(0);
+    expect(row && Math.round(row.width)).toBe(PHONE.width);
+    for (const chip of (await chips.locator('a').all()).slice(0, 2)) {
+      const box = await chip.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
+    }
+    // The button keeps the spec's place: 20 px from the side (the left, in Hebrew) and 100 px from the top.
+    const button = await page.getByTestId('a11y-toggle').boundingBox();
+    expect(button && [Math.round(button.x), Math.round(button.y)]).toEqual([20, 100]);
+    await expectTidy(page, '/menu/demo at 390 px');
+    await expectAccessible(page, '/menu/demo at 390 px');
+    await page.screenshot({ path: join(inject('dataDir'), 'menu-390.png'), fullPage: false });
+    await context.close();
+  });
+
+  it('on the diner’s not-found page at 390 px', async () => {
+    const { page, context } = await openPage(browser, { viewport: PHONE });
+    await page.goto(`${baseUrl}/order`);
+    await page.getByRole('heading', { level: 1, name: 'התפריט לא נמצא' }).waitFor();
+    await expectTidy(page, '/order without a menu');
+    await context.close();
+  });
 
   it('on the owner console at every width', async () => {
     const { page, context } = await openPage(browser, { viewport: DESKTOP });

@@ -140,6 +140,27 @@ describe('the diner menu', () => {
     expect(screen.getByRole('button', { name: 'הוספה של קרואסון לעגלה' })).toBeTruthy();
   });
 
+  it('keeps no column for the accessibility button: its room is in the header, at its height (decision 038)', async () => {
+    const { readFileSync } = await import('node:fs');
+    inline('menu-data', { ...menu, business: { ...menu.business, departmentId: 'room' } });
+    openAt('/menu/room?table=4');
+    // The button is part of the page's top (it scrolls with it), not a layer over the content.
+    const toggle = screen.getByTestId('a11y-toggle');
+    expect(toggle.className).toMatch(/(^| )absolute( |$)/);
+    expect(toggle.className).not.toMatch(/(^| )fixed( |$)/);
+    // The header's lower row, where the button sits, keeps its room; the name above it has the whole width.
+    const header = screen.getByRole('banner');
+    const name = within(header).getByRole('heading', { level: 1, name: 'קפה הגפן' });
+    expect(name.className).not.toMatch(/truncate/);
+    const controls = screen.getByTestId('header-cart').parentElement!;
+    expect(controls.className).toContain('pe-[var(--a11y-room)]');
+    expect(controls.contains(name)).toBe(false);
+    expect(header.firstElementChild!.className).toContain('min-h-[var(--a11y-band-end)]');
+    // No gutter on the diner's pages: the shared stylesheet sets none on the body (the app's own keeps 016's).
+    const widgetCss = readFileSync(`${process.cwd()}/src/components/a11y-widget/a11y-widget.css`, 'utf8');
+    expect(widgetCss).not.toMatch(/body\s*\{[^}]*padding-inline-end/);
+  });
+
   it('says a paused business takes no orders now', () => {
     inline('menu-status', { status: 'unavailable', departmentId: 'paused', businessName: 'קפה סגור' });
     openAt('/menu/paused');

@@ -18,7 +18,7 @@ export function LandingDocument({ queryClient }: { queryClient: QueryClient }) {
       >
         {he.app.skipToContent}
       </a>
-      <A11yWidget />
+      <A11yWidget placement="band" />
       <Toaster />
       <LandingPage />
     </QueryClientProvider>
