@@ -155,6 +155,8 @@ export const heDiner = {
     description: 'לא מצאנו תפריט לכתובת הזו. נסו לסרוק שוב את קוד ה-QR שעל השולחן.',
   },
   pageNotFound: { title: 'הדף לא נמצא', home: 'לדף הבית' },
+  /** A step's screen while its code is on its way (a slow line): said at once, the screen follows. */
+  stepLoading: 'טוען…',
   /** The thank-you page's live status of a paid order (decision 031). */
   progress: {
     heading: 'מצב ההזמנה',

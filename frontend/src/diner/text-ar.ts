@@ -210,6 +210,7 @@ const pack: LanguagePack = {
       description: 'لم نجد قائمة لهذا العنوان. حاولوا مسح رمز الـQR الموجود على الطاولة مجددًا.',
     },
     pageNotFound: { title: 'الصفحة غير موجودة', home: 'إلى الصفحة الرئيسية' },
+    stepLoading: 'جارٍ التحميل…',
     progress: {
       heading: 'حالة الطلب',
       steps: { paid: 'تم الاستلام', accepted: 'قيد التحضير', ready: 'جاهز', served: 'تم التقديم' },

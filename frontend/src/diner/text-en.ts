@@ -204,6 +204,7 @@ const pack: LanguagePack = {
       description: "We couldn't find a menu at this address. Try scanning the QR code on the table again.",
     },
     pageNotFound: { title: 'Page not found', home: 'Home page' },
+    stepLoading: 'Loading…',
     progress: {
       heading: 'Order status',
       steps: { paid: 'Received', accepted: 'Preparing', ready: 'Ready', served: 'Served' },

@@ -212,6 +212,7 @@ const pack: LanguagePack = {
       description: 'По этому адресу меню нет. Попробуйте ещё раз отсканировать QR-код на столе.',
     },
     pageNotFound: { title: 'Страница не найдена', home: 'На главную' },
+    stepLoading: 'Загрузка…',
     progress: {
       heading: 'Статус заказа',
       steps: { paid: 'Принят', accepted: 'Готовится', ready: 'Готов', served: 'Подан' },
