@@ -156,7 +156,7 @@ describe('the diner menu', () => {
     expect(controls.className).toContain('pe-[var(--a11y-room)]');
     expect(controls.contains(name)).toBe(false);
     expect(header.firstElementChild!.className).toContain('min-h-[var(--a11y-band-end)]');
-    // No gutter on the diner's pages: the shared stylesheet sets none on the body (the app's own keeps 016's).
+    // No gutter on any page (decision 038): the shared stylesheet sets none on the body.
     const widgetCss = readFileSync(`${process.cwd()}/src/components/a11y-widget/a11y-widget.css`, 'utf8');
     expect(widgetCss).not.toMatch(/body\s*\{[^}]*padding-inline-end/);
   });

@@ -18,7 +18,7 @@ export function LandingDocument({ queryClient }: { queryClient: QueryClient }) {
       >
         {he.app.skipToContent}
       </a>
-      <A11yWidget placement="band" />
+      <A11yWidget />
       <Toaster />
       <LandingPage />
     </QueryClientProvider>
