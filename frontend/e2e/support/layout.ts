@@ -131,6 +131,9 @@ export async function clippedContent(page: Page): Promise<string[]> {
       const style = getComputedStyle(element);
       return style.visibility !== 'hidden' && style.display !== 'none' && Number(style.opacity) > 0;
     };
+    // Cut is partly shown: a box wholly outside its frame is hidden on purpose (off-screen, collapsed), not clipped.
+    const cut = (box: DOMRect, left: number, right: number) =>
+      box.right > left + 1 && box.left < right - 1 && (box.left < left - 1 || box.right > right + 1);
     const check = (element: Element, box: DOMRect, describe: string) => {
       if (box.width < 1 || box.height < 1) return;
       for (
@@ -143,12 +146,14 @@ export async function clippedContent(page: Page): Promise<string[]> {
         if (/auto|scroll/.test(style.overflowX)) return;
         if (!/hidden|clip/.test(style.overflowX)) continue;
         const frame = parent.getBoundingClientRect();
-        if (box.left < frame.left - 1 || box.right > frame.right + 1) {
-          found.add(`${describe} (past the side of <${parent.tagName.toLowerCase()}>)`);
+        if (box.right <= frame.left + 1 || box.left >= frame.right - 1) return;
+        if (cut(box, frame.left, frame.right)) {
+          const where = `${Math.round(box.left)}-${Math.round(box.right)} in ${Math.round(frame.left)}-${Math.round(frame.right)}`;
+          found.add(`${describe} (past the side of <${parent.tagName.toLowerCase()}>: ${where})`);
           return;
         }
       }
-      if (box.left < -1 || box.right > innerWidth + 1) found.add(`${describe} (past the screen's side)`);
+      if (cut(box, 0, innerWidth)) found.add(`${describe} (past the screen's side)`);
     };
     for (const element of document.body.querySelectorAll(INTERACTIVE)) {
       if (!visible(element) || element.closest('.sr-only, [hidden]')) continue;
