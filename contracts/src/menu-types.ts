@@ -86,11 +86,13 @@ export interface ProductBase {
   tags: ProductTag[];
 }
 
-/** `GET /api/menu/{departmentId}`: an active product as diners see it. `price` is a decimal string ("12.50"). */
+/** `GET /api/menu/{departmentId}`: a product as diners see it. `price` is a decimal string ("12.50"). */
 export interface PublicProduct extends ProductBase {
   /** The product's option groups in the owner's order (empty when it has none). */
   optionGroups: PublicOptionGroup[];
   he?: HebrewFallback;
+  /** Sold out for today (the owner's switch): the diner sees it, marked, and cannot add it. Absent: orderable. */
+  soldOut?: true;
 }
 
 /** The public face of a business: never its phone, e-mail, ID number or bank details (DESIGN.md §6). */

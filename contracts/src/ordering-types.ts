@@ -1,4 +1,5 @@
-import type { PaymentMethod } from './order-events.js';
+import type { OrderingClosedReason } from './menu-types.js';
+import type { PaymentMethod, TranslatedName } from './order-events.js';
 
 // Ordering's answers as plain types, with no zod: the diner's checkout and thank-you screens import them (`import
 // type`) without a validator in their bundle. The request schemas live in http/ordering.schemas.ts.
@@ -17,6 +18,8 @@ export interface OrderItemView {
   quantity: number;
   /** The line's choices as they were when it was ordered (absent: none); `price` in shekels, as the line's. */
   options?: OrderItemOptionView[];
+  /** The name as the diner read it, in the language they ordered in (absent: Hebrew, as `name`). */
+  translatedName?: TranslatedName;
 }
 
 /** A chosen option of an order's line as answers show it. */
@@ -26,6 +29,8 @@ export interface OrderItemOptionView {
   price: number;
   /** A "without" choice (בלי בצל). */
   without: boolean;
+  /** The name as the diner read it, in the language they ordered in (absent: Hebrew, as `name`). */
+  translatedName?: TranslatedName;
 }
 
 /**
@@ -68,7 +73,9 @@ export interface CreatePaymentFailure {
   data?:
     | { totalAmount: string; tipAmount?: string; items: RepricedLine[] }
     | { unavailableProductIds: number[] }
-    | { maxTipAmount: string };
+    | { maxTipAmount: string }
+    /** 409 `business.ordering_closed`: why, and when ordering opens (ISO; null: not within the days looked at). */
+    | { reason: OrderingClosedReason | null; opensAt: string | null };
 }
 
 export type CreatePaymentAnswer = CreatePaymentSuccess | CreatePaymentFailure;

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser.js';
-import { expectTidy } from './support/layout.js';
+import { expectAccessible, launchBrowser, openPage } from './support/browser.js';
+import { expectTidy, expectWholeWidth } from './support/layout.js';
 import { DECLINED_CARD, GOOD_CARD, PAYMENT_FRAME, payInFrame } from './support/payment.js';
 import { codeSentTo, smsLines, waitUntilCodeCanBeSent } from './support/sms.js';
 
@@ -17,6 +17,9 @@ const DESKTOP = { width: 1280, height: 800 };
 // The kitchen screen's columns start at 1024 px (decision 032): a tablet held sideways.
 const TABLET = { width: 1024, height: 768 };
 const DEMO_OWNER = '052-3456789';
+const ADMIN_PHONE = '054-7654321';
+// Where the screens are kept for a person to look at (E2E_SCREENSHOT_DIR); by default the run's data, removed after it.
+const screenshots = process.env.E2E_SCREENSHOT_DIR ?? inject('dataDir');
 let browser: Browser;
 
 beforeAll(async () => {
@@ -40,10 +43,14 @@ describe('the accessibility button covers nothing, and numbers read left to righ
   for (const viewport of [PHONE, DESKTOP]) {
     it(`on the public pages at ${viewport.width} px`, async () => {
       const { page, context } = await openPage(browser, { viewport });
-      for (const path of ['/', '/registration', '/login', '/admin-login', '/accessibility', '/terms-conditions']) {
+      const paths = ['/', '/registration', '/login', '/admin-login', '/accessibility', '/terms-conditions', '/no-such'];
+      for (const path of paths) {
         await page.goto(`${baseUrl}${path}`);
         await page.locator('h1').first().waitFor();
         await expectTidy(page, path);
+        await expectWholeWidth(page, `${path} at ${viewport.width} px`);
+        await expectAccessible(page, `${path} at ${viewport.width} px`);
+        await page.screenshot({ path: join(screenshots, `public${path.replace(/\//g, '-')}-${viewport.width}.png`) });
       }
       await context.close();
     });
@@ -65,6 +72,43 @@ describe('the accessibility button covers nothing, and numbers read left to righ
     });
   }
 
+  it('gives the diner the whole width of a 390 px phone: the café’s name whole, the category chips unclipped', async () => {
+    const { page, context } = await openPage(browser, { viewport: PHONE });
+    await page.goto(`${baseUrl}/menu/demo?table=4`);
+    const name = page.getByRole('heading', { level: 1 });
+    await name.waitFor();
+    // Nothing keeps a column for the accessibility button (decision 038): the menu is the screen's width.
+    const main = await page.locator('#main').boundingBox();
+    expect(main?.width).toBe(PHONE.width);
+    // The name is never cut: no ellipsis, nothing hidden past its box.
+    expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    expect(await name.evaluate((element) => getComputedStyle(element).textOverflow)).not.toBe('ellipsis');
+    // The chips' row spans the screen, and the first chips are whole inside it.
+    const chips = page.getByRole('navigation', { name: 'קטגוריות בתפריט' }).locator('ul');
+    const row = await chips.boundingBox();
+    expect(row && Math.round(row.x)).toBe(0);
+    expect(row && Math.round(row.width)).toBe(PHONE.width);
+    for (const chip of (await chips.locator('a').all()).slice(0, 2)) {
+      const box = await chip.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
+    }
+    // The button keeps the spec's place: 20 px from the side (the left, in Hebrew) and 100 px from the top.
+    const button = await page.getByTestId('a11y-toggle').boundingBox();
+    expect(button && [Math.round(button.x), Math.round(button.y)]).toEqual([20, 100]);
+    await expectTidy(page, '/menu/demo at 390 px');
+    await expectAccessible(page, '/menu/demo at 390 px');
+    await page.screenshot({ path: join(screenshots, 'menu-390.png'), fullPage: false });
+    await context.close();
+  });
+
+  it('on the diner’s not-found page at 390 px', async () => {
+    const { page, context } = await openPage(browser, { viewport: PHONE });
+    await page.goto(`${baseUrl}/order`);
+    await page.getByRole('heading', { level: 1, name: 'התפריט לא נמצא' }).waitFor();
+    await expectTidy(page, '/order without a menu');
+    await context.close();
+  });
+
   it('on the owner console at every width', async () => {
     const { page, context } = await openPage(browser, { viewport: DESKTOP });
     await signIn(page);
@@ -80,7 +124,31 @@ describe('the accessibility button covers nothing, and numbers read left to righ
           .waitFor({ state: 'detached' })
           .catch(() => undefined);
         await expectTidy(page, `${path} at ${viewport.width} px`);
+        await expectWholeWidth(page, `${path} at ${viewport.width} px`);
+        await expectAccessible(page, `${path} at ${viewport.width} px`);
+        await page.screenshot({ path: join(screenshots, `console${path.replace('/', '-')}-${viewport.width}.png`) });
       }
+    }
+    await context.close();
+  });
+
+  it('on the administrator’s dashboard at a phone’s width and a desktop’s', async () => {
+    const { page, context } = await openPage(browser, { viewport: DESKTOP });
+    await page.goto(`${baseUrl}/admin-login`);
+    const before = smsLines(smsLog).length;
+    await page.getByLabel('מספר טלפון נייד').fill(ADMIN_PHONE);
+    await waitUntilCodeCanBeSent(smsLog, ADMIN_PHONE);
+    await page.getByRole('button', { name: 'שליחת קוד' }).click();
+    await page.getByLabel('קוד אימות').fill(await codeSentTo(smsLog, ADMIN_PHONE, before));
+    await page.waitForURL(`${baseUrl}/admin`);
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      await page.getByRole('heading', { level: 1, name: 'לוח ניהול המערכת' }).waitFor();
+      await page.waitForLoadState('networkidle').catch(() => undefined);
+      await expectTidy(page, `/admin at ${viewport.width} px`);
+      await expectWholeWidth(page, `/admin at ${viewport.width} px`);
+      await expectAccessible(page, `/admin at ${viewport.width} px`);
+      await page.screenshot({ path: join(screenshots, `admin-${viewport.width}.png`) });
     }
     await context.close();
   });

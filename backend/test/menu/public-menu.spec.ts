@@ -51,6 +51,7 @@ const ALLOWED = new Set([
   'products[].image',
   'products[].image.small',
   'products[].image.large',
+  'products[].soldOut',
   'products[].tags',
   'products[].optionGroups',
   // Whether ordering is open now (decision 028): no private field.
@@ -72,7 +73,7 @@ const ALLOWED = new Set([
 ]);
 
 describe('the public menu', () => {
-  it('shows only public fields and only active products', async () => {
+  it('shows only public fields, and a product sold out for today as sold out', async () => {
     const owner = await registerOwner(app);
     const upload = new FormData();
     upload.append('logo', new Blob([await pngOf(200, 100)], { type: 'image/png' }), 'logo.png');
@@ -120,6 +121,18 @@ describe('the public menu', () => {
           image: shown.image,
           tags: ['vegan', 'kosher_parve'],
           optionGroups: [],
+        },
+        {
+          // Still on the menu, marked: a diner who looks for it learns it ran out today, rather than that it is gone.
+          id: soldOut.id,
+          categoryId: drinks,
+          name: 'אזל',
+          description: null,
+          price: '9.90',
+          image: null,
+          tags: [],
+          optionGroups: [],
+          soldOut: true,
         },
       ],
       ordering: { open: true, reason: null, opensAt: null },

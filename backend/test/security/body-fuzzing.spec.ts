@@ -252,6 +252,8 @@ describe('text the database cannot store', () => {
       success: false,
       code: 'validation.failed',
       message: validationMessagesHe.unsupportedCharacters,
+      // The spec's failure shape of create-payment (`{ success: false, error }`), as its other refusals carry.
+      error: validationMessagesHe.unsupportedCharacters,
       fields: { 'cartData.remarks': validationMessagesHe.unsupportedCharacters },
     });
     expect((await call(app, 'GET', '/api/health/database')).status).toBe(200);

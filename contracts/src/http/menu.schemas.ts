@@ -305,6 +305,8 @@ export const publicOptionGroupSchema = z.object({
 export const publicProductSchema = productBaseSchema.extend({
   optionGroups: z.array(publicOptionGroupSchema),
   he: hebrewFallbackSchema,
+  /** Sold out for today (the owner's switch): shown, not orderable. Absent: orderable. */
+  soldOut: z.literal(true).optional(),
 });
 
 export const ownerProductSchema = productBaseSchema.extend({

@@ -117,11 +117,95 @@ export async function unisolatedNumbers(page: Page): Promise<string[]> {
   });
 }
 
-/** Nothing under the accessibility button, no number out of order, and no sideways scroll on the page as it is now. */
+/**
+ * What a person cannot read whole: text cut by an ellipsis, and text or a control reaching past the edge of a box that
+ * hides its overflow, or past the screen's side (issue 29, item 11: the café's name cut to "קפ...", clipped chips).
+ * A row that scrolls sideways (the category chips) is not clipped: the rest is a swipe away.
+ */
+export async function clippedContent(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const INTERACTIVE =
+      'a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"]), [role="button"], [role="link"]';
+    const found = new Set<string>();
+    const visible = (element: Element): boolean => {
+      const style = getComputedStyle(element);
+      return style.visibility !== 'hidden' && style.display !== 'none' && Number(style.opacity) > 0;
+    };
+    // Cut is partly shown: a box wholly outside its frame is hidden on purpose (off-screen, collapsed), not clipped.
+    const cut = (box: DOMRect, left: number, right: number) =>
+      box.right > left + 1 && box.left < right - 1 && (box.left < left - 1 || box.right > right + 1);
+    const check = (element: Element, box: DOMRect, describe: string) => {
+      if (box.width < 1 || box.height < 1) return;
+      for (
+        let parent = element.parentElement;
+        parent && parent !== document.documentElement;
+        parent = parent.parentElement
+      ) {
+        const style = getComputedStyle(parent);
+        // A row that scrolls shows the rest by a swipe; past it, the screen's side no longer matters either.
+        if (/auto|scroll/.test(style.overflowX)) return;
+        if (!/hidden|clip/.test(style.overflowX)) continue;
+        const frame = parent.getBoundingClientRect();
+        if (box.right <= frame.left + 1 || box.left >= frame.right - 1) return;
+        if (cut(box, frame.left, frame.right)) {
+          const where = `${Math.round(box.left)}-${Math.round(box.right)} in ${Math.round(frame.left)}-${Math.round(frame.right)}`;
+          found.add(`${describe} (past the side of <${parent.tagName.toLowerCase()}>: ${where})`);
+          return;
+        }
+      }
+      if (cut(box, 0, innerWidth)) found.add(`${describe} (past the screen's side)`);
+    };
+    for (const element of document.body.querySelectorAll(INTERACTIVE)) {
+      if (!visible(element) || element.closest('.sr-only, [hidden]')) continue;
+      const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40);
+      check(element, element.getBoundingClientRect(), `<${element.tagName.toLowerCase()}> "${name}"`);
+    }
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || !node.textContent?.trim() || !visible(parent)) continue;
+      if (parent.closest('script, style, noscript, template, .sr-only, [hidden]')) continue;
+      const describe = `text "${node.textContent.trim().slice(0, 40)}"`;
+      if (getComputedStyle(parent).textOverflow === 'ellipsis' && parent.scrollWidth > parent.clientWidth + 1) {
+        found.add(`${describe} (cut by an ellipsis)`);
+        continue;
+      }
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const box of range.getClientRects()) check(parent, box, describe);
+    }
+    return [...found];
+  });
+}
+
+/**
+ * The page uses the whole width (decision 038): no column kept for the accessibility button, the page's <main> as far
+ * from one side as from the other, and the button at the spec's place, 20 px from the side and 100 px from the top.
+ */
+export async function expectWholeWidth(page: Page, where: string): Promise<void> {
+  await page.evaluate(() => scrollTo({ top: 0, behavior: 'instant' }));
+  const sides = await page.evaluate(() => {
+    const main = document.getElementById('main')!.getBoundingClientRect();
+    const button = document.querySelector('[data-testid="a11y-toggle"]')!.getBoundingClientRect();
+    return {
+      start: Math.round(innerWidth - main.right),
+      end: Math.round(main.left),
+      button: [Math.round(button.left), Math.round(button.top)],
+    };
+  });
+  expect(sides.start, `the main's sides on ${where}`).toBe(sides.end);
+  expect(sides.button, `the accessibility button's place on ${where}`).toEqual([20, 100]);
+}
+
+/**
+ * Nothing under the accessibility button, nothing clipped, no number out of order, and no sideways scroll on the page
+ * as it is now.
+ */
 export async function expectTidy(page: Page, where: string): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
   expect(await coveredByA11yButton(page), `under the accessibility button on ${where}`).toEqual([]);
   expect(await unisolatedNumbers(page), `numbers not isolated on ${where}`).toEqual([]);
+  expect(await clippedContent(page), `clipped on ${where}`).toEqual([]);
   // A gutter is no excuse for a page wider than the screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth), `sideways on ${where}`).toBe(0);
 }

@@ -9,16 +9,18 @@ export function NotFoundPage() {
   useDocumentTitle(pageTitle(he.notFound.title));
   return (
     <div className="flex min-h-dvh flex-col">
-      <PageMain className="flex flex-col items-center justify-center text-center">
-        <div data-testid="not-found" className="flex flex-col items-center">
+      <PageMain withoutHeader className="text-center">
+        <div data-testid="not-found">
           <p aria-hidden="true" className="text-6xl font-bold text-brand-700" dir="ltr">
             404
           </p>
           <h1 className="mt-4 text-3xl font-bold text-ink">{he.notFound.title}</h1>
-          <p className="mt-4 max-w-prose text-lg text-muted">{he.notFound.description}</p>
-          <Link to="/" className={`${primaryButtonClass} mt-8`}>
-            {he.app.backHome}
-          </Link>
+          <p className="mx-auto mt-4 max-w-prose text-lg text-muted">{he.notFound.description}</p>
+          <p className="mt-8">
+            <Link to="/" className={primaryButtonClass}>
+              {he.app.backHome}
+            </Link>
+          </p>
         </div>
       </PageMain>
     </div>

@@ -78,7 +78,7 @@ export function OtpSignInPage<Session>({
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <PageMain className="max-w-xl">
+      <PageMain withoutHeader className="max-w-xl">
         <h1 className="text-3xl font-bold text-ink">{title}</h1>
         <p className="mt-3 text-lg text-muted">{description}</p>
         <OtpSignIn phoneHint={phoneHint} sendCode={send} verifyCode={verify} idPrefix={idPrefix} />

@@ -102,6 +102,65 @@ describe('the diner menu', () => {
     expect(screen.getByTestId('menu-not-found')).toBeTruthy();
   });
 
+  it('says the menu was not found and leads home on every alias a device without a menu opens', () => {
+    // A phone with nothing stored: no department in the address, none remembered (issue 29, item 10).
+    const errors = vi.spyOn(console, 'error');
+    for (const path of ['/order', '/cart', '/checkout', '/shopping-cart', '/shoppingcart', '/thank-you', '/thankyou']) {
+      const view = openAt(path);
+      expect(screen.getByRole('heading', { level: 1, name: 'התפריט לא נמצא' }), path).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'לדף הבית' }).getAttribute('href')).toBe('/');
+      view.unmount();
+    }
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('says the menu was not found on the cart of an unknown menu', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ success: false, error: { code: 'menu.not_found', message: 'התפריט לא נמצא' } }), {
+        status: 404,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    openAt('/cart/nosuchmenu1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'התפריט לא נמצא' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'לדף הבית' }).getAttribute('href')).toBe('/');
+  });
+
+  it('shows a product sold out for today as sold out, with nothing to add', () => {
+    // A department of its own: the page's data is read once per department and visit.
+    inline('menu-data', {
+      ...menu,
+      business: { ...menu.business, departmentId: 'soldout' },
+      products: [...menu.products, { ...menu.products[1]!, id: 12, name: 'בורקס', soldOut: true }],
+    });
+    openAt('/menu/soldout');
+    const card = screen.getByRole('heading', { level: 3, name: 'בורקס' }).closest('li')!;
+    expect(within(card).getByTestId('sold-out').textContent).toBe('אזל להיום');
+    expect(within(card).queryByRole('button')).toBeNull();
+    expect(screen.getByRole('button', { name: 'הוספה של קרואסון לעגלה' })).toBeTruthy();
+  });
+
+  it('keeps no column for the accessibility button: its room is in the header, at its height (decision 038)', async () => {
+    const { readFileSync } = await import('node:fs');
+    inline('menu-data', { ...menu, business: { ...menu.business, departmentId: 'room' } });
+    openAt('/menu/room?table=4');
+    // The button is part of the page's top (it scrolls with it), not a layer over the content.
+    const toggle = screen.getByTestId('a11y-toggle');
+    expect(toggle.className).toMatch(/(^| )absolute( |$)/);
+    expect(toggle.className).not.toMatch(/(^| )fixed( |$)/);
+    // The header's lower row, where the button sits, keeps its room; the name above it has the whole width.
+    const header = screen.getByRole('banner');
+    const name = within(header).getByRole('heading', { level: 1, name: 'קפה הגפן' });
+    expect(name.className).not.toMatch(/truncate/);
+    const controls = screen.getByTestId('header-cart').parentElement!;
+    expect(controls.className).toContain('pe-[var(--a11y-room)]');
+    expect(controls.contains(name)).toBe(false);
+    expect(header.firstElementChild!.className).toContain('min-h-[var(--a11y-band-end)]');
+    // No gutter on any page (decision 038): the shared stylesheet sets none on the body.
+    const widgetCss = readFileSync(`${process.cwd()}/src/components/a11y-widget/a11y-widget.css`, 'utf8');
+    expect(widgetCss).not.toMatch(/body\s*\{[^}]*padding-inline-end/);
+  });
+
   it('says a paused business takes no orders now', () => {
     inline('menu-status', { status: 'unavailable', departmentId: 'paused', businessName: 'קפה סגור' });
     openAt('/menu/paused');

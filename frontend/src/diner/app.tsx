@@ -84,7 +84,9 @@ function storeOf(departmentId: string): CartStore {
   return store;
 }
 const noLines: ReturnType<CartStore['getLines']> = [];
-const emptyStore: CartStore = { getLines: () => [], subscribe: () => () => undefined, update: () => [] };
+// Its lines are always the same array: useSyncExternalStore compares snapshots by identity, and a new empty array
+// on every call read as a change on every render (React's "maximum update depth", a blank page on a fresh device).
+const emptyStore: CartStore = { getLines: () => noLines, subscribe: () => () => undefined, update: () => [] };
 
 /**
  * The diner's page: menu, cart, checkout and thank-you of one department, switched by the path without a router
@@ -202,8 +204,18 @@ function Screen({
     );
   }
   const { departmentId } = route;
-  if (!departmentId || (route.page === 'menu' && menu?.status === 'not_found')) {
-    return <MessagePage testId="menu-not-found" title={t.notFound.title} description={t.notFound.description} />;
+  // No menu in the address or on the device (a fresh phone on /order), or an unknown one on any step: the menu was
+  // not found, with a way to the landing page rather than a dead end.
+  if (!departmentId || menu?.status === 'not_found') {
+    return (
+      <MessagePage testId="menu-not-found" title={t.notFound.title} description={t.notFound.description}>
+        <p className="mt-6">
+          <a href="/" className={textLinkClass}>
+            {t.pageNotFound.home}
+          </a>
+        </p>
+      </MessagePage>
+    );
   }
   const stored = knownBusiness(departmentId);
   const business =

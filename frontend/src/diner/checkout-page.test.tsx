@@ -424,6 +424,44 @@ describe('the checkout says what went wrong (spec §8)', () => {
   });
 });
 
+describe('ordering closed while the diner was at the checkout', () => {
+  const closed = () =>
+    json(409, {
+      success: false,
+      code: 'business.ordering_closed',
+      error: 'ההזמנות סגורות כעת',
+      message: 'ההזמנות סגורות כעת',
+      data: { reason: 'hours', opensAt: new Date(Date.now() + 60 * 60_000).toISOString() },
+    });
+
+  it('says the kitchen takes no orders now and when it opens, not a server error', async () => {
+    seedCart([{ ...latte, quantity: 1 }]);
+    stubServer(closed());
+    openAt('/checkout/demo');
+    const notice = await screen.findByTestId('checkout-ordering-closed');
+    expect(notice.closest('[role="alert"]')).toBeTruthy();
+    expect(notice.textContent).toContain('המטבח לא מקבל הזמנות כרגע');
+    expect(notice.textContent).toMatch(/ייפתח (היום|מחר) ב־\d\d:\d\d/);
+    expect(notice.textContent).not.toMatch(/שגיאת שרת|409/);
+    expect(screen.queryByTestId('payment-error')).toBeNull();
+    expect(within(notice).getByRole('link', { name: 'חזרה לתפריט' }).getAttribute('href')).toBe('/menu/demo');
+    expect(frame()).toBeNull();
+  });
+
+  it('says so in the diner’s language', async () => {
+    const { default: en } = await import('./text-en');
+    const { errors } = en;
+    const outcome = (await import('./checkout-page')).readPaymentAnswer(
+      409,
+      { success: false, code: 'business.ordering_closed', data: { reason: 'hours', opensAt: null } },
+      1400,
+      errors,
+    );
+    expect(outcome).toEqual({ kind: 'closed', opensAt: null });
+    expect(en.diner.checkout.closedTitle).toBe('The kitchen is not taking orders right now');
+  });
+});
+
 describe('a payment return inside the payment frame moves the whole tab', () => {
   it('knows the pages a payment ends on', () => {
     expect(isPaymentReturn('/thank-you/demo', '')).toBe(true);

@@ -15,7 +15,8 @@ import { ReadySmsField, type ReadySmsTarget } from './ready-sms-field';
 import { formatShekels, priceToAgorot, type Agorot } from './money';
 import { dinerHref } from './paths';
 import { heErrors, useErrorText, type ErrorStrings } from './error-text';
-import { useText, useTextMarks } from './language';
+import { useLanguage, useText, useTextMarks } from './language';
+import { opensAtText } from './ordering-banner';
 import { DinerLink, PageMain, primaryButtonClass, secondaryButtonClass, useDiner, useDocumentTitle } from './ui';
 
 /** The body of `POST /api/cardcom/create-payment` (contracts/src/http/ordering.schemas.ts, createPaymentSchema). */
@@ -50,6 +51,8 @@ export type PaymentOutcome =
   /** `items` null when the server's total differed without a list of lines (the cart is then left as it is). */
   | { kind: 'price-changed'; total: Agorot; items: RepricedLine[] | null }
   | { kind: 'unavailable'; productIds: number[] }
+  /** Ordering closed since the menu was read (hours, a pause): when it opens again, if known. */
+  | { kind: 'closed'; opensAt: string | null }
   | { kind: 'error'; message: string; detail: string | null; fields: string[] }
   /** A page this address may not frame (the server's CSP): opened on another address than the payment page's. */
   | { kind: 'elsewhere'; origin: string };
@@ -195,6 +198,11 @@ export function readPaymentAnswer(
   if (answer?.code === 'order.items_unavailable' && Array.isArray(data?.unavailableProductIds)) {
     const productIds = data.unavailableProductIds.filter((id): id is number => typeof id === 'number');
     return { kind: 'unavailable', productIds };
+  }
+  // An answer with a reason is no server failure (spec §8): the diner reads why, in their language, and when.
+  if (answer?.code === 'business.ordering_closed') {
+    const opensAt = typeof data?.opensAt === 'string' && !Number.isNaN(Date.parse(data.opensAt)) ? data.opensAt : null;
+    return { kind: 'closed', opensAt };
   }
   if (status < 200 || status >= 300) {
     return {
@@ -387,6 +395,7 @@ export function CheckoutPage({ departmentId, businessName, lines, update, paymen
           </div>
         ) : null}
         {outcome?.kind === 'error' ? <PaymentError outcome={outcome} onRetry={retry} /> : null}
+        {outcome?.kind === 'closed' ? <OrderingClosed opensAt={outcome.opensAt} departmentId={departmentId} /> : null}
         {outcome?.kind === 'elsewhere' ? (
           <div className="mt-4 rounded-lg border border-danger bg-danger-50 p-3" data-testid="payment-elsewhere">
             <p className="font-bold text-danger">{t.checkout.elsewhereTitle}</p>
@@ -536,6 +545,27 @@ function PaymentError({ outcome, onRetry }: { outcome: Extract<PaymentOutcome, {
       <button type="button" onClick={onRetry} className={`${primaryButtonClass} mt-3`}>
         {t.checkout.retry}
       </button>
+    </div>
+  );
+}
+
+function OrderingClosed({ opensAt, departmentId }: { opensAt: string | null; departmentId: string }) {
+  const t = useText();
+  const { language } = useLanguage();
+  return (
+    <div className={`${noticeClass} border-brand-700 bg-brand-50`} data-testid="checkout-ordering-closed">
+      <p className="text-lg font-bold text-ink">{t.checkout.closedTitle}</p>
+      {opensAt ? (
+        <p className="mt-1 font-medium text-ink">
+          <bdi>{opensAtText(opensAt, language, t.ordering)}</bdi>
+        </p>
+      ) : null}
+      <p className="mt-1 text-ink">{t.checkout.closedText}</p>
+      <p className="mt-3">
+        <DinerLink href={dinerHref('menu', departmentId)} className={secondaryButtonClass}>
+          {t.cart.backToMenu}
+        </DinerLink>
+      </p>
     </div>
   );
 }

@@ -46,6 +46,33 @@ describe('taps before the app', () => {
     expect(tap(cart)).toBe(true);
   });
 
+  it('shows at once that a tap was taken (busy, marked for the stylesheet), and clears it when it acts', () => {
+    const { root, add, cart } = page();
+    keepEarlyTaps(root);
+    tap(add);
+    tap(cart);
+    for (const element of [add, cart]) {
+      expect(element.getAttribute('aria-busy')).toBe('true');
+      expect(element.hasAttribute('data-early-tap')).toBe(true);
+    }
+    const seen: (string | null)[] = [];
+    // The marks are gone before the app's click: the hydrated page never sees them.
+    add.addEventListener('click', () => seen.push(add.getAttribute('aria-busy')));
+    replayEarlyTaps();
+    expect(seen).toEqual([null]);
+    for (const element of [add, cart]) {
+      expect(element.hasAttribute('aria-busy')).toBe(false);
+      expect(element.hasAttribute('data-early-tap')).toBe(false);
+    }
+  });
+
+  it('has a look for a tap taken early in the diner’s stylesheet', async () => {
+    const { readFileSync } = await import('node:fs');
+    // The tests run from the frontend's folder.
+    const css = readFileSync(`${process.cwd()}/src/diner/diner.css`, 'utf8');
+    expect(css).toMatch(/\[data-early-tap\]/);
+  });
+
   it('lets links go as usual while no tap waits, and in-page links always', () => {
     const { root, add, category, cart } = page();
     keepEarlyTaps(root);

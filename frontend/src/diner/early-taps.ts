@@ -23,6 +23,15 @@ function keep(event: MouseEvent): void {
     return;
   event.preventDefault();
   if (!kept.includes(control)) kept.push(control);
+  // Seen at once, acted on when the app is ready (decision 022): on a slow line the app may take seconds, and a tap
+  // that shows nothing is tapped again or taken for broken. The mark is the stylesheet's (diner.css).
+  control.setAttribute('aria-busy', 'true');
+  control.setAttribute('data-early-tap', '');
+}
+
+function unmark(control: HTMLElement): void {
+  control.removeAttribute('aria-busy');
+  control.removeAttribute('data-early-tap');
 }
 
 /**
@@ -52,5 +61,7 @@ export function replayEarlyTaps(doc: Document = document): void {
   const buttons = kept;
   kept = [];
   root = null;
+  // Unmarked first, in this task: React hydrates after it, and finds the elements as the server drew them.
+  for (const button of buttons) unmark(button);
   for (const button of buttons) if (button.isConnected) button.click();
 }

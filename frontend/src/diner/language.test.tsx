@@ -195,6 +195,26 @@ describe('the menu drawn by the server in a language', () => {
   });
 });
 
+describe("a product's dietary and kashrut tags", () => {
+  it("are worded in the page's language, every tag in every language", () => {
+    const tagged: PublicMenu = {
+      ...menu,
+      products: [{ ...menu.products[0]!, tags: ['vegan', 'gluten_free', 'kosher_dairy'] }],
+    };
+    const words = (html: string) => {
+      const container = document.createElement('div');
+      container.innerHTML = html;
+      return [...container.querySelectorAll('[data-testid="product-tags"] li')].map((item) => item.textContent);
+    };
+    expect(words(renderMenuMarkup(tagged, 'he'))).toEqual(['טבעוני', 'ללא גלוטן', 'כשר חלבי']);
+    expect(words(renderMenuMarkup(tagged, 'en'))).toEqual(['Vegan', 'Gluten free', 'Kosher dairy']);
+    expect(words(renderMenuMarkup(tagged, 'ar'))).toEqual(['نباتي صرف', 'خالٍ من الغلوتين', 'كوشير حليبي']);
+    expect(words(renderMenuMarkup(tagged, 'ru'))).toEqual(['Веганское', 'Без глютена', 'Кошерное молочное']);
+    for (const pack of [ar, en, ru])
+      for (const label of Object.values(pack.diner.tags)) expect(label).not.toMatch(/[\u0590-\u05FF]/);
+  });
+});
+
 describe("a line's choices on another language's page", () => {
   it("words a without choice in the page's language and marks the owner's Hebrew name as such", () => {
     const container = document.createElement('div');

@@ -40,40 +40,46 @@ export function DinerHeader({
   const Name = title ? 'h1' : 'p';
   return (
     <header className="border-b border-line bg-surface">
-      <div className={`${containerClass} flex min-h-16 items-center gap-3 py-2`}>
-        {business.logo ? (
-          <img
-            src={business.logo}
-            alt=""
-            width={48}
-            height={48}
-            className="size-12 shrink-0 rounded-lg object-contain"
-          />
-        ) : null}
-        <div className="min-w-0 flex-1">
-          <Name className="truncate text-xl font-bold text-ink">{business.businessName}</Name>
-          {table ? (
-            <p className="text-sm text-muted" data-testid="table">
-              {t.header.table} <bdi dir="ltr">{table}</bdi>
-            </p>
+      {/* Two rows, down to the accessibility button's band (decision 038): the logo and the name above, with the whole
+          width (never cut); the table, the language and the cart in the band, beside the button, clear of its room. */}
+      <div className={`${containerClass} flex min-h-[var(--a11y-band-end)] flex-col justify-between gap-2 py-2`}>
+        <div className="flex min-w-0 items-center gap-3">
+          {business.logo ? (
+            <img
+              src={business.logo}
+              alt=""
+              width={48}
+              height={48}
+              className="size-12 shrink-0 rounded-lg object-contain"
+            />
           ) : null}
+          <Name className="min-w-0 text-xl font-bold break-words text-ink">{business.businessName}</Name>
         </div>
-        <LanguageSwitcher offered={business.languages} />
-        <DinerLink
-          href={dinerHref('cart', business.departmentId)}
-          data-testid="header-cart"
-          className="relative inline-flex size-12 shrink-0 items-center justify-center rounded-full border border-brand-700 bg-surface text-brand-700 hover:bg-brand-50"
-        >
-          <CartIcon />
-          {/* The name is "העגלה, 3 פריטים", its visible part (the badge) included: voice control users say what they see. */}
-          <span className="sr-only">{count > 0 ? t.header.cartPrefix : t.header.cartEmpty}</span>
-          {count > 0 ? (
-            <span className="absolute -end-1 -top-1 min-w-6 rounded-full bg-brand-700 px-1.5 text-center text-sm font-bold leading-6 text-white">
-              {count}
-              <span className="sr-only">{t.header.items(count)}</span>
-            </span>
-          ) : null}
-        </DinerLink>
+        <div className="flex min-h-12 items-center gap-3 pe-[var(--a11y-room)]">
+          <div className="min-w-0 flex-1">
+            {table ? (
+              <p className="text-sm text-muted" data-testid="table">
+                {t.header.table} <bdi dir="ltr">{table}</bdi>
+              </p>
+            ) : null}
+          </div>
+          <LanguageSwitcher offered={business.languages} />
+          <DinerLink
+            href={dinerHref('cart', business.departmentId)}
+            data-testid="header-cart"
+            className="relative inline-flex size-12 shrink-0 items-center justify-center rounded-full border border-brand-700 bg-surface text-brand-700 hover:bg-brand-50"
+          >
+            <CartIcon />
+            {/* The name is "העגלה, 3 פריטים", its visible part (the badge) included: voice control users say what they see. */}
+            <span className="sr-only">{count > 0 ? t.header.cartPrefix : t.header.cartEmpty}</span>
+            {count > 0 ? (
+              <span className="absolute -end-1 -top-1 min-w-6 rounded-full bg-brand-700 px-1.5 text-center text-sm font-bold leading-6 text-white">
+                {count}
+                <span className="sr-only">{t.header.items(count)}</span>
+              </span>
+            ) : null}
+          </DinerLink>
+        </div>
       </div>
     </header>
   );
@@ -131,7 +137,7 @@ export function MenuPage({ menu, table, lines, update }: CartProps & { menu: Pub
           </Suspense>
         ) : null}
         {count > 0 ? (
-          <div className="fixed start-0 end-[var(--a11y-gutter)] bottom-0 z-30 p-3">
+          <div className="fixed inset-x-0 bottom-0 z-30 p-3">
             <DinerLink
               href={dinerHref('cart', menu.business.departmentId)}
               data-testid="floating-cart"
@@ -329,7 +335,15 @@ const ProductCard = memo(function ProductCard({
           <span dir="ltr" className="text-lg font-bold text-ink">
             {price === null ? '' : formatShekels(price)}
           </span>
-          {hasOptions ? (
+          {product.soldOut ? (
+            // Sold out for today: still on the menu so the diner sees it ran out, with nothing to tap.
+            <span
+              className="rounded-full border border-line bg-canvas px-3 py-1 font-medium text-ink"
+              data-testid="sold-out"
+            >
+              {t.menu.soldOut}
+            </span>
+          ) : hasOptions ? (
             // A product with options goes through its sheet, every time: each choice is a line of its own. The button's
             // ::after covers the card, so a tap anywhere on it opens the sheet, with one tab stop and one name.
             <span className="flex flex-wrap items-center justify-end gap-x-2">

@@ -130,6 +130,54 @@ describe('the ready SMS field', () => {
     expect(createPaymentSchema.parse(JSON.parse(String(init.body))).readySmsPhone).toBe('+972523456789');
   });
 
+  it('typed but not confirmed before a tip is chosen, still goes with the order’s first request', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => opened());
+    openCheckout({ tips: true, bit: false, googlePay: false });
+    await screen.findByTestId('payment-choice');
+    const { input } = await field();
+    // The diner types the number and goes straight on to pay: the inner button is never pressed.
+    fireEvent.change(input, { target: { value: '052 345 6789' } });
+    fireEvent.click(screen.getByRole('button', { name: /להמשך לתשלום/ }));
+    await screen.findByTitle('דף תשלום מאובטח');
+    const [[, init]] = fetch.mock.calls as [[string, RequestInit]];
+    expect(createPaymentSchema.parse(JSON.parse(String(init.body))).readySmsPhone).toBe('+972523456789');
+  });
+
+  it('typed wrong and not confirmed, is not sent, and the diner is told', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => opened());
+    openCheckout({ tips: true, bit: false, googlePay: false });
+    await screen.findByTestId('payment-choice');
+    const { input, status } = await field();
+    fireEvent.change(input, { target: { value: '052 345' } });
+    fireEvent.blur(input);
+    expect(status.textContent).toBe('נא להזין מספר נייד ישראלי, למשל 050-7654321');
+    fireEvent.click(screen.getByRole('button', { name: /להמשך לתשלום/ }));
+    await screen.findByTitle('דף תשלום מאובטח');
+    const [[, init]] = fetch.mock.calls as [[string, RequestInit]];
+    expect(JSON.parse(String(init.body))).not.toHaveProperty('readySmsPhone');
+    expect(status.textContent).toBe('נא להזין מספר נייד ישראלי, למשל 050-7654321');
+  });
+
+  it('typed but not confirmed while the payment page is open, is sent to the order when the diner leaves the field', async () => {
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async (input) =>
+        String(input) === CREATE ? opened() : json(200, { success: true, data: { readySms: 'requested' } }),
+      );
+    openCheckout();
+    await screen.findByTitle('דף תשלום מאובטח');
+    const { input, status } = await field();
+    fireEvent.change(input, { target: { value: '050-7654321' } });
+    // Going on to the card form (inside the payment frame) takes the focus out of the field.
+    fireEvent.blur(input);
+    await waitFor(() => expect(status.textContent).toBe('נשלח הודעה כשההזמנה מוכנה למספר 050-7654321'));
+    fireEvent.focus(input);
+    fireEvent.blur(input);
+    const calls = fetch.mock.calls.filter(([url]) => String(url) === READY_SMS) as [string, RequestInit][];
+    expect(calls).toHaveLength(1);
+    expect(JSON.parse(String(calls[0]![1].body))).toEqual({ phone: '050-7654321' });
+  });
+
   it('without a number, create-payment carries none', async () => {
     const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => opened());
     openCheckout();

@@ -13,9 +13,12 @@ export function looksLikeIsraeliMobile(text: string): boolean {
   return MOBILE.test(text.replace(/[\s\-().]/g, ''));
 }
 
-/** Where the number goes: with the order's first request (not sent yet), or to the order once it exists. */
+/**
+ * Where the number goes: with the order's first request (not sent yet; `keep(null)` takes a number back), or to the
+ * order once it exists.
+ */
 export type ReadySmsTarget =
-  { kind: 'with-order'; keep(phone: string): void } | { kind: 'order'; orderId(): Promise<string | null> };
+  { kind: 'with-order'; keep(phone: string | null): void } | { kind: 'order'; orderId(): Promise<string | null> };
 
 type Status = 'idle' | 'saving' | 'saved' | 'invalid' | 'failed';
 
@@ -42,9 +45,25 @@ export function ReadySmsField({ target }: { target: ReadySmsTarget }) {
   const [status, setStatus] = useState<Status>('idle');
   const [saved, setSaved] = useState('');
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  // A number typed counts without the button: diners type it and go straight on to pay (the tip's button, or the
+  // card form in the frame). Before the order exists, a valid number is kept as it is typed; once it exists, it is
+  // sent when the diner leaves the field. A wrong one is never sent, and leaving the field says so.
+  const change = (value: string) => {
+    setPhone(value);
+    if (target.kind === 'with-order') target.keep(looksLikeIsraeliMobile(value.trim()) ? value.trim() : null);
+  };
+  const leave = () => {
     const number = phone.trim();
+    if (!number || status === 'saving' || (status === 'saved' && saved === number)) return;
+    void commit(number);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void commit(phone.trim());
+  };
+
+  const commit = async (number: string) => {
     if (!looksLikeIsraeliMobile(number)) {
       setStatus('invalid');
       return;
@@ -75,7 +94,7 @@ export function ReadySmsField({ target }: { target: ReadySmsTarget }) {
       <p id={`${id}-note`} className="mt-2 text-sm text-muted">
         {t.readySmsNote}
       </p>
-      <form className="mt-2 flex flex-wrap items-end gap-2" onSubmit={(event) => void submit(event)} noValidate>
+      <form className="mt-2 flex flex-wrap items-end gap-2" onSubmit={submit} noValidate>
         <label className="flex grow flex-col text-ink" htmlFor={`${id}-phone`}>
           {t.readySmsLabel}
           <input
@@ -86,7 +105,8 @@ export function ReadySmsField({ target }: { target: ReadySmsTarget }) {
             dir="ltr"
             className="mt-1 h-11 rounded-lg border border-muted bg-surface px-3 text-start text-base"
             value={phone}
-            onChange={(event) => setPhone(event.target.value)}
+            onChange={(event) => change(event.target.value)}
+            onBlur={leave}
             aria-invalid={status === 'invalid' ? true : undefined}
             aria-describedby={`${id}-note ${id}-status`}
           />

@@ -69,7 +69,7 @@ function servePage(url: string): HTMLElement {
 describe('the server-rendered menu', () => {
   it('holds the whole menu as HTML, escaped, with the add buttons and no cart or table yet', () => {
     const html = renderMenuMarkup(menu);
-    expect(html).toContain('<h1 class="truncate text-xl font-bold text-ink">קפה הגפן</h1>');
+    expect(html).toContain('<h1 class="min-w-0 text-xl font-bold break-words text-ink">קפה הגפן</h1>');
     expect(html).toContain('קרואסון &lt;חם&gt; &amp; &quot;טרי&quot;');
     expect(html).not.toContain('<חם>');
     expect(html.indexOf('שתייה חמה')).toBeLessThan(html.indexOf('מאפים</h2>'));

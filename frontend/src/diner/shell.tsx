@@ -21,6 +21,7 @@ export function DinerShell({ message, children }: { message: string; children: R
         {t.skipToContent}
       </a>
       {/* The whole site's widget, in the diner's language here. */}
+      {/* In the header's band (decision 038): the menu keeps the whole width of the phone. */}
       <A11yWidget text={t.a11y} />
       <div className="flex min-h-dvh flex-col">
         <Suspense fallback={null}>

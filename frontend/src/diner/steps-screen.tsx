@@ -5,6 +5,8 @@ import type { CartPageProps } from './cart-page';
 import { DinerHeader } from './menu-page';
 import type { PublicBusiness } from './menu-types';
 import type { DinerPage } from './paths';
+import { useText } from './language';
+import { PageMain } from './ui';
 
 export type StepPage = Exclude<DinerPage, 'menu'>;
 export type StepPagesProps = CartPageProps & {
@@ -41,7 +43,8 @@ export function StepsScreen({
   return (
     <>
       <DinerHeader business={business} table={table} count={itemCount(lines)} title={false} />
-      <Suspense fallback={<div className="min-h-dvh" />}>
+      {/* Until the steps' code is there (a slow line: seconds), the screen says so at once, in the step's room. */}
+      <Suspense fallback={<StepLoading />}>
         <Pages
           page={page}
           departmentId={business.departmentId}
@@ -53,5 +56,16 @@ export function StepsScreen({
         />
       </Suspense>
     </>
+  );
+}
+
+function StepLoading() {
+  const t = useText();
+  return (
+    <PageMain>
+      <p role="status" className="text-lg text-muted" data-testid="step-loading">
+        {t.stepLoading}
+      </p>
+    </PageMain>
   );
 }

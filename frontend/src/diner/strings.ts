@@ -2,12 +2,15 @@
 // languages (text-ar.ts, text-en.ts, text-ru.ts) have the same shape and load only when chosen (language.tsx): Hebrew
 // alone is in the menu's first paint.
 import { he } from '@/i18n/he';
+import { productTagLabelsHe } from '@tafrit/contracts/menu-types';
 
 export const heDiner = {
   appName: 'תפריט',
   skipToContent: 'דילוג לתוכן',
   pageTitle: (name: string) => `${name} | תפריט`,
   footer: { label: 'קישורים', accessibility: 'הצהרת נגישות', terms: 'תנאי שימוש' },
+  /** A product's dietary and kashrut tags (contracts' PRODUCT_TAGS), as the owner's form names them. */
+  tags: productTagLabelsHe,
   header: {
     cart: (count: number) => `העגלה, ${count}${count === 1 ? ' פריט' : ' פריטים'}`,
     cartPrefix: 'העגלה, ',
@@ -27,6 +30,8 @@ export const heDiner = {
     minus: (name: string) => `הפחתת ${name} אחד`,
     removeLast: (name: string) => `הסרת ${name} מהעגלה`,
     inCart: 'בעגלה:',
+    /** A product the owner marked sold out for today: shown, with nothing to add. */
+    soldOut: 'אזל להיום',
     quantityOf: (name: string) => `כמות ${name}`,
     tags: 'סימונים',
     floatingCart: 'לעגלה',
@@ -80,6 +85,9 @@ export const heDiner = {
     elsewhereText:
       'השרת לא מכיר את הכתובת שבה נפתח האתר, ודף התשלום שלו זמין רק בכתובת שלו. כדי לשלם, פתחו את התפריט בכתובת:',
     retry: 'ניסיון נוסף',
+    /** Ordering closed while the diner was at the checkout (a 409 with its reason): never a server error. */
+    closedTitle: 'המטבח לא מקבל הזמנות כרגע',
+    closedText: 'לא חויבתם. העגלה נשמרת, ואפשר להזמין כשייפתח.',
     tipTitle: 'להוסיף טיפ?',
     tipNone: 'בלי טיפ',
     tipOther: 'סכום אחר',
@@ -147,6 +155,8 @@ export const heDiner = {
     description: 'לא מצאנו תפריט לכתובת הזו. נסו לסרוק שוב את קוד ה-QR שעל השולחן.',
   },
   pageNotFound: { title: 'הדף לא נמצא', home: 'לדף הבית' },
+  /** A step's screen while its code is on its way (a slow line): said at once, the screen follows. */
+  stepLoading: 'טוען…',
   /** The thank-you page's live status of a paid order (decision 031). */
   progress: {
     heading: 'מצב ההזמנה',
@@ -165,10 +175,11 @@ export const heDiner = {
   /** The menu's banner while ordering is closed (decision 028): browsing stays open. */
   ordering: {
     closed: 'ההזמנות סגורות כעת',
-    /** Before the opening time (in <bdi>): "נפתח ב־18:00". */
-    opensAt: 'נפתח ב־',
+    /** When ordering opens (ordering-banner.ts): the hour today or tomorrow, else the weekday, the date and the hour. */
+    opensToday: (hour: string) => `ייפתח היום ב־${hour}`,
+    opensTomorrow: (hour: string) => `ייפתח מחר ב־${hour}`,
+    opensOn: (weekday: string, date: string, hour: string) => `ייפתח ב${weekday}, ${date}, ב־${hour}`,
     browse: 'אפשר לעיין בתפריט ולהזמין כשייפתח.',
-    today: 'היום',
   },
   unavailable: {
     title: 'העסק אינו מקבל הזמנות כרגע',

@@ -1,4 +1,5 @@
-import { productTagLabelsHe, type ProductTag } from './menu-types';
+import { useText } from './language';
+import type { ProductTag } from './menu-types';
 
 // A small drawing per tag. Always shown next to the tag's words: an icon alone would say nothing to many people.
 const PATHS: Record<ProductTag, string> = {
@@ -30,7 +31,10 @@ export function TagIcon({ tag }: { tag: string }) {
   );
 }
 
-/** A product's tags as chips, each its icon and its words: the menu's card and the product's sheet show the same. */
+/**
+ * A product's tags as chips, each its icon and its words in the diner's language: the menu's card and the product's
+ * sheet show the same.
+ */
 export function ProductTags({
   tags,
   label,
@@ -40,16 +44,17 @@ export function ProductTags({
   label?: string;
   className: string;
 }) {
+  const words: Readonly<Record<string, string | undefined>> = useText().tags;
   if (tags.length === 0) return null;
   return (
-    <ul aria-label={label} className={className}>
+    <ul aria-label={label} className={className} data-testid="product-tags">
       {tags.map((tag) => (
         <li
           key={tag}
           className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-sm text-brand-900"
         >
           <TagIcon tag={tag} />
-          {(productTagLabelsHe as Record<string, string | undefined>)[tag as ProductTag] ?? tag}
+          {words[tag] ?? tag}
         </li>
       ))}
     </ul>

@@ -49,6 +49,15 @@ const pack: LanguagePack = {
     skipToContent: 'الانتقال إلى المحتوى',
     pageTitle: (name) => `${name} | تفريت`,
     footer: { label: 'روابط', accessibility: 'بيان إمكانية الوصول', terms: 'شروط الاستخدام' },
+    tags: {
+      vegan: 'نباتي صرف',
+      vegetarian: 'نباتي',
+      gluten_free: 'خالٍ من الغلوتين',
+      spicy: 'حار',
+      kosher_meat: 'كوشير لحوم',
+      kosher_dairy: 'كوشير حليبي',
+      kosher_parve: 'كوشير بارفيه',
+    },
     header: {
       cart: (count) => `السلة، ${items(count)}`,
       cartPrefix: 'السلة، ',
@@ -70,6 +79,7 @@ const pack: LanguagePack = {
       minus: (name) => `إنقاص واحد من ${name}`,
       removeLast: (name) => `إزالة ${name} من السلة`,
       inCart: 'في السلة:',
+      soldOut: 'نفد لهذا اليوم',
       quantityOf: (name) => `كمية ${name}`,
       tags: 'علامات',
       floatingCart: 'إلى السلة',
@@ -123,6 +133,8 @@ const pack: LanguagePack = {
       elsewhereText:
         'الخادم لا يعرف العنوان الذي فُتح عليه الموقع، وصفحة الدفع متاحة على عنوانه فقط. للدفع، افتحوا القائمة على العنوان:',
       retry: 'إعادة المحاولة',
+      closedTitle: 'المطبخ لا يستقبل طلبات الآن',
+      closedText: 'لم يُخصم أي مبلغ. سلتكم محفوظة، ويمكنكم الطلب عند الافتتاح.',
       tipTitle: 'هل تريدون إضافة إكرامية؟',
       tipNone: 'بدون إكرامية',
       tipOther: 'مبلغ آخر',
@@ -198,6 +210,7 @@ const pack: LanguagePack = {
       description: 'لم نجد قائمة لهذا العنوان. حاولوا مسح رمز الـQR الموجود على الطاولة مجددًا.',
     },
     pageNotFound: { title: 'الصفحة غير موجودة', home: 'إلى الصفحة الرئيسية' },
+    stepLoading: 'جارٍ التحميل…',
     progress: {
       heading: 'حالة الطلب',
       steps: { paid: 'تم الاستلام', accepted: 'قيد التحضير', ready: 'جاهز', served: 'تم التقديم' },
@@ -214,9 +227,10 @@ const pack: LanguagePack = {
     },
     ordering: {
       closed: 'الطلبات مغلقة الآن',
-      opensAt: 'يفتح ',
+      opensToday: (hour: string) => `يفتح اليوم الساعة ${hour}`,
+      opensTomorrow: (hour: string) => `يفتح غدًا الساعة ${hour}`,
+      opensOn: (weekday: string, date: string, hour: string) => `يفتح يوم ${weekday} ${date} الساعة ${hour}`,
       browse: 'يمكنكم تصفح القائمة والطلب عند الافتتاح.',
-      today: 'اليوم',
     },
     unavailable: {
       title: 'المكان لا يستقبل طلبات حاليًا',

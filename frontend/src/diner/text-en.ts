@@ -43,6 +43,15 @@ const pack: LanguagePack = {
     skipToContent: 'Skip to content',
     pageTitle: (name) => `${name} | Tafrit`,
     footer: { label: 'Links', accessibility: 'Accessibility statement', terms: 'Terms of use' },
+    tags: {
+      vegan: 'Vegan',
+      vegetarian: 'Vegetarian',
+      gluten_free: 'Gluten free',
+      spicy: 'Spicy',
+      kosher_meat: 'Kosher meat',
+      kosher_dairy: 'Kosher dairy',
+      kosher_parve: 'Kosher pareve',
+    },
     header: {
       cart: (count) => `Cart, ${count} ${items(count)}`,
       cartPrefix: 'Cart, ',
@@ -62,6 +71,7 @@ const pack: LanguagePack = {
       minus: (name) => `Remove one ${name}`,
       removeLast: (name) => `Remove ${name} from your cart`,
       inCart: 'In your cart:',
+      soldOut: 'Sold out today',
       quantityOf: (name) => `Quantity of ${name}`,
       tags: 'Labels',
       floatingCart: 'View cart',
@@ -117,6 +127,8 @@ const pack: LanguagePack = {
       elsewhereText:
         "The server doesn't know the address this site was opened at, and its payment page only works at its own address. To pay, open the menu at:",
       retry: 'Try again',
+      closedTitle: 'The kitchen is not taking orders right now',
+      closedText: 'You were not charged. Your cart is kept, and you can order once it opens.',
       tipTitle: 'Add a tip?',
       tipNone: 'No tip',
       tipOther: 'Other amount',
@@ -192,6 +204,7 @@ const pack: LanguagePack = {
       description: "We couldn't find a menu at this address. Try scanning the QR code on the table again.",
     },
     pageNotFound: { title: 'Page not found', home: 'Home page' },
+    stepLoading: 'Loading…',
     progress: {
       heading: 'Order status',
       steps: { paid: 'Received', accepted: 'Preparing', ready: 'Ready', served: 'Served' },
@@ -208,9 +221,10 @@ const pack: LanguagePack = {
     },
     ordering: {
       closed: 'Ordering is closed right now',
-      opensAt: 'Opens ',
+      opensToday: (hour: string) => `Opens today at ${hour}`,
+      opensTomorrow: (hour: string) => `Opens tomorrow at ${hour}`,
+      opensOn: (weekday: string, date: string, hour: string) => `Opens on ${weekday} ${date} at ${hour}`,
       browse: 'You can browse the menu and order once it opens.',
-      today: 'today',
     },
     unavailable: {
       title: "This place isn't taking orders right now",

@@ -52,6 +52,15 @@ const pack: LanguagePack = {
     skipToContent: 'Перейти к содержимому',
     pageTitle: (name) => `${name} | Tafrit`,
     footer: { label: 'Ссылки', accessibility: 'Заявление о доступности', terms: 'Условия использования' },
+    tags: {
+      vegan: 'Веганское',
+      vegetarian: 'Вегетарианское',
+      gluten_free: 'Без глютена',
+      spicy: 'Острое',
+      kosher_meat: 'Кошерное мясное',
+      kosher_dairy: 'Кошерное молочное',
+      kosher_parve: 'Кошерное парве',
+    },
     header: {
       cart: (count) => `Корзина, ${count} ${items(count)}`,
       cartPrefix: 'Корзина, ',
@@ -71,6 +80,7 @@ const pack: LanguagePack = {
       minus: (name) => `Убрать одну порцию «${name}»`,
       removeLast: (name) => `Убрать «${name}» из корзины`,
       inCart: 'В корзине:',
+      soldOut: 'На сегодня закончилось',
       quantityOf: (name) => `Количество «${name}»`,
       tags: 'Метки',
       floatingCart: 'Корзина',
@@ -125,6 +135,8 @@ const pack: LanguagePack = {
       elsewhereText:
         'Сервер не знает адрес, по которому открыт сайт, а его страница оплаты работает только по его собственному адресу. Чтобы оплатить, откройте меню по адресу:',
       retry: 'Попробовать ещё раз',
+      closedTitle: 'Кухня сейчас не принимает заказы',
+      closedText: 'Деньги не списаны. Корзина сохранена, заказать можно после открытия.',
       tipTitle: 'Добавить чаевые?',
       tipNone: 'Без чаевых',
       tipOther: 'Другая сумма',
@@ -200,6 +212,7 @@ const pack: LanguagePack = {
       description: 'По этому адресу меню нет. Попробуйте ещё раз отсканировать QR-код на столе.',
     },
     pageNotFound: { title: 'Страница не найдена', home: 'На главную' },
+    stepLoading: 'Загрузка…',
     progress: {
       heading: 'Статус заказа',
       steps: { paid: 'Принят', accepted: 'Готовится', ready: 'Готов', served: 'Подан' },
@@ -216,9 +229,11 @@ const pack: LanguagePack = {
     },
     ordering: {
       closed: 'Заказы сейчас не принимаются',
-      opensAt: 'Откроется ',
+      opensToday: (hour: string) => `Откроется сегодня в ${hour}`,
+      opensTomorrow: (hour: string) => `Откроется завтра в ${hour}`,
+      // The weekday in brackets: Intl names it in the nominative, which "в" before it would not take.
+      opensOn: (weekday: string, date: string, hour: string) => `Откроется ${date} (${weekday}) в ${hour}`,
       browse: 'Меню можно посмотреть, а заказать — после открытия.',
-      today: 'сегодня',
     },
     unavailable: {
       title: 'Заведение сейчас не принимает заказы',

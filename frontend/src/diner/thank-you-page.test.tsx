@@ -3,7 +3,8 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DinerOrderView } from '@tafrit/contracts/ordering-types';
 import { DinerApp } from './app';
-import { DinerLanguageProvider, loadLanguage } from './language';
+import { DinerLanguageContext, DinerLanguageProvider, languageValue, loadLanguage } from './language';
+import en from './text-en';
 import { MAX_WAITS, RETRY_DELAY_MS, WAIT_CUTOFF_MS } from './thank-you-page';
 
 // The thank-you page in the whole diner app, under StrictMode as main.tsx renders it, against a stubbed server.
@@ -137,6 +138,55 @@ afterEach(() => {
   vi.useRealTimers();
   localStorage.clear();
   document.title = '';
+});
+
+describe('the thank-you page in the language the diner ordered in', () => {
+  const items: DinerOrderView['items'] = [
+    {
+      productId: 10,
+      name: 'הפוך',
+      price: 16,
+      quantity: 1,
+      translatedName: { language: 'en', name: 'Latte' },
+      options: [
+        {
+          groupName: 'סוג חלב',
+          name: 'חלב שיבולת שועל',
+          price: 2,
+          without: false,
+          translatedName: { language: 'en', name: 'Oat milk' },
+        },
+      ],
+    },
+    // Not translated by the owner: read in Hebrew at the menu, and marked as Hebrew here.
+    { productId: 11, name: 'קרואסון חמאה', price: 12.5, quantity: 1 },
+  ];
+
+  it('lists the names as the diner read them, the untranslated one marked as Hebrew', async () => {
+    stubServer({ latest: [found({ items, totalAmount: '28.50' })] });
+    history.replaceState(null, '', '/thank-you/demo');
+    render(
+      <DinerLanguageContext.Provider value={languageValue('en', en)}>
+        <DinerApp />
+      </DinerLanguageContext.Provider>,
+    );
+    const lines = await screen.findByTestId('order-lines');
+    const names = [...lines.querySelectorAll(':scope > li')].map((line) => line.textContent ?? '');
+    expect(names[0]).toContain('Latte');
+    expect(names[0]).toContain('Oat milk');
+    expect(names[0]).not.toMatch(/הפוך|שיבולת/);
+    expect(names[1]).toContain('קרואסון חמאה');
+    expect(lines.querySelector('[lang="he"]')?.textContent).toBe('קרואסון חמאה');
+  });
+
+  it('shows the Hebrew names on a Hebrew page', async () => {
+    stubServer({ latest: [found({ items, totalAmount: '28.50' })] });
+    openAt('/thank-you/demo');
+    const lines = await screen.findByTestId('order-lines');
+    expect(lines.textContent).toContain('הפוך');
+    expect(lines.textContent).toContain('חלב שיבולת שועל');
+    expect(lines.textContent).not.toMatch(/Latte|Oat milk/);
+  });
 });
 
 describe("the thank-you page's choices (issue 16)", () => {

@@ -14,7 +14,8 @@ import { LineOptions } from './line-options';
 import { isFollowed, OrderProgress } from './order-progress';
 import { formatShekels, priceToAgorot } from './money';
 import { dinerHref } from './paths';
-import { useOwnerTextLang, useText } from './language';
+import { useLanguage, useText, useTextMarks } from './language';
+import type { DinerLanguage } from '@tafrit/contracts/languages';
 import { DinerLink, PageMain, primaryButtonClass, secondaryButtonClass, textLinkClass, useDocumentTitle } from './ui';
 import { readInlineJson } from './inline-data';
 
@@ -287,15 +288,28 @@ export function ThankYouPage({ departmentId, initialOrder, lines = [], update }:
 /** An order line as read: `options` are the choices the order recorded (absent on orders placed before options). */
 type OrderItem = DinerOrderView['items'][number];
 
+/**
+ * A name of the order as the diner read it on a page in `language`: the translation recorded with the order when it
+ * was placed in that language, else the Hebrew (the owner's own, marked as Hebrew).
+ */
+function nameIn(
+  item: { name: string; translatedName?: { language: string; name: string } },
+  language: DinerLanguage,
+): { name: string; lang: DinerLanguage } {
+  return item.translatedName?.language === language
+    ? { name: item.translatedName.name, lang: language }
+    : { name: item.name, lang: 'he' };
+}
+
 /** The line's choices: the order's own record, else the cart line of the same product, quantity and price. */
-function choicesOf(item: OrderItem, cartLines: readonly CartLine[]): CartOption[] {
+function choicesOf(item: OrderItem, cartLines: readonly CartLine[], language: DinerLanguage): CartOption[] {
   if (Array.isArray(item.options)) {
     // The order's record names its choices by group and name (ids are the menu's, which may have changed since).
-    return item.options.map(({ groupName, name, price, without }) => ({
-      id: `${groupName}/${name}`,
-      name,
-      price: priceToAgorot(price) ?? 0,
-      without,
+    return item.options.map((option) => ({
+      id: `${option.groupName}/${option.name}`,
+      ...nameIn(option, language),
+      price: priceToAgorot(option.price) ?? 0,
+      without: option.without,
     }));
   }
   const line = cartLines.find(
@@ -319,7 +333,8 @@ function OrderView({
   cartLines: readonly CartLine[];
 }) {
   const t = useText();
-  const owner = useOwnerTextLang();
+  const { language } = useLanguage();
+  const mark = useTextMarks();
   const total = priceToAgorot(order.totalAmount) ?? 0;
   const tip = order.tipAmount ? (priceToAgorot(order.tipAmount) ?? 0) : 0;
   const paymentFailed = order.paymentStatus === 'failed';
@@ -369,23 +384,26 @@ function OrderView({
           {t.thankYou.items}
         </h2>
         <ul className="mt-2 divide-y divide-line" data-testid="order-lines">
-          {order.items.map((item: OrderItem, index) => (
-            <li key={`${item.productId}-${index}`} className="py-2">
-              <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <QuantityLine
-                  quantity={item.quantity}
-                  name={item.name}
-                  nameLang={owner}
-                  className="font-medium text-ink"
-                />
-                <span className="text-ink">
-                  <span className="sr-only">{t.thankYou.lineTotal} </span>
-                  <span dir="ltr">{formatShekels((priceToAgorot(item.price) ?? 0) * item.quantity)}</span>
-                </span>
-              </div>
-              <LineOptions options={choicesOf(item, cartLines)} />
-            </li>
-          ))}
+          {order.items.map((item: OrderItem, index) => {
+            const shown = nameIn(item, language);
+            return (
+              <li key={`${item.productId}-${index}`} className="py-2">
+                <div className="flex flex-wrap items-baseline justify-between gap-2">
+                  <QuantityLine
+                    quantity={item.quantity}
+                    name={shown.name}
+                    nameLang={mark(shown.lang)}
+                    className="font-medium text-ink"
+                  />
+                  <span className="text-ink">
+                    <span className="sr-only">{t.thankYou.lineTotal} </span>
+                    <span dir="ltr">{formatShekels((priceToAgorot(item.price) ?? 0) * item.quantity)}</span>
+                  </span>
+                </div>
+                <LineOptions options={choicesOf(item, cartLines, language)} />
+              </li>
+            );
+          })}
         </ul>
         {tip > 0 ? (
           // The total includes the tip: named on its own, so the lines and the tip add up to it (issue 29).

@@ -83,7 +83,8 @@ export function MessagePage({
   useDocumentTitle(t.pageTitle(title));
   return (
     <PageMain>
-      <div data-testid={testId}>
+      {/* No header above: the text keeps clear of the accessibility button's room (decision 038). */}
+      <div data-testid={testId} className="pe-[var(--a11y-room)]">
         <h1 className="text-2xl font-bold text-ink">{title}</h1>
         <p className="mt-3 max-w-prose text-lg text-muted">{description}</p>
         {children}

@@ -14,6 +14,8 @@ export { MenuMissLimiter } from './api/menu-miss-limiter.js';
 // replaced by a reader with the write-path change.
 export { ProductEntity } from './persistence/product.entity.js';
 export { CheckoutMenuReader, type CheckoutMenu } from './application/checkout-menu.reader.js';
+// The owner's translations: an order keeps the names its diner read (ordering's PlaceOrder).
+export { MenuTranslationsReader, translationKey } from './projections/menu-translations.reader.js';
 // Option groups (decision 020): the commands the demo café's seed sends, and the reader a checkout prices with.
 export { CreateOptionGroupCommand } from './application/create-option-group.handler.js';
 export { EditOptionGroupCommand } from './application/edit-option-group.handler.js';

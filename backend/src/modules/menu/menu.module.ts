@@ -102,6 +102,7 @@ import { RemoveMenuHandler } from './application/remove-menu.handler.js';
     CheckoutMenuReader,
     OptionGroupsReader,
     ProductImages,
+    MenuTranslationsReader,
   ],
 })
 export class MenuModule implements OnModuleInit {

@@ -63,6 +63,13 @@ export function unstorableTextFailure(path: readonly string[]) {
   });
 }
 
+/**
+ * A route whose failure shape the spec fixes as `{ success: false, error }` (create-payment, marked with the
+ * exception filter's SPEC_ERROR_FIELD): this answer is sent here, before the filter, so it adds `error` itself.
+ */
+const wantsSpecErrorField = (request: FastifyRequest): boolean =>
+  (request.routeOptions?.config as { specErrorField?: boolean } | undefined)?.specErrorField === true;
+
 function refused(request: FastifyRequest): string[] | undefined {
   // A GET of the public menu has neither: two property reads, nothing more, on the hot path.
   const body = request.body;
@@ -89,6 +96,10 @@ export function registerTextGuard(fastify: FastifyInstance): void {
       done();
       return;
     }
-    void reply.status(400).type('application/json; charset=utf-8').send(unstorableTextFailure(path));
+    const body = unstorableTextFailure(path);
+    void reply
+      .status(400)
+      .type('application/json; charset=utf-8')
+      .send(wantsSpecErrorField(request) ? { ...body, error: body.message } : body);
   });
 }

@@ -12,8 +12,12 @@ export const A11Y_PANEL_ID = 'a11y-panel';
 
 /**
  * The accessibility widget of product spec §2 ("right-to-left off, 20 px from the side, 100 px from the start"): a
- * fixed button 20 px from the inline end and 100 px from the top, which opens a small panel of adjustments. It helps;
- * it never stands in for the pages' own accessibility.
+ * button 20 px from the inline end and 100 px from the top of the page, which opens a small panel of adjustments. It
+ * helps; it never stands in for the pages' own accessibility.
+ *
+ * Decision 038: the button belongs to the page's top and scrolls with it, in the room every page's header (or, on a
+ * page without one, its title) keeps for it (`--a11y-room`, down to `--a11y-band-end`, a11y-widget.css), so it never
+ * lies over the content and no page keeps a column for it.
  */
 export function A11yWidget({ text = he.a11y }: { text?: A11yText } = {}) {
   const [open, setOpen] = useState(false);
@@ -34,7 +38,7 @@ export function A11yWidget({ text = he.a11y }: { text?: A11yText } = {}) {
         title={text.open}
         data-testid="a11y-toggle"
         onClick={() => setOpen((value) => !value)}
-        className="fixed end-[20px] top-[100px] z-40 inline-flex size-12 items-center justify-center rounded-full border-2 border-white bg-brand-700 text-white shadow-lg hover:bg-brand-800"
+        className="absolute end-[20px] top-[100px] z-40 inline-flex size-12 items-center justify-center rounded-full border-2 border-white bg-brand-700 text-white shadow-lg hover:bg-brand-800"
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" className="size-7" fill="currentColor">
           <circle cx="12" cy="4" r="2" />

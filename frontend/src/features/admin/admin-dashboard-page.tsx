@@ -60,8 +60,9 @@ export function AdminDashboardPage() {
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="border-b border-line bg-surface">
-        <div className={`${containerClass} flex flex-wrap items-center justify-between gap-3 py-3`}>
+      {/* Down to the accessibility button's band, clear of its room at the inline end (decision 038). */}
+      <header className="flex min-h-[var(--a11y-band-end)] flex-col border-b border-line bg-surface">
+        <div className={`${containerClass} keeps-a11y-room flex flex-1 flex-col justify-between gap-3 py-3`}>
           <p className="font-bold text-ink">
             {t.signedInAs}
             {phone ? (

@@ -12,7 +12,7 @@ export function InfoPage({ title, children }: { title: string; children: ReactNo
   useDocumentTitle(pageTitle(title));
   return (
     <div className="flex min-h-dvh flex-col">
-      <PageMain>
+      <PageMain withoutHeader>
         <article className="max-w-3xl">
           <h1 className="text-3xl font-bold text-ink md:text-4xl">{title}</h1>
           {children}

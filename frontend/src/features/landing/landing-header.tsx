@@ -39,27 +39,29 @@ export function LandingHeader() {
 
   return (
     <header className="relative z-30 border-b border-line bg-surface">
-      <div
-        className={`${landingContainerClass} flex min-h-16 flex-wrap items-center justify-between gap-x-3 gap-y-2 py-2`}
-      >
-        <a href="/" className="inline-flex min-h-11 items-center gap-2 rounded-md text-2xl font-bold text-brand-700">
-          <LogoMark />
-          <span>{he.app.productName}</span>
-        </a>
+      {/* Two rows down to the accessibility button's band (decision 038): the name and the sections above it, the
+          actions beside it, clear of its room at the inline end. */}
+      <div className={`${landingContainerClass} flex min-h-[var(--a11y-band-end)] flex-col justify-between gap-2 py-2`}>
+        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+          <a href="/" className="inline-flex min-h-11 items-center gap-2 rounded-md text-2xl font-bold text-brand-700">
+            <LogoMark />
+            <span>{he.app.productName}</span>
+          </a>
 
-        <nav aria-label={heLanding.navLabel} className="hidden md:block">
-          <ul className="flex items-center gap-1">
-            {sectionOrder.map((section) => (
-              <li key={section}>
-                <SectionLink section={landingSectionIds[section]} className={navLinkClass}>
-                  {heLanding.sectionLinks[section]}
-                </SectionLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+          <nav aria-label={heLanding.navLabel} className="hidden md:block">
+            <ul className="flex items-center gap-1">
+              {sectionOrder.map((section) => (
+                <li key={section}>
+                  <SectionLink section={landingSectionIds[section]} className={navLinkClass}>
+                    {heLanding.sectionLinks[section]}
+                  </SectionLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
 
-        <div className="flex items-center gap-2">
+        <div className="flex items-center gap-2 pe-[var(--a11y-room)]">
           <div className="hidden md:block">
             <a href="/login" className={secondaryButtonClass}>
               {heLanding.login}

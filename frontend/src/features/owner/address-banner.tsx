@@ -12,7 +12,9 @@ export function AddressBanner({ business }: { business: OwnerBusiness | null | u
   if (business?.street !== null) return null;
   return (
     <div role="status" data-testid="address-banner" className="border-b-2 border-danger bg-danger-50 text-danger">
-      <div className={`${containerClass} flex flex-wrap items-center justify-between gap-x-6 gap-y-2 py-3`}>
+      <div
+        className={`${containerClass} keeps-a11y-room flex flex-wrap items-center justify-between gap-x-6 gap-y-2 py-3`}
+      >
         <p className="font-bold">{heDocuments.banner.text}</p>
         <Link
           to="/settings"

@@ -48,10 +48,17 @@ export function OwnerConsoleLayout() {
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <header data-console-header className="border-b border-line bg-surface">
+      {/* Down to the accessibility button's band, every row clear of its room at the inline end (decision 038): the
+          button sits beside the header, never over a control, and the screen below has the whole width. */}
+      <header
+        data-console-header
+        className="flex min-h-[var(--a11y-band-end)] flex-col border-b border-line bg-surface"
+      >
         {impersonating ? (
           <div data-testid="impersonation-banner" className="border-b-2 border-danger bg-danger-50 text-danger">
-            <div className={`${containerClass} flex flex-wrap items-center justify-between gap-x-6 gap-y-2 py-2`}>
+            <div
+              className={`${containerClass} keeps-a11y-room flex flex-wrap items-center justify-between gap-x-6 gap-y-2 py-2`}
+            >
               <p className="font-bold">{t.impersonationBanner}</p>
               <button
                 type="button"
@@ -65,8 +72,11 @@ export function OwnerConsoleLayout() {
         ) : null}
         {business?.isActive === false ? <PausedBanner /> : null}
         <AddressBanner business={business} />
-        <div className={`${containerClass} flex flex-wrap items-center gap-x-6 gap-y-3 py-3`}>
-          <div className="flex min-w-0 items-center gap-3">
+        {/* Two rows: the name above, with the whole row; the navigation and sign-out below, in the button's band. */}
+        <div
+          className={`${containerClass} keeps-a11y-room flex flex-1 flex-wrap content-between items-center gap-x-6 gap-y-3 py-3`}
+        >
+          <div className="flex min-w-0 basis-full items-center gap-3">
             {business?.logo ? (
               <img
                 src={business.logo}
@@ -75,9 +85,11 @@ export function OwnerConsoleLayout() {
                 data-testid="header-logo"
               />
             ) : null}
-            <p className="truncate text-lg font-bold text-ink">{business?.businessName || t.businessFallbackName}</p>
+            <p className="min-w-0 text-lg font-bold break-words text-ink">
+              {business?.businessName || t.businessFallbackName}
+            </p>
           </div>
-          <nav aria-label={t.navLabel} className="md:ms-auto">
+          <nav aria-label={t.navLabel} className="me-auto">
             <ul className="flex flex-wrap items-center gap-1">
               <li>
                 <Link to="/orders" className={navLinkClass}>
@@ -130,7 +142,9 @@ export function OwnerConsoleLayout() {
 function PausedBanner() {
   return (
     <div role="status" data-testid="paused-banner" className="border-b-2 border-danger bg-danger-50 text-danger">
-      <div className={`${containerClass} flex flex-wrap items-center justify-between gap-x-6 gap-y-2 py-3`}>
+      <div
+        className={`${containerClass} keeps-a11y-room flex flex-wrap items-center justify-between gap-x-6 gap-y-2 py-3`}
+      >
         <p className="font-bold">{heOwner.paused.banner}</p>
         <a
           href="/#contact"

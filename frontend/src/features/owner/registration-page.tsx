@@ -210,7 +210,7 @@ export function RegistrationPage() {
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <PageMain className="max-w-3xl">
+      <PageMain withoutHeader className="max-w-3xl">
         <h1 className="text-3xl font-bold text-ink">{t.title}</h1>
         <p className="mt-3 max-w-prose text-lg text-muted">{t.description}</p>
         <p className="mt-4">

@@ -40,8 +40,8 @@ export function RegistrationSuccessPage() {
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <PageMain className="flex flex-col items-center text-center">
-        <svg aria-hidden="true" viewBox="0 0 48 48" className="size-16 text-brand-700" fill="none">
+      <PageMain withoutHeader className="text-center">
+        <svg aria-hidden="true" viewBox="0 0 48 48" className="mx-auto block size-16 text-brand-700" fill="none">
           <circle cx="24" cy="24" r="21" stroke="currentColor" strokeWidth="3" />
           <path
             d="M14 25l7 7 13-15"
@@ -52,7 +52,7 @@ export function RegistrationSuccessPage() {
           />
         </svg>
         <h1 className="mt-4 text-3xl font-bold text-ink">{t.title}</h1>
-        <p className="mt-3 max-w-prose text-lg text-muted">{t.description}</p>
+        <p className="mx-auto mt-3 max-w-prose text-lg text-muted">{t.description}</p>
         {stopped ? (
           <p className="mt-6 text-lg text-ink">{t.stopped}</p>
         ) : (

@@ -62,7 +62,7 @@ export function inMenuOrder<T extends Pick<Product, 'id' | 'categoryId' | 'posit
 
 /** A product as diners see it, with its option groups in the owner's order. */
 export function toPublicProduct(product: Product, optionGroups: PublicOptionGroup[] = []): PublicProduct {
-  return { ...toProductBase(product), optionGroups };
+  return { ...toProductBase(product), optionGroups, ...(product.isActive ? {} : { soldOut: true as const }) };
 }
 
 export function toOwnerProduct(product: Product, optionGroupIds: string[] = []): OwnerProduct {

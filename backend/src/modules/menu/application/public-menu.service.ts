@@ -108,7 +108,8 @@ export class PublicMenuService {
     } else {
       const [categories, products] = await Promise.all([
         em.find(CategoryEntity, { businessId: business.phone }, { orderBy: { order: 'asc', id: 'asc' } }),
-        em.find(ProductEntity, { businessId: business.phone, isActive: true }),
+        // Sold out for today included, marked (toPublicProduct): a diner sees it ran out rather than that it is gone.
+        em.find(ProductEntity, { businessId: business.phone }),
       ]);
       // Each group is shaped once and shared by every product that uses it (a group is the business's, not a product's).
       const { byId, productGroups } = await this.optionGroups.ofBusiness(business.phone, em);

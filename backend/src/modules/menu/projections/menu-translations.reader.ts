@@ -45,6 +45,32 @@ export class MenuTranslationsReader {
     return byItem;
   }
 
+  /**
+   * The names the owner gave these items in `language` (`kind:itemId` -> name): what a diner reading the menu in it
+   * saw, for an order to keep (an item without one was read in Hebrew).
+   */
+  async namesIn(
+    businessId: string,
+    language: OfferableLanguage,
+    items: readonly { kind: TranslatableKind; id: string | number }[],
+    em: EntityManager = this.database.em(),
+  ): Promise<Map<string, string>> {
+    const names = new Map<string, string>();
+    if (items.length === 0) return names;
+    const wanted = new Set(items.map((item) => translationKey(item.kind, item.id)));
+    const rows = await query<Pick<Row, 'kind' | 'item_id' | 'name'>>(
+      em,
+      `select kind, item_id, name from menu_translations
+        where business_id = ? and language = ? and name is not null and name <> ''`,
+      [businessId, language],
+    );
+    for (const row of rows) {
+      const key = translationKey(row.kind, row.item_id);
+      if (row.name && wanted.has(key)) names.set(key, row.name);
+    }
+    return names;
+  }
+
   async list(businessId: string): Promise<OwnerMenuTranslation[]> {
     return [...(await this.ofBusiness(businessId))].map(([key, translations]) => {
       const split = key.indexOf(':');

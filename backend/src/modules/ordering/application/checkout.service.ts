@@ -37,6 +37,7 @@ export class CheckoutService {
         customerPhone: input.customerInfo?.phone || null,
         correlationId,
         pageLanguage,
+        language,
         readySms,
       }),
     );

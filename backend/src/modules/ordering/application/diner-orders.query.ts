@@ -237,12 +237,13 @@ function view(row: OrderRow): DinerOrderView {
     departmentId: row.department_id,
     businessName: row.business_name,
     createdAt: new Date(row.created_at).toISOString(),
-    items: items.map(({ productId, name, price, quantity, options }) => ({
+    items: items.map(({ productId, name, price, quantity, options, translatedName }) => ({
       productId,
       name,
       price,
       quantity,
       ...(options?.length ? { options } : {}),
+      ...(translatedName ? { translatedName } : {}),
     })),
     totalAmount: row.total_amount,
     // The tip is inside the total: the thank-you page names it, so its lines and the tip add up (issue 29).

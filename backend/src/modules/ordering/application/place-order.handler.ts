@@ -13,7 +13,7 @@ import type { AppConfig } from '../../../config/config.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderPageLanguage } from '../../payments/index.js';
 import { OrderingMoments } from '../../accounts/index.js';
-import { CheckoutMenuReader, type CheckoutMenu } from '../../menu/index.js';
+import { CheckoutMenuReader, MenuTranslationsReader, translationKey, type CheckoutMenu } from '../../menu/index.js';
 import { openPaymentPage, type PlacedOrder } from '../domain/order.decider.js';
 import { priceCart, priceWithTip } from '../domain/pricing.js';
 import { OrderStore, type LoadedOrder } from '../persistence/order-store.js';
@@ -38,6 +38,8 @@ export interface PlaceOrderInput {
   correlationId: string;
   /** The payment page's language (the diner's, where the provider has it). */
   pageLanguage?: ProviderPageLanguage;
+  /** The language the diner's pages are in: the order keeps the names they read in it (absent: Hebrew). */
+  language?: DinerLanguage;
   /** Issue 18: the diner's mobile (E.164) for one SMS when the order is ready, and their language; null: none. */
   readySms?: { phone: string; language: DinerLanguage } | null;
 }
@@ -77,6 +79,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly moments: OrderingMoments,
     private readonly phones: ReadySmsPhones,
+    private readonly translations: MenuTranslationsReader,
   ) {}
 
   async execute({ input }: PlaceOrderCommand): Promise<PlacedOrderResult> {
@@ -161,7 +164,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
             businessPhone: business.phone,
             departmentId: business.departmentId,
             orderNumber,
-            lines: pricing.lines,
+            lines: await this.asTheDinerRead(business.phone, input.language, pricing.lines),
             totalAgorot: amounts.totalAgorot,
             commissionAgorot: amounts.commissionAgorot,
             netAgorot: amounts.netAgorot,
@@ -231,6 +234,35 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
       business,
       paymentUrl: openPaymentPage(state)?.paymentUrl ?? page.url,
     };
+  }
+
+  /**
+   * The lines with the names the diner read, in their language, beside the Hebrew ones (the kitchen's, the
+   * invoice's): recorded with the order, so the thank-you page shows what was ordered as it was read, whatever the
+   * owner's translations become later. A name the owner had not translated was read in Hebrew and gets none.
+   */
+  private async asTheDinerRead(
+    businessPhone: string,
+    language: DinerLanguage | undefined,
+    lines: OrderLine[],
+  ): Promise<OrderLine[]> {
+    if (!language || language === 'he') return lines;
+    const items = lines.flatMap((line) => [
+      { kind: 'product' as const, id: line.productId },
+      ...(line.options ?? []).map((option) => ({ kind: 'option' as const, id: option.optionId })),
+    ]);
+    const names = await this.translations.namesIn(businessPhone, language, items);
+    if (names.size === 0) return lines;
+    const named = <T extends object>(item: T, key: string): T => {
+      const name = names.get(key);
+      return name ? { ...item, translatedName: { language, name } } : item;
+    };
+    return lines.map((line) => ({
+      ...named(line, translationKey('product', line.productId)),
+      ...(line.options
+        ? { options: line.options.map((option) => named(option, translationKey('option', option.optionId))) }
+        : {}),
+    }));
   }
 }
 

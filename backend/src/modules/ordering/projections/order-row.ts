@@ -58,6 +58,8 @@ export function orderRowOf(order: PlacedOrder): OrderRowValues {
       name: line.name,
       price: line.unitPriceAgorot / 100,
       quantity: line.quantity,
+      // The name the diner read, for their own pages; every other reader shows `name` (Hebrew).
+      ...(line.translatedName ? { translatedName: line.translatedName } : {}),
       // The choices as ordered, so every read of the order (the diner's, the wait's, the console's) shows them.
       ...(line.options?.length
         ? {
@@ -66,6 +68,7 @@ export function orderRowOf(order: PlacedOrder): OrderRowValues {
               name: option.name,
               price: option.priceAgorot / 100,
               without: option.without,
+              ...(option.translatedName ? { translatedName: option.translatedName } : {}),
             })),
           }
         : {}),

@@ -1,4 +1,4 @@
-import type { OrderItemOptionView } from '@tafrit/contracts';
+import type { OrderItemOptionView, OrderItemView } from '@tafrit/contracts';
 import { defineEntity, p } from '@mikro-orm/core';
 
 /** An order line as the spec's `items` shows it: `price` in shekels (12.5 for ₪12.50). */
@@ -9,6 +9,8 @@ export interface OrderLineSnapshot {
   quantity: number;
   /** The line's choices as ordered (absent: none), `price` in shekels. */
   options?: OrderItemOptionView[];
+  /** The name the diner read in their language (absent: Hebrew, or an order placed before it was kept). */
+  translatedName?: OrderItemView['translatedName'];
 }
 
 /** Read model of the `order-{id}` streams (product-spec §3 `orders`); written only by the ordering projection. */

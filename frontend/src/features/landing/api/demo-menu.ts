@@ -36,7 +36,13 @@ export function toDemoPreview(body: unknown): DemoPreviewData | null {
   const items = products.flatMap((value) => {
     const product = asObject(value);
     const priceAgorot = priceAgorotOf(product?.price);
-    if (typeof product?.name !== 'string' || priceAgorot === null || product.isActive === false) return [];
+    if (
+      typeof product?.name !== 'string' ||
+      priceAgorot === null ||
+      product.isActive === false ||
+      product.soldOut === true
+    )
+      return [];
     return [{ name: product.name, priceAgorot }];
   });
   return items.length > 0 ? { businessName, items: items.slice(0, PREVIEW_ITEMS) } : null;
