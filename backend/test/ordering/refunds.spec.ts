@@ -10,7 +10,7 @@ import {
 } from '../../src/modules/ordering/index.js';
 import { PAYMENT_PROVIDER, PaymentProviderError, type PaymentProvider } from '../../src/modules/payments/index.js';
 import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port.js';
-import { query } from '../../src/platform/event-store/postgres/sql.js';
+import { query } from '../../src/platform/database/sql.js';
 import { registerOwner, type SignedInOwner } from '../support/accounts.js';
 import { openShop, type Shop } from '../support/checkout.js';
 import { dinerPays } from '../support/paid-order.js';
