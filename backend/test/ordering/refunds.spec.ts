@@ -5,7 +5,7 @@ import {
   CompleteRefundCommand,
   type RefundOutcome,
 } from '../../src/modules/ordering/application/complete-refund.handler.js';
-import { RequestRefundCommand } from '../../src/modules/ordering/index.js';
+import { RequestRefundCommand } from '../../src/modules/ordering/application/request-refund.handler.js';
 import { OrderStore } from '../../src/modules/ordering/persistence/order-store.js';
 import { RefundRecovery } from '../../src/modules/ordering/processors/refund-recovery.js';
 import { PAYMENT_PROVIDER, PaymentProviderError, type PaymentProvider } from '../../src/modules/payments/index.js';

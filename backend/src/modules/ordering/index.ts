@@ -1,9 +1,9 @@
 // The ordering module's front door: other modules import only from here.
 export { OrderingModule } from './ordering.module.js';
 export { OrderEntity, type Order } from './projections/order.entity.js';
-export { MoveKitchenStepCommand } from './application/kitchen-step.handler.js';
 export { RecordSlipOutcomeCommand } from './application/record-slip-outcome.handler.js';
-export { RequestRefundCommand } from './application/request-refund.handler.js';
+// The kitchen's buttons (ordering's) answer with the order as printing's live list shows it: printing answers this.
+export { LiveOrderQuery } from './application/live-order.query.js';
 // The thank-you page the server draws (modules/diner) reads the diner's own order by their session.
 export { DinerOrders } from './application/diner-orders.query.js';
 export { DinerSessions } from './api/diner-session.js';
