@@ -13,7 +13,7 @@ import { loadConfig } from '../dist/config/config.js';
 import { entities } from '../dist/entities.js';
 import { Database } from '../dist/platform/database/database.js';
 import { PostgresEventStore } from '../dist/platform/event-store/postgres/postgres-event-store.js';
-import { execute, query } from '../dist/platform/event-store/postgres/sql.js';
+import { execute, query } from '../dist/platform/database/sql.js';
 import { businessesProjection } from '../dist/modules/accounts/projections/businesses.projection.js';
 import { ordersProjection } from '../dist/modules/ordering/projections/orders.projection.js';
 import { termsProjection } from '../dist/modules/terms/projections/terms.projection.js';

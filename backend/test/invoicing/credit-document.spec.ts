@@ -2,9 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { DinerOrderView, OrderEventData } from '@tafrit/contracts';
 import { CommandBus } from '@nestjs/cqrs';
-import { CompleteRefundCommand, type RefundOutcome } from '../../src/modules/ordering/index.js';
+import {
+  CompleteRefundCommand,
+  type RefundOutcome,
+} from '../../src/modules/ordering/application/complete-refund.handler.js';
 import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port.js';
-import { execute, query } from '../../src/platform/event-store/postgres/sql.js';
+import { execute, query } from '../../src/platform/database/sql.js';
 import { registerOwner, type SignedInOwner } from '../support/accounts.js';
 import { createPayment, DINER_COOKIE, openShop, payInSandbox, type Shop } from '../support/checkout.js';
 import { call } from '../support/http-client.js';

@@ -4,7 +4,7 @@ import { formatIsraelDateTime } from '@tafrit/contracts';
 import type { ProcessorRunner } from '../../src/platform/processing/processor-runner.js';
 import { call } from '../support/http-client.js';
 import { recordOrder } from '../support/orders.js';
-import { query } from '../../src/platform/event-store/postgres/sql.js';
+import { query } from '../../src/platform/database/sql.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import {
   type Cafe,

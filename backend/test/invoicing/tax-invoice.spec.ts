@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { OrderEntity } from '../../src/modules/ordering/projections/order.entity.js';
-import { execute, query } from '../../src/platform/event-store/postgres/sql.js';
+import { execute, query } from '../../src/platform/database/sql.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import {
   invoiceOf,

@@ -15,7 +15,7 @@ import { foldOrder } from '../../src/modules/ordering/domain/order.decider.js';
 import { orderRowOf } from '../../src/modules/ordering/projections/order-row.js';
 import { renderSlipEscpos } from '../../src/modules/printing/slip/escpos.js';
 import type { RecordedEvent } from '../../src/platform/event-store/event-store.port.js';
-import { query } from '../../src/platform/event-store/postgres/sql.js';
+import { query } from '../../src/platform/database/sql.js';
 import { ProcessorRunner } from '../../src/platform/processing/processor-runner.js';
 import { registerOwner, signInAdmin, smsLog, type SignedInOwner } from '../support/accounts.js';
 import { openShop, type Shop } from '../support/checkout.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CommandBus } from '@nestjs/cqrs';
 import type { LiveOrder, LiveOrdersAnswer } from '@tafrit/contracts';
 import { BusinessReader } from '../../src/modules/accounts/index.js';
-import { OrderStore } from '../../src/modules/ordering/index.js';
+import { OrderStore } from '../../src/modules/ordering/persistence/order-store.js';
 import { autoAcceptProcessor } from '../../src/modules/ordering/processors/auto-accept.processor.js';
 import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port.js';
 import { ProcessorRunner } from '../../src/platform/processing/processor-runner.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { messageFor, type LiveOrdersAnswer, type OwnerOptionGroup } from '@tafrit/contracts';
 import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port.js';
-import { query } from '../../src/platform/event-store/postgres/sql.js';
+import { query } from '../../src/platform/database/sql.js';
 import { registerOwner, type SignedInOwner } from '../support/accounts.js';
 import { createPayment, DINER_COOKIE, openShop, payInSandbox, type Shop } from '../support/checkout.js';
 import { call } from '../support/http-client.js';

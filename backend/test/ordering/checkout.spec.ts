@@ -3,7 +3,7 @@ import { messageFor } from '@tafrit/contracts';
 import { BusinessEntity } from '../../src/modules/accounts/projections/business.entity.js';
 import { SandboxPaymentProvider } from '../../src/modules/payments/index.js';
 import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port.js';
-import { query } from '../../src/platform/event-store/postgres/sql.js';
+import { query } from '../../src/platform/database/sql.js';
 import { registerOwner, type SignedInOwner } from '../support/accounts.js';
 import { createPayment, DINER_COOKIE, openShop, payInSandbox, type Shop } from '../support/checkout.js';
 import { call } from '../support/http-client.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { RecordedEvent } from '../../src/platform/event-store/event-store.port.js';
 import { StreamVersionConflictError } from '../../src/platform/event-store/event-store.errors.js';
-import { query } from '../../src/platform/event-store/postgres/sql.js';
+import { query } from '../../src/platform/database/sql.js';
 import { preparedStatement } from '../../src/platform/database/prepared-statement.js';
 import { ProcessorRunner } from '../../src/platform/processing/processor-runner.js';
 import { foldOrder, type OrderCommand, type PlacedOrder } from '../../src/modules/ordering/domain/order.decider.js';

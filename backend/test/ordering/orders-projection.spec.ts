@@ -4,7 +4,7 @@ import { OrderExpiry } from '../../src/modules/ordering/processors/order-expiry.
 import { ordersProjection } from '../../src/modules/ordering/projections/orders.projection.js';
 import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port.js';
 import { ProcessorRunner } from '../../src/platform/processing/processor-runner.js';
-import { query } from '../../src/platform/event-store/postgres/sql.js';
+import { query } from '../../src/platform/database/sql.js';
 import { registerOwner } from '../support/accounts.js';
 import { createPayment, openShop, payInSandbox, type Shop } from '../support/checkout.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

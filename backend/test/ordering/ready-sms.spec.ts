@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { readySmsText } from '../../src/modules/ordering/processors/ready-sms.processor.js';
 import { ReadySmsPhones } from '../../src/modules/ordering/persistence/ready-sms-phones.js';
-import { query } from '../../src/platform/event-store/postgres/sql.js';
+import { query } from '../../src/platform/database/sql.js';
 import type { ProcessorRunner } from '../../src/platform/processing/processor-runner.js';
 import { SecretBox } from '../../src/platform/secrets/secret-box.js';
 import { newPhone, registerOwner, smsLog, type SignedInOwner } from '../support/accounts.js';

@@ -5,7 +5,7 @@ import {
   RECEIPT_SMS_PROCESSOR,
   receiptSmsText,
 } from '../../src/modules/ordering/processors/receipt-sms.processor.js';
-import { query } from '../../src/platform/event-store/postgres/sql.js';
+import { query } from '../../src/platform/database/sql.js';
 import type { ProcessorRunner } from '../../src/platform/processing/processor-runner.js';
 import { SmsDeliveryError, type SmsSender } from '../../src/platform/sms/sms.port.js';
 import { newPhone, smsLog } from '../support/accounts.js';

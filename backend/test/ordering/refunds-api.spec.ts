@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { messageFor } from '@tafrit/contracts';
 import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port.js';
-import { execute, query } from '../../src/platform/event-store/postgres/sql.js';
+import { execute, query } from '../../src/platform/database/sql.js';
 import { registerOwner, type SignedInOwner } from '../support/accounts.js';
 import { createPayment, openShop, payInSandbox, type Shop } from '../support/checkout.js';
 import { call } from '../support/http-client.js';

@@ -3,14 +3,14 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   CompleteRefundCommand,
-  OrderStore,
-  RefundRecovery,
-  RequestRefundCommand,
   type RefundOutcome,
-} from '../../src/modules/ordering/index.js';
+} from '../../src/modules/ordering/application/complete-refund.handler.js';
+import { RequestRefundCommand } from '../../src/modules/ordering/application/request-refund.handler.js';
+import { OrderStore } from '../../src/modules/ordering/persistence/order-store.js';
+import { RefundRecovery } from '../../src/modules/ordering/processors/refund-recovery.js';
 import { PAYMENT_PROVIDER, PaymentProviderError, type PaymentProvider } from '../../src/modules/payments/index.js';
 import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port.js';
-import { query } from '../../src/platform/event-store/postgres/sql.js';
+import { query } from '../../src/platform/database/sql.js';
 import { registerOwner, type SignedInOwner } from '../support/accounts.js';
 import { openShop, type Shop } from '../support/checkout.js';
 import { dinerPays } from '../support/paid-order.js';

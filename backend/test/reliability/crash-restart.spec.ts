@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync, existsSync } from 'node:fs';
 import type { Database } from '../../src/platform/database/database.js';
-import { query } from '../../src/platform/event-store/postgres/sql.js';
+import { query } from '../../src/platform/database/sql.js';
 import { newPhone, signInAdmin, type SmsLine } from '../support/accounts.js';
 import { dinerPays, openCafe, type Cafe, type Traffic } from './diner-traffic.js';
 import { clientOf, productHost, runRebuild, waitUntilDrained, type ProductHost } from './product-process.js';

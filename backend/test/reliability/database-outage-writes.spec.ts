@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port.js';
-import { query } from '../../src/platform/event-store/postgres/sql.js';
+import { query } from '../../src/platform/database/sql.js';
 import { ProcessorRunner } from '../../src/platform/processing/processor-runner.js';
 import { registerOwner, registrationForm } from '../support/accounts.js';
 import { createPayment, openShop, payInSandbox, type Shop } from '../support/checkout.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { OrderEventData } from '@tafrit/contracts';
 import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port.js';
-import { execute, query } from '../../src/platform/event-store/postgres/sql.js';
+import { execute, query } from '../../src/platform/database/sql.js';
 import { ProcessorRunner } from '../../src/platform/processing/processor-runner.js';
 import { newPhone, registerOwner, signInAdmin } from '../support/accounts.js';
 import { createPayment, openShop, payInSandbox, type Shop } from '../support/checkout.js';

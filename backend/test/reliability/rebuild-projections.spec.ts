@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { InlineProjectionRegistry } from '../../src/platform/event-store/inline-projection.js';
-import { execute, query } from '../../src/platform/event-store/postgres/sql.js';
+import { execute, query } from '../../src/platform/database/sql.js';
 import { ProcessorRunner } from '../../src/platform/processing/processor-runner.js';
 import { newPhone, signInAdmin } from '../support/accounts.js';
 import { createPayment, payInSandbox } from '../support/checkout.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Database } from '../../src/platform/database/database.js';
-import { query } from '../../src/platform/event-store/postgres/sql.js';
+import { query } from '../../src/platform/database/sql.js';
 import { newPhone } from '../support/accounts.js';
 import { call } from '../support/http-client.js';
 import { dinerPays, openCafe, type Cafe, type Traffic } from './diner-traffic.js';

@@ -1,5 +1,5 @@
 import { Database } from '../../src/platform/database/database.js';
-import { query } from '../../src/platform/event-store/postgres/sql.js';
+import { query } from '../../src/platform/database/sql.js';
 import type { ProductHost } from './product-process.js';
 import { entities } from '../../src/entities.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port.js';
-import { query } from '../../src/platform/event-store/postgres/sql.js';
+import { query } from '../../src/platform/database/sql.js';
 import { ProcessorRunner } from '../../src/platform/processing/processor-runner.js';
 import { newPhone, registerOwner, smsLog } from '../support/accounts.js';
 import { createPayment, openShop, payInSandbox, type Shop } from '../support/checkout.js';

@@ -1,13 +1,6 @@
 // The accounts module's front door: other modules import only from here.
 export { AccountsModule } from './accounts.module.js';
-export {
-  BusinessReader,
-  type AutoAcceptSetting,
-  type BusinessAccount,
-  type BusinessPayee,
-  type BusinessSeller,
-  type BusinessSummary,
-} from './projections/business.reader.js';
+export { BusinessReader } from './projections/business.reader.js';
 export { RegisterBusinessCommand, type RegisterBusinessInput } from './application/register-business.command.js';
 export { ChangeBusinessAddressCommand } from './application/change-business-address.handler.js';
 export {
@@ -16,7 +9,7 @@ export {
 } from './application/change-business-status.handler.js';
 export { RecordImpersonationCommand } from './application/record-impersonation.handler.js';
 export { GetOwnerBusinessQuery } from './application/get-owner-business.query.js';
-export { isAlwaysOpen, orderingAt, type OrderingMoment, type OrderingSettings } from './domain/ordering-schedule.js';
+export { type OrderingMoment, type OrderingSettings } from './domain/ordering-schedule.js';
 export { OrderingMoments } from './application/ordering-moments.js';
 export { orderingSettingsOf } from './projections/business.reader.js';
 export { SessionIssuer } from './application/session-issuer.js';

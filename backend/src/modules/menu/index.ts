@@ -1,36 +1,21 @@
 // The menu module's front door: other modules import only from here.
 export { MenuModule } from './menu.module.js';
-export { MenuReader, type MenuSection } from './persistence/menu.reader.js';
+export { MenuReader } from './persistence/menu.reader.js';
 export { CreateCategoryCommand } from './application/create-category.handler.js';
 export { CreateProductCommand } from './application/create-product.handler.js';
-export { DuplicateProductCommand } from './application/duplicate-product.handler.js';
-export { ReorderProductsCommand } from './application/reorder-products.handler.js';
 export { RemoveMenuCommand } from './application/remove-menu.handler.js';
 // The product photo store: the demo café's seed stores its drawn photos as an owner's upload is stored.
 export { ProductImages } from './application/product-images.js';
 export { PublicMenuService, type PublicMenuResult } from './application/public-menu.service.js';
 export { MenuMissLimiter } from './api/menu-miss-limiter.js';
-// The entity itself only for the order write path (PlaceOrder reprices from the rows in its own transaction); to be
-// replaced by a reader with the write-path change.
-export { ProductEntity } from './persistence/product.entity.js';
 export { CheckoutMenuReader, type CheckoutMenu } from './application/checkout-menu.reader.js';
 // The owner's translations: an order keeps the names its diner read (ordering's PlaceOrder).
 export { MenuTranslationsReader, translationKey } from './projections/menu-translations.reader.js';
 // Option groups (decision 020): the commands the demo café's seed sends, and the reader a checkout prices with.
 export { CreateOptionGroupCommand } from './application/create-option-group.handler.js';
-export { EditOptionGroupCommand } from './application/edit-option-group.handler.js';
-export { DeleteOptionGroupCommand } from './application/delete-option-group.handler.js';
-export { AddOptionCommand } from './application/add-option.handler.js';
-export { EditOptionCommand } from './application/edit-option.handler.js';
-export { RemoveOptionCommand } from './application/remove-option.handler.js';
-export { SetOptionAvailabilityCommand } from './application/set-option-availability.handler.js';
-export { ReorderOptionsCommand } from './application/reorder-options.handler.js';
 export { AttachOptionGroupCommand } from './application/attach-option-group.handler.js';
-export { DetachOptionGroupCommand } from './application/detach-option-group.handler.js';
-export { ReorderProductOptionGroupsCommand } from './application/reorder-product-option-groups.handler.js';
 export type { OptionsContext } from './application/option-groups.runner.js';
-export { OptionGroupsReader, type BusinessOptionGroups } from './projections/option-groups.reader.js';
-export { OPTION_GROUPS_EVENT_TYPES, type OptionGroupsEvent } from './domain/option-groups.events.js';
+export { OptionGroupsReader } from './projections/option-groups.reader.js';
 
 import { CategoryEntity } from './persistence/category.entity.js';
 import { ProductEntity } from './persistence/product.entity.js';

@@ -1,3 +1,2 @@
 // The onboarding module's front door: other modules import only from here.
 export { OnboardingModule } from './onboarding.module.js';
-export { GetSetupChecklistQuery } from './application/setup-checklist.handlers.js';

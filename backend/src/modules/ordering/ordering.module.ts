@@ -13,6 +13,7 @@ import { MenuModule } from '../menu/index.js';
 import { CreatePaymentController } from './api/create-payment.controller.js';
 import { DinerOrdersController } from './api/diner-orders.controller.js';
 import { DinerSessions } from './api/diner-session.js';
+import { KitchenController } from './api/kitchen.controller.js';
 import { OwnerRefundsController } from './api/owner-refunds.controller.js';
 import { OwnerTestOrdersController } from './api/owner-test-orders.controller.js';
 import { PlaceTestOrderHandler } from './application/place-test-order.handler.js';
@@ -63,6 +64,7 @@ import { ordersProjection } from './projections/orders.projection.js';
     OwnerRefundsController,
     OwnerTestOrdersController,
     ReadySmsController,
+    KitchenController,
   ],
   providers: [
     OrderStore,

@@ -3,7 +3,7 @@ import { ProcessorRunner } from '../../platform/processing/processor-runner.js';
 import { AgentApiController } from './api/agent-api.controller.js';
 import { LiveOrdersController } from './api/live-orders.controller.js';
 import { PrinterController } from './api/printer.controller.js';
-import { KitchenSteps } from './application/kitchen-steps.service.js';
+import { LiveOrderHandler } from './application/live-order.handler.js';
 import { LiveOrdersQuery } from './application/live-orders.query.js';
 import { PairingService } from './application/pairing.service.js';
 import { PrintSlipsQuery } from './application/print-slips.query.js';
@@ -18,7 +18,8 @@ import { OwnerGateway } from './realtime/owner.gateway.js';
 
 import { PrinterReader } from './projections/printer.reader.js';
 /**
- * Live orders and printing (issue 6): the owner consoles' socket namespace and list, the kitchen's steps, pairing
+ * Live orders and printing (issue 6): the owner consoles' socket namespace and list (with the answer to the
+ * kitchen's buttons, which are ordering's), pairing
  * and presence of the printing agent, slips rendered on the server (decision 008) and pushed to the agent.
  */
 @Module({
@@ -30,7 +31,7 @@ import { PrinterReader } from './projections/printer.reader.js';
     SlipDelivery,
     PrintSlipsQuery,
     LiveOrdersQuery,
-    KitchenSteps,
+    LiveOrderHandler,
     OwnerGateway,
     AgentGateway,
     PrinterReader,

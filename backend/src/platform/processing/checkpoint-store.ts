@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LogPosition, RecordedEvent } from '../event-store/event-store.port.js';
-import { execute, query } from '../event-store/postgres/sql.js';
+import { execute, query } from '../database/sql.js';
 
 /** Another instance took the processor over (our lease ran out): whatever this delivery did must not be committed. */
 export class LeaseLostError extends Error {

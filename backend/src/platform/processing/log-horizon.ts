@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { query } from '../event-store/postgres/sql.js';
+import { query } from '../database/sql.js';
 
 /**
  * Every transaction that has taken an id so far is below this horizon; once the oldest running transaction is past

@@ -7,7 +7,7 @@ import { deriveKey } from '../../../platform/auth/derive-key.js';
 import { tooManyRequests } from '../../../platform/auth/ip-rate-limiter.js';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
-import { query } from '../../../platform/event-store/postgres/sql.js';
+import { query } from '../../../platform/database/sql.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { SMS_SENDER, type SmsKind, type SmsSender } from '../../../platform/sms/sms.port.js';
 import {

@@ -11,7 +11,7 @@ import type { Audience } from '../../../platform/auth/principals.js';
 import type { ClientInfo } from '../../../platform/auth/request-client.js';
 import type { SessionDirectory } from '../../../platform/auth/session-directory.port.js';
 import { SessionEndings } from '../../../platform/auth/session-endings.js';
-import { query } from '../../../platform/event-store/postgres/sql.js';
+import { query } from '../../../platform/database/sql.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import {
   newRefreshToken,

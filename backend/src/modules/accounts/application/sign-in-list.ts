@@ -3,7 +3,7 @@ import type { OwnerSessionItem } from '@tafrit/contracts';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import type { OwnerPrincipal } from '../../../platform/auth/principals.js';
-import { query } from '../../../platform/event-store/postgres/sql.js';
+import { query } from '../../../platform/database/sql.js';
 import { deviceLabel } from '../domain/user-agent.js';
 
 interface Row {

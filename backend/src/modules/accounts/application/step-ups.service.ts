@@ -3,7 +3,7 @@ import { STEP_UP_VALID_MS } from '@tafrit/contracts';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import type { OwnerPrincipal } from '../../../platform/auth/principals.js';
-import { query } from '../../../platform/event-store/postgres/sql.js';
+import { query } from '../../../platform/database/sql.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { OneTimeCodes } from './one-time-codes.service.js';
 

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { type AdminBusinessRow, israelMonthOf, israelMonthRange } from '@tafrit/contracts';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
-import { query } from '../../../platform/event-store/postgres/sql.js';
+import { query } from '../../../platform/database/sql.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import {
   BusinessReader,

@@ -6,7 +6,7 @@ import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/config.js';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
-import { query } from '../../../platform/event-store/postgres/sql.js';
+import { query } from '../../../platform/database/sql.js';
 import { ProcessorRunner } from '../../../platform/processing/processor-runner.js';
 import { PrinterReader } from '../../printing/index.js';
 

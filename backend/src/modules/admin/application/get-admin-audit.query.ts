@@ -4,7 +4,7 @@ import type { AdminAuditEntry } from '@tafrit/contracts';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import { EVENT_COLUMNS, type EventRow, toRecordedEvent } from '../../../platform/event-store/postgres/event-rows.js';
-import { query } from '../../../platform/event-store/postgres/sql.js';
+import { query } from '../../../platform/database/sql.js';
 import { BusinessReader } from '../../accounts/index.js';
 import { AUDITED_EVENT_TYPES, businessPhonesOf, toAuditEntry } from './audit-entries.js';
 

@@ -3,7 +3,7 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { AdminCommissionBusiness, AdminCommissionReport, MonthString } from '@tafrit/contracts';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
-import { query } from '../../../platform/event-store/postgres/sql.js';
+import { query } from '../../../platform/database/sql.js';
 import { spreadsheetCsv } from '../../../platform/csv/spreadsheet-csv.js';
 import { BusinessReader } from '../../accounts/index.js';
 

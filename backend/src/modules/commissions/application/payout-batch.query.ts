@@ -14,7 +14,7 @@ import {
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
-import { query } from '../../../platform/event-store/postgres/sql.js';
+import { query } from '../../../platform/database/sql.js';
 import { spreadsheetCsv } from '../../../platform/csv/spreadsheet-csv.js';
 import { foldPayout } from '../domain/payout.decider.js';
 import { byHebrewName } from './commission-report.query.js';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MonthString } from '@tafrit/contracts';
-import { query } from '../../../platform/event-store/postgres/sql.js';
+import { query } from '../../../platform/database/sql.js';
 
 /**
  * What each business owes the platform for refunds of months already paid out (decision 025), as a ledger over the

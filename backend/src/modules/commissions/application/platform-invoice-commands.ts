@@ -16,7 +16,7 @@ import {
   type EventStore,
   StreamVersionConflictError,
 } from '../../../platform/event-store/event-store.port.js';
-import { query } from '../../../platform/event-store/postgres/sql.js';
+import { query } from '../../../platform/database/sql.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { BusinessReader } from '../../accounts/index.js';
 import {

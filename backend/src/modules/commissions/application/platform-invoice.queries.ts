@@ -10,7 +10,7 @@ import {
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import type { EventStore } from '../../../platform/event-store/event-store.port.js';
-import { query } from '../../../platform/event-store/postgres/sql.js';
+import { query } from '../../../platform/database/sql.js';
 import { BusinessReader } from '../../accounts/index.js';
 import { byHebrewName } from './commission-report.query.js';
 import { PlatformInvoiceLinks } from './platform-invoice-links.js';

@@ -4,7 +4,7 @@ import { israelMonthOf, type MonthString } from '@tafrit/contracts';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import { isDatabaseUnavailableError } from '../../../platform/database/database-errors.js';
-import { query } from '../../../platform/event-store/postgres/sql.js';
+import { query } from '../../../platform/database/sql.js';
 import { type DocumentRequest, IssuePlatformDocumentCommand } from '../application/platform-invoice-commands.js';
 
 const SWEEP_EVERY_MS = 10 * 60_000;

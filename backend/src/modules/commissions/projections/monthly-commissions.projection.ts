@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { agorotToDecimalString, israelMonthOf, type OrderEventData } from '@tafrit/contracts';
 import type { RecordedEvent } from '../../../platform/event-store/event-store.port.js';
-import { boundQuery, execute } from '../../../platform/event-store/postgres/sql.js';
+import { boundQuery, execute } from '../../../platform/database/sql.js';
 import type { Processor } from '../../../platform/processing/processor.js';
 
 export const MONTHLY_COMMISSIONS_PROCESSOR = 'monthly-commissions';

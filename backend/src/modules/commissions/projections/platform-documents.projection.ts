@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { agorotToDecimalString, type PlatformInvoiceEventData } from '@tafrit/contracts';
 import type { RecordedEvent } from '../../../platform/event-store/event-store.port.js';
-import { execute } from '../../../platform/event-store/postgres/sql.js';
+import { execute } from '../../../platform/database/sql.js';
 import type { Processor } from '../../../platform/processing/processor.js';
 
 export const PLATFORM_DOCUMENTS_PROCESSOR = 'platform-documents';

@@ -6,7 +6,7 @@ import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/config.js';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
-import { query } from '../../../platform/event-store/postgres/sql.js';
+import { query } from '../../../platform/database/sql.js';
 import { encodeOrRefuse, openUploadedImage } from '../../../platform/images/uploaded-image.js';
 import { randomFileStem, removeFiles, writeNewFiles } from '../../../platform/images/stored-files.js';
 

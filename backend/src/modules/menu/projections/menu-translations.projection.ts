@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RecordedEvent } from '../../../platform/event-store/event-store.port.js';
 import type { InlineProjection } from '../../../platform/event-store/inline-projection.js';
-import { execute } from '../../../platform/event-store/postgres/sql.js';
+import { execute } from '../../../platform/database/sql.js';
 import { MENU_TRANSLATIONS_EVENT_TYPES, type MenuTranslationsEvent } from '../domain/menu-translations.events.js';
 
 /**

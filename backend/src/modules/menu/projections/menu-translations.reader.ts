@@ -8,7 +8,7 @@ import type {
 } from '@tafrit/contracts';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
-import { query } from '../../../platform/event-store/postgres/sql.js';
+import { query } from '../../../platform/database/sql.js';
 
 interface Row {
   kind: TranslatableKind;

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { OwnerSetupAction } from '@tafrit/contracts';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
-import { execute, query } from '../../../platform/event-store/postgres/sql.js';
+import { execute, query } from '../../../platform/database/sql.js';
 
 export interface SetupProgress {
   qrPrinted: boolean;

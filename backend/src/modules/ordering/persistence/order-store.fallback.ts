@@ -1,6 +1,6 @@
 import type { Database } from '../../../platform/database/database.js';
 import type { EventStore, NewEvent, RecordedEvent } from '../../../platform/event-store/event-store.port.js';
-import { execute, query } from '../../../platform/event-store/postgres/sql.js';
+import { execute, query } from '../../../platform/database/sql.js';
 import { orderStreamId } from '@tafrit/contracts';
 
 export interface FallbackAppend {

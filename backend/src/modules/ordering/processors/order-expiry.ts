@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import { isDatabaseUnavailableError } from '../../../platform/database/database-errors.js';
-import { query } from '../../../platform/event-store/postgres/sql.js';
+import { query } from '../../../platform/database/sql.js';
 import { ExpireOrderCommand } from '../application/expire-order.handler.js';
 import { ORDER_PAYMENT_WINDOW_MS } from '../domain/order.decider.js';
 

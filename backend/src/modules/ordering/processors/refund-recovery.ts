@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import { isDatabaseUnavailableError } from '../../../platform/database/database-errors.js';
-import { query } from '../../../platform/event-store/postgres/sql.js';
+import { query } from '../../../platform/database/sql.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payments/index.js';
 import { CompleteRefundCommand } from '../application/complete-refund.handler.js';
 import type { PlacedOrder } from '../domain/order.decider.js';

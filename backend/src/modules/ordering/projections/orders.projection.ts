@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ORDER_EVENT_TYPES, type OrderEvent, type OrderEventData } from '@tafrit/contracts';
 import type { RecordedEvent } from '../../../platform/event-store/event-store.port.js';
 import type { InlineProjection } from '../../../platform/event-store/inline-projection.js';
-import { execute, query } from '../../../platform/event-store/postgres/sql.js';
+import { execute, query } from '../../../platform/database/sql.js';
 import { orderDecider, type OrderState } from '../domain/order.decider.js';
 import { orderRowOf } from './order-row.js';
 

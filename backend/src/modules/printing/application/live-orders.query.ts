@@ -11,7 +11,7 @@ import {
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
-import { boundQuery, query } from '../../../platform/event-store/postgres/sql.js';
+import { boundQuery, query } from '../../../platform/database/sql.js';
 import { agorotOf, linesOf, type StoredItem } from './order-lines.js';
 import { PrinterPresence } from './printer-presence.service.js';
 

@@ -3,7 +3,7 @@ import { type AgentInfo, type PairAnswer, type PairingCodeAnswer, PAIRING_CODE_T
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
-import { execute, query } from '../../../platform/event-store/postgres/sql.js';
+import { execute, query } from '../../../platform/database/sql.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { BusinessReader } from '../../accounts/index.js';
 import { LiveHub } from '../realtime/live-hub.js';

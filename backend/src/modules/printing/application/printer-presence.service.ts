@@ -11,7 +11,7 @@ import {
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
-import { execute, query } from '../../../platform/event-store/postgres/sql.js';
+import { execute, query } from '../../../platform/database/sql.js';
 import type { AuthenticatedAgent } from './pairing.service.js';
 import { recordPrinterEvent } from './printer-events.js';
 

@@ -5,7 +5,7 @@ import { PAPER_WIDTHS, type SlipAckPayload, type SlipPrintPayload } from '@tafri
 import { BusinessReader } from '../../accounts/index.js';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
-import { query } from '../../../platform/event-store/postgres/sql.js';
+import { query } from '../../../platform/database/sql.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { RecordSlipOutcomeCommand } from '../../ordering/index.js';
 import { LiveHub } from '../realtime/live-hub.js';

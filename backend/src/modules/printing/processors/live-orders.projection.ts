@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type LiveEvent, type LiveOrder, type OrderEventData, type PrinterEventData } from '@tafrit/contracts';
-import { boundQuery, execute, query } from '../../../platform/event-store/postgres/sql.js';
+import { boundQuery, execute, query } from '../../../platform/database/sql.js';
 import type { RecordedEvent } from '../../../platform/event-store/event-store.port.js';
 import type { Processor, ProcessorContext } from '../../../platform/processing/processor.js';
 import { loadLiveOrders } from '../application/live-orders.query.js';

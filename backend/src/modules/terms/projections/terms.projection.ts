@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TermsChangedData } from '@tafrit/contracts';
 import type { InlineProjection } from '../../../platform/event-store/inline-projection.js';
 import type { RecordedEvent } from '../../../platform/event-store/event-store.port.js';
-import { execute } from '../../../platform/event-store/postgres/sql.js';
+import { execute } from '../../../platform/database/sql.js';
 import { TERMS_SETTING_KEY } from '../application/get-terms.query.js';
 
 /**

@@ -11,7 +11,7 @@ import type {
   RecordedEvent,
 } from '../event-store.port.js';
 import type { InlineProjectionRegistry } from '../inline-projection.js';
-import { query } from './sql.js';
+import { query } from '../../database/sql.js';
 import {
   EVENT_COLUMNS,
   isStreamVersionCollision,
