@@ -27,22 +27,23 @@ const pages = {
 const lazyModules = [
   /[\\/]src[\\/]features[\\/]landing[\\/]contact-form\.tsx$/,
   // The menu-management page's drag and drop (dnd-kit): not for every owner screen.
-  /[\\/]src[\\/]features[\\/]owner[\\/]menu-management[\\/]sortable-list\.tsx$/,
+  /[\\/]src[\\/]features[\\/]owner[\\/]menu[\\/]sortable-list\.tsx$/,
   // The table posters' PDF maker (jsPDF, 130 KB gzipped): loaded when the owner asks for the PDF, not with every owner
   // screen (it sat in the owner chunk, which the registration page imported, and cost its load 400 ms of script).
-  /[\\/]src[\\/]features[\\/]owner[\\/]poster-pdf\.ts$/,
+  /[\\/]src[\\/]features[\\/]owner[\\/]posters-and-qr[\\/]poster-pdf\.ts$/,
   // The registration form's comboboxes (Downshift, the CBS list of localities) and its terms dialog (Radix's dialog):
   // loaded and hydrated after the rest of the page (registration-page.tsx), not with the page's chunk.
-  /[\\/]src[\\/]features[\\/]owner[\\/]components[\\/](city-combobox|bank-combobox|terms-dialog)\.tsx$/,
+  /[\\/]src[\\/]features[\\/]owner[\\/](shared[\\/]components[\\/](city-combobox|bank-combobox)|sign-in[\\/]terms-dialog)\.tsx$/,
 ];
 
-const ownerSignIn = /[\\/]features[\\/]owner[\\/]login-page\.tsx$|[\\/]routes[\\/]\(owner\)[\\/]login\.tsx\?tsr-split/;
+const ownerSignIn =
+  /[\\/]features[\\/]owner[\\/]sign-in[\\/]login-page\.tsx$|[\\/]routes[\\/]\(owner\)[\\/]login\.tsx\?tsr-split/;
 // What both of them need (the accounts API, the session, the errors, the owner's strings): a chunk of its own, so the
 // registration page does not load the sign-in page with its code step.
 const ownerAccount =
-  /[\\/](features[\\/]owner[\\/](errors|session|handover|api[\\/](accounts|responses|session-request))\.tsx?|i18n[\\/]he-owner\.ts)$/;
+  /[\\/](features[\\/]owner[\\/](shared[\\/](errors|api[\\/](accounts|responses|session-request))|sign-in[\\/](session|handover))\.tsx?|i18n[\\/]he-owner\.ts)$/;
 const ownerRegistration =
-  /[\\/]features[\\/]owner[\\/](registration-page|success-page|components[\\/](business-fields|address-fields))\.tsx$|[\\/]routes[\\/]\(owner\)[\\/](registration|success)\.tsx\?tsr-split/;
+  /[\\/]features[\\/]owner[\\/](sign-in[\\/](registration-page|success-page)|shared[\\/]components[\\/](business-fields|address-fields))\.tsx$|[\\/]routes[\\/]\(owner\)[\\/](registration|success)\.tsx\?tsr-split/;
 
 // Each product area becomes one lazily loaded chunk named after it: the route components split out of
 // `routes/(<area>)/*.tsx` by the router plugin (`?tsr-split=...`), everything under `features/<area>/` and the area's

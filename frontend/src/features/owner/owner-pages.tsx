@@ -1,9 +1,9 @@
 // The business owner's screens.
 
-export { OwnerConsoleLayout } from './console-layout';
-export { LoginPage } from './login-page';
-export { MenuManagementPage } from './menu-management/menu-management-page';
-export { RegistrationPage } from './registration-page';
-export { ReportsPage } from './reports-page';
-export { SettingsPage } from './settings-page';
-export { RegistrationSuccessPage } from './success-page';
+export { OwnerConsoleLayout } from './shared/console-layout';
+export { LoginPage } from './sign-in/login-page';
+export { MenuManagementPage } from './menu/menu-management-page';
+export { RegistrationPage } from './sign-in/registration-page';
+export { ReportsPage } from './reports/reports-page';
+export { SettingsPage } from './settings/settings-page';
+export { RegistrationSuccessPage } from './sign-in/success-page';

@@ -6,7 +6,7 @@ import { OwnerConsoleLayout } from '@/features/owner/owner-pages';
 // owner chunk, so the entry that every diner downloads carries only this import() call.
 export const Route = createFileRoute('/(owner)/_console')({
   beforeLoad: ({ location }) =>
-    import('@/features/owner/session-guard').then((guard) => guard.requireOwnerSession(location)),
+    import('@/features/owner/sign-in/session-guard').then((guard) => guard.requireOwnerSession(location)),
   component: OwnerConsoleLayout,
   // A cold start fetches the guard and the console's code first: show the console's shape at once instead of a blank
   // page (issue 29), but not for the instant of a warm navigation.

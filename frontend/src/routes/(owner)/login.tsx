@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LoginPage } from '@/features/owner/login-page';
+import { LoginPage } from '@/features/owner/sign-in/login-page';
 
 export const Route = createFileRoute('/(owner)/login')({
   component: LoginPage,

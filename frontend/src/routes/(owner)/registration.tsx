@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RegistrationPage } from '@/features/owner/registration-page';
+import { RegistrationPage } from '@/features/owner/sign-in/registration-page';
 
 export const Route = createFileRoute('/(owner)/registration')({
   component: RegistrationPage,

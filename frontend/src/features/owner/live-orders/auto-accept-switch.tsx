@@ -4,8 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { heOwner } from '@/i18n/he-owner';
-import { autoAcceptQueryOptions, chooseAutoAccept, useAutoAccept } from '../api/auto-accept';
-import { errorDescription } from '../errors';
+import { autoAcceptQueryOptions, chooseAutoAccept, useAutoAccept } from '../shared/api/auto-accept';
+import { errorDescription } from '../shared/errors';
 import { bigSecondaryButtonClass } from './order-card';
 
 const t = heOwner.live;

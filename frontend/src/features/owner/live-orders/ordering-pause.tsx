@@ -4,8 +4,8 @@ import { cardClass, errorTextClass, hintClass } from '@/components/ui/form-style
 import { primaryButtonClass, secondaryButtonClass } from '@/components/ui/styles';
 import { toast } from '@/components/ui/toast';
 import { heHours } from '@/i18n/he-hours';
-import { openingHoursQueryOptions, pauseOrdering, resumeOrdering, useOpeningHours } from '../api/opening-hours';
-import { errorDescription } from '../errors';
+import { openingHoursQueryOptions, pauseOrdering, resumeOrdering, useOpeningHours } from '../shared/api/opening-hours';
+import { errorDescription } from '../shared/errors';
 
 const t = heHours.pause;
 const CHOICES = [15, 30, 60] as const;

@@ -16,8 +16,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Socket } from 'socket.io-client';
 import { tokenFor } from '@/lib/api-client';
 import { adminImpersonating, authToken } from '@/lib/storage';
-import { LIVE_ORDERS_URL, getLiveOrders } from '../api/live-orders';
-import { refreshOwnerSession } from '../api/session-request';
+import { LIVE_ORDERS_URL, getLiveOrders } from '../shared/api/live-orders';
+import { refreshOwnerSession } from '../shared/api/session-request';
 import { applyLiveEvents, boardFrom, mergeRecent, type LiveBoard } from './live-board';
 
 export const liveBoardKey = [LIVE_ORDERS_URL] as const;

@@ -8,8 +8,8 @@ import { Dialog } from '@/components/ui/dialog';
 import { PendingButton } from '@/components/ui/pending-button';
 import { toast } from '@/components/ui/toast';
 import { heOwner } from '@/i18n/he-owner';
-import { declineOrder } from '../api/refunds';
-import { errorDescription } from '../errors';
+import { declineOrder } from '../shared/api/refunds';
+import { errorDescription } from '../shared/errors';
 import { noReason, ReasonPicker, reasonOf } from './reason-picker';
 import { OrderName } from './refund-dialog';
 

@@ -14,8 +14,8 @@ import { secondaryButtonClass } from '@/components/ui/styles';
 import { toast } from '@/components/ui/toast';
 import { heOwner } from '@/i18n/he-owner';
 import { isApiError } from '@/lib/api-client';
-import { refundOrder, type RefundRequest } from '../api/refunds';
-import { errorDescription } from '../errors';
+import { refundOrder, type RefundRequest } from '../shared/api/refunds';
+import { errorDescription } from '../shared/errors';
 import { noReason, ReasonPicker, reasonOf, type ReasonChoice } from './reason-picker';
 import { amountOf, remainingOf, type RefundTarget } from './refund-target';
 

@@ -6,8 +6,8 @@ import type { ReportOrder } from '@tafrit/contracts/ordering-types';
 import { parsePriceToAgorot } from '@tafrit/contracts/money';
 import { withoutChoiceName } from '@tafrit/contracts/order-line-text';
 import { withoutDirectionControls } from '@tafrit/contracts/text';
-import type { RefundRequest } from '../api/refunds';
-import { decimalToAgorot, lineTotalAgorot } from '../reports-format';
+import type { RefundRequest } from '../shared/api/refunds';
+import { decimalToAgorot, lineTotalAgorot } from '../reports/reports-format';
 
 export interface RefundTargetLine {
   name: string;

@@ -6,8 +6,8 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { cardClass, cardTitleClass } from '@/components/ui/form-styles';
 import { textLinkClass } from '@/components/ui/styles';
-import { CATEGORIES_URL, PRODUCTS_URL } from '../api/menu';
-import { dismissSetupChecklist, setupChecklistQueryOptions, useSetupChecklist } from '../api/setup';
+import { CATEGORIES_URL, PRODUCTS_URL } from '../shared/api/menu';
+import { dismissSetupChecklist, setupChecklistQueryOptions, useSetupChecklist } from '../shared/api/setup';
 import { setupText as t } from './strings';
 import { SentText, TestOrderButton } from './test-order-button';
 

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { PendingButton } from '@/components/ui/pending-button';
 import { secondaryButtonClass } from '@/components/ui/styles';
 import { toast } from '@/components/ui/toast';
-import { placeTestOrder, setupChecklistQueryOptions } from '../api/setup';
-import { errorDescription } from '../errors';
+import { placeTestOrder, setupChecklistQueryOptions } from '../shared/api/setup';
+import { errorDescription } from '../shared/errors';
 import { setupText } from './strings';
 
 /** `onSent`: the caller says it (the checklist, whose step then closes); else the button says it beside itself. */

@@ -7,8 +7,8 @@ export const Route = createFileRoute('/(owner)/_console/menu-management')({
   // code with them (this page's alone).
   loader: ({ context }) =>
     Promise.all([
-      import('@/features/owner/api/option-groups').then((menu) => menu.prefetchMenuPage(context.queryClient)),
-      import('@/features/owner/menu-management/reorderable-list').then((lists) => lists.preloadSortable()),
+      import('@/features/owner/shared/api/option-groups').then((menu) => menu.prefetchMenuPage(context.queryClient)),
+      import('@/features/owner/menu/reorderable-list').then((lists) => lists.preloadSortable()),
     ]),
   component: MenuManagementPage,
 });

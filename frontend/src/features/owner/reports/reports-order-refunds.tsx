@@ -1,0 +1,209 @@
+// An order's refunds in the monthly report (issue 17): those the provider made with their credit documents (or why a
+// credit document was not made, and a second ask for it), those that returned nothing yet (a refusal with its reason
+// and a retry, or one waiting for its answer), and the refund action, the console's dialog.
+import type { ReportOrder, ReportRefund, ReportUnsettledRefund } from '@tafrit/contracts/ordering-types';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { TypedText } from '@/components/typed-text';
+import { PendingButton } from '@/components/ui/pending-button';
+import { secondaryButtonClass, textLinkClass } from '@/components/ui/styles';
+import { toast } from '@/components/ui/toast';
+import { heOwner } from '@/i18n/he-owner';
+import { refundOrder, retryCreditDocument } from '../shared/api/refunds';
+import { REPORT_URL } from '../shared/api/reports';
+import { errorDescription } from '../shared/errors';
+import { RefundDialog } from '../refunds/refund-dialog';
+import { remainingOf, targetOfReportOrder } from '../refunds/refund-target';
+import { orderDateText, shekelsText } from './reports-format';
+
+const t = heOwner.reports;
+
+/** The order's refunds (amount, reason, time, credit document) and the refund action, the console's dialog. */
+export function OrderRefunds({ order }: { order: ReportOrder }) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const target = targetOfReportOrder(order);
+  return (
+    <section className="md:col-span-2" data-testid="order-refunds">
+      <h4 className="font-bold text-ink">{t.refunds}</h4>
+      {order.refunds.length > 0 ? (
+        <ul className="mt-1 space-y-2">
+          {order.refunds.map((refund) => (
+            <li
+              key={refund.refundId}
+              className="flex flex-wrap items-center gap-x-4 gap-y-1"
+              data-testid="order-refund"
+            >
+              <bdi dir="ltr" className="font-bold text-ink">
+                {shekelsText(refund.amount)}
+              </bdi>
+              <TypedText className="text-ink" text={refund.reason} />
+              <span className="text-muted">
+                <bdi dir="ltr">{orderDateText(refund.createdAt)}</bdi>
+              </span>
+              {refund.creditUrl ? (
+                <a
+                  href={refund.creditUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={`${textLinkClass} inline-flex min-h-11 items-center`}
+                  data-testid="order-refund-credit"
+                >
+                  {t.viewCredit} <span className="sr-only">{t.newWindow}</span>
+                </a>
+              ) : refund.credit === 'failed' || refund.credit === 'retrying' ? (
+                <CreditNotMade orderId={order.id} refund={refund} />
+              ) : (
+                <span className="text-muted">{t.noCredit}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {order.unsettledRefunds?.length ? (
+        <ul className="mt-2 space-y-2" data-testid="order-unsettled-refunds">
+          {order.unsettledRefunds.map((refund) => (
+            <UnsettledRefund key={refund.refundId} orderId={order.id} refund={refund} />
+          ))}
+        </ul>
+      ) : null}
+      {remainingOf(target) > 0 ? (
+        <>
+          <button
+            type="button"
+            className={`${secondaryButtonClass} mt-2`}
+            onClick={() => setOpen(true)}
+            data-testid="report-refund"
+          >
+            {heOwner.refunds.action}
+          </button>
+          {open ? (
+            <RefundDialog
+              target={target}
+              open
+              onOpenChange={setOpen}
+              onRefunded={() => void queryClient.invalidateQueries({ queryKey: [REPORT_URL] })}
+            />
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * A refund whose credit document the provider did not make (decision 026): why, and a button that asks for it again.
+ * The server asks the provider once however often it is pressed; while an ask is in flight it says so instead.
+ */
+function CreditNotMade({ orderId, refund }: { orderId: string; refund: ReportRefund }) {
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState(false);
+  if (refund.credit === 'retrying') {
+    return (
+      <span className="basis-full text-muted" data-testid="order-refund-credit-retrying">
+        {t.creditInFlight}
+      </span>
+    );
+  }
+
+  async function retry() {
+    setPending(true);
+    try {
+      const answer = await retryCreditDocument(orderId, refund.refundId);
+      if (answer.credit === 'issued') toast({ title: t.creditIssued });
+      else if (answer.credit === 'failed') {
+        toast({ variant: 'destructive', title: t.creditStillFailed, description: answer.failureReason ?? undefined });
+      }
+      await queryClient.invalidateQueries({ queryKey: [REPORT_URL] });
+    } catch (error) {
+      toast({ variant: 'destructive', title: t.creditRetryError, description: errorDescription(error) });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <span className="flex basis-full flex-wrap items-center gap-x-4 gap-y-1" data-testid="order-refund-credit-failed">
+      <span className="text-danger">
+        {t.creditFailed}
+        {refund.creditFailureReason ? (
+          <>
+            {' '}
+            ({t.creditFailedReason}: <bdi>{refund.creditFailureReason}</bdi>)
+          </>
+        ) : null}
+      </span>
+      <PendingButton
+        type="button"
+        pending={pending}
+        pendingLabel={t.creditRetrying}
+        className={secondaryButtonClass}
+        onClick={() => void retry()}
+        data-testid="order-refund-credit-retry"
+      >
+        {t.creditRetry}
+      </PendingButton>
+    </span>
+  );
+}
+
+/**
+ * A refund that returned nothing (yet): refused by the provider, with its reason and a retry under its own id (so
+ * the provider sees the same key, and a double click is one refund), or waiting for its answer, its amount held.
+ */
+function UnsettledRefund({ orderId, refund }: { orderId: string; refund: ReportUnsettledRefund }) {
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState(false);
+
+  async function retry() {
+    setPending(true);
+    try {
+      // The same id with the same lines (or neither, for an amount or the whole): the server refunds what it asked.
+      const request = refund.lines ? { kind: 'lines' as const, lines: refund.lines } : { kind: 'whole' as const };
+      const answer = await refundOrder(orderId, request, refund.reason, refund.refundId);
+      if (answer.status === 'refunded') toast({ title: t.refundRetried });
+      else if (answer.status === 'failed') {
+        toast({ variant: 'destructive', title: t.refundStillRefused, description: answer.failureReason ?? undefined });
+      } else toast({ title: t.refundStillWaiting });
+      await queryClient.invalidateQueries({ queryKey: [REPORT_URL] });
+    } catch (error) {
+      toast({ variant: 'destructive', title: t.refundRetryError, description: errorDescription(error) });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <li className="flex flex-wrap items-center gap-x-4 gap-y-1" data-testid="order-unsettled-refund">
+      <bdi dir="ltr" className="font-bold text-ink">
+        {shekelsText(refund.amount)}
+      </bdi>
+      <TypedText className="text-ink" text={refund.reason} />
+      {refund.status === 'failed' ? (
+        <>
+          <span className="text-danger">
+            {t.refundRefused}
+            {refund.failureReason ? (
+              <>
+                {' '}
+                ({t.creditFailedReason}: <bdi>{refund.failureReason}</bdi>)
+              </>
+            ) : null}
+          </span>
+          <PendingButton
+            type="button"
+            pending={pending}
+            pendingLabel={t.refundRetrying}
+            className={secondaryButtonClass}
+            onClick={() => void retry()}
+            data-testid="order-refund-retry"
+          >
+            {t.refundRetry}
+          </PendingButton>
+        </>
+      ) : (
+        <span className="text-muted">{t.refundWaiting}</span>
+      )}
+    </li>
+  );
+}

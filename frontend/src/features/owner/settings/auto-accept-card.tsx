@@ -1,0 +1,86 @@
+import { useId } from 'react';
+import { PendingButton } from '@/components/ui/pending-button';
+import { primaryButtonClass } from '@/components/ui/styles';
+import { heOwner } from '@/i18n/he-owner';
+import { autoAcceptQueryOptions, chooseAutoAccept, useAutoAccept } from '../shared/api/auto-accept';
+import { READY_IN_CHOICES } from '../live-orders/ready-estimate';
+import { SettingCard } from './setting-card';
+import { useSavedSetting } from './use-saved-setting';
+
+const t = heOwner.settings.autoAccept;
+
+/**
+ * Settings' card of "accept new orders automatically" (decision 032): on or off, and the estimate each accepted order
+ * carries to the diner. The live console has the same switch beside its orders.
+ */
+export function AutoAcceptCard() {
+  const titleId = useId();
+  const current = useAutoAccept();
+  const {
+    chosen,
+    edit: setEdited,
+    pending,
+    save,
+  } = useSavedSetting({
+    stored: current.data,
+    queryKey: autoAcceptQueryOptions.queryKey,
+    send: chooseAutoAccept,
+    texts: t,
+  });
+
+  return (
+    <SettingCard
+      titleId={titleId}
+      testId="auto-accept-card"
+      title={t.title}
+      hint={t.hint}
+      loadFailed={current.isError}
+      loadError={t.loadError}
+    >
+      {chosen ? (
+        <form onSubmit={save} className="mt-3 flex flex-col gap-4">
+          <label className="flex min-h-11 items-center gap-3 font-medium text-ink">
+            <input
+              type="checkbox"
+              className="size-6 accent-brand-700"
+              checked={chosen.enabled}
+              aria-describedby={`${titleId}-hint`}
+              onChange={(event) => setEdited({ ...chosen, enabled: event.target.checked })}
+            />
+            {t.enabled}
+          </label>
+          <label className="flex flex-wrap items-center gap-3 text-ink">
+            {t.readyIn}
+            <select
+              value={chosen.readyInMinutes === null ? '' : String(chosen.readyInMinutes)}
+              onChange={(event) =>
+                setEdited({
+                  ...chosen,
+                  readyInMinutes: event.target.value === '' ? null : Number(event.target.value),
+                })
+              }
+              className="min-h-11 rounded-lg border border-line bg-surface px-3 text-ink"
+            >
+              <option value="">{t.readyInNone}</option>
+              {/* An estimate saved from elsewhere that is not one of the choices is still shown as it is. */}
+              {chosen.readyInMinutes !== null &&
+              !(READY_IN_CHOICES as readonly number[]).includes(chosen.readyInMinutes) ? (
+                <option value={chosen.readyInMinutes}>{t.readyInMinutes(chosen.readyInMinutes)}</option>
+              ) : null}
+              {READY_IN_CHOICES.map((minutes) => (
+                <option key={minutes} value={minutes}>
+                  {t.readyInMinutes(minutes)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div>
+            <PendingButton type="submit" pending={pending} pendingLabel={t.saving} className={primaryButtonClass}>
+              {t.save}
+            </PendingButton>
+          </div>
+        </form>
+      ) : null}
+    </SettingCard>
+  );
+}

@@ -1,0 +1,78 @@
+import { useId } from 'react';
+import { hintClass } from '@/components/ui/form-styles';
+import { PendingButton } from '@/components/ui/pending-button';
+import { primaryButtonClass } from '@/components/ui/styles';
+import { heOwner } from '@/i18n/he-owner';
+import { choosePaymentOptions, paymentOptionsQueryOptions, usePaymentOptions } from '../shared/api/payment-options';
+import { SettingCard } from './setting-card';
+import { useSavedSetting } from './use-saved-setting';
+
+const t = heOwner.settings.paymentOptions;
+const SWITCHES = ['tipsEnabled', 'bitEnabled', 'googlePayEnabled'] as const;
+
+/**
+ * Settings' card of what the checkout offers beside a card (issue 17, decision 027): the optional tip, Bit and
+ * Google Pay, each off until the owner turns it on. Apple Pay is not in Cardcom's v11 definition, so it is not here.
+ */
+export function PaymentOptionsCard() {
+  const titleId = useId();
+  const stored = usePaymentOptions();
+  const {
+    chosen,
+    edit: setEdited,
+    pending,
+    save,
+  } = useSavedSetting({
+    stored: stored.data,
+    queryKey: paymentOptionsQueryOptions.queryKey,
+    send: choosePaymentOptions,
+    texts: t,
+  });
+
+  return (
+    <SettingCard
+      titleId={titleId}
+      testId="payment-options-card"
+      title={t.title}
+      hint={t.hint}
+      loadFailed={stored.isError}
+      loadError={t.loadError}
+    >
+      {chosen ? (
+        <form onSubmit={save} className="mt-3">
+          <ul className="flex flex-col gap-3">
+            {SWITCHES.map((key) => (
+              <li key={key} className="flex items-start gap-3">
+                <input
+                  id={`${titleId}-${key}`}
+                  type="checkbox"
+                  className="mt-1 size-5 accent-brand-700"
+                  checked={chosen[key]}
+                  aria-describedby={`${titleId}-${key}-hint`}
+                  onChange={(event) => setEdited({ ...chosen, [key]: event.target.checked })}
+                />
+                <div>
+                  <label htmlFor={`${titleId}-${key}`} className="font-medium text-ink">
+                    {t.labels[key]}
+                  </label>
+                  <p id={`${titleId}-${key}-hint`} className={hintClass}>
+                    {t.hints[key]}
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <p className={`${hintClass} mt-3`}>{t.applePay}</p>
+          <PendingButton
+            type="submit"
+            pending={pending}
+            pendingLabel={t.saving}
+            className={`${primaryButtonClass} mt-4`}
+          >
+            {t.save}
+          </PendingButton>
+        </form>
+      ) : null}
+    </SettingCard>
+  );
+}

@@ -1,0 +1,178 @@
+import type { OwnerBusiness } from '@tafrit/contracts/http/accounts.schemas';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, Outlet, useNavigate } from '@tanstack/react-router';
+import { useEffect, useState, type ReactNode } from 'react';
+import { PageMain } from '@/components/page-shell';
+import { PendingButton } from '@/components/ui/pending-button';
+import { containerClass, secondaryButtonClass } from '@/components/ui/styles';
+import { pageTitle } from '@/i18n/he';
+import { heOwner } from '@/i18n/he-owner';
+import { adminImpersonating, businessData } from '@/lib/storage';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { AddressBanner } from './address-banner';
+import { useOwnerBusiness } from './api/profile';
+import { onOwnerSessionExpired } from './api/session-request';
+import { logout } from '../sign-in/session';
+
+const t = heOwner.console;
+
+const navLinkClass =
+  'inline-flex min-h-11 items-center rounded-lg px-3 font-medium text-ink hover:bg-canvas ' +
+  'aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-700 aria-[current=page]:underline';
+
+/** The business owner's console around /orders, /reports, /menu, /menu-management and /settings: header, navigation, banner. */
+export function OwnerConsoleLayout() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const profile = useOwnerBusiness();
+  const business = profile.data ?? businessData.get<OwnerBusiness>();
+  const impersonating = adminImpersonating.get();
+  const [leaving, setLeaving] = useState(false);
+
+  useEffect(
+    () =>
+      onOwnerSessionExpired(() => {
+        // Leave first: a cache cleared under a mounted screen would fetch again, without a token.
+        void navigate({ to: '/login', replace: true }).then(() => queryClient.clear());
+      }),
+    [navigate, queryClient],
+  );
+
+  async function onLogout() {
+    setLeaving(true);
+    await logout({
+      goHome: () => navigate({ to: '/', replace: true }),
+      forgetData: () => queryClient.clear(),
+    });
+  }
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      {/* Down to the accessibility button's band, every row clear of its room at the inline end (decision 038): the
+          button sits beside the header, never over a control, and the screen below has the whole width. */}
+      <header
+        data-console-header
+        className="flex min-h-[var(--a11y-band-end)] flex-col border-b border-line bg-surface"
+      >
+        {impersonating ? (
+          <div data-testid="impersonation-banner" className="border-b-2 border-danger bg-danger-50 text-danger">
+            <div
+              className={`${containerClass} keeps-a11y-room flex flex-wrap items-center justify-between gap-x-6 gap-y-2 py-2`}
+            >
+              <p className="font-bold">{t.impersonationBanner}</p>
+              <button
+                type="button"
+                className="min-h-11 font-medium text-danger underline hover:no-underline"
+                onClick={onLogout}
+              >
+                {t.endImpersonation}
+              </button>
+            </div>
+          </div>
+        ) : null}
+        {business?.isActive === false ? <PausedBanner /> : null}
+        <AddressBanner business={business} />
+        {/* Two rows: the name above, with the whole row; the navigation and sign-out below, in the button's band. */}
+        <div
+          className={`${containerClass} keeps-a11y-room flex flex-1 flex-wrap content-between items-center gap-x-6 gap-y-3 py-3`}
+        >
+          <div className="flex min-w-0 basis-full items-center gap-3">
+            {business?.logo ? (
+              <img
+                src={business.logo}
+                alt=""
+                className="size-11 shrink-0 rounded-lg border border-line object-contain"
+                data-testid="header-logo"
+              />
+            ) : null}
+            <p className="min-w-0 text-lg font-bold break-words text-ink">
+              {business?.businessName || t.businessFallbackName}
+            </p>
+          </div>
+          <nav aria-label={t.navLabel} className="me-auto">
+            <ul className="flex flex-wrap items-center gap-1">
+              <li>
+                <Link to="/orders" className={navLinkClass}>
+                  {t.orders}
+                </Link>
+              </li>
+              <li>
+                <Link to="/menu" className={navLinkClass}>
+                  {t.menu}
+                </Link>
+              </li>
+              <li>
+                <Link to="/reports" className={navLinkClass}>
+                  {t.reports}
+                </Link>
+              </li>
+              <li>
+                <Link to="/settings" className={navLinkClass}>
+                  {t.settings}
+                </Link>
+              </li>
+              <li>
+                <a href="/#contact" className={navLinkClass}>
+                  {t.support}
+                </a>
+              </li>
+            </ul>
+          </nav>
+          <PendingButton
+            type="button"
+            pending={leaving}
+            pendingLabel={t.loggingOut}
+            onClick={onLogout}
+            className={secondaryButtonClass}
+          >
+            {t.logout}
+          </PendingButton>
+        </div>
+      </header>
+      <Outlet />
+    </div>
+  );
+}
+
+/**
+ * An administrator paused the account: diners see no menu and cannot pay, but the owner may still work in the
+ * console. Shown from the server's answer (`isActive`), on every console screen, with the way to reach support.
+ * `role="status"` announces it once when it appears (also when the server's answer replaces a stored copy).
+ */
+function PausedBanner() {
+  return (
+    <div role="status" data-testid="paused-banner" className="border-b-2 border-danger bg-danger-50 text-danger">
+      <div
+        className={`${containerClass} keeps-a11y-room flex flex-wrap items-center justify-between gap-x-6 gap-y-2 py-3`}
+      >
+        <p className="font-bold">{heOwner.paused.banner}</p>
+        <a
+          href="/#contact"
+          className="inline-flex min-h-11 items-center font-medium text-danger underline hover:no-underline"
+        >
+          {heOwner.paused.contact}
+        </a>
+      </div>
+    </div>
+  );
+}
+
+/** A console screen that its own issue has not built yet: its title and one sentence, inside the console. */
+export function ConsolePlaceholder({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children?: ReactNode;
+}) {
+  useDocumentTitle(pageTitle(title));
+  return (
+    <PageMain>
+      <h1 className="text-3xl font-bold text-ink">{title}</h1>
+      <p className="mt-4 max-w-prose text-lg text-muted">{description}</p>
+      {children}
+    </PageMain>
+  );
+}
