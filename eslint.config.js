@@ -5,6 +5,36 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+// The front end's areas meet only through components/, lib/ and i18n/ (frontend/README.md): the owner's and the
+// admin's screens never import each other, and the diner's page and the landing page import neither, so no area's code
+// is tied to another's or pulled into its chunk. A path is matched with `@/` or relative (`../owner/...` from a sibling
+// area); static imports and re-exports by no-restricted-imports, `import()` by no-restricted-syntax.
+function areaBoundary(files, forbidden) {
+  const message = `belongs to another area: share through components/, lib/ or i18n/ instead`;
+  return {
+    files,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: forbidden.map((area) => ({
+            regex: `(^|/)features/${area}(/|$)|^(\\.\\./)+${area}(/|$)`,
+            caseSensitive: true,
+            message: `features/${area} ${message}.`,
+          })),
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        ...forbidden.map((area) => ({
+          selector: `ImportExpression > Literal.source[value=/(^|\\W)features\\W${area}(\\W|$)|^(\\.\\.\\W)+${area}(\\W|$)/]`,
+          message: `features/${area} ${message}.`,
+        })),
+      ],
+    },
+  };
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -40,4 +70,14 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  areaBoundary(['frontend/src/features/owner/**/*.{ts,tsx}'], ['admin']),
+  areaBoundary(['frontend/src/features/admin/**/*.{ts,tsx}'], ['owner']),
+  areaBoundary(
+    [
+      'frontend/src/diner/**/*.{ts,tsx}',
+      'frontend/src/landing/**/*.{ts,tsx}',
+      'frontend/src/features/landing/**/*.{ts,tsx}',
+    ],
+    ['owner', 'admin'],
+  ),
 );
