@@ -6,6 +6,9 @@ import { call } from '../support/http-client.js';
 import type { TestApp } from '../support/test-app.js';
 import { startAdminApp } from './support.js';
 
+/** A value of an audit line stands isolated (FSI ... PDI), so the page shows it in a <bdi>. */
+const iso = (value: string) => `\u2068${value}\u2069`;
+
 let app: TestApp;
 let adminToken: string;
 let store: EventStore;
@@ -50,7 +53,7 @@ describe('the audit of admin actions', () => {
       admin: CONFIGURED_ADMIN.e164,
       ip: '198.51.100.23',
       subject: owner.phone,
-      summary: 'כניסה כעסק קפה הנמל',
+      summary: `כניסה כעסק ${iso('קפה הנמל')}`,
     });
     expect(Date.parse(latest?.at ?? '')).not.toBeNaN();
   });
@@ -94,11 +97,11 @@ describe('the audit of admin actions', () => {
     );
     const entries = (await audit()).slice(0, 5);
     expect(entries.map(({ type, subject, summary }) => ({ type, subject, summary }))).toEqual([
-      { type: 'PayoutBatchTransferred', subject: '2026-10', summary: 'סימון העברות חודש 2026-10 כבוצעו' },
-      { type: 'PayoutBatchCreated', subject: '2026-10', summary: 'יצירת רשימת העברות לחודש 2026-10' },
-      { type: 'BusinessClosed', subject: owner.phone, summary: 'סגירת החשבון מאפיית השכונה' },
-      { type: 'BusinessActivated', subject: owner.phone, summary: 'הפעלת העסק מאפיית השכונה' },
-      { type: 'BusinessPaused', subject: owner.phone, summary: 'השהיית העסק מאפיית השכונה' },
+      { type: 'PayoutBatchTransferred', subject: '2026-10', summary: `סימון העברות חודש ${iso('2026-10')} כבוצעו` },
+      { type: 'PayoutBatchCreated', subject: '2026-10', summary: `יצירת רשימת העברות לחודש ${iso('2026-10')}` },
+      { type: 'BusinessClosed', subject: owner.phone, summary: `סגירת החשבון ${iso('מאפיית השכונה')}` },
+      { type: 'BusinessActivated', subject: owner.phone, summary: `הפעלת העסק ${iso('מאפיית השכונה')}` },
+      { type: 'BusinessPaused', subject: owner.phone, summary: `השהיית העסק ${iso('מאפיית השכונה')}` },
     ]);
     for (const entry of entries) {
       expect(entry).toMatchObject({ admin: '+972501112233', ip: '192.0.2.9', at: '2026-11-21T09:30:00.000Z' });
@@ -126,7 +129,7 @@ describe('the audit of admin actions', () => {
       type: 'BusinessProfileChanged',
       admin: CONFIGURED_ADMIN.e164,
       subject: owner.phone,
-      summary: 'עדכון פרטי העסק רוני בע"מ',
+      summary: `עדכון פרטי העסק ${iso('רוני בע"מ')}`,
     });
   });
 
@@ -137,7 +140,7 @@ describe('the audit of admin actions', () => {
     });
     const [latest] = await audit();
     expect(latest).toMatchObject({ type: 'OpeningHoursChosen', subject: owner.phone });
-    expect(latest?.summary).toBe('פעולה של מנהל המערכת בחשבון קפה החדש');
+    expect(latest?.summary).toBe(`פעולה של מנהל המערכת בחשבון ${iso('קפה החדש')}`);
   });
 
   it('pages back with ?before= the last position shown, and refuses a bad one', async () => {

@@ -419,7 +419,7 @@ describe('reopening a closed account', () => {
     );
     expect(
       audit.body.data.find((entry) => entry.type === 'BusinessReopened' && entry.subject === owner.phone),
-    ).toMatchObject({ summary: 'פתיחה מחדש של החשבון קפה שחזר', ip: ADMIN_IP });
+    ).toMatchObject({ summary: 'פתיחה מחדש של החשבון \u2068קפה שחזר\u2069', ip: ADMIN_IP });
     // Reopened, it takes the admin's other commands again.
     expect((await toggle(owner.phone, { isActive: false })).status).toBe(200);
   });

@@ -1,5 +1,6 @@
 // The landing page's contact messages and the audit of admin actions (issue 7), both newest first.
 import { useState } from 'react';
+import { TextWithValues } from '@/components/typed-text';
 import { cardClass } from '@/components/ui/form-styles';
 import { PendingButton } from '@/components/ui/pending-button';
 import { secondaryButtonClass, textLinkClass } from '@/components/ui/styles';
@@ -159,7 +160,9 @@ export function AuditSection() {
                         <td className={tdClass}>
                           {entry.subject === 'terms' ? t.termsSubject : <Ltr>{subjectText(entry.subject)}</Ltr>}
                         </td>
-                        <td className={tdClass}>{entry.summary}</td>
+                        <td className={tdClass}>
+                          <TextWithValues text={entry.summary} />
+                        </td>
                         <td className={tdClass}>{entry.admin ? <Ltr>{phoneText(entry.admin)}</Ltr> : '—'}</td>
                         <td className={tdClass}>{entry.ip ? <Ltr>{entry.ip}</Ltr> : '—'}</td>
                       </tr>

@@ -1,4 +1,4 @@
-import { type AdminAuditEntry, formatShekels } from '@tafrit/contracts';
+import { type AdminAuditEntry, formatShekels, isolatedText } from '@tafrit/contracts';
 import type { RecordedEvent } from '../../../platform/event-store/event-store.port.js';
 
 /**
@@ -55,14 +55,22 @@ function subjectOf(event: RecordedEvent, data: AuditedData): string {
   return text(data.phone) ?? text(data.businessPhone) ?? text(data.month) ?? event.streamId;
 }
 
-/** The Hebrew line of the audit view; `name` is the business's name when the subject is a business. */
-function summaryOf(type: string, subject: string, name: string, data: AuditedData): string {
-  const order = text(data.orderId)?.slice(0, 8) ?? '';
+/**
+ * The Hebrew line of the audit view; `name` is the business's name when the subject is a business. Every value in it
+ * (an amount, an order, a name, a month, a document number) stands between FSI and PDI, so the page can isolate it
+ * (`<bdi>`) and a price or a Latin name never reorders the Hebrew around it.
+ */
+function summaryOf(type: string, rawSubject: string, rawName: string, data: AuditedData): string {
+  const order = isolatedText(text(data.orderId)?.slice(0, 8) ?? '');
+  const subject = isolatedText(rawSubject);
+  const name = rawName ? isolatedText(rawName) : '';
+  const amount = (value: unknown) => isolatedText(shekels(value));
+  const month = isolatedText(text(data.month) ?? '');
   switch (type) {
     case 'RefundRequested':
-      return `בקשת החזר של ${shekels(data.amountAgorot)} על הזמנה ${order} של ${name}`;
+      return `בקשת החזר של ${amount(data.amountAgorot)} על הזמנה ${order} של ${name}`;
     case 'OrderRefunded':
-      return `החזר של ${shekels(data.amountAgorot)} בוצע על הזמנה ${order} של ${name}`;
+      return `החזר של ${amount(data.amountAgorot)} בוצע על הזמנה ${order} של ${name}`;
     case 'RefundFailed':
       return `החזר על הזמנה ${order} של ${name} נכשל`;
     case 'CreditFailed':
@@ -70,9 +78,9 @@ function summaryOf(type: string, subject: string, name: string, data: AuditedDat
     case 'CreditRetryRequested':
       return `בקשה חוזרת לחשבונית זיכוי להזמנה ${order} של ${name}`;
     case 'PlatformInvoiceIssued':
-      return `חשבונית עמלה ${String(data.invoiceNumber)} ל-${name} לחודש ${text(data.month) ?? ''}: ${shekels(data.totalAgorot)}`;
+      return `חשבונית עמלה ${isolatedText(String(data.invoiceNumber))} ל-${name} לחודש ${month}: ${amount(data.totalAgorot)}`;
     case 'PlatformCreditIssued':
-      return `זיכוי עמלה ${String(data.creditNumber)} ל-${name} לחודש ${text(data.month) ?? ''}: ${shekels(data.totalAgorot)}`;
+      return `זיכוי עמלה ${isolatedText(String(data.creditNumber))} ל-${name} לחודש ${month}: ${amount(data.totalAgorot)}`;
     case 'BusinessPaused':
       return `השהיית העסק ${name}`;
     case 'BusinessActivated':
