@@ -168,7 +168,7 @@ describe('a new public address for a leaked QR code', () => {
     expect(entry).toMatchObject({
       admin: null,
       ip: '203.0.113.40',
-      summary: 'החלפת כתובת התפריט וקוד ה־QR של קפה הכרמל',
+      summary: 'החלפת כתובת התפריט וקוד ה־QR של \u2068קפה הכרמל\u2069',
     });
   });
 
