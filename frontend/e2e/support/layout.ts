@@ -206,6 +206,25 @@ export async function expectTidy(page: Page, where: string): Promise<void> {
   expect(await coveredByA11yButton(page), `under the accessibility button on ${where}`).toEqual([]);
   expect(await unisolatedNumbers(page), `numbers not isolated on ${where}`).toEqual([]);
   expect(await clippedContent(page), `clipped on ${where}`).toEqual([]);
-  // A gutter is no excuse for a page wider than the screen.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth), `sideways on ${where}`).toBe(0);
+  // A gutter is no excuse for a page wider than the screen. The message names what reaches past the screen's sides.
+  const sideways = await page.evaluate(() => {
+    const past = [...document.body.querySelectorAll('*')]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        if (box.width === 0 || (box.right <= innerWidth + 1 && box.left >= -1)) return false;
+        // Inside a box that scrolls or clips, it widens nothing but that box.
+        for (let up = element.parentElement; up && up !== document.body; up = up.parentElement) {
+          if (getComputedStyle(up).overflowX !== 'visible') return false;
+        }
+        return true;
+      })
+      .slice(0, 5)
+      .map((element) => {
+        const box = element.getBoundingClientRect();
+        const name = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${element.className}`;
+        return `${name.slice(0, 80)} [${Math.round(box.left)}, ${Math.round(box.right)}]`;
+      });
+    return { width: document.documentElement.scrollWidth - innerWidth, past };
+  });
+  expect(sideways.width, `sideways on ${where}: ${sideways.past.join('; ')}`).toBe(0);
 }

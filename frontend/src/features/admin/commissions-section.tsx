@@ -186,7 +186,7 @@ function HistoryLines({ phone, month }: { phone: string; month: string }) {
           <p className="text-muted">{h.empty}</p>
         ) : (
           // Focusable: a wide table scrolls sideways inside the dialog, and the keyboard must reach it.
-          <div role="region" aria-label={h.caption} tabIndex={0} className="overflow-x-auto">
+          <div role="region" aria-label={h.caption} tabIndex={0} className="relative overflow-x-auto">
             <table className={tableClass} data-testid="history-table">
               <caption className={captionClass}>{h.caption}</caption>
               <thead>

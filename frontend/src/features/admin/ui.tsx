@@ -72,7 +72,7 @@ export function TableBox({ label, children }: { label: string; children: ReactNo
       role="region"
       aria-label={label}
       tabIndex={0}
-      className="mt-4 overflow-x-auto rounded-lg border border-line bg-surface"
+      className="relative mt-4 overflow-x-auto rounded-lg border border-line bg-surface"
     >
       {children}
     </div>
