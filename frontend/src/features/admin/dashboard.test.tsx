@@ -479,7 +479,13 @@ describe('commission report', () => {
             success: true,
             data: {
               month: months[2],
-              summary: { totalOrders: 0, totalAmount: '0.00', totalCommission: '0.00', totalNet: '0.00' },
+              summary: {
+                totalOrders: 0,
+                totalAmount: '0.00',
+                totalRefunds: '0.00',
+                totalCommission: '0.00',
+                totalNet: '0.00',
+              },
               businesses: [],
             },
           })

@@ -328,6 +328,8 @@ describe('reports', () => {
                 dueDate: '2026-11-20',
                 transferredAt: '2026-11-19T22:30:00.000Z',
                 net: '1172.83',
+                deducted: '0.00',
+                carried: '0.00',
               },
             },
           })
@@ -351,7 +353,14 @@ describe('reports', () => {
             success: true,
             data: {
               ...reportOf(month, month === current ? defaultOrders : []),
-              payout: { status: 'created', dueDate: '2026-12-20', transferredAt: null, net: '1172.83' },
+              payout: {
+                status: 'created',
+                dueDate: '2026-12-20',
+                transferredAt: null,
+                net: '1172.83',
+                deducted: '0.00',
+                carried: '0.00',
+              },
             },
           })
         : undefined,

@@ -1,30 +1,16 @@
 // The live orders console's calls (GET /api/live-orders, a kitchen step, a reprint). The list lives in React Query's
 // cache as a `LiveBoard` (live-orders/live-board.ts) that live events keep up to date.
+import { liveOrdersAnswerSchema, testPrintAnswerSchema } from '@tafrit/contracts/http/owner-answers.schemas';
 import { liveOrderSchema, type LiveOrder, type LiveOrdersAnswer } from '@tafrit/contracts/sockets';
 import type { TestPrintAnswer } from '@tafrit/contracts/printing';
-import { InvalidResponseError, dataOf } from './responses';
+import { dataOf } from './responses';
 import { ownerRequest } from './session-request';
 
 export const LIVE_ORDERS_URL = '/api/live-orders';
 export type KitchenStep = 'accepted' | 'ready' | 'served';
 
-function isLiveOrdersAnswer(value: unknown): value is LiveOrdersAnswer {
-  if (typeof value !== 'object' || value === null) return false;
-  const answer = value as Partial<LiveOrdersAnswer>;
-  return (
-    Array.isArray(answer.orders) &&
-    typeof answer.position === 'number' &&
-    typeof answer.printer === 'object' &&
-    answer.printer !== null &&
-    typeof answer.printer.isOnline === 'boolean'
-  );
-}
-
 export async function getLiveOrders(signal?: AbortSignal): Promise<LiveOrdersAnswer> {
-  const response = await ownerRequest<{ data?: unknown }>('GET', LIVE_ORDERS_URL, undefined, { signal });
-  const data = response?.data;
-  if (!isLiveOrdersAnswer(data)) throw new InvalidResponseError();
-  return data;
+  return dataOf(liveOrdersAnswerSchema, await ownerRequest('GET', LIVE_ORDERS_URL, undefined, { signal }));
 }
 
 /** A kitchen step; accepting may say in how many minutes the order will be ready (the diner sees the time). */
@@ -35,11 +21,6 @@ export async function moveOrder(orderId: string, status: KitchenStep, readyInMin
 }
 
 export async function reprintOrder(orderId: string): Promise<TestPrintAnswer> {
-  const response = await ownerRequest<{ data?: { slipId?: unknown } }>(
-    'POST',
-    `${LIVE_ORDERS_URL}/${encodeURIComponent(orderId)}/reprint`,
-  );
-  const slipId = response?.data?.slipId;
-  if (typeof slipId !== 'string') throw new InvalidResponseError();
-  return { slipId };
+  const response = await ownerRequest('POST', `${LIVE_ORDERS_URL}/${encodeURIComponent(orderId)}/reprint`);
+  return dataOf(testPrintAnswerSchema, response);
 }

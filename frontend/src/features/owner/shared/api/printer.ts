@@ -10,9 +10,15 @@ import {
   type PrinterStatusAnswer,
   type TestPrintAnswer,
 } from '@tafrit/contracts/printing';
+import {
+  pairingCodeAnswerSchema,
+  printerSettingsAnswerSchema,
+  printerStatusAnswerSchema,
+  testPrintAnswerSchema,
+} from '@tafrit/contracts/http/owner-answers.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { tokenFor } from '@/lib/api-client';
-import { InvalidResponseError } from './responses';
+import { dataOf } from './responses';
 import { ownerRequest } from './session-request';
 
 export const PRINTER_STATUS_URL = '/api/printer/status';
@@ -22,23 +28,9 @@ export const TEST_PRINT_URL = '/api/printer/test-print';
 /** Spec §6: the printer's status is asked for every 30 seconds. */
 export const PRINTER_STATUS_POLL_MS = 30_000;
 
-function dataOf(response: unknown): Record<string, unknown> {
-  const data = typeof response === 'object' && response !== null ? (response as { data?: unknown }).data : undefined;
-  if (typeof data !== 'object' || data === null) throw new InvalidResponseError();
-  return data as Record<string, unknown>;
-}
-
-function isNullableString(value: unknown): value is string | null {
-  return value === null || typeof value === 'string';
-}
-
 export async function getPrinterStatus(businessId: string, signal?: AbortSignal): Promise<PrinterStatusAnswer> {
   const url = `${PRINTER_STATUS_URL}?businessId=${encodeURIComponent(businessId)}`;
-  const data = dataOf(await ownerRequest('GET', url, undefined, { signal }));
-  if (typeof data.isOnline !== 'boolean' || !isNullableString(data.lastSeen) || !isNullableString(data.printerName)) {
-    throw new InvalidResponseError();
-  }
-  return { isOnline: data.isOnline, lastSeen: data.lastSeen, printerName: data.printerName };
+  return dataOf(printerStatusAnswerSchema, await ownerRequest('GET', url, undefined, { signal }));
 }
 
 export function printerStatusQueryOptions(businessId: string) {
@@ -56,14 +48,8 @@ export function usePrinterStatus(businessId: string | undefined) {
   });
 }
 
-function settingsOf(response: unknown): PrinterSettingsAnswer {
-  const data = dataOf(response);
-  if (data.paperWidth !== '80mm' && data.paperWidth !== '58mm') throw new InvalidResponseError();
-  return data as unknown as PrinterSettingsAnswer;
-}
-
 export async function getPrinterSettings(signal?: AbortSignal): Promise<PrinterSettingsAnswer> {
-  return settingsOf(await ownerRequest('GET', PRINTER_SETTINGS_URL, undefined, { signal }));
+  return dataOf(printerSettingsAnswerSchema, await ownerRequest('GET', PRINTER_SETTINGS_URL, undefined, { signal }));
 }
 
 export function printerSettingsQueryOptions() {
@@ -78,19 +64,15 @@ export function usePrinterSettings() {
 }
 
 export async function savePaperWidth(paperWidth: PaperWidth): Promise<PrinterSettingsAnswer> {
-  return settingsOf(await ownerRequest('PUT', PRINTER_SETTINGS_URL, { paperWidth }));
+  return dataOf(printerSettingsAnswerSchema, await ownerRequest('PUT', PRINTER_SETTINGS_URL, { paperWidth }));
 }
 
 export async function createPairingCode(): Promise<PairingCodeAnswer> {
-  const data = dataOf(await ownerRequest('POST', PAIRING_CODE_URL));
-  if (typeof data.code !== 'string' || typeof data.expiresAt !== 'string') throw new InvalidResponseError();
-  return { code: data.code, expiresAt: data.expiresAt };
+  return dataOf(pairingCodeAnswerSchema, await ownerRequest('POST', PAIRING_CODE_URL));
 }
 
 export async function sendTestPrint(): Promise<TestPrintAnswer> {
-  const data = dataOf(await ownerRequest('POST', TEST_PRINT_URL));
-  if (typeof data.slipId !== 'string') throw new InvalidResponseError();
-  return { slipId: data.slipId };
+  return dataOf(testPrintAnswerSchema, await ownerRequest('POST', TEST_PRINT_URL));
 }
 
 /** `/downloads/tafrit-agent-windows-20250920.zip`. */

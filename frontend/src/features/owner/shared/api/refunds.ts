@@ -1,18 +1,11 @@
 // The owner's refunds (issue 17, decision 024): `POST /api/orders/{orderId}/refunds` (the whole remainder, chosen
 // lines or an amount) and `POST /api/live-orders/{orderId}/decline` (a new order declined: refunded whole). The
 // client makes the refund's id once per confirmation, so a double click or a retry is the same refund.
+import { creditRetryAnswerSchema, refundAnswerSchema } from '@tafrit/contracts/http/owner-answers.schemas';
 import type { CreditRetryAnswer, RefundAnswer } from '@tafrit/contracts/http/refunds.schemas';
 import { liveOrderSchema, type LiveOrder } from '@tafrit/contracts/sockets';
-import { z } from 'zod';
 import { dataOf } from './responses';
 import { ownerRequest } from './session-request';
-
-const refundAnswerSchema = z.object({
-  refundId: z.string(),
-  amount: z.string(),
-  status: z.enum(['requested', 'refunded', 'failed']),
-  failureReason: z.string().nullable(),
-}) satisfies z.ZodType<RefundAnswer>;
 
 /** What is refunded: everything that remains, lines by position (with units), or an amount in shekels ("12.50"). */
 export type RefundRequest =
@@ -44,12 +37,6 @@ export async function declineOrder(orderId: string, reason: string, refundId: st
   });
   return dataOf(liveOrderSchema, response);
 }
-
-const creditRetryAnswerSchema = z.object({
-  refundId: z.string(),
-  credit: z.enum(['issued', 'failed', 'retrying']),
-  failureReason: z.string().nullable(),
-}) satisfies z.ZodType<CreditRetryAnswer>;
 
 /**
  * Asks again for the provider's credit document of a refund whose document failed (decision 026). The server asks

@@ -1,38 +1,21 @@
 // The owner's monthly report and its CSV (product spec §2 Reports, §7 `GET /api/orders?month=`). The fetcher, its
 // query options and its hook sit side by side (CONVENTIONS.md example 10); the CSV goes through fetch with the bearer
 // token (a plain link could not carry it) and is saved from a blob.
+import { monthlyReportSchema, platformInvoiceSummarySchema } from '@tafrit/contracts/http/owner-answers.schemas';
 import type { MonthlyReport } from '@tafrit/contracts/ordering-types';
 import type { PlatformInvoiceSummary } from '@tafrit/contracts/platform-invoice-events';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { errorFromResponse, tokenFor } from '@/lib/api-client';
-import { InvalidResponseError } from './responses';
+import { filenameFrom, saveBlob } from '@/lib/download';
+import { dataOf } from './responses';
 import { ownerRequest, withOwnerSession } from './session-request';
 
 export const REPORT_URL = '/api/orders';
 export const REPORT_CSV_URL = '/api/orders/csv';
 
-function isMonthlyReport(value: unknown): value is MonthlyReport {
-  if (typeof value !== 'object' || value === null) return false;
-  const report = value as Partial<MonthlyReport>;
-  return (
-    Array.isArray(report.orders) &&
-    Array.isArray(report.daily) &&
-    typeof report.summary === 'object' &&
-    report.summary !== null &&
-    typeof report.summary.totalAmount === 'string'
-  );
-}
-
 export async function getMonthlyReport(month: string, signal?: AbortSignal): Promise<MonthlyReport> {
-  const response = await ownerRequest<{ data?: unknown }>(
-    'GET',
-    `${REPORT_URL}?month=${encodeURIComponent(month)}`,
-    undefined,
-    { signal },
-  );
-  const data = response?.data;
-  if (!isMonthlyReport(data)) throw new InvalidResponseError();
-  return data;
+  const response = await ownerRequest('GET', `${REPORT_URL}?month=${encodeURIComponent(month)}`, undefined, { signal });
+  return dataOf(monthlyReportSchema, response);
 }
 
 export function monthlyReportQueryOptions(month: string) {
@@ -46,12 +29,6 @@ export function useMonthlyReport(month: string) {
   // The report's code loads after the console: by then a logout may have taken the token, and asking without one
   // would only earn a 401 (and a refresh attempt) on the way out.
   return useQuery({ ...monthlyReportQueryOptions(month), enabled: tokenFor(REPORT_URL) !== null });
-}
-
-/** `attachment; filename="orders-2026-11.csv"` -> `orders-2026-11.csv`. */
-export function filenameFrom(disposition: string | null, fallback: string): string {
-  const match = disposition ? /filename="?([^";]+)"?/i.exec(disposition) : null;
-  return match?.[1]?.trim() || fallback;
 }
 
 /** GET /api/orders/csv?month= with the session's token (refreshed once on a 401, like every owner call). */
@@ -70,20 +47,6 @@ export async function fetchOrdersCsv(month: string): Promise<{ blob: Blob; filen
   });
 }
 
-/** Hands a blob to the browser as a download, through a temporary object URL. */
-export function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked on the next turn: some browsers start the download only after the click handler returns.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 export async function downloadOrdersCsv(month: string): Promise<string> {
   const { blob, filename } = await fetchOrdersCsv(month);
   saveBlob(blob, filename);
@@ -92,20 +55,12 @@ export async function downloadOrdersCsv(month: string): Promise<string> {
 
 export const PLATFORM_INVOICES_URL = '/api/platform-invoices';
 
-function isPlatformInvoiceSummary(value: unknown): value is PlatformInvoiceSummary {
-  return typeof value === 'object' && value !== null && Array.isArray((value as PlatformInvoiceSummary).documents);
-}
-
 /** The platform's commission invoice of a month (and its credits) for the signed-in business (decision 025). */
 export async function getPlatformInvoice(month: string, signal?: AbortSignal): Promise<PlatformInvoiceSummary> {
-  const response = await ownerRequest<{ data?: unknown }>(
-    'GET',
-    `${PLATFORM_INVOICES_URL}?month=${encodeURIComponent(month)}`,
-    undefined,
-    { signal },
-  );
-  if (!isPlatformInvoiceSummary(response?.data)) throw new InvalidResponseError();
-  return response.data;
+  const response = await ownerRequest('GET', `${PLATFORM_INVOICES_URL}?month=${encodeURIComponent(month)}`, undefined, {
+    signal,
+  });
+  return dataOf(platformInvoiceSummarySchema, response);
 }
 
 export function usePlatformInvoice(month: string, enabled: boolean) {
