@@ -2,10 +2,10 @@
 // dialog, the terms editor link and logout; then one page of sections with an in-page navigation.
 import { formatIsraeliMobile } from '@tafrit/contracts/israel/phone';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useEffect, type MouseEvent } from 'react';
 import { PageMain } from '@/components/page-shell';
-import { PendingButton } from '@/components/ui/pending-button';
-import { containerClass, secondaryButtonClass, textLinkClass } from '@/components/ui/styles';
+import { LogoutButton } from '@/components/logout-button';
+import { containerClass, textLinkClass } from '@/components/ui/styles';
 import { pageTitle } from '@/i18n/he';
 import { heAdmin } from '@/i18n/he-admin';
 import { adminPhone } from '@/lib/storage';
@@ -49,11 +49,9 @@ export function AdminDashboardPage() {
   useDocumentTitle(pageTitle(t.title));
   useLeaveWhenSessionEnds();
   const navigate = useNavigate();
-  const [leaving, setLeaving] = useState(false);
   const phone = adminPhone.get();
 
   async function onLogout() {
-    setLeaving(true);
     await logoutAdmin();
     await navigate({ to: '/', replace: true });
   }
@@ -88,15 +86,7 @@ export function AdminDashboardPage() {
                 </Link>
               </li>
               <li>
-                <PendingButton
-                  type="button"
-                  pending={leaving}
-                  pendingLabel={t.loggingOut}
-                  onClick={onLogout}
-                  className={secondaryButtonClass}
-                >
-                  {t.logout}
-                </PendingButton>
+                <LogoutButton logout={onLogout} label={t.logout} pendingLabel={t.loggingOut} />
               </li>
             </ul>
           </nav>

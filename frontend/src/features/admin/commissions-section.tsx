@@ -4,11 +4,10 @@ import type { AdminCommissionBusiness, AdminCommissionReport } from '@tafrit/con
 import { uiMessagesHe } from '@tafrit/contracts/messages.he';
 import { lastTwelveMonths } from '@tafrit/contracts/months';
 import { useState } from 'react';
+import { DownloadButton as SavingButton } from '@/components/download-button';
 import { MonthPickerSection } from '@/components/month-picker-section';
 import { Dialog } from '@/components/ui/dialog';
-import { PendingButton } from '@/components/ui/pending-button';
-import { secondaryButtonClass, textLinkClass } from '@/components/ui/styles';
-import { toast } from '@/components/ui/toast';
+import { textLinkClass } from '@/components/ui/styles';
 import { heAdmin } from '@/i18n/he-admin';
 import { monthLabel } from '@/lib/month-label';
 import { adminPaths, downloadAdminFile, useCommissionHistory, useCommissionReport } from './api';
@@ -260,26 +259,13 @@ function HistoryLines({ phone, month }: { phone: string; month: string }) {
 
 /** A file (CSV, Masav) fetched with the admin token and saved; errors as a toast. */
 export function DownloadButton({ url, fallbackName, label }: { url: string; fallbackName: string; label: string }) {
-  const [pending, setPending] = useState(false);
-  async function onClick() {
-    setPending(true);
-    try {
-      await downloadAdminFile(url, fallbackName);
-    } catch (error) {
-      toast({ variant: 'destructive', title: t.downloadError, description: errorDescription(error) });
-    } finally {
-      setPending(false);
-    }
-  }
   return (
-    <PendingButton
-      type="button"
-      pending={pending}
+    <SavingButton
+      download={() => downloadAdminFile(url, fallbackName)}
+      label={label}
       pendingLabel={t.downloading}
-      onClick={() => void onClick()}
-      className={secondaryButtonClass}
-    >
-      {label}
-    </PendingButton>
+      errorTitle={t.downloadError}
+      describeError={errorDescription}
+    />
   );
 }

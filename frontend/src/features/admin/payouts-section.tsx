@@ -3,7 +3,7 @@
 // paid out and the balances still owed (decision 025); the month's platform commission invoices.
 import type { PayoutBatch } from '@tafrit/contracts/admin-types';
 import { israelMonthOf, shiftMonth } from '@tafrit/contracts/months';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MonthPickerSection } from '@/components/month-picker-section';
 import { Dialog } from '@/components/ui/dialog';
@@ -168,28 +168,23 @@ function Batch({ batch, month }: { batch: PayoutBatch; month: string }) {
 
 function usePayoutAction(month: string, action: (month: string) => Promise<void>, done: string) {
   const queryClient = useQueryClient();
-  const [pending, setPending] = useState(false);
-  async function run(): Promise<boolean> {
-    setPending(true);
-    try {
-      await action(month);
+  const mutation = useMutation({
+    mutationFn: () => action(month),
+    onSuccess: () => {
       toast({ title: done, description: monthLabel(month) });
-      await queryClient.invalidateQueries({ queryKey: payoutBatchQueryOptions(month).queryKey });
-      return true;
-    } catch (error) {
+      return queryClient.invalidateQueries({ queryKey: payoutBatchQueryOptions(month).queryKey });
+    },
+    onError: (error) => {
       toast({ variant: 'destructive', title: t.actionError, description: errorDescription(error) });
-      return false;
-    } finally {
-      setPending(false);
-    }
-  }
-  return { run, pending };
+    },
+  });
+  return { run: mutation.mutate, pending: mutation.isPending };
 }
 
 function CreateButton({ month }: { month: string }) {
   const { run, pending } = usePayoutAction(month, createPayoutBatch, t.created);
   return (
-    <PendingButton type="button" pending={pending} pendingLabel={t.creating} onClick={() => void run()}>
+    <PendingButton type="button" pending={pending} pendingLabel={t.creating} onClick={() => run()}>
       {t.create}
     </PendingButton>
   );
@@ -218,9 +213,7 @@ function TransferredButton({ month }: { month: string }) {
           pending={pending}
           pendingLabel={t.marking}
           onClick={() => {
-            void run().then((ok) => {
-              if (ok) setOpen(false);
-            });
+            run(undefined, { onSuccess: () => setOpen(false) });
           }}
         >
           {t.confirm}

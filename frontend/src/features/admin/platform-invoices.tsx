@@ -2,7 +2,7 @@
 // payouts, the month's list of invoices and credit documents with the button that issues the due ones, after a
 // confirmation.
 import type { PlatformDocument, PlatformInvoiceSummary } from '@tafrit/contracts/platform-invoice-events';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ConsequencesDialog } from '@/components/ui/consequences-dialog';
 import { secondaryButtonClass, textLinkClass } from '@/components/ui/styles';
 import { toast } from '@/components/ui/toast';
@@ -101,11 +101,13 @@ export function PlatformInvoicesPanel({ month }: { month: string }) {
 /** Issues the month's due invoices after the administrator read what that does (a tax document stays). */
 function IssueButton({ month }: { month: string }) {
   const queryClient = useQueryClient();
-  async function issue() {
-    await issuePlatformInvoices(month);
-    toast({ title: t.issued, description: monthLabel(month) });
-    await queryClient.invalidateQueries({ queryKey: platformInvoicesQueryOptions(month).queryKey });
-  }
+  const issue = useMutation({
+    mutationFn: () => issuePlatformInvoices(month),
+    onSuccess: () => {
+      toast({ title: t.issued, description: monthLabel(month) });
+      return queryClient.invalidateQueries({ queryKey: platformInvoicesQueryOptions(month).queryKey });
+    },
+  });
   return (
     <ConsequencesDialog
       text={{
@@ -119,7 +121,7 @@ function IssueButton({ month }: { month: string }) {
           {t.issue}
         </button>
       }
-      onConfirm={issue}
+      onConfirm={issue.mutateAsync}
       describeError={errorDescription}
       confirmTestId="confirm-issue-invoices"
     />

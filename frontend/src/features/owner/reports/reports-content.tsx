@@ -3,12 +3,11 @@
 import type { MonthlyReport, ReportPayout } from '@tafrit/contracts/ordering-types';
 import { formatIsraelDateTime, israelMonthOf, lastTwelveMonths } from '@tafrit/contracts/months';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { DownloadButton } from '@/components/download-button';
 import { MonthPickerSection } from '@/components/month-picker-section';
 import { cardClass, errorTextClass } from '@/components/ui/form-styles';
-import { PendingButton } from '@/components/ui/pending-button';
 import { secondaryButtonClass, textLinkClass } from '@/components/ui/styles';
-import { toast } from '@/components/ui/toast';
 import { heOwner } from '@/i18n/he-owner';
 import { monthLabel } from '@/lib/month-label';
 import { downloadOrdersCsv, useMonthlyReport, usePlatformInvoice } from '../shared/api/reports';
@@ -232,26 +231,13 @@ function SummaryCard({ label, value }: { label: string; value: string }) {
 }
 
 function CsvButton({ month }: { month: string }) {
-  const [pending, setPending] = useState(false);
-  async function onDownload() {
-    setPending(true);
-    try {
-      await downloadOrdersCsv(month);
-    } catch (error) {
-      toast({ title: t.csvError, description: errorDescription(error), variant: 'destructive' });
-    } finally {
-      setPending(false);
-    }
-  }
   return (
-    <PendingButton
-      type="button"
-      pending={pending}
+    <DownloadButton
+      download={() => downloadOrdersCsv(month)}
+      label={t.downloadCsv}
       pendingLabel={t.downloadingCsv}
-      onClick={() => void onDownload()}
-      className={secondaryButtonClass}
-    >
-      {t.downloadCsv}
-    </PendingButton>
+      errorTitle={t.csvError}
+      describeError={errorDescription}
+    />
   );
 }

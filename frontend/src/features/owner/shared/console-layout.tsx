@@ -1,10 +1,10 @@
 import type { OwnerBusiness } from '@tafrit/contracts/http/accounts.schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { PageMain } from '@/components/page-shell';
-import { PendingButton } from '@/components/ui/pending-button';
-import { containerClass, secondaryButtonClass } from '@/components/ui/styles';
+import { LogoutButton } from '@/components/logout-button';
+import { containerClass } from '@/components/ui/styles';
 import { pageTitle } from '@/i18n/he';
 import { heOwner } from '@/i18n/he-owner';
 import { adminImpersonating, businessData } from '@/lib/storage';
@@ -27,7 +27,6 @@ export function OwnerConsoleLayout() {
   const profile = useOwnerBusiness();
   const business = profile.data ?? businessData.get<OwnerBusiness>();
   const impersonating = adminImpersonating.get();
-  const [leaving, setLeaving] = useState(false);
 
   useEffect(
     () =>
@@ -39,7 +38,6 @@ export function OwnerConsoleLayout() {
   );
 
   async function onLogout() {
-    setLeaving(true);
     await logout({
       goHome: () => navigate({ to: '/', replace: true }),
       forgetData: () => queryClient.clear(),
@@ -118,15 +116,7 @@ export function OwnerConsoleLayout() {
               </li>
             </ul>
           </nav>
-          <PendingButton
-            type="button"
-            pending={leaving}
-            pendingLabel={t.loggingOut}
-            onClick={onLogout}
-            className={secondaryButtonClass}
-          >
-            {t.logout}
-          </PendingButton>
+          <LogoutButton logout={onLogout} label={t.logout} pendingLabel={t.loggingOut} />
         </div>
       </header>
       <Outlet />
