@@ -1,10 +1,8 @@
 import { useId } from 'react';
-import { PendingButton } from '@/components/ui/pending-button';
-import { primaryButtonClass } from '@/components/ui/styles';
 import { heOwner } from '@/i18n/he-owner';
 import { autoAcceptQueryOptions, chooseAutoAccept, useAutoAccept } from '../shared/api/auto-accept';
 import { READY_IN_CHOICES } from '../live-orders/ready-estimate';
-import { SettingCard } from './setting-card';
+import { SavedSettingCard } from './setting-card';
 import { useSavedSetting } from './use-saved-setting';
 
 const t = heOwner.settings.autoAccept;
@@ -16,12 +14,7 @@ const t = heOwner.settings.autoAccept;
 export function AutoAcceptCard() {
   const titleId = useId();
   const current = useAutoAccept();
-  const {
-    chosen,
-    edit: setEdited,
-    pending,
-    save,
-  } = useSavedSetting({
+  const setting = useSavedSetting({
     stored: current.data,
     queryKey: autoAcceptQueryOptions.queryKey,
     send: chooseAutoAccept,
@@ -29,16 +22,16 @@ export function AutoAcceptCard() {
   });
 
   return (
-    <SettingCard
+    <SavedSettingCard
       titleId={titleId}
       testId="auto-accept-card"
-      title={t.title}
-      hint={t.hint}
+      texts={t}
       loadFailed={current.isError}
-      loadError={t.loadError}
+      setting={setting}
+      stacked
     >
-      {chosen ? (
-        <form onSubmit={save} className="mt-3 flex flex-col gap-4">
+      {(chosen, setEdited) => (
+        <>
           <label className="flex min-h-11 items-center gap-3 font-medium text-ink">
             <input
               type="checkbox"
@@ -74,13 +67,8 @@ export function AutoAcceptCard() {
               ))}
             </select>
           </label>
-          <div>
-            <PendingButton type="submit" pending={pending} pendingLabel={t.saving} className={primaryButtonClass}>
-              {t.save}
-            </PendingButton>
-          </div>
-        </form>
-      ) : null}
-    </SettingCard>
+        </>
+      )}
+    </SavedSettingCard>
   );
 }

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   businessAddressSchema,
@@ -6,7 +7,7 @@ import {
   type OwnerBusiness,
 } from '@tafrit/contracts/http/accounts.schemas';
 import { useEffect, useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { cardClass, cardTitleClass, hintClass } from '@/components/ui/form-styles';
 import { PendingButton } from '@/components/ui/pending-button';
 import { primaryButtonClass } from '@/components/ui/styles';
@@ -17,6 +18,7 @@ import { useRememberBusiness } from '../shared/api/profile';
 import { AddressFields } from '../shared/components/address-fields';
 import { CityCombobox } from '../shared/components/city-combobox';
 import { errorDescription } from '../shared/errors';
+import { ListController } from '../shared/components/list-controller';
 
 const t = heDocuments.address;
 
@@ -45,15 +47,21 @@ export function BusinessAddressCard({ business }: { business: OwnerBusiness }) {
     form.reset(valuesOf(business), { keepDirtyValues: true });
   }, [business, form]);
 
-  async function onSubmit(values: BusinessAddressInput) {
-    try {
-      const saved = await updateAddress(values);
+  const save = useMutation({
+    mutationFn: updateAddress,
+    onSuccess: (saved) => {
       remember(saved);
       form.reset(valuesOf(saved));
       toast({ title: t.saved });
-    } catch (error) {
+    },
+    onError: (error) => {
       toast({ variant: 'destructive', title: t.saveError, description: errorDescription(error) });
-    }
+    },
+  });
+
+  async function onSubmit(values: BusinessAddressInput) {
+    // The outcome is the mutation's toast; the form's own submitting state keeps the button pending until then.
+    await save.mutateAsync(values).catch(() => undefined);
   }
 
   return (
@@ -67,13 +75,7 @@ export function BusinessAddressCard({ business }: { business: OwnerBusiness }) {
         <AddressFields
           street={form.register('street')}
           streetError={errors.street?.message}
-          cityField={
-            <Controller
-              control={form.control}
-              name="city"
-              render={({ field, fieldState }) => <CityCombobox {...field} error={fieldState.error?.message} />}
-            />
-          }
+          cityField={<ListController control={form.control} name="city" Field={CityCombobox} />}
         />
         <PendingButton pending={isSubmitting} pendingLabel={t.saving} className={`${primaryButtonClass} mt-6`}>
           {t.save}

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import type { OwnerBusiness } from '@tafrit/contracts/http/accounts.schemas';
 import { useId, useState, type FormEvent } from 'react';
 import { TextField } from '@/components/ui/form-field';
@@ -26,26 +27,28 @@ export function CardcomPasswordCard({ business }: { business: OwnerBusiness }) {
   const withStepUp = useStepUp();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
-  const [pending, setPending] = useState(false);
+  const saving = useMutation({
+    mutationFn: (apiPassword: string) => withStepUp(() => updateCardcomPassword({ apiPassword })),
+    onSuccess: (saved) => {
+      remember(saved);
+      setPassword('');
+      toast({ title: t.saved });
+    },
+    onError: (saveError) => {
+      toast({ variant: 'destructive', title: t.saveError, description: errorDescription(saveError) });
+    },
+  });
+  const pending = saving.isPending;
   if (!business.cardcomEnabled) return null;
 
-  async function save(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
     if (!password.trim()) {
       setError(validationMessagesHe.cardcomApiPasswordRequired);
       return;
     }
     setError(undefined);
-    setPending(true);
-    try {
-      remember(await withStepUp(() => updateCardcomPassword({ apiPassword: password })));
-      setPassword('');
-      toast({ title: t.saved });
-    } catch (saveError) {
-      toast({ variant: 'destructive', title: t.saveError, description: errorDescription(saveError) });
-    } finally {
-      setPending(false);
-    }
+    saving.mutate(password);
   }
 
   return (
@@ -84,6 +87,13 @@ export function CardcomPasswordCard({ business }: { business: OwnerBusiness }) {
 function RemovePassword() {
   const remember = useRememberBusiness();
   const withStepUp = useStepUp();
+  const remove = useMutation({
+    mutationFn: () => withStepUp(() => updateCardcomPassword({ apiPassword: null })),
+    onSuccess: (saved) => {
+      remember(saved);
+      toast({ title: t.removed });
+    },
+  });
   return (
     <ConsequencesDialog
       text={{
@@ -101,8 +111,7 @@ function RemovePassword() {
         </button>
       }
       onConfirm={async () => {
-        remember(await withStepUp(() => updateCardcomPassword({ apiPassword: null })));
-        toast({ title: t.removed });
+        await remove.mutateAsync();
       }}
       confirmTestId="cardcom-password-remove-confirm"
     />

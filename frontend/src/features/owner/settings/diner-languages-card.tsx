@@ -1,10 +1,8 @@
 import { languageNames, offerableLanguages, type OfferableLanguage } from '@tafrit/contracts/languages';
 import { useId } from 'react';
-import { PendingButton } from '@/components/ui/pending-button';
-import { primaryButtonClass } from '@/components/ui/styles';
 import { heOwner } from '@/i18n/he-owner';
 import { chooseDinerLanguages, dinerLanguagesQueryOptions, useDinerLanguages } from '../shared/api/diner-languages';
-import { SettingCard } from './setting-card';
+import { SavedSettingCard } from './setting-card';
 import { useSavedSetting } from './use-saved-setting';
 
 const t = heOwner.settings.dinerLanguages;
@@ -16,12 +14,7 @@ const t = heOwner.settings.dinerLanguages;
 export function DinerLanguagesCard() {
   const titleId = useId();
   const offered = useDinerLanguages();
-  const {
-    chosen,
-    edit: setChosen,
-    pending,
-    save,
-  } = useSavedSetting({
+  const setting = useSavedSetting({
     stored: offered.data ? offerableLanguages.filter((language) => offered.data.includes(language)) : null,
     queryKey: dinerLanguagesQueryOptions.queryKey,
     send: (languages: OfferableLanguage[]) => chooseDinerLanguages({ languages }),
@@ -29,16 +22,15 @@ export function DinerLanguagesCard() {
   });
 
   return (
-    <SettingCard
+    <SavedSettingCard
       titleId={titleId}
       testId="diner-languages-card"
-      title={t.title}
-      hint={t.hint}
+      texts={t}
       loadFailed={offered.isError}
-      loadError={t.loadError}
+      setting={setting}
     >
-      {chosen ? (
-        <form onSubmit={save} className="mt-3">
+      {(chosen, setChosen) => (
+        <>
           <fieldset>
             <legend className="font-medium text-ink">{t.legend}</legend>
             <ul className="mt-2 flex flex-col gap-2">
@@ -71,16 +63,8 @@ export function DinerLanguagesCard() {
               ))}
             </ul>
           </fieldset>
-          <PendingButton
-            type="submit"
-            pending={pending}
-            pendingLabel={t.saving}
-            className={`${primaryButtonClass} mt-4`}
-          >
-            {t.save}
-          </PendingButton>
-        </form>
-      ) : null}
-    </SettingCard>
+        </>
+      )}
+    </SavedSettingCard>
   );
 }

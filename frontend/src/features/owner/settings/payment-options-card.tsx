@@ -1,10 +1,8 @@
 import { useId } from 'react';
 import { hintClass } from '@/components/ui/form-styles';
-import { PendingButton } from '@/components/ui/pending-button';
-import { primaryButtonClass } from '@/components/ui/styles';
 import { heOwner } from '@/i18n/he-owner';
 import { choosePaymentOptions, paymentOptionsQueryOptions, usePaymentOptions } from '../shared/api/payment-options';
-import { SettingCard } from './setting-card';
+import { SavedSettingCard } from './setting-card';
 import { useSavedSetting } from './use-saved-setting';
 
 const t = heOwner.settings.paymentOptions;
@@ -17,12 +15,7 @@ const SWITCHES = ['tipsEnabled', 'bitEnabled', 'googlePayEnabled'] as const;
 export function PaymentOptionsCard() {
   const titleId = useId();
   const stored = usePaymentOptions();
-  const {
-    chosen,
-    edit: setEdited,
-    pending,
-    save,
-  } = useSavedSetting({
+  const setting = useSavedSetting({
     stored: stored.data,
     queryKey: paymentOptionsQueryOptions.queryKey,
     send: choosePaymentOptions,
@@ -30,16 +23,15 @@ export function PaymentOptionsCard() {
   });
 
   return (
-    <SettingCard
+    <SavedSettingCard
       titleId={titleId}
       testId="payment-options-card"
-      title={t.title}
-      hint={t.hint}
+      texts={t}
       loadFailed={stored.isError}
-      loadError={t.loadError}
+      setting={setting}
     >
-      {chosen ? (
-        <form onSubmit={save} className="mt-3">
+      {(chosen, setEdited) => (
+        <>
           <ul className="flex flex-col gap-3">
             {SWITCHES.map((key) => (
               <li key={key} className="flex items-start gap-3">
@@ -63,16 +55,8 @@ export function PaymentOptionsCard() {
             ))}
           </ul>
           <p className={`${hintClass} mt-3`}>{t.applePay}</p>
-          <PendingButton
-            type="submit"
-            pending={pending}
-            pendingLabel={t.saving}
-            className={`${primaryButtonClass} mt-4`}
-          >
-            {t.save}
-          </PendingButton>
-        </form>
-      ) : null}
-    </SettingCard>
+        </>
+      )}
+    </SavedSettingCard>
   );
 }

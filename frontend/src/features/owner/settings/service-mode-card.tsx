@@ -1,11 +1,9 @@
 import type { ServiceMode } from '@tafrit/contracts/http/accounts.schemas';
 import { useId } from 'react';
 import { hintClass } from '@/components/ui/form-styles';
-import { PendingButton } from '@/components/ui/pending-button';
-import { primaryButtonClass } from '@/components/ui/styles';
 import { heOwner } from '@/i18n/he-owner';
 import { chooseServiceMode, serviceModeQueryOptions, useServiceMode } from '../shared/api/service-mode';
-import { SettingCard } from './setting-card';
+import { SavedSettingCard } from './setting-card';
 import { useSavedSetting } from './use-saved-setting';
 
 const t = heOwner.settings.serviceMode;
@@ -15,12 +13,7 @@ const MODES: readonly ServiceMode[] = ['table', 'pickup'];
 export function ServiceModeCard() {
   const titleId = useId();
   const current = useServiceMode();
-  const {
-    chosen,
-    edit: setEdited,
-    pending,
-    save,
-  } = useSavedSetting({
+  const setting = useSavedSetting({
     stored: current.data,
     queryKey: serviceModeQueryOptions.queryKey,
     send: (serviceMode: ServiceMode) => chooseServiceMode({ serviceMode }),
@@ -28,16 +21,15 @@ export function ServiceModeCard() {
   });
 
   return (
-    <SettingCard
+    <SavedSettingCard
       titleId={titleId}
       testId="service-mode-card"
-      title={t.title}
-      hint={t.hint}
+      texts={t}
       loadFailed={current.isError}
-      loadError={t.loadError}
+      setting={setting}
     >
-      {chosen ? (
-        <form onSubmit={save} className="mt-3">
+      {(chosen, setEdited) => (
+        <>
           <fieldset>
             <legend className="font-medium text-ink">{t.legend}</legend>
             <ul className="mt-2 flex flex-col gap-3">
@@ -65,16 +57,8 @@ export function ServiceModeCard() {
               ))}
             </ul>
           </fieldset>
-          <PendingButton
-            type="submit"
-            pending={pending}
-            pendingLabel={t.saving}
-            className={`${primaryButtonClass} mt-4`}
-          >
-            {t.save}
-          </PendingButton>
-        </form>
-      ) : null}
-    </SettingCard>
+        </>
+      )}
+    </SavedSettingCard>
   );
 }

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   businessProfileSchema,
@@ -8,7 +9,7 @@ import {
 import { formatIsraeliMobile } from '@tafrit/contracts/israel/phone';
 import { uiMessagesHe, validationMessagesHe } from '@tafrit/contracts/messages.he';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { PageMain } from '@/components/page-shell';
 import { TextField } from '@/components/ui/form-field';
 import { cardClass, cardTitleClass, errorTextClass, hintClass } from '@/components/ui/form-styles';
@@ -36,6 +37,7 @@ import { QrCard } from '../posters-and-qr/qr-card';
 import { RegenerateQr } from '../posters-and-qr/regenerate-qr';
 import { SignedInDevicesCard } from './signed-in-devices-card';
 import { StepUpProvider, useStepUp } from '../shared/step-up';
+import { ListController } from '../shared/components/list-controller';
 
 const t = heOwner.settings;
 
@@ -131,16 +133,22 @@ function ProfileForm({ business, part }: { business: OwnerBusiness; part: 'detai
     form.reset(profileFormValues(business), { keepDirtyValues: true });
   }, [business, form]);
 
-  async function onSubmit(values: BusinessProfileInput) {
-    try {
-      // New bank details need a fresh code (decision 036): the dialog asks for it and the save runs again.
-      const saved = await withStepUp(() => updateProfile(values));
+  const save = useMutation({
+    // New bank details need a fresh code (decision 036): the dialog asks for it and the save runs again.
+    mutationFn: (values: BusinessProfileInput) => withStepUp(() => updateProfile(values)),
+    onSuccess: (saved) => {
       remember(saved);
       form.reset(profileFormValues(saved));
       toast({ title: t.saved });
-    } catch (error) {
+    },
+    onError: (error) => {
       toast({ variant: 'destructive', title: uiMessagesHe.profileUpdateError, description: errorDescription(error) });
-    }
+    },
+  });
+
+  async function onSubmit(values: BusinessProfileInput) {
+    // The outcome is the mutation's toast; the form's own submitting state keeps the button pending until then.
+    await save.mutateAsync(values).catch(() => undefined);
   }
 
   const title = part === 'details' ? t.businessFormTitle : t.payoutFormTitle;
@@ -170,13 +178,7 @@ function ProfileForm({ business, part }: { business: OwnerBusiness; part: 'detai
           <PayoutFields
             register={form.register}
             errors={errors}
-            bankField={
-              <Controller
-                control={form.control}
-                name="bankName"
-                render={({ field, fieldState }) => <BankCombobox {...field} error={fieldState.error?.message} />}
-              />
-            }
+            bankField={<ListController control={form.control} name="bankName" Field={BankCombobox} />}
           />
         )}
         <PendingButton pending={isSubmitting} pendingLabel={t.saving} className={`${primaryButtonClass} mt-6`}>
@@ -190,10 +192,27 @@ function ProfileForm({ business, part }: { business: OwnerBusiness; part: 'detai
 function LogoCard({ business }: { business: OwnerBusiness }) {
   const remember = useRememberBusiness();
   const inputId = useId();
-  const [progress, setProgress] = useState<number | null>(null);
+  // The upload's share sent so far, for the bar; the upload itself is a mutation.
+  const [progress, setProgress] = useState(0);
   const [error, setError] = useState<string>();
+  const upload = useMutation({
+    // Handed the upload already on its way: it starts in the file input's own event, as the browser reads the file.
+    mutationFn: (sending: Promise<OwnerBusiness>) => sending,
+    onSuccess: (saved) => {
+      remember(saved);
+      toast({ title: uiMessagesHe.logoUploaded });
+    },
+    onError: (uploadError) => {
+      toast({
+        variant: 'destructive',
+        title: uiMessagesHe.logoUploadError,
+        description: errorDescription(uploadError),
+      });
+    },
+  });
+  const uploading = upload.isPending;
 
-  async function onFile(event: ChangeEvent<HTMLInputElement>) {
+  function onFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     // The same file can be picked again after a failure.
     event.target.value = '';
@@ -208,19 +227,7 @@ function LogoCard({ business }: { business: OwnerBusiness }) {
       return;
     }
     setError(undefined);
-    setProgress(0);
-    try {
-      remember(await uploadLogo(file, setProgress));
-      toast({ title: uiMessagesHe.logoUploaded });
-    } catch (uploadError) {
-      toast({
-        variant: 'destructive',
-        title: uiMessagesHe.logoUploadError,
-        description: errorDescription(uploadError),
-      });
-    } finally {
-      setProgress(null);
-    }
+    upload.mutate(uploadLogo(file, setProgress));
   }
 
   return (
@@ -251,7 +258,7 @@ function LogoCard({ business }: { business: OwnerBusiness }) {
           type="file"
           accept="image/*"
           onChange={onFile}
-          disabled={progress !== null}
+          disabled={uploading}
           aria-invalid={error ? true : undefined}
           aria-describedby={[`${inputId}-hint`, error ? `${inputId}-error` : ''].join(' ').trim()}
           className="peer sr-only"
@@ -283,9 +290,9 @@ function LogoCard({ business }: { business: OwnerBusiness }) {
         ) : null}
       </div>
       <p role="status" className="sr-only">
-        {progress !== null ? t.uploading : ''}
+        {uploading ? t.uploading : ''}
       </p>
-      {progress !== null ? <ProgressBar value={progress} label={t.uploadProgress} className="mt-4" /> : null}
+      {uploading ? <ProgressBar value={progress} label={t.uploadProgress} className="mt-4" /> : null}
     </section>
   );
 }

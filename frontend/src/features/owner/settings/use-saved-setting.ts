@@ -1,4 +1,4 @@
-import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from '@/components/ui/toast';
 import { errorDescription } from '../shared/errors';
@@ -15,7 +15,7 @@ export interface SavedSetting<T> {
 /**
  * One setting of a Settings card (auto-accept, payment options, service mode, languages, opening hours): the edit
  * lives here until saved, the saved answer replaces the query's data (so every other reader of the setting sees it),
- * and a toast says saved or why not.
+ * and a toast says saved or why not. The save is a mutation: its pending state is the button's.
  */
 export function useSavedSetting<T>({
   stored,
@@ -30,23 +30,23 @@ export function useSavedSetting<T>({
 }): SavedSetting<T> {
   const queryClient = useQueryClient();
   const [edited, setEdited] = useState<T | null>(null);
-  const [pending, setPending] = useState(false);
   const chosen = edited ?? stored ?? null;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (chosen === null) return;
-    setPending(true);
-    try {
-      queryClient.setQueryData(queryKey, await send(chosen));
+  const saving = useMutation({
+    mutationFn: send,
+    onSuccess: (answer) => {
+      queryClient.setQueryData(queryKey, answer);
       setEdited(null);
       toast({ title: texts.saved });
-    } catch (error) {
+    },
+    onError: (error) => {
       toast({ variant: 'destructive', title: texts.saveError, description: errorDescription(error) });
-    } finally {
-      setPending(false);
-    }
+    },
+  });
+
+  function save(event: FormEvent) {
+    event.preventDefault();
+    if (chosen !== null) saving.mutate(chosen);
   }
 
-  return { chosen, edit: setEdited, pending, save: (event) => void submit(event) };
+  return { chosen, edit: setEdited, pending: saving.isPending, save };
 }

@@ -3,7 +3,7 @@ import { uiMessagesHe } from '@tafrit/contracts/messages.he';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { lazy, memo, Suspense, useCallback, useState } from 'react';
-import { Controller, useForm, useFormState, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useForm, useFormState, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { PageMain } from '@/components/page-shell';
 import { CheckboxField, TextField } from '@/components/ui/form-field';
 import { cardClass, cardTitleClass, hintClass } from '@/components/ui/form-styles';
@@ -23,6 +23,7 @@ import type { CityComboboxProps } from '../shared/components/city-combobox';
 import { fieldErrorsOf, registrationErrorDescription } from '../shared/errors';
 import { storeOwnerSession } from './session';
 import { useSendHeldForms } from '@/lib/use-held-forms';
+import { ListController } from '../shared/components/list-controller';
 
 const t = heOwner.registration;
 
@@ -300,13 +301,7 @@ const RegistrationFields = memo(function RegistrationFields({
         <AddressFields
           street={form.register('street')}
           streetError={errors.street?.message}
-          cityField={
-            <Controller
-              control={form.control}
-              name="city"
-              render={({ field, fieldState }) => <CityCombobox {...field} error={fieldState.error?.message} />}
-            />
-          }
+          cityField={<ListController control={form.control} name="city" Field={CityCombobox} />}
         />
       </section>
 
@@ -318,13 +313,7 @@ const RegistrationFields = memo(function RegistrationFields({
         <PayoutFields
           register={form.register}
           errors={errors}
-          bankField={
-            <Controller
-              control={form.control}
-              name="bankName"
-              render={({ field, fieldState }) => <BankCombobox {...field} error={fieldState.error?.message} />}
-            />
-          }
+          bankField={<ListController control={form.control} name="bankName" Field={BankCombobox} />}
         />
       </section>
 
