@@ -2,25 +2,22 @@
 // step (kitchen-board.tsx, decision 032), for a tablet in the kitchen or a screen at the counter. Large type and touch
 // targets, one button for each order's next step, a beep for a new order and the number of new orders in the tab's
 // title, so a console in a background tab still tells.
-import type { KitchenStatus, LiveOrder } from '@tafrit/contracts/sockets';
+import type { LiveOrder } from '@tafrit/contracts/sockets';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { PageMain } from '@/components/page-shell';
 import { secondaryButtonClass } from '@/components/ui/styles';
-import { toast } from '@/components/ui/toast';
 import { pageTitle } from '@/i18n/he';
 import { heOwner } from '@/i18n/he-owner';
-import { isApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { moveOrder, reprintOrder, type KitchenStep } from '../shared/api/live-orders';
 import { loadPreference } from '../printing/browser-print/browser-print';
 import { BrowserSlipPrinting } from '../printing/browser-print/browser-slip-printing';
 import { errorDescription } from '../shared/errors';
 import { DeclineDialog } from '../refunds/decline-dialog';
 import { RefundDialog } from '../refunds/refund-dialog';
 import { targetOfLiveOrder } from '../refunds/refund-target';
-import { isCancelled, replaceOrder, setOrderStatus, unhandledCount, type LiveBoard } from './live-board';
+import { isCancelled, replaceOrder, unhandledCount, type LiveBoard } from './live-board';
 import { AutoAcceptSwitch } from './auto-accept-switch';
 import { FullscreenButton } from './fullscreen';
 import { KITCHEN_COLUMNS, KitchenBoard } from './kitchen-board';
@@ -29,6 +26,7 @@ import { TestOrderButton } from '../setup/test-order-button';
 import { rememberedReadyIn } from './ready-estimate';
 import { OrderCard, bigSecondaryButtonClass } from './order-card';
 import { playBeep, rememberSoundPreference, soundPreference, unlockSound } from './sound';
+import { useKitchenActions } from './use-kitchen-actions';
 import { liveBoardKey, useLiveOrders, type ConnectionState } from './use-live-orders';
 
 const t = heOwner.live;
@@ -36,8 +34,7 @@ const t = heOwner.live;
 export function LiveOrdersPage() {
   const queryClient = useQueryClient();
   const [soundOn, setSoundOn] = useState(soundPreference);
-  const [moving, setMoving] = useState<ReadonlySet<string>>(new Set());
-  const [reprinting, setReprinting] = useState<ReadonlySet<string>>(new Set());
+  const { moving, reprinting, onMove, onReprint } = useKitchenActions();
   // The order a refund or decline dialog is open for (by id: the live list keeps changing under it).
   const [refunding, setRefunding] = useState<string | null>(null);
   const [declining, setDeclining] = useState<string | null>(null);
@@ -79,41 +76,6 @@ export function LiveOrdersPage() {
 
   // The estimate offered on accepting: the console's, remembered on this device (ready-estimate.tsx).
   const [readyIn, setReadyIn] = useState(rememberedReadyIn);
-
-  async function onMove(order: LiveOrder, step: KitchenStep, readyInMinutes?: number) {
-    const before: KitchenStatus = order.status;
-    setMoving((ids) => new Set(ids).add(order.orderId));
-    // Shown at once; the answer (and the live event every other console gets) confirms it.
-    updateBoard((current) => setOrderStatus(current, order.orderId, step));
-    try {
-      const saved = await moveOrder(order.orderId, step, readyInMinutes);
-      updateBoard((current) => setOrderStatus(current, saved.orderId, saved.status));
-    } catch (error) {
-      updateBoard((current) => {
-        const now = current.orders.find((listed) => listed.orderId === order.orderId);
-        return now?.status === step ? setOrderStatus(current, order.orderId, before) : current;
-      });
-      toast({ variant: 'destructive', title: t.statusError, description: errorDescription(error) });
-      // Another console moved it first: take the list as the server has it.
-      if (isApiError(error) && error.code === 'order.invalid_transition') {
-        void queryClient.invalidateQueries({ queryKey: liveBoardKey });
-      }
-    } finally {
-      setMoving((ids) => without(ids, order.orderId));
-    }
-  }
-
-  async function onReprint(order: LiveOrder) {
-    setReprinting((ids) => new Set(ids).add(order.orderId));
-    try {
-      await reprintOrder(order.orderId);
-      toast({ title: t.reprintSent });
-    } catch (error) {
-      toast({ variant: 'destructive', title: t.reprintError, description: errorDescription(error) });
-    } finally {
-      setReprinting((ids) => without(ids, order.orderId));
-    }
-  }
 
   const orders = board?.orders ?? [];
   const open = (order: LiveOrder) => !isCancelled(order);
@@ -224,12 +186,6 @@ export function LiveOrdersPage() {
       )}
     </PageMain>
   );
-}
-
-function without(ids: ReadonlySet<string>, id: string): ReadonlySet<string> {
-  const next = new Set(ids);
-  next.delete(id);
-  return next;
 }
 
 /**

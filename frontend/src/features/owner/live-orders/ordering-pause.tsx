@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { cardClass, errorTextClass, hintClass } from '@/components/ui/form-styles';
 import { primaryButtonClass, secondaryButtonClass } from '@/components/ui/styles';
@@ -23,7 +23,12 @@ export function OrderingPauseControl() {
   const titleId = useId();
   const queryClient = useQueryClient();
   const settings = useOpeningHours();
-  const [pending, setPending] = useState(false);
+  const change = useMutation({
+    mutationFn: (action: () => ReturnType<typeof resumeOrdering>) => action(),
+    onSuccess: (saved) => queryClient.setQueryData(openingHoursQueryOptions.queryKey, saved),
+    onError: (error) => toast({ variant: 'destructive', title: t.failed, description: errorDescription(error) }),
+  });
+  const pending = change.isPending;
   const [now, setNow] = useState(() => Date.now());
   const pause = settings.data?.pause ?? null;
   const left = pause ? minutesLeft(pause.until, now) : null;
@@ -44,16 +49,7 @@ export function OrderingPauseControl() {
     };
   }, [pause?.until, settings]);
 
-  async function act(action: () => ReturnType<typeof resumeOrdering>) {
-    setPending(true);
-    try {
-      queryClient.setQueryData(openingHoursQueryOptions.queryKey, await action());
-    } catch (error) {
-      toast({ variant: 'destructive', title: t.failed, description: errorDescription(error) });
-    } finally {
-      setPending(false);
-    }
-  }
+  const act = (action: () => ReturnType<typeof resumeOrdering>) => change.mutate(action);
 
   return (
     <section aria-labelledby={titleId} className={`${cardClass} mt-4`} data-testid="ordering-pause">
@@ -69,7 +65,7 @@ export function OrderingPauseControl() {
           <button
             type="button"
             disabled={pending}
-            onClick={() => void act(resumeOrdering)}
+            onClick={() => act(resumeOrdering)}
             className={primaryButtonClass}
             data-testid="resume-ordering"
           >
@@ -85,7 +81,7 @@ export function OrderingPauseControl() {
                 key={minutes}
                 type="button"
                 disabled={pending || !settings.data}
-                onClick={() => void act(() => pauseOrdering(minutes))}
+                onClick={() => act(() => pauseOrdering(minutes))}
                 className={secondaryButtonClass}
                 data-testid={`pause-${minutes}`}
               >
@@ -95,7 +91,7 @@ export function OrderingPauseControl() {
             <button
               type="button"
               disabled={pending || !settings.data}
-              onClick={() => void act(() => pauseOrdering(null))}
+              onClick={() => act(() => pauseOrdering(null))}
               className={secondaryButtonClass}
               data-testid="pause-until-resumed"
             >

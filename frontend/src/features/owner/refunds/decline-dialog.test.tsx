@@ -1,3 +1,6 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { createQueryClient } from '@/lib/query-client';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +9,11 @@ import { heOwner } from '@/i18n/he-owner';
 import { failure, json, stubApi } from '@/test/api-stub';
 import { liveOrder } from '../live-orders/test-fixtures';
 import { DeclineDialog } from './decline-dialog';
+
+// The dialog's request is a mutation: it needs a query client, as in the console.
+function withQueryClient({ children }: { children: ReactNode }) {
+  return <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>;
+}
 
 const t = heOwner.refunds;
 const order = liveOrder({ orderId: 'order-9', orderNumber: 9, tableNumber: 2, totalAgorot: 4100 });
@@ -30,7 +38,9 @@ describe('declining a new order', () => {
     );
     const onDeclined = vi.fn();
     const onOpenChange = vi.fn();
-    render(<DeclineDialog order={order} open onOpenChange={onOpenChange} onDeclined={onDeclined} />);
+    render(<DeclineDialog order={order} open onOpenChange={onOpenChange} onDeclined={onDeclined} />, {
+      wrapper: withQueryClient,
+    });
     expect(screen.getByTestId('decline-text').textContent?.replace(/\s+/g, ' ')).toBe(
       'לדחות את הזמנה 9, שולחן 2 ולהחזיר ללקוח את כל הסכום, ₪41.00? ההזמנה תסומן כמבוטלת בכל המסכים.',
     );
@@ -49,7 +59,7 @@ describe('declining a new order', () => {
     const user = userEvent.setup();
     stubApi(() => failure(409, 'refund.fully_refunded', 'ההזמנה כבר הוחזרה במלואה'));
     const onOpenChange = vi.fn();
-    render(<DeclineDialog order={order} open onOpenChange={onOpenChange} />);
+    render(<DeclineDialog order={order} open onOpenChange={onOpenChange} />, { wrapper: withQueryClient });
     await user.click(screen.getByRole('radio', { name: 'לבקשת הלקוח' }));
     await user.click(screen.getByTestId('decline-confirm'));
     expect((await screen.findByTestId('decline-error')).textContent).toBe('ההזמנה כבר הוחזרה במלואה');

@@ -3,6 +3,7 @@
 // the order and the amount, and asks for the reason the diner's refund carries.
 import { formatShekels } from '@tafrit/contracts/money';
 import type { LiveOrder } from '@tafrit/contracts/sockets';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { PendingButton } from '@/components/ui/pending-button';
@@ -33,12 +34,25 @@ export function DeclineDialog({
   const [reason, setReason] = useState(noReason);
   const [reasonError, setReasonError] = useState<string>();
   const [error, setError] = useState<string>();
-  const [pending, setPending] = useState(false);
   // One id per dialog: sending again after a lost answer is the same decline and the same refund.
   const [refundId, setRefundId] = useState(() => crypto.randomUUID());
+  const decline = useMutation({
+    mutationFn: (text: string) => declineOrder(order.orderId, text, refundId),
+    onSuccess: (saved) => {
+      onDeclined?.(saved);
+      const whole = (saved.refundedAgorot ?? 0) >= saved.totalAgorot;
+      toast({ title: whole ? t.declined : t.declinedNotRefunded, ...(whole ? {} : { variant: 'destructive' }) });
+      apply(false);
+    },
+    onError: (cause) => setError(errorDescription(cause)),
+  });
+  const pending = decline.isPending;
 
   function close(next: boolean) {
-    if (pending) return;
+    if (!pending) apply(next);
+  }
+
+  function apply(next: boolean) {
     onOpenChange(next);
     if (!next) {
       setReason(noReason);
@@ -48,7 +62,7 @@ export function DeclineDialog({
     }
   }
 
-  async function confirm() {
+  function confirm() {
     const text = reasonOf(reason);
     if (!text) {
       setReasonError(t.reasonRequired);
@@ -56,19 +70,7 @@ export function DeclineDialog({
     }
     setReasonError(undefined);
     setError(undefined);
-    setPending(true);
-    try {
-      const saved = await declineOrder(order.orderId, text, refundId);
-      onDeclined?.(saved);
-      const whole = (saved.refundedAgorot ?? 0) >= saved.totalAgorot;
-      toast({ title: whole ? t.declined : t.declinedNotRefunded, ...(whole ? {} : { variant: 'destructive' }) });
-      setPending(false);
-      close(false);
-    } catch (cause) {
-      setError(errorDescription(cause));
-    } finally {
-      setPending(false);
-    }
+    decline.mutate(text);
   }
 
   return (
@@ -82,7 +84,7 @@ export function DeclineDialog({
           type="button"
           pending={pending}
           pendingLabel={t.declining}
-          onClick={() => void confirm()}
+          onClick={confirm}
           className={dangerButtonClass}
           data-testid="decline-confirm"
         >

@@ -1,3 +1,6 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { createQueryClient } from '@/lib/query-client';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +9,11 @@ import { heOwner } from '@/i18n/he-owner';
 import { failure, json, stubApi, type ApiCall } from '@/test/api-stub';
 import { RefundDialog } from './refund-dialog';
 import type { RefundTarget } from './refund-target';
+
+// The dialog's request is a mutation: it needs a query client, as in the console.
+function withQueryClient({ children }: { children: ReactNode }) {
+  return <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>;
+}
 
 const t = heOwner.refunds;
 
@@ -31,7 +39,9 @@ function refundServer(answer: (call: ApiCall) => Response = (call) => refunded(a
 const amountOfCall = (call: ApiCall) => (call.body as { amount?: string }).amount ?? '40.00';
 
 function renderDialog(onRefunded = vi.fn(), onOpenChange = vi.fn()) {
-  render(<RefundDialog target={target} open onOpenChange={onOpenChange} onRefunded={onRefunded} />);
+  render(<RefundDialog target={target} open onOpenChange={onOpenChange} onRefunded={onRefunded} />, {
+    wrapper: withQueryClient,
+  });
   return { onRefunded, onOpenChange };
 }
 

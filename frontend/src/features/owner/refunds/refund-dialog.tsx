@@ -5,6 +5,7 @@
 // "try again" after a refusal is the same refund, never a second one.
 import { formatShekels, parsePriceToAgorot } from '@tafrit/contracts/money';
 import type { RefundAnswer } from '@tafrit/contracts/http/refunds.schemas';
+import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { TypedText } from '@/components/typed-text';
 import { Dialog } from '@/components/ui/dialog';
@@ -91,13 +92,39 @@ export function RefundDialog({
   const [shownErrors, setShownErrors] = useState<{ what?: string; reason?: string }>({});
   // Set when the owner reaches the confirmation: the refund's id for every send of this confirmation.
   const [refundId, setRefundId] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<{ message: string; retry: boolean } | null>(null);
   const remaining = remainingOf(target);
   const request = requestOf(draft);
+  const refund = useMutation({
+    mutationFn: (id: string) => refundOrder(target.orderId, request, reasonOf(draft.reason), id),
+    onSuccess: (answer) => {
+      if (answer.status === 'failed') {
+        // Refused by the provider: nothing went back; asked again under the same id, as the decision has it.
+        setFailure({
+          message: answer.failureReason ? `${t.refused} ${answer.failureReason}` : t.refusedNoReason,
+          retry: true,
+        });
+        return;
+      }
+      onRefunded?.(answer);
+      const amount = parsePriceToAgorot(answer.amount) ?? 0;
+      toast({ title: answer.status === 'refunded' ? t.done(formatShekels(amount)) : t.requested });
+      apply(false);
+    },
+    onError: (error) => {
+      // 409s (more than remains, refunded meanwhile) need another choice; the provider's or the log's trouble and
+      // a lost connection are worth the same request again.
+      const retry = !isApiError(error) || error.status === 0 || error.status >= 500;
+      setFailure({ message: errorDescription(error), retry });
+    },
+  });
+  const pending = refund.isPending;
 
   function close(next: boolean) {
-    if (pending) return;
+    if (!pending) apply(next);
+  }
+
+  function apply(next: boolean) {
     onOpenChange(next);
     if (!next) {
       setDraft(emptyDraft);
@@ -115,33 +142,10 @@ export function RefundDialog({
     setFailure(null);
   }
 
-  async function send() {
+  function send() {
     if (!refundId) return;
-    setPending(true);
     setFailure(null);
-    try {
-      const answer = await refundOrder(target.orderId, request, reasonOf(draft.reason), refundId);
-      if (answer.status === 'failed') {
-        // Refused by the provider: nothing went back; asked again under the same id, as the decision has it.
-        setFailure({
-          message: answer.failureReason ? `${t.refused} ${answer.failureReason}` : t.refusedNoReason,
-          retry: true,
-        });
-        return;
-      }
-      onRefunded?.(answer);
-      const amount = parsePriceToAgorot(answer.amount) ?? 0;
-      toast({ title: answer.status === 'refunded' ? t.done(formatShekels(amount)) : t.requested });
-      setPending(false);
-      close(false);
-    } catch (error) {
-      // 409s (more than remains, refunded meanwhile) need another choice; the provider's or the log's trouble and
-      // a lost connection are worth the same request again.
-      const retry = !isApiError(error) || error.status === 0 || error.status >= 500;
-      setFailure({ message: errorDescription(error), retry });
-    } finally {
-      setPending(false);
-    }
+    refund.mutate(refundId);
   }
 
   const confirming = refundId !== null;
@@ -173,7 +177,7 @@ export function RefundDialog({
                 type="button"
                 pending={pending}
                 pendingLabel={t.sending}
-                onClick={() => void send()}
+                onClick={send}
                 data-testid="refund-confirm"
               >
                 {failure ? t.retry : t.confirm}
