@@ -2,7 +2,7 @@
 // computer's system with the one-time pairing code (printing-setup.tsx), the slip's paper width and a test print.
 import { messageFor } from '@tafrit/contracts/messages.he';
 import type { PaperWidth } from '@tafrit/contracts/printing';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { cardClass, cardTitleClass, errorTextClass } from '@/components/ui/form-styles';
 import { PendingButton } from '@/components/ui/pending-button';
@@ -20,6 +20,7 @@ import {
 import { errorDescription } from '../shared/errors';
 import { PrintingSetup } from './printing-setup';
 import { formatIsraelDateTime } from '@tafrit/contracts/months';
+import { RadioChoice } from './radio-choice';
 
 const t = heOwner.printer;
 const PAPER_WIDTH_OPTIONS: PaperWidth[] = ['80mm', '58mm'];
@@ -97,27 +98,33 @@ function PaperWidthChoice() {
   const name = useId();
   const queryClient = useQueryClient();
   const settings = usePrinterSettings();
-  const [saving, setSaving] = useState(false);
   const [confirmation, setConfirmation] = useState('');
   const current = settings.data?.paperWidth;
-
-  async function onChange(paperWidth: PaperWidth) {
-    if (paperWidth === current || saving) return;
-    setSaving(true);
-    setConfirmation('');
-    const key = printerSettingsQueryOptions().queryKey;
-    const before = settings.data;
-    if (before) queryClient.setQueryData(key, { ...before, paperWidth });
-    try {
-      queryClient.setQueryData(key, await savePaperWidth(paperWidth));
+  const key = printerSettingsQueryOptions().queryKey;
+  // Shown chosen at once; put back if the server refuses.
+  const save = useMutation({
+    mutationFn: savePaperWidth,
+    onMutate: (paperWidth) => {
+      const before = queryClient.getQueryData(key);
+      if (before) queryClient.setQueryData(key, { ...before, paperWidth });
+      return { before };
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(key, saved);
       setConfirmation(t.paperSaved);
       toast({ title: t.paperSaved });
-    } catch (saveError) {
-      if (before) queryClient.setQueryData(key, before);
+    },
+    onError: (saveError, _paperWidth, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before);
       toast({ variant: 'destructive', title: t.paperError, description: printerErrorText(saveError) });
-    } finally {
-      setSaving(false);
-    }
+    },
+  });
+  const saving = save.isPending;
+
+  function onChange(paperWidth: PaperWidth) {
+    if (paperWidth === current || saving) return;
+    setConfirmation('');
+    save.mutate(paperWidth);
   }
 
   return (
@@ -125,25 +132,16 @@ function PaperWidthChoice() {
       <legend className="text-lg font-bold text-ink">{t.paperTitle}</legend>
       <div className="mt-3 flex flex-wrap gap-3">
         {PAPER_WIDTH_OPTIONS.map((width) => (
-          <label
+          <RadioChoice
             key={width}
-            className={
-              'inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-line bg-surface px-4 ' +
-              'has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-3 ' +
-              'has-focus-visible:outline-offset-2 has-focus-visible:outline-focus has-focus-visible:outline-solid'
-            }
+            name={name}
+            value={width}
+            checked={current === width}
+            disabled={!settings.data}
+            onChange={() => onChange(width)}
           >
-            <input
-              type="radio"
-              name={name}
-              value={width}
-              checked={current === width}
-              disabled={!settings.data}
-              onChange={() => void onChange(width)}
-              className="size-5 accent-brand-700"
-            />
-            <span className="font-medium text-ink">{t.paper[width]}</span>
-          </label>
+            {t.paper[width]}
+          </RadioChoice>
         ))}
       </div>
       <p role="status" className="mt-2 text-brand-700" data-testid="paper-width-status">
@@ -155,29 +153,25 @@ function PaperWidthChoice() {
 }
 
 function TestPrint() {
-  const [sending, setSending] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const print = useMutation({
+    mutationFn: sendTestPrint,
+    onSuccess: () => setResult({ ok: true, text: t.testPrintSent }),
+    onError: (printError) => setResult({ ok: false, text: `${t.testPrintError}: ${printerErrorText(printError)}` }),
+  });
 
-  async function onTestPrint() {
-    setSending(true);
+  function onTestPrint() {
     setResult(null);
-    try {
-      await sendTestPrint();
-      setResult({ ok: true, text: t.testPrintSent });
-    } catch (printError) {
-      setResult({ ok: false, text: `${t.testPrintError}: ${printerErrorText(printError)}` });
-    } finally {
-      setSending(false);
-    }
+    print.mutate();
   }
 
   return (
     <div>
       <PendingButton
         type="button"
-        pending={sending}
+        pending={print.isPending}
         pendingLabel={t.testPrinting}
-        onClick={() => void onTestPrint()}
+        onClick={onTestPrint}
         className={secondaryButtonClass}
       >
         {t.testPrint}

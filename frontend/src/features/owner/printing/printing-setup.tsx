@@ -10,6 +10,7 @@ import {
   type AgentExecutablePlatform,
   type AgentPlatform,
 } from '@tafrit/contracts/printing';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState, type MouseEvent, type ReactNode } from 'react';
 import { errorTextClass, hintClass } from '@/components/ui/form-styles';
 import { PendingButton } from '@/components/ui/pending-button';
@@ -17,6 +18,7 @@ import { primaryButtonClass, secondaryButtonClass, textLinkClass } from '@/compo
 import { toast } from '@/components/ui/toast';
 import { heOwner } from '@/i18n/he-owner';
 import { agentDownloadAvailable, agentDownloadUrl, createPairingCode, formatPairingCode } from '../shared/api/printer';
+import { RadioChoice } from './radio-choice';
 
 const t = heOwner.printer;
 /** The browser-printing card's anchor (printing-guide-card.tsx): the way offered where no program is. */
@@ -85,21 +87,19 @@ interface Pairing {
 /** The one pairing code of the card: its button, the code with its countdown, and a failure's reason. */
 function usePairing(describeError: (error: unknown) => string): Pairing {
   const [pairing, setPairing] = useState<{ code: string; expiresAt: string } | null>(null);
-  const [creating, setCreating] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const secondsLeft = useCountdown(pairing?.expiresAt ?? null);
   const expired = secondsLeft === 0;
+  const create = useMutation({
+    mutationFn: createPairingCode,
+    onSuccess: setPairing,
+    onError: (createError) => setError(describeError(createError)),
+  });
+  const creating = create.isPending;
 
-  async function onCreate() {
-    setCreating(true);
+  function onCreate() {
     setError(null);
-    try {
-      setPairing(await createPairingCode());
-    } catch (createError) {
-      setError(describeError(createError));
-    } finally {
-      setCreating(false);
-    }
+    create.mutate();
   }
 
   const element = (
@@ -109,7 +109,7 @@ function usePairing(describeError: (error: unknown) => string): Pairing {
           type="button"
           pending={creating}
           pendingLabel={t.creatingCode}
-          onClick={() => void onCreate()}
+          onClick={onCreate}
           className={primaryButtonClass}
         >
           {pairing ? t.newCode : t.createCode}
@@ -193,24 +193,15 @@ export function PrintingSetup({ describeError }: { describeError: (error: unknow
         <legend className="text-lg font-bold text-ink">{t.systemLegend}</legend>
         <div className="mt-3 flex flex-wrap gap-3">
           {(['windows', 'mac', 'linux'] as const).map((option) => (
-            <label
+            <RadioChoice
               key={option}
-              className={
-                'inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-line bg-surface px-4 ' +
-                'has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-3 ' +
-                'has-focus-visible:outline-offset-2 has-focus-visible:outline-focus has-focus-visible:outline-solid'
-              }
+              name={name}
+              value={option}
+              checked={system === option}
+              onChange={() => setSystem(option)}
             >
-              <input
-                type="radio"
-                name={name}
-                value={option}
-                checked={system === option}
-                onChange={() => setSystem(option)}
-                className="size-5 accent-brand-700"
-              />
-              <span className="font-medium text-ink">{t.systems[option]}</span>
-            </label>
+              {t.systems[option]}
+            </RadioChoice>
           ))}
         </div>
       </fieldset>

@@ -2,7 +2,7 @@
 // credit document was not made, and a second ask for it), those that returned nothing yet (a refusal with its reason
 // and a retry, or one waiting for its answer), and the refund action, the console's dialog.
 import type { ReportOrder, ReportRefund, ReportUnsettledRefund } from '@tafrit/contracts/ordering-types';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { TypedText } from '@/components/typed-text';
 import { PendingButton } from '@/components/ui/pending-button';
@@ -91,13 +91,78 @@ export function OrderRefunds({ order }: { order: ReportOrder }) {
   );
 }
 
+/** Asks the provider again for a refund or its credit document; the answer's toast, then the report fetched again. */
+function useRetry<T>(ask: () => Promise<T>, say: (answer: T) => void, errorTitle: string) {
+  const queryClient = useQueryClient();
+  const retry = useMutation({
+    mutationFn: ask,
+    onSuccess: (answer) => {
+      say(answer);
+      return queryClient.invalidateQueries({ queryKey: [REPORT_URL] });
+    },
+    onError: (error) => toast({ variant: 'destructive', title: errorTitle, description: errorDescription(error) }),
+  });
+  return { pending: retry.isPending, onRetry: () => retry.mutate() };
+}
+
+/** What the provider refused, with its reason when it gave one, and the button that asks again. */
+function RefusedWithRetry({
+  text,
+  reason,
+  pending,
+  pendingLabel,
+  retryLabel,
+  onRetry,
+  testId,
+}: {
+  text: string;
+  reason: string | null | undefined;
+  pending: boolean;
+  pendingLabel: string;
+  retryLabel: string;
+  onRetry: () => void;
+  testId: string;
+}) {
+  return (
+    <>
+      <span className="text-danger">
+        {text}
+        {reason ? (
+          <>
+            {' '}
+            ({t.creditFailedReason}: <bdi>{reason}</bdi>)
+          </>
+        ) : null}
+      </span>
+      <PendingButton
+        type="button"
+        pending={pending}
+        pendingLabel={pendingLabel}
+        className={secondaryButtonClass}
+        onClick={onRetry}
+        data-testid={testId}
+      >
+        {retryLabel}
+      </PendingButton>
+    </>
+  );
+}
+
 /**
  * A refund whose credit document the provider did not make (decision 026): why, and a button that asks for it again.
  * The server asks the provider once however often it is pressed; while an ask is in flight it says so instead.
  */
 function CreditNotMade({ orderId, refund }: { orderId: string; refund: ReportRefund }) {
-  const queryClient = useQueryClient();
-  const [pending, setPending] = useState(false);
+  const { pending, onRetry } = useRetry(
+    () => retryCreditDocument(orderId, refund.refundId),
+    (answer) => {
+      if (answer.credit === 'issued') toast({ title: t.creditIssued });
+      else if (answer.credit === 'failed') {
+        toast({ variant: 'destructive', title: t.creditStillFailed, description: answer.failureReason ?? undefined });
+      }
+    },
+    t.creditRetryError,
+  );
   if (refund.credit === 'retrying') {
     return (
       <span className="basis-full text-muted" data-testid="order-refund-credit-retrying">
@@ -106,43 +171,17 @@ function CreditNotMade({ orderId, refund }: { orderId: string; refund: ReportRef
     );
   }
 
-  async function retry() {
-    setPending(true);
-    try {
-      const answer = await retryCreditDocument(orderId, refund.refundId);
-      if (answer.credit === 'issued') toast({ title: t.creditIssued });
-      else if (answer.credit === 'failed') {
-        toast({ variant: 'destructive', title: t.creditStillFailed, description: answer.failureReason ?? undefined });
-      }
-      await queryClient.invalidateQueries({ queryKey: [REPORT_URL] });
-    } catch (error) {
-      toast({ variant: 'destructive', title: t.creditRetryError, description: errorDescription(error) });
-    } finally {
-      setPending(false);
-    }
-  }
-
   return (
     <span className="flex basis-full flex-wrap items-center gap-x-4 gap-y-1" data-testid="order-refund-credit-failed">
-      <span className="text-danger">
-        {t.creditFailed}
-        {refund.creditFailureReason ? (
-          <>
-            {' '}
-            ({t.creditFailedReason}: <bdi>{refund.creditFailureReason}</bdi>)
-          </>
-        ) : null}
-      </span>
-      <PendingButton
-        type="button"
+      <RefusedWithRetry
+        text={t.creditFailed}
+        reason={refund.creditFailureReason}
         pending={pending}
         pendingLabel={t.creditRetrying}
-        className={secondaryButtonClass}
-        onClick={() => void retry()}
-        data-testid="order-refund-credit-retry"
-      >
-        {t.creditRetry}
-      </PendingButton>
+        retryLabel={t.creditRetry}
+        onRetry={onRetry}
+        testId="order-refund-credit-retry"
+      />
     </span>
   );
 }
@@ -152,26 +191,20 @@ function CreditNotMade({ orderId, refund }: { orderId: string; refund: ReportRef
  * the provider sees the same key, and a double click is one refund), or waiting for its answer, its amount held.
  */
 function UnsettledRefund({ orderId, refund }: { orderId: string; refund: ReportUnsettledRefund }) {
-  const queryClient = useQueryClient();
-  const [pending, setPending] = useState(false);
-
-  async function retry() {
-    setPending(true);
-    try {
+  const { pending, onRetry } = useRetry(
+    () => {
       // The same id with the same lines (or neither, for an amount or the whole): the server refunds what it asked.
       const request = refund.lines ? { kind: 'lines' as const, lines: refund.lines } : { kind: 'whole' as const };
-      const answer = await refundOrder(orderId, request, refund.reason, refund.refundId);
+      return refundOrder(orderId, request, refund.reason, refund.refundId);
+    },
+    (answer) => {
       if (answer.status === 'refunded') toast({ title: t.refundRetried });
       else if (answer.status === 'failed') {
         toast({ variant: 'destructive', title: t.refundStillRefused, description: answer.failureReason ?? undefined });
       } else toast({ title: t.refundStillWaiting });
-      await queryClient.invalidateQueries({ queryKey: [REPORT_URL] });
-    } catch (error) {
-      toast({ variant: 'destructive', title: t.refundRetryError, description: errorDescription(error) });
-    } finally {
-      setPending(false);
-    }
-  }
+    },
+    t.refundRetryError,
+  );
 
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-1" data-testid="order-unsettled-refund">
@@ -180,27 +213,15 @@ function UnsettledRefund({ orderId, refund }: { orderId: string; refund: ReportU
       </bdi>
       <TypedText className="text-ink" text={refund.reason} />
       {refund.status === 'failed' ? (
-        <>
-          <span className="text-danger">
-            {t.refundRefused}
-            {refund.failureReason ? (
-              <>
-                {' '}
-                ({t.creditFailedReason}: <bdi>{refund.failureReason}</bdi>)
-              </>
-            ) : null}
-          </span>
-          <PendingButton
-            type="button"
-            pending={pending}
-            pendingLabel={t.refundRetrying}
-            className={secondaryButtonClass}
-            onClick={() => void retry()}
-            data-testid="order-refund-retry"
-          >
-            {t.refundRetry}
-          </PendingButton>
-        </>
+        <RefusedWithRetry
+          text={t.refundRefused}
+          reason={refund.failureReason}
+          pending={pending}
+          pendingLabel={t.refundRetrying}
+          retryLabel={t.refundRetry}
+          onRetry={onRetry}
+          testId="order-refund-retry"
+        />
       ) : (
         <span className="text-muted">{t.refundWaiting}</span>
       )}
