@@ -1,16 +1,16 @@
 import { uiMessagesHe } from '@tafrit/contracts/messages.he';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
-import { cardClass, cardTitleClass, hintClass } from '@/components/ui/form-styles';
-import { primaryButtonClass } from '@/components/ui/styles';
+import { cardClass, hintClass } from '@/components/ui/form-styles';
 import { toast } from '@/components/ui/toast';
 import { heOwner } from '@/i18n/he-owner';
 import { moveCategory, useReorderCategories, type Category, type Product } from '../shared/api/menu';
 import { errorDescription } from '../shared/errors';
-import { ArrowIcon } from './arrow-icon';
 import { CategoryDialog } from './category-dialog';
 import { DeleteCategoryDialog } from './delete-category-dialog';
 import { ReorderableList } from './reorderable-list';
 import { smallButtonClass } from './styles';
+import { MoveButtons } from './move-buttons';
+import { PanelHeader } from './panel-header';
 
 const t = heOwner.menuManagement;
 
@@ -79,14 +79,12 @@ export function CategoryPanel({
 
   return (
     <section aria-labelledby={titleId} className={cardClass} data-testid="category-panel">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={titleId} className={cardTitleClass}>
-          {t.categories.title}
-        </h2>
-        <button type="button" className={primaryButtonClass} onClick={() => setEditing({ open: true, category: null })}>
-          {t.categories.add}
-        </button>
-      </div>
+      <PanelHeader
+        titleId={titleId}
+        title={t.categories.title}
+        addLabel={t.categories.add}
+        onAdd={() => setEditing({ open: true, category: null })}
+      />
       {categories.length === 0 ? (
         <p className="mt-4 text-muted" data-testid="categories-empty">
           {t.categories.empty}
@@ -126,26 +124,13 @@ export function CategoryPanel({
                     </button>
                     <div className="mt-2 flex flex-wrap gap-2">
                       {row?.handle}
-                      <button
-                        type="button"
-                        data-move="-1"
-                        className={smallButtonClass}
-                        disabled={index === 0}
-                        aria-label={t.categories.moveUp(category.name)}
-                        onClick={() => move(index, -1)}
-                      >
-                        <ArrowIcon up />
-                      </button>
-                      <button
-                        type="button"
-                        data-move="1"
-                        className={smallButtonClass}
-                        disabled={index === categories.length - 1}
-                        aria-label={t.categories.moveDown(category.name)}
-                        onClick={() => move(index, 1)}
-                      >
-                        <ArrowIcon />
-                      </button>
+                      <MoveButtons
+                        first={index === 0}
+                        last={index === categories.length - 1}
+                        upLabel={t.categories.moveUp(category.name)}
+                        downLabel={t.categories.moveDown(category.name)}
+                        onMove={(direction) => move(index, direction)}
+                      />
                       <button
                         type="button"
                         className={smallButtonClass}

@@ -2,14 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { optionInputSchema, type OptionInput, type OptionInputRequest } from '@tafrit/contracts/http/menu.schemas';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { Dialog } from '@/components/ui/dialog';
 import { CheckboxField, TextField } from '@/components/ui/form-field';
-import { PendingButton } from '@/components/ui/pending-button';
 import { toast } from '@/components/ui/toast';
 import { heOwner } from '@/i18n/he-owner';
 import { useSaveOption, type Option, type OptionGroup } from '../shared/api/option-groups';
 import { errorDescription, fieldErrorsOf } from '../shared/errors';
 import { useTranslationsSection } from './translations-section';
+import { FormDialog } from './form-dialog';
 
 const t = heOwner.menuManagement.optionGroups;
 
@@ -63,20 +62,15 @@ function OpenOptionDialog({
   }
 
   return (
-    <Dialog
-      open
-      onOpenChange={(next) => {
-        if (!next && isSubmitting) return;
-        onOpenChange(next);
-      }}
+    <FormDialog
+      formId={formId}
+      pending={isSubmitting}
+      onOpenChange={onOpenChange}
       title={editing ? t.editOptionTitle : t.addOptionTitle}
       description={group.name}
-      closeLabel={heOwner.menuManagement.cancel}
-      footer={
-        <PendingButton pending={isSubmitting} pendingLabel={t.saving} form={formId} data-testid="option-save">
-          {t.save}
-        </PendingButton>
-      }
+      saveLabel={t.save}
+      savingLabel={t.saving}
+      saveTestId="option-save"
     >
       <form id={formId} noValidate onSubmit={form.handleSubmit(onSubmit)} className="flex flex-col gap-5">
         <TextField label={t.optionName} error={errors.name?.message} autoComplete="off" {...form.register('name')} />
@@ -100,6 +94,6 @@ function OpenOptionDialog({
         />
         {translations.element}
       </form>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -6,14 +6,13 @@ import {
 } from '@tafrit/contracts/http/menu.schemas';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Dialog } from '@/components/ui/dialog';
 import { CheckboxField, TextField } from '@/components/ui/form-field';
-import { PendingButton } from '@/components/ui/pending-button';
 import { toast } from '@/components/ui/toast';
 import { heOwner } from '@/i18n/he-owner';
 import { useCreateOptionGroup, useEditOptionGroup, type OptionGroup } from '../shared/api/option-groups';
 import { errorDescription, fieldErrorsOf } from '../shared/errors';
 import { useTranslationsSection } from './translations-section';
+import { FormDialog } from './form-dialog';
 
 const t = heOwner.menuManagement.optionGroups;
 
@@ -71,19 +70,14 @@ function OpenOptionGroupDialog({
   }
 
   return (
-    <Dialog
-      open
-      onOpenChange={(next) => {
-        if (!next && isSubmitting) return;
-        onOpenChange(next);
-      }}
+    <FormDialog
+      formId={formId}
+      pending={isSubmitting}
+      onOpenChange={onOpenChange}
       title={editing ? t.editTitle : t.addTitle}
-      closeLabel={heOwner.menuManagement.cancel}
-      footer={
-        <PendingButton pending={isSubmitting} pendingLabel={t.saving} form={formId} data-testid="option-group-save">
-          {t.save}
-        </PendingButton>
-      }
+      saveLabel={t.save}
+      savingLabel={t.saving}
+      saveTestId="option-group-save"
     >
       <form id={formId} noValidate onSubmit={form.handleSubmit(onSubmit)} className="flex flex-col gap-5">
         <TextField
@@ -138,6 +132,6 @@ function OpenOptionGroupDialog({
         />
         {translations.element}
       </form>
-    </Dialog>
+    </FormDialog>
   );
 }

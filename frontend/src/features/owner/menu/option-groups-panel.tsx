@@ -1,6 +1,6 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
-import { cardClass, cardTitleClass, errorTextClass, hintClass } from '@/components/ui/form-styles';
-import { primaryButtonClass, secondaryButtonClass } from '@/components/ui/styles';
+import { cardClass, errorTextClass, hintClass } from '@/components/ui/form-styles';
+import { secondaryButtonClass } from '@/components/ui/styles';
 import { toast } from '@/components/ui/toast';
 import { heOwner } from '@/i18n/he-owner';
 import type { Product } from '../shared/api/menu';
@@ -15,13 +15,14 @@ import {
   type OptionGroup,
 } from '../shared/api/option-groups';
 import { errorDescription } from '../shared/errors';
-import { ArrowIcon } from './arrow-icon';
 import { ConfirmDialog } from './confirm-dialog';
 import { OptionDialog } from './option-dialog';
 import { OptionGroupDialog } from './option-group-dialog';
 import { priceText } from './product-row';
 import { ReorderableList, type SortableRow } from './reorderable-list';
 import { smallButtonClass } from './styles';
+import { MoveButtons } from './move-buttons';
+import { PanelHeader } from './panel-header';
 
 const t = heOwner.menuManagement.optionGroups;
 
@@ -49,14 +50,12 @@ export function OptionGroupsPanel({ products }: { products: Product[] }) {
 
   return (
     <section aria-labelledby={titleId} className={`${cardClass} mt-6`} data-testid="option-groups-panel">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={titleId} className={cardTitleClass}>
-          {t.title}
-        </h2>
-        <button type="button" className={primaryButtonClass} onClick={() => setEditing({ open: true, group: null })}>
-          {t.add}
-        </button>
-      </div>
+      <PanelHeader
+        titleId={titleId}
+        title={t.title}
+        addLabel={t.add}
+        onAdd={() => setEditing({ open: true, group: null })}
+      />
       <p className={`${hintClass} mt-3 max-w-prose`}>{t.description}</p>
       {groups.isPending ? (
         <p role="status" className="mt-4 text-muted">
@@ -353,26 +352,13 @@ function OptionRow({
         </span>
         <span className="ms-auto flex flex-wrap gap-2">
           {row?.handle}
-          <button
-            type="button"
-            data-move="-1"
-            className={smallButtonClass}
-            disabled={first}
-            aria-label={t.moveUp(option.name)}
-            onClick={() => onMove(-1)}
-          >
-            <ArrowIcon up />
-          </button>
-          <button
-            type="button"
-            data-move="1"
-            className={smallButtonClass}
-            disabled={last}
-            aria-label={t.moveDown(option.name)}
-            onClick={() => onMove(1)}
-          >
-            <ArrowIcon />
-          </button>
+          <MoveButtons
+            first={first}
+            last={last}
+            upLabel={t.moveUp(option.name)}
+            downLabel={t.moveDown(option.name)}
+            onMove={onMove}
+          />
           <button type="button" className={smallButtonClass} onClick={onEdit}>
             {t.editShort} <span className="sr-only">{option.name}</span>
           </button>

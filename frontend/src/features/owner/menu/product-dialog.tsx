@@ -4,10 +4,8 @@ import { PRODUCT_TAGS, productTagLabelsHe } from '@tafrit/contracts/menu-types';
 import { uiMessagesHe, validationMessagesHe } from '@tafrit/contracts/messages.he';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { Dialog } from '@/components/ui/dialog';
 import { FieldError, TextField } from '@/components/ui/form-field';
 import { errorTextClass, hintClass, inputClass, labelClass } from '@/components/ui/form-styles';
-import { PendingButton } from '@/components/ui/pending-button';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { secondaryButtonClass } from '@/components/ui/styles';
 import { toast } from '@/components/ui/toast';
@@ -16,6 +14,7 @@ import { isApiError } from '@/lib/api-client';
 import { useSaveProduct, type Category, type Product } from '../shared/api/menu';
 import { errorDescription, fieldErrorsOf } from '../shared/errors';
 import { useTranslationsSection } from './translations-section';
+import { FormDialog } from './form-dialog';
 
 const t = heOwner.menuManagement.products;
 
@@ -137,20 +136,14 @@ function OpenProductDialog({ onOpenChange, product, categories, defaultCategoryI
   const categoryErrorId = `${formId}-category-error`;
 
   return (
-    <Dialog
-      open
-      onOpenChange={(next) => {
-        // The upload finishes before the dialog can close, so the toast tells the truth.
-        if (!next && isSubmitting) return;
-        onOpenChange(next);
-      }}
+    <FormDialog
+      formId={formId}
+      pending={isSubmitting}
+      onOpenChange={onOpenChange}
       title={editing ? t.editTitle : t.addTitle}
-      closeLabel={heOwner.menuManagement.cancel}
-      footer={
-        <PendingButton pending={isSubmitting} pendingLabel={t.saving} form={formId} data-testid="product-save">
-          {t.save}
-        </PendingButton>
-      }
+      saveLabel={t.save}
+      savingLabel={t.saving}
+      saveTestId="product-save"
     >
       <form id={formId} noValidate onSubmit={form.handleSubmit(onSubmit)} className="flex flex-col gap-5">
         <TextField label={t.name} error={errors.name?.message} autoComplete="off" {...form.register('name')} />
@@ -276,6 +269,6 @@ function OpenProductDialog({ onOpenChange, product, categories, defaultCategoryI
         </div>
         {translations.element}
       </form>
-    </Dialog>
+    </FormDialog>
   );
 }

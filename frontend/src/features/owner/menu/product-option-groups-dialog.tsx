@@ -12,9 +12,8 @@ import {
   useReorderProductOptionGroups,
 } from '../shared/api/option-groups';
 import { errorDescription } from '../shared/errors';
-import { ArrowIcon } from './arrow-icon';
 import { ReorderableList } from './reorderable-list';
-import { smallButtonClass } from './styles';
+import { MoveButtons } from './move-buttons';
 
 const t = heOwner.menuManagement.optionGroups;
 
@@ -144,26 +143,13 @@ function OpenDialog({ product, onClose }: { product: Product; onClose: () => voi
                       <span className="font-medium text-ink">{group.name}</span>
                       <span className="flex gap-2">
                         {row?.handle}
-                        <button
-                          type="button"
-                          data-move="-1"
-                          className={smallButtonClass}
-                          disabled={index === 0}
-                          aria-label={t.moveUp(group.name)}
-                          onClick={() => move(index, -1)}
-                        >
-                          <ArrowIcon up />
-                        </button>
-                        <button
-                          type="button"
-                          data-move="1"
-                          className={smallButtonClass}
-                          disabled={index === attached.length - 1}
-                          aria-label={t.moveDown(group.name)}
-                          onClick={() => move(index, 1)}
-                        >
-                          <ArrowIcon />
-                        </button>
+                        <MoveButtons
+                          first={index === 0}
+                          last={index === attached.length - 1}
+                          upLabel={t.moveUp(group.name)}
+                          downLabel={t.moveDown(group.name)}
+                          onMove={(direction) => move(index, direction)}
+                        />
                       </span>
                     </li>
                   )}

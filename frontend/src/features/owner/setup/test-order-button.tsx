@@ -1,5 +1,5 @@
 // Sends the owner's test order (decision 034): from the checklist and from the live console.
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PendingButton } from '@/components/ui/pending-button';
 import { secondaryButtonClass } from '@/components/ui/styles';
@@ -17,31 +17,27 @@ export function TestOrderButton({
   onSent?: (orderNumber: number) => void;
 }) {
   const queryClient = useQueryClient();
-  const [pending, setPending] = useState(false);
   const [sent, setSent] = useState<number | null>(null);
-
-  async function send() {
-    setPending(true);
-    try {
-      const { orderNumber } = await placeTestOrder();
+  const send = useMutation({
+    mutationFn: () => placeTestOrder(),
+    onSuccess: ({ orderNumber }) => {
       if (onSent) onSent(orderNumber);
       else setSent(orderNumber);
       void queryClient.invalidateQueries({ queryKey: setupChecklistQueryOptions.queryKey });
-    } catch (error) {
+    },
+    onError: (error) => {
       toast({ variant: 'destructive', title: setupText.testOrderFailed, description: errorDescription(error) });
-    } finally {
-      setPending(false);
-    }
-  }
+    },
+  });
 
   return (
     <span className="inline-flex flex-wrap items-center gap-3">
       <PendingButton
         type="button"
-        pending={pending}
+        pending={send.isPending}
         pendingLabel={setupText.steps.test_order.action}
         className={className}
-        onClick={() => void send()}
+        onClick={() => send.mutate()}
         data-testid="test-order-button"
       >
         {setupText.steps.test_order.action}
