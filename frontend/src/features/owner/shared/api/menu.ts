@@ -4,6 +4,7 @@
 //
 import { ownerCategorySchema, ownerProductSchema, type ProductInput } from '@tafrit/contracts/http/menu.schemas';
 import type { OwnerCategory, OwnerProduct } from '@tafrit/contracts/menu-types';
+import { optimisticUpdate } from './optimistic';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { dataOf } from './responses';
@@ -110,16 +111,7 @@ export function useReorderCategories() {
   const key = categoriesQueryOptions.queryKey;
   return useMutation({
     mutationFn: (next: Category[]) => reorderCategories(next.map((category) => category.id)),
-    onMutate: async (next: Category[]) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData(key);
-      queryClient.setQueryData(key, next);
-      return { previous };
-    },
-    onError: (_error, _next, context) => {
-      if (context?.previous) queryClient.setQueryData(key, context.previous);
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+    ...optimisticUpdate<Category[], Category[]>(queryClient, key, (_categories, next) => next),
   });
 }
 
@@ -209,16 +201,11 @@ export function useReorderProducts() {
   const key = productsQueryOptions.queryKey;
   return useMutation({
     mutationFn: reorderProducts,
-    onMutate: async ({ categoryId, ids }) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData(key);
-      queryClient.setQueryData(key, (products) => (products ? withProductOrder(products, categoryId, ids) : products));
-      return { previous };
-    },
-    onError: (_error, _args, context) => {
-      if (context?.previous) queryClient.setQueryData(key, context.previous);
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+    ...optimisticUpdate<Product[], Parameters<typeof reorderProducts>[0]>(
+      queryClient,
+      key,
+      (products, { categoryId, ids }) => (products ? withProductOrder(products, categoryId, ids) : products),
+    ),
   });
 }
 
@@ -228,18 +215,12 @@ export function useProductAvailability() {
   const key = productsQueryOptions.queryKey;
   return useMutation({
     mutationFn: setProductAvailability,
-    onMutate: async ({ id, isActive }) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData(key);
-      queryClient.setQueryData(key, (products) =>
+    ...optimisticUpdate<Product[], Parameters<typeof setProductAvailability>[0]>(
+      queryClient,
+      key,
+      (products, { id, isActive }) =>
         products?.map((product) => (product.id === id ? { ...product, isActive } : product)),
-      );
-      return { previous };
-    },
-    onError: (_error, _args, context) => {
-      if (context?.previous) queryClient.setQueryData(key, context.previous);
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+    ),
   });
 }
 

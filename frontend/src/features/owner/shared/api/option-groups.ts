@@ -8,9 +8,10 @@ import {
   type OptionInput,
 } from '@tafrit/contracts/http/menu.schemas';
 import type { OwnerOption, OwnerOptionGroup } from '@tafrit/contracts/menu-types';
+import { optimisticUpdate } from './optimistic';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { prefetchMenu, productsQueryOptions } from './menu';
+import { prefetchMenu, productsQueryOptions, type Product } from './menu';
 import { dataOf } from './responses';
 import { ownerRequest } from './session-request';
 
@@ -162,22 +163,16 @@ export function useReorderOptions() {
   const key = optionGroupsQueryOptions.queryKey;
   return useMutation({
     mutationFn: reorderOptions,
-    onMutate: async ({ groupId, ids }) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData(key);
-      queryClient.setQueryData(key, (groups) =>
+    ...optimisticUpdate<OptionGroup[], Parameters<typeof reorderOptions>[0]>(
+      queryClient,
+      key,
+      (groups, { groupId, ids }) =>
         groups?.map((group) =>
           group.id !== groupId
             ? group
             : { ...group, options: ids.flatMap((id) => group.options.filter((option) => option.id === id)) },
         ),
-      );
-      return { previous };
-    },
-    onError: (_error, _args, context) => {
-      if (context?.previous) queryClient.setQueryData(key, context.previous);
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+    ),
   });
 }
 
@@ -187,17 +182,11 @@ export function useReorderProductOptionGroups() {
   const key = productsQueryOptions.queryKey;
   return useMutation({
     mutationFn: reorderProductOptionGroups,
-    onMutate: async ({ productId, ids }) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData(key);
-      queryClient.setQueryData(key, (products) =>
+    ...optimisticUpdate<Product[], Parameters<typeof reorderProductOptionGroups>[0]>(
+      queryClient,
+      key,
+      (products, { productId, ids }) =>
         products?.map((product) => (product.id === productId ? { ...product, optionGroupIds: ids } : product)),
-      );
-      return { previous };
-    },
-    onError: (_error, _args, context) => {
-      if (context?.previous) queryClient.setQueryData(key, context.previous);
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+    ),
   });
 }
