@@ -22,9 +22,10 @@ import {
   sectionTitleClass,
   SummaryCard,
   tableClass,
-  TableBox,
   tdClass,
   thClass,
+  LtrCell,
+  MonthTable,
 } from './ui';
 
 const t = heAdmin.commissions;
@@ -75,79 +76,48 @@ function CommissionReport({ report, month }: { report: AdminCommissionReport; mo
       {report.businesses.length === 0 ? (
         <EmptyState testId="commissions-empty">{uiMessagesHe.noCommissionData}</EmptyState>
       ) : (
-        <TableBox label={t.tableCaption}>
-          <table className={tableClass} data-testid="commission-table">
-            <caption className={`${captionClass} px-3 pt-3`}>
-              {t.tableCaption}, {monthLabel(month)}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col" className={thClass}>
-                  {t.business}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t.totalOrders}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t.totalAmount}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t.totalRefunds}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t.totalCommission}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t.totalNet}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t.platformInvoice}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t.actions}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.businesses.map((business) => (
-                <tr key={business.businessId}>
-                  <th scope="row" className={`${tdClass} text-start font-medium`}>
-                    {business.businessName}
-                  </th>
-                  <td className={tdClass}>
-                    <Ltr>{business.totalOrders}</Ltr>
-                  </td>
-                  <td className={tdClass}>
-                    <Ltr>{shekelsText(business.totalAmount)}</Ltr>
-                  </td>
-                  <td className={tdClass}>
-                    <Ltr>{shekelsText(business.totalRefunds)}</Ltr>
-                  </td>
-                  <td className={tdClass}>
-                    <Ltr>{shekelsText(business.totalCommission)}</Ltr>
-                  </td>
-                  <td className={tdClass}>
-                    <Ltr>{shekelsText(business.totalNet)}</Ltr>
-                  </td>
-                  <td className={tdClass}>
-                    {documents
-                      .get(business.businessId)
-                      ?.documents.map((document) => (
-                        <DocumentLink
-                          key={`${document.kind}-${document.number}`}
-                          document={document}
-                          businessName={business.businessName}
-                        />
-                      )) ?? '—'}
-                  </td>
-                  <td className={tdClass}>
-                    <HistoryButton business={business} month={month} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableBox>
+        <MonthTable
+          label={t.tableCaption}
+          month={month}
+          testId="commission-table"
+          columns={[
+            t.business,
+            t.totalOrders,
+            t.totalAmount,
+            t.totalRefunds,
+            t.totalCommission,
+            t.totalNet,
+            t.platformInvoice,
+            t.actions,
+          ]}
+        >
+          {report.businesses.map((business) => (
+            <tr key={business.businessId}>
+              <th scope="row" className={`${tdClass} text-start font-medium`}>
+                {business.businessName}
+              </th>
+              <LtrCell>{business.totalOrders}</LtrCell>
+              <LtrCell>{shekelsText(business.totalAmount)}</LtrCell>
+              <LtrCell>{shekelsText(business.totalRefunds)}</LtrCell>
+              <LtrCell>{shekelsText(business.totalCommission)}</LtrCell>
+              <LtrCell>{shekelsText(business.totalNet)}</LtrCell>
+              <td className={tdClass}>
+                {documents
+                  .get(business.businessId)
+                  ?.documents.map((document) => (
+                    <DocumentLink
+                      key={`${document.kind}-${document.number}`}
+                      document={document}
+                      businessName={business.businessName}
+                    />
+                  )) ?? '—'}
+              </td>
+              <td className={tdClass}>
+                <HistoryButton business={business} month={month} />
+              </td>
+            </tr>
+          ))}
+        </MonthTable>
       )}
     </>
   );
@@ -213,20 +183,12 @@ function HistoryLines({ phone, month }: { phone: string; month: string }) {
               <tbody>
                 {data.lines.map((line) => (
                   <tr key={`${line.eventPosition}-${line.kind}`}>
-                    <td className={tdClass}>
-                      <Ltr>{dateTimeText(line.at)}</Ltr>
-                    </td>
+                    <LtrCell>{dateTimeText(line.at)}</LtrCell>
                     <td className={tdClass}>{h.kinds[line.kind] ?? line.kind}</td>
                     <td className={tdClass}>{line.orderNumber !== null ? <Ltr>{line.orderNumber}</Ltr> : '—'}</td>
-                    <td className={tdClass}>
-                      <Ltr>{shekelsText(line.amount)}</Ltr>
-                    </td>
-                    <td className={tdClass}>
-                      <Ltr>{shekelsText(line.commission)}</Ltr>
-                    </td>
-                    <td className={tdClass}>
-                      <Ltr>{shekelsText(line.net)}</Ltr>
-                    </td>
+                    <LtrCell>{shekelsText(line.amount)}</LtrCell>
+                    <LtrCell>{shekelsText(line.commission)}</LtrCell>
+                    <LtrCell>{shekelsText(line.net)}</LtrCell>
                   </tr>
                 ))}
               </tbody>
@@ -235,18 +197,10 @@ function HistoryLines({ phone, month }: { phone: string; month: string }) {
                   <th scope="row" colSpan={2} className={`${tdClass} text-start`}>
                     {h.totals}
                   </th>
-                  <td className={tdClass}>
-                    <Ltr>{data.totals.totalOrders}</Ltr>
-                  </td>
-                  <td className={tdClass}>
-                    <Ltr>{shekelsText(data.totals.totalAmount)}</Ltr>
-                  </td>
-                  <td className={tdClass}>
-                    <Ltr>{shekelsText(data.totals.totalCommission)}</Ltr>
-                  </td>
-                  <td className={tdClass}>
-                    <Ltr>{shekelsText(data.totals.totalNet)}</Ltr>
-                  </td>
+                  <LtrCell>{data.totals.totalOrders}</LtrCell>
+                  <LtrCell>{shekelsText(data.totals.totalAmount)}</LtrCell>
+                  <LtrCell>{shekelsText(data.totals.totalCommission)}</LtrCell>
+                  <LtrCell>{shekelsText(data.totals.totalNet)}</LtrCell>
                 </tr>
               </tfoot>
             </table>

@@ -18,18 +18,7 @@ import { errorDescription } from './errors';
 import { PayoutBalances } from './payout-balances';
 import { PlatformInvoicesPanel } from './platform-invoices';
 import { dateText, dateTimeText, shekelsText } from './format';
-import {
-  captionClass,
-  EmptyState,
-  Ltr,
-  QueryState,
-  sectionTitleClass,
-  SummaryCard,
-  tableClass,
-  TableBox,
-  tdClass,
-  thClass,
-} from './ui';
+import { EmptyState, Ltr, QueryState, sectionTitleClass, SummaryCard, tdClass, LtrCell, MonthTable } from './ui';
 
 const t = heAdmin.payouts;
 
@@ -88,75 +77,28 @@ function Batch({ batch, month }: { batch: PayoutBatch; month: string }) {
         ) : null}
       </div>
       {hasLines ? (
-        <TableBox label={t.caption}>
-          <table className={tableClass} data-testid="payout-table">
-            <caption className={`${captionClass} px-3 pt-3`}>
-              {t.caption}, {monthLabel(month)}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col" className={thClass}>
-                  {t.business}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t.beneficiary}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t.bank}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t.branch}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t.account}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t.monthNet}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t.deducted}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t.tips}
-                </th>
-                <th scope="col" className={thClass}>
-                  {t.net}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {batch.lines.map((line) => (
-                <tr key={line.businessId}>
-                  <th scope="row" className={`${tdClass} text-start font-medium`}>
-                    {line.businessName}
-                  </th>
-                  <td className={tdClass}>{line.beneficiaryName}</td>
-                  <td className={tdClass}>
-                    <Ltr>{line.bankCode}</Ltr>
-                  </td>
-                  <td className={tdClass}>
-                    <Ltr>{line.branch}</Ltr>
-                  </td>
-                  <td className={tdClass}>
-                    <Ltr>{line.accountNumber}</Ltr>
-                  </td>
-                  <td className={tdClass}>
-                    <Ltr>{shekelsText(line.monthNet)}</Ltr>
-                  </td>
-                  <td className={tdClass}>
-                    <Ltr>{shekelsText(line.deducted)}</Ltr>
-                  </td>
-                  <td className={tdClass}>
-                    <Ltr>{shekelsText(line.tips ?? '0.00')}</Ltr>
-                  </td>
-                  <td className={tdClass}>
-                    <Ltr>{shekelsText(line.net)}</Ltr>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableBox>
+        <MonthTable
+          label={t.caption}
+          month={month}
+          testId="payout-table"
+          columns={[t.business, t.beneficiary, t.bank, t.branch, t.account, t.monthNet, t.deducted, t.tips, t.net]}
+        >
+          {batch.lines.map((line) => (
+            <tr key={line.businessId}>
+              <th scope="row" className={`${tdClass} text-start font-medium`}>
+                {line.businessName}
+              </th>
+              <td className={tdClass}>{line.beneficiaryName}</td>
+              <LtrCell>{line.bankCode}</LtrCell>
+              <LtrCell>{line.branch}</LtrCell>
+              <LtrCell>{line.accountNumber}</LtrCell>
+              <LtrCell>{shekelsText(line.monthNet)}</LtrCell>
+              <LtrCell>{shekelsText(line.deducted)}</LtrCell>
+              <LtrCell>{shekelsText(line.tips ?? '0.00')}</LtrCell>
+              <LtrCell>{shekelsText(line.net)}</LtrCell>
+            </tr>
+          ))}
+        </MonthTable>
       ) : (
         <EmptyState testId="payouts-empty">{t.empty}</EmptyState>
       )}

@@ -11,7 +11,7 @@ import { monthLabel } from '@/lib/month-label';
 import { issuePlatformInvoices, platformInvoicesQueryOptions, usePlatformInvoices } from './api';
 import { errorDescription } from './errors';
 import { shekelsText } from './format';
-import { captionClass, EmptyState, Ltr, QueryState, tableClass, TableBox, tdClass, thClass } from './ui';
+import { EmptyState, Ltr, QueryState, tdClass, MonthTable } from './ui';
 
 const t = heAdmin.platformInvoices;
 
@@ -56,41 +56,29 @@ export function PlatformInvoicesPanel({ month }: { month: string }) {
           list.length === 0 ? (
             <EmptyState testId="platform-invoices-empty">{t.empty}</EmptyState>
           ) : (
-            <TableBox label={t.caption}>
-              <table className={tableClass} data-testid="platform-invoices-table">
-                <caption className={`${captionClass} px-3 pt-3`}>
-                  {t.caption}, {monthLabel(month)}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col" className={thClass}>
-                      {t.business}
-                    </th>
-                    <th scope="col" className={thClass}>
-                      {t.documents}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.map((entry) => (
-                    <tr key={entry.businessId}>
-                      <th scope="row" className={`${tdClass} text-start font-medium`}>
-                        {entry.businessName}
-                      </th>
-                      <td className={tdClass}>
-                        <ul>
-                          {entry.documents.map((document) => (
-                            <li key={`${document.kind}-${document.number}`}>
-                              <DocumentLink document={document} businessName={entry.businessName} />
-                            </li>
-                          ))}
-                        </ul>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableBox>
+            <MonthTable
+              label={t.caption}
+              month={month}
+              testId="platform-invoices-table"
+              columns={[t.business, t.documents]}
+            >
+              {list.map((entry) => (
+                <tr key={entry.businessId}>
+                  <th scope="row" className={`${tdClass} text-start font-medium`}>
+                    {entry.businessName}
+                  </th>
+                  <td className={tdClass}>
+                    <ul>
+                      {entry.documents.map((document) => (
+                        <li key={`${document.kind}-${document.number}`}>
+                          <DocumentLink document={document} businessName={entry.businessName} />
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                </tr>
+              ))}
+            </MonthTable>
           )
         }
       </QueryState>

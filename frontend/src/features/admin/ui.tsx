@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { cardClass, errorTextClass } from '@/components/ui/form-styles';
 import { secondaryButtonClass } from '@/components/ui/styles';
 import { heAdmin } from '@/i18n/he-admin';
+import { monthLabel } from '@/lib/month-label';
 import { errorDescription } from './errors';
 
 const t = heAdmin.dashboard;
@@ -85,5 +86,49 @@ export function Ltr({ children }: { children: ReactNode }) {
     <bdi dir="ltr" className="tabular-nums">
       {children}
     </bdi>
+  );
+}
+
+/** A table cell read left to right: a count, an amount, a bank code. */
+export function LtrCell({ children }: { children: ReactNode }) {
+  return (
+    <td className={tdClass}>
+      <Ltr>{children}</Ltr>
+    </td>
+  );
+}
+
+/** A month's table (commissions, payouts, invoices): its caption names the month; `columns` head its columns. */
+export function MonthTable({
+  label,
+  month,
+  testId,
+  columns,
+  children,
+}: {
+  label: string;
+  month: string;
+  testId: string;
+  columns: readonly string[];
+  children: ReactNode;
+}) {
+  return (
+    <TableBox label={label}>
+      <table className={tableClass} data-testid={testId}>
+        <caption className={`${captionClass} px-3 pt-3`}>
+          {label}, {monthLabel(month)}
+        </caption>
+        <thead>
+          <tr>
+            {columns.map((column, index) => (
+              <th key={index} scope="col" className={thClass}>
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </TableBox>
   );
 }
