@@ -2,6 +2,7 @@
 // new one. The credentials travel in the URL fragment, which the owner page stores and removes from the address.
 import { sendOtpSchema } from '@tafrit/contracts/http/accounts.schemas';
 import { uiMessagesHe } from '@tafrit/contracts/messages.he';
+import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent } from 'react';
 import { TextField } from '@/components/ui/form-field';
@@ -20,9 +21,25 @@ const o = heAdmin.openBusiness;
 /** `open(phone, target)` must be called straight from a click: a tab opened after an await is a blocked pop-up. */
 export function useOpenAsBusiness() {
   const navigate = useNavigate();
-  const [pending, setPending] = useState<{ phone: string; target: OpenTarget } | null>(null);
+  const impersonate = useMutation({
+    mutationFn: async ({ phone, tab }: { phone: string; target: OpenTarget; tab: Window | null }) => {
+      const session = await impersonateBusiness(phone);
+      const hash = impersonationFragment({ token: session.token, business: session.business });
+      if (tab) tab.location.replace(`/reports#${hash}`);
+      else await navigate({ to: '/reports', hash });
+    },
+    onError: (failure, { tab }) => {
+      tab?.close();
+      const description =
+        failure instanceof Error && failure.message.trim() !== '' ? failure.message : uiMessagesHe.accessError;
+      toast({ variant: 'destructive', title: o.errorTitle, description });
+    },
+  });
+  const pending = impersonate.isPending
+    ? { phone: impersonate.variables.phone, target: impersonate.variables.target }
+    : null;
 
-  async function open(phone: string, target: OpenTarget) {
+  function open(phone: string, target: OpenTarget) {
     if (pending) return;
     // A tab opened after an await is a pop-up to the browser: open it now, fill it when the session is here.
     const tab = target === 'new' ? window.open('', '_blank') : null;
@@ -33,23 +50,7 @@ export function useOpenAsBusiness() {
       }
       tab.opener = null;
     }
-    setPending({ phone, target });
-    try {
-      const session = await impersonateBusiness(phone);
-      const hash = impersonationFragment({ token: session.token, business: session.business });
-      if (tab) {
-        tab.location.replace(`/reports#${hash}`);
-        setPending(null);
-      } else {
-        await navigate({ to: '/reports', hash });
-      }
-    } catch (failure) {
-      tab?.close();
-      setPending(null);
-      const description =
-        failure instanceof Error && failure.message.trim() !== '' ? failure.message : uiMessagesHe.accessError;
-      toast({ variant: 'destructive', title: o.errorTitle, description });
-    }
+    impersonate.mutate({ phone, target, tab });
   }
 
   return { open, pending };

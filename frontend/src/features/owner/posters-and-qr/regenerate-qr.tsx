@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { hintClass } from '@/components/ui/form-styles';
 import { dangerOutlineClass } from '@/components/ui/styles';
@@ -19,6 +20,14 @@ export function RegenerateQr() {
   const rememberDepartment = useRememberDepartment();
   const withStepUp = useStepUp();
 
+  const regenerate = useMutation({
+    // A fresh code first (decision 036): the code dialog opens over this one when the server asks for it.
+    mutationFn: () => withStepUp(regenerateQr),
+    onSuccess: (department) => {
+      rememberDepartment(department);
+      toast({ title: t.qrRegenerated });
+    },
+  });
   return (
     <div className="mt-6 border-t border-line pt-5" data-testid="qr-regenerate">
       <h3 id={`${id}-title`} className="font-bold text-ink">
@@ -48,9 +57,7 @@ export function RegenerateQr() {
           </button>
         }
         onConfirm={async () => {
-          // A fresh code first (decision 036): the code dialog opens over this one when the server asks for it.
-          rememberDepartment(await withStepUp(regenerateQr));
-          toast({ title: t.qrRegenerated });
+          await regenerate.mutateAsync();
         }}
         confirmTestId="qr-regenerate-confirm"
       />

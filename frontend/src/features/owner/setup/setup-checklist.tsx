@@ -1,7 +1,7 @@
 // The first-run checklist (issue 18, decision 034): at the top of menu management and reports until every step is
 // done or the owner closes it. Each step links to where it is done; the test order is sent from the card itself.
 import type { SetupStepId } from '@tafrit/contracts/http/setup.schemas';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { cardClass, cardTitleClass } from '@/components/ui/form-styles';
@@ -24,17 +24,19 @@ export function SetupChecklistCard() {
   const queryClient = useQueryClient();
   const titleId = useId();
   const [sent, setSent] = useState<number | null>(null);
+  // The card goes at once; a failure to record it only brings the card back on the next visit.
+  const hide = useMutation({ mutationFn: dismissSetupChecklist, onError: () => undefined });
   useEffect(() => followMenuCounts(queryClient), [queryClient]);
   // Nothing while loading or on a failure: the card helps, the page does not depend on it.
   if (!checklist.data || checklist.data.dismissed || checklist.data.done >= checklist.data.total) return null;
   const { steps, done, total } = checklist.data;
   const progress = t.progress(done, total);
 
-  async function dismiss() {
+  function dismiss() {
     queryClient.setQueryData(setupChecklistQueryOptions.queryKey, (current) =>
       current ? { ...current, dismissed: true } : current,
     );
-    await dismissSetupChecklist().catch(() => undefined);
+    hide.mutate();
   }
 
   return (
@@ -49,7 +51,7 @@ export function SetupChecklistCard() {
         <button
           type="button"
           className={`${textLinkClass} inline-flex min-h-11 items-center`}
-          onClick={() => void dismiss()}
+          onClick={dismiss}
           data-testid="setup-dismiss"
         >
           {t.dismiss}
