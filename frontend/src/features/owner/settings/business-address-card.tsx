@@ -18,7 +18,7 @@ import { useRememberBusiness } from '../shared/api/profile';
 import { AddressFields } from '../shared/components/address-fields';
 import { CityCombobox } from '../shared/components/city-combobox';
 import { errorDescription } from '../shared/errors';
-import { ListController } from '../shared/components/list-controller';
+import { ListController } from '@/components/list-controller';
 
 const t = heDocuments.address;
 

@@ -37,7 +37,7 @@ import { QrCard } from '../posters-and-qr/qr-card';
 import { RegenerateQr } from '../posters-and-qr/regenerate-qr';
 import { SignedInDevicesCard } from './signed-in-devices-card';
 import { StepUpProvider, useStepUp } from '../shared/step-up';
-import { ListController } from '../shared/components/list-controller';
+import { ListController } from '@/components/list-controller';
 
 const t = heOwner.settings;
 

@@ -23,7 +23,7 @@ import type { CityComboboxProps } from '../shared/components/city-combobox';
 import { fieldErrorsOf, registrationErrorDescription } from '../shared/errors';
 import { storeOwnerSession } from './session';
 import { useSendHeldForms } from '@/lib/use-held-forms';
-import { ListController } from '../shared/components/list-controller';
+import { ListController } from '@/components/list-controller';
 
 const t = heOwner.registration;
 

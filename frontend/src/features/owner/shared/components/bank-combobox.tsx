@@ -1,7 +1,7 @@
 import { ISRAELI_BANKS } from '@tafrit/contracts/israel/banks';
 import type { ComboboxOption } from '@/components/ui/combobox';
 import { heOwner } from '@/i18n/he-owner';
-import { ListCombobox, type ListComboboxProps, type ListTexts } from './list-combobox';
+import { ListCombobox, type ListComboboxProps, type ListTexts } from '@/components/list-combobox';
 
 // The payout's bank, shared by registration and settings. A file of its own, apart from the payout fields: the
 // registration page loads it, with the combobox's library, after the rest of the page (issue 15).

@@ -1,7 +1,7 @@
 import { israeliLocalities } from '@tafrit/contracts/israel/localities';
 import type { ComboboxOption } from '@/components/ui/combobox';
 import { heDocuments } from '@/i18n/he-documents';
-import { ListCombobox, type ListComboboxProps, type ListTexts } from './list-combobox';
+import { ListCombobox, type ListComboboxProps, type ListTexts } from '@/components/list-combobox';
 
 // The business's city (issue 17), shared by registration and settings: from the CBS list of localities in an accessible
 // combobox (the same one as the bank). A file of its own, apart from the address fields: the registration page loads it,

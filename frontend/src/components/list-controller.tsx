@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
-import type { ListComboboxProps } from './list-combobox';
+import type { ListComboboxProps } from '@/components/list-combobox';
 
 // Apart from the combobox itself: the registration page binds its fields with this at once and loads the comboboxes
 // (and their library) after the rest of the page (issue 15).
