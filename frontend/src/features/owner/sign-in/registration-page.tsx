@@ -1,6 +1,6 @@
 import type { RegisterBusinessInput, RegisterBusinessRequest } from '@tafrit/contracts/http/accounts.schemas';
 import { uiMessagesHe } from '@tafrit/contracts/messages.he';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { lazy, memo, Suspense, useCallback, useState } from 'react';
 import { useForm, useFormState, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
@@ -178,6 +178,8 @@ export function RegistrationPage() {
     shouldFocusError: false,
   });
   const { isSubmitting } = form.formState;
+  // The request; the form's submitting state (checking, then sending) keeps the button pending throughout.
+  const register = useMutation({ mutationFn: registerBusiness });
   // The terms dialog's "I agree": ticks the box (checked again if the form was sent already) and closes the dialog.
   const agreeToTerms = useCallback(() => {
     form.setValue('acceptTerms', true, { shouldValidate: form.formState.isSubmitted });
@@ -191,7 +193,7 @@ export function RegistrationPage() {
 
   async function onSubmit({ acceptTerms: _accepted, ...business }: RegistrationFormOutput) {
     try {
-      const session = await registerBusiness(business);
+      const session = await register.mutateAsync(business);
       storeOwnerSession(session);
       queryClient.clear();
       await navigate({ to: '/success' });
