@@ -5,7 +5,7 @@ import {
   ownerMenuTranslationSchema,
   type TranslatableKind,
 } from '@tafrit/contracts/http/menu-translations.schemas';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { dataOf } from './responses';
 import { ownerRequest } from './session-request';
@@ -35,13 +35,25 @@ export const useMenuTranslations = () => useQuery(menuTranslationsQueryOptions);
 /** Saves one item's languages and puts the server's answer in the list. */
 export function useSaveMenuTranslations() {
   const queryClient = useQueryClient();
-  return async (kind: TranslatableKind, id: string | number, translations: MenuItemTranslations) => {
-    const saved = dataOf(
-      menuItemTranslationsSchema,
-      await ownerRequest('PUT', `${MENU_TRANSLATIONS_URL}/${kind}/${id}`, translations),
-    );
-    queryClient.setQueryData(menuTranslationsQueryOptions.queryKey, (current) =>
-      new Map(current).set(translationKey(kind, id), saved),
-    );
+  const save = useMutation({
+    mutationFn: async ({ kind, id, translations }: SaveTranslations) =>
+      dataOf(
+        menuItemTranslationsSchema,
+        await ownerRequest('PUT', `${MENU_TRANSLATIONS_URL}/${kind}/${id}`, translations),
+      ),
+    onSuccess: (saved, { kind, id }) => {
+      queryClient.setQueryData(menuTranslationsQueryOptions.queryKey, (current) =>
+        new Map(current).set(translationKey(kind, id), saved),
+      );
+    },
+  });
+  return async (kind: TranslatableKind, id: string | number, translations: MenuItemTranslations): Promise<void> => {
+    await save.mutateAsync({ kind, id, translations });
   };
+}
+
+interface SaveTranslations {
+  kind: TranslatableKind;
+  id: string | number;
+  translations: MenuItemTranslations;
 }
