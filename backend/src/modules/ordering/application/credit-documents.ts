@@ -12,7 +12,7 @@ import {
   type TerminalChoice,
 } from '../../payments/index.js';
 import type { PlacedOrder, Seller } from '../domain/order.decider.js';
-import { invoiceSourceOf, type ProviderCredit, type RefundState } from '../domain/refunds.js';
+import type { ProviderCredit, RefundState } from '../domain/refunds.js';
 
 const PAGE_TERMINAL = preparedStatement<{ terminal: 'business' | 'platform' }>(
   'refund_page_terminal',
@@ -78,7 +78,7 @@ export class CreditDocuments {
     refundTransactionId: string,
     terminal: TerminalChoice,
   ): Promise<ProviderCredit | undefined> {
-    if (order.invoice !== 'generated' || invoiceSourceOf(order) !== 'provider') return undefined;
+    if (order.invoice !== 'generated' || order.invoiceSource !== 'provider') return undefined;
     if (!this.provider.createCreditDocument) {
       return { status: 'failed', reason: `${this.provider.name} makes no credit documents` };
     }

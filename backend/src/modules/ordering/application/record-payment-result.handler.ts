@@ -7,7 +7,7 @@ import { AppError } from '../../../platform/http/app-error.js';
 import { BusinessEntity } from '../../accounts/index.js';
 import { InvoiceLinks } from '../../invoicing/index.js';
 import { PAYMENT_PROVIDER, type PaymentProvider, type TerminalChoice } from '../../payments/index.js';
-import type { OrderState, Seller } from '../domain/order.decider.js';
+import { upcastOrderState, type OrderState, type Seller } from '../domain/order.decider.js';
 import { PaymentMismatchError } from '../domain/order.errors.js';
 import { OrderStore, type LoadedOrder } from '../persistence/order-store.js';
 import { RecentOrders } from '../persistence/recent-orders.js';
@@ -93,7 +93,7 @@ export class RecordPaymentResultHandler implements ICommandHandler<RecordPayment
     if (result.status === 'pending') return 'pending';
 
     const current: LoadedOrder | undefined = page.state
-      ? { state: page.state, version: Number(page.stream_version) }
+      ? { state: upcastOrderState(page.state), version: Number(page.stream_version) }
       : undefined;
     const now = new Date().toISOString();
     const command =
