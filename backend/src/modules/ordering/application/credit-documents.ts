@@ -11,7 +11,8 @@ import {
   type PaymentProvider,
   type TerminalChoice,
 } from '../../payments/index.js';
-import type { PlacedOrder, Seller } from '../domain/order.decider.js';
+import type { PlacedOrder } from '../domain/order.decider.js';
+import { sellerNow, type Seller } from '../domain/seller.js';
 import type { ProviderCredit, RefundState } from '../domain/refunds.js';
 
 const PAGE_TERMINAL = preparedStatement<{ terminal: 'business' | 'platform' }>(
@@ -57,15 +58,7 @@ export class CreditDocuments {
   /** The business as it is now: a credit document prints its block (else the order's seller). */
   async sellerNow(businessPhone: string): Promise<Seller | null> {
     const business = await this.database.em().findOne(BusinessEntity, { phone: businessPhone });
-    if (!business) return null;
-    return {
-      name: business.businessName,
-      dealerNumber: business.idNumber,
-      receiptPhone: business.receiptPhone ?? null,
-      phone: business.phone,
-      street: business.street ?? null,
-      city: business.city ?? null,
-    };
+    return business ? sellerNow(business) : null;
   }
 
   /**

@@ -9,6 +9,7 @@ import { InvoiceLinks } from '../../invoicing/index.js';
 import { PAYMENT_PROVIDER, type PaymentProvider, type TerminalChoice } from '../../payments/index.js';
 import { upcastOrderState, type OrderState, type Seller } from '../domain/order.decider.js';
 import { PaymentMismatchError } from '../domain/order.errors.js';
+import { sellerNow } from '../domain/seller.js';
 import { OrderStore, type LoadedOrder } from '../persistence/order-store.js';
 import { RecentOrders } from '../persistence/recent-orders.js';
 
@@ -177,16 +178,7 @@ export class RecordPaymentResultHandler implements ICommandHandler<RecordPayment
   private async sellerIfUnknown(page: PageRow, known: LoadedOrder | undefined): Promise<Seller | null | undefined> {
     if (known?.state.placed && known.state.seller) return undefined;
     const business = await this.database.em().findOne(BusinessEntity, { phone: page.business_id });
-    return business
-      ? {
-          name: business.businessName,
-          dealerNumber: business.idNumber,
-          receiptPhone: business.receiptPhone ?? null,
-          phone: business.phone,
-          street: business.street ?? null,
-          city: business.city ?? null,
-        }
-      : null;
+    return business ? sellerNow(business) : null;
   }
 
   private async terminalOf(page: PageRow): Promise<TerminalChoice> {

@@ -17,6 +17,7 @@ import { BusinessEntity } from '../../accounts/index.js';
 import { RecordReceiptSmsCommand } from '../application/record-receipt-sms.handler.js';
 import { upcastOrderState, type OrderState, type PlacedOrder } from '../domain/order.decider.js';
 import type { LoadedOrder, OrderStore } from '../persistence/order-store.js';
+import { paidOrderReactor } from './paid-order-reactor.js';
 
 export const RECEIPT_SMS_PROCESSOR = 'receipt-sms';
 
@@ -245,15 +246,7 @@ export function receiptSmsProcessor({
     }
   };
 
-  return {
-    name: RECEIPT_SMS_PROCESSOR,
-    handles: ['OrderPaid'],
-    mode: 'reactor',
-    gatherMs: 50,
-    spacingMs: 250,
-    handle: (event) => handleBatch([event]),
-    handleBatch,
-  };
+  return paidOrderReactor(RECEIPT_SMS_PROCESSOR, handleBatch);
 }
 
 /** The business's receipt phone now: null when it chose none, undefined when the business is gone. */
