@@ -22,6 +22,7 @@ function AddLabel({ name }: { name: string }) {
   );
 }
 
+/** One product of the menu: its photo, names, tags and price, and its add or quantity buttons (or its sheet's). */
 export const ProductCard = memo(function ProductCard({
   product,
   eager,

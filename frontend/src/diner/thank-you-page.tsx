@@ -5,6 +5,7 @@
 // 25 s), and asks again while an answer is still pending: no timer polling. At most MAX_WAITS asks (about 2.5
 // minutes), then it says it takes longer than usual; a failed ask keeps the order shown and waits RETRY_DELAY_MS
 // before the next one. Once the order shows as paid, the cart, its remarks and the saved last order are done with.
+// The requests are in order-wait.ts, their loop in use-diner-order.ts, the order's view in order-view.tsx.
 import type { DinerOrderView } from '@tafrit/contracts/ordering-types';
 import { useState } from 'react';
 import type { CartLine } from './cart';
