@@ -22,6 +22,8 @@ import { PaymentWebhookController } from './api/payment-webhook.controller.js';
 import { ReadySmsController } from './api/ready-sms.controller.js';
 import { SandboxPageController } from './api/sandbox-page.controller.js';
 import { CheckoutService } from './application/checkout.service.js';
+import { CheckoutMenuReader } from './application/checkout-menu.reader.js';
+import { OrderNumbers } from './persistence/order-numbers.js';
 import { CompleteRefundHandler } from './application/complete-refund.handler.js';
 import { CreditDocuments } from './application/credit-documents.js';
 import { RetryCreditHandler } from './application/retry-credit.handler.js';
@@ -91,6 +93,8 @@ import { ordersProjection } from './projections/orders.projection.js';
     CreditDocuments,
     RetryCreditHandler,
     CheckoutService,
+    CheckoutMenuReader,
+    OrderNumbers,
     DinerOrders,
     DinerSessions,
     OptionalOwner,

@@ -13,11 +13,12 @@ import type { AppConfig } from '../../../config/config.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderPageLanguage } from '../../payments/index.js';
 import { OrderingMoments } from '../../accounts/index.js';
-import { CheckoutMenuReader, MenuTranslationsReader, translationKey, type CheckoutMenu } from '../../menu/index.js';
+import { MenuTranslationsReader, translationKey } from '../../menu/index.js';
 import { openPaymentPage, type PlacedOrder } from '../domain/order.decider.js';
 import { priceCart, priceWithTip } from '../domain/pricing.js';
 import { OrderStore, type LoadedOrder } from '../persistence/order-store.js';
 import { ReadySmsPhones } from '../persistence/ready-sms-phones.js';
+import { CheckoutMenuReader, type CheckoutMenu } from './checkout-menu.reader.js';
 import { paymentPageRequest } from './payment-page-request.js';
 
 export interface PlaceOrderInput {
