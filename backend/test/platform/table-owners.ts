@@ -85,7 +85,6 @@ export const FUNCTION_OWNERS: Readonly<Record<string, Owner>> = {
  */
 export const KNOWN_CROSSINGS: readonly (readonly [file: string, table: string])[] = [
   ['admin/application/admin-businesses.service.ts', 'orders'],
-  ['ordering/application/diner-orders.query.ts', 'businesses'],
   ['printing/application/live-orders.query.ts', 'orders'],
   ['printing/application/slip-delivery.service.ts', 'orders'],
   ['reports/application/get-monthly-report.query.ts', 'orders'],
