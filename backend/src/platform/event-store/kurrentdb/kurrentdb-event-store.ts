@@ -17,20 +17,18 @@ import {
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppendListeners } from '../append-listeners.js';
 import { assertSelection, isSelected } from '../event-selection.js';
-import {
-  assertReadLimit,
-  compareLogPositions,
-  StreamVersionConflictError,
-  type AppendOptions,
-  type AppendResult,
-  type EventSelection,
-  type EventStore,
-  type ExpectedVersion,
-  type LogPosition,
-  type NewEvent,
-  type ReadStreamResult,
-  type RecordedEvent,
-  type SelectionOptions,
+import { assertReadLimit, compareLogPositions, StreamVersionConflictError } from '../event-store.port.js';
+import type {
+  AppendOptions,
+  AppendResult,
+  EventSelection,
+  EventStore,
+  ExpectedVersion,
+  LogPosition,
+  NewEvent,
+  ReadStreamResult,
+  RecordedEvent,
+  SelectionOptions,
 } from '../event-store.port.js';
 import type { InlineProjectionRegistry } from '../inline-projection.js';
 import { InlineProjectionAfterAppendError } from './inline-projection-after-append.error.js';
