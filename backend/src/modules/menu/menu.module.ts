@@ -33,7 +33,7 @@ import { optionGroupsProjection } from './projections/option-groups.projection.j
 import { OptionGroupsReader } from './projections/option-groups.reader.js';
 import { publicMenuFastPath } from './api/public-menu.fast-path.js';
 import { registerPublicMenuRoute } from './api/public-menu.route.js';
-import { CheckoutMenuReader } from './application/checkout-menu.reader.js';
+import { CheckoutMenus } from './application/checkout-menu.reader.js';
 import { CreateCategoryHandler } from './application/create-category.handler.js';
 import { CreateProductHandler } from './application/create-product.handler.js';
 import { DuplicateProductHandler } from './application/duplicate-product.handler.js';
@@ -101,17 +101,17 @@ import { RemoveMenuHandler } from './application/remove-menu.handler.js';
     PublicMenuService,
     MenuMissLimiter,
     MenuReader,
-    CheckoutMenuReader,
+    CheckoutMenus,
   ],
   // The diner's page (modules/diner) builds on PublicMenuService and may count its 404s with MenuMissLimiter; the
-  // demo café's seed reads what is there with MenuReader; ordering prices a checkout with CheckoutMenuReader, and
+  // demo café's seed reads what is there with MenuReader; ordering prices a checkout with CheckoutMenus, and
   // will price the chosen options with OptionGroupsReader.forPricing.
   exports: [
     PublicMenuService,
     PublicMenuCache,
     MenuMissLimiter,
     MenuReader,
-    CheckoutMenuReader,
+    CheckoutMenus,
     OptionGroupsReader,
     ProductImages,
     MenuTranslationsReader,

@@ -20,6 +20,8 @@ import { PlaceTestOrderHandler } from './application/place-test-order.handler.js
 import { TestOrdersReader } from './projections/test-orders.reader.js';
 import { ReadySmsController } from './api/ready-sms.controller.js';
 import { CheckoutService } from './application/checkout.service.js';
+import { CheckoutMenuReader } from './application/checkout-menu.reader.js';
+import { OrderNumbers } from './persistence/order-numbers.js';
 import { CompleteRefundHandler } from './application/complete-refund.handler.js';
 import { CreditDocuments } from './application/credit-documents.js';
 import { RetryCreditHandler } from './application/retry-credit.handler.js';
@@ -87,6 +89,8 @@ import { ordersProjection } from './projections/orders.projection.js';
     CreditDocuments,
     RetryCreditHandler,
     CheckoutService,
+    CheckoutMenuReader,
+    OrderNumbers,
     DinerOrders,
     DinerSessions,
     OptionalOwner,

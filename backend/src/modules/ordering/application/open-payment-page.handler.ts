@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/config.js';
-import type { CheckoutMenu } from '../../menu/index.js';
+import type { CheckoutMenu } from './checkout-menu.reader.js';
 import {
   PAYMENT_PROVIDER,
   type OpenPaymentPageRequest,
