@@ -18,7 +18,8 @@ import {
   type OwnerPrincipal,
 } from '../../../platform/auth/principals.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { parseWith, phoneInPath } from '../../../platform/http/parse.js';
+import { type Parsed, QueryOf } from '../../../platform/http/contract.js';
+import { phoneInPath } from '../../../platform/http/parse.js';
 import { BusinessReader } from '../../accounts/index.js';
 import { notFoundPage } from '../../invoicing/index.js';
 import { platformInvoiceMessagesHe } from '../application/platform-invoice-commands.js';
@@ -67,10 +68,9 @@ export class OwnerPlatformInvoicesController {
 
   @Get()
   async mine(
-    @Query() params: unknown,
+    @QueryOf(reportQuerySchema, { absentAsEmpty: true }) { month }: Parsed<typeof reportQuerySchema>,
     @CurrentOwner() owner: OwnerPrincipal,
   ): Promise<ApiSuccess<PlatformInvoiceSummary>> {
-    const { month } = parseWith(reportQuerySchema, params ?? {});
     const [found] = await this.queries.execute<GetPlatformInvoicesQuery, PlatformInvoiceSummary[]>(
       new GetPlatformInvoicesQuery(month, owner.phone),
     );
