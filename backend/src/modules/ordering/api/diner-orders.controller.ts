@@ -1,8 +1,8 @@
-import { Controller, Get, Header, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Header, Param, Req, Res } from '@nestjs/common';
 import { type LatestOrderAnswer, messageFor, orderWaitQuerySchema } from '@tafrit/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { OptionalOwner } from '../../../platform/auth/guards.js';
-import { parseWith } from '../../../platform/http/parse.js';
+import { type Parsed, QueryOf } from '../../../platform/http/contract.js';
 import { DinerOrders } from '../application/diner-orders.query.js';
 import { DinerSessions } from './diner-session.js';
 
@@ -61,11 +61,10 @@ export class DinerOrdersController {
   async wait(
     @Param('departmentId') departmentId: string,
     @Param('orderNumber') orderNumberText: string,
-    @Query() query: unknown,
+    @QueryOf(orderWaitQuerySchema) { seen }: Parsed<typeof orderWaitQuerySchema>,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<LatestOrderAnswer> {
-    const { seen } = parseWith(orderWaitQuerySchema, query);
     const orderNumber =
       /^\d{1,9}$/.test(orderNumberText) && DEPARTMENT_ID.test(departmentId) ? Number(orderNumberText) : 0;
     const caller = { dinerSessionId: this.sessions.read(request), ownerPhone: await this.owners.phoneOf(request) };
