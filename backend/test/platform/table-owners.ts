@@ -22,6 +22,8 @@ export const TABLE_OWNERS: Readonly<Record<string, Owner>> = {
   events: 'platform',
   processor_checkpoints: 'platform',
   parked_events: 'platform',
+  // The checksums of the modules' repeatable SQL (decision 039), kept by platform/database's start-up step.
+  repeatable_sql: 'platform',
 
   businesses: 'accounts',
   business_secrets: 'accounts',

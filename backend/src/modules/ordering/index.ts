@@ -10,5 +10,8 @@ export { DinerSessions } from './api/diner-session.js';
 export { TestOrdersReader } from './projections/test-orders.reader.js';
 
 import { OrderEntity } from './projections/order.entity.js';
+import { orderAppendSql } from './persistence/order-append.js';
 /** The module's MikroORM entities, for the app's list (backend/src/entities.ts). */
 export const orderingEntities = [OrderEntity];
+/** The module's repeatable SQL (decision 039): `order_append`, applied whenever its file changed. */
+export const orderingRepeatableSql = [orderAppendSql];
