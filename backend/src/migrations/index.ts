@@ -26,6 +26,7 @@ import { Migration20261130000100_sweep_indexes } from './Migration20261130000100
 import { Migration20261201000100_order_append_lean } from './Migration20261201000100_order_append_lean.js';
 import { Migration20261202000300_session_step_up } from './Migration20261202000300_session_step_up.js';
 import { Migration20261203000100_repeatable_sql } from './Migration20261203000100_repeatable_sql.js';
+import { Migration20261203000200_order_read_columns } from './Migration20261203000200_order_read_columns.js';
 
 /**
  * Every migration, in order. An explicit list (not a folder glob) works the same from TypeScript sources in tests
@@ -66,4 +67,5 @@ export const migrationsList = [
   { name: 'Migration20261201000100_order_append_lean', class: Migration20261201000100_order_append_lean },
   { name: 'Migration20261202000300_session_step_up', class: Migration20261202000300_session_step_up },
   { name: 'Migration20261203000100_repeatable_sql', class: Migration20261203000100_repeatable_sql },
+  { name: 'Migration20261203000200_order_read_columns', class: Migration20261203000200_order_read_columns },
 ];

@@ -98,8 +98,9 @@ begin
       cardcom_transaction_id = v_row.cardcom_transaction_id, invoice_number = v_row.invoice_number,
       invoice_url = v_row.invoice_url, invoice_status = v_row.invoice_status,
       payment_provider = v_row.payment_provider, card_last4 = v_row.card_last4, card_brand = v_row.card_brand,
-      approval_number = v_row.approval_number, paid_at = v_row.paid_at, state = v_row.state,
-      stream_version = v_row.stream_version
+      approval_number = v_row.approval_number, paid_at = v_row.paid_at, slip_status = v_row.slip_status,
+      refunded_amount = v_row.refunded_amount, refund_refused_id = v_row.refund_refused_id,
+      refund_refused_reason = v_row.refund_refused_reason, state = v_row.state, stream_version = v_row.stream_version
     where id = p_order_id and orders.stream_version = p_expected;
     if not found then
       raise exception 'order % is not at version %', p_order_id, p_expected using errcode = 'TF409';

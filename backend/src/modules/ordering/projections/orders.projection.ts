@@ -25,6 +25,10 @@ const ROW_COLUMNS = [
   'card_brand',
   'approval_number',
   'paid_at',
+  'slip_status',
+  'refunded_amount',
+  'refund_refused_id',
+  'refund_refused_reason',
   'state',
   'stream_version',
 ];
