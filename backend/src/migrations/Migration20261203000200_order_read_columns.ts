@@ -1,5 +1,24 @@
 import { Migration } from '@mikro-orm/migrations';
 
+/** The new columns from each row's snapshot (exported for the test that runs it on rows of every kind). */
+export const BACKFILL_ORDER_READ_COLUMNS = `
+  update orders o set
+    slip_status = o.state->>'slip',
+    refunded_amount = coalesce((
+      select sum((r->>'amountAgorot')::bigint)
+        from jsonb_array_elements(coalesce(o.state->'refunds', '[]'::jsonb)) r
+       where r->>'status' = 'refunded'), 0) / 100.0,
+    refund_refused_id = last.refund_id,
+    refund_refused_reason = last.reason
+  from orders o2 left join lateral (
+    select case when r->>'status' = 'failed' then r->>'refundId' end as refund_id,
+           case when r->>'status' = 'failed' then coalesce(r->>'failureReason', '') end as reason
+      from jsonb_array_elements(coalesce(o2.state->'refunds', '[]'::jsonb)) with ordinality as t(r, i)
+     order by r->>'requestedAt' desc, i desc limit 1
+  ) last on true
+  where o2.id = o.id and o.state is not null;
+`;
+
 /**
  * What other modules read of an order, in columns of the `orders` read model (issue 30, decision 039) instead of
  * ordering's private `state` JSON: the slip's state (`state.slip`), the refunded amount (the refunds the provider
@@ -17,21 +36,7 @@ export class Migration20261203000200_order_read_columns extends Migration {
         add column if not exists refund_refused_id varchar(64) null,
         add column if not exists refund_refused_reason text null;
 
-      update orders o set
-        slip_status = o.state->>'slip',
-        refunded_amount = coalesce((
-          select sum((r->>'amountAgorot')::bigint)
-            from jsonb_array_elements(coalesce(o.state->'refunds', '[]'::jsonb)) r
-           where r->>'status' = 'refunded'), 0) / 100.0,
-        refund_refused_id = last.refund_id,
-        refund_refused_reason = last.reason
-      from orders o2 left join lateral (
-        select case when r->>'status' = 'failed' then r->>'refundId' end as refund_id,
-               case when r->>'status' = 'failed' then coalesce(r->>'failureReason', '') end as reason
-          from jsonb_array_elements(coalesce(o2.state->'refunds', '[]'::jsonb)) with ordinality as t(r, i)
-         order by r->>'requestedAt' desc, i desc limit 1
-      ) last on true
-      where o2.id = o.id and o.state is not null;
+      ${BACKFILL_ORDER_READ_COLUMNS}
     `);
   }
 

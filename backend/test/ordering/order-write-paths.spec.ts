@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { commissionAgorot, ORDER_EVENT_TYPES, type OrderLine } from '@tafrit/contracts';
 import type { OrderCommand } from '../../src/modules/ordering/domain/order.decider.js';
+import { BACKFILL_ORDER_READ_COLUMNS } from '../../src/migrations/Migration20261203000200_order_read_columns.js';
 import { OrderStore } from '../../src/modules/ordering/persistence/order-store.js';
 import { ordersProjection } from '../../src/modules/ordering/projections/orders.projection.js';
 import { query } from '../../src/platform/database/sql.js';
@@ -253,5 +254,19 @@ describe('the order’s write paths', () => {
       }
     });
     expect(await storedOf(lives, { withKeys: false })).toEqual(live);
+  });
+
+  it('backfills the columns others read from each row’s snapshot as order_append writes them', async () => {
+    const lives = await livesThrough('order_append');
+    const live = await storedOf(lives);
+    await query(
+      app.database.em(),
+      `update orders set slip_status = null, refunded_amount = 0, refund_refused_id = null, refund_refused_reason = null
+        where id = any(?::uuid[])`,
+      [`{${lives.orderIds.join(',')}}`],
+    );
+    expect(await storedOf(lives)).not.toEqual(live);
+    await query(app.database.em(), BACKFILL_ORDER_READ_COLUMNS);
+    expect(await storedOf(lives)).toEqual(live);
   });
 });

@@ -27,7 +27,7 @@ async function slipsOf(
   if (orderIds.length === 0) return new Map();
   const rows = await boundQuery<{ order_id: string; status: PrintStatus; last_error: string | null }>(
     em,
-    `select substr(slip_id, 6) as order_id, status, last_error from print_slips where slip_id = any($1::text[])`,
+    `select order_id::text as order_id, status, last_error from print_slips where slip_id = any($1::text[])`,
     [orderIds.map((id) => `slip-${id}`)],
   );
   return new Map(rows.map((row) => [row.order_id, { status: row.status, error: row.last_error }]));
