@@ -41,7 +41,7 @@ const ownerSignIn =
 // What both of them need (the accounts API, the session, the errors, the owner's strings): a chunk of its own, so the
 // registration page does not load the sign-in page with its code step.
 const ownerAccount =
-  /[\\/](features[\\/]owner[\\/](shared[\\/](errors|api[\\/](accounts|responses|session-request))|sign-in[\\/](session|handover))\.tsx?|i18n[\\/]he-owner\.ts)$/;
+  /[\\/](features[\\/]owner[\\/](shared[\\/](errors|api[\\/](accounts|responses|session-request))|sign-in[\\/](session|handover))\.tsx?|i18n[\\/]he-owner(-[a-z]+)?\.ts)$/;
 const ownerRegistration =
   /[\\/]features[\\/]owner[\\/](sign-in[\\/](registration-page|success-page)|shared[\\/]components[\\/](business-fields|address-fields))\.tsx$|[\\/]routes[\\/]\(owner\)[\\/](registration|success)\.tsx\?tsr-split/;
 
@@ -54,7 +54,7 @@ function areaOf(id: string): string | null {
   if (lazyModules.some((pattern) => pattern.test(id))) return null;
   const match =
     /[\\/]src[\\/]features[\\/]([\w-]+)[\\/]/.exec(id) ??
-    /[\\/]src[\\/]i18n[\\/]he-([\w]+)\.ts$/.exec(id) ??
+    /[\\/]src[\\/]i18n[\\/]he-([\w]+)(?:-[a-z]+)?\.ts$/.exec(id) ??
     /[\\/]src[\\/]routes[\\/]\(([\w-]+)\)[\\/][^?]*\?tsr-split/.exec(id);
   const area = match?.[1] ?? null;
   // The owner's sign-in and registration pages, with what they need of the owner area: chunks apart, so signing in

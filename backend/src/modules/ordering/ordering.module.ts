@@ -18,9 +18,7 @@ import { OwnerRefundsController } from './api/owner-refunds.controller.js';
 import { OwnerTestOrdersController } from './api/owner-test-orders.controller.js';
 import { PlaceTestOrderHandler } from './application/place-test-order.handler.js';
 import { TestOrdersReader } from './projections/test-orders.reader.js';
-import { PaymentWebhookController } from './api/payment-webhook.controller.js';
 import { ReadySmsController } from './api/ready-sms.controller.js';
-import { SandboxPageController } from './api/sandbox-page.controller.js';
 import { CheckoutService } from './application/checkout.service.js';
 import { CompleteRefundHandler } from './application/complete-refund.handler.js';
 import { CreditDocuments } from './application/credit-documents.js';
@@ -39,7 +37,7 @@ import { OrderChanges } from './persistence/order-changes.js';
 import { OrderStore } from './persistence/order-store.js';
 import { RecentOrders } from './persistence/recent-orders.js';
 import { ReadySmsPhones } from './persistence/ready-sms-phones.js';
-import { SandboxPageFactsReader } from './application/sandbox-page-facts.js';
+import { OrderingPaymentOrders } from './application/payment-orders.adapter.js';
 import { OrderExpiry } from './processors/order-expiry.js';
 import { RefundRecovery } from './processors/refund-recovery.js';
 import { autoAcceptProcessor } from './processors/auto-accept.processor.js';
@@ -58,8 +56,6 @@ import { ordersProjection } from './projections/orders.projection.js';
   imports: [MenuModule, InvoicingModule],
   controllers: [
     CreatePaymentController,
-    PaymentWebhookController,
-    SandboxPageController,
     DinerOrdersController,
     OwnerRefundsController,
     OwnerTestOrdersController,
@@ -70,7 +66,7 @@ import { ordersProjection } from './projections/orders.projection.js';
     OrderStore,
     OrderChanges,
     RecentOrders,
-    SandboxPageFactsReader,
+    OrderingPaymentOrders,
     PlaceOrderHandler,
     PlaceTestOrderHandler,
     TestOrdersReader,

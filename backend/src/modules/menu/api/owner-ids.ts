@@ -1,3 +1,4 @@
+import type { PipeTransform } from '@nestjs/common';
 import { isOptionId } from '@tafrit/contracts';
 import { AppError } from '../../../platform/http/app-error.js';
 
@@ -14,3 +15,9 @@ export function optionPathId(text: string): string {
   if (!isOptionId(text)) throw new AppError('not_found');
   return text;
 }
+
+/** `pathId` as a parameter pipe: `@Param('id', numericPathId) id: number`. */
+export const numericPathId: PipeTransform<string, number> = { transform: pathId };
+
+/** `optionPathId` as a parameter pipe: `@Param('id', uuidPathId) id: string`. */
+export const uuidPathId: PipeTransform<string, string> = { transform: optionPathId };
