@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Req, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   type ApiSuccess,
@@ -9,16 +9,17 @@ import {
   productOrderSchema,
   success,
 } from '@tafrit/contracts';
-import type { FastifyRequest } from 'fastify';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
-import { commandContextOf, CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
-import { parseWith } from '../../../platform/http/parse.js';
+import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
+import { CommandContext, type OwnerCommandContext } from '../../../platform/http/command-context.js';
+import type { Parsed } from '../../../platform/http/contract.js';
 import { CreateCategoryCommand } from '../application/create-category.handler.js';
 import { DeleteCategoryCommand } from '../application/delete-category.handler.js';
 import { OwnerMenuQuery } from '../application/owner-menu.query.js';
 import { RenameCategoryCommand } from '../application/rename-category.handler.js';
 import { ReorderCategoriesCommand } from '../application/reorder-categories.handler.js';
 import { ReorderProductsCommand } from '../application/reorder-products.handler.js';
+import { MenuBody } from './menu-body.js';
 import { numericPathId } from './owner-ids.js';
 
 /** The owner's categories (product-spec §2 menu management), only ever of the signed-in business. */
@@ -38,26 +39,23 @@ export class CategoriesController {
   @Post()
   @HttpCode(201)
   async create(
-    @Body() body: unknown,
-    @Req() request: FastifyRequest,
+    @MenuBody(categoryInputSchema) { name }: Parsed<typeof categoryInputSchema>,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<OwnerCategory>> {
-    const { name } = parseWith(categoryInputSchema, body ?? {});
-    const { id } = await this.commands.execute<CreateCategoryCommand, { id: number }>(
-      new CreateCategoryCommand(owner.phone, name, commandContextOf(owner, request)),
-    );
+    const command = new CreateCategoryCommand(owner.phone, name, context);
+    const { id } = await this.commands.execute<CreateCategoryCommand, { id: number }>(command);
     return success(await this.menu.category(owner.phone, id));
   }
 
   // Declared before `:id` routes of other methods only for readability: PATCH has no `:id` route to clash with.
   @Patch('order')
   async reorder(
-    @Body() body: unknown,
-    @Req() request: FastifyRequest,
+    @MenuBody(categoryOrderSchema) { ids }: Parsed<typeof categoryOrderSchema>,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<OwnerCategory[]>> {
-    const { ids } = parseWith(categoryOrderSchema, body ?? {});
-    await this.commands.execute(new ReorderCategoriesCommand(owner.phone, ids, commandContextOf(owner, request)));
+    await this.commands.execute(new ReorderCategoriesCommand(owner.phone, ids, context));
     return success(await this.menu.categories(owner.phone));
   }
 
@@ -65,12 +63,10 @@ export class CategoriesController {
   @Patch(':id/products/order')
   async reorderProducts(
     @Param('id', numericPathId) categoryId: number,
-    @Body() body: unknown,
-    @Req() request: FastifyRequest,
+    @MenuBody(productOrderSchema) { ids }: Parsed<typeof productOrderSchema>,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<OwnerProduct[]>> {
-    const { ids } = parseWith(productOrderSchema, body ?? {});
-    const context = commandContextOf(owner, request);
     await this.commands.execute(new ReorderProductsCommand(owner.phone, categoryId, ids, context));
     return success(await this.menu.products(owner.phone));
   }
@@ -78,14 +74,11 @@ export class CategoriesController {
   @Put(':id')
   async rename(
     @Param('id', numericPathId) categoryId: number,
-    @Body() body: unknown,
-    @Req() request: FastifyRequest,
+    @MenuBody(categoryInputSchema) { name }: Parsed<typeof categoryInputSchema>,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<OwnerCategory>> {
-    const { name } = parseWith(categoryInputSchema, body ?? {});
-    await this.commands.execute(
-      new RenameCategoryCommand(owner.phone, categoryId, name, commandContextOf(owner, request)),
-    );
+    await this.commands.execute(new RenameCategoryCommand(owner.phone, categoryId, name, context));
     return success(await this.menu.category(owner.phone, categoryId));
   }
 
@@ -93,10 +86,10 @@ export class CategoriesController {
   @Delete(':id')
   async remove(
     @Param('id', numericPathId) categoryId: number,
-    @Req() request: FastifyRequest,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<{ deleted: true }>> {
-    await this.commands.execute(new DeleteCategoryCommand(owner.phone, categoryId, commandContextOf(owner, request)));
+    await this.commands.execute(new DeleteCategoryCommand(owner.phone, categoryId, context));
     return success({ deleted: true as const });
   }
 }

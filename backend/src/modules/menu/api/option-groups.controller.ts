@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Req, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   type ApiSuccess,
@@ -10,10 +10,10 @@ import {
   type OwnerOptionGroup,
   success,
 } from '@tafrit/contracts';
-import type { FastifyRequest } from 'fastify';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
-import { commandContextOf, CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
-import { parseWith } from '../../../platform/http/parse.js';
+import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
+import { CommandContext, type OwnerCommandContext } from '../../../platform/http/command-context.js';
+import type { Parsed } from '../../../platform/http/contract.js';
 import { AddOptionCommand } from '../application/add-option.handler.js';
 import { CreateOptionGroupCommand } from '../application/create-option-group.handler.js';
 import { DeleteOptionGroupCommand } from '../application/delete-option-group.handler.js';
@@ -23,7 +23,10 @@ import { OwnerOptionGroupsQuery } from '../application/owner-option-groups.query
 import { RemoveOptionCommand } from '../application/remove-option.handler.js';
 import { ReorderOptionsCommand } from '../application/reorder-options.handler.js';
 import { SetOptionAvailabilityCommand } from '../application/set-option-availability.handler.js';
+import { MenuBody } from './menu-body.js';
 import { uuidPathId } from './owner-ids.js';
+
+type OptionInput = Parsed<typeof optionInputSchema>;
 
 /**
  * The owner's option groups (issue 16): shared by products, each with its options; only ever of the signed-in
@@ -52,14 +55,12 @@ export class OptionGroupsController {
   @Post()
   @HttpCode(201)
   async create(
-    @Body() body: unknown,
-    @Req() request: FastifyRequest,
+    @MenuBody(newOptionGroupSchema) input: Parsed<typeof newOptionGroupSchema>,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<OwnerOptionGroup>> {
-    const input = parseWith(newOptionGroupSchema, body ?? {});
-    const { id } = await this.commands.execute<CreateOptionGroupCommand, { id: string }>(
-      new CreateOptionGroupCommand(owner.phone, input, commandContextOf(owner, request)),
-    );
+    const command = new CreateOptionGroupCommand(owner.phone, input, context);
+    const { id } = await this.commands.execute<CreateOptionGroupCommand, { id: string }>(command);
     return success(await this.groups.get(owner.phone, id));
   }
 
@@ -75,12 +76,10 @@ export class OptionGroupsController {
   @Put(':id')
   async edit(
     @Param('id', uuidPathId) groupId: string,
-    @Body() body: unknown,
-    @Req() request: FastifyRequest,
+    @MenuBody(optionGroupInputSchema) input: Parsed<typeof optionGroupInputSchema>,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<OwnerOptionGroup>> {
-    const input = parseWith(optionGroupInputSchema, body ?? {});
-    const context = commandContextOf(owner, request);
     return this.change(owner.phone, groupId, new EditOptionGroupCommand(owner.phone, groupId, input, context));
   }
 
@@ -88,10 +87,9 @@ export class OptionGroupsController {
   @Delete(':id')
   async remove(
     @Param('id', uuidPathId) groupId: string,
-    @Req() request: FastifyRequest,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<{ deleted: true }>> {
-    const context = commandContextOf(owner, request);
     await this.commands.execute(new DeleteOptionGroupCommand(owner.phone, groupId, context));
     return success({ deleted: true as const });
   }
@@ -100,12 +98,10 @@ export class OptionGroupsController {
   @HttpCode(201)
   async addOption(
     @Param('id', uuidPathId) groupId: string,
-    @Body() body: unknown,
-    @Req() request: FastifyRequest,
+    @MenuBody(optionInputSchema) input: OptionInput,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<OwnerOptionGroup>> {
-    const input = parseWith(optionInputSchema, body ?? {});
-    const context = commandContextOf(owner, request);
     return this.change(owner.phone, groupId, new AddOptionCommand(owner.phone, groupId, input, context));
   }
 
@@ -113,12 +109,10 @@ export class OptionGroupsController {
   @Patch(':id/options/order')
   async reorderOptions(
     @Param('id', uuidPathId) groupId: string,
-    @Body() body: unknown,
-    @Req() request: FastifyRequest,
+    @MenuBody(optionOrderSchema) { ids }: Parsed<typeof optionOrderSchema>,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<OwnerOptionGroup>> {
-    const { ids } = parseWith(optionOrderSchema, body ?? {});
-    const context = commandContextOf(owner, request);
     return this.change(owner.phone, groupId, new ReorderOptionsCommand(owner.phone, groupId, ids, context));
   }
 
@@ -126,12 +120,10 @@ export class OptionGroupsController {
   async editOption(
     @Param('id', uuidPathId) groupId: string,
     @Param('optionId', uuidPathId) option: string,
-    @Body() body: unknown,
-    @Req() request: FastifyRequest,
+    @MenuBody(optionInputSchema) input: OptionInput,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<OwnerOptionGroup>> {
-    const input = parseWith(optionInputSchema, body ?? {});
-    const context = commandContextOf(owner, request);
     return this.change(owner.phone, groupId, new EditOptionCommand(owner.phone, groupId, option, input, context));
   }
 
@@ -139,10 +131,9 @@ export class OptionGroupsController {
   async removeOption(
     @Param('id', uuidPathId) groupId: string,
     @Param('optionId', uuidPathId) option: string,
-    @Req() request: FastifyRequest,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<OwnerOptionGroup>> {
-    const context = commandContextOf(owner, request);
     return this.change(owner.phone, groupId, new RemoveOptionCommand(owner.phone, groupId, option, context));
   }
 
@@ -151,12 +142,10 @@ export class OptionGroupsController {
   async availability(
     @Param('id', uuidPathId) groupId: string,
     @Param('optionId', uuidPathId) option: string,
-    @Body() body: unknown,
-    @Req() request: FastifyRequest,
+    @MenuBody(optionAvailabilitySchema) { available }: Parsed<typeof optionAvailabilitySchema>,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<OwnerOptionGroup>> {
-    const { available } = parseWith(optionAvailabilitySchema, body ?? {});
-    const context = commandContextOf(owner, request);
     const command = new SetOptionAvailabilityCommand(owner.phone, groupId, option, available, context);
     return this.change(owner.phone, groupId, command);
   }

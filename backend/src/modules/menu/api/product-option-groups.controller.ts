@@ -1,14 +1,15 @@
-import { Body, Controller, Delete, Param, Patch, Put, Req, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Param, Patch, Put, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { type ApiSuccess, type OwnerProduct, productOptionGroupOrderSchema, success } from '@tafrit/contracts';
-import type { FastifyRequest } from 'fastify';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
-import { commandContextOf, CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
-import { parseWith } from '../../../platform/http/parse.js';
+import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
+import { CommandContext, type OwnerCommandContext } from '../../../platform/http/command-context.js';
+import type { Parsed } from '../../../platform/http/contract.js';
 import { AttachOptionGroupCommand } from '../application/attach-option-group.handler.js';
 import { DetachOptionGroupCommand } from '../application/detach-option-group.handler.js';
 import { OwnerMenuQuery } from '../application/owner-menu.query.js';
 import { ReorderProductOptionGroupsCommand } from '../application/reorder-product-option-groups.handler.js';
+import { MenuBody } from './menu-body.js';
 import { numericPathId, uuidPathId } from './owner-ids.js';
 
 /** Which option groups a product shows, and in which order; answers the product with its `optionGroupIds`. */
@@ -32,10 +33,9 @@ export class ProductOptionGroupsController {
   async attach(
     @Param('id', numericPathId) product: number,
     @Param('groupId', uuidPathId) group: string,
-    @Req() request: FastifyRequest,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<OwnerProduct>> {
-    const context = commandContextOf(owner, request);
     return this.change(owner.phone, product, new AttachOptionGroupCommand(owner.phone, group, product, context));
   }
 
@@ -43,10 +43,9 @@ export class ProductOptionGroupsController {
   async detach(
     @Param('id', numericPathId) product: number,
     @Param('groupId', uuidPathId) group: string,
-    @Req() request: FastifyRequest,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<OwnerProduct>> {
-    const context = commandContextOf(owner, request);
     return this.change(owner.phone, product, new DetachOptionGroupCommand(owner.phone, group, product, context));
   }
 
@@ -54,12 +53,10 @@ export class ProductOptionGroupsController {
   @Patch('order')
   async reorder(
     @Param('id', numericPathId) product: number,
-    @Body() body: unknown,
-    @Req() request: FastifyRequest,
+    @MenuBody(productOptionGroupOrderSchema) { ids }: Parsed<typeof productOptionGroupOrderSchema>,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<OwnerProduct>> {
-    const { ids } = parseWith(productOptionGroupOrderSchema, body ?? {});
-    const context = commandContextOf(owner, request);
     const command = new ReorderProductOptionGroupsCommand(owner.phone, product, ids, context);
     return this.change(owner.phone, product, command);
   }

@@ -1,18 +1,20 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Req, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { type ApiSuccess, availabilitySchema, type OwnerProduct, productInputSchema, success } from '@tafrit/contracts';
+import { type ApiSuccess, availabilitySchema, type OwnerProduct, success } from '@tafrit/contracts';
 import type { FastifyRequest } from 'fastify';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
-import { commandContextOf, CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
-import { parseWith } from '../../../platform/http/parse.js';
+import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
+import { CommandContext, type OwnerCommandContext } from '../../../platform/http/command-context.js';
+import type { Parsed } from '../../../platform/http/contract.js';
 import { CreateProductCommand } from '../application/create-product.handler.js';
 import { DeleteProductCommand } from '../application/delete-product.handler.js';
 import { DuplicateProductCommand } from '../application/duplicate-product.handler.js';
 import { OwnerMenuQuery } from '../application/owner-menu.query.js';
 import { SetProductAvailabilityCommand } from '../application/set-product-availability.handler.js';
 import { UpdateProductCommand } from '../application/update-product.handler.js';
+import { MenuBody } from './menu-body.js';
 import { numericPathId } from './owner-ids.js';
-import { readProductForm } from './product-form.js';
+import { readProductInput } from './product-form.js';
 
 /** The owner's products: multipart forms with an optional photo, only ever of the signed-in business. */
 @Controller('api/products')
@@ -33,10 +35,10 @@ export class ProductsController {
   async create(
     @Req() request: FastifyRequest,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<OwnerProduct>> {
-    const { fields, image } = await readProductForm(request);
-    const input = parseWith(productInputSchema, fields);
-    const command = CreateProductCommand.fromForm(owner.phone, input, image, commandContextOf(owner, request));
+    const { input, image } = await readProductInput(request);
+    const command = CreateProductCommand.fromForm(owner.phone, input, image, context);
     const { id } = await this.commands.execute<CreateProductCommand, { id: number }>(command);
     return success(await this.menu.product(owner.phone, id));
   }
@@ -47,10 +49,9 @@ export class ProductsController {
     @Param('id', numericPathId) productId: number,
     @Req() request: FastifyRequest,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<OwnerProduct>> {
-    const { fields, image } = await readProductForm(request);
-    const input = parseWith(productInputSchema, fields);
-    const context = commandContextOf(owner, request);
+    const { input, image } = await readProductInput(request);
     await this.commands.execute(new UpdateProductCommand(owner.phone, productId, input, image, context));
     return success(await this.menu.product(owner.phone, productId));
   }
@@ -58,10 +59,10 @@ export class ProductsController {
   @Delete(':id')
   async remove(
     @Param('id', numericPathId) productId: number,
-    @Req() request: FastifyRequest,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<{ deleted: true }>> {
-    await this.commands.execute(new DeleteProductCommand(owner.phone, productId, commandContextOf(owner, request)));
+    await this.commands.execute(new DeleteProductCommand(owner.phone, productId, context));
     return success({ deleted: true as const });
   }
 
@@ -70,10 +71,10 @@ export class ProductsController {
   @HttpCode(201)
   async duplicate(
     @Param('id', numericPathId) productId: number,
-    @Req() request: FastifyRequest,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<OwnerProduct>> {
-    const command = new DuplicateProductCommand(owner.phone, productId, commandContextOf(owner, request));
+    const command = new DuplicateProductCommand(owner.phone, productId, context);
     const copy = await this.commands.execute<DuplicateProductCommand, { id: number }>(command);
     return success(await this.menu.product(owner.phone, copy.id));
   }
@@ -82,12 +83,10 @@ export class ProductsController {
   @Patch(':id/availability')
   async availability(
     @Param('id', numericPathId) productId: number,
-    @Body() body: unknown,
-    @Req() request: FastifyRequest,
+    @MenuBody(availabilitySchema) { isActive }: Parsed<typeof availabilitySchema>,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<OwnerProduct>> {
-    const { isActive } = parseWith(availabilitySchema, body ?? {});
-    const context = commandContextOf(owner, request);
     await this.commands.execute(new SetProductAvailabilityCommand(owner.phone, productId, isActive, context));
     return success(await this.menu.product(owner.phone, productId));
   }
