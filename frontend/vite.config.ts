@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 const contractsSrc = fileURLToPath(new URL('../contracts/src', import.meta.url));
@@ -41,7 +41,7 @@ const ownerSignIn =
 // What both of them need (the accounts API, the session, the errors, the owner's strings): a chunk of its own, so the
 // registration page does not load the sign-in page with its code step.
 const ownerAccount =
-  /[\\/](features[\\/]owner[\\/](shared[\\/](errors|api[\\/](accounts|responses|session-request))|sign-in[\\/](session|handover))\.tsx?|i18n[\\/]he-owner\.ts)$/;
+  /[\\/](features[\\/]owner[\\/](shared[\\/](errors|api[\\/](accounts|responses|session-request))|sign-in[\\/](session|handover))\.tsx?|i18n[\\/]he-owner(-[a-z]+)?\.ts)$/;
 const ownerRegistration =
   /[\\/]features[\\/]owner[\\/](sign-in[\\/](registration-page|success-page)|shared[\\/]components[\\/](business-fields|address-fields))\.tsx$|[\\/]routes[\\/]\(owner\)[\\/](registration|success)\.tsx\?tsr-split/;
 
@@ -54,7 +54,7 @@ function areaOf(id: string): string | null {
   if (lazyModules.some((pattern) => pattern.test(id))) return null;
   const match =
     /[\\/]src[\\/]features[\\/]([\w-]+)[\\/]/.exec(id) ??
-    /[\\/]src[\\/]i18n[\\/]he-([\w]+)\.ts$/.exec(id) ??
+    /[\\/]src[\\/]i18n[\\/]he-([\w]+)(?:-[a-z]+)?\.ts$/.exec(id) ??
     /[\\/]src[\\/]routes[\\/]\(([\w-]+)\)[\\/][^?]*\?tsr-split/.exec(id);
   const area = match?.[1] ?? null;
   // The owner's sign-in and registration pages, with what they need of the owner area: chunks apart, so signing in
@@ -66,6 +66,85 @@ function areaOf(id: string): string | null {
   // their own, so the landing page's script loads the page's components only.
   if (area === 'landing' && /(terms|info-pages|accessibility)/.test(id)) return 'landing-info';
   return area;
+}
+
+/**
+ * The five pages' shared shell, drawn around each page file at build time (and by the dev server): a page file holds
+ * only what is its own, its kind (`<html data-shell="app|diner">`), a note in its head and its body. The app's pages
+ * (index, app-shell, landing) carry the site's description and Open Graph tags; the diner's (diner, diner-order) a
+ * short head that the server fills per business (backend/src/modules/diner). The built pages are byte for byte what the
+ * hand-written pages were: the diner page's first bytes are what a phone on a slow line waits for.
+ */
+const ogImage = `    <meta property="og:url" content="/" />
+    <meta property="og:image" content="/og-image.png" />
+`;
+function shellHead(kind: 'app' | 'diner'): string {
+  const app = kind === 'app';
+  const appTitle = 'תפריט | תפריט דיגיטלי והזמנה בסריקת QR למסעדות ובתי קפה';
+  const description = app
+    ? `    <meta
+      name="description"
+      content="תפריט דיגיטלי בסריקת QR: הלקוחות סורקים, מזמינים ומשלמים מהטלפון, ואתם מקבלים את ההזמנה ישר למטבח. בלי דמי הקמה ובלי דמי מנוי, רק 5% עמלה לעסקה."
+    />
+`
+    : `    <meta name="description" content="התפריט הדיגיטלי: בוחרים מנות, מוסיפים לעגלה ומשלמים מהטלפון." />
+`;
+  return `    <title>${app ? appTitle : 'תפריט'}</title>
+${description}    <meta name="theme-color" content="#0f766e" />
+    <meta name="color-scheme" content="light" />
+    <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+    <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+${
+  app
+    ? `    <link rel="manifest" href="/manifest.webmanifest" />
+    <!-- Open Graph: the server makes og:url and og:image absolute with PUBLIC_URL (backend spa-fallback.ts). -->
+`
+    : ''
+}    <meta property="og:type" content="website" />
+    <meta property="og:site_name" content="תפריט" />
+    <meta property="og:locale" content="he_IL" />
+${
+  app
+    ? `    <meta property="og:title" content="תפריט | סורקים. מזמינים. מגישים. מהר יותר." />
+    <meta
+      property="og:description"
+      content="תפריט דיגיטלי והזמנות בסריקת QR למסעדות ובתי קפה. בלי דמי הקמה, בלי מנוי ובלי התחייבות: רק 5% מכל עסקה."
+    />
+${ogImage}    <meta property="og:image:width" content="1200" />
+    <meta property="og:image:height" content="630" />
+    <meta property="og:image:alt" content="תפריט: סורקים. מזמינים. מגישים. מהר יותר." />
+    <meta name="twitter:card" content="summary_large_image" />
+`
+    : `    <meta property="og:title" content="תפריט" />
+${ogImage}`
+}`;
+}
+
+const PAGE_FILE =
+  /^<!doctype html>\n<html data-shell="(app|diner)">\n {2}<head>(?:\n([\s\S]*?) {2})?<\/head>\n {2}<body>\n([\s\S]*?) {2}<\/body>\n<\/html>\n$/;
+
+export function htmlShell(): Plugin {
+  return {
+    name: 'tafrit:html-shell',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html, { filename }) {
+        const match = PAGE_FILE.exec(html);
+        if (!match) throw new Error(`${filename}: not a page of the shell (<html data-shell="app|diner">)`);
+        const [, kind, note = '', body] = match;
+        return `<!doctype html>
+<html lang="he" dir="rtl">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+${note}${shellHead(kind as 'app' | 'diner')}  </head>
+  <body>
+${body}  </body>
+</html>
+`;
+      },
+    },
+  };
 }
 
 /** The import aliases, shared with the diner's server renderer (vite.ssr.config.ts). */
@@ -89,6 +168,7 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    htmlShell(),
   ],
   resolve: {
     alias: aliases,

@@ -79,35 +79,21 @@ export const agentAuthorization = (agentId: string, agentSecret: string): Record
 export const pairAgent = ({ server, code, agent }: { server: string; code: string; agent: AgentInfo }) =>
   call<PairAnswer>({ server, path: '/api/printer/pair', method: 'POST', body: { code, agent } satisfies PairRequest });
 
-export const fetchAgentStatus = ({
-  server,
-  agentId,
-  agentSecret,
-}: {
+/** What a paired agent signs its calls with, and the server it calls. */
+export interface AgentCredentials {
   server: string;
   agentId: string;
   agentSecret: string;
-}) =>
-  call<AgentStatusAnswer>({
-    server,
-    path: '/api/printer/agent/status',
-    method: 'GET',
-    headers: agentAuthorization(agentId, agentSecret),
-  });
+}
 
-export const fetchTestSlip = ({
-  server,
-  agentId,
-  agentSecret,
-}: {
-  server: string;
-  agentId: string;
-  agentSecret: string;
-}) =>
-  call<AgentTestSlipAnswer>({
-    server,
-    path: '/api/printer/agent/test-slip',
-    method: 'POST',
-    body: {},
-    headers: agentAuthorization(agentId, agentSecret),
-  });
+/** A call of a paired agent, signed with its credentials. */
+const agentCall = <T>(
+  { server, agentId, agentSecret }: AgentCredentials,
+  request: { path: string; method: 'GET' | 'POST'; body?: unknown },
+) => call<T>({ server, ...request, headers: agentAuthorization(agentId, agentSecret) });
+
+export const fetchAgentStatus = (credentials: AgentCredentials) =>
+  agentCall<AgentStatusAnswer>(credentials, { path: '/api/printer/agent/status', method: 'GET' });
+
+export const fetchTestSlip = (credentials: AgentCredentials) =>
+  agentCall<AgentTestSlipAnswer>(credentials, { path: '/api/printer/agent/test-slip', method: 'POST', body: {} });

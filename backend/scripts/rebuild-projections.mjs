@@ -10,7 +10,7 @@
 // differs (each difference is printed), 2 when the rebuild itself failed.
 import { isDeepStrictEqual } from 'node:util';
 import { loadConfig } from '../dist/config/config.js';
-import { entities } from '../dist/entities.js';
+import { entities, repeatableSql } from '../dist/entities.js';
 import { Database } from '../dist/platform/database/database.js';
 import { PostgresEventStore } from '../dist/platform/event-store/postgres/postgres-event-store.js';
 import { execute, query } from '../dist/platform/database/sql.js';
@@ -264,6 +264,7 @@ async function main() {
   const config = loadConfig();
   const database = new Database({
     entities,
+    repeatableSql,
     url: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : config.dataDir,
     retryIntervalMs: 500,

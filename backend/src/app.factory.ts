@@ -24,7 +24,7 @@ import { registerAgentDownloads, registerStaticAssets } from './platform/http/st
 import { registerTextGuard } from './platform/http/text-guard.js';
 import { createLogger, PinoNestLogger, requestIdFor } from './platform/logging/logger.js';
 import { SocketAdapter } from './platform/realtime/socket-adapter.js';
-import { entities } from './entities.js';
+import { entities, repeatableSql } from './entities.js';
 
 export interface App {
   app: NestFastifyApplication;
@@ -44,6 +44,7 @@ export async function createApp(
   const logger = createLogger(config.logLevel);
   const database = new Database({
     entities,
+    repeatableSql,
     url: config.databaseUrl,
     // Tests keep the embedded database in memory: a fresh one per test file, nothing left on disk.
     dataDir: options.inMemoryDatabase ? undefined : config.dataDir,

@@ -1,9 +1,10 @@
 import type { EntityClass } from './platform/database/orm.js';
+import type { RepeatableSql } from './platform/database/repeatable-sql.js';
 import { accountsEntities } from './modules/accounts/index.js';
 import { adminEntities } from './modules/admin/index.js';
 import { contactEntities } from './modules/contact/index.js';
 import { menuEntities } from './modules/menu/index.js';
-import { orderingEntities } from './modules/ordering/index.js';
+import { orderingEntities, orderingRepeatableSql } from './modules/ordering/index.js';
 import { printingEntities } from './modules/printing/index.js';
 import { termsEntities } from './modules/terms/index.js';
 
@@ -20,3 +21,9 @@ export const entities: readonly EntityClass[] = [
   ...contactEntities,
   ...printingEntities,
 ];
+
+/**
+ * The modules' repeatable SQL (decision 039), handed to the database with the entities: each applied after the
+ * migrations whenever its text changed.
+ */
+export const repeatableSql: readonly RepeatableSql[] = [...orderingRepeatableSql];

@@ -25,6 +25,8 @@ import { Migration20261129000100_product_photo_names } from './Migration20261129
 import { Migration20261130000100_sweep_indexes } from './Migration20261130000100_sweep_indexes.js';
 import { Migration20261201000100_order_append_lean } from './Migration20261201000100_order_append_lean.js';
 import { Migration20261202000300_session_step_up } from './Migration20261202000300_session_step_up.js';
+import { Migration20261203000100_repeatable_sql } from './Migration20261203000100_repeatable_sql.js';
+import { Migration20261203000200_order_read_columns } from './Migration20261203000200_order_read_columns.js';
 
 /**
  * Every migration, in order. An explicit list (not a folder glob) works the same from TypeScript sources in tests
@@ -64,4 +66,6 @@ export const migrationsList = [
   { name: 'Migration20261130000100_sweep_indexes', class: Migration20261130000100_sweep_indexes },
   { name: 'Migration20261201000100_order_append_lean', class: Migration20261201000100_order_append_lean },
   { name: 'Migration20261202000300_session_step_up', class: Migration20261202000300_session_step_up },
+  { name: 'Migration20261203000100_repeatable_sql', class: Migration20261203000100_repeatable_sql },
+  { name: 'Migration20261203000200_order_read_columns', class: Migration20261203000200_order_read_columns },
 ];

@@ -216,6 +216,8 @@ describe('pausing and activating an account', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ success: false, code: 'not_found' });
     expect((await toggle('not-a-phone', { isActive: false })).status).toBe(404);
+    // The path is read before the body: a malformed phone with a malformed body is the same 404.
+    expect((await toggle('not-a-phone', {})).status).toBe(404);
   });
 });
 

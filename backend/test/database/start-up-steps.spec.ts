@@ -1,4 +1,4 @@
-import { entities } from '../../src/entities.js';
+import { entities, repeatableSql } from '../../src/entities.js';
 import { Database } from '../../src/platform/database/database.js';
 import { createTestDatabaseUrl } from '../support/test-database.js';
 import { until } from '../event-store/event-factory.js';
@@ -13,6 +13,7 @@ describe('start-up steps', () => {
     const logged: string[] = [];
     const database = new Database({
       entities,
+      repeatableSql,
       url: target.url,
       dataDir: undefined,
       retryIntervalMs: 200,

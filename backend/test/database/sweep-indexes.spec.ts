@@ -1,6 +1,7 @@
-import { REFUND_EVENTS_SQL } from '../../src/modules/commissions/application/commission-history.query.js';
+import { refundEventsOf } from '../../src/modules/commissions/application/commission-history.query.js';
 import { REQUESTED_REFUNDS_SQL } from '../../src/modules/ordering/processors/refund-recovery.js';
 import { PRUNE_LIVE_EVENTS_SQL } from '../../src/modules/printing/application/printer-presence.service.js';
+import { selectionSql } from '../../src/platform/event-store/postgres/selection-sql.js';
 import type { Database } from '../../src/platform/database/database.js';
 import { startTestDatabase } from '../support/test-database.js';
 import { sql } from '../event-store/event-factory.js';
@@ -45,7 +46,11 @@ describe('sweeps read by index, never the whole table', () => {
   });
 
   it("reads one business's refund events by the log's partial index on refunds", async () => {
-    const plan = await planOf(REFUND_EVENTS_SQL, ["'0501234567'", `'["00000000-0000-4000-8000-000000000001"]'`]);
+    const { sql: statement, params } = selectionSql(refundEventsOf('0501234567'));
+    const plan = await planOf(
+      statement,
+      params.map((value) => `'${String(value)}'`),
+    );
     expect(plan).toMatch(/events_refund_business_index/);
   });
 });

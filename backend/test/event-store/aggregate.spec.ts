@@ -51,6 +51,8 @@ function raced(times: number, event = newEvent('ItemAdded', { item: 'מים' }))
   let left = times;
   return {
     readStream: (...args) => store.readStream(...args),
+    readSelected: (...args) => store.readSelected(...args),
+    countAfter: (...args) => store.countAfter(...args),
     readAll: (...args) => store.readAll(...args),
     async appendToStream(streamId, events, options) {
       if (left-- > 0) await store.appendToStream(streamId, [event], { expectedVersion: 'any' });

@@ -261,6 +261,112 @@ export function describeEventStoreContract(label: string, subject: () => EventSt
     });
   });
 
+  describe(`${label}: selected history and counts`, () => {
+    // A business of this run only: other runs and cases write to the same log.
+    const phone = `050${run}`;
+    const paid = (orderId: string, paidAt: string) =>
+      newEvent('OrderPaid', { orderId, businessPhone: phone, amountAgorot: 1_000, paidAt });
+    const byAdmin = (type: string, data: Record<string, unknown>) => {
+      const event = newEvent(type, data);
+      return { ...event, metadata: { ...event.metadata, actor: { kind: 'admin' as const, id: 'admin-1' } } };
+    };
+    let recorded: RecordedEvent[] = [];
+
+    beforeAll(async () => {
+      const { store } = subject();
+      const appended = async (id: string, events: Parameters<EventStore['appendToStream']>[1]) =>
+        (await store.appendToStream(stream(id), events, { expectedVersion: 'any' })).events;
+      recorded = [
+        ...(await appended('order-hist-1', [
+          newEvent('OrderPlaced', { orderId: 'o1', businessPhone: phone, orderNumber: 1 }),
+          paid('o1', '2026-10-31T21:59:59.000Z'),
+        ])),
+        ...(await appended('order-hist-2', [
+          newEvent('OrderPlaced', { orderId: 'o2', businessPhone: phone, orderNumber: 2 }),
+          paid('o2', '2026-10-31T22:00:00.000Z'),
+          newEvent('RefundRequested', { orderId: 'o2', businessPhone: phone, refundId: 'r1' }),
+        ])),
+        ...(await appended('order-hist-3', [paid('o3', '2026-11-15T10:00:00.000Z')])),
+        ...(await appended(
+          'order-hist-other',
+          [paid('o4', '2026-11-15T10:00:00.000Z')].map((event) => ({
+            ...event,
+            data: { ...(event.data as object), businessPhone: `other-${run}` },
+          })),
+        )),
+        ...(await appended('business-hist', [byAdmin('BusinessNoted', { businessPhone: phone })])),
+      ];
+    });
+    const positions = (events: readonly RecordedEvent[]) => events.map((event) => event.globalPosition);
+    const at = (...indexes: number[]) => indexes.map((index) => recorded[index]!.globalPosition);
+
+    it('selects by type and data fields, oldest first', async () => {
+      const { store } = subject();
+      const events = await store.readSelected({
+        types: ['OrderPaid', 'RefundRequested'],
+        dataEquals: { businessPhone: phone },
+      });
+      expect(positions(events)).toEqual(at(1, 3, 4, 5));
+      expect(events[0]).toMatchObject({ streamId: stream('order-hist-1'), type: 'OrderPaid', data: { orderId: 'o1' } });
+      expect(await store.readSelected({ types: ['OrderPaid'], dataEquals: { businessPhone: `none-${run}` } })).toEqual(
+        [],
+      );
+    });
+
+    it('selects by an instant in the data, from inclusive, to exclusive', async () => {
+      const { store } = subject();
+      const november = await store.readSelected({
+        types: ['OrderPaid'],
+        dataEquals: { businessPhone: phone },
+        dataTimeBetween: { field: 'paidAt', from: '2026-10-31T22:00:00.000Z', to: '2026-11-30T22:00:00.000Z' },
+      });
+      expect(positions(november)).toEqual(at(3, 5));
+    });
+
+    it('selects within named streams only', async () => {
+      const { store } = subject();
+      const placed = await store.readSelected({
+        types: ['OrderPlaced'],
+        streamIds: [stream('order-hist-2'), stream('order-hist-1'), stream('order-hist-missing')],
+      });
+      expect(positions(placed)).toEqual(at(0, 2));
+      expect(await store.readSelected({ types: ['OrderPlaced'], streamIds: [] })).toEqual([]);
+    });
+
+    it("selects an actor's events whatever their type, newest first, before a position, a page at a time", async () => {
+      const { store } = subject();
+      const selection = {
+        types: ['RefundRequested'],
+        orActorKinds: ['admin' as const],
+        dataEquals: { businessPhone: phone },
+      };
+      expect(positions(await store.readSelected(selection, { newestFirst: true }))).toEqual(at(7, 4));
+      expect(positions(await store.readSelected(selection, { newestFirst: true, limit: 1 }))).toEqual(at(7));
+      expect(positions(await store.readSelected(selection, { newestFirst: true, before: at(7)[0] }))).toEqual(at(4));
+      expect(await store.readSelected(selection, { before: at(4)[0] })).toEqual([]);
+    });
+
+    it('refuses a data field that is not a plain name', async () => {
+      const { store } = subject();
+      await expect(store.readSelected({ types: ['OrderPaid'], dataEquals: { "x' or true --": '1' } })).rejects.toThrow(
+        /plain data field/,
+      );
+    });
+
+    it('counts the events after a place in the log', async () => {
+      const { store, logTail } = subject();
+      const start = await logTail();
+      await store.appendToStream(stream('order-counted'), [newEvent('Step'), newEvent('Step'), newEvent('Step')], {
+        expectedVersion: 'no_stream',
+      });
+      await readOursEventually(start, 3, 'order-counted');
+      const after = await readWholeLog(start);
+      expect(await store.countAfter(start)).toBe(after.length);
+      expect(await store.countAfter(logPositionOf(after.at(-1)!))).toBe(0);
+      expect(await store.countAfter(undefined)).toBeGreaterThanOrEqual(after.length + recorded.length);
+    });
+  });
+
   describe(`${label}: inline projections and processors`, () => {
     beforeAll(async () => {
       const { database, projections } = subject();

@@ -39,6 +39,8 @@ class MemoryLog {
     return {
       appendToStream: () => Promise.reject(new Error('not here')),
       readStream: () => Promise.reject(new Error('not here')),
+      readSelected: () => Promise.reject(new Error('not here')),
+      countAfter: () => Promise.reject(new Error('not here')),
       readAll: async ({ after, limit }) => {
         this.reads++;
         const answer = this.answer(after, limit);

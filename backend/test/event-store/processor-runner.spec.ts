@@ -271,6 +271,8 @@ describe('processor runner: waking and checkpoints', () => {
     const slowReads: EventStore = {
       appendToStream: (...args) => store.appendToStream(...args),
       readStream: (...args) => store.readStream(...args),
+      readSelected: (...args) => store.readSelected(...args),
+      countAfter: (...args) => store.countAfter(...args),
       async readAll(options) {
         reads++;
         await new Promise((resolve) => setTimeout(resolve, 50));
@@ -300,6 +302,8 @@ describe('processor runner: waking and checkpoints', () => {
     const counting: EventStore = {
       appendToStream: (...args) => store.appendToStream(...args),
       readStream: (...args) => store.readStream(...args),
+      readSelected: (...args) => store.readSelected(...args),
+      countAfter: (...args) => store.countAfter(...args),
       async readAll(options) {
         const events = await store.readAll(options);
         rows += events.length;
@@ -439,6 +443,8 @@ describe('async projections', () => {
     const stealingStore: EventStore = {
       appendToStream: (...args) => store.appendToStream(...args),
       readStream: (...args) => store.readStream(...args),
+      readSelected: (...args) => store.readSelected(...args),
+      countAfter: (...args) => store.countAfter(...args),
       async readAll(options) {
         const events = await store.readAll(options);
         await sql(

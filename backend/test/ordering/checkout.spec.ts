@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { messageFor } from '@tafrit/contracts';
 import { BusinessEntity } from '../../src/modules/accounts/projections/business.entity.js';
-import { SandboxPaymentProvider } from '../../src/modules/payments/index.js';
+import { SandboxPaymentProvider } from '../../src/modules/payments/sandbox/sandbox-payment-provider.js';
 import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port.js';
 import { query } from '../../src/platform/database/sql.js';
 import { registerOwner, type SignedInOwner } from '../support/accounts.js';

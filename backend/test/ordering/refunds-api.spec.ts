@@ -116,6 +116,10 @@ describe('POST /api/orders/{orderId}/refunds', () => {
       expect(answer.status).toBe(404);
       expect(answer.body).toMatchObject(envelope('order.not_found'));
     }
+    // The path is read before the body: a malformed id with a malformed body is the same 404.
+    const both = await refund('not-an-id', { amount: -5 }, owner);
+    expect(both.status).toBe(404);
+    expect(both.body).toMatchObject(envelope('order.not_found'));
     expect(await eventCount(orderId)).toBe(before);
     expect(await sandboxRefunds(orderId)).toHaveLength(0);
     const anonymous = await call(app, 'POST', `/api/orders/${orderId}/refunds`, { body: { reason: 'x' } });

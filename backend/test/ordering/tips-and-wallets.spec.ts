@@ -3,6 +3,7 @@ import { israelMonthOf, type MonthlyReport, type PaymentOptions } from '@tafrit/
 import { BusinessReader } from '../../src/modules/accounts/index.js';
 import { draftPayout } from '../../src/modules/commissions/application/payout-batch.query.js';
 import { ProcessorRunner } from '../../src/platform/processing/processor-runner.js';
+import { EVENT_STORE } from '../../src/platform/event-store/event-store.port.js';
 import { registerOwner, type SignedInOwner } from '../support/accounts.js';
 import { createPayment, openShop, payInSandbox, type Shop } from '../support/checkout.js';
 import { SANDBOX_APPROVED_CARD } from '../support/paid-order.js';
@@ -173,7 +174,12 @@ describe('a diner who tips and pays with Bit', () => {
   it('passes the tip to the payout whole, shown apart in the month’s commissions', async () => {
     // The commissions follow the log: let them catch up with the payment.
     await app.app.get(ProcessorRunner).runUntilIdle();
-    const { lines } = await draftPayout(app.database, app.app.get(BusinessReader), israelMonthOf(new Date()));
+    const { lines } = await draftPayout(
+      app.database,
+      app.app.get(BusinessReader),
+      israelMonthOf(new Date()),
+      app.app.get(EVENT_STORE),
+    );
     // ₪45.10 charged, ₪2.05 commission on the ₪41.00 of items: ₪43.05 to the business, the ₪4.10 tip inside it.
     expect(lines.find((line) => line.businessId === owner.phone)).toMatchObject({ netAgorot: 4305, tipAgorot: 410 });
   });

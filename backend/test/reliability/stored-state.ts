@@ -1,7 +1,7 @@
 import { Database } from '../../src/platform/database/database.js';
 import { query } from '../../src/platform/database/sql.js';
 import type { ProductHost } from './product-process.js';
-import { entities } from '../../src/entities.js';
+import { entities, repeatableSql } from '../../src/entities.js';
 
 /**
  * Opens the database a stopped product left behind (its PGlite folder, or its PostgreSQL database) in this process,
@@ -10,6 +10,7 @@ import { entities } from '../../src/entities.js';
 export async function openStoredDatabase(host: ProductHost): Promise<Database> {
   const database = new Database({
     entities,
+    repeatableSql,
     url: host.databaseUrl,
     dataDir: host.databaseUrl ? undefined : host.dataDir,
     retryIntervalMs: 200,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { Database } from '../../src/platform/database/database.js';
-import { entities } from '../../src/entities.js';
+import { entities, repeatableSql } from '../../src/entities.js';
 
 export interface TestDatabase {
   /** `undefined` means an in-memory PGlite for this test file. */
@@ -37,7 +37,7 @@ export async function startTestDatabase(): Promise<{
   close(): Promise<void>;
 }> {
   const target = await createTestDatabaseUrl();
-  const database = new Database({ entities, url: target.url, dataDir: undefined, retryIntervalMs: 200 });
+  const database = new Database({ entities, repeatableSql, url: target.url, dataDir: undefined, retryIntervalMs: 200 });
   await database.start();
   if (!database.isReady) throw new Error(`test database did not become ready: ${database.lastError}`);
   return {

@@ -175,7 +175,10 @@ export const createPaymentSchema = z.object({
    */
   readySmsPhone: readySmsPhoneSchema.nullish().transform((phone) => phone ?? null),
 });
-export type CreatePaymentRequest = z.input<typeof createPaymentSchema>;
+/** The body as a client builds it: `cartData` as an object (the server takes its JSON text as well). */
+export type CreatePaymentRequest = Omit<z.input<typeof createPaymentSchema>, 'cartData'> & {
+  cartData: z.input<typeof cartDataSchema>;
+};
 export type CreatePaymentInput = z.output<typeof createPaymentSchema>;
 
 /** `GET /api/orders?month=YYYY-MM` (and its CSV): the range (last 12 months) is checked by the server's clock. */

@@ -45,6 +45,23 @@ const refundLine = z.object(
   { message: refundMessagesHe.linesInvalid },
 );
 
+/** The café's reason, for a refund and a decline alike. */
+const refundReason = z
+  .string({ message: refundMessagesHe.reasonRequired })
+  .overwrite(withoutDirectionControls)
+  .trim()
+  .min(1, refundMessagesHe.reasonRequired)
+  .max(REFUND_LIMITS.reasonMax, refundMessagesHe.reasonTooLong);
+
+/**
+ * The client's key of this refund (one per confirmation dialog): a double click or a retried request is the same
+ * refund. Optional: without it each request is a refund of its own, still never past what remains.
+ */
+const refundKey = z
+  .uuid()
+  .transform((id) => id.toLowerCase())
+  .optional();
+
 export const refundOrderSchema = z
   .object({
     /** Shekels; becomes agorot (`amountAgorot`). */
@@ -55,20 +72,8 @@ export const refundOrderSchema = z
       .max(REFUND_LIMITS.linesMax, refundMessagesHe.linesInvalid)
       .refine((lines) => new Set(lines.map((l) => l.index)).size === lines.length, refundMessagesHe.linesInvalid)
       .optional(),
-    reason: z
-      .string({ message: refundMessagesHe.reasonRequired })
-      .overwrite(withoutDirectionControls)
-      .trim()
-      .min(1, refundMessagesHe.reasonRequired)
-      .max(REFUND_LIMITS.reasonMax, refundMessagesHe.reasonTooLong),
-    /**
-     * The client's key of this refund (one per confirmation dialog): a double click or a retried request is the same
-     * refund. Optional: without it each request is a refund of its own, still never past what remains.
-     */
-    refundId: z
-      .uuid()
-      .transform((id) => id.toLowerCase())
-      .optional(),
+    reason: refundReason,
+    refundId: refundKey,
   })
   .strict()
   .refine((body) => body.amount === undefined || body.lines === undefined, {
@@ -80,16 +85,8 @@ export type RefundOrderInput = z.output<typeof refundOrderSchema>;
 /** `POST /api/live-orders/{orderId}/decline`: the café declines a new paid order; it is refunded whole. */
 export const declineOrderSchema = z
   .object({
-    reason: z
-      .string({ message: refundMessagesHe.reasonRequired })
-      .overwrite(withoutDirectionControls)
-      .trim()
-      .min(1, refundMessagesHe.reasonRequired)
-      .max(REFUND_LIMITS.reasonMax, refundMessagesHe.reasonTooLong),
-    refundId: z
-      .uuid()
-      .transform((id) => id.toLowerCase())
-      .optional(),
+    reason: refundReason,
+    refundId: refundKey,
   })
   .strict();
 

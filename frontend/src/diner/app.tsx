@@ -178,6 +178,20 @@ export function DinerApp({ hydrating = false }: { hydrating?: boolean }) {
   );
 }
 
+/** No such page, or no such menu: said in the diner's language, with a way to the landing page. */
+function NotFound({ title, testId }: { title: string; testId?: string }) {
+  const t = useText();
+  return (
+    <MessagePage testId={testId} title={title} description={t.notFound.description}>
+      <p className="mt-6">
+        <a href="/" className={textLinkClass}>
+          {t.pageNotFound.home}
+        </a>
+      </p>
+    </MessagePage>
+  );
+}
+
 function Screen({
   route,
   menu,
@@ -193,29 +207,13 @@ function Screen({
 }) {
   const t = useText();
   if (route.page === 'not-found') {
-    return (
-      <MessagePage title={t.pageNotFound.title} description={t.notFound.description}>
-        <p className="mt-6">
-          <a href="/" className={textLinkClass}>
-            {t.pageNotFound.home}
-          </a>
-        </p>
-      </MessagePage>
-    );
+    return <NotFound title={t.pageNotFound.title} />;
   }
   const { departmentId } = route;
   // No menu in the address or on the device (a fresh phone on /order), or an unknown one on any step: the menu was
   // not found, with a way to the landing page rather than a dead end.
   if (!departmentId || menu?.status === 'not_found') {
-    return (
-      <MessagePage testId="menu-not-found" title={t.notFound.title} description={t.notFound.description}>
-        <p className="mt-6">
-          <a href="/" className={textLinkClass}>
-            {t.pageNotFound.home}
-          </a>
-        </p>
-      </MessagePage>
-    );
+    return <NotFound testId="menu-not-found" title={t.notFound.title} />;
   }
   const stored = knownBusiness(departmentId);
   const business =

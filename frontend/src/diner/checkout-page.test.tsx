@@ -451,7 +451,7 @@ describe('ordering closed while the diner was at the checkout', () => {
   it('says so in the diner’s language', async () => {
     const { default: en } = await import('./text-en');
     const { errors } = en;
-    const outcome = (await import('./checkout-page')).readPaymentAnswer(
+    const outcome = (await import('./payment-answer')).readPaymentAnswer(
       409,
       { success: false, code: 'business.ordering_closed', data: { reason: 'hours', opensAt: null } },
       1400,

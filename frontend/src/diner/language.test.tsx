@@ -3,7 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DinerApp } from './app';
-import { readPaymentAnswer } from './checkout-page';
+import { readPaymentAnswer } from './payment-answer';
 import { heErrors } from './error-text';
 import { renderToString } from 'react-dom/server';
 import { DinerLanguageContext, DinerLanguageProvider, languageValue, loadLanguage, startingLanguage } from './language';

@@ -1,88 +1,22 @@
 import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useState } from 'react';
-import { addLine, addOne, cartTotal, itemCount, quantityOf, removeOne, type CartLine } from './cart';
+import { addLine, cartTotal, itemCount, quantityOf, type CartLine } from './cart';
 import type { PublicMenu, PublicProduct } from './menu-types';
-import { formatShekels, priceToAgorot } from './money';
+import { formatShekels } from './money';
 import { dinerHref } from './paths';
-import { MenuLanguageContext, useMenuTextLanguage, useMenuTextMarks, useText } from './language';
-import type { DinerLanguage } from '@tafrit/contracts/languages';
-import { LanguageSwitcher } from './language-switcher';
-import { CardPhoto, type PhotoLoading } from './product-photo';
-import { ProductTags } from './tag-icon';
-import { ORDERING_CLOSED_ID, OrderingBanner } from './ordering-banner';
-import { CartIcon, DinerLink, PageMain, containerClass, iconButtonClass, useDiner, useDocumentTitle } from './ui';
+import { MenuLanguageContext, useMenuTextMarks, useText } from './language';
+import type { PhotoLoading } from './product-photo';
+import { OrderingBanner } from './ordering-banner';
+import { DinerHeader } from './diner-header';
+import { ProductCard, type OpenSheet } from './product-card';
+import { CartIcon, DinerLink, PageMain, containerClass, useDiner, useDocumentTitle } from './ui';
 
 // The product sheet (options, quantity) is fetched on the first tap of a product that has options: the menu's first
 // paint carries none of it.
 const ProductSheet = lazy(() => import('./product-sheet'));
 
-/** Opens the sheet of a product with option groups, focus going back to `opener` when it closes. */
-type OpenSheet = (product: PublicProduct, opener: HTMLElement) => void;
-
 interface CartProps {
   lines: readonly CartLine[];
   update(change: (lines: readonly CartLine[]) => CartLine[]): CartLine[];
-}
-
-/** The top of the diner's screens: the business's logo and name, the table, and the cart with its count. */
-export function DinerHeader({
-  business,
-  table,
-  count,
-  title,
-}: {
-  business: { businessName: string; logo: string | null; departmentId: string; languages?: DinerLanguage[] };
-  table: string | undefined;
-  count: number;
-  /** The business name is the menu's h1; other screens have their own. */
-  title: boolean;
-}) {
-  const t = useText();
-  const Name = title ? 'h1' : 'p';
-  return (
-    <header className="border-b border-line bg-surface">
-      {/* Two rows, down to the accessibility button's band (decision 038): the logo and the name above, with the whole
-          width (never cut); the table, the language and the cart in the band, beside the button, clear of its room. */}
-      <div className={`${containerClass} flex min-h-[var(--a11y-band-end)] flex-col justify-between gap-2 py-2`}>
-        <div className="flex min-w-0 items-center gap-3">
-          {business.logo ? (
-            <img
-              src={business.logo}
-              alt=""
-              width={48}
-              height={48}
-              className="size-12 shrink-0 rounded-lg object-contain"
-            />
-          ) : null}
-          <Name className="min-w-0 text-xl font-bold break-words text-ink">{business.businessName}</Name>
-        </div>
-        <div className="flex min-h-12 items-center gap-3 pe-[var(--a11y-room)]">
-          <div className="min-w-0 flex-1">
-            {table ? (
-              <p className="text-sm text-muted" data-testid="table">
-                {t.header.table} <bdi dir="ltr">{table}</bdi>
-              </p>
-            ) : null}
-          </div>
-          <LanguageSwitcher offered={business.languages} />
-          <DinerLink
-            href={dinerHref('cart', business.departmentId)}
-            data-testid="header-cart"
-            className="relative inline-flex size-12 shrink-0 items-center justify-center rounded-full border border-brand-700 bg-surface text-brand-700 hover:bg-brand-50"
-          >
-            <CartIcon />
-            {/* The name is "העגלה, 3 פריטים", its visible part (the badge) included: voice control users say what they see. */}
-            <span className="sr-only">{count > 0 ? t.header.cartPrefix : t.header.cartEmpty}</span>
-            {count > 0 ? (
-              <span className="absolute -end-1 -top-1 min-w-6 rounded-full bg-brand-700 px-1.5 text-center text-sm font-bold leading-6 text-white">
-                {count}
-                <span className="sr-only">{t.header.items(count)}</span>
-              </span>
-            ) : null}
-          </DinerLink>
-        </div>
-      </div>
-    </header>
-  );
 }
 
 export function sortedCategories(menu: PublicMenu) {
@@ -276,131 +210,3 @@ const CategorySection = memo(
     before.closed === after.closed &&
     before.products.every((product) => quantityOf(before.lines, product.id) === quantityOf(after.lines, product.id)),
 );
-
-const ProductCard = memo(function ProductCard({
-  product,
-  eager,
-  photoLoading,
-  quantity,
-  update,
-  openSheet,
-  closed,
-}: {
-  product: PublicProduct;
-  eager: boolean;
-  photoLoading: PhotoLoading;
-  quantity: number;
-  update: CartProps['update'];
-  openSheet: OpenSheet;
-  closed: boolean;
-}) {
-  const t = useText();
-  // While ordering is closed the add buttons stay in place, disabled, and name the banner as their reason.
-  const closedProps = closed ? { disabled: true, 'aria-describedby': ORDERING_CLOSED_ID } : {};
-  const mark = useMenuTextMarks();
-  const languageOf = useMenuTextLanguage();
-  const { announce } = useDiner();
-  const hasOptions = product.optionGroups.length > 0;
-  const add = () => {
-    const next = update((lines) => addOne(lines, product, languageOf(product)));
-    announce(t.announce.added(product.name, itemCount(next)));
-  };
-  const minus = () => {
-    const next = update((lines) => removeOne(lines, product.id));
-    announce(t.announce.removed(product.name, itemCount(next)));
-  };
-  const price = priceToAgorot(product.price);
-  return (
-    // Off screen a card is neither laid out nor painted (content-visibility): a menu of 150 products costs the phone
-    // the few cards it shows, at the first paint and again when the font arrives. The first screen's cards are not
-    // skipped (EAGER_CARDS).
-    <li
-      className={`flex gap-3 rounded-xl border border-line bg-surface p-3 ${hasOptions ? 'relative' : ''} ${eager ? '' : '[contain-intrinsic-size:auto_9rem] [content-visibility:auto]'}`}
-      data-testid="product"
-    >
-      {product.image ? <CardPhoto image={product.image} loading={photoLoading} /> : null}
-      <div className="flex min-w-0 flex-1 flex-col">
-        <h3 {...mark(product)} className="text-lg font-bold text-ink">
-          {product.name}
-        </h3>
-        {product.description ? (
-          <p {...mark(product, 'description')} className="text-muted">
-            {product.description}
-          </p>
-        ) : null}
-        <ProductTags tags={product.tags} label={t.menu.tags} className="mt-1 flex flex-wrap gap-1" />
-        {/* Beside a photo a narrow phone has room for the price or the controls, not always both: the row wraps, and so
-            does "in the cart: 1" above its button, so no card is wider than the screen's column (decision 013). */}
-        <div className="mt-auto flex min-h-14 flex-wrap items-center justify-between gap-2 pt-2">
-          <span dir="ltr" className="text-lg font-bold text-ink">
-            {price === null ? '' : formatShekels(price)}
-          </span>
-          {product.soldOut ? (
-            // Sold out for today: still on the menu so the diner sees it ran out, with nothing to tap.
-            <span
-              className="rounded-full border border-line bg-canvas px-3 py-1 font-medium text-ink"
-              data-testid="sold-out"
-            >
-              {t.menu.soldOut}
-            </span>
-          ) : hasOptions ? (
-            // A product with options goes through its sheet, every time: each choice is a line of its own. The button's
-            // ::after covers the card, so a tap anywhere on it opens the sheet, with one tab stop and one name.
-            <span className="flex flex-wrap items-center justify-end gap-x-2">
-              {quantity > 0 ? (
-                <span className="text-muted" data-testid="quantity">
-                  {t.menu.inCart} {quantity}
-                </span>
-              ) : null}
-              <button
-                type="button"
-                aria-haspopup="dialog"
-                onClick={(event) => openSheet(product, event.currentTarget)}
-                {...closedProps}
-                className={`${iconButtonClass} w-auto gap-1 px-4 text-base after:absolute after:inset-0 after:rounded-xl`}
-                data-testid="open-sheet"
-              >
-                <span aria-hidden="true">+</span>
-                {t.menu.add} <span className="sr-only">{t.menu.addName(product.name)}</span>
-              </button>
-            </span>
-          ) : quantity === 0 ? (
-            <button
-              type="button"
-              onClick={add}
-              {...closedProps}
-              className={`${iconButtonClass} w-auto gap-1 px-4 text-base`}
-            >
-              <span aria-hidden="true">+</span>
-              {t.menu.add} <span className="sr-only">{t.menu.addName(product.name)}</span>
-            </button>
-          ) : (
-            <div role="group" aria-label={t.menu.quantityOf(product.name)} className="flex items-center gap-2">
-              <button
-                type="button"
-                onClick={minus}
-                aria-label={quantity === 1 ? t.menu.removeLast(product.name) : t.menu.minus(product.name)}
-                className={iconButtonClass}
-              >
-                <span aria-hidden="true">−</span>
-              </button>
-              <span className="min-w-6 text-center text-lg font-bold" data-testid="quantity">
-                <span className="sr-only">{t.menu.inCart} </span>
-                {quantity}
-              </span>
-              <button
-                type="button"
-                onClick={add}
-                {...closedProps}
-                aria-label={t.menu.plus(product.name)}
-                className={iconButtonClass}
-              >
-                <span aria-hidden="true">+</span>
-              </button>
-            </div>
-          )}
-        </div>
-      </div>
-    </li>
-  );
-});

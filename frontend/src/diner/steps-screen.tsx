@@ -2,7 +2,7 @@ import { Suspense, type ComponentType } from 'react';
 import type { DinerOrderView } from '@tafrit/contracts/ordering-types';
 import { itemCount, type CartLine } from './cart';
 import type { CartPageProps } from './cart-page';
-import { DinerHeader } from './menu-page';
+import { DinerHeader } from './diner-header';
 import type { PublicBusiness } from './menu-types';
 import type { DinerPage } from './paths';
 import { useText } from './language';

@@ -5,7 +5,7 @@ import type { DinerOrderView } from '@tafrit/contracts/ordering-types';
 import { DinerApp } from './app';
 import { DinerLanguageContext, DinerLanguageProvider, languageValue, loadLanguage } from './language';
 import en from './text-en';
-import { MAX_WAITS, RETRY_DELAY_MS, WAIT_CUTOFF_MS } from './thank-you-page';
+import { MAX_WAITS, RETRY_DELAY_MS, WAIT_CUTOFF_MS } from './order-wait';
 
 // The thank-you page in the whole diner app, under StrictMode as main.tsx renders it, against a stubbed server.
 

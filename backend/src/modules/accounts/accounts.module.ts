@@ -12,7 +12,7 @@ import { ServiceModeController } from './api/service-mode.controller.js';
 import { AutoAcceptController } from './api/auto-accept.controller.js';
 import { OpeningHoursController } from './api/opening-hours.controller.js';
 import { PaymentOptionsController } from './api/payment-options.controller.js';
-import { OwnerSessionReplies } from './api/owner-session.replies.js';
+import { SessionReplies } from './api/session-replies.js';
 import { OwnerSignInController } from './api/owner-sign-in.controller.js';
 import { RegenerateQrController } from './api/regenerate-qr.controller.js';
 import { RegistrationController } from './api/registration.controller.js';
@@ -99,11 +99,12 @@ import { BusinessReader } from './projections/business.reader.js';
     SignInList,
     OwnerSignIn,
     LogoUploads,
-    OwnerSessionReplies,
+    SessionReplies,
     BusinessReader,
     OrderingMoments,
     { provide: SESSION_DIRECTORY, useExisting: Sessions },
   ],
+  // SessionReplies: the administrator's sign-in answers as the owner's does.
   // LogoUploads: closing an account (admin module) removes the logo's file with the rest of its files.
   // BusinessReader: the other modules' way to read the `businesses` read model.
   // OrderingMoments: the checkout's "is ordering open now" (decision 028).
@@ -111,6 +112,7 @@ import { BusinessReader } from './projections/business.reader.js';
   exports: [
     Sessions,
     SessionIssuer,
+    SessionReplies,
     OneTimeCodes,
     LogoUploads,
     BusinessReader,

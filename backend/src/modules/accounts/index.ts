@@ -1,6 +1,6 @@
 // The accounts module's front door: other modules import only from here.
 export { AccountsModule } from './accounts.module.js';
-export { BusinessReader } from './projections/business.reader.js';
+export { BusinessReader, type CheckoutBusiness } from './projections/business.reader.js';
 export { RegisterBusinessCommand, type RegisterBusinessInput } from './application/register-business.command.js';
 export { ChangeBusinessAddressCommand } from './application/change-business-address.handler.js';
 export {
@@ -15,6 +15,8 @@ export { orderingSettingsOf } from './projections/business.reader.js';
 export { SessionIssuer } from './application/session-issuer.js';
 export { Sessions } from './application/sessions.service.js';
 export { OneTimeCodes } from './application/one-time-codes.service.js';
+export { CodeSignIn } from './application/code-sign-in.js';
+export { SessionReplies } from './api/session-replies.js';
 export { LogoUploads } from './application/logo-uploads.service.js';
 export { BusinessSecrets } from './application/business-secrets.service.js';
 // The entity itself only for the order write path (ordering, invoicing's processor), which reads the row in its own

@@ -113,12 +113,8 @@ export class DinerPages implements OnModuleInit, PageRenderer {
    * cookie, else `acceptLanguage`, else Hebrew (contracts' chooseDinerLanguage, which the browser follows too).
    */
   answer(
-    url: string,
-    ip: string,
-    appPage: (status: 200 | 404) => PageAnswer,
-    cookies?: string,
-    acceptLanguage?: string,
-  ): PageAnswer | Promise<PageAnswer> | undefined {
+    ...[url, ip, appPage, cookies, acceptLanguage]: Parameters<PageRenderer['answer']>
+  ): ReturnType<PageRenderer['answer']> {
     const [path = '/', search = ''] = url.split('?', 2);
     const department = departmentOfPage(url);
     if (this.available && isDinerPath(path)) {

@@ -8,7 +8,7 @@ export { RemoveMenuCommand } from './application/remove-menu.handler.js';
 export { ProductImages } from './application/product-images.js';
 export { PublicMenuService, type PublicMenuResult } from './application/public-menu.service.js';
 export { MenuMissLimiter } from './api/menu-miss-limiter.js';
-export { CheckoutMenuReader, type CheckoutMenu } from './application/checkout-menu.reader.js';
+export { CheckoutMenus, type MenuForCheckout } from './application/checkout-menu.reader.js';
 // The owner's translations: an order keeps the names its diner read (ordering's PlaceOrder).
 export { MenuTranslationsReader, translationKey } from './projections/menu-translations.reader.js';
 // Option groups (decision 020): the commands the demo café's seed sends, and the reader a checkout prices with.

@@ -27,19 +27,25 @@ import { ReorderOptionsHandler } from './application/reorder-options.handler.js'
 import { AttachOptionGroupHandler } from './application/attach-option-group.handler.js';
 import { DetachOptionGroupHandler } from './application/detach-option-group.handler.js';
 import { ReorderProductOptionGroupsHandler } from './application/reorder-product-option-groups.handler.js';
-import { OptionGroupsEditor } from './application/option-groups-editor.service.js';
+import { OwnerOptionGroupsQuery } from './application/owner-option-groups.query.js';
 import { OptionGroupsRunner } from './application/option-groups.runner.js';
 import { optionGroupsProjection } from './projections/option-groups.projection.js';
 import { OptionGroupsReader } from './projections/option-groups.reader.js';
 import { publicMenuFastPath } from './api/public-menu.fast-path.js';
 import { registerPublicMenuRoute } from './api/public-menu.route.js';
-import { CheckoutMenuReader } from './application/checkout-menu.reader.js';
+import { CheckoutMenus } from './application/checkout-menu.reader.js';
 import { CreateCategoryHandler } from './application/create-category.handler.js';
 import { CreateProductHandler } from './application/create-product.handler.js';
 import { DuplicateProductHandler } from './application/duplicate-product.handler.js';
 import { ReorderProductsHandler } from './application/reorder-products.handler.js';
 import { menuCacheProjection } from './application/menu-cache.projection.js';
-import { MenuEditor } from './application/menu-editor.service.js';
+import { OwnerMenuQuery } from './application/owner-menu.query.js';
+import { RenameCategoryHandler } from './application/rename-category.handler.js';
+import { ReorderCategoriesHandler } from './application/reorder-categories.handler.js';
+import { DeleteCategoryHandler } from './application/delete-category.handler.js';
+import { UpdateProductHandler } from './application/update-product.handler.js';
+import { DeleteProductHandler } from './application/delete-product.handler.js';
+import { SetProductAvailabilityHandler } from './application/set-product-availability.handler.js';
 import { ProductImages } from './application/product-images.js';
 import { PublicMenuCache } from './application/public-menu-cache.js';
 import { PublicMenuService } from './application/public-menu.service.js';
@@ -47,8 +53,8 @@ import { MenuReader } from './persistence/menu.reader.js';
 import { RemoveMenuHandler } from './application/remove-menu.handler.js';
 
 /**
- * The menu: plain state with a `MenuChanged` notice per edit; the owner's categories and products, product photos,
- * and the public menu, cached in memory until an edit of the menu or of the business drops it. Option groups are
+ * The menu: plain state with a `MenuChanged` notice per edit, each edit one command with its handler; the owner's
+ * categories and products, product photos, and the public menu, cached in memory until an edit of the menu or of the business drops it. Option groups are
  * event-sourced per business (`options-{phone}`, decision 020), one command handler per change, and so are the owner's
  * translations of the menu's text (`menu-translations-{phone}`, decision 023).
  */
@@ -75,31 +81,37 @@ import { RemoveMenuHandler } from './application/remove-menu.handler.js';
     ReorderProductOptionGroupsHandler,
     OptionGroupsRunner,
     OptionGroupsReader,
-    OptionGroupsEditor,
+    OwnerOptionGroupsQuery,
     TranslateMenuItemHandler,
     MenuTranslationsReader,
     CreateCategoryHandler,
+    RenameCategoryHandler,
+    ReorderCategoriesHandler,
+    DeleteCategoryHandler,
     CreateProductHandler,
+    UpdateProductHandler,
+    SetProductAvailabilityHandler,
     ReorderProductsHandler,
     DuplicateProductHandler,
+    DeleteProductHandler,
     RemoveMenuHandler,
-    MenuEditor,
+    OwnerMenuQuery,
     ProductImages,
     PublicMenuCache,
     PublicMenuService,
     MenuMissLimiter,
     MenuReader,
-    CheckoutMenuReader,
+    CheckoutMenus,
   ],
   // The diner's page (modules/diner) builds on PublicMenuService and may count its 404s with MenuMissLimiter; the
-  // demo café's seed reads what is there with MenuReader; ordering prices a checkout with CheckoutMenuReader, and
+  // demo café's seed reads what is there with MenuReader; ordering prices a checkout with CheckoutMenus, and
   // will price the chosen options with OptionGroupsReader.forPricing.
   exports: [
     PublicMenuService,
     PublicMenuCache,
     MenuMissLimiter,
     MenuReader,
-    CheckoutMenuReader,
+    CheckoutMenus,
     OptionGroupsReader,
     ProductImages,
     MenuTranslationsReader,

@@ -8,7 +8,14 @@ export { LiveOrderQuery } from './application/live-order.query.js';
 export { DinerOrders } from './application/diner-orders.query.js';
 export { DinerSessions } from './api/diner-session.js';
 export { TestOrdersReader } from './projections/test-orders.reader.js';
+// What others read of the orders (the kitchen's list and slips, the administrator's figures, the monthly report):
+// ordering's `orders` table is named in SQL only inside ordering (decision 039).
+export { ordersReader, type KitchenOrderRow, type SalesRow } from './projections/orders.reader.js';
+export { paidOrdersOfMonth, type PaidOrdersOfMonth } from './projections/monthly-orders.reader.js';
 
 import { OrderEntity } from './projections/order.entity.js';
+import { orderAppendSql } from './persistence/order-append.js';
 /** The module's MikroORM entities, for the app's list (backend/src/entities.ts). */
 export const orderingEntities = [OrderEntity];
+/** The module's repeatable SQL (decision 039): `order_append`, applied whenever its file changed. */
+export const orderingRepeatableSql = [orderAppendSql];

@@ -18,10 +18,10 @@ import { OwnerRefundsController } from './api/owner-refunds.controller.js';
 import { OwnerTestOrdersController } from './api/owner-test-orders.controller.js';
 import { PlaceTestOrderHandler } from './application/place-test-order.handler.js';
 import { TestOrdersReader } from './projections/test-orders.reader.js';
-import { PaymentWebhookController } from './api/payment-webhook.controller.js';
 import { ReadySmsController } from './api/ready-sms.controller.js';
-import { SandboxPageController } from './api/sandbox-page.controller.js';
 import { CheckoutService } from './application/checkout.service.js';
+import { CheckoutMenuReader } from './application/checkout-menu.reader.js';
+import { OrderNumbers } from './persistence/order-numbers.js';
 import { CompleteRefundHandler } from './application/complete-refund.handler.js';
 import { CreditDocuments } from './application/credit-documents.js';
 import { RetryCreditHandler } from './application/retry-credit.handler.js';
@@ -39,7 +39,7 @@ import { OrderChanges } from './persistence/order-changes.js';
 import { OrderStore } from './persistence/order-store.js';
 import { RecentOrders } from './persistence/recent-orders.js';
 import { ReadySmsPhones } from './persistence/ready-sms-phones.js';
-import { SandboxPageFactsReader } from './application/sandbox-page-facts.js';
+import { OrderingPaymentOrders } from './application/payment-orders.adapter.js';
 import { OrderExpiry } from './processors/order-expiry.js';
 import { RefundRecovery } from './processors/refund-recovery.js';
 import { autoAcceptProcessor } from './processors/auto-accept.processor.js';
@@ -58,8 +58,6 @@ import { ordersProjection } from './projections/orders.projection.js';
   imports: [MenuModule, InvoicingModule],
   controllers: [
     CreatePaymentController,
-    PaymentWebhookController,
-    SandboxPageController,
     DinerOrdersController,
     OwnerRefundsController,
     OwnerTestOrdersController,
@@ -70,7 +68,7 @@ import { ordersProjection } from './projections/orders.projection.js';
     OrderStore,
     OrderChanges,
     RecentOrders,
-    SandboxPageFactsReader,
+    OrderingPaymentOrders,
     PlaceOrderHandler,
     PlaceTestOrderHandler,
     TestOrdersReader,
@@ -91,6 +89,8 @@ import { ordersProjection } from './projections/orders.projection.js';
     CreditDocuments,
     RetryCreditHandler,
     CheckoutService,
+    CheckoutMenuReader,
+    OrderNumbers,
     DinerOrders,
     DinerSessions,
     OptionalOwner,

@@ -10,11 +10,6 @@ export {
   type ProviderPageLanguage,
   type TerminalChoice,
 } from './payment-provider.port.js';
-export { parseCardcomWebhookBody } from './cardcom/cardcom-webhook-body.js';
-export { renderBitPage, renderClosedPage, renderSandboxPage } from './sandbox/sandbox-page.html.js';
-export {
-  SandboxPaymentProvider,
-  sandboxPageFacts,
-  type CardForm,
-  type SandboxPageFacts,
-} from './sandbox/sandbox-payment-provider.js';
+// The port ordering implements for payments' webhook and sandbox page (payments does not import ordering).
+export { PaymentOrdersPort, type PaymentOrders, type RecordedPaymentOutcome } from './payment-orders.port.js';
+export { sandboxPageFacts, type SandboxPageFacts } from './sandbox/sandbox-payment-provider.js';

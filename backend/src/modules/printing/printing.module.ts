@@ -8,6 +8,7 @@ import { LiveOrdersQuery } from './application/live-orders.query.js';
 import { PairingService } from './application/pairing.service.js';
 import { PrintSlipsQuery } from './application/print-slips.query.js';
 import { PrinterPresence } from './application/printer-presence.service.js';
+import { RecordPrinterEventHandler } from './application/record-printer-event.handler.js';
 import { SlipDelivery } from './application/slip-delivery.service.js';
 import { cancelledSlipProcessor } from './processors/cancelled-slip.processor.js';
 import { liveOrdersProjection } from './processors/live-orders.projection.js';
@@ -28,6 +29,7 @@ import { PrinterReader } from './projections/printer.reader.js';
     LiveHub,
     PairingService,
     PrinterPresence,
+    RecordPrinterEventHandler,
     SlipDelivery,
     PrintSlipsQuery,
     LiveOrdersQuery,

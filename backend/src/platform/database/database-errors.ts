@@ -18,16 +18,30 @@ const NO_ROOM_CODES = new Set(['53100', '53200', 'ENOSPC', 'EDQUOT']);
 /** `fetch` (a payment or SMS gateway) wraps its socket's error: that is the gateway's outage, not the database's. */
 const isFetchFailure = (error: unknown): boolean => error instanceof TypeError && error.message === 'fetch failed';
 
-export function isDatabaseUnavailableError(error: unknown): boolean {
+/** The fields of a driver's or a wrapper's error these checks look at (any may be missing). */
+interface ErrorLink {
+  code?: unknown;
+  message?: unknown;
+  syscall?: unknown;
+  constraint?: unknown;
+}
+
+/**
+ * The error and the causes it wraps, outermost first: MikroORM, pg and PGlite wrap the driver's error one to three
+ * levels deep. Five links at most, so a cause that points back at itself cannot loop.
+ */
+function* causeChain(error: unknown): Generator<ErrorLink & object> {
   for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    yield current as ErrorLink & object;
+    current = (current as { cause?: unknown }).cause;
+  }
+}
+
+export function isDatabaseUnavailableError(error: unknown): boolean {
+  for (const current of causeChain(error)) {
     if (current instanceof ConnectionException) return true;
     if (isFetchFailure(current)) return false;
-    const { code, message, cause, syscall } = current as {
-      code?: unknown;
-      message?: unknown;
-      cause?: unknown;
-      syscall?: unknown;
-    };
+    const { code, message, syscall } = current;
     if (typeof code === 'string') {
       if (UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
       if (SOCKET_CODES.has(code) && typeof syscall === 'string') return true;
@@ -40,18 +54,15 @@ export function isDatabaseUnavailableError(error: unknown): boolean {
     ) {
       return true;
     }
-    current = cause;
   }
   return false;
 }
 
 /** Whether the database refused a write for want of room (a full disk, no memory): see NO_ROOM_CODES. */
 export function isDatabaseOutOfRoomError(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+  for (const current of causeChain(error)) {
     if (isFetchFailure(current)) return false;
-    const { code, cause } = current as { code?: unknown; cause?: unknown };
-    if (typeof code === 'string' && NO_ROOM_CODES.has(code)) return true;
-    current = cause;
+    if (typeof current.code === 'string' && NO_ROOM_CODES.has(current.code)) return true;
   }
   return false;
 }
@@ -69,19 +80,12 @@ export class DatabaseUnavailableError extends Error {
  * exceptions and for raw driver errors (SQLSTATE 23505), which reach us from query-builder and raw SQL paths.
  */
 export function violatedUniqueConstraint(error: unknown): string | undefined {
-  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
-    const { code, constraint, message, cause } = current as {
-      code?: unknown;
-      constraint?: unknown;
-      message?: unknown;
-      cause?: unknown;
-    };
+  for (const { code, constraint, message } of causeChain(error)) {
     if (code === '23505') {
       if (typeof constraint === 'string') return constraint;
       const named = typeof message === 'string' ? /unique constraint "([^"]+)"/.exec(message) : null;
       if (named?.[1]) return named[1];
     }
-    current = cause;
   }
   return undefined;
 }

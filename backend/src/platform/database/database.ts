@@ -6,6 +6,7 @@ import { DatabaseUnavailableError, isDatabaseUnavailableError } from './database
 import { embeddedDataDir, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.js';
 import { createOrm, type EntityClass } from './orm.js';
 import type { PreparedStatement } from './prepared-statement.js';
+import { applyRepeatableSql, type RepeatableSql } from './repeatable-sql.js';
 
 export type DatabaseStatus = 'starting' | 'ready' | 'unavailable' | 'closed';
 export type ReadyHook = (database: Database) => Promise<void>;
@@ -21,6 +22,11 @@ export interface DatabaseOptions {
   dataDir: string | undefined;
   /** The app's MikroORM entities (backend/src/entities.ts): the modules own them, platform imports none. */
   entities: readonly EntityClass[];
+  /**
+   * The modules' repeatable SQL (backend/src/entities.ts: `order_append`), applied after the migrations whenever its
+   * text changed (repeatable-sql.ts). Handed in like the entities: platform imports no module.
+   */
+  repeatableSql: readonly RepeatableSql[];
   /**
    * The embedded database's server, already starting (`startEmbeddedPostgres(embeddedDataDir(dataDir))`): the
    * process starts it first thing, so PGlite opens while the rest of the server loads. Only without `url`.
@@ -164,6 +170,8 @@ export class Database {
 
   private async prepare(): Promise<void> {
     if (!(await this.migrationsUpToDate())) await this.orm.migrator.up();
+    const applied = await applyRepeatableSql(this.orm.em.fork() as EntityManager, this.options.repeatableSql);
+    if (applied.length > 0) this.options.log?.('info', `applied the changed SQL of ${applied.join(', ')}`);
     // Hooks may use `em()`, which requires the ready status. They must be idempotent: an outage in the middle of
     // them means they all run again on the next successful probe.
     this.status = 'ready';

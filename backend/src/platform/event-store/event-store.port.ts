@@ -77,6 +77,31 @@ export interface ReadStreamResult {
   events: RecordedEvent[];
 }
 
+/**
+ * Which events a reader of the log's history wants (the commission history, the payout ledger, the admin's audit):
+ * the events whose type is one of `types` or, whatever their type, whose actor is of one of `orActorKinds`; of
+ * those, only the ones whose data has each field of `dataEquals` at that (string) value, and only those of
+ * `streamIds` when given.
+ */
+export interface EventSelection {
+  types: readonly string[];
+  orActorKinds?: readonly ActorKind[];
+  /** Top-level fields of the event's data, by name (letters, digits and `_`). */
+  dataEquals?: Readonly<Record<string, string>>;
+  streamIds?: readonly string[];
+  /** Only those whose data's `field` is an instant at or after `from` and before `to` (ISO 8601). */
+  dataTimeBetween?: { field: string; from: string; to: string };
+}
+
+export interface SelectionOptions {
+  /** Newest first (the audit's pages); else oldest first. */
+  newestFirst?: boolean;
+  /** Only events before this global position (the last line of the previous page). */
+  before?: string;
+  /** At most this many (all when absent). */
+  limit?: number;
+}
+
 export interface EventStore {
   /** Appends atomically; throws `StreamVersionConflictError` when the stream moved since `expectedVersion`. */
   appendToStream(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult>;
@@ -87,6 +112,13 @@ export interface EventStore {
    * so a reader never moves past an event that a slower transaction has yet to commit.
    */
   readAll(options: { after?: LogPosition; limit: number }): Promise<RecordedEvent[]>;
+  /**
+   * The selected events of the whole log, by global position (oldest first unless `newestFirst`). Unlike `readAll`,
+   * this reads what is recorded now, a late commit included: it answers a person looking at history, not a follower.
+   */
+  readSelected(selection: EventSelection, options?: SelectionOptions): Promise<RecordedEvent[]>;
+  /** How many events the log holds after `after` in log order (all of them without it): a processor's backlog. */
+  countAfter(after: LogPosition | undefined): Promise<number>;
 }
 
 export function logPositionOf(event: Pick<RecordedEvent, 'transactionId' | 'globalPosition'>): LogPosition {
@@ -99,4 +131,14 @@ export function compareLogPositions(a: LogPosition, b: LogPosition): number {
   if (byTransaction !== 0n) return byTransaction > 0n ? 1 : -1;
   const byPosition = BigInt(a.globalPosition) - BigInt(b.globalPosition);
   return byPosition === 0n ? 0 : byPosition > 0n ? 1 : -1;
+}
+
+/** Refuses an expected version that is neither a count, `'no_stream'` nor `'any'`. */
+export function assertExpectedVersion(expected: ExpectedVersion): void {
+  if (expected === 'any' || expected === 'no_stream') return;
+  if (!Number.isInteger(expected) || expected < 0) throw new Error(`invalid expected version ${String(expected)}`);
+}
+
+export function assertReadLimit(limit: number): void {
+  if (!Number.isInteger(limit) || limit < 1) throw new Error(`limit must be a positive integer, got ${limit}`);
 }

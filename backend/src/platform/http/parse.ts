@@ -31,13 +31,23 @@ export function refuseUnstorableText(value: unknown): void {
   throw new AppError('validation.failed', { message, ...(fields ? { fields } : {}) });
 }
 
-/** Validates a request part with the shared contract schema; a failure is a 400 with every field's Hebrew message. */
-export function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+/**
+ * Validates a request part with the shared contract schema; a failure is a 400 with every field's Hebrew message.
+ * `messageOf` words the envelope's message from the fields (a form that shows one field's own words); by default,
+ * and when it gives undefined, the message is the generic one.
+ */
+export function parseWith<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+  messageOf?: (fields: Record<string, string>) => string | undefined,
+): z.output<T> {
   // A JSON body was read by the guard at the edge already (text-guard.ts): the same object is not read twice.
   if (!passedTextGuard(value)) refuseUnstorableText(value);
   const result = schema.safeParse(value);
-  if (!result.success) throw new AppError('validation.failed', { fields: zodIssuesToFields(result.error) });
-  return result.data;
+  if (result.success) return result.data;
+  const fields = zodIssuesToFields(result.error);
+  const message = messageOf?.(fields);
+  throw new AppError('validation.failed', { fields, ...(message === undefined ? {} : { message }) });
 }
 
 /**

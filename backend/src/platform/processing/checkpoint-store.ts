@@ -115,3 +115,24 @@ export async function parkEvent(
     [processor, event.globalPosition, event.type, event.streamId, message.slice(0, 4000), attempts],
   );
 }
+
+/** Every stored checkpoint, by processor name (this process's processors and any other's). */
+export async function storedCheckpoints(em: EntityManager): Promise<Map<string, LogPosition>> {
+  const rows = await query<{ name: string; transaction_id: string; global_position: string }>(
+    em,
+    `select name, last_transaction_id::text as transaction_id, last_position::text as global_position
+       from processor_checkpoints`,
+  );
+  return new Map(
+    rows.map((row) => [row.name, { transactionId: row.transaction_id, globalPosition: row.global_position }]),
+  );
+}
+
+/** How many events each processor has parked and nobody resolved yet; processors with none are absent. */
+export async function unresolvedParkedCounts(em: EntityManager): Promise<Map<string, number>> {
+  const rows = await query<{ processor: string; parked: number }>(
+    em,
+    `select processor, count(*)::int as parked from parked_events where resolved_at is null group by processor`,
+  );
+  return new Map(rows.map((row) => [row.processor, Number(row.parked)]));
+}

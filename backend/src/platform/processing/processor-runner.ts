@@ -1,26 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DatabaseUnavailableError, isDatabaseUnavailableError } from '../database/database-errors.js';
-import {
-  compareLogPositions,
-  logPositionOf,
-  type EventStore,
-  type LogPosition,
-  type RecordedEvent,
-} from '../event-store/event-store.port.js';
-import { backoffDelay, Sleeper, type BackoffOptions } from './backoff.js';
-import {
-  acquireLease,
-  advanceCheckpoint,
-  LeaseLostError,
-  parkEvent,
-  releaseLeases,
-  renewLeases,
-} from './checkpoint-store.js';
+import type { EventStore, LogPosition, RecordedEvent } from '../event-store/event-store.port.js';
+import { compareLogPositions, logPositionOf } from '../event-store/event-store.port.js';
+import { Sleeper, type BackoffOptions } from './backoff.js';
+import { acquireLease, LeaseLostError, releaseLeases, renewLeases } from './checkpoint-store.js';
 import { isLogReadableUpTo, logHorizon } from './log-horizon.js';
 import { LogTail } from './log-tail.js';
 import { gatherDelay, processorHandles, type Processor } from './processor.js';
+import { processorBacklogs, type ProcessorBacklog } from './processor-backlog.js';
+import { ProcessorDelivery, type RunnerLog } from './processor-delivery.js';
+import {
+  awaitsOwnAppend,
+  exclusive,
+  markStored,
+  newProcessorState,
+  unstoredCursor,
+  type ProcessorState,
+} from './processor-state.js';
 
 export interface ProcessorRunnerOptions {
   /** A fresh unit of work (`database.em()`). */
@@ -43,36 +40,8 @@ export interface ProcessorRunnerOptions {
   backoff?: BackoffOptions;
   /** Identifies this instance in the leases; unique per runner by default. */
   owner?: string;
-  log?: (level: 'info' | 'warn' | 'error', message: string, error?: unknown) => void;
+  log?: RunnerLog;
 }
-
-interface ProcessorState {
-  processor: Processor;
-  leased: boolean;
-  /**
-   * Until then (this process's clock) the lease is certainly ours without asking: a step's lease call took or renewed
-   * it less than half a lease ago, and nobody may take it before a whole lease has passed.
-   */
-  leaseSureUntil: number;
-  /** Where this instance has read to; ahead of the stored checkpoint by the skipped events not yet written. */
-  cursor: LogPosition | undefined;
-  /** The checkpoint as stored. */
-  stored: LogPosition | undefined;
-  storedAt: number;
-  /** The furthest event this process appended that the processor handles: it must be read soon, so look again soon. */
-  expected: LogPosition | undefined;
-  expectedSince: number;
-  failing: boolean;
-  /** When this batching processor last read events it handles (this process's clock; 0: never): spaced from it. */
-  deliveredAt: number;
-  wakeCalls: number;
-  sleeper: Sleeper;
-  /** Serialises the steps of one processor (the background loop and `runUntilIdle`). */
-  lock: Promise<unknown>;
-  loop: Promise<void> | undefined;
-}
-
-type Delivery = 'done' | 'stopped';
 
 /**
  * Runs processors from their stored checkpoints over the event log (never from the in-memory @nestjs/cqrs bus, which
@@ -84,6 +53,7 @@ export class ProcessorRunner {
   private readonly states = new Map<string, ProcessorState>();
   private readonly backoffs = new Sleeper();
   private readonly tail: LogTail;
+  private readonly delivery: ProcessorDelivery;
   private readonly settings: Required<Omit<ProcessorRunnerOptions, 'em' | 'store' | 'owner' | 'log'>>;
   private running = false;
   private stopping = false;
@@ -102,32 +72,31 @@ export class ProcessorRunner {
     // Under load the processors trail each other by seconds of the log (each its own pace): the tail keeps what lies
     // between the slowest and the end (forgotten as they pass), up to about half a minute of a busy platform.
     this.tail = new LogTail(options.store, this.settings.batchSize, Math.max(20_000, this.settings.batchSize * 10));
+    this.delivery = new ProcessorDelivery({
+      em: options.em,
+      owner: this.owner,
+      maxAttempts: this.settings.maxAttempts,
+      backoff: this.settings.backoff,
+      backoffs: this.backoffs,
+      isStopping: () => this.stopping,
+      log: (level, message, error) => this.log(level, message, error),
+    });
   }
 
   register(processor: Processor): void {
     if (this.states.has(processor.name)) throw new Error(`processor "${processor.name}" is registered twice`);
-    const state: ProcessorState = {
-      processor,
-      leased: false,
-      leaseSureUntil: 0,
-      cursor: undefined,
-      stored: undefined,
-      storedAt: 0,
-      expected: undefined,
-      expectedSince: 0,
-      failing: false,
-      deliveredAt: 0,
-      wakeCalls: 0,
-      sleeper: new Sleeper(),
-      lock: Promise.resolve(),
-      loop: undefined,
-    };
+    const state = newProcessorState(processor);
     this.states.set(processor.name, state);
     if (this.running) state.loop = this.loop(state);
   }
 
   get processorNames(): string[] {
     return [...this.states.keys()];
+  }
+
+  /** How far behind each processor is (this process's, and any other's with a checkpoint or parked events). */
+  backlog(): Promise<ProcessorBacklog[]> {
+    return processorBacklogs(this.options.em(), this.options.store, this.processorNames);
   }
 
   /** Starts polling every registered processor in the background (call once the database is ready). */
@@ -172,7 +141,7 @@ export class ProcessorRunner {
     await Promise.all(states.map((state) => state.lock));
     // Skipped events read but not stored yet are stored with the release (else the next owner reads them again).
     const skipped = states.flatMap((state) => {
-      const position = this.unstoredCursor(state);
+      const position = unstoredCursor(state);
       return position ? [{ name: state.processor.name, position }] : [];
     });
     for (const state of states) {
@@ -210,11 +179,11 @@ export class ProcessorRunner {
     for (let progressed = true; progressed && !this.stopping;) {
       progressed = false;
       for (const state of this.states.values()) {
-        const read = await this.exclusive(state, () => this.drain(state));
+        const read = await exclusive(state, () => this.drain(state));
         if (read > 0) progressed = true;
       }
     }
-    for (const state of this.states.values()) await this.exclusive(state, () => this.writeSkipped(state));
+    for (const state of this.states.values()) await exclusive(state, () => this.writeSkipped(state));
   }
 
   private async loop(state: ProcessorState): Promise<void> {
@@ -232,7 +201,7 @@ export class ProcessorRunner {
       // A wake-up that arrives while a step runs must not be lost to the sleep that follows it.
       const wakeCallsBefore = state.wakeCalls;
       try {
-        more = (await this.exclusive(state, () => this.step(state))).more;
+        more = (await exclusive(state, () => this.step(state))).more;
         backlog = more;
         if (state.failing) this.log('info', `processor "${state.processor.name}" runs again`);
         state.failing = false;
@@ -242,7 +211,7 @@ export class ProcessorRunner {
         state.failing = true;
       }
       if (!more && this.running && state.wakeCalls === wakeCallsBefore) {
-        if (this.awaitsOwnAppend(state)) {
+        if (awaitsOwnAppend(state)) {
           // An event appended here is not readable yet (an older transaction is still open): look again shortly.
           soon = Math.min(soon === 0 ? 5 : soon * 2, 200, this.settings.pollIntervalMs);
           await state.sleeper.sleep(soon);
@@ -252,21 +221,6 @@ export class ProcessorRunner {
         }
       }
     }
-  }
-
-  /**
-   * True while an event this process appended for the processor is not read yet. An append inside a caller's
-   * transaction announces itself before that transaction commits and may still roll back, so the hurry ends after a
-   * few seconds either way; polling goes on as usual.
-   */
-  private awaitsOwnAppend(state: ProcessorState): boolean {
-    if (!state.expected) return false;
-    const read = state.cursor && compareLogPositions(state.cursor, state.expected) >= 0;
-    if (read || !state.leased || Date.now() - state.expectedSince > 5_000) {
-      state.expected = undefined;
-      return false;
-    }
-    return true;
   }
 
   private async drain(state: ProcessorState): Promise<number> {
@@ -301,20 +255,20 @@ export class ProcessorRunner {
       const unchanged = state.leased && state.stored && compareLogPositions(checkpoint, state.stored) === 0;
       if (!unchanged) {
         state.cursor = checkpoint;
-        this.markStored(state, checkpoint);
+        markStored(state, checkpoint);
       }
       state.leased = true;
     }
     const events = await this.tail.read(state.cursor);
     try {
-      if (await this.deliverBatch(state, events)) {
+      if (await this.delivery.batch(state, events)) {
         this.forgetWhatAllRead();
         return { read: events.length, more: events.length === this.settings.batchSize && !this.stopping };
       }
       for (const event of events) {
         if (this.stopping || !state.leased) break;
         if (processorHandles(processor, event)) {
-          if ((await this.deliver(state, event)) === 'stopped') break;
+          if ((await this.delivery.one(state, event)) === 'stopped') break;
         }
         state.cursor = logPositionOf(event);
       }
@@ -341,118 +295,15 @@ export class ProcessorRunner {
     if (slowest) this.tail.forgetThrough(slowest);
   }
 
-  /**
-   * Delivers the handled events of one read at once (`handleBatch`) and moves the checkpoint past the whole read.
-   * False when the processor does not batch, or the batch failed: the caller then delivers event by event, with the
-   * retries and parking of a single event (the batch's effects are keyed, or rolled back for a projection).
-   */
-  private async deliverBatch(state: ProcessorState, events: readonly RecordedEvent[]): Promise<boolean> {
-    const { processor } = state;
-    if (!processor.handleBatch || events.length === 0 || this.stopping || !state.leased) return false;
-    const handled = events.filter((event) => processorHandles(processor, event));
-    if (handled.length === 0) return false;
-    // Only batching processors are spaced, and this is where their handled events are known.
-    state.deliveredAt = Date.now();
-    const last = logPositionOf(events.at(-1)!);
-    const effects: (() => void)[] = [];
-    const afterCommit = (effect: () => void) => void effects.push(effect);
-    try {
-      if (processor.mode === 'projection') {
-        await this.options.em().transactional(async (em) => {
-          await processor.handleBatch!(handled, { em, attempt: 1, afterCommit });
-          await this.advance(em, state, last);
-        });
-      } else {
-        await processor.handleBatch(handled, { em: this.options.em(), attempt: 1, afterCommit });
-        await this.advance(this.options.em(), state, last);
-      }
-    } catch (error) {
-      if (error instanceof LeaseLostError || isUnavailable(error)) throw error;
-      this.log('warn', `processor "${processor.name}" failed on a batch of ${handled.length}; one by one now`, error);
-      return false;
-    }
-    state.cursor = last;
-    this.markStored(state, last);
-    runEffects(effects, (error) => this.log('warn', `an effect of processor "${processor.name}" failed`, error));
-    return true;
-  }
-
-  private async deliver(state: ProcessorState, event: RecordedEvent): Promise<Delivery> {
-    const { processor } = state;
-    const { maxAttempts } = this.settings;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await this.handleOnce(state, event, attempt);
-        return 'done';
-      } catch (error) {
-        if (error instanceof LeaseLostError || isUnavailable(error)) throw error;
-        const where = `${event.type} at ${event.globalPosition} (stream ${event.streamId})`;
-        if (attempt >= maxAttempts) {
-          await this.options.em().transactional(async (em) => {
-            await parkEvent(em, { processor: processor.name, event, error, attempts: attempt });
-            await this.advance(em, state, logPositionOf(event));
-          });
-          this.markStored(state, logPositionOf(event));
-          this.log('error', `processor "${processor.name}" parked ${where} after ${attempt} attempts`, error);
-          return 'done';
-        }
-        this.log(
-          'warn',
-          `processor "${processor.name}" failed on ${where}, attempt ${attempt} of ${maxAttempts}`,
-          error,
-        );
-        if (this.stopping) return 'stopped';
-        await this.backoffs.sleep(backoffDelay(attempt, this.settings.backoff));
-        if (this.stopping) return 'stopped';
-      }
-    }
-  }
-
-  private async handleOnce(state: ProcessorState, event: RecordedEvent, attempt: number): Promise<void> {
-    const { processor } = state;
-    const position = logPositionOf(event);
-    const effects: (() => void)[] = [];
-    const afterCommit = (effect: () => void) => void effects.push(effect);
-    if (processor.mode === 'projection') {
-      // The read-model write and the checkpoint commit together: a crash in between repeats nothing.
-      await this.options.em().transactional(async (em) => {
-        await processor.handle(event, { em, attempt, afterCommit });
-        await this.advance(em, state, position);
-      });
-    } else {
-      await processor.handle(event, { em: this.options.em(), attempt, afterCommit });
-      await this.advance(this.options.em(), state, position);
-    }
-    this.markStored(state, position);
-    runEffects(effects, (error) => this.log('warn', `an effect of processor "${processor.name}" failed`, error));
-  }
-
-  private advance(em: EntityManager, state: ProcessorState, position: LogPosition): Promise<void> {
-    return advanceCheckpoint(em, { name: state.processor.name, owner: this.owner, position });
-  }
-
-  /** Remembers a checkpoint once it is committed. */
-  private markStored(state: ProcessorState, position: LogPosition): void {
-    state.stored = position;
-    state.storedAt = Date.now();
-  }
-
-  /** The cursor of a held processor, when it is past the stored checkpoint by skipped events not written yet. */
-  private unstoredCursor(state: ProcessorState): LogPosition | undefined {
-    const { cursor, stored } = state;
-    if (!state.leased || !cursor) return undefined;
-    return !stored || compareLogPositions(cursor, stored) > 0 ? cursor : undefined;
-  }
-
   /** Stores the cursor when it is past the stored checkpoint (skipped events). */
   private async writeSkipped(state: ProcessorState): Promise<void> {
-    const cursor = this.unstoredCursor(state);
+    const cursor = unstoredCursor(state);
     if (!cursor) {
       state.storedAt = Date.now();
       return;
     }
-    await this.advance(this.options.em(), state, cursor);
-    this.markStored(state, cursor);
+    await this.delivery.advance(this.options.em(), state, cursor);
+    markStored(state, cursor);
   }
 
   private async renew(): Promise<void> {
@@ -470,27 +321,7 @@ export class ProcessorRunner {
     }
   }
 
-  private exclusive<T>(state: ProcessorState, run: () => Promise<T>): Promise<T> {
-    const result = state.lock.then(run, run);
-    state.lock = result.catch(() => undefined);
-    return result;
-  }
-
   private log(level: 'info' | 'warn' | 'error', message: string, error?: unknown): void {
     this.options.log?.(level, message, error);
   }
-}
-
-function runEffects(effects: readonly (() => void)[], onError: (error: unknown) => void): void {
-  for (const effect of effects) {
-    try {
-      effect();
-    } catch (error) {
-      onError(error);
-    }
-  }
-}
-
-function isUnavailable(error: unknown): boolean {
-  return error instanceof DatabaseUnavailableError || isDatabaseUnavailableError(error);
 }

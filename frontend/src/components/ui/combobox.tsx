@@ -1,7 +1,8 @@
 import { useCombobox, type UseComboboxState, type UseComboboxStateChangeOptions } from 'downshift';
-import { useEffect, useId, useState, type Ref } from 'react';
-import { fieldDescriptionIds, FieldError, type FieldTextProps } from './form-field';
-import { hintClass, inputClass, labelClass } from './form-styles';
+import { useEffect, useState, type Ref } from 'react';
+import { fieldDescriptionIds, FieldError, FieldHint, FieldLabel, useFieldIds, type FieldTextProps } from './form-field';
+import { inputClass } from './form-styles';
+import { CHEVRON_DOWN, StrokeIcon } from './stroke-icon';
 
 // An editable combobox with a list (WAI-ARIA APG "combobox with listbox popup", list autocomplete with manual
 // selection), by Downshift's useCombobox: typing filters the options; Down/Up move through them (aria-activedescendant
@@ -78,10 +79,7 @@ export function Combobox({
   required,
   className,
 }: ComboboxProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
+  const { inputId, hintId, errorId } = useFieldIds(id);
   const selected = options.find((option) => option.value === value) ?? null;
   const [inputValue, setInputValue] = useState(() => labelOf(selected));
   const typing = isTyping(inputValue, selected);
@@ -149,15 +147,8 @@ export function Combobox({
 
   return (
     <div className={className}>
-      <label {...combobox.getLabelProps()} className={labelClass}>
-        {label}
-        {labelNote ? <span className="ms-1 font-normal text-muted">{labelNote}</span> : null}
-      </label>
-      {hint ? (
-        <p id={hintId} className={hintClass}>
-          {hint}
-        </p>
-      ) : null}
+      <FieldLabel {...combobox.getLabelProps()} label={label} labelNote={labelNote} />
+      <FieldHint id={hintId} hint={hint} />
       <div className="relative">
         <input
           {...inputProps}
@@ -178,16 +169,7 @@ export function Combobox({
           aria-expanded={shown}
           className="absolute end-0 top-1 bottom-0 flex w-11 items-center justify-center text-muted hover:text-ink"
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 16 16"
-            className="size-4"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="M3 6l5 5 5-5" />
-          </svg>
+          <StrokeIcon path={CHEVRON_DOWN} />
         </button>
       </div>
       <ul

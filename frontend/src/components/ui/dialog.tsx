@@ -1,6 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { secondaryButtonClass } from './styles';
+import { CROSS, StrokeIcon } from './stroke-icon';
 
 // A modal dialog on Radix: focus moves in and is trapped, Escape and the close buttons close it, focus returns to the
 // control that opened it, the rest of the page is hidden from screen readers while it is open. Only the owner and
@@ -43,16 +44,7 @@ export function Dialog({ open, onOpenChange, title, description, closeLabel, chi
               aria-label={closeLabel}
               className="inline-flex size-11 shrink-0 items-center justify-center rounded-md text-muted hover:bg-canvas hover:text-ink"
             >
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 16 16"
-                className="size-4"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-              >
-                <path d="M3 3l10 10M13 3L3 13" />
-              </svg>
+              <StrokeIcon path={CROSS} />
             </RadixDialog.Close>
           </div>
           {/* Focusable so keyboard users can scroll long content (the terms) with the arrow keys. */}

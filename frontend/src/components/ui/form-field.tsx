@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useId, type InputHTMLAttributes, type LabelHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { errorTextClass, hintClass, inputClass, labelClass, ltrInputClass } from './form-styles';
 
 // Form fields with their label, hint and error tied to the control (aria-describedby, aria-invalid), so a screen
@@ -26,6 +26,36 @@ export function FieldError({ id, error }: { id: string; error?: string | undefin
   );
 }
 
+/** The ids of a field's control, hint and error: the caller's id for the control, or one of React's. */
+export function useFieldIds(id: string | undefined) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  return { inputId, hintId: `${inputId}-hint`, errorId: `${inputId}-error` };
+}
+
+/** A field's label with its note ("(optional)"); `props` tie it to the control (`htmlFor`, or Downshift's). */
+export function FieldLabel({
+  label,
+  labelNote,
+  ...props
+}: Pick<FieldTextProps, 'label' | 'labelNote'> & Omit<LabelHTMLAttributes<HTMLLabelElement>, 'className'>) {
+  return (
+    <label {...props} className={labelClass}>
+      {label}
+      {labelNote ? <span className="ms-1 font-normal text-muted">{labelNote}</span> : null}
+    </label>
+  );
+}
+
+export function FieldHint({ id, hint }: { id: string; hint?: ReactNode }) {
+  if (!hint) return null;
+  return (
+    <p id={id} className={hintClass}>
+      {hint}
+    </p>
+  );
+}
+
 export type TextFieldProps = FieldTextProps &
   Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> & {
     ref?: Ref<HTMLInputElement>;
@@ -45,21 +75,11 @@ export function TextField({
   ref,
   ...input
 }: TextFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
+  const { inputId, hintId, errorId } = useFieldIds(id);
   return (
     <div className={className}>
-      <label htmlFor={inputId} className={labelClass}>
-        {label}
-        {labelNote ? <span className="ms-1 font-normal text-muted">{labelNote}</span> : null}
-      </label>
-      {hint ? (
-        <p id={hintId} className={hintClass}>
-          {hint}
-        </p>
-      ) : null}
+      <FieldLabel htmlFor={inputId} label={label} labelNote={labelNote} />
+      <FieldHint id={hintId} hint={hint} />
       <input
         ref={ref}
         id={inputId}
@@ -81,10 +101,7 @@ export type CheckboxFieldProps = Omit<FieldTextProps, 'labelNote'> &
   };
 
 export function CheckboxField({ label, hint, error, id, className, ref, ...input }: CheckboxFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
+  const { inputId, hintId, errorId } = useFieldIds(id);
   return (
     <div className={className}>
       <div className="flex items-start gap-3">
@@ -101,11 +118,7 @@ export function CheckboxField({ label, hint, error, id, className, ref, ...input
           {label}
         </label>
       </div>
-      {hint ? (
-        <p id={hintId} className={hintClass}>
-          {hint}
-        </p>
-      ) : null}
+      <FieldHint id={hintId} hint={hint} />
       <FieldError id={errorId} error={error} />
     </div>
   );

@@ -1,5 +1,6 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { he } from '@/i18n/he';
+import { CROSS, StrokeIcon } from './stroke-icon';
 import { dismissToast, useToasts, type ToastItem } from './toast';
 
 /**
@@ -51,16 +52,7 @@ function ToastCard({ item }: { item: ToastItem }) {
           (destructive ? 'hover:bg-white/15' : 'hover:bg-canvas')
         }
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 16 16"
-          className="size-4"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="M3 3l10 10M13 3L3 13" />
-        </svg>
+        <StrokeIcon path={CROSS} />
       </ToastPrimitive.Close>
     </ToastPrimitive.Root>
   );

@@ -1,11 +1,11 @@
-import { Body, Controller, Get, Put, Req, UseGuards } from '@nestjs/common';
+import { Controller, Get, Put, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { type ApiSuccess, type AutoAccept, autoAcceptSchema, success } from '@tafrit/contracts';
-import type { FastifyRequest } from 'fastify';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
-import { actorOf, CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
+import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { parseWith } from '../../../platform/http/parse.js';
+import { CommandContext, type OwnerCommandContext } from '../../../platform/http/command-context.js';
+import { BodyOf, type Parsed } from '../../../platform/http/contract.js';
 import { ChooseAutoAcceptCommand } from '../application/choose-auto-accept.handler.js';
 import { BusinessReader } from '../projections/business.reader.js';
 
@@ -28,14 +28,11 @@ export class AutoAcceptController {
 
   @Put('auto-accept')
   async choose(
-    @Body() body: unknown,
-    @Req() request: FastifyRequest,
+    @BodyOf(autoAcceptSchema, { absentAsEmpty: true }) choice: Parsed<typeof autoAcceptSchema>,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<AutoAccept>> {
-    const choice = parseWith(autoAcceptSchema, body ?? {});
-    await this.commands.execute(
-      new ChooseAutoAcceptCommand(owner.phone, choice, { actor: actorOf(owner), correlationId: request.id }),
-    );
+    await this.commands.execute(new ChooseAutoAcceptCommand(owner.phone, choice, context));
     return success(await this.current(owner));
   }
 

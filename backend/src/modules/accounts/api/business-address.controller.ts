@@ -1,4 +1,4 @@
-import { Body, Controller, Put, Req, UseGuards } from '@nestjs/common';
+import { Controller, Put, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   type ApiSuccess,
@@ -7,10 +7,10 @@ import {
   type OwnerBusinessResponse,
   success,
 } from '@tafrit/contracts';
-import type { FastifyRequest } from 'fastify';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
-import { actorOf, CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
-import { parseWith } from '../../../platform/http/parse.js';
+import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
+import { CommandContext, type OwnerCommandContext } from '../../../platform/http/command-context.js';
+import { BodyOf, type Parsed } from '../../../platform/http/contract.js';
 import { ChangeBusinessAddressCommand } from '../application/change-business-address.handler.js';
 import { ChangeCardcomApiPasswordCommand } from '../application/change-cardcom-password.handler.js';
 import { currentBusiness } from './current-business.js';
@@ -31,14 +31,11 @@ export class BusinessAddressController {
 
   @Put('address')
   async address(
-    @Body() body: unknown,
-    @Req() request: FastifyRequest,
+    @BodyOf(businessAddressSchema, { absentAsEmpty: true }) address: Parsed<typeof businessAddressSchema>,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<OwnerBusinessResponse>> {
-    const address = parseWith(businessAddressSchema, body ?? {});
-    await this.commands.execute(
-      new ChangeBusinessAddressCommand(owner.phone, address, { actor: actorOf(owner), correlationId: request.id }),
-    );
+    await this.commands.execute(new ChangeBusinessAddressCommand(owner.phone, address, context));
     return success({ business: await currentBusiness(this.queries, owner) });
   }
 
@@ -46,17 +43,11 @@ export class BusinessAddressController {
   @Put('cardcom-password')
   @UseGuards(StepUpGuard)
   async cardcomPassword(
-    @Body() body: unknown,
-    @Req() request: FastifyRequest,
+    @BodyOf(cardcomApiPasswordSchema, { absentAsEmpty: true }) { apiPassword }: Parsed<typeof cardcomApiPasswordSchema>,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<OwnerBusinessResponse>> {
-    const { apiPassword } = parseWith(cardcomApiPasswordSchema, body ?? {});
-    await this.commands.execute(
-      new ChangeCardcomApiPasswordCommand(owner.phone, apiPassword, {
-        actor: actorOf(owner),
-        correlationId: request.id,
-      }),
-    );
+    await this.commands.execute(new ChangeCardcomApiPasswordCommand(owner.phone, apiPassword, context));
     return success({ business: await currentBusiness(this.queries, owner) });
   }
 }

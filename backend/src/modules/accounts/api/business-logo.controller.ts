@@ -4,8 +4,9 @@ import { QueryBus } from '@nestjs/cqrs';
 import { type ApiSuccess, type OwnerBusinessResponse, success, validationMessagesHe } from '@tafrit/contracts';
 import type { FastifyRequest } from 'fastify';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
-import { actorOf, CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
+import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
 import { AppError } from '../../../platform/http/app-error.js';
+import { CommandContext, type OwnerCommandContext } from '../../../platform/http/command-context.js';
 import { readFilePart, readingMultipart } from '../../../platform/images/multipart-file.js';
 import { LogoUploads } from '../application/logo-uploads.service.js';
 import { currentBusiness } from './current-business.js';
@@ -30,6 +31,7 @@ export class BusinessLogoController {
   async upload(
     @Req() request: FastifyRequest,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<OwnerBusinessResponse>> {
     if (!request.isMultipart()) throw missingFile();
     const bytes = await readingMultipart(async () => {
@@ -41,11 +43,7 @@ export class BusinessLogoController {
       }
       return readFilePart(part);
     });
-    await this.logos.replace({
-      phone: owner.phone,
-      bytes,
-      context: { actor: actorOf(owner), correlationId: request.id },
-    });
+    await this.logos.replace({ phone: owner.phone, bytes, context });
     return success({ business: await currentBusiness(this.queries, owner) });
   }
 }

@@ -1,11 +1,11 @@
-import { Body, Controller, Get, Put, Req, UseGuards } from '@nestjs/common';
+import { Controller, Get, Put, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { type ApiSuccess, businessProfileSchema, type OwnerBusinessResponse, success } from '@tafrit/contracts';
-import type { FastifyRequest } from 'fastify';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
-import { actorOf, CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
+import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { parseWith } from '../../../platform/http/parse.js';
+import { CommandContext, type OwnerCommandContext } from '../../../platform/http/command-context.js';
+import { BodyOf, type Parsed } from '../../../platform/http/contract.js';
 import { toProfileAndPayout } from '../application/business-details.js';
 import { ChangeBusinessProfileCommand } from '../application/change-business-profile.handler.js';
 import { StepUps } from '../application/step-ups.service.js';
@@ -32,12 +32,11 @@ export class BusinessProfileController {
 
   @Put('profile')
   async update(
-    @Body() body: unknown,
-    @Req() request: FastifyRequest,
-    @CurrentOwner() owner: OwnerPrincipal,
-  ): Promise<ApiSuccess<OwnerBusinessResponse>> {
     // The schema refuses a `phone` in the body with its own message (PHONE_CANNOT_CHANGE_HE).
-    const input = parseWith(businessProfileSchema, body ?? {});
+    @BodyOf(businessProfileSchema, { absentAsEmpty: true }) input: Parsed<typeof businessProfileSchema>,
+    @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
+  ): Promise<ApiSuccess<OwnerBusinessResponse>> {
     const details = toProfileAndPayout(input);
     const changingBank = !sameBankDetails(await currentBusiness(this.queries, owner), details.payout);
     // Where the payouts go (decision 036): never from an administrator's visit, and from an owner's sign-in only
@@ -48,7 +47,7 @@ export class BusinessProfileController {
       new ChangeBusinessProfileCommand(
         owner.phone,
         { ...details, bankDetails: changingBank ? 'may_change' : 'keep' },
-        { actor: actorOf(owner), correlationId: request.id },
+        context,
       ),
     );
     return success({ business: await currentBusiness(this.queries, owner) });

@@ -1,11 +1,11 @@
-import { Body, Controller, Get, Put, Req, UseGuards } from '@nestjs/common';
+import { Controller, Get, Put, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { type ApiSuccess, type DinerLanguagesResponse, dinerLanguagesRequestSchema, success } from '@tafrit/contracts';
-import type { FastifyRequest } from 'fastify';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
-import { actorOf, CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
+import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { parseWith } from '../../../platform/http/parse.js';
+import { CommandContext, type OwnerCommandContext } from '../../../platform/http/command-context.js';
+import { BodyOf, type Parsed } from '../../../platform/http/contract.js';
 import { ChooseDinerLanguagesCommand } from '../application/choose-diner-languages.handler.js';
 import { BusinessReader } from '../projections/business.reader.js';
 
@@ -28,14 +28,12 @@ export class DinerLanguagesController {
 
   @Put('diner-languages')
   async choose(
-    @Body() body: unknown,
-    @Req() request: FastifyRequest,
+    @BodyOf(dinerLanguagesRequestSchema, { absentAsEmpty: true })
+    { languages }: Parsed<typeof dinerLanguagesRequestSchema>,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<DinerLanguagesResponse>> {
-    const { languages } = parseWith(dinerLanguagesRequestSchema, body ?? {});
-    await this.commands.execute(
-      new ChooseDinerLanguagesCommand(owner.phone, languages, { actor: actorOf(owner), correlationId: request.id }),
-    );
+    await this.commands.execute(new ChooseDinerLanguagesCommand(owner.phone, languages, context));
     return success({ languages: await this.offered(owner) });
   }
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, Put, Req, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Put, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   type ApiSuccess,
@@ -7,11 +7,11 @@ import {
   pauseOrderingSchema,
   success,
 } from '@tafrit/contracts';
-import type { FastifyRequest } from 'fastify';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
-import { actorOf, CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
+import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { parseWith } from '../../../platform/http/parse.js';
+import { CommandContext, type OwnerCommandContext } from '../../../platform/http/command-context.js';
+import { BodyOf, type Parsed } from '../../../platform/http/contract.js';
 import { PauseOrderingCommand } from '../application/pause-ordering.handler.js';
 import { ResumeOrderingCommand } from '../application/resume-ordering.handler.js';
 import { SetOpeningHoursCommand } from '../application/set-opening-hours.handler.js';
@@ -38,12 +38,10 @@ export class OpeningHoursController {
 
   @Put('opening-hours')
   async set(
-    @Body() body: unknown,
-    @Req() request: FastifyRequest,
+    @BodyOf(openingHoursSchema, { absentAsEmpty: true }) hours: Parsed<typeof openingHoursSchema>,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<OpeningHoursResponse>> {
-    const hours = parseWith(openingHoursSchema, body ?? {});
-    const context = { actor: actorOf(owner), correlationId: request.id };
     await this.commands.execute(new SetOpeningHoursCommand(owner.phone, hours, context));
     return this.answer(owner);
   }
@@ -51,22 +49,19 @@ export class OpeningHoursController {
   @Post('ordering-pause')
   @HttpCode(200)
   async pause(
-    @Body() body: unknown,
-    @Req() request: FastifyRequest,
+    @BodyOf(pauseOrderingSchema, { absentAsEmpty: true }) { minutes }: Parsed<typeof pauseOrderingSchema>,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<OpeningHoursResponse>> {
-    const { minutes } = parseWith(pauseOrderingSchema, body ?? {});
-    const context = { actor: actorOf(owner), correlationId: request.id };
     await this.commands.execute(new PauseOrderingCommand(owner.phone, minutes, context));
     return this.answer(owner);
   }
 
   @Delete('ordering-pause')
   async resume(
-    @Req() request: FastifyRequest,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<OpeningHoursResponse>> {
-    const context = { actor: actorOf(owner), correlationId: request.id };
     await this.commands.execute(new ResumeOrderingCommand(owner.phone, context));
     return this.answer(owner);
   }

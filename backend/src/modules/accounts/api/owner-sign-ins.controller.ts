@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import {
   type ApiSuccess,
   type OwnerSessionsAnswer,
@@ -8,12 +8,12 @@ import {
   stepUpVerifySchema,
   success,
 } from '@tafrit/contracts';
-import type { FastifyRequest } from 'fastify';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
-import { IpRateLimiter, type RateLimitRule } from '../../../platform/auth/ip-rate-limiter.js';
+import type { RateLimitRule } from '../../../platform/auth/ip-rate-limiter.js';
 import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { parseWith } from '../../../platform/http/parse.js';
+import { BodyOf, type Parsed } from '../../../platform/http/contract.js';
+import { RateLimited } from '../../../platform/http/rate-limited.js';
 import { Sessions } from '../application/sessions.service.js';
 import { SignInList } from '../application/sign-in-list.js';
 import { StepUps } from '../application/step-ups.service.js';
@@ -37,29 +37,23 @@ export class OwnerSignInsController {
     private readonly stepUps: StepUps,
     private readonly list: SignInList,
     private readonly sessions: Sessions,
-    private readonly limiter: IpRateLimiter,
   ) {}
 
   @Post('step-up')
   @HttpCode(200)
-  async sendStepUpCode(
-    @Req() request: FastifyRequest,
-    @CurrentOwner() owner: OwnerPrincipal,
-  ): Promise<ApiSuccess<StepUpSent>> {
-    await this.limiter.consume(STEP_UP_SEND_PER_IP, request.ip);
+  @RateLimited(STEP_UP_SEND_PER_IP)
+  async sendStepUpCode(@CurrentOwner() owner: OwnerPrincipal): Promise<ApiSuccess<StepUpSent>> {
     await this.stepUps.sendCode(owner);
     return success({ sent: true });
   }
 
   @Post('step-up/verify')
   @HttpCode(200)
+  @RateLimited(STEP_UP_VERIFY_PER_IP)
   async verifyStepUpCode(
-    @Body() body: unknown,
-    @Req() request: FastifyRequest,
+    @BodyOf(stepUpVerifySchema, { absentAsEmpty: true }) { code }: Parsed<typeof stepUpVerifySchema>,
     @CurrentOwner() owner: OwnerPrincipal,
   ): Promise<ApiSuccess<StepUpGranted>> {
-    await this.limiter.consume(STEP_UP_VERIFY_PER_IP, request.ip);
-    const { code } = parseWith(stepUpVerifySchema, body ?? {});
     const until = await this.stepUps.verify(owner, code);
     return success({ validUntil: until.toISOString() });
   }

@@ -3,8 +3,9 @@ import { CommandBus } from '@nestjs/cqrs';
 import { type ApiSuccess, type RegenerateQrResponse, success } from '@tafrit/contracts';
 import type { FastifyRequest } from 'fastify';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
-import { actorOf, CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
+import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
 import { clientOf } from '../../../platform/auth/request-client.js';
+import { CommandContext, type OwnerCommandContext } from '../../../platform/http/command-context.js';
 import { RegenerateDepartmentIdCommand } from '../application/regenerate-department-id.handler.js';
 import { StepUpGuard } from './step-up.guard.js';
 
@@ -24,12 +25,10 @@ export class RegenerateQrController {
   async regenerate(
     @Req() request: FastifyRequest,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<RegenerateQrResponse>> {
     const result: { departmentId: string } = await this.commands.execute(
-      new RegenerateDepartmentIdCommand(owner.phone, clientOf(request).ip, {
-        actor: actorOf(owner),
-        correlationId: request.id,
-      }),
+      new RegenerateDepartmentIdCommand(owner.phone, clientOf(request).ip, context),
     );
     return success({ departmentId: result.departmentId });
   }

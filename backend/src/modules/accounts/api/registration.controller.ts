@@ -1,4 +1,4 @@
-import { Body, Controller, Post, Req, Res } from '@nestjs/common';
+import { Controller, Post, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   type ApiSuccess,
@@ -8,12 +8,13 @@ import {
   success,
 } from '@tafrit/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { IpRateLimiter, type RateLimitRule } from '../../../platform/auth/ip-rate-limiter.js';
-import { parseWith } from '../../../platform/http/parse.js';
+import type { RateLimitRule } from '../../../platform/auth/ip-rate-limiter.js';
+import { BodyOf, type Parsed } from '../../../platform/http/contract.js';
+import { RateLimited } from '../../../platform/http/rate-limited.js';
 import { CARDCOM_OFF, toProfileAndPayout } from '../application/business-details.js';
 import { GetOwnerBusinessQuery } from '../application/get-owner-business.query.js';
 import { RegisterBusinessCommand } from '../application/register-business.command.js';
-import { OwnerSessionReplies } from './owner-session.replies.js';
+import { SessionReplies } from './session-replies.js';
 
 /**
  * Per address, like sign-in: a person registers one business, perhaps a few from one office; a script looping over
@@ -28,18 +29,16 @@ export class RegistrationController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
-    private readonly replies: OwnerSessionReplies,
-    private readonly limiter: IpRateLimiter,
+    private readonly replies: SessionReplies,
   ) {}
 
   @Post('register')
+  @RateLimited(REGISTER_PER_IP)
   async register(
-    @Body() body: unknown,
+    @BodyOf(registerBusinessSchema) input: Parsed<typeof registerBusinessSchema>,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ApiSuccess<OwnerSession>> {
-    await this.limiter.consume(REGISTER_PER_IP, request.ip);
-    const input = parseWith(registerBusinessSchema, body);
     const { profile, payout } = toProfileAndPayout(input);
     await this.commands.execute(
       new RegisterBusinessCommand(
@@ -57,6 +56,6 @@ export class RegistrationController {
     const business = await this.queries.execute<GetOwnerBusinessQuery, OwnerBusiness>(
       new GetOwnerBusinessQuery(input.phone),
     );
-    return success(await this.replies.signIn(business, request, reply));
+    return success({ business, token: await this.replies.signIn('owner', business.phone, request, reply) });
   }
 }

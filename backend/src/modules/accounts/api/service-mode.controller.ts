@@ -1,11 +1,11 @@
-import { Body, Controller, Get, Put, Req, UseGuards } from '@nestjs/common';
+import { Controller, Get, Put, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { type ApiSuccess, type ServiceModeResponse, serviceModeSchema, success } from '@tafrit/contracts';
-import type { FastifyRequest } from 'fastify';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
-import { actorOf, CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
+import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { parseWith } from '../../../platform/http/parse.js';
+import { CommandContext, type OwnerCommandContext } from '../../../platform/http/command-context.js';
+import { BodyOf, type Parsed } from '../../../platform/http/contract.js';
 import { ChooseServiceModeCommand } from '../application/choose-service-mode.handler.js';
 import { BusinessReader } from '../projections/business.reader.js';
 
@@ -28,14 +28,11 @@ export class ServiceModeController {
 
   @Put('service-mode')
   async choose(
-    @Body() body: unknown,
-    @Req() request: FastifyRequest,
+    @BodyOf(serviceModeSchema, { absentAsEmpty: true }) { serviceMode }: Parsed<typeof serviceModeSchema>,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<ServiceModeResponse>> {
-    const { serviceMode } = parseWith(serviceModeSchema, body ?? {});
-    await this.commands.execute(
-      new ChooseServiceModeCommand(owner.phone, serviceMode, { actor: actorOf(owner), correlationId: request.id }),
-    );
+    await this.commands.execute(new ChooseServiceModeCommand(owner.phone, serviceMode, context));
     return success({ serviceMode: await this.current(owner) });
   }
 

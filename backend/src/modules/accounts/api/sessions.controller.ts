@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import {
   type AdminSession,
@@ -13,7 +13,7 @@ import { AccessTokens } from '../../../platform/auth/access-tokens.js';
 import { RefreshCookies } from '../../../platform/auth/refresh-cookies.js';
 import { clientOf } from '../../../platform/auth/request-client.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { parseWith } from '../../../platform/http/parse.js';
+import { BodyOf, type Parsed } from '../../../platform/http/contract.js';
 import { GetOwnerBusinessQuery } from '../application/get-owner-business.query.js';
 import { SessionIssuer } from '../application/session-issuer.js';
 
@@ -33,11 +33,10 @@ export class SessionsController {
   @Post('refresh')
   @HttpCode(200)
   async refresh(
-    @Body() body: unknown,
+    @BodyOf(sessionAudienceSchema) audience: Parsed<typeof sessionAudienceSchema>,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ApiSuccess<OwnerSession | AdminSession>> {
-    const audience = parseWith(sessionAudienceSchema, body);
     const presented = this.cookies.read(request, audience);
     if (!presented) throw new AppError('auth.unauthenticated');
     let signed;
@@ -61,11 +60,10 @@ export class SessionsController {
   @Post('logout')
   @HttpCode(200)
   async logout(
-    @Body() body: unknown,
+    @BodyOf(sessionAudienceSchema) audience: Parsed<typeof sessionAudienceSchema>,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ApiSuccess<{ signedOut: true }>> {
-    const audience = parseWith(sessionAudienceSchema, body);
     const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
     const claims = bearer ? await this.tokens.verify(bearer, audience) : undefined;
     const refreshToken = this.cookies.read(request, audience);

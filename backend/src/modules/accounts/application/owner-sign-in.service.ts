@@ -5,6 +5,7 @@ import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { BusinessEntity } from '../projections/business.entity.js';
+import { CodeSignIn } from './code-sign-in.js';
 import { GetOwnerBusinessQuery } from './get-owner-business.query.js';
 import { OneTimeCodes } from './one-time-codes.service.js';
 
@@ -13,27 +14,31 @@ export const ownerCodeText = (code: string): string => `קוד הכניסה של
 
 /** The owner's sign-in by phone: a code goes out only to a registered, open business; every phone gets one answer. */
 @Injectable()
-export class OwnerSignIn {
+export class OwnerSignIn extends CodeSignIn<OwnerBusiness> {
+  protected readonly audience = 'owner';
+  protected readonly smsKind = 'owner-sign-in-code';
+
   constructor(
     @Inject(DATABASE) private readonly database: Database,
-    private readonly codes: OneTimeCodes,
+    codes: OneTimeCodes,
     private readonly queries: QueryBus,
-  ) {}
+  ) {
+    super(codes);
+  }
 
-  async sendCode(phone: string): Promise<void> {
-    const registered = await this.database.em().count(BusinessEntity, { phone, closedAt: null });
-    await this.codes.issue({
-      phone,
-      purpose: 'owner',
-      deliver: registered > 0,
-      kind: 'owner-sign-in-code',
-      text: ownerCodeText,
-    });
+  protected text(code: string): string {
+    return ownerCodeText(code);
+  }
+
+  /** Any phone may ask: whether an account exists is nobody's business here. */
+  protected async admit(): Promise<void> {}
+
+  protected async delivers(phone: string): Promise<boolean> {
+    return (await this.database.em().count(BusinessEntity, { phone, closedAt: null })) > 0;
   }
 
   /** The business the accepted code opens; a code for a phone without an open business is simply wrong. */
-  async verifyCode(phone: string, code: string): Promise<OwnerBusiness> {
-    await this.codes.verify({ phone, purpose: 'owner', code });
+  protected async opens(phone: string): Promise<OwnerBusiness> {
     const business = await this.queries.execute<GetOwnerBusinessQuery, OwnerBusiness | undefined>(
       new GetOwnerBusinessQuery(phone),
     );

@@ -25,6 +25,53 @@ const AUTO_ACCEPT_OF_MANY = preparedStatement<{
   'select phone, auto_accept from businesses where phone = any($1::text[]) and closed_at is null',
 );
 
+/** The business as a checkout prices with it: the seller's details its tax invoice carries, and what it offers. */
+export interface CheckoutBusiness {
+  phone: string;
+  departmentId: string;
+  businessName: string;
+  idNumber: string;
+  receiptPhone: string | null;
+  /** The address its tax documents print; null until a business registered before issue 17 gives one. */
+  street: string | null;
+  city: string | null;
+  email: string;
+  isActive: boolean;
+  /** How a ready order reaches the diner (issue 18): recorded with the order, shown on its thank-you page. */
+  serviceMode: 'table' | 'pickup';
+  /** The business's own Cardcom terminal, when it set one up (decision 005 §6). */
+  cardcom: { terminalNumber: string; apiName: string } | null;
+  /** Its opening hours and pause (decision 028): the checkout refuses while ordering is closed. */
+  ordering: OrderingSettings;
+  /** The tip, Bit and Google Pay the checkout offers (issue 17). */
+  paymentOptions: PaymentOptions;
+}
+
+const CHECKOUT_BUSINESS = preparedStatement<{
+  phone: string;
+  department_id: string;
+  business_name: string;
+  id_number: string;
+  receipt_phone: string | null;
+  street: string | null;
+  city: string | null;
+  email: string;
+  is_active: boolean;
+  cardcom_enabled: boolean;
+  cardcom_terminal_number: string | null;
+  cardcom_api_name: string | null;
+  service_mode: string | null;
+  opening_hours: unknown;
+  ordering_pause: unknown;
+  payment_options: PaymentOptions | null;
+}>(
+  'checkout_business',
+  `select phone, department_id, business_name, id_number, receipt_phone, email, is_active, street, city,
+          cardcom_enabled, cardcom_terminal_number, cardcom_api_name, service_mode, opening_hours, ordering_pause,
+          payment_options
+     from businesses where department_id = $1 and closed_at is null`,
+);
+
 export interface BusinessSummary {
   phone: string;
   businessName: string;
@@ -170,6 +217,30 @@ export class BusinessReader {
   ): Promise<BusinessSummary | undefined> {
     const business = await em.findOne(BusinessEntity, { departmentId }, { fields: SUMMARY_FIELDS });
     return business ? toSummary(business) : undefined;
+  }
+
+  /** The open business at a department (its QR code's address), as a checkout prices with it; one prepared statement. */
+  async checkoutBusiness(departmentId: string): Promise<CheckoutBusiness | undefined> {
+    const [row] = await this.database.run(CHECKOUT_BUSINESS, [departmentId]);
+    if (!row) return undefined;
+    return {
+      phone: row.phone,
+      departmentId: row.department_id,
+      businessName: row.business_name,
+      idNumber: row.id_number,
+      receiptPhone: row.receipt_phone,
+      street: row.street,
+      city: row.city,
+      email: row.email,
+      isActive: row.is_active,
+      serviceMode: row.service_mode === 'pickup' ? 'pickup' : 'table',
+      cardcom:
+        row.cardcom_enabled && row.cardcom_terminal_number && row.cardcom_api_name
+          ? { terminalNumber: row.cardcom_terminal_number, apiName: row.cardcom_api_name }
+          : null,
+      ordering: orderingSettingsOf(row.opening_hours, row.ordering_pause),
+      paymentOptions: { ...PAYMENT_OPTIONS_OFF, ...row.payment_options },
+    };
   }
 
   /** Names by phone; a phone with no business is left out. */

@@ -1,19 +1,36 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, UseGuards } from '@nestjs/common';
+import {
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  type PipeTransform,
+  Post,
+  Req,
+  UseGuards,
+} from '@nestjs/common';
 import { type AdminBusinessRow, type ApiSuccess, success, toggleBusinessSchema } from '@tafrit/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AdminGuard } from '../../../platform/auth/guards.js';
 import { type AdminPrincipal, CurrentAdmin } from '../../../platform/auth/principals.js';
 import { clientOf } from '../../../platform/auth/request-client.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { parseWith, phoneInPath } from '../../../platform/http/parse.js';
+import { BodyOf, type Parsed } from '../../../platform/http/contract.js';
+import { phoneInPath } from '../../../platform/http/parse.js';
 import { type AdminActionContext, AdminBusinesses } from '../application/admin-businesses.service.js';
 
-/** The phone of the path in any Israeli spelling (E.164 or 05X-...); anything else is a 404 like an unknown one. */
-function phoneOf(param: string): string {
-  const phone = phoneInPath(param);
-  if (!phone) throw new AppError('not_found');
-  return phone;
-}
+/**
+ * The phone of the path in any Israeli spelling (E.164 or 05X-...); anything else is a 404 like an unknown one, before
+ * the body is read.
+ */
+const phonePipe: PipeTransform<string, string> = {
+  transform(param) {
+    const phone = phoneInPath(param);
+    if (!phone) throw new AppError('not_found');
+    return phone;
+  },
+};
 
 function contextOf(request: FastifyRequest, admin: AdminPrincipal): AdminActionContext {
   return { adminPhone: admin.phone, ip: clientOf(request).ip, correlationId: request.id };
@@ -36,34 +53,30 @@ export class AdminBusinessesController {
 
   @Patch(':phone/toggle')
   async toggle(
-    @Param('phone') phoneParam: string,
-    @Body() body: unknown,
+    @Param('phone', phonePipe) phone: string,
+    @BodyOf(toggleBusinessSchema, { absentAsEmpty: true }) { isActive }: Parsed<typeof toggleBusinessSchema>,
     @Req() request: FastifyRequest,
     @CurrentAdmin() admin: AdminPrincipal,
   ): Promise<ApiSuccess<AdminBusinessRow>> {
-    const phone = phoneOf(phoneParam);
-    const { isActive } = parseWith(toggleBusinessSchema, body ?? {});
     return success(await this.businesses.setActive(phone, isActive, contextOf(request, admin)));
   }
 
   @Delete(':phone')
   async close(
-    @Param('phone') phoneParam: string,
+    @Param('phone', phonePipe) phone: string,
     @Req() request: FastifyRequest,
     @CurrentAdmin() admin: AdminPrincipal,
   ): Promise<ApiSuccess<AdminBusinessRow>> {
-    const phone = phoneOf(phoneParam);
     return success(await this.businesses.close(phone, contextOf(request, admin)));
   }
 
   @Post(':phone/reopen')
   @HttpCode(200)
   async reopen(
-    @Param('phone') phoneParam: string,
+    @Param('phone', phonePipe) phone: string,
     @Req() request: FastifyRequest,
     @CurrentAdmin() admin: AdminPrincipal,
   ): Promise<ApiSuccess<AdminBusinessRow>> {
-    const phone = phoneOf(phoneParam);
     return success(await this.businesses.reopen(phone, contextOf(request, admin)));
   }
 }

@@ -1,4 +1,4 @@
-import { Controller, Get, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, UseGuards } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import {
   type AdminAuditEntry,
@@ -9,7 +9,7 @@ import {
 } from '@tafrit/contracts';
 import { z } from 'zod';
 import { AdminGuard } from '../../../platform/auth/guards.js';
-import { parseWith } from '../../../platform/http/parse.js';
+import { type Parsed, QueryOf } from '../../../platform/http/contract.js';
 import { GetContactMessagesQuery } from '../../contact/index.js';
 import { DebugInfo } from '../application/debug-info.service.js';
 import { AUDIT_PAGE_SIZE, GetAdminAuditQuery } from '../application/get-admin-audit.query.js';
@@ -38,16 +38,18 @@ export class AdminConsoleController {
   ) {}
 
   @Get('audit')
-  async audit(@Query() params: unknown): Promise<ApiSuccess<AdminAuditEntry[]>> {
-    const { before, limit } = parseWith(auditPageSchema, params);
+  async audit(
+    @QueryOf(auditPageSchema) { before, limit }: Parsed<typeof auditPageSchema>,
+  ): Promise<ApiSuccess<AdminAuditEntry[]>> {
     return success(
       await this.queries.execute<GetAdminAuditQuery, AdminAuditEntry[]>(new GetAdminAuditQuery(before, limit)),
     );
   }
 
   @Get('contact-submissions')
-  async contactSubmissions(@Query() params: unknown): Promise<ApiSuccess<AdminContactMessage[]>> {
-    const { before } = parseWith(contactPageSchema, params);
+  async contactSubmissions(
+    @QueryOf(contactPageSchema) { before }: Parsed<typeof contactPageSchema>,
+  ): Promise<ApiSuccess<AdminContactMessage[]>> {
     return success(
       await this.queries.execute<GetContactMessagesQuery, AdminContactMessage[]>(new GetContactMessagesQuery(before)),
     );

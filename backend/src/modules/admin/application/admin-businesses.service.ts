@@ -3,7 +3,6 @@ import { CommandBus } from '@nestjs/cqrs';
 import { type AdminBusinessRow, israelMonthOf, israelMonthRange } from '@tafrit/contracts';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
-import { query } from '../../../platform/database/sql.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import {
   BusinessReader,
@@ -13,18 +12,13 @@ import {
   Sessions,
 } from '../../accounts/index.js';
 import { RemoveMenuCommand } from '../../menu/index.js';
+import { ordersReader } from '../../ordering/index.js';
 
 /** Who acts and from where: recorded in every event of an admin's action. */
 export interface AdminActionContext {
   adminPhone: string;
   ip: string | null;
   correlationId: string;
-}
-
-interface MonthRow {
-  business_id: string;
-  month_orders: number;
-  month_sales: string;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -53,15 +47,8 @@ export class AdminBusinesses {
     const em = this.database.em();
     // One after the other: on the embedded database the ORM has a single connection.
     const accounts = await this.businesses.accounts(phone, em);
-    const months = await query<MonthRow>(
-      em,
-      `select business_id, count(*)::int as month_orders, sum(total_amount)::numeric(14, 2)::text as month_sales
-         from orders
-        where payment_status = 'paid' and paid_at >= ? and paid_at < ? ${phone ? 'and business_id = ?' : ''}
-        group by business_id`,
-      phone ? [start, end, phone] : [start, end],
-    );
-    const monthOf = new Map(months.map((row) => [row.business_id, row]));
+    const months = await ordersReader.salesByBusiness(em, start, end, phone);
+    const monthOf = new Map(months.map((row) => [row.businessId, row]));
     return accounts.map((account) => {
       const month = monthOf.get(account.phone);
       return {
@@ -73,8 +60,8 @@ export class AdminBusinesses {
         isActive: account.isActive && account.closedAt === null,
         closedAt: account.closedAt === null ? null : iso(account.closedAt),
         createdAt: iso(account.createdAt),
-        monthOrders: Number(month?.month_orders ?? 0),
-        monthSales: month?.month_sales ?? '0.00',
+        monthOrders: month?.orders ?? 0,
+        monthSales: month?.sales ?? '0.00',
       };
     });
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../../../platform/http/app-error.js';
-import { OneTimeCodes } from '../../accounts/index.js';
+import { CodeSignIn, OneTimeCodes } from '../../accounts/index.js';
 import { AdminDirectory } from './admin-directory.js';
 
 export const adminCodeText = (code: string): string => `קוד הכניסה לניהול תפריט: ${code}`;
@@ -10,23 +10,29 @@ export const adminCodeText = (code: string): string => `קוד הכניסה לנ
  * number is told so (403 admin.wrong_number), as the spec's admin login shows "wrong number".
  */
 @Injectable()
-export class AdminSignIn {
+export class AdminSignIn extends CodeSignIn<void> {
+  protected readonly audience = 'admin';
+  protected readonly smsKind = 'admin-sign-in-code';
+
   constructor(
     private readonly directory: AdminDirectory,
-    private readonly codes: OneTimeCodes,
-  ) {}
-
-  async sendCode(phone: string): Promise<void> {
-    await this.requireAdmin(phone);
-    await this.codes.issue({ phone, purpose: 'admin', deliver: true, kind: 'admin-sign-in-code', text: adminCodeText });
+    codes: OneTimeCodes,
+  ) {
+    super(codes);
   }
 
-  async verifyCode(phone: string, code: string): Promise<void> {
-    await this.requireAdmin(phone);
-    await this.codes.verify({ phone, purpose: 'admin', code });
+  protected text(code: string): string {
+    return adminCodeText(code);
   }
 
-  private async requireAdmin(phone: string): Promise<void> {
+  protected async admit(phone: string): Promise<void> {
     if (!(await this.directory.isAdmin(phone))) throw new AppError('admin.wrong_number');
   }
+
+  /** Only administrators get this far. */
+  protected async delivers(): Promise<boolean> {
+    return true;
+  }
+
+  protected async opens(): Promise<void> {}
 }

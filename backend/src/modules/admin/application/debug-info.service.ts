@@ -6,7 +6,6 @@ import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/config.js';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
-import { query } from '../../../platform/database/sql.js';
 import { ProcessorRunner } from '../../../platform/processing/processor-runner.js';
 import { PrinterReader } from '../../printing/index.js';
 
@@ -53,39 +52,7 @@ export class DebugInfo {
   }
 
   async read(): Promise<AdminDebugInfo> {
-    const em = this.database.em();
-    const checkpoints = await query<{ name: string; transaction_id: string; global_position: string }>(
-      em,
-      `select name, last_transaction_id::text as transaction_id, last_position::text as global_position
-         from processor_checkpoints`,
-    );
-    const parked = await query<{ processor: string; parked: number }>(
-      em,
-      `select processor, count(*)::int as parked from parked_events where resolved_at is null group by processor`,
-    );
-    // Processors of this process, and those another process (a worker) runs that have a checkpoint or parked events.
-    const names = [
-      ...new Set([
-        ...this.runner.processorNames,
-        ...checkpoints.map(({ name }) => name),
-        ...parked.map(({ processor }) => processor),
-      ]),
-    ].sort();
-    const processors = [];
-    for (const name of names) {
-      const checkpoint = checkpoints.find((row) => row.name === name);
-      // The log's order is (transaction id, position): count what lies after the checkpoint in that order.
-      const [row] = await query<{ pending: number }>(
-        em,
-        `select count(*)::int as pending from events where (transaction_id, global_position) > (?::xid8, ?::bigint)`,
-        [checkpoint?.transaction_id ?? '0', checkpoint?.global_position ?? '0'],
-      );
-      processors.push({
-        name,
-        pending: Number(row?.pending ?? 0),
-        parked: Number(parked.find(({ processor }) => processor === name)?.parked ?? 0),
-      });
-    }
+    const processors = await this.runner.backlog();
     return {
       buildVersion: this.buildVersion,
       serverTime: new Date().toISOString(),

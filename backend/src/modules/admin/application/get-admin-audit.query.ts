@@ -1,10 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { AdminAuditEntry } from '@tafrit/contracts';
-import { DATABASE } from '../../../platform/database/database.module.js';
-import type { Database } from '../../../platform/database/database.js';
-import { EVENT_COLUMNS, type EventRow, toRecordedEvent } from '../../../platform/event-store/postgres/event-rows.js';
-import { query } from '../../../platform/database/sql.js';
+import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
 import { BusinessReader } from '../../accounts/index.js';
 import { AUDITED_EVENT_TYPES, businessPhonesOf, toAuditEntry } from './audit-entries.js';
 
@@ -26,22 +23,15 @@ export class GetAdminAuditQuery {
 @QueryHandler(GetAdminAuditQuery)
 export class GetAdminAuditHandler implements IQueryHandler<GetAdminAuditQuery, AdminAuditEntry[]> {
   constructor(
-    @Inject(DATABASE) private readonly database: Database,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly businesses: BusinessReader,
   ) {}
 
   async execute({ before, limit }: GetAdminAuditQuery): Promise<AdminAuditEntry[]> {
-    const em = this.database.em();
-    const rows = await query<EventRow>(
-      em,
-      `select ${EVENT_COLUMNS} from events
-        where (type in (${AUDITED_EVENT_TYPES.map(() => '?').join(', ')}) or metadata->'actor'->>'kind' = 'admin')
-          ${before ? 'and global_position < ?::bigint' : ''}
-        order by global_position desc
-        limit ?`,
-      [...AUDITED_EVENT_TYPES, ...(before ? [before] : []), limit],
+    const events = await this.store.readSelected(
+      { types: AUDITED_EVENT_TYPES, orActorKinds: ['admin'] },
+      { newestFirst: true, before, limit },
     );
-    const events = rows.map(toRecordedEvent);
     const phones = businessPhonesOf(events);
     const names = await this.businesses.namesOf(phones);
     return events.map((event) => toAuditEntry(event, names));

@@ -18,7 +18,9 @@ import {
   type OwnerPrincipal,
 } from '../../../platform/auth/principals.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { parseWith, phoneInPath } from '../../../platform/http/parse.js';
+import { keepLinkPrivate, sendPage } from '../../../platform/http/document-page.js';
+import { type Parsed, QueryOf } from '../../../platform/http/contract.js';
+import { phoneInPath } from '../../../platform/http/parse.js';
 import { BusinessReader } from '../../accounts/index.js';
 import { notFoundPage } from '../../invoicing/index.js';
 import { platformInvoiceMessagesHe } from '../application/platform-invoice-commands.js';
@@ -67,10 +69,9 @@ export class OwnerPlatformInvoicesController {
 
   @Get()
   async mine(
-    @Query() params: unknown,
+    @QueryOf(reportQuerySchema, { absentAsEmpty: true }) { month }: Parsed<typeof reportQuerySchema>,
     @CurrentOwner() owner: OwnerPrincipal,
   ): Promise<ApiSuccess<PlatformInvoiceSummary>> {
-    const { month } = parseWith(reportQuerySchema, params ?? {});
     const [found] = await this.queries.execute<GetPlatformInvoicesQuery, PlatformInvoiceSummary[]>(
       new GetPlatformInvoicesQuery(month, owner.phone),
     );
@@ -99,28 +100,21 @@ export class PlatformInvoicePageController {
     @Query('credit') creditParam: unknown,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    void reply
-      .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
-      .header('x-robots-tag', 'noindex, nofollow');
+    keepLinkPrivate(reply);
     const phone = phoneInPath(phoneParam);
     const credit =
       creditParam === undefined ? null : /^[1-9]\d{0,8}$/.test(String(creditParam)) ? Number(creditParam) : NaN;
     if (!isMonthString(month) || !phone || Number.isNaN(credit) || !this.links.verify(phone, month, token)) {
-      return send(reply, 404, notFoundPage());
+      return sendPage(reply, 404, notFoundPage());
     }
     const { invoice, credits } = await loadPlatformDocuments(this.store, phone, month);
     const document = credit === null ? invoice : credits.find((entry) => entry.creditNumber === credit);
-    if (!document) return send(reply, 404, notFoundPage());
+    if (!document) return sendPage(reply, 404, notFoundPage());
     const seller = await this.businesses.sellerOf(phone);
-    return send(
+    return sendPage(
       reply,
       200,
       platformDocumentPage(document, { dealerNumber: seller?.dealerNumber || null }, invoice ?? null),
     );
   }
-}
-
-async function send(reply: FastifyReply, status: number, html: string): Promise<void> {
-  await reply.status(status).header('content-type', 'text/html; charset=utf-8').send(html);
 }

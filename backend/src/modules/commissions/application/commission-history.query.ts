@@ -8,23 +8,15 @@ import {
   type MonthString,
   payoutStreamId,
 } from '@tafrit/contracts';
-import { DATABASE } from '../../../platform/database/database.module.js';
-import type { Database } from '../../../platform/database/database.js';
-import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
-import { query } from '../../../platform/database/sql.js';
+import { EVENT_STORE, type EventStore, type RecordedEvent } from '../../../platform/event-store/event-store.port.js';
 import { BusinessReader } from '../../accounts/index.js';
 import { foldPayout } from '../domain/payout.decider.js';
 
-/** One business's refund events of the given orders, by the log's partial index on refunds (migration 20261130000100). */
-export const REFUND_EVENTS_SQL = `select e.global_position::text as global_position, e.stream_id, e.type, e.data->>'orderId' as order_id,
-        coalesce(e.data->>'refundedAt', e.data->>'requestedAt') as at,
-        (e.data->>'amountAgorot')::bigint as amount, (r.data->>'commissionAgorot')::bigint as commission
-   from events e
-   join events r on r.stream_id = e.stream_id and r.type = 'RefundRequested'
-                and r.data->>'refundId' = e.data->>'refundId'
-  where e.type in ('RefundRequested', 'OrderRefunded') and e.data->>'businessPhone' = ?
-    and e.data->>'orderId' in (select jsonb_array_elements_text(?::jsonb))
-  order by e.global_position`;
+/** One business's refund events, read by the log's partial index on refunds (migration 20261130000100). */
+export const refundEventsOf = (businessPhone: string) => ({
+  types: ['RefundRequested', 'OrderRefunded'],
+  dataEquals: { businessPhone },
+});
 
 export class GetCommissionHistoryQuery {
   constructor(
@@ -33,25 +25,21 @@ export class GetCommissionHistoryQuery {
   ) {}
 }
 
-interface RefundEventRow {
-  global_position: string;
-  stream_id: string;
-  type: 'RefundRequested' | 'OrderRefunded';
-  at: string;
-  order_id: string;
-  amount: number | string;
-  commission: number | string;
+interface PaidData {
+  orderId: string;
+  paidAt: string;
+  amountAgorot: number;
+  commissionAgorot: number;
+  netAgorot: number;
 }
 
-interface PaidRow {
-  global_position: string;
-  stream_id: string;
-  paid_at: string;
-  order_id: string;
-  order_number: number | null;
-  amount: number | string;
-  commission: number | string;
-  net: number | string;
+interface RefundData {
+  orderId: string;
+  refundId: string;
+  amountAgorot: number;
+  commissionAgorot: number;
+  requestedAt?: string;
+  refundedAt?: string;
 }
 
 /**
@@ -66,49 +54,44 @@ interface PaidRow {
 @QueryHandler(GetCommissionHistoryQuery)
 export class GetCommissionHistoryHandler implements IQueryHandler<GetCommissionHistoryQuery, CommissionHistory> {
   constructor(
-    @Inject(DATABASE) private readonly database: Database,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly businesses: BusinessReader,
   ) {}
 
   async execute({ month, businessPhone }: GetCommissionHistoryQuery): Promise<CommissionHistory> {
     const { start, end } = israelMonthRange(month);
-    const em = this.database.em();
-    const rows = await query<PaidRow>(
-      em,
-      `select e.global_position::text as global_position, e.stream_id,
-              e.data->>'paidAt' as paid_at, e.data->>'orderId' as order_id,
-              (p.data->>'orderNumber')::int as order_number,
-              (e.data->>'amountAgorot')::bigint as amount, (e.data->>'commissionAgorot')::bigint as commission,
-              (e.data->>'netAgorot')::bigint as net
-         from events e
-         left join events p on p.stream_id = e.stream_id and p.type = 'OrderPlaced'
-        where e.type = 'OrderPaid' and e.data->>'businessPhone' = ?
-          and (e.data->>'paidAt')::timestamptz >= ? and (e.data->>'paidAt')::timestamptz < ?
-        order by e.global_position`,
-      [businessPhone, start, end],
-    );
+    const paid = await this.store.readSelected({
+      types: ['OrderPaid'],
+      dataEquals: { businessPhone },
+      dataTimeBetween: { field: 'paidAt', from: start.toISOString(), to: end.toISOString() },
+    });
+    const numbers = await this.orderNumbersOf(paid);
     const totals = { orders: 0, amount: 0, refunds: 0, commission: 0, net: 0 };
-    const lines: CommissionHistoryLine[] = rows.map((row) => {
-      const [amount, commission, net] = [Number(row.amount), Number(row.commission), Number(row.net)];
+    const lines: CommissionHistoryLine[] = paid.map((event) => {
+      const data = event.data as PaidData;
+      const [amount, commission, net] = [
+        Number(data.amountAgorot),
+        Number(data.commissionAgorot),
+        Number(data.netAgorot),
+      ];
       totals.orders += 1;
       totals.amount += amount;
       totals.commission += commission;
       totals.net += net;
       return {
         kind: 'order_paid',
-        eventPosition: row.global_position,
-        streamId: row.stream_id,
-        at: new Date(row.paid_at).toISOString(),
-        orderId: row.order_id,
-        orderNumber: row.order_number === null ? null : Number(row.order_number),
+        eventPosition: event.globalPosition,
+        streamId: event.streamId,
+        at: new Date(data.paidAt).toISOString(),
+        orderId: data.orderId,
+        orderNumber: numbers.get(event.streamId) ?? null,
         amount: agorotToDecimalString(amount),
         commission: agorotToDecimalString(commission),
         net: agorotToDecimalString(net),
       };
     });
 
-    await this.addRefunds(em, businessPhone, lines, totals);
+    await this.addRefunds(businessPhone, lines, totals);
 
     const payout = await this.store.readStream(payoutStreamId(month));
     const line = foldPayout(payout.events).created?.lines.find((entry) => entry.businessId === businessPhone);
@@ -133,7 +116,7 @@ export class GetCommissionHistoryHandler implements IQueryHandler<GetCommissionH
     // read apart, and the log's order is the order of recording (a late webhook records an early payment last). Equal
     // times keep the log's order (a refund's request before its refund).
     lines.sort((a, b) => a.at.localeCompare(b.at) || Number(BigInt(a.eventPosition) - BigInt(b.eventPosition)));
-    const business = await this.businesses.byPhone(businessPhone, em);
+    const business = await this.businesses.byPhone(businessPhone);
     return {
       month,
       businessId: businessPhone,
@@ -149,37 +132,58 @@ export class GetCommissionHistoryHandler implements IQueryHandler<GetCommissionH
     };
   }
 
+  /** The order number of each paid order's stream, from its `OrderPlaced` (none for an order placed otherwise). */
+  private async orderNumbersOf(paid: readonly RecordedEvent[]): Promise<Map<string, number>> {
+    if (paid.length === 0) return new Map();
+    const placed = await this.store.readSelected({
+      types: ['OrderPlaced'],
+      streamIds: [...new Set(paid.map((event) => event.streamId))],
+    });
+    const numbers = new Map<string, number>();
+    for (const event of placed) {
+      const { orderNumber } = event.data as { orderNumber?: number | null };
+      if (orderNumber !== undefined && orderNumber !== null) numbers.set(event.streamId, Number(orderNumber));
+    }
+    return numbers;
+  }
+
   /** The refunds of the month's paid orders, read from the log, in log order after the payments. */
   private async addRefunds(
-    em: ReturnType<Database['em']>,
     businessPhone: string,
     lines: CommissionHistoryLine[],
     totals: { refunds: number; commission: number; net: number },
   ): Promise<void> {
     const numbers = new Map(lines.map((line) => [line.orderId, line.orderNumber]));
     if (numbers.size === 0) return;
-    const rows = await query<RefundEventRow>(em, REFUND_EVENTS_SQL, [
-      businessPhone,
-      JSON.stringify([...numbers.keys()]),
-    ]);
-    for (const row of rows) {
-      const refunded = row.type === 'OrderRefunded';
-      // A request only holds its amount; the refund itself takes the money and its commission back.
-      const [amount, commission] = refunded ? [Number(row.amount), Number(row.commission)] : [0, 0];
-      totals.refunds += amount;
-      totals.commission -= commission;
-      totals.net -= amount - commission;
-      lines.push({
-        kind: refunded ? 'order_refunded' : 'refund_requested',
-        eventPosition: row.global_position,
-        streamId: row.stream_id,
-        at: new Date(row.at).toISOString(),
-        orderId: row.order_id,
-        orderNumber: numbers.get(row.order_id) ?? null,
-        amount: agorotToDecimalString(refunded ? -amount : Number(row.amount)),
-        commission: agorotToDecimalString(-commission),
-        net: agorotToDecimalString(-(amount - commission)),
-      });
+    const events = await this.store.readSelected(refundEventsOf(businessPhone));
+    // Each refund event with the commission its request returns (the request's own, in the same order's stream).
+    const requests = events.filter((event) => event.type === 'RefundRequested');
+    for (const event of events) {
+      const data = event.data as RefundData;
+      if (!numbers.has(data.orderId)) continue;
+      for (const request of requests) {
+        const requested = request.data as RefundData;
+        if (request.streamId !== event.streamId || requested.refundId !== data.refundId) continue;
+        const refunded = event.type === 'OrderRefunded';
+        // A request only holds its amount; the refund itself takes the money and its commission back.
+        const [amount, commission] = refunded
+          ? [Number(data.amountAgorot), Number(requested.commissionAgorot)]
+          : [0, 0];
+        totals.refunds += amount;
+        totals.commission -= commission;
+        totals.net -= amount - commission;
+        lines.push({
+          kind: refunded ? 'order_refunded' : 'refund_requested',
+          eventPosition: event.globalPosition,
+          streamId: event.streamId,
+          at: new Date(data.refundedAt ?? data.requestedAt ?? '').toISOString(),
+          orderId: data.orderId,
+          orderNumber: numbers.get(data.orderId) ?? null,
+          amount: agorotToDecimalString(refunded ? -amount : Number(data.amountAgorot)),
+          commission: agorotToDecimalString(-commission),
+          net: agorotToDecimalString(-(amount - commission)),
+        });
+      }
     }
   }
 }

@@ -57,6 +57,7 @@ export async function draftPayout(
   database: Database,
   businesses: BusinessReader,
   month: MonthString,
+  store: EventStore,
 ): Promise<{ lines: PayoutLineSnapshot[]; balances: PayoutBalanceSnapshot[] }> {
   const em = database.em();
   const rows = await query<DraftRow>(
@@ -67,7 +68,7 @@ export async function draftPayout(
       where month = ? and total_net - total_refunds + refunded_commission > 0`,
     [month],
   );
-  const owed = await owedBalances(em, month);
+  const owed = await owedBalances(store, em, month);
   const nets = new Map(rows.map((row) => [row.business_id, Number(row.net_agorot)]));
   const tips = new Map(rows.map((row) => [row.business_id, Number(row.tip_agorot)]));
   const ids = [...new Set([...nets.keys(), ...owed.keys()])];
@@ -123,9 +124,9 @@ export class GetPayoutBatchHandler implements IQueryHandler<GetPayoutBatchQuery,
     const state = foldPayout(events);
     const { lines, balances } = state.created
       ? { lines: state.created.lines, balances: state.created.balances ?? [] }
-      : await draftPayout(this.database, this.businesses, month);
+      : await draftPayout(this.database, this.businesses, month, this.store);
     const total = lines.reduce((sum, line) => sum + line.netAgorot, 0);
-    const owedNow = await owedBalances(this.database.em(), null);
+    const owedNow = await owedBalances(this.store, this.database.em(), null);
     const closed = new Set<string>();
     const names = new Map<string, string>();
     for (const businessId of new Set([...owedNow.keys(), ...balances.map((entry) => entry.businessId)])) {

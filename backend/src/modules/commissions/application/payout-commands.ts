@@ -94,7 +94,7 @@ export class CreatePayoutBatchHandler implements ICommandHandler<CreatePayoutBat
     if (act.now.getTime() < israelMonthRange(month).end.getTime()) {
       throw new AppError('conflict', { message: payoutMessagesHe.monthNotEnded });
     }
-    const { lines, balances } = await draftPayout(this.database, this.businesses, month);
+    const { lines, balances } = await draftPayout(this.database, this.businesses, month, this.store);
     if (lines.length === 0 && balances.length === 0)
       throw new AppError('conflict', { message: payoutMessagesHe.nothingToPay });
     await runPayout(this.store, month, act, {

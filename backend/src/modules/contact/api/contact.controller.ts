@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   type ApiSuccess,
@@ -9,8 +9,8 @@ import {
   success,
 } from '@tafrit/contracts';
 import type { FastifyRequest } from 'fastify';
-import { IpRateLimiter } from '../../../platform/auth/ip-rate-limiter.js';
-import { parseWith } from '../../../platform/http/parse.js';
+import { BodyOf, type Parsed } from '../../../platform/http/contract.js';
+import { RateLimited } from '../../../platform/http/rate-limited.js';
 import { CONTACT_RATE_LIMIT } from '../application/contact-rate-limiter.js';
 import { SubmitContactCommand } from '../application/submit-contact.handler.js';
 
@@ -20,20 +20,20 @@ import { SubmitContactCommand } from '../application/submit-contact.handler.js';
  */
 @Controller()
 export class ContactController {
-  constructor(
-    private readonly commands: CommandBus,
-    private readonly limiter: IpRateLimiter,
-  ) {}
+  constructor(private readonly commands: CommandBus) {}
 
   @Post(['contact-form.php', 'api/contact'])
   @HttpCode(200)
-  async submit(@Body() body: unknown, @Req() request: FastifyRequest): Promise<ApiSuccess<ContactResponse>> {
-    await this.limiter.consume(CONTACT_RATE_LIMIT, request.ip);
+  @RateLimited(CONTACT_RATE_LIMIT)
+  async submit(
     // A filled honeypot is a bot: same answer as a person gets, nothing validated, nothing stored.
-    if (isHoneypotFilled(body)) {
-      request.log.info('contact form: honeypot filled, message dropped');
+    @BodyOf(contactFormSchema, { unless: isHoneypotFilled }) form: Parsed<typeof contactFormSchema> | undefined,
+    @Req() request: FastifyRequest,
+  ): Promise<ApiSuccess<ContactResponse>> {
+    if (form) {
+      await this.commands.execute(new SubmitContactCommand(form, request.ip || null));
     } else {
-      await this.commands.execute(new SubmitContactCommand(parseWith(contactFormSchema, body), request.ip || null));
+      request.log.info('contact form: honeypot filled, message dropped');
     }
     return success({ message: contactMessagesHe.received });
   }

@@ -1,9 +1,11 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import { Database } from '../../../platform/database/database.js';
 import { OptionalOwner } from '../../../platform/auth/guards.js';
 import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
+import { keepLinkPrivate, sendPage } from '../../../platform/http/document-page.js';
 import { InvoiceLinks } from '../application/invoice-links.js';
 import { BusinessReader } from '../../accounts/index.js';
 import { loadInvoice } from '../application/invoice-view.js';
@@ -39,28 +41,19 @@ export class InvoiceController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    // The token is a credential in the address: keep it out of Referer headers, caches and search engines.
-    void reply
-      .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
-      .header('x-robots-tag', 'noindex, nofollow');
-    if (!ORDER_ID.test(orderId)) return this.send(reply, 404, notFoundPage());
-    const byLink = this.links.verify(orderId, token);
-    const invoice = await loadInvoice(
-      { store: this.store, em: this.database.em(), businesses: this.businesses },
-      orderId,
-    );
-    if (!invoice || (!byLink && (await this.owners.phoneOf(request)) !== invoice.businessPhone)) {
-      return this.send(reply, 404, notFoundPage());
-    }
+    keepLinkPrivate(reply);
+    const invoice = ORDER_ID.test(orderId)
+      ? await this.readable(request, orderId, token, (sources) => loadInvoice(sources, orderId))
+      : undefined;
+    if (!invoice) return sendPage(reply, 404, notFoundPage());
     const { view } = invoice;
-    if (view.status !== 'issued') return this.send(reply, 200, notIssuedPage(view));
+    if (view.status !== 'issued') return sendPage(reply, 200, notIssuedPage(view));
     // The provider's own document lives at the provider: send the reader there.
     if (view.source === 'provider' && ABSOLUTE_URL.test(view.invoiceUrl)) {
       await reply.redirect(view.invoiceUrl, 302);
       return;
     }
-    return this.send(reply, 200, invoicePage(view));
+    return sendPage(reply, 200, invoicePage(view));
   }
 
   /**
@@ -75,29 +68,30 @@ export class InvoiceController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    void reply
-      .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
-      .header('x-robots-tag', 'noindex, nofollow');
-    if (!ORDER_ID.test(orderId) || !ORDER_ID.test(refundId)) return this.send(reply, 404, notFoundPage());
-    const byLink = this.links.verify(orderId, token);
-    const credit = await loadCredit(
-      { store: this.store, em: this.database.em(), businesses: this.businesses },
-      orderId,
-      refundId,
-    );
-    if (!credit || (!byLink && (await this.owners.phoneOf(request)) !== credit.businessPhone)) {
-      return this.send(reply, 404, notFoundPage());
-    }
+    keepLinkPrivate(reply);
+    const credit =
+      ORDER_ID.test(orderId) && ORDER_ID.test(refundId)
+        ? await this.readable(request, orderId, token, (sources) => loadCredit(sources, orderId, refundId))
+        : undefined;
+    if (!credit) return sendPage(reply, 404, notFoundPage());
     // Cardcom's credit document lives at Cardcom, as its invoice does: send the reader there.
     if (credit.view.source === 'provider' && ABSOLUTE_URL.test(credit.view.creditUrl)) {
       await reply.redirect(credit.view.creditUrl, 302);
       return;
     }
-    return this.send(reply, 200, creditPage(credit.view));
+    return sendPage(reply, 200, creditPage(credit.view));
   }
 
-  private async send(reply: FastifyReply, status: number, html: string): Promise<void> {
-    await reply.status(status).header('content-type', 'text/html; charset=utf-8').send(html);
+  /** The order's document when the caller may read it: by the link's token, or as the owner of its business. */
+  private async readable<T extends { businessPhone: string }>(
+    request: FastifyRequest,
+    orderId: string,
+    token: unknown,
+    load: (sources: { store: EventStore; em: EntityManager; businesses: BusinessReader }) => Promise<T | undefined>,
+  ): Promise<T | undefined> {
+    const byLink = this.links.verify(orderId, token);
+    const document = await load({ store: this.store, em: this.database.em(), businesses: this.businesses });
+    if (!document || (!byLink && (await this.owners.phoneOf(request)) !== document.businessPhone)) return undefined;
+    return document;
   }
 }

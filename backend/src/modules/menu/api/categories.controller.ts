@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Req, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import {
   type ApiSuccess,
   categoryInputSchema,
@@ -8,79 +9,87 @@ import {
   productOrderSchema,
   success,
 } from '@tafrit/contracts';
-import type { FastifyRequest } from 'fastify';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
-import { commandContextOf, CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
-import { parseWith } from '../../../platform/http/parse.js';
-import { MenuEditor } from '../application/menu-editor.service.js';
-import { pathId } from './owner-ids.js';
+import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
+import { CommandContext, type OwnerCommandContext } from '../../../platform/http/command-context.js';
+import type { Parsed } from '../../../platform/http/contract.js';
+import { CreateCategoryCommand } from '../application/create-category.handler.js';
+import { DeleteCategoryCommand } from '../application/delete-category.handler.js';
+import { OwnerMenuQuery } from '../application/owner-menu.query.js';
+import { RenameCategoryCommand } from '../application/rename-category.handler.js';
+import { ReorderCategoriesCommand } from '../application/reorder-categories.handler.js';
+import { ReorderProductsCommand } from '../application/reorder-products.handler.js';
+import { MenuBody } from './menu-body.js';
+import { numericPathId } from './owner-ids.js';
 
 /** The owner's categories (product-spec §2 menu management), only ever of the signed-in business. */
 @Controller('api/categories')
 @UseGuards(OwnerGuard)
 export class CategoriesController {
-  constructor(private readonly menu: MenuEditor) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly menu: OwnerMenuQuery,
+  ) {}
 
   @Get()
   async list(@CurrentOwner() owner: OwnerPrincipal): Promise<ApiSuccess<OwnerCategory[]>> {
-    return success(await this.menu.listCategories(owner.phone));
+    return success(await this.menu.categories(owner.phone));
   }
 
   @Post()
   @HttpCode(201)
   async create(
-    @Body() body: unknown,
-    @Req() request: FastifyRequest,
+    @MenuBody(categoryInputSchema) { name }: Parsed<typeof categoryInputSchema>,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<OwnerCategory>> {
-    const input = parseWith(categoryInputSchema, body ?? {});
-    return success(await this.menu.createCategory(owner.phone, input, commandContextOf(owner, request)));
+    const command = new CreateCategoryCommand(owner.phone, name, context);
+    const { id } = await this.commands.execute<CreateCategoryCommand, { id: number }>(command);
+    return success(await this.menu.category(owner.phone, id));
   }
 
   // Declared before `:id` routes of other methods only for readability: PATCH has no `:id` route to clash with.
   @Patch('order')
   async reorder(
-    @Body() body: unknown,
-    @Req() request: FastifyRequest,
+    @MenuBody(categoryOrderSchema) { ids }: Parsed<typeof categoryOrderSchema>,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<OwnerCategory[]>> {
-    const { ids } = parseWith(categoryOrderSchema, body ?? {});
-    return success(await this.menu.reorderCategories(owner.phone, ids, commandContextOf(owner, request)));
+    await this.commands.execute(new ReorderCategoriesCommand(owner.phone, ids, context));
+    return success(await this.menu.categories(owner.phone));
   }
 
   /** Every product of the category in the new order; answers the business's products as the list shows them. */
   @Patch(':id/products/order')
   async reorderProducts(
-    @Param('id') id: string,
-    @Body() body: unknown,
-    @Req() request: FastifyRequest,
+    @Param('id', numericPathId) categoryId: number,
+    @MenuBody(productOrderSchema) { ids }: Parsed<typeof productOrderSchema>,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<OwnerProduct[]>> {
-    const categoryId = pathId(id);
-    const { ids } = parseWith(productOrderSchema, body ?? {});
-    return success(await this.menu.reorderProducts(owner.phone, categoryId, ids, commandContextOf(owner, request)));
+    await this.commands.execute(new ReorderProductsCommand(owner.phone, categoryId, ids, context));
+    return success(await this.menu.products(owner.phone));
   }
 
   @Put(':id')
   async rename(
-    @Param('id') id: string,
-    @Body() body: unknown,
-    @Req() request: FastifyRequest,
+    @Param('id', numericPathId) categoryId: number,
+    @MenuBody(categoryInputSchema) { name }: Parsed<typeof categoryInputSchema>,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<OwnerCategory>> {
-    const categoryId = pathId(id);
-    const input = parseWith(categoryInputSchema, body ?? {});
-    return success(await this.menu.renameCategory(owner.phone, categoryId, input, commandContextOf(owner, request)));
+    await this.commands.execute(new RenameCategoryCommand(owner.phone, categoryId, name, context));
+    return success(await this.menu.category(owner.phone, categoryId));
   }
 
   /** Its products (and their photos) go with it: the owner's dialog says so before asking. */
   @Delete(':id')
   async remove(
-    @Param('id') id: string,
-    @Req() request: FastifyRequest,
+    @Param('id', numericPathId) categoryId: number,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<{ deleted: true }>> {
-    await this.menu.deleteCategory(owner.phone, pathId(id), commandContextOf(owner, request));
+    await this.commands.execute(new DeleteCategoryCommand(owner.phone, categoryId, context));
     return success({ deleted: true as const });
   }
 }

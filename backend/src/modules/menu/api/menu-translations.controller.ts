@@ -1,31 +1,13 @@
-import { Body, Controller, Get, Param, Put, Req, UseGuards } from '@nestjs/common';
+import { Controller, Get, Param, Put, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import {
-  type ApiSuccess,
-  isTranslatableKind,
-  type MenuItemTranslations,
-  menuTranslationsInputSchema,
-  type OwnerMenuTranslation,
-  success,
-  type TranslatableKind,
-} from '@tafrit/contracts';
-import type { FastifyRequest } from 'fastify';
+import { type ApiSuccess, type MenuItemTranslations, type OwnerMenuTranslation, success } from '@tafrit/contracts';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
-import { commandContextOf, CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
-import { AppError } from '../../../platform/http/app-error.js';
-import { parseWith } from '../../../platform/http/parse.js';
+import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
+import { CommandContext, type OwnerCommandContext } from '../../../platform/http/command-context.js';
 import { TranslateMenuItemCommand } from '../application/translate-menu-item.handler.js';
 import { MenuTranslationsReader } from '../projections/menu-translations.reader.js';
-import { optionPathId, pathId } from './owner-ids.js';
-
-/** A kind the menu does not have names nothing: the same 404 as an unknown id. */
-function kindOf(text: string): TranslatableKind {
-  if (!isTranslatableKind(text)) throw new AppError('not_found');
-  return text;
-}
-
-const itemIdOf = (kind: TranslatableKind, text: string): string =>
-  kind === 'category' || kind === 'product' ? String(pathId(text)) : optionPathId(text);
+import { TranslationsBody } from './menu-body.js';
+import { menuItemInPath, type MenuItemInPath } from './owner-ids.js';
 
 /** The owner's translations of their menu text (decision 023); only ever of the signed-in business. */
 @Controller('api/menu-translations')
@@ -44,18 +26,12 @@ export class MenuTranslationsController {
   /** Answers the item's translations as they are now. */
   @Put(':kind/:id')
   async translate(
-    @Param('kind') kindText: string,
-    @Param('id') idText: string,
-    @Body() body: unknown,
-    @Req() request: FastifyRequest,
+    @Param(menuItemInPath) { kind, itemId }: MenuItemInPath,
+    @TranslationsBody() input: MenuItemTranslations,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<MenuItemTranslations>> {
-    const kind = kindOf(kindText);
-    const itemId = itemIdOf(kind, idText);
-    const input = parseWith(menuTranslationsInputSchema(kind), body ?? {});
-    await this.commands.execute(
-      new TranslateMenuItemCommand(owner.phone, kind, itemId, input, commandContextOf(owner, request)),
-    );
+    await this.commands.execute(new TranslateMenuItemCommand(owner.phone, kind, itemId, input, context));
     return success(await this.translations.ofItem(owner.phone, kind, itemId));
   }
 }

@@ -1,54 +1,63 @@
-import { Body, Controller, Delete, Param, Patch, Put, Req, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Param, Patch, Put, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { type ApiSuccess, type OwnerProduct, productOptionGroupOrderSchema, success } from '@tafrit/contracts';
-import type { FastifyRequest } from 'fastify';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
-import { commandContextOf, CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
-import { parseWith } from '../../../platform/http/parse.js';
-import { OptionGroupsEditor } from '../application/option-groups-editor.service.js';
-import { optionPathId, pathId } from './owner-ids.js';
+import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
+import { CommandContext, type OwnerCommandContext } from '../../../platform/http/command-context.js';
+import type { Parsed } from '../../../platform/http/contract.js';
+import { AttachOptionGroupCommand } from '../application/attach-option-group.handler.js';
+import { DetachOptionGroupCommand } from '../application/detach-option-group.handler.js';
+import { OwnerMenuQuery } from '../application/owner-menu.query.js';
+import { ReorderProductOptionGroupsCommand } from '../application/reorder-product-option-groups.handler.js';
+import { MenuBody } from './menu-body.js';
+import { numericPathId, uuidPathId } from './owner-ids.js';
 
 /** Which option groups a product shows, and in which order; answers the product with its `optionGroupIds`. */
 // `:id`, as the products controller names the same place in the path: the router keeps one name per position.
 @Controller('api/products/:id/option-groups')
 @UseGuards(OwnerGuard)
 export class ProductOptionGroupsController {
-  constructor(private readonly groups: OptionGroupsEditor) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly menu: OwnerMenuQuery,
+  ) {}
+
+  /** Runs a change of the product's groups and answers the product as it is now (the projection is inline). */
+  private async change(businessId: string, productId: number, command: object): Promise<ApiSuccess<OwnerProduct>> {
+    await this.commands.execute(command);
+    return success(await this.menu.product(businessId, productId));
+  }
 
   /** The group in every product's order after the groups it already shows; attaching it again changes nothing. */
   @Put(':groupId')
   async attach(
-    @Param('id') productId: string,
-    @Param('groupId') groupId: string,
-    @Req() request: FastifyRequest,
+    @Param('id', numericPathId) product: number,
+    @Param('groupId', uuidPathId) group: string,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<OwnerProduct>> {
-    const product = pathId(productId);
-    const group = optionPathId(groupId);
-    return success(await this.groups.attach(owner.phone, product, group, commandContextOf(owner, request)));
+    return this.change(owner.phone, product, new AttachOptionGroupCommand(owner.phone, group, product, context));
   }
 
   @Delete(':groupId')
   async detach(
-    @Param('id') productId: string,
-    @Param('groupId') groupId: string,
-    @Req() request: FastifyRequest,
+    @Param('id', numericPathId) product: number,
+    @Param('groupId', uuidPathId) group: string,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<OwnerProduct>> {
-    const product = pathId(productId);
-    const group = optionPathId(groupId);
-    return success(await this.groups.detach(owner.phone, product, group, commandContextOf(owner, request)));
+    return this.change(owner.phone, product, new DetachOptionGroupCommand(owner.phone, group, product, context));
   }
 
   /** Every group the product shows, in the new order. */
   @Patch('order')
   async reorder(
-    @Param('id') productId: string,
-    @Body() body: unknown,
-    @Req() request: FastifyRequest,
+    @Param('id', numericPathId) product: number,
+    @MenuBody(productOptionGroupOrderSchema) { ids }: Parsed<typeof productOptionGroupOrderSchema>,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<OwnerProduct>> {
-    const product = pathId(productId);
-    const { ids } = parseWith(productOptionGroupOrderSchema, body ?? {});
-    return success(await this.groups.reorderProductGroups(owner.phone, product, ids, commandContextOf(owner, request)));
+    const command = new ReorderProductOptionGroupsCommand(owner.phone, product, ids, context);
+    return this.change(owner.phone, product, command);
   }
 }

@@ -1,22 +1,33 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Req, UseGuards } from '@nestjs/common';
-import { type ApiSuccess, availabilitySchema, type OwnerProduct, productInputSchema, success } from '@tafrit/contracts';
+import { Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Req, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { type ApiSuccess, availabilitySchema, type OwnerProduct, success } from '@tafrit/contracts';
 import type { FastifyRequest } from 'fastify';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
-import { commandContextOf, CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
-import { parseWith } from '../../../platform/http/parse.js';
-import { MenuEditor } from '../application/menu-editor.service.js';
-import { pathId } from './owner-ids.js';
-import { readProductForm } from './product-form.js';
+import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
+import { CommandContext, type OwnerCommandContext } from '../../../platform/http/command-context.js';
+import type { Parsed } from '../../../platform/http/contract.js';
+import { CreateProductCommand } from '../application/create-product.handler.js';
+import { DeleteProductCommand } from '../application/delete-product.handler.js';
+import { DuplicateProductCommand } from '../application/duplicate-product.handler.js';
+import { OwnerMenuQuery } from '../application/owner-menu.query.js';
+import { SetProductAvailabilityCommand } from '../application/set-product-availability.handler.js';
+import { UpdateProductCommand } from '../application/update-product.handler.js';
+import { MenuBody } from './menu-body.js';
+import { numericPathId } from './owner-ids.js';
+import { readProductInput } from './product-form.js';
 
 /** The owner's products: multipart forms with an optional photo, only ever of the signed-in business. */
 @Controller('api/products')
 @UseGuards(OwnerGuard)
 export class ProductsController {
-  constructor(private readonly menu: MenuEditor) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly menu: OwnerMenuQuery,
+  ) {}
 
   @Get()
   async list(@CurrentOwner() owner: OwnerPrincipal): Promise<ApiSuccess<OwnerProduct[]>> {
-    return success(await this.menu.listProducts(owner.phone));
+    return success(await this.menu.products(owner.phone));
   }
 
   @Post()
@@ -24,33 +35,34 @@ export class ProductsController {
   async create(
     @Req() request: FastifyRequest,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<OwnerProduct>> {
-    const { fields, image } = await readProductForm(request);
-    const input = parseWith(productInputSchema, fields);
-    return success(await this.menu.createProduct(owner.phone, input, image, commandContextOf(owner, request)));
+    const { input, image } = await readProductInput(request);
+    const command = CreateProductCommand.fromForm(owner.phone, input, image, context);
+    const { id } = await this.commands.execute<CreateProductCommand, { id: number }>(command);
+    return success(await this.menu.product(owner.phone, id));
   }
 
+  /** A new photo replaces the old one; `removeImage` drops it; otherwise the photo stays. */
   @Put(':id')
   async update(
-    @Param('id') id: string,
+    @Param('id', numericPathId) productId: number,
     @Req() request: FastifyRequest,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<OwnerProduct>> {
-    const productId = pathId(id);
-    const { fields, image } = await readProductForm(request);
-    const input = parseWith(productInputSchema, fields);
-    return success(
-      await this.menu.updateProduct(owner.phone, productId, input, image, commandContextOf(owner, request)),
-    );
+    const { input, image } = await readProductInput(request);
+    await this.commands.execute(new UpdateProductCommand(owner.phone, productId, input, image, context));
+    return success(await this.menu.product(owner.phone, productId));
   }
 
   @Delete(':id')
   async remove(
-    @Param('id') id: string,
-    @Req() request: FastifyRequest,
+    @Param('id', numericPathId) productId: number,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<{ deleted: true }>> {
-    await this.menu.deleteProduct(owner.phone, pathId(id), commandContextOf(owner, request));
+    await this.commands.execute(new DeleteProductCommand(owner.phone, productId, context));
     return success({ deleted: true as const });
   }
 
@@ -58,24 +70,24 @@ export class ProductsController {
   @Post(':id/duplicate')
   @HttpCode(201)
   async duplicate(
-    @Param('id') id: string,
-    @Req() request: FastifyRequest,
+    @Param('id', numericPathId) productId: number,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<OwnerProduct>> {
-    const productId = pathId(id);
-    return success(await this.menu.duplicateProduct(owner.phone, productId, commandContextOf(owner, request)));
+    const command = new DuplicateProductCommand(owner.phone, productId, context);
+    const copy = await this.commands.execute<DuplicateProductCommand, { id: number }>(command);
+    return success(await this.menu.product(owner.phone, copy.id));
   }
 
   /** Sold out for today, or available again. */
   @Patch(':id/availability')
   async availability(
-    @Param('id') id: string,
-    @Body() body: unknown,
-    @Req() request: FastifyRequest,
+    @Param('id', numericPathId) productId: number,
+    @MenuBody(availabilitySchema) { isActive }: Parsed<typeof availabilitySchema>,
     @CurrentOwner() owner: OwnerPrincipal,
+    @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<OwnerProduct>> {
-    const productId = pathId(id);
-    const { isActive } = parseWith(availabilitySchema, body ?? {});
-    return success(await this.menu.setAvailability(owner.phone, productId, isActive, commandContextOf(owner, request)));
+    await this.commands.execute(new SetProductAvailabilityCommand(owner.phone, productId, isActive, context));
+    return success(await this.menu.product(owner.phone, productId));
   }
 }

@@ -1,15 +1,16 @@
 import { Inject } from '@nestjs/common';
 import { LockMode } from '@mikro-orm/core';
-import type { ProductTag } from '@tafrit/contracts';
+import type { ProductInput, ProductTag } from '@tafrit/contracts';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import { EVENT_STORE, type EventActor, type EventStore } from '../../../platform/event-store/event-store.port.js';
-import { AppError } from '../../../platform/http/app-error.js';
 import { CategoryEntity } from '../persistence/category.entity.js';
 import { ProductEntity } from '../persistence/product.entity.js';
 import { recordMenuChange } from './menu-change.js';
-import { nextPosition } from './product-positions.js';
+import { priceText } from './menu-views.js';
+import { ProductImages } from './product-images.js';
+import { foreignCategory, nextPosition, ownCategory } from './product-positions.js';
 
 export interface CreateProductInput {
   categoryId: number;
@@ -22,12 +23,29 @@ export interface CreateProductInput {
   tags?: ProductTag[];
 }
 
+/**
+ * A new product, last in its category. `photo` is an owner's upload, stored by the handler; the demo café's seed names
+ * a photo it stored itself in `input.image` instead.
+ */
 export class CreateProductCommand {
   constructor(
     readonly businessId: string,
     readonly input: CreateProductInput,
     readonly context: { actor: EventActor; correlationId: string },
+    readonly photo: Buffer | null = null,
   ) {}
+
+  /** The owner's form, as the contract's schema parsed it. */
+  static fromForm(
+    businessId: string,
+    input: ProductInput,
+    photo: Buffer | null,
+    context: { actor: EventActor; correlationId: string },
+  ): CreateProductCommand {
+    const { categoryId, name, description, price, tags } = input;
+    const fields = { categoryId, name, description: description ?? null, price: priceText(price), image: null, tags };
+    return new CreateProductCommand(businessId, fields, context, photo);
+  }
 }
 
 @CommandHandler(CreateProductCommand)
@@ -35,9 +53,27 @@ export class CreateProductHandler implements ICommandHandler<CreateProductComman
   constructor(
     @Inject(DATABASE) private readonly database: Database,
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly images: ProductImages,
   ) {}
 
-  async execute({ businessId, input, context }: CreateProductCommand): Promise<{ id: number }> {
+  async execute({ businessId, input, context, photo }: CreateProductCommand): Promise<{ id: number }> {
+    if (!photo) return this.insert(businessId, input, context);
+    // Refuse a foreign category before any image work; the insert checks again inside its transaction.
+    await ownCategory(this.database.em(), businessId, input.categoryId);
+    const image = await this.images.store(photo);
+    try {
+      return await this.insert(businessId, { ...input, image }, context);
+    } catch (error) {
+      await this.images.remove([image]);
+      throw error;
+    }
+  }
+
+  private insert(
+    businessId: string,
+    input: CreateProductInput,
+    context: CreateProductCommand['context'],
+  ): Promise<{ id: number }> {
     return this.database.em().transactional(async (em) => {
       // Another business's category answers exactly like a missing one: ids reveal nothing across tenants. The row is
       // locked for share until the product is in: a delete of the category either finished first (the category is
@@ -48,7 +84,7 @@ export class CreateProductHandler implements ICommandHandler<CreateProductComman
         { id: input.categoryId, businessId },
         { lockMode: LockMode.PESSIMISTIC_READ },
       );
-      if (!category) throw new AppError('not_found', { fields: { categoryId: 'נא לבחור קטגוריה' } });
+      if (!category) throw foreignCategory();
       // New products go last in their category.
       const position = await nextPosition(em, businessId, input.categoryId);
       const product = em.create(ProductEntity, {

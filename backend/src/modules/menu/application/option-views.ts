@@ -21,13 +21,18 @@ export interface OptionGroupView {
   options: GroupOptionRow[];
 }
 
+/** What every view of a group says of the group itself: its name and its rules. */
+const groupFields = ({ id, name, minChoices, maxChoices, without }: OptionGroupRow) => ({
+  id,
+  name,
+  minChoices,
+  maxChoices,
+  without,
+});
+
 export function toPublicOptionGroup({ group, options }: OptionGroupView): PublicOptionGroup {
   return {
-    id: group.id,
-    name: group.name,
-    minChoices: group.minChoices,
-    maxChoices: group.maxChoices,
-    without: group.without,
+    ...groupFields(group),
     options: options.map((option) => ({
       id: option.id,
       name: option.name,
@@ -44,11 +49,7 @@ export function toOwnerOptionGroup(view: OptionGroupView, productIds: number[]):
 
 export function toPricingOptionGroup({ group, options }: OptionGroupView): PricingOptionGroup {
   return {
-    id: group.id,
-    name: group.name,
-    minChoices: group.minChoices,
-    maxChoices: group.maxChoices,
-    without: group.without,
+    ...groupFields(group),
     options: options.map(({ id, name, priceAgorot, available }) => ({ id, name, priceAgorot, available })),
   };
 }

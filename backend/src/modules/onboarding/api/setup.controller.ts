@@ -1,9 +1,9 @@
-import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { recordSetupActionSchema, success, type ApiSuccess, type SetupChecklist } from '@tafrit/contracts';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
 import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
-import { parseWith } from '../../../platform/http/parse.js';
+import { BodyOf, type Parsed } from '../../../platform/http/contract.js';
 import { GetSetupChecklistQuery, RecordSetupActionCommand } from '../application/setup-checklist.handlers.js';
 
 /** The first-run checklist of the signed-in business (issue 18, decision 034). */
@@ -22,8 +22,10 @@ export class SetupController {
 
   @Post('actions')
   @HttpCode(200)
-  async record(@Body() body: unknown, @CurrentOwner() owner: OwnerPrincipal): Promise<ApiSuccess<SetupChecklist>> {
-    const { action } = parseWith(recordSetupActionSchema, body);
+  async record(
+    @BodyOf(recordSetupActionSchema) { action }: Parsed<typeof recordSetupActionSchema>,
+    @CurrentOwner() owner: OwnerPrincipal,
+  ): Promise<ApiSuccess<SetupChecklist>> {
     await this.commands.execute(new RecordSetupActionCommand(owner.phone, action));
     return success(await this.queries.execute(new GetSetupChecklistQuery(owner.phone)));
   }

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { createPaymentSchema, type CreatePaymentSuccess } from '@tafrit/contracts';
 import { chooseDinerLanguage } from '@tafrit/contracts/languages';
@@ -7,7 +7,7 @@ import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/config.js';
 import { SPEC_ERROR_FIELD } from '../../../platform/http/exception.filter.js';
 import { LocalOrigins } from '../../../platform/http/local-origins.js';
-import { parseWith } from '../../../platform/http/parse.js';
+import { BodyOf, type Parsed } from '../../../platform/http/contract.js';
 import { CheckoutService } from '../application/checkout.service.js';
 import { DinerSessions } from './diner-session.js';
 
@@ -36,11 +36,10 @@ export class CreatePaymentController {
   @HttpCode(200)
   @RouteConfig(SPEC_ERROR_FIELD)
   async createPayment(
-    @Body() body: unknown,
+    @BodyOf(createPaymentSchema) input: Parsed<typeof createPaymentSchema>,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<CreatePaymentSuccess> {
-    const input = parseWith(createPaymentSchema, body);
     const session = this.sessions.ensure(request, reply);
     // The payment page in the diner's language (their pages' cookie, else the browser's) where the provider has it:
     // Cardcom's pages speak Hebrew, English and Russian, so an Arabic reader gets Hebrew.

@@ -1,8 +1,8 @@
-import { Controller, Get, Header, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Header, Param, Req, Res } from '@nestjs/common';
 import { type LatestOrderAnswer, messageFor, orderWaitQuerySchema } from '@tafrit/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { OptionalOwner } from '../../../platform/auth/guards.js';
-import { parseWith } from '../../../platform/http/parse.js';
+import { type Parsed, QueryOf } from '../../../platform/http/contract.js';
 import { DinerOrders } from '../application/diner-orders.query.js';
 import { DinerSessions } from './diner-session.js';
 
@@ -20,6 +20,19 @@ const NONE: LatestOrderAnswer = { success: false, data: null, message: messageFo
  */
 const DEPARTMENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
+/** The order number a path names, or 0 when it (or its department) is malformed: such a path names no order. */
+const orderNumberOf = (departmentId: string, text: string): number =>
+  /^\d{1,9}$/.test(text) && DEPARTMENT_ID.test(departmentId) ? Number(text) : 0;
+
+/** The spec's answer: the order, or the same 404 for every miss. */
+function answer(order: LatestOrderAnswer['data'], reply: FastifyReply): LatestOrderAnswer {
+  if (!order) {
+    void reply.status(404);
+    return { ...NONE, code: 'order.not_found' } as LatestOrderAnswer;
+  }
+  return { success: true, data: order, message: '' };
+}
+
 /**
  * The diner's order calls (product-spec §7): `latest` answers the newest order of the caller's own diner session
  * (the spec's `{ success, data, message }`); an order by number answers only to its session or the business's owner.
@@ -33,6 +46,11 @@ export class DinerOrdersController {
     private readonly owners: OptionalOwner,
   ) {}
 
+  /** Who asks: the diner session of this device, and the owner when one is signed in. */
+  private async callerOf(request: FastifyRequest) {
+    return { dinerSessionId: this.sessions.read(request), ownerPhone: await this.owners.phoneOf(request) };
+  }
+
   @Get(':departmentId/latest')
   @Header('cache-control', 'no-store')
   async latest(
@@ -43,11 +61,7 @@ export class DinerOrdersController {
     const session = this.sessions.read(request);
     const order =
       session && DEPARTMENT_ID.test(departmentId) ? await this.orders.latest(departmentId, session, request.id) : null;
-    if (!order) {
-      void reply.status(404);
-      return { ...NONE, code: 'order.not_found' } as LatestOrderAnswer;
-    }
-    return { success: true, data: order, message: '' };
+    return answer(order, reply);
   }
 
   /**
@@ -61,14 +75,12 @@ export class DinerOrdersController {
   async wait(
     @Param('departmentId') departmentId: string,
     @Param('orderNumber') orderNumberText: string,
-    @Query() query: unknown,
+    @QueryOf(orderWaitQuerySchema) { seen }: Parsed<typeof orderWaitQuerySchema>,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<LatestOrderAnswer> {
-    const { seen } = parseWith(orderWaitQuerySchema, query);
-    const orderNumber =
-      /^\d{1,9}$/.test(orderNumberText) && DEPARTMENT_ID.test(departmentId) ? Number(orderNumberText) : 0;
-    const caller = { dinerSessionId: this.sessions.read(request), ownerPhone: await this.owners.phoneOf(request) };
+    const orderNumber = orderNumberOf(departmentId, orderNumberText);
+    const caller = await this.callerOf(request);
     // The diner left (closed the tab, lost the network): stop waiting for them.
     const left = new AbortController();
     reply.raw.once('close', () => left.abort(DINER_LEFT));
@@ -76,11 +88,7 @@ export class DinerOrdersController {
       orderNumber > 0
         ? await this.orders.waitFor(departmentId, orderNumber, caller, request.id, left.signal, seen)
         : null;
-    if (!order) {
-      void reply.status(404);
-      return { ...NONE, code: 'order.not_found' } as LatestOrderAnswer;
-    }
-    return { success: true, data: order, message: '' };
+    return answer(order, reply);
   }
 
   @Get(':departmentId/:orderNumber')
@@ -91,14 +99,9 @@ export class DinerOrdersController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<LatestOrderAnswer> {
-    const orderNumber =
-      /^\d{1,9}$/.test(orderNumberText) && DEPARTMENT_ID.test(departmentId) ? Number(orderNumberText) : 0;
-    const caller = { dinerSessionId: this.sessions.read(request), ownerPhone: await this.owners.phoneOf(request) };
+    const orderNumber = orderNumberOf(departmentId, orderNumberText);
+    const caller = await this.callerOf(request);
     const order = orderNumber > 0 ? await this.orders.byNumber(departmentId, orderNumber, caller, request.id) : null;
-    if (!order) {
-      void reply.status(404);
-      return { ...NONE, code: 'order.not_found' } as LatestOrderAnswer;
-    }
-    return { success: true, data: order, message: '' };
+    return answer(order, reply);
   }
 }

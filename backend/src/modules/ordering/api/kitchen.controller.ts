@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, HttpCode, Param, ParseUUIDPipe, Post, Req, UseGuards } from '@nestjs/common';
+import { Controller, HttpCode, Param, ParseUUIDPipe, Post, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { type ApiSuccess, declineOrderSchema, kitchenStepSchema, type LiveOrder, success } from '@tafrit/contracts';
-import type { FastifyRequest } from 'fastify';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
-import { commandContextOf, CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
+import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { parseWith } from '../../../platform/http/parse.js';
+import { CommandContext, type OwnerCommandContext } from '../../../platform/http/command-context.js';
+import { BodyOf, type Parsed } from '../../../platform/http/contract.js';
 import { MoveKitchenStepCommand } from '../application/kitchen-step.handler.js';
 import { LiveOrderQuery } from '../application/live-order.query.js';
 import { RequestRefundCommand } from '../application/request-refund.handler.js';
@@ -30,12 +30,10 @@ export class KitchenController {
   @HttpCode(200)
   async move(
     @Param('orderId', orderIdPipe) orderId: string,
-    @Body() body: unknown,
+    @BodyOf(kitchenStepSchema) { status, readyInMinutes }: Parsed<typeof kitchenStepSchema>,
     @CurrentOwner() owner: OwnerPrincipal,
-    @Req() request: FastifyRequest,
+    @CommandContext() { actor, correlationId }: OwnerCommandContext,
   ): Promise<ApiSuccess<LiveOrder>> {
-    const { status, readyInMinutes } = parseWith(kitchenStepSchema, body);
-    const { actor, correlationId } = commandContextOf(owner, request);
     await this.commands.execute(
       new MoveKitchenStepCommand(owner.phone, orderId, status, actor, correlationId, readyInMinutes),
     );
@@ -47,12 +45,10 @@ export class KitchenController {
   @HttpCode(200)
   async decline(
     @Param('orderId', orderIdPipe) orderId: string,
-    @Body() body: unknown,
+    @BodyOf(declineOrderSchema) { reason, refundId }: Parsed<typeof declineOrderSchema>,
     @CurrentOwner() owner: OwnerPrincipal,
-    @Req() request: FastifyRequest,
+    @CommandContext() { actor, correlationId }: OwnerCommandContext,
   ): Promise<ApiSuccess<LiveOrder>> {
-    const { reason, refundId } = parseWith(declineOrderSchema, body);
-    const { actor, correlationId } = commandContextOf(owner, request);
     await this.commands.execute(
       new RequestRefundCommand(
         owner.phone,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, HttpCode, Param, ParseUUIDPipe, Post, Req, UseGuards } from '@nestjs/common';
+import { Controller, HttpCode, Param, ParseUUIDPipe, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   agorotToDecimalString,
@@ -9,11 +9,11 @@ import {
   type CreditRetryAnswer,
   type RefundAnswer,
 } from '@tafrit/contracts';
-import type { FastifyRequest } from 'fastify';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
-import { commandContextOf, CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
+import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { parseWith } from '../../../platform/http/parse.js';
+import { CommandContext, type OwnerCommandContext } from '../../../platform/http/command-context.js';
+import { BodyOf, type Parsed } from '../../../platform/http/contract.js';
 import type { RefundOutcome } from '../application/complete-refund.handler.js';
 import { RequestRefundCommand } from '../application/request-refund.handler.js';
 import { RetryCreditCommand, type CreditOutcome } from '../application/retry-credit.handler.js';
@@ -31,12 +31,10 @@ export class OwnerRefundsController {
   @HttpCode(200)
   async refund(
     @Param('orderId', orderIdPipe()) orderId: string,
-    @Body() body: unknown,
+    @BodyOf(refundOrderSchema) input: Parsed<typeof refundOrderSchema>,
     @CurrentOwner() owner: OwnerPrincipal,
-    @Req() request: FastifyRequest,
+    @CommandContext() { actor, correlationId }: OwnerCommandContext,
   ): Promise<ApiSuccess<RefundAnswer>> {
-    const input = parseWith(refundOrderSchema, body);
-    const { actor, correlationId } = commandContextOf(owner, request);
     const outcome = await this.commands.execute<RequestRefundCommand, RefundOutcome>(
       new RequestRefundCommand(
         owner.phone,
@@ -67,9 +65,8 @@ export class OwnerRefundsController {
     @Param('refundId', new ParseUUIDPipe({ exceptionFactory: () => new AppError('refund.not_found') }))
     refundId: string,
     @CurrentOwner() owner: OwnerPrincipal,
-    @Req() request: FastifyRequest,
+    @CommandContext() { actor, correlationId }: OwnerCommandContext,
   ): Promise<ApiSuccess<CreditRetryAnswer>> {
-    const { actor, correlationId } = commandContextOf(owner, request);
     const outcome = await this.commands.execute<RetryCreditCommand, CreditOutcome>(
       new RetryCreditCommand(owner.phone, orderId, refundId, actor, correlationId),
     );

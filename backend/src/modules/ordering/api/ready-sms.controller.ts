@@ -1,9 +1,9 @@
-import { Body, Controller, Header, Param, Put, Req } from '@nestjs/common';
+import { Controller, Header, Param, Put, Req } from '@nestjs/common';
 import { readySmsRequestSchema } from '@tafrit/contracts';
 import { chooseDinerLanguage } from '@tafrit/contracts/languages';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../../platform/http/app-error.js';
-import { parseWith } from '../../../platform/http/parse.js';
+import { BodyOf, type Parsed } from '../../../platform/http/contract.js';
 import { RequestReadySmsCommand } from '../application/request-ready-sms.handler.js';
 import { CommandBus } from '@nestjs/cqrs';
 import { DinerSessions } from './diner-session.js';
@@ -27,10 +27,9 @@ export class ReadySmsController {
   @Header('cache-control', 'no-store')
   async ask(
     @Param('orderId') orderId: string,
-    @Body() body: unknown,
+    @BodyOf(readySmsRequestSchema) { phone }: Parsed<typeof readySmsRequestSchema>,
     @Req() request: FastifyRequest,
   ): Promise<{ success: true; data: { readySms: 'requested' } }> {
-    const { phone } = parseWith(readySmsRequestSchema, body);
     const session = this.sessions.read(request);
     if (!session || !UUID.test(orderId)) throw new AppError('order.not_found');
     const language = chooseDinerLanguage({

@@ -9,7 +9,7 @@ import {
   type RefundResult,
 } from '../../payments/index.js';
 import type { PlacedOrder } from '../domain/order.decider.js';
-import { refundsOf, type RefundState } from '../domain/refunds.js';
+import type { RefundState } from '../domain/refunds.js';
 import { OrderStore, type LoadedOrder } from '../persistence/order-store.js';
 import { CreditDocuments } from './credit-documents.js';
 import { writeRefund } from './refund-log.js';
@@ -62,7 +62,7 @@ export class CompleteRefundHandler implements ICommandHandler<CompleteRefundComm
     const current = known ?? (await this.orders.load(orderId));
     if (!current.state.placed) throw new AppError('order.not_found');
     const order = current.state;
-    const refund = refundsOf(order).find((r) => r.refundId === refundId);
+    const refund = order.refunds.find((r) => r.refundId === refundId);
     if (!refund) throw new AppError('refund.not_found');
     if (refund.status !== 'requested') return refundOutcome(refund);
     if (order.payment.provider !== this.provider.name || !order.payment.transactionId || !order.payment.lowProfileId) {
@@ -78,7 +78,7 @@ export class CompleteRefundHandler implements ICommandHandler<CompleteRefundComm
         transactionId: order.payment.transactionId,
         amountAgorot: refund.amountAgorot,
         paidAgorot: order.totalAgorot,
-        followsAnother: refundsOf(order).some((r) => r.refundId !== refundId && r.status !== 'failed'),
+        followsAnother: order.refunds.some((r) => r.refundId !== refundId && r.status !== 'failed'),
         terminal,
       });
     } catch (error) {
@@ -119,7 +119,7 @@ export class CompleteRefundHandler implements ICommandHandler<CompleteRefundComm
         { known: current },
       ),
     );
-    const after = refundsOf(stored.state as PlacedOrder).find((r) => r.refundId === refundId)!;
+    const after = (stored.state as PlacedOrder).refunds.find((r) => r.refundId === refundId)!;
     return refundOutcome(after);
   }
 }

@@ -11,8 +11,9 @@ import {
   type PaymentProvider,
   type TerminalChoice,
 } from '../../payments/index.js';
-import type { PlacedOrder, Seller } from '../domain/order.decider.js';
-import { invoiceSourceOf, type ProviderCredit, type RefundState } from '../domain/refunds.js';
+import type { PlacedOrder } from '../domain/order.decider.js';
+import { sellerNow, type Seller } from '../domain/seller.js';
+import type { ProviderCredit, RefundState } from '../domain/refunds.js';
 
 const PAGE_TERMINAL = preparedStatement<{ terminal: 'business' | 'platform' }>(
   'refund_page_terminal',
@@ -57,15 +58,7 @@ export class CreditDocuments {
   /** The business as it is now: a credit document prints its block (else the order's seller). */
   async sellerNow(businessPhone: string): Promise<Seller | null> {
     const business = await this.database.em().findOne(BusinessEntity, { phone: businessPhone });
-    if (!business) return null;
-    return {
-      name: business.businessName,
-      dealerNumber: business.idNumber,
-      receiptPhone: business.receiptPhone ?? null,
-      phone: business.phone,
-      street: business.street ?? null,
-      city: business.city ?? null,
-    };
+    return business ? sellerNow(business) : null;
   }
 
   /**
@@ -78,7 +71,7 @@ export class CreditDocuments {
     refundTransactionId: string,
     terminal: TerminalChoice,
   ): Promise<ProviderCredit | undefined> {
-    if (order.invoice !== 'generated' || invoiceSourceOf(order) !== 'provider') return undefined;
+    if (order.invoice !== 'generated' || order.invoiceSource !== 'provider') return undefined;
     if (!this.provider.createCreditDocument) {
       return { status: 'failed', reason: `${this.provider.name} makes no credit documents` };
     }

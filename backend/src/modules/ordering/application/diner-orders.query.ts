@@ -11,6 +11,7 @@ import {
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import { preparedStatement } from '../../../platform/database/prepared-statement.js';
+import { BusinessReader } from '../../accounts/index.js';
 import { InvoiceLinks } from '../../invoicing/index.js';
 import type { RefundState } from '../domain/refunds.js';
 import { OrderChanges } from '../persistence/order-changes.js';
@@ -21,9 +22,8 @@ import { RecordPaymentResultCommand, type RecordedOutcome } from './record-payme
 
 interface OrderRow {
   id: string;
+  business_id: string;
   order_number: number;
-  department_id: string;
-  business_name: string;
   created_at: Date | string;
   items: OrderLineSnapshot[] | string;
   total_amount: string;
@@ -42,16 +42,19 @@ interface OrderRow {
   refunds: RefundState[] | string | null;
 }
 
+/** The order with its business's address and name as they are now (accounts' reader has them). */
+type OrderView = Omit<OrderRow, 'business_id'> & { department_id: string; business_name: string };
+
 // The marker names the diner's reads in the database's statistics: they are not part of the order's own cost.
-const SELECT = `/* diner-read */ select o.id, o.order_number, b.department_id, b.business_name, o.created_at, o.items,
+const SELECT = `/* diner-read */ select o.id, o.business_id, o.order_number, o.created_at, o.items,
     o.total_amount, o.tip_amount, o.remarks, o.table_number, o.status, o.payment_status, o.invoice_status, o.invoice_number,
     o.invoice_url, o.cardcom_low_profile_id, o.state->>'estimatedReadyAt' as estimated_ready_at,
     o.state->'seller'->>'serviceMode' as service_mode,
     o.state->'refunds' as refunds
-  from orders o join businesses b on b.phone = o.business_id`;
+  from orders o`;
 const LATEST = preparedStatement<OrderRow>(
   'diner_order_latest',
-  `${SELECT} where b.department_id = $1 and o.diner_session_id = $2 order by o.created_at desc limit 1`,
+  `${SELECT} where o.business_id = $1 and o.diner_session_id = $2 order by o.created_at desc limit 1`,
 );
 const BY_NUMBER = preparedStatement<OrderRow>(
   'diner_order_by_number',
@@ -100,10 +103,11 @@ export class DinerOrders {
     private readonly changes: OrderChanges,
     private readonly recent: RecentOrders,
     private readonly links: InvoiceLinks,
+    private readonly businesses: BusinessReader,
   ) {}
 
   async latest(departmentId: string, dinerSessionId: string, correlationId: string): Promise<DinerOrderView | null> {
-    return this.withPaymentCheck(() => this.database.run(LATEST, [departmentId, dinerSessionId]), correlationId);
+    return this.withPaymentCheck(() => this.latestRow(departmentId, dinerSessionId), correlationId);
   }
 
   /**
@@ -111,7 +115,7 @@ export class DinerOrders {
    * read, never the provider (a pending payment is drawn as pending; the page's own wait then asks the provider).
    */
   async latestAsRecorded(departmentId: string, dinerSessionId: string): Promise<DinerOrderView | null> {
-    const [row] = await this.database.run(LATEST, [departmentId, dinerSessionId]);
+    const row = await this.latestRow(departmentId, dinerSessionId);
     return row ? this.view(row) : null;
   }
 
@@ -152,14 +156,31 @@ export class DinerOrders {
     if (!caller.dinerSessionId && !caller.ownerPhone) return null;
     const remembered = this.remembered(departmentId, orderNumber, caller);
     if (remembered) return remembered;
-    const find = () =>
-      this.database.run(BY_NUMBER, [
+    const find = async () => {
+      const [row] = await this.database.run(BY_NUMBER, [
         departmentId,
         orderNumber,
         caller.dinerSessionId ?? null,
         caller.ownerPhone ?? null,
       ]);
+      return row && this.withBusiness(row, await this.businesses.byPhone(row.business_id));
+    };
     return this.withPaymentCheck(find, correlationId);
+  }
+
+  /** The session's newest order at the business that has this department now (its address may have changed). */
+  private async latestRow(departmentId: string, dinerSessionId: string): Promise<OrderView | undefined> {
+    const business = await this.businesses.byDepartment(departmentId);
+    if (!business) return undefined;
+    const [row] = await this.database.run(LATEST, [business.phone, dinerSessionId]);
+    return row && this.withBusiness(row, business);
+  }
+
+  private withBusiness(
+    { business_id: _, ...row }: OrderRow,
+    business: { departmentId: string; businessName: string } | undefined,
+  ): OrderView | undefined {
+    return business && { ...row, department_id: business.departmentId, business_name: business.businessName };
   }
 
   /**
@@ -191,15 +212,15 @@ export class DinerOrders {
     return isSettled(order) ? order : null;
   }
 
-  private async withPaymentCheck(find: () => Promise<OrderRow[]>, correlationId: string) {
-    let [row] = await find();
+  private async withPaymentCheck(find: () => Promise<OrderView | undefined>, correlationId: string) {
+    let row = await find();
     if (row && row.payment_status !== 'paid' && row.status === 'pending' && row.cardcom_low_profile_id) {
-      if (await this.recheck(row.id, row.cardcom_low_profile_id, correlationId)) [row] = await find();
+      if (await this.recheck(row.id, row.cardcom_low_profile_id, correlationId)) row = await find();
     }
     return row ? this.view(row) : null;
   }
 
-  private view(row: OrderRow): DinerOrderView {
+  private view(row: OrderView): DinerOrderView {
     const stored = typeof row.refunds === 'string' ? (JSON.parse(row.refunds) as RefundState[]) : row.refunds;
     const refunds: DinerRefund[] = (stored ?? [])
       .filter((refund) => refund.status === 'refunded')
@@ -229,7 +250,7 @@ export class DinerOrders {
   }
 }
 
-function view(row: OrderRow): DinerOrderView {
+function view(row: OrderView): DinerOrderView {
   const items = typeof row.items === 'string' ? (JSON.parse(row.items) as OrderLineSnapshot[]) : row.items;
   return {
     orderId: row.id,

@@ -2,9 +2,14 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/config.js';
-import type { CheckoutMenu } from '../../menu/index.js';
-import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderPageLanguage } from '../../payments/index.js';
-import { openPaymentPage, type PlacedOrder } from '../domain/order.decider.js';
+import type { CheckoutMenu } from './checkout-menu.reader.js';
+import {
+  PAYMENT_PROVIDER,
+  type OpenPaymentPageRequest,
+  type PaymentProvider,
+  type ProviderPageLanguage,
+} from '../../payments/index.js';
+import { openPaymentPage, type OrderCommand, type PlacedOrder } from '../domain/order.decider.js';
 import { OrderExpiredError } from '../domain/order.errors.js';
 import { OrderStore, type LoadedOrder } from '../persistence/order-store.js';
 import { paymentPageRequest } from './payment-page-request.js';
@@ -19,6 +24,21 @@ export class OpenPaymentPageCommand {
     /** The payment page's language (the diner's, where the provider has it). */
     readonly pageLanguage: ProviderPageLanguage = 'he',
   ) {}
+}
+
+/**
+ * The command that records a page the provider opened for `request`. Bit's page is an address the diner leaves the
+ * frame for (Cardcom's UrlToBit).
+ */
+export function pageOpened(
+  provider: PaymentProvider['name'],
+  page: { lowProfileId: string; url: string; bitUrl?: string },
+  request: Pick<OpenPaymentPageRequest, 'terminal' | 'method'>,
+  now: string,
+): Extract<OrderCommand, { type: 'OpenPaymentPage' }> {
+  const { lowProfileId, bitUrl, url } = page;
+  const data = { provider, lowProfileId, paymentUrl: bitUrl ?? url, terminal: request.terminal.owner };
+  return { type: 'OpenPaymentPage', data: { ...data, method: request.method, now } };
 }
 
 /**
@@ -48,17 +68,7 @@ export class OpenPaymentPageHandler implements ICommandHandler<OpenPaymentPageCo
     const now = new Date().toISOString();
     const result = await this.orders.execute(
       orderId,
-      {
-        type: 'OpenPaymentPage',
-        data: {
-          provider: this.provider.name,
-          lowProfileId: page.lowProfileId,
-          paymentUrl: page.bitUrl ?? page.url,
-          terminal: request.terminal.owner,
-          method,
-          now,
-        },
-      },
+      pageOpened(this.provider.name, page, request, now),
       { correlationId, actor: { kind: 'diner' }, occurredAt: now },
       { known: current },
     );

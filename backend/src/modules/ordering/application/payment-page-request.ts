@@ -1,5 +1,5 @@
 import type { AppConfig } from '../../../config/config.js';
-import type { CheckoutMenu } from '../../menu/index.js';
+import type { CheckoutMenu } from './checkout-menu.reader.js';
 import type { OpenPaymentPageRequest, ProviderPageLanguage, TerminalChoice } from '../../payments/index.js';
 import type { PlacedOrder } from '../domain/order.decider.js';
 

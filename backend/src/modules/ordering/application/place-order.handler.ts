@@ -1,23 +1,19 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import {
-  agorotToDecimalString,
-  cartLineKey,
-  type DinerLanguage,
-  type OrderLine,
-  type TipChoice,
-} from '@tafrit/contracts';
+import type { DinerLanguage, OrderLine, TipChoice } from '@tafrit/contracts';
 import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/config.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderPageLanguage } from '../../payments/index.js';
 import { OrderingMoments } from '../../accounts/index.js';
-import { CheckoutMenuReader, MenuTranslationsReader, translationKey, type CheckoutMenu } from '../../menu/index.js';
-import { openPaymentPage, type PlacedOrder } from '../domain/order.decider.js';
-import { priceCart, priceWithTip } from '../domain/pricing.js';
+import { MenuTranslationsReader, translationKey } from '../../menu/index.js';
+import { CheckoutMenuReader, type CheckoutMenu } from './checkout-menu.reader.js';
+import { checkoutKey, priceCheckout } from '../domain/checkout.js';
+import { openPaymentPage, type OrderCommand, type PlacedOrder, type Seller } from '../domain/order.decider.js';
 import { OrderStore, type LoadedOrder } from '../persistence/order-store.js';
 import { ReadySmsPhones } from '../persistence/ready-sms-phones.js';
+import { pageOpened } from './open-payment-page.handler.js';
 import { paymentPageRequest } from './payment-page-request.js';
 
 export interface PlaceOrderInput {
@@ -63,9 +59,9 @@ export interface PlacedOrderResult {
 }
 
 /**
- * `PlaceOrder`: reprices the cart from the menu of this moment (one query, with the seller's details the invoice
- * will carry and the business's next order number), refuses paused businesses, unavailable products and a total the
- * diner was not shown, opens the order's payment page with the provider, then records `OrderPlaced` and
+ * `PlaceOrder`: reads the menu of this moment (one query, with the seller's details the invoice will carry and the
+ * business's next order number), prices the checkout or refuses it (`priceCheckout`, domain/checkout.ts), opens the
+ * order's payment page with the provider, then records `OrderPlaced` and
  * `PaymentPageOpened` together. The idempotency key, the `orders` row, the page and the events are one round trip
  * (`order_append`, decision 015): a double click (the same diner session and cart) waits on the key's row and then
  * finds the first order (the page opened for the second click is never shown).
@@ -83,122 +79,49 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
   ) {}
 
   async execute({ input }: PlaceOrderCommand): Promise<PlacedOrderResult> {
-    const menu = await this.menus.read(
-      input.departmentId,
-      input.lines.map((line) => line.productId),
-    );
-    if (!menu) throw new AppError('menu.not_found');
-    const { business } = menu;
-    if (!business.isActive || menu.nextOrderNumber === null) throw new AppError('menu.unavailable');
+    const productIds = input.lines.map((line) => line.productId);
+    const menu = await this.menus.read(input.departmentId, productIds);
     // Outside the hours, on Shabbat or a holiday, or paused from the console: by the server's clock (decision 028).
-    // The order number taken with the read is left unused, as after any refusal (order numbers may have gaps).
-    const ordering = this.moments.at(business.ordering);
-    if (!ordering.open) {
-      throw new AppError('business.ordering_closed', { data: { reason: ordering.reason, opensAt: ordering.opensAt } });
-    }
-    const orderNumber = menu.nextOrderNumber;
-
-    const pricing = priceCart(input.lines, menu.products);
-    if (pricing.status === 'unavailable') {
-      throw new AppError('order.items_unavailable', { data: { unavailableProductIds: pricing.productIds } });
-    }
-    if (pricing.status === 'option_refused') {
-      const { code, ...detail } = pricing.error;
-      throw new AppError(code, { data: { productId: pricing.productId, ...detail } });
-    }
-    const method = input.method ?? 'card';
-    if (method === 'bit' && !business.paymentOptions.bitEnabled) throw new AppError('order.method_not_offered');
-    const amounts = priceWithTip(pricing.totalAgorot, input.tip, business.paymentOptions.tipsEnabled);
-    if (amounts.status === 'tip_not_offered') throw new AppError('order.tip_not_offered');
-    if (amounts.status === 'tip_too_large') {
-      throw new AppError('order.tip_too_large', {
-        data: { maxTipAmount: agorotToDecimalString(amounts.maxTipAgorot) },
-      });
-    }
-    if (amounts.totalAgorot !== input.shownTotalAgorot) {
-      throw new AppError('order.price_changed', {
-        data: {
-          // The items' total, as the cart shows it; the checkout adds the tip again.
-          totalAmount: agorotToDecimalString(pricing.totalAgorot),
-          tipAmount: agorotToDecimalString(amounts.tipAgorot),
-          items: pricing.lines.map((line) => ({
-            productId: line.productId,
-            name: line.name,
-            price: agorotToDecimalString(line.unitPriceAgorot),
-            quantity: line.quantity,
-            ...(line.options ? { options: line.options.map((option) => option.optionId) } : {}),
-          })),
-        },
-      });
-    }
-
-    // A cart of free items only: providers refuse a ₪0 page, so say so before any page is asked for.
-    if (pricing.totalAgorot === 0) throw new AppError('order.zero_total');
+    const checkout = priceCheckout(menu, menu && this.moments.at(menu.business.ordering), input);
+    if (!checkout.ok) throw new AppError(checkout.refusal.code, { data: checkout.refusal.data });
+    const { business } = menu!;
+    const { orderNumber, lines, amounts, method } = checkout;
 
     const orderId = randomUUID();
     // Sealed before the provider is asked for a page: a server without a key refuses here, having opened nothing.
     const readySmsPhoneSealed = input.readySms ? this.phones.seal(orderId, input.readySms.phone) : undefined;
-    const request = paymentPageRequest(
-      this.config,
-      {
-        orderId,
-        orderNumber,
-        totalAgorot: amounts.totalAgorot,
-        tipAgorot: amounts.tipAgorot,
-        lines: pricing.lines,
-        departmentId: business.departmentId,
-      },
-      business,
-      input.pageLanguage,
-      method,
-    );
+    const { departmentId } = business;
+    const order = { orderId, orderNumber, totalAgorot: amounts.totalAgorot, tipAgorot: amounts.tipAgorot, lines };
+    const request = paymentPageRequest(this.config, { ...order, departmentId }, business, input.pageLanguage, method);
     const page = await this.provider.openPaymentPage(request);
     const now = new Date().toISOString();
+    const placing: OrderCommand = {
+      type: 'PlaceOrder',
+      data: {
+        orderId,
+        businessPhone: business.phone,
+        departmentId,
+        orderNumber,
+        lines: await this.asTheDinerRead(business.phone, input.language, lines),
+        totalAgorot: amounts.totalAgorot,
+        commissionAgorot: amounts.commissionAgorot,
+        netAgorot: amounts.netAgorot,
+        // Recorded only when there is one: an order without a tip is stored as orders were before tips.
+        ...(amounts.tipAgorot > 0 ? { tipAgorot: amounts.tipAgorot } : {}),
+        remarks: input.remarks,
+        tableNumber: input.tableNumber,
+        dinerSessionId: input.dinerSessionId,
+        customerName: input.customerName,
+        customerPhone: input.customerPhone,
+        placedAt: now,
+        seller: sellerOfCheckout(business),
+      },
+    };
     const result = await this.orders.execute(
       orderId,
       [
-        {
-          type: 'PlaceOrder',
-          data: {
-            orderId,
-            businessPhone: business.phone,
-            departmentId: business.departmentId,
-            orderNumber,
-            lines: await this.asTheDinerRead(business.phone, input.language, pricing.lines),
-            totalAgorot: amounts.totalAgorot,
-            commissionAgorot: amounts.commissionAgorot,
-            netAgorot: amounts.netAgorot,
-            // Recorded only when there is one: an order without a tip is stored as orders were before tips.
-            ...(amounts.tipAgorot > 0 ? { tipAgorot: amounts.tipAgorot } : {}),
-            remarks: input.remarks,
-            tableNumber: input.tableNumber,
-            dinerSessionId: input.dinerSessionId,
-            customerName: input.customerName,
-            customerPhone: input.customerPhone,
-            placedAt: now,
-            seller: {
-              name: business.businessName,
-              dealerNumber: business.idNumber,
-              receiptPhone: business.receiptPhone,
-              serviceMode: business.serviceMode,
-              phone: business.phone,
-              street: business.street,
-              city: business.city,
-            },
-          },
-        },
-        {
-          type: 'OpenPaymentPage',
-          data: {
-            provider: this.provider.name,
-            lowProfileId: page.lowProfileId,
-            // Bit's page is an address the diner leaves the frame for (Cardcom's UrlToBit).
-            paymentUrl: page.bitUrl ?? page.url,
-            terminal: request.terminal.owner,
-            method,
-            now,
-          },
-        },
+        placing,
+        pageOpened(this.provider.name, page, request, now),
         // The request, never the number: the number is kept sealed by the same statement (decision 033).
         ...(input.readySms
           ? [{ type: 'RequestReadySms' as const, data: { language: input.readySms.language, now } }]
@@ -207,32 +130,21 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
       { correlationId: input.correlationId, actor: { kind: 'diner' }, occurredAt: now },
       {
         known: { state: { placed: false }, version: 0 },
-        requestKey: checkoutKey(business.phone, input, pricing.lines, amounts.tipAgorot, method),
+        requestKey: checkoutKey(business.phone, input, lines, amounts.tipAgorot, method),
         readySmsPhoneSealed,
       },
     );
-    if (result.existingOrderId) {
-      const earlier = await this.orders.load(result.existingOrderId);
-      const state = earlier.state as PlacedOrder;
-      return {
-        orderId: state.orderId,
-        orderNumber: state.orderNumber,
-        totalAgorot: state.totalAgorot,
-        created: false,
-        order: earlier,
-        business,
-        paymentUrl: null,
-      };
-    }
-    const state = result.state as PlacedOrder;
+    // The same checkout's earlier order: answered as it stands, its page opened (or reused) by the next command.
+    const stored = result.existingOrderId ? await this.orders.load(result.existingOrderId) : undefined;
+    const state = (stored ?? result).state as PlacedOrder;
     return {
-      orderId,
+      orderId: state.orderId,
       orderNumber: state.orderNumber,
       totalAgorot: state.totalAgorot,
-      created: true,
-      order: { state, version: result.version },
+      created: !stored,
+      order: stored ?? { state, version: result.version },
       business,
-      paymentUrl: openPaymentPage(state)?.paymentUrl ?? page.url,
+      paymentUrl: stored ? null : (openPaymentPage(state)?.paymentUrl ?? page.url),
     };
   }
 
@@ -266,36 +178,15 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
   }
 }
 
-/** The same diner session, business, lines (with their choices), remarks, table, tip and way to pay: the same checkout. */
-function checkoutKey(
-  businessPhone: string,
-  input: PlaceOrderInput,
-  lines: readonly OrderLine[],
-  tipAgorot: number,
-  method: 'card' | 'bit',
-): string {
-  const keyOf = (line: OrderLine) =>
-    cartLineKey(
-      line.productId,
-      (line.options ?? []).map((option) => option.optionId),
-    );
-  // Lines of one product with other choices are ordered by their key, so the cart's order never matters.
-  const cart = [...lines]
-    .sort((a, b) => a.productId - b.productId || keyOf(a).localeCompare(keyOf(b)))
-    .map((line) => `${keyOf(line)}x${line.quantity}@${line.unitPriceAgorot}`);
-  return (
-    createHash('sha256')
-      // Another tip or way to pay is another checkout; without either the key is the one it was before them.
-      .update(
-        JSON.stringify([
-          businessPhone,
-          input.dinerSessionId,
-          cart,
-          input.remarks,
-          input.tableNumber,
-          ...(tipAgorot > 0 || method === 'bit' ? [tipAgorot, method] : []),
-        ]),
-      )
-      .digest('hex')
-  );
+/** The seller as the invoice of this order will print it: the business as the checkout read it. */
+function sellerOfCheckout(business: CheckoutMenu['business']): Seller {
+  return {
+    name: business.businessName,
+    dealerNumber: business.idNumber,
+    receiptPhone: business.receiptPhone,
+    serviceMode: business.serviceMode,
+    phone: business.phone,
+    street: business.street,
+    city: business.city,
+  };
 }

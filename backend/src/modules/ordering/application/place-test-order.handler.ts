@@ -4,7 +4,8 @@ import { israelDayRange, TEST_ORDERS_PER_DAY, type TestOrderAnswer } from '@tafr
 import type { EventActor } from '../../../platform/event-store/event-store.port.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { BusinessReader } from '../../accounts/index.js';
-import { CheckoutMenuReader, MenuReader } from '../../menu/index.js';
+import { MenuReader } from '../../menu/index.js';
+import { CheckoutMenuReader } from './checkout-menu.reader.js';
 import { priceCart } from '../domain/pricing.js';
 import { OrderStore } from '../persistence/order-store.js';
 import { TestOrdersReader } from '../projections/test-orders.reader.js';

@@ -7,8 +7,9 @@ import { AppError } from '../../../platform/http/app-error.js';
 import { BusinessEntity } from '../../accounts/index.js';
 import { InvoiceLinks } from '../../invoicing/index.js';
 import { PAYMENT_PROVIDER, type PaymentProvider, type TerminalChoice } from '../../payments/index.js';
-import type { OrderState, Seller } from '../domain/order.decider.js';
+import { upcastOrderState, type OrderState, type Seller } from '../domain/order.decider.js';
 import { PaymentMismatchError } from '../domain/order.errors.js';
+import { sellerNow } from '../domain/seller.js';
 import { OrderStore, type LoadedOrder } from '../persistence/order-store.js';
 import { RecentOrders } from '../persistence/recent-orders.js';
 
@@ -93,7 +94,7 @@ export class RecordPaymentResultHandler implements ICommandHandler<RecordPayment
     if (result.status === 'pending') return 'pending';
 
     const current: LoadedOrder | undefined = page.state
-      ? { state: page.state, version: Number(page.stream_version) }
+      ? { state: upcastOrderState(page.state), version: Number(page.stream_version) }
       : undefined;
     const now = new Date().toISOString();
     const command =
@@ -177,16 +178,7 @@ export class RecordPaymentResultHandler implements ICommandHandler<RecordPayment
   private async sellerIfUnknown(page: PageRow, known: LoadedOrder | undefined): Promise<Seller | null | undefined> {
     if (known?.state.placed && known.state.seller) return undefined;
     const business = await this.database.em().findOne(BusinessEntity, { phone: page.business_id });
-    return business
-      ? {
-          name: business.businessName,
-          dealerNumber: business.idNumber,
-          receiptPhone: business.receiptPhone ?? null,
-          phone: business.phone,
-          street: business.street ?? null,
-          city: business.city ?? null,
-        }
-      : null;
+    return business ? sellerNow(business) : null;
   }
 
   private async terminalOf(page: PageRow): Promise<TerminalChoice> {

@@ -5,7 +5,6 @@ import type { EventActor } from '../../../platform/event-store/event-store.port.
 import { AppError } from '../../../platform/http/app-error.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payments/index.js';
 import type { PlacedOrder } from '../domain/order.decider.js';
-import { refundsOf } from '../domain/refunds.js';
 import { OrderStore } from '../persistence/order-store.js';
 import { CompleteRefundCommand, refundOutcome, type RefundOutcome } from './complete-refund.handler.js';
 import { writeRefund } from './refund-log.js';
@@ -73,7 +72,7 @@ export class RequestRefundHandler implements ICommandHandler<RequestRefundComman
         { known: current },
       ),
     );
-    const recorded = refundsOf(stored.state as PlacedOrder).find((r) => r.refundId === refundId);
+    const recorded = (stored.state as PlacedOrder).refunds.find((r) => r.refundId === refundId);
     // A decline of an order already refunded in full cancels it without a refund of its own.
     if (!recorded) return { refundId, amountAgorot: 0, status: 'refunded', failureReason: null };
     const asked = stored.events.some((e) => e.type === 'RefundRequested');

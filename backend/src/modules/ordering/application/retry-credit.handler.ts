@@ -5,7 +5,7 @@ import { AppError } from '../../../platform/http/app-error.js';
 import { InvoiceLinks } from '../../invoicing/index.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payments/index.js';
 import type { PlacedOrder } from '../domain/order.decider.js';
-import { refundsOf, type RefundState } from '../domain/refunds.js';
+import type { RefundState } from '../domain/refunds.js';
 import { OrderStore } from '../persistence/order-store.js';
 import { CreditDocuments } from './credit-documents.js';
 import { writeRefund } from './refund-log.js';
@@ -59,7 +59,7 @@ export class RetryCreditHandler implements ICommandHandler<RetryCreditCommand, C
   }: RetryCreditCommand): Promise<CreditOutcome> {
     const current = await this.orders.load(orderId);
     if (!current.state.placed || current.state.businessPhone !== businessPhone) throw new AppError('order.not_found');
-    const known = refundsOf(current.state).find((r) => r.refundId === refundId);
+    const known = current.state.refunds.find((r) => r.refundId === refundId);
     if (!known) throw new AppError('refund.not_found');
     if (known.credit === 'issued' || known.credit === 'retrying') return outcomeOf(known);
     // The terminal first: a business terminal not set up refuses before anything is recorded.
@@ -73,7 +73,7 @@ export class RetryCreditHandler implements ICommandHandler<RetryCreditCommand, C
         { known: current },
       ),
     );
-    const refund = refundsOf(asked.state as PlacedOrder).find((r) => r.refundId === refundId)!;
+    const refund = (asked.state as PlacedOrder).refunds.find((r) => r.refundId === refundId)!;
     // Another click or console recorded its ask first: that one asks the provider.
     if (!asked.events.some((event) => event.type === 'CreditRetryRequested')) return outcomeOf(refund);
 
@@ -106,6 +106,6 @@ export class RetryCreditHandler implements ICommandHandler<RetryCreditCommand, C
         { known: { state: asked.state, version: asked.version } },
       ),
     );
-    return outcomeOf(refundsOf(stored.state as PlacedOrder).find((r) => r.refundId === refundId)!);
+    return outcomeOf((stored.state as PlacedOrder).refunds.find((r) => r.refundId === refundId)!);
   }
 }

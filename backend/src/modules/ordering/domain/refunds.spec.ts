@@ -16,7 +16,7 @@ import {
   RefundNotFoundError,
   RefundOrderNotPaidError,
 } from './order.errors.js';
-import { CREDIT_NUMBER_AT_COMMIT, refundableAgorot, refundsOf } from './refunds.js';
+import { CREDIT_NUMBER_AT_COMMIT, refundableAgorot } from './refunds.js';
 
 const { given } = deciderSpec(orderDecider);
 const orderId = '0b6e7c1e-8f7a-4d7e-9c1e-1a2b3c4d5e6f';
@@ -460,7 +460,7 @@ describe("asking again for the provider's credit document that failed (decision 
       orderDecider.evolve,
       orderDecider.initialState(),
     ) as PlacedOrder;
-    expect(refundsOf(state)[0]).toMatchObject({ credit: 'failed', creditFailureReason: reason });
+    expect(state.refunds[0]).toMatchObject({ credit: 'failed', creditFailureReason: reason });
     given([...providerRefund, failedCredit, retryAsked, again])
       .when(retry)
       .then([retryAsked]);
@@ -550,13 +550,13 @@ describe('refunds: never more than was paid (property)', () => {
             state = orderDecider.evolve(state, event);
           }
           const order = state as PlacedOrder;
-          const live = refundsOf(order).filter((r) => r.status !== 'failed');
+          const live = order.refunds.filter((r) => r.status !== 'failed');
           expect(refundedAgorot).toBeLessThanOrEqual(4100);
           expect(live.reduce((sum, r) => sum + r.amountAgorot, 0)).toBeLessThanOrEqual(4100);
           expect(live.reduce((sum, r) => sum + r.commissionAgorot, 0)).toBeLessThanOrEqual(205);
           expect(refundableAgorot(order)).toBeGreaterThanOrEqual(0);
           // Each refund id is one refund: recorded as refunded at most once.
-          expect(new Set(refundsOf(order).map((r) => r.refundId)).size).toBe(refundsOf(order).length);
+          expect(new Set(order.refunds.map((r) => r.refundId)).size).toBe(order.refunds.length);
         }
       }),
       { numRuns: 500 },

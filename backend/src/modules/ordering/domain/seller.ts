@@ -22,3 +22,28 @@ export function sellerBlock(seller: Seller, businessPhone: string): SellerBlock 
     city: seller.city ?? null,
   };
 }
+
+/** What a business's row holds of its seller's details. */
+export interface BusinessDetails {
+  businessName: string;
+  idNumber: string;
+  phone: string;
+  receiptPhone?: string | null;
+  street?: string | null;
+  city?: string | null;
+}
+
+/**
+ * The seller as the business is now: for the invoice of an order placed before the seller was recorded with it, and
+ * for a credit document (which prints the business as it is at the refund).
+ */
+export function sellerNow(business: BusinessDetails): Seller {
+  return {
+    name: business.businessName,
+    dealerNumber: business.idNumber,
+    receiptPhone: business.receiptPhone ?? null,
+    phone: business.phone,
+    street: business.street ?? null,
+    city: business.city ?? null,
+  };
+}

@@ -17,6 +17,7 @@ import {
   type OrderCommand,
   type OrderState,
   type PlacedOrder,
+  upcastOrderState,
 } from '../domain/order.decider.js';
 import { orderRowOf } from '../projections/order-row.js';
 import { OrderChanges } from './order-changes.js';
@@ -118,7 +119,7 @@ export class OrderStore {
   async load(orderId: string): Promise<LoadedOrder> {
     const [row] = await this.database.run(LOAD, [orderId]);
     if (!row) return { state: orderDecider.initialState(), version: 0 };
-    if (row.state) return this.remembered({ state: row.state, version: Number(row.stream_version) });
+    if (row.state) return this.remembered({ state: upcastOrderState(row.state), version: Number(row.stream_version) });
     // An order written before its row kept a snapshot: folded once; its next command stores one.
     const stream = await this.store.readStream(orderStreamId(orderId));
     return this.remembered({ state: foldOrder(stream.events), version: stream.version });

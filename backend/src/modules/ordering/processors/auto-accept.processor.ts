@@ -6,6 +6,7 @@ import type { BusinessReader } from '../../accounts/index.js';
 import { MoveKitchenStepCommand } from '../application/kitchen-step.handler.js';
 import { OrderInvalidTransitionError } from '../domain/order.errors.js';
 import type { OrderStore } from '../persistence/order-store.js';
+import { paidOrderReactor } from './paid-order-reactor.js';
 
 export const AUTO_ACCEPT_PROCESSOR = 'auto-accept';
 
@@ -56,14 +57,6 @@ export function autoAcceptProcessor({
     }
   };
 
-  return {
-    name: AUTO_ACCEPT_PROCESSOR,
-    handles: ['OrderPaid'],
-    mode: 'reactor',
-    gatherMs: 50,
-    // The diner sees the order accepted a quarter of a second later at most, at a busy moment.
-    spacingMs: 250,
-    handle: (event) => handleBatch([event]),
-    handleBatch,
-  };
+  // The diner sees the order accepted a quarter of a second later at most, at a busy moment.
+  return paidOrderReactor(AUTO_ACCEPT_PROCESSOR, handleBatch);
 }

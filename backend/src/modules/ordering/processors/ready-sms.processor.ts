@@ -6,7 +6,7 @@ import type { RecordedEvent } from '../../../platform/event-store/event-store.po
 import type { Processor } from '../../../platform/processing/processor.js';
 import { SmsDeliveryError, type SmsSender } from '../../../platform/sms/sms.port.js';
 import { RecordReadySmsCommand } from '../application/request-ready-sms.handler.js';
-import type { OrderState, PlacedOrder } from '../domain/order.decider.js';
+import { upcastOrderState, type OrderState, type PlacedOrder } from '../domain/order.decider.js';
 import { refundableAgorot } from '../domain/refunds.js';
 import type { LoadedOrder, OrderStore } from '../persistence/order-store.js';
 import type { ReadySmsPhones } from '../persistence/ready-sms-phones.js';
@@ -110,7 +110,9 @@ export function readySmsProcessor({
       // A row written before snapshots were kept is folded from the log once.
       states.set(
         row.id,
-        row.state ? { state: row.state, version: Number(row.stream_version) } : await store.load(row.id),
+        row.state
+          ? { state: upcastOrderState(row.state), version: Number(row.stream_version) }
+          : await store.load(row.id),
       );
     }
     const record = (

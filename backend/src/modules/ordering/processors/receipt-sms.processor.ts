@@ -15,8 +15,9 @@ import type { Processor } from '../../../platform/processing/processor.js';
 import { SmsDeliveryError, type SmsSender } from '../../../platform/sms/sms.port.js';
 import { BusinessEntity } from '../../accounts/index.js';
 import { RecordReceiptSmsCommand } from '../application/record-receipt-sms.handler.js';
-import type { OrderState, PlacedOrder } from '../domain/order.decider.js';
+import { upcastOrderState, type OrderState, type PlacedOrder } from '../domain/order.decider.js';
 import type { LoadedOrder, OrderStore } from '../persistence/order-store.js';
+import { paidOrderReactor } from './paid-order-reactor.js';
 
 export const RECEIPT_SMS_PROCESSOR = 'receipt-sms';
 
@@ -175,7 +176,7 @@ export function receiptSmsProcessor({
       if (!row || row.quiet) continue;
       // A row written before snapshots were kept is folded from the log once.
       const known: LoadedOrder = row.state
-        ? { state: row.state, version: Number(row.stream_version) }
+        ? { state: upcastOrderState(row.state), version: Number(row.stream_version) }
         : await store.load(data.orderId);
       const order = known.state.placed ? known.state : null;
       if (order && order.receiptSms !== 'pending') continue;
@@ -229,7 +230,7 @@ export function receiptSmsProcessor({
             tableNumber: order.tableNumber,
             lines: order.lines,
             totalAgorot: order.totalAgorot,
-            tipAgorot: order.tipAgorot ?? 0,
+            tipAgorot: order.tipAgorot,
             remarks: order.remarks,
           }),
         });
@@ -245,15 +246,7 @@ export function receiptSmsProcessor({
     }
   };
 
-  return {
-    name: RECEIPT_SMS_PROCESSOR,
-    handles: ['OrderPaid'],
-    mode: 'reactor',
-    gatherMs: 50,
-    spacingMs: 250,
-    handle: (event) => handleBatch([event]),
-    handleBatch,
-  };
+  return paidOrderReactor(RECEIPT_SMS_PROCESSOR, handleBatch);
 }
 
 /** The business's receipt phone now: null when it chose none, undefined when the business is gone. */

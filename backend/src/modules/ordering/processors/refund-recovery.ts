@@ -7,7 +7,6 @@ import { query } from '../../../platform/database/sql.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payments/index.js';
 import { CompleteRefundCommand } from '../application/complete-refund.handler.js';
 import type { PlacedOrder } from '../domain/order.decider.js';
-import { refundsOf } from '../domain/refunds.js';
 
 const SWEEP_EVERY_MS = 60_000;
 /** A refund this young is still in its own request's hands. */
@@ -57,7 +56,7 @@ export class RefundRecovery implements OnModuleInit, OnApplicationShutdown {
     const rows = await query<{ id: string; state: PlacedOrder }>(this.database.em(), REQUESTED_REFUNDS_SQL, [BATCH]);
     let asked = 0;
     for (const { id, state } of rows) {
-      for (const refund of refundsOf(state)) {
+      for (const refund of state.refunds) {
         if (refund.status !== 'requested' || Date.parse(refund.requestedAt) > now.getTime() - settleMs) continue;
         await this.commands.execute(
           new CompleteRefundCommand(id, refund.refundId, `refund-recovery:${refund.refundId}`),

@@ -33,6 +33,11 @@ export interface OrderRowValues {
   paid_at: string | null;
   created_at: string;
   is_test: boolean;
+  /** What others read of the order (decision 039): the slip's state, refunds returned and the last refusal. */
+  slip_status: PlacedOrder['slip'];
+  refunded_amount: string;
+  refund_refused_id: string | null;
+  refund_refused_reason: string | null;
 }
 
 const PAYMENT_METHOD_COLUMN: Record<PaymentMethod, string> = {
@@ -101,5 +106,28 @@ export function orderRowOf(order: PlacedOrder): OrderRowValues {
     paid_at: order.payment.paidAt ?? (order.test ? order.placedAt : null),
     created_at: order.placedAt,
     is_test: order.test === true,
+    slip_status: order.slip,
+    refunded_amount: agorotToDecimalString(refundedAgorotOf(order)),
+    ...refusalOf(order),
   };
+}
+
+/** What the provider returned on the order: its refunds that were made. */
+export function refundedAgorotOf(order: PlacedOrder): number {
+  return (order.refunds ?? []).reduce(
+    (sum, refund) => sum + (refund.status === 'refunded' ? refund.amountAgorot : 0),
+    0,
+  );
+}
+
+/**
+ * The order's last refund (by when it was asked for) when the provider refused it: its reason stays on the console
+ * until a later refund.
+ */
+function refusalOf(order: PlacedOrder): Pick<OrderRowValues, 'refund_refused_id' | 'refund_refused_reason'> {
+  let last: NonNullable<PlacedOrder['refunds']>[number] | undefined;
+  for (const refund of order.refunds ?? []) if (!last || refund.requestedAt >= last.requestedAt) last = refund;
+  return last?.status === 'failed'
+    ? { refund_refused_id: last.refundId, refund_refused_reason: last.failureReason ?? '' }
+    : { refund_refused_id: null, refund_refused_reason: null };
 }

@@ -49,6 +49,13 @@ export const OrderEntity = defineEntity({
     orderDate: p.datetime().columnType('timestamptz'),
     /** The owner's test order (decision 034): never charged, in no report; `paymentStatus` is 'test'. */
     isTest: p.boolean().default(false),
+    /** The slip's state (`none`, `queued`, `printed`, `failed`); null on a row older than its snapshot. */
+    slipStatus: p.string().length(10).nullable(),
+    /** What the provider returned on the order (its refunds made), within totalAmount. */
+    refundedAmount: p.decimal('string').precision(10).scale(2).default('0'),
+    /** The last refund when the provider refused it (the console shows why); null otherwise. */
+    refundRefusedId: p.string().length(64).nullable(),
+    refundRefusedReason: p.text().nullable(),
     streamVersion: p.integer().default(0),
     createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
   },

@@ -3,7 +3,7 @@ import { ORDER_EVENT_TYPES, type OrderEvent, type OrderEventData } from '@tafrit
 import type { RecordedEvent } from '../../../platform/event-store/event-store.port.js';
 import type { InlineProjection } from '../../../platform/event-store/inline-projection.js';
 import { execute, query } from '../../../platform/database/sql.js';
-import { orderDecider, type OrderState } from '../domain/order.decider.js';
+import { orderDecider, upcastOrderState, type StoredOrderState } from '../domain/order.decider.js';
 import { orderRowOf } from './order-row.js';
 
 const ROW_COLUMNS = [
@@ -25,6 +25,10 @@ const ROW_COLUMNS = [
   'card_brand',
   'approval_number',
   'paid_at',
+  'slip_status',
+  'refunded_amount',
+  'refund_refused_id',
+  'refund_refused_reason',
   'state',
   'stream_version',
 ];
@@ -41,14 +45,15 @@ export const ordersProjection: InlineProjection = {
   async apply(em: EntityManager, recorded: RecordedEvent) {
     const event = recorded as RecordedEvent & OrderEvent;
     const orderId = event.data.orderId;
-    const [row] = await query<{ state: OrderState | null; stream_version: number }>(
+    const [row] = await query<{ state: StoredOrderState | null; stream_version: number }>(
       em,
       'select state, stream_version from orders where id = ?',
       [orderId],
     );
     if (row && Number(row.stream_version) >= event.streamVersion) return;
     // A row without a snapshot predates it and is rebuilt from its first event on; a stream starts with OrderPlaced.
-    const before = row?.state ?? orderDecider.initialState();
+    // A snapshot written by older code is brought to today's shape before the event is applied to it.
+    const before = row?.state ? upcastOrderState(row.state) : orderDecider.initialState();
     const state = orderDecider.evolve(before, event);
     if (!state.placed) return;
     const values = { ...orderRowOf(state), state, stream_version: event.streamVersion };

@@ -1,16 +1,16 @@
 import type { CardcomConfig } from '../../../config/config.js';
-import type {
-  CreditDocumentRequest,
-  CreditDocumentResult,
-  OpenedPaymentPage,
-  OpenPaymentPageRequest,
-  PaymentProvider,
-  PaymentResult,
-  RefundRequest,
-  RefundResult,
-  TerminalChoice,
+import {
+  type CreditDocumentRequest,
+  type CreditDocumentResult,
+  type OpenedPaymentPage,
+  type OpenPaymentPageRequest,
+  type PaymentProvider,
+  PaymentProviderError,
+  type PaymentResult,
+  type RefundRequest,
+  type RefundResult,
+  type TerminalChoice,
 } from '../payment-provider.port.js';
-import { PaymentProviderError } from '../payment-provider.port.js';
 import { CREATE_DOCUMENT_PATH, fromCreateDocumentResponse, toCreateCreditDocument } from './cardcom-credit-document.js';
 import { fromRefundResponse, REFUND_PATH, toRefundByTransactionId } from './cardcom-refund.js';
 import { createCardcomClient, type CardcomClient } from './cardcom-client.js';

@@ -92,6 +92,35 @@ function description(page: SandboxPage, words: SandboxWords, language: DinerLang
   return `<bdi lang="he" dir="rtl">${escapeHtml(business)}</bdi> - ${words.order} <bdi dir="ltr">${number}</bdi>`;
 }
 
+/** The top of the card page and of Bit's: the document's head (with `extra` before the style) and the open <main>. */
+function pageTop(language: DinerLanguage, title: string, extra = ''): string {
+  return `<!doctype html>
+<html lang="${language}" dir="${languageDirection(language)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${title}</title>
+${extra}<style>${STYLE}</style>
+</head>
+<body>
+<main>`;
+}
+
+/** The card's heading, the amount to pay and what it is for: the same on the card page and on Bit's. */
+function pageHeading(page: SandboxPage, words: SandboxWords, language: DinerLanguage, heading: string): string {
+  return `    <div class="head">
+      <h1>${heading}</h1>
+      <p class="amount">${words.amount} <bdi dir="ltr">${formatShekels(page.amountAgorot)}</bdi></p>
+    </div>
+    <p class="description">${description(page, words, language)}</p>`;
+}
+
+const PAGE_BOTTOM = `  </div>
+</main>
+</body>
+</html>`;
+
 /**
  * The sandbox's hosted card page: looks like a payment page, says plainly that it is a test, and uses the standard
  * `autocomplete` names so browsers and password managers can fill it. Plain HTML that works without any script.
@@ -101,24 +130,10 @@ export function renderSandboxPage(view: SandboxPageView): string {
   const language = view.language ?? 'he';
   const words = sandboxWords[language];
   const hasErrors = Boolean(view.fields && Object.keys(view.fields).length > 0);
-  return `<!doctype html>
-<html lang="${language}" dir="${languageDirection(language)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${words.title}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
+  return `${pageTop(language, words.title)}
   <p class="test" role="note">${words.test(card(SANDBOX_CARDS.approved), card(SANDBOX_CARDS.declined))}</p>
   <div class="card">
-    <div class="head">
-      <h1>${words.heading}</h1>
-      <p class="amount">${words.amount} <bdi dir="ltr">${formatShekels(page.amountAgorot)}</bdi></p>
-    </div>
-    <p class="description">${description(page, words, language)}</p>
+${pageHeading(page, words, language, words.heading)}
     ${view.declined ? `<div class="alert" role="alert">${message(words, language, view.declined)}. ${words.tryAnother}</div>` : ''}
     ${hasErrors ? `<div class="alert" role="alert">${words.fixFields}</div>` : ''}
     ${
@@ -138,10 +153,7 @@ export function renderSandboxPage(view: SandboxPageView): string {
       <button type="submit">${words.pay} <bdi dir="ltr">${formatShekels(page.amountAgorot)}</bdi></button>
     </form>
     <p class="secure">${words.secure}</p>
-  </div>
-</main>
-</body>
-</html>`;
+${PAGE_BOTTOM}`;
 }
 
 /** A page already paid (or a retry after success): nothing more to charge. */
@@ -163,32 +175,14 @@ export function renderClosedPage(successUrl: string, language: DinerLanguage = '
  */
 export function renderBitPage(page: SandboxPage, language: DinerLanguage = 'he', failedUrl?: string): string {
   const words = sandboxWords[language];
-  return `<!doctype html>
-<html lang="${language}" dir="${languageDirection(language)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${words.bitTitle}</title>
-<link rel="icon" type="image/svg+xml" href="/favicon.svg">
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
+  return `${pageTop(language, words.bitTitle, '<link rel="icon" type="image/svg+xml" href="/favicon.svg">\n')}
   <p class="test" role="note">${words.bitNote}</p>
   <div class="card bit">
-    <div class="head">
-      <h1>${words.bitTitle}</h1>
-      <p class="amount">${words.amount} <bdi dir="ltr">${formatShekels(page.amountAgorot)}</bdi></p>
-    </div>
-    <p class="description">${description(page, words, language)}</p>
+${pageHeading(page, words, language, words.bitTitle)}
     <form method="post" action="/pay/sandbox/${encodeURIComponent(page.lowProfileId)}">
       <input type="hidden" name="wallet" value="bit">
       <button type="submit">${words.bitPay} <bdi dir="ltr">${formatShekels(page.amountAgorot)}</bdi></button>
     </form>
     ${failedUrl ? `<p class="secure"><a href="${escapeHtml(failedUrl)}">${words.bitBack}</a></p>` : ''}
-  </div>
-</main>
-</body>
-</html>`;
+${PAGE_BOTTOM}`;
 }

@@ -16,18 +16,10 @@ import type {
 import type { PaymentMethod } from '@tafrit/contracts';
 import { cardBrand, parseExpiry, passesLuhn, SANDBOX_CARDS } from './card-checks.js';
 
-export interface SandboxPage {
+/** A page as it is drawn: its facts (with what it offers beside the card form, issue 17), its id and its state. */
+export interface SandboxPage extends SandboxPageFacts {
   lowProfileId: string;
-  returnValue: string;
-  amountAgorot: number;
-  description: string;
-  successUrl: string;
-  failedUrl: string;
-  webhookUrl: string;
   status: 'open' | 'paid' | 'declined';
-  /** What the page offers beside the card form (issue 17): its Google Pay test button, or Bit's page instead. */
-  googlePay?: boolean;
-  bit?: boolean;
 }
 
 /** The sandbox's stand-ins for the wallets: always approved, no card number involved. */

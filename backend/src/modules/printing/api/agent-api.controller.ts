@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import {
   AGENT_AUTH_SCHEME,
   type AgentStatusAnswer,
@@ -11,7 +11,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { IpRateLimiter, type RateLimitRule } from '../../../platform/auth/ip-rate-limiter.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { parseWith } from '../../../platform/http/parse.js';
+import { BodyOf, type Parsed } from '../../../platform/http/contract.js';
+import { RateLimited } from '../../../platform/http/rate-limited.js';
 import { type AuthenticatedAgent, PairingService } from '../application/pairing.service.js';
 import { PrinterPresence } from '../application/printer-presence.service.js';
 import { SlipDelivery } from '../application/slip-delivery.service.js';
@@ -34,9 +35,11 @@ export class AgentApiController {
 
   @Post('pair')
   @HttpCode(200)
-  async pair(@Body() body: unknown, @Req() request: FastifyRequest): Promise<ApiSuccess<PairAnswer>> {
-    await this.limiter.consume(PAIR_PER_IP, request.ip);
-    const { code, agent } = parseWith(pairRequestSchema, body);
+  @RateLimited(PAIR_PER_IP)
+  async pair(
+    @BodyOf(pairRequestSchema) { code, agent }: Parsed<typeof pairRequestSchema>,
+    @Req() request: FastifyRequest,
+  ): Promise<ApiSuccess<PairAnswer>> {
     return success(await this.pairing.pair(code, agent, request.id));
   }
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Put, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Put, Query, UseGuards } from '@nestjs/common';
 import {
   type ApiSuccess,
   type PairingCodeAnswer,
@@ -12,7 +12,7 @@ import {
 import { OwnerGuard } from '../../../platform/auth/guards.js';
 import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { parseWith } from '../../../platform/http/parse.js';
+import { BodyOf, type Parsed } from '../../../platform/http/contract.js';
 import { PairingService } from '../application/pairing.service.js';
 import { PrinterPresence } from '../application/printer-presence.service.js';
 import { SlipDelivery } from '../application/slip-delivery.service.js';
@@ -56,10 +56,9 @@ export class PrinterController {
 
   @Put('settings')
   async saveSettings(
-    @Body() body: unknown,
+    @BodyOf(printerSettingsSchema) { paperWidth }: Parsed<typeof printerSettingsSchema>,
     @CurrentOwner() owner: OwnerPrincipal,
   ): Promise<ApiSuccess<PrinterSettingsAnswer>> {
-    const { paperWidth } = parseWith(printerSettingsSchema, body);
     return success(await this.presence.setPaperWidth(owner.phone, paperWidth));
   }
 

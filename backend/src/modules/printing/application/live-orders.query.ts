@@ -12,77 +12,55 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import { boundQuery, query } from '../../../platform/database/sql.js';
-import { agorotOf, linesOf, type StoredItem } from './order-lines.js';
+import { type KitchenOrderRow, ordersReader } from '../../ordering/index.js';
+import { agorotOf, linesOf } from './order-lines.js';
 import { PrinterPresence } from './printer-presence.service.js';
 
 /** More missed events than this and the console reloads the list instead. */
 const SYNC_LIMIT = 500;
 
-interface OrderRow {
-  id: string;
-  order_number: number;
-  paid_at: Date;
-  table_number: number | null;
-  items: StoredItem[] | string;
-  remarks: string | null;
-  total_amount: string;
-  tip_amount: string;
-  payment_method: string;
-  status: string;
-  refunded_agorot: string | number | null;
-  print_status: PrintStatus | null;
-  print_error: string | null;
-  is_test?: boolean;
-  refund_refused?: { refundId: string; reason: string } | string | null;
+/** The print status of each order's own slip (a reprint is not a row): `slip-{id}`, by order id. */
+async function slipsOf(
+  em: EntityManager,
+  orderIds: readonly string[],
+): Promise<Map<string, { status: PrintStatus; error: string | null }>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await boundQuery<{ order_id: string; status: PrintStatus; last_error: string | null }>(
+    em,
+    `select order_id::text as order_id, status, last_error from print_slips where slip_id = any($1::text[])`,
+    [orderIds.map((id) => `slip-${id}`)],
+  );
+  return new Map(rows.map((row) => [row.order_id, { status: row.status, error: row.last_error }]));
 }
-
-// What the provider returned on the order (issue 17), from the order's state snapshot as the monthly report reads it.
-const REFUNDED = `(select coalesce(sum((r->>'amountAgorot')::bigint), 0)
-    from jsonb_array_elements(coalesce(o.state->'refunds', '[]'::jsonb)) r where r->>'status' = 'refunded')`;
-// The order's last refund when the provider refused it: its reason stays on the console until a later refund.
-const REFUSED = `(select case when r->>'status' = 'failed'
-      then jsonb_build_object('refundId', r->>'refundId', 'reason', coalesce(r->>'failureReason', '')) end
-    from jsonb_array_elements(coalesce(o.state->'refunds', '[]'::jsonb)) r order by r->>'requestedAt' desc limit 1)`;
-const ORDER_COLUMNS = `o.id, o.order_number, o.paid_at, o.table_number, o.items, o.remarks, o.total_amount, o.tip_amount,
-  o.payment_method, o.status, ${REFUNDED}::text as refunded_agorot, s.status as print_status,
-  s.last_error as print_error, o.is_test, ${REFUSED} as refund_refused`;
-// Paid orders and the owner's test orders (decision 034, payment_status 'test'): both are the kitchen's to make.
-const FOR_KITCHEN = `o.payment_status in ('paid', 'test')`;
-// The order's own slip (a reprint is not a row): `slip-{id}`.
-const WITH_SLIP = `from orders o left join print_slips s on s.slip_id = 'slip-' || o.id::text`;
 
 /** The tip and the way the diner paid, as the console and the slip show them (issue 17). */
 export function tipAndMethodOf(row: {
-  tip_amount?: string | null;
-  payment_method?: string | null;
+  tipAmount?: string | null;
+  paymentMethod?: string | null;
 }): Pick<LiveOrder, 'tipAgorot' | 'paymentMethod'> {
-  const tip = agorotOf(row.tip_amount ?? '0');
-  const method = row.payment_method === 'bit' || row.payment_method === 'google_pay' ? row.payment_method : 'card';
+  const tip = agorotOf(row.tipAmount ?? '0');
+  const method = row.paymentMethod === 'bit' || row.paymentMethod === 'google_pay' ? row.paymentMethod : 'card';
   return { ...(tip > 0 ? { tipAgorot: tip } : {}), paymentMethod: method };
 }
 
-export function liveOrderOf(row: OrderRow): LiveOrder {
+export function liveOrderOf(row: KitchenOrderRow, slip?: { status: PrintStatus; error: string | null }): LiveOrder {
+  const printStatus = slip?.status ?? 'none';
   return {
     orderId: row.id,
-    orderNumber: row.order_number,
-    paidAt: new Date(row.paid_at).toISOString(),
-    tableNumber: row.table_number,
+    orderNumber: row.orderNumber,
+    paidAt: new Date(row.paidAt!).toISOString(),
+    tableNumber: row.tableNumber,
     lines: linesOf(row.items),
     remarks: row.remarks,
-    totalAgorot: agorotOf(row.total_amount),
-    refundedAgorot: Number(row.refunded_agorot ?? 0),
+    totalAgorot: agorotOf(row.totalAmount),
+    refundedAgorot: row.refundedAgorot,
     ...tipAndMethodOf(row),
     status: (['accepted', 'ready', 'served', 'cancelled'].includes(row.status) ? row.status : 'paid') as KitchenStatus,
-    printStatus: row.print_status ?? 'none',
-    printError: row.print_status === 'failed' ? row.print_error : null,
-    ...(row.is_test ? { test: true as const } : {}),
-    ...refusedOf(row.refund_refused),
+    printStatus,
+    printError: printStatus === 'failed' ? (slip?.error ?? null) : null,
+    ...(row.isTest ? { test: true as const } : {}),
+    ...(row.refundRefused ? { refundRefused: { ...row.refundRefused } } : {}),
   };
-}
-
-function refusedOf(value: OrderRow['refund_refused']): Pick<LiveOrder, 'refundRefused'> {
-  const refused = typeof value === 'string' ? (JSON.parse(value) as { refundId: string; reason: string }) : value;
-  return refused ? { refundRefused: { refundId: refused.refundId, reason: refused.reason } } : {};
 }
 
 /** One paid order of a business as the console shows it; `em` reads inside a processor's transaction. */
@@ -91,23 +69,19 @@ export async function loadLiveOrder(
   businessPhone: string,
   orderId: string,
 ): Promise<LiveOrder | undefined> {
-  const [row] = await query<OrderRow>(
-    em,
-    `select ${ORDER_COLUMNS} ${WITH_SLIP} where o.id = ? and o.business_id = ? and ${FOR_KITCHEN}`,
-    [orderId, businessPhone],
-  );
-  return row ? liveOrderOf(row) : undefined;
+  const row = await ordersReader.kitchenOrder(em, businessPhone, orderId);
+  if (!row) return undefined;
+  return liveOrderOf(row, (await slipsOf(em, [row.id])).get(row.id));
 }
 
 /** Paid orders of several businesses as the console shows them, by id (a batch of the live-orders projection). */
 export async function loadLiveOrders(em: EntityManager, orderIds: readonly string[]): Promise<Map<string, LiveOrder>> {
-  if (orderIds.length === 0) return new Map();
-  const rows = await boundQuery<OrderRow & { business_id: string }>(
+  const rows = await ordersReader.kitchenOrdersByIds(em, orderIds);
+  const slips = await slipsOf(
     em,
-    `select ${ORDER_COLUMNS}, o.business_id ${WITH_SLIP} where o.id = any($1::uuid[]) and ${FOR_KITCHEN}`,
-    [orderIds],
+    rows.map((row) => row.id),
   );
-  return new Map(rows.map((row) => [`${row.business_id}/${row.id}`, liveOrderOf(row)]));
+  return new Map(rows.map((row) => [`${row.businessId}/${row.id}`, liveOrderOf(row, slips.get(row.id))]));
 }
 
 /**
@@ -129,15 +103,13 @@ export class LiveOrdersQuery {
       [businessPhone],
     );
     const { start, end } = israelDayRange(now);
-    const rows = await query<OrderRow>(
+    const rows = await ordersReader.kitchenOrdersBetween(em, businessPhone, start, end);
+    const slips = await slipsOf(
       em,
-      `select ${ORDER_COLUMNS} ${WITH_SLIP}
-        where o.business_id = ? and ${FOR_KITCHEN} and o.paid_at >= ? and o.paid_at < ?
-        order by o.paid_at desc, o.order_number desc`,
-      [businessPhone, start, end],
+      rows.map((row) => row.id),
     );
     return {
-      orders: rows.map(liveOrderOf),
+      orders: rows.map((row) => liveOrderOf(row, slips.get(row.id))),
       position: Number(latest?.position ?? 0),
       printer: await this.presence.status(businessPhone),
     };

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { type AgentInfo, type PairAnswer, type PairingCodeAnswer, PAIRING_CODE_TTL_MS } from '@tafrit/contracts';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
-import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
 import { execute, query } from '../../../platform/database/sql.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { BusinessReader } from '../../accounts/index.js';
@@ -15,7 +15,7 @@ import {
   secretMatches,
   sha256,
 } from './agent-credentials.js';
-import { recordPrinterEvent } from './printer-events.js';
+import { RecordPrinterEventCommand } from './record-printer-event.handler.js';
 
 export interface AuthenticatedAgent {
   agentId: string;
@@ -31,7 +31,7 @@ export interface AuthenticatedAgent {
 export class PairingService {
   constructor(
     @Inject(DATABASE) private readonly database: Database,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly commands: CommandBus,
     private readonly hub: LiveHub,
     private readonly businesses: BusinessReader,
   ) {}
@@ -93,17 +93,18 @@ export class PairingService {
           agent.operatingSystem,
         ],
       );
-      await recordPrinterEvent(
-        this.store,
-        'PrinterPaired',
-        {
-          businessPhone,
-          agentId,
-          replacedAgentId: previous?.agent_id ?? null,
-          agent,
-          pairedAt: new Date().toISOString(),
-        },
-        { actor: { kind: 'agent', id: agentId }, correlationId, em },
+      await this.commands.execute(
+        new RecordPrinterEventCommand(
+          'PrinterPaired',
+          {
+            businessPhone,
+            agentId,
+            replacedAgentId: previous?.agent_id ?? null,
+            agent,
+            pairedAt: new Date().toISOString(),
+          },
+          { actor: { kind: 'agent', id: agentId }, correlationId, em },
+        ),
       );
       return { businessPhone, businessName: business.businessName, replaced: previous?.agent_id };
     });

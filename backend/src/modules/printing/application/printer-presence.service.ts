@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import {
   type AgentInfo,
   DEFAULT_PAPER_WIDTH,
@@ -10,10 +11,9 @@ import {
 } from '@tafrit/contracts';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
-import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
 import { execute, query } from '../../../platform/database/sql.js';
 import type { AuthenticatedAgent } from './pairing.service.js';
-import { recordPrinterEvent } from './printer-events.js';
+import { RecordPrinterEventCommand } from './record-printer-event.handler.js';
 
 const SWEEP_EVERY_MS = 10_000;
 /** What the consoles were pushed stays two days: a console offline longer simply reloads the list. */
@@ -39,7 +39,7 @@ export class PrinterPresence implements OnModuleInit, OnApplicationShutdown {
 
   constructor(
     @Inject(DATABASE) private readonly database: Database,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly commands: CommandBus,
   ) {}
 
   onModuleInit(): void {
@@ -69,11 +69,12 @@ export class PrinterPresence implements OnModuleInit, OnApplicationShutdown {
         agent.agentId,
       ],
     );
-    await recordPrinterEvent(
-      this.store,
-      'PrinterOnline',
-      { businessPhone: agent.businessPhone, agentId: agent.agentId, agent: info, at: new Date().toISOString() },
-      { actor: { kind: 'agent', id: agent.agentId }, correlationId: connectionId },
+    await this.commands.execute(
+      new RecordPrinterEventCommand(
+        'PrinterOnline',
+        { businessPhone: agent.businessPhone, agentId: agent.agentId, agent: info, at: new Date().toISOString() },
+        { actor: { kind: 'agent', id: agent.agentId }, correlationId: connectionId },
+      ),
     );
   }
 
@@ -184,17 +185,18 @@ export class PrinterPresence implements OnModuleInit, OnApplicationShutdown {
     lastSeen: Date | null,
     correlationId: string,
   ): Promise<void> {
-    await recordPrinterEvent(
-      this.store,
-      'PrinterOffline',
-      {
-        businessPhone,
-        agentId,
-        reason,
-        lastSeen: lastSeen ? new Date(lastSeen).toISOString() : null,
-        at: new Date().toISOString(),
-      },
-      { actor: { kind: 'system', id: 'printer-presence' }, correlationId },
+    await this.commands.execute(
+      new RecordPrinterEventCommand(
+        'PrinterOffline',
+        {
+          businessPhone,
+          agentId,
+          reason,
+          lastSeen: lastSeen ? new Date(lastSeen).toISOString() : null,
+          at: new Date().toISOString(),
+        },
+        { actor: { kind: 'system', id: 'printer-presence' }, correlationId },
+      ),
     );
   }
 

@@ -7,12 +7,12 @@ import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import { query } from '../../../platform/database/sql.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { RecordSlipOutcomeCommand } from '../../ordering/index.js';
+import { ordersReader, RecordSlipOutcomeCommand } from '../../ordering/index.js';
 import { LiveHub } from '../realtime/live-hub.js';
 import { renderSlipEscpos } from '../slip/escpos.js';
 import { cancelledSlipContent, type SlipContent, testSlipContent } from '../slip/slip-content.js';
 import { tipAndMethodOf } from './live-orders.query.js';
-import { agorotOf, linesOf, type StoredItem } from './order-lines.js';
+import { agorotOf, linesOf } from './order-lines.js';
 import type { AuthenticatedAgent } from './pairing.service.js';
 import { PrinterPresence } from './printer-presence.service.js';
 
@@ -22,20 +22,6 @@ const RESEND_EVERY_MS = 30_000;
 /** A slip still unprinted after 12 hours is not sent any more: yesterday's order in today's kitchen helps nobody. */
 const PENDING_WINDOW_HOURS = 12;
 const PENDING_BATCH = 50;
-
-interface OrderSlipRow {
-  order_number: number;
-  business_id: string;
-  paid_at: Date | null;
-  table_number: number | null;
-  items: StoredItem[] | string;
-  remarks: string | null;
-  total_amount: string;
-  tip_amount: string | null;
-  payment_method: string | null;
-  payment_status: string;
-  status?: string;
-}
 
 /**
  * Renders slips (server side, decision 008) and pushes them to the business's agent wherever it is connected; records
@@ -142,31 +128,23 @@ export class SlipDelivery implements OnModuleInit, OnApplicationShutdown {
   async deliverCancelled(businessPhone: string, orderId: string, at: Date, declined = false): Promise<boolean> {
     if (Date.now() - at.getTime() > PENDING_WINDOW_HOURS * 60 * 60_000) return false;
     const em = this.database.em();
-    const [row] = await query<OrderSlipRow & { slip_status: string | null; refunded: string }>(
-      em,
-      `select o.order_number, o.business_id, o.paid_at, o.table_number, o.items, o.remarks, o.total_amount,
-              o.payment_status, o.status, coalesce(o.state->>'slip', s.status) as slip_status,
-              (select coalesce(sum((r->>'amountAgorot')::bigint), 0)
-                 from jsonb_array_elements(coalesce(o.state->'refunds', '[]'::jsonb)) r
-                where r->>'status' = 'refunded')::text as refunded
-         from orders o left join print_slips s on s.slip_id = 'slip-' || o.id::text
-        where o.id = ? and o.business_id = ?`,
-      [orderId, businessPhone],
-    );
-    if (!row || row.slip_status !== 'printed' || row.payment_status !== 'paid') return false;
-    // Declined (cancelled) or every agora returned. Both facts come from the order's own state, which its commands
+    const row = await ordersReader.order(em, businessPhone, orderId);
+    if (!row || row.paymentStatus !== 'paid') return false;
+    // Declined (cancelled) or every agora returned. Both facts come from the order's own record, which its commands
     // write with their events (the slip's acknowledgement and the refund's answer included): the print_slips read
-    // model, another processor's, may not have caught up with an acknowledgement yet.
-    const total = agorotOf(row.total_amount);
-    if (!declined && row.status !== 'cancelled' && Number(row.refunded) < total) return false;
+    // model, another processor's, may not have caught up with an acknowledgement yet. It answers only for an order
+    // whose record is older than the slip's state in it.
+    if ((row.slipStatus ?? (await this.slipStatusOf(orderId))) !== 'printed') return false;
+    const total = agorotOf(row.totalAmount);
+    if (!declined && row.status !== 'cancelled' && row.refundedAgorot < total) return false;
     if (!(await this.presence.status(businessPhone)).isOnline) return false;
     const business = await this.businesses.byPhone(businessPhone, em);
     if (!business) return false;
     const content = cancelledSlipContent({
       businessName: business.businessName,
-      orderNumber: row.order_number,
+      orderNumber: row.orderNumber,
       at,
-      tableNumber: row.table_number,
+      tableNumber: row.tableNumber,
       lines: linesOf(row.items),
       totalAgorot: total,
     });
@@ -174,10 +152,19 @@ export class SlipDelivery implements OnModuleInit, OnApplicationShutdown {
     this.hub.toAgent(businessPhone, {
       slipId: `slip-${orderId}-c`,
       orderId,
-      orderNumber: row.order_number,
+      orderNumber: row.orderNumber,
       escposBase64,
     });
     return true;
+  }
+
+  private async slipStatusOf(orderId: string): Promise<string | undefined> {
+    const [slip] = await query<{ status: string }>(
+      this.database.em(),
+      `select status from print_slips where slip_id = ?`,
+      [`slip-${orderId}`],
+    );
+    return slip?.status;
   }
 
   /** Records the agent's acknowledgement on the order; `false` when it could not (the agent sends it again). */
@@ -208,33 +195,26 @@ export class SlipDelivery implements OnModuleInit, OnApplicationShutdown {
     slipId: string,
   ): Promise<SlipPrintPayload | undefined> {
     const em = this.database.em();
-    const [row] = await query<OrderSlipRow>(
-      em,
-      `select order_number, business_id, paid_at, table_number, items, remarks, total_amount, tip_amount,
-              payment_method, payment_status
-         from orders
-        where id = ? and business_id = ?`,
-      [orderId, businessPhone],
-    );
+    const row = await ordersReader.order(em, businessPhone, orderId);
     // A paid order's slip, or the owner's test order's (decision 034), which prints marked as a test.
-    const test = row?.payment_status === 'test';
-    if (!row || (row.payment_status !== 'paid' && !test)) return undefined;
+    const test = row?.paymentStatus === 'test';
+    if (!row || (row.paymentStatus !== 'paid' && !test)) return undefined;
     const business = await this.businesses.byPhone(businessPhone, em);
     if (!business) return undefined;
     const content: SlipContent = {
       kind: 'order',
       businessName: business.businessName,
-      orderNumber: row.order_number,
-      at: new Date(row.paid_at ?? Date.now()),
-      tableNumber: row.table_number,
+      orderNumber: row.orderNumber,
+      at: new Date(row.paidAt ?? Date.now()),
+      tableNumber: row.tableNumber,
       lines: linesOf(row.items),
       remarks: row.remarks,
-      totalAgorot: agorotOf(row.total_amount),
+      totalAgorot: agorotOf(row.totalAmount),
       ...tipAndMethodOf(row),
       paid: !test,
       ...(test ? { testOrder: true } : {}),
     };
-    return { slipId, orderId, orderNumber: row.order_number, escposBase64: await this.render(businessPhone, content) };
+    return { slipId, orderId, orderNumber: row.orderNumber, escposBase64: await this.render(businessPhone, content) };
   }
 
   private async render(businessPhone: string, content: SlipContent): Promise<string> {

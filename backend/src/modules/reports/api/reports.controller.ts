@@ -1,10 +1,10 @@
-import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Res, UseGuards } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { type ApiSuccess, type MonthlyReport, reportQuerySchema, success } from '@tafrit/contracts';
 import type { FastifyReply } from 'fastify';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
 import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
-import { parseWith } from '../../../platform/http/parse.js';
+import { type Parsed, QueryOf } from '../../../platform/http/contract.js';
 import { ExportOrdersCsvQuery, type OrdersCsv } from '../application/export-orders-csv.query.js';
 import { GetMonthlyReportQuery } from '../application/get-monthly-report.query.js';
 
@@ -18,8 +18,10 @@ export class ReportsController {
   constructor(private readonly queries: QueryBus) {}
 
   @Get()
-  async monthly(@Query() params: unknown, @CurrentOwner() owner: OwnerPrincipal): Promise<ApiSuccess<MonthlyReport>> {
-    const { month } = parseWith(reportQuerySchema, params ?? {});
+  async monthly(
+    @QueryOf(reportQuerySchema, { absentAsEmpty: true }) { month }: Parsed<typeof reportQuerySchema>,
+    @CurrentOwner() owner: OwnerPrincipal,
+  ): Promise<ApiSuccess<MonthlyReport>> {
     return success(
       await this.queries.execute<GetMonthlyReportQuery, MonthlyReport>(
         new GetMonthlyReportQuery(owner.phone, month, new Date()),
@@ -29,11 +31,10 @@ export class ReportsController {
 
   @Get('csv')
   async csv(
-    @Query() params: unknown,
+    @QueryOf(reportQuerySchema, { absentAsEmpty: true }) { month }: Parsed<typeof reportQuerySchema>,
     @CurrentOwner() owner: OwnerPrincipal,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
-    const { month } = parseWith(reportQuerySchema, params ?? {});
     const file = await this.queries.execute<ExportOrdersCsvQuery, OrdersCsv>(
       new ExportOrdersCsvQuery(owner.phone, month, new Date()),
     );

@@ -2,7 +2,6 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import {
   agorotToDecimalString,
-  ISRAEL_TZ,
   israelMonthRange,
   type InvoiceStatus,
   type MonthlyReport,
@@ -21,10 +20,9 @@ import {
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
-import { query } from '../../../platform/database/sql.js';
 import { foldPayout } from '../../commissions/index.js';
 import { InvoiceLinks } from '../../invoicing/index.js';
-import { type Order, OrderEntity } from '../../ordering/index.js';
+import { type Order, paidOrdersOfMonth } from '../../ordering/index.js';
 import { assertReportableMonth, datesOfMonth } from './report-month.js';
 
 export class GetMonthlyReportQuery {
@@ -34,47 +32,6 @@ export class GetMonthlyReportQuery {
     /** The server's clock, passed in so the 12-month window is decided in one place (the controller). */
     readonly now: Date,
   ) {}
-}
-
-interface SummaryRow {
-  total_orders: number;
-  total_amount: string;
-  total_commission: string;
-  net_amount: string;
-  total_tips: string;
-}
-
-interface RefundSumRow {
-  refunded: number;
-  commission_returned: number;
-}
-
-interface RefundRow {
-  id: string;
-  refund_id: string;
-  amount_agorot: number;
-  commission_agorot: number;
-  reason: string;
-  refunded_at: string;
-  credit: string | null;
-  credit_failure_reason: string | null;
-}
-
-interface UnsettledRow {
-  id: string;
-  refund_id: string;
-  amount_agorot: number;
-  reason: string;
-  requested_at: string;
-  status: string;
-  failure_reason: string | null;
-  lines: { index: number; quantity: number }[] | null;
-}
-
-interface DayRow {
-  day: string;
-  total_orders: number;
-  total_amount: string;
 }
 
 // A report counts what was paid: a pending, failed or expired order never reached the business's money.
@@ -96,122 +53,66 @@ export class GetMonthlyReportHandler implements IQueryHandler<GetMonthlyReportQu
   async execute({ businessPhone, month, now }: GetMonthlyReportQuery): Promise<MonthlyReport> {
     assertReportableMonth(month, now);
     const { start, end } = israelMonthRange(month);
-    const em = this.database.em();
     // A sale belongs to the month it was paid in, as the admin's commissions and the payouts count it: an order placed
     // at 23:58 on the 31st and paid at 00:01 is next month's, in every report.
-    const where = `business_id = ? and payment_status = '${PAID}' and paid_at >= ? and paid_at < ?`;
-    const params = [businessPhone, start, end];
-
-    // One after the other: on the embedded database the ORM has a single connection.
-    const orders = await em.find(
-      OrderEntity,
-      { businessId: businessPhone, paymentStatus: PAID, paidAt: { $gte: start, $lt: end } },
-      { orderBy: { paidAt: 'desc', orderNumber: 'desc' } },
-    );
-    const summaryRows = await query<SummaryRow>(
-      em,
-      `select count(*)::int as total_orders,
-                coalesce(sum(total_amount), 0)::numeric(14, 2)::text as total_amount,
-                coalesce(sum(commission), 0)::numeric(14, 2)::text as total_commission,
-                coalesce(sum(net_amount), 0)::numeric(14, 2)::text as net_amount,
-                coalesce(sum(tip_amount), 0)::numeric(14, 2)::text as total_tips
-           from orders where ${where}`,
-      params,
-    );
-    // Refunds the provider made on the month's orders, from each order's state (the row's snapshot, decision 015),
-    // counted with the order they return money on; each returns its share of the commission (decision 024).
-    const refundOf = `from orders o cross join lateral jsonb_array_elements(coalesce(o.state->'refunds', '[]'::jsonb)) r
-           where ${where} and r->>'status' = 'refunded'`;
-    const [refundSum] = await query<RefundSumRow>(
-      em,
-      `select coalesce(sum((r->>'amountAgorot')::int), 0)::int as refunded,
-              coalesce(sum((r->>'commissionAgorot')::int), 0)::int as commission_returned ${refundOf}`,
-      params,
-    );
-    const refundRows = await query<RefundRow>(
-      em,
-      `select o.id, r->>'refundId' as refund_id, (r->>'amountAgorot')::int as amount_agorot, r->>'reason' as reason,
-              coalesce((r->>'commissionAgorot')::int, 0) as commission_agorot,
-              r->>'refundedAt' as refunded_at, r->>'credit' as credit,
-              r->>'creditFailureReason' as credit_failure_reason ${refundOf}`,
-      params,
-    );
-    const dayRows = await query<DayRow>(
-      em,
-      `select to_char((paid_at at time zone '${ISRAEL_TZ}')::date, 'YYYY-MM-DD') as day,
-                count(*)::int as total_orders,
-                sum(total_amount)::numeric(14, 2)::text as total_amount
-           from orders where ${where}
-          group by 1`,
-      params,
-    );
-
-    const summaryRow = summaryRows[0];
-    const refunded = Number(refundSum?.refunded ?? 0);
-    const returned = Number(refundSum?.commission_returned ?? 0);
-    const commission = toAgorot(summaryRow?.total_commission) - returned;
+    const paid = await paidOrdersOfMonth(this.database.em(), businessPhone, start, end);
+    const { orders, summary: summaryRow } = paid;
+    const refunded = paid.refunded.refundedAgorot;
+    const returned = paid.refunded.commissionReturnedAgorot;
+    const commission = toAgorot(summaryRow?.totalCommission) - returned;
     const summary: ReportSummary = {
-      totalOrders: Number(summaryRow?.total_orders ?? 0),
-      totalAmount: summaryRow?.total_amount ?? '0.00',
+      totalOrders: Number(summaryRow?.totalOrders ?? 0),
+      totalAmount: summaryRow?.totalAmount ?? '0.00',
       totalRefunds: agorotToDecimalString(refunded),
       totalCommission: agorotToDecimalString(commission),
       // What the business keeps: paid, less refunded, less the commission on what was kept.
-      netAmount: agorotToDecimalString(toAgorot(summaryRow?.total_amount) - refunded - commission),
-      totalTips: summaryRow?.total_tips ?? '0.00',
+      netAmount: agorotToDecimalString(toAgorot(summaryRow?.totalAmount) - refunded - commission),
+      totalTips: summaryRow?.totalTips ?? '0.00',
     };
     // Refunds that returned nothing (yet): shown apart, in no sum, so the owner sees a refusal and may try again.
-    const unsettledRows = await query<UnsettledRow>(
-      em,
-      `select o.id, r->>'refundId' as refund_id, (r->>'amountAgorot')::int as amount_agorot, r->>'reason' as reason,
-              r->>'requestedAt' as requested_at, r->>'status' as status, r->>'failureReason' as failure_reason,
-              r->'lines' as lines
-         from orders o cross join lateral jsonb_array_elements(coalesce(o.state->'refunds', '[]'::jsonb)) r
-        where ${where} and r->>'status' in ('requested', 'failed')`,
-      params,
-    );
     const unsettledByOrder = new Map<string, ReportUnsettledRefund[]>();
-    for (const row of unsettledRows) {
-      const list = unsettledByOrder.get(row.id) ?? [];
+    for (const row of paid.unsettledRefunds) {
+      const list = unsettledByOrder.get(row.orderId) ?? [];
       list.push({
-        refundId: row.refund_id,
-        amount: agorotToDecimalString(Number(row.amount_agorot)),
+        refundId: row.refundId,
+        amount: agorotToDecimalString(Number(row.amountAgorot)),
         reason: row.reason,
-        requestedAt: row.requested_at,
+        requestedAt: row.requestedAt,
         status: row.status === 'failed' ? 'failed' : 'requested',
-        failureReason: row.status === 'failed' ? row.failure_reason : null,
+        failureReason: row.status === 'failed' ? row.failureReason : null,
         lines: Array.isArray(row.lines) ? row.lines : null,
       });
-      unsettledByOrder.set(row.id, list);
+      unsettledByOrder.set(row.orderId, list);
     }
     const refundsByOrder = new Map<string, ReportRefund[]>();
-    for (const row of refundRows) {
-      const list = refundsByOrder.get(row.id) ?? [];
+    for (const row of paid.refunds) {
+      const list = refundsByOrder.get(row.orderId) ?? [];
       list.push({
-        refundId: row.refund_id,
-        amount: agorotToDecimalString(Number(row.amount_agorot)),
+        refundId: row.refundId,
+        amount: agorotToDecimalString(Number(row.amountAgorot)),
         reason: row.reason,
-        createdAt: row.refunded_at,
+        createdAt: row.refundedAt,
         // The credit document's page, opened the way the invoice's link is (the order's token); none when it failed.
-        creditUrl: row.credit === 'issued' ? this.links.creditUrlFor(row.id, row.refund_id) : null,
+        creditUrl: row.credit === 'issued' ? this.links.creditUrlFor(row.orderId, row.refundId) : null,
         credit: row.credit === 'issued' || row.credit === 'failed' || row.credit === 'retrying' ? row.credit : null,
-        creditFailureReason: row.credit === 'failed' ? (row.credit_failure_reason ?? null) : null,
+        creditFailureReason: row.credit === 'failed' ? (row.creditFailureReason ?? null) : null,
       });
-      refundsByOrder.set(row.id, list);
+      refundsByOrder.set(row.orderId, list);
     }
-    const byDay = new Map(dayRows.map((row) => [row.day, row]));
+    const byDay = new Map(paid.days.map((row) => [row.day, row]));
     const daily: ReportDay[] = datesOfMonth(month).map((date) => {
       const row = byDay.get(date);
-      return { date, totalOrders: Number(row?.total_orders ?? 0), totalAmount: row?.total_amount ?? '0.00' };
+      return { date, totalOrders: Number(row?.totalOrders ?? 0), totalAmount: row?.totalAmount ?? '0.00' };
     });
     const payout = await this.payoutOf(businessPhone, month);
     // Each order's refund and its commission and net after it, counted as the summary counts the month (issue 29): in
     // agorot, from the same refunds, so the orders add up to the summary to the agora.
     const returnedByOrder = new Map<string, { refunded: number; commission: number }>();
-    for (const row of refundRows) {
-      const sum = returnedByOrder.get(row.id) ?? { refunded: 0, commission: 0 };
-      sum.refunded += Number(row.amount_agorot);
-      sum.commission += Number(row.commission_agorot);
-      returnedByOrder.set(row.id, sum);
+    for (const row of paid.refunds) {
+      const sum = returnedByOrder.get(row.orderId) ?? { refunded: 0, commission: 0 };
+      sum.refunded += Number(row.amountAgorot);
+      sum.commission += Number(row.commissionAgorot);
+      returnedByOrder.set(row.orderId, sum);
     }
     const reported = orders.map((order) => ({
       ...toReportOrder(order),

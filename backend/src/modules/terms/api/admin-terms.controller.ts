@@ -1,20 +1,11 @@
-import { Body, Controller, Get, Put, Req, UseGuards } from '@nestjs/common';
+import { Controller, Get, Put, Req, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import {
-  type ApiSuccess,
-  messageFor,
-  success,
-  type TermsInput,
-  termsInputSchema,
-  type TermsVersion,
-  zodIssuesToFields,
-} from '@tafrit/contracts';
+import { type ApiSuccess, success, termsInputSchema, type TermsVersion } from '@tafrit/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AdminGuard } from '../../../platform/auth/guards.js';
 import { type AdminPrincipal, CurrentAdmin } from '../../../platform/auth/principals.js';
 import { clientOf } from '../../../platform/auth/request-client.js';
-import { AppError } from '../../../platform/http/app-error.js';
-import { refuseUnstorableText } from '../../../platform/http/parse.js';
+import { BodyOf, type Parsed } from '../../../platform/http/contract.js';
 import { type ChangedTerms, ChangeTermsCommand } from '../application/change-terms.handler.js';
 import { GetTermsHistoryQuery } from '../application/get-terms-history.query.js';
 import { GetTermsQuery } from '../application/get-terms.query.js';
@@ -38,11 +29,13 @@ export class AdminTermsController {
 
   @Put()
   async change(
-    @Body() body: unknown,
+    // The envelope's message is the content's own ("please enter the terms content"): the editor shows it as it is.
+    // Any other issue (a body that is not an object) has the generic one.
+    @BodyOf(termsInputSchema, { absentAsEmpty: true, message: (fields) => fields.content })
+    { content }: Parsed<typeof termsInputSchema>,
     @Req() request: FastifyRequest,
     @CurrentAdmin() admin: AdminPrincipal,
   ): Promise<ApiSuccess<ChangedTerms>> {
-    const { content } = parseTerms(body);
     const command = new ChangeTermsCommand(content, admin.phone, clientOf(request).ip, request.id);
     return success(await this.commands.execute<ChangeTermsCommand, ChangedTerms>(command));
   }
@@ -51,17 +44,4 @@ export class AdminTermsController {
   async history(): Promise<ApiSuccess<TermsVersion[]>> {
     return success(await this.queries.execute<GetTermsHistoryQuery, TermsVersion[]>(new GetTermsHistoryQuery()));
   }
-}
-
-/**
- * Like `parseWith`, but the envelope's message is the field's own ("please enter the terms content"): the editor shows
- * it as it is.
- */
-function parseTerms(body: unknown): TermsInput {
-  refuseUnstorableText(body);
-  const result = termsInputSchema.safeParse(body ?? {});
-  if (result.success) return result.data;
-  const fields = zodIssuesToFields(result.error);
-  // Only the content's own message is the editor's: any other issue (a body that is not an object) is the generic one.
-  throw new AppError('validation.failed', { fields, message: fields.content ?? messageFor('validation.failed') });
 }

@@ -1,30 +1,41 @@
 import {
   BACKWARDS,
   END,
+  FORWARDS,
   KurrentDBClient,
+  START,
   StreamNotFoundError,
   WrongExpectedVersionError,
+  eventTypeFilter,
   excludeSystemEvents,
   type AllStreamResolvedEvent,
   type AllStreamSubscription,
+  type Position,
   type ReadPosition,
+  type RegexFilter,
 } from '@kurrent/kurrentdb-client';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { StreamVersionConflictError } from '../event-store.errors.js';
+import { AppendListeners } from '../append-listeners.js';
+import { assertSelection, isSelected } from '../event-selection.js';
+import { assertReadLimit, compareLogPositions, StreamVersionConflictError } from '../event-store.port.js';
 import type {
   AppendOptions,
   AppendResult,
+  EventSelection,
   EventStore,
   ExpectedVersion,
   LogPosition,
   NewEvent,
   ReadStreamResult,
   RecordedEvent,
+  SelectionOptions,
 } from '../event-store.port.js';
 import type { InlineProjectionRegistry } from '../inline-projection.js';
 import { InlineProjectionAfterAppendError } from './inline-projection-after-append.error.js';
 import {
+  comparePositions,
   isAfter,
+  logPositionOfPosition,
   toEventData,
   toReadPosition,
   toRecordedEvent,
@@ -42,6 +53,8 @@ export interface KurrentDbEventStoreOptions {
 }
 
 const RESUBSCRIBE_DELAY_MS = 1_000;
+/** Events read at once when the log is scanned for selected events or counted. */
+const SCAN_PAGE = 500;
 
 /**
  * The event log in KurrentDB (EventStoreDB) behind the same port as the PostgreSQL store; chosen by EVENTSTORE_URL.
@@ -49,7 +62,7 @@ const RESUBSCRIBE_DELAY_MS = 1_000;
  * run after the append, no joining of a caller's transaction) is in docs/decisions/011-kurrentdb-store.md.
  */
 export class KurrentDbEventStore implements EventStore {
-  private readonly listeners = new Set<(events: readonly RecordedEvent[]) => void>();
+  private readonly listeners = new AppendListeners();
   private subscription: AllStreamSubscription | undefined;
   private resubscribeTimer: NodeJS.Timeout | undefined;
   private closed = false;
@@ -67,9 +80,9 @@ export class KurrentDbEventStore implements EventStore {
    * append too: with KurrentDB the processor runners need not wait for their poll to see another host's events.
    */
   onAppended(listener: (events: readonly RecordedEvent[]) => void): () => void {
-    this.listeners.add(listener);
+    const remove = this.listeners.add(listener);
     this.watch();
-    return () => this.listeners.delete(listener);
+    return remove;
   }
 
   async appendToStream(
@@ -99,11 +112,11 @@ export class KurrentDbEventStore implements EventStore {
       try {
         await (outer ?? this.options.em()).transactional((em) => projections.apply(em, recorded));
       } catch (cause) {
-        this.notify(recorded);
+        this.listeners.notify(recorded);
         throw new InlineProjectionAfterAppendError({ streamId, nextExpectedVersion, cause });
       }
     }
-    this.notify(recorded);
+    this.listeners.notify(recorded);
     return { nextExpectedVersion, events: recorded };
   }
 
@@ -123,7 +136,7 @@ export class KurrentDbEventStore implements EventStore {
    * it commits, so no late commit can appear behind a reader: every read is a prefix of the final order.
    */
   async readAll({ after, limit }: { after?: LogPosition; limit: number }): Promise<RecordedEvent[]> {
-    if (!Number.isInteger(limit) || limit < 1) throw new Error(`limit must be a positive integer, got ${limit}`);
+    assertReadLimit(limit);
     const found: RecordedEvent[] = [];
     let from: LogPosition | undefined = after;
     for (;;) {
@@ -131,11 +144,49 @@ export class KurrentDbEventStore implements EventStore {
       const page = await this.readAllPage(toReadPosition(from), limit + 1);
       for (const { event } of page) {
         if (!event || !isAfter(event.position, from)) continue;
-        from = { transactionId: event.position.commit.toString(), globalPosition: event.position.prepare.toString() };
+        from = logPositionOfPosition(event.position);
         // Only this store's JSON events belong to the log; anything else in the database is passed over.
         if (event.isJson) found.push(toRecordedEvent(event, event.position));
       }
       if (found.length >= limit || page.length < limit + 1) return found.slice(0, limit);
+    }
+  }
+
+  /**
+   * KurrentDB filters $all by event type on the server; the rest of the selection (actor, data, `before`) is tested
+   * here on each event read, so a selection by data reads every event of its types. Streams named in the selection
+   * are read alone. In $all's order (commit, then prepare position; `before` is a prepare position).
+   */
+  async readSelected(selection: EventSelection, options: SelectionOptions = {}): Promise<RecordedEvent[]> {
+    assertSelection(selection, options);
+    const { newestFirst = false, before, limit = Number.POSITIVE_INFINITY } = options;
+    const wanted = (event: RecordedEvent) =>
+      isSelected(event, selection) && (before === undefined || BigInt(event.globalPosition) < BigInt(before));
+    if (selection.streamIds) {
+      const read = await Promise.all(selection.streamIds.map((streamId) => this.readEvents(streamId, 1)));
+      const events = read.flat().filter(wanted).sort(compareLogPositions);
+      return (newestFirst ? events.reverse() : events).slice(0, limit);
+    }
+    // By type on the server unless an actor may bring in any type.
+    const filter = selection.orActorKinds?.length
+      ? excludeSystemEvents()
+      : eventTypeFilter({ regex: `^(?:${selection.types.map(escapeRegex).join('|') || '(?!)'})$` });
+    const found: RecordedEvent[] = [];
+    for await (const event of this.scanAll(newestFirst, filter)) {
+      if (wanted(event)) found.push(event);
+      if (found.length >= limit) break;
+    }
+    return found;
+  }
+
+  /** Counted by reading them: KurrentDB keeps no count of $all after a position. */
+  async countAfter(after: LogPosition | undefined): Promise<number> {
+    let count = 0;
+    for (let from = after; ;) {
+      const page = await this.readAll({ after: from, limit: SCAN_PAGE });
+      count += page.length;
+      if (page.length < SCAN_PAGE) return count;
+      from = { transactionId: page.at(-1)!.transactionId, globalPosition: page.at(-1)!.globalPosition };
     }
   }
 
@@ -147,8 +198,7 @@ export class KurrentDbEventStore implements EventStore {
       maxCount: 1,
       filter: excludeSystemEvents(),
     })) {
-      if (event)
-        return { transactionId: event.position.commit.toString(), globalPosition: event.position.prepare.toString() };
+      if (event) return logPositionOfPosition(event.position);
     }
     return undefined;
   }
@@ -166,6 +216,36 @@ export class KurrentDbEventStore implements EventStore {
     const reader = this.options.client.readAll({ fromPosition, maxCount, filter: excludeSystemEvents() });
     for await (const resolved of reader) page.push(resolved);
     return page;
+  }
+
+  /** Every JSON event of $all that passes `filter`, page by page, from the start or (`backwards`) from the end. */
+  private async *scanAll(backwards: boolean, filter: RegexFilter): AsyncGenerator<RecordedEvent> {
+    let from: Position | undefined;
+    for (;;) {
+      const page: AllStreamResolvedEvent[] = [];
+      const reader = this.options.client.readAll({
+        direction: backwards ? BACKWARDS : FORWARDS,
+        fromPosition: from ?? (backwards ? END : START),
+        maxCount: SCAN_PAGE,
+        filter,
+      });
+      for await (const resolved of reader) page.push(resolved);
+      let fresh = 0;
+      for (const { event } of page) {
+        if (!event?.position) continue;
+        // A page may start at its starting place itself: only what lies beyond the last event read is new.
+        if (
+          from &&
+          (backwards ? comparePositions(event.position, from) >= 0 : comparePositions(event.position, from) <= 0)
+        ) {
+          continue;
+        }
+        from = event.position;
+        fresh++;
+        if (event.isJson) yield toRecordedEvent(event, event.position);
+      }
+      if (page.length < SCAN_PAGE || fresh === 0) return;
+    }
   }
 
   /** The stream's events from `fromVersion` on (at most `maxCount`); none when the stream does not exist. */
@@ -215,7 +295,7 @@ export class KurrentDbEventStore implements EventStore {
       this.watchFailing = false;
     });
     subscription.on('data', ({ event }) => {
-      if (event?.isJson) this.notify([toRecordedEvent(event, event.position)]);
+      if (event?.isJson) this.listeners.notify([toRecordedEvent(event, event.position)]);
     });
     subscription.on('error', (error) => {
       this.subscription = undefined;
@@ -228,14 +308,8 @@ export class KurrentDbEventStore implements EventStore {
       this.resubscribeTimer.unref();
     });
   }
+}
 
-  private notify(events: readonly RecordedEvent[]): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(events);
-      } catch {
-        // The append is committed; a listener (a wake-up call) failing must not make it look failed.
-      }
-    }
-  }
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -11,7 +11,14 @@ import {
   type ReadPosition,
   type RecordedEvent as KurrentRecordedEvent,
 } from '@kurrent/kurrentdb-client';
-import type { EventMetadata, ExpectedVersion, LogPosition, NewEvent, RecordedEvent } from '../event-store.port.js';
+import {
+  assertExpectedVersion,
+  type EventMetadata,
+  type ExpectedVersion,
+  type LogPosition,
+  type NewEvent,
+  type RecordedEvent,
+} from '../event-store.port.js';
 
 /*
  * The pure translation between our port and KurrentDB, kept apart from the client calls so it is tested without a
@@ -19,11 +26,6 @@ import type { EventMetadata, ExpectedVersion, LogPosition, NewEvent, RecordedEve
  * KurrentDB's (commit, prepare) pair, carried in our LogPosition as (transactionId, globalPosition): both are ordered
  * by the first member, then the second, so the processor checkpoints in PostgreSQL keep working unchanged.
  */
-
-export function assertExpectedVersion(expected: ExpectedVersion): void {
-  if (expected === 'any' || expected === 'no_stream') return;
-  if (!Number.isInteger(expected) || expected < 0) throw new Error(`invalid expected version ${String(expected)}`);
-}
 
 /** Our expected version as KurrentDB's stream state: version n (n >= 1) is revision n - 1, and 0 means no stream. */
 export function toStreamState(expected: ExpectedVersion): AppendStreamState {
@@ -106,4 +108,15 @@ export function isAfter(position: Position, after: LogPosition | undefined): boo
   return position.commit !== reference.commit
     ? position.commit > reference.commit
     : position.prepare > reference.prepare;
+}
+
+/** A place in $all as our LogPosition: (commit, prepare) as (transactionId, globalPosition). */
+export function logPositionOfPosition(position: Position): LogPosition {
+  return { transactionId: position.commit.toString(), globalPosition: position.prepare.toString() };
+}
+
+/** KurrentDB's order of two places in $all. */
+export function comparePositions(a: Position, b: Position): number {
+  if (a.commit !== b.commit) return a.commit > b.commit ? 1 : -1;
+  return a.prepare === b.prepare ? 0 : a.prepare > b.prepare ? 1 : -1;
 }

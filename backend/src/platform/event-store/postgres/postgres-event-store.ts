@@ -1,14 +1,19 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { StreamVersionConflictError } from '../event-store.errors.js';
-import type {
-  AppendOptions,
-  AppendResult,
-  EventStore,
-  ExpectedVersion,
-  LogPosition,
-  NewEvent,
-  ReadStreamResult,
-  RecordedEvent,
+import { AppendListeners } from '../append-listeners.js';
+import {
+  assertExpectedVersion,
+  assertReadLimit,
+  StreamVersionConflictError,
+  type AppendOptions,
+  type AppendResult,
+  type EventSelection,
+  type EventStore,
+  type ExpectedVersion,
+  type LogPosition,
+  type NewEvent,
+  type ReadStreamResult,
+  type RecordedEvent,
+  type SelectionOptions,
 } from '../event-store.port.js';
 import type { InlineProjectionRegistry } from '../inline-projection.js';
 import { query } from '../../database/sql.js';
@@ -19,6 +24,7 @@ import {
   toRecordedEvent,
   type EventRow,
 } from './event-rows.js';
+import { selectionSql } from './selection-sql.js';
 
 export interface PostgresEventStoreOptions {
   /** A fresh unit of work (`database.em()`): every append and read goes through MikroORM's one connection pool. */
@@ -34,14 +40,13 @@ const ANY_VERSION_ATTEMPTS = 5;
  * of its events share one transaction. See docs/decisions/002-event-store.md for the ordering of the log.
  */
 export class PostgresEventStore implements EventStore {
-  private readonly listeners = new Set<(events: readonly RecordedEvent[]) => void>();
+  private readonly listeners = new AppendListeners();
 
   constructor(private readonly options: PostgresEventStoreOptions) {}
 
   /** Called after each committed append (the processor runner polls at once instead of waiting for its timer). */
   onAppended(listener: (events: readonly RecordedEvent[]) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.add(listener);
   }
 
   async appendToStream(
@@ -56,7 +61,7 @@ export class PostgresEventStore implements EventStore {
         const result = await (outer ?? this.options.em()).transactional((em) =>
           this.appendInTransaction(em, streamId, events, expectedVersion),
         );
-        if (result.events.length > 0) this.notify(result.events);
+        if (result.events.length > 0) this.listeners.notify(result.events);
         return result;
       } catch (error) {
         if (!isStreamVersionCollision(error)) throw error;
@@ -86,7 +91,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readAll({ after, limit }: { after?: LogPosition; limit: number }): Promise<RecordedEvent[]> {
-    if (!Number.isInteger(limit) || limit < 1) throw new Error(`limit must be a positive integer, got ${limit}`);
+    assertReadLimit(limit);
     // Only transactions below the snapshot's xmin are certainly finished: a later one may have committed while an
     // earlier one, holding smaller positions, is still open. Passing it now would skip that earlier one for good.
     const rows = await query<EventRow>(
@@ -101,14 +106,19 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toRecordedEvent);
   }
 
-  private notify(events: readonly RecordedEvent[]): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(events);
-      } catch {
-        // The append is committed; a listener (a wake-up call) failing must not make it look failed.
-      }
-    }
+  async readSelected(selection: EventSelection, options: SelectionOptions = {}): Promise<RecordedEvent[]> {
+    if (selection.streamIds?.length === 0) return [];
+    const { sql, params } = selectionSql(selection, options);
+    return (await query<EventRow>(this.options.em(), sql, params)).map(toRecordedEvent);
+  }
+
+  async countAfter(after: LogPosition | undefined): Promise<number> {
+    const [row] = await query<{ count: number }>(
+      this.options.em(),
+      'select count(*)::int as count from events where (transaction_id, global_position) > (?::xid8, ?::bigint)',
+      [after?.transactionId ?? '0', after?.globalPosition ?? '0'],
+    );
+    return Number(row?.count ?? 0);
   }
 
   private async appendInTransaction(
@@ -184,11 +194,6 @@ export class PostgresEventStore implements EventStore {
       params,
     );
   }
-}
-
-function assertExpectedVersion(expected: ExpectedVersion): void {
-  if (expected === 'any' || expected === 'no_stream') return;
-  if (!Number.isInteger(expected) || expected < 0) throw new Error(`invalid expected version ${String(expected)}`);
 }
 
 async function currentVersion(em: EntityManager, streamId: string): Promise<number> {

@@ -1,21 +1,19 @@
 import { Body, Controller, Get, Inject, Logger, Param, Post, Req, Res } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { chooseDinerLanguage, type DinerLanguage } from '@tafrit/contracts/languages';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/config.js';
 import { LocalOrigins } from '../../../platform/http/local-origins.js';
-import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payments/index.js';
-import { renderBitPage, renderClosedPage, renderSandboxPage } from '../../payments/index.js';
-import { SandboxPaymentProvider, type CardForm } from '../../payments/index.js';
-import { RecordPaymentResultCommand } from '../application/record-payment-result.handler.js';
-import { SandboxPageFactsReader } from '../application/sandbox-page-facts.js';
+import { PaymentOrdersPort } from '../payment-orders.port.js';
+import { PAYMENT_PROVIDER, type PaymentProvider } from '../payment-provider.port.js';
+import { renderBitPage, renderClosedPage, renderSandboxPage } from './sandbox-page.html.js';
+import { SandboxPaymentProvider, type CardForm } from './sandbox-payment-provider.js';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.slice(0, 100) : '');
 
 /**
  * The sandbox provider's hosted card page, `/pay/sandbox/{id}`, shown in the checkout's frame. After a card it goes
- * through `RecordPaymentResult`, the path Cardcom's webhook takes, then sends the frame to the success address (the diner
+ * through ordering's `RecordPaymentResult` (PaymentOrdersPort), the path Cardcom's webhook takes, then sends the frame to the success address (the diner
  * app moves the top window there) or shows the decline with the form again.
  */
 @Controller('pay/sandbox')
@@ -25,8 +23,7 @@ export class SandboxPageController {
 
   constructor(
     private readonly sandbox: SandboxPaymentProvider,
-    private readonly commands: CommandBus,
-    private readonly facts: SandboxPageFactsReader,
+    private readonly orders: PaymentOrdersPort,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
@@ -120,7 +117,7 @@ export class SandboxPageController {
   private async record(id: string, request: FastifyRequest): Promise<void> {
     try {
       // The same verification as a webhook: the order learns the result from the provider, not from this form.
-      await this.commands.execute(new RecordPaymentResultCommand(id, request.id));
+      await this.orders.recordResult(id, request.id);
     } catch (error) {
       // The provider holds the result; the thank-you page asks again, as Cardcom would retry its webhook.
       this.logger.warn(`sandbox payment ${id} not recorded yet: ${error instanceof Error ? error.message : error}`);
@@ -129,7 +126,7 @@ export class SandboxPageController {
 
   /** The page's facts from its order, for a page this process did not open (no row is written when a page opens). */
   private factsOf(id: string) {
-    return () => this.facts.of(id);
+    return () => this.orders.sandboxPageFacts(id);
   }
 
   private notFound(reply: FastifyReply): void {

@@ -1,0 +1,155 @@
+import { createHash } from 'node:crypto';
+import {
+  agorotToDecimalString,
+  cartLineKey,
+  type ErrorCode,
+  type OrderAmounts,
+  type OrderLine,
+  type TipChoice,
+} from '@tafrit/contracts';
+import { priceCart, priceWithTip, type CartRequestLine, type MenuProductPrice } from './pricing.js';
+
+/** What the checkout reads of the menu at this moment (the menu module's checkout read). */
+export interface CheckoutMenuFacts {
+  business: {
+    isActive: boolean;
+    paymentOptions: { bitEnabled: boolean; tipsEnabled: boolean };
+  };
+  products: readonly MenuProductPrice[];
+  /** The business's next order number, taken with the read; none for a paused business. */
+  nextOrderNumber: number | null;
+}
+
+/** Whether ordering is open now by the server's clock (decision 028), and when it opens if not. */
+export interface CheckoutHours {
+  open: boolean;
+  reason: unknown;
+  opensAt: unknown;
+}
+
+export interface CheckoutRequest {
+  lines: readonly CartRequestLine[];
+  /** The total the diner was shown (items and tip), in agorot: it must equal the server's or nothing is placed. */
+  shownTotalAgorot: number;
+  tip?: TipChoice | null;
+  method?: 'card' | 'bit';
+}
+
+/** The refusal the diner is answered with: its error code and what the client needs to recover. */
+export interface CheckoutRefusal {
+  code: ErrorCode;
+  data?: unknown;
+}
+
+export type CheckoutPricing =
+  | {
+      ok: true;
+      orderNumber: number;
+      lines: OrderLine[];
+      /** The items alone; `amounts.totalAgorot` adds the tip. */
+      itemsAgorot: number;
+      amounts: OrderAmounts;
+      method: 'card' | 'bit';
+    }
+  | { ok: false; refusal: CheckoutRefusal };
+
+const refused = (code: ErrorCode, data?: unknown): CheckoutPricing => ({
+  ok: false,
+  refusal: data === undefined ? { code } : { code, data },
+});
+
+/**
+ * The checkout's decision, with no clock and no database: reprices the cart from the menu of this moment and refuses
+ * a business that is gone, inactive or closed, unavailable products and refused choices, a way to pay or a tip the
+ * business does not offer, a total the diner was not shown, and a cart of free items only (providers refuse a ₪0
+ * page). `menu` null: no such business; `hours`: whether its ordering is open now (null without a menu).
+ */
+export function priceCheckout(
+  menu: CheckoutMenuFacts | null,
+  hours: CheckoutHours | null,
+  request: CheckoutRequest,
+): CheckoutPricing {
+  if (!menu) return refused('menu.not_found');
+  const { business } = menu;
+  if (!business.isActive || menu.nextOrderNumber === null) return refused('menu.unavailable');
+  // The order number taken with the read is left unused, as after any refusal (order numbers may have gaps).
+  if (!hours?.open) {
+    return refused('business.ordering_closed', { reason: hours?.reason, opensAt: hours?.opensAt });
+  }
+  const pricing = priceCart(request.lines, menu.products);
+  if (pricing.status === 'unavailable') {
+    return refused('order.items_unavailable', { unavailableProductIds: pricing.productIds });
+  }
+  if (pricing.status === 'option_refused') {
+    const { code, ...detail } = pricing.error;
+    return refused(code, { productId: pricing.productId, ...detail });
+  }
+  const method = request.method ?? 'card';
+  if (method === 'bit' && !business.paymentOptions.bitEnabled) return refused('order.method_not_offered');
+  const amounts = priceWithTip(pricing.totalAgorot, request.tip, business.paymentOptions.tipsEnabled);
+  if (amounts.status === 'tip_not_offered') return refused('order.tip_not_offered');
+  if (amounts.status === 'tip_too_large') {
+    return refused('order.tip_too_large', { maxTipAmount: agorotToDecimalString(amounts.maxTipAgorot) });
+  }
+  if (amounts.totalAgorot !== request.shownTotalAgorot) {
+    return refused('order.price_changed', {
+      // The items' total, as the cart shows it; the checkout adds the tip again.
+      totalAmount: agorotToDecimalString(pricing.totalAgorot),
+      tipAmount: agorotToDecimalString(amounts.tipAgorot),
+      items: pricing.lines.map((line) => ({
+        productId: line.productId,
+        name: line.name,
+        price: agorotToDecimalString(line.unitPriceAgorot),
+        quantity: line.quantity,
+        ...(line.options ? { options: line.options.map((option) => option.optionId) } : {}),
+      })),
+    });
+  }
+  if (pricing.totalAgorot === 0) return refused('order.zero_total');
+  const { status: _ok, itemsAgorot, ...orderAmounts } = amounts;
+  return {
+    ok: true,
+    orderNumber: menu.nextOrderNumber,
+    lines: pricing.lines,
+    itemsAgorot,
+    amounts: orderAmounts,
+    method,
+  };
+}
+
+/**
+ * The same diner session, business, lines (with their choices), remarks, table, tip and way to pay: the same
+ * checkout (decision 005 §3), whose second request finds the first order.
+ */
+export function checkoutKey(
+  businessPhone: string,
+  checkout: { dinerSessionId: string; remarks: string | null; tableNumber: number | null },
+  lines: readonly OrderLine[],
+  tipAgorot: number,
+  method: 'card' | 'bit',
+): string {
+  const keyOf = (line: OrderLine) =>
+    cartLineKey(
+      line.productId,
+      (line.options ?? []).map((option) => option.optionId),
+    );
+  // Lines of one product with other choices are ordered by their key, so the cart's order never matters.
+  const cart = [...lines]
+    .sort((a, b) => a.productId - b.productId || keyOf(a).localeCompare(keyOf(b)))
+    .map((line) => `${keyOf(line)}x${line.quantity}@${line.unitPriceAgorot}`);
+  return (
+    createHash('sha256')
+      // Another tip or way to pay is another checkout; without either the key is the one it was before them.
+      .update(
+        JSON.stringify([
+          businessPhone,
+          checkout.dinerSessionId,
+          cart,
+          checkout.remarks,
+          checkout.tableNumber,
+          ...(tipAgorot > 0 || method === 'bit' ? [tipAgorot, method] : []),
+        ]),
+      )
+      .digest('hex')
+  );
+}

@@ -1,0 +1,122 @@
+import { splitVat, VAT_RATE_PERCENT, type OrderEvent, type OrderEventData } from '@tafrit/contracts';
+import { OrderInvalidTransitionError } from './order.errors.js';
+import type { At, PlacedOrder } from './order.state.js';
+import { sellerBlock, type Seller } from './seller.js';
+
+/**
+ * The number of an invoice of ours, as the decider writes it: the store replaces it with the business's next number
+ * of its gapless sequence, taken last in the command's transaction (a number is storage, not a decision).
+ */
+export const INVOICE_NUMBER_AT_COMMIT = '(numbered at commit)';
+
+/** A dealer number (עוסק מורשה: an ID or a company number) is nine digits. */
+const DEALER_NUMBER = /^\d{9}$/;
+
+/** The paid order's tax invoice, when it was not decided with the payment (a retry of a failed one). */
+export type InvoiceCommand =
+  | {
+      type: 'IssueInvoice';
+      data: At &
+        Pick<
+          OrderEventData['InvoiceIssued'],
+          'source' | 'invoiceNumber' | 'invoiceUrl' | 'beforeVatAgorot' | 'vatAgorot' | 'vatRatePercent'
+        >;
+    }
+  | { type: 'RecordInvoiceFailure'; data: At & { reason: string } };
+
+type Command<T extends InvoiceCommand['type']> = Extract<InvoiceCommand, { type: T }>;
+
+export function issueInvoice(command: Command<'IssueInvoice'>, order: PlacedOrder): OrderEvent[] {
+  if (order.invoice === 'generated') return [];
+  if (order.payment.status !== 'paid') throw new OrderInvalidTransitionError(order.payment.status, command.type);
+  const { now, ...invoice } = command.data;
+  const { orderId, businessPhone, totalAgorot, tipAgorot } = order;
+  return [
+    {
+      type: 'InvoiceIssued',
+      data: { orderId, businessPhone, ...invoice, totalAgorot, ...(tipAgorot ? { tipAgorot } : {}), issuedAt: now },
+    },
+  ];
+}
+
+export function recordInvoiceFailure({ data }: Command<'RecordInvoiceFailure'>, order: PlacedOrder): OrderEvent[] {
+  if (order.invoice !== 'pending') return [];
+  const { orderId, businessPhone } = order;
+  return [{ type: 'InvoiceFailed', data: { orderId, businessPhone, reason: data.reason, failedAt: data.now } }];
+}
+
+/**
+ * The tax document of a payment: the provider's when it made one with the charge (Cardcom's DocumentInfo), else ours
+ * in the seller's name with the next number of the business's sequence, or a failure the owner's report shows when
+ * the seller cannot head a tax document.
+ */
+export function invoiceOf(
+  order: PlacedOrder,
+  document: OrderEventData['OrderPaid']['document'],
+  invoiceUrl: string,
+  seller: Seller | null,
+  now: string,
+): OrderEvent {
+  const { orderId, businessPhone, totalAgorot, tipAgorot } = order;
+  // The tip stays outside the VAT base (decision 027): VAT is split from the sale alone, the tip shown apart.
+  const { beforeVat, vat } = splitVat(totalAgorot - tipAgorot, VAT_RATE_PERCENT);
+  const amounts = {
+    totalAgorot,
+    beforeVatAgorot: beforeVat,
+    vatAgorot: vat,
+    vatRatePercent: VAT_RATE_PERCENT,
+    ...(tipAgorot > 0 ? { tipAgorot } : {}),
+  };
+  if (document) {
+    return {
+      type: 'InvoiceIssued',
+      data: {
+        orderId,
+        businessPhone,
+        source: 'provider',
+        invoiceNumber: document.documentNumber,
+        // Cardcom's DocumentUrl is documented as unreliable: without one our page shows what we know.
+        invoiceUrl: document.documentUrl ?? invoiceUrl,
+        ...amounts,
+        issuedAt: now,
+        ...(seller ? { seller: sellerBlock(seller, businessPhone) } : {}),
+      },
+    };
+  }
+  const unusable = !seller
+    ? 'business not found'
+    : !seller.name.trim()
+      ? 'the business has no name'
+      : !DEALER_NUMBER.test(seller.dealerNumber)
+        ? 'the business has no valid dealer number'
+        : null;
+  if (unusable) return { type: 'InvoiceFailed', data: { orderId, businessPhone, reason: unusable, failedAt: now } };
+  return {
+    type: 'InvoiceIssued',
+    data: {
+      orderId,
+      businessPhone,
+      source: 'platform',
+      invoiceNumber: INVOICE_NUMBER_AT_COMMIT,
+      invoiceUrl,
+      ...amounts,
+      issuedAt: now,
+      seller: sellerBlock(seller!, businessPhone),
+    },
+  };
+}
+
+type InvoiceEvent = Extract<OrderEvent, { type: 'InvoiceIssued' | 'InvoiceFailed' }>;
+
+export function evolveInvoice(order: PlacedOrder, event: InvoiceEvent): PlacedOrder {
+  if (event.type === 'InvoiceFailed') return { ...order, invoice: 'failed' };
+  const { invoiceNumber, invoiceUrl, source, vatRatePercent } = event.data;
+  return {
+    ...order,
+    invoice: 'generated',
+    invoiceNumber,
+    invoiceUrl,
+    invoiceSource: source,
+    invoiceVatRatePercent: vatRatePercent,
+  };
+}

@@ -1,0 +1,89 @@
+import type { DinerLanguage, OrderLine, PaymentMethod, PaymentProviderName } from '@tafrit/contracts';
+import type { RefundState } from './refunds.js';
+import type { Seller } from './seller.js';
+
+/** An unpaid order stops taking payment pages after this long (its prices may be stale by then). */
+export const ORDER_PAYMENT_WINDOW_MS = 30 * 60 * 1000;
+
+/** `cancelled`: declined by the café after payment and refunded with it (issue 17). */
+export type KitchenStatus = 'pending' | 'paid' | 'accepted' | 'ready' | 'served' | 'expired' | 'cancelled';
+
+/**
+ * The order as its events left it. Snapshots stored by older code lack fields added since: `upcastOrderState`
+ * (order.upcast.ts) fills them when a snapshot is loaded, so nothing here describes how the state was once stored.
+ */
+export interface PlacedOrder {
+  placed: true;
+  orderId: string;
+  businessPhone: string;
+  orderNumber: number;
+  lines: OrderLine[];
+  /** What the diner is charged: the items and the tip. */
+  totalAgorot: number;
+  /** 5% of the items only. */
+  commissionAgorot: number;
+  netAgorot: number;
+  /** The diner's tip inside totalAgorot (issue 17); 0: none. */
+  tipAgorot: number;
+  placedAt: string;
+  departmentId: string;
+  remarks: string | null;
+  tableNumber: number | null;
+  dinerSessionId: string;
+  customerName: string | null;
+  customerPhone: string | null;
+  /** The seller as it was when the order was placed; null when its `OrderPlaced` did not record one. */
+  seller: Seller | null;
+  status: KitchenStatus;
+  payment: {
+    status: 'pending' | 'paid' | 'failed';
+    /** Every payment page opened for this order: a result is accepted only for one of them. */
+    pages: { lowProfileId: string; paymentUrl: string; method?: 'card' | 'bit' }[];
+    transactionId: string | null;
+    failedPages: string[];
+    provider: PaymentProviderName | null;
+    /** The latest page opened, then the page that was paid. */
+    lowProfileId: string | null;
+    last4: string | null;
+    brand: string | null;
+    approvalNumber: string | null;
+    paidAt: string | null;
+    /** How the diner paid (issue 17); set when the order is paid. */
+    method?: PaymentMethod | null;
+  };
+  invoice: 'pending' | 'generated' | 'failed';
+  invoiceNumber: string | null;
+  invoiceUrl: string | null;
+  /** Whose tax invoice and at which VAT rate (a credit document follows both); set with the invoice. */
+  invoiceSource?: 'platform' | 'provider';
+  invoiceVatRatePercent?: number;
+  receiptSms: 'pending' | 'sent' | 'failed';
+  slipQueued: boolean;
+  /** `printed` is final: a slip acknowledged twice (the agent retried its ack) is recorded once. */
+  slip: 'none' | 'queued' | 'printed' | 'failed';
+  /** Refunds in the order they were asked for. */
+  refunds: RefundState[];
+  /** When the kitchen said on accepting that it would be ready; absent when it said nothing. */
+  estimatedReadyAt?: string;
+  /** The owner's test order (decision 034): never charged; absent on a diner's order. */
+  test?: true;
+  /** The diner asked for one SMS when ready (issue 18, decision 033), in this language; absent: not asked. */
+  readySms?: { status: 'requested' | 'sent' | 'failed'; language: DinerLanguage };
+}
+
+export type OrderState = { placed: false } | PlacedOrder;
+
+/** The moment a command is decided at. */
+export type At = { now: string };
+
+/** One slip per order, so the slip's id is the order's: the printing agent's acknowledgement names both. */
+export const slipIdOf = (orderId: string): string => `slip-${orderId}`;
+
+/** The page the diner can still pay on: the latest one, unless the provider declined it. */
+export function openPaymentPage(order: PlacedOrder): { lowProfileId: string; paymentUrl: string } | null {
+  const latest = order.payment.pages.at(-1);
+  if (!latest || order.payment.status === 'paid' || order.payment.failedPages.includes(latest.lowProfileId)) {
+    return null;
+  }
+  return latest;
+}

@@ -1,0 +1,84 @@
+import type { OrderEvent, OrderEventData } from '@tafrit/contracts';
+import { OrderAlreadyPlacedError } from './order.errors.js';
+import { ORDER_PAYMENT_WINDOW_MS, slipIdOf, type At, type OrderState, type PlacedOrder } from './order.state.js';
+
+/** The order's start and, unpaid, its end. */
+export type PlacementCommand =
+  | { type: 'PlaceOrder'; data: OrderEventData['OrderPlaced'] }
+  | { type: 'PlaceTestOrder'; data: Omit<OrderEventData['OrderPlaced'], 'test'> }
+  | { type: 'ExpireOrder'; data: At };
+
+type Command<T extends PlacementCommand['type']> = Extract<PlacementCommand, { type: T }>;
+
+export function placeOrder({ data }: Command<'PlaceOrder'>, state: OrderState): OrderEvent[] {
+  if (state.placed) throw new OrderAlreadyPlacedError(state.orderId);
+  return [{ type: 'OrderPlaced', data }];
+}
+
+/**
+ * Straight to the kitchen (decision 034): no payment page, no charge, so no invoice, receipt or commission; the slip
+ * is queued with the order so it prints as a paid order's does. Nothing to pay: no commission, no tip.
+ */
+export function placeTestOrder({ data }: Command<'PlaceTestOrder'>, state: OrderState): OrderEvent[] {
+  if (state.placed) throw new OrderAlreadyPlacedError(state.orderId);
+  const { tipAgorot: _noTip, ...order } = data;
+  const { orderId, businessPhone, placedAt } = order;
+  return [
+    { type: 'OrderPlaced', data: { ...order, commissionAgorot: 0, netAgorot: order.totalAgorot, test: true } },
+    { type: 'SlipQueued', data: { orderId, businessPhone, slipId: slipIdOf(orderId), queuedAt: placedAt, test: true } },
+  ];
+}
+
+/** An order left unpaid for the payment window expires; a paid one, or one paid meanwhile, never does. */
+export function expireOrder({ data }: Command<'ExpireOrder'>, order: PlacedOrder): OrderEvent[] {
+  if (order.status !== 'pending' || order.payment.status === 'paid') return [];
+  if (Date.parse(data.now) - Date.parse(order.placedAt) < ORDER_PAYMENT_WINDOW_MS) return [];
+  return [
+    { type: 'OrderExpired', data: { orderId: order.orderId, businessPhone: order.businessPhone, expiredAt: data.now } },
+  ];
+}
+
+/** The order as it is placed: nothing paid, invoiced, sent or printed yet. */
+export function orderPlaced(data: OrderEventData['OrderPlaced']): PlacedOrder {
+  return {
+    placed: true,
+    orderId: data.orderId,
+    businessPhone: data.businessPhone,
+    orderNumber: data.orderNumber,
+    lines: data.lines,
+    totalAgorot: data.totalAgorot,
+    commissionAgorot: data.commissionAgorot,
+    netAgorot: data.netAgorot,
+    tipAgorot: data.tipAgorot ?? 0,
+    placedAt: data.placedAt,
+    departmentId: data.departmentId,
+    remarks: data.remarks,
+    tableNumber: data.tableNumber,
+    dinerSessionId: data.dinerSessionId,
+    customerName: data.customerName,
+    customerPhone: data.customerPhone,
+    seller: data.seller ?? null,
+    status: 'pending',
+    payment: {
+      status: 'pending',
+      pages: [],
+      transactionId: null,
+      failedPages: [],
+      provider: null,
+      lowProfileId: null,
+      last4: null,
+      brand: null,
+      approvalNumber: null,
+      paidAt: null,
+    },
+    invoice: 'pending',
+    invoiceNumber: null,
+    invoiceUrl: null,
+    receiptSms: 'pending',
+    slipQueued: false,
+    slip: 'none',
+    refunds: [],
+    // A test order goes to the kitchen as placed: its kitchen status starts where a paid order's does.
+    ...(data.test ? { test: true as const, status: 'paid' as const } : {}),
+  };
+}

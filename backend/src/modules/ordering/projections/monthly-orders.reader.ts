@@ -1,0 +1,136 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ISRAEL_TZ, type RefundLine } from '@tafrit/contracts';
+import { query } from '../../../platform/database/sql.js';
+import { type Order, OrderEntity } from './order.entity.js';
+
+/** The month's sums over its paid orders, numeric(14,2) text. */
+export interface MonthSummary {
+  totalOrders: number;
+  totalAmount: string;
+  totalCommission: string;
+  netAmount: string;
+  totalTips: string;
+}
+
+/** A refund the provider made on one of the month's orders, with its share of the commission (decision 024). */
+export interface MonthRefund {
+  orderId: string;
+  refundId: string;
+  amountAgorot: number;
+  commissionAgorot: number;
+  reason: string;
+  refundedAt: string;
+  credit: string | null;
+  creditFailureReason: string | null;
+}
+
+/** A refund on one of the month's orders that returned nothing (yet): asked for, or refused by the provider. */
+export interface MonthUnsettledRefund {
+  orderId: string;
+  refundId: string;
+  amountAgorot: number;
+  reason: string;
+  requestedAt: string;
+  status: string;
+  failureReason: string | null;
+  lines: RefundLine[] | null;
+}
+
+export interface MonthDay {
+  /** YYYY-MM-DD in Israel. */
+  day: string;
+  totalOrders: number;
+  totalAmount: string;
+}
+
+/** Everything the owner's monthly report reads of the orders paid in one period. */
+export interface PaidOrdersOfMonth {
+  /** The latest paid first. */
+  orders: Order[];
+  summary: MonthSummary | undefined;
+  /** The refunds made, summed: returned to diners, and the commission they returned. */
+  refunded: { refundedAgorot: number; commissionReturnedAgorot: number };
+  refunds: MonthRefund[];
+  unsettledRefunds: MonthUnsettledRefund[];
+  /** Days with paid orders only. */
+  days: MonthDay[];
+}
+
+// A report counts what was paid: a pending, failed or expired order never reached the business's money.
+const WHERE = `business_id = ? and payment_status = 'paid' and paid_at >= ? and paid_at < ?`;
+// The refunds are the order's own record (its state snapshot, decision 015), read here, in ordering, only.
+const REFUNDS = `from orders o cross join lateral jsonb_array_elements(coalesce(o.state->'refunds', '[]'::jsonb)) r
+  where ${WHERE}`;
+
+/**
+ * The owner's monthly report's reads of the orders (GET /api/orders?month=...): the business's orders paid in
+ * [start, end), their sums, their refunds and their days. A sale belongs to the period it was paid in. Sums are
+ * PostgreSQL's on the numeric(10,2) columns, exact to the agora. One query after the other: on the embedded database
+ * the ORM has a single connection.
+ */
+export async function paidOrdersOfMonth(
+  em: EntityManager,
+  businessPhone: string,
+  start: Date,
+  end: Date,
+): Promise<PaidOrdersOfMonth> {
+  const params = [businessPhone, start, end];
+  const orders = await em.find(
+    OrderEntity,
+    { businessId: businessPhone, paymentStatus: 'paid', paidAt: { $gte: start, $lt: end } },
+    { orderBy: { paidAt: 'desc', orderNumber: 'desc' } },
+  );
+  const [summary] = await query<MonthSummary>(
+    em,
+    `select count(*)::int as "totalOrders",
+            coalesce(sum(total_amount), 0)::numeric(14, 2)::text as "totalAmount",
+            coalesce(sum(commission), 0)::numeric(14, 2)::text as "totalCommission",
+            coalesce(sum(net_amount), 0)::numeric(14, 2)::text as "netAmount",
+            coalesce(sum(tip_amount), 0)::numeric(14, 2)::text as "totalTips"
+       from orders where ${WHERE}`,
+    params,
+  );
+  const [refunded] = await query<{ refunded: number; returned: number }>(
+    em,
+    `select coalesce(sum((r->>'amountAgorot')::int), 0)::int as refunded,
+            coalesce(sum((r->>'commissionAgorot')::int), 0)::int as returned
+       ${REFUNDS} and r->>'status' = 'refunded'`,
+    params,
+  );
+  const refunds = await query<MonthRefund>(
+    em,
+    `select o.id as "orderId", r->>'refundId' as "refundId", (r->>'amountAgorot')::int as "amountAgorot",
+            r->>'reason' as reason, coalesce((r->>'commissionAgorot')::int, 0) as "commissionAgorot",
+            r->>'refundedAt' as "refundedAt", r->>'credit' as credit,
+            r->>'creditFailureReason' as "creditFailureReason"
+       ${REFUNDS} and r->>'status' = 'refunded'`,
+    params,
+  );
+  const days = await query<MonthDay>(
+    em,
+    `select to_char((paid_at at time zone '${ISRAEL_TZ}')::date, 'YYYY-MM-DD') as day,
+            count(*)::int as "totalOrders", sum(total_amount)::numeric(14, 2)::text as "totalAmount"
+       from orders where ${WHERE}
+      group by 1`,
+    params,
+  );
+  const unsettledRefunds = await query<MonthUnsettledRefund>(
+    em,
+    `select o.id as "orderId", r->>'refundId' as "refundId", (r->>'amountAgorot')::int as "amountAgorot",
+            r->>'reason' as reason, r->>'requestedAt' as "requestedAt", r->>'status' as status,
+            r->>'failureReason' as "failureReason", r->'lines' as lines
+       ${REFUNDS} and r->>'status' in ('requested', 'failed')`,
+    params,
+  );
+  return {
+    orders,
+    summary,
+    refunded: {
+      refundedAgorot: Number(refunded?.refunded ?? 0),
+      commissionReturnedAgorot: Number(refunded?.returned ?? 0),
+    },
+    refunds,
+    unsettledRefunds,
+    days,
+  };
+}

@@ -1,0 +1,157 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { OrderItemView } from '@tafrit/contracts';
+import { boundQuery, query } from '../../../platform/database/sql.js';
+
+/**
+ * An order as the kitchen sees it (the live console, its buttons' answers, the slips), from the `orders` read
+ * model's own columns (decision 039): amounts are its numeric(10,2) text ('41.00'), `items` as the spec's table has
+ * them (price in shekels), `paymentMethod` its column ('credit_card', 'google_pay', 'bit').
+ */
+export interface KitchenOrderRow {
+  id: string;
+  businessId: string;
+  orderNumber: number;
+  paidAt: Date | null;
+  tableNumber: number | null;
+  items: OrderItemView[] | string;
+  remarks: string | null;
+  totalAmount: string;
+  tipAmount: string;
+  paymentMethod: string;
+  /** `paid`, or `test`: the owner's test order (decision 034), which prints and shows marked as one. */
+  paymentStatus: string;
+  /** The kitchen's status ('paid', 'accepted', 'ready', 'served', 'cancelled', ...). */
+  status: string;
+  isTest: boolean;
+  /** What the provider returned on the order, in agorot. */
+  refundedAgorot: number;
+  /** The last refund when the provider refused it; null otherwise. */
+  refundRefused: { refundId: string; reason: string } | null;
+  /** The slip's state as the order's commands recorded it; null on a row older than its snapshot. */
+  slipStatus: string | null;
+}
+
+/** A business's paid orders and sales in a period (the administrator's list of accounts). */
+export interface SalesRow {
+  businessId: string;
+  orders: number;
+  /** numeric(14,2) text. */
+  sales: string;
+}
+
+interface KitchenSqlRow {
+  id: string;
+  business_id: string;
+  order_number: number;
+  paid_at: Date | null;
+  table_number: number | null;
+  items: OrderItemView[] | string;
+  remarks: string | null;
+  total_amount: string;
+  tip_amount: string;
+  payment_method: string;
+  payment_status: string;
+  status: string;
+  is_test: boolean;
+  refunded_agorot: string;
+  refund_refused_id: string | null;
+  refund_refused_reason: string | null;
+  slip_status: string | null;
+}
+
+const KITCHEN_COLUMNS = `id, business_id, order_number, paid_at, table_number, items, remarks, total_amount, tip_amount,
+  payment_method, payment_status, status, is_test, (refunded_amount * 100)::bigint::text as refunded_agorot,
+  refund_refused_id, refund_refused_reason, slip_status`;
+// Paid orders and the owner's test orders (decision 034, payment_status 'test'): both are the kitchen's to make.
+const FOR_KITCHEN = `payment_status in ('paid', 'test')`;
+
+function kitchenRowOf(row: KitchenSqlRow): KitchenOrderRow {
+  return {
+    id: row.id,
+    businessId: row.business_id,
+    orderNumber: row.order_number,
+    paidAt: row.paid_at,
+    tableNumber: row.table_number,
+    items: row.items,
+    remarks: row.remarks,
+    totalAmount: row.total_amount,
+    tipAmount: row.tip_amount,
+    paymentMethod: row.payment_method,
+    paymentStatus: row.payment_status,
+    status: row.status,
+    isTest: row.is_test,
+    refundedAgorot: Number(row.refunded_agorot ?? 0),
+    refundRefused:
+      row.refund_refused_id === null
+        ? null
+        : { refundId: row.refund_refused_id, reason: row.refund_refused_reason ?? '' },
+    slipStatus: row.slip_status,
+  };
+}
+
+/**
+ * What other modules read of the orders (issue 30): ordering's `orders` table is named in SQL only here, in
+ * ordering. Each method is one query on the `em` the caller hands in (a processor reads inside its transaction).
+ */
+export const ordersReader = {
+  /** One order of a business, whatever its state; undefined when the business has no such order. */
+  async order(em: EntityManager, businessPhone: string, orderId: string): Promise<KitchenOrderRow | undefined> {
+    const [row] = await query<KitchenSqlRow>(
+      em,
+      `select ${KITCHEN_COLUMNS} from orders where id = ? and business_id = ?`,
+      [orderId, businessPhone],
+    );
+    return row ? kitchenRowOf(row) : undefined;
+  },
+
+  /** One paid (or test) order of a business, as the kitchen makes it. */
+  async kitchenOrder(em: EntityManager, businessPhone: string, orderId: string): Promise<KitchenOrderRow | undefined> {
+    const [row] = await query<KitchenSqlRow>(
+      em,
+      `select ${KITCHEN_COLUMNS} from orders where id = ? and business_id = ? and ${FOR_KITCHEN}`,
+      [orderId, businessPhone],
+    );
+    return row ? kitchenRowOf(row) : undefined;
+  },
+
+  /** Paid (or test) orders of any businesses, by id: a batch of events in one query. */
+  async kitchenOrdersByIds(em: EntityManager, orderIds: readonly string[]): Promise<KitchenOrderRow[]> {
+    if (orderIds.length === 0) return [];
+    const rows = await boundQuery<KitchenSqlRow>(
+      em,
+      `select ${KITCHEN_COLUMNS} from orders where id = any($1::uuid[]) and ${FOR_KITCHEN}`,
+      [orderIds],
+    );
+    return rows.map(kitchenRowOf);
+  },
+
+  /** A business's paid (or test) orders that reached the kitchen in [start, end), the latest first. */
+  async kitchenOrdersBetween(
+    em: EntityManager,
+    businessPhone: string,
+    start: Date,
+    end: Date,
+  ): Promise<KitchenOrderRow[]> {
+    const rows = await query<KitchenSqlRow>(
+      em,
+      `select ${KITCHEN_COLUMNS} from orders
+        where business_id = ? and ${FOR_KITCHEN} and paid_at >= ? and paid_at < ?
+        order by paid_at desc, order_number desc`,
+      [businessPhone, start, end],
+    );
+    return rows.map(kitchenRowOf);
+  },
+
+  /** Paid orders and their sum per business, paid in [start, end); one business when `businessPhone` is given. */
+  async salesByBusiness(em: EntityManager, start: Date, end: Date, businessPhone?: string): Promise<SalesRow[]> {
+    const rows = await query<{ business_id: string; orders: number; sales: string }>(
+      em,
+      `select business_id, count(*)::int as orders, sum(total_amount)::numeric(14, 2)::text as sales
+         from orders
+        where payment_status = 'paid' and paid_at >= ? and paid_at < ? ${businessPhone ? 'and business_id = ?' : ''}
+        group by business_id`,
+      businessPhone ? [start, end, businessPhone] : [start, end],
+    );
+    return rows.map((row) => ({ businessId: row.business_id, orders: Number(row.orders), sales: row.sales }));
+  },
+};
