@@ -7,6 +7,7 @@ import type { Processor } from '../../src/platform/processing/processor.js';
 import { ProcessorRunner } from '../../src/platform/processing/processor-runner.js';
 import type { OrderCommand } from '../../src/modules/ordering/domain/order.decider.js';
 import { OrderStore } from '../../src/modules/ordering/persistence/order-store.js';
+import { BusinessReader } from '../../src/modules/accounts/projections/business.reader.js';
 import { InvoiceLinks } from '../../src/modules/invoicing/application/invoice-links.js';
 import { receiptSmsProcessor } from '../../src/modules/ordering/processors/receipt-sms.processor.js';
 import { newPhone, registerOwner, type SignedInOwner } from '../support/accounts.js';
@@ -28,6 +29,7 @@ export function paymentProcessors(app: TestApp, sms: SmsSender = app.app.get<Sms
       orders: app.app.get(OrderStore),
       sms,
       commands: app.app.get(CommandBus),
+      businesses: app.app.get(BusinessReader),
     }),
   };
 }

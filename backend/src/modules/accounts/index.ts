@@ -21,7 +21,6 @@ export { LogoUploads } from './application/logo-uploads.service.js';
 export { BusinessSecrets } from './application/business-secrets.service.js';
 // The entity itself only for the order write path (ordering, invoicing's processor), which reads the row in its own
 // transaction; to be replaced by BusinessReader with the write-path change. Everyone else reads through the reader.
-export { BusinessEntity } from './projections/business.entity.js';
 
 import { BusinessSecretEntity } from './persistence/business-secret.entity.js';
 import { OtpCodeEntity } from './persistence/otp-code.entity.js';

@@ -118,7 +118,13 @@ export class OrderingModule implements OnModuleInit {
     // The receipt SMS follows the log from its own checkpoint (decision 005); the invoice and the slip commit with
     // the payment (decision 015).
     this.runner.register(
-      receiptSmsProcessor({ database: this.database, orders: this.orders, sms: this.sms, commands: this.commands }),
+      receiptSmsProcessor({
+        database: this.database,
+        orders: this.orders,
+        sms: this.sms,
+        commands: this.commands,
+        businesses: this.businesses,
+      }),
     );
     // The owner's "accept new orders automatically" (decision 032), through the kitchen's own command.
     this.runner.register(

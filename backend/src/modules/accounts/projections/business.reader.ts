@@ -104,6 +104,16 @@ export interface BusinessSeller {
 }
 
 /** Where a business's payout goes (the bank's code is kept in `bankName`). */
+/** What a business's row holds of its seller's details now (`BusinessReader.detailsOf`). */
+export interface BusinessDetailsNow {
+  businessName: string;
+  idNumber: string;
+  phone: string;
+  receiptPhone: string | null;
+  street: string | null;
+  city: string | null;
+}
+
 export interface BusinessPayee {
   businessName: string;
   bankCode: string;
@@ -265,6 +275,44 @@ export class BusinessReader {
           city: business.city ?? null,
         }
       : undefined;
+  }
+
+  /**
+   * The business's details as it is now, for ordering's seller of an older order and a credit document (the seller
+   * the document prints), with its receipt phone.
+   */
+  async detailsOf(phone: string, em: EntityManager = this.database.em()): Promise<BusinessDetailsNow | undefined> {
+    const business = await em.findOne(
+      BusinessEntity,
+      { phone },
+      { fields: ['businessName', 'idNumber', 'receiptPhone', 'street', 'city'] },
+    );
+    return business
+      ? {
+          businessName: business.businessName,
+          idNumber: business.idNumber,
+          phone,
+          receiptPhone: business.receiptPhone ?? null,
+          street: business.street ?? null,
+          city: business.city ?? null,
+        }
+      : undefined;
+  }
+
+  /** The business's own Cardcom terminal as set up now: null when it has none, undefined when the business is gone. */
+  async terminalOf(
+    phone: string,
+    em: EntityManager = this.database.em(),
+  ): Promise<{ terminalNumber: string; apiName: string } | null | undefined> {
+    const business = await em.findOne(
+      BusinessEntity,
+      { phone },
+      { fields: ['cardcomTerminalNumber', 'cardcomApiName'] },
+    );
+    if (!business) return undefined;
+    return business.cardcomTerminalNumber && business.cardcomApiName
+      ? { terminalNumber: business.cardcomTerminalNumber, apiName: business.cardcomApiName }
+      : null;
   }
 
   async payeesOf(

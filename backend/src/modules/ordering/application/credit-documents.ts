@@ -3,7 +3,7 @@ import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import { preparedStatement } from '../../../platform/database/prepared-statement.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { BusinessEntity, BusinessSecrets } from '../../accounts/index.js';
+import { BusinessReader, BusinessSecrets } from '../../accounts/index.js';
 import {
   PAYMENT_PROVIDER,
   PaymentProviderError,
@@ -33,14 +33,15 @@ export class CreditDocuments {
     @Inject(DATABASE) private readonly database: Database,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     private readonly secrets: BusinessSecrets,
+    private readonly businesses: BusinessReader,
   ) {}
 
   /** The terminal that charged: the platform's, or the business's own with its stored (decrypted) ApiPassword. */
   async terminalOf(order: PlacedOrder): Promise<TerminalChoice> {
     const [page] = await this.database.run(PAGE_TERMINAL, [order.payment.lowProfileId]);
     if (!page || page.terminal === 'platform') return { owner: 'platform', credentials: null };
-    const business = await this.database.em().findOne(BusinessEntity, { phone: order.businessPhone });
-    if (!business?.cardcomTerminalNumber || !business.cardcomApiName) {
+    const terminal = await this.businesses.terminalOf(order.businessPhone);
+    if (!terminal) {
       throw new AppError('payment.provider_failed', { message: 'מסוף הסליקה של העסק אינו מוגדר עוד' });
     }
     // No password stored: the provider refuses before calling Cardcom.
@@ -48,8 +49,7 @@ export class CreditDocuments {
     return {
       owner: 'business',
       credentials: {
-        terminalNumber: business.cardcomTerminalNumber,
-        apiName: business.cardcomApiName,
+        ...terminal,
         ...(apiPassword ? { apiPassword } : {}),
       },
     };
@@ -57,7 +57,7 @@ export class CreditDocuments {
 
   /** The business as it is now: a credit document prints its block (else the order's seller). */
   async sellerNow(businessPhone: string): Promise<Seller | null> {
-    const business = await this.database.em().findOne(BusinessEntity, { phone: businessPhone });
+    const business = await this.businesses.detailsOf(businessPhone);
     return business ? sellerNow(business) : null;
   }
 

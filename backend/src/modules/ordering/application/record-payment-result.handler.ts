@@ -4,7 +4,7 @@ import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import { preparedStatement } from '../../../platform/database/prepared-statement.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { BusinessEntity } from '../../accounts/index.js';
+import { BusinessReader } from '../../accounts/index.js';
 import { InvoiceLinks } from '../../invoicing/index.js';
 import { PAYMENT_PROVIDER, type PaymentProvider, type TerminalChoice } from '../../payments/index.js';
 import { upcastOrderState, type OrderState, type Seller } from '../domain/order.decider.js';
@@ -64,6 +64,7 @@ export class RecordPaymentResultHandler implements ICommandHandler<RecordPayment
     private readonly orders: OrderStore,
     private readonly recent: RecentOrders,
     private readonly links: InvoiceLinks,
+    private readonly businesses: BusinessReader,
   ) {}
 
   async execute({ lowProfileId, correlationId }: RecordPaymentResultCommand): Promise<RecordedOutcome> {
@@ -177,19 +178,16 @@ export class RecordPaymentResultHandler implements ICommandHandler<RecordPayment
    */
   private async sellerIfUnknown(page: PageRow, known: LoadedOrder | undefined): Promise<Seller | null | undefined> {
     if (known?.state.placed && known.state.seller) return undefined;
-    const business = await this.database.em().findOne(BusinessEntity, { phone: page.business_id });
+    const business = await this.businesses.detailsOf(page.business_id);
     return business ? sellerNow(business) : null;
   }
 
   private async terminalOf(page: PageRow): Promise<TerminalChoice> {
     if (page.terminal === 'platform') return { owner: 'platform', credentials: null };
-    const business = await this.database.em().findOne(BusinessEntity, { phone: page.business_id });
-    if (!business?.cardcomTerminalNumber || !business.cardcomApiName) {
+    const credentials = await this.businesses.terminalOf(page.business_id);
+    if (!credentials) {
       throw new AppError('payment.provider_failed', { message: 'the business terminal is no longer configured' });
     }
-    return {
-      owner: 'business',
-      credentials: { terminalNumber: business.cardcomTerminalNumber, apiName: business.cardcomApiName },
-    };
+    return { owner: 'business', credentials };
   }
 }

@@ -13,7 +13,7 @@ import { preparedStatement } from '../../../platform/database/prepared-statement
 import type { RecordedEvent } from '../../../platform/event-store/event-store.port.js';
 import type { Processor } from '../../../platform/processing/processor.js';
 import { SmsDeliveryError, type SmsSender } from '../../../platform/sms/sms.port.js';
-import { BusinessEntity } from '../../accounts/index.js';
+import type { BusinessReader } from '../../accounts/index.js';
 import { RecordReceiptSmsCommand } from '../application/record-receipt-sms.handler.js';
 import { upcastOrderState, type OrderState, type PlacedOrder } from '../domain/order.decider.js';
 import type { LoadedOrder, OrderStore } from '../persistence/order-store.js';
@@ -138,8 +138,10 @@ export function receiptSmsProcessor({
   orders: store,
   sms,
   commands,
+  businesses,
 }: {
   database: Database;
+  businesses: BusinessReader;
   orders: OrderStore;
   sms: SmsSender;
   commands: CommandBus;
@@ -181,7 +183,9 @@ export function receiptSmsProcessor({
       const order = known.state.placed ? known.state : null;
       if (order && order.receiptSms !== 'pending') continue;
       // An order placed before its seller was recorded with it asks the business for its phone.
-      const to = order?.seller ? order.seller.receiptPhone : await receiptPhoneNow(database, data.businessPhone);
+      const to = order?.seller
+        ? order.seller.receiptPhone
+        : (await businesses.detailsOf(data.businessPhone))?.receiptPhone;
       if (to === undefined) {
         await record(data.orderId, { sent: false, to: null, reason: 'business not found' }, event, known);
         continue;
@@ -247,10 +251,4 @@ export function receiptSmsProcessor({
   };
 
   return paidOrderReactor(RECEIPT_SMS_PROCESSOR, handleBatch);
-}
-
-/** The business's receipt phone now: null when it chose none, undefined when the business is gone. */
-async function receiptPhoneNow(database: Database, businessPhone: string): Promise<string | null | undefined> {
-  const business = await database.em().findOne(BusinessEntity, { phone: businessPhone });
-  return business ? (business.receiptPhone ?? null) : undefined;
 }
