@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { otpTextHe as text } from '@/i18n/he-otp';
 import { TextField } from './ui/form-field';
@@ -62,13 +63,28 @@ export function OtpSignIn({
   const [phoneError, setPhoneError] = useState<string>();
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string>();
-  const [pending, setPending] = useState<'send' | 'resend' | 'verify' | null>(null);
   const [secondsLeft, setSecondsLeft] = useState(0);
   const phoneRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const firstRender = useRef(true);
   const codeForm = useRef<HTMLFormElement>(null);
   const submitOnSixth = useRef(false);
+
+  // The calls through the app's mutations (their pending state); what they came to is told by the page, so neither
+  // throws for a refused phone or code.
+  const sending = useMutation({
+    mutationFn: ({ to }: { to: string; kind: 'send' | 'resend' }) => sendCode(to),
+  });
+  const verifying = useMutation({
+    mutationFn: ({ to, code }: { to: string; code: string }) => verifyCode(to, code),
+  });
+  // Which button shows it is working. After a sign-in the verify button stays so until the caller's navigation
+  // replaces this screen: the form does not come back to life for a moment in between.
+  const pending: 'send' | 'resend' | 'verify' | null = sending.isPending
+    ? sending.variables.kind
+    : verifying.isPending || verifying.data === true
+      ? 'verify'
+      : null;
 
   useEffect(() => {
     if (secondsLeft <= 0) return;
@@ -93,20 +109,15 @@ export function OtpSignIn({
   }, [step]);
 
   async function send(to: string, kind: 'send' | 'resend'): Promise<boolean> {
-    setPending(kind);
-    try {
-      const result = await sendCode(to);
-      if (typeof result === 'object') {
-        setPhoneError(result.phoneError);
-        if (kind === 'resend') setStep('phone');
-        else phoneRef.current?.focus();
-        return false;
-      }
-      if (result) setSecondsLeft(resendAfterSeconds);
-      return result;
-    } finally {
-      setPending(null);
+    const result = await sending.mutateAsync({ to, kind });
+    if (typeof result === 'object') {
+      setPhoneError(result.phoneError);
+      if (kind === 'resend') setStep('phone');
+      else phoneRef.current?.focus();
+      return false;
     }
+    if (result) setSecondsLeft(resendAfterSeconds);
+    return result;
   }
 
   async function onPhoneSubmit(event: FormEvent) {
@@ -140,15 +151,8 @@ export function OtpSignIn({
       return;
     }
     setCodeError(undefined);
-    setPending('verify');
-    let signedIn = false;
-    try {
-      signedIn = await verifyCode(phone, parsed.data);
-    } finally {
-      // After success the caller navigates away: no state update on an unmounted screen.
-      if (!signedIn) setPending(null);
-    }
-    if (!signedIn) codeRef.current?.focus();
+    // After success the caller navigates away; the verify button stays pending (above) until it does.
+    if (!(await verifying.mutateAsync({ to: phone, code: parsed.data }))) codeRef.current?.focus();
   }
 
   async function onResend() {
