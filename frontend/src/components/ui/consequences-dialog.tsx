@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Dialog } from './dialog';
 import { errorTextClass } from './form-styles';
@@ -45,21 +46,18 @@ export function ConsequencesDialog({
     setOwnOpen(next);
     onOpenChange?.(next);
   };
-  const [pending, setPending] = useState(false);
   const [error, setError] = useState<string>();
-
-  async function confirm() {
-    setPending(true);
-    setError(undefined);
-    try {
+  // The step itself is the caller's mutation; this one only holds the dialog's pending state and error around it.
+  const confirming = useMutation({
+    mutationFn: async () => {
+      setError(undefined);
       await onConfirm();
-      setOpen(false);
-    } catch (cause) {
-      setError(describeError(cause));
-    } finally {
-      setPending(false);
-    }
-  }
+    },
+    onSuccess: () => setOpen(false),
+    onError: (cause) => setError(describeError(cause)),
+  });
+  const pending = confirming.isPending;
+  const confirm = () => confirming.mutate();
 
   return (
     <Dialog
@@ -78,7 +76,7 @@ export function ConsequencesDialog({
           type="button"
           pending={pending}
           pendingLabel={text.confirming}
-          onClick={() => void confirm()}
+          onClick={confirm}
           className={dangerButtonClass}
           data-testid={confirmTestId}
         >
