@@ -42,5 +42,7 @@ export * from './http/ordering.schemas.js';
 export * from './http/refunds.schemas.js';
 export * from './admin-types.js';
 export * from './http/admin.schemas.js';
+export * from './http/admin-answers.schemas.js';
+export * from './http/owner-answers.schemas.js';
 export * from './terms-events.js';
 export * from './http/setup.schemas.js';
