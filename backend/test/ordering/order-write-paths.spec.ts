@@ -6,7 +6,7 @@ import { BACKFILL_ORDER_READ_COLUMNS } from '../../src/migrations/Migration20261
 import { OrderStore } from '../../src/modules/ordering/persistence/order-store.js';
 import { ordersProjection } from '../../src/modules/ordering/projections/orders.projection.js';
 import { query } from '../../src/platform/database/sql.js';
-import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port.js';
+import { EVENT_STORE, type EventStore, type RecordedEvent } from '../../src/platform/event-store/event-store.port.js';
 import { ProcessorRunner } from '../../src/platform/processing/processor-runner.js';
 import { registerCafe, type Cafe } from '../invoicing/support.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -238,20 +238,33 @@ describe('the order’s write paths', () => {
     const lives = await livesThrough('order_append');
     // The checkout's key is not the log's: a rebuild leaves it out.
     const live = await storedOf(lives, { withKeys: false });
-    const log = await app.app.get<EventStore>(EVENT_STORE).readAll({ limit: 100_000 });
     const theirs = new Set(lives.orderIds);
+    const isTheirs = (event: RecordedEvent) => {
+      const orderId = (event.data as { orderId?: string }).orderId;
+      return ORDER_EVENT_TYPES.includes(event.type as never) && orderId !== undefined && theirs.has(orderId);
+    };
+    // On PostgreSQL the log is read only below the oldest transaction still open anywhere in the cluster (a parallel
+    // test file's, say): wait until it hands out every event these orders stored, as a rebuild would.
+    const streams = new Set(lives.orderIds.map((orderId) => `order-${orderId}`));
+    const [counted] = await query<{ stored: number }>(
+      app.database.em(),
+      'select count(*)::int as stored from events where stream_id in (?)',
+      [[...streams]],
+    );
+    const stored = counted?.stored ?? 0;
+    let log: RecordedEvent[] = [];
+    for (;;) {
+      log = await app.app.get<EventStore>(EVENT_STORE).readAll({ limit: 100_000 });
+      if (log.filter((event) => streams.has(event.streamId)).length >= stored) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     await app.database.em().transactional(async (tx) => {
       for (const orderId of lives.orderIds) {
         await query(tx, 'delete from payment_pages where order_id = ?', [orderId]);
         await query(tx, 'delete from order_requests where order_id = ?', [orderId]);
         await query(tx, 'delete from orders where id = ?', [orderId]);
       }
-      for (const event of log) {
-        const orderId = (event.data as { orderId?: string }).orderId;
-        if (ORDER_EVENT_TYPES.includes(event.type as never) && orderId && theirs.has(orderId)) {
-          await ordersProjection.apply(tx, event);
-        }
-      }
+      for (const event of log.filter(isTheirs)) await ordersProjection.apply(tx, event);
     });
     expect(await storedOf(lives, { withKeys: false })).toEqual(live);
   });
