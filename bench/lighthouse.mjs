@@ -137,6 +137,10 @@ export async function benchLighthouse(url, runs, prepare) {
  */
 export function withCart(origin, departmentId) {
   return async (page) => {
+    // A phone's screen, as the diner's: the headless window's own size (780 x 493 with Chromium 156) left so little
+    // room between the sticky category bar and the cart's bar that a card's button sat under the bar, and the tap
+    // opened the cart instead of the product.
+    await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
     await page.goto(`${origin}/menu/${encodeURIComponent(departmentId)}`);
     const products = await page.$$('[data-testid="product"]');
     if (products.length < 2) throw new Error(`the menu of ${departmentId} has fewer than two products`);
