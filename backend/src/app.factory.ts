@@ -12,6 +12,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/config.js';
+import { assertEveryOwnerRouteHasAPermission } from './platform/auth/permission.js';
 import { Database } from './platform/database/database.js';
 import type { EmbeddedPostgres } from './platform/database/embedded-postgres.js';
 import { registerBodyDeadlines } from './platform/http/body-deadline.js';
@@ -85,6 +86,7 @@ export async function createApp(
   app.useWebSocketAdapter(new SocketAdapter(app, config.redisUrl, logger));
   app.enableShutdownHooks();
   await app.init();
+  assertEveryOwnerRouteHasAPermission(app);
   await database.start();
   return { app, database, logger };
 }

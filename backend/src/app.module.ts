@@ -17,6 +17,7 @@ import { OrderingModule } from './modules/ordering/index.js';
 import { PaymentsModule } from './modules/payments/index.js';
 import { PrintingModule } from './modules/printing/index.js';
 import { ReportsModule } from './modules/reports/index.js';
+import { TeamModule } from './modules/team/index.js';
 import { TermsModule } from './modules/terms/index.js';
 import { AuthModule } from './platform/auth/auth.module.js';
 import { DatabaseModule } from './platform/database/database.module.js';
@@ -43,6 +44,7 @@ export class AppModule {
         SmsModule,
         HealthModule,
         AccountsModule,
+        TeamModule,
         AdminModule,
         MenuModule,
         PaymentsModule,

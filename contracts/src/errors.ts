@@ -61,6 +61,13 @@ export const ErrorCode = {
   TestOrderNoProduct: 'test_order.no_product',
   TestOrderLimit: 'test_order.limit',
   ReadySmsUnavailable: 'order.ready_sms_unavailable',
+  RoleForbidden: 'auth.role_forbidden',
+  DevicePairingCodeInvalid: 'device.pairing_code_invalid',
+  TeamOwnPhone: 'team.own_phone',
+  TeamAlreadyMember: 'team.already_member',
+  TeamFull: 'team.full',
+  TeamPinInvalid: 'team.pin_invalid',
+  TeamPinLocked: 'team.pin_locked',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -74,6 +81,17 @@ export const errorHttpStatus: Readonly<Record<ErrorCode, number>> = {
   'auth.forbidden': 403,
   // A sensitive change (payout details, the Cardcom password, a new QR address) without a fresh code (decision 036).
   'auth.step_up_required': 403,
+  // A signed-in team member whose role does not include the route's permission (issue 31): nothing changed.
+  'auth.role_forbidden': 403,
+  // A kitchen screen's pairing code that is wrong, used or older than ten minutes.
+  'device.pairing_code_invalid': 400,
+  // Inviting the business's own phone: the owner is already the owner.
+  'team.own_phone': 409,
+  'team.already_member': 409,
+  'team.full': 409,
+  // A wrong staff PIN on a shared screen; after five in a row the PIN is locked for a while.
+  'team.pin_invalid': 400,
+  'team.pin_locked': 429,
   not_found: 404,
   'api.not_found': 404,
   conflict: 409,

@@ -8,6 +8,8 @@ export * from './tips.js';
 export * from './product-image.js';
 export * from './months.js';
 export * from './events.js';
+export * from './roles.js';
+export * from './http/team.schemas.js';
 export * from './sockets.js';
 export * from './printing.js';
 export * from './quantity.js';

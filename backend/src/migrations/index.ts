@@ -27,6 +27,8 @@ import { Migration20261201000100_order_append_lean } from './Migration2026120100
 import { Migration20261202000300_session_step_up } from './Migration20261202000300_session_step_up.js';
 import { Migration20261203000100_repeatable_sql } from './Migration20261203000100_repeatable_sql.js';
 import { Migration20261203000200_order_read_columns } from './Migration20261203000200_order_read_columns.js';
+import { Migration20261204000100_team_sessions } from './Migration20261204000100_team_sessions.js';
+import { Migration20261204000200_team } from './Migration20261204000200_team.js';
 
 /**
  * Every migration, in order. An explicit list (not a folder glob) works the same from TypeScript sources in tests
@@ -68,4 +70,6 @@ export const migrationsList = [
   { name: 'Migration20261202000300_session_step_up', class: Migration20261202000300_session_step_up },
   { name: 'Migration20261203000100_repeatable_sql', class: Migration20261203000100_repeatable_sql },
   { name: 'Migration20261203000200_order_read_columns', class: Migration20261203000200_order_read_columns },
+  { name: 'Migration20261204000100_team_sessions', class: Migration20261204000100_team_sessions },
+  { name: 'Migration20261204000200_team', class: Migration20261204000200_team },
 ];

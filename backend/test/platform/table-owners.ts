@@ -13,6 +13,7 @@ export type Owner =
   | 'ordering'
   | 'payments'
   | 'printing'
+  | 'team'
   | 'terms'
   | 'platform';
 
@@ -70,6 +71,12 @@ export const TABLE_OWNERS: Readonly<Record<string, Owner>> = {
   live_events: 'printing',
 
   system_settings: 'terms',
+
+  team_members: 'team',
+  team_settings: 'team',
+  staff_pins: 'team',
+  screen_pairing_codes: 'team',
+  pin_grants: 'team',
 };
 
 /** SQL functions the migrations define: calling one is naming its owner's tables. */

@@ -55,8 +55,34 @@ export const ownerBusinessSchema = z.object({
 });
 export type OwnerBusiness = z.infer<typeof ownerBusinessSchema>;
 
-/** Answer of register, verify-otp and impersonate: `{ success: true, data: { business, token } }`. */
-export const ownerSessionSchema = z.object({ business: ownerBusinessSchema, token: z.string() });
+/**
+ * Answer of register, verify-otp, refresh, switch-business and impersonate: `{ success: true, data: { business,
+ * token } }`. `member` says who is signed in and with which role (issue 31; absent means the owner). For anyone but
+ * the owner, `business` carries none of the owner's private fields: the ID number, the bank account, the e-mail and
+ * the owner's name are empty. `businesses` lists, after a code, every business this phone may open (more than one:
+ * the client lets the person choose and calls switch-business).
+ */
+export const ownerSessionSchema = z.object({
+  business: ownerBusinessSchema,
+  token: z.string(),
+  member: z
+    .object({
+      role: z.enum(['owner', 'manager', 'kitchen', 'accountant']),
+      kind: z.enum(['owner', 'person', 'screen']),
+      id: z.string(),
+      name: z.string(),
+    })
+    .optional(),
+  businesses: z
+    .array(
+      z.object({
+        id: z.string(),
+        businessName: z.string(),
+        role: z.enum(['owner', 'manager', 'kitchen', 'accountant']),
+      }),
+    )
+    .optional(),
+});
 export type OwnerSession = z.infer<typeof ownerSessionSchema>;
 
 /** Answer of admin verify-otp: `{ success: true, data: { token } }`. */

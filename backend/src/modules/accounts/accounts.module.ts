@@ -18,6 +18,7 @@ import { RegenerateQrController } from './api/regenerate-qr.controller.js';
 import { RegistrationController } from './api/registration.controller.js';
 import { SessionsController } from './api/sessions.controller.js';
 import { OwnerSignInsController } from './api/owner-sign-ins.controller.js';
+import { SwitchBusinessController } from './api/switch-business.controller.js';
 import { StepUpGuard } from './api/step-up.guard.js';
 import { BusinessSecrets } from './application/business-secrets.service.js';
 import { ChangeBusinessAddressHandler } from './application/change-business-address.handler.js';
@@ -40,6 +41,7 @@ import { OwnerSignIn } from './application/owner-sign-in.service.js';
 import { RecordImpersonationHandler } from './application/record-impersonation.handler.js';
 import { RegenerateDepartmentIdHandler } from './application/regenerate-department-id.handler.js';
 import { RegisterBusinessHandler } from './application/register-business.handler.js';
+import { SessionAnswers } from './application/session-answers.js';
 import { SessionIssuer } from './application/session-issuer.js';
 import { Sessions } from './application/sessions.service.js';
 import { SignInList } from './application/sign-in-list.js';
@@ -62,6 +64,7 @@ import { BusinessReader } from './projections/business.reader.js';
     OwnerSignInController,
     SessionsController,
     OwnerSignInsController,
+    SwitchBusinessController,
     BusinessProfileController,
     BusinessAddressController,
     DinerLanguagesController,
@@ -100,6 +103,7 @@ import { BusinessReader } from './projections/business.reader.js';
     OwnerSignIn,
     LogoUploads,
     SessionReplies,
+    SessionAnswers,
     BusinessReader,
     OrderingMoments,
     { provide: SESSION_DIRECTORY, useExisting: Sessions },
@@ -113,6 +117,8 @@ import { BusinessReader } from './projections/business.reader.js';
     Sessions,
     SessionIssuer,
     SessionReplies,
+    SessionAnswers,
+    SignInList,
     OneTimeCodes,
     LogoUploads,
     BusinessReader,

@@ -14,9 +14,11 @@ export { OrderingMoments } from './application/ordering-moments.js';
 export { orderingSettingsOf } from './projections/business.reader.js';
 export { SessionIssuer } from './application/session-issuer.js';
 export { Sessions } from './application/sessions.service.js';
+export { SignInList, type BusinessSignIn } from './application/sign-in-list.js';
 export { OneTimeCodes } from './application/one-time-codes.service.js';
 export { CodeSignIn } from './application/code-sign-in.js';
 export { SessionReplies } from './api/session-replies.js';
+export { SessionAnswers, withoutOwnerFields } from './application/session-answers.js';
 export { LogoUploads } from './application/logo-uploads.service.js';
 export { BusinessSecrets } from './application/business-secrets.service.js';
 // The entity itself only for the order write path (ordering, invoicing's processor), which reads the row in its own

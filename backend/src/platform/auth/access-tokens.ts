@@ -3,7 +3,8 @@ import { JwtService } from '@nestjs/jwt';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.js';
 import { deriveKey } from './derive-key.js';
-import type { Audience } from './principals.js';
+import { isRole, type Role } from '@tafrit/contracts';
+import type { Audience, MemberRef } from './principals.js';
 
 /** Access tokens are short: a stolen one is worth 15 minutes, and the refresh cookie renews them silently. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -18,6 +19,10 @@ export interface AccessClaims {
   subject: string;
   sessionId: string;
   impersonatedBy: string | undefined;
+  /** The role the session was opened with (issue 31); an owner token signed before roles existed is the owner's. */
+  role: Role;
+  /** The team member (a person or a screen) whose session this is; undefined for the business's owner. */
+  member: MemberRef | undefined;
   expiresAt: Date;
 }
 
@@ -27,6 +32,9 @@ interface Payload {
   sid: string;
   exp?: unknown;
   impersonatedBy?: string;
+  rol?: unknown;
+  mid?: unknown;
+  mk?: unknown;
 }
 
 const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -52,10 +60,17 @@ export class AccessTokens {
     subject: string;
     sessionId: string;
     impersonatedBy?: string;
+    role?: Role;
+    member?: MemberRef;
     ttlSeconds?: number;
   }): Promise<string> {
     return this.jwt.signAsync(
-      { sid: claims.sessionId, ...(claims.impersonatedBy ? { impersonatedBy: claims.impersonatedBy } : {}) },
+      {
+        sid: claims.sessionId,
+        ...(claims.impersonatedBy ? { impersonatedBy: claims.impersonatedBy } : {}),
+        ...(claims.role && claims.role !== 'owner' ? { rol: claims.role } : {}),
+        ...(claims.member ? { mid: claims.member.id, mk: claims.member.kind } : {}),
+      },
       { audience: claims.audience, subject: claims.subject, expiresIn: claims.ttlSeconds ?? ACCESS_TOKEN_TTL_SECONDS },
     );
   }
@@ -70,15 +85,28 @@ export class AccessTokens {
       // The JWT library accepts a token without `exp` as one that never expires. We never sign one; a token that
       // claims to live forever was made with a leaked key or by a bug, and must not open a session (issue 29).
       if (typeof payload.exp !== 'number' || !Number.isFinite(payload.exp)) return undefined;
+      const member = memberOf(payload);
+      const role = payload.rol === undefined ? 'owner' : payload.rol;
+      // A member's token always names a role other than the owner's, and only a member's token names one.
+      if (member === 'invalid' || !isRole(role) || (member === undefined) !== (role === 'owner')) return undefined;
       return {
         audience,
         subject: payload.sub,
         sessionId: payload.sid,
         impersonatedBy: typeof payload.impersonatedBy === 'string' ? payload.impersonatedBy : undefined,
+        role,
+        member,
         expiresAt: new Date(payload.exp * 1000),
       };
     } catch {
       return undefined;
     }
   }
+}
+
+function memberOf(payload: Payload): MemberRef | undefined | 'invalid' {
+  if (payload.mid === undefined && payload.mk === undefined) return undefined;
+  if (typeof payload.mid !== 'string' || !SESSION_ID.test(payload.mid)) return 'invalid';
+  if (payload.mk !== 'person' && payload.mk !== 'screen') return 'invalid';
+  return { id: payload.mid, kind: payload.mk };
 }

@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { AccessTokens } from './access-tokens.js';
 import { IpRateLimiter } from './ip-rate-limiter.js';
 import { RefreshCookies } from './refresh-cookies.js';
@@ -12,6 +13,8 @@ import { SessionEndings } from './session-endings.js';
  */
 @Global()
 @Module({
+  // The start check that every owner route names its permission walks the controllers (permission.ts).
+  imports: [DiscoveryModule],
   providers: [AccessTokens, RefreshCookies, IpRateLimiter, SessionEndings],
   exports: [AccessTokens, RefreshCookies, IpRateLimiter, SessionEndings],
 })

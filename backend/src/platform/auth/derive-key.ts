@@ -6,7 +6,13 @@ import { hkdfSync } from 'node:crypto';
  */
 export function deriveKey(
   secret: string,
-  purpose: 'access-tokens' | 'one-time-codes' | 'invoice-links' | 'refresh-tokens' | 'platform-invoice-links',
+  purpose:
+    | 'access-tokens'
+    | 'one-time-codes'
+    | 'invoice-links'
+    | 'refresh-tokens'
+    | 'platform-invoice-links'
+    | 'staff-pins',
 ): Buffer {
   return Buffer.from(hkdfSync('sha256', secret, 'tafrit', `tafrit/${purpose}`, 32));
 }

@@ -1,9 +1,13 @@
-import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, Inject, Injectable, Optional } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { type Permission as PermissionName, roleMay, STAFF_GRANT_HEADER } from '@tafrit/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../http/app-error.js';
 import { AccessTokens } from './access-tokens.js';
-import type { Audience } from './principals.js';
+import { permissionOf } from './permission.js';
+import type { Audience, OwnerPrincipal } from './principals.js';
 import { SESSION_DIRECTORY, type SessionDirectory } from './session-directory.port.js';
+import { TEAM_DIRECTORY, type TeamDirectory } from './team-directory.port.js';
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -29,18 +33,40 @@ async function authenticate(
 
 /**
  * Owner routes: a valid owner token (never an admin one) whose session is open and whose business exists and is not
- * closed. Exposes the business phone to handlers through `@CurrentOwner()`.
+ * closed, opened by the owner, a team member or a paired screen, whose role includes the route's `@Permission`
+ * (403 `auth.role_forbidden` otherwise, before any pipe reads the body: nothing changes). A screen's request may carry
+ * a staff PIN grant (`x-staff-grant`): that one request is the person's, with their role. Exposes the principal to
+ * handlers through `@CurrentOwner()`.
  */
 @Injectable()
 export class OwnerGuard implements CanActivate {
   constructor(
     private readonly tokens: AccessTokens,
     @Inject(SESSION_DIRECTORY) private readonly sessions: SessionDirectory,
+    private readonly reflector: Reflector,
+    @Optional() @Inject(TEAM_DIRECTORY) private readonly team?: TeamDirectory,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const { request, claims } = await authenticate(context, 'owner', this.tokens, this.sessions);
-    request.owner = { phone: claims.subject, sessionId: claims.sessionId, impersonatedBy: claims.impersonatedBy };
+    const owner: OwnerPrincipal = {
+      phone: claims.subject,
+      sessionId: claims.sessionId,
+      impersonatedBy: claims.impersonatedBy,
+      role: claims.role,
+      member: claims.member,
+    };
+    const grant = request.headers[STAFF_GRANT_HEADER];
+    if (typeof grant === 'string' && grant !== '' && owner.member?.kind === 'screen' && this.team) {
+      const acting = await this.team.useGrant(owner.phone, owner.member.id, grant);
+      if (!acting) throw new AppError('auth.unauthenticated');
+      owner.actingFor = acting;
+      owner.role = acting.role;
+    }
+    request.owner = owner;
+    // Deny by default: the app refuses to start with such a route (permission.ts), so this is only a second lock.
+    const permission = permissionOf(this.reflector, context.getHandler(), context.getClass());
+    if (!permission || !roleMay(owner.role, permission)) throw new AppError('auth.role_forbidden');
     return true;
   }
 }
@@ -61,8 +87,9 @@ export class AdminGuard implements CanActivate {
 }
 
 /**
- * For routes open to several callers (a diner's session or the business's owner): the signed-in owner's business
- * phone when the request carries a valid owner token with an open session, else undefined. Never throws for a bad
+ * For routes open to several callers (a diner's session or the business's owner): the signed-in business's phone
+ * when the request carries a valid owner token with an open session whose role has one of the permissions, else
+ * undefined. Never throws for a bad
  * token: the route simply treats the caller as anonymous.
  */
 @Injectable()
@@ -72,10 +99,12 @@ export class OptionalOwner {
     @Inject(SESSION_DIRECTORY) private readonly sessions: SessionDirectory,
   ) {}
 
-  async phoneOf(request: FastifyRequest): Promise<string | undefined> {
+  async phoneOf(request: FastifyRequest, ...permissions: PermissionName[]): Promise<string | undefined> {
     const token = bearerToken(request);
     const claims = token ? await this.tokens.verify(token, 'owner') : undefined;
-    if (!claims) return undefined;
+    // A team member reads for the business only with one of the route's permissions (the kitchen reads an order, the
+    // accountant a tax document); anyone else is treated as a visitor without a token.
+    if (!claims || !permissions.some((permission) => roleMay(claims.role, permission))) return undefined;
     const active = await this.sessions.isActive({
       audience: 'owner',
       userId: claims.subject,

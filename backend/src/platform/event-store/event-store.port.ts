@@ -5,11 +5,14 @@ export { StreamVersionConflictError } from './event-store.errors.js';
 /** Nest injection token of the `EventStore`. */
 export const EVENT_STORE = Symbol('EVENT_STORE');
 
-export type ActorKind = 'owner' | 'admin' | 'diner' | 'system' | 'agent';
+export type ActorKind = 'owner' | 'admin' | 'member' | 'screen' | 'diner' | 'system' | 'agent';
 
+/** Who caused an event (the contracts' `actorSchema`): a member or screen also carries the role it acted with. */
 export interface EventActor {
   kind: ActorKind;
   id?: string;
+  role?: 'owner' | 'manager' | 'kitchen' | 'accountant';
+  screenId?: string;
 }
 
 /** One metadata shape for every event (CONVENTIONS example 1). */

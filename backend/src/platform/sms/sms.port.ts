@@ -3,7 +3,15 @@ export const SMS_SENDER = Symbol('SMS_SENDER');
 
 /** What a message is for: the log provider records it, so support can tell a sign-in code from a receipt. */
 export type SmsKind =
-  'owner-sign-in-code' | 'admin-sign-in-code' | 'owner-step-up-code' | 'payout-changed' | 'receipt' | 'ready';
+  | 'owner-sign-in-code'
+  | 'admin-sign-in-code'
+  | 'owner-step-up-code'
+  | 'payout-changed'
+  | 'receipt'
+  | 'ready'
+  /** A person invited to a café's team, and the owner's notice of a new person or screen (issue 31). */
+  | 'team-invitation'
+  | 'team-notice';
 
 export interface SmsMessage {
   /** E.164, as phones are stored (`+972547654321`). */

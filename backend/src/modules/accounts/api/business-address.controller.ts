@@ -8,6 +8,7 @@ import {
   success,
 } from '@tafrit/contracts';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
+import { Permission } from '../../../platform/auth/permission.js';
 import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
 import { CommandContext, type OwnerCommandContext } from '../../../platform/http/command-context.js';
 import { BodyOf, type Parsed } from '../../../platform/http/contract.js';
@@ -23,6 +24,7 @@ import { StepUpGuard } from './step-up.guard.js';
  */
 @Controller('api/business')
 @UseGuards(OwnerGuard)
+@Permission('business.owner')
 export class BusinessAddressController {
   constructor(
     private readonly commands: CommandBus,

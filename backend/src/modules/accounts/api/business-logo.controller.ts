@@ -4,6 +4,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { type ApiSuccess, type OwnerBusinessResponse, success, validationMessagesHe } from '@tafrit/contracts';
 import type { FastifyRequest } from 'fastify';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
+import { Permission } from '../../../platform/auth/permission.js';
 import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { CommandContext, type OwnerCommandContext } from '../../../platform/http/command-context.js';
@@ -20,6 +21,7 @@ const missingFile = () =>
 /** `POST /api/business/logo`: multipart, one file in the field `logo` (5 MB at most, see app.factory.ts). */
 @Controller('api/business')
 @UseGuards(OwnerGuard)
+@Permission('settings.edit')
 export class BusinessLogoController {
   constructor(
     private readonly logos: LogoUploads,

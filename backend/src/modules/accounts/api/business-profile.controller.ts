@@ -2,6 +2,7 @@ import { Controller, Get, Put, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { type ApiSuccess, businessProfileSchema, type OwnerBusinessResponse, success } from '@tafrit/contracts';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
+import { Permission } from '../../../platform/auth/permission.js';
 import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { CommandContext, type OwnerCommandContext } from '../../../platform/http/command-context.js';
@@ -18,6 +19,7 @@ import { currentBusiness } from './current-business.js';
  */
 @Controller('api/business')
 @UseGuards(OwnerGuard)
+@Permission('business.owner')
 export class BusinessProfileController {
   constructor(
     private readonly commands: CommandBus,

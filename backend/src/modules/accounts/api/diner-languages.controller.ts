@@ -2,6 +2,7 @@ import { Controller, Get, Put, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { type ApiSuccess, type DinerLanguagesResponse, dinerLanguagesRequestSchema, success } from '@tafrit/contracts';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
+import { Permission } from '../../../platform/auth/permission.js';
 import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { CommandContext, type OwnerCommandContext } from '../../../platform/http/command-context.js';
@@ -15,6 +16,7 @@ import { BusinessReader } from '../projections/business.reader.js';
  */
 @Controller('api/business')
 @UseGuards(OwnerGuard)
+@Permission('settings.edit')
 export class DinerLanguagesController {
   constructor(
     private readonly commands: CommandBus,
@@ -22,6 +24,7 @@ export class DinerLanguagesController {
   ) {}
 
   @Get('diner-languages')
+  @Permission('settings.read')
   async read(@CurrentOwner() owner: OwnerPrincipal): Promise<ApiSuccess<DinerLanguagesResponse>> {
     return success({ languages: await this.offered(owner) });
   }

@@ -8,6 +8,7 @@ import {
   success,
 } from '@tafrit/contracts';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
+import { Permission } from '../../../platform/auth/permission.js';
 import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { CommandContext, type OwnerCommandContext } from '../../../platform/http/command-context.js';
@@ -25,6 +26,7 @@ import { BusinessReader } from '../projections/business.reader.js';
  */
 @Controller('api/business')
 @UseGuards(OwnerGuard)
+@Permission('settings.edit')
 export class OpeningHoursController {
   constructor(
     private readonly commands: CommandBus,
@@ -32,6 +34,7 @@ export class OpeningHoursController {
   ) {}
 
   @Get('opening-hours')
+  @Permission('settings.read')
   read(@CurrentOwner() owner: OwnerPrincipal): Promise<ApiSuccess<OpeningHoursResponse>> {
     return this.answer(owner);
   }

@@ -18,7 +18,10 @@ import { SessionReplies } from './session-replies.js';
 export const SEND_CODE_PER_IP: RateLimitRule = { name: 'send-otp', limit: 10, windowMs: 10 * 60_000 };
 export const VERIFY_CODE_PER_IP: RateLimitRule = { name: 'verify-otp', limit: 30, windowMs: 10 * 60_000 };
 
-/** `POST /api/send-otp` and `POST /api/verify-otp`: the owner's sign-in by a one-time code. */
+/**
+ * `POST /api/send-otp` and `POST /api/verify-otp`: the sign-in by a one-time code of an owner or of a person in a
+ * café's team (issue 31), who may then switch to another business they work in (switch-business.controller.ts).
+ */
 @Controller('api')
 export class OwnerSignInController {
   constructor(
@@ -43,7 +46,7 @@ export class OwnerSignInController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ApiSuccess<OwnerSession>> {
-    const business = await this.signIn.verifyCode(phone, code);
-    return success({ business, token: await this.replies.signIn('owner', business.phone, request, reply) });
+    const access = await this.signIn.verifyCode(phone, code);
+    return success(await this.replies.signInPerson(access, phone, undefined, request, reply));
   }
 }

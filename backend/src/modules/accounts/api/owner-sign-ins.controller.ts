@@ -9,6 +9,7 @@ import {
   success,
 } from '@tafrit/contracts';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
+import { Permission } from '../../../platform/auth/permission.js';
 import type { RateLimitRule } from '../../../platform/auth/ip-rate-limiter.js';
 import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
 import { AppError } from '../../../platform/http/app-error.js';
@@ -32,6 +33,7 @@ const FAMILY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
  */
 @Controller('api/auth')
 @UseGuards(OwnerGuard)
+@Permission('team.manage')
 export class OwnerSignInsController {
   constructor(
     private readonly stepUps: StepUps,
@@ -40,6 +42,7 @@ export class OwnerSignInsController {
   ) {}
 
   @Post('step-up')
+  @Permission('business.owner')
   @HttpCode(200)
   @RateLimited(STEP_UP_SEND_PER_IP)
   async sendStepUpCode(@CurrentOwner() owner: OwnerPrincipal): Promise<ApiSuccess<StepUpSent>> {
@@ -48,6 +51,7 @@ export class OwnerSignInsController {
   }
 
   @Post('step-up/verify')
+  @Permission('business.owner')
   @HttpCode(200)
   @RateLimited(STEP_UP_VERIFY_PER_IP)
   async verifyStepUpCode(

@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { type ApiSuccess, type RegenerateQrResponse, success } from '@tafrit/contracts';
 import type { FastifyRequest } from 'fastify';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
+import { Permission } from '../../../platform/auth/permission.js';
 import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
 import { clientOf } from '../../../platform/auth/request-client.js';
 import { CommandContext, type OwnerCommandContext } from '../../../platform/http/command-context.js';
@@ -15,6 +16,7 @@ import { StepUpGuard } from './step-up.guard.js';
  */
 @Controller('api/business')
 @UseGuards(OwnerGuard)
+@Permission('business.owner')
 export class RegenerateQrController {
   constructor(private readonly commands: CommandBus) {}
 

@@ -1,9 +1,7 @@
 import { Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
 import {
   type AdminSession,
   type ApiSuccess,
-  type OwnerBusiness,
   type OwnerSession,
   sessionAudienceSchema,
   success,
@@ -14,7 +12,7 @@ import { RefreshCookies } from '../../../platform/auth/refresh-cookies.js';
 import { clientOf } from '../../../platform/auth/request-client.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { BodyOf, type Parsed } from '../../../platform/http/contract.js';
-import { GetOwnerBusinessQuery } from '../application/get-owner-business.query.js';
+import { SessionAnswers } from '../application/session-answers.js';
 import { SessionIssuer } from '../application/session-issuer.js';
 
 /**
@@ -27,7 +25,7 @@ export class SessionsController {
     private readonly issuer: SessionIssuer,
     private readonly cookies: RefreshCookies,
     private readonly tokens: AccessTokens,
-    private readonly queries: QueryBus,
+    private readonly answers: SessionAnswers,
   ) {}
 
   @Post('refresh')
@@ -49,11 +47,9 @@ export class SessionsController {
     }
     this.cookies.set(reply, audience, signed.refresh.token, signed.refresh.expiresAt);
     if (audience === 'admin') return success({ token: signed.token });
-    const business = await this.queries.execute<GetOwnerBusinessQuery, OwnerBusiness | undefined>(
-      new GetOwnerBusinessQuery(signed.userId),
-    );
-    if (!business) throw new AppError('auth.unauthenticated');
-    return success({ business, token: signed.token });
+    const answer = await this.answers.of(signed);
+    if (!answer) throw new AppError('auth.unauthenticated');
+    return success(answer);
   }
 
   /** Ends the sign-in of the cookie and of the bearer token, whichever came; always succeeds and clears the cookie. */

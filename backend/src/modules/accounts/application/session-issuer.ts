@@ -1,12 +1,18 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import type { Role } from '@tafrit/contracts';
 import { AccessTokens, IMPERSONATION_TTL_SECONDS } from '../../../platform/auth/access-tokens.js';
-import type { Audience } from '../../../platform/auth/principals.js';
+import type { Audience, MemberRef } from '../../../platform/auth/principals.js';
+import { TEAM_DIRECTORY, type TeamDirectory } from '../../../platform/auth/team-directory.port.js';
+import { DEVICE_SESSION_MS } from '../domain/session-rules.js';
 import type { ClientInfo } from '../../../platform/auth/request-client.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { Sessions } from './sessions.service.js';
 
 export interface SignedIn {
   userId: string;
+  role: Role;
+  /** The team member signed in (issue 31); undefined for the owner and the administrator. */
+  member: MemberRef | undefined;
   /** The 15-minute bearer token. */
   token: string;
   /** For the HttpOnly cookie; absent for an administrator's visit inside a business. */
@@ -27,6 +33,7 @@ export class SessionIssuer {
   constructor(
     private readonly sessions: Sessions,
     private readonly tokens: AccessTokens,
+    @Optional() @Inject(TEAM_DIRECTORY) private readonly team?: TeamDirectory,
   ) {}
 
   allowRenewalWhen(audience: Audience, rule: StillAllowed): void {
@@ -35,7 +42,42 @@ export class SessionIssuer {
 
   async signIn(options: { audience: Audience; userId: string; client: ClientInfo }): Promise<SignedIn> {
     const session = await this.sessions.start(options);
-    return this.withToken(options.audience, session);
+    return this.withToken(options.audience, session, 'owner', undefined);
+  }
+
+  /**
+   * A person's sign-in to a business they work in (issue 31): the session belongs to the business, names the member
+   * and the phone that received the code, and ends after the business's idle time.
+   */
+  async signInMember(options: {
+    businessPhone: string;
+    memberId: string;
+    personPhone: string;
+    role: Role;
+    client: ClientInfo;
+  }): Promise<SignedIn> {
+    const session = await this.sessions.start({
+      audience: 'owner',
+      userId: options.businessPhone,
+      client: options.client,
+      memberId: options.memberId,
+      personPhone: options.personPhone,
+      idleMs: this.team ? await this.team.idleMsOf(options.businessPhone) : undefined,
+    });
+    return this.withToken('owner', session, options.role, { kind: 'person', id: options.memberId });
+  }
+
+  /** A paired kitchen screen's sign-in: one credential, never rotated, until it is revoked (issue 31). */
+  async signInScreen(options: { businessPhone: string; screenId: string; client: ClientInfo }): Promise<SignedIn> {
+    const session = await this.sessions.start({
+      audience: 'owner',
+      userId: options.businessPhone,
+      client: options.client,
+      memberId: options.screenId,
+      device: true,
+      lifetimeMs: DEVICE_SESSION_MS,
+    });
+    return this.withToken('owner', session, 'kitchen', { kind: 'screen', id: options.screenId });
   }
 
   /** An owner token for an administrator: one hour, no refresh token handed out, the admin named in the token. */
@@ -59,11 +101,16 @@ export class SessionIssuer {
   async renew(options: { audience: Audience; refreshToken: string; client: ClientInfo }): Promise<SignedIn> {
     const session = await this.sessions.rotate(options);
     const rule = this.stillAllowed.get(options.audience);
-    if (!rule || !(await rule(session.userId))) {
+    // A member's role is read again at every renewal: a removal or a change has already ended the session, this
+    // only closes the moment between the two.
+    const member = session.memberId && this.team ? await this.team.memberOf(session.userId, session.memberId) : undefined;
+    if (!rule || !(await rule(session.userId)) || (session.memberId && !member)) {
       await this.sessions.revokeBySessionId(session.sessionId, 'no_longer_allowed');
       throw new AppError('auth.unauthenticated');
     }
-    return this.withToken(options.audience, session);
+    if (!session.memberId || !member) return this.withToken(options.audience, session, 'owner', undefined);
+    const kind = session.device ? 'screen' : 'person';
+    return this.withToken(options.audience, session, member.role, { kind, id: session.memberId });
   }
 
   async signOut(options: { audience: Audience; refreshToken?: string; sessionId?: string }): Promise<void> {
@@ -76,10 +123,20 @@ export class SessionIssuer {
   private async withToken(
     audience: Audience,
     session: { userId: string; sessionId: string; refreshToken: string; expiresAt: Date },
+    role: Role,
+    member: MemberRef | undefined,
   ): Promise<SignedIn> {
-    const token = await this.tokens.sign({ audience, subject: session.userId, sessionId: session.sessionId });
+    const token = await this.tokens.sign({
+      audience,
+      subject: session.userId,
+      sessionId: session.sessionId,
+      role,
+      ...(member ? { member } : {}),
+    });
     return {
       userId: session.userId,
+      role,
+      member,
       token,
       refresh: { token: session.refreshToken, expiresAt: session.expiresAt },
     };

@@ -26,8 +26,13 @@ import { type UserSession, UserSessionEntity } from '../persistence/user-session
 const MAX_SUCCESSOR_STEPS = 4;
 
 export interface OpenedSession {
+  /** The business's phone (or the administrator's). */
   userId: string;
   sessionId: string;
+  /** The team member the session is for (issue 31); null for the owner and the administrator. */
+  memberId: string | null;
+  personPhone: string | null;
+  device: boolean;
   /** Given to the client once, in the cookie; only its SHA-256 is stored. */
   refreshToken: string;
   expiresAt: Date;
@@ -57,6 +62,11 @@ export class Sessions implements SessionDirectory {
     client: ClientInfo;
     impersonatedBy?: string;
     lifetimeMs?: number;
+    /** A team member's sign-in (issue 31): the person or screen, its phone, how long it may go unused. */
+    memberId?: string;
+    personPhone?: string;
+    idleMs?: number;
+    device?: boolean;
   }): Promise<OpenedSession> {
     const now = new Date();
     const refreshToken = newRefreshToken();
@@ -74,9 +84,13 @@ export class Sessions implements SessionDirectory {
       lastActive: now,
       expiresAt: new Date(now.getTime() + (options.lifetimeMs ?? SESSION_ABSOLUTE_MS)),
       isRevoked: false,
+      memberId: options.memberId ?? null,
+      personPhone: options.personPhone ?? null,
+      idleMs: options.idleMs ?? null,
+      device: options.device ?? false,
     });
     await em.flush();
-    return { userId: session.userId, sessionId: session.id, refreshToken, expiresAt: session.expiresAt };
+    return { ...openedOf(session), refreshToken };
   }
 
   /**
@@ -101,6 +115,10 @@ export class Sessions implements SessionDirectory {
       switch (verdict.outcome) {
         case 'rotate':
           return this.rotateRow(em, current, options, now);
+        case 'keep':
+          // A screen's credential is not rotated: the tablet keeps presenting it across restarts (issue 31).
+          Object.assign(current, { lastActive: now, ipAddress: options.client.ip, userAgent: options.client.userAgent });
+          return { ...openedOf(current), refreshToken: options.refreshToken };
         case 'rejoin':
           return this.successorOf(em, current, options.refreshToken, now);
         case 'reuse':
@@ -148,8 +166,12 @@ export class Sessions implements SessionDirectory {
       isRevoked: false,
       // A step-up belongs to the sign-in, not to one access token: a refresh inside its five minutes keeps it.
       stepUpUntil: current.stepUpUntil ?? null,
+      memberId: current.memberId ?? null,
+      personPhone: current.personPhone ?? null,
+      idleMs: current.idleMs ?? null,
+      device: current.device,
     });
-    return { userId: successor.userId, sessionId: successor.id, refreshToken, expiresAt: successor.expiresAt };
+    return { ...openedOf(successor), refreshToken };
   }
 
   /**
@@ -173,7 +195,7 @@ export class Sessions implements SessionDirectory {
       if (!row) return undefined;
       if (!row.isRevoked) {
         if (row.expiresAt.getTime() <= now.getTime()) return undefined;
-        return { userId: row.userId, sessionId: row.id, refreshToken: token, expiresAt: row.expiresAt };
+        return { ...openedOf(row), refreshToken: token };
       }
       if (row.revokedReason !== 'rotated') return undefined;
     }
@@ -210,13 +232,16 @@ export class Sessions implements SessionDirectory {
     return ended > 0;
   }
 
-  /** Ends every sign-in of the user but the one of `keepSessionId`; answers how many sign-ins ended. */
+  /**
+   * Ends every sign-in of the user but the one of `keepSessionId`; answers how many sign-ins ended. The owner's own:
+   * the team's people and screens are ended one by one from the team list.
+   */
   async revokeOtherSignIns(options: { audience: Audience; userId: string; keepSessionId: string }): Promise<number> {
     const { audience, userId, keepSessionId } = options;
     const rows = await query<{ family_id: string }>(
       this.database.em(),
       `update user_sessions set is_revoked = true, revoked_at = now(), revoked_reason = 'ended_by_owner'
-        where user_id = ? and audience = ? and not is_revoked
+        where user_id = ? and audience = ? and not is_revoked and member_id is null
           and family_id <> (select family_id from user_sessions where id = ?)
         returning family_id`,
       [userId, audience, keepSessionId],
@@ -224,6 +249,39 @@ export class Sessions implements SessionDirectory {
     const families = new Set(rows.map((row) => row.family_id));
     for (const familyId of families) this.endings.announce({ audience, kind: 'sign-in', familyId });
     return families.size;
+  }
+
+  /**
+   * Ends every sign-in of one team member of a business (removed, role changed, screen revoked: issue 31); their
+   * sockets close at once. Answers how many sign-ins ended.
+   */
+  async revokeMember(options: { businessPhone: string; memberId: string; reason: string }): Promise<number> {
+    const rows = await query<{ family_id: string }>(
+      this.database.em(),
+      `update user_sessions set is_revoked = true, revoked_at = now(), revoked_reason = ?
+        where user_id = ? and audience = 'owner' and member_id = ? and not is_revoked
+        returning family_id`,
+      [options.reason, options.businessPhone, options.memberId],
+    );
+    const families = new Set(rows.map((row) => row.family_id));
+    for (const familyId of families) this.endings.announce({ audience: 'owner', kind: 'sign-in', familyId });
+    return families.size;
+  }
+
+  /** A business's new idle time for its people's sign-ins, open ones included (not its screens', which never idle). */
+  async setMembersIdleMs(businessPhone: string, idleMs: number): Promise<void> {
+    await query(
+      this.database.em(),
+      `update user_sessions set idle_ms = ?
+        where user_id = ? and audience = 'owner' and member_id is not null and not device and not is_revoked`,
+      [idleMs, businessPhone],
+    );
+  }
+
+  /** The open session behind an access token, with whom it is for (switch-business reads the person's phone). */
+  async openSession(sessionId: string): Promise<UserSession | undefined> {
+    const row = await this.database.em().findOne(UserSessionEntity, { id: sessionId, isRevoked: false });
+    return row && row.expiresAt.getTime() > Date.now() ? row : undefined;
   }
 
   /**
@@ -272,4 +330,15 @@ export class Sessions implements SessionDirectory {
       );
     this.endings.announce({ audience: session.audience as Audience, kind: 'sign-in', familyId: session.familyId });
   }
+}
+
+function openedOf(row: UserSession): Omit<OpenedSession, 'refreshToken'> {
+  return {
+    userId: row.userId,
+    sessionId: row.id,
+    expiresAt: row.expiresAt,
+    memberId: row.memberId ?? null,
+    personPhone: row.personPhone ?? null,
+    device: row.device,
+  };
 }

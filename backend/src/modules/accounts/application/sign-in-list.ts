@@ -13,8 +13,12 @@ interface Row {
   last_active: Date | string;
   signed_in_at: Date | string;
   impersonated_by: string | null;
+  member_id: string | null;
   current: boolean;
 }
+
+/** A sign-in of the business with the team member it is for (null: the owner), for the team list (issue 31). */
+export type BusinessSignIn = OwnerSessionItem & { memberId: string | null };
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
 
@@ -27,10 +31,18 @@ const iso = (value: Date | string): string => new Date(value).toISOString();
 export class SignInList {
   constructor(@Inject(DATABASE) private readonly database: Database) {}
 
+  /** The owner's own sign-ins (`GET /api/auth/sessions`); the team's are listed with each member. */
   async of(owner: OwnerPrincipal): Promise<OwnerSessionItem[]> {
+    return (await this.ofBusiness(owner))
+      .filter((signIn) => signIn.memberId === null)
+      .map(({ memberId: _memberId, ...signIn }) => signIn);
+  }
+
+  /** Every live sign-in of the business: the owner's, its people's and its screens'. */
+  async ofBusiness(owner: OwnerPrincipal): Promise<BusinessSignIn[]> {
     const rows = await query<Row>(
       this.database.em(),
-      `select s.family_id, s.user_agent, s.ip_address, s.last_active, s.impersonated_by,
+      `select s.family_id, s.user_agent, s.ip_address, s.last_active, s.impersonated_by, s.member_id,
               (select min(f.created_at) from user_sessions f where f.family_id = s.family_id) as signed_in_at,
               s.family_id = (select c.family_id from user_sessions c where c.id = ?) as current
          from user_sessions s
@@ -46,6 +58,7 @@ export class SignInList {
       signedInAt: iso(row.signed_in_at),
       lastUsedAt: iso(row.last_active),
       impersonated: row.impersonated_by !== null,
+      memberId: row.member_id,
     }));
   }
 }

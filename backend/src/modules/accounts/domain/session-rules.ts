@@ -4,6 +4,8 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60_000;
 /** ...and ends after 7 days without a refresh (access tokens last 15 minutes, so any use refreshes far sooner). */
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60_000;
+/** A paired screen's credential lives until revoked; this is only the row's far expiry (ten years). */
+export const DEVICE_SESSION_MS = 10 * 365 * 24 * 60 * 60_000;
 
 /**
  * For this long after a refresh token was rotated, presenting it again yields the session it rotated into instead of
@@ -41,10 +43,16 @@ export interface StoredSession {
   expiresAt: Date;
   lastActive: Date;
   impersonatedBy: string | null | undefined;
+  /** How long this sign-in may go unused (a team member's, issue 31); absent: SESSION_IDLE_MS. */
+  idleMs?: number | null | undefined;
+  /** A paired screen's credential: presented again and again, never rotated (issue 31). */
+  device?: boolean | undefined;
 }
 
 export type RefreshVerdict =
   | { outcome: 'rotate' }
+  /** A paired screen's credential: the same row goes on, with a new access token. */
+  | { outcome: 'keep' }
   /** Rotated a moment ago (within the grace window): answer with the session it rotated into. */
   | { outcome: 'rejoin' }
   /** A token that was already rotated came back: someone holds a copy. The whole family is revoked. */
@@ -63,6 +71,9 @@ export function refreshVerdict(session: StoredSession | undefined, now: Date): R
   // An administrator's visit inside a business is never extended: a new visit is a new, recorded opening.
   if (session.impersonatedBy) return { outcome: 'refuse' };
   if (session.expiresAt.getTime() <= now.getTime()) return { outcome: 'refuse', revokeAs: 'expired' };
-  if (session.lastActive.getTime() + SESSION_IDLE_MS <= now.getTime()) return { outcome: 'refuse', revokeAs: 'idle' };
+  // A screen stays signed in until it is revoked, however long the café is closed.
+  if (session.device) return { outcome: 'keep' };
+  const idleMs = session.idleMs ?? SESSION_IDLE_MS;
+  if (session.lastActive.getTime() + idleMs <= now.getTime()) return { outcome: 'refuse', revokeAs: 'idle' };
   return { outcome: 'rotate' };
 }

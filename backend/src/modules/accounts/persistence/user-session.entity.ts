@@ -22,6 +22,14 @@ export const UserSessionEntity = defineEntity({
     revokedReason: p.string().length(100).nullable(),
     /** Until when this sign-in may make the sensitive changes (a fresh code; decision 036). Carried over on rotation. */
     stepUpUntil: p.datetime().columnType('timestamptz').nullable(),
+    /** The team member (person or screen) the session is for; null for the owner (issue 31). */
+    memberId: p.uuid().nullable(),
+    /** A person's own phone, which received the code; null for the owner and for a screen. */
+    personPhone: p.string().length(64).nullable(),
+    /** How long the sign-in may go unused; null: SESSION_IDLE_MS (the owner's). */
+    idleMs: p.integer().nullable(),
+    /** A paired screen's credential: never rotated, never idle, until revoked. */
+    device: p.boolean().default(false),
   },
 });
 export type UserSession = InstanceType<typeof UserSessionEntity.class>;

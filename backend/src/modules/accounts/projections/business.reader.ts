@@ -253,6 +253,17 @@ export class BusinessReader {
     };
   }
 
+  /** Names by phone of the businesses that are not closed (a team's sign-in, issue 31); others are left out. */
+  async openNamesOf(phones: readonly string[], em: EntityManager = this.database.em()): Promise<Map<string, string>> {
+    if (phones.length === 0) return new Map();
+    const rows = await em.find(
+      BusinessEntity,
+      { phone: { $in: [...phones] }, closedAt: null },
+      { fields: ['phone', 'businessName'] },
+    );
+    return new Map(rows.map((row) => [row.phone, row.businessName]));
+  }
+
   /** Names by phone; a phone with no business is left out. */
   async namesOf(phones: readonly string[], em: EntityManager = this.database.em()): Promise<Map<string, string>> {
     if (phones.length === 0) return new Map();

@@ -11,6 +11,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
 import { AdminGuard, OwnerGuard } from '../../../platform/auth/guards.js';
+import { Permission } from '../../../platform/auth/permission.js';
 import {
   type AdminPrincipal,
   CurrentAdmin,
@@ -68,6 +69,7 @@ export class OwnerPlatformInvoicesController {
   constructor(private readonly queries: QueryBus) {}
 
   @Get()
+  @Permission('reports.read')
   async mine(
     @QueryOf(reportQuerySchema, { absentAsEmpty: true }) { month }: Parsed<typeof reportQuerySchema>,
     @CurrentOwner() owner: OwnerPrincipal,

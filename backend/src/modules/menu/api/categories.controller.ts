@@ -10,6 +10,7 @@ import {
   success,
 } from '@tafrit/contracts';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
+import { Permission } from '../../../platform/auth/permission.js';
 import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
 import { CommandContext, type OwnerCommandContext } from '../../../platform/http/command-context.js';
 import type { Parsed } from '../../../platform/http/contract.js';
@@ -25,6 +26,7 @@ import { numericPathId } from './owner-ids.js';
 /** The owner's categories (product-spec §2 menu management), only ever of the signed-in business. */
 @Controller('api/categories')
 @UseGuards(OwnerGuard)
+@Permission('menu.edit')
 export class CategoriesController {
   constructor(
     private readonly commands: CommandBus,
@@ -32,6 +34,7 @@ export class CategoriesController {
   ) {}
 
   @Get()
+  @Permission('menu.read')
   async list(@CurrentOwner() owner: OwnerPrincipal): Promise<ApiSuccess<OwnerCategory[]>> {
     return success(await this.menu.categories(owner.phone));
   }

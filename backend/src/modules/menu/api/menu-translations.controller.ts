@@ -2,6 +2,7 @@ import { Controller, Get, Param, Put, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { type ApiSuccess, type MenuItemTranslations, type OwnerMenuTranslation, success } from '@tafrit/contracts';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
+import { Permission } from '../../../platform/auth/permission.js';
 import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
 import { CommandContext, type OwnerCommandContext } from '../../../platform/http/command-context.js';
 import { TranslateMenuItemCommand } from '../application/translate-menu-item.handler.js';
@@ -12,6 +13,7 @@ import { menuItemInPath, type MenuItemInPath } from './owner-ids.js';
 /** The owner's translations of their menu text (decision 023); only ever of the signed-in business. */
 @Controller('api/menu-translations')
 @UseGuards(OwnerGuard)
+@Permission('menu.edit')
 export class MenuTranslationsController {
   constructor(
     private readonly commands: CommandBus,
@@ -19,6 +21,7 @@ export class MenuTranslationsController {
   ) {}
 
   @Get()
+  @Permission('menu.read')
   async list(@CurrentOwner() owner: OwnerPrincipal): Promise<ApiSuccess<OwnerMenuTranslation[]>> {
     return success(await this.translations.list(owner.phone));
   }

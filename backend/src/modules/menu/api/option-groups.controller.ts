@@ -11,6 +11,7 @@ import {
   success,
 } from '@tafrit/contracts';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
+import { Permission } from '../../../platform/auth/permission.js';
 import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
 import { CommandContext, type OwnerCommandContext } from '../../../platform/http/command-context.js';
 import type { Parsed } from '../../../platform/http/contract.js';
@@ -35,6 +36,7 @@ type OptionInput = Parsed<typeof optionInputSchema>;
  */
 @Controller('api/option-groups')
 @UseGuards(OwnerGuard)
+@Permission('menu.edit')
 export class OptionGroupsController {
   constructor(
     private readonly commands: CommandBus,
@@ -48,6 +50,7 @@ export class OptionGroupsController {
   }
 
   @Get()
+  @Permission('menu.read')
   async list(@CurrentOwner() owner: OwnerPrincipal): Promise<ApiSuccess<OwnerOptionGroup[]>> {
     return success(await this.groups.list(owner.phone));
   }
@@ -65,6 +68,7 @@ export class OptionGroupsController {
   }
 
   @Get(':id')
+  @Permission('menu.read')
   async get(
     @Param('id', uuidPathId) groupId: string,
     @CurrentOwner() owner: OwnerPrincipal,
@@ -139,6 +143,7 @@ export class OptionGroupsController {
 
   /** Sold out for today (oat milk ran out), or available again. */
   @Patch(':id/options/:optionId/availability')
+  @Permission('menu.availability')
   async availability(
     @Param('id', uuidPathId) groupId: string,
     @Param('optionId', uuidPathId) option: string,

@@ -2,6 +2,7 @@ import { Controller, Delete, Param, Patch, Put, UseGuards } from '@nestjs/common
 import { CommandBus } from '@nestjs/cqrs';
 import { type ApiSuccess, type OwnerProduct, productOptionGroupOrderSchema, success } from '@tafrit/contracts';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
+import { Permission } from '../../../platform/auth/permission.js';
 import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
 import { CommandContext, type OwnerCommandContext } from '../../../platform/http/command-context.js';
 import type { Parsed } from '../../../platform/http/contract.js';
@@ -16,6 +17,7 @@ import { numericPathId, uuidPathId } from './owner-ids.js';
 // `:id`, as the products controller names the same place in the path: the router keeps one name per position.
 @Controller('api/products/:id/option-groups')
 @UseGuards(OwnerGuard)
+@Permission('menu.edit')
 export class ProductOptionGroupsController {
   constructor(
     private readonly commands: CommandBus,

@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { type ApiSuccess, availabilitySchema, type OwnerProduct, success } from '@tafrit/contracts';
 import type { FastifyRequest } from 'fastify';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
+import { Permission } from '../../../platform/auth/permission.js';
 import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
 import { CommandContext, type OwnerCommandContext } from '../../../platform/http/command-context.js';
 import type { Parsed } from '../../../platform/http/contract.js';
@@ -19,6 +20,7 @@ import { readProductInput } from './product-form.js';
 /** The owner's products: multipart forms with an optional photo, only ever of the signed-in business. */
 @Controller('api/products')
 @UseGuards(OwnerGuard)
+@Permission('menu.edit')
 export class ProductsController {
   constructor(
     private readonly commands: CommandBus,
@@ -26,6 +28,7 @@ export class ProductsController {
   ) {}
 
   @Get()
+  @Permission('menu.read')
   async list(@CurrentOwner() owner: OwnerPrincipal): Promise<ApiSuccess<OwnerProduct[]>> {
     return success(await this.menu.products(owner.phone));
   }
@@ -81,6 +84,7 @@ export class ProductsController {
 
   /** Sold out for today, or available again. */
   @Patch(':id/availability')
+  @Permission('menu.availability')
   async availability(
     @Param('id', numericPathId) productId: number,
     @MenuBody(availabilitySchema) { isActive }: Parsed<typeof availabilitySchema>,

@@ -2,6 +2,7 @@ import { Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { recordSetupActionSchema, success, type ApiSuccess, type SetupChecklist } from '@tafrit/contracts';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
+import { Permission } from '../../../platform/auth/permission.js';
 import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
 import { BodyOf, type Parsed } from '../../../platform/http/contract.js';
 import { GetSetupChecklistQuery, RecordSetupActionCommand } from '../application/setup-checklist.handlers.js';
@@ -9,6 +10,7 @@ import { GetSetupChecklistQuery, RecordSetupActionCommand } from '../application
 /** The first-run checklist of the signed-in business (issue 18, decision 034). */
 @Controller('api/setup')
 @UseGuards(OwnerGuard)
+@Permission('settings.edit')
 export class SetupController {
   constructor(
     private readonly queries: QueryBus,
@@ -16,6 +18,7 @@ export class SetupController {
   ) {}
 
   @Get()
+  @Permission('settings.read')
   async checklist(@CurrentOwner() owner: OwnerPrincipal): Promise<ApiSuccess<SetupChecklist>> {
     return success(await this.queries.execute(new GetSetupChecklistQuery(owner.phone)));
   }

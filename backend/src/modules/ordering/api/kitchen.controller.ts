@@ -3,6 +3,7 @@ import { Controller, HttpCode, Param, ParseUUIDPipe, Post, UseGuards } from '@ne
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { type ApiSuccess, declineOrderSchema, kitchenStepSchema, type LiveOrder, success } from '@tafrit/contracts';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
+import { Permission } from '../../../platform/auth/permission.js';
 import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { CommandContext, type OwnerCommandContext } from '../../../platform/http/command-context.js';
@@ -20,6 +21,7 @@ const orderIdPipe = new ParseUUIDPipe({ exceptionFactory: () => new AppError('or
  */
 @Controller('api/live-orders')
 @UseGuards(OwnerGuard)
+@Permission('orders.live')
 export class KitchenController {
   constructor(
     private readonly commands: CommandBus,

@@ -10,6 +10,7 @@ import {
   type RefundAnswer,
 } from '@tafrit/contracts';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
+import { Permission } from '../../../platform/auth/permission.js';
 import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { CommandContext, type OwnerCommandContext } from '../../../platform/http/command-context.js';
@@ -24,6 +25,7 @@ const orderIdPipe = () => new ParseUUIDPipe({ exceptionFactory: () => new AppErr
 /** The owner's refunds (issue 17): `POST /api/orders/{orderId}/refunds`, of the signed-in business's orders only. */
 @Controller('api/orders')
 @UseGuards(OwnerGuard)
+@Permission('refunds')
 export class OwnerRefundsController {
   constructor(private readonly commands: CommandBus) {}
 

@@ -1,6 +1,7 @@
 import { Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, UseGuards } from '@nestjs/common';
 import { type ApiSuccess, type LiveOrdersAnswer, success, type TestPrintAnswer } from '@tafrit/contracts';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
+import { Permission } from '../../../platform/auth/permission.js';
 import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { LiveOrdersQuery } from '../application/live-orders.query.js';
@@ -12,6 +13,7 @@ import { SlipDelivery } from '../application/slip-delivery.service.js';
  */
 @Controller('api/live-orders')
 @UseGuards(OwnerGuard)
+@Permission('orders.live')
 export class LiveOrdersController {
   constructor(
     private readonly live: LiveOrdersQuery,

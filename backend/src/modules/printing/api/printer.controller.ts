@@ -10,6 +10,7 @@ import {
   toE164,
 } from '@tafrit/contracts';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
+import { Permission } from '../../../platform/auth/permission.js';
 import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { BodyOf, type Parsed } from '../../../platform/http/contract.js';
@@ -20,6 +21,7 @@ import { SlipDelivery } from '../application/slip-delivery.service.js';
 /** The owner's side of printing (product-spec §2 Settings' local-printing card, §7 printer status). */
 @Controller('api/printer')
 @UseGuards(OwnerGuard)
+@Permission('printer.manage')
 export class PrinterController {
   constructor(
     private readonly pairing: PairingService,
@@ -38,6 +40,7 @@ export class PrinterController {
    * any other is the same 404 as an unknown one, so the call cannot probe other businesses.
    */
   @Get('status')
+  @Permission('printer.status')
   async status(
     @Query('businessId') businessId: unknown,
     @CurrentOwner() owner: OwnerPrincipal,

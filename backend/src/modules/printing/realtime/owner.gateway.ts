@@ -7,7 +7,13 @@ import {
   SubscribeMessage,
   WebSocketGateway,
 } from '@nestjs/websockets';
-import { liveSyncRequestSchema, type LiveSyncAnswer, ownerHandshakeSchema, SOCKET_NAMESPACES } from '@tafrit/contracts';
+import {
+  liveSyncRequestSchema,
+  type LiveSyncAnswer,
+  ownerHandshakeSchema,
+  roleMay,
+  SOCKET_NAMESPACES,
+} from '@tafrit/contracts';
 import type { Namespace, Socket } from 'socket.io';
 import { AccessTokens } from '../../../platform/auth/access-tokens.js';
 import { SESSION_DIRECTORY, type SessionDirectory } from '../../../platform/auth/session-directory.port.js';
@@ -26,8 +32,9 @@ const signInRoom = (signInId: string): string => `sign-in:${signInId}`;
 
 /**
  * `/owner`: the live consoles. The handshake carries an owner access token (never an admin's, never an agent's) whose
- * session is open; the socket joins its business's room and nothing else, so a console only ever hears its own
- * business. A refusal reaches the client as `connect_error` with the message `auth.unauthenticated`.
+ * session is open, of a role with the live orders (the owner, a manager, the kitchen and its screens; issue 31); the
+ * socket joins its business's room and nothing else, so a console only ever hears its own business. A refusal
+ * reaches the client as `connect_error` with the message `auth.unauthenticated` (or `auth.role_forbidden`).
  *
  * A socket lives no longer than its sign-in (issue 29): a logout, a sign-in ended from the sessions list, a detected
  * token theft or a closed account drops it at once (`io server disconnect`, which the client does not retry by
@@ -51,6 +58,7 @@ export class OwnerGateway implements OnGatewayInit<Namespace>, OnGatewayConnecti
       this.authenticate(socket).then(
         (owner) => {
           if (!owner) return next(new Error('auth.unauthenticated'));
+          if (owner === 'forbidden') return next(new Error('auth.role_forbidden'));
           Object.assign(socket.data as OwnerSocketData, owner);
           next();
         },
@@ -81,11 +89,13 @@ export class OwnerGateway implements OnGatewayInit<Namespace>, OnGatewayConnecti
     return this.live.since((socket.data as OwnerSocketData).businessPhone, parsed.data.since);
   }
 
-  private async authenticate(socket: Socket): Promise<OwnerSocketData | undefined> {
+  private async authenticate(socket: Socket): Promise<OwnerSocketData | 'forbidden' | undefined> {
     const handshake = ownerHandshakeSchema.safeParse(socket.handshake.auth);
     if (!handshake.success) return undefined;
     const claims = await this.tokens.verify(handshake.data.token, 'owner');
     if (!claims) return undefined;
+    // The live orders are the only thing this namespace carries: a role without them (the accountant) gets nothing.
+    if (!roleMay(claims.role, 'orders.live')) return 'forbidden';
     const signInId = await this.sessions.signInOf({
       audience: 'owner',
       userId: claims.subject,

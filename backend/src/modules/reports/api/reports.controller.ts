@@ -3,6 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { type ApiSuccess, type MonthlyReport, reportQuerySchema, success } from '@tafrit/contracts';
 import type { FastifyReply } from 'fastify';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
+import { Permission } from '../../../platform/auth/permission.js';
 import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
 import { type Parsed, QueryOf } from '../../../platform/http/contract.js';
 import { ExportOrdersCsvQuery, type OrdersCsv } from '../application/export-orders-csv.query.js';
@@ -14,6 +15,7 @@ import { GetMonthlyReportQuery } from '../application/get-monthly-report.query.j
  */
 @Controller('api/orders')
 @UseGuards(OwnerGuard)
+@Permission('reports.read')
 export class ReportsController {
   constructor(private readonly queries: QueryBus) {}
 
