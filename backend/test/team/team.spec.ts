@@ -65,6 +65,26 @@ describe('inviting a person', () => {
     expect((await team(owner)).members).toHaveLength(2);
   });
 
+  it('sends at most 30 invitations a day per business (each is two SMS), removals notwithstanding', async () => {
+    const owner = await registerOwner(app);
+    for (let sent = 0; sent < 30; sent += 1) {
+      const person = await invite(app, owner, 'kitchen');
+      expect((await call(app, 'DELETE', `/api/team/${person.id}`, { token: owner.token })).status).toBe(200);
+    }
+    const smsBefore = smsLog(app).length;
+    const refused = await call(app, 'POST', '/api/team', {
+      token: owner.token,
+      body: { phone: newPhone().local, name: 'אחד יותר מדי', role: 'kitchen' },
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ success: false, code: 'rate_limited' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(smsLog(app).length).toBe(smsBefore);
+    // Another business is counted apart.
+    const other = await registerOwner(app);
+    expect((await invite(app, other, 'manager')).id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('is the owner’s alone: a manager may pair a screen but not invite or read the team', async () => {
     const owner = await registerOwner(app);
     const manager = await signInByCode(app, (await invite(app, owner, 'manager')).e164);
