@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import { isIsraeliMobile } from '@tafrit/contracts/israel/phone';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectAccessible, expectNoSidewaysScroll, launchBrowser, openPage, type WatchedPage } from './support/browser.js';
+import {
+  expectAccessible,
+  expectNoSidewaysScroll,
+  launchBrowser,
+  openPage,
+  type WatchedPage,
+} from './support/browser.js';
 import { codeSentTo, smsLines, waitUntilCodeCanBeSent } from './support/sms.js';
 
 // The café's team in a real browser against the built product (issue 31): the owner invites a kitchen person, who
@@ -39,7 +45,11 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  for (const page of opened) await page.context().close().catch(() => undefined);
+  for (const page of opened)
+    await page
+      .context()
+      .close()
+      .catch(() => undefined);
   await browser?.close();
 });
 
@@ -141,9 +151,9 @@ describe("the café's team", () => {
     await page.getByRole('heading', { level: 3, name: 'רונית מהנהלת החשבונות' }).waitFor();
     await invite(page, MANAGER_PHONE, 'מיכל המנהלת', /^מנהל/);
     await page.getByRole('heading', { level: 3, name: 'מיכל המנהלת' }).waitFor();
-    expect(smsLines(smsLog).some((sms) => sms.kind === 'team-invitation' && sms.to.endsWith(KITCHEN_PHONE.slice(-9)))).toBe(
-      true,
-    );
+    expect(
+      smsLines(smsLog).some((sms) => sms.kind === 'team-invitation' && sms.to.endsWith(KITCHEN_PHONE.slice(-9))),
+    ).toBe(true);
     await expectAccessible(page, '/team at desktop');
     await page.setViewportSize(PHONE);
     await expectAccessible(page, '/team at 390 px');

@@ -45,7 +45,8 @@ export const heOwnerTeam = {
     signInEnded: 'הכניסה נותקה',
     endSignInError: 'הניתוק נכשל',
     changeRole: (name: string) => `התפקיד של ${name}`,
-    roleChanged: (name: string, role: string) => `${name} עכשיו ${role}. הכניסות שלו/ה נותקו, ויתחבר/ו מחדש בתפקיד החדש.`,
+    roleChanged: (name: string, role: string) =>
+      `${name} עכשיו ${role}. הכניסות שלו/ה נותקו, ויתחבר/ו מחדש בתפקיד החדש.`,
     roleChangeError: 'שינוי התפקיד נכשל',
     remove: 'הסרה מהצוות',
     removeLabel: (name: string) => `הסרת ${name} מהצוות`,
@@ -66,10 +67,7 @@ export const heOwnerTeam = {
     revokeDialog: {
       title: (name: string) => `לנתק את המסך ${name}?`,
       description: 'הניתוק חל מיד.',
-      consequences: [
-        'המסך יוצא מיד ולא יוכל להתחבר שוב בלי קוד חיבור חדש.',
-        'ההזמנות שטופלו בו נשארות רשומות.',
-      ],
+      consequences: ['המסך יוצא מיד ולא יוכל להתחבר שוב בלי קוד חיבור חדש.', 'ההזמנות שטופלו בו נשארות רשומות.'],
       confirm: 'ניתוק',
       confirming: 'מנתקים...',
       error: 'הניתוק נכשל',

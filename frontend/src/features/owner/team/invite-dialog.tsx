@@ -84,7 +84,13 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
         error={errors.phone?.message}
         {...form.register('phone')}
       />
-      <TextField label={t.name} hint={t.nameHint} autoComplete="off" error={errors.name?.message} {...form.register('name')} />
+      <TextField
+        label={t.name}
+        hint={t.nameHint}
+        autoComplete="off"
+        error={errors.name?.message}
+        {...form.register('name')}
+      />
       <fieldset aria-describedby={roleError ? `${id}-role-error` : undefined}>
         <legend className={labelClass}>{t.role}</legend>
         <div className="mt-2 flex flex-col gap-2">

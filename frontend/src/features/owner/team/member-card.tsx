@@ -22,8 +22,7 @@ export const teamTime = new Intl.DateTimeFormat('he-IL', {
 });
 const at = (instant: string) => teamTime.format(new Date(instant));
 
-const deviceOf = (signIn: TeamSignIn) =>
-  [signIn.browser, signIn.system].filter(Boolean).join(' · ') || t.unknownDevice;
+const deviceOf = (signIn: TeamSignIn) => [signIn.browser, signIn.system].filter(Boolean).join(' · ') || t.unknownDevice;
 
 export function MemberCard({ member }: { member: TeamMember }) {
   const nameId = useId();

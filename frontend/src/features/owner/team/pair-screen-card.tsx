@@ -40,7 +40,11 @@ export function PairScreenCard() {
         {open.data ? (
           <div>
             <p className="font-medium text-ink">{t.codeLabel}</p>
-            <p dir="ltr" className="text-start font-mono text-3xl font-bold tracking-widest text-ink" data-testid="pair-screen-code">
+            <p
+              dir="ltr"
+              className="text-start font-mono text-3xl font-bold tracking-widest text-ink"
+              data-testid="pair-screen-code"
+            >
               {pairingCodeText(open.data.code)}
             </p>
             <p className={hintClass}>{t.expires(teamTime.format(new Date(open.data.expiresAt)))}</p>

@@ -15,7 +15,13 @@ import { ApiError } from '@/lib/api-client';
 // The kitchen lands on the live orders, whose socket is not this file's subject: one that never connects.
 vi.mock('socket.io-client', () => ({
   io: () => {
-    const socket = { connected: false, on: () => socket, emit: () => socket, connect: () => socket, disconnect: () => socket };
+    const socket = {
+      connected: false,
+      on: () => socket,
+      emit: () => socket,
+      connect: () => socket,
+      disconnect: () => socket,
+    };
     return socket;
   },
 }));
@@ -100,9 +106,7 @@ describe('a console that follows the role', () => {
 
   it('shows the kitchen the sold-out switches and nothing that edits the menu', async () => {
     signedInAs(kitchen);
-    const calls = menuServer((call) =>
-      call.method === 'PATCH' ? json({ success: true, data: {} }) : undefined,
-    );
+    const calls = menuServer((call) => (call.method === 'PATCH' ? json({ success: true, data: {} }) : undefined));
     const user = userEvent.setup();
     renderAt('/menu');
     const toggle = await screen.findByRole('switch', { name: heOwnerTeam.soldOut.availability('הפוך') });

@@ -10,7 +10,13 @@ import { demoBusiness, failure, json, stubApi } from '@/test/api-stub';
 // The live orders, where both journeys end, open a socket that is not this file's subject.
 vi.mock('socket.io-client', () => ({
   io: () => {
-    const socket = { connected: false, on: () => socket, emit: () => socket, connect: () => socket, disconnect: () => socket };
+    const socket = {
+      connected: false,
+      on: () => socket,
+      emit: () => socket,
+      connect: () => socket,
+      disconnect: () => socket,
+    };
     return socket;
   },
 }));
@@ -60,7 +66,10 @@ describe('pairing a kitchen screen', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/orders'));
     expect(calls.find((call) => call.path === '/api/devices/pair')?.body).toEqual({ code: 'ABCD2345', name: 'בר' });
     expect(localStorage.getItem('authToken')).toBe('screen-access');
-    expect(JSON.parse(localStorage.getItem('sessionMember') ?? '{}')).toMatchObject({ kind: 'screen', role: 'kitchen' });
+    expect(JSON.parse(localStorage.getItem('sessionMember') ?? '{}')).toMatchObject({
+      kind: 'screen',
+      role: 'kitchen',
+    });
     expect((await screen.findByTestId('signed-in-member')).textContent).toBe(heOwnerTeam.console.screen('בר'));
   });
 

@@ -64,7 +64,13 @@ export function ScreenPairingPage() {
             error={errors.code?.message}
             {...form.register('code')}
           />
-          <TextField label={t.name} hint={t.nameHint} autoComplete="off" error={errors.name?.message} {...form.register('name')} />
+          <TextField
+            label={t.name}
+            hint={t.nameHint}
+            autoComplete="off"
+            error={errors.name?.message}
+            {...form.register('name')}
+          />
           <div role="alert">{failure ? <p className={errorTextClass}>{failure}</p> : null}</div>
           <div>
             <PendingButton pending={isSubmitting} pendingLabel={t.submitting} data-testid="screen-pair-submit">

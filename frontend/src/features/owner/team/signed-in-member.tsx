@@ -46,11 +46,7 @@ export function SignedInMember() {
             </button>
           }
         >
-          <BusinessChooser
-            choices={choices}
-            currentId={currentChoiceId(member)}
-            onChosen={() => setChoosing(false)}
-          />
+          <BusinessChooser choices={choices} currentId={currentChoiceId(member)} onChosen={() => setChoosing(false)} />
         </Dialog>
       ) : null}
     </div>

@@ -22,7 +22,8 @@ export function SoldOutPage() {
   const groups = useOptionGroups();
   const productAvailability = useProductAvailability();
   const optionAvailability = useOptionAvailability();
-  const onError = (error: unknown) => toast({ variant: 'destructive', title: t.error, description: errorDescription(error) });
+  const onError = (error: unknown) =>
+    toast({ variant: 'destructive', title: t.error, description: errorDescription(error) });
 
   const sections = sortCategories(categories.data ?? [])
     .map((category) => ({

@@ -15,7 +15,13 @@ import { STAFF_GRANT_HEADER_NAME, staffGrant } from '../shared/api/session-reque
 // The live board's socket is not this file's subject: one that never connects.
 vi.mock('socket.io-client', () => ({
   io: () => {
-    const socket = { connected: false, on: () => socket, emit: () => socket, connect: () => socket, disconnect: () => socket };
+    const socket = {
+      connected: false,
+      on: () => socket,
+      emit: () => socket,
+      connect: () => socket,
+      disconnect: () => socket,
+    };
     return socket;
   },
 }));
@@ -74,7 +80,7 @@ afterEach(() => {
   resetToasts();
 });
 
-describe("a staff PIN on the kitchen screen", () => {
+describe('a staff PIN on the kitchen screen', () => {
   it('names the header the contracts name', () => {
     expect(STAFF_GRANT_HEADER_NAME).toBe(STAFF_GRANT_HEADER);
   });

@@ -24,8 +24,24 @@ const team: TeamAnswer = {
       lastActiveAt: at,
       pinSet: false,
       signIns: [
-        { id: 's-1', current: true, browser: 'Chrome', system: 'Windows', signedInAt: at, lastUsedAt: at, impersonated: false },
-        { id: 's-2', current: false, browser: 'Safari', system: 'iOS', signedInAt: at, lastUsedAt: at, impersonated: false },
+        {
+          id: 's-1',
+          current: true,
+          browser: 'Chrome',
+          system: 'Windows',
+          signedInAt: at,
+          lastUsedAt: at,
+          impersonated: false,
+        },
+        {
+          id: 's-2',
+          current: false,
+          browser: 'Safari',
+          system: 'iOS',
+          signedInAt: at,
+          lastUsedAt: at,
+          impersonated: false,
+        },
       ],
     },
     {
@@ -105,9 +121,7 @@ describe('the team page', () => {
 
   it("shows the server's refusal of the business's own phone beside the phone, in Hebrew", async () => {
     const calls = teamServer((call) =>
-      call.path === '/api/team' && call.method === 'POST'
-        ? failure(409, 'team.own_phone', 'own phone')
-        : undefined,
+      call.path === '/api/team' && call.method === 'POST' ? failure(409, 'team.own_phone', 'own phone') : undefined,
     );
     const user = userEvent.setup();
     renderTeam();
@@ -147,7 +161,9 @@ describe('the team page', () => {
     await user.click(screen.getByRole('radio', { name: /הנהלת חשבונות/ }));
     await user.click(screen.getByRole('button', { name: t.invite.send }));
     expect(await screen.findByText(t.invite.sent('רונית'))).toBeTruthy();
-    await waitFor(() => expect(calls.filter((call) => call.path === '/api/team' && call.method === 'GET')).toHaveLength(2));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path === '/api/team' && call.method === 'GET')).toHaveLength(2),
+    );
   });
 
   it("changes a person's role, and removes them only after the confirmation", async () => {

@@ -133,7 +133,8 @@ export const staffGrant = {
     activeGrant = grant;
     clearTimeout(grantTimer);
     // The server refuses a grant past its time; the screen stops showing whose it is at the same moment.
-    if (grant) grantTimer = setTimeout(() => staffGrant.set(null), Math.max(0, Date.parse(grant.expiresAt) - Date.now()));
+    if (grant)
+      grantTimer = setTimeout(() => staffGrant.set(null), Math.max(0, Date.parse(grant.expiresAt) - Date.now()));
     for (const listener of grantListeners) listener();
   },
   subscribe: (listener: Listener): (() => void) => {
