@@ -268,12 +268,18 @@ describe("the café's team", () => {
     await acting.waitFor({ state: 'detached' });
   });
 
-  it('the accountant opens the reports, and neither sees nor reaches the menu', async () => {
+  it('the accountant opens the reports and downloads the orders, and neither sees nor reaches the menu', async () => {
     const { page, problems } = await newPage();
     await signInByPhone(page, ACCOUNTANT_PHONE);
     await page.waitForURL(`${baseUrl}/reports`);
     await page.getByRole('heading', { level: 1, name: 'דוח הזמנות חודשי' }).waitFor();
     expect(await navigationLinks(page)).toEqual(['דוחות', 'החשבון שלי', 'פנייה לתמיכה']);
+    // The month's orders as a file: the documents are the accountant's to take.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'הורדת קובץ CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
     await page.goto(`${baseUrl}/menu`);
     await page.waitForURL(`${baseUrl}/reports`);
     await page.getByRole('heading', { level: 1, name: 'דוח הזמנות חודשי' }).waitFor();

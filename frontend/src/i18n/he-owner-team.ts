@@ -49,7 +49,7 @@ export const heOwnerTeam = {
       `${name} עכשיו ${role}. הכניסות שלו/ה נותקו, ויתחבר/ו מחדש בתפקיד החדש.`,
     roleChangeError: 'שינוי התפקיד נכשל',
     remove: 'הסרה מהצוות',
-    removeLabel: (name: string) => `הסרת ${name} מהצוות`,
+    removeLabel: (name: string) => `הסרה מהצוות: ${name}`,
     revoke: 'ניתוק המסך',
     revokeLabel: (name: string) => `ניתוק המסך ${name}`,
     removeDialog: {
