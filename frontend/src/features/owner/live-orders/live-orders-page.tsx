@@ -3,6 +3,7 @@
 // targets, one button for each order's next step, a beep for a new order and the number of new orders in the tab's
 // title, so a console in a background tab still tells.
 import type { LiveOrder } from '@tafrit/contracts/sockets';
+import { roleMay } from '@tafrit/contracts/roles';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useId, useState } from 'react';
@@ -27,6 +28,7 @@ import { rememberedReadyIn } from './ready-estimate';
 import { OrderCard, bigSecondaryButtonClass } from './order-card';
 import { playBeep, rememberSoundPreference, soundPreference, unlockSound } from './sound';
 import { useKitchenActions } from './use-kitchen-actions';
+import { currentRole } from '../sign-in/handover';
 import { StaffPinControl } from '../team/staff-pin-control';
 import { useConsoleRole } from '../team/use-role';
 import { liveBoardKey, useLiveOrders, type ConnectionState } from './use-live-orders';
@@ -223,7 +225,21 @@ function ConnectionLine({ state }: { state: ConnectionState }) {
 }
 
 function PrinterChip({ printer, withoutPrinter }: { printer: LiveBoard['printer']; withoutPrinter: boolean }) {
+  // The way to Settings only for a role that may set the printer up; the kitchen reads the fact (issue 31).
+  const mayManage = roleMay(currentRole(), 'printer.manage');
   // No printer at all (none paired, the browser not printing): a calm fact with the way to set one up.
+  if (withoutPrinter && !mayManage) {
+    return (
+      <span
+        className="inline-flex min-h-12 items-center gap-2 rounded-full border border-line bg-surface px-4 text-lg text-ink"
+        data-testid="printer-chip"
+        data-online="false"
+        data-tone="info"
+      >
+        {t.printerNone}
+      </span>
+    );
+  }
   if (withoutPrinter) {
     return (
       <Link
@@ -271,7 +287,7 @@ function PrinterChip({ printer, withoutPrinter }: { printer: LiveBoard['printer'
       {text}
     </span>
   );
-  if (printer.isOnline) return chip;
+  if (printer.isOnline || !mayManage) return chip;
   return (
     <Link to="/settings" className="rounded-full hover:underline">
       {chip}

@@ -9,7 +9,9 @@ import { PendingButton } from '@/components/ui/pending-button';
 import { secondaryButtonClass, textLinkClass } from '@/components/ui/styles';
 import { toast } from '@/components/ui/toast';
 import { heOwner } from '@/i18n/he-owner';
+import { roleMay } from '@tafrit/contracts/roles';
 import { refundOrder, retryCreditDocument } from '../shared/api/refunds';
+import { currentRole } from '../sign-in/handover';
 import { REPORT_URL } from '../shared/api/reports';
 import { errorDescription } from '../shared/errors';
 import { RefundDialog } from '../refunds/refund-dialog';
@@ -172,6 +174,8 @@ function CreditNotMade({ orderId, refund }: { orderId: string; refund: ReportRef
       </span>
     );
   }
+  // Asking again is a refund's act: the accountant sees that the document is missing, not a button the server refuses.
+  if (!roleMay(currentRole(), 'refunds')) return null;
 
   return (
     <span className="flex basis-full flex-wrap items-center gap-x-4 gap-y-1" data-testid="order-refund-credit-failed">

@@ -4,7 +4,9 @@
 import type { LiveOrder } from '@tafrit/contracts/sockets';
 import type { PaperWidth } from '@tafrit/contracts/printing';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { roleMay } from '@tafrit/contracts/roles';
 import { recordSetupAction } from '../../shared/api/setup';
+import { currentRole } from '../../sign-in/handover';
 import { bigSecondaryButtonClass } from '../../live-orders/order-card';
 import { clearPrint, loadPreference, preparePrint, savePreference } from './browser-print';
 import { PrintRoot } from './print-root';
@@ -70,7 +72,10 @@ export function BrowserSlipPrinting({
     onEnabledChange?.(updated.enabled);
     // The first-run checklist's printing step (decision 034): this browser's setting, which the server cannot see.
     // Quiet: the checklist asks again when it is next shown.
-    if (updated.enabled && !preference.enabled) recordSetupAction('browser_printing').catch(() => undefined);
+    // Only a role that keeps the checklist records it: a kitchen screen's switch is its own business.
+    if (updated.enabled && !preference.enabled && roleMay(currentRole(), 'settings.edit')) {
+      recordSetupAction('browser_printing').catch(() => undefined);
+    }
     if (!updated.enabled) clearPrint();
   }
 
