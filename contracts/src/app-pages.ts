@@ -15,6 +15,7 @@ export const APP_PAGE_PATHS: readonly string[] = [
   '/orders',
   '/reports',
   '/settings',
+  '/activity',
   '/admin',
   '/admin-login',
   '/admin-dashboard',
