@@ -19,6 +19,7 @@ import { Route as ownerConsoleRouteImport } from './routes/(owner)/_console';
 import { Route as ownerLoginRouteImport } from './routes/(owner)/login';
 import { Route as ownerRegistrationRouteImport } from './routes/(owner)/registration';
 import { Route as ownerSuccessRouteImport } from './routes/(owner)/success';
+import { Route as ownerConsoleActivityRouteImport } from './routes/(owner)/_console/activity';
 import { Route as ownerConsoleMenuManagementRouteImport } from './routes/(owner)/_console/menu-management';
 import { Route as ownerConsoleOrdersRouteImport } from './routes/(owner)/_console/orders';
 import { Route as ownerConsoleReportsRouteImport } from './routes/(owner)/_console/reports';
@@ -74,6 +75,11 @@ const ownerSuccessRoute = ownerSuccessRouteImport.update({
   path: '/success',
   getParentRoute: () => rootRouteImport,
 } as any);
+const ownerConsoleActivityRoute = ownerConsoleActivityRouteImport.update({
+  id: '/activity',
+  path: '/activity',
+  getParentRoute: () => ownerConsoleRoute,
+} as any);
 const ownerConsoleMenuManagementRoute =
   ownerConsoleMenuManagementRouteImport.update({
     id: '/menu-management',
@@ -111,6 +117,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof ownerLoginRoute;
   '/registration': typeof ownerRegistrationRoute;
   '/success': typeof ownerSuccessRoute;
+  '/activity': typeof ownerConsoleActivityRoute;
   '/menu-management': typeof ownerConsoleMenuManagementRoute;
   '/orders': typeof ownerConsoleOrdersRoute;
   '/reports': typeof ownerConsoleReportsRoute;
@@ -127,6 +134,7 @@ export interface FileRoutesByTo {
   '/login': typeof ownerLoginRoute;
   '/registration': typeof ownerRegistrationRoute;
   '/success': typeof ownerSuccessRoute;
+  '/activity': typeof ownerConsoleActivityRoute;
   '/menu-management': typeof ownerConsoleMenuManagementRoute;
   '/orders': typeof ownerConsoleOrdersRoute;
   '/reports': typeof ownerConsoleReportsRoute;
@@ -145,6 +153,7 @@ export interface FileRoutesById {
   '/(owner)/registration': typeof ownerRegistrationRoute;
   '/(owner)/success': typeof ownerSuccessRoute;
   '/(landing)/': typeof landingIndexRoute;
+  '/(owner)/_console/activity': typeof ownerConsoleActivityRoute;
   '/(owner)/_console/menu-management': typeof ownerConsoleMenuManagementRoute;
   '/(owner)/_console/orders': typeof ownerConsoleOrdersRoute;
   '/(owner)/_console/reports': typeof ownerConsoleReportsRoute;
@@ -163,6 +172,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/registration'
     | '/success'
+    | '/activity'
     | '/menu-management'
     | '/orders'
     | '/reports'
@@ -179,6 +189,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/registration'
     | '/success'
+    | '/activity'
     | '/menu-management'
     | '/orders'
     | '/reports'
@@ -196,6 +207,7 @@ export interface FileRouteTypes {
     | '/(owner)/registration'
     | '/(owner)/success'
     | '/(landing)/'
+    | '/(owner)/_console/activity'
     | '/(owner)/_console/menu-management'
     | '/(owner)/_console/orders'
     | '/(owner)/_console/reports'
@@ -288,6 +300,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ownerSuccessRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/(owner)/_console/activity': {
+      id: '/(owner)/_console/activity';
+      path: '/activity';
+      fullPath: '/activity';
+      preLoaderRoute: typeof ownerConsoleActivityRouteImport;
+      parentRoute: typeof ownerConsoleRoute;
+    };
     '/(owner)/_console/menu-management': {
       id: '/(owner)/_console/menu-management';
       path: '/menu-management';
@@ -327,6 +346,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface ownerConsoleRouteChildren {
+  ownerConsoleActivityRoute: typeof ownerConsoleActivityRoute;
   ownerConsoleMenuManagementRoute: typeof ownerConsoleMenuManagementRoute;
   ownerConsoleOrdersRoute: typeof ownerConsoleOrdersRoute;
   ownerConsoleReportsRoute: typeof ownerConsoleReportsRoute;
@@ -335,6 +355,7 @@ interface ownerConsoleRouteChildren {
 }
 
 const ownerConsoleRouteChildren: ownerConsoleRouteChildren = {
+  ownerConsoleActivityRoute: ownerConsoleActivityRoute,
   ownerConsoleMenuManagementRoute: ownerConsoleMenuManagementRoute,
   ownerConsoleOrdersRoute: ownerConsoleOrdersRoute,
   ownerConsoleReportsRoute: ownerConsoleReportsRoute,

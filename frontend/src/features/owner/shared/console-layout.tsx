@@ -10,6 +10,7 @@ import { heOwner } from '@/i18n/he-owner';
 import { adminImpersonating, businessData } from '@/lib/storage';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { AddressBanner } from './address-banner';
+import { OwnerActivityLink } from '../activity/activity-link';
 import { useOwnerBusiness } from './api/profile';
 import { onOwnerSessionExpired } from './api/session-request';
 import { logout } from '../sign-in/session';
@@ -109,6 +110,7 @@ export function OwnerConsoleLayout() {
                   {t.settings}
                 </Link>
               </li>
+              <OwnerActivityLink className={navLinkClass} />
               <li>
                 <a href="/#contact" className={navLinkClass}>
                   {t.support}
