@@ -5,6 +5,9 @@ import type { Permission as PermissionName } from '@tafrit/contracts';
 
 export const PERMISSION_KEY = 'tafrit:permission';
 
+/** A route's handler or its controller class, as Nest's reflector reads metadata from them. */
+type Target = Parameters<Reflector['getAllAndOverride']>[1][number];
+
 /**
  * `@Permission('menu.edit')` on a route (or a controller, as the default its methods may override): what the caller's
  * role must include (`ROLE_PERMISSIONS` in the contracts). Metadata only: `OwnerGuard` reads it before any pipe, so a
@@ -13,8 +16,9 @@ export const PERMISSION_KEY = 'tafrit:permission';
 export const Permission = (permission: PermissionName): ClassDecorator & MethodDecorator =>
   SetMetadata(PERMISSION_KEY, permission);
 
-export function permissionOf(reflector: Reflector, handler: object, controller: object): PermissionName | undefined {
-  return reflector.getAllAndOverride<PermissionName | undefined>(PERMISSION_KEY, [handler, controller]);
+export function permissionOf(reflector: Reflector, handler: Target, controller: Target): PermissionName | undefined {
+  const found: unknown = reflector.getAllAndOverride(PERMISSION_KEY, [handler, controller]);
+  return typeof found === 'string' ? (found as PermissionName) : undefined;
 }
 
 export interface DeclaredRoute {
@@ -47,7 +51,7 @@ export function declaredRoutes(app: INestApplicationContext): DeclaredRoute[] {
     const classGuards = (Reflect.getMetadata(GUARDS_METADATA, controller) ?? []) as Array<{ name?: string }>;
     const prototype = Object.getPrototypeOf(wrapper.instance) as Record<string, unknown>;
     for (const name of scanner.getAllMethodNames(prototype)) {
-      const handler = prototype[name] as object;
+      const handler = prototype[name] as Target;
       const path: unknown = Reflect.getMetadata(PATH_METADATA, handler);
       const method: unknown = Reflect.getMetadata(METHOD_METADATA, handler);
       if (path === undefined || typeof method !== 'number') continue;
