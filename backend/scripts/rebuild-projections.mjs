@@ -23,6 +23,10 @@ import { platformDocumentsProjection } from '../dist/modules/commissions/project
 import { liveOrdersProjection } from '../dist/modules/printing/processors/live-orders.projection.js';
 import { optionGroupsProjection } from '../dist/modules/menu/projections/option-groups.projection.js';
 import { menuTranslationsProjection } from '../dist/modules/menu/projections/menu-translations.projection.js';
+import { teamProjection } from '../dist/modules/team/projections/team.projection.js';
+import { activityProjection } from '../dist/modules/team/projections/activity.projection.js';
+import { ActorNames } from '../dist/modules/team/projections/actor-names.js';
+import { TeamReader } from '../dist/modules/team/projections/team.reader.js';
 
 // The consoles' push journal is pruned after two days (printer-presence.service.ts): older rows are gone on purpose.
 const LIVE_EVENTS_KEPT_MS = 2 * 24 * 60 * 60_000;
@@ -35,6 +39,9 @@ const fromProcessor = (processor) => ({
 const fromInline = (projection) => ({ handles: projection.handles, apply: (em, event) => projection.apply(em, event) });
 // A replay pushes nothing to the consoles.
 const silentHub = { toOwners() {}, toAgent() {} };
+// Who moved an order, named from the rebuilt team (the projection hands its own transaction's em to every read, so
+// the reader needs no database of its own).
+const replayNames = new ActorNames(new TeamReader(undefined));
 
 /**
  * Every read model the log feeds, with the tables it owns. `ignore` names columns that hold the time of the write
@@ -73,6 +80,15 @@ export const READ_MODELS = [
     tables: [{ table: 'menu_translations', key: ['business_id', 'kind', 'item_id', 'language'] }],
   },
   {
+    name: 'team',
+    registeredAs: { kind: 'inline', name: 'team' },
+    projection: fromInline(teamProjection),
+    tables: [
+      { table: 'team_members', key: ['id'] },
+      { table: 'team_settings', key: ['business_phone'] },
+    ],
+  },
+  {
     name: 'terms',
     registeredAs: { kind: 'inline', name: 'terms' },
     projection: fromInline(termsProjection),
@@ -97,7 +113,7 @@ export const READ_MODELS = [
   {
     name: 'live-orders',
     registeredAs: { kind: 'processor', name: 'live-orders' },
-    projection: fromProcessor(liveOrdersProjection({ hub: silentHub })),
+    projection: fromProcessor(liveOrdersProjection({ hub: silentHub, names: replayNames })),
     tables: [
       { table: 'print_slips', key: ['slip_id'], ignore: ['updated_at'] },
       // Numbered by a sequence: compared in number order, without the numbers (a rolled-back push spends one).
@@ -114,6 +130,12 @@ export const READ_MODELS = [
         retentionMs: LIVE_EVENTS_KEPT_MS,
       },
     ],
+  },
+  {
+    name: 'team-activity',
+    registeredAs: { kind: 'processor', name: 'team-activity' },
+    projection: fromProcessor(activityProjection()),
+    tables: [{ table: 'activity_log', key: ['position'] }],
   },
 ];
 

@@ -19,6 +19,7 @@ export const APP_PAGE_PATHS: readonly string[] = [
   '/team',
   '/account',
   '/screen',
+  '/activity',
   '/admin',
   '/admin-login',
   '/admin-dashboard',

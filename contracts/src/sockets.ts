@@ -93,6 +93,11 @@ export const liveOrderSchema = z.object({
    * later refund is made; the amount is refundable again. Absent: none refused.
    */
   refundRefused: z.object({ refundId: z.string().max(100), reason: z.string().max(500) }).optional(),
+  /**
+   * Who took the order to its status, from the `order.status` push an open console received (issue 31); the list's
+   * answer leaves it out (the order's timeline says it).
+   */
+  statusBy: z.string().max(100).optional(),
 });
 export type LiveOrder = z.infer<typeof liveOrderSchema>;
 
@@ -105,6 +110,11 @@ export const liveEventSchema = z.discriminatedUnion('kind', [
     status: z.enum(KITCHEN_STATUSES),
     at: instant,
     estimatedReadyAt: instant.optional(),
+    /**
+     * Who moved it (issue 31): a person's or a screen's name in the team, or "the owner", "support"; absent when no
+     * one did (the automatic acceptance) and in pushes stored before it was recorded.
+     */
+    by: z.string().max(100).optional(),
   }),
   /** A refund was made: `refundedAgorot` is the order's refunded total after it (a repeat sets the same total). */
   z.object({ kind: z.literal('order.refunded'), position, orderId: id, refundedAgorot: agorot, at: instant }),

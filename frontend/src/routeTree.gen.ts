@@ -21,6 +21,7 @@ import { Route as ownerRegistrationRouteImport } from './routes/(owner)/registra
 import { Route as ownerScreenRouteImport } from './routes/(owner)/screen';
 import { Route as ownerSuccessRouteImport } from './routes/(owner)/success';
 import { Route as ownerConsoleAccountRouteImport } from './routes/(owner)/_console/account';
+import { Route as ownerConsoleActivityRouteImport } from './routes/(owner)/_console/activity';
 import { Route as ownerConsoleMenuManagementRouteImport } from './routes/(owner)/_console/menu-management';
 import { Route as ownerConsoleOrdersRouteImport } from './routes/(owner)/_console/orders';
 import { Route as ownerConsoleReportsRouteImport } from './routes/(owner)/_console/reports';
@@ -87,6 +88,11 @@ const ownerConsoleAccountRoute = ownerConsoleAccountRouteImport.update({
   path: '/account',
   getParentRoute: () => ownerConsoleRoute,
 } as any);
+const ownerConsoleActivityRoute = ownerConsoleActivityRouteImport.update({
+  id: '/activity',
+  path: '/activity',
+  getParentRoute: () => ownerConsoleRoute,
+} as any);
 const ownerConsoleMenuManagementRoute =
   ownerConsoleMenuManagementRouteImport.update({
     id: '/menu-management',
@@ -131,6 +137,7 @@ export interface FileRoutesByFullPath {
   '/screen': typeof ownerScreenRoute;
   '/success': typeof ownerSuccessRoute;
   '/account': typeof ownerConsoleAccountRoute;
+  '/activity': typeof ownerConsoleActivityRoute;
   '/menu-management': typeof ownerConsoleMenuManagementRoute;
   '/orders': typeof ownerConsoleOrdersRoute;
   '/reports': typeof ownerConsoleReportsRoute;
@@ -150,6 +157,7 @@ export interface FileRoutesByTo {
   '/screen': typeof ownerScreenRoute;
   '/success': typeof ownerSuccessRoute;
   '/account': typeof ownerConsoleAccountRoute;
+  '/activity': typeof ownerConsoleActivityRoute;
   '/menu-management': typeof ownerConsoleMenuManagementRoute;
   '/orders': typeof ownerConsoleOrdersRoute;
   '/reports': typeof ownerConsoleReportsRoute;
@@ -171,6 +179,7 @@ export interface FileRoutesById {
   '/(owner)/success': typeof ownerSuccessRoute;
   '/(landing)/': typeof landingIndexRoute;
   '/(owner)/_console/account': typeof ownerConsoleAccountRoute;
+  '/(owner)/_console/activity': typeof ownerConsoleActivityRoute;
   '/(owner)/_console/menu-management': typeof ownerConsoleMenuManagementRoute;
   '/(owner)/_console/orders': typeof ownerConsoleOrdersRoute;
   '/(owner)/_console/reports': typeof ownerConsoleReportsRoute;
@@ -192,6 +201,7 @@ export interface FileRouteTypes {
     | '/screen'
     | '/success'
     | '/account'
+    | '/activity'
     | '/menu-management'
     | '/orders'
     | '/reports'
@@ -211,6 +221,7 @@ export interface FileRouteTypes {
     | '/screen'
     | '/success'
     | '/account'
+    | '/activity'
     | '/menu-management'
     | '/orders'
     | '/reports'
@@ -231,6 +242,7 @@ export interface FileRouteTypes {
     | '/(owner)/success'
     | '/(landing)/'
     | '/(owner)/_console/account'
+    | '/(owner)/_console/activity'
     | '/(owner)/_console/menu-management'
     | '/(owner)/_console/orders'
     | '/(owner)/_console/reports'
@@ -339,6 +351,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ownerConsoleAccountRouteImport;
       parentRoute: typeof ownerConsoleRoute;
     };
+    '/(owner)/_console/activity': {
+      id: '/(owner)/_console/activity';
+      path: '/activity';
+      fullPath: '/activity';
+      preLoaderRoute: typeof ownerConsoleActivityRouteImport;
+      parentRoute: typeof ownerConsoleRoute;
+    };
     '/(owner)/_console/menu-management': {
       id: '/(owner)/_console/menu-management';
       path: '/menu-management';
@@ -386,6 +405,7 @@ declare module '@tanstack/react-router' {
 
 interface ownerConsoleRouteChildren {
   ownerConsoleAccountRoute: typeof ownerConsoleAccountRoute;
+  ownerConsoleActivityRoute: typeof ownerConsoleActivityRoute;
   ownerConsoleMenuManagementRoute: typeof ownerConsoleMenuManagementRoute;
   ownerConsoleOrdersRoute: typeof ownerConsoleOrdersRoute;
   ownerConsoleReportsRoute: typeof ownerConsoleReportsRoute;
@@ -396,6 +416,7 @@ interface ownerConsoleRouteChildren {
 
 const ownerConsoleRouteChildren: ownerConsoleRouteChildren = {
   ownerConsoleAccountRoute: ownerConsoleAccountRoute,
+  ownerConsoleActivityRoute: ownerConsoleActivityRoute,
   ownerConsoleMenuManagementRoute: ownerConsoleMenuManagementRoute,
   ownerConsoleOrdersRoute: ownerConsoleOrdersRoute,
   ownerConsoleReportsRoute: ownerConsoleReportsRoute,

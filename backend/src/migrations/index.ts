@@ -29,6 +29,7 @@ import { Migration20261203000100_repeatable_sql } from './Migration2026120300010
 import { Migration20261203000200_order_read_columns } from './Migration20261203000200_order_read_columns.js';
 import { Migration20261204000100_team_sessions } from './Migration20261204000100_team_sessions.js';
 import { Migration20261204000200_team } from './Migration20261204000200_team.js';
+import { Migration20261204000700_activity_log } from './Migration20261204000700_activity_log.js';
 
 /**
  * Every migration, in order. An explicit list (not a folder glob) works the same from TypeScript sources in tests
@@ -72,4 +73,5 @@ export const migrationsList = [
   { name: 'Migration20261203000200_order_read_columns', class: Migration20261203000200_order_read_columns },
   { name: 'Migration20261204000100_team_sessions', class: Migration20261204000100_team_sessions },
   { name: 'Migration20261204000200_team', class: Migration20261204000200_team },
+  { name: 'Migration20261204000700_activity_log', class: Migration20261204000700_activity_log },
 ];

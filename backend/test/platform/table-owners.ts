@@ -77,6 +77,8 @@ export const TABLE_OWNERS: Readonly<Record<string, Owner>> = {
   staff_pins: 'team',
   screen_pairing_codes: 'team',
   pin_grants: 'team',
+  // Who did what (issue 31): the owner's activity page, written by the team's `team-activity` processor.
+  activity_log: 'team',
 };
 
 /** SQL functions the migrations define: calling one is naming its owner's tables. */

@@ -25,6 +25,7 @@ const PROCESSORS = [
   'ready-sms',
   'receipt-sms',
   'slip-dispatch',
+  'team-activity',
 ];
 
 let host: ProductHost;

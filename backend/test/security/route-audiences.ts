@@ -122,6 +122,10 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /api/setup/dismiss': owner,
   'POST /api/test-orders': owner,
   'POST /api/orders/:departmentId|:orderId/refunds/:refundId/credit': owner,
+  // Who did what (issue 31): an order's timeline on the console and in the report, the owner's activity page.
+  'GET /api/live-orders/:orderId/timeline': owner,
+  'GET /api/reports/orders/:orderId/timeline': owner,
+  'GET /api/team/activity': owner,
 
   'POST /api/admin/impersonate/:phone': admin,
   'GET /api/admin/businesses': admin,

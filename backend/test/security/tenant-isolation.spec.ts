@@ -540,6 +540,16 @@ const ATTACKS: Attack[] = [
     request: (token) => call(app, 'DELETE', `/api/auth/sessions/${victimSignIn}`, { token }),
   },
   {
+    route: 'GET /api/live-orders/:orderId/timeline',
+    name: "read who moved the victim's order, from the console",
+    request: (token) => call(app, 'GET', `/api/live-orders/${victimOrder.orderId}/timeline`, { token }),
+  },
+  {
+    route: 'GET /api/reports/orders/:orderId/timeline',
+    name: "read who moved the victim's order, from the report",
+    request: (token) => call(app, 'GET', `/api/reports/orders/${victimOrder.orderId}/timeline`, { token }),
+  },
+  {
     route: 'GET /api/printer/status',
     name: "read the victim's printer status by ?businessId",
     request: (token) =>

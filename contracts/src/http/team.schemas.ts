@@ -182,38 +182,3 @@ export const sessionMemberSchema = z.object({
   name: z.string(),
 });
 export type SessionMember = z.infer<typeof sessionMemberSchema>;
-
-export const ACTIVITY_KINDS = ['orders', 'refunds', 'menu', 'settings', 'team', 'printing'] as const;
-export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
-
-/** `GET /api/team/activity?member=&kind=&before=`: the latest acts first, 50 at a time. */
-export const activityQuerySchema = z.object({
-  member: z.string().max(64).optional(),
-  kind: z.enum(ACTIVITY_KINDS).optional(),
-  before: z.coerce.number().int().positive().optional(),
-});
-export type ActivityQuery = z.output<typeof activityQuerySchema>;
-
-/** One act: when, who (as recorded then), what kind and which event. */
-export const activityItemSchema = z.object({
-  position: z.number().int(),
-  at: instant,
-  kind: z.enum(ACTIVITY_KINDS),
-  type: z.string(),
-  actor: z.object({
-    kind: z.string(),
-    id: z.string().nullable(),
-    name: z.string(),
-    role: z.enum(ROLES).nullable(),
-  }),
-  /** The order's number when the act concerns an order. */
-  orderNumber: z.number().int().nullable(),
-});
-export type ActivityItem = z.infer<typeof activityItemSchema>;
-
-export const activityAnswerSchema = z.object({
-  items: z.array(activityItemSchema),
-  /** Pass as `before` for the next page; null at the start of the log. */
-  nextBefore: z.number().int().nullable(),
-});
-export type ActivityAnswer = z.infer<typeof activityAnswerSchema>;

@@ -14,6 +14,7 @@ import { CreatePaymentController } from './api/create-payment.controller.js';
 import { DinerOrdersController } from './api/diner-orders.controller.js';
 import { DinerSessions } from './api/diner-session.js';
 import { KitchenController } from './api/kitchen.controller.js';
+import { OrderTimelineController } from './api/order-timeline.controller.js';
 import { OwnerRefundsController } from './api/owner-refunds.controller.js';
 import { OwnerTestOrdersController } from './api/owner-test-orders.controller.js';
 import { PlaceTestOrderHandler } from './application/place-test-order.handler.js';
@@ -40,6 +41,8 @@ import { OrderStore } from './persistence/order-store.js';
 import { RecentOrders } from './persistence/recent-orders.js';
 import { ReadySmsPhones } from './persistence/ready-sms-phones.js';
 import { OrderingPaymentOrders } from './application/payment-orders.adapter.js';
+import { OrderingActivityOrders } from './application/activity-orders.adapter.js';
+import { OrderTimelineHandler } from './application/order-timeline.query.js';
 import { OrderExpiry } from './processors/order-expiry.js';
 import { RefundRecovery } from './processors/refund-recovery.js';
 import { autoAcceptProcessor } from './processors/auto-accept.processor.js';
@@ -63,12 +66,16 @@ import { ordersProjection } from './projections/orders.projection.js';
     OwnerTestOrdersController,
     ReadySmsController,
     KitchenController,
+    OrderTimelineController,
   ],
   providers: [
     OrderStore,
     OrderChanges,
     RecentOrders,
     OrderingPaymentOrders,
+    // Who did what (issue 31): the order's timeline, and the order numbers of the team's activity page.
+    OrderTimelineHandler,
+    OrderingActivityOrders,
     PlaceOrderHandler,
     PlaceTestOrderHandler,
     TestOrdersReader,

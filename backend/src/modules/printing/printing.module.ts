@@ -1,5 +1,6 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { ProcessorRunner } from '../../platform/processing/processor-runner.js';
+import { ActorNames } from '../team/index.js';
 import { AgentApiController } from './api/agent-api.controller.js';
 import { LiveOrdersController } from './api/live-orders.controller.js';
 import { PrinterController } from './api/printer.controller.js';
@@ -47,10 +48,12 @@ export class PrintingModule implements OnModuleInit {
     private readonly hub: LiveHub,
     private readonly delivery: SlipDelivery,
     private readonly presence: PrinterPresence,
+    // Global (the team module): who moved an order, named in the consoles' pushes (issue 31).
+    private readonly names: ActorNames,
   ) {}
 
   onModuleInit(): void {
-    this.runner.register(liveOrdersProjection({ hub: this.hub }));
+    this.runner.register(liveOrdersProjection({ hub: this.hub, names: this.names }));
     this.runner.register(slipDispatchProcessor({ delivery: this.delivery, presence: this.presence }));
     this.runner.register(cancelledSlipProcessor({ delivery: this.delivery }));
   }

@@ -1,9 +1,12 @@
 import { Global, Module, type OnModuleInit } from '@nestjs/common';
 import { TEAM_DIRECTORY } from '../../platform/auth/team-directory.port.js';
 import { InlineProjectionRegistry } from '../../platform/event-store/inline-projection.js';
+import { ProcessorRunner } from '../../platform/processing/processor-runner.js';
+import { ActivityController } from './api/activity.controller.js';
 import { DevicesController } from './api/devices.controller.js';
 import { StaffPinsController } from './api/staff-pins.controller.js';
 import { TeamController } from './api/team.controller.js';
+import { ActivityOrdersPort } from './application/activity-orders.port.js';
 import { ChangeMemberRoleHandler } from './application/change-member-role.handler.js';
 import { ChooseIdleTimeHandler } from './application/choose-idle-time.handler.js';
 import { InviteMemberHandler } from './application/invite-member.handler.js';
@@ -15,6 +18,9 @@ import { StaffPins } from './application/staff-pins.service.js';
 import { TeamDirectoryService } from './application/team-directory.service.js';
 import { TeamListHandler } from './application/team-list.query.js';
 import { TeamNotices } from './application/team-notices.js';
+import { activityProjection } from './projections/activity.projection.js';
+import { ActivityReader } from './projections/activity.reader.js';
+import { ActorNames } from './projections/actor-names.js';
 import { TeamReader } from './projections/team.reader.js';
 import { teamProjection } from './projections/team.projection.js';
 
@@ -27,9 +33,12 @@ import { teamProjection } from './projections/team.projection.js';
  */
 @Global()
 @Module({
-  controllers: [TeamController, DevicesController, StaffPinsController],
+  controllers: [TeamController, DevicesController, StaffPinsController, ActivityController],
   providers: [
     TeamReader,
+    ActorNames,
+    ActivityReader,
+    ActivityOrdersPort,
     StaffPins,
     ScreenPairingCodes,
     TeamNotices,
@@ -43,12 +52,17 @@ import { teamProjection } from './projections/team.projection.js';
     TeamListHandler,
     { provide: TEAM_DIRECTORY, useExisting: TeamDirectoryService },
   ],
-  exports: [TEAM_DIRECTORY, TeamReader],
+  exports: [TEAM_DIRECTORY, TeamReader, ActorNames, ActivityOrdersPort],
 })
 export class TeamModule implements OnModuleInit {
-  constructor(private readonly projections: InlineProjectionRegistry) {}
+  constructor(
+    private readonly projections: InlineProjectionRegistry,
+    private readonly runner: ProcessorRunner,
+  ) {}
 
   onModuleInit(): void {
     this.projections.register(teamProjection);
+    // Who did what (issue 31): the activity page's rows, from the log after the fact.
+    this.runner.register(activityProjection());
   }
 }

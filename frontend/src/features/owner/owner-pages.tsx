@@ -5,6 +5,7 @@ import { SoldOutPage } from './team/sold-out-page';
 import { useConsoleRole } from './team/use-role';
 
 export { OwnerConsoleLayout } from './shared/console-layout';
+export { ActivityPage } from './activity/activity-page';
 export { LoginPage } from './sign-in/login-page';
 export { MenuManagementPage } from './menu/menu-management-page';
 export { AccountPage } from './team/account-page';

@@ -114,6 +114,17 @@ export const ordersReader = {
     return row ? kitchenRowOf(row) : undefined;
   },
 
+  /** The numbers of a business's orders by id, in one query (the activity page's acts name them); others absent. */
+  async numbersOf(em: EntityManager, businessPhone: string, orderIds: readonly string[]): Promise<Map<string, number>> {
+    if (orderIds.length === 0) return new Map();
+    const rows = await boundQuery<{ id: string; order_number: number }>(
+      em,
+      `select id, order_number from orders where business_id = $1 and id = any($2::uuid[])`,
+      [businessPhone, orderIds],
+    );
+    return new Map(rows.map((row) => [row.id, Number(row.order_number)]));
+  },
+
   /** Paid (or test) orders of any businesses, by id: a batch of events in one query. */
   async kitchenOrdersByIds(em: EntityManager, orderIds: readonly string[]): Promise<KitchenOrderRow[]> {
     if (orderIds.length === 0) return [];

@@ -3,6 +3,7 @@ import { type LiveEvent, type LiveOrder, type OrderEventData, type PrinterEventD
 import { boundQuery, execute, query } from '../../../platform/database/sql.js';
 import type { RecordedEvent } from '../../../platform/event-store/event-store.port.js';
 import type { Processor, ProcessorContext } from '../../../platform/processing/processor.js';
+import type { ActorNames } from '../../team/index.js';
 import { loadLiveOrders } from '../application/live-orders.query.js';
 import type { LiveHub } from '../realtime/live-hub.js';
 
@@ -24,7 +25,7 @@ const KITCHEN = {
  * "everything after n" gets exactly what it missed, in log order. A batch of events costs a few statements, not a few
  * per event (decision 015). A redelivery pushes the same number again; consoles apply it once.
  */
-export function liveOrdersProjection({ hub }: { hub: LiveHub }): Processor {
+export function liveOrdersProjection({ hub, names }: { hub: LiveHub; names: ActorNames }): Processor {
   const project = async (events: readonly RecordedEvent[], { em, afterCommit }: ProcessorContext) => {
     // The paid orders are read before the batch's own slip rows are written: `order.paid` shows the order as it was
     // paid, the same whether its SlipQueued comes in this batch or the next (and in a rebuild, event by event).
@@ -35,7 +36,7 @@ export function liveOrdersProjection({ hub }: { hub: LiveHub }): Processor {
     // Each order's refunded total as this batch moves through it (its earlier refunds may be in the batch itself).
     const refunded = new Map<string, number>();
     for (const event of events) {
-      const pushed = await liveEventOf(em, event, liveOrders, refunded);
+      const pushed = await liveEventOf(em, event, liveOrders, refunded, names);
       if (pushed) journal.push({ businessPhone: businessOf(event), position: event.globalPosition, pushed });
     }
     if (journal.length === 0) return;
@@ -157,6 +158,7 @@ async function liveEventOf(
   event: RecordedEvent,
   liveOrders: Map<string, LiveOrder>,
   refunded: Map<string, number>,
+  names: ActorNames,
 ): Promise<Pushed | undefined> {
   switch (event.type) {
     case 'OrderPaid': {
@@ -168,12 +170,24 @@ async function liveEventOf(
     case 'OrderServed': {
       const data = event.data as OrderEventData['OrderAccepted'];
       const status = { kind: 'order.status', orderId: data.orderId, status: KITCHEN[event.type], at: data.at } as const;
-      return data.estimatedReadyAt ? { ...status, estimatedReadyAt: data.estimatedReadyAt } : status;
+      const by = await byWhom(em, event, names);
+      return {
+        ...status,
+        ...(data.estimatedReadyAt ? { estimatedReadyAt: data.estimatedReadyAt } : {}),
+        ...(by ? { by } : {}),
+      };
     }
     case 'OrderDeclined': {
-      // Every open console shows the order cancelled (issue 17).
+      // Every open console shows the order cancelled (issue 17), and by whom (issue 31).
       const data = event.data as OrderEventData['OrderDeclined'];
-      return { kind: 'order.status', orderId: data.orderId, status: 'cancelled', at: data.declinedAt };
+      const by = await byWhom(em, event, names);
+      return {
+        kind: 'order.status',
+        orderId: data.orderId,
+        status: 'cancelled',
+        at: data.declinedAt,
+        ...(by ? { by } : {}),
+      };
     }
     case 'OrderRefunded': {
       // The order's refunded total up to this event: the previous `order.refunded` this projection numbered for the
@@ -237,4 +251,13 @@ async function liveEventOf(
     default:
       return undefined;
   }
+}
+
+/**
+ * Who moved the order, by name (issue 31), read in this delivery's transaction: the team's name of a person or a
+ * screen (kept after a removal, so a redelivery or a rebuild pushes the same), "the owner", "support"; undefined for
+ * the automatic acceptance.
+ */
+function byWhom(em: EntityManager, event: RecordedEvent, names: ActorNames): Promise<string | undefined> {
+  return names.nameOf(businessOf(event), event.metadata.actor, em);
 }

@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 import { type Role, TEAM_LIMITS } from '@tafrit/contracts';
 import { DATABASE } from '../../../platform/database/database.module.js';
@@ -66,12 +67,15 @@ export class TeamReader {
     return rows.map(toMember);
   }
 
-  /** Names of members by id, removed ones included (old records keep the name they were made under). */
-  async namesOf(businessPhone: string, memberIds: readonly string[]): Promise<Map<string, string>> {
-    const ids = memberIds.filter((id) => UUID.test(id));
+  /**
+   * Names of members by id, removed ones included (old records keep the name they were made under). `em` reads inside
+   * a caller's transaction (a projection's: PGlite has one connection).
+   */
+  async namesOf(businessPhone: string, memberIds: readonly string[], em?: EntityManager): Promise<Map<string, string>> {
+    const ids = [...new Set(memberIds.filter((id) => UUID.test(id)))];
     if (ids.length === 0) return new Map();
     const rows = await query<{ id: string; name: string }>(
-      this.database.em(),
+      em ?? this.database.em(),
       `select id, name from team_members where business_phone = ? and id in (${ids.map(() => '?').join(', ')})`,
       [businessPhone, ...ids],
     );

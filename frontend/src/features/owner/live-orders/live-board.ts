@@ -91,10 +91,10 @@ export function applyLiveEvent(board: LiveBoard, event: LiveEvent): LiveBoard {
       return next;
     }
     case 'order.status':
-      return updateOrder(seen, 'orderPositions', event.orderId, event.position, (order) => ({
-        ...order,
-        status: event.status,
-      }));
+      return updateOrder(seen, 'orderPositions', event.orderId, event.position, (order) =>
+        // Who moved it (issue 31); a push without a name (the automatic acceptance) names nobody.
+        withStatusBy({ ...order, status: event.status }, event.by),
+      );
     case 'order.refunded': {
       // A total that only grows: the larger one wins, so a repeat or a push that overtook another changes nothing.
       const listed = seen.orders.find((order) => order.orderId === event.orderId);
@@ -151,15 +151,33 @@ export function mergeRecent(recent: readonly LiveEvent[], events: readonly LiveE
   return [...byPosition.values()].sort((a, b) => a.position - b.position).slice(-limit);
 }
 
-/** An order as the server answered a kitchen step (no position: the live event that follows confirms it). */
+/**
+ * An order as the server answered a kitchen step (no position: the live event that follows confirms it). The answer
+ * does not say who moved it: a name a push of the same status brought first stays.
+ */
 export function replaceOrder(board: LiveBoard, next: LiveOrder): LiveBoard {
-  return { ...board, orders: board.orders.map((order) => (order.orderId === next.orderId ? next : order)) };
+  return {
+    ...board,
+    orders: board.orders.map((order) =>
+      order.orderId === next.orderId
+        ? withStatusBy(next, order.status === next.status ? order.statusBy : undefined)
+        : order,
+    ),
+  };
+}
+
+function withStatusBy(order: LiveOrder, by: string | undefined): LiveOrder {
+  const { statusBy: _before, ...rest } = order;
+  return by ? { ...rest, statusBy: by } : rest;
 }
 
 export function setOrderStatus(board: LiveBoard, orderId: string, status: KitchenStatus): LiveBoard {
   return {
     ...board,
-    orders: board.orders.map((order) => (order.orderId === orderId ? { ...order, status } : order)),
+    // The name of who took it to its former status does not belong to the new one: the push names who did.
+    orders: board.orders.map((order) =>
+      order.orderId === orderId ? withStatusBy({ ...order, status }, undefined) : order,
+    ),
   };
 }
 

@@ -10,6 +10,7 @@ import { LineChoices } from './line-choices';
 import { isCancelled, nextStep } from './live-board';
 import { ReadyEstimate, rememberedReadyIn } from './ready-estimate';
 import { setupText } from '../setup/strings';
+import { OrderTimelineToggle, StatusBy } from '../timeline/order-timeline';
 
 const t = heOwner.live;
 
@@ -175,6 +176,7 @@ export function OrderCard({
             {/* Declined: "cancelled and refunded"; refunded whole without a decline: "cancelled". */}
             {order.status === 'cancelled' ? t.kitchen.cancelled : cancelled ? t.refundedWhole : t.kitchen[status]}
           </span>
+          <StatusBy name={order.statusBy} />
         </p>
         <p data-testid="live-order-print">
           <span className="text-muted">{t.printLabel} </span>
@@ -190,6 +192,13 @@ export function OrderCard({
           ) : null}
         </p>
       </div>
+
+      <OrderTimelineToggle
+        orderId={order.orderId}
+        source="console"
+        version={`${order.status}:${refunded}:${order.refundRefused?.refundId ?? ''}`}
+        describedBy={headingId}
+      />
 
       <div className="mt-auto flex flex-wrap items-center gap-3">
         {step === 'accepted' ? <ReadyEstimate value={readyIn} onChange={setReadyIn} describedBy={headingId} /> : null}

@@ -9,6 +9,7 @@ import { textLinkClass } from '@/components/ui/styles';
 import { heOwner } from '@/i18n/he-owner';
 import { decimalToAgorot, lineTotalAgorot, orderDateText, shekelsText } from './reports-format';
 import { OrderRefunds } from './reports-order-refunds';
+import { OrderTimelineToggle } from '../timeline/order-timeline';
 
 const t = heOwner.reports;
 
@@ -208,6 +209,10 @@ function OrderDetails({ order }: { order: ReportOrder }) {
         </table>
       </section>
       <OrderRefunds order={order} />
+      {/* Who accepted, refunded or declined it, and when (issue 31): asked for only when opened. */}
+      <div className="md:col-span-2">
+        <OrderTimelineToggle orderId={order.id} source="report" version={order.refundedAmount ?? ''} />
+      </div>
     </div>
   );
 }

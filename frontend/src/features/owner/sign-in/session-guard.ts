@@ -22,6 +22,8 @@ export const CONSOLE_PAGE_PERMISSIONS: Readonly<Record<string, Permission | read
   // A manager's settings; the kitchen and the accountant have none.
   '/settings': 'settings.read',
   '/team': 'team.manage',
+  // Who did what: the owner's, as the team itself.
+  '/activity': 'team.manage',
   '/account': 'self',
 };
 

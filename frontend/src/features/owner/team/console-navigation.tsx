@@ -2,6 +2,7 @@
 // it home anyway, and the server refuses its calls).
 import { Link, useRouterState } from '@tanstack/react-router';
 import { heOwner } from '@/i18n/he-owner';
+import { heOwnerActivity } from '@/i18n/he-owner-activity';
 import { heOwnerTeam } from '@/i18n/he-owner-team';
 import { roleMayOpen } from '../sign-in/session-guard';
 import { useConsoleRole } from './use-role';
@@ -14,6 +15,7 @@ const PAGES = [
   { to: '/reports', label: t.reports },
   { to: '/settings', label: t.settings },
   { to: '/team', label: heOwnerTeam.console.team },
+  { to: '/activity', label: heOwnerActivity.activity.nav },
   { to: '/account', label: heOwnerTeam.console.account },
 ] as const;
 
