@@ -67,6 +67,13 @@ describe('error codes', () => {
         'test_order.no_product',
         'test_order.limit',
         'order.ready_sms_unavailable',
+        'auth.role_forbidden',
+        'device.pairing_code_invalid',
+        'team.own_phone',
+        'team.already_member',
+        'team.full',
+        'team.pin_invalid',
+        'team.pin_locked',
       ].sort(),
     );
   });

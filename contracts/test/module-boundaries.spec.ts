@@ -63,6 +63,7 @@ describe('module boundaries', () => {
       'http/accounts.schemas.ts',
       'http/ordering.schemas.ts',
       'http/sign-in.schemas.ts',
+      'http/team.schemas.ts',
       'index.ts',
       'israel/phone.ts',
     ]);
