@@ -13,7 +13,10 @@ export const PERMISSION_KEY = 'tafrit:permission';
 export const Permission = (permission: PermissionName): ClassDecorator & MethodDecorator =>
   SetMetadata(PERMISSION_KEY, permission);
 
-export function permissionOf(reflector: Reflector, handler: object, controller: object): PermissionName | undefined {
+/** A route's handler or its controller class, as the reflector takes them. */
+type Target = Parameters<Reflector['get']>[1];
+
+export function permissionOf(reflector: Reflector, handler: Target, controller: Target): PermissionName | undefined {
   return reflector.getAllAndOverride<PermissionName | undefined>(PERMISSION_KEY, [handler, controller]);
 }
 
@@ -47,7 +50,7 @@ export function declaredRoutes(app: INestApplicationContext): DeclaredRoute[] {
     const classGuards = (Reflect.getMetadata(GUARDS_METADATA, controller) ?? []) as Array<{ name?: string }>;
     const prototype = Object.getPrototypeOf(wrapper.instance) as Record<string, unknown>;
     for (const name of scanner.getAllMethodNames(prototype)) {
-      const handler = prototype[name] as object;
+      const handler = prototype[name] as Target;
       const path: unknown = Reflect.getMetadata(PATH_METADATA, handler);
       const method: unknown = Reflect.getMetadata(METHOD_METADATA, handler);
       if (path === undefined || typeof method !== 'number') continue;

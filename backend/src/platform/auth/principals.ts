@@ -66,9 +66,10 @@ export const CurrentAdmin = createParamDecorator((_data: unknown, context: Execu
 export function actorOf(owner: OwnerPrincipal): Actor & { kind: 'owner' | 'admin' | 'member' | 'screen'; id: string } {
   if (owner.impersonatedBy) return { kind: 'admin', id: owner.impersonatedBy };
   if (owner.actingFor) {
-    const acting = owner.actingFor.memberId === 'owner'
-      ? { kind: 'owner' as const, id: owner.phone, role: owner.actingFor.role }
-      : { kind: 'member' as const, id: owner.actingFor.memberId, role: owner.actingFor.role };
+    const acting =
+      owner.actingFor.memberId === 'owner'
+        ? { kind: 'owner' as const, id: owner.phone, role: owner.actingFor.role }
+        : { kind: 'member' as const, id: owner.actingFor.memberId, role: owner.actingFor.role };
     return owner.member ? { ...acting, screenId: owner.member.id } : acting;
   }
   if (!owner.member) return { kind: 'owner', id: owner.phone };

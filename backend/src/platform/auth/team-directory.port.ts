@@ -28,5 +28,9 @@ export interface TeamDirectory {
    * The person behind a PIN grant sent by a paired screen, used up by this call (one grant, one action); undefined
    * for anything else.
    */
-  useGrant(businessPhone: string, screenId: string, grant: string): Promise<{ memberId: string; role: Role } | undefined>;
+  useGrant(
+    businessPhone: string,
+    screenId: string,
+    grant: string,
+  ): Promise<{ memberId: string; role: Role } | undefined>;
 }
