@@ -39,12 +39,7 @@ export const teamMessagesHe = {
 } as const;
 
 const personName = (required: string, tooLong: string, max: number) =>
-  z
-    .string({ message: required })
-    .overwrite(withoutDirectionControls)
-    .trim()
-    .min(1, required)
-    .max(max, tooLong);
+  z.string({ message: required }).overwrite(withoutDirectionControls).trim().min(1, required).max(max, tooLong);
 
 const instant = z.string();
 

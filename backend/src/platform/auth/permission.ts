@@ -5,6 +5,9 @@ import type { Permission as PermissionName } from '@tafrit/contracts';
 
 export const PERMISSION_KEY = 'tafrit:permission';
 
+/** A route's handler or its controller class, as Nest's reflector reads metadata from them. */
+type Target = Parameters<Reflector['getAllAndOverride']>[1][number];
+
 /**
  * `@Permission('menu.edit')` on a route (or a controller, as the default its methods may override): what the caller's
  * role must include (`ROLE_PERMISSIONS` in the contracts). Metadata only: `OwnerGuard` reads it before any pipe, so a
@@ -13,11 +16,9 @@ export const PERMISSION_KEY = 'tafrit:permission';
 export const Permission = (permission: PermissionName): ClassDecorator & MethodDecorator =>
   SetMetadata(PERMISSION_KEY, permission);
 
-/** A route's handler or its controller class, as the reflector takes them. */
-type Target = Parameters<Reflector['get']>[1];
-
 export function permissionOf(reflector: Reflector, handler: Target, controller: Target): PermissionName | undefined {
-  return reflector.getAllAndOverride<PermissionName | undefined>(PERMISSION_KEY, [handler, controller]);
+  const found: unknown = reflector.getAllAndOverride(PERMISSION_KEY, [handler, controller]);
+  return typeof found === 'string' ? (found as PermissionName) : undefined;
 }
 
 export interface DeclaredRoute {

@@ -39,7 +39,11 @@ export class SessionAnswers {
     );
     if (!business) return undefined;
     if (!signed.member) {
-      return { business, token: signed.token, member: { role: 'owner', kind: 'owner', id: 'owner', name: business.fullName } };
+      return {
+        business,
+        token: signed.token,
+        member: { role: 'owner', kind: 'owner', id: 'owner', name: business.fullName },
+      };
     }
     const member = await this.team?.memberOf(signed.userId, signed.member.id);
     if (!member) return undefined;

@@ -103,7 +103,8 @@ export class SessionIssuer {
     const rule = this.stillAllowed.get(options.audience);
     // A member's role is read again at every renewal: a removal or a change has already ended the session, this
     // only closes the moment between the two.
-    const member = session.memberId && this.team ? await this.team.memberOf(session.userId, session.memberId) : undefined;
+    const member =
+      session.memberId && this.team ? await this.team.memberOf(session.userId, session.memberId) : undefined;
     if (!rule || !(await rule(session.userId)) || (session.memberId && !member)) {
       await this.sessions.revokeBySessionId(session.sessionId, 'no_longer_allowed');
       throw new AppError('auth.unauthenticated');

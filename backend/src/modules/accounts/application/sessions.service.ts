@@ -117,7 +117,11 @@ export class Sessions implements SessionDirectory {
           return this.rotateRow(em, current, options, now);
         case 'keep':
           // A screen's credential is not rotated: the tablet keeps presenting it across restarts (issue 31).
-          Object.assign(current, { lastActive: now, ipAddress: options.client.ip, userAgent: options.client.userAgent });
+          Object.assign(current, {
+            lastActive: now,
+            ipAddress: options.client.ip,
+            userAgent: options.client.userAgent,
+          });
           return { ...openedOf(current), refreshToken: options.refreshToken };
         case 'rejoin':
           return this.successorOf(em, current, options.refreshToken, now);

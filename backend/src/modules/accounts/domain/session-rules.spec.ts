@@ -1,8 +1,10 @@
 import {
+  DEVICE_SESSION_MS,
   newRefreshToken,
   refreshTokenHash,
   refreshVerdict,
   ROTATION_GRACE_MS,
+  SESSION_ABSOLUTE_MS,
   SESSION_IDLE_MS,
   successorRefreshToken,
 } from './session-rules.js';
@@ -57,5 +59,22 @@ describe('refresh tokens', () => {
     expect(refreshVerdict({ ...live, expiresAt: now }, now)).toEqual({ outcome: 'refuse', revokeAs: 'expired' });
     const idle = new Date(now.getTime() - SESSION_IDLE_MS);
     expect(refreshVerdict({ ...live, lastActive: idle }, now)).toEqual({ outcome: 'refuse', revokeAs: 'idle' });
+  });
+
+  it("of a team member end after the business's idle time instead of seven days", () => {
+    const twoHours = 2 * 60 * 60_000;
+    const idleFor = (ms: number) => ({ ...live, idleMs: twoHours, lastActive: new Date(now.getTime() - ms) });
+    expect(refreshVerdict(idleFor(twoHours - 1), now)).toEqual({ outcome: 'rotate' });
+    expect(refreshVerdict(idleFor(twoHours), now)).toEqual({ outcome: 'refuse', revokeAs: 'idle' });
+  });
+
+  it('of a paired screen are kept, not rotated, however long unused, until revoked or expired', () => {
+    const screen = { ...live, device: true, lastActive: new Date(now.getTime() - 10 * SESSION_IDLE_MS) };
+    expect(refreshVerdict(screen, now)).toEqual({ outcome: 'keep' });
+    expect(refreshVerdict({ ...screen, isRevoked: true, revokedReason: 'removed_from_team' }, now)).toEqual({
+      outcome: 'refuse',
+    });
+    expect(refreshVerdict({ ...screen, expiresAt: now }, now)).toEqual({ outcome: 'refuse', revokeAs: 'expired' });
+    expect(DEVICE_SESSION_MS).toBeGreaterThan(SESSION_ABSOLUTE_MS);
   });
 });

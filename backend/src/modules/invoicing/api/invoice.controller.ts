@@ -91,7 +91,11 @@ export class InvoiceController {
   ): Promise<T | undefined> {
     const byLink = this.links.verify(orderId, token);
     const document = await load({ store: this.store, em: this.database.em(), businesses: this.businesses });
-    if (!document || (!byLink && (await this.owners.phoneOf(request, 'reports.read', 'refunds')) !== document.businessPhone)) return undefined;
+    if (
+      !document ||
+      (!byLink && (await this.owners.phoneOf(request, 'reports.read', 'refunds')) !== document.businessPhone)
+    )
+      return undefined;
     return document;
   }
 }

@@ -48,7 +48,10 @@ export class DinerOrdersController {
 
   /** Who asks: the diner session of this device, and the owner when one is signed in. */
   private async callerOf(request: FastifyRequest) {
-    return { dinerSessionId: this.sessions.read(request), ownerPhone: await this.owners.phoneOf(request, 'orders.live', 'reports.read') };
+    return {
+      dinerSessionId: this.sessions.read(request),
+      ownerPhone: await this.owners.phoneOf(request, 'orders.live', 'reports.read'),
+    };
   }
 
   @Get(':departmentId/latest')

@@ -71,8 +71,6 @@ export class StaffPinsController {
   ): Promise<ApiSuccess<StaffPinGrant>> {
     // Only a shared screen takes PINs: a person's own phone already acts as that person.
     if (owner.member?.kind !== 'screen' || owner.actingFor) throw new AppError('auth.role_forbidden');
-    return success(
-      await this.pins.grant({ businessPhone: owner.phone, screenId: owner.member.id, memberId, pin }),
-    );
+    return success(await this.pins.grant({ businessPhone: owner.phone, screenId: owner.member.id, memberId, pin }));
   }
 }

@@ -10,6 +10,7 @@ import {
   teamSettingsSchema,
 } from '@tafrit/contracts';
 import { OwnerGuard } from '../../../platform/auth/guards.js';
+import { IpRateLimiter, type RateLimitRule } from '../../../platform/auth/ip-rate-limiter.js';
 import { Permission } from '../../../platform/auth/permission.js';
 import { CurrentOwner, type OwnerPrincipal } from '../../../platform/auth/principals.js';
 import { CommandContext, type OwnerCommandContext } from '../../../platform/http/command-context.js';
@@ -23,6 +24,10 @@ import {
   RemoveMemberCommand,
 } from '../application/team-commands.js';
 import { TeamListQuery } from '../application/team-list.query.js';
+
+// Each invitation sends two SMS (to the person, and the owner's notice): an owner inviting and removing in a loop must
+// not turn the product into an SMS cannon. Counted per business, wherever the requests come from.
+export const INVITATIONS_PER_BUSINESS: RateLimitRule = { name: 'team-invite', limit: 30, windowMs: 24 * 60 * 60_000 };
 
 const MEMBER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -45,6 +50,7 @@ export class TeamController {
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
     private readonly pairingCodes: ScreenPairingCodes,
+    private readonly limiter: IpRateLimiter,
   ) {}
 
   @Get()
@@ -58,6 +64,7 @@ export class TeamController {
     @CurrentOwner() owner: OwnerPrincipal,
     @CommandContext() context: OwnerCommandContext,
   ): Promise<ApiSuccess<{ id: string }>> {
+    await this.limiter.consume(INVITATIONS_PER_BUSINESS, `business:${owner.phone}`);
     const id = await this.commands.execute<InviteMemberCommand, string>(
       new InviteMemberCommand(owner.phone, person, context),
     );

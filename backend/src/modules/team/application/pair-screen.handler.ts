@@ -23,7 +23,10 @@ export class PairScreenCommand {
  * business and the screen's team id; the caller opens the screen's session.
  */
 @CommandHandler(PairScreenCommand)
-export class PairScreenHandler implements ICommandHandler<PairScreenCommand, { businessPhone: string; screenId: string }> {
+export class PairScreenHandler implements ICommandHandler<
+  PairScreenCommand,
+  { businessPhone: string; screenId: string }
+> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly codes: ScreenPairingCodes,

@@ -16,7 +16,9 @@ export class ScreenPairingCodes {
   constructor(@Inject(DATABASE) private readonly database: Database) {}
 
   async create(businessPhone: string): Promise<ScreenPairingCode> {
-    const code = Array.from({ length: 8 }, () => PAIRING_CODE_ALPHABET[randomInt(PAIRING_CODE_ALPHABET.length)]).join('');
+    const code = Array.from({ length: 8 }, () => PAIRING_CODE_ALPHABET[randomInt(PAIRING_CODE_ALPHABET.length)]).join(
+      '',
+    );
     const expiresAt = new Date(Date.now() + PAIRING_CODE_TTL_MS);
     await execute(
       this.database.em(),

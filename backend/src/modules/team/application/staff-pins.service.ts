@@ -62,7 +62,12 @@ export class StaffPins {
    * Checks `pin` for `memberId` typed on screen `screenId`; answers a grant for the screen's next action. A wrong PIN,
    * a person without a PIN or a removed person: `team.pin_invalid` (the same answer); a locked PIN: `team.pin_locked`.
    */
-  async grant(options: { businessPhone: string; screenId: string; memberId: string; pin: string }): Promise<StaffPinGrant> {
+  async grant(options: {
+    businessPhone: string;
+    screenId: string;
+    memberId: string;
+    pin: string;
+  }): Promise<StaffPinGrant> {
     const { businessPhone, screenId, memberId, pin } = options;
     const who = await this.whoIs(businessPhone, memberId);
     const now = new Date();

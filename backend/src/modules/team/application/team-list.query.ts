@@ -10,7 +10,10 @@ export class TeamListQuery {
 }
 
 const latest = (signIns: readonly TeamSignIn[]): string | null =>
-  signIns.reduce<string | null>((last, signIn) => (last === null || signIn.lastUsedAt > last ? signIn.lastUsedAt : last), null);
+  signIns.reduce<string | null>(
+    (last, signIn) => (last === null || signIn.lastUsedAt > last ? signIn.lastUsedAt : last),
+    null,
+  );
 
 /**
  * `GET /api/team`: one list of who can act for the business (issue 31): the owner with their own sign-ins, then each

@@ -40,12 +40,7 @@ export interface StaffPinChosen {
 }
 
 export type TeamEvent =
-  | TeamMemberInvited
-  | TeamMemberRoleChanged
-  | TeamMemberRemoved
-  | ScreenPaired
-  | TeamIdleTimeChosen
-  | StaffPinChosen;
+  TeamMemberInvited | TeamMemberRoleChanged | TeamMemberRemoved | ScreenPaired | TeamIdleTimeChosen | StaffPinChosen;
 
 export const TEAM_EVENT_TYPES: readonly TeamEvent['type'][] = [
   'TeamMemberInvited',
