@@ -15,6 +15,10 @@ export const APP_PAGE_PATHS: readonly string[] = [
   '/orders',
   '/reports',
   '/settings',
+  // The café's team (issue 31): the owner's team page, a member's own page, a kitchen screen's pairing.
+  '/team',
+  '/account',
+  '/screen',
   '/admin',
   '/admin-login',
   '/admin-dashboard',

@@ -18,11 +18,14 @@ import { Route as landingTermsConditionsRouteImport } from './routes/(landing)/t
 import { Route as ownerConsoleRouteImport } from './routes/(owner)/_console';
 import { Route as ownerLoginRouteImport } from './routes/(owner)/login';
 import { Route as ownerRegistrationRouteImport } from './routes/(owner)/registration';
+import { Route as ownerScreenRouteImport } from './routes/(owner)/screen';
 import { Route as ownerSuccessRouteImport } from './routes/(owner)/success';
+import { Route as ownerConsoleAccountRouteImport } from './routes/(owner)/_console/account';
 import { Route as ownerConsoleMenuManagementRouteImport } from './routes/(owner)/_console/menu-management';
 import { Route as ownerConsoleOrdersRouteImport } from './routes/(owner)/_console/orders';
 import { Route as ownerConsoleReportsRouteImport } from './routes/(owner)/_console/reports';
 import { Route as ownerConsoleSettingsRouteImport } from './routes/(owner)/_console/settings';
+import { Route as ownerConsoleTeamRouteImport } from './routes/(owner)/_console/team';
 import { Route as ownerConsoleMenuIndexRouteImport } from './routes/(owner)/_console/menu.index';
 
 const adminAdminRoute = adminAdminRouteImport.update({
@@ -69,10 +72,20 @@ const ownerRegistrationRoute = ownerRegistrationRouteImport.update({
   path: '/registration',
   getParentRoute: () => rootRouteImport,
 } as any);
+const ownerScreenRoute = ownerScreenRouteImport.update({
+  id: '/(owner)/screen',
+  path: '/screen',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const ownerSuccessRoute = ownerSuccessRouteImport.update({
   id: '/(owner)/success',
   path: '/success',
   getParentRoute: () => rootRouteImport,
+} as any);
+const ownerConsoleAccountRoute = ownerConsoleAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => ownerConsoleRoute,
 } as any);
 const ownerConsoleMenuManagementRoute =
   ownerConsoleMenuManagementRouteImport.update({
@@ -95,6 +108,11 @@ const ownerConsoleSettingsRoute = ownerConsoleSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => ownerConsoleRoute,
 } as any);
+const ownerConsoleTeamRoute = ownerConsoleTeamRouteImport.update({
+  id: '/team',
+  path: '/team',
+  getParentRoute: () => ownerConsoleRoute,
+} as any);
 const ownerConsoleMenuIndexRoute = ownerConsoleMenuIndexRouteImport.update({
   id: '/menu/',
   path: '/menu/',
@@ -110,11 +128,14 @@ export interface FileRoutesByFullPath {
   '/': typeof landingIndexRoute;
   '/login': typeof ownerLoginRoute;
   '/registration': typeof ownerRegistrationRoute;
+  '/screen': typeof ownerScreenRoute;
   '/success': typeof ownerSuccessRoute;
+  '/account': typeof ownerConsoleAccountRoute;
   '/menu-management': typeof ownerConsoleMenuManagementRoute;
   '/orders': typeof ownerConsoleOrdersRoute;
   '/reports': typeof ownerConsoleReportsRoute;
   '/settings': typeof ownerConsoleSettingsRoute;
+  '/team': typeof ownerConsoleTeamRoute;
   '/menu/': typeof ownerConsoleMenuIndexRoute;
 }
 export interface FileRoutesByTo {
@@ -126,11 +147,14 @@ export interface FileRoutesByTo {
   '/': typeof landingIndexRoute;
   '/login': typeof ownerLoginRoute;
   '/registration': typeof ownerRegistrationRoute;
+  '/screen': typeof ownerScreenRoute;
   '/success': typeof ownerSuccessRoute;
+  '/account': typeof ownerConsoleAccountRoute;
   '/menu-management': typeof ownerConsoleMenuManagementRoute;
   '/orders': typeof ownerConsoleOrdersRoute;
   '/reports': typeof ownerConsoleReportsRoute;
   '/settings': typeof ownerConsoleSettingsRoute;
+  '/team': typeof ownerConsoleTeamRoute;
   '/menu': typeof ownerConsoleMenuIndexRoute;
 }
 export interface FileRoutesById {
@@ -143,12 +167,15 @@ export interface FileRoutesById {
   '/(owner)/_console': typeof ownerConsoleRouteWithChildren;
   '/(owner)/login': typeof ownerLoginRoute;
   '/(owner)/registration': typeof ownerRegistrationRoute;
+  '/(owner)/screen': typeof ownerScreenRoute;
   '/(owner)/success': typeof ownerSuccessRoute;
   '/(landing)/': typeof landingIndexRoute;
+  '/(owner)/_console/account': typeof ownerConsoleAccountRoute;
   '/(owner)/_console/menu-management': typeof ownerConsoleMenuManagementRoute;
   '/(owner)/_console/orders': typeof ownerConsoleOrdersRoute;
   '/(owner)/_console/reports': typeof ownerConsoleReportsRoute;
   '/(owner)/_console/settings': typeof ownerConsoleSettingsRoute;
+  '/(owner)/_console/team': typeof ownerConsoleTeamRoute;
   '/(owner)/_console/menu/': typeof ownerConsoleMenuIndexRoute;
 }
 export interface FileRouteTypes {
@@ -162,11 +189,14 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/registration'
+    | '/screen'
     | '/success'
+    | '/account'
     | '/menu-management'
     | '/orders'
     | '/reports'
     | '/settings'
+    | '/team'
     | '/menu/';
   fileRoutesByTo: FileRoutesByTo;
   to:
@@ -178,11 +208,14 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/registration'
+    | '/screen'
     | '/success'
+    | '/account'
     | '/menu-management'
     | '/orders'
     | '/reports'
     | '/settings'
+    | '/team'
     | '/menu';
   id:
     | '__root__'
@@ -194,12 +227,15 @@ export interface FileRouteTypes {
     | '/(owner)/_console'
     | '/(owner)/login'
     | '/(owner)/registration'
+    | '/(owner)/screen'
     | '/(owner)/success'
     | '/(landing)/'
+    | '/(owner)/_console/account'
     | '/(owner)/_console/menu-management'
     | '/(owner)/_console/orders'
     | '/(owner)/_console/reports'
     | '/(owner)/_console/settings'
+    | '/(owner)/_console/team'
     | '/(owner)/_console/menu/';
   fileRoutesById: FileRoutesById;
 }
@@ -212,6 +248,7 @@ export interface RootRouteChildren {
   ownerConsoleRoute: typeof ownerConsoleRouteWithChildren;
   ownerLoginRoute: typeof ownerLoginRoute;
   ownerRegistrationRoute: typeof ownerRegistrationRoute;
+  ownerScreenRoute: typeof ownerScreenRoute;
   ownerSuccessRoute: typeof ownerSuccessRoute;
   landingIndexRoute: typeof landingIndexRoute;
 }
@@ -281,12 +318,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ownerRegistrationRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/(owner)/screen': {
+      id: '/(owner)/screen';
+      path: '/screen';
+      fullPath: '/screen';
+      preLoaderRoute: typeof ownerScreenRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/(owner)/success': {
       id: '/(owner)/success';
       path: '/success';
       fullPath: '/success';
       preLoaderRoute: typeof ownerSuccessRouteImport;
       parentRoute: typeof rootRouteImport;
+    };
+    '/(owner)/_console/account': {
+      id: '/(owner)/_console/account';
+      path: '/account';
+      fullPath: '/account';
+      preLoaderRoute: typeof ownerConsoleAccountRouteImport;
+      parentRoute: typeof ownerConsoleRoute;
     };
     '/(owner)/_console/menu-management': {
       id: '/(owner)/_console/menu-management';
@@ -316,6 +367,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ownerConsoleSettingsRouteImport;
       parentRoute: typeof ownerConsoleRoute;
     };
+    '/(owner)/_console/team': {
+      id: '/(owner)/_console/team';
+      path: '/team';
+      fullPath: '/team';
+      preLoaderRoute: typeof ownerConsoleTeamRouteImport;
+      parentRoute: typeof ownerConsoleRoute;
+    };
     '/(owner)/_console/menu/': {
       id: '/(owner)/_console/menu/';
       path: '/menu';
@@ -327,18 +385,22 @@ declare module '@tanstack/react-router' {
 }
 
 interface ownerConsoleRouteChildren {
+  ownerConsoleAccountRoute: typeof ownerConsoleAccountRoute;
   ownerConsoleMenuManagementRoute: typeof ownerConsoleMenuManagementRoute;
   ownerConsoleOrdersRoute: typeof ownerConsoleOrdersRoute;
   ownerConsoleReportsRoute: typeof ownerConsoleReportsRoute;
   ownerConsoleSettingsRoute: typeof ownerConsoleSettingsRoute;
+  ownerConsoleTeamRoute: typeof ownerConsoleTeamRoute;
   ownerConsoleMenuIndexRoute: typeof ownerConsoleMenuIndexRoute;
 }
 
 const ownerConsoleRouteChildren: ownerConsoleRouteChildren = {
+  ownerConsoleAccountRoute: ownerConsoleAccountRoute,
   ownerConsoleMenuManagementRoute: ownerConsoleMenuManagementRoute,
   ownerConsoleOrdersRoute: ownerConsoleOrdersRoute,
   ownerConsoleReportsRoute: ownerConsoleReportsRoute,
   ownerConsoleSettingsRoute: ownerConsoleSettingsRoute,
+  ownerConsoleTeamRoute: ownerConsoleTeamRoute,
   ownerConsoleMenuIndexRoute: ownerConsoleMenuIndexRoute,
 };
 
@@ -355,6 +417,7 @@ const rootRouteChildren: RootRouteChildren = {
   ownerConsoleRoute: ownerConsoleRouteWithChildren,
   ownerLoginRoute: ownerLoginRoute,
   ownerRegistrationRoute: ownerRegistrationRoute,
+  ownerScreenRoute: ownerScreenRoute,
   ownerSuccessRoute: ownerSuccessRoute,
   landingIndexRoute: landingIndexRoute,
 };

@@ -58,8 +58,14 @@ export function tokenFor(url: string): string | null {
   return authToken.get();
 }
 
-async function send(method: HttpMethod, url: string, body: unknown, signal: AbortSignal | undefined) {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+async function send(
+  method: HttpMethod,
+  url: string,
+  body: unknown,
+  signal: AbortSignal | undefined,
+  extraHeaders: Record<string, string> = {},
+) {
+  const headers: Record<string, string> = { ...extraHeaders, Accept: 'application/json' };
   const token = tokenFor(url);
   if (token) headers.Authorization = `Bearer ${token}`;
 
@@ -123,9 +129,9 @@ export async function apiRequest<T = unknown>(
   method: HttpMethod | undefined,
   url: string,
   body?: unknown,
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal; headers?: Record<string, string> } = {},
 ): Promise<T> {
-  const response = await send(method ?? 'GET', url, body, options.signal);
+  const response = await send(method ?? 'GET', url, body, options.signal, options.headers);
   if (!response.ok) throw await errorFromResponse(response);
   return readJson<T>(response);
 }

@@ -27,12 +27,16 @@ import { rememberedReadyIn } from './ready-estimate';
 import { OrderCard, bigSecondaryButtonClass } from './order-card';
 import { playBeep, rememberSoundPreference, soundPreference, unlockSound } from './sound';
 import { useKitchenActions } from './use-kitchen-actions';
+import { StaffPinControl } from '../team/staff-pin-control';
+import { useConsoleRole } from '../team/use-role';
 import { liveBoardKey, useLiveOrders, type ConnectionState } from './use-live-orders';
 
 const t = heOwner.live;
 
 export function LiveOrdersPage() {
   const queryClient = useQueryClient();
+  // The kitchen's screen shows the kitchen's controls; a manager's PIN on it brings the refund (issue 31).
+  const { may } = useConsoleRole();
   const [soundOn, setSoundOn] = useState(soundPreference);
   const { moving, reprinting, onMove, onReprint } = useKitchenActions();
   // The order a refund or decline dialog is open for (by id: the live list keeps changing under it).
@@ -96,7 +100,7 @@ export function LiveOrdersPage() {
         onMove={onMove}
         readyInMinutes={{ value: readyIn, change: setReadyIn }}
         onReprint={onReprint}
-        onRefund={(chosen) => setRefunding(chosen.orderId)}
+        onRefund={may('refunds') ? (chosen) => setRefunding(chosen.orderId) : undefined}
         onDecline={(chosen) => setDeclining(chosen.orderId)}
         withoutPrinter={withoutPrinter}
       />
@@ -125,11 +129,12 @@ export function LiveOrdersPage() {
           className={`${controlsOpen ? 'flex' : 'hidden'} w-full flex-wrap items-center gap-3 md:flex md:w-auto`}
           data-testid="live-controls"
         >
+          <StaffPinControl buttonClass={bigSecondaryButtonClass} />
           <FullscreenButton />
           {board ? <PrinterChip printer={board.printer} withoutPrinter={withoutPrinter} /> : null}
           <BrowserSlipPrinting orders={board?.orders} onEnabledChange={setBrowserPrinting} />
-          <AutoAcceptSwitch consoleReadyIn={readyIn} />
-          <TestOrderButton className={bigSecondaryButtonClass} />
+          {may('settings.edit') ? <AutoAcceptSwitch consoleReadyIn={readyIn} /> : null}
+          {may('settings.edit') ? <TestOrderButton className={bigSecondaryButtonClass} /> : null}
           <button
             type="button"
             aria-pressed={soundOn}
@@ -161,7 +166,7 @@ export function LiveOrdersPage() {
         />
       ) : null}
       <div className={controlsOpen ? '' : 'hidden md:block'}>
-        <OrderingPauseControl />
+        {may('settings.edit') ? <OrderingPauseControl /> : null}
       </div>
 
       {board ? (

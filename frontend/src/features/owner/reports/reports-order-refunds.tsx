@@ -15,12 +15,14 @@ import { errorDescription } from '../shared/errors';
 import { RefundDialog } from '../refunds/refund-dialog';
 import { remainingOf, targetOfReportOrder } from '../refunds/refund-target';
 import { orderDateText, shekelsText } from './reports-format';
+import { useConsoleRole } from '../team/use-role';
 
 const t = heOwner.reports;
 
 /** The order's refunds (amount, reason, time, credit document) and the refund action, the console's dialog. */
 export function OrderRefunds({ order }: { order: ReportOrder }) {
   const queryClient = useQueryClient();
+  const { may } = useConsoleRole();
   const [open, setOpen] = useState(false);
   const target = targetOfReportOrder(order);
   return (
@@ -67,7 +69,7 @@ export function OrderRefunds({ order }: { order: ReportOrder }) {
           ))}
         </ul>
       ) : null}
-      {remainingOf(target) > 0 ? (
+      {remainingOf(target) > 0 && may('refunds') ? (
         <>
           <button
             type="button"

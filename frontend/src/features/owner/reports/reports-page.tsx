@@ -7,6 +7,7 @@ import { pageTitle } from '@/i18n/he';
 import { heOwner } from '@/i18n/he-owner';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { SetupChecklistCard } from '../setup/setup-checklist';
+import { useConsoleRole } from '../team/use-role';
 
 const t = heOwner.reports;
 
@@ -14,11 +15,13 @@ const ReportsContent = lazy(() => import('./reports-content').then((module) => (
 
 export function ReportsPage() {
   useDocumentTitle(pageTitle(t.title));
+  const { may } = useConsoleRole();
   return (
     <PageMain>
       <h1 className="text-3xl font-bold text-ink">{t.title}</h1>
       <p className="mt-3 max-w-prose text-lg text-muted">{t.description}</p>
-      <SetupChecklistCard />
+      {/* The first-run guide is the settings' (an accountant reads the reports and nothing more). */}
+      {may('settings.read') ? <SetupChecklistCard /> : null}
       <Suspense
         fallback={
           <p role="status" className="mt-8 text-muted">

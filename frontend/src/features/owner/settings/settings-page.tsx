@@ -38,6 +38,8 @@ import { RegenerateQr } from '../posters-and-qr/regenerate-qr';
 import { SignedInDevicesCard } from './signed-in-devices-card';
 import { StepUpProvider, useStepUp } from '../shared/step-up';
 import { ListController } from '@/components/list-controller';
+import { PairScreenCard } from '../team/pair-screen-card';
+import { useConsoleRole } from '../team/use-role';
 
 const t = heOwner.settings;
 
@@ -59,7 +61,12 @@ export function profileFormValues(business: OwnerBusiness): BusinessProfileReque
 export function SettingsPage() {
   useDocumentTitle(pageTitle(t.title));
   const profile = useOwnerBusiness();
-  const ready = profile.isSuccess && !profile.isPlaceholderData;
+  const { may } = useConsoleRole();
+  // The business's own details are the owner's (issue 31); a manager works from the copy the sign-in answered.
+  const owner = may('business.owner');
+  const loaded = profile.isSuccess && !profile.isPlaceholderData;
+  const business = owner ? (loaded ? profile.data : undefined) : profile.data;
+  const ready = business !== undefined;
 
   return (
     <PageMain>
@@ -68,14 +75,14 @@ export function SettingsPage() {
         <h1 className="text-3xl font-bold text-ink">{t.title}</h1>
         <p className="mt-3 max-w-prose text-lg text-muted">{t.description}</p>
         <div className="mt-8 flex flex-col gap-6">
-          {ready ? (
+          {business && owner ? (
             <>
-              <ProfileForm business={profile.data} part="details" />
-              <BusinessAddressCard business={profile.data} />
-              <ProfileForm business={profile.data} part="payout" />
-              <CardcomPasswordCard business={profile.data} />
+              <ProfileForm business={business} part="details" />
+              <BusinessAddressCard business={business} />
+              <ProfileForm business={business} part="payout" />
+              <CardcomPasswordCard business={business} />
             </>
-          ) : profile.isError ? (
+          ) : business ? null : profile.isError ? (
             <div className={cardClass}>
               <p className={errorTextClass}>{t.loadError}</p>
               <p className="mt-1 text-muted">{errorDescription(profile.error)}</p>
@@ -89,25 +96,27 @@ export function SettingsPage() {
             </p>
           )}
           <div className="grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-2">
-            {ready ? <LogoCard business={profile.data} /> : null}
+            {business ? <LogoCard business={business} /> : null}
             {profile.data ? (
               <QrCard
                 departmentId={profile.data.departmentId}
                 businessName={profile.data.businessName}
                 logo={profile.data.logo}
               >
-                {ready ? <RegenerateQr /> : null}
+                {ready && owner ? <RegenerateQr /> : null}
               </QrCard>
             ) : null}
-            <PrinterCard businessPhone={profile.data?.phone} />
-            <PrintingGuideCard />
+            {may('printer.manage') ? <PrinterCard businessPhone={profile.data?.phone} /> : null}
+            {may('printer.manage') ? <PrintingGuideCard /> : null}
+            {/* The owner pairs screens from the team page; a manager, here. */}
+            {may('screens.pair') && !may('team.manage') ? <PairScreenCard /> : null}
             {ready ? <DinerLanguagesCard /> : null}
             {ready ? <ServiceModeCard /> : null}
             {ready ? <AutoAcceptCard /> : null}
             {ready ? <OpeningHoursCard /> : null}
             {ready ? <PaymentOptionsCard /> : null}
           </div>
-          {ready ? <SignedInDevicesCard /> : null}
+          {ready && may('team.manage') ? <SignedInDevicesCard /> : null}
         </div>
       </StepUpProvider>
     </PageMain>

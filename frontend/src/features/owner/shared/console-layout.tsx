@@ -1,6 +1,6 @@
 import type { OwnerBusiness } from '@tafrit/contracts/http/accounts.schemas';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, Outlet, useNavigate } from '@tanstack/react-router';
+import { Outlet, useNavigate } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
 import { PageMain } from '@/components/page-shell';
 import { LogoutButton } from '@/components/logout-button';
@@ -13,6 +13,10 @@ import { AddressBanner } from './address-banner';
 import { useOwnerBusiness } from './api/profile';
 import { onOwnerSessionExpired } from './api/session-request';
 import { logout } from '../sign-in/session';
+import { signInPage } from '../sign-in/session-guard';
+import { ConsoleNavigation } from '../team/console-navigation';
+import { SignedInMember } from '../team/signed-in-member';
+import { useConsoleRole } from '../team/use-role';
 
 const t = heOwner.console;
 
@@ -27,12 +31,13 @@ export function OwnerConsoleLayout() {
   const profile = useOwnerBusiness();
   const business = profile.data ?? businessData.get<OwnerBusiness>();
   const impersonating = adminImpersonating.get();
+  const { may } = useConsoleRole();
 
   useEffect(
     () =>
       onOwnerSessionExpired(() => {
         // Leave first: a cache cleared under a mounted screen would fetch again, without a token.
-        void navigate({ to: '/login', replace: true }).then(() => queryClient.clear());
+        void navigate({ to: signInPage(), replace: true }).then(() => queryClient.clear());
       }),
     [navigate, queryClient],
   );
@@ -69,12 +74,12 @@ export function OwnerConsoleLayout() {
           </div>
         ) : null}
         {business?.isActive === false ? <PausedBanner /> : null}
-        <AddressBanner business={business} />
+        {may('business.owner') ? <AddressBanner business={business} /> : null}
         {/* Two rows: the name above, with the whole row; the navigation and sign-out below, in the button's band. */}
         <div
           className={`${containerClass} keeps-a11y-room flex flex-1 flex-wrap content-between items-center gap-x-6 gap-y-3 py-3`}
         >
-          <div className="flex min-w-0 basis-full items-center gap-3">
+          <div className="flex min-w-0 basis-full flex-wrap items-center gap-x-3 gap-y-1">
             {business?.logo ? (
               <img
                 src={business.logo}
@@ -86,36 +91,9 @@ export function OwnerConsoleLayout() {
             <p className="min-w-0 text-lg font-bold break-words text-ink">
               {business?.businessName || t.businessFallbackName}
             </p>
+            <SignedInMember />
           </div>
-          <nav aria-label={t.navLabel} className="me-auto">
-            <ul className="flex flex-wrap items-center gap-1">
-              <li>
-                <Link to="/orders" className={navLinkClass}>
-                  {t.orders}
-                </Link>
-              </li>
-              <li>
-                <Link to="/menu" className={navLinkClass}>
-                  {t.menu}
-                </Link>
-              </li>
-              <li>
-                <Link to="/reports" className={navLinkClass}>
-                  {t.reports}
-                </Link>
-              </li>
-              <li>
-                <Link to="/settings" className={navLinkClass}>
-                  {t.settings}
-                </Link>
-              </li>
-              <li>
-                <a href="/#contact" className={navLinkClass}>
-                  {t.support}
-                </a>
-              </li>
-            </ul>
-          </nav>
+          <ConsoleNavigation linkClass={navLinkClass} />
           <LogoutButton logout={onLogout} label={t.logout} pendingLabel={t.loggingOut} />
         </div>
       </header>

@@ -3,6 +3,7 @@
 import type { OwnerSession } from '@tafrit/contracts/http/sign-in.schemas';
 import { adminImpersonating, authToken, businessData, clearBusinessSession, currentDepartmentId } from '@/lib/storage';
 import { logoutOwner } from '../shared/api/accounts';
+import { forgetSessionMember, sessionBusinesses, sessionMember } from './handover';
 
 /** After registration or sign-in: forget whatever session was here before (an impersonation too), keep the new one. */
 export function storeOwnerSession(session: OwnerSession): void {
@@ -10,6 +11,9 @@ export function storeOwnerSession(session: OwnerSession): void {
   authToken.set(session.token);
   businessData.set(session.business);
   if (session.business.departmentId) currentDepartmentId.set(session.business.departmentId);
+  sessionMember.set(session.member);
+  // A code and a switch answer the list when there is more than one business to choose from.
+  sessionBusinesses.set(session.businesses);
 }
 
 export interface LogoutEffects {
@@ -28,6 +32,7 @@ export interface LogoutEffects {
  * session is ended on the server too, so the refresh cookie stops working.
  */
 export async function logout({ goHome, forgetData }: LogoutEffects): Promise<void> {
+  forgetSessionMember();
   if (adminImpersonating.get()) {
     clearBusinessSession();
     window.close();

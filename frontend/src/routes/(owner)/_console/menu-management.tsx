@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MenuManagementPage } from '@/features/owner/owner-pages';
+import { MenuPage } from '@/features/owner/owner-pages';
 
 // Alias of /menu.
 export const Route = createFileRoute('/(owner)/_console/menu-management')({
@@ -10,5 +10,5 @@ export const Route = createFileRoute('/(owner)/_console/menu-management')({
       import('@/features/owner/shared/api/option-groups').then((menu) => menu.prefetchMenuPage(context.queryClient)),
       import('@/features/owner/menu/reorderable-list').then((lists) => lists.preloadSortable()),
     ]),
-  component: MenuManagementPage,
+  component: MenuPage,
 });

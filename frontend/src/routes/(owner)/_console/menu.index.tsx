@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MenuManagementPage } from '@/features/owner/owner-pages';
+import { MenuPage } from '@/features/owner/owner-pages';
 
 // Bare /menu is the owner's menu management; /menu/$departmentId is the diner's menu.
 export const Route = createFileRoute('/(owner)/_console/menu/')({
@@ -10,5 +10,5 @@ export const Route = createFileRoute('/(owner)/_console/menu/')({
       import('@/features/owner/shared/api/option-groups').then((menu) => menu.prefetchMenuPage(context.queryClient)),
       import('@/features/owner/menu/reorderable-list').then((lists) => lists.preloadSortable()),
     ]),
-  component: MenuManagementPage,
+  component: MenuPage,
 });

@@ -10,6 +10,8 @@ import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanst
 import { ApiError } from '@/lib/api-client';
 import { authToken, businessData, currentDepartmentId } from '@/lib/storage';
 import { he } from '@/i18n/he';
+import { roleMay } from '@tafrit/contracts/roles';
+import { currentRole } from '../../sign-in/handover';
 import { dataOf } from './responses';
 import { ownerRequest, withOwnerSession } from './session-request';
 
@@ -37,11 +39,13 @@ export const profileQueryOptions = queryOptions({
 
 /**
  * The business of the session: the copy stored at sign-in shows at once (header, logo), the server's copy replaces it
- * when it arrives. `isPlaceholderData` tells a form not to start from the stored copy.
+ * when it arrives. `isPlaceholderData` tells a form not to start from the stored copy. The profile is the owner's
+ * alone (issue 31): anyone else in the team keeps the copy their sign-in answered, without the owner's fields.
  */
 export function useOwnerBusiness() {
   return useQuery({
     ...profileQueryOptions,
+    enabled: roleMay(currentRole(), 'business.owner'),
     placeholderData: () => businessData.get<OwnerBusiness>() ?? undefined,
   });
 }

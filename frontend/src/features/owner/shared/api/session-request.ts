@@ -1,10 +1,12 @@
 // Calls made with the business session. Access tokens live 15 minutes (DESIGN.md §5): on a 401 the refresh cookie
 // is tried once and the call repeated; if that fails too, the session is over: it is cleared and the console goes to
 // /login (the console layout listens through onOwnerSessionExpired).
+import type { SessionMember, StaffPinGrant } from '@tafrit/contracts/http/team.schemas';
 import { messageFor } from '@tafrit/contracts/messages.he';
 import { he } from '@/i18n/he';
 import { ApiError, apiRequest, isApiError, type HttpMethod } from '@/lib/api-client';
 import { adminImpersonating, authToken, clearBusinessSession } from '@/lib/storage';
+import { sessionMember } from '../../sign-in/handover';
 
 type Listener = () => void;
 const expiredListeners = new Set<Listener>();
@@ -58,9 +60,11 @@ export function refreshOwnerSessionOutcome(staleToken: string | null = authToken
     if (stored && stored !== staleToken) return 'renewed';
     const signal = typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(REFRESH_TIMEOUT_MS) : undefined;
     const response = await apiRequest<unknown>('POST', '/api/auth/refresh', { audience: 'owner' }, { signal });
-    const data = (response as { data?: { token?: unknown } } | undefined)?.data;
+    const data = (response as { data?: { token?: unknown; member?: SessionMember } } | undefined)?.data;
     if (typeof data?.token !== 'string' || data.token === '') return 'refused';
     authToken.set(data.token);
+    // Who is signed in comes with every renewal (a paired screen learns it here first).
+    if (data.member) sessionMember.set(data.member);
     return 'renewed';
   })
     .catch((error: unknown): RefreshOutcome => (isUnreachable(error) ? 'unreachable' : 'refused'))
@@ -112,11 +116,42 @@ export async function withOwnerSession<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * A staff PIN typed on a paired kitchen screen (issue 31): the grant the server gave for it, which makes the screen's
+ * next action that person's. The header's name is the contracts' STAFF_GRANT_HEADER (a test keeps them equal); it is
+ * written out here so the sign-in page's chunk, which holds this file, builds none of the team's schemas.
+ */
+export const STAFF_GRANT_HEADER_NAME = 'x-staff-grant';
+let activeGrant: StaffPinGrant | null = null;
+let grantTimer: ReturnType<typeof setTimeout> | undefined;
+const grantListeners = new Set<Listener>();
+
+export const staffGrant = {
+  /** The grant waiting for the next action, until it is used, cancelled or runs out. */
+  get: (): StaffPinGrant | null => activeGrant,
+  set: (grant: StaffPinGrant | null): void => {
+    activeGrant = grant;
+    clearTimeout(grantTimer);
+    // The server refuses a grant past its time; the screen stops showing whose it is at the same moment.
+    if (grant)
+      grantTimer = setTimeout(() => staffGrant.set(null), Math.max(0, Date.parse(grant.expiresAt) - Date.now()));
+    for (const listener of grantListeners) listener();
+  },
+  subscribe: (listener: Listener): (() => void) => {
+    grantListeners.add(listener);
+    return () => grantListeners.delete(listener);
+  },
+};
+
 export function ownerRequest<T = unknown>(
   method: HttpMethod,
   url: string,
   body?: unknown,
   options: { signal?: AbortSignal } = {},
 ): Promise<T> {
-  return withOwnerSession(() => apiRequest<T>(method, url, body, options));
+  // An action (never a read: the list refreshing itself must not use the grant up) carries the grant, once.
+  const grant = method === 'GET' ? null : staffGrant.get();
+  if (grant) staffGrant.set(null);
+  const headers = grant ? { [STAFF_GRANT_HEADER_NAME]: grant.grant } : undefined;
+  return withOwnerSession(() => apiRequest<T>(method, url, body, headers ? { ...options, headers } : options));
 }

@@ -1,0 +1,46 @@
+// The console's navigation, by role (issue 31): a page the role cannot open is not offered (the route guard sends
+// it home anyway, and the server refuses its calls).
+import { Link, useRouterState } from '@tanstack/react-router';
+import { heOwner } from '@/i18n/he-owner';
+import { heOwnerTeam } from '@/i18n/he-owner-team';
+import { roleMayOpen } from '../sign-in/session-guard';
+import { useConsoleRole } from './use-role';
+
+const t = heOwner.console;
+
+const PAGES = [
+  { to: '/orders', label: t.orders },
+  { to: '/menu', label: t.menu },
+  { to: '/reports', label: t.reports },
+  { to: '/settings', label: t.settings },
+  { to: '/team', label: heOwnerTeam.console.team },
+  { to: '/account', label: heOwnerTeam.console.account },
+] as const;
+
+export function ConsoleNavigation({ linkClass }: { linkClass: string }) {
+  // Read again on every navigation: a switch of business changes who is signed in under the same layout.
+  useRouterState({ select: (state) => state.location.href });
+  const { member } = useConsoleRole();
+  // The member's own role, not a PIN's: a PIN covers one action on the screen, not a visit to another page.
+  const pages = PAGES.filter(
+    (page) => roleMayOpen(member.role, page.to) && !(page.to === '/account' && member.kind !== 'person'),
+  );
+  return (
+    <nav aria-label={t.navLabel} className="me-auto">
+      <ul className="flex flex-wrap items-center gap-1">
+        {pages.map((page) => (
+          <li key={page.to}>
+            <Link to={page.to} className={linkClass}>
+              {page.label}
+            </Link>
+          </li>
+        ))}
+        <li>
+          <a href="/#contact" className={linkClass}>
+            {t.support}
+          </a>
+        </li>
+      </ul>
+    </nav>
+  );
+}
