@@ -24,25 +24,27 @@ export function uploadedFiles(app: TestApp): string[] {
 }
 
 /**
- * A business's footprint. The tables are found from the schema (every table with a `business_id` column), so a new
- * read model is compared too without anyone adding it here; the events are those of the business's own streams and
- * every event whose data names the business (orders, invoices, slips, kitchen steps); its option groups' stream too.
+ * A business's footprint. The tables are found from the schema (every table with a `business_id` or `business_phone`
+ * column), so a new read model is compared too without anyone adding it here; the events are those of the business's
+ * own streams (its team's too) and every event whose data names the business (orders, invoices, slips, kitchen
+ * steps); its option groups' stream too.
  */
 export async function footprintOf(app: TestApp, phone: string): Promise<Footprint> {
+  // The team's tables (issue 31) name the business `business_phone`; every other read model `business_id`.
   const tables = await query(
     app,
-    `select distinct table_name as name from information_schema.columns
-      where column_name = 'business_id' and table_schema = current_schema() order by 1`,
+    `select distinct table_name as name, column_name as key from information_schema.columns
+      where column_name in ('business_id', 'business_phone') and table_schema = current_schema() order by 1`,
   );
   const rows: Record<string, string[]> = {
     businesses: (await query(app, 'select to_jsonb(t)::text as row from businesses t where phone = ?', [phone])).map(
       (row) => String(row.row),
     ),
   };
-  for (const { name } of tables) {
+  for (const { name, key } of tables) {
     const found = await query(
       app,
-      `select to_jsonb(t)::text as row from "${String(name)}" t where business_id = ? order by 1`,
+      `select to_jsonb(t)::text as row from "${String(name)}" t where "${String(key)}" = ? order by 1`,
       [phone],
     );
     rows[String(name)] = found.map((row) => String(row.row));
@@ -50,8 +52,8 @@ export async function footprintOf(app: TestApp, phone: string): Promise<Footprin
   const events = await query(
     app,
     `select global_position, stream_id, type from events
-      where data->>'businessPhone' = ? or stream_id in (?, ?, ?) order by global_position`,
-    [phone, `business-${phone}`, `menu-${phone}`, `options-${phone}`],
+      where data->>'businessPhone' = ? or stream_id in (?, ?, ?, ?) order by global_position`,
+    [phone, `business-${phone}`, `menu-${phone}`, `options-${phone}`, `team-${phone}`],
   );
   return {
     rows,

@@ -1,8 +1,13 @@
+import type { Permission } from '@tafrit/contracts';
+
 /**
  * Who may call each API route. The security specs compare this table with the routes the running app registered
  * (registered-routes.ts), so a route added without a line here fails them until someone decides who may call it.
  *
- * - `owner`: OwnerGuard, an owner token (an administrator's impersonation token is one);
+ * - `owner`: OwnerGuard, a token of the business (its owner, a team member or a paired screen; an administrator's
+ *   impersonation token is one), whose role must hold the route's permission (issue 31): the permission named here
+ *   is what the route's `@Permission` must say (route-permissions.spec.ts), so changing who may call a route is a
+ *   change of this table too;
  * - `admin`: AdminGuard, an administrator's token, never an owner's;
  * - `agent`: the printing agent's own credential (`Agent id:secret`), never a bearer token;
  * - `open`: no bearer token needed, for the reason given (the caller proves itself otherwise, or the data is public).
@@ -13,9 +18,11 @@ export interface RouteAccess {
   audience: Audience;
   /** Why an `open` route needs no token. */
   reason?: string;
+  /** What an `owner` route's caller's role must include (`ROLE_PERMISSIONS` in the contracts). */
+  permission?: Permission;
 }
 
-const owner: RouteAccess = { audience: 'owner' };
+const owner = (permission: Permission): RouteAccess => ({ audience: 'owner', permission });
 const admin: RouteAccess = { audience: 'admin' };
 const agent: RouteAccess = { audience: 'agent' };
 const open = (reason: string): RouteAccess => ({ audience: 'open', reason });
@@ -50,82 +57,98 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     "the link's token over the business and month, given only to that business's owner and the administrator",
   ),
   'POST /api/printer/pair': open('the pairing code the owner made is the proof; rate-limited per address'),
+  'POST /api/devices/pair': open(
+    'a kitchen screen: the single-use code the owner or a manager made is the proof; rate-limited per address',
+  ),
   'GET /api/printer/agent/status': agent,
   'POST /api/printer/agent/test-slip': agent,
 
   // The owner's own sign-ins (decision 036): a fresh code, and the list of sessions with a way to end them.
-  'POST /api/auth/step-up': owner,
-  'POST /api/auth/step-up/verify': owner,
-  'GET /api/auth/sessions': owner,
-  'DELETE /api/auth/sessions/:id': owner,
-  'POST /api/auth/sessions/sign-out-others': owner,
-  'GET /api/business/profile': owner,
-  'PUT /api/business/profile': owner,
-  'GET /api/business/diner-languages': owner,
-  'PUT /api/business/diner-languages': owner,
-  'GET /api/business/service-mode': owner,
-  'PUT /api/business/service-mode': owner,
-  'GET /api/business/auto-accept': owner,
-  'PUT /api/business/auto-accept': owner,
-  'GET /api/business/opening-hours': owner,
-  'PUT /api/business/opening-hours': owner,
-  'POST /api/business/ordering-pause': owner,
-  'DELETE /api/business/ordering-pause': owner,
-  'PUT /api/business/address': owner,
-  'PUT /api/business/cardcom-password': owner,
-  'GET /api/business/payment-options': owner,
-  'PUT /api/business/payment-options': owner,
-  'POST /api/business/logo': owner,
-  'POST /api/business/regenerate-qr': owner,
-  'GET /api/categories': owner,
-  'POST /api/categories': owner,
-  'PATCH /api/categories/order': owner,
-  'PATCH /api/categories/:id/products/order': owner,
-  'PUT /api/categories/:id': owner,
-  'DELETE /api/categories/:id': owner,
-  'GET /api/products': owner,
-  'POST /api/products': owner,
-  'PUT /api/products/:id': owner,
-  'DELETE /api/products/:id': owner,
-  'PATCH /api/products/:id/availability': owner,
-  'POST /api/products/:id/duplicate': owner,
-  'PUT /api/products/:id/option-groups/:groupId': owner,
-  'DELETE /api/products/:id/option-groups/:groupId': owner,
-  'PATCH /api/products/:id/option-groups/order': owner,
-  'GET /api/option-groups': owner,
-  'POST /api/option-groups': owner,
-  'GET /api/option-groups/:id': owner,
-  'PUT /api/option-groups/:id': owner,
-  'DELETE /api/option-groups/:id': owner,
-  'POST /api/option-groups/:id/options': owner,
-  'PATCH /api/option-groups/:id/options/order': owner,
-  'PUT /api/option-groups/:id/options/:optionId': owner,
-  'DELETE /api/option-groups/:id/options/:optionId': owner,
-  'PATCH /api/option-groups/:id/options/:optionId/availability': owner,
-  'POST /api/printer/pairing-code': owner,
-  'GET /api/printer/status': owner,
-  'GET /api/printer/settings': owner,
-  'PUT /api/printer/settings': owner,
-  'POST /api/printer/test-print': owner,
-  'GET /api/orders': owner,
-  'GET /api/orders/csv': owner,
-  'GET /api/platform-invoices': owner,
-  'GET /api/live-orders': owner,
-  'POST /api/live-orders/:orderId/status': owner,
-  'POST /api/live-orders/:orderId/reprint': owner,
-  'POST /api/live-orders/:orderId/decline': owner,
-  'GET /api/menu-translations': owner,
-  'PUT /api/menu-translations/:kind/:id': owner,
-  'POST /api/orders/:departmentId|:orderId/refunds': owner,
-  'GET /api/setup': owner,
-  'POST /api/setup/actions': owner,
-  'POST /api/setup/dismiss': owner,
-  'POST /api/test-orders': owner,
-  'POST /api/orders/:departmentId|:orderId/refunds/:refundId/credit': owner,
+  'POST /api/auth/step-up': owner('business.owner'),
+  'POST /api/auth/step-up/verify': owner('business.owner'),
+  'GET /api/auth/sessions': owner('team.manage'),
+  'DELETE /api/auth/sessions/:id': owner('team.manage'),
+  'POST /api/auth/sessions/sign-out-others': owner('team.manage'),
+  'GET /api/business/profile': owner('business.owner'),
+  'PUT /api/business/profile': owner('business.owner'),
+  'GET /api/business/diner-languages': owner('settings.read'),
+  'PUT /api/business/diner-languages': owner('settings.edit'),
+  'GET /api/business/service-mode': owner('settings.read'),
+  'PUT /api/business/service-mode': owner('settings.edit'),
+  'GET /api/business/auto-accept': owner('settings.read'),
+  'PUT /api/business/auto-accept': owner('settings.edit'),
+  'GET /api/business/opening-hours': owner('settings.read'),
+  'PUT /api/business/opening-hours': owner('settings.edit'),
+  'POST /api/business/ordering-pause': owner('settings.edit'),
+  'DELETE /api/business/ordering-pause': owner('settings.edit'),
+  'PUT /api/business/address': owner('business.owner'),
+  'PUT /api/business/cardcom-password': owner('business.owner'),
+  'GET /api/business/payment-options': owner('settings.read'),
+  'PUT /api/business/payment-options': owner('settings.edit'),
+  'POST /api/business/logo': owner('settings.edit'),
+  'POST /api/business/regenerate-qr': owner('business.owner'),
+  'GET /api/categories': owner('menu.read'),
+  'POST /api/categories': owner('menu.edit'),
+  'PATCH /api/categories/order': owner('menu.edit'),
+  'PATCH /api/categories/:id/products/order': owner('menu.edit'),
+  'PUT /api/categories/:id': owner('menu.edit'),
+  'DELETE /api/categories/:id': owner('menu.edit'),
+  'GET /api/products': owner('menu.read'),
+  'POST /api/products': owner('menu.edit'),
+  'PUT /api/products/:id': owner('menu.edit'),
+  'DELETE /api/products/:id': owner('menu.edit'),
+  'PATCH /api/products/:id/availability': owner('menu.availability'),
+  'POST /api/products/:id/duplicate': owner('menu.edit'),
+  'PUT /api/products/:id/option-groups/:groupId': owner('menu.edit'),
+  'DELETE /api/products/:id/option-groups/:groupId': owner('menu.edit'),
+  'PATCH /api/products/:id/option-groups/order': owner('menu.edit'),
+  'GET /api/option-groups': owner('menu.read'),
+  'POST /api/option-groups': owner('menu.edit'),
+  'GET /api/option-groups/:id': owner('menu.read'),
+  'PUT /api/option-groups/:id': owner('menu.edit'),
+  'DELETE /api/option-groups/:id': owner('menu.edit'),
+  'POST /api/option-groups/:id/options': owner('menu.edit'),
+  'PATCH /api/option-groups/:id/options/order': owner('menu.edit'),
+  'PUT /api/option-groups/:id/options/:optionId': owner('menu.edit'),
+  'DELETE /api/option-groups/:id/options/:optionId': owner('menu.edit'),
+  'PATCH /api/option-groups/:id/options/:optionId/availability': owner('menu.availability'),
+  'POST /api/printer/pairing-code': owner('printer.manage'),
+  'GET /api/printer/status': owner('printer.status'),
+  'GET /api/printer/settings': owner('printer.manage'),
+  'PUT /api/printer/settings': owner('printer.manage'),
+  'POST /api/printer/test-print': owner('printer.manage'),
+  'GET /api/orders': owner('reports.read'),
+  'GET /api/orders/csv': owner('reports.read'),
+  'GET /api/platform-invoices': owner('reports.read'),
+  'GET /api/live-orders': owner('orders.live'),
+  'POST /api/live-orders/:orderId/status': owner('orders.live'),
+  'POST /api/live-orders/:orderId/reprint': owner('orders.live'),
+  'POST /api/live-orders/:orderId/decline': owner('orders.live'),
+  'GET /api/menu-translations': owner('menu.read'),
+  'PUT /api/menu-translations/:kind/:id': owner('menu.edit'),
+  'POST /api/orders/:departmentId|:orderId/refunds': owner('refunds'),
+  'GET /api/setup': owner('settings.read'),
+  'POST /api/setup/actions': owner('settings.edit'),
+  'POST /api/setup/dismiss': owner('settings.edit'),
+  'POST /api/test-orders': owner('settings.edit'),
+  'POST /api/orders/:departmentId|:orderId/refunds/:refundId/credit': owner('refunds'),
+
+  // The café's team (issue 31, decision 043): the owner's alone, but for a screen's pairing code (a manager's too),
+  // one's own PIN and business, and the PIN pad of a shared screen.
+  'GET /api/team': owner('team.manage'),
+  'POST /api/team': owner('team.manage'),
+  'PUT /api/team/settings': owner('team.manage'),
+  'PATCH /api/team/:id': owner('team.manage'),
+  'DELETE /api/team/:id': owner('team.manage'),
+  'POST /api/team/pairing-codes': owner('screens.pair'),
+  'PUT /api/team/me/pin': owner('self'),
+  'GET /api/team/pin-people': owner('orders.live'),
+  'POST /api/team/pin-grants': owner('self'),
+  'POST /api/auth/switch-business': owner('self'),
   // Who did what (issue 31): an order's timeline on the console and in the report, the owner's activity page.
-  'GET /api/live-orders/:orderId/timeline': owner,
-  'GET /api/reports/orders/:orderId/timeline': owner,
-  'GET /api/team/activity': owner,
+  'GET /api/live-orders/:orderId/timeline': owner('orders.live'),
+  'GET /api/reports/orders/:orderId/timeline': owner('reports.read'),
+  'GET /api/team/activity': owner('team.manage'),
 
   'POST /api/admin/impersonate/:phone': admin,
   'GET /api/admin/businesses': admin,
@@ -149,6 +172,9 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'PUT /api/admin/terms': admin,
   'GET /api/admin/terms/history': admin,
 };
+
+/** The permission the table names for an owner route; undefined for any other. */
+export const permissionOfRoute = (key: string): Permission | undefined => ROUTE_ACCESS[key]?.permission;
 
 export const routesOf = (audience: Audience): string[] =>
   Object.entries(ROUTE_ACCESS)

@@ -15,6 +15,7 @@ import { ProcessorRunner } from '../../src/platform/processing/processor-runner.
 import { recordOrder } from '../support/orders.js';
 import type { Socket } from 'socket.io-client';
 import {
+  newPhone,
   registerOwner,
   registrationForm,
   signInAdmin,
@@ -197,6 +198,17 @@ const freshVictimOptions = async () => {
   await call(app, 'PUT', `/api/products/${spare.productId}/option-groups/${spare.groupId}`, { token: victim.token });
 };
 const spareOption = () => `/api/option-groups/${spare.groupId}/options/${spare.optionIds[0]}`;
+
+/** A person of the victim's team, invited afresh for the cases whose control changes or removes them (issue 31). */
+let spareMember = '';
+const freshVictimMember = async () => {
+  const invited = await call<{ data: { id: string } }>(app, 'POST', '/api/team', {
+    token: victim.token,
+    body: { phone: newPhone().local, name: 'יוסי', role: 'kitchen' },
+  });
+  if (invited.status >= 300) throw new Error(`the victim could not invite: ${invited.status}`);
+  spareMember = invited.body.data.id;
+};
 
 const productBody = (categoryId: number) => ({ name: 'גנוב', price: '1', categoryId });
 const KITCHEN_STEPS = ['accepted', 'ready', 'served'] as const;
@@ -550,6 +562,18 @@ const ATTACKS: Attack[] = [
     request: (token) => call(app, 'GET', `/api/reports/orders/${victimOrder.orderId}/timeline`, { token }),
   },
   {
+    route: 'PATCH /api/team/:id',
+    name: "give the victim's team member another role",
+    prepare: freshVictimMember,
+    request: (token) => call(app, 'PATCH', `/api/team/${spareMember}`, { token, body: { role: 'manager' } }),
+  },
+  {
+    route: 'DELETE /api/team/:id',
+    name: "remove the victim's team member",
+    prepare: freshVictimMember,
+    request: (token) => call(app, 'DELETE', `/api/team/${spareMember}`, { token }),
+  },
+  {
     route: 'GET /api/printer/status',
     name: "read the victim's printer status by ?businessId",
     request: (token) =>
@@ -623,6 +647,11 @@ describe("one business using another's ids", () => {
       'POST /api/products': productBody(intruderCategoryId),
       'POST /api/option-groups': { name: 'של הפורץ', minChoices: 0, maxChoices: 1 },
       'PUT /api/printer/settings': { paperWidth: '58mm' },
+      'POST /api/team': { phone: newPhone().local, name: 'של הפורץ', role: 'kitchen' },
+      'PUT /api/team/settings': { idleHours: 8 },
+      'PUT /api/team/me/pin': { pin: '4321' },
+      // A team id of the victim's: the intruder's phone belongs to no team of the victim's, so nothing opens.
+      'POST /api/auth/switch-business': { id: spareMember },
     };
     // Signing out the intruder's other devices would end the impersonation session the later cases use; what it can
     // reach is tested on its own below.

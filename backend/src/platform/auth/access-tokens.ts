@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.js';
-import { deriveKey } from './derive-key.js';
 import { isRole, type Role } from '@tafrit/contracts';
+import { deriveKey } from './derive-key.js';
 import type { Audience, MemberRef } from './principals.js';
 
 /** Access tokens are short: a stolen one is worth 15 minutes, and the refresh cookie renews them silently. */
@@ -55,7 +55,7 @@ export class AccessTokens {
     });
   }
 
-  sign(claims: {
+  async sign(claims: {
     audience: Audience;
     subject: string;
     sessionId: string;
@@ -64,6 +64,11 @@ export class AccessTokens {
     member?: MemberRef;
     ttlSeconds?: number;
   }): Promise<string> {
+    // The same rule verify() applies: a token it would refuse is a bug of the caller, not a token to hand out.
+    const role = claims.role ?? 'owner';
+    if ((claims.member === undefined) !== (role === 'owner') || (claims.audience === 'admin' && role !== 'owner')) {
+      throw new Error(`an access token of role ${role} ${claims.member ? 'with' : 'without'} a team member`);
+    }
     return this.jwt.signAsync(
       {
         sid: claims.sessionId,
@@ -87,8 +92,10 @@ export class AccessTokens {
       if (typeof payload.exp !== 'number' || !Number.isFinite(payload.exp)) return undefined;
       const member = memberOf(payload);
       const role = payload.rol === undefined ? 'owner' : payload.rol;
-      // A member's token always names a role other than the owner's, and only a member's token names one.
+      // A member's token always names a role other than the owner's, and only a member's token names one; an
+      // administrator's own token is nobody's team member.
       if (member === 'invalid' || !isRole(role) || (member === undefined) !== (role === 'owner')) return undefined;
+      if (audience === 'admin' && member !== undefined) return undefined;
       return {
         audience,
         subject: payload.sub,
