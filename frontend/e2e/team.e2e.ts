@@ -266,6 +266,17 @@ describe("the café's team", () => {
       .getByText(orderNumber, { exact: true })
       .waitFor();
     await acting.waitFor({ state: 'detached' });
+
+    // The owner's console names who moved it: the card's timeline says the manager accepted it, on the screen.
+    await ownerPage.goto(`${baseUrl}/orders`);
+    const ownerCard = ownerPage
+      .getByTestId('live-order')
+      .filter({ has: ownerPage.getByTestId('live-order-number').getByText(orderNumber, { exact: true }) });
+    await ownerCard.getByRole('button', { name: 'מי עשה מה' }).click();
+    const accepted = ownerCard.getByTestId('timeline-step').filter({ hasText: 'מיכל המנהלת' });
+    await accepted.first().waitFor();
+    expect(await accepted.first().textContent()).toContain('במסך');
+    await expectAccessible(ownerPage, "the order's timeline on the owner's console");
   });
 
   it('the accountant opens the reports and downloads the orders, and neither sees nor reaches the menu', async () => {
