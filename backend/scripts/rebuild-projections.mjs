@@ -85,7 +85,7 @@ export const READ_MODELS = [
     projection: fromInline(teamProjection),
     tables: [
       { table: 'team_members', key: ['id'] },
-      { table: 'team_settings', key: ['business_phone'] },
+      { table: 'team_settings', key: ['business_id'] },
     ],
   },
   {

@@ -11,7 +11,7 @@ export class Migration20261204000200_team extends Migration {
     this.addSql(`
       create table if not exists team_members (
         id uuid primary key,
-        business_phone varchar(20) not null,
+        business_id varchar(20) not null,
         kind varchar(10) not null check (kind in ('person', 'screen')),
         phone varchar(20) null,
         name varchar(100) not null,
@@ -21,28 +21,28 @@ export class Migration20261204000200_team extends Migration {
         pin_set boolean not null default false,
         stream_version integer not null default 0
       );
-      create index if not exists team_members_business_idx on team_members (business_phone, added_at);
+      create index if not exists team_members_business_idx on team_members (business_id, added_at);
       create index if not exists team_members_phone_idx on team_members (phone) where removed_at is null;
       create unique index if not exists team_members_one_phone_per_business
-        on team_members (business_phone, phone) where removed_at is null and phone is not null;
+        on team_members (business_id, phone) where removed_at is null and phone is not null;
 
       create table if not exists team_settings (
-        business_phone varchar(20) primary key,
+        business_id varchar(20) primary key,
         idle_hours integer not null
       );
 
       create table if not exists staff_pins (
-        business_phone varchar(20) not null,
+        business_id varchar(20) not null,
         member_id varchar(64) not null,
         pin_hash varchar(128) not null,
         failures integer not null default 0,
         locked_until timestamptz null,
-        primary key (business_phone, member_id)
+        primary key (business_id, member_id)
       );
 
       create table if not exists screen_pairing_codes (
         code_hash varchar(128) primary key,
-        business_phone varchar(20) not null,
+        business_id varchar(20) not null,
         created_at timestamptz not null default now(),
         expires_at timestamptz not null,
         used_at timestamptz null
@@ -50,7 +50,7 @@ export class Migration20261204000200_team extends Migration {
 
       create table if not exists pin_grants (
         grant_hash varchar(128) primary key,
-        business_phone varchar(20) not null,
+        business_id varchar(20) not null,
         screen_id uuid not null,
         member_id varchar(64) not null,
         role varchar(20) not null,

@@ -11,7 +11,7 @@ export class Migration20261204000700_activity_log extends Migration {
     this.addSql(`
       create table if not exists activity_log (
         position bigint primary key,
-        business_phone varchar(20) not null,
+        business_id varchar(20) not null,
         at timestamptz not null,
         kind varchar(20) not null,
         type varchar(60) not null,
@@ -26,10 +26,10 @@ export class Migration20261204000700_activity_log extends Migration {
         subject_name varchar(200) null,
         role varchar(20) null
       );
-      create index if not exists activity_log_business_idx on activity_log (business_phone, position desc);
-      create index if not exists activity_log_business_kind_idx on activity_log (business_phone, kind, position desc);
-      create index if not exists activity_log_business_actor_idx on activity_log (business_phone, actor_id, position desc);
-      create index if not exists activity_log_business_screen_idx on activity_log (business_phone, screen_id, position desc)
+      create index if not exists activity_log_business_idx on activity_log (business_id, position desc);
+      create index if not exists activity_log_business_kind_idx on activity_log (business_id, kind, position desc);
+      create index if not exists activity_log_business_actor_idx on activity_log (business_id, actor_id, position desc);
+      create index if not exists activity_log_business_screen_idx on activity_log (business_id, screen_id, position desc)
         where screen_id is not null;
     `);
   }

@@ -24,17 +24,16 @@ export function uploadedFiles(app: TestApp): string[] {
 }
 
 /**
- * A business's footprint. The tables are found from the schema (every table with a `business_id` or `business_phone`
+ * A business's footprint. The tables are found from the schema (every table with a `business_id`
  * column), so a new read model is compared too without anyone adding it here; the events are those of the business's
  * own streams (its team's too) and every event whose data names the business (orders, invoices, slips, kitchen
  * steps); its option groups' stream too.
  */
 export async function footprintOf(app: TestApp, phone: string): Promise<Footprint> {
-  // The team's tables (issue 31) name the business `business_phone`; every other read model `business_id`.
   const tables = await query(
     app,
     `select distinct table_name as name, column_name as key from information_schema.columns
-      where column_name in ('business_id', 'business_phone') and table_schema = current_schema() order by 1`,
+      where column_name = 'business_id' and table_schema = current_schema() order by 1`,
   );
   const rows: Record<string, string[]> = {
     businesses: (await query(app, 'select to_jsonb(t)::text as row from businesses t where phone = ?', [phone])).map(

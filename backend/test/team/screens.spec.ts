@@ -59,7 +59,7 @@ describe('a pairing code', () => {
     expect(minutes).toBeLessThanOrEqual(10);
     await sql(
       app,
-      `update screen_pairing_codes set expires_at = now() - interval '1 second' where business_phone = ? and used_at is null`,
+      `update screen_pairing_codes set expires_at = now() - interval '1 second' where business_id = ? and used_at is null`,
       [owner.phone],
     );
     const late = await pair({ code, name: 'מטבח' });

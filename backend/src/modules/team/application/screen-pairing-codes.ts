@@ -22,7 +22,7 @@ export class ScreenPairingCodes {
     const expiresAt = new Date(Date.now() + PAIRING_CODE_TTL_MS);
     await execute(
       this.database.em(),
-      'insert into screen_pairing_codes (code_hash, business_phone, expires_at) values (?, ?, ?)',
+      'insert into screen_pairing_codes (code_hash, business_id, expires_at) values (?, ?, ?)',
       [codeHash(code), businessPhone, expiresAt],
     );
     return { code: `${code.slice(0, 4)}-${code.slice(4)}`, expiresAt: expiresAt.toISOString() };
@@ -30,12 +30,12 @@ export class ScreenPairingCodes {
 
   /** Uses up a code (normalised: eight characters); the business it was made for, or undefined. */
   async use(code: string): Promise<string | undefined> {
-    const [row] = await query<{ business_phone: string }>(
+    const [row] = await query<{ business_id: string }>(
       this.database.em(),
       `update screen_pairing_codes set used_at = now()
-        where code_hash = ? and used_at is null and expires_at > now() returning business_phone`,
+        where code_hash = ? and used_at is null and expires_at > now() returning business_id`,
       [codeHash(code)],
     );
-    return row?.business_phone;
+    return row?.business_id;
   }
 }

@@ -42,8 +42,8 @@ export class StaffPins {
   async store(businessPhone: string, memberId: string, pin: string): Promise<void> {
     await execute(
       this.database.em(),
-      `insert into staff_pins (business_phone, member_id, pin_hash, failures, locked_until) values (?, ?, ?, 0, null)
-       on conflict (business_phone, member_id)
+      `insert into staff_pins (business_id, member_id, pin_hash, failures, locked_until) values (?, ?, ?, 0, null)
+       on conflict (business_id, member_id)
        do update set pin_hash = excluded.pin_hash, failures = 0, locked_until = null`,
       [businessPhone, memberId, this.hash(businessPhone, memberId, pin)],
     );
@@ -52,7 +52,7 @@ export class StaffPins {
   async hasPin(businessPhone: string, memberId: string): Promise<boolean> {
     const rows = await query<{ one: number }>(
       this.database.em(),
-      'select 1 as one from staff_pins where business_phone = ? and member_id = ?',
+      'select 1 as one from staff_pins where business_id = ? and member_id = ?',
       [businessPhone, memberId],
     );
     return rows.length > 0;
@@ -74,7 +74,7 @@ export class StaffPins {
     const checked = await this.database.em().transactional(async (em) => {
       const [row] = await query<{ pin_hash: string; failures: number; locked_until: Date | string | null }>(
         em,
-        'select pin_hash, failures, locked_until from staff_pins where business_phone = ? and member_id = ? for update',
+        'select pin_hash, failures, locked_until from staff_pins where business_id = ? and member_id = ? for update',
         [businessPhone, memberId],
       );
       if (!row || !who) return 'invalid' as const;
@@ -86,12 +86,12 @@ export class StaffPins {
         const lock = failures >= TEAM_LIMITS.pinFailuresBeforeLock;
         await execute(
           em,
-          'update staff_pins set failures = ?, locked_until = ? where business_phone = ? and member_id = ?',
+          'update staff_pins set failures = ?, locked_until = ? where business_id = ? and member_id = ?',
           [lock ? 0 : failures, lock ? new Date(now.getTime() + TEAM_LIMITS.pinLockMs) : null, businessPhone, memberId],
         );
         return lock ? ('locked' as const) : ('invalid' as const);
       }
-      await execute(em, 'update staff_pins set failures = 0 where business_phone = ? and member_id = ?', [
+      await execute(em, 'update staff_pins set failures = 0 where business_id = ? and member_id = ?', [
         businessPhone,
         memberId,
       ]);
@@ -105,7 +105,7 @@ export class StaffPins {
     const expiresAt = new Date(now.getTime() + TEAM_LIMITS.pinGrantMs);
     await execute(
       this.database.em(),
-      `insert into pin_grants (grant_hash, business_phone, screen_id, member_id, role, expires_at)
+      `insert into pin_grants (grant_hash, business_id, screen_id, member_id, role, expires_at)
        values (?, ?, ?, ?, ?, ?)`,
       [grantHash(grant), businessPhone, screenId, memberId, who.role, expiresAt],
     );
@@ -122,7 +122,7 @@ export class StaffPins {
     const [row] = await query<{ member_id: string }>(
       this.database.em(),
       `update pin_grants set used_at = now()
-        where grant_hash = ? and business_phone = ? and screen_id = ? and used_at is null and expires_at > now()
+        where grant_hash = ? and business_id = ? and screen_id = ? and used_at is null and expires_at > now()
         returning member_id`,
       [grantHash(grant), businessPhone, screenId],
     );

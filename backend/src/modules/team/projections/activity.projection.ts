@@ -20,7 +20,7 @@ export function activityProjection(): Processor {
     if (acts.length === 0) return;
     const rows = acts.map((act) => ({
       position: act.position,
-      business_phone: act.businessPhone,
+      business_id: act.businessPhone,
       at: act.at,
       kind: act.kind,
       type: act.type,
@@ -37,11 +37,11 @@ export function activityProjection(): Processor {
     }));
     await boundQuery(
       em,
-      `insert into activity_log (position, business_phone, at, kind, type, change, actor_kind, actor_id, actor_role,
+      `insert into activity_log (position, business_id, at, kind, type, change, actor_kind, actor_id, actor_role,
           screen_id, order_id, amount_agorot, subject_id, subject_name, role)
-         select position, business_phone, at, kind, type, change, actor_kind, actor_id, actor_role, screen_id, order_id,
+         select position, business_id, at, kind, type, change, actor_kind, actor_id, actor_role, screen_id, order_id,
                 amount_agorot, subject_id, subject_name, role
-           from jsonb_to_recordset($1::jsonb) as x(position bigint, business_phone text, at timestamptz, kind text,
+           from jsonb_to_recordset($1::jsonb) as x(position bigint, business_id text, at timestamptz, kind text,
                 type text, change text, actor_kind text, actor_id text, actor_role text, screen_id text, order_id uuid,
                 amount_agorot integer, subject_id text, subject_name text, role text)
        on conflict (position) do nothing`,

@@ -56,7 +56,7 @@ export class ActivityReader {
   ) {}
 
   async page(businessPhone: string, { member, kind, before }: ActivityQuery): Promise<ActivityAnswer> {
-    const where = ['business_phone = ?'];
+    const where = ['business_id = ?'];
     const params: unknown[] = [businessPhone];
     if (kind) {
       where.push('kind = ?');
@@ -110,7 +110,7 @@ export class ActivityReader {
     const members = await query<{ id: string; name: string; kind: 'person' | 'screen'; removed: boolean }>(
       this.database.em(),
       `select id, name, kind, removed_at is not null as removed from team_members
-        where business_phone = ? order by added_at, id`,
+        where business_id = ? order by added_at, id`,
       [businessPhone],
     );
     return [

@@ -22,7 +22,7 @@ export const teamProjection: InlineProjection = {
         const { memberId, phone, name, role, at } = event.data;
         await execute(
           em,
-          `insert into team_members (id, business_phone, kind, phone, name, role, added_at, stream_version)
+          `insert into team_members (id, business_id, kind, phone, name, role, added_at, stream_version)
            values (?, ?, 'person', ?, ?, ?, ?, ?) on conflict (id) do nothing`,
           [memberId, businessPhone, phone, name, role, at, recorded.streamVersion],
         );
@@ -32,7 +32,7 @@ export const teamProjection: InlineProjection = {
         const { memberId, name, at } = event.data;
         await execute(
           em,
-          `insert into team_members (id, business_phone, kind, phone, name, role, added_at, stream_version)
+          `insert into team_members (id, business_id, kind, phone, name, role, added_at, stream_version)
            values (?, ?, 'screen', null, ?, 'kitchen', ?, ?) on conflict (id) do nothing`,
           [memberId, businessPhone, name, at, recorded.streamVersion],
         );
@@ -50,8 +50,8 @@ export const teamProjection: InlineProjection = {
       case 'TeamIdleTimeChosen':
         await execute(
           em,
-          `insert into team_settings (business_phone, idle_hours) values (?, ?)
-           on conflict (business_phone) do update set idle_hours = excluded.idle_hours`,
+          `insert into team_settings (business_id, idle_hours) values (?, ?)
+           on conflict (business_id) do update set idle_hours = excluded.idle_hours`,
           [businessPhone, event.data.idleHours],
         );
         return;
@@ -69,7 +69,7 @@ async function newer(
   await execute(
     em,
     `update team_members set ${assignment}, stream_version = ?
-      where id = ? and business_phone = ? and stream_version < ?`,
+      where id = ? and business_id = ? and stream_version < ?`,
     [...params, recorded.streamVersion, memberId, businessOf(recorded.streamId), recorded.streamVersion],
   );
 }

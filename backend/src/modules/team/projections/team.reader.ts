@@ -18,7 +18,7 @@ export interface TeamMemberRow {
 
 interface Row {
   id: string;
-  business_phone: string;
+  business_id: string;
   kind: 'person' | 'screen';
   phone: string | null;
   name: string;
@@ -51,7 +51,7 @@ export class TeamReader {
     if (!UUID.test(memberId)) return undefined;
     const [row] = await query<Row>(
       this.database.em(),
-      'select * from team_members where id = ? and business_phone = ? and removed_at is null',
+      'select * from team_members where id = ? and business_id = ? and removed_at is null',
       [memberId, businessPhone],
     );
     return row ? toMember(row) : undefined;
@@ -61,7 +61,7 @@ export class TeamReader {
   async membersOf(businessPhone: string): Promise<TeamMemberRow[]> {
     const rows = await query<Row>(
       this.database.em(),
-      'select * from team_members where business_phone = ? and removed_at is null order by added_at, id',
+      'select * from team_members where business_id = ? and removed_at is null order by added_at, id',
       [businessPhone],
     );
     return rows.map(toMember);
@@ -76,7 +76,7 @@ export class TeamReader {
     if (ids.length === 0) return new Map();
     const rows = await query<{ id: string; name: string }>(
       em ?? this.database.em(),
-      `select id, name from team_members where business_phone = ? and id in (${ids.map(() => '?').join(', ')})`,
+      `select id, name from team_members where business_id = ? and id in (${ids.map(() => '?').join(', ')})`,
       [businessPhone, ...ids],
     );
     return new Map(rows.map((row) => [row.id, row.name]));
@@ -89,13 +89,13 @@ export class TeamReader {
       `select * from team_members where phone = ? and kind = 'person' and removed_at is null order by added_at, id`,
       [personPhone],
     );
-    return rows.map((row) => ({ ...toMember(row), businessPhone: row.business_phone }));
+    return rows.map((row) => ({ ...toMember(row), businessPhone: row.business_id }));
   }
 
   async idleHoursOf(businessPhone: string): Promise<number> {
     const [row] = await query<{ idle_hours: number }>(
       this.database.em(),
-      'select idle_hours from team_settings where business_phone = ?',
+      'select idle_hours from team_settings where business_id = ?',
       [businessPhone],
     );
     return row?.idle_hours ?? TEAM_LIMITS.idleHoursDefault;
