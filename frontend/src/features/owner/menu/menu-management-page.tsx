@@ -1,6 +1,5 @@
 import { PageMain } from '@/components/page-shell';
-import { secondaryButtonClass, textLinkClass } from '@/components/ui/styles';
-import { cardClass, errorTextClass } from '@/components/ui/form-styles';
+import { textLinkClass } from '@/components/ui/styles';
 import { pageTitle } from '@/i18n/he';
 import { heOwner } from '@/i18n/he-owner';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -8,7 +7,7 @@ import { useState } from 'react';
 import { useCategories, useProducts, type Product } from '../shared/api/menu';
 import { useOwnerBusiness } from '../shared/api/profile';
 import { ProductDialog } from './product-dialog';
-import { errorDescription } from '../shared/errors';
+import { MenuLoadState } from '../shared/components/menu-load-state';
 import { CategoryPanel } from './category-panel';
 import { OptionGroupsPanel } from './option-groups-panel';
 import { ProductPanel } from './product-panel';
@@ -53,26 +52,7 @@ export function MenuManagementPage() {
         ) : null}
       </div>
       <SetupChecklistCard />
-      {categories.isPending || products.isPending ? (
-        <p role="status" className="mt-8 text-muted">
-          {t.loading}
-        </p>
-      ) : categories.isError || products.isError ? (
-        <div className={`${cardClass} mt-8`}>
-          <p className={errorTextClass}>{t.loadError}</p>
-          <p className="mt-1 text-muted">{errorDescription(categories.error ?? products.error)}</p>
-          <button
-            type="button"
-            className={`${secondaryButtonClass} mt-4`}
-            onClick={() => {
-              void categories.refetch();
-              void products.refetch();
-            }}
-          >
-            {t.retry}
-          </button>
-        </div>
-      ) : (
+      <MenuLoadState categories={categories} products={products} text={t}>
         <div className="mt-8 grid gap-6 lg:grid-cols-[23rem_1fr]">
           <CategoryPanel
             categories={categoryList}
@@ -88,7 +68,7 @@ export function MenuManagementPage() {
             onEdit={(product) => setProductDialog({ open: true, product })}
           />
         </div>
-      )}
+      </MenuLoadState>
       {categories.isSuccess && products.isSuccess ? <OptionGroupsPanel products={productList} /> : null}
       <ProductDialog
         open={productDialog.open}

@@ -3,8 +3,7 @@
 // editing it is the owner's and a manager's.
 import { useId, type ReactNode } from 'react';
 import { PageMain } from '@/components/page-shell';
-import { cardClass, cardTitleClass, errorTextClass } from '@/components/ui/form-styles';
-import { secondaryButtonClass } from '@/components/ui/styles';
+import { cardClass, cardTitleClass } from '@/components/ui/form-styles';
 import { toast } from '@/components/ui/toast';
 import { pageTitle } from '@/i18n/he';
 import { heOwnerTeam } from '@/i18n/he-owner-team';
@@ -12,6 +11,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { sortCategories, useCategories, useProductAvailability, useProducts } from '../shared/api/menu';
 import { useOptionAvailability, useOptionGroups } from '../shared/api/option-groups';
 import { errorDescription } from '../shared/errors';
+import { MenuLoadState } from '../shared/components/menu-load-state';
 
 const t = heOwnerTeam.soldOut;
 
@@ -36,26 +36,7 @@ export function SoldOutPage() {
     <PageMain>
       <h1 className="text-3xl font-bold text-ink">{t.title}</h1>
       <p className="mt-3 max-w-prose text-lg text-muted">{t.description}</p>
-      {categories.isPending || products.isPending ? (
-        <p role="status" className="mt-8 text-muted">
-          {t.loading}
-        </p>
-      ) : categories.isError || products.isError ? (
-        <div className={`${cardClass} mt-8`}>
-          <p className={errorTextClass}>{t.loadError}</p>
-          <p className="mt-1 text-muted">{errorDescription(categories.error ?? products.error)}</p>
-          <button
-            type="button"
-            className={`${secondaryButtonClass} mt-4`}
-            onClick={() => {
-              void categories.refetch();
-              void products.refetch();
-            }}
-          >
-            {t.retry}
-          </button>
-        </div>
-      ) : (
+      <MenuLoadState categories={categories} products={products} text={t}>
         <div className="mt-8 flex flex-col gap-6" data-testid="sold-out-products">
           {sections.length === 0 ? <p className="text-muted">{t.empty}</p> : null}
           {sections.map(({ category, items }) => (
@@ -92,7 +73,7 @@ export function SoldOutPage() {
               </AvailabilityList>
             ))}
         </div>
-      )}
+      </MenuLoadState>
     </PageMain>
   );
 }
