@@ -33,7 +33,14 @@ export const withTip: ExportDocument = {
   vatRatePercent: 18,
   lines: [
     sale('קפה הפוך', 2, 1271),
-    { description: 'טיפ', quantity: 1, unitPriceBeforeVatAgorot: 500, totalBeforeVatAgorot: 500, vatRatePercent: 0, kind: 'tip' },
+    {
+      description: 'טיפ',
+      quantity: 1,
+      unitPriceBeforeVatAgorot: 500,
+      totalBeforeVatAgorot: 500,
+      vatRatePercent: 0,
+      kind: 'tip',
+    },
   ],
   payments: [{ method: 'card', amountAgorot: 3500, date: '2026-11-01', cardBrand: 'Visa', last4: '4242' }],
   refersTo: null,
@@ -53,7 +60,14 @@ export const paidWithBit: ExportDocument = {
   vatRatePercent: 18,
   lines: [
     sale('מאפה שמרים', 1, 2000),
-    { description: 'הנחת קופון', quantity: 1, unitPriceBeforeVatAgorot: -200, totalBeforeVatAgorot: -200, vatRatePercent: 18, kind: 'discount' },
+    {
+      description: 'הנחת קופון',
+      quantity: 1,
+      unitPriceBeforeVatAgorot: -200,
+      totalBeforeVatAgorot: -200,
+      vatRatePercent: 18,
+      kind: 'discount',
+    },
   ],
   payments: [{ method: 'bit', amountAgorot: 2124, date: '2026-11-10', cardBrand: null, last4: null }],
   refersTo: null,
@@ -112,10 +126,25 @@ export const issuedByCardcom: ExportDocument = {
   refersTo: null,
 };
 
-export function novemberInput(documents: ExportDocument[] = [withTip, paidWithBit, toCompany, creditToCompany, issuedByCardcom]): UniformStructureInput {
+export function novemberInput(
+  documents: ExportDocument[] = [withTip, paidWithBit, toCompany, creditToCompany, issuedByCardcom],
+): UniformStructureInput {
   return {
-    business: { dealerNumber: BUSINESS_DEALER, name: 'קפה הגפן', street: 'הגפן 12', city: 'חיפה', zip: '3303112', phone: '048881234' },
-    software: { name: 'Tafrit', version: '1.4.0', vendorDealerNumber: '300000007', vendorName: 'Tafrit Ltd', registrationNumber: '00000000' },
+    business: {
+      dealerNumber: BUSINESS_DEALER,
+      name: 'קפה הגפן',
+      street: 'הגפן 12',
+      city: 'חיפה',
+      zip: '3303112',
+      phone: '048881234',
+    },
+    software: {
+      name: 'Tafrit',
+      version: '1.4.0',
+      vendorDealerNumber: '300000007',
+      vendorName: 'Tafrit Ltd',
+      registrationNumber: '00000000',
+    },
     range: { from: '2026-11-01', to: '2026-11-30' },
     // 14:30 on 29 November in Israel.
     producedAt: new Date('2026-11-29T12:30:00.000Z'),

@@ -41,7 +41,8 @@ const ymd = (isoDate: string): string => isoDate.replace(/-/g, '');
  * D110 line at rate 0 says what it is). A receipt (400) charges no VAT: its amounts are the money received.
  */
 function headerAmounts(doc: ExportDocument): Record<number, number> {
-  if (doc.type === 400) return { 1219: doc.totalAgorot, 1220: 0, 1221: doc.totalAgorot, 1222: 0, 1223: doc.totalAgorot };
+  if (doc.type === 400)
+    return { 1219: doc.totalAgorot, 1220: 0, 1221: doc.totalAgorot, 1222: 0, 1223: doc.totalAgorot };
   const afterDiscount = doc.beforeVatAgorot + doc.exemptAgorot;
   return {
     1219: afterDiscount + doc.discountAgorot,

@@ -74,7 +74,9 @@ const dmy = (isoDate: string): string => isoDate.split('-').reverse().join('/');
 /** The printable report, a self-contained right-to-left HTML page in UTF-8. */
 export function renderSummaryHtml(summary: UniformStructureSummary): string {
   const recordRows = summary.recordsByType
-    .map((row) => `<tr><td>${ltr(row.type)}</td><td>${escapeHtml(row.name)}</td><td>${ltr(String(row.count))}</td></tr>`)
+    .map(
+      (row) => `<tr><td>${ltr(row.type)}</td><td>${escapeHtml(row.name)}</td><td>${ltr(String(row.count))}</td></tr>`,
+    )
     .join('\n');
   const documentRows = summary.documentsByType
     .map(

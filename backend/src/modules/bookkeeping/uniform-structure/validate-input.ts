@@ -18,7 +18,8 @@ const sum = (values: number[]): number => values.reduce((total, value) => total 
 
 function checkIdentifiers(input: UniformStructureInput): void {
   const { business, software } = input;
-  if (!/^\d{9}$/.test(business.dealerNumber)) fail('uniform_structure.identifier', 'business.dealerNumber', 'must be 9 digits');
+  if (!/^\d{9}$/.test(business.dealerNumber))
+    fail('uniform_structure.identifier', 'business.dealerNumber', 'must be 9 digits');
   if (business.companyNumber && !/^\d{1,9}$/.test(business.companyNumber)) {
     fail('uniform_structure.identifier', 'business.companyNumber', 'must be up to 9 digits');
   }
@@ -48,7 +49,8 @@ function checkAmounts(doc: ExportDocument, path: string): void {
     totalAgorot: doc.totalAgorot,
   };
   for (const [name, value] of Object.entries(amounts)) {
-    if (!Number.isSafeInteger(value) || value < 0) fail('uniform_structure.amounts', `${path}.${name}`, 'must be whole agorot >= 0');
+    if (!Number.isSafeInteger(value) || value < 0)
+      fail('uniform_structure.amounts', `${path}.${name}`, 'must be whole agorot >= 0');
   }
   if (doc.beforeVatAgorot + doc.vatAgorot + doc.exemptAgorot !== doc.totalAgorot) {
     fail('uniform_structure.amounts', path, 'beforeVat + vat + exempt is not the total');
@@ -57,13 +59,15 @@ function checkAmounts(doc: ExportDocument, path: string): void {
     ...doc.lines.flatMap((line) => [line.unitPriceBeforeVatAgorot, line.totalBeforeVatAgorot]),
     ...doc.payments.map((payment) => payment.amountAgorot),
   ];
-  if (moneys.some((value) => !Number.isSafeInteger(value))) fail('uniform_structure.amounts', path, 'a line or payment is not in whole agorot');
+  if (moneys.some((value) => !Number.isSafeInteger(value)))
+    fail('uniform_structure.amounts', path, 'a line or payment is not in whole agorot');
 }
 
 /** The lines of a document with item lines must add up to its header (C100 1219 = the sum of D110 1267). */
 function checkLines(doc: ExportDocument, path: string): void {
   if (!DOCUMENT_TYPES_WITH_ITEM_LINES.has(doc.type) || doc.lines.length === 0) return;
-  const total = (kind: string) => sum(doc.lines.filter((line) => line.kind === kind).map((line) => line.totalBeforeVatAgorot));
+  const total = (kind: string) =>
+    sum(doc.lines.filter((line) => line.kind === kind).map((line) => line.totalBeforeVatAgorot));
   const discountLines = doc.lines.filter((line) => line.kind === 'discount');
   if (total('sale') !== doc.beforeVatAgorot + doc.discountAgorot) {
     fail('uniform_structure.lines_do_not_add_up', `${path}.lines`, 'the sale lines are not beforeVat + discount');
@@ -72,11 +76,17 @@ function checkLines(doc: ExportDocument, path: string): void {
     fail('uniform_structure.lines_do_not_add_up', `${path}.lines`, 'the tip lines are not the exempt amount');
   }
   // A discount line stands for the document's discount (C100 1220), whichever sign the caller gave it.
-  if (discountLines.length > 0 && sum(discountLines.map((line) => Math.abs(line.totalBeforeVatAgorot))) !== doc.discountAgorot) {
+  if (
+    discountLines.length > 0 &&
+    sum(discountLines.map((line) => Math.abs(line.totalBeforeVatAgorot))) !== doc.discountAgorot
+  ) {
     fail('uniform_structure.lines_do_not_add_up', `${path}.lines`, 'the discount lines are not the discount');
   }
   doc.lines.forEach((line, index) => {
-    if (line.kind !== 'discount' && (line.totalBeforeVatAgorot < 0 || line.unitPriceBeforeVatAgorot < 0 || !(line.quantity > 0))) {
+    if (
+      line.kind !== 'discount' &&
+      (line.totalBeforeVatAgorot < 0 || line.unitPriceBeforeVatAgorot < 0 || !(line.quantity > 0))
+    ) {
       fail('uniform_structure.amounts', `${path}.lines[${index}]`, 'a sale or tip line is positive');
     }
     if (line.kind === 'tip' && line.vatRatePercent !== 0) {
@@ -89,7 +99,8 @@ function checkPayments(doc: ExportDocument, path: string): void {
   if (!DOCUMENT_TYPES_WITH_RECEIPT_LINES.has(doc.type) || doc.payments.length === 0) return;
   doc.payments.forEach((payment, index) => {
     if (payment.amountAgorot < 0) fail('uniform_structure.amounts', `${path}.payments[${index}]`, 'must be >= 0');
-    if (!isCalendarDate(payment.date)) fail('uniform_structure.amounts', `${path}.payments[${index}].date`, 'must be YYYY-MM-DD');
+    if (!isCalendarDate(payment.date))
+      fail('uniform_structure.amounts', `${path}.payments[${index}].date`, 'must be YYYY-MM-DD');
   });
   if (sum(doc.payments.map((payment) => payment.amountAgorot)) !== doc.totalAgorot) {
     fail('uniform_structure.payments_do_not_add_up', `${path}.payments`, 'the payments are not the total');
@@ -101,7 +112,8 @@ export function validateInput(input: UniformStructureInput): void {
   input.documents.forEach((doc, index) => {
     const path = `documents[${index}]`;
     if (doc.number.trim() === '') fail('uniform_structure.identifier', `${path}.number`, 'is empty');
-    if (Number.isNaN(new Date(doc.issuedAt).getTime())) fail('uniform_structure.range', `${path}.issuedAt`, 'is not an instant');
+    if (Number.isNaN(new Date(doc.issuedAt).getTime()))
+      fail('uniform_structure.range', `${path}.issuedAt`, 'is not an instant');
     const issued = israelMoment(doc.issuedAt).date;
     if (issued < input.range.from || issued > input.range.to) {
       fail('uniform_structure.document_outside_range', `${path}.issuedAt`, `${issued} (Israel) is outside the range`);
