@@ -74,6 +74,7 @@ describe('error codes', () => {
         'team.full',
         'team.pin_invalid',
         'team.pin_locked',
+        'invoice.allocation_number_invalid',
       ].sort(),
     );
   });

@@ -68,6 +68,7 @@ export const ErrorCode = {
   TeamFull: 'team.full',
   TeamPinInvalid: 'team.pin_invalid',
   TeamPinLocked: 'team.pin_locked',
+  AllocationNumberInvalid: 'invoice.allocation_number_invalid',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -92,6 +93,8 @@ export const errorHttpStatus: Readonly<Record<ErrorCode, number>> = {
   // A wrong staff PIN on a shared screen; after five in a row the PIN is locked for a while.
   'team.pin_invalid': 400,
   'team.pin_locked': 429,
+  // A typed allocation number (from the Tax Authority's personal area) that is not 9 digits (decision 047).
+  'invoice.allocation_number_invalid': 400,
   not_found: 404,
   'api.not_found': 404,
   conflict: 409,

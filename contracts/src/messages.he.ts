@@ -16,6 +16,7 @@ export const errorMessagesHe: Readonly<Record<ErrorCode, string>> = {
   'team.full': 'בצוות יכולים להיות עד 50 אנשים ומסכים',
   'team.pin_invalid': 'הקוד האישי שגוי',
   'team.pin_locked': 'יותר מדי ניסיונות שגויים. הקוד האישי נעול לרבע שעה',
+  'invoice.allocation_number_invalid': 'מספר ההקצאה מרשות המסים הוא בן 9 ספרות. בדקו את המספר שהתקבל באזור האישי',
   not_found: 'הפריט המבוקש לא נמצא',
   'api.not_found': 'הכתובת המבוקשת לא נמצאה',
   conflict: 'הנתונים השתנו בינתיים, רעננו את הדף ונסו שוב',

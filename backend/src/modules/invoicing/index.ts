@@ -3,3 +3,33 @@ export { InvoicingModule } from './invoicing.module.js';
 export { InvoiceLinks } from './application/invoice-links.js';
 // The printable sheet's frame, shared with the platform's own commission invoices (commissions, decision 025).
 export { ltr, money, notFoundPage, page } from './api/invoice-html.js';
+// Allocation numbers (decision 047): the port, the Tax Authority's adapter and the manual path.
+export {
+  ALLOCATION_NUMBERS,
+  NotConnectedAllocationNumbers,
+  REFUSAL_OPTIONS,
+  type AllocationAnswer,
+  type AllocationDocumentType,
+  type AllocationNumbers,
+  type AllocationRequest,
+  type RefusalOption,
+  type UnavailableCause,
+} from './allocation/allocation.port.js';
+export {
+  createAllocationNumbers,
+  TaxAuthorityAllocationNumbers,
+  type GrantAnswer,
+  type TaxAuthorityAdapterOptions,
+} from './allocation/tax-authority.adapter.js';
+export {
+  grantContextOf,
+  SealedTokenVault,
+  type SealedGrantStore,
+  type StoredGrant,
+  type TokenVault,
+} from './allocation/token-vault.js';
+export {
+  manualAllocation,
+  validateManualAllocationNumber,
+  type ManualAllocation,
+} from './allocation/manual-allocation.js';
