@@ -74,6 +74,7 @@ describe('error codes', () => {
         'team.full',
         'team.pin_invalid',
         'team.pin_locked',
+        'bookkeeping.range_out_of_bounds',
       ].sort(),
     );
   });

@@ -68,6 +68,7 @@ export const ErrorCode = {
   TeamFull: 'team.full',
   TeamPinInvalid: 'team.pin_invalid',
   TeamPinLocked: 'team.pin_locked',
+  BookkeepingRangeOutOfBounds: 'bookkeeping.range_out_of_bounds',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -92,6 +93,8 @@ export const errorHttpStatus: Readonly<Record<ErrorCode, number>> = {
   // A wrong staff PIN on a shared screen; after five in a row the PIN is locked for a while.
   'team.pin_invalid': 400,
   'team.pin_locked': 429,
+  // A future date, or older than the seven years the law keeps records (issue 32).
+  'bookkeeping.range_out_of_bounds': 400,
   not_found: 404,
   'api.not_found': 404,
   conflict: 409,

@@ -16,6 +16,7 @@ export const errorMessagesHe: Readonly<Record<ErrorCode, string>> = {
   'team.full': 'בצוות יכולים להיות עד 50 אנשים ומסכים',
   'team.pin_invalid': 'הקוד האישי שגוי',
   'team.pin_locked': 'יותר מדי ניסיונות שגויים. הקוד האישי נעול לרבע שעה',
+  'bookkeeping.range_out_of_bounds': 'אפשר להפיק מסמכים מהיום ועד שבע שנים אחורה, לא תאריך עתידי',
   not_found: 'הפריט המבוקש לא נמצא',
   'api.not_found': 'הכתובת המבוקשת לא נמצאה',
   conflict: 'הנתונים השתנו בינתיים, רעננו את הדף ונסו שוב',
