@@ -4,14 +4,14 @@
  */
 export async function pdfText(pdf: Uint8Array): Promise<string> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const document = await pdfjs.getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false })
-    .promise;
+  const loading = pdfjs.getDocument({ data: new Uint8Array(pdf), useSystemFonts: false });
+  const document = await loading.promise;
   const pages: string[] = [];
   for (let number = 1; number <= document.numPages; number++) {
     const page = await document.getPage(number);
     const content = await page.getTextContent();
     pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
   }
-  await document.destroy();
+  await loading.destroy();
   return pages.join('\n');
 }
