@@ -20,6 +20,7 @@ import { termsProjection } from '../dist/modules/terms/projections/terms.project
 import { TERMS_SETTING_KEY } from '../dist/modules/terms/application/get-terms.query.js';
 import { monthlyCommissionsProjection } from '../dist/modules/commissions/projections/monthly-commissions.projection.js';
 import { platformDocumentsProjection } from '../dist/modules/commissions/projections/platform-documents.projection.js';
+import { taxDocumentsProjection } from '../dist/modules/bookkeeping/projections/tax-documents.projection.js';
 import { liveOrdersProjection } from '../dist/modules/printing/processors/live-orders.projection.js';
 import { optionGroupsProjection } from '../dist/modules/menu/projections/option-groups.projection.js';
 import { menuTranslationsProjection } from '../dist/modules/menu/projections/menu-translations.projection.js';
@@ -109,6 +110,12 @@ export const READ_MODELS = [
     registeredAs: { kind: 'processor', name: 'platform-documents' },
     projection: fromProcessor(platformDocumentsProjection()),
     tables: [{ table: 'platform_documents', key: ['kind', 'number'] }],
+  },
+  {
+    name: 'tax-documents',
+    registeredAs: { kind: 'processor', name: 'tax-documents' },
+    projection: fromProcessor(taxDocumentsProjection()),
+    tables: [{ table: 'tax_documents', key: ['business_id', 'kind', 'source', 'number'] }],
   },
   {
     name: 'live-orders',

@@ -5,6 +5,7 @@ import { ConfigModule } from './config/config.module.js';
 import type { AppConfig } from './config/config.js';
 import { AccountsModule } from './modules/accounts/index.js';
 import { AdminModule } from './modules/admin/index.js';
+import { BookkeepingModule } from './modules/bookkeeping/index.js';
 import { CommissionsModule } from './modules/commissions/index.js';
 import { ContactModule } from './modules/contact/index.js';
 import { DemoModule } from './modules/demo/index.js';
@@ -52,6 +53,7 @@ export class AppModule {
         InvoicingModule,
         ReportsModule,
         CommissionsModule,
+        BookkeepingModule,
         PrintingModule,
         DinerModule,
         TermsModule,

@@ -75,6 +75,7 @@ describe('error codes', () => {
         'team.pin_invalid',
         'team.pin_locked',
         'invoice.allocation_number_invalid',
+        'bookkeeping.range_out_of_bounds',
       ].sort(),
     );
   });

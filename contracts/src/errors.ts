@@ -69,6 +69,7 @@ export const ErrorCode = {
   TeamPinInvalid: 'team.pin_invalid',
   TeamPinLocked: 'team.pin_locked',
   AllocationNumberInvalid: 'invoice.allocation_number_invalid',
+  BookkeepingRangeOutOfBounds: 'bookkeeping.range_out_of_bounds',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -95,6 +96,8 @@ export const errorHttpStatus: Readonly<Record<ErrorCode, number>> = {
   'team.pin_locked': 429,
   // A typed allocation number (from the Tax Authority's personal area) that is not 9 digits (decision 047).
   'invoice.allocation_number_invalid': 400,
+  // A future date, or older than the seven years the law keeps records (issue 32).
+  'bookkeeping.range_out_of_bounds': 400,
   not_found: 404,
   'api.not_found': 404,
   conflict: 409,

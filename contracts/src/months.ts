@@ -86,3 +86,21 @@ export function israelDayRange(date: Date | string | number): { start: Date; end
   const end = new TZDate(local.getFullYear(), local.getMonth(), local.getDate() + 1, ISRAEL_TZ);
   return { start: new Date(start.getTime()), end: new Date(end.getTime()) };
 }
+
+/** 'YYYY-MM-DD': the Israel calendar date an instant falls in (a tax document's date). */
+export function israelDateOf(date: Date | string | number): string {
+  const local = inIsrael(date);
+  return `${local.getFullYear()}-${twoDigits(local.getMonth() + 1)}-${twoDigits(local.getDate())}`;
+}
+
+/**
+ * The UTC instants of Israel calendar dates `from` to `to`, both included ('YYYY-MM-DD'): `start` inclusive, `end`
+ * exclusive (the midnight after `to`), for `>= start AND < end` queries.
+ */
+export function israelDatesRange(from: string, to: string): { start: Date; end: Date } {
+  const [fy, fm, fd] = from.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = to.split('-').map(Number) as [number, number, number];
+  const start = new TZDate(fy, fm - 1, fd, ISRAEL_TZ);
+  const end = new TZDate(ty, tm - 1, td + 1, ISRAEL_TZ);
+  return { start: new Date(start.getTime()), end: new Date(end.getTime()) };
+}

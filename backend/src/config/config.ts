@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { platformConfig, type PlatformConfig, platformEnvironment } from './platform.config.js';
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], { message: 'expected true or false' })
@@ -132,15 +133,7 @@ const environmentSchema = z.object({
     .min(1)
     .max(30, 'at most 30 characters (the header record field)')
     .optional(),
-  // The issuer on the platform's monthly commission tax invoices (decision 025). The defaults are the demo's: a real
-  // deployment sets its company's registered name, dealer number (עוסק מורשה / ח.פ.) and address.
-  PLATFORM_NAME: z.string().trim().min(1).max(100).default('תפריט בע"מ (הדגמה)'),
-  PLATFORM_DEALER_NUMBER: z
-    .string()
-    .trim()
-    .regex(/^\d{9}$/, 'expected the 9-digit dealer or company number')
-    .default('000000000'),
-  PLATFORM_ADDRESS: z.string().trim().min(1).max(200).default('רחוב הדוגמה 1, תל אביב-יפו'),
+  ...platformEnvironment,
 });
 
 export interface AppConfig {
@@ -181,7 +174,7 @@ export interface AppConfig {
   /** Set when all three MASAV_* variables are; the Masav credit file needs them. */
   masav?: MasavConfig | undefined;
   /** The issuer of the platform's commission invoices (PLATFORM_NAME, PLATFORM_DEALER_NUMBER, PLATFORM_ADDRESS). */
-  platform: { name: string; dealerNumber: string; address: string };
+  platform: PlatformConfig;
   /**
    * The keys of stored secrets, the first the one that encrypts (decision 026). The embedded default makes one beside
    * its data; with an external database or in production SECRETS_KEYS is required (the server does not start).
@@ -272,11 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ),
     marketingPixelId: values.MARKETING_PIXEL_ID,
     masav: masavConfig(values),
-    platform: {
-      name: values.PLATFORM_NAME,
-      dealerNumber: values.PLATFORM_DEALER_NUMBER,
-      address: values.PLATFORM_ADDRESS,
-    },
+    platform: platformConfig(values),
     secretsKeys: secretsKeys(values.SECRETS_KEYS, embedded ? dataDir : undefined),
   };
 }

@@ -30,6 +30,7 @@ import { Migration20261203000200_order_read_columns } from './Migration202612030
 import { Migration20261204000100_team_sessions } from './Migration20261204000100_team_sessions.js';
 import { Migration20261204000200_team } from './Migration20261204000200_team.js';
 import { Migration20261204000700_activity_log } from './Migration20261204000700_activity_log.js';
+import { Migration20261205000100_tax_documents } from './Migration20261205000100_tax_documents.js';
 
 /**
  * Every migration, in order. An explicit list (not a folder glob) works the same from TypeScript sources in tests
@@ -74,4 +75,5 @@ export const migrationsList = [
   { name: 'Migration20261204000100_team_sessions', class: Migration20261204000100_team_sessions },
   { name: 'Migration20261204000200_team', class: Migration20261204000200_team },
   { name: 'Migration20261204000700_activity_log', class: Migration20261204000700_activity_log },
+  { name: 'Migration20261205000100_tax_documents', class: Migration20261205000100_tax_documents },
 ];

@@ -408,6 +408,11 @@ export const ROUTE_CASES: RouteCase[] = [
   { route: 'GET /api/orders', request: get(`/api/orders?month=${month}`) },
   { route: 'GET /api/orders/csv', request: get(`/api/orders/csv?month=${month}`) },
   { route: 'GET /api/platform-invoices', request: get(`/api/platform-invoices?month=${month}`) },
+  {
+    route: 'GET /api/bookkeeping/uniform-structure',
+    request: get(`/api/bookkeeping/uniform-structure?from=${month}-01&to=${month}-01`),
+  },
+  { route: 'GET /api/bookkeeping/months/:month', request: get(`/api/bookkeeping/months/${month}`) },
 
   { route: 'GET /api/setup', request: get('/api/setup') },
   {

@@ -6,6 +6,7 @@
 export type Owner =
   | 'accounts'
   | 'admin'
+  | 'bookkeeping'
   | 'commissions'
   | 'contact'
   | 'menu'
@@ -32,6 +33,9 @@ export const TABLE_OWNERS: Readonly<Record<string, Owner>> = {
   user_sessions: 'accounts',
 
   admin_users: 'admin',
+
+  // The tax documents the accountant's exports read (issue 32).
+  tax_documents: 'bookkeeping',
 
   monthly_commissions: 'commissions',
   commission_orders: 'commissions',

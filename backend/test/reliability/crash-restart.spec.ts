@@ -25,6 +25,7 @@ const PROCESSORS = [
   'ready-sms',
   'receipt-sms',
   'slip-dispatch',
+  'tax-documents',
   'team-activity',
 ];
 

@@ -1,6 +1,6 @@
 // The accounts module's front door: other modules import only from here.
 export { AccountsModule } from './accounts.module.js';
-export { BusinessReader, type CheckoutBusiness } from './projections/business.reader.js';
+export { BusinessReader, type BusinessSeller, type CheckoutBusiness } from './projections/business.reader.js';
 export { RegisterBusinessCommand, type RegisterBusinessInput } from './application/register-business.command.js';
 export { ChangeBusinessAddressCommand } from './application/change-business-address.handler.js';
 export {

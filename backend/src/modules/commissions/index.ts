@@ -1,3 +1,7 @@
 // The commissions module's front door: other modules import only from here.
 export { CommissionsModule } from './commissions.module.js';
 export { foldPayout } from './domain/payout.decider.js';
+// The platform's commission invoice and credits to a business for a month, as recorded (the accountant's month).
+export { loadPlatformDocuments } from './application/platform-invoice.queries.js';
+// The platform's documents of a period, for the administrator's uniform structure export (bookkeeping).
+export { platformDocumentsBetween, type PlatformDocumentRow } from './projections/platform-documents.reader.js';

@@ -10,7 +10,12 @@ export { DinerSessions } from './api/diner-session.js';
 export { TestOrdersReader } from './projections/test-orders.reader.js';
 // What others read of the orders (the kitchen's list and slips, the administrator's figures, the monthly report):
 // ordering's `orders` table is named in SQL only inside ordering (decision 039).
-export { ordersReader, type KitchenOrderRow, type SalesRow } from './projections/orders.reader.js';
+export {
+  ordersReader,
+  type KitchenOrderRow,
+  type OrderDocumentFacts,
+  type SalesRow,
+} from './projections/orders.reader.js';
 export { paidOrdersOfMonth, type PaidOrdersOfMonth } from './projections/monthly-orders.reader.js';
 
 import { OrderEntity } from './projections/order.entity.js';

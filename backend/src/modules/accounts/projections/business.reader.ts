@@ -272,20 +272,29 @@ export class BusinessReader {
   }
 
   async sellerOf(phone: string, em: EntityManager = this.database.em()): Promise<BusinessSeller | undefined> {
-    const business = await em.findOne(
+    return (await this.sellersOf([phone], em)).get(phone);
+  }
+
+  /** Sellers by phone, in one query (the administrator's export names every business it invoiced); others left out. */
+  async sellersOf(phones: readonly string[], em: EntityManager = this.database.em()): Promise<Map<string, BusinessSeller>> {
+    if (phones.length === 0) return new Map();
+    const rows = await em.find(
       BusinessEntity,
-      { phone },
-      { fields: ['businessName', 'idNumber', 'street', 'city'] },
+      { phone: { $in: [...phones] } },
+      { fields: ['phone', 'businessName', 'idNumber', 'street', 'city'] },
     );
-    return business
-      ? {
+    return new Map(
+      rows.map((business) => [
+        business.phone,
+        {
           name: business.businessName,
           dealerNumber: business.idNumber,
-          phone,
+          phone: business.phone,
           street: business.street ?? null,
           city: business.city ?? null,
-        }
-      : undefined;
+        },
+      ]),
+    );
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { OrderItemView } from '@tafrit/contracts';
+import type { OrderItemView, PaymentMethod } from '@tafrit/contracts';
 import { boundQuery, query } from '../../../platform/database/sql.js';
 
 /**
@@ -165,4 +165,65 @@ export const ordersReader = {
     );
     return rows.map((row) => ({ businessId: row.business_id, orders: Number(row.orders), sales: row.sales }));
   },
+
+  /**
+   * What a tax document of an order shows besides its own event (issue 32, the accountant's exports): the lines as
+   * ordered, the order's number and table, how it was paid. By id, in one query; orders of another business are left
+   * out.
+   */
+  async documentFactsOf(
+    em: EntityManager,
+    businessPhone: string,
+    orderIds: readonly string[],
+  ): Promise<Map<string, OrderDocumentFacts>> {
+    if (orderIds.length === 0) return new Map();
+    const rows = await boundQuery<{
+      id: string;
+      order_number: number;
+      table_number: number | null;
+      items: OrderItemView[] | string;
+      payment_method: string;
+      card_brand: string | null;
+      card_last4: string | null;
+      paid_at: Date | null;
+    }>(
+      em,
+      `select id, order_number, table_number, items, payment_method, card_brand, card_last4, paid_at
+         from orders where business_id = $1 and id = any($2::uuid[])`,
+      [businessPhone, orderIds],
+    );
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        {
+          orderNumber: Number(row.order_number),
+          tableNumber: row.table_number,
+          items: typeof row.items === 'string' ? (JSON.parse(row.items) as OrderItemView[]) : row.items,
+          paymentMethod: PAYMENT_METHOD_OF_COLUMN[row.payment_method] ?? 'card',
+          cardBrand: row.card_brand,
+          cardLast4: row.card_last4,
+          paidAt: row.paid_at,
+        },
+      ]),
+    );
+  },
 };
+
+/** The `payment_method` column's values (the spec's), back to the events' names. */
+const PAYMENT_METHOD_OF_COLUMN: Readonly<Record<string, PaymentMethod>> = {
+  credit_card: 'card',
+  google_pay: 'google_pay',
+  bit: 'bit',
+};
+
+/** An order as its tax documents show it (`ordersReader.documentFactsOf`). */
+export interface OrderDocumentFacts {
+  orderNumber: number;
+  tableNumber: number | null;
+  /** The lines as ordered: `price` in shekels, one unit with its options. */
+  items: OrderItemView[];
+  paymentMethod: PaymentMethod;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  paidAt: Date | null;
+}

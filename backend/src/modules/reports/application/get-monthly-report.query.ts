@@ -31,6 +31,11 @@ export class GetMonthlyReportQuery {
     readonly month: MonthString,
     /** The server's clock, passed in so the 12-month window is decided in one place (the controller). */
     readonly now: Date,
+    /**
+     * The months it may answer: the owner's report the last 12 (product-spec §9); the accountant's month download
+     * (bookkeeping, issue 32) any month it may export, which it checked itself.
+     */
+    readonly window: 'last-twelve-months' | 'checked-by-caller' = 'last-twelve-months',
   ) {}
 }
 
@@ -50,8 +55,8 @@ export class GetMonthlyReportHandler implements IQueryHandler<GetMonthlyReportQu
     private readonly links: InvoiceLinks,
   ) {}
 
-  async execute({ businessPhone, month, now }: GetMonthlyReportQuery): Promise<MonthlyReport> {
-    assertReportableMonth(month, now);
+  async execute({ businessPhone, month, now, window }: GetMonthlyReportQuery): Promise<MonthlyReport> {
+    if (window === 'last-twelve-months') assertReportableMonth(month, now);
     const { start, end } = israelMonthRange(month);
     // A sale belongs to the month it was paid in, as the admin's commissions and the payouts count it: an order placed
     // at 23:58 on the 31st and paid at 00:01 is next month's, in every report.

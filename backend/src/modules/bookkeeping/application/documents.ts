@@ -1,0 +1,127 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { lineWithChoices, type OrderItemView, type PaymentMethod } from '@tafrit/contracts';
+import { type OrderDocumentFacts, ordersReader } from '../../ordering/index.js';
+import { type TaxDocumentRow, taxDocumentsBetween } from '../projections/tax-documents.reader.js';
+
+/** A line as the document prints it: the unit price and the line's total include VAT (the diner's prices). */
+export interface DocumentLine {
+  description: string;
+  quantity: number;
+  unitPriceAgorot: number;
+  totalAgorot: number;
+  /** The line's part of the document's amount before VAT: the lines' parts add up to it to the agora. */
+  beforeVatAgorot: number;
+}
+
+/** A tax document with what its order adds: the lines and the payment. */
+export interface BookkeepingDocument extends TaxDocumentRow {
+  /** The uniform structure's codes: 320 tax invoice-receipt, 330 credit invoice. */
+  typeCode: 320 | 330;
+  lines: DocumentLine[];
+  orderNumber: number | null;
+  tableNumber: number | null;
+  payment: { method: PaymentMethod; brand: string | null; last4: string | null; paidAt: Date | null };
+}
+
+/** The words a credit of an amount (not of lines) prints as its one line. */
+export const CREDIT_BY_AMOUNT_LINE = 'זיכוי לפי סכום';
+
+/** A business's documents issued in [start, end), each with its order's lines and payment (two queries in all). */
+export async function documentsBetween(
+  em: EntityManager,
+  businessPhone: string,
+  start: Date,
+  end: Date,
+): Promise<BookkeepingDocument[]> {
+  const rows = await taxDocumentsBetween(em, businessPhone, start, end);
+  const orders = await ordersReader.documentFactsOf(em, businessPhone, [...new Set(rows.map((row) => row.orderId))]);
+  return rows.map((row) => withOrder(row, orders.get(row.orderId)));
+}
+
+export function withOrder(row: TaxDocumentRow, order: OrderDocumentFacts | undefined): BookkeepingDocument {
+  const saleAgorot = row.totalAgorot - row.tipAgorot;
+  const printed = row.kind === 'credit' ? creditLines(row, order, saleAgorot) : invoiceLines(order, saleAgorot);
+  return {
+    ...row,
+    typeCode: row.kind === 'credit' ? 330 : 320,
+    lines: spreadBeforeVat(printed, row.beforeVatAgorot),
+    orderNumber: order?.orderNumber ?? null,
+    tableNumber: order?.tableNumber ?? null,
+    payment: {
+      method: order?.paymentMethod ?? 'card',
+      brand: order?.cardBrand ?? null,
+      last4: order?.cardLast4 ?? null,
+      paidAt: order?.paidAt ?? null,
+    },
+  };
+}
+
+type PrintedLine = Omit<DocumentLine, 'beforeVatAgorot'>;
+
+function lineOf(item: OrderItemView, quantity: number): PrintedLine {
+  const unitPriceAgorot = Math.round(item.price * 100);
+  return {
+    description: lineWithChoices(
+      item.name,
+      (item.options ?? []).map((option) => ({
+        name: option.name,
+        priceAgorot: Math.round(option.price * 100),
+        without: option.without,
+      })),
+    ),
+    quantity,
+    unitPriceAgorot,
+    totalAgorot: unitPriceAgorot * quantity,
+  };
+}
+
+/**
+ * The invoice's lines are the order's. Should they not add up to the document's sale (an order row missing, which a
+ * rebuild in progress could show), one line of the document's amount keeps the document's own figures whole.
+ */
+function invoiceLines(order: OrderDocumentFacts | undefined, saleAgorot: number): PrintedLine[] {
+  const lines = (order?.items ?? []).map((item) => lineOf(item, item.quantity));
+  return addsUp(lines, saleAgorot) ? lines : [wholeLine('חשבונית מס/קבלה', saleAgorot)];
+}
+
+function creditLines(row: TaxDocumentRow, order: OrderDocumentFacts | undefined, saleAgorot: number): PrintedLine[] {
+  if (row.refundLines && order) {
+    const lines = row.refundLines.flatMap((refund) => {
+      const item = order.items[refund.index];
+      return item ? [lineOf(item, refund.quantity)] : [];
+    });
+    if (addsUp(lines, saleAgorot)) return lines;
+  }
+  return saleAgorot > 0 ? [wholeLine(CREDIT_BY_AMOUNT_LINE, saleAgorot)] : [];
+}
+
+const addsUp = (lines: readonly PrintedLine[], saleAgorot: number) =>
+  lines.length > 0 && lines.reduce((sum, line) => sum + line.totalAgorot, 0) === saleAgorot;
+
+const wholeLine = (description: string, totalAgorot: number): PrintedLine => ({
+  description,
+  quantity: 1,
+  unitPriceAgorot: totalAgorot,
+  totalAgorot,
+});
+
+/**
+ * Each line's part of the document's amount before VAT, in proportion to its total, the agorot that rounding leaves
+ * given to the largest remainders: the parts add up to the document's figure exactly, as the uniform structure's
+ * lines must add up to their header.
+ */
+export function spreadBeforeVat(lines: readonly PrintedLine[], beforeVatAgorot: number): DocumentLine[] {
+  const sum = lines.reduce((total, line) => total + line.totalAgorot, 0);
+  if (sum === 0) return lines.map((line) => ({ ...line, beforeVatAgorot: 0 }));
+  const exact = lines.map((line) => (line.totalAgorot * beforeVatAgorot) / sum);
+  const parts = exact.map(Math.floor);
+  let left = beforeVatAgorot - parts.reduce((total, part) => total + part, 0);
+  const byRemainder = exact.map((value, index) => ({ index, rest: value - Math.floor(value) }));
+  byRemainder.sort((a, b) => b.rest - a.rest || a.index - b.index);
+  for (const { index } of byRemainder) {
+    if (left <= 0) break;
+    parts[index] = (parts[index] ?? 0) + 1;
+    left -= 1;
+  }
+  return lines.map((line, index) => ({ ...line, beforeVatAgorot: parts[index] ?? 0 }));
+}
