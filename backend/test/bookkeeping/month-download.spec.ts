@@ -8,7 +8,7 @@ import { createPayment, openShop, payInSandbox, type Shop } from '../support/che
 import { call } from '../support/http-client.js';
 import { dinerPays, SANDBOX_APPROVED_CARD } from '../support/paid-order.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { pdfText } from './pdf-text.js';
+import { pdfText } from '../invoicing/pdf-text.js';
 import { unzip } from './unzip.js';
 
 // Issue 32, item 2: the accountant's month in one download. A month with a plain order, a tipped order paid with Bit,
@@ -156,11 +156,11 @@ describe("the accountant's month", () => {
   it('makes each document a PDF whose text reads in order: a copy, its number, the seller', async () => {
     const [name, pdf] = [...files].find(([path]) => /\/documents\/invoice-/.test(path))!;
     const number = /invoice-(\d+)\.pdf$/.exec(name)![1]!;
-    const text = await pdfText(pdf);
+    const text = (await pdfText(pdf)).pages.join('\n');
     expect(text).toContain('העתק');
     expect(text).toContain(number);
     expect(text).toContain('חשבונית מס/קבלה');
-    const summary = await pdfText(files.get(`${month}/summary.pdf`)!);
+    const summary = (await pdfText(files.get(`${month}/summary.pdf`)!)).pages.join('\n');
     expect(summary).toContain('מע"מ עסקאות');
   });
 
