@@ -10,6 +10,7 @@ export * from './months.js';
 export * from './events.js';
 export * from './roles.js';
 export * from './http/team.schemas.js';
+export * from './http/bookkeeping.schemas.js';
 export * from './http/activity.schemas.js';
 export * from './sockets.js';
 export * from './printing.js';
