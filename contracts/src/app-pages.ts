@@ -14,6 +14,8 @@ export const APP_PAGE_PATHS: readonly string[] = [
   '/menu-management',
   '/orders',
   '/reports',
+  // The accountant's files (issue 32).
+  '/bookkeeping',
   '/settings',
   // The café's team (issue 31): the owner's team page, a member's own page, a kitchen screen's pairing.
   '/team',

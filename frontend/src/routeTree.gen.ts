@@ -22,6 +22,7 @@ import { Route as ownerScreenRouteImport } from './routes/(owner)/screen';
 import { Route as ownerSuccessRouteImport } from './routes/(owner)/success';
 import { Route as ownerConsoleAccountRouteImport } from './routes/(owner)/_console/account';
 import { Route as ownerConsoleActivityRouteImport } from './routes/(owner)/_console/activity';
+import { Route as ownerConsoleBookkeepingRouteImport } from './routes/(owner)/_console/bookkeeping';
 import { Route as ownerConsoleMenuManagementRouteImport } from './routes/(owner)/_console/menu-management';
 import { Route as ownerConsoleOrdersRouteImport } from './routes/(owner)/_console/orders';
 import { Route as ownerConsoleReportsRouteImport } from './routes/(owner)/_console/reports';
@@ -93,6 +94,11 @@ const ownerConsoleActivityRoute = ownerConsoleActivityRouteImport.update({
   path: '/activity',
   getParentRoute: () => ownerConsoleRoute,
 } as any);
+const ownerConsoleBookkeepingRoute = ownerConsoleBookkeepingRouteImport.update({
+  id: '/bookkeeping',
+  path: '/bookkeeping',
+  getParentRoute: () => ownerConsoleRoute,
+} as any);
 const ownerConsoleMenuManagementRoute =
   ownerConsoleMenuManagementRouteImport.update({
     id: '/menu-management',
@@ -138,6 +144,7 @@ export interface FileRoutesByFullPath {
   '/success': typeof ownerSuccessRoute;
   '/account': typeof ownerConsoleAccountRoute;
   '/activity': typeof ownerConsoleActivityRoute;
+  '/bookkeeping': typeof ownerConsoleBookkeepingRoute;
   '/menu-management': typeof ownerConsoleMenuManagementRoute;
   '/orders': typeof ownerConsoleOrdersRoute;
   '/reports': typeof ownerConsoleReportsRoute;
@@ -158,6 +165,7 @@ export interface FileRoutesByTo {
   '/success': typeof ownerSuccessRoute;
   '/account': typeof ownerConsoleAccountRoute;
   '/activity': typeof ownerConsoleActivityRoute;
+  '/bookkeeping': typeof ownerConsoleBookkeepingRoute;
   '/menu-management': typeof ownerConsoleMenuManagementRoute;
   '/orders': typeof ownerConsoleOrdersRoute;
   '/reports': typeof ownerConsoleReportsRoute;
@@ -180,6 +188,7 @@ export interface FileRoutesById {
   '/(landing)/': typeof landingIndexRoute;
   '/(owner)/_console/account': typeof ownerConsoleAccountRoute;
   '/(owner)/_console/activity': typeof ownerConsoleActivityRoute;
+  '/(owner)/_console/bookkeeping': typeof ownerConsoleBookkeepingRoute;
   '/(owner)/_console/menu-management': typeof ownerConsoleMenuManagementRoute;
   '/(owner)/_console/orders': typeof ownerConsoleOrdersRoute;
   '/(owner)/_console/reports': typeof ownerConsoleReportsRoute;
@@ -202,6 +211,7 @@ export interface FileRouteTypes {
     | '/success'
     | '/account'
     | '/activity'
+    | '/bookkeeping'
     | '/menu-management'
     | '/orders'
     | '/reports'
@@ -222,6 +232,7 @@ export interface FileRouteTypes {
     | '/success'
     | '/account'
     | '/activity'
+    | '/bookkeeping'
     | '/menu-management'
     | '/orders'
     | '/reports'
@@ -243,6 +254,7 @@ export interface FileRouteTypes {
     | '/(landing)/'
     | '/(owner)/_console/account'
     | '/(owner)/_console/activity'
+    | '/(owner)/_console/bookkeeping'
     | '/(owner)/_console/menu-management'
     | '/(owner)/_console/orders'
     | '/(owner)/_console/reports'
@@ -358,6 +370,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ownerConsoleActivityRouteImport;
       parentRoute: typeof ownerConsoleRoute;
     };
+    '/(owner)/_console/bookkeeping': {
+      id: '/(owner)/_console/bookkeeping';
+      path: '/bookkeeping';
+      fullPath: '/bookkeeping';
+      preLoaderRoute: typeof ownerConsoleBookkeepingRouteImport;
+      parentRoute: typeof ownerConsoleRoute;
+    };
     '/(owner)/_console/menu-management': {
       id: '/(owner)/_console/menu-management';
       path: '/menu-management';
@@ -406,6 +425,7 @@ declare module '@tanstack/react-router' {
 interface ownerConsoleRouteChildren {
   ownerConsoleAccountRoute: typeof ownerConsoleAccountRoute;
   ownerConsoleActivityRoute: typeof ownerConsoleActivityRoute;
+  ownerConsoleBookkeepingRoute: typeof ownerConsoleBookkeepingRoute;
   ownerConsoleMenuManagementRoute: typeof ownerConsoleMenuManagementRoute;
   ownerConsoleOrdersRoute: typeof ownerConsoleOrdersRoute;
   ownerConsoleReportsRoute: typeof ownerConsoleReportsRoute;
@@ -417,6 +437,7 @@ interface ownerConsoleRouteChildren {
 const ownerConsoleRouteChildren: ownerConsoleRouteChildren = {
   ownerConsoleAccountRoute: ownerConsoleAccountRoute,
   ownerConsoleActivityRoute: ownerConsoleActivityRoute,
+  ownerConsoleBookkeepingRoute: ownerConsoleBookkeepingRoute,
   ownerConsoleMenuManagementRoute: ownerConsoleMenuManagementRoute,
   ownerConsoleOrdersRoute: ownerConsoleOrdersRoute,
   ownerConsoleReportsRoute: ownerConsoleReportsRoute,

@@ -6,6 +6,7 @@ import { he, pageTitle } from '@/i18n/he';
 import { heAdmin } from '@/i18n/he-admin';
 import { heLanding } from '@/i18n/he-landing';
 import { heOwner } from '@/i18n/he-owner';
+import { heOwnerBookkeeping } from '@/i18n/he-owner-bookkeeping';
 import { createAppRouter } from './router';
 import { demoBusiness, json, stubApi } from './test/api-stub';
 
@@ -55,6 +56,7 @@ describe('routes of product spec §2', () => {
     ['/login', heOwner.login.title],
     ['/success', heOwner.success.title],
     ['/reports', heOwner.reports.title],
+    ['/bookkeeping', heOwnerBookkeeping.bookkeeping.title],
     ['/menu', heOwner.menuManagement.title],
     ['/menu-management', heOwner.menuManagement.title],
     ['/settings', heOwner.settings.title],

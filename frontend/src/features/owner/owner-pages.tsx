@@ -6,6 +6,7 @@ import { useConsoleRole } from './team/use-role';
 
 export { OwnerConsoleLayout } from './shared/console-layout';
 export { ActivityPage } from './activity/activity-page';
+export { BookkeepingPage } from './bookkeeping/bookkeeping-page';
 export { LoginPage } from './sign-in/login-page';
 export { MenuManagementPage } from './menu/menu-management-page';
 export { AccountPage } from './team/account-page';

@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '@/components/ui/toast';
 import { heOwner } from '@/i18n/he-owner';
+import { heOwnerBookkeeping } from '@/i18n/he-owner-bookkeeping';
 import { heOwnerTeam } from '@/i18n/he-owner-team';
 import { createAppRouter } from '@/router';
 import { demoBusiness, json, stubApi, type ApiCall } from '@/test/api-stub';
@@ -121,7 +122,7 @@ describe('a console that follows the role', () => {
     );
   });
 
-  it('gives the accountant the reports without the menu, and sends a typed /menu to the reports', async () => {
+  it('gives the accountant the reports and the bookkeeping without the menu, and sends a typed /menu to the reports', async () => {
     signedInAs(accountant);
     stubApi((call) =>
       call.path.startsWith('/api/orders') || call.path.startsWith('/api/platform-invoices')
@@ -130,7 +131,12 @@ describe('a console that follows the role', () => {
     );
     const router = renderAt('/menu');
     await waitFor(() => expect(router.state.location.pathname).toBe('/reports'));
-    expect(await navLinks()).toEqual([c.reports, heOwnerTeam.console.account, c.support]);
+    expect(await navLinks()).toEqual([
+      c.reports,
+      heOwnerBookkeeping.bookkeeping.nav,
+      heOwnerTeam.console.account,
+      c.support,
+    ]);
   });
 
   it('gives a manager the settings without the owner-only cards, with the pairing of a screen', async () => {
