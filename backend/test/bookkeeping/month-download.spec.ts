@@ -67,7 +67,8 @@ beforeAll(async () => {
   });
   await payInSandbox(app, third.body.paymentUrl as string, { number: SANDBOX_APPROVED_CARD });
   await app.app.get(ProcessorRunner).runUntilIdle();
-});
+  // Starting the app and three payments take a while on a busy machine: the setup gets more than a test.
+}, 120_000);
 afterAll(() => app?.close());
 
 describe("the accountant's month", () => {
