@@ -168,7 +168,11 @@ describe("the accountant's month", () => {
   it('refuses a malformed, a future or a too old month with a clear Hebrew error', async () => {
     const bad = await download('/api/bookkeeping/months/2026-13');
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ success: false, code: 'validation.failed', message: 'חודש לא תקין (YYYY-MM)' });
+    expect(await bad.json()).toMatchObject({
+      success: false,
+      code: 'validation.failed',
+      message: 'חודש לא תקין (YYYY-MM)',
+    });
     const future = await download(`/api/bookkeeping/months/${Number(month.slice(0, 4)) + 1}-01`);
     expect(future.status).toBe(400);
     expect(await future.json()).toMatchObject({ code: 'bookkeeping.range_out_of_bounds' });

@@ -104,10 +104,26 @@ describe("a business's uniform structure", () => {
     const year = Number(today.slice(0, 4));
     const cases: [string, number, string][] = [
       [`from=${today}&to=${yearStart}`, 400, 'תאריך ההתחלה מאוחר מתאריך הסיום'],
-      [`from=${year - 1}-12-01&to=${year}-01-31`, 400, 'אפשר להפיק קובץ לשנה קלנדרית אחת לכל היותר: שני התאריכים באותה שנה'],
-      [`from=${year - 10}-01-01&to=${year}-01-01`, 400, 'אפשר להפיק קובץ לשנה קלנדרית אחת לכל היותר: שני התאריכים באותה שנה'],
-      [`from=${year + 1}-01-01&to=${year + 1}-01-02`, 400, 'אפשר להפיק מסמכים מהיום ועד שבע שנים אחורה, לא תאריך עתידי'],
-      [`from=${year - 8}-01-01&to=${year - 8}-02-01`, 400, 'אפשר להפיק מסמכים מהיום ועד שבע שנים אחורה, לא תאריך עתידי'],
+      [
+        `from=${year - 1}-12-01&to=${year}-01-31`,
+        400,
+        'אפשר להפיק קובץ לשנה קלנדרית אחת לכל היותר: שני התאריכים באותה שנה',
+      ],
+      [
+        `from=${year - 10}-01-01&to=${year}-01-01`,
+        400,
+        'אפשר להפיק קובץ לשנה קלנדרית אחת לכל היותר: שני התאריכים באותה שנה',
+      ],
+      [
+        `from=${year + 1}-01-01&to=${year + 1}-01-02`,
+        400,
+        'אפשר להפיק מסמכים מהיום ועד שבע שנים אחורה, לא תאריך עתידי',
+      ],
+      [
+        `from=${year - 8}-01-01&to=${year - 8}-02-01`,
+        400,
+        'אפשר להפיק מסמכים מהיום ועד שבע שנים אחורה, לא תאריך עתידי',
+      ],
       [`from=${year}-02-30&to=${year}-03-01`, 400, 'תאריך לא תקין (YYYY-MM-DD)'],
       ['', 400, 'תאריך לא תקין (YYYY-MM-DD)'],
     ];
@@ -120,7 +136,7 @@ describe("a business's uniform structure", () => {
 });
 
 describe("the administrator's uniform structure of the platform's documents", () => {
-  it("holds each commission invoice as a tax invoice to the business, with no receipt lines", async () => {
+  it('holds each commission invoice as a tax invoice to the business, with no receipt lines', async () => {
     const month = shiftMonth(israelMonthOf(new Date()), -1);
     const business = (owner.answer.body.data as { business: { departmentId: string } }).business;
     await recordOrder(app, {
@@ -132,7 +148,9 @@ describe("the administrator's uniform structure of the platform's documents", ()
       paidAt: inMonth(month, 7, 10),
     });
     await runProcessors(app);
-    expect((await call(app, 'POST', `/api/admin/platform-invoices/${month}`, { token: adminToken, ip: newIp() })).status).toBe(200);
+    expect(
+      (await call(app, 'POST', `/api/admin/platform-invoices/${month}`, { token: adminToken, ip: newIp() })).status,
+    ).toBe(200);
     await runProcessors(app);
     const { read } = await filesOf(
       await download(`/api/admin/bookkeeping/uniform-structure?from=${today}&to=${today}`, adminToken),

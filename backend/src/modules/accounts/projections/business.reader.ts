@@ -276,7 +276,10 @@ export class BusinessReader {
   }
 
   /** Sellers by phone, in one query (the administrator's export names every business it invoiced); others left out. */
-  async sellersOf(phones: readonly string[], em: EntityManager = this.database.em()): Promise<Map<string, BusinessSeller>> {
+  async sellersOf(
+    phones: readonly string[],
+    em: EntityManager = this.database.em(),
+  ): Promise<Map<string, BusinessSeller>> {
     if (phones.length === 0) return new Map();
     const rows = await em.find(
       BusinessEntity,

@@ -1,12 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import { guardCell } from '../../../platform/csv/spreadsheet-csv.js';
-import {
-  decimal,
-  LEDGER_COLUMNS,
-  type LedgerRow,
-  type OutputVat,
-  type Reconciliation,
-} from './ledger.js';
+import { decimal, LEDGER_COLUMNS, type LedgerRow, type OutputVat, type Reconciliation } from './ledger.js';
 
 /** A signed amount with two decimals is a number, never a formula: it is written as it is, so Excel sums it. */
 const AMOUNT = /^-?\d+\.\d{2}$/;
@@ -86,7 +80,12 @@ export async function ledgerWorkbook(rows: readonly LedgerRow[], figures: MonthF
   vat.addRow([`${figures.businessName} (${figures.dealerNumber})`, figures.month]).font = { bold: true };
   vat.addRow(['שיעור מע"מ', 'עסקאות לפני מע"מ', 'מע"מ', 'פטור ממע"מ (טיפים)']).font = { bold: true };
   for (const row of figures.vat) {
-    vat.addRow([`${row.ratePercent}%`, amount(row.salesBeforeVatAgorot), amount(row.vatAgorot), amount(row.exemptAgorot)]);
+    vat.addRow([
+      `${row.ratePercent}%`,
+      amount(row.salesBeforeVatAgorot),
+      amount(row.vatAgorot),
+      amount(row.exemptAgorot),
+    ]);
   }
   for (const column of [2, 3, 4]) vat.getColumn(column).numFmt = money;
   vat.columns.forEach((column) => (column.width = 22));

@@ -48,7 +48,12 @@ function report(orders: ReportOrder[], totalRefunds: string): MonthlyReport {
 
 describe('spreading the amount before VAT over the lines', () => {
   it('gives each line its share and the lines add up to the document exactly', () => {
-    const lines = [1450, 1450, 1200].map((total) => ({ description: 'x', quantity: 1, unitPriceAgorot: total, totalAgorot: total }));
+    const lines = [1450, 1450, 1200].map((total) => ({
+      description: 'x',
+      quantity: 1,
+      unitPriceAgorot: total,
+      totalAgorot: total,
+    }));
     const spread = spreadBeforeVat(lines, 3475);
     expect(spread.reduce((sum, line) => sum + line.beforeVatAgorot, 0)).toBe(3475);
     expect(spread.map((line) => line.beforeVatAgorot)).toEqual([1229, 1229, 1017]);
@@ -67,15 +72,33 @@ describe('the ledger', () => {
       document({ kind: 'invoice', number: '7', orderId: 'a', tipAgorot: 500, totalAgorot: 12300 }),
       document({ kind: 'credit', number: '1', orderId: 'a', refundId: 'r', originalNumber: '7' }),
     ]);
-    expect(rows[0]).toMatchObject({ type: 'חשבונית מס/קבלה', totalAgorot: 12300, tipAgorot: 500, method: 'כרטיס אשראי' });
-    expect(rows[1]).toMatchObject({ type: 'חשבונית מס זיכוי', totalAgorot: -11800, vatAgorot: -1800, method: '', refersTo: '7' });
+    expect(rows[0]).toMatchObject({
+      type: 'חשבונית מס/קבלה',
+      totalAgorot: 12300,
+      tipAgorot: 500,
+      method: 'כרטיס אשראי',
+    });
+    expect(rows[1]).toMatchObject({
+      type: 'חשבונית מס זיכוי',
+      totalAgorot: -11800,
+      vatAgorot: -1800,
+      method: '',
+      refersTo: '7',
+    });
   });
 
   it('sums the output VAT per rate, credits taken off, tips apart', () => {
     expect(
       outputVat([
         document({ kind: 'invoice', number: '7', orderId: 'a', tipAgorot: 500, totalAgorot: 12300 }),
-        document({ kind: 'credit', number: '1', orderId: 'a', beforeVatAgorot: 1000, vatAgorot: 180, totalAgorot: 1180 }),
+        document({
+          kind: 'credit',
+          number: '1',
+          orderId: 'a',
+          beforeVatAgorot: 1000,
+          vatAgorot: 180,
+          totalAgorot: 1180,
+        }),
       ]),
     ).toEqual([{ ratePercent: 18, salesBeforeVatAgorot: 9000, vatAgorot: 1620, exemptAgorot: 500 }]);
   });
@@ -102,7 +125,15 @@ describe('the reconciliation with the monthly report', () => {
     );
     const { lines, unexplainedAgorot } = reconcile(month, documents);
     expect(unexplainedAgorot).toBe(0);
-    expect(lines.map((line) => line.agorot)).toEqual([28600, -12300, 11800, -5000, -2360, 500, 11800 * 3 - 11800 - 2360]);
+    expect(lines.map((line) => line.agorot)).toEqual([
+      28600,
+      -12300,
+      11800,
+      -5000,
+      -2360,
+      500,
+      11800 * 3 - 11800 - 2360,
+    ]);
   });
 
   it('shows what it cannot explain', () => {

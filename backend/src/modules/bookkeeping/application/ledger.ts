@@ -119,7 +119,9 @@ export function reconcile(report: MonthlyReport, documents: readonly Bookkeeping
   const toAgorot = (decimal: string) => Math.round(Number(decimal) * 100);
   const paidThisMonth = new Map(report.orders.map((order) => [order.id, toAgorot(order.totalAmount)]));
   const refundsThisMonth = new Map(
-    report.orders.flatMap((order) => order.refunds.map((refund) => [refund.refundId, toAgorot(refund.amount)] as const)),
+    report.orders.flatMap((order) =>
+      order.refunds.map((refund) => [refund.refundId, toAgorot(refund.amount)] as const),
+    ),
   );
   const invoices = documents.filter((document) => document.kind === 'invoice');
   const credits = documents.filter((document) => document.kind === 'credit');
@@ -129,7 +131,8 @@ export function reconcile(report: MonthlyReport, documents: readonly Bookkeeping
 
   const reportPaid = toAgorot(report.summary.totalAmount);
   const reportRefunds = toAgorot(report.summary.totalRefunds);
-  const ledgerNet = sum(invoices.map((invoice) => invoice.totalAgorot)) - sum(credits.map((credit) => credit.totalAgorot));
+  const ledgerNet =
+    sum(invoices.map((invoice) => invoice.totalAgorot)) - sum(credits.map((credit) => credit.totalAgorot));
   const lines: ReconciliationLine[] = [
     { label: 'הדוח החודשי: הזמנות ששולמו בחודש', agorot: reportPaid },
     { label: 'הדוח החודשי: החזרים על הזמנות החודש', agorot: -reportRefunds },
@@ -144,7 +147,9 @@ export function reconcile(report: MonthlyReport, documents: readonly Bookkeeping
     {
       label: 'זיכויים בחודש על הזמנות של חודשים אחרים',
       agorot: -sum(
-        credits.filter((credit) => !credit.refundId || !refundsThisMonth.has(credit.refundId)).map((c) => c.totalAgorot),
+        credits
+          .filter((credit) => !credit.refundId || !refundsThisMonth.has(credit.refundId))
+          .map((c) => c.totalAgorot),
       ),
     },
     {
@@ -153,7 +158,10 @@ export function reconcile(report: MonthlyReport, documents: readonly Bookkeeping
     },
   ];
   const explained = sum(lines.map((line) => line.agorot));
-  return { lines: [...lines, { label: 'לפי פנקס המסמכים: מסמכים פחות זיכויים', agorot: ledgerNet }], unexplainedAgorot: ledgerNet - explained };
+  return {
+    lines: [...lines, { label: 'לפי פנקס המסמכים: מסמכים פחות זיכויים', agorot: ledgerNet }],
+    unexplainedAgorot: ledgerNet - explained,
+  };
 }
 
 /** An amount as the files write it: '12.50', '-3.00'. */

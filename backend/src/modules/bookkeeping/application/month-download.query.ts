@@ -77,7 +77,10 @@ export class ExportMonthHandler implements IQueryHandler<ExportMonthQuery, Downl
     files[`${folder}/ledger.csv`] = utf8(ledgerCsv(rows));
     files[`${folder}/ledger.xlsx`] = [await ledgerWorkbook(rows, figures), { level: 0 }];
     files[`${folder}/vat-and-reconciliation.csv`] = utf8(figuresCsv(figures));
-    files[`${folder}/summary.pdf`] = [await renderSimpleHebrewPdf(`סיכום חודש ${monthName(month)}`, summaryRows(report, figures, documents.length)), { level: 0 }];
+    files[`${folder}/summary.pdf`] = [
+      await renderSimpleHebrewPdf(`סיכום חודש ${monthName(month)}`, summaryRows(report, figures, documents.length)),
+      { level: 0 },
+    ];
     // A fixed time in the entries: the same month downloaded twice gives the same bytes.
     const zip = zipSync(files, { mtime: new Date(`${month}-01T00:00:00Z`) });
     return { filename: `bookkeeping-${month}.zip`, content: Buffer.from(zip) };

@@ -47,8 +47,7 @@ export function documentPdfInput(document: BookkeepingDocument, business: Busine
 }
 
 type PlatformDocumentData =
-  | PlatformInvoiceEventData['PlatformInvoiceIssued']
-  | PlatformInvoiceEventData['PlatformCreditIssued'];
+  PlatformInvoiceEventData['PlatformInvoiceIssued'] | PlatformInvoiceEventData['PlatformCreditIssued'];
 
 /**
  * The platform's commission invoice and credits to the business for the month: the business is their customer, so
@@ -94,7 +93,10 @@ export function platformPdfInputs(
   };
   const files: { name: string; input: TaxDocumentPdfInput }[] = [];
   if (platform.invoice) {
-    files.push({ name: `commission-invoice-${platform.invoice.invoiceNumber}.pdf`, input: of(platform.invoice, false) });
+    files.push({
+      name: `commission-invoice-${platform.invoice.invoiceNumber}.pdf`,
+      input: of(platform.invoice, false),
+    });
   }
   for (const credit of platform.credits) {
     files.push({ name: `commission-credit-${credit.creditNumber}.pdf`, input: of(credit, true) });

@@ -26,9 +26,10 @@ export class ExportPlatformUniformStructureQuery {
 }
 
 @QueryHandler(ExportPlatformUniformStructureQuery)
-export class ExportPlatformUniformStructureHandler
-  implements IQueryHandler<ExportPlatformUniformStructureQuery, DownloadFile>
-{
+export class ExportPlatformUniformStructureHandler implements IQueryHandler<
+  ExportPlatformUniformStructureQuery,
+  DownloadFile
+> {
   constructor(
     @Inject(DATABASE) private readonly database: Database,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -103,7 +104,7 @@ export function platformExportDocument(
       },
     ],
     payments: [],
-    refersTo: row.kind === 'credit' && row.invoiceNumber !== null ? { type: 305, number: String(row.invoiceNumber) } : null,
+    refersTo:
+      row.kind === 'credit' && row.invoiceNumber !== null ? { type: 305, number: String(row.invoiceNumber) } : null,
   };
 }
-

@@ -128,14 +128,15 @@ export function exportDocumentOf(document: BookkeepingDocument): ExportDocument 
       document.kind === 'credit'
         ? []
         : [
-      {
-        method: EXPORT_METHOD[document.payment.method],
-        amountAgorot: document.totalAgorot,
-        date: document.payment.paidAt ? israelDateOf(document.payment.paidAt) : issuedOn,
-        cardBrand: document.payment.brand,
-        last4: document.payment.last4,
-      },
+            {
+              method: EXPORT_METHOD[document.payment.method],
+              amountAgorot: document.totalAgorot,
+              date: document.payment.paidAt ? israelDateOf(document.payment.paidAt) : issuedOn,
+              cardBrand: document.payment.brand,
+              last4: document.payment.last4,
+            },
           ],
-    refersTo: document.kind === 'credit' && document.originalNumber ? { type: 320, number: document.originalNumber } : null,
+    refersTo:
+      document.kind === 'credit' && document.originalNumber ? { type: 320, number: document.originalNumber } : null,
   };
 }

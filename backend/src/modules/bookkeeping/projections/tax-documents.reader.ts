@@ -43,8 +43,7 @@ interface SqlRow {
   buyer_tax_id: string | null;
 }
 
-const json = <T>(value: T | string | null): T | null =>
-  typeof value === 'string' ? (JSON.parse(value) as T) : value;
+const json = <T>(value: T | string | null): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 /**
  * A business's tax documents issued in [start, end), in the order they were issued (invoices before credits at the

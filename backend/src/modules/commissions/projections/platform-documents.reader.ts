@@ -21,7 +21,11 @@ export interface PlatformDocumentRow {
  * The platform's documents issued in [start, end), in issue order: the administrator's uniform structure export
  * (bookkeeping, issue 32). `platform_documents` is named in SQL only here, in commissions.
  */
-export async function platformDocumentsBetween(em: EntityManager, start: Date, end: Date): Promise<PlatformDocumentRow[]> {
+export async function platformDocumentsBetween(
+  em: EntityManager,
+  start: Date,
+  end: Date,
+): Promise<PlatformDocumentRow[]> {
   const rows = await query<{
     kind: 'invoice' | 'credit';
     number: string;
