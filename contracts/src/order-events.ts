@@ -69,6 +69,13 @@ export const sellerBlockSchema = z.object({
 });
 export type SellerBlock = z.infer<typeof sellerBlockSchema>;
 
+/**
+ * The buyer a tax document names (issue 32): the business the diner asked the invoice for, by its name and its ח.פ. or
+ * עוסק מורשה number (nine digits), as the checkout's contract checked them. Absent: a private diner's document.
+ */
+export const buyerBlockSchema = z.object({ name: text, taxId: z.string().regex(/^\d{9}$/) });
+export type BuyerBlock = z.infer<typeof buyerBlockSchema>;
+
 export const orderPlacedDataSchema = z.object({
   orderId,
   businessPhone,
@@ -113,6 +120,11 @@ export const orderPlacedDataSchema = z.object({
    * console marked as a test.
    */
   test: z.literal(true).optional(),
+  /**
+   * The diner asked for the tax invoice in a business's name (issue 32, added 2026-11-29; absent: a private diner's
+   * document). The order's documents name this buyer.
+   */
+  invoiceFor: buyerBlockSchema.optional(),
 });
 
 export const paymentPageOpenedDataSchema = z.object({
@@ -193,6 +205,13 @@ export const invoiceIssuedDataSchema = z.object({
   issuedAt: instant,
   /** The seller as the document printed it (added 2026-11-27); absent in older events. */
   seller: sellerBlockSchema.optional(),
+  /** The buyer the document named (issue 32, added 2026-11-29; absent: a private diner's, or an older document). */
+  buyer: buyerBlockSchema.optional(),
+  /**
+   * The document needs an allocation number from the Tax Authority (issue 32, added 2026-11-29): above the threshold in
+   * force on its date, with VAT, to a business that asked (contracts' allocationNumberRequired). Absent: it needs none.
+   */
+  allocationRequired: z.literal(true).optional(),
 });
 
 export const invoiceFailedDataSchema = z.object({ orderId, businessPhone, reason: z.string(), failedAt: instant });
@@ -329,6 +348,8 @@ export const creditIssuedDataSchema = z.object({
   seller: sellerBlockSchema.optional(),
   /** The part of the refund that returns the diner's tip, inside totalAgorot and outside the VAT (decision 027). */
   tipAgorot: agorot.optional(),
+  /** The buyer the credited invoice named (issue 32, added 2026-11-29; absent: a private diner's). */
+  buyer: buyerBlockSchema.optional(),
 });
 
 /** No credit document could be made for a refund (no invoice of ours to credit, or the provider's): a person acts. */
