@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { zodIssuesToFields } from '../validation.js';
-import { invoiceForMessageKey, invoiceForMessagesHe, invoiceForSchema } from './invoice-for.schemas.js';
+import { checkInvoiceFor, invoiceForMessagesHe } from '../invoice-for.js';
+import { invoiceForSchema } from './invoice-for.schemas.js';
 import { createPaymentSchema } from './ordering.schemas.js';
 
 const checkout = (extra: Record<string, unknown>) => ({
@@ -56,9 +57,20 @@ describe('invoiceForSchema', () => {
     expect(parsed.error?.issues[0]?.message).toMatch(/[\u0590-\u05ff]/);
   });
 
-  it('names each message by its key, for the checkout’s translations', () => {
-    for (const [key, text] of Object.entries(invoiceForMessagesHe)) expect(invoiceForMessageKey(text)).toBe(key);
-    expect(invoiceForMessageKey('something else')).toBeUndefined();
+  it('checks with the same code the checkout runs (checkInvoiceFor), naming each wrong field’s message', () => {
+    expect(checkInvoiceFor({ name: ' א', taxId: '512345670' })).toEqual({
+      ok: false,
+      problems: { name: 'invoiceNameRequired', taxId: 'invoiceTaxIdInvalid' },
+    });
+    expect(checkInvoiceFor({ name: 'חברה', taxId: '5'.repeat(31) })).toEqual({
+      ok: false,
+      problems: { taxId: 'invoiceTaxIdInvalid' },
+    });
+    // Code points: 100 emoji are 100 characters (200 UTF-16 units).
+    expect(checkInvoiceFor({ name: '☕'.repeat(50) + '🍰'.repeat(50), taxId: '512345679' }).ok).toBe(true);
+    expect(checkInvoiceFor({ name: '🍰'.repeat(101), taxId: '512345679' })).toMatchObject({
+      problems: { name: 'invoiceNameTooLong' },
+    });
   });
 });
 

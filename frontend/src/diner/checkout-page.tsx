@@ -8,7 +8,7 @@ import { cartTotal, lineKey, type CartLine } from './cart';
 import { PaymentChoice, tipOf } from './payment-choice';
 import { ReadySmsField, type ReadySmsTarget } from './ready-sms-field';
 import { InvoiceForField } from './invoice-for-field';
-import type { InvoiceFor } from '@tafrit/contracts/http/invoice-for.schemas';
+import type { InvoiceFor } from '@tafrit/contracts/invoice-for';
 import { formatShekels } from './money';
 import { dinerHref } from './paths';
 import { useErrorText } from './error-text';

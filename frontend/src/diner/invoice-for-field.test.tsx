@@ -1,11 +1,11 @@
 import { StrictMode } from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { invoiceForMessagesHe } from '@tafrit/contracts/http/invoice-for.schemas';
+import { invoiceForMessagesHe } from '@tafrit/contracts/invoice-for';
 import { DinerApp } from './app';
 import { InvoiceForField } from './invoice-for-field';
 import { DinerLanguageContext, languageValue } from './language';
-import { heDiner } from './strings';
+import { heDiner, type DinerStrings } from './strings';
 
 // Issue 32 at the checkout: a folded "invoice in a business's name" with the business's name and its ח.פ./ע.מ.,
 // checked with the contracts' schema before anything is sent, and sent as create-payment's `invoiceFor`.
@@ -51,7 +51,7 @@ function stubServer() {
 }
 
 /** Opens the folded option and answers its parts, found by their labels. */
-async function field(labels = heDiner.checkout) {
+async function field(labels: DinerStrings['checkout'] = heDiner.checkout) {
   const box = await screen.findByTestId('invoice-for');
   fireEvent.click(within(box).getByText(labels.invoiceForTitle));
   return {

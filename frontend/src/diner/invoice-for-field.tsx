@@ -1,16 +1,13 @@
 // The checkout's "invoice in a business's name" (issue 32): folded by default, like the ready SMS beside it. The
-// fields are checked with the contracts' own schema, the one the server checks them with, before anything is sent.
-// That schema brings zod, which the diner's pages otherwise never load: it is fetched only once the diner opens this
-// option, so a diner who does not ask pays nothing for it.
+// fields are checked before anything is sent with the contracts' checkInvoiceFor, the code the server's schema is
+// built on: the same rules and messages, and no schema library in the diner's pages.
 import { useId, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
-import type { InvoiceFor } from '@tafrit/contracts/http/invoice-for.schemas';
+import { checkInvoiceFor, type InvoiceFor } from '@tafrit/contracts/invoice-for';
 import { useText } from './language';
 import { secondaryButtonClass, textLinkClass } from './ui';
 
 type Field = 'name' | 'taxId';
 type Errors = Partial<Record<Field, string>>;
-
-const loadSchema = () => import('@tafrit/contracts/http/invoice-for.schemas');
 
 const inputClass = 'mt-1 h-11 rounded-lg border border-muted bg-surface px-3 text-start text-base';
 
@@ -30,32 +27,20 @@ export function InvoiceForField({
   const [name, setName] = useState('');
   const [taxId, setTaxId] = useState('');
   const [errors, setErrors] = useState<Errors>({});
-  const [failed, setFailed] = useState(false);
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    let schema: Awaited<ReturnType<typeof loadSchema>>;
-    try {
-      schema = await loadSchema();
-    } catch {
-      setFailed(true);
-      return;
-    }
-    setFailed(false);
-    const parsed = schema.invoiceForSchema.safeParse({ name, taxId });
-    if (parsed.success) {
+    const checked = checkInvoiceFor({ name, taxId });
+    if (checked.ok) {
       setErrors({});
-      onChange(parsed.data);
+      onChange(checked.value);
       return;
     }
-    // The first message of each field, in the diner's language (found by the contracts' key of the message).
+    // Each wrong field's message in the diner's language, by the contracts' key of its Hebrew message.
     const found: Errors = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] === 'taxId' ? 'taxId' : 'name';
-      const key = schema.invoiceForMessageKey(issue.message);
-      found[field] ??= key ? t[key] : issue.message;
-    }
+    if (checked.problems.name) found.name = t[checked.problems.name];
+    if (checked.problems.taxId) found.taxId = t[checked.problems.taxId];
     setErrors(found);
     // The first wrong field takes the focus: its message is read with it (aria-describedby).
     inputs.current[found.name ? 'name' : 'taxId']?.focus();
@@ -90,19 +75,12 @@ export function InvoiceForField({
   );
 
   return (
-    <details
-      className="mt-3 rounded-lg border border-line bg-surface p-3"
-      data-testid="invoice-for"
-      // Fetched while the diner types, so the check on submit does not wait for the network.
-      onToggle={(event) => {
-        if (event.currentTarget.open) void loadSchema().catch(() => undefined);
-      }}
-    >
+    <details className="mt-3 rounded-lg border border-line bg-surface p-3" data-testid="invoice-for">
       <summary className="min-h-11 cursor-pointer font-medium text-ink">{t.invoiceForTitle}</summary>
       <p id={`${id}-note`} className="mt-2 text-sm text-muted">
         {t.invoiceForNote}
       </p>
-      <form className="mt-2 flex flex-col gap-1" onSubmit={(event) => void submit(event)} noValidate>
+      <form className="mt-2 flex flex-col gap-1" onSubmit={submit} noValidate>
         {field('name', t.invoiceNameLabel, { autoComplete: 'organization', maxLength: 200 }, name, setName)}
         {field(
           'taxId',
@@ -115,10 +93,8 @@ export function InvoiceForField({
           {t.invoiceForSubmit}
         </button>
       </form>
-      <p role="status" className={`mt-2 min-h-6 ${failed ? 'font-medium text-danger' : 'text-ink'}`}>
-        {failed ? (
-          t.invoiceForFailed
-        ) : value ? (
+      <p role="status" className="mt-2 min-h-6 text-ink">
+        {value ? (
           <>
             {t.invoiceForSaved} <bdi>{value.name}</bdi>, <bdi dir="ltr">{value.taxId}</bdi>{' '}
             <button type="button" className={textLinkClass} onClick={() => onChange(null)}>

@@ -4,7 +4,7 @@ import { parsePriceToAgorot } from '@tafrit/contracts/money';
 import type { CreatePaymentFailure, CreatePaymentSuccess, RepricedLine } from '@tafrit/contracts/ordering-types';
 import { cartLineKey } from '@tafrit/contracts/option-pricing';
 import { lastOrder } from '@/lib/storage';
-import type { InvoiceFor } from '@tafrit/contracts/http/invoice-for.schemas';
+import type { InvoiceFor } from '@tafrit/contracts/invoice-for';
 import type { TipPick } from './payment-choice';
 import type { PaymentRequestBody } from './payment-request';
 import type { Agorot } from './money';

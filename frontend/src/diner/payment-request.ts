@@ -2,7 +2,7 @@
 // the table and remarks kept on the device. The commission and net are the client's preview only.
 import { agorotToDecimalString, commissionAgorot, netAgorot } from '@tafrit/contracts/money';
 import type { CreatePaymentRequest } from '@tafrit/contracts/http/ordering.schemas';
-import type { InvoiceFor } from '@tafrit/contracts/http/invoice-for.schemas';
+import type { InvoiceFor } from '@tafrit/contracts/invoice-for';
 import { dinerSessionId } from '@/lib/storage';
 import { loadRemarks, loadTable, type CartLine } from './cart';
 import { tipBody, type TipPick } from './payment-choice';

@@ -117,7 +117,6 @@ export const heDiner = {
     invoiceForSubmit: 'חשבונית על שם העסק',
     invoiceForSaved: 'החשבונית תופק על שם',
     invoiceForRemove: 'בלי חשבונית על שם עסק',
-    invoiceForFailed: 'לא הצלחנו לבדוק את הפרטים. בדקו את החיבור ונסו שוב.',
     /** The contracts' messages (invoiceForMessagesHe), word for word: a test holds them together. */
     invoiceNameRequired: 'נא להזין את שם העסק כפי שיופיע בחשבונית',
     invoiceNameTooLong: 'שם העסק ארוך מדי: עד 100 תווים',
