@@ -58,6 +58,12 @@ export function lastTwelveMonths(now: Date): MonthString[] {
   return Array.from({ length: 12 }, (_, index) => shiftMonth(current, -index));
 }
 
+/** The Israel calendar date of an instant as 'YYYY-MM-DD' (a tax document's date: what rules in force on it read). */
+export function israelDateOf(date: Date | string | number): string {
+  const local = inIsrael(date);
+  return `${local.getFullYear()}-${twoDigits(local.getMonth() + 1)}-${twoDigits(local.getDate())}`;
+}
+
 /** 'dd/MM/yyyy HH:mm' in Israel time, the way orders are shown to owners. */
 export function formatIsraelDateTime(date: Date | string | number): string {
   const local = inIsrael(date);

@@ -3,6 +3,7 @@
 // business never need to look the order up. Never change a version's meaning: add a version and an upcaster.
 import { z } from 'zod';
 import { dinerLanguages, offerableLanguages } from './languages.js';
+import { buyerBlockSchema, sellerBlockSchema } from './tax-document-parties.js';
 
 const orderId = z.uuid();
 const businessPhone = z.string().min(1);
@@ -55,20 +56,6 @@ export const orderLineSchema = z.object({
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
-/**
- * The seller's block as a tax document prints it (issue 17): name, dealer number, phone and address. Kept in the
- * document's own event, so a later change of the business never changes what a document said. `street` and `city`
- * are null for a business that had not given its address yet.
- */
-export const sellerBlockSchema = z.object({
-  name: z.string(),
-  dealerNumber: z.string(),
-  phone: z.string(),
-  street: z.string().nullable(),
-  city: z.string().nullable(),
-});
-export type SellerBlock = z.infer<typeof sellerBlockSchema>;
-
 export const orderPlacedDataSchema = z.object({
   orderId,
   businessPhone,
@@ -113,6 +100,11 @@ export const orderPlacedDataSchema = z.object({
    * console marked as a test.
    */
   test: z.literal(true).optional(),
+  /**
+   * The diner asked for the tax invoice in a business's name (issue 32, added 2026-11-29; absent: a private diner's
+   * document). The order's documents name this buyer.
+   */
+  invoiceFor: buyerBlockSchema.optional(),
 });
 
 export const paymentPageOpenedDataSchema = z.object({
@@ -193,6 +185,13 @@ export const invoiceIssuedDataSchema = z.object({
   issuedAt: instant,
   /** The seller as the document printed it (added 2026-11-27); absent in older events. */
   seller: sellerBlockSchema.optional(),
+  /** The buyer the document named (issue 32, added 2026-11-29; absent: a private diner's, or an older document). */
+  buyer: buyerBlockSchema.optional(),
+  /**
+   * The document needs an allocation number from the Tax Authority (issue 32, added 2026-11-29): above the threshold in
+   * force on its date, with VAT, to a business that asked (contracts' allocationNumberRequired). Absent: it needs none.
+   */
+  allocationRequired: z.literal(true).optional(),
 });
 
 export const invoiceFailedDataSchema = z.object({ orderId, businessPhone, reason: z.string(), failedAt: instant });
@@ -329,6 +328,8 @@ export const creditIssuedDataSchema = z.object({
   seller: sellerBlockSchema.optional(),
   /** The part of the refund that returns the diner's tip, inside totalAgorot and outside the VAT (decision 027). */
   tipAgorot: agorot.optional(),
+  /** The buyer the credited invoice named (issue 32, added 2026-11-29; absent: a private diner's). */
+  buyer: buyerBlockSchema.optional(),
 });
 
 /** No credit document could be made for a refund (no invoice of ours to credit, or the provider's): a person acts. */

@@ -52,6 +52,10 @@ describe('module boundaries', () => {
     expect([...packagesReachedFrom('months.ts')].sort()).toEqual(['@date-fns/tz']);
   });
 
+  it('the checkout’s invoice-for rules need no package: the diner checks a buyer without zod (issue 32)', () => {
+    expect([...packagesReachedFrom('invoice-for.ts')]).toEqual([]);
+  });
+
   it('only israel/phone.ts, the request schemas that take a phone and the index reach libphonenumber-js', () => {
     const reaching = modules.filter((file) =>
       [...packagesReachedFrom(file)].some((name) => name.startsWith('libphonenumber-js')),

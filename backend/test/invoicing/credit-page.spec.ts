@@ -18,6 +18,7 @@ const view = (source: CreditView['source']): CreditView => ({
   tipAgorot: 0,
   reason: 'מנה אזלה',
   seller: null,
+  buyer: null,
   source,
   creditUrl: source === 'platform' ? '/api/invoice/x/credits/y?token=t' : '',
 });
@@ -33,5 +34,15 @@ describe('the credit document page', () => {
     const html = creditPage(view('provider'));
     expect(html).toContain('העתק: המסמך המקורי הופק על ידי חברת הסליקה');
     expect(html).not.toContain('<p class="original">');
+  });
+
+  it('names the business the credited invoice was made out to, its number isolated left to right', () => {
+    const html = creditPage({ ...view('platform'), buyer: { name: 'חברת הדוגמה <בע"מ>', taxId: '512345679' } });
+    expect(html).toContain(
+      '<section class="buyer" data-testid="buyer"><p><span class="label">לכבוד:</span> ' +
+        '<bdi>חברת הדוגמה &#60;בע&#34;מ&#62;</bdi>, ח.פ./ע.מ. <bdi dir="ltr">512345679</bdi></p></section>',
+    );
+    // A private diner's document has no such block.
+    expect(creditPage(view('platform'))).not.toContain('לכבוד');
   });
 });

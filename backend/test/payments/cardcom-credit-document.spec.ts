@@ -131,6 +131,17 @@ describe("Cardcom's credit document against a local Cardcom", () => {
     expect(document.Name).toBe('דנה \u200Fכהן');
   });
 
+  it('names the buyer the credited invoice named, by Name and TaxId (issue 32)', async () => {
+    const deal = await refundedCharge();
+    const buyer = { name: 'חברת הדוגמה בע"מ', taxId: '512345679' };
+    await expect(
+      provider.createCreditDocument({ ...request(deal), customerName: 'דנה', buyer }),
+    ).resolves.toMatchObject({ status: 'issued' });
+    const sent = cardcom.requests.at(-1)!;
+    expect(cardcomSchemaErrors('CreateDocumentRequest', sent.body)).toEqual([]);
+    expect((sent.body as { Document: unknown }).Document).toMatchObject({ Name: buyer.name, TaxId: buyer.taxId });
+  });
+
   it("answers Cardcom's refusal as a failure with its description (the credit is then made by hand)", async () => {
     await expect(provider.createCreditDocument(request('987654'))).resolves.toEqual({
       status: 'failed',

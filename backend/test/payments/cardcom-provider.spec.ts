@@ -137,6 +137,21 @@ describe('the Cardcom payment provider against a local Cardcom', () => {
     expect(cardcomSchemaErrors('CreateLowProfile', body)).toEqual([]);
   });
 
+  it("names the business the diner asked the invoice for on Cardcom's document: Name and TaxId (issue 32)", async () => {
+    const name = `\u202eחברת הדוגמה לייבוא ושיווק מוצרי מזון ומשקאות בע"מ`;
+    const page = await provider.openPaymentPage(
+      pageRequest({ terminal: business, issueDocument: true, buyer: { name, taxId: '512345679' } }),
+    );
+    const body = cardcom.createRequest(page.lowProfileId);
+    // The definition takes 50 characters of a name: the business's own, without the direction control.
+    expect(body.Document).toMatchObject({ Name: name.slice(1, 51), TaxId: '512345679' });
+    expect(cardcomSchemaErrors('CreateLowProfile', body)).toEqual([]);
+    // A private diner's document is the walk-in customer's, with no number.
+    const plain = await provider.openPaymentPage(pageRequest({ terminal: business, issueDocument: true }));
+    expect(cardcom.createRequest(plain.lowProfileId).Document).toMatchObject({ Name: 'לקוח מזדמן' });
+    expect(cardcom.createRequest(plain.lowProfileId).Document).not.toHaveProperty('TaxId');
+  });
+
   it("reports how a wallet paid, from the result's ExternalPaymentVector", async () => {
     const { lowProfileId } = await provider.openPaymentPage(pageRequest({ terminal: business, method: 'bit' }));
     cardcom.pay(lowProfileId, { externalPaymentVector: 'Bit' });

@@ -19,6 +19,8 @@ export interface RecordOrderOptions {
   /** Absent: the order stays unpaid. */
   paidAt?: string;
   dinerSessionId?: string;
+  /** The business the diner asked the tax invoice for (issue 32); absent: a private diner. */
+  invoiceFor?: { name: string; taxId: string };
 }
 
 const DEFAULT_LINES: OrderLine[] = [
@@ -67,6 +69,7 @@ export async function recordOrder(app: TestApp, options: RecordOrderOptions): Pr
       customerPhone: null,
       placedAt,
       ...(seller ? { seller } : {}),
+      ...(options.invoiceFor ? { invoiceFor: options.invoiceFor } : {}),
     },
   });
   if (!options.paidAt) return { orderId };

@@ -10,6 +10,7 @@ import { isOptionId, MENU_LIMITS } from './menu.schemas.js';
 import { isIsraeliMobile, toE164 } from '../israel/phone.js';
 import { clientAmountToAgorot, ORDER_LIMITS } from './order-limits.js';
 import { withoutDirectionControls } from '../text.js';
+import { invoiceForSchema } from './invoice-for.schemas.js';
 
 export const orderingMessagesHe = {
   businessRequired: 'העסק לא זוהה, חזרו לתפריט ונסו שוב',
@@ -166,6 +167,11 @@ export const createPaymentSchema = z.object({
       identityNumber: z.string().trim().max(9).optional(),
     })
     .optional(),
+  /**
+   * Issue 32: the tax invoice names this business as its buyer (its name and ח.פ./ע.מ.); absent or null: a private
+   * diner's document, as before. It wins over `customerInfo.identityNumber`, which stays unused.
+   */
+  invoiceFor: invoiceForSchema.nullish().transform((buyer) => buyer ?? null),
   /** Issue 17: absent or null is no tip; `amount` above is then the items and the tip together. */
   tip: tipChoiceSchema.nullish(),
   paymentMethod: z.enum(CHECKOUT_METHODS, { message: orderingMessagesHe.methodInvalid }).optional(),

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isValidCompanyNumber, isValidIdOrCompanyNumber, isValidIsraeliId } from './id-number.js';
+import {
+  isValidCompanyNumber,
+  isValidIdOrCompanyNumber,
+  isValidIsraeliId,
+  isValidTaxId,
+  taxIdDigits,
+} from './id-number.js';
 
 // Check digits worked out by hand with the 1,2,1,2... rule, e.g. 123456782:
 // 1 4 3 8 5 (12->3) 7 (16->7) 2 = 40.
@@ -68,5 +74,29 @@ describe('isValidIdOrCompanyNumber', () => {
     ['', false],
   ])('%j -> %s', (text, expected) => {
     expect(isValidIdOrCompanyNumber(text)).toBe(expected);
+  });
+});
+
+describe('taxIdDigits and isValidTaxId', () => {
+  it.each([
+    ['a company number', '512345679', '512345679'],
+    ['a company number typed with dashes', '51-234567-9', '512345679'],
+    ['an עוסק מורשה (a nine-digit ID number)', '123456782', '123456782'],
+    ['an ID number with spaces around it', ' 123456782 ', '123456782'],
+  ])('accepts %s', (_label, text, digits) => {
+    expect(taxIdDigits(text)).toBe(digits);
+    expect(isValidTaxId(text)).toBe(true);
+  });
+
+  it.each([
+    ['a wrong check digit', '512345670'],
+    ['a short ID number (a tax invoice prints all nine digits)', '12345674'],
+    ['ten digits', '5123456790'],
+    ['all zeros', '000000000'],
+    ['letters', '51234567x'],
+    ['nothing', ''],
+  ])('refuses %s', (_label, text) => {
+    expect(taxIdDigits(text)).toBeNull();
+    expect(isValidTaxId(text)).toBe(false);
   });
 });

@@ -35,3 +35,18 @@ export function isValidCompanyNumber(text: string): boolean {
 export function isValidIdOrCompanyNumber(text: string): boolean {
   return isValidIsraeliId(text) || isValidCompanyNumber(text);
 }
+
+/**
+ * A dealer's number as a tax invoice names its buyer (issue 32): a company number (ח.פ., 5...) or an עוסק מורשה's, which
+ * is the owner's ID number. Both are printed with all nine digits, so a shorter number is refused here rather than
+ * padded. Spaces and dashes as people type them are dropped; null: not such a number.
+ */
+export function taxIdDigits(text: string): string | null {
+  const digits = digitsOf(text);
+  return digits !== null && digits.length === 9 && isValidIdOrCompanyNumber(digits) ? digits : null;
+}
+
+/** Whether `text` is a buyer's ח.פ. or עוסק מורשה number (see taxIdDigits). */
+export function isValidTaxId(text: string): boolean {
+  return taxIdDigits(text) !== null;
+}

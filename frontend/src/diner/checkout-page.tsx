@@ -7,6 +7,8 @@ import { lastOrder } from '@/lib/storage';
 import { cartTotal, lineKey, type CartLine } from './cart';
 import { PaymentChoice, tipOf } from './payment-choice';
 import { ReadySmsField, type ReadySmsTarget } from './ready-sms-field';
+import { InvoiceForField } from './invoice-for-field';
+import type { InvoiceFor } from '@tafrit/contracts/invoice-for';
 import { formatShekels } from './money';
 import { dinerHref } from './paths';
 import { useErrorText } from './error-text';
@@ -54,6 +56,14 @@ export function CheckoutPage({ departmentId, businessName, lines, update, paymen
   const [result, setResult] = useState<{ attempt: Attempt; outcome: PaymentOutcome } | null>(null);
   // A number given while a tip or Bit is still to choose goes with the order's first request.
   const [readySmsPhone, setReadySmsPhone] = useState<string | null>(null);
+  // The business the invoice is made out to (issue 32). Asked for before the page opened: it goes with the first
+  // request; after: another request, a new order naming the buyer and its own page (the first one is left unpaid).
+  const [invoiceFor, setInvoiceFor] = useState<InvoiceFor | null>(null);
+  const chooseInvoiceFor = (buyer: InvoiceFor | null) => {
+    if (buyer?.name === invoiceFor?.name && buyer?.taxId === invoiceFor?.taxId) return;
+    setInvoiceFor(buyer);
+    if (attempt) setAttempt({ ...attempt, invoiceFor: buyer });
+  };
 
   const start = useEffectEvent((current: Attempt) =>
     requestOnce(
@@ -125,6 +135,7 @@ export function CheckoutPage({ departmentId, businessName, lines, update, paymen
       ) : null}
       <OrderSummary lines={lines} />
       <ReadySmsField target={readySmsTarget} />
+      <InvoiceForField value={invoiceFor} onChange={chooseInvoiceFor} />
       {choosing && payments ? (
         <PaymentChoice
           itemsAgorot={cartTotal(lines)}
@@ -132,7 +143,7 @@ export function CheckoutPage({ departmentId, businessName, lines, update, paymen
           bit={payments.bit}
           googlePay={payments.googlePay}
           onChoose={({ tip, method }) =>
-            setAttempt({ amount: cartTotal(lines) + tipOf(tip, cartTotal(lines)), tip, method })
+            setAttempt({ amount: cartTotal(lines) + tipOf(tip, cartTotal(lines)), tip, method, invoiceFor })
           }
         />
       ) : null}

@@ -4,6 +4,7 @@ import { parsePriceToAgorot } from '@tafrit/contracts/money';
 import type { CreatePaymentFailure, CreatePaymentSuccess, RepricedLine } from '@tafrit/contracts/ordering-types';
 import { cartLineKey } from '@tafrit/contracts/option-pricing';
 import { lastOrder } from '@/lib/storage';
+import type { InvoiceFor } from '@tafrit/contracts/invoice-for';
 import type { TipPick } from './payment-choice';
 import type { PaymentRequestBody } from './payment-request';
 import type { Agorot } from './money';
@@ -155,6 +156,8 @@ export interface Attempt {
   amount: Agorot;
   tip?: TipPick;
   method?: 'card' | 'bit';
+  /** The business the tax invoice is made out to (issue 32); absent or null: none. */
+  invoiceFor?: InvoiceFor | null;
 }
 
 // React runs a screen's effects twice in development (StrictMode): both runs see the same attempt object and share

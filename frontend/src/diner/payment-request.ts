@@ -2,6 +2,7 @@
 // the table and remarks kept on the device. The commission and net are the client's preview only.
 import { agorotToDecimalString, commissionAgorot, netAgorot } from '@tafrit/contracts/money';
 import type { CreatePaymentRequest } from '@tafrit/contracts/http/ordering.schemas';
+import type { InvoiceFor } from '@tafrit/contracts/invoice-for';
 import { dinerSessionId } from '@/lib/storage';
 import { loadRemarks, loadTable, type CartLine } from './cart';
 import { tipBody, type TipPick } from './payment-choice';
@@ -33,6 +34,7 @@ export function paymentRequest({
   tip,
   method,
   readySmsPhone,
+  invoiceFor,
 }: {
   departmentId: string;
   businessName: string;
@@ -43,6 +45,8 @@ export function paymentRequest({
   method?: 'card' | 'bit';
   /** Given before the order's first request (a tip or Bit was still to choose). */
   readySmsPhone?: string | null;
+  /** The business the tax invoice is made out to, as the contracts' schema checked it (issue 32). */
+  invoiceFor?: InvoiceFor | null;
 }): PaymentRequestBody {
   const tipped = tip ? tipBody(tip) : undefined;
   const total = agorotToDecimalString(amount);
@@ -79,5 +83,6 @@ export function paymentRequest({
     ...(tipped ? { tip: tipped } : {}),
     ...(method === 'bit' ? { paymentMethod: 'bit' as const } : {}),
     ...(readySmsPhone ? { readySmsPhone } : {}),
+    ...(invoiceFor ? { invoiceFor: { name: invoiceFor.name, taxId: invoiceFor.taxId } } : {}),
   };
 }

@@ -110,6 +110,17 @@ export const heDiner = {
     readySmsSaved: 'נשלח הודעה כשההזמנה מוכנה למספר',
     readySmsInvalid: 'נא להזין מספר נייד ישראלי, למשל 050-7654321',
     readySmsFailed: 'לא הצלחנו לשמור את המספר. אפשר לנסות שוב, או להמשיך בלי הודעה.',
+    invoiceForTitle: 'חשבונית על שם עסק (לא חובה)',
+    invoiceForNote: 'החשבונית תופק על שם העסק ותכלול את מספר ח.פ. או עוסק מורשה שלו.',
+    invoiceNameLabel: 'שם העסק',
+    invoiceTaxIdLabel: 'ח.פ. / ע.מ.',
+    invoiceForSubmit: 'חשבונית על שם העסק',
+    invoiceForSaved: 'החשבונית תופק על שם',
+    invoiceForRemove: 'בלי חשבונית על שם עסק',
+    /** The contracts' messages (invoiceForMessagesHe), word for word: a test holds them together. */
+    invoiceNameRequired: 'נא להזין את שם העסק כפי שיופיע בחשבונית',
+    invoiceNameTooLong: 'שם העסק ארוך מדי: עד 100 תווים',
+    invoiceTaxIdInvalid: 'מספר ח.פ. או עוסק מורשה אינו תקין: 9 ספרות, וספרת הביקורת (האחרונה) צריכה להתאים',
   },
   thankYou: {
     title: 'תודה על ההזמנה',

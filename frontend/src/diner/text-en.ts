@@ -151,6 +151,17 @@ const pack: LanguagePack = {
       readySmsSaved: 'We will text you when your order is ready at',
       readySmsInvalid: 'Enter an Israeli mobile number, for example 050-7654321',
       readySmsFailed: 'We could not save the number. Try again, or carry on without a text.',
+      invoiceForTitle: 'Invoice in a business’s name (optional)',
+      invoiceForNote: 'The tax invoice will name the business and its company or VAT dealer number.',
+      invoiceNameLabel: 'Business name',
+      invoiceTaxIdLabel: 'Company or VAT dealer number',
+      invoiceForSubmit: 'Invoice in this name',
+      invoiceForSaved: 'The invoice will be made out to',
+      invoiceForRemove: 'No business invoice',
+      invoiceNameRequired: 'Enter the business name as it should appear on the invoice',
+      invoiceNameTooLong: 'The business name is too long: 100 characters at most',
+      invoiceTaxIdInvalid:
+        'This company or VAT dealer number is not valid: 9 digits, and the last (check) digit must match',
     },
     thankYou: {
       title: 'Thank you for your order',

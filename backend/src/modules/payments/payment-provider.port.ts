@@ -43,6 +43,11 @@ export interface OpenPaymentPageRequest {
    * own terminal: a document from the platform's terminal would name the platform as the seller.
    */
   issueDocument: boolean;
+  /**
+   * The business the diner asked the tax document for (issue 32): a provider that issues it names this buyer
+   * (Cardcom's `Document.Name` and `Document.TaxId`). Null or absent: a private diner.
+   */
+  buyer?: { name: string; taxId: string } | null;
   successUrl: string;
   failedUrl: string;
   webhookUrl: string;
@@ -131,6 +136,8 @@ export interface CreditDocumentRequest {
   /** What is credited: the refunded lines, or one line for an amount. */
   lines: { description: string; unitPriceAgorot: number; quantity: number }[];
   customerName: string | null;
+  /** The buyer the order's invoice named (issue 32): the credit document names it too. Null or absent: none. */
+  buyer?: { name: string; taxId: string } | null;
   terminal: TerminalChoice;
 }
 

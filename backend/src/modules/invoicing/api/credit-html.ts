@@ -2,7 +2,7 @@
 // (RTL Hebrew, every value escaped, numbers isolated left to right), naming the invoice it credits.
 import { formatIsraelDateTime } from '@tafrit/contracts';
 import type { CreditView } from '../application/credit-view.js';
-import { ltr, money, page, sellerHtml, typed } from './invoice-html.js';
+import { buyerHtml, ltr, money, page, sellerHtml, typed } from './invoice-html.js';
 
 export function creditPage(view: CreditView): string {
   const title = `חשבונית מס זיכוי ${view.creditNumber}`;
@@ -29,7 +29,9 @@ export function creditPage(view: CreditView): string {
     (view.source === 'platform'
       ? '<p class="original">מקור</p></div>'
       : '<p class="copy">העתק: המסמך המקורי הופק על ידי חברת הסליקה</p></div>') +
-    '</header><dl class="meta">' +
+    '</header>' +
+    buyerHtml(view.buyer) +
+    '<dl class="meta">' +
     `<dt>תאריך</dt><dd>${ltr(formatIsraelDateTime(view.issuedAt))}</dd>` +
     `<dt>הזמנה מס'</dt><dd>${ltr(`#${view.orderNumber}`)}</dd>${original}` +
     `<dt>סיבת ההחזר</dt><dd>${typed(view.reason)}</dd>` +

@@ -7,6 +7,7 @@ import {
   formatIsraelDateTime,
   formatIsraeliMobile,
   formatShekels,
+  type BuyerBlock,
   type PaymentMethod,
   type SellerBlock,
   withoutDirectionControls,
@@ -39,6 +40,9 @@ const STYLE = `
   h2 { margin: 0; font-size: 20px; }
   .doc { text-align: end; }
   .seller p { margin: 2px 0 0; }
+  .buyer { margin: 0 0 6mm; }
+  .buyer p { margin: 0; }
+  .buyer .label { font-weight: 600; }
   /* The document's name and its number each stay whole; on a phone the header stacks instead of squeezing them. */
   .nowrap { white-space: nowrap; }
   .original { display: inline-block; margin-top: 4px; padding: 1px 10px; border: 2px solid #1a1a1a; font-weight: 700; }
@@ -83,6 +87,18 @@ export function sellerHtml(seller: SellerBlock | null): string {
     `<h1>${typed(seller.name)}</h1><p>עוסק מורשה / ח.פ. ${ltr(seller.dealerNumber)}</p>` +
     (address ? `<p>${typed(address)}</p>` : '') +
     `<p>טלפון ${ltr(phone)}</p>`
+  );
+}
+
+/**
+ * The buyer the document is made out to (issue 32): "לכבוד" the business, with its ח.פ. or עוסק מורשה number isolated
+ * left to right. Nothing for a private diner's document.
+ */
+export function buyerHtml(buyer: BuyerBlock | null): string {
+  if (!buyer) return '';
+  return (
+    `<section class="buyer" data-testid="buyer"><p><span class="label">לכבוד:</span> ${typed(buyer.name)}, ` +
+    `ח.פ./ע.מ. ${ltr(buyer.taxId)}</p></section>`
   );
 }
 
@@ -187,6 +203,7 @@ export function invoicePage(view: Extract<InvoiceView, { status: 'issued' }>): s
     'העמוד מותאם לדף A4.</p>' +
     `<header><div class="seller">${seller}</div>` +
     `<div class="doc"><h2><span class="nowrap">חשבונית מס/קבלה</span> <span class="nowrap">מס' ${ltr(view.invoiceNumber)}</span></h2>${mark}</div></header>` +
+    buyerHtml(view.buyer) +
     '<dl class="meta">' +
     `<dt>תאריך</dt><dd>${ltr(formatIsraelDateTime(view.issuedAt))}</dd>` +
     `<dt>הזמנה מס'</dt><dd>${ltr(`#${view.orderNumber}`)}</dd>${table}` +

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { type OrderEventData, orderStreamId, type SellerBlock } from '@tafrit/contracts';
+import { type BuyerBlock, type OrderEventData, orderStreamId, type SellerBlock } from '@tafrit/contracts';
 import type { EventStore } from '../../../platform/event-store/event-store.port.js';
 import type { BusinessReader } from '../../accounts/index.js';
 import { sellerOfOrder } from './invoice-view.js';
@@ -27,6 +27,8 @@ export interface CreditView {
   reason: string;
   /** The seller's block as the document printed it (older documents: as the order was placed, or as it is now). */
   seller: SellerBlock | null;
+  /** The business the document is made out to (issue 32), as it named it; null: a private diner. */
+  buyer: BuyerBlock | null;
   /** Ours (the original is this page), or the provider's (Cardcom's CreditIssued: the original is at `creditUrl`). */
   source: 'platform' | 'provider';
   /** Where the document lives: our page, or the provider's address. */
@@ -91,6 +93,7 @@ export async function loadCredit(
       tipAgorot: credit.tipAgorot ?? 0,
       reason: requested.reason,
       seller: seller ?? null,
+      buyer: credit.buyer ?? null,
       source: credit.source,
       creditUrl: credit.creditUrl,
     },

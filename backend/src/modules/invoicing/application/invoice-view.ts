@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
+  type BuyerBlock,
   type OrderEventData,
   type OrderLine,
   orderStreamId,
@@ -32,6 +33,8 @@ export type InvoiceView =
       tipAgorot: number;
       /** Null when the business row is gone (a closed business keeps its row; this is defensive). */
       seller: SellerBlock | null;
+      /** The business the invoice is made out to (issue 32), as the document named it; null: a private diner. */
+      buyer: BuyerBlock | null;
       card: { last4: string | null; brand: string | null; method: PaymentMethod };
     } & OrderFacts);
 
@@ -111,6 +114,8 @@ export async function loadInvoice(
       vatRatePercent: issued.vatRatePercent,
       tipAgorot: issued.tipAgorot ?? 0,
       seller: seller ?? null,
+      // As the document was issued: an issued document never changes, so the order's request is not read again.
+      buyer: issued.buyer ?? null,
       card: { last4: paid?.last4 ?? null, brand: paid?.brand ?? null, method: paid?.method ?? 'card' },
     },
   };

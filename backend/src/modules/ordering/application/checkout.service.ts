@@ -39,6 +39,7 @@ export class CheckoutService {
         pageLanguage,
         language,
         readySms,
+        invoiceFor: input.invoiceFor,
       }),
     );
     // The same checkout sent again with a number (the diner gave it after the first request): kept for that order.

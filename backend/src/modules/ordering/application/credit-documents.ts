@@ -83,6 +83,7 @@ export class CreditDocuments {
       amountAgorot: refund.amountAgorot,
       lines: creditLines(order, refund),
       customerName: order.customerName,
+      buyer: order.invoiceFor ?? null,
       terminal,
     };
     try {

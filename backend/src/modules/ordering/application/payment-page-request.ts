@@ -24,10 +24,13 @@ export function paymentPageAddresses(
   };
 }
 
-/** What the provider is asked for an order's payment page: its amount, lines, seller, terminal and addresses. */
+/** What the provider is asked for an order's payment page: its amount, lines, seller, buyer, terminal and addresses. */
 export function paymentPageRequest(
   config: AppConfig,
-  order: Pick<PlacedOrder, 'orderId' | 'orderNumber' | 'totalAgorot' | 'tipAgorot' | 'lines' | 'departmentId'>,
+  order: Pick<
+    PlacedOrder,
+    'orderId' | 'orderNumber' | 'totalAgorot' | 'tipAgorot' | 'lines' | 'departmentId' | 'invoiceFor'
+  >,
   business: CheckoutMenu['business'],
   pageLanguage: ProviderPageLanguage = 'he',
   method: 'card' | 'bit' = 'card',
@@ -50,6 +53,8 @@ export function paymentPageRequest(
     },
     terminal,
     issueDocument: terminal.owner === 'business',
+    // The provider's document (the business's own terminal) names the business the diner asked it for (issue 32).
+    buyer: order.invoiceFor ?? null,
     ...paymentPageAddresses(config, order.departmentId),
     pageLanguage,
   };

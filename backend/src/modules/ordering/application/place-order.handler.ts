@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { DinerLanguage, OrderLine, TipChoice } from '@tafrit/contracts';
+import type { BuyerBlock, DinerLanguage, OrderLine, TipChoice } from '@tafrit/contracts';
 import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/config.js';
 import { AppError } from '../../../platform/http/app-error.js';
@@ -38,6 +38,8 @@ export interface PlaceOrderInput {
   language?: DinerLanguage;
   /** Issue 18: the diner's mobile (E.164) for one SMS when the order is ready, and their language; null: none. */
   readySms?: { phone: string; language: DinerLanguage } | null;
+  /** Issue 32: the business the tax invoice is made out to (checked by the contract); null or absent: none. */
+  invoiceFor?: BuyerBlock | null;
 }
 
 export class PlaceOrderCommand {
@@ -91,7 +93,15 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
     // Sealed before the provider is asked for a page: a server without a key refuses here, having opened nothing.
     const readySmsPhoneSealed = input.readySms ? this.phones.seal(orderId, input.readySms.phone) : undefined;
     const { departmentId } = business;
-    const order = { orderId, orderNumber, totalAgorot: amounts.totalAgorot, tipAgorot: amounts.tipAgorot, lines };
+    const invoiceFor = input.invoiceFor ? { name: input.invoiceFor.name, taxId: input.invoiceFor.taxId } : undefined;
+    const order = {
+      orderId,
+      orderNumber,
+      totalAgorot: amounts.totalAgorot,
+      tipAgorot: amounts.tipAgorot,
+      lines,
+      ...(invoiceFor ? { invoiceFor } : {}),
+    };
     const request = paymentPageRequest(this.config, { ...order, departmentId }, business, input.pageLanguage, method);
     const page = await this.provider.openPaymentPage(request);
     const now = new Date().toISOString();
@@ -115,6 +125,8 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
         customerPhone: input.customerPhone,
         placedAt: now,
         seller: sellerOfCheckout(business),
+        // Recorded only when asked for: a private diner's order is stored as orders were before it.
+        ...(invoiceFor ? { invoiceFor } : {}),
       },
     };
     const result = await this.orders.execute(
@@ -130,7 +142,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
       { correlationId: input.correlationId, actor: { kind: 'diner' }, occurredAt: now },
       {
         known: { state: { placed: false }, version: 0 },
-        requestKey: checkoutKey(business.phone, input, lines, amounts.tipAgorot, method),
+        requestKey: checkoutKey(business.phone, { ...input, invoiceFor }, lines, amounts.tipAgorot, method),
         readySmsPhoneSealed,
       },
     );

@@ -118,12 +118,17 @@ export function priceCheckout(
 }
 
 /**
- * The same diner session, business, lines (with their choices), remarks, table, tip and way to pay: the same
- * checkout (decision 005 §3), whose second request finds the first order.
+ * The same diner session, business, lines (with their choices), remarks, table, tip, way to pay and invoice's buyer:
+ * the same checkout (decision 005 §3), whose second request finds the first order.
  */
 export function checkoutKey(
   businessPhone: string,
-  checkout: { dinerSessionId: string; remarks: string | null; tableNumber: number | null },
+  checkout: {
+    dinerSessionId: string;
+    remarks: string | null;
+    tableNumber: number | null;
+    invoiceFor?: { name: string; taxId: string } | null;
+  },
   lines: readonly OrderLine[],
   tipAgorot: number,
   method: 'card' | 'bit',
@@ -148,6 +153,9 @@ export function checkoutKey(
           checkout.remarks,
           checkout.tableNumber,
           ...(tipAgorot > 0 || method === 'bit' ? [tipAgorot, method] : []),
+          // An invoice for a business is another checkout (the diner asked for it after the page opened: a new order
+          // names the buyer); without one the key is the one it was before.
+          ...(checkout.invoiceFor ? [{ invoiceFor: [checkout.invoiceFor.name, checkout.invoiceFor.taxId] }] : []),
         ]),
       )
       .digest('hex')

@@ -63,6 +63,8 @@ export function creditOf(order: PlacedOrder, refund: RefundState, made: CreditMa
     issuedAt: now,
     ...(made.seller ? { seller: sellerBlock(made.seller, businessPhone) } : {}),
     ...(tip > 0 ? { tipAgorot: tip } : {}),
+    // The buyer the credited invoice named (issue 32): the order's, recorded when it was placed and never changed.
+    ...(order.invoiceFor ? { buyer: { name: order.invoiceFor.name, taxId: order.invoiceFor.taxId } } : {}),
   };
   if (source === 'provider') {
     const credit = made.providerCredit;

@@ -1,4 +1,11 @@
-import { splitVat, VAT_RATE_PERCENT, type OrderEvent, type OrderEventData } from '@tafrit/contracts';
+import {
+  allocationNumberRequired,
+  israelDateOf,
+  splitVat,
+  VAT_RATE_PERCENT,
+  type OrderEvent,
+  type OrderEventData,
+} from '@tafrit/contracts';
 import { OrderInvalidTransitionError } from './order.errors.js';
 import type { At, PlacedOrder } from './order.state.js';
 import { sellerBlock, type Seller } from './seller.js';
@@ -34,9 +41,33 @@ export function issueInvoice(command: Command<'IssueInvoice'>, order: PlacedOrde
   return [
     {
       type: 'InvoiceIssued',
-      data: { orderId, businessPhone, ...invoice, totalAgorot, ...(tipAgorot ? { tipAgorot } : {}), issuedAt: now },
+      data: {
+        orderId,
+        businessPhone,
+        ...invoice,
+        totalAgorot,
+        ...(tipAgorot ? { tipAgorot } : {}),
+        issuedAt: now,
+        ...buyerOf(order, invoice, now),
+      },
     },
   ];
+}
+
+/**
+ * The buyer the order's tax invoice names (issue 32), and whether the document needs an allocation number: by the
+ * threshold in force on the document's Israel date, its amounts and its buyer (contracts' allocation-thresholds.ts).
+ * A private diner's document: neither. The allocation number itself is asked for later; the event records the need.
+ */
+function buyerOf(
+  order: PlacedOrder,
+  { beforeVatAgorot, vatAgorot }: { beforeVatAgorot: number; vatAgorot: number },
+  now: string,
+): Pick<OrderEventData['InvoiceIssued'], 'buyer' | 'allocationRequired'> {
+  if (!order.invoiceFor) return {};
+  const buyer = { name: order.invoiceFor.name, taxId: order.invoiceFor.taxId };
+  const required = allocationNumberRequired({ issuedOn: israelDateOf(now), beforeVatAgorot, vatAgorot, buyer });
+  return { buyer, ...(required ? { allocationRequired: true as const } : {}) };
 }
 
 export function recordInvoiceFailure({ data }: Command<'RecordInvoiceFailure'>, order: PlacedOrder): OrderEvent[] {
@@ -80,6 +111,7 @@ export function invoiceOf(
         ...amounts,
         issuedAt: now,
         ...(seller ? { seller: sellerBlock(seller, businessPhone) } : {}),
+        ...buyerOf(order, amounts, now),
       },
     };
   }
@@ -102,6 +134,7 @@ export function invoiceOf(
       ...amounts,
       issuedAt: now,
       seller: sellerBlock(seller!, businessPhone),
+      ...buyerOf(order, amounts, now),
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { DinerLanguage, OrderLine, PaymentMethod, PaymentProviderName } from '@tafrit/contracts';
+import type { BuyerBlock, DinerLanguage, OrderLine, PaymentMethod, PaymentProviderName } from '@tafrit/contracts';
 import type { RefundState } from './refunds.js';
 import type { Seller } from './seller.js';
 
@@ -34,6 +34,11 @@ export interface PlacedOrder {
   customerPhone: string | null;
   /** The seller as it was when the order was placed; null when its `OrderPlaced` did not record one. */
   seller: Seller | null;
+  /**
+   * The business the diner asked the tax invoice for (issue 32): the invoice and its credit documents name it.
+   * Absent: a private diner's documents (and every order placed before it, so older snapshots need no upcast).
+   */
+  invoiceFor?: BuyerBlock;
   status: KitchenStatus;
   payment: {
     status: 'pending' | 'paid' | 'failed';

@@ -58,6 +58,7 @@ export function orderPlaced(data: OrderEventData['OrderPlaced']): PlacedOrder {
     customerName: data.customerName,
     customerPhone: data.customerPhone,
     seller: data.seller ?? null,
+    ...(data.invoiceFor ? { invoiceFor: data.invoiceFor } : {}),
     status: 'pending',
     payment: {
       status: 'pending',

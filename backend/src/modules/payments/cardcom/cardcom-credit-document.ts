@@ -8,7 +8,7 @@ import {
   type CreditDocumentRequest,
   type CreditDocumentResult,
 } from '../payment-provider.port.js';
-import { shekels, type CardcomTerminal } from './cardcom-mapping.js';
+import { documentBuyer, shekels, WALK_IN_CUSTOMER, type CardcomTerminal } from './cardcom-mapping.js';
 
 export const CREATE_DOCUMENT_PATH = '/api/v11/Documents/CreateDocument';
 
@@ -21,6 +21,8 @@ export interface CardcomCreateDocument {
   Document: {
     DocumentTypeToCreate: typeof CREDIT_DOCUMENT_TYPE;
     Name: string;
+    /** The buyer's ח.פ. or עוסק מורשה number, as the credited invoice named it (issue 32); absent: none. */
+    TaxId?: string;
     IsSendByEmail: boolean;
     ISOCoinID: number;
     Languge: 'he';
@@ -55,8 +57,12 @@ export function toCreateCreditDocument(
     ApiPassword: apiPassword,
     Document: {
       DocumentTypeToCreate: CREDIT_DOCUMENT_TYPE,
-      // Cardcom's "document to": the diner when they gave a name, else the usual "walk-in customer".
-      Name: (withoutDirectionControls(request.customerName ?? '').trim() || 'לקוח מזדמן').slice(0, 50),
+      // Cardcom's "document to": the business the invoice named (issue 32), else the diner when they gave a name, else
+      // the usual "walk-in customer".
+      ...documentBuyer(
+        request.buyer,
+        (withoutDirectionControls(request.customerName ?? '').trim() || WALK_IN_CUSTOMER).slice(0, 50),
+      ),
       IsSendByEmail: false,
       ISOCoinID: 1,
       Languge: 'he',

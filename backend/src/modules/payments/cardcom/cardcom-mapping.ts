@@ -1,7 +1,7 @@
 // Pure translations between our payment port and Cardcom's REST API v11 bodies, spelled as Cardcom's OpenAPI
 // definition spells them (`TranzactionInfo`, `TranzactionId`, `ISOCoinId`). No I/O here, so every case is unit-tested.
 import { z } from 'zod';
-import { lineWithChoices, type PaymentMethod } from '@tafrit/contracts';
+import { lineWithChoices, truncateCodePoints, withoutDirectionControls, type PaymentMethod } from '@tafrit/contracts';
 import type { CardcomConfig } from '../../../config/config.js';
 import {
   PaymentProviderError,
@@ -17,6 +17,22 @@ export const GET_RESULT_PATH = '/api/v11/LowProfile/GetLpResult';
 
 /** Cardcom's `Document.Name` is the customer the document is made out to; a diner is anonymous to us. */
 export const WALK_IN_CUSTOMER = 'לקוח מזדמן';
+
+/** Cardcom's definition bounds `Document.Name` (DocumentBase) to 50 characters. */
+const DOCUMENT_NAME_MAX = 50;
+
+/**
+ * Who Cardcom's document is made out to: the business the diner asked for (issue 32), by its name (cut to what the
+ * definition takes, without direction controls) and its number; else the walk-in customer.
+ */
+export function documentBuyer(
+  buyer: { name: string; taxId: string } | null | undefined,
+  otherwise: string = WALK_IN_CUSTOMER,
+): { Name: string; TaxId?: string } {
+  const name = buyer ? truncateCodePoints(withoutDirectionControls(buyer.name).trim(), DOCUMENT_NAME_MAX) : '';
+  if (!buyer || !name) return { Name: otherwise };
+  return { Name: name, TaxId: buyer.taxId };
+}
 
 export interface CardcomTerminal {
   TerminalNumber: number;
@@ -52,6 +68,8 @@ export interface CardcomCreateLowProfile extends CardcomTerminal {
   Document?: {
     DocumentTypeToCreate: 'TaxInvoiceAndReceipt';
     Name: string;
+    /** The buyer's ח.פ. or עוסק מורשה number (issue 32); absent for a private diner. */
+    TaxId?: string;
     Language: 'he';
     Products: CardcomProductLine[];
   };
@@ -147,7 +165,7 @@ export function toCreateLowProfile(
   }
   body.Document = {
     DocumentTypeToCreate: 'TaxInvoiceAndReceipt',
-    Name: WALK_IN_CUSTOMER,
+    ...documentBuyer(request.buyer),
     Language: 'he',
     Products: lines,
   };
