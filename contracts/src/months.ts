@@ -93,12 +93,6 @@ export function israelDayRange(date: Date | string | number): { start: Date; end
   return { start: new Date(start.getTime()), end: new Date(end.getTime()) };
 }
 
-/** 'YYYY-MM-DD': the Israel calendar date an instant falls in (a tax document's date). */
-export function israelDateOf(date: Date | string | number): string {
-  const local = inIsrael(date);
-  return `${local.getFullYear()}-${twoDigits(local.getMonth() + 1)}-${twoDigits(local.getDate())}`;
-}
-
 /**
  * The UTC instants of Israel calendar dates `from` to `to`, both included ('YYYY-MM-DD'): `start` inclusive, `end`
  * exclusive (the midnight after `to`), for `>= start AND < end` queries.

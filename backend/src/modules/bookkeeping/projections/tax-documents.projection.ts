@@ -6,11 +6,6 @@ import type { Processor } from '../../../platform/processing/processor.js';
 
 export const TAX_DOCUMENTS_PROCESSOR = 'tax-documents';
 
-/** The buyer a document names (a company invoice, issue 32); absent on documents issued to a private diner. */
-interface Named {
-  buyer?: { name: string; taxId: string } | null;
-}
-
 /**
  * `tax_documents`: every tax invoice-receipt and credit invoice of every business, one row each, keyed by business,
  * kind, source and number, so a second delivery changes nothing. A batching `projection` (decision 015): the rows and
@@ -33,9 +28,7 @@ export function taxDocumentsProjection(): Processor {
 }
 
 function rowOf(event: RecordedEvent): Record<string, unknown> {
-  const common = (
-    data: (OrderEventData['InvoiceIssued'] | OrderEventData['CreditIssued']) & Named,
-  ): Record<string, unknown> => ({
+  const common = (data: OrderEventData['InvoiceIssued'] | OrderEventData['CreditIssued']): Record<string, unknown> => ({
     business_id: data.businessPhone,
     source: data.source,
     order_id: data.orderId,
@@ -51,7 +44,7 @@ function rowOf(event: RecordedEvent): Record<string, unknown> {
     global_position: event.globalPosition,
   });
   if (event.type === 'CreditIssued') {
-    const data = event.data as OrderEventData['CreditIssued'] & Named;
+    const data = event.data as OrderEventData['CreditIssued'];
     return {
       ...common(data),
       kind: 'credit',
@@ -61,7 +54,7 @@ function rowOf(event: RecordedEvent): Record<string, unknown> {
       refund_lines: data.lines,
     };
   }
-  const data = event.data as OrderEventData['InvoiceIssued'] & Named;
+  const data = event.data as OrderEventData['InvoiceIssued'];
   return { ...common(data), kind: 'invoice', number: data.invoiceNumber, refund_id: null, original_number: null };
 }
 

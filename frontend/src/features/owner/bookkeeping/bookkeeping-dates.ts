@@ -1,6 +1,6 @@
 // The accountant's months and dates, in Israel time like every report: a download asked for on the 1st at 00:30
 // is of the month that has just ended, though it is still the last day of it in UTC.
-import { ISRAEL_TZ, israelMonthOf, shiftMonth } from '@tafrit/contracts/months';
+import { israelDateOf, israelMonthOf, shiftMonth } from '@tafrit/contracts/months';
 
 /** How many months the picker offers: two years, enough for a VAT audit of the past year and the one before it. */
 export const BOOKKEEPING_MONTHS_SHOWN = 24;
@@ -11,18 +11,8 @@ export function bookkeepingMonths(now: Date): string[] {
   return Array.from({ length: BOOKKEEPING_MONTHS_SHOWN }, (_, index) => shiftMonth(current, -index));
 }
 
-const israelDateParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: ISRAEL_TZ,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
 /** 'YYYY-MM-DD': the Israel calendar date of an instant (the value of an <input type="date">). */
-export function israelDateOf(now: Date): string {
-  const parts = Object.fromEntries(israelDateParts.formatToParts(now).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
+export { israelDateOf };
 
 /** The uniform structure's default range: 1 January of the current Israel year to today. */
 export function yearToDate(now: Date): { from: string; to: string } {
