@@ -19,6 +19,7 @@ let app: TestApp;
 let owner: SignedInOwner;
 let shop: Shop;
 const month = israelMonthOf(new Date());
+const COMPANY = { name: 'הייטק בע"מ', taxId: '515678902' };
 let ip = 0;
 const nextIp = () => `10.91.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`;
 
@@ -66,10 +67,25 @@ beforeAll(async () => {
     ip: nextIp(),
   });
   await payInSandbox(app, third.body.paymentUrl as string, { number: SANDBOX_APPROVED_CARD });
+  // A business lunch: the invoice in a company's name (decision 046).
+  const company = await createPayment(app, shop.departmentId, {
+    items: [{ productId: shop.coffee.id, quantity: 4 }],
+    amount: '58.00',
+    ip: nextIp(),
+    extra: { invoiceFor: { name: COMPANY.name, taxId: COMPANY.taxId } },
+  });
+  expect(company.status).toBe(200);
+  await payInSandbox(app, company.body.paymentUrl as string, { number: SANDBOX_APPROVED_CARD });
   await app.app.get(ProcessorRunner).runUntilIdle();
   // Starting the app and three payments take a while on a busy machine: the setup gets more than a test.
 }, 120_000);
 afterAll(() => app?.close());
+
+/** The company invoice's number, from the ledger. */
+function companyInvoiceNumber(files: Map<string, Buffer>): string {
+  const rows = parse(files.get(`${month}/ledger.csv`)!.toString('utf8'), { bom: true }) as string[][];
+  return rows.find((row) => row[3] === COMPANY.name)![1]!;
+}
 
 describe("the accountant's month", () => {
   let files: Map<string, Buffer>;
@@ -82,8 +98,8 @@ describe("the accountant's month", () => {
     expect(answer.headers.get('cache-control')).toBe('no-store');
     files = await unzip(Buffer.from(await answer.arrayBuffer()));
     const names = [...files.keys()].sort();
-    expect(names.filter((name) => name.startsWith(`${month}/documents/`))).toHaveLength(4);
-    expect(names.filter((name) => /\/documents\/invoice-\d+\.pdf$/.test(name))).toHaveLength(3);
+    expect(names.filter((name) => name.startsWith(`${month}/documents/`))).toHaveLength(5);
+    expect(names.filter((name) => /\/documents\/invoice-\d+\.pdf$/.test(name))).toHaveLength(4);
     expect(names.filter((name) => /\/documents\/credit-\d+\.pdf$/.test(name))).toHaveLength(1);
     for (const name of ['ledger.csv', 'ledger.xlsx', 'vat-and-reconciliation.csv', 'summary.pdf']) {
       expect(names).toContain(`${month}/${name}`);
@@ -107,8 +123,12 @@ describe("the accountant's month", () => {
       'מסמך מקור',
       'הופק על ידי',
     ]);
-    expect(rows).toHaveLength(4);
+    expect(rows).toHaveLength(5);
     const column = (name: string) => header!.indexOf(name);
+    const companyRow = rows.find((row) => row[column('לקוח')] === COMPANY.name)!;
+    expect(companyRow[column('ח.פ./ע.מ. לקוח')]).toBe(COMPANY.taxId);
+    expect(companyRow[column('סה"כ')]).toBe('58.00');
+    expect(rows.filter((row) => row[column('לקוח')] === 'לקוח מזדמן')).toHaveLength(4);
     const credit = rows.find((row) => row[0] === 'חשבונית מס זיכוי')!;
     expect(credit[column('סה"כ')]).toBe('-14.50');
     const invoiceNumbers = rows.filter((row) => row[0] === 'חשבונית מס/קבלה').map((row) => row[1]);
@@ -147,7 +167,7 @@ describe("the accountant's month", () => {
   it('has the same ledger in the workbook, read by an independent parser, amounts as numbers', async () => {
     const [header, ...rows] = await readSheet(files.get(`${month}/ledger.xlsx`)!, 'פנקס מסמכים');
     expect(header?.[0]).toBe('סוג מסמך');
-    expect(rows).toHaveLength(4);
+    expect(rows).toHaveLength(5);
     const totals = rows.map((row) => row[7]);
     for (const total of totals) expect(typeof total).toBe('number');
     const csvRows = (parse(files.get(`${month}/ledger.csv`)!.toString('utf8'), { bom: true }) as string[][]).slice(1);
@@ -161,6 +181,10 @@ describe("the accountant's month", () => {
     expect(text).toContain('העתק');
     expect(text).toContain(number);
     expect(text).toContain('חשבונית מס/קבלה');
+    const companyNumber = companyInvoiceNumber(files);
+    const companyPdf = (await pdfText(files.get(`${month}/documents/invoice-${companyNumber}.pdf`)!)).pages.join('\n');
+    expect(companyPdf).toContain(COMPANY.name);
+    expect(companyPdf).toContain(COMPANY.taxId);
     const summary = (await pdfText(files.get(`${month}/summary.pdf`)!)).pages.join('\n');
     expect(summary).toContain('מע"מ עסקאות');
   });
