@@ -39,6 +39,8 @@ const EXTERNAL = [
   /^socket\.io(\/|$)/,
   /^@socket\.io\/redis-adapter(\/|$)/,
   /^ioredis(\/|$)/,
+  // The ledger's workbook (issue 32): imported only when a month is downloaded; its zip writer's glob uses __dirname.
+  /^exceljs(\/|$)/,
   // Optional packages of Nest and MikroORM this product does not use (nor install).
   /^@nestjs\/microservices(\/|$)/,
   '@nestjs/platform-express',

@@ -95,7 +95,7 @@ describe("the accountant's month, end to end (issue 32)", () => {
     await expectAccessible(page);
     await invoiceFor.getByLabel('ח.פ. / ע.מ.').fill(COMPANY.taxId);
     await invoiceFor.getByRole('button', { name: 'חשבונית על שם העסק' }).click();
-    await invoiceFor.getByText('החשבונית תופק על שם', { exact: false }).waitFor();
+    await invoiceFor.getByRole('status').getByText('החשבונית תופק על שם', { exact: false }).waitFor();
     await expectAccessible(page);
     await expectNoSidewaysScroll(page);
     await expectTidy(page, 'the checkout with a company invoice at 390 px');
