@@ -123,7 +123,10 @@ describe("the accountant's month, end to end (issue 32)", () => {
   it('the owner downloads the month: the company invoice’s PDF reads right, the ledger names the company', async () => {
     const { page, context, problems } = await openPage(browser, { viewport: DESKTOP });
     await signInWithCode(page, { baseUrl, smsLog, phone: DEMO_OWNER_PHONE });
-    await page.getByRole('navigation', { name: 'ניווט ניהול העסק' }).getByRole('link', { name: 'הנהלת חשבונות' }).click();
+    await page
+      .getByRole('navigation', { name: 'ניווט ניהול העסק' })
+      .getByRole('link', { name: 'הנהלת חשבונות' })
+      .click();
     await page.getByRole('heading', { level: 1, name: 'הנהלת חשבונות' }).waitFor();
     await expectAccessible(page);
     await expectTidy(page, 'the accountant’s page on a desktop');
@@ -148,9 +151,7 @@ describe("the accountant's month, end to end (issue 32)", () => {
     expect(text).toContain(COMPANY.taxId);
 
     const uniform = page.getByTestId('bookkeeping-uniform');
-    const structure = await saved(page, () =>
-      uniform.getByRole('button', { name: 'הורדת המבנה האחיד (ZIP)' }).click(),
-    );
+    const structure = await saved(page, () => uniform.getByRole('button', { name: 'הורדת המבנה האחיד (ZIP)' }).click());
     const openFormat = await unzip(structure.bytes);
     const names = [...openFormat.keys()];
     expect(names.some((name) => /^OPENFRMT\/\d{8}\.\d{2}\/\d{8}\/INI\.TXT$/.test(name))).toBe(true);

@@ -588,8 +588,7 @@ describe("one business using another's ids", () => {
       .filter((route) => route.path.includes(':'))
       .map((route) => route.key);
     const uncovered = withIds.filter(
-      (key) =>
-        !attacked.has(key) && !routesOf('admin').includes(key) && !(key in PUBLIC_IDS) && !(key in NOT_IDS),
+      (key) => !attacked.has(key) && !routesOf('admin').includes(key) && !(key in PUBLIC_IDS) && !(key in NOT_IDS),
     );
     expect(uncovered).toEqual([]);
     // And no line of the tables names a route that no longer exists.
