@@ -2,32 +2,17 @@
 // (reports.ts) they go through fetch with the bearer token, which a plain link could not carry, and are saved from a
 // blob; a refusal is the server's JSON envelope with a Hebrew message.
 import type { BookkeepingRangeQuery } from '@tafrit/contracts/http/bookkeeping.schemas';
-import { errorFromResponse, tokenFor } from '@/lib/api-client';
-import { filenameFrom, saveBlob } from '@/lib/download';
-import { withOwnerSession } from './session-request';
+import { saveBlob } from '@/lib/download';
+import { fetchOwnerFile, type SavedFile } from './owner-file';
 
 export const BOOKKEEPING_MONTH_URL = '/api/bookkeeping/months';
 export const UNIFORM_STRUCTURE_URL = '/api/bookkeeping/uniform-structure';
 
-export interface SavedFile {
-  blob: Blob;
-  filename: string;
-}
+export type { SavedFile };
 
-/** A zip with the session's token, refreshed once on a 401 like every owner call. */
-function fetchZip(url: string, fallbackName: string): Promise<SavedFile> {
-  return withOwnerSession(async () => {
-    const headers: Record<string, string> = { Accept: 'application/zip' };
-    const token = tokenFor(url);
-    if (token) headers.Authorization = `Bearer ${token}`;
-    const response = await fetch(url, { headers, credentials: 'include' });
-    if (!response.ok) throw await errorFromResponse(response);
-    return {
-      blob: await response.blob(),
-      filename: filenameFrom(response.headers.get('Content-Disposition'), fallbackName),
-    };
-  });
-}
+/** A zip with the session's token. */
+const fetchZip = (url: string, fallbackName: string): Promise<SavedFile> =>
+  fetchOwnerFile(url, 'application/zip', fallbackName);
 
 /** GET /api/bookkeeping/months/{YYYY-MM}: the month's tax documents, ledger, VAT and reconciliation. */
 export function fetchBookkeepingMonth(month: string): Promise<SavedFile> {

@@ -5,10 +5,11 @@ import { monthlyReportSchema, platformInvoiceSummarySchema } from '@tafrit/contr
 import type { MonthlyReport } from '@tafrit/contracts/ordering-types';
 import type { PlatformInvoiceSummary } from '@tafrit/contracts/platform-invoice-events';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { errorFromResponse, tokenFor } from '@/lib/api-client';
-import { filenameFrom, saveBlob } from '@/lib/download';
+import { tokenFor } from '@/lib/api-client';
+import { saveBlob } from '@/lib/download';
+import { fetchOwnerFile, type SavedFile } from './owner-file';
 import { dataOf } from './responses';
-import { ownerRequest, withOwnerSession } from './session-request';
+import { ownerRequest } from './session-request';
 
 export const REPORT_URL = '/api/orders';
 export const REPORT_CSV_URL = '/api/orders/csv';
@@ -32,19 +33,8 @@ export function useMonthlyReport(month: string) {
 }
 
 /** GET /api/orders/csv?month= with the session's token (refreshed once on a 401, like every owner call). */
-export async function fetchOrdersCsv(month: string): Promise<{ blob: Blob; filename: string }> {
-  return withOwnerSession(async () => {
-    const url = `${REPORT_CSV_URL}?month=${encodeURIComponent(month)}`;
-    const headers: Record<string, string> = { Accept: 'text/csv' };
-    const token = tokenFor(url);
-    if (token) headers.Authorization = `Bearer ${token}`;
-    const response = await fetch(url, { headers, credentials: 'include' });
-    if (!response.ok) throw await errorFromResponse(response);
-    return {
-      blob: await response.blob(),
-      filename: filenameFrom(response.headers.get('Content-Disposition'), `orders-${month}.csv`),
-    };
-  });
+export function fetchOrdersCsv(month: string): Promise<SavedFile> {
+  return fetchOwnerFile(`${REPORT_CSV_URL}?month=${encodeURIComponent(month)}`, 'text/csv', `orders-${month}.csv`);
 }
 
 export async function downloadOrdersCsv(month: string): Promise<string> {
