@@ -119,7 +119,11 @@ export function DateRangeDownloadForm({
             />
           ))}
         </div>
-        <PendingButton pending={download.isPending} pendingLabel={text.pending} className={`${primaryButtonClass} mt-4`}>
+        <PendingButton
+          pending={download.isPending}
+          pendingLabel={text.pending}
+          className={`${primaryButtonClass} mt-4`}
+        >
           {text.download}
         </PendingButton>
       </form>

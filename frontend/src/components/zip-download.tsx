@@ -28,7 +28,7 @@ export interface SavedFileText {
 /**
  * A polite live region that stays in the page (so that its changes are read): "preparing..." while the server builds
  * the zip, which for a busy month takes a while, then the saved file's name. A failure is shown beside it but not in
- * it: the toast has announced it already.
+ * it: the toast has announced it already. A long file name wraps rather than widening a phone's page.
  */
 export function ZipStatus({
   pending,
@@ -49,7 +49,7 @@ export function ZipStatus({
 }) {
   return (
     <>
-      <p role="status" className={`${hintClass} min-h-6`} data-testid={`${testId}-status`}>
+      <p role="status" className={`${hintClass} min-h-6 break-words`} data-testid={`${testId}-status`}>
         {pending ? (
           preparing
         ) : saved ? (
