@@ -4,7 +4,13 @@ import { isIsraeliMobile } from '@tafrit/contracts/israel/phone';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { codeSentTo, smsLines, waitUntilCodeCanBeSent } from './support/sms.js';
-import { clickAndWaitForClose, expectAccessible, launchBrowser, openPage } from './support/browser.js';
+import {
+  clickAndWaitForClose,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  launchBrowser,
+  openPage,
+} from './support/browser.js';
 
 // The administrator in a real browser, against the built product (issues 7 and 15): sign in, pause the demo café after
 // a confirmation naming it (its public menu stops at once), activate it again, reopen a closed account whose owner then
@@ -156,6 +162,21 @@ describe('the administrator in a real browser', () => {
     await page.getByText('החשבוניות הופקו').first().waitFor();
     await expectAccessible(page, '/admin payouts and platform invoices');
     expect(admin.problems).toEqual([]);
+  });
+
+  it('offers the platform’s documents in the uniform structure for the year so far, accessibly and on a phone', async () => {
+    const { page } = admin;
+    const section = page.getByRole('region', { name: 'מבנה אחיד של מסמכי הפלטפורמה' });
+    await section.scrollIntoViewIfNeeded();
+    expect(await section.getByLabel('מתאריך').inputValue()).toMatch(/^\d{4}-01-01$/);
+    expect(await section.getByLabel('עד תאריך').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await section.getByRole('button', { name: 'הורדת המבנה האחיד (ZIP)' }).waitFor();
+    await expectAccessible(page, '/admin uniform structure');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await section.scrollIntoViewIfNeeded();
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page, '/admin uniform structure at 390 px');
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 
   it('pauses the demo café after a confirmation naming it, whose public menu then takes no orders, and activates it again', async () => {

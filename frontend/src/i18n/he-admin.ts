@@ -244,6 +244,27 @@ export const heAdmin = {
       confirm: 'כן, להפיק את החשבוניות',
     },
   },
+  // The platform's own tax documents in the Tax Authority's uniform structure (issue 32), for a range of dates.
+  // Dates and the file's name are set apart by the component (<bdi dir="ltr">); these are the words around them.
+  uniformStructure: {
+    title: 'מבנה אחיד של מסמכי הפלטפורמה',
+    description:
+      'חשבוניות העמלה של הפלטפורמה (סוג מסמך 305) וחשבוניות הזיכוי שלהן (סוג מסמך 330) בפורמט של רשות המסים (OPENFRMT), לטווח תאריכים.',
+    from: 'מתאריך',
+    to: 'עד תאריך',
+    download: 'הורדת המבנה האחיד (ZIP)',
+    pending: 'מכין את הקבצים…',
+    /** "מכין את הקבצים ל-01/01/2026 עד 29/11/2026." around the dates. */
+    preparingBefore: 'מכין את הקבצים ל-',
+    preparingBetween: 'עד',
+    preparingAfter: '.',
+    /** "הקובץ platform-uniform-structure-2026-01-01-2026-11-29.zip ירד למחשב." around the file's name. */
+    savedBefore: 'הקובץ',
+    savedAfter: 'ירד למחשב.',
+    error: 'הורדת המבנה האחיד נכשלה',
+    yearNote: 'הקבצים מופקים לכל שנת מס בנפרד, ולכן שני התאריכים באותה שנה.',
+    printNote: 'בקובץ ה-ZIP יש גם דוח סיכום של הרשומות בקבצים: הדפיסו אותו ושמרו אותו עם הקבצים.',
+  },
   contact: {
     empty: 'אין הודעות',
     more: 'הצגת הודעות נוספות',

@@ -1,6 +1,7 @@
 // Payouts (issue 7): for an ended month, the transfers due on the 20th of the next month, the batch's state, creating
 // it, marking it transferred (confirmed), and its CSV and Masav files; the deductions for refunds of months already
-// paid out and the balances still owed (decision 025); the month's platform commission invoices.
+// paid out and the balances still owed (decision 025); the month's platform commission invoices; and the platform's
+// documents in the uniform structure for a range of dates.
 import type { PayoutBatch } from '@tafrit/contracts/admin-types';
 import { israelMonthOf, shiftMonth } from '@tafrit/contracts/months';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -17,6 +18,7 @@ import { DownloadButton } from './commissions-section';
 import { errorDescription } from './errors';
 import { PayoutBalances } from './payout-balances';
 import { PlatformInvoicesPanel } from './platform-invoices';
+import { PlatformUniformStructureSection } from './uniform-structure-section';
 import { dateText, dateTimeText, shekelsText } from './format';
 import { EmptyState, Ltr, QueryState, sectionTitleClass, SummaryCard, tdClass, LtrCell, MonthTable } from './ui';
 
@@ -38,6 +40,8 @@ export function PayoutsSection() {
       <MonthPickerSection label={t.monthLabel} months={endedMonths} className="mt-4">
         {(month) => <MonthBatch month={month} />}
       </MonthPickerSection>
+      {/* Of a range of dates, not of the picked month: after the month's platform invoices, outside the picker. */}
+      <PlatformUniformStructureSection />
     </section>
   );
 }

@@ -41,6 +41,9 @@ export const adminPaths = {
   payoutsCsv: (month: string) => `/api/admin/payouts/${month}/csv`,
   payoutsMasav: (month: string) => `/api/admin/payouts/${month}/masav`,
   platformInvoices: (month: string) => `/api/admin/platform-invoices/${month}`,
+  /** The platform's documents in the uniform structure (a zip), for Israel dates YYYY-MM-DD of one tax year. */
+  uniformStructure: ({ from, to }: { from: string; to: string }) =>
+    `/api/admin/bookkeeping/uniform-structure?${new URLSearchParams({ from, to }).toString()}`,
   audit: '/api/admin/audit',
   contact: '/api/admin/contact-submissions',
   debug: '/api/admin/debug',

@@ -1,11 +1,12 @@
-// Files (CSV, Masav): fetched with the admin token (a plain link could not carry it) and saved from a blob.
+// Files (CSV, Masav, the uniform structure's zip): fetched with the admin token (a plain link could not carry it)
+// and saved from a blob.
 import { he } from '@/i18n/he';
 import { ApiError, errorFromResponse, tokenFor } from '@/lib/api-client';
 import { filenameFrom, saveBlob } from '@/lib/download';
 import { expireOn401 } from './session';
 
 export async function fetchAdminFile(url: string, fallbackName: string): Promise<{ blob: Blob; filename: string }> {
-  const headers: Record<string, string> = { Accept: 'text/csv, text/plain, application/octet-stream' };
+  const headers: Record<string, string> = { Accept: 'text/csv, text/plain, application/zip, application/octet-stream' };
   const token = tokenFor(url);
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;

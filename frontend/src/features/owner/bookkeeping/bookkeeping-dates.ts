@@ -14,22 +14,10 @@ export function bookkeepingMonths(now: Date): string[] {
 /** 'YYYY-MM-DD': the Israel calendar date of an instant (the value of an <input type="date">). */
 export { israelDateOf };
 
-/** The uniform structure's default range: 1 January of the current Israel year to today. */
-export function yearToDate(now: Date): { from: string; to: string } {
-  const today = israelDateOf(now);
-  return { from: `${today.slice(0, 4)}-01-01`, to: today };
-}
-
 /** '2026-10' -> '10/2026', the way an accountant writes a month. */
 export function slashMonth(month: string): string {
   const [year, monthNumber] = month.split('-');
   return `${monthNumber}/${year}`;
-}
-
-/** '2026-01-05' -> '05/01/2026'. */
-export function slashDate(date: string): string {
-  const [year, month, day] = date.split('-');
-  return `${day}/${month}/${year}`;
 }
 
 // An <option> holds text only, no <bdi>: Unicode's left-to-right isolate keeps "10/2026" whole beside Hebrew words.

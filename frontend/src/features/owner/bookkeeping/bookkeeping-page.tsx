@@ -3,6 +3,7 @@
 // decides. Nothing is asked of the server until a download is pressed.
 import { useId, useMemo, useState } from 'react';
 import { PageMain } from '@/components/page-shell';
+import { useZipDownload, ZipStatus } from '@/components/zip-download';
 import { cardClass, cardTitleClass, hintClass, inputClass, labelClass } from '@/components/ui/form-styles';
 import { PendingButton } from '@/components/ui/pending-button';
 import { primaryButtonClass } from '@/components/ui/styles';
@@ -10,9 +11,9 @@ import { pageTitle } from '@/i18n/he';
 import { heOwnerBookkeeping } from '@/i18n/he-owner-bookkeeping';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { downloadBookkeepingMonth } from '../shared/api/bookkeeping';
+import { errorDescription } from '../shared/errors';
 import { bookkeepingMonths, monthOptionText, slashMonth } from './bookkeeping-dates';
 import { UniformStructureSection } from './uniform-structure-section';
-import { useZipDownload, ZipStatus } from './zip-download';
 
 const t = heOwnerBookkeeping.bookkeeping;
 
@@ -38,7 +39,7 @@ function MonthSection() {
   const months = useMemo(() => bookkeepingMonths(new Date()), []);
   const current = months[0] ?? '';
   const [month, setMonth] = useState(months[1] ?? current);
-  const download = useZipDownload(downloadBookkeepingMonth, m.error);
+  const download = useZipDownload(downloadBookkeepingMonth, m.error, errorDescription);
   const preparing = download.variables ?? month;
 
   return (
@@ -91,6 +92,8 @@ function MonthSection() {
           }
           saved={download.data}
           error={download.error}
+          text={t}
+          describeError={errorDescription}
           testId="bookkeeping-month"
         />
       </div>
