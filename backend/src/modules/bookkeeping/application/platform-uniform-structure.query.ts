@@ -7,8 +7,7 @@ import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import { BusinessReader } from '../../accounts/index.js';
 import { type PlatformDocumentRow, platformDocumentsBetween } from '../../commissions/index.js';
-import type { ExportDocument } from '../uniform-structure/index.js';
-import { buildUniformStructure, zipUniformStructure } from '../uniform-structure/index.js';
+import { buildUniformStructure, type ExportDocument, zipUniformStructure } from '../uniform-structure/index.js';
 import { assertKeptRange } from './kept-range.js';
 import { type DownloadFile, primaryId, SOFTWARE } from './uniform-structure.query.js';
 

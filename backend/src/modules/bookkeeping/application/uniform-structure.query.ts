@@ -8,8 +8,12 @@ import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { BusinessReader } from '../../accounts/index.js';
-import type { ExportDocument, UniformStructureInput } from '../uniform-structure/index.js';
-import { buildUniformStructure, zipUniformStructure } from '../uniform-structure/index.js';
+import {
+  buildUniformStructure,
+  type ExportDocument,
+  type UniformStructureInput,
+  zipUniformStructure,
+} from '../uniform-structure/index.js';
 import { type BookkeepingDocument, documentsBetween } from './documents.js';
 import { assertKeptRange } from './kept-range.js';
 
