@@ -140,7 +140,8 @@ describe('the live orders console', () => {
     await expect
       .poll(() => orderCard(second, orderNumber).getByTestId('live-order-status').textContent(), { timeout: LIVE_WAIT })
       .toBe('התקבלה');
-    expect(await orderCard(first.page, orderNumber).getByRole('button', { name: 'מוכן' }).count()).toBe(1);
+    // The console that pressed shows its next step once its own answer is drawn: waited for, not assumed.
+    await expect.poll(() => orderCard(first.page, orderNumber).getByRole('button', { name: 'מוכן' }).count()).toBe(1);
 
     // Another business: nothing of the demo café's order.
     expect(await stranger.page.getByTestId('live-order').count()).toBe(strangerCountBefore);
