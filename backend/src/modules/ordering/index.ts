@@ -17,6 +17,7 @@ export {
   type SalesRow,
 } from './projections/orders.reader.js';
 export { paidOrdersOfMonth, type PaidOrdersOfMonth } from './projections/monthly-orders.reader.js';
+export { paymentMethodOfColumn } from './projections/order-row.js';
 
 import { OrderEntity } from './projections/order.entity.js';
 import { orderAppendSql } from './persistence/order-append.js';

@@ -1,33 +1,15 @@
 import { stringify } from 'csv-stringify/sync';
 import { guardCell } from '../../../platform/csv/spreadsheet-csv.js';
-import { decimal, LEDGER_COLUMNS, type LedgerRow, type OutputVat, type Reconciliation } from './ledger.js';
+import { decimal, ledgerCells, LEDGER_COLUMNS, type LedgerRow, type OutputVat, type Reconciliation } from './ledger.js';
 
 /** A signed amount with two decimals is a number, never a formula: it is written as it is, so Excel sums it. */
 const AMOUNT = /^-?\d+\.\d{2}$/;
 const cell = (value: string) => (AMOUNT.test(value) ? value : guardCell(value));
 
-function ledgerTable(rows: readonly LedgerRow[]): string[][] {
-  return rows.map((row) => [
-    row.type,
-    row.number,
-    row.date,
-    row.customer,
-    row.customerTaxId,
-    decimal(row.beforeVatAgorot),
-    decimal(row.vatAgorot),
-    decimal(row.totalAgorot),
-    row.method,
-    decimal(row.tipAgorot),
-    decimal(row.discountAgorot),
-    row.refersTo,
-    row.issuedBy,
-  ]);
-}
-
 /** The ledger as CSV that Excel opens right (a byte-order mark, CRLF), text cells guarded against formulas. */
 export function ledgerCsv(rows: readonly LedgerRow[]): string {
   return stringify(
-    [[...LEDGER_COLUMNS], ...ledgerTable(rows)].map((row) => row.map(cell)),
+    [[...LEDGER_COLUMNS], ...rows.map((row) => ledgerCells(row, decimal))].map((row) => row.map(cell)),
     { bom: true, record_delimiter: 'windows' },
   );
 }
@@ -56,23 +38,7 @@ export async function ledgerWorkbook(rows: readonly LedgerRow[], figures: MonthF
 
   const ledger = workbook.addWorksheet('פנקס מסמכים', { views: [{ rightToLeft: true, state: 'frozen', ySplit: 1 }] });
   ledger.addRow([...LEDGER_COLUMNS]).font = { bold: true };
-  for (const row of rows) {
-    ledger.addRow([
-      row.type,
-      row.number,
-      row.date,
-      row.customer,
-      row.customerTaxId,
-      amount(row.beforeVatAgorot),
-      amount(row.vatAgorot),
-      amount(row.totalAgorot),
-      row.method,
-      amount(row.tipAgorot),
-      amount(row.discountAgorot),
-      row.refersTo,
-      row.issuedBy,
-    ]);
-  }
+  for (const row of rows) ledger.addRow(ledgerCells(row, amount));
   for (const column of [6, 7, 8, 10, 11]) ledger.getColumn(column).numFmt = money;
   ledger.columns.forEach((column) => (column.width = 16));
 

@@ -49,6 +49,25 @@ export interface LedgerRow {
 /** The name a document without a company buyer prints: a diner's receipt. */
 export const PRIVATE_CUSTOMER = 'לקוח מזדמן';
 
+/** A row's cells in `LEDGER_COLUMNS`' order, each amount written by `amount` (text for CSV, a number for Excel). */
+export function ledgerCells<Amount>(row: LedgerRow, amount: (agorot: number) => Amount): (string | Amount)[] {
+  return [
+    row.type,
+    row.number,
+    row.date,
+    row.customer,
+    row.customerTaxId,
+    amount(row.beforeVatAgorot),
+    amount(row.vatAgorot),
+    amount(row.totalAgorot),
+    row.method,
+    amount(row.tipAgorot),
+    amount(row.discountAgorot),
+    row.refersTo,
+    row.issuedBy,
+  ];
+}
+
 export function ledgerRows(documents: readonly BookkeepingDocument[]): LedgerRow[] {
   return documents.map((document) => {
     const sign = document.kind === 'credit' ? -1 : 1;

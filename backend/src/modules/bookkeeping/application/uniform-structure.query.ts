@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { israelDateOf, israelDatesRange, type PaymentMethod } from '@tafrit/contracts';
+import { israelDateOf, israelDatesRange } from '@tafrit/contracts';
 import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/config.js';
 import { DATABASE } from '../../../platform/database/database.module.js';
@@ -82,12 +82,6 @@ export function primaryId(): string {
   return `${randomInt(1, 10)}${Array.from({ length: 14 }, () => randomInt(0, 10)).join('')}`;
 }
 
-const EXPORT_METHOD: Readonly<Record<PaymentMethod, ExportDocument['payments'][number]['method']>> = {
-  card: 'card',
-  google_pay: 'google_pay',
-  bit: 'bit',
-};
-
 /** A product document as the uniform structure's writer takes it. */
 export function exportDocumentOf(document: BookkeepingDocument): ExportDocument {
   const issuedOn = israelDateOf(document.issuedAt);
@@ -133,7 +127,7 @@ export function exportDocumentOf(document: BookkeepingDocument): ExportDocument 
         ? []
         : [
             {
-              method: EXPORT_METHOD[document.payment.method],
+              method: document.payment.method,
               amountAgorot: document.totalAgorot,
               date: document.payment.paidAt ? israelDateOf(document.payment.paidAt) : issuedOn,
               cardBrand: document.payment.brand,

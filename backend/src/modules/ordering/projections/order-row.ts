@@ -46,6 +46,12 @@ const PAYMENT_METHOD_COLUMN: Record<PaymentMethod, string> = {
   bit: 'bit',
 };
 
+/** The `payment_method` column's value (the spec's) back to the way the diner paid; an unknown one is a card. */
+export function paymentMethodOfColumn(column: string): PaymentMethod {
+  const method = Object.entries(PAYMENT_METHOD_COLUMN).find(([, value]) => value === column)?.[0];
+  return (method as PaymentMethod | undefined) ?? 'card';
+}
+
 /**
  * The spec's `orders` row is a function of the order's state: the command path and a rebuild from the log write the
  * same row from the same fold, so they cannot drift apart. `price` is in shekels (12.5 for ₪12.50) as the spec's

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { OrderItemView, PaymentMethod } from '@tafrit/contracts';
 import { boundQuery, query } from '../../../platform/database/sql.js';
+import { paymentMethodOfColumn } from './order-row.js';
 
 /**
  * An order as the kitchen sees it (the live console, its buttons' answers, the slips), from the `orders` read
@@ -199,7 +200,7 @@ export const ordersReader = {
           orderNumber: Number(row.order_number),
           tableNumber: row.table_number,
           items: typeof row.items === 'string' ? (JSON.parse(row.items) as OrderItemView[]) : row.items,
-          paymentMethod: PAYMENT_METHOD_OF_COLUMN[row.payment_method] ?? 'card',
+          paymentMethod: paymentMethodOfColumn(row.payment_method),
           cardBrand: row.card_brand,
           cardLast4: row.card_last4,
           paidAt: row.paid_at,
@@ -207,13 +208,6 @@ export const ordersReader = {
       ]),
     );
   },
-};
-
-/** The `payment_method` column's values (the spec's), back to the events' names. */
-const PAYMENT_METHOD_OF_COLUMN: Readonly<Record<string, PaymentMethod>> = {
-  credit_card: 'card',
-  google_pay: 'google_pay',
-  bit: 'bit',
 };
 
 /** An order as its tax documents show it (`ordersReader.documentFactsOf`). */

@@ -7,7 +7,6 @@ import {
   type MonthlyReport,
   type MonthString,
   type OrderStatus,
-  type PaymentMethod,
   type PaymentStatus,
   payoutStreamId,
   type ReportDay,
@@ -22,7 +21,7 @@ import type { Database } from '../../../platform/database/database.js';
 import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
 import { foldPayout } from '../../commissions/index.js';
 import { InvoiceLinks } from '../../invoicing/index.js';
-import { type Order, paidOrdersOfMonth } from '../../ordering/index.js';
+import { type Order, paidOrdersOfMonth, paymentMethodOfColumn } from '../../ordering/index.js';
 import { assertReportableMonth, datesOfMonth } from './report-month.js';
 
 export class GetMonthlyReportQuery {
@@ -168,9 +167,6 @@ function toAgorot(decimal: string | undefined): number {
   return sign * (Math.abs(Number(shekels)) * 100 + Number(agorot.padEnd(2, '0').slice(0, 2)));
 }
 
-/** The spec's payment_method column as the contract names the way the diner paid. */
-const METHOD_OF_COLUMN: Record<string, PaymentMethod> = { credit_card: 'card', google_pay: 'google_pay', bit: 'bit' };
-
 /** The owner's view of a row, field by field: nothing private (diner session, customer phone) leaves by accident. */
 export function toReportOrder(order: Order): Omit<ReportOrder, 'refunds'> {
   const paid = order.cardLast4 !== null || order.cardBrand !== null || order.approvalNumber !== null;
@@ -197,7 +193,7 @@ export function toReportOrder(order: Order): Omit<ReportOrder, 'refunds'> {
     invoiceUrl: order.invoiceUrl ?? null,
     invoiceStatus: order.invoiceStatus as InvoiceStatus,
     tipAmount: order.tipAmount ?? '0.00',
-    paymentMethod: order.paymentStatus === PAID ? (METHOD_OF_COLUMN[order.paymentMethod] ?? 'card') : null,
+    paymentMethod: order.paymentStatus === PAID ? paymentMethodOfColumn(order.paymentMethod) : null,
     payment: paid
       ? {
           last4: order.cardLast4 ?? null,
