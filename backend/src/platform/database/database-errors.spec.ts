@@ -1,4 +1,10 @@
-import { isDatabaseOutOfRoomError, isDatabaseUnavailableError, violatedUniqueConstraint } from './database-errors.js';
+import {
+  isDatabaseBusyError,
+  isDatabaseOutOfRoomError,
+  isDatabaseTransientError,
+  isDatabaseUnavailableError,
+  violatedUniqueConstraint,
+} from './database-errors.js';
 
 const wrapped = (inner: unknown, levels = 2): unknown =>
   levels === 0 ? inner : new Error(`wrapper ${levels}`, { cause: wrapped(inner, levels - 1) });
@@ -23,6 +29,17 @@ describe('database errors, read through the causes they wrap', () => {
     expect(isDatabaseUnavailableError(wrapped(Object.assign(new Error('x'), { code: '57P01' })))).toBe(true);
     expect(isDatabaseUnavailableError(Object.assign(new Error('x'), { code: '08006' }))).toBe(true);
     expect(isDatabaseUnavailableError(Object.assign(new Error('x'), { code: '23505' }))).toBe(false);
+  });
+
+  it('takes a pool with no free connection for load, not for an outage; a connect that timed out is an outage', () => {
+    const queued = wrapped(new Error('timeout exceeded when trying to connect'));
+    expect(isDatabaseBusyError(queued)).toBe(true);
+    expect(isDatabaseUnavailableError(queued)).toBe(false);
+    expect(isDatabaseTransientError(queued)).toBe(true);
+    const connecting = wrapped(new Error('Connection terminated due to connection timeout'));
+    expect(isDatabaseUnavailableError(connecting)).toBe(true);
+    expect(isDatabaseBusyError(connecting)).toBe(false);
+    expect(isDatabaseTransientError(new Error('syntax error'))).toBe(false);
   });
 
   it('finds a full disk under the wrappers', () => {

@@ -46,16 +46,34 @@ export function isDatabaseUnavailableError(error: unknown): boolean {
       if (UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
       if (SOCKET_CODES.has(code) && typeof syscall === 'string') return true;
     }
+    // `timeout expired` is pg's client giving up on a connect (orm.ts CONNECT_TIMEOUT_MS): the whole message, exactly.
     if (
       typeof message === 'string' &&
-      /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
-        message,
-      )
+      (/Connection terminated|connect ECONNREFUSED|Client has encountered a connection error/i.test(message) ||
+        message === 'timeout expired')
     ) {
       return true;
     }
   }
   return false;
+}
+
+/**
+ * Every pooled connection stayed busy for the pool's whole wait (orm.ts POOL_WAIT_MS): the database answers, this
+ * process has more work than connections. Answered 503 with Retry-After like an outage, but the database is not
+ * marked down (that would refuse every other request until a probe succeeds, turning a burst into an outage).
+ */
+export function isDatabaseBusyError(error: unknown): boolean {
+  for (const current of causeChain(error)) {
+    if (isFetchFailure(current)) return false;
+    if (typeof current.message === 'string' && current.message === 'timeout exceeded when trying to connect') return true;
+  }
+  return false;
+}
+
+/** An outage or a saturated pool: worth retrying later, never a fault of the request or the event being handled. */
+export function isDatabaseTransientError(error: unknown): boolean {
+  return isDatabaseUnavailableError(error) || isDatabaseBusyError(error);
 }
 
 /** Whether the database refused a write for want of room (a full disk, no memory): see NO_ROOM_CODES. */

@@ -83,6 +83,16 @@ describe('the error envelope', () => {
     expect(database.reportFailure).toHaveBeenCalledWith(lost);
   });
 
+  it('answers a saturated pool 503 with Retry-After without marking the database down', () => {
+    const { filter, host, sent, database } = harness();
+    // What pg's pool raises when no connection came free within its wait (orm.ts POOL_WAIT_MS), wrapped by MikroORM.
+    filter.catch(new Error('wrapper', { cause: new Error('timeout exceeded when trying to connect') }), host);
+    expect(sent.status).toBe(503);
+    expect(sent.headers['retry-after']).toBe('5');
+    expect((sent.body as { code: string }).code).toBe('DATABASE_UNAVAILABLE');
+    expect(database.reportFailure).not.toHaveBeenCalled();
+  });
+
   it('keeps a client that dropped its request quiet: no answer, no outage, no error logged', () => {
     const { filter, host, sent, logged, quiet, database, request } = harness();
     request.raw = { destroyed: true, complete: false, socket: { destroyed: true } };

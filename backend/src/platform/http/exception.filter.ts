@@ -12,6 +12,7 @@ import { DATABASE } from '../database/database.module.js';
 import type { Database } from '../database/database.js';
 import {
   DatabaseUnavailableError,
+  isDatabaseBusyError,
   isDatabaseOutOfRoomError,
   isDatabaseUnavailableError,
 } from '../database/database-errors.js';
@@ -97,6 +98,11 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     }
     if (exception instanceof DatabaseUnavailableError || isDatabaseUnavailableError(exception)) {
       this.database.reportFailure(exception);
+      return { status: 503, code: 'DATABASE_UNAVAILABLE', headers: { 'retry-after': '5' } };
+    }
+    // Every pooled connection stayed busy for the pool's whole wait: load, not an outage (database-errors.ts).
+    if (isDatabaseBusyError(exception)) {
+      request.log.warn('no pooled database connection came free in time');
       return { status: 503, code: 'DATABASE_UNAVAILABLE', headers: { 'retry-after': '5' } };
     }
     // A full disk (or no memory) refused the write: answered like an outage, so clients retry, but the database is

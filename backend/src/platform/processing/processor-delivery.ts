@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DatabaseUnavailableError, isDatabaseUnavailableError } from '../database/database-errors.js';
+import { DatabaseUnavailableError, isDatabaseTransientError } from '../database/database-errors.js';
 import { logPositionOf, type LogPosition, type RecordedEvent } from '../event-store/event-store.port.js';
 import { backoffDelay, type BackoffOptions, type Sleeper } from './backoff.js';
 import { advanceCheckpoint, LeaseLostError, parkEvent } from './checkpoint-store.js';
@@ -131,5 +131,5 @@ export class ProcessorDelivery {
 }
 
 function isUnavailable(error: unknown): boolean {
-  return error instanceof DatabaseUnavailableError || isDatabaseUnavailableError(error);
+  return error instanceof DatabaseUnavailableError || isDatabaseTransientError(error);
 }

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { israelMonthOf, type MonthString } from '@tafrit/contracts';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
-import { isDatabaseUnavailableError } from '../../../platform/database/database-errors.js';
+import { isDatabaseTransientError } from '../../../platform/database/database-errors.js';
 import { query } from '../../../platform/database/sql.js';
 import { type DocumentRequest, IssuePlatformDocumentCommand } from '../application/platform-invoice-commands.js';
 
@@ -70,7 +70,7 @@ export class PlatformInvoiceSweep implements OnModuleInit, OnApplicationShutdown
     try {
       await this.sweep();
     } catch (error) {
-      if (!isDatabaseUnavailableError(error)) this.logger.error(`platform invoice sweep failed: ${String(error)}`);
+      if (!isDatabaseTransientError(error)) this.logger.error(`platform invoice sweep failed: ${String(error)}`);
     }
   }
 }

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { isErrorCode } from '@tafrit/contracts';
-import { isDatabaseUnavailableError } from '../../../platform/database/database-errors.js';
+import { isDatabaseTransientError } from '../../../platform/database/database-errors.js';
 import { AppError } from '../../../platform/http/app-error.js';
 
 const logger = new Logger('Refunds');
@@ -16,7 +16,7 @@ export async function writeRefund<T>(what: string, write: () => Promise<T>): Pro
   try {
     return await write();
   } catch (error) {
-    if (error instanceof AppError || isDatabaseUnavailableError(error)) throw error;
+    if (error instanceof AppError || isDatabaseTransientError(error)) throw error;
     if (isErrorCode((error as { code?: unknown } | null)?.code)) throw error;
     logger.error(`the event log refused ${what}: ${String(error)}`);
     throw new AppError('refund.not_recorded', { headers: { 'retry-after': '5' } });

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleIn
 import { CommandBus } from '@nestjs/cqrs';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
-import { isDatabaseUnavailableError } from '../../../platform/database/database-errors.js';
+import { isDatabaseTransientError } from '../../../platform/database/database-errors.js';
 import { query } from '../../../platform/database/sql.js';
 import { ExpireOrderCommand } from '../application/expire-order.handler.js';
 import { ORDER_PAYMENT_WINDOW_MS } from '../domain/order.decider.js';
@@ -55,7 +55,7 @@ export class OrderExpiry implements OnModuleInit, OnApplicationShutdown {
     try {
       await this.sweep();
     } catch (error) {
-      if (!isDatabaseUnavailableError(error)) this.logger.error(`expiry sweep failed: ${String(error)}`);
+      if (!isDatabaseTransientError(error)) this.logger.error(`expiry sweep failed: ${String(error)}`);
     }
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
-import { isDatabaseUnavailableError } from '../../../platform/database/database-errors.js';
+import { isDatabaseTransientError } from '../../../platform/database/database-errors.js';
 import { ReadySmsPhones } from '../persistence/ready-sms-phones.js';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
@@ -38,7 +38,7 @@ export class ReadySmsSweep implements OnModuleInit, OnApplicationShutdown {
       const removed = await this.phones.sweep();
       if (removed > 0) this.logger.log(`forgot ${removed} ready SMS numbers kept longer than a day`);
     } catch (error) {
-      if (!isDatabaseUnavailableError(error)) this.logger.error(`ready SMS sweep failed: ${String(error)}`);
+      if (!isDatabaseTransientError(error)) this.logger.error(`ready SMS sweep failed: ${String(error)}`);
     }
   }
 }

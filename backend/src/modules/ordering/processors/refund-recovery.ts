@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleIn
 import { CommandBus } from '@nestjs/cqrs';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
-import { isDatabaseUnavailableError } from '../../../platform/database/database-errors.js';
+import { isDatabaseTransientError } from '../../../platform/database/database-errors.js';
 import { query } from '../../../platform/database/sql.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payments/index.js';
 import { CompleteRefundCommand } from '../application/complete-refund.handler.js';
@@ -71,7 +71,7 @@ export class RefundRecovery implements OnModuleInit, OnApplicationShutdown {
     try {
       await this.sweep(now, settleMs);
     } catch (error) {
-      if (!isDatabaseUnavailableError(error)) this.logger.error(`refund recovery failed: ${String(error)}`);
+      if (!isDatabaseTransientError(error)) this.logger.error(`refund recovery failed: ${String(error)}`);
     }
   }
 }
