@@ -16,6 +16,12 @@ export {
   type UnavailableCause,
 } from './allocation/allocation.port.js';
 export {
+  ALLOCATION_NUMBERS_FOR,
+  NotConnectedAllocationNumbersFor,
+  type AllocationNumbersFor,
+  type AllocationSeller,
+} from './allocation/allocation-numbers-for.js';
+export {
   createAllocationNumbers,
   TaxAuthorityAllocationNumbers,
   type GrantAnswer,
