@@ -155,6 +155,8 @@ export const NOT_REBUILT = {
     "sends the diner's ready SMS and forgets its number: an effect, never replayed; its numbers are not in the log",
   'slip-dispatch': 'pushes slips to the printing agent: an effect, never replayed',
   'cancelled-slip': "pushes a cancelled order's short slip to the printing agent: an effect, never replayed",
+  'invoice-allocation':
+    "asks the Tax Authority for a waiting document's allocation number through ordering's command: an effect",
 };
 
 const TABLES = READ_MODELS.flatMap((model) => model.tables.map((spec) => spec.table));

@@ -56,6 +56,7 @@ describe('error codes', () => {
         'order.option_too_many',
         'refund.order_not_paid',
         'refund.fully_refunded',
+        'refund.invoice_awaiting_allocation',
         'refund.exceeds_remaining',
         'refund.line_unavailable',
         'refund.id_reused',

@@ -50,6 +50,7 @@ export const ErrorCode = {
   OrderOptionTooMany: 'order.option_too_many',
   RefundOrderNotPaid: 'refund.order_not_paid',
   RefundFullyRefunded: 'refund.fully_refunded',
+  RefundInvoiceAwaitingAllocation: 'refund.invoice_awaiting_allocation',
   RefundExceedsRemaining: 'refund.exceeds_remaining',
   RefundLineUnavailable: 'refund.line_unavailable',
   RefundIdReused: 'refund.id_reused',
@@ -154,6 +155,7 @@ export const errorHttpStatus: Readonly<Record<ErrorCode, number>> = {
   // Refunds (issue 17): the order's state refuses them, so they are conflicts with it, not bad input.
   'refund.order_not_paid': 409,
   'refund.fully_refunded': 409,
+  'refund.invoice_awaiting_allocation': 409,
   'refund.exceeds_remaining': 409,
   'refund.line_unavailable': 409,
   // The same refund id sent again with another amount or other lines: never a second refund under one id.

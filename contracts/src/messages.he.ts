@@ -64,6 +64,8 @@ export const errorMessagesHe: Readonly<Record<ErrorCode, string>> = {
   'order.option_too_many': 'נבחרו יותר תוספות ממה שאפשר באחת הקבוצות, פתחו את המוצר ובחרו מחדש',
   'refund.order_not_paid': 'ההזמנה לא שולמה, ולכן אין מה להחזיר',
   'refund.fully_refunded': 'ההזמנה כבר הוחזרה במלואה',
+  'refund.invoice_awaiting_allocation':
+    'החשבונית של ההזמנה ממתינה למספר הקצאה מרשות המסים. הזינו מספר או בחרו מה לעשות בדף הנהלת החשבונות, ואז אפשר להחזיר',
   'refund.exceeds_remaining': 'הסכום גבוה ממה שנותר להחזיר בהזמנה הזו',
   'refund.line_unavailable': 'השורה שנבחרה אינה בהזמנה או שכבר הוחזרה במלואה',
   'refund.id_reused': 'בקשת ההחזר הזו כבר נשלחה עם פרטים אחרים',

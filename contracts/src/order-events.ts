@@ -5,11 +5,22 @@ import { z } from 'zod';
 import { dinerLanguages, offerableLanguages } from './languages.js';
 import { buyerBlockSchema, sellerBlockSchema } from './tax-document-parties.js';
 
-const orderId = z.uuid();
-const businessPhone = z.string().min(1);
-const agorot = z.number().int().nonnegative();
-const instant = z.iso.datetime({ offset: true });
-const text = z.string().min(1);
+import {
+  agorotField as agorot,
+  businessPhoneField as businessPhone,
+  instantField as instant,
+  orderIdField as orderId,
+  textField as text,
+} from './event-fields.js';
+import {
+  allocationRefusedDataSchema,
+  invoiceAwaitingAllocationDataSchema,
+  invoiceFailedDataSchema,
+  invoiceIssuedDataSchema,
+} from './invoice-events.js';
+
+// The tax documents' events live in their own file; importers of this one find them here too.
+export * from './invoice-events.js';
 
 export const PAYMENT_PROVIDERS = ['sandbox', 'cardcom'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
@@ -167,34 +178,6 @@ const kitchenStepSchema = z.object({ orderId, businessPhone, at: instant });
 export const orderAcceptedDataSchema = kitchenStepSchema.extend({ estimatedReadyAt: instant.optional() });
 export const orderReadyDataSchema = kitchenStepSchema;
 export const orderServedDataSchema = kitchenStepSchema;
-
-export const invoiceIssuedDataSchema = z.object({
-  orderId,
-  businessPhone,
-  /** `platform`: our own tax invoice receipt from the business's sequence; `provider`: the provider's document. */
-  source: z.enum(['platform', 'provider']),
-  invoiceNumber: text,
-  invoiceUrl: text,
-  /** The whole charge: the sale (beforeVat + vat) and the tip. */
-  totalAgorot: agorot,
-  beforeVatAgorot: agorot,
-  vatAgorot: agorot,
-  vatRatePercent: z.number().int().nonnegative(),
-  /** The tip, shown apart and outside the VAT base (decision 027; added 2026-11-27, absent: none). */
-  tipAgorot: agorot.optional(),
-  issuedAt: instant,
-  /** The seller as the document printed it (added 2026-11-27); absent in older events. */
-  seller: sellerBlockSchema.optional(),
-  /** The buyer the document named (issue 32, added 2026-11-29; absent: a private diner's, or an older document). */
-  buyer: buyerBlockSchema.optional(),
-  /**
-   * The document needs an allocation number from the Tax Authority (issue 32, added 2026-11-29): above the threshold in
-   * force on its date, with VAT, to a business that asked (contracts' allocationNumberRequired). Absent: it needs none.
-   */
-  allocationRequired: z.literal(true).optional(),
-});
-
-export const invoiceFailedDataSchema = z.object({ orderId, businessPhone, reason: z.string(), failedAt: instant });
 
 export const receiptSmsSentDataSchema = z.object({ orderId, businessPhone, to: text, sentAt: instant });
 export const receiptSmsFailedDataSchema = z.object({
@@ -364,6 +347,8 @@ export const orderEventDataSchemas = {
   OrderServed: orderServedDataSchema,
   InvoiceIssued: invoiceIssuedDataSchema,
   InvoiceFailed: invoiceFailedDataSchema,
+  InvoiceAwaitingAllocation: invoiceAwaitingAllocationDataSchema,
+  AllocationRefused: allocationRefusedDataSchema,
   ReceiptSmsSent: receiptSmsSentDataSchema,
   ReceiptSmsFailed: receiptSmsFailedDataSchema,
   SlipQueued: slipQueuedDataSchema,

@@ -7,7 +7,11 @@ import type { PaymentMethod, TranslatedName } from './order-events.js';
 /** `cancelled`: the café declined the paid order and refunded it (issue 17). */
 export type OrderStatus = 'pending' | 'paid' | 'accepted' | 'ready' | 'served' | 'expired' | 'cancelled';
 export type PaymentStatus = 'pending' | 'paid' | 'failed';
-export type InvoiceStatus = 'pending' | 'generated' | 'failed';
+/**
+ * `awaiting_allocation`: our document waits for its allocation number (issue 32), `allocation_refused`: the Tax
+ * Authority refused it and the owner chooses; either way the document is on its way.
+ */
+export type InvoiceStatus = 'pending' | 'generated' | 'failed' | 'awaiting_allocation' | 'allocation_refused';
 
 /** A line of a placed order as answers show it: `price` in shekels (spec §3 order item), 12.5 for ₪12.50. */
 export interface OrderItemView {

@@ -3,6 +3,7 @@ import { newPhone, registrationForm, type SignedInOwner } from '../support/accou
 import type { Shop } from '../support/checkout.js';
 import { call, type ApiAnswer } from '../support/http-client.js';
 import { createCategory, createProduct, pngOf } from '../support/menu.js';
+import { recordOrder } from '../support/orders.js';
 import { dinerPays } from '../support/paid-order.js';
 import type { TestApp } from '../support/test-app.js';
 
@@ -102,6 +103,18 @@ export async function freshProductWithGroup(business: Business) {
 const freshPaidOrder = async (business: Business) => ({
   orderId: (await dinerPays(business.app, business.shop)).orderId,
 });
+
+/** A paid order whose tax document waits for its allocation number (issue 32): ₪7,000 before VAT to a company. */
+let waitingNumber = 800_000;
+const freshWaitingDocument = async (business: Business) =>
+  recordOrder(business.app, {
+    businessPhone: business.owner.phone,
+    departmentId: business.shop.departmentId,
+    orderNumber: ++waitingNumber,
+    lines: [{ productId: 1, name: 'מגש אירוח', unitPriceAgorot: 826_000, quantity: 1 }],
+    invoiceFor: { name: 'חברת הדוגמה בע"מ', taxId: '512345679' },
+    paidAt: new Date().toISOString(),
+  });
 
 /** A refund of ₪1 of the base order, by the owner. */
 export async function freshRefund(business: Business, orderId = business.base.orderId): Promise<{ refundId: string }> {
@@ -405,6 +418,16 @@ export const ROUTE_CASES: RouteCase[] = [
     request: send('POST', (ids) => `/api/orders/${ids.orderId}/refunds/${ids.refundId}/credit`),
   },
 
+  { route: 'GET /api/orders/allocations', request: get('/api/orders/allocations') },
+  {
+    route: 'POST /api/orders/:departmentId|:orderId/allocation',
+    fresh: freshWaitingDocument,
+    request: send(
+      'POST',
+      (ids) => `/api/orders/${ids.orderId}/allocation`,
+      () => ({ choice: 'manual', allocationNumber: '123456789' }),
+    ),
+  },
   { route: 'GET /api/orders', request: get(`/api/orders?month=${month}`) },
   { route: 'GET /api/orders/csv', request: get(`/api/orders/csv?month=${month}`) },
   { route: 'GET /api/platform-invoices', request: get(`/api/platform-invoices?month=${month}`) },

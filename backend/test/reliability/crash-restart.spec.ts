@@ -19,6 +19,7 @@ const ORDERS = DINERS * ORDERS_PER_DINER;
 const PROCESSORS = [
   'auto-accept',
   'cancelled-slip',
+  'invoice-allocation',
   'live-orders',
   'monthly-commissions',
   'platform-documents',

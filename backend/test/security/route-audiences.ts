@@ -128,6 +128,9 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /api/live-orders/:orderId/decline': owner('orders.live'),
   'GET /api/menu-translations': owner('menu.read'),
   'PUT /api/menu-translations/:kind/:id': owner('menu.edit'),
+  // Documents waiting for an allocation number (issue 32, decision 049): the list, and the owner's number or choice.
+  'GET /api/orders/allocations': owner('reports.read'),
+  'POST /api/orders/:departmentId|:orderId/allocation': owner('refunds'),
   'POST /api/orders/:departmentId|:orderId/refunds': owner('refunds'),
   'GET /api/setup': owner('settings.read'),
   'POST /api/setup/actions': owner('settings.edit'),

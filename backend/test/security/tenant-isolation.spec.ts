@@ -162,6 +162,19 @@ const freshPaidOrder = async () => {
   spareOrder.orderId = (await dinerPays(app, shop)).orderId;
   spareOrder.refundId = '';
 };
+/** A paid order of the victim's whose tax document waits for its allocation number (issue 32). */
+let waitingNumber = 900_000;
+const freshWaitingDocument = async () => {
+  ({ orderId: spareOrder.orderId } = await recordOrder(app, {
+    businessPhone: victim.phone,
+    departmentId: shop.departmentId,
+    orderNumber: ++waitingNumber,
+    lines: [{ productId: 1, name: 'מגש אירוח', unitPriceAgorot: 826_000, quantity: 1 }],
+    invoiceFor: { name: 'חברת הדוגמה בע"מ', taxId: '512345679' },
+    paidAt: new Date().toISOString(),
+  }));
+  spareOrder.refundId = '';
+};
 const freshRefund = async () => {
   await freshPaidOrder();
   const refund = await call<{ data: { refundId: string } }>(app, 'POST', `/api/orders/${spareOrder.orderId}/refunds`, {
@@ -481,6 +494,16 @@ const ATTACKS: Attack[] = [
     prepare: freshPaidOrder,
     request: (token) =>
       call(app, 'POST', `/api/orders/${spareOrder.orderId}/refunds`, { token, body: { amount: '1', reason: 'טעות' } }),
+  },
+  {
+    route: 'POST /api/orders/:departmentId|:orderId/allocation',
+    name: "type an allocation number for the victim's document waiting for one",
+    prepare: freshWaitingDocument,
+    request: (token) =>
+      call(app, 'POST', `/api/orders/${spareOrder.orderId}/allocation`, {
+        token,
+        body: { choice: 'manual', allocationNumber: '123456789' },
+      }),
   },
   {
     route: 'POST /api/orders/:departmentId|:orderId/refunds/:refundId/credit',

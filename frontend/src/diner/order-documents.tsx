@@ -48,10 +48,12 @@ function DocumentLink({ href, children, testId }: { href: string; children: Reac
 
 export function InvoiceCard({ order }: { order: DinerOrderView }) {
   const t = useText();
-  const href = safeHref(order.invoiceUrl);
+  // Waiting for its allocation number (issue 32): not issued yet, so neither its number nor its page is shown.
+  const onItsWay = order.invoiceStatus === 'awaiting_allocation' || order.invoiceStatus === 'allocation_refused';
+  const href = onItsWay ? null : safeHref(order.invoiceUrl);
   return (
     <Card id="order-invoice" title={t.thankYou.invoice} testId="invoice">
-      {order.invoiceNumber ? (
+      {order.invoiceNumber && !onItsWay ? (
         <p className="mt-1 text-ink">
           {t.thankYou.invoiceNumber} <bdi dir="ltr">{order.invoiceNumber}</bdi>
         </p>
@@ -63,6 +65,7 @@ export function InvoiceCard({ order }: { order: DinerOrderView }) {
       ) : null}
       <div role="status">
         {order.invoiceStatus === 'pending' ? <p className="mt-1 text-muted">{t.thankYou.invoicePending}</p> : null}
+        {onItsWay ? <p className="mt-1 text-ink">{t.thankYou.invoiceOnItsWay}</p> : null}
         {order.invoiceStatus === 'failed' ? (
           <p className="mt-1 font-medium text-danger">{t.thankYou.invoiceFailed}</p>
         ) : null}

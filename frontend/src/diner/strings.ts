@@ -139,6 +139,7 @@ export const heDiner = {
     viewInvoice: 'צפייה בחשבונית',
     newWindow: '(נפתח בחלון חדש)',
     invoicePending: 'החשבונית בהפקה…',
+    invoiceOnItsWay: 'החשבונית בדרך: היא תופק עם מספר ההקצאה מרשות המסים. אפשר לחזור לעמוד זה מאוחר יותר',
     invoiceFailed: 'הפקת החשבונית נכשלה, פנו לצוות',
     refunds: 'החזרים',
     refunded: 'הוחזר לכרטיס',

@@ -565,6 +565,19 @@ describe('the thank-you page', () => {
     expect(screen.queryByRole('link', { name: /צפייה בחשבונית/ })).toBeNull();
   });
 
+  it('says the invoice is on its way while it waits for its allocation number, and does not wait with the page', async () => {
+    seedPaidVisit();
+    // Numbered already, not issued yet (decision 049): neither the number nor the page's link is shown.
+    const server = stubServer({ latest: [found({ invoiceStatus: 'awaiting_allocation', invoiceNumber: '1043' })] });
+    openAt('/thank-you/demo');
+    expect(
+      await screen.findByText('החשבונית בדרך: היא תופק עם מספר ההקצאה מרשות המסים. אפשר לחזור לעמוד זה מאוחר יותר'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /צפייה בחשבונית/ })).toBeNull();
+    expect(screen.queryByText('1043')).toBeNull();
+    expect(asked(server)).toEqual([LATEST]);
+  });
+
   it('keeps a newer cart when the saved order is another one (back to an old thank-you page)', async () => {
     seedPaidVisit();
     localStorage.setItem('lastOrder_demo', JSON.stringify({ orderId: 'order-2', orderNumber: 1043 }));

@@ -44,6 +44,9 @@ import { OrderingPaymentOrders } from './application/payment-orders.adapter.js';
 import { OrderingActivityOrders } from './application/activity-orders.adapter.js';
 import { OrderTimelineHandler } from './application/order-timeline.query.js';
 import { OrderExpiry } from './processors/order-expiry.js';
+import { InvoiceAllocation } from './processors/invoice-allocation.js';
+import { OwnerAllocationController } from './api/owner-allocation.controller.js';
+import { DecideAllocationHandler } from './application/decide-allocation.handler.js';
 import { RefundRecovery } from './processors/refund-recovery.js';
 import { autoAcceptProcessor } from './processors/auto-accept.processor.js';
 import { receiptSmsProcessor } from './processors/receipt-sms.processor.js';
@@ -63,6 +66,7 @@ import { ordersProjection } from './projections/orders.projection.js';
     CreatePaymentController,
     DinerOrdersController,
     OwnerRefundsController,
+    OwnerAllocationController,
     OwnerTestOrdersController,
     ReadySmsController,
     KitchenController,
@@ -103,8 +107,11 @@ import { ordersProjection } from './projections/orders.projection.js';
     OptionalOwner,
     OrderExpiry,
     RefundRecovery,
+    // Allocation numbers for our documents that need one (decision 049).
+    DecideAllocationHandler,
+    InvoiceAllocation,
   ],
-  exports: [OrderExpiry, RefundRecovery, OrderStore, DinerOrders, TestOrdersReader],
+  exports: [OrderExpiry, RefundRecovery, InvoiceAllocation, OrderStore, DinerOrders, TestOrdersReader],
 })
 export class OrderingModule implements OnModuleInit {
   constructor(
@@ -116,6 +123,7 @@ export class OrderingModule implements OnModuleInit {
     @Inject(SMS_SENDER) private readonly sms: SmsSender,
     private readonly businesses: BusinessReader,
     private readonly phones: ReadySmsPhones,
+    private readonly allocation: InvoiceAllocation,
   ) {}
 
   onModuleInit(): void {
@@ -147,5 +155,7 @@ export class OrderingModule implements OnModuleInit {
         commands: this.commands,
       }),
     );
+    // A document that needs an allocation number is asked about as soon as its payment is read (decision 049).
+    this.runner.register(this.allocation.processor());
   }
 }

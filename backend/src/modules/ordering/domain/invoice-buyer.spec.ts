@@ -120,18 +120,37 @@ describe('the buyer of an order’s tax documents', () => {
   });
 });
 
+const awaitingIn = (events: readonly OrderEvent[]) =>
+  events.find((event) => event.type === 'InvoiceAwaitingAllocation')?.data as
+    OrderEventData['InvoiceAwaitingAllocation'] | undefined;
+
 describe('an invoice’s allocation number', () => {
   it('is not needed for ₪7,000 before VAT in May 2026 (threshold ₪10,000), and is in June 2026 (₪5,000)', () => {
-    const may = invoiceIn(run([placed(BUYER), opened()], payment('2026-05-31T20:00:00.000Z')));
-    expect(may).not.toHaveProperty('allocationRequired');
-    // 21:30 UTC on 31 May is already 1 June in Israel (UTC+3): the document's date is its Israel day.
-    const june = invoiceIn(run([placed(BUYER), opened()], payment('2026-05-31T21:30:00.000Z')));
-    expect(june).toMatchObject({ buyer: BUYER, allocationRequired: true });
+    const may = run([placed(BUYER), opened()], payment('2026-05-31T20:00:00.000Z'));
+    expect(invoiceIn(may)).not.toHaveProperty('allocationRequired');
+    expect(awaitingIn(may)).toBeUndefined();
+    // 21:30 UTC on 31 May is already 1 June in Israel (UTC+3): the document's date is its Israel day. Our document
+    // then waits for its number (decision 049), decided and numbered now, issued when the number comes.
+    const june = run([placed(BUYER), opened()], payment('2026-05-31T21:30:00.000Z'));
+    expect(invoiceIn(june)).toBeUndefined();
+    expect(awaitingIn(june)).toMatchObject({
+      source: 'platform',
+      buyer: BUYER,
+      beforeVatAgorot: 700_000,
+      awaitingSince: '2026-05-31T21:30:00.000Z',
+      issueWithoutBy: '2026-05-31T21:45:00.000Z',
+    });
   });
 
   it('is judged on the invoice’s date, not the order’s: an order placed in May and paid in June needs one', () => {
-    const invoice = invoiceIn(run([placed(BUYER), opened()], payment('2026-06-02T09:00:00.000Z')));
-    expect(invoice.allocationRequired).toBe(true);
+    expect(awaitingIn(run([placed(BUYER), opened()], payment('2026-06-02T09:00:00.000Z')))).toBeDefined();
+  });
+
+  it('is asked for by Cardcom itself for its own document: that document is issued with the payment', () => {
+    const document = { documentType: 'TaxInvoiceAndReceipt', documentNumber: '5001', documentUrl: null };
+    const events = run([placed(BUYER), opened()], payment('2026-06-02T09:00:00.000Z', document));
+    expect(awaitingIn(events)).toBeUndefined();
+    expect(invoiceIn(events)).toMatchObject({ source: 'provider', allocationRequired: true });
   });
 });
 

@@ -6,6 +6,7 @@ import {
   type OrderEvent,
   type OrderEventData,
 } from '@tafrit/contracts';
+import { ALLOCATION_WAIT_MS } from './allocation.js';
 import { OrderInvalidTransitionError } from './order.errors.js';
 import type { At, PlacedOrder } from './order.state.js';
 import { sellerBlock, type Seller } from './seller.js';
@@ -34,7 +35,8 @@ export type InvoiceCommand =
 type Command<T extends InvoiceCommand['type']> = Extract<InvoiceCommand, { type: T }>;
 
 export function issueInvoice(command: Command<'IssueInvoice'>, order: PlacedOrder): OrderEvent[] {
-  if (order.invoice === 'generated') return [];
+  // Issued, or decided and waiting for its allocation number: nothing to issue again.
+  if (order.invoice !== 'pending' && order.invoice !== 'failed') return [];
   if (order.payment.status !== 'paid') throw new OrderInvalidTransitionError(order.payment.status, command.type);
   const { now, ...invoice } = command.data;
   const { orderId, businessPhone, totalAgorot, tipAgorot } = order;
@@ -123,20 +125,23 @@ export function invoiceOf(
         ? 'the business has no valid dealer number'
         : null;
   if (unusable) return { type: 'InvoiceFailed', data: { orderId, businessPhone, reason: unusable, failedAt: now } };
-  return {
-    type: 'InvoiceIssued',
-    data: {
-      orderId,
-      businessPhone,
-      source: 'platform',
-      invoiceNumber: INVOICE_NUMBER_AT_COMMIT,
-      invoiceUrl,
-      ...amounts,
-      issuedAt: now,
-      seller: sellerBlock(seller!, businessPhone),
-      ...buyerOf(order, amounts, now),
-    },
+  const ours = {
+    orderId,
+    businessPhone,
+    source: 'platform' as const,
+    invoiceNumber: INVOICE_NUMBER_AT_COMMIT,
+    invoiceUrl,
+    ...amounts,
+    seller: sellerBlock(seller!, businessPhone),
   };
+  const { buyer, allocationRequired } = buyerOf(order, amounts, now);
+  // Our document needs an allocation number: decided and numbered now, issued when the number comes (decision 049).
+  // Cardcom's own documents ask for theirs themselves.
+  if (allocationRequired && buyer) {
+    const issueWithoutBy = new Date(Date.parse(now) + ALLOCATION_WAIT_MS).toISOString();
+    return { type: 'InvoiceAwaitingAllocation', data: { ...ours, buyer, awaitingSince: now, issueWithoutBy } };
+  }
+  return { type: 'InvoiceIssued', data: { ...ours, issuedAt: now, ...(buyer ? { buyer } : {}) } };
 }
 
 type InvoiceEvent = Extract<OrderEvent, { type: 'InvoiceIssued' | 'InvoiceFailed' }>;
@@ -144,8 +149,9 @@ type InvoiceEvent = Extract<OrderEvent, { type: 'InvoiceIssued' | 'InvoiceFailed
 export function evolveInvoice(order: PlacedOrder, event: InvoiceEvent): PlacedOrder {
   if (event.type === 'InvoiceFailed') return { ...order, invoice: 'failed' };
   const { invoiceNumber, invoiceUrl, source, vatRatePercent } = event.data;
+  const { awaitingInvoice: _issuedNow, allocationRefusal: _answered, ...rest } = order;
   return {
-    ...order,
+    ...rest,
     invoice: 'generated',
     invoiceNumber,
     invoiceUrl,

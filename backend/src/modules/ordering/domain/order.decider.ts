@@ -1,6 +1,13 @@
 import type { OrderEvent } from '@tafrit/contracts';
 import type { Decider } from '../../../platform/event-store/aggregate.js';
 import type { RecordedEvent } from '../../../platform/event-store/event-store.port.js';
+import {
+  evolveAllocation,
+  issueAllocatedInvoice,
+  issueInvoiceWithoutAllocation,
+  recordAllocationRefusal,
+  type AllocationCommand,
+} from './allocation.js';
 import { evolveInvoice, issueInvoice, recordInvoiceFailure, type InvoiceCommand } from './invoice.js';
 import { evolveKitchen, moveKitchenStep, queueSlip, recordPrintFailure, recordSlipPrinted } from './kitchen.js';
 import type { KitchenCommand } from './kitchen.js';
@@ -31,12 +38,19 @@ import {
 // The order's types and the names other files use, from where they always were.
 export * from './order.state.js';
 export { INVOICE_NUMBER_AT_COMMIT } from './invoice.js';
+export { ALLOCATION_WAIT_MS } from './allocation.js';
 export { CREDIT_NUMBER_AT_COMMIT } from './credit.js';
 export { sellerBlock, type Seller } from './seller.js';
 export { upcastOrderState, type StoredOrderState } from './order.upcast.js';
 
 export type OrderCommand =
-  PlacementCommand | PaymentCommand | InvoiceCommand | KitchenCommand | MessageCommand | RefundCommand;
+  | PlacementCommand
+  | PaymentCommand
+  | InvoiceCommand
+  | AllocationCommand
+  | KitchenCommand
+  | MessageCommand
+  | RefundCommand;
 
 /** What only a charged order may go through; a test order refuses them (decision 034). */
 const MONEY_COMMANDS: ReadonlySet<OrderCommand['type']> = new Set([
@@ -45,6 +59,9 @@ const MONEY_COMMANDS: ReadonlySet<OrderCommand['type']> = new Set([
   'RecordPaymentFailure',
   'IssueInvoice',
   'RecordInvoiceFailure',
+  'IssueAllocatedInvoice',
+  'RecordAllocationRefusal',
+  'IssueInvoiceWithoutAllocation',
   'RecordReceiptSms',
   'RecordReceiptSmsFailure',
   // Asking for a refund or declining is refused by the refund rules themselves (refund.order_not_paid).
@@ -86,6 +103,12 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
         return issueInvoice(command, order);
       case 'RecordInvoiceFailure':
         return recordInvoiceFailure(command, order);
+      case 'IssueAllocatedInvoice':
+        return issueAllocatedInvoice(command, order);
+      case 'RecordAllocationRefusal':
+        return recordAllocationRefusal(command, order);
+      case 'IssueInvoiceWithoutAllocation':
+        return issueInvoiceWithoutAllocation(command, order);
       case 'AcceptOrder':
       case 'MarkOrderReady':
       case 'MarkOrderServed':
@@ -135,6 +158,9 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
       case 'InvoiceIssued':
       case 'InvoiceFailed':
         return evolveInvoice(state, event);
+      case 'InvoiceAwaitingAllocation':
+      case 'AllocationRefused':
+        return evolveAllocation(state, event);
       case 'OrderAccepted':
       case 'OrderReady':
       case 'OrderServed':

@@ -64,6 +64,18 @@ export class RefundOrderNotPaidError extends Error {
   }
 }
 
+/**
+ * A refund of an order whose tax document waits for its allocation number (decision 049): its credit document would
+ * have nothing issued to credit. The owner types the number or chooses first; the wait itself ends within minutes.
+ */
+export class RefundInvoiceAwaitingAllocationError extends Error {
+  readonly code = 'refund.invoice_awaiting_allocation';
+  constructor(readonly orderId: string) {
+    super(`order ${orderId}'s tax document waits for its allocation number`);
+    this.name = 'RefundInvoiceAwaitingAllocationError';
+  }
+}
+
 export class RefundFullyRefundedError extends Error {
   readonly code = 'refund.fully_refunded';
   constructor(readonly orderId: string) {

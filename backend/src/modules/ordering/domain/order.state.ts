@@ -1,4 +1,11 @@
-import type { BuyerBlock, DinerLanguage, OrderLine, PaymentMethod, PaymentProviderName } from '@tafrit/contracts';
+import type {
+  BuyerBlock,
+  DinerLanguage,
+  OrderEventData,
+  OrderLine,
+  PaymentMethod,
+  PaymentProviderName,
+} from '@tafrit/contracts';
 import type { RefundState } from './refunds.js';
 import type { Seller } from './seller.js';
 
@@ -56,8 +63,15 @@ export interface PlacedOrder {
     /** How the diner paid (issue 17); set when the order is paid. */
     method?: PaymentMethod | null;
   };
-  invoice: 'pending' | 'generated' | 'failed';
+  invoice: 'pending' | 'generated' | 'failed' | 'awaiting_allocation' | 'allocation_refused';
   invoiceNumber: string | null;
+  /**
+   * Our document decided with the payment and waiting for its allocation number (issue 32): issued as it is, with the
+   * reserved `invoiceNumber`, once the number comes or the wait ends. Absent once issued (and on other orders).
+   */
+  awaitingInvoice?: Omit<OrderEventData['InvoiceAwaitingAllocation'], 'invoiceNumber'>;
+  /** The Tax Authority's refusal of that number, with its own words, while the owner chooses. */
+  allocationRefusal?: { code: string; reason: string; refusedAt: string };
   invoiceUrl: string | null;
   /** Whose tax invoice and at which VAT rate (a credit document follows both); set with the invoice. */
   invoiceSource?: 'platform' | 'provider';

@@ -8,6 +8,7 @@ import {
   RefundAmountInvalidError,
   RefundExceedsRemainingError,
   RefundFullyRefundedError,
+  RefundInvoiceAwaitingAllocationError,
   RefundIdReusedError,
   RefundNotFoundError,
   RefundOrderNotPaidError,
@@ -95,6 +96,9 @@ const sameLines = (a: RefundLine[] | null, b: RefundLine[] | undefined): boolean
 export function requestRefund({ data }: Pick<Command<'RequestRefund'>, 'data'>, order: PlacedOrder): OrderEvent[] {
   refusedUnlessPaid(order);
   const { orderId, businessPhone } = order;
+  if (order.invoice === 'awaiting_allocation' || order.invoice === 'allocation_refused') {
+    throw new RefundInvoiceAwaitingAllocationError(orderId);
+  }
   const earlier = order.refunds.find((r) => r.refundId === data.refundId);
   if (earlier) {
     const same =

@@ -10,9 +10,10 @@
 -- In order:
 -- - A new order with the checkout's idempotency key: the same diner's same cart within 30 minutes is the same
 --   checkout; an earlier one's id is answered and nothing is written.
--- - The invoice number (InvoiceIssued) and the credit number (CreditIssued of ours) are taken from the business's
---   gapless sequence rows before the order's row, and held to the commit: every numbering append takes its sequence
---   row first, so no two appends wait on each other in opposite orders. A rolled-back append gives its number back.
+-- - The invoice number (InvoiceIssued, or InvoiceAwaitingAllocation reserving it) and the credit number (CreditIssued
+--   of ours) are taken from the business's gapless sequence rows before the order's row, and held to the commit:
+--   every numbering append takes its sequence row first, so no two appends wait on each other in opposite orders. A
+--   rolled-back append gives its number back.
 -- - The `orders` row: inserted (version 0) or updated with the version check in the update itself; another writer
 --   that moved the order first makes it fail with SQLSTATE TF409 (OrderStore decides again on fresh state).
 -- - The payment page's row, an effect's completion (the receipt SMS), then the events, the numbers set in them.
@@ -127,7 +128,7 @@ begin
     select 'order-' || p_order_id, 'order', p_expected + i::integer, e->>'type',
            (e->'metadata'->>'schemaVersion')::integer,
            case
-             when v_invoice is not null and e->>'type' = 'InvoiceIssued'
+             when v_invoice is not null and e->>'type' in ('InvoiceIssued', 'InvoiceAwaitingAllocation')
                then jsonb_set(e->'data', '{invoiceNumber}', to_jsonb(v_invoice::text))
              when v_credit is not null and e->>'type' = 'CreditIssued'
                then jsonb_set(e->'data', '{creditNumber}', to_jsonb(v_credit::text))

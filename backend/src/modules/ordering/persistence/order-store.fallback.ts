@@ -47,7 +47,10 @@ export async function fallbackAppend(
     );
     const number = String(row?.last_number);
     toAppend = toAppend.map((event) =>
-      event.type === 'InvoiceIssued' ? { ...event, data: { ...(event.data as object), invoiceNumber: number } } : event,
+      // The document issued now, or decided now and waiting for its allocation number (decision 049).
+      event.type === 'InvoiceIssued' || event.type === 'InvoiceAwaitingAllocation'
+        ? { ...event, data: { ...(event.data as object), invoiceNumber: number } }
+        : event,
     );
   }
   if (numberCreditOf) {

@@ -192,7 +192,9 @@ export class OrderStore {
       metadata: { ...metadata, schemaVersion: orderEventSchemaVersions[event.type] ?? 1 },
     }));
     const numbered = decided.some(
-      (event) => event.type === 'InvoiceIssued' && event.data.invoiceNumber === INVOICE_NUMBER_AT_COMMIT,
+      (event) =>
+        (event.type === 'InvoiceIssued' || event.type === 'InvoiceAwaitingAllocation') &&
+        event.data.invoiceNumber === INVOICE_NUMBER_AT_COMMIT,
     );
     const credited = decided.some(
       (event) => event.type === 'CreditIssued' && event.data.creditNumber === CREDIT_NUMBER_AT_COMMIT,
@@ -237,7 +239,7 @@ export class OrderStore {
         // The invoice number the store took (decision 015) is in the stored event; the rest is what was decided.
         // So is a credit document's (migration 20261126000200 answers it in the same column).
         const data =
-          event.type === 'InvoiceIssued' && row.invoice_number
+          (event.type === 'InvoiceIssued' || event.type === 'InvoiceAwaitingAllocation') && row.invoice_number
             ? { ...(event.data as object), invoiceNumber: row.invoice_number }
             : event.type === 'CreditIssued' && row.invoice_number
               ? { ...(event.data as object), creditNumber: row.invoice_number }

@@ -53,6 +53,8 @@ const INVOICE_STATUS_HE: Record<InvoiceStatus, string> = {
   generated: 'הופקה',
   pending: 'בהפקה',
   failed: 'נכשלה',
+  awaiting_allocation: 'ממתינה למספר הקצאה',
+  allocation_refused: 'מספר ההקצאה סורב',
 };
 
 /** A line's choices (answered in shekels) for contracts' wording, which counts agorot. */

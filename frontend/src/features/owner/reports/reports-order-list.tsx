@@ -17,6 +17,8 @@ const statusClass: Record<InvoiceStatus, string> = {
   generated: 'text-brand-700',
   pending: 'text-muted',
   failed: 'text-danger',
+  awaiting_allocation: 'text-muted',
+  allocation_refused: 'text-danger',
 };
 
 export function OrderList({ orders }: { orders: ReportOrder[] }) {
