@@ -180,7 +180,8 @@ const pack: LanguagePack = {
       viewInvoice: 'View the invoice',
       newWindow: '(opens in a new window)',
       invoicePending: 'Issuing the invoice…',
-      invoiceOnItsWay: "Your invoice is on its way: it will be issued with the Tax Authority's allocation number. Come back to this page later",
+      invoiceOnItsWay:
+        "Your invoice is on its way: it will be issued with the Tax Authority's allocation number. Come back to this page later",
       invoiceFailed: "The invoice couldn't be issued. Please ask the staff",
       refunds: 'Refunds',
       refunded: 'Refunded to your card',
