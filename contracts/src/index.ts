@@ -46,6 +46,7 @@ export * from './ordering-types.js';
 export * from './http/order-limits.js';
 export * from './invoice-for.js';
 export * from './http/invoice-for.schemas.js';
+export * from './http/tax-authority.schemas.js';
 export * from './http/ordering.schemas.js';
 export * from './http/refunds.schemas.js';
 export * from './admin-types.js';
