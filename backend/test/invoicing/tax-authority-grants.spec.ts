@@ -222,3 +222,29 @@ describe("the platform's own grant", () => {
     });
   });
 });
+
+describe('a server without TAX_AUTHORITY_*', () => {
+  let plain: TestApp;
+  beforeAll(async () => {
+    plain = await startTestApp();
+  }, 120_000);
+  afterAll(() => bounded('the app without a connection', plain.close(), 60_000), 120_000);
+
+  it('says so, refuses to start a connect, and answers every seller not_connected', async () => {
+    const owner = await registerOwner(plain);
+    expect(await statusOf(plain, OWNER_PATH, owner.token)).toEqual({ configured: false, connected: false });
+    const refused = await call(plain, 'POST', `${OWNER_PATH}/connect`, { token: owner.token });
+    expect({ status: refused.status, code: refused.body.code }).toEqual({
+      status: 409,
+      code: 'tax_authority.not_configured',
+    });
+    expect(refused.cookies).toEqual({});
+    const others = connectionsOf(plain, standIn);
+    for (const seller of [{ businessPhone: owner.phone }, 'platform'] as const) {
+      expect(await others.of(seller).request(invoiceOf(randomUUID()))).toMatchObject({
+        kind: 'unavailable',
+        cause: 'not_connected',
+      });
+    }
+  });
+});
