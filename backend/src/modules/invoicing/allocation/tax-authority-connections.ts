@@ -122,7 +122,8 @@ export class TaxAuthorityConnections implements AllocationNumbersFor {
   }
 
   private refused(seller: string | null, refusal: CallbackRefusal, detail?: string): CallbackOutcome {
-    this.logger.warn(`Tax Authority callback kept no grant (${refusal}) for ${seller ?? 'an unknown state'}`, detail);
+    const why = detail ? `: ${detail.slice(0, 300)}` : '';
+    this.logger.warn(`Tax Authority callback kept no grant (${refusal}) for ${seller ?? 'an unknown state'}${why}`);
     return { seller, connected: false, refusal };
   }
 
