@@ -77,6 +77,7 @@ describe('error codes', () => {
         'team.pin_locked',
         'invoice.allocation_number_invalid',
         'bookkeeping.range_out_of_bounds',
+        'tax_authority.not_configured',
       ].sort(),
     );
   });

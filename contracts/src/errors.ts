@@ -71,6 +71,7 @@ export const ErrorCode = {
   TeamPinLocked: 'team.pin_locked',
   AllocationNumberInvalid: 'invoice.allocation_number_invalid',
   BookkeepingRangeOutOfBounds: 'bookkeeping.range_out_of_bounds',
+  TaxAuthorityNotConfigured: 'tax_authority.not_configured',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -99,6 +100,8 @@ export const errorHttpStatus: Readonly<Record<ErrorCode, number>> = {
   'invoice.allocation_number_invalid': 400,
   // A future date, or older than the seven years the law keeps records (issue 32).
   'bookkeeping.range_out_of_bounds': 400,
+  // Connecting to the Tax Authority on a server without its TAX_AUTHORITY_* configuration (decision 047).
+  'tax_authority.not_configured': 409,
   not_found: 404,
   'api.not_found': 404,
   conflict: 409,

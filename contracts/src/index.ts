@@ -49,6 +49,7 @@ export * from './http/invoice-for.schemas.js';
 export * from './http/allocation.schemas.js';
 export * from './event-fields.js';
 export * from './invoice-events.js';
+export * from './http/tax-authority.schemas.js';
 export * from './http/ordering.schemas.js';
 export * from './http/refunds.schemas.js';
 export * from './admin-types.js';

@@ -18,6 +18,7 @@ export const errorMessagesHe: Readonly<Record<ErrorCode, string>> = {
   'team.pin_locked': 'יותר מדי ניסיונות שגויים. הקוד האישי נעול לרבע שעה',
   'invoice.allocation_number_invalid': 'מספר ההקצאה מרשות המסים הוא בן 9 ספרות. בדקו את המספר שהתקבל באזור האישי',
   'bookkeeping.range_out_of_bounds': 'אפשר להפיק מסמכים מהיום ועד שבע שנים אחורה, לא תאריך עתידי',
+  'tax_authority.not_configured': 'החיבור לרשות המסים אינו מוגדר בשרת הזה, ולכן אי אפשר להתחבר כרגע. פנו לתמיכה',
   not_found: 'הפריט המבוקש לא נמצא',
   'api.not_found': 'הכתובת המבוקשת לא נמצאה',
   conflict: 'הנתונים השתנו בינתיים, רעננו את הדף ונסו שוב',

@@ -180,6 +180,8 @@ export interface AppConfig {
    * its data; with an external database or in production SECRETS_KEYS is required (the server does not start).
    */
   secretsKeys?: SecretKey[];
+  /** The variables this was read from, for a module that reads its own at start (the Tax Authority's, decision 047). */
+  environment?: Readonly<NodeJS.ProcessEnv>;
 }
 
 export interface SecretKey {
@@ -267,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     masav: masavConfig(values),
     platform: platformConfig(values),
     secretsKeys: secretsKeys(values.SECRETS_KEYS, embedded ? dataDir : undefined),
+    environment: env,
   };
 }
 

@@ -31,6 +31,7 @@ import { Migration20261204000100_team_sessions } from './Migration20261204000100
 import { Migration20261204000200_team } from './Migration20261204000200_team.js';
 import { Migration20261204000700_activity_log } from './Migration20261204000700_activity_log.js';
 import { Migration20261205000100_tax_documents } from './Migration20261205000100_tax_documents.js';
+import { Migration20261206000100_tax_authority_grants } from './Migration20261206000100_tax_authority_grants.js';
 
 /**
  * Every migration, in order. An explicit list (not a folder glob) works the same from TypeScript sources in tests
@@ -76,4 +77,5 @@ export const migrationsList = [
   { name: 'Migration20261204000200_team', class: Migration20261204000200_team },
   { name: 'Migration20261204000700_activity_log', class: Migration20261204000700_activity_log },
   { name: 'Migration20261205000100_tax_documents', class: Migration20261205000100_tax_documents },
+  { name: 'Migration20261206000100_tax_authority_grants', class: Migration20261206000100_tax_authority_grants },
 ];

@@ -198,6 +198,14 @@ export const ROUTE_CASES: RouteCase[] = [
     route: 'PUT /api/business/cardcom-password',
     request: send('PUT', at('/api/business/cardcom-password'), () => ({ apiPassword: 'someone-else' })),
   },
+  { route: 'GET /api/owner/tax-authority', request: get('/api/owner/tax-authority') },
+  {
+    route: 'POST /api/owner/tax-authority/connect',
+    request: send('POST', at('/api/owner/tax-authority/connect')),
+    // This app has no TAX_AUTHORITY_* configuration: the route ran and said so.
+    answers: 'tax_authority.not_configured',
+  },
+  { route: 'DELETE /api/owner/tax-authority', request: send('DELETE', at('/api/owner/tax-authority')) },
   { route: 'GET /api/business/payment-options', request: get('/api/business/payment-options') },
   {
     route: 'PUT /api/business/payment-options',

@@ -9,6 +9,7 @@ export type Owner =
   | 'bookkeeping'
   | 'commissions'
   | 'contact'
+  | 'invoicing'
   | 'menu'
   | 'onboarding'
   | 'ordering'
@@ -44,6 +45,10 @@ export const TABLE_OWNERS: Readonly<Record<string, Owner>> = {
   platform_document_sequences: 'commissions',
 
   contact_submissions: 'contact',
+
+  // Each seller's sealed grant at the Tax Authority, and the states of connects in progress (decision 047).
+  tax_authority_grants: 'invoicing',
+  tax_authority_connect_states: 'invoicing',
 
   categories: 'menu',
   products: 'menu',

@@ -66,6 +66,14 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   // The owner's own sign-ins (decision 036): a fresh code, and the list of sessions with a way to end them.
   'POST /api/auth/step-up': owner('business.owner'),
   'POST /api/auth/step-up/verify': owner('business.owner'),
+  // The business's grant at the Tax Authority, for allocation numbers (decision 047).
+  'GET /api/owner/tax-authority': owner('settings.read'),
+  'POST /api/owner/tax-authority/connect': owner('settings.edit'),
+  'DELETE /api/owner/tax-authority': owner('settings.edit'),
+  'GET /api/owner/tax-authority/callback': open(
+    "the browser back from the Tax Authority: the single-use state, bound to the seller and to the browser's cookie, " +
+      'is the proof; rate-limited per address',
+  ),
   'GET /api/auth/sessions': owner('team.manage'),
   'DELETE /api/auth/sessions/:id': owner('team.manage'),
   'POST /api/auth/sessions/sign-out-others': owner('team.manage'),
@@ -177,6 +185,10 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/admin/terms': admin,
   'PUT /api/admin/terms': admin,
   'GET /api/admin/terms/history': admin,
+  // The platform's own grant at the Tax Authority (decision 047).
+  'GET /api/admin/tax-authority': admin,
+  'POST /api/admin/tax-authority/connect': admin,
+  'DELETE /api/admin/tax-authority': admin,
 };
 
 /** The permission the table names for an owner route; undefined for any other. */

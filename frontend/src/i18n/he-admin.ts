@@ -23,6 +23,7 @@ export const heAdmin = {
     accounts: 'חשבונות עסקיים',
     openBusiness: 'כניסה לעסק לפי טלפון',
     payouts: 'העברות לעסקים',
+    taxAuthority: 'רשות המסים',
     contact: 'הודעות מטופס יצירת הקשר',
     audit: 'יומן פעולות מנהלים',
   },

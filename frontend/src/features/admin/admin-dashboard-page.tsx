@@ -16,6 +16,7 @@ import { clearAdminSession, logoutAdmin, onAdminSessionExpired, useBusinesses } 
 import { CommissionsSection } from './commissions-section';
 import { ConnectionBadge, DebugButton } from './connection';
 import { PayoutsSection } from './payouts-section';
+import { TaxAuthoritySection } from './tax-authority-section';
 
 const t = heAdmin.dashboard;
 
@@ -24,6 +25,7 @@ const sections = [
   ['commissions', heAdmin.sections.commissions],
   ['accounts', heAdmin.sections.accounts],
   ['payouts', heAdmin.sections.payouts],
+  ['tax-authority', heAdmin.sections.taxAuthority],
   ['contact', heAdmin.sections.contact],
   ['audit', heAdmin.sections.audit],
 ] as const;
@@ -111,6 +113,7 @@ export function AdminDashboardPage() {
           <CommissionsSection />
           <AccountsSection />
           <PayoutsSection />
+          <TaxAuthoritySection />
           <ContactSection />
           <AuditSection />
         </div>

@@ -3,3 +3,4 @@ export * from './dashboard';
 export * from './files';
 export * from './health';
 export * from './session';
+export * from './tax-authority';

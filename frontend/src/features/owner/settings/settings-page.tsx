@@ -36,6 +36,7 @@ import { PrintingGuideCard } from '../printing/printing-guide-card';
 import { QrCard } from '../posters-and-qr/qr-card';
 import { RegenerateQr } from '../posters-and-qr/regenerate-qr';
 import { SignedInDevicesCard } from './signed-in-devices-card';
+import { TaxAuthorityCard } from './tax-authority-card';
 import { StepUpProvider, useStepUp } from '../shared/step-up';
 import { ListController } from '@/components/list-controller';
 import { PairScreenCard } from '../team/pair-screen-card';
@@ -116,6 +117,7 @@ export function SettingsPage() {
             {ready ? <OpeningHoursCard /> : null}
             {ready ? <PaymentOptionsCard /> : null}
           </div>
+          {ready && may('settings.read') ? <TaxAuthorityCard canEdit={may('settings.edit')} /> : null}
           {ready && may('team.manage') ? <SignedInDevicesCard /> : null}
         </div>
       </StepUpProvider>
