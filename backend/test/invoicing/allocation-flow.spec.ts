@@ -1,18 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { messageFor, type AwaitingDocumentsAnswer, type OrderEventData } from '@tafrit/contracts';
-import {
-  type AllocationNumbers,
-  type AllocationNumbersFor,
-  type AllocationSeller,
-  grantContextOf,
-  NotConnectedAllocationNumbers,
-  SealedTokenVault,
-  TaxAuthorityAllocationNumbers,
-} from '../../src/modules/invoicing/index.js';
 import { InvoiceAllocation } from '../../src/modules/ordering/processors/invoice-allocation.js';
 import type { ProcessorRunner } from '../../src/platform/processing/processor-runner.js';
-import { SecretBox } from '../../src/platform/secrets/secret-box.js';
 import { createPayment, payInSandbox } from '../support/checkout.js';
 import { call } from '../support/http-client.js';
 import { createCategory, createProduct } from '../support/menu.js';
@@ -20,16 +9,13 @@ import { SANDBOX_APPROVED_CARD } from '../support/paid-order.js';
 import { startTaxAuthorityStandIn, type TaxAuthorityStandIn } from '../support/tax-authority-stand-in.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { type Cafe, paidOrder, registerCafe, streamOf, takeOverRunner } from './support.js';
+import { connectionsOf, connectThrough, PORTAL, taxAuthorityEnv } from './tax-authority-support.js';
 
 // Issue 32, decision 049: our tax invoice-receipt that needs an allocation number is decided and numbered with the
 // payment, asked about under the business's grant, and issued unchanged when the number comes; or after a refusal
-// as the owner chooses; or without a number when the wait ends. The Tax Authority is the local stand-in.
+// as the owner chooses; or without a number when the wait ends. The Tax Authority is the local stand-in, and each
+// café connects to it from its own settings.
 
-const CLIENT = {
-  clientId: 'tafrit-app',
-  clientSecret: 'portal-secret-1',
-  redirectUri: 'https://tafrit.test/api/owner/tax-authority/callback',
-};
 const BUYER = { name: 'חברת הדוגמה בע"מ', taxId: '512345679' };
 const REFUSED_BUYER = { name: 'חברה בבדיקה בע"מ', taxId: '513456780' };
 // One line of ₪8,260: ₪7,000 before VAT, above the ₪5,000 threshold in force since June 2026.
@@ -41,49 +27,26 @@ let cafe: Cafe;
 let other: Cafe;
 let asker: InvoiceAllocation;
 let runner: ProcessorRunner;
-/** Which sellers are connected to the stand-in (the others answer as an unconfigured server does). */
-const connected = new Map<string, TaxAuthorityAllocationNumbers>();
 
-/** The business's own adapter over the stand-in, its grant sealed in memory where the grants' table keeps it. */
-async function connect(businessPhone: string): Promise<void> {
-  let sealed: string | null = null;
-  const box = new SecretBox({ secretsKeys: [{ id: 'k1', key: randomBytes(32) }] });
-  const vault = new SealedTokenVault(
-    box,
-    { read: async () => sealed, write: async (value) => void (sealed = value) },
-    grantContextOf(businessPhone),
-  );
-  const adapter = new TaxAuthorityAllocationNumbers({
-    config: { apiUrl: standIn.url, authUrl: standIn.url, ...CLIENT, softwareNumber: '207703', timeoutMs: 5_000 },
-    vault,
-    now: standIn.now,
-  });
-  const response = await fetch(adapter.authorizationUrl('state-1'), { redirect: 'manual' });
-  const code = new URL(response.headers.get('location') as string).searchParams.get('code') as string;
-  expect(await adapter.exchangeCode(code)).toMatchObject({ kind: 'connected' });
-  connected.set(businessPhone, adapter);
+/** The café's owner connects it at the Authority from its settings, as a person does (decision 047). */
+async function connect(owner: Cafe): Promise<void> {
+  const back = await connectThrough(app, '/api/owner/tax-authority/connect', owner.token);
+  expect(back.location).toBe('/settings?taxAuthority=connected');
 }
 
-const numbersFor: AllocationNumbersFor = {
-  of(seller: AllocationSeller): AllocationNumbers {
-    const phone = seller === 'platform' ? 'platform' : seller.businessPhone;
-    return connected.get(phone) ?? new NotConnectedAllocationNumbers();
-  },
-};
-
 beforeAll(async () => {
-  standIn = await startTaxAuthorityStandIn({ ...CLIENT });
+  standIn = await startTaxAuthorityStandIn({ ...PORTAL });
   standIn.refuseWhen((body) =>
     body.customer_vat_number === Number(REFUSED_BUYER.taxId) ? 'Invoice not approved: the buyer is under review' : null,
   );
-  app = await startTestApp();
+  // This server talks to the stand-in; each café's grant is its own, kept by invoicing.
+  app = await startTestApp(taxAuthorityEnv(standIn));
+  connectionsOf(app, standIn);
   runner = await takeOverRunner(app, []);
   asker = app.app.get(InvoiceAllocation);
-  // The asker's per-seller adapters: this file's, over the stand-in.
-  (asker as unknown as { numbers: AllocationNumbersFor }).numbers = numbersFor;
   cafe = await registerCafe(app, { businessName: 'קייטרינג הדוגמה' });
   other = await registerCafe(app);
-  await connect(cafe.phone);
+  await connect(cafe);
 });
 afterAll(async () => {
   await app.close();
@@ -173,7 +136,7 @@ describe('a document that needs an allocation number', () => {
     // Paid for real in the sandbox, so the sandbox can refund it: a catering tray ordered at the table, from a café
     // whose order numbers are the checkout's own.
     const caterer = await registerCafe(app, { businessName: 'מגשי אירוח' });
-    await connect(caterer.phone);
+    await connect(caterer);
     const categoryId = await createCategory(app, caterer, 'קייטרינג');
     const tray = await createProduct(app, caterer, { categoryId, name: 'מגש אירוח לישיבה', price: '8260.00' });
     const answer = await createPayment(app, caterer.departmentId, {
