@@ -32,6 +32,7 @@ import { Migration20261204000200_team } from './Migration20261204000200_team.js'
 import { Migration20261204000700_activity_log } from './Migration20261204000700_activity_log.js';
 import { Migration20261205000100_tax_documents } from './Migration20261205000100_tax_documents.js';
 import { Migration20261206000100_tax_authority_grants } from './Migration20261206000100_tax_authority_grants.js';
+import { Migration20261206000200_tax_documents_allocation } from './Migration20261206000200_tax_documents_allocation.js';
 
 /**
  * Every migration, in order. An explicit list (not a folder glob) works the same from TypeScript sources in tests
@@ -78,4 +79,8 @@ export const migrationsList = [
   { name: 'Migration20261204000700_activity_log', class: Migration20261204000700_activity_log },
   { name: 'Migration20261205000100_tax_documents', class: Migration20261205000100_tax_documents },
   { name: 'Migration20261206000100_tax_authority_grants', class: Migration20261206000100_tax_authority_grants },
+  {
+    name: 'Migration20261206000200_tax_documents_allocation',
+    class: Migration20261206000200_tax_documents_allocation,
+  },
 ];

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { messageFor, type AwaitingDocumentsAnswer, type OrderEventData } from '@tafrit/contracts';
+import { israelMonthOf, messageFor, type AwaitingDocumentsAnswer, type OrderEventData } from '@tafrit/contracts';
+import { WITHOUT_ALLOCATION } from '../../src/modules/invoicing/pdf/tax-document-pdf.js';
 import { InvoiceAllocation } from '../../src/modules/ordering/processors/invoice-allocation.js';
 import type { ProcessorRunner } from '../../src/platform/processing/processor-runner.js';
 import { createPayment, payInSandbox } from '../support/checkout.js';
@@ -8,6 +9,8 @@ import { createCategory, createProduct } from '../support/menu.js';
 import { SANDBOX_APPROVED_CARD } from '../support/paid-order.js';
 import { startTaxAuthorityStandIn, type TaxAuthorityStandIn } from '../support/tax-authority-stand-in.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { unzip } from '../bookkeeping/unzip.js';
+import { pdfText } from './pdf-text.js';
 import { type Cafe, paidOrder, registerCafe, streamOf, takeOverRunner } from './support.js';
 import { connectionsOf, connectThrough, PORTAL, taxAuthorityEnv } from './tax-authority-support.js';
 
@@ -99,6 +102,20 @@ describe('a document that needs an allocation number', () => {
     const asked = standIn.seen.approvals.find((body) => body.invoice_id === orderId)!;
     expect(asked).toMatchObject({ invoice_reference_number: waiting.invoiceNumber, amount_before_discount: 7000 });
     expect((await waitingList(cafe)).documents.map((document) => document.orderId)).not.toContain(orderId);
+
+    // The document carries it: its page, and the accountant's copy in the month's download.
+    const html = (await call<string>(app, 'GET', issued.invoiceUrl)).body;
+    expect(html).toContain(`<dt>מספר הקצאה</dt><dd><bdi dir="ltr">${issued.allocation?.number}</bdi></dd>`);
+    const month = israelMonthOf(new Date(issued.issuedAt));
+    const zip = await fetch(`${app.url}/api/bookkeeping/months/${month}`, {
+      headers: { authorization: `Bearer ${cafe.token}` },
+    });
+    expect(zip.status).toBe(200);
+    const files = await unzip(Buffer.from(await zip.arrayBuffer()));
+    const copy = files.get(`${month}/documents/invoice-${issued.invoiceNumber}.pdf`);
+    const text = (await pdfText(copy!)).pages.join('\n');
+    expect(text).toContain('מספר הקצאה');
+    expect(text).toContain(issued.allocation!.number);
   });
 
   it('is recorded refused with the Authority’s words; the owner then issues it without a number', async () => {
@@ -186,6 +203,9 @@ describe('a document that needs an allocation number', () => {
       const issued = await eventOf(orderId, 'InvoiceIssued');
       expect(issued.withoutAllocation).toEqual({ why: 'no_answer', cause: 'server' });
       expect(issued.invoiceNumber).toBe(waiting.invoiceNumber);
+      // The buyer is told on the document itself.
+      const html = (await call<string>(app, 'GET', issued.invoiceUrl)).body;
+      expect(html).toContain(`<dt>מספר הקצאה</dt><dd>${WITHOUT_ALLOCATION}</dd>`);
     } finally {
       standIn.behave('approval', 'normal');
     }

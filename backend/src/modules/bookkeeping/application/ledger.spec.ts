@@ -20,6 +20,8 @@ function document(overrides: Partial<BookkeepingDocument> & Pick<BookkeepingDocu
       refundLines: null,
       seller: null,
       buyer: null,
+      allocationNumber: null,
+      withoutAllocation: false,
       ...overrides,
     },
     undefined,

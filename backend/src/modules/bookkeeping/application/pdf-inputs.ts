@@ -23,7 +23,8 @@ export function documentPdfInput(document: BookkeepingDocument, business: Busine
       city: seller.city ?? null,
     },
     buyer: document.buyer,
-    allocationNumber: null,
+    allocationNumber: document.allocationNumber,
+    withoutAllocation: document.withoutAllocation,
     lines: document.lines.map((line) => ({
       description: line.description,
       quantity: line.quantity,

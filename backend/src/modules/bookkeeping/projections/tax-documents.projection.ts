@@ -55,7 +55,16 @@ function rowOf(event: RecordedEvent): Record<string, unknown> {
     };
   }
   const data = event.data as OrderEventData['InvoiceIssued'];
-  return { ...common(data), kind: 'invoice', number: data.invoiceNumber, refund_id: null, original_number: null };
+  return {
+    ...common(data),
+    kind: 'invoice',
+    number: data.invoiceNumber,
+    refund_id: null,
+    original_number: null,
+    // The number the document carries (decision 049), or that it went out without the one it needed.
+    allocation_number: data.allocation?.number ?? null,
+    without_allocation: data.withoutAllocation !== undefined,
+  };
 }
 
 async function addDocuments(em: EntityManager, rows: readonly Record<string, unknown>[]): Promise<void> {
@@ -64,13 +73,15 @@ async function addDocuments(em: EntityManager, rows: readonly Record<string, unk
     em,
     `insert into tax_documents
        (business_id, kind, source, number, order_id, refund_id, issued_at, total, before_vat, vat, tip,
-        vat_rate_percent, original_number, refund_lines, seller, buyer_name, buyer_tax_id, global_position)
+        vat_rate_percent, original_number, refund_lines, seller, buyer_name, buyer_tax_id, global_position,
+        allocation_number, without_allocation)
      select business_id, kind, source, number, order_id, refund_id, issued_at, total, before_vat, vat, tip,
-            vat_rate_percent, original_number, refund_lines, seller, buyer_name, buyer_tax_id, global_position
+            vat_rate_percent, original_number, refund_lines, seller, buyer_name, buyer_tax_id, global_position,
+            allocation_number, coalesce(without_allocation, false)
        from jsonb_to_recordset(?::jsonb) as x(business_id text, kind text, source text, number text, order_id uuid,
          refund_id uuid, issued_at timestamptz, total numeric, before_vat numeric, vat numeric, tip numeric,
          vat_rate_percent integer, original_number text, refund_lines jsonb, seller jsonb, buyer_name text,
-         buyer_tax_id text, global_position bigint)
+         buyer_tax_id text, global_position bigint, allocation_number text, without_allocation boolean)
      on conflict (business_id, kind, source, number) do nothing`,
     [JSON.stringify(rows)],
   );

@@ -22,6 +22,10 @@ export interface TaxDocumentRow {
   refundLines: RefundLine[] | null;
   seller: SellerBlock | null;
   buyer: { name: string; taxId: string } | null;
+  /** The allocation number the document carries (decision 049); null: none needed, or issued without one. */
+  allocationNumber: string | null;
+  /** It needed a number and went out without one: the copy says so, as the document did. */
+  withoutAllocation: boolean;
 }
 
 interface SqlRow {
@@ -41,6 +45,8 @@ interface SqlRow {
   seller: SellerBlock | string | null;
   buyer_name: string | null;
   buyer_tax_id: string | null;
+  allocation_number: string | null;
+  without_allocation: boolean;
 }
 
 const json = <T>(value: T | string | null): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
@@ -60,7 +66,7 @@ export async function taxDocumentsBetween(
     `select kind, source, number, order_id, refund_id, issued_at, (total * 100)::bigint::text as total_agorot,
             (before_vat * 100)::bigint::text as before_vat_agorot, (vat * 100)::bigint::text as vat_agorot,
             (tip * 100)::bigint::text as tip_agorot, vat_rate_percent, original_number, refund_lines, seller,
-            buyer_name, buyer_tax_id
+            buyer_name, buyer_tax_id, allocation_number, without_allocation
        from tax_documents
       where business_id = ? and issued_at >= ? and issued_at < ?
       order by issued_at, kind desc, length(number), number`,
@@ -82,5 +88,7 @@ export async function taxDocumentsBetween(
     refundLines: json<RefundLine[]>(row.refund_lines),
     seller: json<SellerBlock>(row.seller),
     buyer: row.buyer_name && row.buyer_tax_id ? { name: row.buyer_name, taxId: row.buyer_tax_id } : null,
+    allocationNumber: row.allocation_number,
+    withoutAllocation: row.without_allocation === true,
   }));
 }

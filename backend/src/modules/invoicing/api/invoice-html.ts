@@ -14,6 +14,7 @@ import {
 } from '@tafrit/contracts';
 import { escapeHtml } from '../../../platform/http/html-escape.js';
 import type { InvoiceView } from '../application/invoice-view.js';
+import { WITHOUT_ALLOCATION } from '../pdf/tax-document-pdf.js';
 
 /** Numbers, prices and ids inside Hebrew text read left to right. */
 export const ltr = (value: string): string => `<bdi dir="ltr">${escapeHtml(value)}</bdi>`;
@@ -94,6 +95,12 @@ export function sellerHtml(seller: SellerBlock | null): string {
  * The buyer the document is made out to (issue 32): "לכבוד" the business, with its ח.פ. or עוסק מורשה number isolated
  * left to right. Nothing for a private diner's document.
  */
+/** The allocation number the document carries, or that it was issued without the one it needed (decision 049). */
+function allocationHtml(view: { allocationNumber: string | null; withoutAllocation: boolean }): string {
+  if (view.allocationNumber !== null) return `<dt>מספר הקצאה</dt><dd>${ltr(view.allocationNumber)}</dd>`;
+  return view.withoutAllocation ? `<dt>מספר הקצאה</dt><dd>${WITHOUT_ALLOCATION}</dd>` : '';
+}
+
 export function buyerHtml(buyer: BuyerBlock | null): string {
   if (!buyer) return '';
   return (
@@ -207,6 +214,7 @@ export function invoicePage(view: Extract<InvoiceView, { status: 'issued' }>): s
     '<dl class="meta">' +
     `<dt>תאריך</dt><dd>${ltr(formatIsraelDateTime(view.issuedAt))}</dd>` +
     `<dt>הזמנה מס'</dt><dd>${ltr(`#${view.orderNumber}`)}</dd>${table}` +
+    allocationHtml(view) +
     '</dl>' +
     '<table class="lines"><thead><tr><th scope="col">תיאור</th><th scope="col" class="num">כמות</th>' +
     '<th scope="col" class="num">מחיר ליחידה</th><th scope="col" class="num">סה"כ</th></tr></thead>' +

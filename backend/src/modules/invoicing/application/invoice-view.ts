@@ -35,6 +35,9 @@ export type InvoiceView =
       seller: SellerBlock | null;
       /** The business the invoice is made out to (issue 32), as the document named it; null: a private diner. */
       buyer: BuyerBlock | null;
+      /** The allocation number it carries (decision 049); null: none needed, or issued without (`withoutAllocation`). */
+      allocationNumber: string | null;
+      withoutAllocation: boolean;
       card: { last4: string | null; brand: string | null; method: PaymentMethod };
     } & OrderFacts);
 
@@ -116,6 +119,8 @@ export async function loadInvoice(
       seller: seller ?? null,
       // As the document was issued: an issued document never changes, so the order's request is not read again.
       buyer: issued.buyer ?? null,
+      allocationNumber: issued.allocation?.number ?? null,
+      withoutAllocation: issued.withoutAllocation !== undefined,
       card: { last4: paid?.last4 ?? null, brand: paid?.brand ?? null, method: paid?.method ?? 'card' },
     },
   };

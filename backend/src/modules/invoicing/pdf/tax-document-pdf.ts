@@ -17,6 +17,11 @@ export interface TaxDocumentPdfInput {
   seller: { name: string; dealerNumber: string; phone: string | null; street: string | null; city: string | null };
   buyer: { name: string; taxId: string } | null;
   allocationNumber: string | null;
+  /**
+   * The document needed an allocation number and was issued without one (decision 049): it says so, which is how the
+   * buyer is told (its VAT cannot be deducted without one).
+   */
+  withoutAllocation?: boolean;
   /** Prices as the document shows them (VAT included for the diner's documents). */
   lines: { description: string; quantity: number; unitPriceAgorot: number; totalAgorot: number }[];
   beforeVatAgorot: number;
@@ -38,6 +43,9 @@ const TITLES: Record<TaxDocumentPdfInput['kind'], string> = {
   'platform-invoice': 'חשבונית מס',
   'platform-credit': 'חשבונית מס זיכוי',
 };
+
+/** What a document issued without the allocation number it needed says in its place (decision 049). */
+export const WITHOUT_ALLOCATION = 'לא התקבל מרשות המסים: המסמך הופק בלעדיו';
 
 const money = (agorot: number): string => ltr(formatShekels(agorot));
 const isCredit = (kind: TaxDocumentPdfInput['kind']) => kind === 'credit' || kind === 'platform-credit';
@@ -108,6 +116,7 @@ function meta(pdf: RtlDocument, input: TaxDocumentPdfInput): void {
     rows.push([original, ltr(input.refersTo)]);
   }
   if (input.allocationNumber !== null) rows.push(['מספר הקצאה', ltr(input.allocationNumber)]);
+  else if (input.withoutAllocation) rows.push(['מספר הקצאה', WITHOUT_ALLOCATION]);
   labelValueRows(pdf, rows, 170);
   pdf.y += 8;
 }
