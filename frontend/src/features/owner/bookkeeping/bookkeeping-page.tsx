@@ -1,6 +1,7 @@
 // The accountant's month (issue 32, `/bookkeeping`): the month's zip for the accountant and the Tax Authority's uniform
 // structure for a date range. For whoever reads the reports (the owner, a manager, the accountant); the server
-// decides. Nothing is asked of the server until a download is pressed.
+// decides. Nothing is asked of the server until a download is pressed. First, when there are any, the documents
+// waiting for an allocation number (decision 049).
 import { useId, useMemo, useState } from 'react';
 import { PageMain } from '@/components/page-shell';
 import { useZipDownload, ZipStatus } from '@/components/zip-download';
@@ -13,6 +14,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { downloadBookkeepingMonth } from '../shared/api/bookkeeping';
 import { errorDescription } from '../shared/errors';
 import { bookkeepingMonths, monthOptionText, slashMonth } from './bookkeeping-dates';
+import { AllocationsSection } from './allocations-section';
 import { UniformStructureSection } from './uniform-structure-section';
 
 const t = heOwnerBookkeeping.bookkeeping;
@@ -23,6 +25,7 @@ export function BookkeepingPage() {
     <PageMain>
       <h1 className="text-3xl font-bold text-ink">{t.title}</h1>
       <p className="mt-3 max-w-prose text-lg text-muted">{t.intro}</p>
+      <AllocationsSection />
       <MonthSection />
       <UniformStructureSection />
     </PageMain>
