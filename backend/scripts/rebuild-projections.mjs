@@ -109,7 +109,10 @@ export const READ_MODELS = [
     name: 'platform-documents',
     registeredAs: { kind: 'processor', name: 'platform-documents' },
     projection: fromProcessor(platformDocumentsProjection()),
-    tables: [{ table: 'platform_documents', key: ['kind', 'number'] }],
+    tables: [
+      { table: 'platform_documents', key: ['kind', 'number'] },
+      { table: 'platform_allocation_waits', key: ['business_id', 'month'] },
+    ],
   },
   {
     name: 'tax-documents',

@@ -4,6 +4,7 @@
 // that commission and gets a credit document for the difference. Numbers come from the platform's own gapless
 // sequences (one for invoices, one for credits). Money is integer agorot, times ISO 8601 instants.
 import { z } from 'zod';
+import { allocationRefusalOptions, allocationSchema, withoutAllocationSchema } from './invoice-events.js';
 import { isMonthString, type MonthString } from './months.js';
 
 const month = z.string().refine((value) => isMonthString(value), 'expected a YYYY-MM month');
@@ -35,6 +36,33 @@ const documentFields = {
 export const platformInvoiceIssuedDataSchema = z.object({
   ...documentFields,
   invoiceNumber: z.number().int().positive(),
+  /** The allocation number it carries (issue 32, decision 049; added 2026-12-06). Absent: none was needed. */
+  allocation: allocationSchema.optional(),
+  /** It needed one and went out without it (decision 049): the café is told on the document. */
+  withoutAllocation: withoutAllocationSchema.optional(),
+});
+
+/**
+ * The month's invoice needs an allocation number (decision 049: above the threshold on its date; the café is a
+ * VAT-registered business that deducts it): decided and numbered now, issued as it is when the number comes, when
+ * the administrator types one or chooses after a refusal, or without one once `issueWithoutBy` has passed.
+ */
+export const platformInvoiceAwaitingAllocationDataSchema = z.object({
+  ...documentFields,
+  invoiceNumber: z.number().int().positive(),
+  /** The café's dealer number, as the Authority is asked about it. */
+  buyerTaxId: z.string().regex(/^\d{9}$/),
+  issueWithoutBy: instant,
+});
+
+/** The Authority refused the platform invoice's number: the administrator chooses next. */
+export const platformAllocationRefusedDataSchema = z.object({
+  businessPhone: z.string().min(1),
+  month,
+  code: z.string(),
+  reason: z.string(),
+  options: z.array(z.enum(allocationRefusalOptions)),
+  refusedAt: instant,
 });
 
 export const platformCreditIssuedDataSchema = z.object({
@@ -47,12 +75,16 @@ export const platformCreditIssuedDataSchema = z.object({
 export const platformInvoiceEventDataSchemas = {
   PlatformInvoiceIssued: platformInvoiceIssuedDataSchema,
   PlatformCreditIssued: platformCreditIssuedDataSchema,
+  PlatformInvoiceAwaitingAllocation: platformInvoiceAwaitingAllocationDataSchema,
+  PlatformAllocationRefused: platformAllocationRefusedDataSchema,
 } as const;
 
 export type PlatformInvoiceEventType = keyof typeof platformInvoiceEventDataSchemas;
 export const platformInvoiceEventSchemaVersions: Readonly<Record<PlatformInvoiceEventType, number>> = {
   PlatformInvoiceIssued: 1,
   PlatformCreditIssued: 1,
+  PlatformInvoiceAwaitingAllocation: 1,
+  PlatformAllocationRefused: 1,
 };
 export type PlatformInvoiceEventData = {
   [Type in PlatformInvoiceEventType]: z.infer<(typeof platformInvoiceEventDataSchemas)[Type]>;

@@ -3,6 +3,7 @@ import {
   includedVat,
   type PlatformInvoiceCommand,
   platformInvoiceDecider,
+  PlatformAllocationStillWaiting,
   PlatformInvoiceMonthNotEnded,
 } from '../../src/modules/commissions/domain/platform-invoice.decider.js';
 import { deciderSpec } from '../support/decider-spec.js';
@@ -18,7 +19,10 @@ const facts = {
   // November 1st, 00:30 in Israel: October has ended.
   issuedAt: '2026-10-31T22:30:00.000Z',
 };
-const issue = (commissionAgorot: number, invoiceNumber = 7): PlatformInvoiceCommand => ({
+const issue = (
+  commissionAgorot: number,
+  invoiceNumber = 7,
+): Extract<PlatformInvoiceCommand, { type: 'IssuePlatformInvoice' }> => ({
   type: 'IssuePlatformInvoice',
   facts,
   commissionAgorot,
@@ -112,4 +116,85 @@ describe('a credit document after the invoice', () => {
 
   it('is nothing before the invoice: the invoice itself will be on what was kept', () =>
     given([]).when(credit(100)).then([]));
+});
+
+describe('the platform invoice that needs an allocation number (decision 049)', () => {
+  // A commission of ₪6,962 with VAT: ₪5,900 before it, above the ₪5,000 threshold.
+  const big = { ...issue(696_200), allocationFor: '512345679' };
+  const awaiting: PlatformInvoiceEvent = {
+    type: 'PlatformInvoiceAwaitingAllocation',
+    data: {
+      ...facts,
+      totalAgorot: 696_200,
+      beforeVatAgorot: 590_000,
+      vatAgorot: 106_200,
+      invoiceNumber: 7,
+      buyerTaxId: '512345679',
+      issueWithoutBy: '2026-10-31T22:45:00.000Z',
+    },
+  };
+  const document = { ...facts, totalAgorot: 696_200, beforeVatAgorot: 590_000, vatAgorot: 106_200, invoiceNumber: 7 };
+  const refused: PlatformInvoiceEvent = {
+    type: 'PlatformAllocationRefused',
+    data: {
+      businessPhone: facts.businessPhone,
+      month: facts.month,
+      code: '460',
+      reason: '460: not approved',
+      options: ['cancel', 'issue_without_number'],
+      refusedAt: '2026-10-31T22:31:00.000Z',
+    },
+  };
+  const number = {
+    number: '123456789',
+    source: 'tax_authority' as const,
+    confirmationNumber: '2026103112345678123456789',
+  };
+
+  it('is decided and numbered, and waits', () => given([]).when(big).then([awaiting]));
+
+  it('is not decided twice while it waits', () => given([awaiting]).when(big).then([]));
+
+  it('is issued as decided with the number that came, and only once', () => {
+    given([awaiting])
+      .when({ type: 'IssueAllocatedPlatformInvoice', now: '2026-10-31T22:31:00.000Z', allocation: number })
+      .then([{ type: 'PlatformInvoiceIssued', data: { ...document, allocation: number } }]);
+    given([awaiting, { type: 'PlatformInvoiceIssued', data: { ...document, allocation: number } }])
+      .when({ type: 'IssueAllocatedPlatformInvoice', now: '2026-10-31T22:32:00.000Z', allocation: number })
+      .then([]);
+  });
+
+  it('goes out without a number at the end of the wait, not before', () => {
+    const without = { why: 'no_answer' as const, cause: 'server' };
+    given([awaiting])
+      .when({ type: 'IssuePlatformInvoiceWithoutAllocation', now: '2026-10-31T22:40:00.000Z', without })
+      .thenThrows(PlatformAllocationStillWaiting);
+    given([awaiting])
+      .when({ type: 'IssuePlatformInvoiceWithoutAllocation', now: '2026-10-31T22:45:00.000Z', without })
+      .then([{ type: 'PlatformInvoiceIssued', data: { ...document, withoutAllocation: without } }]);
+  });
+
+  it('after a refusal waits for the administrator, whose choice issues it without a number', () => {
+    given([awaiting])
+      .when({
+        type: 'RecordPlatformAllocationRefusal',
+        now: '2026-10-31T22:31:00.000Z',
+        code: '460',
+        reason: '460: not approved',
+      })
+      .then([refused]);
+    given([awaiting, refused])
+      .when({
+        type: 'IssuePlatformInvoiceWithoutAllocation',
+        now: '2026-10-31T23:00:00.000Z',
+        without: { why: 'no_answer' },
+      })
+      .then([]);
+    const chosen = { why: 'refused' as const, choice: 'issue_without_number' as const };
+    given([awaiting, refused])
+      .when({ type: 'IssuePlatformInvoiceWithoutAllocation', now: '2026-10-31T23:00:00.000Z', without: chosen })
+      .then([{ type: 'PlatformInvoiceIssued', data: { ...document, withoutAllocation: chosen } }]);
+  });
+
+  it('takes no credit before it is issued', () => given([awaiting]).when(credit(100)).then([]));
 });

@@ -42,6 +42,7 @@ export const TABLE_OWNERS: Readonly<Record<string, Owner>> = {
   commission_orders: 'commissions',
   commission_refunds: 'commissions',
   platform_documents: 'commissions',
+  platform_allocation_waits: 'commissions',
   platform_document_sequences: 'commissions',
 
   contact_submissions: 'contact',

@@ -34,3 +34,21 @@ export type AwaitingDocument = z.infer<typeof awaitingDocumentSchema>;
 /** `GET /api/orders/allocations`: the business's documents waiting, oldest first. */
 export const awaitingDocumentsAnswerSchema = z.object({ documents: z.array(awaitingDocumentSchema) });
 export type AwaitingDocumentsAnswer = z.infer<typeof awaitingDocumentsAnswerSchema>;
+
+/** One of the platform's commission invoices waiting for its allocation number, for the administrator. */
+export const platformAwaitingInvoiceSchema = z.object({
+  businessPhone: z.string(),
+  businessName: z.string(),
+  month: z.string(),
+  invoiceNumber: z.number().int(),
+  beforeVat: z.string(),
+  total: z.string(),
+  decidedAt: z.string(),
+  issueWithoutBy: z.string(),
+  refusal: z.object({ code: z.string(), reason: z.string(), refusedAt: z.string() }).nullable(),
+});
+export type PlatformAwaitingInvoice = z.infer<typeof platformAwaitingInvoiceSchema>;
+
+/** `GET /api/admin/platform-allocations`: oldest first. */
+export const platformAwaitingInvoicesAnswerSchema = z.object({ invoices: z.array(platformAwaitingInvoiceSchema) });
+export type PlatformAwaitingInvoicesAnswer = z.infer<typeof platformAwaitingInvoicesAnswerSchema>;

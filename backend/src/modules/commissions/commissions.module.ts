@@ -19,6 +19,10 @@ import { IssuePlatformDocumentHandler } from './application/platform-invoice-com
 import { PlatformInvoiceLinks } from './application/platform-invoice-links.js';
 import { GetPlatformInvoicesHandler } from './application/platform-invoice.queries.js';
 import { PlatformInvoiceSweep } from './processors/platform-invoice-sweep.js';
+import { InvoicingModule } from '../invoicing/index.js';
+import { PlatformAllocationsController } from './api/platform-allocations.controller.js';
+import { DecidePlatformAllocationHandler } from './application/platform-allocation.handler.js';
+import { PlatformInvoiceAllocation } from './processors/platform-invoice-allocation.js';
 
 /**
  * The administrator's money views (issue 7 §4, §5): monthly commissions from the `monthly-commissions` projection,
@@ -28,7 +32,10 @@ import { PlatformInvoiceSweep } from './processors/platform-invoice-sweep.js';
  * owner's /api/platform-invoices and the printable /api/platform-invoice pages.
  */
 @Module({
+  // Allocation numbers for the platform's own invoices, under the platform's grant (decision 049).
+  imports: [InvoicingModule],
   controllers: [
+    PlatformAllocationsController,
     CommissionsController,
     PayoutsController,
     AdminPlatformInvoicesController,
@@ -39,6 +46,8 @@ import { PlatformInvoiceSweep } from './processors/platform-invoice-sweep.js';
     IssuePlatformDocumentHandler,
     GetPlatformInvoicesHandler,
     PlatformInvoiceSweep,
+    DecidePlatformAllocationHandler,
+    PlatformInvoiceAllocation,
     {
       provide: PlatformInvoiceLinks,
       inject: [APP_CONFIG],
@@ -50,6 +59,7 @@ import { PlatformInvoiceSweep } from './processors/platform-invoice-sweep.js';
     CreatePayoutBatchHandler,
     MarkPayoutTransferredHandler,
   ],
+  exports: [PlatformInvoiceAllocation],
 })
 export class CommissionsModule implements OnModuleInit {
   constructor(private readonly runner: ProcessorRunner) {}

@@ -1,6 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
+  allocationNumberRequired,
+  israelDateOf,
   type MonthString,
   platformInvoiceEventSchemaVersions,
   platformInvoiceStreamId,
@@ -21,6 +23,7 @@ import { AppError } from '../../../platform/http/app-error.js';
 import { BusinessReader } from '../../accounts/index.js';
 import {
   foldPlatformInvoice,
+  includedVat,
   type PlatformInvoiceCommand,
   platformInvoiceDecider,
   PlatformInvoiceMonthNotEnded,
@@ -102,6 +105,19 @@ export class IssuePlatformDocumentHandler implements ICommandHandler<IssuePlatfo
   private async once({ businessPhone, month, request }: IssuePlatformDocumentCommand): Promise<boolean> {
     const commissionAgorot = await commissionAfterRefunds(this.database.em(), businessPhone, month);
     const business = await this.businesses.byPhone(businessPhone);
+    const seller = await this.businesses.sellerOf(businessPhone);
+    // The café is a VAT-registered business that deducts the commission's VAT: above the threshold on the document's
+    // date, the invoice needs an allocation number (decision 049).
+    const vatAgorot = includedVat(commissionAgorot, VAT_RATE_PERCENT);
+    const needsNumber =
+      seller !== undefined &&
+      allocationNumberRequired({
+        issuedOn: israelDateOf(request.now.toISOString()),
+        beforeVatAgorot: commissionAgorot - vatAgorot,
+        vatAgorot,
+        buyer: { taxId: seller.dealerNumber },
+      });
+    const allocationFor = needsNumber ? seller.dealerNumber : null;
     const streamId = platformInvoiceStreamId(businessPhone, month);
     return this.database.em().transactional(async (em) => {
       const stream = await this.store.readStream(streamId, { em });
@@ -117,7 +133,7 @@ export class IssuePlatformDocumentHandler implements ICommandHandler<IssuePlatfo
       const commandWith = (number: number): PlatformInvoiceCommand =>
         state.invoice
           ? { type: 'CreditPlatformInvoice', facts, commissionAgorot, creditNumber: number }
-          : { type: 'IssuePlatformInvoice', facts, commissionAgorot, invoiceNumber: number };
+          : { type: 'IssuePlatformInvoice', facts, commissionAgorot, invoiceNumber: number, allocationFor };
       // Decided first without a number: a document that is not due takes none.
       if (platformInvoiceDecider.decide(commandWith(1), state).length === 0) return false;
       const number = await nextNumber(em, state.invoice ? 'credit' : 'invoice');
