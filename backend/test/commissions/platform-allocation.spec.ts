@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   type PlatformAwaitingInvoicesAnswer,
+  type PlatformInvoiceSummary,
   type PlatformInvoiceEventData,
   platformInvoiceStreamId,
 } from '@tafrit/contracts';
@@ -170,6 +171,13 @@ describe('the platform’s invoice that needs an allocation number', () => {
     );
     expect(asked).toMatchObject({ vat_number: Number(PLATFORM.PLATFORM_DEALER_NUMBER), invoice_type: 305 });
     expect(invoice.allocation).toMatchObject({ source: 'tax_authority', number: expect.stringMatching(/^\d{9}$/) });
+    // The printed invoice carries it.
+    const listed = await call<{ data: PlatformInvoiceSummary[] }>(app, 'GET', `/api/admin/platform-invoices/${month}`, {
+      token: adminToken,
+    });
+    const url = listed.body.data.find((entry) => entry.businessId === granted.phone)!.documents[0]!.url;
+    const html = (await call<string>(app, 'GET', url)).body;
+    expect(html).toContain(`<dt>מספר הקצאה</dt><dd><bdi dir="ltr">${invoice.allocation!.number}</bdi></dd>`);
 
     const row = (await adminList()).find((entry) => entry.businessPhone === refused.phone);
     expect(row?.refusal).toMatchObject({ code: '460' });

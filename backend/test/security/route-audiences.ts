@@ -186,6 +186,9 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'PUT /api/admin/terms': admin,
   'GET /api/admin/terms/history': admin,
   // The platform's own grant at the Tax Authority (decision 047).
+  // The platform's commission invoices waiting for an allocation number (decision 049).
+  'GET /api/admin/platform-allocations': admin,
+  'POST /api/admin/platform-allocations/:phone/:month': admin,
   'GET /api/admin/tax-authority': admin,
   'POST /api/admin/tax-authority/connect': admin,
   'DELETE /api/admin/tax-authority': admin,

@@ -40,5 +40,5 @@ export {
   type ManualAllocation,
 } from './allocation/manual-allocation.js';
 // Tax documents as PDF files, made on the server in Hebrew right to left (decision 045).
-export { renderTaxDocumentPdf, type TaxDocumentPdfInput } from './pdf/tax-document-pdf.js';
+export { renderTaxDocumentPdf, type TaxDocumentPdfInput, WITHOUT_ALLOCATION } from './pdf/tax-document-pdf.js';
 export { renderSimpleHebrewPdf } from './pdf/simple-hebrew-pdf.js';

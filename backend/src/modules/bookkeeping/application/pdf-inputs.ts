@@ -78,7 +78,9 @@ export function platformPdfInputs(
         city: null,
       },
       buyer: { name: data.businessName, taxId: businessDealerNumber },
-      allocationNumber: null,
+      // The invoice's allocation number (decision 049), or that it went out without the one it needed.
+      allocationNumber: (!credit && 'allocation' in data && data.allocation?.number) || null,
+      withoutAllocation: !credit && 'withoutAllocation' in data && data.withoutAllocation !== undefined,
       lines: [{ description, quantity: 1, unitPriceAgorot: data.totalAgorot, totalAgorot: data.totalAgorot }],
       beforeVatAgorot: data.beforeVatAgorot,
       vatAgorot: data.vatAgorot,

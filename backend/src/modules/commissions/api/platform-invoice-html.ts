@@ -2,7 +2,7 @@
 // invoice's sheet, stylesheet and rules (RTL Hebrew, every value escaped, numbers isolated left to right).
 import { formatIsraelDateTime, type PlatformInvoiceEventData } from '@tafrit/contracts';
 import { escapeHtml } from '../../../platform/http/html-escape.js';
-import { ltr, money, page } from '../../invoicing/index.js';
+import { ltr, money, page, WITHOUT_ALLOCATION } from '../../invoicing/index.js';
 
 type Invoice = PlatformInvoiceEventData['PlatformInvoiceIssued'];
 type Credit = PlatformInvoiceEventData['PlatformCreditIssued'];
@@ -25,6 +25,14 @@ export function platformDocumentPage(
     : `עמלת שירות: 5% מהמכירות שנשמרו (לאחר החזרים) בחודש ${ltr(monthText(document.month))}`;
   const original =
     isCredit && credited ? `<dt>זיכוי לחשבונית מס מס'</dt><dd>${ltr(String(credited.invoiceNumber))}</dd>` : '';
+  // The invoice's allocation number (decision 049), or that it went out without the one it needed.
+  const allocation = isCredit
+    ? ''
+    : document.allocation
+      ? `<dt>מספר הקצאה</dt><dd>${ltr(document.allocation.number)}</dd>`
+      : document.withoutAllocation
+        ? `<dt>מספר הקצאה</dt><dd>${WITHOUT_ALLOCATION}</dd>`
+        : '';
   const customerDealer = customer.dealerNumber
     ? `<dt>עוסק מורשה / ח.פ. של הלקוח</dt><dd>${ltr(customer.dealerNumber)}</dd>`
     : '';
@@ -37,7 +45,7 @@ export function platformDocumentPage(
     `<div class="doc"><h2>${kind} מס' ${ltr(number)}</h2><p class="original">מקור</p></div>` +
     '</header><dl class="meta">' +
     `<dt>תאריך</dt><dd>${ltr(formatIsraelDateTime(document.issuedAt))}</dd>` +
-    `<dt>לכבוד</dt><dd>${escapeHtml(document.businessName)}</dd>${customerDealer}${original}` +
+    `<dt>לכבוד</dt><dd>${escapeHtml(document.businessName)}</dd>${customerDealer}${original}${allocation}` +
     '</dl>' +
     '<table class="lines"><thead><tr><th scope="col">תיאור</th><th scope="col" class="num">סה"כ</th></tr></thead>' +
     `<tbody><tr><td>${description}</td><td class="num">${money(document.totalAgorot)}</td></tr></tbody></table>` +
