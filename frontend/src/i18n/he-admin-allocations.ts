@@ -53,6 +53,8 @@ export const heAdminAllocations = {
     manual: 'הופקה עם מספר ההקצאה.',
     issue_without_number: 'הופקה ללא מספר הקצאה.',
   },
+  /** A 409 (issued meanwhile): before the server's reason; the list is refreshed. */
+  stale: 'מצב החשבונית השתנה בינתיים, והרשימה עודכנה.',
   /** The server answered that the invoice is still waiting (another answer came first). */
   notIssued: 'עדיין ממתינה: הרשימה עודכנה.',
 } as const;

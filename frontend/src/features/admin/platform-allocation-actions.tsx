@@ -1,7 +1,7 @@
 // What the administrator does about a platform invoice waiting for its allocation number (decision 049): types a
 // number obtained in the Tax Authority's personal area (while it waits, or after a refusal), or, after a refusal
 // only, issues it without a number. Issuing without a number cannot be taken back: it asks first.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { ConsequencesDialog } from '@/components/ui/consequences-dialog';
 import { errorTextClass, hintClass, labelClass, ltrInputClass } from '@/components/ui/form-styles';
@@ -9,15 +9,12 @@ import { PendingButton } from '@/components/ui/pending-button';
 import { secondaryButtonClass } from '@/components/ui/styles';
 import { heAdminAllocations } from '@/i18n/he-admin-allocations';
 import { isApiError } from '@/lib/api-client';
-import {
-  decidePlatformAllocation,
-  platformAllocationsQueryKey,
-  type PlatformAllocationChoice,
-  type PlatformAwaitingInvoice,
-} from './api';
+import { decidePlatformAllocation, type PlatformAllocationChoice, type PlatformAwaitingInvoice } from './api';
 import { errorDescription, fieldErrorOf } from './errors';
 
 const t = heAdminAllocations;
+
+const isConflict = (error: unknown) => isApiError(error) && error.status === 409;
 
 export interface PlatformAllocationOutcome {
   invoiceNumber: number;
@@ -29,43 +26,40 @@ export interface PlatformAllocationOutcome {
 export function PlatformAllocationActions({
   invoice,
   onDone,
+  onStale,
 }: {
   invoice: PlatformAwaitingInvoice;
   onDone: (outcome: PlatformAllocationOutcome) => Promise<void>;
+  /** A 409: issued meanwhile (the Authority's number came, or another administrator chose); the list is refreshed. */
+  onStale: (reason: string) => Promise<void>;
 }) {
   const id = useId();
-  const queryClient = useQueryClient();
   const [number, setNumber] = useState('');
   const [error, setError] = useState<{ field?: string; general?: string } | null>(null);
-  const outcomeOf = (choice: PlatformAllocationChoice, issued: boolean): PlatformAllocationOutcome => ({
+  const outcomeOf = (choice: PlatformAllocationChoice['choice'], issued: boolean): PlatformAllocationOutcome => ({
     invoiceNumber: invoice.invoiceNumber,
     businessName: invoice.businessName,
-    choice: choice.choice,
+    choice,
     issued,
   });
   const manual = useMutation({
-    mutationFn: (choice: PlatformAllocationChoice) => decidePlatformAllocation(invoice, choice),
+    mutationFn: (allocationNumber: string) => decidePlatformAllocation(invoice, { choice: 'manual', allocationNumber }),
     onMutate: () => setError(null),
-    onSuccess: (answer, choice) => onDone(outcomeOf(choice, answer.issued)),
+    onSuccess: (answer) => onDone(outcomeOf('manual', answer.issued)),
     onError: (cause) => {
+      if (isConflict(cause)) return onStale(errorDescription(cause));
       // The field's message from the envelope; the code alone (no `fields`) still belongs under the input.
       const field =
         fieldErrorOf(cause, 'allocationNumber') ??
         (isApiError(cause) && cause.code === 'invoice.allocation_number_invalid' ? errorDescription(cause) : undefined);
       setError(field ? { field } : { general: errorDescription(cause) });
-      // Issued meanwhile (the Authority's number came, or another administrator chose): the list shows what is left.
-      if (isApiError(cause) && cause.status === 409)
-        void queryClient.invalidateQueries({ queryKey: platformAllocationsQueryKey });
     },
   });
-  // Asked in the dialog, which shows its failure; a 409 also refreshes the list.
+  // Asked in the dialog, which shows its failure; the card (and its dialog) leaves the list after a 409.
   const without = useMutation({
     mutationFn: () => decidePlatformAllocation(invoice, { choice: 'issue_without_number' }),
-    onSuccess: (answer) => onDone(outcomeOf({ choice: 'issue_without_number' }, answer.issued)),
-    onError: (cause) => {
-      if (isApiError(cause) && cause.status === 409)
-        void queryClient.invalidateQueries({ queryKey: platformAllocationsQueryKey });
-    },
+    onSuccess: (answer) => onDone(outcomeOf('issue_without_number', answer.issued)),
+    onError: (cause) => (isConflict(cause) ? onStale(errorDescription(cause)) : undefined),
   });
   const busy = manual.isPending || without.isPending;
   const refused = invoice.refusal !== null;
@@ -73,7 +67,7 @@ export function PlatformAllocationActions({
   function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    manual.mutate({ choice: 'manual', allocationNumber: number.trim() });
+    manual.mutate(number.trim());
   }
 
   const inputId = `${id}-number`;

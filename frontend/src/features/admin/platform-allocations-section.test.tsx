@@ -90,7 +90,8 @@ async function cardOf(section: HTMLElement, invoice: PlatformAwaitingInvoice) {
   return card;
 }
 
-const ltrTexts = (element: HTMLElement) => [...element.querySelectorAll('bdi[dir="ltr"]')].map((bdi) => bdi.textContent);
+const ltrTexts = (element: HTMLElement) =>
+  [...element.querySelectorAll('bdi[dir="ltr"]')].map((bdi) => bdi.textContent);
 
 describe("the platform's invoices waiting for an allocation number (decision 049)", () => {
   it('shows a waiting and a refused invoice, with the admin token, and is clean for axe', async () => {
@@ -212,5 +213,25 @@ describe("the platform's invoices waiting for an allocation number (decision 049
       t.result.issue_without_number,
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('refreshes the list and says why when the invoice was issued meanwhile (409)', async () => {
+    let left = [waiting];
+    const calls = stubApi((call) => {
+      if (call.path === LIST) return json({ success: true, data: { invoices: left } });
+      if (call.method !== 'POST') return undefined;
+      left = [];
+      return failure(409, 'conflict', 'החשבונית כבר הופקה');
+    });
+    const user = userEvent.setup();
+    const section = renderSection();
+    const card = await cardOf(section, waiting);
+    await user.type(within(card).getByRole('textbox', { name: t.manual.label }), '123456789{Enter}');
+
+    expect(await within(section).findByTestId('platform-allocations-empty')).toBeTruthy();
+    expect(within(section).getByTestId('platform-allocations-result').textContent).toBe(
+      `${t.stale} החשבונית כבר הופקה`,
+    );
+    expect(listCalls(calls)).toHaveLength(2);
   });
 });

@@ -29,7 +29,7 @@ function monthText(month: string): string {
 
 export function PlatformAllocationsSection() {
   const queryClient = useQueryClient();
-  const [outcome, setOutcome] = useState<PlatformAllocationOutcome | null>(null);
+  const [outcome, setOutcome] = useState<PlatformAllocationOutcome | { stale: string } | null>(null);
   const list = useQuery({
     queryKey: platformAllocationsQueryKey,
     queryFn: ({ signal }) => fetchPlatformAwaitingInvoices(signal),
@@ -46,11 +46,13 @@ export function PlatformAllocationsSection() {
     document.getElementById(titleId)?.focus();
   }, [list.data, list.isFetching]);
 
-  async function onDone(done: PlatformAllocationOutcome) {
-    setOutcome(done);
+  async function refresh(shown: NonNullable<typeof outcome>) {
+    setOutcome(shown);
     focusAfterRefresh.current = true;
     await queryClient.invalidateQueries({ queryKey: platformAllocationsQueryKey });
   }
+  const onDone = (done: PlatformAllocationOutcome) => refresh(done);
+  const onStale = (reason: string) => refresh({ stale: reason });
 
   return (
     <section
@@ -65,7 +67,11 @@ export function PlatformAllocationsSection() {
       <p className="mt-1 max-w-prose text-muted">{t.intro}</p>
       {/* Always in the page, so the result is read even when the last invoice leaves the list. */}
       <p role="status" className="mt-4 font-medium text-ink empty:hidden" data-testid="platform-allocations-result">
-        {outcome ? (
+        {outcome && 'stale' in outcome ? (
+          <>
+            {t.stale} {outcome.stale}
+          </>
+        ) : outcome ? (
           <>
             {t.resultBefore} <Ltr>{outcome.invoiceNumber}</Ltr> {t.resultOf} <bdi>{outcome.businessName}</bdi>{' '}
             {outcome.issued ? t.result[outcome.choice] : t.notIssued}
@@ -97,7 +103,12 @@ export function PlatformAllocationsSection() {
       ) : (
         <ul className="mt-6 space-y-4">
           {list.data.map((invoice) => (
-            <InvoiceCard key={`${invoice.businessPhone}-${invoice.month}`} invoice={invoice} onDone={onDone} />
+            <InvoiceCard
+              key={`${invoice.businessPhone}-${invoice.month}`}
+              invoice={invoice}
+              onDone={onDone}
+              onStale={onStale}
+            />
           ))}
         </ul>
       )}
@@ -108,9 +119,11 @@ export function PlatformAllocationsSection() {
 function InvoiceCard({
   invoice,
   onDone,
+  onStale,
 }: {
   invoice: PlatformAwaitingInvoice;
   onDone: (outcome: PlatformAllocationOutcome) => Promise<void>;
+  onStale: (reason: string) => Promise<void>;
 }) {
   const { refusal } = invoice;
   return (
@@ -148,7 +161,10 @@ function InvoiceCard({
         </dd>
       </dl>
       {refusal ? (
-        <div className="mt-3 rounded-lg border border-danger bg-danger-50 p-3" data-testid="platform-allocation-refused">
+        <div
+          className="mt-3 rounded-lg border border-danger bg-danger-50 p-3"
+          data-testid="platform-allocation-refused"
+        >
           <p className="font-bold text-danger">{t.refusedTitle}</p>
           <p className="mt-1 text-ink">
             {t.refusalCode} <Ltr>{refusal.code}</Ltr>: <bdi>{refusal.reason}</bdi> ({t.refusedAt}{' '}
@@ -168,7 +184,7 @@ function InvoiceCard({
           {t.waitingAfter}
         </p>
       )}
-      <PlatformAllocationActions invoice={invoice} onDone={onDone} />
+      <PlatformAllocationActions invoice={invoice} onDone={onDone} onStale={onStale} />
     </li>
   );
 }

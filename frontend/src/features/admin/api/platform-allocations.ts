@@ -15,7 +15,9 @@ export const platformAllocationsQueryKey = [PLATFORM_ALLOCATIONS_URL] as const;
 export type { PlatformAwaitingInvoice };
 
 /** What the administrator may choose here: there is no deal to cancel (the commission was earned). */
-export type PlatformAllocationChoice = Exclude<AllocationChoice, { choice: 'cancel' }>;
+export type PlatformAllocationChoice =
+  | Extract<AllocationChoice, { choice: 'manual' }>
+  | { choice: Extract<AllocationChoice['choice'], 'issue_without_number'> };
 
 // Issued, or still waiting when another answer (the Authority's number) came first.
 const platformAllocationAnswerSchema = z.object({ issued: z.boolean() });
