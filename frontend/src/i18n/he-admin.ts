@@ -24,6 +24,7 @@ export const heAdmin = {
     openBusiness: 'כניסה לעסק לפי טלפון',
     payouts: 'העברות לעסקים',
     taxAuthority: 'רשות המסים',
+    platformAllocations: 'מספרי הקצאה',
     contact: 'הודעות מטופס יצירת הקשר',
     audit: 'יומן פעולות מנהלים',
   },

@@ -16,6 +16,7 @@ import { clearAdminSession, logoutAdmin, onAdminSessionExpired, useBusinesses } 
 import { CommissionsSection } from './commissions-section';
 import { ConnectionBadge, DebugButton } from './connection';
 import { PayoutsSection } from './payouts-section';
+import { PLATFORM_ALLOCATIONS_SECTION_ID, PlatformAllocationsSection } from './platform-allocations-section';
 import { TaxAuthoritySection } from './tax-authority-section';
 
 const t = heAdmin.dashboard;
@@ -26,6 +27,7 @@ const sections = [
   ['accounts', heAdmin.sections.accounts],
   ['payouts', heAdmin.sections.payouts],
   ['tax-authority', heAdmin.sections.taxAuthority],
+  [PLATFORM_ALLOCATIONS_SECTION_ID, heAdmin.sections.platformAllocations],
   ['contact', heAdmin.sections.contact],
   ['audit', heAdmin.sections.audit],
 ] as const;
@@ -114,6 +116,7 @@ export function AdminDashboardPage() {
           <AccountsSection />
           <PayoutsSection />
           <TaxAuthoritySection />
+          <PlatformAllocationsSection />
           <ContactSection />
           <AuditSection />
         </div>

@@ -44,6 +44,10 @@ describe('admin guard', () => {
     renderAt('/admin');
     await screen.findByRole('heading', { level: 1, name: heAdmin.dashboard.title }, { timeout: 8000 });
     expect(screen.getByRole('button', { name: heAdmin.dashboard.logout })).toBeTruthy();
+    const sections = screen.getByRole('navigation', { name: heAdmin.dashboard.sectionsNav });
+    expect(
+      within(sections).getByRole('link', { name: heAdmin.sections.platformAllocations }).getAttribute('href'),
+    ).toBe('#platform-allocations');
     expect(screen.getByText('054-7654321')).toBeTruthy();
   });
 });
