@@ -66,7 +66,8 @@ export function isDatabaseUnavailableError(error: unknown): boolean {
 export function isDatabaseBusyError(error: unknown): boolean {
   for (const current of causeChain(error)) {
     if (isFetchFailure(current)) return false;
-    if (typeof current.message === 'string' && current.message === 'timeout exceeded when trying to connect') return true;
+    if (typeof current.message === 'string' && current.message === 'timeout exceeded when trying to connect')
+      return true;
   }
   return false;
 }
