@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type MonthString, platformInvoiceEventSchemaVersions, platformInvoiceStreamId } from '@tafrit/contracts';
+import { type MonthString, platformInvoiceStreamId } from '@tafrit/contracts';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
@@ -10,7 +10,7 @@ import {
   platformInvoiceDecider,
   type PlatformInvoiceState,
 } from '../domain/platform-invoice.decider.js';
-import type { DocumentRequest } from './platform-invoice-commands.js';
+import { appendPlatformInvoiceEvents, type DocumentRequest } from './platform-invoice-commands.js';
 
 /** What became of a month's invoice waiting for its allocation number (decision 049). */
 export type PlatformAllocationDecision = Exclude<PlatformInvoiceCommand, { facts: unknown }>;
@@ -46,20 +46,7 @@ export class DecidePlatformAllocationHandler implements ICommandHandler<
       const state = foldPlatformInvoice(stream.events);
       const events = platformInvoiceDecider.decide(decision, state);
       if (events.length === 0) return state;
-      await this.store.appendToStream(
-        streamId,
-        events.map((event) => ({
-          type: event.type,
-          data: event.data,
-          metadata: {
-            correlationId: request.correlationId,
-            actor: request.actor,
-            occurredAt: request.now.toISOString(),
-            schemaVersion: platformInvoiceEventSchemaVersions[event.type],
-          },
-        })),
-        { expectedVersion: stream.version === 0 ? 'no_stream' : stream.version, em },
-      );
+      await appendPlatformInvoiceEvents(this.store, em, streamId, stream.version, events, request);
       return events.reduce((folded, event) => platformInvoiceDecider.evolve(folded, event), state);
     });
   }

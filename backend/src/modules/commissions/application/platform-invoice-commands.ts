@@ -4,6 +4,7 @@ import {
   allocationNumberRequired,
   israelDateOf,
   type MonthString,
+  type PlatformInvoiceEvent,
   platformInvoiceEventSchemaVersions,
   platformInvoiceStreamId,
   VAT_RATE_PERCENT,
@@ -79,6 +80,31 @@ async function nextNumber(em: EntityManager, kind: 'invoice' | 'credit'): Promis
   return Number(row!.last_number);
 }
 
+/** Appends what the decider decided to a month's invoice stream, in `em`'s transaction, after `version`. */
+export async function appendPlatformInvoiceEvents(
+  store: EventStore,
+  em: EntityManager,
+  streamId: string,
+  version: number,
+  events: readonly PlatformInvoiceEvent[],
+  request: DocumentRequest,
+): Promise<void> {
+  await store.appendToStream(
+    streamId,
+    events.map((event) => ({
+      type: event.type,
+      data: event.data,
+      metadata: {
+        correlationId: request.correlationId,
+        actor: request.actor,
+        occurredAt: request.now.toISOString(),
+        schemaVersion: platformInvoiceEventSchemaVersions[event.type],
+      },
+    })),
+    { expectedVersion: version === 0 ? 'no_stream' : version, em },
+  );
+}
+
 @CommandHandler(IssuePlatformDocumentCommand)
 export class IssuePlatformDocumentHandler implements ICommandHandler<IssuePlatformDocumentCommand, boolean> {
   constructor(
@@ -104,7 +130,6 @@ export class IssuePlatformDocumentHandler implements ICommandHandler<IssuePlatfo
 
   private async once({ businessPhone, month, request }: IssuePlatformDocumentCommand): Promise<boolean> {
     const commissionAgorot = await commissionAfterRefunds(this.database.em(), businessPhone, month);
-    const business = await this.businesses.byPhone(businessPhone);
     const seller = await this.businesses.sellerOf(businessPhone);
     // The café is a VAT-registered business that deducts the commission's VAT: above the threshold on the document's
     // date, the invoice needs an allocation number (decision 049).
@@ -124,7 +149,7 @@ export class IssuePlatformDocumentHandler implements ICommandHandler<IssuePlatfo
       const state = foldPlatformInvoice(stream.events);
       const facts = {
         businessPhone,
-        businessName: business?.businessName ?? '',
+        businessName: seller?.name ?? '',
         month,
         issuer: this.config.platform,
         vatRatePercent: VAT_RATE_PERCENT,
@@ -138,20 +163,7 @@ export class IssuePlatformDocumentHandler implements ICommandHandler<IssuePlatfo
       if (platformInvoiceDecider.decide(commandWith(1), state).length === 0) return false;
       const number = await nextNumber(em, state.invoice ? 'credit' : 'invoice');
       const events = platformInvoiceDecider.decide(commandWith(number), state);
-      await this.store.appendToStream(
-        streamId,
-        events.map((event) => ({
-          type: event.type,
-          data: event.data,
-          metadata: {
-            correlationId: request.correlationId,
-            actor: request.actor,
-            occurredAt: request.now.toISOString(),
-            schemaVersion: platformInvoiceEventSchemaVersions[event.type],
-          },
-        })),
-        { expectedVersion: stream.version === 0 ? 'no_stream' : stream.version, em },
-      );
+      await appendPlatformInvoiceEvents(this.store, em, streamId, stream.version, events, request);
       return true;
     });
   }
