@@ -2,10 +2,9 @@
 // number obtained in the Tax Authority's personal area (while it waits, or after a refusal), or, after a refusal
 // only, issues it without a number. Issuing without a number cannot be taken back: it asks first.
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { AllocationNumberForm } from '@/components/allocation-number-form';
 import { ConsequencesDialog } from '@/components/ui/consequences-dialog';
-import { errorTextClass, hintClass, labelClass, ltrInputClass } from '@/components/ui/form-styles';
-import { PendingButton } from '@/components/ui/pending-button';
 import { secondaryButtonClass } from '@/components/ui/styles';
 import { heAdminAllocations } from '@/i18n/he-admin-allocations';
 import { isApiError } from '@/lib/api-client';
@@ -64,51 +63,22 @@ export function PlatformAllocationActions({
   const busy = manual.isPending || without.isPending;
   const refused = invoice.refusal !== null;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    manual.mutate(number.trim());
-  }
-
-  const inputId = `${id}-number`;
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   return (
     <div className="mt-4 space-y-4" data-testid="platform-allocation-actions">
-      <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3">
-        <div className="min-w-56 flex-1">
-          <label htmlFor={inputId} className={labelClass}>
-            {t.manual.label}
-          </label>
-          <input
-            id={inputId}
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            dir="ltr"
-            value={number}
-            readOnly={busy}
-            aria-invalid={error?.field ? true : undefined}
-            aria-describedby={error?.field ? `${errorId} ${hintId}` : hintId}
-            onChange={(event) => {
-              setNumber(event.target.value);
-              if (error?.field) setError(null);
-            }}
-            className={`${ltrInputClass} max-w-64`}
-          />
-        </div>
-        <PendingButton type="submit" pending={manual.isPending} pendingLabel={t.manual.pending}>
-          {t.manual.submit}
-        </PendingButton>
-        <p id={hintId} className={`${hintClass} basis-full`}>
-          {t.manual.hint}
-        </p>
-        {error?.field ? (
-          <p id={errorId} className={`${errorTextClass} basis-full`} data-testid="platform-allocation-number-error">
-            {error.field}
-          </p>
-        ) : null}
-      </form>
+      <AllocationNumberForm
+        id={id}
+        number={number}
+        onNumberChange={(next) => {
+          setNumber(next);
+          if (error?.field) setError(null);
+        }}
+        fieldError={error?.field ?? null}
+        busy={busy}
+        pending={manual.isPending}
+        onSubmit={(typed) => manual.mutate(typed)}
+        text={t.manual}
+        errorTestId="platform-allocation-number-error"
+      />
       {refused ? (
         <ConsequencesDialog
           text={{

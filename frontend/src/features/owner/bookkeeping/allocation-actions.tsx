@@ -2,8 +2,8 @@
 // the Tax Authority's personal area (while it waits, or after a refusal), or, after a refusal only, issues it without
 // a number or cancels the deal. Cancelling refunds the whole order, which cannot be taken back: it asks first.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
-import { errorTextClass, hintClass, labelClass, ltrInputClass } from '@/components/ui/form-styles';
+import { useId, useState } from 'react';
+import { AllocationNumberForm } from '@/components/allocation-number-form';
 import { PendingButton } from '@/components/ui/pending-button';
 import { dangerOutlineClass, secondaryButtonClass } from '@/components/ui/styles';
 import { heOwnerAllocations } from '@/i18n/he-owner-allocations';
@@ -51,56 +51,23 @@ export function AllocationActions({
   const pendingChoice = busy ? decide.variables.choice : null;
   const refused = awaiting.status === 'allocation_refused';
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    decide.mutate({ choice: 'manual', allocationNumber: number.trim() });
-  }
-
-  const inputId = `${id}-number`;
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   return (
     <div className="mt-4 space-y-4" data-testid="allocation-actions">
-      <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3">
-        <div className="min-w-56 flex-1">
-          <label htmlFor={inputId} className={labelClass}>
-            {t.manual.label}
-          </label>
-          <input
-            id={inputId}
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            dir="ltr"
-            value={number}
-            readOnly={busy}
-            aria-invalid={error?.field ? true : undefined}
-            aria-describedby={error?.field ? `${errorId} ${hintId}` : hintId}
-            onChange={(event) => {
-              setNumber(event.target.value);
-              if (error?.field) setError(null);
-            }}
-            className={`${ltrInputClass} max-w-64`}
-          />
-        </div>
-        <PendingButton
-          type="submit"
-          pending={pendingChoice === 'manual'}
-          pendingLabel={t.manual.pending}
-          disabled={busy && pendingChoice !== 'manual'}
-        >
-          {t.manual.submit}
-        </PendingButton>
-        <p id={hintId} className={`${hintClass} basis-full`}>
-          {t.manual.hint}
-        </p>
-        {error?.field ? (
-          <p id={errorId} className={`${errorTextClass} basis-full`} data-testid="allocation-number-error">
-            {error.field}
-          </p>
-        ) : null}
-      </form>
+      <AllocationNumberForm
+        id={id}
+        number={number}
+        onNumberChange={(next) => {
+          setNumber(next);
+          if (error?.field) setError(null);
+        }}
+        fieldError={error?.field ?? null}
+        busy={busy}
+        pending={pendingChoice === 'manual'}
+        disabled={busy && pendingChoice !== 'manual'}
+        onSubmit={(typed) => decide.mutate({ choice: 'manual', allocationNumber: typed })}
+        text={t.manual}
+        errorTestId="allocation-number-error"
+      />
       {refused ? (
         <div className="flex flex-wrap gap-3">
           <PendingButton
