@@ -26,6 +26,7 @@ import { optionGroupsProjection } from '../dist/modules/menu/projections/option-
 import { menuTranslationsProjection } from '../dist/modules/menu/projections/menu-translations.projection.js';
 import { teamProjection } from '../dist/modules/team/projections/team.projection.js';
 import { activityProjection } from '../dist/modules/team/projections/activity.projection.js';
+import { numbersProjection } from '../dist/modules/reports/projections/numbers.projection.js';
 import { ActorNames } from '../dist/modules/team/projections/actor-names.js';
 import { TeamReader } from '../dist/modules/team/projections/team.reader.js';
 
@@ -146,6 +147,17 @@ export const READ_MODELS = [
     registeredAs: { kind: 'processor', name: 'team-activity' },
     projection: fromProcessor(activityProjection()),
     tables: [{ table: 'activity_log', key: ['position'] }],
+  },
+  {
+    name: 'numbers',
+    registeredAs: { kind: 'processor', name: 'numbers' },
+    projection: fromProcessor(numbersProjection()),
+    tables: [
+      { table: 'numbers_orders', key: ['order_id'] },
+      { table: 'numbers_hours', key: ['business_id', 'day', 'hour'] },
+      { table: 'numbers_items', key: ['business_id', 'day', 'product_id', 'option_id'] },
+      { table: 'numbers_refunds', key: ['refund_id'] },
+    ],
   },
 ];
 

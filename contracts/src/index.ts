@@ -58,3 +58,4 @@ export * from './http/admin-answers.schemas.js';
 export * from './http/owner-answers.schemas.js';
 export * from './terms-events.js';
 export * from './http/setup.schemas.js';
+export * from './http/numbers.schemas.js';

@@ -104,3 +104,8 @@ export function israelDatesRange(from: string, to: string): { start: Date; end: 
   const end = new TZDate(ty, tm - 1, td + 1, ISRAEL_TZ);
   return { start: new Date(start.getTime()), end: new Date(end.getTime()) };
 }
+
+/** The hour (0-23) of an instant on Israel's clock: the numbers page's busy hours (issue 33). */
+export function israelHourOf(date: Date | string | number): number {
+  return inIsrael(date).getHours();
+}

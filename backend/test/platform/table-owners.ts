@@ -15,6 +15,7 @@ export type Owner =
   | 'ordering'
   | 'payments'
   | 'printing'
+  | 'reports'
   | 'team'
   | 'terms'
   | 'platform';
@@ -79,6 +80,12 @@ export const TABLE_OWNERS: Readonly<Record<string, Owner>> = {
   printer_settings: 'printing',
   print_slips: 'printing',
   live_events: 'printing',
+
+  // The owner's numbers page (issue 33, decision 053), written by the reports module's `numbers` projection.
+  numbers_orders: 'reports',
+  numbers_hours: 'reports',
+  numbers_items: 'reports',
+  numbers_refunds: 'reports',
 
   system_settings: 'terms',
 

@@ -203,6 +203,11 @@ describe('rebuilding the read models from the log', () => {
         'team_members',
         'team_settings',
         'activity_log',
+        // The numbers page's aggregates (issue 33, decision 053).
+        'numbers_orders',
+        'numbers_hours',
+        'numbers_items',
+        'numbers_refunds',
       ].sort(),
     );
     for (const [name, row] of table)
@@ -211,6 +216,9 @@ describe('rebuilding the read models from the log', () => {
     expect(table.get('businesses')?.live).toBe(2);
     expect(table.get('orders')?.live).toBe(8);
     expect(table.get('commission_orders')?.live).toBe(6);
+    // The day's refunds (a line, the rest of an order, a declined order) came off the numbers, rebuilt alike.
+    expect(table.get('numbers_refunds')?.live).toBeGreaterThanOrEqual(3);
+    expect(table.get('numbers_hours')?.live).toBeGreaterThan(0);
     // The six paid orders' invoices and the credit documents of their refunds (issue 32).
     expect(table.get('tax_documents')?.live).toBeGreaterThan(6);
     expect(table.get('print_slips')?.live).toBe(6);

@@ -1,0 +1,225 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { israelDateOf, israelHourOf, type OrderEventData } from '@tafrit/contracts';
+import type { RecordedEvent } from '../../../platform/event-store/event-store.port.js';
+import { boundQuery } from '../../../platform/database/sql.js';
+import type { Processor } from '../../../platform/processing/processor.js';
+
+export const NUMBERS_PROCESSOR = 'numbers';
+
+/**
+ * The numbers page's read model (decision 053): per business, Israel date and hour, the paid orders and their sales
+ * (`numbers_hours`), and per date, product and option the units sold (`numbers_items`), so a year's range reads a few
+ * thousand rows and never the orders' lines.
+ *
+ * - A sale is counted when it is paid, under the Israel date and hour of the payment (as the monthly report and the
+ *   commissions count it). Sales are the items: what was paid less the tip.
+ * - A test order is never counted (its `OrderPlaced` is skipped, so its later events find no row).
+ * - A refund counts when the provider returned the money (`OrderRefunded`), against the date and hour of the order's
+ *   payment: its amount comes off the items' sales first (a tip is the last thing a refund returns, decision 027);
+ *   refunded lines come off their products' and options' units; an order refunded in full is no longer an order.
+ * - Every step claims its row first (the order's payment, the refund's completion), so an event delivered twice adds
+ *   nothing twice; names are the first seen for a date, so a batch and one event at a time write the same rows.
+ */
+export function numbersProjection(): Processor {
+  const project = async (events: readonly RecordedEvent[], { em }: { em: EntityManager }) => {
+    // Placed before paid before refunded, as the log orders them for any one order.
+    await addPlaced(
+      em,
+      events.filter((event) => event.type === 'OrderPlaced' && !(event.data as OrderEventData['OrderPlaced']).test),
+    );
+    await addPaid(
+      em,
+      events.filter((event) => event.type === 'OrderPaid'),
+    );
+    for (const event of events) {
+      if (event.type === 'RefundRequested') await addRefundRequest(em, event);
+      else if (event.type === 'OrderRefunded') await addRefund(em, event);
+    }
+  };
+  return {
+    name: NUMBERS_PROCESSOR,
+    handles: ['OrderPlaced', 'OrderPaid', 'RefundRequested', 'OrderRefunded'],
+    mode: 'projection',
+    gatherMs: 50,
+    // Nobody waits for a chart: at a busy moment a few deliveries a second.
+    spacingMs: 500,
+    handle: (event, ctx) => project([event], ctx),
+    handleBatch: project,
+  };
+}
+
+/** What the aggregates need of a placed order's lines, nothing of the diner's. */
+function linesOf(placed: OrderEventData['OrderPlaced']) {
+  return placed.lines.map((line) => ({
+    productId: line.productId,
+    name: line.name,
+    quantity: line.quantity,
+    unitPriceAgorot: line.unitPriceAgorot,
+    options: (line.options ?? []).map((option) => ({
+      optionId: option.optionId,
+      name: option.name,
+      groupName: option.groupName,
+      priceAgorot: option.priceAgorot,
+    })),
+  }));
+}
+
+/**
+ * Table against pickup: a pickup café's order (the serviceMode recorded on it) or an order without a table number is
+ * picked up; the rest were served at their table.
+ */
+export function atTable(placed: OrderEventData['OrderPlaced']): boolean {
+  return placed.seller?.serviceMode !== 'pickup' && placed.tableNumber !== null;
+}
+
+async function addPlaced(em: EntityManager, events: readonly RecordedEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const rows = events.map((event) => {
+    const placed = event.data as OrderEventData['OrderPlaced'];
+    return {
+      order_id: placed.orderId,
+      business_id: placed.businessPhone,
+      lines: linesOf(placed),
+      at_table: atTable(placed),
+      placed_position: event.globalPosition,
+    };
+  });
+  await boundQuery(
+    em,
+    `insert into numbers_orders (order_id, business_id, lines, at_table, placed_position)
+       select order_id, business_id, lines, at_table, placed_position
+         from jsonb_to_recordset($1::jsonb)
+           as x(order_id uuid, business_id text, lines jsonb, at_table boolean, placed_position bigint)
+     on conflict (order_id) do nothing`,
+    [JSON.stringify(rows)],
+  );
+}
+
+async function addPaid(em: EntityManager, events: readonly RecordedEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const rows = events.map((event) => {
+    const paid = event.data as OrderEventData['OrderPaid'];
+    return {
+      order_id: paid.orderId,
+      day: israelDateOf(paid.paidAt),
+      hour: israelHourOf(paid.paidAt),
+      paid_agorot: paid.amountAgorot,
+      sales_agorot: paid.amountAgorot - (paid.tipAgorot ?? 0),
+      position: event.globalPosition,
+    };
+  });
+  // One statement per batch (decision 015): claim the orders not counted yet, then add them to both aggregates.
+  await boundQuery(
+    em,
+    `with payment as (
+       select distinct on (order_id) * from jsonb_to_recordset($1::jsonb)
+         as x(order_id uuid, day date, hour smallint, paid_agorot bigint, sales_agorot bigint, position bigint)
+        order by order_id, position
+     ), claimed as (
+       update numbers_orders o set day = p.day, hour = p.hour, paid_agorot = p.paid_agorot,
+              sales_agorot = p.sales_agorot, paid_position = p.position
+         from payment p
+        where o.order_id = p.order_id and o.paid_position is null
+       returning o.business_id, o.day, o.hour, o.at_table, o.sales_agorot, o.lines, o.paid_position
+     ), hours as (
+       insert into numbers_hours as h
+         (business_id, day, hour, orders, table_orders, sales_agorot, table_sales_agorot)
+         select business_id, day, hour, count(*), count(*) filter (where at_table), sum(sales_agorot),
+                coalesce(sum(sales_agorot) filter (where at_table), 0)
+           from claimed group by business_id, day, hour
+       on conflict (business_id, day, hour) do update set
+         orders = h.orders + excluded.orders,
+         table_orders = h.table_orders + excluded.table_orders,
+         sales_agorot = h.sales_agorot + excluded.sales_agorot,
+         table_sales_agorot = h.table_sales_agorot + excluded.table_sales_agorot
+       returning 1
+     ), sold as (
+       select c.business_id, c.day, (l->>'productId')::int as product_id, '' as option_id, l->>'name' as name,
+              '' as group_name, l->>'name' as product_name, (l->>'quantity')::int as quantity,
+              (l->>'quantity')::bigint * (l->>'unitPriceAgorot')::bigint as sales, c.paid_position as position
+         from claimed c cross join jsonb_array_elements(c.lines) l
+       union all
+       select c.business_id, c.day, (l->>'productId')::int, o->>'optionId', o->>'name', o->>'groupName',
+              l->>'name', (l->>'quantity')::int, (l->>'quantity')::bigint * (o->>'priceAgorot')::bigint,
+              c.paid_position
+         from claimed c cross join jsonb_array_elements(c.lines) l
+              cross join jsonb_array_elements(coalesce(l->'options', '[]'::jsonb)) o
+     )
+     insert into numbers_items as i
+       (business_id, day, product_id, option_id, name, group_name, product_name, quantity, sales_agorot)
+       select business_id, day, product_id, option_id, (array_agg(name order by position))[1],
+              (array_agg(group_name order by position))[1], (array_agg(product_name order by position))[1],
+              sum(quantity), sum(sales)
+         from sold group by business_id, day, product_id, option_id
+     on conflict (business_id, day, product_id, option_id) do update set
+       quantity = i.quantity + excluded.quantity,
+       sales_agorot = i.sales_agorot + excluded.sales_agorot`,
+    [JSON.stringify(rows)],
+  );
+}
+
+/** A refund asked for on a counted order: kept until the provider answers; nothing is subtracted yet. */
+async function addRefundRequest(em: EntityManager, event: RecordedEvent): Promise<void> {
+  const requested = event.data as OrderEventData['RefundRequested'];
+  await boundQuery(
+    em,
+    `insert into numbers_refunds (refund_id, order_id, amount_agorot, lines, requested_position)
+       select $1::uuid, o.order_id, $2, $3::jsonb, $4 from numbers_orders o where o.order_id = $5::uuid
+     on conflict (refund_id) do nothing`,
+    [
+      requested.refundId,
+      requested.amountAgorot,
+      requested.lines === null ? null : JSON.stringify(requested.lines),
+      event.globalPosition,
+      requested.orderId,
+    ],
+  );
+}
+
+/** The money came back: once, off the order's payment hour and off the refunded lines' products and options. */
+async function addRefund(em: EntityManager, event: RecordedEvent): Promise<void> {
+  const refunded = event.data as OrderEventData['OrderRefunded'];
+  await boundQuery(
+    em,
+    `with done as (
+       update numbers_refunds set refunded_position = $1
+        where refund_id = $2::uuid and refunded_position is null
+        returning order_id, amount_agorot, lines
+     ), refunded as (
+       update numbers_orders o set refunded_agorot = o.refunded_agorot + d.amount_agorot
+         from done d where o.order_id = d.order_id and o.paid_position is not null
+       returning o.business_id, o.day, o.hour, o.at_table, o.lines, d.lines as refund_lines,
+         -- Off the items first, the tip last: the items' sales never go below zero for one order.
+         least(o.refunded_agorot, o.sales_agorot) - least(o.refunded_agorot - d.amount_agorot, o.sales_agorot)
+           as off_sales,
+         (o.refunded_agorot >= o.paid_agorot and o.refunded_agorot - d.amount_agorot < o.paid_agorot) as emptied
+     ), hours as (
+       update numbers_hours h set
+         refunded_agorot = h.refunded_agorot + r.off_sales,
+         orders = h.orders - (case when r.emptied then 1 else 0 end),
+         table_orders = h.table_orders - (case when r.emptied and r.at_table then 1 else 0 end),
+         table_sales_agorot = h.table_sales_agorot - (case when r.at_table then r.off_sales else 0 end)
+         from refunded r
+        where h.business_id = r.business_id and h.day = r.day and h.hour = r.hour
+       returning 1
+     ), returned_lines as (
+       select r.business_id, r.day, r.lines -> (x->>'index')::int as line, (x->>'quantity')::int as quantity
+         from refunded r cross join jsonb_array_elements(coalesce(r.refund_lines, '[]'::jsonb)) x
+     ), returned as (
+       select business_id, day, (line->>'productId')::int as product_id, '' as option_id, quantity,
+              quantity::bigint * (line->>'unitPriceAgorot')::bigint as sales
+         from returned_lines where line is not null
+       union all
+       select business_id, day, (line->>'productId')::int, o->>'optionId', quantity,
+              quantity::bigint * (o->>'priceAgorot')::bigint
+         from returned_lines cross join jsonb_array_elements(coalesce(line->'options', '[]'::jsonb)) o
+        where line is not null
+     )
+     update numbers_items i set quantity = i.quantity - x.quantity, sales_agorot = i.sales_agorot - x.sales
+       from (select business_id, day, product_id, option_id, sum(quantity)::int as quantity, sum(sales) as sales
+               from returned group by business_id, day, product_id, option_id) x
+      where i.business_id = x.business_id and i.day = x.day and i.product_id = x.product_id
+        and i.option_id = x.option_id`,
+    [event.globalPosition, refunded.refundId],
+  );
+}

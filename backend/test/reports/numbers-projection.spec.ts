@@ -1,0 +1,259 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { OrderEventData, OrderLine } from '@tafrit/contracts';
+import { DATABASE } from '../../src/platform/database/database.module.js';
+import type { Database } from '../../src/platform/database/database.js';
+import { query } from '../../src/platform/database/sql.js';
+import type { RecordedEvent } from '../../src/platform/event-store/event-store.port.js';
+import { numbersProjection } from '../../src/modules/reports/projections/numbers.projection.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+// The numbers projection on its own (decision 053): hand-made order events delivered straight to it, on the app's
+// database, so each case names the Israel date and hour it expects. The routes' figures are tested in numbers.spec.ts.
+
+let app: TestApp;
+let database: Database;
+let position = 1_000_000;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  database = app.app.get<Database>(DATABASE);
+}, 90_000);
+afterAll(() => app?.close());
+
+const projection = numbersProjection();
+
+function recorded<Type extends keyof OrderEventData>(type: Type, data: OrderEventData[Type]): RecordedEvent {
+  position += 1;
+  return {
+    type,
+    data,
+    metadata: { correlationId: randomUUID(), actor: { kind: 'system' } } as RecordedEvent['metadata'],
+    streamId: `order-${(data as { orderId: string }).orderId}`,
+    streamVersion: 1,
+    globalPosition: String(position),
+    transactionId: String(position),
+    recordedAt: new Date().toISOString(),
+  };
+}
+
+/** Delivers events one at a time (`handle`) or as one batch (`handleBatch`), each in its own transaction. */
+async function deliver(events: RecordedEvent[], how: 'one by one' | 'batch' = 'one by one'): Promise<void> {
+  const em = database.em();
+  const ctx = (tx: typeof em) => ({ em: tx, attempt: 1, afterCommit: () => {} });
+  if (how === 'batch') await em.transactional((tx) => projection.handleBatch!(events, ctx(tx)));
+  else for (const event of events) await em.transactional((tx) => projection.handle(event, ctx(tx)));
+}
+
+const LATTE: OrderLine = {
+  productId: 7,
+  name: 'לאטה',
+  unitPriceAgorot: 1600,
+  quantity: 2,
+  options: [{ groupId: 'g', groupName: 'חלב', optionId: 'oat', name: 'שיבולת שועל', priceAgorot: 200, without: false }],
+};
+const CAKE: OrderLine = { productId: 9, name: 'עוגה', unitPriceAgorot: 2500, quantity: 1 };
+
+interface Placed {
+  orderId: string;
+  events: RecordedEvent[];
+}
+
+/** An order placed and paid at `paidAt` (UTC): its `OrderPlaced` and `OrderPaid`, not delivered yet. */
+function paidOrder(
+  business: string,
+  paidAt: string,
+  { lines = [LATTE], tableNumber = 4, tipAgorot = 0, test = false, serviceMode = 'table' as 'table' | 'pickup' } = {},
+): Placed {
+  const orderId = randomUUID();
+  const items = lines.reduce((sum, line) => sum + line.unitPriceAgorot * line.quantity, 0);
+  const placed = recorded('OrderPlaced', {
+    orderId,
+    businessPhone: business,
+    departmentId: 'dep',
+    orderNumber: 1,
+    lines,
+    totalAgorot: items + tipAgorot,
+    commissionAgorot: 0,
+    netAgorot: 0,
+    ...(tipAgorot ? { tipAgorot } : {}),
+    remarks: null,
+    tableNumber,
+    dinerSessionId: 's',
+    customerName: null,
+    customerPhone: null,
+    placedAt: paidAt,
+    seller: { name: 'קפה', dealerNumber: '1', receiptPhone: null, serviceMode },
+    ...(test ? { test: true as const } : {}),
+  });
+  const paid = recorded('OrderPaid', {
+    orderId,
+    businessPhone: business,
+    provider: 'sandbox',
+    lowProfileId: 'lp',
+    transactionId: 't',
+    approvalNumber: null,
+    last4: null,
+    brand: null,
+    amountAgorot: items + tipAgorot,
+    commissionAgorot: 0,
+    netAgorot: 0,
+    document: null,
+    ...(tipAgorot ? { tipAgorot } : {}),
+    paidAt,
+  } as OrderEventData['OrderPaid']);
+  return { orderId, events: test ? [placed] : [placed, paid] };
+}
+
+function refund(
+  business: string,
+  orderId: string,
+  amountAgorot: number,
+  lines: { index: number; quantity: number }[] | null,
+) {
+  const refundId = randomUUID();
+  return [
+    recorded('RefundRequested', {
+      orderId,
+      businessPhone: business,
+      refundId,
+      amountAgorot,
+      commissionAgorot: 0,
+      lines,
+      reason: 'טעות',
+      requestedAt: new Date().toISOString(),
+    }),
+    recorded('OrderRefunded', {
+      orderId,
+      businessPhone: business,
+      refundId,
+      provider: 'sandbox',
+      providerRefundId: 'r',
+      amountAgorot,
+      refundedAt: new Date().toISOString(),
+    }),
+  ];
+}
+
+const hoursOf = (business: string) =>
+  query<Record<string, unknown>>(
+    database.em(),
+    `select to_char(day, 'YYYY-MM-DD') as day, hour, orders, table_orders, sales_agorot::int as sales,
+            table_sales_agorot::int as table_sales, refunded_agorot::int as refunded
+       from numbers_hours where business_id = ? order by day, hour`,
+    [business],
+  );
+const itemsOf = (business: string) =>
+  query<Record<string, unknown>>(
+    database.em(),
+    `select to_char(day, 'YYYY-MM-DD') as day, product_id, option_id, name, quantity, sales_agorot::int as sales
+       from numbers_items where business_id = ? order by day, product_id, option_id`,
+    [business],
+  );
+
+describe('the numbers projection', () => {
+  it('counts a payment under its Israel date and hour, around midnight and across the spring clock change', async () => {
+    const business = '0500000001';
+    await deliver([
+      // 23:50 on 10 March in Israel (winter, UTC+2), and 00:10 on the 11th: two dates, though both are the 10th in UTC.
+      ...paidOrder(business, '2026-03-10T21:50:00Z').events,
+      ...paidOrder(business, '2026-03-10T22:10:00Z').events,
+      // 27 March 2026: the clocks move from 02:00 to 03:00. 01:30 winter time, then 03:30 summer time, an hour apart.
+      ...paidOrder(business, '2026-03-26T23:30:00Z').events,
+      ...paidOrder(business, '2026-03-27T00:30:00Z').events,
+    ]);
+    const rows = await hoursOf(business);
+    expect(rows.map((row) => [row.day, row.hour, row.orders])).toEqual([
+      ['2026-03-10', 23, 1],
+      ['2026-03-11', 0, 1],
+      ['2026-03-27', 1, 1],
+      ['2026-03-27', 3, 1],
+    ]);
+  });
+
+  it('counts the items without the tip, table against pickup, products and their options', async () => {
+    const business = '0500000002';
+    await deliver([
+      ...paidOrder(business, '2026-05-05T09:00:00Z', { lines: [LATTE, CAKE], tipAgorot: 500 }).events,
+      ...paidOrder(business, '2026-05-05T09:20:00Z', { lines: [CAKE], tableNumber: null as unknown as number }).events,
+      // A pickup café's order carries a table number only if the diner typed one: still picked up.
+      ...paidOrder(business, '2026-05-05T09:40:00Z', { lines: [CAKE], serviceMode: 'pickup' }).events,
+    ]);
+    // 12:00 in Israel (summer, UTC+3): 2 × 1600 + 2500, then 2500 and 2500; the tip is not a sale.
+    expect(await hoursOf(business)).toEqual([
+      { day: '2026-05-05', hour: 12, orders: 3, table_orders: 1, sales: 10700, table_sales: 5700, refunded: 0 },
+    ]);
+    expect(await itemsOf(business)).toEqual([
+      // Two lattes at ₪16 each (with the oat milk's ₪2 in the unit price); the option: two units at ₪2.
+      { day: '2026-05-05', product_id: 7, option_id: '', name: 'לאטה', quantity: 2, sales: 3200 },
+      { day: '2026-05-05', product_id: 7, option_id: 'oat', name: 'שיבולת שועל', quantity: 2, sales: 400 },
+      { day: '2026-05-05', product_id: 9, option_id: '', name: 'עוגה', quantity: 3, sales: 7500 },
+    ]);
+  });
+
+  it('never counts a test order', async () => {
+    const business = '0500000003';
+    await deliver(paidOrder(business, '2026-05-05T09:00:00Z', { test: true }).events);
+    expect(await hoursOf(business)).toEqual([]);
+    expect(await itemsOf(business)).toEqual([]);
+  });
+
+  it('takes a refund off the hour of the payment and its lines off their products; a whole refund ends the order', async () => {
+    const business = '0500000004';
+    const first = paidOrder(business, '2026-06-01T07:00:00Z', { lines: [LATTE, CAKE], tipAgorot: 500 });
+    const second = paidOrder(business, '2026-06-01T07:30:00Z', { lines: [CAKE] });
+    await deliver([...first.events, ...second.events]);
+    // Refunded later: still the 1 June, 10:00 figures that change. One latte (₪16) of the first order (₪57 of items),
+    // then the whole of the second (₪25): ₪82 paid at tables, ₪41 back.
+    await deliver([
+      ...refund(business, first.orderId, 1600, [{ index: 0, quantity: 1 }]),
+      ...refund(business, second.orderId, 2500, null),
+    ]);
+    expect(await hoursOf(business)).toEqual([
+      { day: '2026-06-01', hour: 10, orders: 1, table_orders: 1, sales: 8200, table_sales: 4100, refunded: 4100 },
+    ]);
+    expect(await itemsOf(business)).toEqual([
+      { day: '2026-06-01', product_id: 7, option_id: '', name: 'לאטה', quantity: 1, sales: 1600 },
+      { day: '2026-06-01', product_id: 7, option_id: 'oat', name: 'שיבולת שועל', quantity: 1, sales: 200 },
+      { day: '2026-06-01', product_id: 9, option_id: '', name: 'עוגה', quantity: 2, sales: 5000 },
+    ]);
+  });
+
+  it('takes a refund off the items first and the tip last', async () => {
+    const business = '0500000005';
+    const order = paidOrder(business, '2026-06-02T07:00:00Z', { lines: [CAKE], tipAgorot: 500 });
+    await deliver(order.events);
+    // ₪30 back of ₪25 items and a ₪5 tip: the items' ₪25 off the sales, and the order is refunded in full.
+    await deliver(refund(business, order.orderId, 3000, null));
+    expect(await hoursOf(business)).toEqual([
+      { day: '2026-06-02', hour: 10, orders: 0, table_orders: 0, sales: 2500, table_sales: 0, refunded: 2500 },
+    ]);
+  });
+
+  it('adds nothing twice when the same events come again, one by one or in a batch', async () => {
+    const business = '0500000006';
+    const order = paidOrder(business, '2026-07-01T07:00:00Z', { lines: [LATTE, CAKE] });
+    const refunded = refund(business, order.orderId, 1600, [{ index: 0, quantity: 1 }]);
+    await deliver([...order.events, ...refunded], 'batch');
+    const once = { hours: await hoursOf(business), items: await itemsOf(business) };
+    await deliver([...order.events, ...refunded]);
+    await deliver([...order.events, ...refunded], 'batch');
+    expect({ hours: await hoursOf(business), items: await itemsOf(business) }).toEqual(once);
+    expect(once.hours).toEqual([
+      { day: '2026-07-01', hour: 10, orders: 1, table_orders: 1, sales: 5700, table_sales: 4100, refunded: 1600 },
+    ]);
+  });
+
+  it('writes the same rows from a batch as from one event at a time', async () => {
+    const [one, batch] = ['0500000007', '0500000008'];
+    const make = (business: string) => {
+      const a = paidOrder(business, '2026-08-01T07:00:00Z', { lines: [LATTE] });
+      const b = paidOrder(business, '2026-08-01T07:10:00Z', { lines: [{ ...LATTE, name: 'לאטה גדול' }, CAKE] });
+      return [...a.events, ...b.events, ...refund(business, b.orderId, 2500, [{ index: 1, quantity: 1 }])];
+    };
+    await deliver(make(one));
+    await deliver(make(batch), 'batch');
+    expect(await hoursOf(batch)).toEqual(await hoursOf(one));
+    expect(await itemsOf(batch)).toEqual(await itemsOf(one));
+  });
+});
