@@ -438,6 +438,14 @@ export const ROUTE_CASES: RouteCase[] = [
   },
   { route: 'GET /api/orders', request: get(`/api/orders?month=${month}`) },
   { route: 'GET /api/orders/csv', request: get(`/api/orders/csv?month=${month}`) },
+  ...(['sales', 'hours', 'products', 'months'] as const).map((data) => ({
+    route: `GET /api/owner/numbers/${data}`,
+    request: get(`/api/owner/numbers/${data}?from=${month}-01&to=${month}-01`),
+  })),
+  {
+    route: 'GET /api/owner/numbers/csv',
+    request: get(`/api/owner/numbers/csv?from=${month}-01&to=${month}-01&plot=days`),
+  },
   { route: 'GET /api/platform-invoices', request: get(`/api/platform-invoices?month=${month}`) },
   {
     route: 'GET /api/bookkeeping/uniform-structure',

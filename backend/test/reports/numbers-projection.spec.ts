@@ -215,7 +215,8 @@ describe('the numbers projection', () => {
     expect(await itemsOf(business)).toEqual([
       { day: '2026-06-01', product_id: 7, option_id: '', name: 'לאטה', quantity: 1, sales: 1600 },
       { day: '2026-06-01', product_id: 7, option_id: 'oat', name: 'שיבולת שועל', quantity: 1, sales: 200 },
-      { day: '2026-06-01', product_id: 9, option_id: '', name: 'עוגה', quantity: 2, sales: 5000 },
+      // The second order's cake came back with the whole order: one cake sold.
+      { day: '2026-06-01', product_id: 9, option_id: '', name: 'עוגה', quantity: 1, sales: 2500 },
     ]);
   });
 
@@ -255,5 +256,23 @@ describe('the numbers projection', () => {
     await deliver(make(batch), 'batch');
     expect(await hoursOf(batch)).toEqual(await hoursOf(one));
     expect(await itemsOf(batch)).toEqual(await itemsOf(one));
+  });
+});
+
+describe('a refund of the whole remainder after a line refund', () => {
+  it('takes only what was left of each line off its product', async () => {
+    const business = '0500000009';
+    const order = paidOrder(business, '2026-09-01T07:00:00Z', { lines: [LATTE, CAKE] });
+    await deliver(order.events);
+    await deliver(refund(business, order.orderId, 1600, [{ index: 0, quantity: 1 }]));
+    await deliver(refund(business, order.orderId, 4100, null));
+    expect((await itemsOf(business)).map((row) => [row.product_id, row.option_id, row.quantity, row.sales])).toEqual([
+      [7, '', 0, 0],
+      [7, 'oat', 0, 0],
+      [9, '', 0, 0],
+    ]);
+    expect(await hoursOf(business)).toEqual([
+      { day: '2026-09-01', hour: 10, orders: 0, table_orders: 0, sales: 5700, table_sales: 0, refunded: 5700 },
+    ]);
   });
 });

@@ -16,7 +16,9 @@ export const NUMBERS_PROCESSOR = 'numbers';
  * - A test order is never counted (its `OrderPlaced` is skipped, so its later events find no row).
  * - A refund counts when the provider returned the money (`OrderRefunded`), against the date and hour of the order's
  *   payment: its amount comes off the items' sales first (a tip is the last thing a refund returns, decision 027);
- *   refunded lines come off their products' and options' units; an order refunded in full is no longer an order.
+ *   refunded lines come off their products' and options' units; an order refunded in full is no longer an order, and
+ *   a refund of its whole remainder takes what was left of its lines off too (a declined order sold nothing). A refund
+ *   of an amount that leaves the order standing changes no units: it names none.
  * - Every step claims its row first (the order's payment, the refund's completion), so an event delivered twice adds
  *   nothing twice; names are the first seen for a date, so a batch and one event at a time write the same rows.
  */
@@ -188,7 +190,7 @@ async function addRefund(em: EntityManager, event: RecordedEvent): Promise<void>
      ), refunded as (
        update numbers_orders o set refunded_agorot = o.refunded_agorot + d.amount_agorot
          from done d where o.order_id = d.order_id and o.paid_position is not null
-       returning o.business_id, o.day, o.hour, o.at_table, o.lines, d.lines as refund_lines,
+       returning o.order_id, o.business_id, o.day, o.hour, o.at_table, o.lines, d.lines as refund_lines,
          -- Off the items first, the tip last: the items' sales never go below zero for one order.
          least(o.refunded_agorot, o.sales_agorot) - least(o.refunded_agorot - d.amount_agorot, o.sales_agorot)
            as off_sales,
@@ -205,6 +207,15 @@ async function addRefund(em: EntityManager, event: RecordedEvent): Promise<void>
      ), returned_lines as (
        select r.business_id, r.day, r.lines -> (x->>'index')::int as line, (x->>'quantity')::int as quantity
          from refunded r cross join jsonb_array_elements(coalesce(r.refund_lines, '[]'::jsonb)) x
+       union all
+       -- A refund of the whole remainder (no lines) that ends the order: what its line refunds left of each line.
+       select r.business_id, r.day, l.line, (l.line->>'quantity')::int - coalesce((
+                select sum((y->>'quantity')::int)::int
+                  from numbers_refunds f cross join jsonb_array_elements(f.lines) y
+                 where f.order_id = r.order_id and f.refunded_position is not null and f.lines is not null
+                   and (y->>'index')::int = l.position - 1), 0)
+         from refunded r cross join jsonb_array_elements(r.lines) with ordinality as l(line, position)
+        where r.refund_lines is null and r.emptied
      ), returned as (
        select business_id, day, (line->>'productId')::int as product_id, '' as option_id, quantity,
               quantity::bigint * (line->>'unitPriceAgorot')::bigint as sales
