@@ -16,6 +16,7 @@ export const APP_PAGE_PATHS: readonly string[] = [
   '/reports',
   // The accountant's files (issue 32).
   '/bookkeeping',
+  '/numbers',
   '/settings',
   // The café's team (issue 31): the owner's team page, a member's own page, a kitchen screen's pairing.
   '/team',

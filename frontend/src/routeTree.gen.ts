@@ -24,6 +24,7 @@ import { Route as ownerConsoleAccountRouteImport } from './routes/(owner)/_conso
 import { Route as ownerConsoleActivityRouteImport } from './routes/(owner)/_console/activity';
 import { Route as ownerConsoleBookkeepingRouteImport } from './routes/(owner)/_console/bookkeeping';
 import { Route as ownerConsoleMenuManagementRouteImport } from './routes/(owner)/_console/menu-management';
+import { Route as ownerConsoleNumbersRouteImport } from './routes/(owner)/_console/numbers';
 import { Route as ownerConsoleOrdersRouteImport } from './routes/(owner)/_console/orders';
 import { Route as ownerConsoleReportsRouteImport } from './routes/(owner)/_console/reports';
 import { Route as ownerConsoleSettingsRouteImport } from './routes/(owner)/_console/settings';
@@ -105,6 +106,11 @@ const ownerConsoleMenuManagementRoute =
     path: '/menu-management',
     getParentRoute: () => ownerConsoleRoute,
   } as any);
+const ownerConsoleNumbersRoute = ownerConsoleNumbersRouteImport.update({
+  id: '/numbers',
+  path: '/numbers',
+  getParentRoute: () => ownerConsoleRoute,
+} as any);
 const ownerConsoleOrdersRoute = ownerConsoleOrdersRouteImport.update({
   id: '/orders',
   path: '/orders',
@@ -146,6 +152,7 @@ export interface FileRoutesByFullPath {
   '/activity': typeof ownerConsoleActivityRoute;
   '/bookkeeping': typeof ownerConsoleBookkeepingRoute;
   '/menu-management': typeof ownerConsoleMenuManagementRoute;
+  '/numbers': typeof ownerConsoleNumbersRoute;
   '/orders': typeof ownerConsoleOrdersRoute;
   '/reports': typeof ownerConsoleReportsRoute;
   '/settings': typeof ownerConsoleSettingsRoute;
@@ -167,6 +174,7 @@ export interface FileRoutesByTo {
   '/activity': typeof ownerConsoleActivityRoute;
   '/bookkeeping': typeof ownerConsoleBookkeepingRoute;
   '/menu-management': typeof ownerConsoleMenuManagementRoute;
+  '/numbers': typeof ownerConsoleNumbersRoute;
   '/orders': typeof ownerConsoleOrdersRoute;
   '/reports': typeof ownerConsoleReportsRoute;
   '/settings': typeof ownerConsoleSettingsRoute;
@@ -190,6 +198,7 @@ export interface FileRoutesById {
   '/(owner)/_console/activity': typeof ownerConsoleActivityRoute;
   '/(owner)/_console/bookkeeping': typeof ownerConsoleBookkeepingRoute;
   '/(owner)/_console/menu-management': typeof ownerConsoleMenuManagementRoute;
+  '/(owner)/_console/numbers': typeof ownerConsoleNumbersRoute;
   '/(owner)/_console/orders': typeof ownerConsoleOrdersRoute;
   '/(owner)/_console/reports': typeof ownerConsoleReportsRoute;
   '/(owner)/_console/settings': typeof ownerConsoleSettingsRoute;
@@ -213,6 +222,7 @@ export interface FileRouteTypes {
     | '/activity'
     | '/bookkeeping'
     | '/menu-management'
+    | '/numbers'
     | '/orders'
     | '/reports'
     | '/settings'
@@ -234,6 +244,7 @@ export interface FileRouteTypes {
     | '/activity'
     | '/bookkeeping'
     | '/menu-management'
+    | '/numbers'
     | '/orders'
     | '/reports'
     | '/settings'
@@ -256,6 +267,7 @@ export interface FileRouteTypes {
     | '/(owner)/_console/activity'
     | '/(owner)/_console/bookkeeping'
     | '/(owner)/_console/menu-management'
+    | '/(owner)/_console/numbers'
     | '/(owner)/_console/orders'
     | '/(owner)/_console/reports'
     | '/(owner)/_console/settings'
@@ -384,6 +396,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ownerConsoleMenuManagementRouteImport;
       parentRoute: typeof ownerConsoleRoute;
     };
+    '/(owner)/_console/numbers': {
+      id: '/(owner)/_console/numbers';
+      path: '/numbers';
+      fullPath: '/numbers';
+      preLoaderRoute: typeof ownerConsoleNumbersRouteImport;
+      parentRoute: typeof ownerConsoleRoute;
+    };
     '/(owner)/_console/orders': {
       id: '/(owner)/_console/orders';
       path: '/orders';
@@ -427,6 +446,7 @@ interface ownerConsoleRouteChildren {
   ownerConsoleActivityRoute: typeof ownerConsoleActivityRoute;
   ownerConsoleBookkeepingRoute: typeof ownerConsoleBookkeepingRoute;
   ownerConsoleMenuManagementRoute: typeof ownerConsoleMenuManagementRoute;
+  ownerConsoleNumbersRoute: typeof ownerConsoleNumbersRoute;
   ownerConsoleOrdersRoute: typeof ownerConsoleOrdersRoute;
   ownerConsoleReportsRoute: typeof ownerConsoleReportsRoute;
   ownerConsoleSettingsRoute: typeof ownerConsoleSettingsRoute;
@@ -439,6 +459,7 @@ const ownerConsoleRouteChildren: ownerConsoleRouteChildren = {
   ownerConsoleActivityRoute: ownerConsoleActivityRoute,
   ownerConsoleBookkeepingRoute: ownerConsoleBookkeepingRoute,
   ownerConsoleMenuManagementRoute: ownerConsoleMenuManagementRoute,
+  ownerConsoleNumbersRoute: ownerConsoleNumbersRoute,
   ownerConsoleOrdersRoute: ownerConsoleOrdersRoute,
   ownerConsoleReportsRoute: ownerConsoleReportsRoute,
   ownerConsoleSettingsRoute: ownerConsoleSettingsRoute,

@@ -7,6 +7,7 @@ import { heAdmin } from '@/i18n/he-admin';
 import { heLanding } from '@/i18n/he-landing';
 import { heOwner } from '@/i18n/he-owner';
 import { heOwnerBookkeeping } from '@/i18n/he-owner-bookkeeping';
+import { heOwnerNumbers } from '@/i18n/he-owner-numbers';
 import { createAppRouter } from './router';
 import { demoBusiness, json, stubApi } from './test/api-stub';
 
@@ -57,6 +58,7 @@ describe('routes of product spec §2', () => {
     ['/success', heOwner.success.title],
     ['/reports', heOwner.reports.title],
     ['/bookkeeping', heOwnerBookkeeping.bookkeeping.title],
+    ['/numbers', heOwnerNumbers.title],
     ['/menu', heOwner.menuManagement.title],
     ['/menu-management', heOwner.menuManagement.title],
     ['/settings', heOwner.settings.title],

@@ -9,6 +9,7 @@ export { ActivityPage } from './activity/activity-page';
 export { BookkeepingPage } from './bookkeeping/bookkeeping-page';
 export { LoginPage } from './sign-in/login-page';
 export { MenuManagementPage } from './menu/menu-management-page';
+export { NumbersPage } from './numbers/numbers-page';
 export { AccountPage } from './team/account-page';
 export { ScreenPairingPage } from './team/screen-page';
 export { TeamPage } from './team/team-page';

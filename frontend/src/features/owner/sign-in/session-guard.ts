@@ -19,6 +19,8 @@ export const CONSOLE_PAGE_PERMISSIONS: Readonly<Record<string, Permission | read
   '/menu': 'menu.read',
   '/menu-management': 'menu.read',
   '/reports': 'reports.read',
+  // What sells (issue 33): whoever reads the reports.
+  '/numbers': 'reports.read',
   // The accountant's files (issue 32): whoever reads the reports; not the kitchen.
   '/bookkeeping': 'reports.read',
   // A manager's settings; the kitchen and the accountant have none.

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '@/components/ui/toast';
 import { heOwner } from '@/i18n/he-owner';
 import { heOwnerBookkeeping } from '@/i18n/he-owner-bookkeeping';
+import { heOwnerNumbers } from '@/i18n/he-owner-numbers';
 import { heOwnerTeam } from '@/i18n/he-owner-team';
 import { createAppRouter } from '@/router';
 import { demoBusiness, json, stubApi, type ApiCall } from '@/test/api-stub';
@@ -133,6 +134,7 @@ describe('a console that follows the role', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/reports'));
     expect(await navLinks()).toEqual([
       c.reports,
+      heOwnerNumbers.nav,
       heOwnerBookkeeping.bookkeeping.nav,
       heOwnerTeam.console.account,
       c.support,
