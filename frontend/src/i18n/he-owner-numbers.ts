@@ -56,6 +56,8 @@ export const heOwnerNumbers = {
   /** The months plot's series: "sales to date" of each month, named MM/YYYY by the component. */
   toDate: 'מכירות מצטברות',
   showTable: 'הצגת הנתונים כטבלה',
+  /** The table's scrolling region, named apart from its plot's section: "טבלת הנתונים: מכירות לפי יום". */
+  tableOf: 'טבלת הנתונים:',
   csv: 'הורדת CSV',
   csvPending: 'מכין CSV…',
   csvError: 'הורדת ה-CSV נכשלה',

@@ -1,0 +1,101 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectAccessible, expectNoSidewaysScroll, launchBrowser, openPage } from './support/browser.js';
+import { DEMO_OWNER_PHONE, signInWithCode } from './support/money.js';
+import { GOOD_CARD, PAYMENT_FRAME, payInFrame } from './support/payment.js';
+
+// Issue 33, part 4, in a real browser against the built product: a diner pays an order at the demo café; its owner
+// opens "מה נמכר" from the console's navigation, sees the plots of this month with the paid order in them, opens a
+// plot's table and downloads its CSV. axe finds nothing at 390 px and on a desktop.
+
+const baseUrl = inject('baseUrl');
+const smsLog = join(inject('dataDir'), 'sms.log');
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+const TITLE = 'מה נמכר';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A diner on a phone pays for a cappuccino at the demo café (the sandbox's approved card). */
+async function dinerPays(page: Page) {
+  await page.goto(`${baseUrl}/menu/demo`);
+  await page.getByRole('button', { name: 'הוספה של הפוך לעגלה' }).click();
+  await page.getByTestId('sheet-add').click();
+  await page.getByTestId('product-sheet').waitFor({ state: 'detached' });
+  await page.getByTestId('header-cart').click();
+  await page.getByRole('button', { name: 'מעבר לתשלום', exact: true }).click();
+  await page.locator(PAYMENT_FRAME).waitFor({ state: 'visible', timeout: 15_000 });
+  const frame = page.frameLocator(PAYMENT_FRAME);
+  await frame.locator('input[autocomplete="cc-number"]').waitFor({ timeout: 15_000 });
+  await payInFrame(frame, GOOD_CARD);
+  await page.waitForURL(/\/thank-you\/demo$/, { timeout: 30_000 });
+}
+
+/** The numbers page, reached from the console's navigation, once its figures include at least one paid order. */
+async function openNumbers(page: Page) {
+  await page.getByRole('navigation', { name: 'ניווט ניהול העסק' }).getByRole('link', { name: 'מספרים' }).click();
+  await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+  await page.getByTestId('numbers-content').waitFor({ timeout: 30_000 });
+}
+
+describe("the owner's numbers, end to end (issue 33)", () => {
+  it('a diner pays; the owner sees the plots and their tables, downloads a CSV; axe finds nothing', async () => {
+    const diner = await openPage(browser, { viewport: PHONE });
+    await dinerPays(diner.page);
+    expect(diner.problems).toEqual([]);
+    await diner.context.close();
+
+    const { page, context, problems } = await openPage(browser, { viewport: DESKTOP });
+    await signInWithCode(page, { baseUrl, smsLog, phone: DEMO_OWNER_PHONE });
+    await openNumbers(page);
+    // The plots, each an image with its name, and this month's sales counting the order just paid.
+    for (const id of ['days', 'weeks', 'best', 'least', 'options', 'hours', 'service', 'months']) {
+      await expect(page.getByTestId(`numbers-${id}-chart`).getAttribute('role')).resolves.toBe('img');
+    }
+    const products = page.getByTestId('numbers-plot-products');
+    await products.locator('summary').click();
+    const table = products.getByRole('table');
+    await table.waitFor();
+    expect(await table.getByRole('row').filter({ hasText: 'הפוך' }).count()).toBeGreaterThan(0);
+    await expectAccessible(page, 'the numbers page on a desktop, a table open');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 30_000 }),
+      products.getByRole('button', { name: 'הורדת CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^numbers-products-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync((await download.path()) as string, 'utf8').replace(/^\uFEFF/, '');
+    const [header, ...rows] = csv.split('\r\n');
+    expect(header).toBe('מוצר,יחידות,מכירות (₪)');
+    expect(rows.some((line) => line.startsWith('הפוך,'))).toBe(true);
+
+    // Another range from the picker: this year, which holds this month.
+    await page.getByRole('button', { name: 'השנה' }).click();
+    await expect(page.getByRole('button', { name: 'השנה' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await page.getByTestId('numbers-content').waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('reads on a phone: no sideways scroll, axe finds nothing', async () => {
+    const { page, context, problems } = await openPage(browser, { viewport: PHONE });
+    await signInWithCode(page, { baseUrl, smsLog, phone: DEMO_OWNER_PHONE });
+    await page.goto(`${baseUrl}/numbers`);
+    await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+    await page.getByTestId('numbers-content').waitFor({ timeout: 30_000 });
+    await page.getByTestId('numbers-plot-hours').locator('summary').click();
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page, 'the numbers page at 390 px, the hours table open');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
