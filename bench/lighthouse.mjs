@@ -49,7 +49,7 @@ async function prepareBrowser(port, prepare) {
   }
 }
 
-async function oneRun(url, prepare) {
+async function oneRun(url, prepare, config) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
     chromeFlags: CHROME_FLAGS,
@@ -58,12 +58,16 @@ async function oneRun(url, prepare) {
   try {
     const target = prepare ? ((await prepareBrowser(chrome.port, prepare)) ?? url) : url;
     // A prepared run keeps the device's storage (the cart, the last order); the cache was emptied above.
-    const result = await lighthouse(target, {
-      port: chrome.port,
-      onlyCategories: ['performance'],
-      logLevel: 'error',
-      ...(prepare ? { disableStorageReset: true } : {}),
-    });
+    const result = await lighthouse(
+      target,
+      {
+        port: chrome.port,
+        onlyCategories: ['performance'],
+        logLevel: 'error',
+        ...(prepare ? { disableStorageReset: true } : {}),
+      },
+      config,
+    );
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
     const audit = (id) => lhr.audits[id]?.numericValue ?? null;
@@ -97,10 +101,10 @@ async function oneRun(url, prepare) {
  * One run, tried again (at most twice) when Lighthouse reports a runtime error of its own: on a busy machine it now and
  * then loses the trace of a load (NO_NAVSTART), which says nothing about the page and must not end the whole bench.
  */
-async function runWithRetries(url, prepare) {
+async function runWithRetries(url, prepare, config) {
   for (let attempt = 1; ; attempt++) {
     try {
-      const run = await oneRun(url, prepare);
+      const run = await oneRun(url, prepare, config);
       return attempt > 1 ? { ...run, attempts: attempt } : run;
     } catch (error) {
       if (attempt >= 3) throw error;
@@ -112,10 +116,11 @@ async function runWithRetries(url, prepare) {
 /**
  * `runs` Lighthouse runs of `url`; each figure is the median of its runs (every run is kept). `prepare(page)`, when
  * given, sets the device up before each run (see prepareBrowser) and may return the address to measure instead.
+ * `config` is Lighthouse's own (its desktop preset, say); absent, its default mobile run.
  */
-export async function benchLighthouse(url, runs, prepare) {
+export async function benchLighthouse(url, runs, prepare, config) {
   const all = [];
-  for (let i = 0; i < runs; i++) all.push(await runWithRetries(url, prepare));
+  for (let i = 0; i < runs; i++) all.push(await runWithRetries(url, prepare, config));
   const of = (key) => median(all.map((run) => run[key]));
   return {
     url,

@@ -102,15 +102,18 @@ export class NumbersReader {
       sales: string;
     }>(
       em,
-      // The names of the range's last day: a product renamed during the year shows its newer name.
-      `select product_id, option_id, (array_agg(name order by day desc))[1] as name,
-              (array_agg(group_name order by day desc))[1] as group_name,
-              (array_agg(product_name order by day desc))[1] as product_name,
-              sum(quantity) as quantity, sum(sales_agorot) as sales
-         from numbers_items where business_id = ? and day between ?::date and ?::date
-        group by product_id, option_id
-        order by sum(quantity) desc, sum(sales_agorot) desc, product_id, option_id`,
-      [businessId, from, to],
+      // Summed first, then each item's names read from its last day in the range (one key lookup per item): a
+      // product renamed during the year shows its newer name, without sorting a year of names per item.
+      `with sums as (
+         select product_id, option_id, sum(quantity) as quantity, sum(sales_agorot) as sales, max(day) as last_day
+           from numbers_items where business_id = ? and day between ?::date and ?::date
+          group by product_id, option_id
+       )
+       select s.product_id, s.option_id, i.name, i.group_name, i.product_name, s.quantity, s.sales
+         from sums s join numbers_items i
+           on i.business_id = ? and i.day = s.last_day and i.product_id = s.product_id and i.option_id = s.option_id
+        order by s.quantity desc, s.sales desc, s.product_id, s.option_id`,
+      [businessId, from, to, businessId],
     );
     const items: NumbersItem[] = rows.map((row) => ({
       productId: Number(row.product_id),
