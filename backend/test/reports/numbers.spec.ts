@@ -81,6 +81,8 @@ beforeAll(async () => {
   // September, for the month against the last; the other café's order, for isolation.
   await paid(cafe, '2026-09-02T09:00:00+03:00', [CAKE, ESPRESSO]);
   await paid(other, '2026-10-04T08:00:00+03:00', [CAKE]);
+  // The other café renamed its cake on the 6th: the range shows the newer name.
+  await paid(other, '2026-10-06T08:00:00+03:00', [{ ...CAKE, name: 'עוגת גבינה אפויה' }]);
   // Unpaid: never a sale.
   orderNumber += 1;
   await recordOrder(app, {
@@ -190,11 +192,14 @@ describe("the owner's numbers", () => {
     expect([sunday[9], sunday[14]]).toEqual(['2', '1']);
   });
 
-  it('shows a café only its own orders', async () => {
+  it('shows a café only its own orders, each product by its name on the last day it sold', async () => {
     const sales = await numbers<NumbersSales>(other, `sales?${OCTOBER}`);
-    expect(sales.totals).toEqual({ orders: 1, salesAgorot: 2800, refundedAgorot: 0, averageOrderAgorot: 2800 });
+    expect(sales.totals).toEqual({ orders: 2, salesAgorot: 5600, refundedAgorot: 0, averageOrderAgorot: 2800 });
     const { products } = await numbers<NumbersProducts>(other, `products?${OCTOBER}`);
-    expect(products.map((item) => item.name)).toEqual(['עוגת גבינה']);
+    expect(products.map((item) => [item.name, item.quantity])).toEqual([['עוגת גבינה אפויה', 2]]);
+    // A range that ends before the rename shows the name of then.
+    const before = await numbers<NumbersProducts>(other, 'products?from=2026-10-01&to=2026-10-05');
+    expect(before.products.map((item) => [item.name, item.quantity])).toEqual([['עוגת גבינה', 1]]);
   });
 
   it.each([
