@@ -114,7 +114,7 @@ describe('the accessibility button covers nothing, and numbers read left to righ
     await signIn(page);
     for (const viewport of [DESKTOP, TABLET, PHONE]) {
       await page.setViewportSize(viewport);
-      for (const path of ['/orders', '/menu', '/reports', '/bookkeeping', '/settings']) {
+      for (const path of ['/orders', '/menu', '/reports', '/numbers', '/bookkeeping', '/settings']) {
         await page.goto(`${baseUrl}${path}`);
         await page.locator('h1').first().waitFor();
         // The page's data, not its loading state.

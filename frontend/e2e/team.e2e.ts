@@ -284,7 +284,7 @@ describe("the café's team", () => {
     await signInByPhone(page, ACCOUNTANT_PHONE);
     await page.waitForURL(`${baseUrl}/reports`);
     await page.getByRole('heading', { level: 1, name: 'דוח הזמנות חודשי' }).waitFor();
-    expect(await navigationLinks(page)).toEqual(['דוחות', 'הנהלת חשבונות', 'החשבון שלי', 'פנייה לתמיכה']);
+    expect(await navigationLinks(page)).toEqual(['דוחות', 'מספרים', 'הנהלת חשבונות', 'החשבון שלי', 'פנייה לתמיכה']);
     // The month's orders as a file: the documents are the accountant's to take.
     const [download] = await Promise.all([
       page.waitForEvent('download'),
