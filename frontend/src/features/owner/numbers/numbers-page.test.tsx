@@ -1,8 +1,9 @@
-import type {
-  NumbersHours,
-  NumbersMonths,
-  NumbersProducts,
-  NumbersSales,
+import {
+  numbersMessagesHe,
+  type NumbersHours,
+  type NumbersMonths,
+  type NumbersProducts,
+  type NumbersSales,
 } from '@tafrit/contracts/http/numbers.schemas';
 import { israelDateOf } from '@tafrit/contracts/months';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
@@ -155,5 +156,24 @@ describe("the owner's numbers page", () => {
     expect(
       (['owner', 'manager', 'accountant', 'kitchen'] as const).map((role) => roleMayOpen(role, '/numbers')),
     ).toEqual([true, true, true, false]);
+  });
+});
+
+describe('a custom range', () => {
+  it('says in Hebrew why a reversed range cannot be shown, and asks for a good one', async () => {
+    const calls = numbersServer({ sales, hours, products, months });
+    await renderNumbers();
+    await screen.findByTestId('numbers-content', {}, { timeout: 10_000 });
+    fireEvent.click(screen.getByRole('button', { name: t.range.custom }));
+    fireEvent.change(screen.getByLabelText(t.range.from), { target: { value: '2026-03-10' } });
+    fireEvent.change(screen.getByLabelText(t.range.to), { target: { value: '2026-03-01' } });
+    expect(screen.getByTestId('numbers-range-problem').textContent).toBe(numbersMessagesHe.reversed);
+    expect((screen.getByRole('button', { name: t.range.apply }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText(t.range.to), { target: { value: '2026-03-31' } });
+    expect(screen.queryByTestId('numbers-range-problem')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: t.range.apply }));
+    await waitFor(() =>
+      expect(calls.some((call) => call.path === '/api/owner/numbers/sales?from=2026-03-10&to=2026-03-31')).toBe(true),
+    );
   });
 });

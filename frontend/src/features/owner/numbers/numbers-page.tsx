@@ -1,6 +1,11 @@
 // The owner's numbers page (issue 33, `/numbers`): what sells, over a range of Israel dates chosen from presets or by
 // hand. The plots' code (visx) loads with the page's content, apart from the console's first screen.
-import type { NumbersRange } from '@tafrit/contracts/http/numbers.schemas';
+import {
+  daysInRange,
+  NUMBERS_MAX_RANGE_DAYS,
+  numbersMessagesHe,
+  type NumbersRange,
+} from '@tafrit/contracts/http/numbers.schemas';
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { PageMain } from '@/components/page-shell';
 import { inputClass, labelClass } from '@/components/ui/form-styles';
@@ -55,8 +60,18 @@ function RangePicker({
 }) {
   const fromId = useId();
   const toId = useId();
+  const problemId = useId();
   const [draft, setDraft] = useState(custom);
-  const allowed = rangeAllowed(draft) && draft.from !== '' && draft.to !== '';
+  const filled = draft.from !== '' && draft.to !== '';
+  const allowed = filled && rangeAllowed(draft);
+  // The server's own words for a range it would refuse, shown before asking it.
+  const problem = !filled
+    ? numbersMessagesHe.dateInvalid
+    : draft.from > draft.to
+      ? numbersMessagesHe.reversed
+      : daysInRange(draft.from, draft.to) > NUMBERS_MAX_RANGE_DAYS
+        ? numbersMessagesHe.tooLong
+        : null;
   return (
     <fieldset className="mt-6">
       <legend className={labelClass}>{t.range.legend}</legend>
@@ -105,9 +120,23 @@ function RangePicker({
               className={inputClass}
             />
           </div>
-          <button type="submit" disabled={!allowed} className={secondaryButtonClass}>
+          <button
+            type="submit"
+            disabled={!allowed}
+            aria-describedby={problem ? problemId : undefined}
+            className={secondaryButtonClass}
+          >
             {t.range.apply}
           </button>
+          {problem ? (
+            <p
+              id={problemId}
+              className="basis-full text-sm font-medium text-danger"
+              data-testid="numbers-range-problem"
+            >
+              {problem}
+            </p>
+          ) : null}
         </form>
       ) : null}
     </fieldset>
