@@ -124,3 +124,12 @@ export function sourceOfVisit(query: { table?: string | null; src?: string | nul
   if (tag === WINDOW_SOURCE) return { channel: 'window' };
   return SOURCE_TAG.test(tag) ? { channel: 'link', tag } : { channel: 'link' };
 }
+
+/** How the reports name each channel (the owner's screen and the CSV). */
+export const orderSourceLabelsHe: Readonly<Record<OrderSourceChannel, string>> = {
+  table: 'QR בשולחן',
+  window: 'פוסטר בחלון',
+  link: 'קישור משותף',
+};
+/** An order placed before sources were recorded, or whose page did not say. */
+export const UNKNOWN_SOURCE_HE = 'לא ידוע';

@@ -35,6 +35,7 @@ import { Migration20261206000100_tax_authority_grants } from './Migration2026120
 import { Migration20261206000200_tax_documents_allocation } from './Migration20261206000200_tax_documents_allocation.js';
 import { Migration20261206000300_platform_allocation_waits } from './Migration20261206000300_platform_allocation_waits.js';
 import { Migration20261207000200_menu_addresses } from './Migration20261207000200_menu_addresses.js';
+import { Migration20261207000210_order_sources } from './Migration20261207000210_order_sources.js';
 
 /**
  * Every migration, in order. An explicit list (not a folder glob) works the same from TypeScript sources in tests
@@ -87,4 +88,5 @@ export const migrationsList = [
   },
   { name: 'Migration20261206000300_platform_allocation_waits', class: Migration20261206000300_platform_allocation_waits },
   { name: 'Migration20261207000200_menu_addresses', class: Migration20261207000200_menu_addresses },
+  { name: 'Migration20261207000210_order_sources', class: Migration20261207000210_order_sources },
 ];
