@@ -42,7 +42,11 @@ export const SHARE_LINE_MAX = 160;
  */
 export const menuAddressRequestSchema = z
   .object({
-    address: menuAddressSchema.nullable(),
+    // An empty field is no readable address, as null is (the settings form sends what was typed).
+    address: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+      menuAddressSchema.nullable(),
+    ),
     shareLine: z
       .string()
       .overwrite(withoutDirectionControls)
@@ -52,7 +56,7 @@ export const menuAddressRequestSchema = z
       .transform((line) => (line ? line : null)),
   })
   .strict();
-export type MenuAddressRequest = z.input<typeof menuAddressRequestSchema>;
+export type MenuAddressRequest = { address: string | null; shareLine?: string | null };
 
 /** `GET`/`PUT /api/business/menu-address`'s answer; `departmentId` is the random address, which keeps working. */
 export const menuAddressResponseSchema = z.object({
