@@ -123,7 +123,7 @@ export function withSharePreview(html: string, preview: SharePreview): string {
     `<link rel="canonical" href="${text(preview.url)}" />`,
   ];
   // A function, not a string: `$&` in a café's name must stay as it is.
-  return html.replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`);
+  return html.replace('</head>', () => `  ${tags.join('\n    ')}\n  </head>`);
 }
 
 function withData(
