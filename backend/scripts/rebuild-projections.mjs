@@ -54,7 +54,11 @@ export const READ_MODELS = [
     name: 'businesses',
     registeredAs: { kind: 'inline', name: 'businesses' },
     projection: fromInline(businessesProjection),
-    tables: [{ table: 'businesses', key: ['phone'] }],
+    tables: [
+      { table: 'businesses', key: ['phone'] },
+      // Every readable address ever claimed (issue 33), written with the businesses' rows.
+      { table: 'menu_addresses', key: ['address'] },
+    ],
   },
   {
     name: 'orders',
@@ -164,6 +168,7 @@ export const READ_MODELS = [
 /** Inline projections and processors that are not read models, and why a rebuild leaves them alone. */
 export const NOT_REBUILT = {
   'public-menu-cache': 'an in-memory cache dropped on menu and business events; nothing is stored',
+  'menu-address-links': "an in-memory cache of where readable menu addresses lead, dropped on the business's events",
   'receipt-sms': 'sends the receipt SMS: an effect, never replayed',
   'auto-accept': "accepts a newly paid order through ordering's command: an effect, never replayed",
   'ready-sms':

@@ -64,6 +64,7 @@ describe('error codes', () => {
         'refund.not_recorded',
         'credit.not_retryable',
         'business.ordering_closed',
+        'business.menu_address_taken',
         'secrets.unavailable',
         'test_order.no_product',
         'test_order.limit',
@@ -116,6 +117,7 @@ describe('error codes', () => {
     ['order.tip_not_offered', 409],
     ['order.tip_too_large', 422],
     ['order.method_not_offered', 409],
+    ['business.menu_address_taken', 409],
   ] as const)('%s answers %i', (code, status) => {
     expect(httpStatusFor(code)).toBe(status);
   });

@@ -72,6 +72,7 @@ export const ErrorCode = {
   AllocationNumberInvalid: 'invoice.allocation_number_invalid',
   BookkeepingRangeOutOfBounds: 'bookkeeping.range_out_of_bounds',
   TaxAuthorityNotConfigured: 'tax_authority.not_configured',
+  MenuAddressTaken: 'business.menu_address_taken',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -102,6 +103,8 @@ export const errorHttpStatus: Readonly<Record<ErrorCode, number>> = {
   'bookkeeping.range_out_of_bounds': 400,
   // Connecting to the Tax Authority on a server without its TAX_AUTHORITY_* configuration (decision 047).
   'tax_authority.not_configured': 409,
+  // A readable menu address another café has, or once had (issue 33): an address is never given to a second café.
+  'business.menu_address_taken': 409,
   not_found: 404,
   'api.not_found': 404,
   conflict: 409,

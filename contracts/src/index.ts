@@ -59,3 +59,5 @@ export * from './http/owner-answers.schemas.js';
 export * from './terms-events.js';
 export * from './http/setup.schemas.js';
 export * from './http/numbers.schemas.js';
+export * from './menu-address.js';
+export * from './http/share.schemas.js';

@@ -104,6 +104,10 @@ export interface PublicBusiness {
   languages?: DinerLanguage[];
   /** What the checkout offers beside a card (issue 17): the tip, Bit, Google Pay; absent: nothing. */
   payments?: { tips: boolean; bit: boolean; googlePay: boolean };
+  /** The readable address the owner chose (`/menu/{menuAddress}`, issue 33); absent: only the random one. */
+  menuAddress?: string;
+  /** The owner's line for link previews (issue 33); absent: the first categories' names are used. */
+  shareLine?: string;
 }
 
 /** Why ordering is closed (decision 028): outside the day's hours, a closed date, Shabbat, a holiday, a live pause. */

@@ -73,6 +73,7 @@ export const errorMessagesHe: Readonly<Record<ErrorCode, string>> = {
   'refund.not_found': 'ההחזר לא נמצא',
   'refund.not_recorded': 'לא הצלחנו לרשום את ההחזר כרגע. נסו שוב בעוד רגע; החזר שכבר נשלח יושלם מעצמו',
   'credit.not_retryable': 'אי אפשר להפיק שוב את חשבונית הזיכוי של ההחזר הזה; יש להפיק אותה ידנית',
+  'business.menu_address_taken': 'הכתובת הזו כבר שייכת לעסק אחר או הייתה שלו. בחרו כתובת אחרת',
   'business.ordering_closed': 'ההזמנות סגורות כעת. אפשר לעיין בתפריט ולהזמין כשייפתח שוב',
   'order.ready_sms_unavailable': 'לא ניתן לשמור כרגע מספר להודעה כשההזמנה מוכנה. אפשר להמשיך בלי',
   'secrets.unavailable': 'שמירת סיסמאות אינה זמינה כרגע בשרת, פנו לתמיכה',

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { dinerLanguages, offerableLanguages } from './languages.js';
 import { buyerBlockSchema, sellerBlockSchema } from './tax-document-parties.js';
+import { orderSourceSchema } from './http/share.schemas.js';
 
 import {
   agorotField as agorot,
@@ -116,6 +117,11 @@ export const orderPlacedDataSchema = z.object({
    * document). The order's documents name this buyer.
    */
   invoiceFor: buyerBlockSchema.optional(),
+  /**
+   * Where the diner came from (issue 33, added 2026-11-29): a table's QR code, the window poster's, or a shared address
+   * with its `?src=` tag; absent in older orders and when the diner's page did not say.
+   */
+  source: orderSourceSchema.optional(),
 });
 
 export const paymentPageOpenedDataSchema = z.object({

@@ -1,5 +1,6 @@
 import type { OrderingClosedReason } from './menu-types.js';
 import type { PaymentMethod, TranslatedName } from './order-events.js';
+import type { OrderSource, OrderSourceChannel } from './menu-address.js';
 
 // Ordering's answers as plain types, with no zod: the diner's checkout and thank-you screens import them (`import
 // type`) without a validator in their bundle. The request schemas live in http/ordering.schemas.ts.
@@ -164,6 +165,8 @@ export interface ReportOrder {
    * or waiting for its answer (their amount is held). Not in any sum. Absent in answers of servers before it.
    */
   unsettledRefunds?: ReportUnsettledRefund[];
+  /** Issue 33: where the diner came from (a table, the window poster, a shared link and its tag); null: not recorded. */
+  source?: OrderSource | null;
 }
 
 export interface ReportUnsettledRefund {
@@ -229,11 +232,22 @@ export interface ReportPayout {
   carried: string;
 }
 
+/** The month's paid orders of one source channel (null: orders that recorded none), and of each tag of it. */
+export interface ReportSource {
+  channel: OrderSourceChannel | null;
+  totalOrders: number;
+  totalAmount: string;
+  /** The channel's orders by `?src=` tag, the most first; those without one are not listed. */
+  tags: { tag: string; totalOrders: number; totalAmount: string }[];
+}
+
 export interface MonthlyReport {
   month: string;
   orders: ReportOrder[];
   summary: ReportSummary;
   daily: ReportDay[];
+  /** Issue 33: the month's paid orders by where they came from, the most first. Absent in answers before it. */
+  sources?: ReportSource[];
   /** Null while no payout batch of the month names this business. */
   payout: ReportPayout | null;
 }

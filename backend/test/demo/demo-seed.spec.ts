@@ -34,6 +34,8 @@ describe('the demo café', () => {
     const store = app.app.get<EventStore>(EVENT_STORE);
     expect((await store.readStream('business-+972523456789')).events.map((event) => event.type)).toEqual([
       'BusinessRegistered',
+      // Its readable address to share, /menu/demo-cafe (issue 33).
+      'MenuAddressChosen',
     ]);
     const menuEvents = (await store.readStream('menu-+972523456789')).events;
     expect(menuEvents).toHaveLength(16);
@@ -127,6 +129,19 @@ describe('a demo café seeded before addresses were asked', () => {
     const types = (await older.app.get<EventStore>(EVENT_STORE).readStream(`business-${demoOwner.phone}`)).events.map(
       (event) => event.type,
     );
-    expect(types).toEqual(['BusinessRegistered', 'BusinessAddressChanged']);
+    // And its readable address to share (issue 33), which it lacked too.
+    expect(types).toEqual(['BusinessRegistered', 'BusinessAddressChanged', 'MenuAddressChosen']);
+  });
+});
+
+describe("the demo café's address to share (issue 33)", () => {
+  it('is /menu/demo-cafe, serving the same menu as /menu/demo', async () => {
+    const menu = (await call(app, 'GET', '/api/menu/demo')).body.data as PublicMenu;
+    expect(menu.business.menuAddress).toBe('demo-cafe');
+    const { MenuAddressReader } = await import('../../src/modules/accounts/projections/menu-address.reader.js');
+    expect(await app.app.get(MenuAddressReader).target('demo-cafe')).toEqual({
+      departmentId: 'demo',
+      current: 'demo-cafe',
+    });
   });
 });

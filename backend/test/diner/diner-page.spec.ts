@@ -92,8 +92,11 @@ describe('the diner page in one response (demo café seeded)', () => {
     const body = response.body;
     expect(body).toContain('<title>קפה הגפן | תפריט</title>');
     expect(body).toContain('<meta property="og:title" content="קפה הגפן | תפריט" />');
-    expect(body).toContain('<meta property="og:url" content="https://menu.example.co.il/menu/demo" />');
-    expect(body).toContain('<meta property="og:image" content="https://menu.example.co.il/og-image.png" />');
+    // The preview names the café's readable address and shows its first product photo (no logo; issue 33).
+    expect(body).toContain('<meta property="og:url" content="https://menu.example.co.il/menu/demo-cafe" />');
+    expect(body).toMatch(
+      /<meta property="og:image" content="https:\/\/menu\.example\.co\.il\/uploads\/products\/[^"]+" \/>/,
+    );
     const menu = inlineData(body, 'menu-data') as {
       business: Record<string, unknown>;
       categories: unknown[];
@@ -105,6 +108,8 @@ describe('the diner page in one response (demo café seeded)', () => {
       departmentId: 'demo',
       languages: ['he', 'ar', 'en', 'ru'],
       payments: { tips: false, bit: false, googlePay: false },
+      // Its readable address to share (issue 33).
+      menuAddress: 'demo-cafe',
     });
     expect(menu.categories).toHaveLength(4);
     expect(menu.products).toHaveLength(12);

@@ -170,6 +170,12 @@ export const ROUTE_CASES: RouteCase[] = [
     route: 'PUT /api/business/service-mode',
     request: send('PUT', at('/api/business/service-mode'), () => ({ serviceMode: 'table' })),
   },
+  { route: 'GET /api/business/menu-address', request: get('/api/business/menu-address') },
+  {
+    route: 'PUT /api/business/menu-address',
+    // Only the previews' line: an address claimed here would stay the business's for good.
+    request: send('PUT', at('/api/business/menu-address'), () => ({ address: null, shareLine: 'קפה טוב' })),
+  },
   { route: 'GET /api/business/auto-accept', request: get('/api/business/auto-accept') },
   {
     route: 'PUT /api/business/auto-accept',

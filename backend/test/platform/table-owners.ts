@@ -30,6 +30,7 @@ export const TABLE_OWNERS: Readonly<Record<string, Owner>> = {
   repeatable_sql: 'platform',
 
   businesses: 'accounts',
+  menu_addresses: 'accounts',
   business_secrets: 'accounts',
   otp_codes: 'accounts',
   user_sessions: 'accounts',

@@ -184,6 +184,7 @@ describe('rebuilding the read models from the log', () => {
     expect([...table.keys()].sort()).toEqual(
       [
         'businesses',
+        'menu_addresses',
         'commission_orders',
         'commission_refunds',
         'platform_documents',

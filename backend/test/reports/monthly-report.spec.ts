@@ -258,6 +258,7 @@ describe('the owner monthly orders report', () => {
         'refundedAmount',
         'commissionAfterRefunds',
         'netAfterRefunds',
+        'source',
       ].sort(),
     );
     expect(JSON.stringify(data)).not.toMatch(/dinerSession|customerPhone|businessId|test-session/);
@@ -474,6 +475,8 @@ describe('the owner monthly orders report', () => {
         'אמצעי תשלום',
         'עמלה אחרי החזרים',
         'נטו אחרי החזרים',
+        'מקור',
+        'תג מקור',
       ]);
       expect(rows.slice(1, -1).map((row) => row[0])).toEqual(['4', '3', '2', '1']);
       expect(rows[1]?.slice(0, 8)).toEqual([
@@ -512,6 +515,8 @@ describe('the owner monthly orders report', () => {
         '',
         '3.58',
         '67.72',
+        '',
+        '',
       ]);
       expect(rows).toHaveLength(6);
       expect(text).not.toContain('77.77');
@@ -548,6 +553,8 @@ describe('the owner monthly orders report', () => {
         '',
         '0.00',
         '0.00',
+        '',
+        '',
       ]);
     });
   });

@@ -83,6 +83,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'PUT /api/business/diner-languages': owner('settings.edit'),
   'GET /api/business/service-mode': owner('settings.read'),
   'PUT /api/business/service-mode': owner('settings.edit'),
+  'GET /api/business/menu-address': owner('settings.read'),
+  'PUT /api/business/menu-address': owner('settings.edit'),
   'GET /api/business/auto-accept': owner('settings.read'),
   'PUT /api/business/auto-accept': owner('settings.edit'),
   'GET /api/business/opening-hours': owner('settings.read'),

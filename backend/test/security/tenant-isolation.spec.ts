@@ -654,6 +654,7 @@ describe("one business using another's ids", () => {
       'PUT /api/business/profile': (({ phone: _phone, ...form }) => form)(registrationForm()),
       'PUT /api/business/diner-languages': { languages: ['en'] },
       'PUT /api/business/service-mode': { serviceMode: 'pickup' },
+      'PUT /api/business/menu-address': { address: 'intruder-cafe', shareLine: 'של הפורץ' },
       'PUT /api/business/auto-accept': { enabled: true, readyInMinutes: 10 },
       'PUT /api/business/opening-hours': {
         weekly: null,

@@ -329,6 +329,9 @@ export const publicMenuSchema = z.object({
     languages: z.array(z.enum(dinerLanguages)).optional(),
     /** What the checkout offers beside a card (issue 17); absent: nothing. */
     payments: z.object({ tips: z.boolean(), bit: z.boolean(), googlePay: z.boolean() }).optional(),
+    /** Issue 33: the readable address and the preview's line; absent: none chosen. */
+    menuAddress: z.string().optional(),
+    shareLine: z.string().optional(),
   }),
   categories: z.array(z.object({ id: z.number(), name: z.string(), order: z.number(), he: hebrewFallbackSchema })),
   products: z.array(publicProductSchema),

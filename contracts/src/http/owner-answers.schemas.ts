@@ -3,6 +3,8 @@
 // diner's pages import the plain types only, so none of this reaches their bundle.
 import { z } from 'zod';
 import { PAYMENT_METHODS, translatedNameSchema } from '../order-events.js';
+import { ORDER_SOURCE_CHANNELS } from '../menu-address.js';
+import { orderSourceSchema } from './share.schemas.js';
 import type {
   MonthlyReport,
   OrderItemOptionView,
@@ -85,6 +87,7 @@ const reportOrderSchema: z.ZodType<ReportOrder> = z.object({
   commissionAfterRefunds: z.string().optional(),
   netAfterRefunds: z.string().optional(),
   unsettledRefunds: z.array(unsettledRefundSchema).optional(),
+  source: orderSourceSchema.nullable().optional(),
 });
 
 /** `data` of `GET /api/orders?month=YYYY-MM`. */
@@ -100,6 +103,16 @@ export const monthlyReportSchema: z.ZodType<MonthlyReport> = z.object({
     totalTips: z.string().optional(),
   }),
   daily: z.array(z.object({ date: z.string(), totalOrders: z.number(), totalAmount: z.string() })),
+  sources: z
+    .array(
+      z.object({
+        channel: z.enum(ORDER_SOURCE_CHANNELS).nullable(),
+        totalOrders: z.number(),
+        totalAmount: z.string(),
+        tags: z.array(z.object({ tag: z.string(), totalOrders: z.number(), totalAmount: z.string() })),
+      }),
+    )
+    .optional(),
   payout: z
     .object({
       status: z.enum(['created', 'transferred']),

@@ -1,7 +1,15 @@
 import { lazy, startTransition, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { currentDepartmentId, departmentBusiness } from '@/lib/storage';
 import { cartFromCookies, createCartStore, loadTable, saveTable, type CartStore } from './cart';
-import { fetchMenu, menuLanguage, readInlineBusiness, readInlineMenu, type MenuState } from './menu-data';
+import {
+  atMenuAddress,
+  fetchMenu,
+  menuLanguage,
+  readInlineBusiness,
+  readInlineMenu,
+  type MenuState,
+} from './menu-data';
+import { rememberSource } from './order-source';
 import type { DinerLanguage } from '@tafrit/contracts/languages';
 import { MenuPage } from './menu-page';
 import type { PublicBusiness } from './menu-types';
@@ -100,7 +108,8 @@ export function DinerApp({ hydrating = false }: { hydrating?: boolean }) {
   const [message, setMessage] = useState('');
   const firstRender = useRef(true);
   const route: DinerRoute = useMemo(
-    () => parseDinerPath(place.pathname, place.search, currentDepartmentId.get()),
+    // A readable address (`/menu/cafe-hagefen`, issue 33) is its menu's department: the cart is kept under that id.
+    () => atMenuAddress(parseDinerPath(place.pathname, place.search, currentDepartmentId.get())),
     [place],
   );
   const departmentId = route.page === 'not-found' ? undefined : route.departmentId;
@@ -158,7 +167,8 @@ export function DinerApp({ hydrating = false }: { hydrating?: boolean }) {
     // The menu visited last is where /order, /cart and the others go back to.
     currentDepartmentId.set(departmentId);
     if (table) saveTable(departmentId, table);
-  }, [departmentId, route.page, table]);
+    rememberSource(departmentId, { table, src: new URLSearchParams(place.search).get('src') });
+  }, [departmentId, route.page, table, place.search]);
   useEffect(() => {
     if (menu?.status === 'ok') departmentBusiness.set(menu.menu.business.departmentId, menu.menu.business);
   }, [menu]);

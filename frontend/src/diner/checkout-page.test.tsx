@@ -128,6 +128,8 @@ describe('the checkout asks for a payment page once', () => {
       amount: '40.50',
       productName: 'קפה הגפן - הזמנה',
       returnValue: 'demo',
+      // No menu address was opened in this test: a bare link (issue 33).
+      source: { channel: 'link' },
       cartData: {
         items: [
           { productId: 10, name: 'הפוך', price: '14.00', quantity: 2 },

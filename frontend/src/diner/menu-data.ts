@@ -5,6 +5,7 @@
 import type { PublicMenu } from './menu-types';
 import { isDinerLanguage, type DinerLanguage } from '@tafrit/contracts/languages';
 import { readInlineJson } from './inline-data';
+import type { DinerRoute } from './paths';
 
 export type MenuState =
   | { status: 'ok'; menu: PublicMenu }
@@ -21,6 +22,19 @@ function isMenu(value: unknown): value is PublicMenu {
     Array.isArray(menu.categories) &&
     Array.isArray(menu.products)
   );
+}
+
+/**
+ * The menu page opened at its readable address (issue 33): the server drew the menu of its department into the page,
+ * and that department's id is the one the cart, the table and the order are kept under.
+ */
+export function atMenuAddress(route: DinerRoute): DinerRoute {
+  if (route.page !== 'menu' || !route.departmentId) return route;
+  const menu = readInlineJson('menu-data');
+  const address = route.departmentId.toLowerCase();
+  return isMenu(menu) && menu.business.menuAddress === address
+    ? { ...route, departmentId: menu.business.departmentId }
+    : route;
 }
 
 /** The language a menu's names are written in (its untranslated ones aside): absent is the owner's Hebrew. */

@@ -5,6 +5,7 @@ import type { CreatePaymentRequest } from '@tafrit/contracts/http/ordering.schem
 import type { InvoiceFor } from '@tafrit/contracts/invoice-for';
 import { dinerSessionId } from '@/lib/storage';
 import { loadRemarks, loadTable, type CartLine } from './cart';
+import { orderSource } from './order-source';
 import { tipBody, type TipPick } from './payment-choice';
 import { priceToAgorot, type Agorot } from './money';
 
@@ -84,5 +85,7 @@ export function paymentRequest({
     ...(method === 'bit' ? { paymentMethod: 'bit' as const } : {}),
     ...(readySmsPhone ? { readySmsPhone } : {}),
     ...(invoiceFor ? { invoiceFor: { name: invoiceFor.name, taxId: invoiceFor.taxId } } : {}),
+    // Where the diner came from (issue 33), as the menu's address told it.
+    source: orderSource(departmentId),
   };
 }

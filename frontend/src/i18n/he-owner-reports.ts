@@ -6,6 +6,13 @@ export const heOwnerReports = {
     tipsNote: '(ללא עמלה, עוברים לעסק במלואם)',
     method: 'אמצעי תשלום',
     methods: { card: 'כרטיס אשראי', google_pay: 'Google Pay', bit: 'ביט' },
+    /** Issue 33: where the month's orders came from. */
+    sourcesTitle: 'מאיפה הגיעו ההזמנות',
+    sourcesHint: 'לפי הקוד שנסרק או הקישור שנפתח: QR בשולחן, הפוסטר בחלון או הכתובת ששותפה (עם התג ‎?src=‎ שלה).',
+    sourceColumn: 'מקור',
+    sourceOrders: 'הזמנות',
+    sourceAmount: 'סכום',
+    source: 'מקור',
     title: 'דוח הזמנות חודשי',
     description: 'ההזמנות ששולמו, סכומי המכירות והעמלות של כל חודש, לפי שעון ישראל.',
     monthLabel: 'חודש',

@@ -9,6 +9,7 @@ import { BusinessLogoController } from './api/business-logo.controller.js';
 import { BusinessProfileController } from './api/business-profile.controller.js';
 import { DinerLanguagesController } from './api/diner-languages.controller.js';
 import { ServiceModeController } from './api/service-mode.controller.js';
+import { MenuAddressController } from './api/menu-address.controller.js';
 import { AutoAcceptController } from './api/auto-accept.controller.js';
 import { OpeningHoursController } from './api/opening-hours.controller.js';
 import { PaymentOptionsController } from './api/payment-options.controller.js';
@@ -28,6 +29,7 @@ import { ChangeBusinessProfileHandler } from './application/change-business-prof
 import { ChangeLogoHandler } from './application/change-logo.handler.js';
 import { ChooseDinerLanguagesHandler } from './application/choose-diner-languages.handler.js';
 import { ChooseServiceModeHandler } from './application/choose-service-mode.handler.js';
+import { ChooseMenuAddressHandler } from './application/choose-menu-address.handler.js';
 import { ChooseAutoAcceptHandler } from './application/choose-auto-accept.handler.js';
 import { OrderingMoments } from './application/ordering-moments.js';
 import { PauseOrderingHandler } from './application/pause-ordering.handler.js';
@@ -50,6 +52,7 @@ import { BusinessEntity } from './projections/business.entity.js';
 import { businessesProjection } from './projections/businesses.projection.js';
 
 import { BusinessReader } from './projections/business.reader.js';
+import { MenuAddressReader } from './projections/menu-address.reader.js';
 /**
  * Business accounts: the event-sourced `business-{phone}` aggregate and its `businesses` read model, registration,
  * sign-in by one-time code, sessions, the settings form and the logo.
@@ -69,6 +72,7 @@ import { BusinessReader } from './projections/business.reader.js';
     BusinessAddressController,
     DinerLanguagesController,
     ServiceModeController,
+    MenuAddressController,
     AutoAcceptController,
     OpeningHoursController,
     PaymentOptionsController,
@@ -85,6 +89,7 @@ import { BusinessReader } from './projections/business.reader.js';
     ChangeLogoHandler,
     ChooseDinerLanguagesHandler,
     ChooseServiceModeHandler,
+    ChooseMenuAddressHandler,
     ChooseAutoAcceptHandler,
     SetOpeningHoursHandler,
     PauseOrderingHandler,
@@ -105,6 +110,7 @@ import { BusinessReader } from './projections/business.reader.js';
     SessionReplies,
     SessionAnswers,
     BusinessReader,
+    MenuAddressReader,
     OrderingMoments,
     { provide: SESSION_DIRECTORY, useExisting: Sessions },
   ],
@@ -122,6 +128,7 @@ import { BusinessReader } from './projections/business.reader.js';
     OneTimeCodes,
     LogoUploads,
     BusinessReader,
+    MenuAddressReader,
     OrderingMoments,
     BusinessSecrets,
     SESSION_DIRECTORY,

@@ -1,6 +1,8 @@
 // The accounts module's front door: other modules import only from here.
 export { AccountsModule } from './accounts.module.js';
 export { BusinessReader, type BusinessSeller, type CheckoutBusiness } from './projections/business.reader.js';
+export { MenuAddressReader, type MenuAddressTarget } from './projections/menu-address.reader.js';
+export { ChooseMenuAddressCommand } from './application/choose-menu-address.handler.js';
 export { RegisterBusinessCommand, type RegisterBusinessInput } from './application/register-business.command.js';
 export { ChangeBusinessAddressCommand } from './application/change-business-address.handler.js';
 export {
@@ -28,6 +30,13 @@ import { BusinessSecretEntity } from './persistence/business-secret.entity.js';
 import { OtpCodeEntity } from './persistence/otp-code.entity.js';
 import { UserSessionEntity } from './persistence/user-session.entity.js';
 import { BusinessEntity } from './projections/business.entity.js';
+import { MenuAddressEntity } from './projections/menu-address.entity.js';
 
 /** The module's MikroORM entities, for the app's list (backend/src/entities.ts). */
-export const accountsEntities = [BusinessEntity, OtpCodeEntity, UserSessionEntity, BusinessSecretEntity];
+export const accountsEntities = [
+  BusinessEntity,
+  OtpCodeEntity,
+  UserSessionEntity,
+  BusinessSecretEntity,
+  MenuAddressEntity,
+];

@@ -1,6 +1,8 @@
 import type { RegisterBusinessInput } from '../accounts/index.js';
 
 export const DEMO_DEPARTMENT_ID = 'demo';
+/** The demo café's readable address to share (issue 33): `/menu/demo-cafe`, beside `/menu/demo`. */
+export const DEMO_MENU_ADDRESS = 'demo-cafe';
 
 /** The demo café a newcomer sees after `npm start`: a registered business like any other, with department `demo`. */
 export const demoOwner: RegisterBusinessInput = {

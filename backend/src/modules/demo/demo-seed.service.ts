@@ -5,7 +5,12 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.js';
 import { DATABASE } from '../../platform/database/database.module.js';
 import type { Database } from '../../platform/database/database.js';
-import { BusinessReader, ChangeBusinessAddressCommand, RegisterBusinessCommand } from '../accounts/index.js';
+import {
+  BusinessReader,
+  ChangeBusinessAddressCommand,
+  ChooseMenuAddressCommand,
+  RegisterBusinessCommand,
+} from '../accounts/index.js';
 import {
   AttachOptionGroupCommand,
   CreateCategoryCommand,
@@ -16,7 +21,7 @@ import {
   type OptionsContext,
   ProductImages,
 } from '../menu/index.js';
-import { DEMO_DEPARTMENT_ID, demoMenu, demoOptionGroups, demoOwner } from './demo-cafe.js';
+import { DEMO_DEPARTMENT_ID, DEMO_MENU_ADDRESS, demoMenu, demoOptionGroups, demoOwner } from './demo-cafe.js';
 import { renderDemoPhoto } from './photos/render-photo.js';
 
 /**
@@ -53,6 +58,10 @@ export class DemoSeedService implements OnModuleInit {
     } else if (demoOwner.address && !(await this.businesses.sellerOf(demo.phone))?.street) {
       // A demo café seeded before addresses were asked (issue 17) gets one, as its owner would give it in settings.
       await this.commands.execute(new ChangeBusinessAddressCommand(demo.phone, demoOwner.address, context));
+    }
+    // Its readable address (issue 33), as its owner would choose it in settings; once, never over another choice.
+    if (!demo?.menuAddress) {
+      await this.commands.execute(new ChooseMenuAddressCommand(demoOwner.phone, DEMO_MENU_ADDRESS, null, context));
     }
     const businessId = demoOwner.phone;
     let created = 0;

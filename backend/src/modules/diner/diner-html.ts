@@ -54,14 +54,76 @@ export function prepareDinerTemplate(html: string, publicUrl: string): string {
 
 function setTitle(html: string, title: string): string {
   const escaped = escapeHtml(title);
+  // Functions, not strings: a `$&` or `$1` in a café's name must stay as it is.
   return html
-    .replace(/<title>[^<]*<\/title>/, `<title>${escaped}</title>`)
-    .replace(/(<meta\s+property="og:title"\s+content=")[^"]*(")/, `$1${escaped}$2`);
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escaped}</title>`)
+    .replace(/(<meta\s+property="og:title"\s+content=")[^"]*(")/, (_match, start: string, end: string) => {
+      return `${start}${escaped}${end}`;
+    });
 }
 
 function setMeta(html: string, property: string, value: string): string {
   const pattern = new RegExp(`(<meta\\s+property="${property}"\\s+content=")[^"]*(")`);
-  return html.replace(pattern, `$1${escapeHtml(value)}$2`);
+  // A function, not a string: `$&` and the like in a name must stay as they are.
+  return html.replace(pattern, (_match, start: string, end: string) => `${start}${escapeHtml(value)}${end}`);
+}
+
+/** What a link preview (WhatsApp, Instagram, Facebook, X) shows of a menu's address, every address absolute. */
+export interface SharePreview {
+  title: string;
+  description: string;
+  image: string;
+  url: string;
+}
+
+/** Words the preview shows when the owner wrote no line and the menu has no category yet. */
+const PREVIEW_FALLBACK = 'התפריט הדיגיטלי: בוחרים מנות, מוסיפים לעגלה ומשלמים מהטלפון.';
+/** The default picture, served by the product itself (frontend/public/og-image.png, 1200 x 630). */
+const DEFAULT_PREVIEW_IMAGE = '/og-image.png';
+/** How many category names stand for the menu in a preview's line. */
+const PREVIEW_CATEGORIES = 4;
+
+/**
+ * The preview of a menu (issue 33): the café's name; the owner's line, else its first categories' names; its logo,
+ * else the first product photo, else the product's default picture; the readable address when it has one, else the
+ * random one. Every address absolute with PUBLIC_URL: chat apps fetch them from their own servers.
+ */
+export function sharePreviewOf(menu: PublicMenu, publicUrl: string): SharePreview {
+  const { business } = menu;
+  const categories = menu.categories.slice(0, PREVIEW_CATEGORIES).map((category) => category.name);
+  const photo = menu.products.find((product) => product.image)?.image?.large;
+  return {
+    title: business.businessName,
+    description: business.shareLine ?? (categories.length > 0 ? categories.join(' · ') : PREVIEW_FALLBACK),
+    image: absoluteUrl(business.logo ?? photo ?? DEFAULT_PREVIEW_IMAGE, publicUrl),
+    url: `${publicUrl}/menu/${encodeURIComponent(business.menuAddress ?? business.departmentId)}`,
+  };
+}
+
+/**
+ * The preview's tags: the built page's og:url and og:image filled in, and the rest added at the end of <head> (the
+ * built page keeps its short head: a slow phone waits for those bytes). Every value is escaped: a café named
+ * `"קפה" <הגפן>` stays text inside its attribute.
+ */
+export function withSharePreview(html: string, preview: SharePreview): string {
+  const text = (value: string) => escapeHtml(value);
+  html = setMeta(html, 'og:url', preview.url);
+  html = setMeta(html, 'og:image', preview.image);
+  html = html.replace(
+    /(<meta\s+name="description"\s+content=")[^"]*(")/,
+    (_match, start: string, end: string) => `${start}${text(preview.description)}${end}`,
+  );
+  const tags = [
+    `<meta property="og:description" content="${text(preview.description)}" />`,
+    `<meta property="og:image:alt" content="${text(preview.title)}" />`,
+    '<meta name="twitter:card" content="summary_large_image" />',
+    `<meta name="twitter:title" content="${text(preview.title)}" />`,
+    `<meta name="twitter:description" content="${text(preview.description)}" />`,
+    `<meta name="twitter:image" content="${text(preview.image)}" />`,
+    `<link rel="canonical" href="${text(preview.url)}" />`,
+  ];
+  // A function, not a string: `$&` in a café's name must stay as it is.
+  return html.replace('</head>', () => `  ${tags.join('\n    ')}\n  </head>`);
 }
 
 function withData(
@@ -113,8 +175,7 @@ export function renderDinerPage(
   }
   const { business } = state.menu;
   let html = setTitle(template, dinerTitle(business.businessName, language));
-  html = setMeta(html, 'og:url', `${publicUrl}/menu/${encodeURIComponent(business.departmentId)}`);
-  if (business.logo) html = setMeta(html, 'og:image', absoluteUrl(business.logo, publicUrl));
+  html = withSharePreview(html, sharePreviewOf(state.menu, publicUrl));
   return withData(html, 'menu-data', state.json, renderMenu ? renderMenu(state.menu, language) : '');
 }
 

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { chooseDinerLanguage, type DinerLanguage, type OfferableLanguage } from '@tafrit/contracts/languages';
+import { isMenuAddress, normalizeMenuAddress, RANDOM_DEPARTMENT_ID_LENGTH } from '@tafrit/contracts/menu-address';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.js';
 import type { Encoding, PageAnswer, PageRenderer } from '../../platform/http/page-renderer.port.js';
@@ -19,6 +20,7 @@ import {
   type StepMarkupRenderer,
 } from './diner-html.js';
 import { departmentOfPage, isDinerPath, orderStepOfPage, type OrderStep } from './diner-paths.js';
+import { MenuAddressLinks } from './menu-address-links.js';
 import { valueWithin } from '../../platform/async/within.js';
 
 /** Whether a Cookie header carries the department's cart (`cart_{departmentId}`, written by the diner's app). */
@@ -73,6 +75,7 @@ export class DinerPages implements OnModuleInit, PageRenderer {
     private readonly publicMenu: PublicMenuService,
     private readonly misses: MenuMissLimiter,
     private readonly dinerOrders: DinerOrders,
+    private readonly links: MenuAddressLinks,
   ) {
     this.publicUrl = config.publicUrl;
     this.rendererFile = join(config.frontendDist, 'ssr', 'diner.js');
@@ -128,7 +131,7 @@ export class DinerPages implements OnModuleInit, PageRenderer {
       }
       if (department === undefined) return this.plainPage(200);
       if (department === null) return this.plainPage(404);
-      return this.menuPage(department, ip, language).catch(() => this.plainPage(200));
+      return this.menuAt(department, search, ip, language).catch(() => this.plainPage(200));
     }
     // A diner path without a department (/order, /cart): a page, though the app answers it in an older build.
     if (department === undefined) return isDinerPath(path) ? appPage(200) : undefined;
@@ -236,6 +239,28 @@ export class DinerPages implements OnModuleInit, PageRenderer {
       this.logger.warn(`Rendering a ${step.page} page failed (${String(error)}); sent without its HTML`);
       return '';
     }
+  }
+
+  /**
+   * `/menu/{segment}`: a readable address (issue 33) leads to its business's menu, the very page of its random address
+   * (whose preview names the readable one); an address the business left, or the current one in other letter case,
+   * answers 301 to the current one with the query kept (`?src=`, `?table=`). Any other segment is a department id. A
+   * 16-character segment is never a readable address (contracts' menuAddressProblem), so no lookup is spent on it.
+   */
+  async menuAt(segment: string, search: string, ip: string, languageOf?: LanguageOf): Promise<PageAnswer> {
+    const address = segment.length === RANDOM_DEPARTMENT_ID_LENGTH ? undefined : normalizeMenuAddress(segment);
+    if (address !== undefined && isMenuAddress(address)) {
+      const target = await valueWithin(this.links.target(address), LOOKUP_TIMEOUT_MS);
+      if (target) {
+        const current = target.current ?? target.departmentId;
+        if (current !== segment) {
+          const location = `/menu/${encodeURIComponent(current)}${search ? `?${search}` : ''}`;
+          return { status: 301, variants: new Map(), location };
+        }
+        return this.menuPage(target.departmentId, ip, languageOf);
+      }
+    }
+    return this.menuPage(segment, ip, languageOf);
   }
 
   /**

@@ -16,7 +16,7 @@ export {
   type OrderDocumentFacts,
   type SalesRow,
 } from './projections/orders.reader.js';
-export { paidOrdersOfMonth, type PaidOrdersOfMonth } from './projections/monthly-orders.reader.js';
+export { paidOrdersOfMonth, type MonthSourceSum, type PaidOrdersOfMonth } from './projections/monthly-orders.reader.js';
 export { paymentMethodOfColumn } from './projections/order-row.js';
 
 import { OrderEntity } from './projections/order.entity.js';

@@ -3,8 +3,10 @@ export type Encoding = 'br' | 'gzip' | 'identity';
 
 /** A page ready to send: its status and its bytes in every encoding we have. */
 export interface PageAnswer {
-  status: 200 | 404 | 429;
+  status: 200 | 301 | 404 | 429;
   variants: ReadonlyMap<Encoding, Buffer>;
+  /** With 301: where the page moved for good (a menu's former readable address, issue 33); sent with no body. */
+  location?: string;
   /** Drawn for this visitor (from their cookies): no shared cache may keep it. */
   personal?: boolean;
   /** Request headers the page depends on besides Accept-Encoding (a page in the visitor's language). */

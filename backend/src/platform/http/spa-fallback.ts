@@ -115,6 +115,11 @@ export class SpaFallback {
 
   private answer(request: FastifyRequest, reply: FastifyReply, page: PageAnswer): void {
     if (reply.sent) return;
+    if (page.location !== undefined) {
+      // Not kept by the browser: an owner may move back to an address they left, which a kept redirect would loop.
+      void reply.status(page.status).header('location', page.location).header('cache-control', 'no-cache').send();
+      return;
+    }
     const identity = page.variants.get('identity') as Buffer;
     const encoding = pickEncoding(request.headers['accept-encoding'], page.variants);
     void reply

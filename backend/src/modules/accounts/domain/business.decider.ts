@@ -15,8 +15,11 @@ import type {
   BusinessRegistered,
   PayoutAccount,
 } from './business.events.js';
+import { sameBankDetails, sameProfile, samePayout } from './business-comparisons.js';
+import { chooseMenuAddress, type ChooseMenuAddress, type MenuAddressState } from './menu-address.js';
+export { sameBankDetails };
 
-export interface RegisteredBusiness {
+export interface RegisteredBusiness extends MenuAddressState {
   status: 'active' | 'paused' | 'closed';
   phone: string;
   departmentId: string;
@@ -133,6 +136,7 @@ export type BusinessCommand =
   | ChangeLogo
   | ChooseDinerLanguages
   | ChooseServiceMode
+  | ChooseMenuAddress
   | ChooseAutoAccept
   | SetOpeningHours
   | PauseOrdering
@@ -163,6 +167,7 @@ export const businessDecider: Decider<BusinessCommand, BusinessEvent, BusinessSt
     }
     const business = openBusiness(state, command);
     const { phone } = business;
+    if (command.type === 'ChooseMenuAddress') return chooseMenuAddress(business, command.data);
     switch (command.type) {
       case 'ChangeBusinessProfile': {
         const { profile, now } = command.data;
@@ -304,6 +309,9 @@ export const businessDecider: Decider<BusinessCommand, BusinessEvent, BusinessSt
     }
     // Events of a stream that has no registration cannot exist: its first event is always BusinessRegistered.
     if (state.status === 'unregistered') return state;
+    if (event.type === 'MenuAddressChosen') {
+      return { ...state, menuAddress: event.data.address, shareLine: event.data.shareLine };
+    }
     switch (event.type) {
       case 'BusinessProfileChanged': {
         const { fullName, businessName, email, idNumber, receiptPhone } = event.data;
@@ -365,36 +373,4 @@ function openBusiness(
 
 function adminAction(phone: string, { data }: PauseBusiness | ActivateBusiness | CloseBusiness | ReopenBusiness) {
   return { phone, adminPhone: data.adminPhone, ip: data.ip, at: data.now };
-}
-
-function sameProfile(a: BusinessProfile, b: BusinessProfile): boolean {
-  return (
-    a.fullName === b.fullName &&
-    a.businessName === b.businessName &&
-    a.email === b.email &&
-    a.idNumber === b.idNumber &&
-    a.receiptPhone === b.receiptPhone
-  );
-}
-
-/** Where the payouts go: the fields a session needs a fresh code to change. */
-export function sameBankDetails(
-  a: Pick<PayoutAccount, 'bankName' | 'branch' | 'accountNumber' | 'beneficiaryName'>,
-  b: Pick<PayoutAccount, 'bankName' | 'branch' | 'accountNumber' | 'beneficiaryName'>,
-): boolean {
-  return (
-    a.bankName === b.bankName &&
-    a.branch === b.branch &&
-    a.accountNumber === b.accountNumber &&
-    a.beneficiaryName === b.beneficiaryName
-  );
-}
-
-function samePayout(a: PayoutAccount, b: PayoutAccount): boolean {
-  return (
-    sameBankDetails(a, b) &&
-    a.cardcom.enabled === b.cardcom.enabled &&
-    a.cardcom.terminalNumber === b.cardcom.terminalNumber &&
-    a.cardcom.apiName === b.cardcom.apiName
-  );
 }

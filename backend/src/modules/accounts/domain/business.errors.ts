@@ -33,3 +33,12 @@ export class StepUpRequiredError extends Error {
     this.name = 'StepUpRequiredError';
   }
 }
+
+/** A readable menu address another business has or once had (issue 33): never given to a second business. */
+export class MenuAddressTakenError extends Error {
+  readonly code = 'business.menu_address_taken';
+  constructor(readonly address: string) {
+    super(`the menu address ${address} belongs to another business`);
+    this.name = 'MenuAddressTakenError';
+  }
+}

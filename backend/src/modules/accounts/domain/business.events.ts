@@ -92,6 +92,23 @@ export interface DinerLanguagesChosen {
   data: { phone: string; languages: OfferableLanguage[]; changedAt: string };
 }
 
+/**
+ * The owner chose the readable menu address (`/menu/{address}`, issue 33; null: none, only the random one) and the
+ * line link previews show (null: the first categories' names). The random address keeps working; an address the
+ * business had before (`previousAddress`) redirects to the current one and is never given to another business (the
+ * `menu_addresses` table, written in this event's transaction, refuses it). Added 2026-11-29.
+ */
+export interface MenuAddressChosen {
+  type: 'MenuAddressChosen';
+  data: {
+    phone: string;
+    address: string | null;
+    previousAddress: string | null;
+    shareLine: string | null;
+    changedAt: string;
+  };
+}
+
 /** The owner chose how a ready order reaches the diner: at the table, or collected at the counter (issue 18). */
 export interface ServiceModeChosen {
   type: 'ServiceModeChosen';
@@ -189,6 +206,7 @@ export type BusinessEvent =
   | LogoChanged
   | DepartmentIdRegenerated
   | DinerLanguagesChosen
+  | MenuAddressChosen
   | ServiceModeChosen
   | AutoAcceptChosen
   | OpeningHoursSet
@@ -210,6 +228,7 @@ export const BUSINESS_EVENT_TYPES = [
   'LogoChanged',
   'DepartmentIdRegenerated',
   'DinerLanguagesChosen',
+  'MenuAddressChosen',
   'ServiceModeChosen',
   'AutoAcceptChosen',
   'OpeningHoursSet',

@@ -34,6 +34,10 @@ export const BusinessEntity = defineEntity({
     orderingPause: p.json<Record<string, unknown>>().nullable(),
     /** The tip, Bit and Google Pay the checkout offers (issue 17); null: never chosen, all off. */
     paymentOptions: p.json<{ tipsEnabled: boolean; bitEnabled: boolean; googlePayEnabled: boolean }>().nullable(),
+    /** The readable menu address (issue 33, `/menu/{menuAddress}`); null: only the random one. */
+    menuAddress: p.string().length(40).nullable(),
+    /** The owner's line for link previews (issue 33); null: the first categories' names. */
+    shareLine: p.string().length(200).nullable(),
     qrCode: p.string().length(255).nullable(),
     departmentId: p.string().length(64).unique('businesses_department_id_unique'),
     isActive: p.boolean().default(true),

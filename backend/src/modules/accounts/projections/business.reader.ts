@@ -85,6 +85,9 @@ export interface BusinessSummary {
   ordering: OrderingSettings;
   /** What the checkout offers beside a card (issue 17). */
   paymentOptions: PaymentOptions;
+  /** The readable menu address and the previews' line (issue 33); null: none. */
+  menuAddress: string | null;
+  shareLine: string | null;
 }
 
 /** The row an administrator sees in the list of accounts. */
@@ -134,9 +137,16 @@ const SUMMARY_FIELDS = [
   'openingHours',
   'orderingPause',
   'paymentOptions',
+  'menuAddress',
+  'shareLine',
 ] as const;
 
-type SummaryRow = Omit<BusinessSummary, 'logo' | 'closedAt' | 'dinerLanguages' | 'ordering' | 'paymentOptions'> & {
+type SummaryRow = Omit<
+  BusinessSummary,
+  'logo' | 'closedAt' | 'dinerLanguages' | 'ordering' | 'paymentOptions' | 'menuAddress' | 'shareLine'
+> & {
+  menuAddress?: string | null;
+  shareLine?: string | null;
   openingHours?: unknown;
   orderingPause?: unknown;
   paymentOptions?: PaymentOptions | null;
@@ -156,6 +166,8 @@ const toSummary = (business: SummaryRow): BusinessSummary => ({
   dinerLanguages: offeredLanguages((business.dinerLanguages ?? null) as OfferableLanguage[] | null),
   ordering: orderingSettingsOf(business.openingHours, business.orderingPause),
   paymentOptions: { ...PAYMENT_OPTIONS_OFF, ...business.paymentOptions },
+  menuAddress: business.menuAddress ?? null,
+  shareLine: business.shareLine ?? null,
 });
 
 /** The columns as the schedule reads them (written only from events whose data the contract checked). */

@@ -4,6 +4,8 @@ import type { RecordedEvent } from '../../../platform/event-store/event-store.po
 import type { BusinessEvent } from '../domain/business.events.js';
 import { BUSINESS_EVENT_TYPES } from '../domain/business.events.js';
 import { type Business, BusinessEntity } from './business.entity.js';
+import { execute, query } from '../../../platform/database/sql.js';
+import { MenuAddressTakenError } from '../domain/business.errors.js';
 
 /**
  * The `businesses` read model, written in the append's own transaction so the answer to a registration or a settings
@@ -76,6 +78,12 @@ export const businessesProjection: InlineProjection = {
       case 'DinerLanguagesChosen':
         await applyNewer(em, event, { dinerLanguages: event.data.languages });
         return;
+      case 'MenuAddressChosen': {
+        const { phone, address, shareLine, changedAt } = event.data;
+        if (address) await claimMenuAddress(em, { address, phone, at: changedAt });
+        await applyNewer(em, event, { menuAddress: address, shareLine });
+        return;
+      }
       case 'ServiceModeChosen':
         await applyNewer(em, event, { serviceMode: event.data.serviceMode });
         return;
@@ -121,6 +129,25 @@ export const businessesProjection: InlineProjection = {
     }
   },
 };
+
+/**
+ * Keeps the address in `menu_addresses` for good. Claiming one that another business has or had throws, which rolls
+ * the whole append back (the handler checked first; this is the race's answer); the same business claiming it again
+ * (back to an address it left, or a replay) changes nothing.
+ */
+async function claimMenuAddress(em: EntityManager, claim: { address: string; phone: string; at: string }) {
+  await execute(
+    em,
+    'insert into menu_addresses (address, business_phone, claimed_at) values (?, ?, ?) on conflict (address) do nothing',
+    [claim.address, claim.phone, claim.at],
+  );
+  const [row] = await query<{ business_phone: string }>(
+    em,
+    'select business_phone from menu_addresses where address = ?',
+    [claim.address],
+  );
+  if (row?.business_phone !== claim.phone) throw new MenuAddressTakenError(claim.address);
+}
 
 /** Updates the row only when this event is newer than what the row has; moves the row's stream version with it. */
 async function applyNewer(

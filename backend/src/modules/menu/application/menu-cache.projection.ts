@@ -26,6 +26,8 @@ export const MENU_CACHE_EVENT_TYPES = [
   'LogoChanged',
   // The languages the diner's switcher offers (the public menu's business.languages).
   'DinerLanguagesChosen',
+  // The readable address and the previews' line (issue 33: the public menu's business.menuAddress, shareLine).
+  'MenuAddressChosen',
   // Whether ordering is open (the public menu's `ordering`, and the checkout's memory of the schedule, decision 028).
   'OpeningHoursSet',
   'OrderingPaused',

@@ -127,6 +127,8 @@ export class PublicMenuService {
             bit: business.paymentOptions.bitEnabled,
             googlePay: business.paymentOptions.googlePayEnabled,
           },
+          ...(business.menuAddress ? { menuAddress: business.menuAddress } : {}),
+          ...(business.shareLine ? { shareLine: business.shareLine } : {}),
         },
         categories: categories.map(({ id, name, order }) => ({ id, name, order })),
         // In the menu's reading order: the diner's page keeps the owner's order inside a category.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { BuyerBlock, DinerLanguage, OrderLine, TipChoice } from '@tafrit/contracts';
+import type { BuyerBlock, DinerLanguage, OrderLine, OrderSource, TipChoice } from '@tafrit/contracts';
 import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/config.js';
 import { AppError } from '../../../platform/http/app-error.js';
@@ -40,6 +40,8 @@ export interface PlaceOrderInput {
   readySms?: { phone: string; language: DinerLanguage } | null;
   /** Issue 32: the business the tax invoice is made out to (checked by the contract); null or absent: none. */
   invoiceFor?: BuyerBlock | null;
+  /** Issue 33: where the diner came from (checked by the contract); absent: not recorded. */
+  source?: OrderSource;
 }
 
 export class PlaceOrderCommand {
@@ -127,6 +129,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
         seller: sellerOfCheckout(business),
         // Recorded only when asked for: a private diner's order is stored as orders were before it.
         ...(invoiceFor ? { invoiceFor } : {}),
+        ...(input.source ? { source: input.source } : {}),
       },
     };
     const result = await this.orders.execute(

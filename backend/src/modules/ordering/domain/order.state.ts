@@ -3,6 +3,7 @@ import type {
   DinerLanguage,
   OrderEventData,
   OrderLine,
+  OrderSource,
   PaymentMethod,
   PaymentProviderName,
 } from '@tafrit/contracts';
@@ -46,6 +47,8 @@ export interface PlacedOrder {
    * Absent: a private diner's documents (and every order placed before it, so older snapshots need no upcast).
    */
   invoiceFor?: BuyerBlock;
+  /** Where the diner came from (issue 33); absent: not recorded (older orders need no upcast). */
+  source?: OrderSource;
   status: KitchenStatus;
   payment: {
     status: 'pending' | 'paid' | 'failed';

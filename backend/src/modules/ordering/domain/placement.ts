@@ -59,6 +59,7 @@ export function orderPlaced(data: OrderEventData['OrderPlaced']): PlacedOrder {
     customerPhone: data.customerPhone,
     seller: data.seller ?? null,
     ...(data.invoiceFor ? { invoiceFor: data.invoiceFor } : {}),
+    ...(data.source ? { source: data.source } : {}),
     status: 'pending',
     payment: {
       status: 'pending',

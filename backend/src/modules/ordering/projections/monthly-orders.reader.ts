@@ -43,6 +43,14 @@ export interface MonthDay {
   totalAmount: string;
 }
 
+/** The period's paid orders of one source channel and tag (issue 33); nulls: not recorded, no tag. */
+export interface MonthSourceSum {
+  channel: string | null;
+  tag: string | null;
+  totalOrders: number;
+  totalAmount: string;
+}
+
 /** Everything the owner's monthly report reads of the orders paid in one period. */
 export interface PaidOrdersOfMonth {
   /** The latest paid first. */
@@ -54,6 +62,8 @@ export interface PaidOrdersOfMonth {
   unsettledRefunds: MonthUnsettledRefund[];
   /** Days with paid orders only. */
   days: MonthDay[];
+  /** By where the diner came from (issue 33). */
+  sources: MonthSourceSum[];
 }
 
 // A report counts what was paid: a pending, failed or expired order never reached the business's money.
@@ -114,6 +124,14 @@ export async function paidOrdersOfMonth(
       group by 1`,
     params,
   );
+  const sources = await query<MonthSourceSum>(
+    em,
+    `select source_channel as channel, source_tag as tag, count(*)::int as "totalOrders",
+            sum(total_amount)::numeric(14, 2)::text as "totalAmount"
+       from orders where ${WHERE}
+      group by 1, 2`,
+    params,
+  );
   const unsettledRefunds = await query<MonthUnsettledRefund>(
     em,
     `select o.id as "orderId", r->>'refundId' as "refundId", (r->>'amountAgorot')::int as "amountAgorot",
@@ -132,5 +150,6 @@ export async function paidOrdersOfMonth(
     refunds,
     unsettledRefunds,
     days,
+    sources,
   };
 }

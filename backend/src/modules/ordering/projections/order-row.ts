@@ -38,6 +38,9 @@ export interface OrderRowValues {
   refunded_amount: string;
   refund_refused_id: string | null;
   refund_refused_reason: string | null;
+  /** Where the diner came from (issue 33): `table`, `window` or `link`, and a link's `?src=` tag; null: not recorded. */
+  source_channel: string | null;
+  source_tag: string | null;
 }
 
 const PAYMENT_METHOD_COLUMN: Record<PaymentMethod, string> = {
@@ -115,6 +118,8 @@ export function orderRowOf(order: PlacedOrder): OrderRowValues {
     slip_status: order.slip,
     refunded_amount: agorotToDecimalString(refundedAgorotOf(order)),
     ...refusalOf(order),
+    source_channel: order.source?.channel ?? null,
+    source_tag: order.source?.tag ?? null,
   };
 }
 

@@ -56,6 +56,10 @@ export const OrderEntity = defineEntity({
     /** The last refund when the provider refused it (the console shows why); null otherwise. */
     refundRefusedId: p.string().length(64).nullable(),
     refundRefusedReason: p.text().nullable(),
+    /** Where the diner came from (issue 33, fixed at placing): `table`, `window`, `link`; null: not recorded. */
+    sourceChannel: p.string().length(10).nullable(),
+    /** A shared link's `?src=` tag (1 to 32 of a-z, 0-9, `_`, `-`); null: none. */
+    sourceTag: p.string().length(32).nullable(),
     streamVersion: p.integer().default(0),
     createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
   },

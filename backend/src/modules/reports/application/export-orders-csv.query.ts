@@ -8,6 +8,8 @@ import {
   type MonthlyReport,
   type MonthString,
   type OrderItemView,
+  orderSourceLabelsHe,
+  UNKNOWN_SOURCE_HE,
   withoutDirectionControls,
 } from '@tafrit/contracts';
 import { spreadsheetCsv } from '../../../platform/csv/spreadsheet-csv.js';
@@ -45,6 +47,9 @@ export const CSV_HEADER = [
   // Issue 29: each order's commission and net after its refunds; with "הוחזר" they add up to the month's totals.
   'עמלה אחרי החזרים',
   'נטו אחרי החזרים',
+  // Issue 33: where the diner came from, and a shared link's tag.
+  'מקור',
+  'תג מקור',
 ] as const;
 
 const PAYMENT_METHOD_HE: Record<string, string> = { card: 'כרטיס אשראי', bit: 'ביט', google_pay: 'Google Pay' };
@@ -91,6 +96,8 @@ export function ordersCsv(report: MonthlyReport): string {
     PAYMENT_METHOD_HE[order.paymentMethod ?? 'card'] ?? '',
     order.commissionAfterRefunds ?? order.commission,
     order.netAfterRefunds ?? order.netAmount,
+    order.source ? orderSourceLabelsHe[order.source.channel] : UNKNOWN_SOURCE_HE,
+    order.source?.tag ?? '',
   ]);
   const { summary } = report;
   rows.push([
@@ -111,6 +118,8 @@ export function ordersCsv(report: MonthlyReport): string {
     '',
     summary.totalCommission,
     summary.netAmount,
+    '',
+    '',
   ]);
   // Every cell through the formula guard (a diner's remark must never run in the owner's Excel).
   return spreadsheetCsv([CSV_HEADER, ...rows]);

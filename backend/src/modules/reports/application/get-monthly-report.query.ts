@@ -6,6 +6,8 @@ import {
   type InvoiceStatus,
   type MonthlyReport,
   type MonthString,
+  ORDER_SOURCE_CHANNELS,
+  type OrderSource,
   type OrderStatus,
   type PaymentStatus,
   payoutStreamId,
@@ -13,6 +15,7 @@ import {
   type ReportOrder,
   type ReportPayout,
   type ReportRefund,
+  type ReportSource,
   type ReportSummary,
   type ReportUnsettledRefund,
 } from '@tafrit/contracts';
@@ -21,7 +24,7 @@ import type { Database } from '../../../platform/database/database.js';
 import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
 import { foldPayout } from '../../commissions/index.js';
 import { InvoiceLinks } from '../../invoicing/index.js';
-import { type Order, paidOrdersOfMonth, paymentMethodOfColumn } from '../../ordering/index.js';
+import { type MonthSourceSum, type Order, paidOrdersOfMonth, paymentMethodOfColumn } from '../../ordering/index.js';
 import { assertReportableMonth, datesOfMonth } from './report-month.js';
 
 export class GetMonthlyReportQuery {
@@ -124,7 +127,7 @@ export class GetMonthlyReportHandler implements IQueryHandler<GetMonthlyReportQu
       unsettledRefunds: unsettledByOrder.get(order.id) ?? [],
       ...afterRefunds(order, returnedByOrder.get(order.id)),
     }));
-    return { month, orders: reported, summary, daily, payout };
+    return { month, orders: reported, summary, daily, payout, sources: sourcesOf(paid.sources) };
   }
 
   /** The business's line in the month's payout batch (the `payout-{month}` stream: two events at most). */
@@ -144,6 +147,34 @@ export class GetMonthlyReportHandler implements IQueryHandler<GetMonthlyReportQu
       carried: agorotToDecimalString(balance?.carriedAgorot ?? 0),
     };
   }
+}
+
+/** The row's source columns (issue 33) as the answer's `source`; null: not recorded. */
+function sourceOfRow(order: Order): OrderSource | null {
+  const channel = ORDER_SOURCE_CHANNELS.find((known) => known === order.sourceChannel);
+  if (!channel) return null;
+  return order.sourceTag ? { channel, tag: order.sourceTag } : { channel };
+}
+
+/** The month's sums by channel and tag as one entry per channel (its tags inside), the most orders first. */
+function sourcesOf(rows: MonthSourceSum[]): ReportSource[] {
+  const byChannel = new Map<string, ReportSource & { agorot: number }>();
+  for (const row of rows) {
+    const channel = ORDER_SOURCE_CHANNELS.find((known) => known === row.channel) ?? null;
+    const key = channel ?? '';
+    const entry = byChannel.get(key) ?? { channel, totalOrders: 0, totalAmount: '0.00', tags: [], agorot: 0 };
+    entry.totalOrders += Number(row.totalOrders);
+    entry.agorot += toAgorot(row.totalAmount);
+    if (row.tag) entry.tags.push({ tag: row.tag, totalOrders: Number(row.totalOrders), totalAmount: row.totalAmount });
+    byChannel.set(key, entry);
+  }
+  return [...byChannel.values()]
+    .sort((a, b) => b.totalOrders - a.totalOrders)
+    .map(({ agorot, tags, ...entry }) => ({
+      ...entry,
+      totalAmount: agorotToDecimalString(agorot),
+      tags: tags.sort((a, b) => b.totalOrders - a.totalOrders || a.tag.localeCompare(b.tag)),
+    }));
 }
 
 /** An order's refunded amount and its commission and net after refunds, as the summary's totals count them. */
@@ -194,6 +225,7 @@ export function toReportOrder(order: Order): Omit<ReportOrder, 'refunds'> {
     invoiceStatus: order.invoiceStatus as InvoiceStatus,
     tipAmount: order.tipAmount ?? '0.00',
     paymentMethod: order.paymentStatus === PAID ? paymentMethodOfColumn(order.paymentMethod) : null,
+    source: sourceOfRow(order),
     payment: paid
       ? {
           last4: order.cardLast4 ?? null,

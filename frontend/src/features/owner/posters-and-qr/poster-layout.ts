@@ -6,7 +6,13 @@
 //   both read upright once the card stands on the table.
 import { dinerLanguages, type DinerLanguage } from '@tafrit/contracts/languages';
 import { fitWithin, type Box, type QrModules } from './qr-poster';
-import { posterInstruction, posterTableWord, type PosterFormat } from './poster-text';
+import {
+  posterInstruction,
+  posterTableWord,
+  windowPosterHeadline,
+  windowPosterWord,
+  type PosterFormat,
+} from './poster-text';
 
 export const PAGE_WIDTH = 210;
 export const PAGE_HEIGHT = 297;
@@ -42,7 +48,8 @@ export interface PosterPage {
 
 export interface PosterInput {
   businessName: string;
-  table: number;
+  /** The table's number, or `window` for the window's "order ahead" poster (issue 33). */
+  table: number | 'window';
   url: string;
   /** The languages of the instruction, Hebrew first (`posterLanguages`). */
   languages: readonly DinerLanguage[];
@@ -127,8 +134,9 @@ function face(spec: FaceSpec, input: PosterInput): Omit<PosterPage, 'width' | 'h
       text: { role, text, language, size: spec.sizes[role], upsideDown: false },
     });
   line('name', input.businessName, 'he');
-  line('tableWord', posterTableWord, 'he');
-  line('tableNumber', String(input.table), 'he');
+  line('tableWord', input.table === 'window' ? windowPosterWord : posterTableWord, 'he');
+  // The window poster's headline in the number's place: shrunk to fit its line when drawn.
+  line('tableNumber', input.table === 'window' ? windowPosterHeadline : String(input.table), 'he');
   const instructions = input.languages.map((language) => ({ language, text: posterInstruction[language] }));
   if (!spec.instructionsUnderCode) for (const { language, text } of instructions) line('instruction', text, language);
 

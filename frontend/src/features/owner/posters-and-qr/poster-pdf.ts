@@ -11,7 +11,13 @@ import { create } from 'qrcode';
 import { languageDirection, type DinerLanguage } from '@tafrit/contracts/languages';
 import { DOTS_PER_MM, pixelsFor, posterPage, qrRectangles, type PosterPage, type PosterText } from './poster-layout';
 import { loadImage, publicMenuUrl, type Box } from './qr-poster';
-import { posterInstruction, posterTableWord, type PosterFormat } from './poster-text';
+import {
+  posterInstruction,
+  posterTableWord,
+  windowPosterHeadline,
+  windowPosterWord,
+  type PosterFormat,
+} from './poster-text';
 
 /** Heebo for Hebrew and Latin, Noto for Arabic and Cyrillic, which Heebo lacks (poster-fonts.css). */
 const FONT_FAMILY = "Heebo, 'Noto Sans Arabic', 'Noto Sans', Arial, sans-serif";
@@ -24,6 +30,8 @@ export interface PosterPdfRequest {
   businessName: string;
   logo: string | null | undefined;
   tables: number;
+  /** The window's one "order ahead" poster, whose code is this address (issue 33), instead of the tables' pages. */
+  window?: { url: string };
   /** The instruction's languages, Hebrew first (`posterLanguages`). */
   languages: readonly DinerLanguage[];
   title: string;
@@ -118,7 +126,14 @@ export async function makePosterPdf(request: PosterPdfRequest): Promise<Blob> {
   const instructions = request.languages.map((language) => posterInstruction[language]);
   const [logo] = await Promise.all([
     loadImage(request.logo),
-    loadFonts([request.businessName, posterTableWord, '0123456789', ...instructions]),
+    loadFonts([
+      request.businessName,
+      posterTableWord,
+      windowPosterHeadline,
+      windowPosterWord,
+      '0123456789',
+      ...instructions,
+    ]),
   ]);
   const pdf = new jsPDF({ unit: 'mm', format: 'a4', orientation: 'portrait', compress: true });
   pdf.setDocumentProperties({ title: request.title, subject: instructions.join(' / '), creator: 'Tafrit' });
@@ -173,6 +188,20 @@ export async function makePosterPdf(request: PosterPdfRequest): Promise<Blob> {
       if (address.upsideDown) pdf.text(address.text, address.x + width / 2, address.y, { angle: 180 });
       else pdf.text(address.text, address.x - width / 2, address.y);
     }
+  }
+
+  if (request.window) {
+    request.onProgress(1, 1);
+    const { url } = request.window;
+    const page = posterPage(request.format, {
+      businessName: request.businessName,
+      table: 'window',
+      url,
+      languages: request.languages,
+      logo: logo ? { width: logo.naturalWidth, height: logo.naturalHeight } : null,
+    });
+    await drawPage(page, url, logo);
+    return pdf.output('blob');
   }
 
   for (let table = 1; table <= request.tables; table += 1) {

@@ -12,6 +12,10 @@ export const posterInstruction: Readonly<Record<DinerLanguage, string>> = {
   ru: 'Отсканируйте, чтобы заказать и оплатить',
 };
 
+/** The window poster's headline and the line over it (issue 33): an "order ahead" poster beside the table posters. */
+export const windowPosterHeadline = 'הזמנה מראש';
+export const windowPosterWord = 'מזמינים ומשלמים מהטלפון, אוספים בלי לחכות';
+
 /** The word over the table's number on the poster (Hebrew: the menus are Hebrew, the number reads in any language). */
 export const posterTableWord = 'שולחן';
 
@@ -45,6 +49,16 @@ export const posterPdfText = {
   cancelled: 'הכנת ה-PDF בוטלה.',
   error: 'לא הצלחנו להכין את ה-PDF, נסו שוב',
   languagesError: 'לא הצלחנו לבדוק באילו שפות התפריט מוצע, נסו שוב',
+  /** The window poster (issue 33). */
+  window: {
+    title: 'פוסטר "הזמנה מראש" לחלון',
+    hint: 'דף A4 אחד לחלון הראווה או לדלת: הקוד מוביל לכתובת התפריט לשיתוף, וההזמנות ממנו מסומנות בדוח כ"פוסטר בחלון".',
+    make: 'הכנת פוסטר לחלון',
+    making: 'מכינים פוסטר...',
+    done: 'הפוסטר לחלון מוכן. הקובץ הורד.',
+    fileFormat: 'פוסטר לחלון',
+    documentTitle: (businessName: string) => `${businessName}: פוסטר הזמנה מראש`,
+  },
   /** The file's name says whose posters and which format. */
   fileFormat: { a4: 'שלטי A4', tent: 'כרטיסי שולחן' } satisfies Record<PosterFormat, string>,
   /** The PDF's own title (its document properties). */

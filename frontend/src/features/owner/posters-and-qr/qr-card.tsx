@@ -9,6 +9,7 @@ import { heOwner } from '@/i18n/he-owner';
 import { noteSetupAction } from '../shared/api/setup';
 import { downloadFile } from './download-file';
 import { PosterPdfSection } from './poster-pdf-section';
+import { WindowPosterSection } from './window-poster-section';
 // The poster's font faces: declared with the owner's screens, downloaded only when a poster is drawn (document.fonts.load).
 import './poster-fonts.css';
 import {
@@ -288,6 +289,9 @@ export function QrCard({
               tables={tables}
               focusTables={() => tablesField.current?.focus()}
             />
+          ) : null}
+          {departmentId ? (
+            <WindowPosterSection origin={origin} departmentId={departmentId} businessName={businessName} logo={logo} />
           ) : null}
           {children}
         </>

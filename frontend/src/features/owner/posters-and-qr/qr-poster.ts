@@ -46,6 +46,14 @@ export function publicMenuUrl(origin: string, departmentId: string, table?: numb
   return table === undefined ? base : `${base}?table=${table}`;
 }
 
+/**
+ * The window poster's address (issue 33): the menu's readable address when the business chose one (else its random
+ * one), tagged `?src=window` so the report tells its orders apart.
+ */
+export function windowMenuUrl(origin: string, menuAddress: string): string {
+  return `${publicMenuUrl(origin, menuAddress)}?src=window`;
+}
+
 /** '12' -> 12; null for anything but a whole number of tables between 1 and 200; undefined when left empty. */
 export function parseTableCount(text: string): number | null | undefined {
   const trimmed = text.trim();

@@ -14,6 +14,7 @@ import { downloadOrdersCsv, useMonthlyReport, usePlatformInvoice } from '../shar
 import { errorDescription } from '../shared/errors';
 import { shekelsText } from './reports-format';
 import { OrderList } from './reports-order-list';
+import { ReportSources } from './reports-sources';
 import { setupText } from '../setup/strings';
 
 const t = heOwner.reports;
@@ -94,6 +95,7 @@ function ReportBody({ report, month }: { report: MonthlyReport; month: string })
               </Suspense>
             </div>
           </section>
+          {report.sources && report.sources.length > 0 ? <ReportSources sources={report.sources} /> : null}
           <section aria-labelledby="report-orders-title" className="mt-8">
             <h2 id="report-orders-title" className="text-xl font-bold text-ink">
               {t.ordersTitle}

@@ -9,6 +9,7 @@ import { textLinkClass } from '@/components/ui/styles';
 import { heOwner } from '@/i18n/he-owner';
 import { decimalToAgorot, lineTotalAgorot, orderDateText, shekelsText } from './reports-format';
 import { OrderRefunds } from './reports-order-refunds';
+import { SourceText } from './reports-sources';
 import { OrderTimelineToggle } from '../timeline/order-timeline';
 
 const t = heOwner.reports;
@@ -149,6 +150,14 @@ function OrderDetails({ order }: { order: ReportOrder }) {
                 testId={AFTER_REFUNDS}
               />
             </>
+          ) : null}
+          {order.source !== undefined ? (
+            <div className="flex flex-wrap gap-x-2" data-testid="report-order-source">
+              <dt className="text-muted">{t.source}:</dt>
+              <dd className="text-ink">
+                <SourceText source={order.source} />
+              </dd>
+            </div>
           ) : null}
           {order.paymentMethod ? (
             <div className="flex flex-wrap gap-x-2" data-testid="report-order-method">

@@ -27,6 +27,7 @@ import { BusinessAddressCard } from './business-address-card';
 import { CardcomPasswordCard } from './cardcom-password-card';
 import { DinerLanguagesCard } from './diner-languages-card';
 import { ServiceModeCard } from './service-mode-card';
+import { MenuAddressCard } from './menu-address-card';
 import { AutoAcceptCard } from './auto-accept-card';
 import { OpeningHoursCard } from './opening-hours-card';
 import { PaymentOptionsCard } from './payment-options-card';
@@ -111,6 +112,7 @@ export function SettingsPage() {
             {may('printer.manage') ? <PrintingGuideCard /> : null}
             {/* The owner pairs screens from the team page; a manager, here. */}
             {may('screens.pair') && !may('team.manage') ? <PairScreenCard /> : null}
+            {ready && may('settings.read') ? <MenuAddressCard canEdit={may('settings.edit')} /> : null}
             {ready ? <DinerLanguagesCard /> : null}
             {ready ? <ServiceModeCard /> : null}
             {ready ? <AutoAcceptCard /> : null}
