@@ -34,6 +34,7 @@ import { Migration20261205000100_tax_documents } from './Migration20261205000100
 import { Migration20261206000100_tax_authority_grants } from './Migration20261206000100_tax_authority_grants.js';
 import { Migration20261206000200_tax_documents_allocation } from './Migration20261206000200_tax_documents_allocation.js';
 import { Migration20261206000300_platform_allocation_waits } from './Migration20261206000300_platform_allocation_waits.js';
+import { Migration20261207000300_promo_codes } from './Migration20261207000300_promo_codes.js';
 
 /**
  * Every migration, in order. An explicit list (not a folder glob) works the same from TypeScript sources in tests
@@ -85,4 +86,5 @@ export const migrationsList = [
     class: Migration20261206000200_tax_documents_allocation,
   },
   { name: 'Migration20261206000300_platform_allocation_waits', class: Migration20261206000300_platform_allocation_waits },
+  { name: 'Migration20261207000300_promo_codes', class: Migration20261207000300_promo_codes },
 ];

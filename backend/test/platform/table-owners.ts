@@ -15,6 +15,7 @@ export type Owner =
   | 'ordering'
   | 'payments'
   | 'printing'
+  | 'promotions'
   | 'team'
   | 'terms'
   | 'platform';
@@ -70,6 +71,11 @@ export const TABLE_OWNERS: Readonly<Record<string, Owner>> = {
   payment_pages: 'ordering',
   effect_keys: 'ordering',
   ready_sms_phones: 'ordering',
+  // A promo code's uses, counted with the order in order_append (issue 33, decision 052).
+  promo_code_counters: 'ordering',
+  promo_code_uses: 'ordering',
+
+  promo_codes: 'promotions',
 
   sandbox_payments: 'payments',
   sandbox_refunds: 'payments',

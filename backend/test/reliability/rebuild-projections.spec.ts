@@ -203,6 +203,8 @@ describe('rebuilding the read models from the log', () => {
         'team_members',
         'team_settings',
         'activity_log',
+        // Promo codes (issue 33): none made on this day, so equal and empty.
+        'promo_codes',
       ].sort(),
     );
     for (const [name, row] of table)

@@ -162,6 +162,12 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/live-orders/:orderId/timeline': owner('orders.live'),
   'GET /api/reports/orders/:orderId/timeline': owner('reports.read'),
   'GET /api/team/activity': owner('team.manage'),
+  // Promo codes (issue 33, decision 052): a price is the menu editor's.
+  'GET /api/owner/promo-codes': owner('menu.edit'),
+  'POST /api/owner/promo-codes': owner('menu.edit'),
+  'PUT /api/owner/promo-codes/:id': owner('menu.edit'),
+  'POST /api/owner/promo-codes/:id/turn-off': owner('menu.edit'),
+  'POST /api/owner/promo-codes/:id/turn-on': owner('menu.edit'),
 
   'POST /api/admin/impersonate/:phone': admin,
   'GET /api/admin/businesses': admin,
