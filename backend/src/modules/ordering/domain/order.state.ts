@@ -46,6 +46,11 @@ export interface PlacedOrder {
    * Absent: a private diner's documents (and every order placed before it, so older snapshots need no upcast).
    */
   invoiceFor?: BuyerBlock;
+  /**
+   * The promo code the order was placed with (issue 33): each discounted line carries its share (`discountAgorot`).
+   * Absent: none (and every order placed before codes, so older snapshots need no upcast).
+   */
+  discount?: { code: string; promoCodeId: string; agorot: number };
   status: KitchenStatus;
   payment: {
     status: 'pending' | 'paid' | 'failed';

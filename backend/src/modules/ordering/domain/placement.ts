@@ -59,6 +59,7 @@ export function orderPlaced(data: OrderEventData['OrderPlaced']): PlacedOrder {
     customerPhone: data.customerPhone,
     seller: data.seller ?? null,
     ...(data.invoiceFor ? { invoiceFor: data.invoiceFor } : {}),
+    ...(data.discount ? { discount: data.discount } : {}),
     status: 'pending',
     payment: {
       status: 'pending',

@@ -38,6 +38,9 @@ export interface OrderRowValues {
   refunded_amount: string;
   refund_refused_id: string | null;
   refund_refused_reason: string | null;
+  /** The promo code the order was placed with and what it took off the items (issue 33); null and 0: none. */
+  promo_code: string | null;
+  discount_agorot: number;
 }
 
 const PAYMENT_METHOD_COLUMN: Record<PaymentMethod, string> = {
@@ -115,6 +118,8 @@ export function orderRowOf(order: PlacedOrder): OrderRowValues {
     slip_status: order.slip,
     refunded_amount: agorotToDecimalString(refundedAgorotOf(order)),
     ...refusalOf(order),
+    promo_code: order.discount?.code ?? null,
+    discount_agorot: order.discount?.agorot ?? 0,
   };
 }
 

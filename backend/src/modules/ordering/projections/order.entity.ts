@@ -56,6 +56,10 @@ export const OrderEntity = defineEntity({
     /** The last refund when the provider refused it (the console shows why); null otherwise. */
     refundRefusedId: p.string().length(64).nullable(),
     refundRefusedReason: p.text().nullable(),
+    /** The promo code the order was placed with (issue 33); null: none. */
+    promoCode: p.string().length(30).nullable(),
+    /** What the code took off the items, in agorot (0: none). */
+    discountAgorot: p.integer().default(0),
     streamVersion: p.integer().default(0),
     createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
   },
