@@ -4,6 +4,7 @@ import {
   createPromoCodeSchema,
   decidePromo,
   discountedAmounts,
+  paidForUnits,
   promoRefusalHe,
   PROMO_REFUSALS,
   spreadDiscount,
@@ -176,5 +177,20 @@ describe('the owner\u2019s code and the diner\u2019s typed code', () => {
     const parsed = createPaymentSchema.safeParse({ ...payment, promoCode: 'A'.repeat(10_000) });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]?.path).toEqual(['promoCode']);
+  });
+});
+
+describe('what was paid for a discounted line', () => {
+  // 3 units of 10.00 with 1.00 of the discount: 29.00 paid.
+  const line = { unitPriceAgorot: 1_000, quantity: 3, discountAgorot: 100 };
+  it('refunded unit by unit, the units add up to what was paid for the line', () => {
+    const units = [0, 1, 2].map((from) => paidForUnits(line, from, 1));
+    expect(units).toEqual([966, 967, 967]);
+    expect(units.reduce((sum, unit) => sum + unit, 0)).toBe(2_900);
+    expect(paidForUnits(line, 0, 3)).toBe(2_900);
+  });
+
+  it('without a discount, the unit price times the units', () => {
+    expect(paidForUnits({ unitPriceAgorot: 1_450, quantity: 2 }, 1, 1)).toBe(1_450);
   });
 });

@@ -169,3 +169,18 @@ export function discountedAmounts(itemsAgorot: Agorot, discountAgorot: Agorot): 
   const paidItemsAgorot = itemsAgorot - discountAgorot;
   return { itemsAgorot, discountAgorot, paidItemsAgorot, commissionAgorot: commissionAgorot(paidItemsAgorot) };
 }
+
+/**
+ * What was paid for units [from, from + quantity) of a line: its amount less its share of the discount, spread over
+ * its units so that refunding them in any steps returns exactly what was paid for the line. Without a discount this is
+ * the unit price times the units.
+ */
+export function paidForUnits(
+  line: { unitPriceAgorot: Agorot; quantity: number; discountAgorot?: Agorot },
+  from: number,
+  quantity: number,
+): Agorot {
+  const paid = line.unitPriceAgorot * line.quantity - (line.discountAgorot ?? 0);
+  const upTo = (units: number) => Math.floor((paid * units) / line.quantity);
+  return upTo(from + quantity) - upTo(from);
+}

@@ -474,6 +474,8 @@ describe('the owner monthly orders report', () => {
         'אמצעי תשלום',
         'עמלה אחרי החזרים',
         'נטו אחרי החזרים',
+        'קוד הנחה',
+        'הנחה',
       ]);
       expect(rows.slice(1, -1).map((row) => row[0])).toEqual(['4', '3', '2', '1']);
       expect(rows[1]?.slice(0, 8)).toEqual([
@@ -512,6 +514,8 @@ describe('the owner monthly orders report', () => {
         '',
         '3.58',
         '67.72',
+        '',
+        '0.00',
       ]);
       expect(rows).toHaveLength(6);
       expect(text).not.toContain('77.77');
@@ -547,6 +551,8 @@ describe('the owner monthly orders report', () => {
         '0.00',
         '',
         '0.00',
+        '0.00',
+        '',
         '0.00',
       ]);
     });

@@ -38,6 +38,7 @@ export const orderItemViewSchema: z.ZodType<OrderItemView> = z.object({
   quantity: z.number(),
   options: z.array(optionViewSchema).optional(),
   translatedName: translatedNameSchema.optional(),
+  discountAgorot: z.number().optional(),
 });
 
 const reportRefundSchema: z.ZodType<ReportRefund> = z.object({
@@ -85,6 +86,8 @@ const reportOrderSchema: z.ZodType<ReportOrder> = z.object({
   commissionAfterRefunds: z.string().optional(),
   netAfterRefunds: z.string().optional(),
   unsettledRefunds: z.array(unsettledRefundSchema).optional(),
+  promoCode: z.string().nullable().optional(),
+  discountAmount: z.string().optional(),
 });
 
 /** `data` of `GET /api/orders?month=YYYY-MM`. */
@@ -98,6 +101,7 @@ export const monthlyReportSchema: z.ZodType<MonthlyReport> = z.object({
     totalCommission: z.string(),
     netAmount: z.string(),
     totalTips: z.string().optional(),
+    totalDiscounts: z.string().optional(),
   }),
   daily: z.array(z.object({ date: z.string(), totalOrders: z.number(), totalAmount: z.string() })),
   payout: z
@@ -110,6 +114,7 @@ export const monthlyReportSchema: z.ZodType<MonthlyReport> = z.object({
       carried: z.string(),
     })
     .nullable(),
+  promoCodes: z.array(z.object({ code: z.string(), uses: z.number(), cost: z.string() })).optional(),
 });
 
 const platformDocumentSchema: z.ZodType<PlatformDocument> = z.object({

@@ -74,6 +74,8 @@ export function orderRowOf(order: PlacedOrder): OrderRowValues {
       quantity: line.quantity,
       // The name the diner read, for their own pages; every other reader shows `name` (Hebrew).
       ...(line.translatedName ? { translatedName: line.translatedName } : {}),
+      // The line's share of a promo code's discount (issue 33): its documents and refunds show what was paid.
+      ...(line.discountAgorot ? { discountAgorot: line.discountAgorot } : {}),
       // The choices as ordered, so every read of the order (the diner's, the wait's, the console's) shows them.
       ...(line.options?.length
         ? {

@@ -45,6 +45,9 @@ export const CSV_HEADER = [
   // Issue 29: each order's commission and net after its refunds; with "הוחזר" they add up to the month's totals.
   'עמלה אחרי החזרים',
   'נטו אחרי החזרים',
+  // Issue 33: the promo code and what it took off the items (already off "סה"כ").
+  'קוד הנחה',
+  'הנחה',
 ] as const;
 
 const PAYMENT_METHOD_HE: Record<string, string> = { card: 'כרטיס אשראי', bit: 'ביט', google_pay: 'Google Pay' };
@@ -91,6 +94,8 @@ export function ordersCsv(report: MonthlyReport): string {
     PAYMENT_METHOD_HE[order.paymentMethod ?? 'card'] ?? '',
     order.commissionAfterRefunds ?? order.commission,
     order.netAfterRefunds ?? order.netAmount,
+    order.promoCode ?? '',
+    order.discountAmount && Number(order.discountAmount) > 0 ? order.discountAmount : '',
   ]);
   const { summary } = report;
   rows.push([
@@ -111,7 +116,31 @@ export function ordersCsv(report: MonthlyReport): string {
     '',
     summary.totalCommission,
     summary.netAmount,
+    '',
+    summary.totalDiscounts ?? '0.00',
   ]);
+  // Each code's uses and cost this month (issue 33), under the totals: code, orders, cost.
+  for (const promo of report.promoCodes ?? []) {
+    rows.push([
+      'קוד הנחה',
+      promo.code,
+      '',
+      `${promo.uses} הזמנות`,
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      promo.code,
+      promo.cost,
+    ]);
+  }
   // Every cell through the formula guard (a diner's remark must never run in the owner's Excel).
   return spreadsheetCsv([CSV_HEADER, ...rows]);
 }
