@@ -1,12 +1,14 @@
-import type { PromoRulesInput } from '@tafrit/contracts';
-import type { OwnerCommandContext } from '../../../platform/http/command-context.js';
+import type { Actor, PromoRulesInput } from '@tafrit/contracts';
 import { handleCommand } from '../../../platform/event-store/aggregate.js';
 import type { EventStore } from '../../../platform/event-store/event-store.port.js';
 import { type PromotionsCommand, promotionsDecider } from '../domain/promotions.decider.js';
 import { promotionsStreamId } from '../domain/promotions.events.js';
 
-/** Who asked and which request it was: every event of an owner's route records its actor. */
-export type PromotionsCommandContext = Pick<OwnerCommandContext, 'actor' | 'correlationId'>;
+/** Who asked and which request it was (an owner's route, or the demo's seed): every event records its actor. */
+export interface PromotionsCommandContext {
+  actor: Actor;
+  correlationId: string;
+}
 
 export class CreatePromoCodeCommand {
   constructor(
