@@ -47,7 +47,13 @@ describe('a promo code at checkout', () => {
     await makeCode('TEN', { kind: 'percent', percent: 10 });
     const answer = await pay(' ten ', '36.90');
     expect(answer.status).toBe(200);
-    const [row] = await sql<{ id: string; promo_code: string; discount_agorot: number; total_amount: string; commission: string }>(
+    const [row] = await sql<{
+      id: string;
+      promo_code: string;
+      discount_agorot: number;
+      total_amount: string;
+      commission: string;
+    }>(
       `select id, promo_code, discount_agorot, total_amount::text, commission::text from orders where promo_code = 'TEN'`,
     );
     expect(row).toMatchObject({ promo_code: 'TEN', discount_agorot: 410, total_amount: '36.90', commission: '1.85' });
@@ -116,9 +122,13 @@ describe('a promo code at checkout', () => {
     expect(statuses).toEqual([200, 200, 409, 409, 409]);
     const refused = answers.find((answer) => answer.status === 409);
     expect((refused!.body as { fields: { promoCode: string } }).fields.promoCode).toContain('נוצל');
-    const [counter] = await sql<{ taken: number }>('select taken from promo_code_counters where promo_code_id = ?', [id]);
+    const [counter] = await sql<{ taken: number }>('select taken from promo_code_counters where promo_code_id = ?', [
+      id,
+    ]);
     expect(counter?.taken).toBe(2);
-    expect((await sql<{ n: number }>(`select count(*)::int as n from orders where promo_code = 'LAST2'`))[0]?.n).toBe(2);
+    expect((await sql<{ n: number }>(`select count(*)::int as n from orders where promo_code = 'LAST2'`))[0]?.n).toBe(
+      2,
+    );
   });
 
   it('once per diner session: the same session is refused the second time, another diner is not', async () => {
@@ -143,8 +153,37 @@ describe('a promo code at checkout', () => {
     expect((await pay('HOLD1', '36.90')).status).toBe(200);
     expect((await pay('HOLD1', '36.90')).status).toBe(409);
     await app.app.get(OrderExpiry).sweep(new Date(Date.now() + ORDER_PAYMENT_WINDOW_MS + 60_000));
-    const [counter] = await sql<{ taken: number }>('select taken from promo_code_counters where promo_code_id = ?', [id]);
+    const [counter] = await sql<{ taken: number }>('select taken from promo_code_counters where promo_code_id = ?', [
+      id,
+    ]);
     expect(counter?.taken).toBe(0);
     expect((await pay('HOLD1', '36.90')).status).toBe(200);
+  });
+});
+
+describe("the cart's check of a promo code", () => {
+  const check = (promoCode: string) =>
+    call<{ data: { code: string; discountAgorot: number } }>(
+      app,
+      'POST',
+      `/api/menu/${shop.departmentId}/promo-check`,
+      {
+        body: { promoCode, items: cart() },
+      },
+    );
+
+  it('answers what the code takes off the cart, priced by the server, recording nothing', async () => {
+    const before = await orderCount();
+    const answer = await check(' ten ');
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toEqual({ code: 'TEN', discountAgorot: 410 });
+    expect(await orderCount()).toBe(before);
+  });
+
+  it('refuses a code that does not hold with its reason, and a code of 10,000 characters with a 400', async () => {
+    const unknown = await check('NOPE');
+    expect(unknown.status).toBe(409);
+    expect((unknown.body as unknown as { fields: { promoCode: string } }).fields.promoCode).toBe('קוד ההנחה לא נמצא');
+    expect((await check('A'.repeat(10_000))).status).toBe(400);
   });
 });

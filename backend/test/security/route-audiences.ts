@@ -41,6 +41,9 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /api/contact': open('the public contact form'),
   'GET /api/terms': open('the published terms of use'),
   'GET /api/menu/:departmentId': open('the public menu a QR code points to; misses are rate-limited'),
+  'POST /api/menu/:departmentId/promo-check': open(
+    "the diner's cart asks what a promo code takes off; rate-limited, priced from the menu, records nothing",
+  ),
   'GET /api/orders/:departmentId|:orderId/latest': open("the diner's own session cookie picks the order"),
   'GET /api/orders/:departmentId|:orderId/:orderNumber': open(
     "the diner's session cookie, or the business's owner token",

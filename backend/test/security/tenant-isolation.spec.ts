@@ -821,4 +821,6 @@ const NOT_IDS: Record<string, string> = {
 /** Routes whose ids are public by design, and why no business needs to be protected from another there. */
 const PUBLIC_IDS: Record<string, string> = {
   'GET /api/menu/:departmentId': 'the public menu of any business is public: it is what its QR code opens',
+  'POST /api/menu/:departmentId/promo-check':
+    "the diner's check of a promo code against that menu: public like the menu, and it changes nothing",
 };

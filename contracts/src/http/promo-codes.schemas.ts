@@ -150,6 +150,25 @@ export interface PromoCodeAnswer extends PromoRulesInput {
   createdAt: string;
 }
 
+/** The owner's screens parse the answers with this; annotated with the plain type so the two never drift apart. */
+export const promoCodeAnswerSchema: z.ZodType<PromoCodeAnswer> = z.object({
+  id: z.string(),
+  code: z.string(),
+  active: z.boolean(),
+  createdAt: z.string(),
+  kind: z.enum(['percent', 'amount']),
+  percent: z.number().nullable(),
+  amountAgorot: z.number().nullable(),
+  minOrderAgorot: z.number(),
+  validFrom: z.string().nullable(),
+  validUntil: z.string().nullable(),
+  hours: z.object({ from: z.string(), until: z.string() }).nullable(),
+  productIds: z.array(z.number()),
+  categoryIds: z.array(z.number()),
+  maxUses: z.number().nullable(),
+  oncePerDiner: z.boolean(),
+});
+
 /** `POST /api/menu/{departmentId}/promo-check`: the diner's cart and typed code, priced by the server. */
 export const promoCheckSchema = z
   .object({

@@ -41,6 +41,9 @@ import { OrderStore } from './persistence/order-store.js';
 import { RecentOrders } from './persistence/recent-orders.js';
 import { ReadySmsPhones } from './persistence/ready-sms-phones.js';
 import { PromoUses } from './persistence/promo-uses.js';
+import { CheckoutPromos } from './application/checkout-promos.js';
+import { PromoCheckHandler } from './application/promo-check.query.js';
+import { PromoCheckController } from './api/promo-check.controller.js';
 import { PromotionsModule } from '../promotions/index.js';
 import { OrderingPaymentOrders } from './application/payment-orders.adapter.js';
 import { OrderingActivityOrders } from './application/activity-orders.adapter.js';
@@ -66,6 +69,7 @@ import { ordersProjection } from './projections/orders.projection.js';
   imports: [MenuModule, InvoicingModule, PromotionsModule],
   controllers: [
     CreatePaymentController,
+    PromoCheckController,
     DinerOrdersController,
     OwnerRefundsController,
     OwnerAllocationController,
@@ -95,6 +99,8 @@ import { ordersProjection } from './projections/orders.projection.js';
     RecordReadySmsHandler,
     ReadySmsPhones,
     PromoUses,
+    CheckoutPromos,
+    PromoCheckHandler,
     ReadySmsSweep,
     // Stateless (the configured keys): ordering seals its diners' numbers with the same keys as accounts' secrets.
     SecretBox,

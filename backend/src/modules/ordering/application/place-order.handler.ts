@@ -1,19 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import {
-  agorotToDecimalString,
-  formatIsraelTimeOfDay,
-  israelDateOf,
-  minuteOfDay,
-  promoRefusalHe,
-  type BuyerBlock,
-  type DinerLanguage,
-  type OrderLine,
-  type PromoRefusal,
-  type TipChoice,
-} from '@tafrit/contracts';
-import { PromoCodeReader } from '../../promotions/index.js';
+import type { BuyerBlock, DinerLanguage, OrderLine, PromoRefusal, TipChoice } from '@tafrit/contracts';
+import { CheckoutPromos, promoInvalid } from './checkout-promos.js';
 import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/config.js';
 import { AppError } from '../../../platform/http/app-error.js';
@@ -21,11 +10,11 @@ import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderPageLanguage } fro
 import { OrderingMoments } from '../../accounts/index.js';
 import { MenuTranslationsReader, translationKey } from '../../menu/index.js';
 import { CheckoutMenuReader, type CheckoutMenu } from './checkout-menu.reader.js';
-import { checkoutKey, priceCheckout, type CheckoutPromo, type CheckoutRefusal } from '../domain/checkout.js';
+import { checkoutKey, priceCheckout, type CheckoutRefusal } from '../domain/checkout.js';
 import { openPaymentPage, type OrderCommand, type PlacedOrder, type Seller } from '../domain/order.decider.js';
 import { OrderStore, type LoadedOrder } from '../persistence/order-store.js';
 import { ReadySmsPhones } from '../persistence/ready-sms-phones.js';
-import { dinerUseKeys, PromoUses, type PromoUse } from '../persistence/promo-uses.js';
+import { dinerUseKeys, type PromoUse } from '../persistence/promo-uses.js';
 import { pageOpened } from './open-payment-page.handler.js';
 import { paymentPageRequest } from './payment-page-request.js';
 
@@ -93,8 +82,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
     private readonly moments: OrderingMoments,
     private readonly phones: ReadySmsPhones,
     private readonly translations: MenuTranslationsReader,
-    private readonly promoCodes: PromoCodeReader,
-    private readonly promoUses: PromoUses,
+    private readonly promos: CheckoutPromos,
   ) {}
 
   async execute({ input }: PlaceOrderCommand): Promise<PlacedOrderResult> {
@@ -102,20 +90,21 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
     const menu = await this.menus.read(input.departmentId, productIds);
     // Outside the hours, on Shabbat or a holiday, or paused from the console: by the server's clock (decision 028).
     const dinerKeys = dinerUseKeys(input.dinerSessionId, [input.customerPhone, input.readySms?.phone]);
-    const promo = menu && input.promoCode ? await this.promoOf(menu.business.phone, input.promoCode, dinerKeys) : null;
+    const promo =
+      menu && input.promoCode ? await this.promos.of(menu.business.phone, input.promoCode, dinerKeys) : null;
     const checkout = priceCheckout(menu, menu && this.moments.at(menu.business.ordering), {
       ...input,
-      ...(promo ? { promo: promo.checkout } : {}),
+      ...(promo ? { promo } : {}),
     });
     if (!checkout.ok) throw refusalError(checkout.refusal);
     const { business } = menu!;
     const { orderNumber, lines, amounts, method, discount } = checkout;
     const promoUse: PromoUse | undefined =
-      discount && promo?.checkout.code
+      discount && promo?.code
         ? {
             id: discount.promoCodeId,
-            max_uses: promo.checkout.code.maxUses,
-            use_keys: ['order', ...(promo.checkout.code.oncePerDiner ? dinerKeys : [])],
+            max_uses: promo.code.maxUses,
+            use_keys: ['order', ...(promo.code.oncePerDiner ? dinerKeys : [])],
           }
         : undefined;
 
@@ -199,25 +188,6 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
     };
   }
 
-  /** The typed code of this business with its uses as the store counts them now, and the moment in Israel. */
-  private async promoOf(
-    businessPhone: string,
-    typed: string,
-    dinerKeys: readonly string[],
-  ): Promise<{ checkout: CheckoutPromo }> {
-    const code = await this.promoCodes.byCode(businessPhone, typed);
-    const uses = code ? await this.promoUses.read(code.id, dinerKeys) : { taken: 0, usedByDiner: false };
-    const now = new Date();
-    return {
-      checkout: {
-        code,
-        now: { date: israelDateOf(now), minuteOfDay: minuteOfDay(formatIsraelTimeOfDay(now)) },
-        usesTaken: uses.taken,
-        usedByDiner: uses.usedByDiner,
-      },
-    };
-  }
-
   /**
    * The lines with the names the diner read, in their language, beside the Hebrew ones (the kitchen's, the
    * invoice's): recorded with the order, so the thank-you page shows what was ordered as it was read, whatever the
@@ -252,11 +222,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
 function refusalError(refusal: CheckoutRefusal): AppError {
   if (refusal.code !== 'order.promo_invalid') return new AppError(refusal.code, { data: refusal.data });
   const { reason, minOrderAgorot } = refusal.data as { reason: PromoRefusal; minOrderAgorot?: number };
-  const minOrder = minOrderAgorot === undefined ? undefined : agorotToDecimalString(minOrderAgorot);
-  return new AppError('order.promo_invalid', {
-    fields: { promoCode: promoRefusalHe(reason, minOrder) },
-    data: minOrder === undefined ? { reason } : { reason, minOrderAmount: minOrder },
-  });
+  return promoInvalid(reason, minOrderAgorot);
 }
 
 /** The seller as the invoice of this order will print it: the business as the checkout read it. */

@@ -171,7 +171,12 @@ describe('priceCheckout with a promo code (issue 33)', () => {
     ...uses,
   });
   // Two coffees (29.00) and a toast with olives (33.00): 62.00 of items.
-  const cart = { lines: [{ productId: 1, quantity: 2 }, { productId: 4, quantity: 1, options: ['o-1'] }] };
+  const cart = {
+    lines: [
+      { productId: 1, quantity: 2 },
+      { productId: 4, quantity: 1, options: ['o-1'] },
+    ],
+  };
 
   it('takes the discount off the items, spread over the lines, with the commission on what is paid', () => {
     const priced = priceCheckout(menu(), open, { ...cart, shownTotalAgorot: 5580, promo: promo() });
@@ -190,7 +195,11 @@ describe('priceCheckout with a promo code (issue 33)', () => {
     ).toMatchObject({ ok: true, amounts: { totalAgorot: 6138, tipAgorot: 558, commissionAgorot: 279 } }));
 
   it('a code for one category discounts only its lines', () => {
-    const priced = priceCheckout(menu(), open, { ...cart, shownTotalAgorot: 5870, promo: promo({ categoryIds: [20] }) });
+    const priced = priceCheckout(menu(), open, {
+      ...cart,
+      shownTotalAgorot: 5870,
+      promo: promo({ categoryIds: [20] }),
+    });
     expect(priced.ok && priced.lines.map((line) => line.discountAgorot)).toEqual([undefined, 330]);
   });
 
