@@ -22,6 +22,7 @@ export const APP_PAGE_PATHS: readonly string[] = [
   '/account',
   '/screen',
   '/activity',
+  '/promo-codes',
   '/admin',
   '/admin-login',
   '/admin-dashboard',

@@ -25,6 +25,7 @@ import { Route as ownerConsoleActivityRouteImport } from './routes/(owner)/_cons
 import { Route as ownerConsoleBookkeepingRouteImport } from './routes/(owner)/_console/bookkeeping';
 import { Route as ownerConsoleMenuManagementRouteImport } from './routes/(owner)/_console/menu-management';
 import { Route as ownerConsoleOrdersRouteImport } from './routes/(owner)/_console/orders';
+import { Route as ownerConsolePromoCodesRouteImport } from './routes/(owner)/_console/promo-codes';
 import { Route as ownerConsoleReportsRouteImport } from './routes/(owner)/_console/reports';
 import { Route as ownerConsoleSettingsRouteImport } from './routes/(owner)/_console/settings';
 import { Route as ownerConsoleTeamRouteImport } from './routes/(owner)/_console/team';
@@ -110,6 +111,11 @@ const ownerConsoleOrdersRoute = ownerConsoleOrdersRouteImport.update({
   path: '/orders',
   getParentRoute: () => ownerConsoleRoute,
 } as any);
+const ownerConsolePromoCodesRoute = ownerConsolePromoCodesRouteImport.update({
+  id: '/promo-codes',
+  path: '/promo-codes',
+  getParentRoute: () => ownerConsoleRoute,
+} as any);
 const ownerConsoleReportsRoute = ownerConsoleReportsRouteImport.update({
   id: '/reports',
   path: '/reports',
@@ -147,6 +153,7 @@ export interface FileRoutesByFullPath {
   '/bookkeeping': typeof ownerConsoleBookkeepingRoute;
   '/menu-management': typeof ownerConsoleMenuManagementRoute;
   '/orders': typeof ownerConsoleOrdersRoute;
+  '/promo-codes': typeof ownerConsolePromoCodesRoute;
   '/reports': typeof ownerConsoleReportsRoute;
   '/settings': typeof ownerConsoleSettingsRoute;
   '/team': typeof ownerConsoleTeamRoute;
@@ -168,6 +175,7 @@ export interface FileRoutesByTo {
   '/bookkeeping': typeof ownerConsoleBookkeepingRoute;
   '/menu-management': typeof ownerConsoleMenuManagementRoute;
   '/orders': typeof ownerConsoleOrdersRoute;
+  '/promo-codes': typeof ownerConsolePromoCodesRoute;
   '/reports': typeof ownerConsoleReportsRoute;
   '/settings': typeof ownerConsoleSettingsRoute;
   '/team': typeof ownerConsoleTeamRoute;
@@ -191,6 +199,7 @@ export interface FileRoutesById {
   '/(owner)/_console/bookkeeping': typeof ownerConsoleBookkeepingRoute;
   '/(owner)/_console/menu-management': typeof ownerConsoleMenuManagementRoute;
   '/(owner)/_console/orders': typeof ownerConsoleOrdersRoute;
+  '/(owner)/_console/promo-codes': typeof ownerConsolePromoCodesRoute;
   '/(owner)/_console/reports': typeof ownerConsoleReportsRoute;
   '/(owner)/_console/settings': typeof ownerConsoleSettingsRoute;
   '/(owner)/_console/team': typeof ownerConsoleTeamRoute;
@@ -214,6 +223,7 @@ export interface FileRouteTypes {
     | '/bookkeeping'
     | '/menu-management'
     | '/orders'
+    | '/promo-codes'
     | '/reports'
     | '/settings'
     | '/team'
@@ -235,6 +245,7 @@ export interface FileRouteTypes {
     | '/bookkeeping'
     | '/menu-management'
     | '/orders'
+    | '/promo-codes'
     | '/reports'
     | '/settings'
     | '/team'
@@ -257,6 +268,7 @@ export interface FileRouteTypes {
     | '/(owner)/_console/bookkeeping'
     | '/(owner)/_console/menu-management'
     | '/(owner)/_console/orders'
+    | '/(owner)/_console/promo-codes'
     | '/(owner)/_console/reports'
     | '/(owner)/_console/settings'
     | '/(owner)/_console/team'
@@ -391,6 +403,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ownerConsoleOrdersRouteImport;
       parentRoute: typeof ownerConsoleRoute;
     };
+    '/(owner)/_console/promo-codes': {
+      id: '/(owner)/_console/promo-codes';
+      path: '/promo-codes';
+      fullPath: '/promo-codes';
+      preLoaderRoute: typeof ownerConsolePromoCodesRouteImport;
+      parentRoute: typeof ownerConsoleRoute;
+    };
     '/(owner)/_console/reports': {
       id: '/(owner)/_console/reports';
       path: '/reports';
@@ -428,6 +447,7 @@ interface ownerConsoleRouteChildren {
   ownerConsoleBookkeepingRoute: typeof ownerConsoleBookkeepingRoute;
   ownerConsoleMenuManagementRoute: typeof ownerConsoleMenuManagementRoute;
   ownerConsoleOrdersRoute: typeof ownerConsoleOrdersRoute;
+  ownerConsolePromoCodesRoute: typeof ownerConsolePromoCodesRoute;
   ownerConsoleReportsRoute: typeof ownerConsoleReportsRoute;
   ownerConsoleSettingsRoute: typeof ownerConsoleSettingsRoute;
   ownerConsoleTeamRoute: typeof ownerConsoleTeamRoute;
@@ -440,6 +460,7 @@ const ownerConsoleRouteChildren: ownerConsoleRouteChildren = {
   ownerConsoleBookkeepingRoute: ownerConsoleBookkeepingRoute,
   ownerConsoleMenuManagementRoute: ownerConsoleMenuManagementRoute,
   ownerConsoleOrdersRoute: ownerConsoleOrdersRoute,
+  ownerConsolePromoCodesRoute: ownerConsolePromoCodesRoute,
   ownerConsoleReportsRoute: ownerConsoleReportsRoute,
   ownerConsoleSettingsRoute: ownerConsoleSettingsRoute,
   ownerConsoleTeamRoute: ownerConsoleTeamRoute,

@@ -4,6 +4,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { heOwner } from '@/i18n/he-owner';
 import { heOwnerActivity } from '@/i18n/he-owner-activity';
 import { heOwnerBookkeeping } from '@/i18n/he-owner-bookkeeping';
+import { heOwnerPromotions } from '@/i18n/he-owner-promotions';
 import { heOwnerTeam } from '@/i18n/he-owner-team';
 import { roleMayOpen } from '../sign-in/session-guard';
 import { useConsoleRole } from './use-role';
@@ -14,6 +15,7 @@ const PAGES = [
   { to: '/orders', label: t.orders },
   { to: '/menu', label: t.menu },
   { to: '/reports', label: t.reports },
+  { to: '/promo-codes', label: heOwnerPromotions.nav },
   { to: '/bookkeeping', label: heOwnerBookkeeping.bookkeeping.nav },
   { to: '/settings', label: t.settings },
   { to: '/team', label: heOwnerTeam.console.team },
