@@ -1,16 +1,16 @@
 // A new promo code (issue 33): the rules as the contract's schema checks them, refused fields shown beside their
 // inputs; shekels typed, agorot sent. Products and categories are set through the API (all lines when none).
-import { createPromoCodeSchema } from '@tafrit/contracts/http/promo-codes.schemas';
-import { parsePriceToAgorot } from '@tafrit/contracts/money';
+import { createPromoCodeSchema, type PromoCodeAnswer } from '@tafrit/contracts/http/promo-codes.schemas';
+import { agorotToDecimalString, parsePriceToAgorot } from '@tafrit/contracts/money';
 import { useId, useState, type FormEvent } from 'react';
 import { CheckboxField, TextField } from '@/components/ui/form-field';
 import { cardClass, cardTitleClass, inputClass, labelClass } from '@/components/ui/form-styles';
 import { PendingButton } from '@/components/ui/pending-button';
-import { primaryButtonClass } from '@/components/ui/styles';
+import { primaryButtonClass, secondaryButtonClass } from '@/components/ui/styles';
 import { toast } from '@/components/ui/toast';
 import { heOwnerPromotions } from '@/i18n/he-owner-promotions';
 import { errorDescription } from '../shared/errors';
-import { useCreatePromoCode } from './promo-codes-api';
+import { useChangePromoCode, useCreatePromoCode } from './promo-codes-api';
 
 const t = heOwnerPromotions.create;
 
@@ -30,6 +30,23 @@ const EMPTY = {
 const agorotOf = (text: string): number | null => (text.trim() === '' ? null : (parsePriceToAgorot(text) ?? NaN));
 const numberOf = (text: string): number | null => (text.trim() === '' ? null : Number(text));
 const orNull = (text: string): string | null => (text.trim() === '' ? null : text);
+
+/** A code's rules as the form's text, for an edit. */
+function formOf(code: PromoCodeAnswer): typeof EMPTY {
+  const shekels = (agorot: number | null) => (agorot === null ? '' : agorotToDecimalString(agorot));
+  return {
+    code: code.code,
+    kind: code.kind,
+    value: code.kind === 'percent' ? String(code.percent ?? '') : shekels(code.amountAgorot),
+    minOrder: code.minOrderAgorot > 0 ? shekels(code.minOrderAgorot) : '',
+    validFrom: code.validFrom ?? '',
+    validUntil: code.validUntil ?? '',
+    hoursFrom: code.hours?.from ?? '',
+    hoursUntil: code.hours?.until ?? '',
+    maxUses: code.maxUses === null ? '' : String(code.maxUses),
+    oncePerDiner: code.oncePerDiner,
+  };
+}
 
 /** The form's text as the create request; what is blank is left to the contract's defaults. */
 function requestOf(form: typeof EMPTY) {
@@ -62,11 +79,13 @@ const FIELD_OF: Record<string, keyof typeof EMPTY> = {
   'rules.maxUses': 'maxUses',
 };
 
-export function PromoCodeForm() {
+/** A new code, or with `editing` that code's rules (its name stays); `onDone` when an edit is saved or left. */
+export function PromoCodeForm({ editing, onDone }: { editing?: PromoCodeAnswer; onDone?: () => void }) {
   const titleId = useId();
   const kindId = useId();
   const create = useCreatePromoCode();
-  const [form, setForm] = useState(EMPTY);
+  const change = useChangePromoCode();
+  const [form, setForm] = useState(() => (editing ? formOf(editing) : EMPTY));
   const [errors, setErrors] = useState<Partial<Record<keyof typeof EMPTY, string>>>({});
   const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
     setForm((current) => ({ ...current, [field]: event.target.value }));
@@ -84,22 +103,45 @@ export function PromoCodeForm() {
       return;
     }
     setErrors({});
+    const onError = (cause: unknown) =>
+      toast({ variant: 'destructive', title: t.error, description: errorDescription(cause) });
+    if (editing) {
+      change.mutate(
+        { id: editing.id, rules: parsed.data.rules },
+        {
+          onSuccess: () => {
+            toast({ title: t.edited });
+            onDone?.();
+          },
+          onError,
+        },
+      );
+      return;
+    }
     create.mutate(parsed.data, {
       onSuccess: () => {
         setForm(EMPTY);
         toast({ title: t.saved });
       },
-      onError: (cause) => toast({ variant: 'destructive', title: t.error, description: errorDescription(cause) }),
+      onError,
     });
   }
 
   return (
     <section aria-labelledby={titleId} className={`${cardClass} mt-6`} data-testid="promo-code-form">
       <h2 id={titleId} className={cardTitleClass}>
-        {t.title}
+        {editing ? t.editTitle(editing.code) : t.title}
       </h2>
       <form noValidate onSubmit={onSubmit} className="mt-4 grid gap-4 sm:grid-cols-2">
-        <TextField label={t.code} hint={t.codeHint} value={form.code} onChange={set('code')} error={errors.code} ltr />
+        <TextField
+          label={t.code}
+          hint={editing ? t.codeFixed : t.codeHint}
+          value={form.code}
+          onChange={set('code')}
+          error={errors.code}
+          readOnly={!!editing}
+          ltr
+        />
         <div>
           <label htmlFor={kindId} className={labelClass}>
             {t.kind}
@@ -173,10 +215,19 @@ export function PromoCodeForm() {
           checked={form.oncePerDiner}
           onChange={(event) => setForm((current) => ({ ...current, oncePerDiner: event.target.checked }))}
         />
-        <div className="sm:col-span-2">
-          <PendingButton pending={create.isPending} pendingLabel={t.saving} className={primaryButtonClass}>
-            {t.save}
+        <div className="flex flex-wrap gap-3 sm:col-span-2">
+          <PendingButton
+            pending={create.isPending || change.isPending}
+            pendingLabel={t.saving}
+            className={primaryButtonClass}
+          >
+            {editing ? t.saveEdit : t.save}
           </PendingButton>
+          {editing ? (
+            <button type="button" className={secondaryButtonClass} onClick={onDone}>
+              {t.cancelEdit}
+            </button>
+          ) : null}
         </div>
       </form>
     </section>

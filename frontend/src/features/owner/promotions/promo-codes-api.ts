@@ -4,6 +4,7 @@ import {
   promoCodeAnswerSchema,
   type CreatePromoCodeInput,
   type PromoCodeAnswer,
+  type PromoRulesInput,
 } from '@tafrit/contracts/http/promo-codes.schemas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -39,6 +40,15 @@ export async function createPromoCode(input: CreatePromoCodeInput): Promise<Prom
   return dataOf(promoCodeAnswerSchema, await ownerRequest('POST', PROMO_CODES_URL, input));
 }
 export const useCreatePromoCode = () => usePromoChange(createPromoCode);
+
+/** New rules for a code (its name never changes): orders placed before keep the discount they had. */
+export async function changePromoCode({ id, rules }: { id: string; rules: PromoRulesInput }): Promise<PromoCodeAnswer> {
+  return dataOf(
+    promoCodeAnswerSchema,
+    await ownerRequest('PUT', `${PROMO_CODES_URL}/${encodeURIComponent(id)}`, rules),
+  );
+}
+export const useChangePromoCode = () => usePromoChange(changePromoCode);
 
 /** Off: no new order takes it; on again: it holds as its rules say. Its orders and history stay either way. */
 export async function switchPromoCode({ id, on }: { id: string; on: boolean }): Promise<PromoCodeAnswer> {

@@ -1,6 +1,7 @@
 // The owner's promo codes (issue 33, `/promo-codes`): the codes, on and off, newest first, each with its rules and a
 // switch; a form for a new one. The menu editor's (`menu.edit`: the owner and a manager); the server decides.
 import type { PromoCodeAnswer } from '@tafrit/contracts/http/promo-codes.schemas';
+import { useState } from 'react';
 import { formatShekels } from '@tafrit/contracts/money';
 import { PageMain } from '@/components/page-shell';
 import { PendingButton } from '@/components/ui/pending-button';
@@ -18,11 +19,13 @@ const t = heOwnerPromotions;
 export function PromoCodesPage() {
   useDocumentTitle(pageTitle(t.title));
   const codes = usePromoCodes();
+  const [editing, setEditing] = useState<PromoCodeAnswer | null>(null);
   return (
     <PageMain>
       <h1 className="text-3xl font-bold text-ink">{t.title}</h1>
       <p className="mt-3 max-w-prose text-lg text-muted">{t.intro}</p>
-      <PromoCodeForm />
+      {/* One form: a new code, or the code being edited (keyed, so its fields start from that code's rules). */}
+      <PromoCodeForm key={editing?.id ?? 'new'} editing={editing ?? undefined} onDone={() => setEditing(null)} />
       <section aria-labelledby="promo-codes-list-title" className="mt-8">
         <h2 id="promo-codes-list-title" className="text-xl font-bold text-ink">
           {t.listLabel}
@@ -43,7 +46,7 @@ export function PromoCodesPage() {
         ) : (
           <ul className="mt-3 divide-y divide-line rounded-xl border border-line bg-surface" data-testid="promo-codes">
             {codes.data.map((code) => (
-              <PromoCodeRow key={code.id} code={code} />
+              <PromoCodeRow key={code.id} code={code} onEdit={() => setEditing(code)} />
             ))}
           </ul>
         )}
@@ -66,7 +69,7 @@ function rulesOf(code: PromoCodeAnswer) {
   return parts.filter((part): part is string => part !== null);
 }
 
-function PromoCodeRow({ code }: { code: PromoCodeAnswer }) {
+function PromoCodeRow({ code, onEdit }: { code: PromoCodeAnswer; onEdit: () => void }) {
   const toggle = useSwitchPromoCode();
   const on = !code.active;
   return (
@@ -84,12 +87,23 @@ function PromoCodeRow({ code }: { code: PromoCodeAnswer }) {
           </li>
         ))}
       </ul>
+      <button
+        type="button"
+        aria-label={t.row.edit(code.code)}
+        className={`${secondaryButtonClass} ms-auto`}
+        onClick={() => {
+          onEdit();
+          window.scrollTo({ top: 0 });
+        }}
+      >
+        {t.row.editShort}
+      </button>
       <PendingButton
         type="button"
         pending={toggle.isPending}
         pendingLabel={on ? t.row.turnOnShort : t.row.turnOffShort}
         aria-label={on ? t.row.turnOn(code.code) : t.row.turnOff(code.code)}
-        className={`${secondaryButtonClass} ms-auto`}
+        className={secondaryButtonClass}
         onClick={() =>
           toggle.mutate(
             { id: code.id, on },
