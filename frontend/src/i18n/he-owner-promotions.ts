@@ -30,6 +30,8 @@ export const heOwnerPromotions = {
     maxUses: 'מספר שימושים בסך הכול',
     maxUsesHint: 'ריק: ללא הגבלה',
     oncePerDiner: 'פעם אחת לכל סועד',
+    categories: 'חל על הקטגוריות',
+    categoriesHint: 'בלי סימון: על כל ההזמנה',
     save: 'יצירת הקוד',
     saving: 'יוצרים…',
     saved: 'הקוד נוצר',

@@ -10,6 +10,7 @@ import { primaryButtonClass, secondaryButtonClass } from '@/components/ui/styles
 import { toast } from '@/components/ui/toast';
 import { heOwnerPromotions } from '@/i18n/he-owner-promotions';
 import { errorDescription } from '../shared/errors';
+import { useCategories } from '../shared/api/menu';
 import { useChangePromoCode, useCreatePromoCode } from './promo-codes-api';
 
 const t = heOwnerPromotions.create;
@@ -25,6 +26,9 @@ const EMPTY = {
   hoursUntil: '',
   maxUses: '',
   oncePerDiner: false,
+  /** Empty: every line of the cart. */
+  categoryIds: [] as number[],
+  productIds: [] as number[],
 };
 
 const agorotOf = (text: string): number | null => (text.trim() === '' ? null : (parsePriceToAgorot(text) ?? NaN));
@@ -45,6 +49,8 @@ function formOf(code: PromoCodeAnswer): typeof EMPTY {
     hoursUntil: code.hours?.until ?? '',
     maxUses: code.maxUses === null ? '' : String(code.maxUses),
     oncePerDiner: code.oncePerDiner,
+    categoryIds: [...code.categoryIds],
+    productIds: [...code.productIds],
   };
 }
 
@@ -62,6 +68,8 @@ function requestOf(form: typeof EMPTY) {
       hours: form.hoursFrom || form.hoursUntil ? { from: form.hoursFrom, until: form.hoursUntil } : null,
       maxUses: numberOf(form.maxUses),
       oncePerDiner: form.oncePerDiner,
+      categoryIds: form.categoryIds,
+      productIds: form.productIds,
     },
   };
 }
@@ -87,6 +95,7 @@ export function PromoCodeForm({ editing, onDone }: { editing?: PromoCodeAnswer; 
   const change = useChangePromoCode();
   const [form, setForm] = useState(() => (editing ? formOf(editing) : EMPTY));
   const [errors, setErrors] = useState<Partial<Record<keyof typeof EMPTY, string>>>({});
+  const categories = useCategories();
   const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
     setForm((current) => ({ ...current, [field]: event.target.value }));
 
@@ -215,6 +224,29 @@ export function PromoCodeForm({ editing, onDone }: { editing?: PromoCodeAnswer; 
           checked={form.oncePerDiner}
           onChange={(event) => setForm((current) => ({ ...current, oncePerDiner: event.target.checked }))}
         />
+        {categories.data?.length ? (
+          <fieldset className="sm:col-span-2">
+            <legend className="font-medium text-ink">{t.categories}</legend>
+            <p className="text-sm text-muted">{t.categoriesHint}</p>
+            <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+              {categories.data.map((category) => (
+                <CheckboxField
+                  key={category.id}
+                  label={category.name}
+                  checked={form.categoryIds.includes(category.id)}
+                  onChange={(event) =>
+                    setForm((current) => ({
+                      ...current,
+                      categoryIds: event.target.checked
+                        ? [...current.categoryIds, category.id]
+                        : current.categoryIds.filter((id) => id !== category.id),
+                    }))
+                  }
+                />
+              ))}
+            </div>
+          </fieldset>
+        ) : null}
         <div className="flex flex-wrap gap-3 sm:col-span-2">
           <PendingButton
             pending={create.isPending || change.isPending}
