@@ -157,7 +157,11 @@ describe('the owner\u2019s code and the diner\u2019s typed code', () => {
 
   it.each([
     ['a percent over 100', { kind: 'percent', percent: 101 }, 'rules.percent'],
-    ['an amount off not below the least order', { kind: 'amount', amountAgorot: 2_000, minOrderAgorot: 2_000 }, 'rules.amountAgorot'],
+    [
+      'an amount off not below the least order',
+      { kind: 'amount', amountAgorot: 2_000, minOrderAgorot: 2_000 },
+      'rules.amountAgorot',
+    ],
     ['dates reversed', { ...rules, validFrom: '2026-12-10', validUntil: '2026-12-01' }, 'rules.validUntil'],
     ['equal hours', { ...rules, hours: { from: '10:00', until: '10:00' } }, 'rules.hours.until'],
   ])('refuses %s', (_, bad, path) => {

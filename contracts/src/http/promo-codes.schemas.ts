@@ -137,9 +137,7 @@ export const promoRulesSchema = z
   });
 export type PromoRulesInput = z.output<typeof promoRulesSchema>;
 
-export const createPromoCodeSchema = z
-  .object({ code: promoCodeNameSchema, rules: promoRulesSchema })
-  .strict();
+export const createPromoCodeSchema = z.object({ code: promoCodeNameSchema, rules: promoRulesSchema }).strict();
 export type CreatePromoCodeInput = z.output<typeof createPromoCodeSchema>;
 
 /** A code as the owner's list shows it. */

@@ -10,6 +10,11 @@ export class TurnPromoCodeOffHandler implements ICommandHandler<TurnPromoCodeOff
 
   async execute({ businessPhone, promoCodeId, context }: TurnPromoCodeOffCommand): Promise<void> {
     const now = new Date().toISOString();
-    await decidePromotions(this.store, businessPhone, { type: 'TurnPromoCodeOff', data: { promoCodeId, now } }, context);
+    await decidePromotions(
+      this.store,
+      businessPhone,
+      { type: 'TurnPromoCodeOff', data: { promoCodeId, now } },
+      context,
+    );
   }
 }
