@@ -90,7 +90,14 @@ describe('an order paid with a promo code', () => {
     expect(refund.status).toBe(200);
     await app.app.get(ProcessorRunner).runUntilIdle();
     // The croissant: 12.00 less its 1.20 of the discount.
-    expect((await report()).orders[0]!.refundedAmount).toBe('10.80');
+    const order = (await report()).orders[0]!;
+    expect(order.refundedAmount).toBe('10.80');
+    // Its credit document shows the line at its price and its share of the discount under it.
+    const credit = await (await fetch(new URL(order.refunds[0]!.creditUrl!, app.url))).text();
+    expect(credit).toContain('הנחה (קוד <bdi dir="ltr">TEN</bdi>)');
+    expect(credit).toContain('-₪1.20');
+    expect(credit).toContain('₪12.00');
+    expect(credit).toContain('₪10.80');
   });
 
   it('the accountant’s ledger shows each document’s discount, and the uniform structure is written', async () => {

@@ -190,7 +190,7 @@ function tipRow(tipAgorot: number): string {
  * A promo code's discount (issue 33): one line below the items, as a negative amount. The sums before VAT and the VAT
  * under it are of what was paid, after the discount.
  */
-function discountRow(discountAgorot: number, promoCode: string | null): string {
+export function discountRow(discountAgorot: number, promoCode: string | null): string {
   if (discountAgorot <= 0) return '';
   const code = promoCode ? ` (קוד ${ltr(promoCode)})` : '';
   return (
