@@ -25,6 +25,7 @@ import { liveOrdersProjection } from '../dist/modules/printing/processors/live-o
 import { optionGroupsProjection } from '../dist/modules/menu/projections/option-groups.projection.js';
 import { menuTranslationsProjection } from '../dist/modules/menu/projections/menu-translations.projection.js';
 import { teamProjection } from '../dist/modules/team/projections/team.projection.js';
+import { promoCodesProjection } from '../dist/modules/promotions/projections/promo-codes.projection.js';
 import { activityProjection } from '../dist/modules/team/projections/activity.projection.js';
 import { numbersProjection } from '../dist/modules/reports/projections/numbers.projection.js';
 import { ActorNames } from '../dist/modules/team/projections/actor-names.js';
@@ -93,6 +94,12 @@ export const READ_MODELS = [
       { table: 'team_members', key: ['id'] },
       { table: 'team_settings', key: ['business_id'] },
     ],
+  },
+  {
+    name: 'promo-codes',
+    registeredAs: { kind: 'inline', name: 'promo-codes' },
+    projection: fromInline(promoCodesProjection),
+    tables: [{ table: 'promo_codes', key: ['id'] }],
   },
   {
     name: 'terms',

@@ -17,6 +17,7 @@ import { InvoicingModule } from './modules/invoicing/index.js';
 import { OrderingModule } from './modules/ordering/index.js';
 import { PaymentsModule } from './modules/payments/index.js';
 import { PrintingModule } from './modules/printing/index.js';
+import { PromotionsModule } from './modules/promotions/index.js';
 import { ReportsModule } from './modules/reports/index.js';
 import { TeamModule } from './modules/team/index.js';
 import { TermsModule } from './modules/terms/index.js';
@@ -48,6 +49,7 @@ export class AppModule {
         TeamModule,
         AdminModule,
         MenuModule,
+        PromotionsModule,
         PaymentsModule,
         OrderingModule,
         InvoicingModule,

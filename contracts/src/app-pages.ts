@@ -23,6 +23,7 @@ export const APP_PAGE_PATHS: readonly string[] = [
   '/account',
   '/screen',
   '/activity',
+  '/promo-codes',
   '/admin',
   '/admin-login',
   '/admin-dashboard',

@@ -39,6 +39,8 @@ describe('error codes', () => {
         'order.tip_not_offered',
         'order.tip_too_large',
         'order.method_not_offered',
+        'order.promo_invalid',
+        'promo.code_taken',
         'request.uri_too_long',
         'request.timeout',
         'payment.provider_failed',
@@ -118,6 +120,8 @@ describe('error codes', () => {
     ['order.tip_too_large', 422],
     ['order.method_not_offered', 409],
     ['business.menu_address_taken', 409],
+    ['order.promo_invalid', 409],
+    ['promo.code_taken', 409],
   ] as const)('%s answers %i', (code, status) => {
     expect(httpStatusFor(code)).toBe(status);
   });

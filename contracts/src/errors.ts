@@ -73,6 +73,8 @@ export const ErrorCode = {
   BookkeepingRangeOutOfBounds: 'bookkeeping.range_out_of_bounds',
   TaxAuthorityNotConfigured: 'tax_authority.not_configured',
   MenuAddressTaken: 'business.menu_address_taken',
+  OrderPromoInvalid: 'order.promo_invalid',
+  PromoCodeTaken: 'promo.code_taken',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -182,6 +184,10 @@ export const errorHttpStatus: Readonly<Record<ErrorCode, number>> = {
   'test_order.limit': 429,
   // The same without a key: a diner's number for the ready SMS is never stored in the clear (decision 033).
   'order.ready_sms_unavailable': 503,
+  // A promo code that does not hold for this cart now (issue 33): its reason in `fields.promoCode`; nothing recorded.
+  'order.promo_invalid': 409,
+  // The business already has a code of that name (compared trimmed and case-insensitive).
+  'promo.code_taken': 409,
 };
 
 const codeSet: ReadonlySet<string> = new Set(ERROR_CODES);

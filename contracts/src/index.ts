@@ -5,6 +5,8 @@ export * from './envelope.js';
 export * from './messages.he.js';
 export * from './money.js';
 export * from './tips.js';
+export * from './promo-codes.js';
+export * from './http/promo-codes.schemas.js';
 export * from './product-image.js';
 export * from './months.js';
 export * from './events.js';

@@ -45,6 +45,11 @@ export const invoiceIssuedDataSchema = z.object({
   vatRatePercent: z.number().int().nonnegative(),
   /** The tip, shown apart and outside the VAT base (decision 027; added 2026-11-27, absent: none). */
   tipAgorot: agorot.optional(),
+  /**
+   * A promo code's discount, VAT included, shown as its own line below the items (issue 33, added 2026-11-29; absent:
+   * none). The VAT is on what was paid: beforeVat + vat is the items less this discount.
+   */
+  discountAgorot: agorot.optional(),
   issuedAt: instant,
   /** The seller as the document printed it (added 2026-11-27); absent in older events. */
   seller: sellerBlockSchema.optional(),

@@ -46,6 +46,8 @@ export const errorMessagesHe: Readonly<Record<ErrorCode, string>> = {
   'order.already_paid': 'ההזמנה כבר שולמה',
   'order.tip_not_offered': 'העסק אינו מקבל טיפ בתשלום כרגע, נסו שוב בלי טיפ',
   'order.tip_too_large': 'הטיפ גבוה מדי: עד סכום ההזמנה ולא יותר מ־1,000 ₪',
+  'order.promo_invalid': 'קוד ההנחה אינו תקף להזמנה הזו',
+  'promo.code_taken': 'כבר יש לעסק קוד הנחה בשם הזה',
   'test_order.no_product': 'להזמנת בדיקה צריך מוצר זמין בתפריט. הוסיפו מוצר ונסו שוב',
   'test_order.limit': 'נשלחו היום הרבה הזמנות בדיקה. אפשר לשלוח עוד מחר',
   'order.method_not_offered': 'אמצעי התשלום הזה אינו זמין בעסק כרגע, בחרו אמצעי אחר',

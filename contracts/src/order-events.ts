@@ -65,6 +65,11 @@ export const orderLineSchema = z.object({
   options: z.array(chosenOptionSchema).optional(),
   /** Added 2026-11-29: the product's name in the diner's language (absent on older events). */
   translatedName: translatedNameSchema.optional(),
+  /**
+   * Added 2026-11-29 (issue 33): this line's share of the order's promo discount, in agorot (absent: none). What was
+   * paid for the line is its amount less this share: its VAT, and what a refund of it returns.
+   */
+  discountAgorot: agorot.optional(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -122,6 +127,11 @@ export const orderPlacedDataSchema = z.object({
    * with its `?src=` tag; absent in older orders and when the diner's page did not say.
    */
   source: orderSourceSchema.optional(),
+  /**
+   * The promo code the order was placed with (issue 33, added 2026-11-29; absent: none). Then totalAgorot is the
+   * items less this discount plus the tip, and commissionAgorot 5% of the items less the discount.
+   */
+  discount: z.object({ code: text, promoCodeId: text, agorot }).optional(),
 });
 
 export const paymentPageOpenedDataSchema = z.object({

@@ -25,6 +25,8 @@ export interface OrderItemView {
   options?: OrderItemOptionView[];
   /** The name as the diner read it, in the language they ordered in (absent: Hebrew, as `name`). */
   translatedName?: TranslatedName;
+  /** The line's share of a promo code's discount, in agorot (issue 33; absent: none). */
+  discountAgorot?: number;
 }
 
 /** A chosen option of an order's line as answers show it. */
@@ -167,6 +169,19 @@ export interface ReportOrder {
   unsettledRefunds?: ReportUnsettledRefund[];
   /** Issue 33: where the diner came from (a table, the window poster, a shared link and its tag); null: not recorded. */
   source?: OrderSource | null;
+  /**
+   * Issue 33: the promo code the order was placed with (null: none) and what it took off the items ("0.00" when
+   * none), inside no other figure: totalAmount is already after it. Absent in answers of servers before it.
+   */
+  promoCode?: string | null;
+  discountAmount?: string;
+}
+
+/** A promo code's month in the report (issue 33): its paid orders and what it cost, in shekels as text. */
+export interface ReportPromoCode {
+  code: string;
+  uses: number;
+  cost: string;
 }
 
 export interface ReportUnsettledRefund {
@@ -208,6 +223,8 @@ export interface ReportSummary {
   netAmount: string;
   /** The month's tips inside totalAmount (issue 17): no commission on them, paid out whole within netAmount. */
   totalTips?: string;
+  /** The month's promo code discounts (issue 33), already off totalAmount; absent in answers before it. */
+  totalDiscounts?: string;
 }
 
 /** One Israel calendar day of the month ('2026-11-03'), every day of the month present, zero when nothing sold. */
@@ -250,4 +267,6 @@ export interface MonthlyReport {
   sources?: ReportSource[];
   /** Null while no payout batch of the month names this business. */
   payout: ReportPayout | null;
+  /** Issue 33: each promo code used on the month's paid orders, its uses and cost; absent in answers before it. */
+  promoCodes?: ReportPromoCode[];
 }

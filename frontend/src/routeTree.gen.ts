@@ -26,6 +26,7 @@ import { Route as ownerConsoleBookkeepingRouteImport } from './routes/(owner)/_c
 import { Route as ownerConsoleMenuManagementRouteImport } from './routes/(owner)/_console/menu-management';
 import { Route as ownerConsoleNumbersRouteImport } from './routes/(owner)/_console/numbers';
 import { Route as ownerConsoleOrdersRouteImport } from './routes/(owner)/_console/orders';
+import { Route as ownerConsolePromoCodesRouteImport } from './routes/(owner)/_console/promo-codes';
 import { Route as ownerConsoleReportsRouteImport } from './routes/(owner)/_console/reports';
 import { Route as ownerConsoleSettingsRouteImport } from './routes/(owner)/_console/settings';
 import { Route as ownerConsoleTeamRouteImport } from './routes/(owner)/_console/team';
@@ -116,6 +117,11 @@ const ownerConsoleOrdersRoute = ownerConsoleOrdersRouteImport.update({
   path: '/orders',
   getParentRoute: () => ownerConsoleRoute,
 } as any);
+const ownerConsolePromoCodesRoute = ownerConsolePromoCodesRouteImport.update({
+  id: '/promo-codes',
+  path: '/promo-codes',
+  getParentRoute: () => ownerConsoleRoute,
+} as any);
 const ownerConsoleReportsRoute = ownerConsoleReportsRouteImport.update({
   id: '/reports',
   path: '/reports',
@@ -154,6 +160,7 @@ export interface FileRoutesByFullPath {
   '/menu-management': typeof ownerConsoleMenuManagementRoute;
   '/numbers': typeof ownerConsoleNumbersRoute;
   '/orders': typeof ownerConsoleOrdersRoute;
+  '/promo-codes': typeof ownerConsolePromoCodesRoute;
   '/reports': typeof ownerConsoleReportsRoute;
   '/settings': typeof ownerConsoleSettingsRoute;
   '/team': typeof ownerConsoleTeamRoute;
@@ -176,6 +183,7 @@ export interface FileRoutesByTo {
   '/menu-management': typeof ownerConsoleMenuManagementRoute;
   '/numbers': typeof ownerConsoleNumbersRoute;
   '/orders': typeof ownerConsoleOrdersRoute;
+  '/promo-codes': typeof ownerConsolePromoCodesRoute;
   '/reports': typeof ownerConsoleReportsRoute;
   '/settings': typeof ownerConsoleSettingsRoute;
   '/team': typeof ownerConsoleTeamRoute;
@@ -200,6 +208,7 @@ export interface FileRoutesById {
   '/(owner)/_console/menu-management': typeof ownerConsoleMenuManagementRoute;
   '/(owner)/_console/numbers': typeof ownerConsoleNumbersRoute;
   '/(owner)/_console/orders': typeof ownerConsoleOrdersRoute;
+  '/(owner)/_console/promo-codes': typeof ownerConsolePromoCodesRoute;
   '/(owner)/_console/reports': typeof ownerConsoleReportsRoute;
   '/(owner)/_console/settings': typeof ownerConsoleSettingsRoute;
   '/(owner)/_console/team': typeof ownerConsoleTeamRoute;
@@ -224,6 +233,7 @@ export interface FileRouteTypes {
     | '/menu-management'
     | '/numbers'
     | '/orders'
+    | '/promo-codes'
     | '/reports'
     | '/settings'
     | '/team'
@@ -246,6 +256,7 @@ export interface FileRouteTypes {
     | '/menu-management'
     | '/numbers'
     | '/orders'
+    | '/promo-codes'
     | '/reports'
     | '/settings'
     | '/team'
@@ -269,6 +280,7 @@ export interface FileRouteTypes {
     | '/(owner)/_console/menu-management'
     | '/(owner)/_console/numbers'
     | '/(owner)/_console/orders'
+    | '/(owner)/_console/promo-codes'
     | '/(owner)/_console/reports'
     | '/(owner)/_console/settings'
     | '/(owner)/_console/team'
@@ -410,6 +422,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ownerConsoleOrdersRouteImport;
       parentRoute: typeof ownerConsoleRoute;
     };
+    '/(owner)/_console/promo-codes': {
+      id: '/(owner)/_console/promo-codes';
+      path: '/promo-codes';
+      fullPath: '/promo-codes';
+      preLoaderRoute: typeof ownerConsolePromoCodesRouteImport;
+      parentRoute: typeof ownerConsoleRoute;
+    };
     '/(owner)/_console/reports': {
       id: '/(owner)/_console/reports';
       path: '/reports';
@@ -448,6 +467,7 @@ interface ownerConsoleRouteChildren {
   ownerConsoleMenuManagementRoute: typeof ownerConsoleMenuManagementRoute;
   ownerConsoleNumbersRoute: typeof ownerConsoleNumbersRoute;
   ownerConsoleOrdersRoute: typeof ownerConsoleOrdersRoute;
+  ownerConsolePromoCodesRoute: typeof ownerConsolePromoCodesRoute;
   ownerConsoleReportsRoute: typeof ownerConsoleReportsRoute;
   ownerConsoleSettingsRoute: typeof ownerConsoleSettingsRoute;
   ownerConsoleTeamRoute: typeof ownerConsoleTeamRoute;
@@ -461,6 +481,7 @@ const ownerConsoleRouteChildren: ownerConsoleRouteChildren = {
   ownerConsoleMenuManagementRoute: ownerConsoleMenuManagementRoute,
   ownerConsoleNumbersRoute: ownerConsoleNumbersRoute,
   ownerConsoleOrdersRoute: ownerConsoleOrdersRoute,
+  ownerConsolePromoCodesRoute: ownerConsolePromoCodesRoute,
   ownerConsoleReportsRoute: ownerConsoleReportsRoute,
   ownerConsoleSettingsRoute: ownerConsoleSettingsRoute,
   ownerConsoleTeamRoute: ownerConsoleTeamRoute,

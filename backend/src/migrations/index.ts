@@ -36,6 +36,7 @@ import { Migration20261206000200_tax_documents_allocation } from './Migration202
 import { Migration20261206000300_platform_allocation_waits } from './Migration20261206000300_platform_allocation_waits.js';
 import { Migration20261207000200_menu_addresses } from './Migration20261207000200_menu_addresses.js';
 import { Migration20261207000210_order_sources } from './Migration20261207000210_order_sources.js';
+import { Migration20261207000300_promo_codes } from './Migration20261207000300_promo_codes.js';
 import { Migration20261207000400_numbers } from './Migration20261207000400_numbers.js';
 
 /**
@@ -90,5 +91,6 @@ export const migrationsList = [
   { name: 'Migration20261206000300_platform_allocation_waits', class: Migration20261206000300_platform_allocation_waits },
   { name: 'Migration20261207000200_menu_addresses', class: Migration20261207000200_menu_addresses },
   { name: 'Migration20261207000210_order_sources', class: Migration20261207000210_order_sources },
+  { name: 'Migration20261207000300_promo_codes', class: Migration20261207000300_promo_codes },
   { name: 'Migration20261207000400_numbers', class: Migration20261207000400_numbers },
 ];

@@ -93,6 +93,25 @@ describe('the demo café', () => {
     expect(await em.count(BusinessEntity)).toBe(1);
   });
 
+  it('has the promo code DEMO10, 10% off any order, once however often it is seeded', async () => {
+    await app.app.get(DemoSeedService).seed();
+    const rows = (await app.database
+      .em()
+      .getConnection()
+      .execute(`select code, rules, active from promo_codes where business_id = '+972523456789'`)) as {
+      code: string;
+      rules: { kind: string; percent: number; minOrderAgorot: number };
+      active: boolean;
+    }[];
+    expect(rows).toEqual([
+      {
+        code: 'DEMO10',
+        active: true,
+        rules: expect.objectContaining({ kind: 'percent', percent: 10, minOrderAgorot: 0 }),
+      },
+    ]);
+  });
+
   it('finishes a menu that an interrupted start left half-made', async () => {
     const em = app.database.em();
     const pastries = await em.findOneOrFail(CategoryEntity, { businessId: '+972523456789', name: 'מאפים' });

@@ -26,6 +26,8 @@ export interface Ids {
   memberId: string;
   /** One of the owner's own sign-ins (only the owner may end it). */
   signInId: string;
+  /** A promo code of the business's (issue 33). */
+  promoCodeId: string;
 }
 
 export interface Business {
@@ -53,6 +55,16 @@ export interface RouteCase {
 }
 
 const asOwner = (business: Business) => ({ token: business.owner.token });
+
+/** A promo code of the business's, made by its owner (issue 33). */
+export async function freshPromoCode(business: Pick<Business, 'app' | 'owner'>): Promise<string> {
+  const created = await call<{ data: { id: string } }>(business.app, 'POST', '/api/owner/promo-codes', {
+    ...asOwner(business as Business),
+    body: { code: `P${Math.random().toString(36).slice(2, 10)}`, rules: { kind: 'percent', percent: 10 } },
+  });
+  if (created.status !== 201) throw new Error(`the owner could not make a promo code: ${created.status}`);
+  return created.body.data.id;
+}
 
 /** An empty category. */
 const freshCategory = async (business: Business) => ({
@@ -491,6 +503,30 @@ export const ROUTE_CASES: RouteCase[] = [
     ),
   },
   { route: 'DELETE /api/team/:id', request: send('DELETE', (ids) => `/api/team/${ids.memberId}`) },
+  { route: 'GET /api/owner/promo-codes', request: get('/api/owner/promo-codes') },
+  {
+    route: 'POST /api/owner/promo-codes',
+    request: send('POST', at('/api/owner/promo-codes'), () => ({
+      code: `C${Math.random().toString(36).slice(2, 10)}`,
+      rules: { kind: 'percent', percent: 10 },
+    })),
+  },
+  {
+    route: 'PUT /api/owner/promo-codes/:id',
+    request: send(
+      'PUT',
+      (ids) => `/api/owner/promo-codes/${ids.promoCodeId}`,
+      () => ({ kind: 'percent', percent: 15 }),
+    ),
+  },
+  {
+    route: 'POST /api/owner/promo-codes/:id/turn-off',
+    request: send('POST', (ids) => `/api/owner/promo-codes/${ids.promoCodeId}/turn-off`),
+  },
+  {
+    route: 'POST /api/owner/promo-codes/:id/turn-on',
+    request: send('POST', (ids) => `/api/owner/promo-codes/${ids.promoCodeId}/turn-on`),
+  },
   { route: 'POST /api/team/pairing-codes', request: send('POST', at('/api/team/pairing-codes')) },
   {
     route: 'PUT /api/team/me/pin',

@@ -17,6 +17,7 @@ import {
   type Caller,
   CALLERS,
   freshGroup,
+  freshPromoCode,
   freshRefund,
   type Ids,
   MANAGER_PIN,
@@ -70,7 +71,16 @@ beforeAll(async () => {
     owner,
     shop,
     managerId: callers.manager.id,
-    base: { categoryId, productId, ...group, orderId, refundId: '', memberId: spare.id, signInId },
+    base: {
+      categoryId,
+      productId,
+      ...group,
+      orderId,
+      refundId: '',
+      memberId: spare.id,
+      signInId,
+      promoCodeId: await freshPromoCode({ app, owner }),
+    },
   };
   business.base.refundId = (await freshRefund(business)).refundId;
 }, 180_000);

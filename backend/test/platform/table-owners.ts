@@ -16,6 +16,7 @@ export type Owner =
   | 'payments'
   | 'printing'
   | 'reports'
+  | 'promotions'
   | 'team'
   | 'terms'
   | 'platform';
@@ -72,6 +73,11 @@ export const TABLE_OWNERS: Readonly<Record<string, Owner>> = {
   payment_pages: 'ordering',
   effect_keys: 'ordering',
   ready_sms_phones: 'ordering',
+  // A promo code's uses, counted with the order in order_append (issue 33, decision 052).
+  promo_code_counters: 'ordering',
+  promo_code_uses: 'ordering',
+
+  promo_codes: 'promotions',
 
   sandbox_payments: 'payments',
   sandbox_refunds: 'payments',

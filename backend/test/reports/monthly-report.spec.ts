@@ -477,6 +477,8 @@ describe('the owner monthly orders report', () => {
         'נטו אחרי החזרים',
         'מקור',
         'תג מקור',
+        'קוד הנחה',
+        'הנחה',
       ]);
       expect(rows.slice(1, -1).map((row) => row[0])).toEqual(['4', '3', '2', '1']);
       expect(rows[1]?.slice(0, 8)).toEqual([
@@ -517,6 +519,8 @@ describe('the owner monthly orders report', () => {
         '67.72',
         '',
         '',
+        '',
+        '0.00',
       ]);
       expect(rows).toHaveLength(6);
       expect(text).not.toContain('77.77');
@@ -555,6 +559,8 @@ describe('the owner monthly orders report', () => {
         '0.00',
         '',
         '',
+        '',
+        '0.00',
       ]);
     });
   });

@@ -74,14 +74,17 @@ describe('the monthly report after refunds', () => {
     });
     expect(answer.status).toBe(200);
     const lines = (await answer.text()).trim().split(/\r?\n/);
-    expect(lines[0]?.endsWith('הוחזר,טיפ,אמצעי תשלום,עמלה אחרי החזרים,נטו אחרי החזרים,מקור,תג מקור')).toBe(true);
-    // Then the tip (none here) and the way to pay (a card in the sandbox's card form); the source's two columns last.
-    const refundedCells = lines.slice(1, -1).map((line) => line.split(',').at(-7));
+    expect(lines[0]?.endsWith('הוחזר,טיפ,אמצעי תשלום,עמלה אחרי החזרים,נטו אחרי החזרים,מקור,תג מקור,קוד הנחה,הנחה')).toBe(
+      true,
+    );
+    // Then the tip (none here) and the way to pay (a card in the sandbox's card form); the source's and the promo
+    // code's two columns each last (issue 33).
+    const refundedCells = lines.slice(1, -1).map((line) => line.split(',').at(-9));
     expect(refundedCells.sort()).toEqual(['', '14.50', '41.00']);
-    expect(lines.slice(1, -1).map((line) => line.split(',').slice(-6, -4))).toEqual(
+    expect(lines.slice(1, -1).map((line) => line.split(',').slice(-8, -6))).toEqual(
       lines.slice(1, -1).map(() => ['', 'כרטיס אשראי']),
     );
-    expect(lines.at(-1)?.split(',').at(-7)).toBe('55.50');
+    expect(lines.at(-1)?.split(',').at(-9)).toBe('55.50');
   });
 
   it('says on each order its refund, and its commission and net after refunds, and the rows sum to the month (issue 29)', async () => {

@@ -41,6 +41,9 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /api/contact': open('the public contact form'),
   'GET /api/terms': open('the published terms of use'),
   'GET /api/menu/:departmentId': open('the public menu a QR code points to; misses are rate-limited'),
+  'POST /api/menu/:departmentId/promo-check': open(
+    "the diner's cart asks what a promo code takes off; rate-limited, priced from the menu, records nothing",
+  ),
   'GET /api/orders/:departmentId|:orderId/latest': open("the diner's own session cookie picks the order"),
   'GET /api/orders/:departmentId|:orderId/:orderNumber': open(
     "the diner's session cookie, or the business's owner token",
@@ -169,6 +172,12 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/live-orders/:orderId/timeline': owner('orders.live'),
   'GET /api/reports/orders/:orderId/timeline': owner('reports.read'),
   'GET /api/team/activity': owner('team.manage'),
+  // Promo codes (issue 33, decision 052): a price is the menu editor's.
+  'GET /api/owner/promo-codes': owner('menu.edit'),
+  'POST /api/owner/promo-codes': owner('menu.edit'),
+  'PUT /api/owner/promo-codes/:id': owner('menu.edit'),
+  'POST /api/owner/promo-codes/:id/turn-off': owner('menu.edit'),
+  'POST /api/owner/promo-codes/:id/turn-on': owner('menu.edit'),
 
   'POST /api/admin/impersonate/:phone': admin,
   'GET /api/admin/businesses': admin,

@@ -223,6 +223,17 @@ const freshVictimMember = async () => {
   spareMember = invited.body.data.id;
 };
 
+/** A promo code of the victim's, made afresh for the cases whose control changes it (issue 33). */
+let victimPromo = '';
+const freshVictimPromo = async () => {
+  const created = await call<{ data: { id: string } }>(app, 'POST', '/api/owner/promo-codes', {
+    token: victim.token,
+    body: { code: `V${Math.random().toString(36).slice(2, 10)}`, rules: { kind: 'percent', percent: 10 } },
+  });
+  if (created.status >= 300) throw new Error(`the victim could not make a promo code: ${created.status}`);
+  victimPromo = created.body.data.id;
+};
+
 const productBody = (categoryId: number) => ({ name: 'גנוב', price: '1', categoryId });
 const KITCHEN_STEPS = ['accepted', 'ready', 'served'] as const;
 let kitchenStep = 0;
@@ -597,6 +608,28 @@ const ATTACKS: Attack[] = [
     request: (token) => call(app, 'DELETE', `/api/team/${spareMember}`, { token }),
   },
   {
+    route: 'PUT /api/owner/promo-codes/:id',
+    name: "change the victim's promo code",
+    prepare: freshVictimPromo,
+    request: (token) =>
+      call(app, 'PUT', `/api/owner/promo-codes/${victimPromo}`, { token, body: { kind: 'percent', percent: 90 } }),
+  },
+  {
+    route: 'POST /api/owner/promo-codes/:id/turn-off',
+    name: "turn the victim's promo code off",
+    prepare: freshVictimPromo,
+    request: (token) => call(app, 'POST', `/api/owner/promo-codes/${victimPromo}/turn-off`, { token }),
+  },
+  {
+    route: 'POST /api/owner/promo-codes/:id/turn-on',
+    name: "turn the victim's promo code on again",
+    prepare: async () => {
+      await freshVictimPromo();
+      await call(app, 'POST', `/api/owner/promo-codes/${victimPromo}/turn-off`, { token: victim.token });
+    },
+    request: (token) => call(app, 'POST', `/api/owner/promo-codes/${victimPromo}/turn-on`, { token }),
+  },
+  {
     route: 'GET /api/printer/status',
     name: "read the victim's printer status by ?businessId",
     request: (token) =>
@@ -674,6 +707,7 @@ describe("one business using another's ids", () => {
       'POST /api/team': { phone: newPhone().local, name: 'של הפורץ', role: 'kitchen' },
       'PUT /api/team/settings': { idleHours: 8 },
       'PUT /api/team/me/pin': { pin: '4321' },
+      'POST /api/owner/promo-codes': { code: 'INTRUDER', rules: { kind: 'percent', percent: 10 } },
       // A team id of the victim's: the intruder's phone belongs to no team of the victim's, so nothing opens.
       'POST /api/auth/switch-business': { id: spareMember },
     };
@@ -788,4 +822,6 @@ const NOT_IDS: Record<string, string> = {
 /** Routes whose ids are public by design, and why no business needs to be protected from another there. */
 const PUBLIC_IDS: Record<string, string> = {
   'GET /api/menu/:departmentId': 'the public menu of any business is public: it is what its QR code opens',
+  'POST /api/menu/:departmentId/promo-check':
+    "the diner's check of a promo code against that menu: public like the menu, and it changes nothing",
 };

@@ -5,6 +5,7 @@ import { MENU_TRANSLATIONS_EVENT_TYPES } from '../../src/modules/menu/domain/men
 import { OPTION_GROUPS_EVENT_TYPES } from '../../src/modules/menu/domain/option-groups.events.js';
 import { ACTIVITY_EVENT_TYPES } from '../../src/modules/team/domain/activity-acts.js';
 import { TEAM_EVENT_TYPES } from '../../src/modules/team/domain/team.events.js';
+import { PROMOTIONS_EVENT_TYPES } from '../../src/modules/promotions/domain/promotions.events.js';
 
 // The activity names the event types it follows (the team module may not import the others' lists): a new setting,
 // menu, team or printer event that a person can record must be added there, or this fails.
@@ -17,6 +18,7 @@ describe('the events the activity page follows', () => {
       ...MENU_TRANSLATIONS_EVENT_TYPES,
       ...TEAM_EVENT_TYPES,
       ...PRINTER_EVENT_TYPES,
+      ...PROMOTIONS_EVENT_TYPES,
       'MenuChanged',
     ];
     expect(streams.filter((type) => !ACTIVITY_EVENT_TYPES.includes(type))).toEqual([]);

@@ -2,6 +2,7 @@
 // The server trusts none of the client's prices or totals: they are read only to tell the diner that the price
 // changed before anything is charged.
 import { z } from 'zod';
+import { typedPromoCodeSchema } from './promo-codes.schemas.js';
 import '../zod-he.js';
 import { isMonthString } from '../months.js';
 import { TIP_PERCENTS, TIP_MAX_AGOROT } from '../tips.js';
@@ -186,6 +187,11 @@ export const createPaymentSchema = z.object({
    * the diner's page read it from the menu's address; absent: not known, as in older orders.
    */
   source: orderSourceSchema.optional(),
+  /**
+   * Issue 33: the promo code the diner typed (trimmed, compared case-insensitive; absent, null or blank: none). The
+   * server checks and reprices; `amount` above is then the total after the discount (and with the tip).
+   */
+  promoCode: typedPromoCodeSchema.nullish().transform((code) => code ?? null),
 });
 /** The body as a client builds it: `cartData` as an object (the server takes its JSON text as well). */
 export type CreatePaymentRequest = Omit<z.input<typeof createPaymentSchema>, 'cartData'> & {

@@ -40,6 +40,7 @@ export const orderItemViewSchema: z.ZodType<OrderItemView> = z.object({
   quantity: z.number(),
   options: z.array(optionViewSchema).optional(),
   translatedName: translatedNameSchema.optional(),
+  discountAgorot: z.number().optional(),
 });
 
 const reportRefundSchema: z.ZodType<ReportRefund> = z.object({
@@ -88,6 +89,8 @@ const reportOrderSchema: z.ZodType<ReportOrder> = z.object({
   netAfterRefunds: z.string().optional(),
   unsettledRefunds: z.array(unsettledRefundSchema).optional(),
   source: orderSourceSchema.nullable().optional(),
+  promoCode: z.string().nullable().optional(),
+  discountAmount: z.string().optional(),
 });
 
 /** `data` of `GET /api/orders?month=YYYY-MM`. */
@@ -101,6 +104,7 @@ export const monthlyReportSchema: z.ZodType<MonthlyReport> = z.object({
     totalCommission: z.string(),
     netAmount: z.string(),
     totalTips: z.string().optional(),
+    totalDiscounts: z.string().optional(),
   }),
   daily: z.array(z.object({ date: z.string(), totalOrders: z.number(), totalAmount: z.string() })),
   sources: z
@@ -123,6 +127,7 @@ export const monthlyReportSchema: z.ZodType<MonthlyReport> = z.object({
       carried: z.string(),
     })
     .nullable(),
+  promoCodes: z.array(z.object({ code: z.string(), uses: z.number(), cost: z.string() })).optional(),
 });
 
 const platformDocumentSchema: z.ZodType<PlatformDocument> = z.object({

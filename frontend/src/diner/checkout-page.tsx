@@ -8,6 +8,8 @@ import { cartTotal, lineKey, type CartLine } from './cart';
 import { PaymentChoice, tipOf } from './payment-choice';
 import { ReadySmsField, type ReadySmsTarget } from './ready-sms-field';
 import { InvoiceForField } from './invoice-for-field';
+import { PromoCodeField } from './promo-code-field';
+import type { PromoCheckAnswer } from '@tafrit/contracts/http/promo-codes.schemas';
 import type { InvoiceFor } from '@tafrit/contracts/invoice-for';
 import { formatShekels } from './money';
 import { dinerHref } from './paths';
@@ -59,6 +61,17 @@ export function CheckoutPage({ departmentId, businessName, lines, update, paymen
   // The business the invoice is made out to (issue 32). Asked for before the page opened: it goes with the first
   // request; after: another request, a new order naming the buyer and its own page (the first one is left unpaid).
   const [invoiceFor, setInvoiceFor] = useState<InvoiceFor | null>(null);
+  // A promo code the cart's check accepted (issue 33): the items' total less its discount is what the tip's percent
+  // and the payment are of. Applied after the page opened: another request, a new order with the code.
+  const [promo, setPromo] = useState<PromoCheckAnswer | null>(null);
+  const paidItems = (discount = promo?.discountAgorot ?? 0) => Math.max(0, cartTotal(lines) - discount);
+  const choosePromo = (applied: PromoCheckAnswer | null) => {
+    setPromo(applied);
+    if (!attempt) return;
+    const items = paidItems(applied?.discountAgorot ?? 0);
+    const tip = attempt.tip ? tipOf(attempt.tip, items) : 0;
+    setAttempt({ ...attempt, amount: items + tip, promoCode: applied?.code ?? null });
+  };
   const chooseInvoiceFor = (buyer: InvoiceFor | null) => {
     if (buyer?.name === invoiceFor?.name && buyer?.taxId === invoiceFor?.taxId) return;
     setInvoiceFor(buyer);
@@ -107,8 +120,8 @@ export function CheckoutPage({ departmentId, businessName, lines, update, paymen
   const choosing = attempt === null && offersChoice;
   const loading = attempt !== null && (outcome === null || outcome.kind === 'redirect');
   const amount = outcome?.kind === 'price-changed' ? outcome.total : (attempt?.amount ?? cartTotal(lines));
-  const tipAgorot = attempt?.tip ? tipOf(attempt.tip, cartTotal(lines)) : 0;
-  const retry = () => setAttempt({ ...attempt, amount: cartTotal(lines) + tipAgorot });
+  const tipAgorot = attempt?.tip ? tipOf(attempt.tip, paidItems()) : 0;
+  const retry = () => setAttempt({ ...attempt, amount: paidItems() + tipAgorot });
   // Once the order's request left, the number goes to that order (its id is known when the page opened).
   const readySmsTarget: ReadySmsTarget =
     attempt === null
@@ -133,17 +146,30 @@ export function CheckoutPage({ departmentId, businessName, lines, update, paymen
           {t.checkout.tipLine} <span dir="ltr">{formatShekels(tipAgorot)}</span>
         </p>
       ) : null}
+      {promo && outcome?.kind !== 'price-changed' ? (
+        <p className="text-muted" data-testid="checkout-discount">
+          {t.checkout.discountLine} <bdi dir="ltr">{promo.code}</bdi>:{' '}
+          <span dir="ltr">{formatShekels(-promo.discountAgorot)}</span>
+        </p>
+      ) : null}
       <OrderSummary lines={lines} />
+      <PromoCodeField departmentId={departmentId} lines={lines} value={promo} onChange={choosePromo} />
       <ReadySmsField target={readySmsTarget} />
       <InvoiceForField value={invoiceFor} onChange={chooseInvoiceFor} />
       {choosing && payments ? (
         <PaymentChoice
-          itemsAgorot={cartTotal(lines)}
+          itemsAgorot={paidItems()}
           tips={payments.tips}
           bit={payments.bit}
           googlePay={payments.googlePay}
           onChoose={({ tip, method }) =>
-            setAttempt({ amount: cartTotal(lines) + tipOf(tip, cartTotal(lines)), tip, method, invoiceFor })
+            setAttempt({
+              amount: paidItems() + tipOf(tip, paidItems()),
+              tip,
+              method,
+              invoiceFor,
+              promoCode: promo?.code ?? null,
+            })
           }
         />
       ) : null}

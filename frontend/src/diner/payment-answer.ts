@@ -88,7 +88,9 @@ export function readPaymentAnswer(
     // The server's tip on the new items (a percent follows them), charged with them.
     const tip = typeof data.tipAmount === 'string' ? (parsePriceToAgorot(data.tipAmount) ?? 0) : 0;
     const items = Array.isArray(data.items) && data.items.every(isRepricedLine) ? data.items : null;
-    if (total !== null) return { kind: 'price-changed', total: total + tip, items };
+    // A promo code's discount as repriced now (issue 33), taken off the items.
+    const discount = typeof data.discountAmount === 'string' ? (parsePriceToAgorot(data.discountAmount) ?? 0) : 0;
+    if (total !== null) return { kind: 'price-changed', total: total - discount + tip, items };
   }
   if (answer?.code === 'order.items_unavailable' && Array.isArray(data?.unavailableProductIds)) {
     const productIds = data.unavailableProductIds.filter((id): id is number => typeof id === 'number');
@@ -158,6 +160,8 @@ export interface Attempt {
   method?: 'card' | 'bit';
   /** The business the tax invoice is made out to (issue 32); absent or null: none. */
   invoiceFor?: InvoiceFor | null;
+  /** The promo code the cart's check accepted (issue 33); absent or null: none. */
+  promoCode?: string | null;
 }
 
 // React runs a screen's effects twice in development (StrictMode): both runs see the same attempt object and share

@@ -36,6 +36,7 @@ export function paymentRequest({
   method,
   readySmsPhone,
   invoiceFor,
+  promoCode,
 }: {
   departmentId: string;
   businessName: string;
@@ -48,6 +49,8 @@ export function paymentRequest({
   readySmsPhone?: string | null;
   /** The business the tax invoice is made out to, as the contracts' schema checked it (issue 32). */
   invoiceFor?: InvoiceFor | null;
+  /** The promo code the cart's check accepted (issue 33): `amount` is then after its discount. */
+  promoCode?: string | null;
 }): PaymentRequestBody {
   const tipped = tip ? tipBody(tip) : undefined;
   const total = agorotToDecimalString(amount);
@@ -87,5 +90,6 @@ export function paymentRequest({
     ...(invoiceFor ? { invoiceFor: { name: invoiceFor.name, taxId: invoiceFor.taxId } } : {}),
     // Where the diner came from (issue 33), as the menu's address told it.
     source: orderSource(departmentId),
+    ...(promoCode ? { promoCode } : {}),
   };
 }

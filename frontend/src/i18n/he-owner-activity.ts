@@ -121,6 +121,10 @@ export const heOwnerActivity = {
       TeamIdleTimeChosen: 'שינה/תה את זמן הניתוק של הצוות',
       StaffPinChosen: 'בחר/ה קוד אישי',
       PrinterPaired: 'חיבר/ה מדפסת',
+      PromoCodeCreated: 'יצר/ה קוד הנחה',
+      PromoCodeChanged: 'ערך/ה קוד הנחה',
+      PromoCodeTurnedOff: 'כיבה/תה קוד הנחה',
+      PromoCodeTurnedOn: 'הדליק/ה קוד הנחה',
     } as Record<string, string>,
     /** The menu's changes (`MenuChanged`), by their `change`. */
     menuChanges: {

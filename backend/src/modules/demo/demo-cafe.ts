@@ -1,3 +1,4 @@
+import { promoRulesSchema } from '@tafrit/contracts';
 import type { RegisterBusinessInput } from '../accounts/index.js';
 
 export const DEMO_DEPARTMENT_ID = 'demo';
@@ -138,3 +139,9 @@ export const demoOptionGroups: {
     products: ['ארוחת בוקר ישראלית', 'שקשוקה', 'טוסט גבינות'],
   },
 ];
+
+/** The demo café's promo code (issue 33): 10% off any order, with no limit, for trying the cart's code field. */
+export const DEMO_PROMO_CODE = {
+  code: 'DEMO10',
+  rules: promoRulesSchema.parse({ kind: 'percent', percent: 10 }),
+};

@@ -21,7 +21,15 @@ import {
   type OptionsContext,
   ProductImages,
 } from '../menu/index.js';
-import { DEMO_DEPARTMENT_ID, DEMO_MENU_ADDRESS, demoMenu, demoOptionGroups, demoOwner } from './demo-cafe.js';
+import { CreatePromoCodeCommand, PromoCodeReader } from '../promotions/index.js';
+import {
+  DEMO_DEPARTMENT_ID,
+  DEMO_MENU_ADDRESS,
+  DEMO_PROMO_CODE,
+  demoMenu,
+  demoOptionGroups,
+  demoOwner,
+} from './demo-cafe.js';
 import { renderDemoPhoto } from './photos/render-photo.js';
 
 /**
@@ -41,6 +49,7 @@ export class DemoSeedService implements OnModuleInit {
     private readonly menus: MenuReader,
     private readonly optionGroups: OptionGroupsReader,
     private readonly images: ProductImages,
+    private readonly promoCodes: PromoCodeReader,
   ) {}
 
   onModuleInit(): void {
@@ -97,6 +106,12 @@ export class DemoSeedService implements OnModuleInit {
       }
     }
     const options = await this.seedOptionGroups(businessId, context);
+    // The demo's promo code (issue 33): 10% off any order, made as an owner makes one; kept once made.
+    if (!(await this.promoCodes.byCode(businessId, DEMO_PROMO_CODE.code))) {
+      await this.commands.execute(
+        new CreatePromoCodeCommand(businessId, DEMO_PROMO_CODE.code, DEMO_PROMO_CODE.rules, context),
+      );
+    }
     if (created > 0 || options > 0) {
       this.logger.log(
         `demo café ready: /menu/${DEMO_DEPARTMENT_ID} (${created} products added, ${options} option-group changes)`,

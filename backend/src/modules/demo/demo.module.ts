@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MenuModule } from '../menu/index.js';
+import { PromotionsModule } from '../promotions/index.js';
 import { DemoSeedService } from './demo-seed.service.js';
 
-@Module({ imports: [MenuModule], providers: [DemoSeedService] })
+@Module({ imports: [MenuModule, PromotionsModule], providers: [DemoSeedService] })
 export class DemoModule {}

@@ -40,6 +40,11 @@ import { OrderChanges } from './persistence/order-changes.js';
 import { OrderStore } from './persistence/order-store.js';
 import { RecentOrders } from './persistence/recent-orders.js';
 import { ReadySmsPhones } from './persistence/ready-sms-phones.js';
+import { PromoUses } from './persistence/promo-uses.js';
+import { CheckoutPromos } from './application/checkout-promos.js';
+import { PromoCheckHandler } from './application/promo-check.query.js';
+import { PromoCheckController } from './api/promo-check.controller.js';
+import { PromotionsModule } from '../promotions/index.js';
 import { OrderingPaymentOrders } from './application/payment-orders.adapter.js';
 import { OrderingActivityOrders } from './application/activity-orders.adapter.js';
 import { OrderTimelineHandler } from './application/order-timeline.query.js';
@@ -61,9 +66,10 @@ import { ordersProjection } from './projections/orders.projection.js';
  * SMS, the diner's ready SMS, the automatic acceptance of new orders, the expiry of unpaid orders, the owner's test orders (decision 034), and refunds (with the recovery of refunds whose answer was lost).
  */
 @Module({
-  imports: [MenuModule, InvoicingModule],
+  imports: [MenuModule, InvoicingModule, PromotionsModule],
   controllers: [
     CreatePaymentController,
+    PromoCheckController,
     DinerOrdersController,
     OwnerRefundsController,
     OwnerAllocationController,
@@ -92,6 +98,9 @@ import { ordersProjection } from './projections/orders.projection.js';
     RequestReadySmsHandler,
     RecordReadySmsHandler,
     ReadySmsPhones,
+    PromoUses,
+    CheckoutPromos,
+    PromoCheckHandler,
     ReadySmsSweep,
     // Stateless (the configured keys): ordering seals its diners' numbers with the same keys as accounts' secrets.
     SecretBox,

@@ -15,6 +15,7 @@ export { ScreenPairingPage } from './team/screen-page';
 export { TeamPage } from './team/team-page';
 export { RegistrationPage } from './sign-in/registration-page';
 export { ReportsPage } from './reports/reports-page';
+export { PromoCodesPage } from './promotions/promo-codes-page';
 export { SettingsPage } from './settings/settings-page';
 export { RegistrationSuccessPage } from './sign-in/success-page';
 

@@ -11,6 +11,8 @@ export interface DocumentLine {
   totalAgorot: number;
   /** The line's part of the document's amount before VAT: the lines' parts add up to it to the agora. */
   beforeVatAgorot: number;
+  /** A promo code's discount (issue 33): one negative line below the items; absent on the items' lines. */
+  discount?: true;
 }
 
 /** A tax document with what its order adds: the lines and the payment. */
@@ -18,6 +20,8 @@ export interface BookkeepingDocument extends TaxDocumentRow {
   /** The uniform structure's codes: 320 tax invoice-receipt, 330 credit invoice. */
   typeCode: 320 | 330;
   lines: DocumentLine[];
+  /** The promo code's discount on this document, VAT included, as its discount line prints it (0: none). */
+  discountAgorot: number;
   orderNumber: number | null;
   tableNumber: number | null;
   payment: { method: PaymentMethod; brand: string | null; last4: string | null; paidAt: Date | null };
@@ -41,10 +45,12 @@ export async function documentsBetween(
 export function withOrder(row: TaxDocumentRow, order: OrderDocumentFacts | undefined): BookkeepingDocument {
   const saleAgorot = row.totalAgorot - row.tipAgorot;
   const printed = row.kind === 'credit' ? creditLines(row, order, saleAgorot) : invoiceLines(order, saleAgorot);
+  const discount = printed.find((line) => line.discount);
   return {
     ...row,
     typeCode: row.kind === 'credit' ? 330 : 320,
     lines: spreadBeforeVat(printed, row.beforeVatAgorot),
+    discountAgorot: discount ? -discount.totalAgorot : 0,
     orderNumber: order?.orderNumber ?? null,
     tableNumber: order?.tableNumber ?? null,
     payment: {
@@ -80,8 +86,22 @@ function lineOf(item: OrderItemView, quantity: number): PrintedLine {
  * rebuild in progress could show), one line of the document's amount keeps the document's own figures whole.
  */
 function invoiceLines(order: OrderDocumentFacts | undefined, saleAgorot: number): PrintedLine[] {
-  const lines = (order?.items ?? []).map((item) => lineOf(item, item.quantity));
+  const lines = withDiscount(
+    order,
+    (order?.items ?? []).map((item) => lineOf(item, item.quantity)),
+    saleAgorot,
+  );
   return addsUp(lines, saleAgorot) ? lines : [wholeLine('חשבונית מס/קבלה', saleAgorot)];
+}
+
+/**
+ * An order placed with a promo code (issue 33): the items at their prices, then one negative line of the discount on
+ * them, which is what the items come to less what this document's sale is (the VAT is on what was paid).
+ */
+function withDiscount(order: OrderDocumentFacts | undefined, lines: PrintedLine[], saleAgorot: number): PrintedLine[] {
+  const discountAgorot = lines.reduce((sum, line) => sum + line.totalAgorot, 0) - saleAgorot;
+  if (!order?.promoCode || discountAgorot <= 0 || lines.length === 0) return lines;
+  return [...lines, { ...wholeLine(`הנחה (קוד ${order.promoCode})`, -discountAgorot), discount: true as const }];
 }
 
 function creditLines(row: TaxDocumentRow, order: OrderDocumentFacts | undefined, saleAgorot: number): PrintedLine[] {
@@ -90,7 +110,8 @@ function creditLines(row: TaxDocumentRow, order: OrderDocumentFacts | undefined,
       const item = order.items[refund.index];
       return item ? [lineOf(item, refund.quantity)] : [];
     });
-    if (addsUp(lines, saleAgorot)) return lines;
+    const credited = withDiscount(order, lines, saleAgorot);
+    if (addsUp(credited, saleAgorot)) return credited;
   }
   return saleAgorot > 0 ? [wholeLine(CREDIT_BY_AMOUNT_LINE, saleAgorot)] : [];
 }

@@ -82,7 +82,8 @@ export function ledgerRows(documents: readonly BookkeepingDocument[]): LedgerRow
       totalAgorot: sign * document.totalAgorot,
       method: document.kind === 'credit' ? '' : METHOD_NAMES[document.payment.method],
       tipAgorot: sign * document.tipAgorot,
-      discountAgorot: 0,
+      // A promo code's discount, VAT included, as the document prints it (issue 33).
+      discountAgorot: sign * document.discountAgorot,
       refersTo: document.originalNumber ?? '',
       issuedBy: document.source === 'provider' ? 'Cardcom' : 'תפריט',
     };

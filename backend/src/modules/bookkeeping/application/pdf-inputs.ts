@@ -25,17 +25,20 @@ export function documentPdfInput(document: BookkeepingDocument, business: Busine
     buyer: document.buyer,
     allocationNumber: document.allocationNumber,
     withoutAllocation: document.withoutAllocation,
-    lines: document.lines.map((line) => ({
-      description: line.description,
-      quantity: line.quantity,
-      unitPriceAgorot: line.unitPriceAgorot,
-      totalAgorot: line.totalAgorot,
-    })),
+    // A promo code's discount prints as its own row of the totals (issue 33), not as a line among the items.
+    lines: document.lines
+      .filter((line) => !line.discount)
+      .map((line) => ({
+        description: line.description,
+        quantity: line.quantity,
+        unitPriceAgorot: line.unitPriceAgorot,
+        totalAgorot: line.totalAgorot,
+      })),
     beforeVatAgorot: document.beforeVatAgorot,
     vatAgorot: document.vatAgorot,
     vatRatePercent: document.vatRatePercent,
     tipAgorot: document.tipAgorot,
-    discountAgorot: 0,
+    discountAgorot: document.discountAgorot,
     totalAgorot: document.totalAgorot,
     payment:
       document.kind === 'credit'

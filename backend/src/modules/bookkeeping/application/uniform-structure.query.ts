@@ -91,8 +91,12 @@ export function exportDocumentOf(document: BookkeepingDocument): ExportDocument 
     unitPriceBeforeVatAgorot: Math.round(line.beforeVatAgorot / line.quantity),
     totalBeforeVatAgorot: line.beforeVatAgorot,
     vatRatePercent: document.vatRatePercent,
-    kind: 'sale',
+    // A promo code's discount (issue 33) is the document's discount line (C100 1220 holds it before VAT).
+    kind: line.discount ? 'discount' : 'sale',
   }));
+  const discountBeforeVat = -document.lines
+    .filter((line) => line.discount)
+    .reduce((sum, line) => sum + line.beforeVatAgorot, 0);
   if (document.tipAgorot > 0) {
     // The tip is the staff's, outside the VAT base (decision 027): its own line at no VAT.
     lines.push({
@@ -114,7 +118,7 @@ export function exportDocumentOf(document: BookkeepingDocument): ExportDocument 
       dealerNumber: document.buyer?.taxId ?? null,
       phone: null,
     },
-    discountAgorot: 0,
+    discountAgorot: discountBeforeVat,
     beforeVatAgorot: document.beforeVatAgorot,
     vatAgorot: document.vatAgorot,
     exemptAgorot: document.tipAgorot,

@@ -2,7 +2,7 @@
 // (RTL Hebrew, every value escaped, numbers isolated left to right), naming the invoice it credits.
 import { formatIsraelDateTime } from '@tafrit/contracts';
 import type { CreditView } from '../application/credit-view.js';
-import { buyerHtml, ltr, money, page, sellerHtml, typed } from './invoice-html.js';
+import { buyerHtml, discountRow, ltr, money, page, sellerHtml, typed } from './invoice-html.js';
 
 export function creditPage(view: CreditView): string {
   const title = `חשבונית מס זיכוי ${view.creditNumber}`;
@@ -38,7 +38,7 @@ export function creditPage(view: CreditView): string {
     '</dl>' +
     '<table class="lines"><thead><tr><th scope="col">תיאור</th><th scope="col" class="num">כמות</th>' +
     '<th scope="col" class="num">מחיר ליחידה</th><th scope="col" class="num">סה"כ</th></tr></thead>' +
-    `<tbody>${rows}</tbody></table>` +
+    `<tbody>${rows}${discountRow(view.discountAgorot ?? 0, view.promoCode ?? null)}</tbody></table>` +
     '<table class="totals"><tbody>' +
     `<tr><th scope="row">זיכוי לפני מע"מ</th><td class="num">${money(view.beforeVatAgorot)}</td></tr>` +
     `<tr><th scope="row">מע"מ ${view.vatRatePercent}%</th><td class="num">${money(view.vatAgorot)}</td></tr>` +

@@ -186,6 +186,19 @@ function tipRow(tipAgorot: number): string {
   return `<tr><th scope="row">תשר (טיפ, מחוץ לבסיס המע"מ)</th><td class="num">${money(tipAgorot)}</td></tr>`;
 }
 
+/**
+ * A promo code's discount (issue 33): one line below the items, as a negative amount. The sums before VAT and the VAT
+ * under it are of what was paid, after the discount.
+ */
+export function discountRow(discountAgorot: number, promoCode: string | null): string {
+  if (discountAgorot <= 0) return '';
+  const code = promoCode ? ` (קוד ${ltr(promoCode)})` : '';
+  return (
+    `<tr class="discount"><td>הנחה${code}</td><td class="num">${ltr('1')}</td>` +
+    `<td class="num">${money(-discountAgorot)}</td><td class="num">${money(-discountAgorot)}</td></tr>`
+  );
+}
+
 /** The tax invoice receipt itself. */
 export function invoicePage(view: Extract<InvoiceView, { status: 'issued' }>): string {
   const title = `חשבונית מס/קבלה ${view.invoiceNumber}`;
@@ -218,7 +231,7 @@ export function invoicePage(view: Extract<InvoiceView, { status: 'issued' }>): s
     '</dl>' +
     '<table class="lines"><thead><tr><th scope="col">תיאור</th><th scope="col" class="num">כמות</th>' +
     '<th scope="col" class="num">מחיר ליחידה</th><th scope="col" class="num">סה"כ</th></tr></thead>' +
-    `<tbody>${rows}</tbody></table>` +
+    `<tbody>${rows}${discountRow(view.discountAgorot, view.promoCode)}</tbody></table>` +
     '<table class="totals"><tbody>' +
     `<tr><th scope="row">סכום לפני מע"מ</th><td class="num">${money(view.beforeVatAgorot)}</td></tr>` +
     `<tr><th scope="row">מע"מ ${view.vatRatePercent}%</th><td class="num">${money(view.vatAgorot)}</td></tr>` +

@@ -24,6 +24,12 @@ export interface CreditView {
   vatRatePercent: number;
   /** The part returning the diner's tip, outside the VAT (0: none). */
   tipAgorot: number;
+  /**
+   * The refunded lines' share of a promo code's discount (issue 33), shown as its own negative line: the lines at
+   * their prices less it are what the credit returns. 0: none.
+   */
+  discountAgorot?: number;
+  promoCode?: string | null;
   reason: string;
   /** The seller's block as the document printed it (older documents: as the order was placed, or as it is now). */
   seller: SellerBlock | null;
@@ -91,6 +97,7 @@ export async function loadCredit(
       vatAgorot: credit.vatAgorot,
       vatRatePercent: credit.vatRatePercent,
       tipAgorot: credit.tipAgorot ?? 0,
+      ...discountOf(order, lines, credit),
       reason: requested.reason,
       seller: seller ?? null,
       buyer: credit.buyer ?? null,
@@ -98,4 +105,16 @@ export async function loadCredit(
       creditUrl: credit.creditUrl,
     },
   };
+}
+
+/** A credit of lines of an order placed with a promo code: what those lines come to less what the credit returns. */
+function discountOf(
+  order: OrderEventData['OrderPlaced'],
+  lines: readonly CreditLine[],
+  credit: OrderEventData['CreditIssued'],
+): Pick<CreditView, 'discountAgorot' | 'promoCode'> {
+  if (!order.discount || !credit.lines) return { discountAgorot: 0, promoCode: null };
+  const full = lines.reduce((sum, line) => sum + line.unitPriceAgorot * line.quantity, 0);
+  const returned = credit.totalAgorot - (credit.tipAgorot ?? 0);
+  return { discountAgorot: Math.max(0, full - returned), promoCode: order.discount.code };
 }

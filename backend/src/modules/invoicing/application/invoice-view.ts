@@ -31,6 +31,10 @@ export type InvoiceView =
       vatRatePercent: number;
       /** The diner's tip: on the document apart, outside the VAT base (decision 027); 0 when none. */
       tipAgorot: number;
+      /** A promo code's discount (issue 33), VAT included: its own line below the items; 0 when none. */
+      discountAgorot: number;
+      /** The code, as the order was placed with it; null: none. */
+      promoCode: string | null;
       /** Null when the business row is gone (a closed business keeps its row; this is defensive). */
       seller: SellerBlock | null;
       /** The business the invoice is made out to (issue 32), as the document named it; null: a private diner. */
@@ -116,6 +120,8 @@ export async function loadInvoice(
       vatAgorot: issued.vatAgorot,
       vatRatePercent: issued.vatRatePercent,
       tipAgorot: issued.tipAgorot ?? 0,
+      discountAgorot: issued.discountAgorot ?? 0,
+      promoCode: placed.discount?.code ?? null,
       seller: seller ?? null,
       // As the document was issued: an issued document never changes, so the order's request is not read again.
       buyer: issued.buyer ?? null,

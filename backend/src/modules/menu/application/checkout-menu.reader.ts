@@ -15,7 +15,15 @@ export interface MenuForCheckout {
    * Only the asked products of this business; `price` is numeric(10,2) text. `optionGroups` are the product's groups
    * as they are now, in the order the product shows them (each with its options in order; empty: none).
    */
-  products: { id: number; name: string; price: string; isActive: boolean; optionGroups: PricingOptionGroup[] }[];
+  products: {
+    id: number;
+    name: string;
+    price: string;
+    isActive: boolean;
+    optionGroups: PricingOptionGroup[];
+    /** Its category (issue 33: a promo code may apply to a category). */
+    categoryId: number;
+  }[];
 }
 
 type Product = MenuForCheckout['products'][number];
@@ -36,7 +44,8 @@ const OPTION_GROUPS = `coalesce((
              where l.product_id = p.id and l.business_id = p.business_id), '[]'::json)`;
 
 const PRODUCTS = `json_agg(json_build_object('id', p.id, 'name', p.name, 'price', p.price::text,
-                                  'isActive', p.is_active, 'optionGroups', ${OPTION_GROUPS}))`;
+                                  'isActive', p.is_active, 'categoryId', p.category_id,
+                                  'optionGroups', ${OPTION_GROUPS}))`;
 
 /** The asked products of the business. */
 const READ = preparedStatement<{ products: Product[] | null }>(

@@ -41,6 +41,7 @@ export class CheckoutService {
         readySms,
         invoiceFor: input.invoiceFor,
         ...(input.source ? { source: input.source } : {}),
+        promoCode: input.promoCode,
       }),
     );
     // The same checkout sent again with a number (the diner gave it after the first request): kept for that order.

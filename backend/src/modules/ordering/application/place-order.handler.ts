@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { BuyerBlock, DinerLanguage, OrderLine, OrderSource, TipChoice } from '@tafrit/contracts';
+import type { BuyerBlock, DinerLanguage, OrderLine, OrderSource, PromoRefusal, TipChoice } from '@tafrit/contracts';
+import { CheckoutPromos, promoInvalid } from './checkout-promos.js';
 import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/config.js';
 import { AppError } from '../../../platform/http/app-error.js';
@@ -9,10 +10,11 @@ import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderPageLanguage } fro
 import { OrderingMoments } from '../../accounts/index.js';
 import { MenuTranslationsReader, translationKey } from '../../menu/index.js';
 import { CheckoutMenuReader, type CheckoutMenu } from './checkout-menu.reader.js';
-import { checkoutKey, priceCheckout } from '../domain/checkout.js';
+import { checkoutKey, priceCheckout, type CheckoutRefusal } from '../domain/checkout.js';
 import { openPaymentPage, type OrderCommand, type PlacedOrder, type Seller } from '../domain/order.decider.js';
 import { OrderStore, type LoadedOrder } from '../persistence/order-store.js';
 import { ReadySmsPhones } from '../persistence/ready-sms-phones.js';
+import { dinerUseKeys, type PromoUse } from '../persistence/promo-uses.js';
 import { pageOpened } from './open-payment-page.handler.js';
 import { paymentPageRequest } from './payment-page-request.js';
 
@@ -42,6 +44,8 @@ export interface PlaceOrderInput {
   invoiceFor?: BuyerBlock | null;
   /** Issue 33: where the diner came from (checked by the contract); absent: not recorded. */
   source?: OrderSource;
+  /** Issue 33: the promo code the diner typed, upper case; null or absent: none. */
+  promoCode?: string | null;
 }
 
 export class PlaceOrderCommand {
@@ -80,16 +84,31 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
     private readonly moments: OrderingMoments,
     private readonly phones: ReadySmsPhones,
     private readonly translations: MenuTranslationsReader,
+    private readonly promos: CheckoutPromos,
   ) {}
 
   async execute({ input }: PlaceOrderCommand): Promise<PlacedOrderResult> {
     const productIds = input.lines.map((line) => line.productId);
     const menu = await this.menus.read(input.departmentId, productIds);
     // Outside the hours, on Shabbat or a holiday, or paused from the console: by the server's clock (decision 028).
-    const checkout = priceCheckout(menu, menu && this.moments.at(menu.business.ordering), input);
-    if (!checkout.ok) throw new AppError(checkout.refusal.code, { data: checkout.refusal.data });
+    const dinerKeys = dinerUseKeys(input.dinerSessionId, [input.customerPhone, input.readySms?.phone]);
+    const promo =
+      menu && input.promoCode ? await this.promos.of(menu.business.phone, input.promoCode, dinerKeys) : null;
+    const checkout = priceCheckout(menu, menu && this.moments.at(menu.business.ordering), {
+      ...input,
+      ...(promo ? { promo } : {}),
+    });
+    if (!checkout.ok) throw refusalError(checkout.refusal);
     const { business } = menu!;
-    const { orderNumber, lines, amounts, method } = checkout;
+    const { orderNumber, lines, amounts, method, discount } = checkout;
+    const promoUse: PromoUse | undefined =
+      discount && promo?.code
+        ? {
+            id: discount.promoCodeId,
+            max_uses: promo.code.maxUses,
+            use_keys: ['order', ...(promo.code.oncePerDiner ? dinerKeys : [])],
+          }
+        : undefined;
 
     const orderId = randomUUID();
     // Sealed before the provider is asked for a page: a server without a key refuses here, having opened nothing.
@@ -130,6 +149,8 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
         // Recorded only when asked for: a private diner's order is stored as orders were before it.
         ...(invoiceFor ? { invoiceFor } : {}),
         ...(input.source ? { source: input.source } : {}),
+        // Recorded only with a code (issue 33): an order without one is stored as orders were before codes.
+        ...(discount ? { discount } : {}),
       },
     };
     const result = await this.orders.execute(
@@ -145,8 +166,15 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
       { correlationId: input.correlationId, actor: { kind: 'diner' }, occurredAt: now },
       {
         known: { state: { placed: false }, version: 0 },
-        requestKey: checkoutKey(business.phone, { ...input, invoiceFor }, lines, amounts.tipAgorot, method),
+        requestKey: checkoutKey(
+          business.phone,
+          { ...input, invoiceFor, promoCode: discount?.code ?? null },
+          lines,
+          amounts.tipAgorot,
+          method,
+        ),
         readySmsPhoneSealed,
+        promoUse,
       },
     );
     // The same checkout's earlier order: answered as it stands, its page opened (or reused) by the next command.
@@ -191,6 +219,13 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
         : {}),
     }));
   }
+}
+
+/** The checkout's refusal as the diner's answer; a promo code's reason in Hebrew in `fields.promoCode`. */
+function refusalError(refusal: CheckoutRefusal): AppError {
+  if (refusal.code !== 'order.promo_invalid') return new AppError(refusal.code, { data: refusal.data });
+  const { reason, minOrderAgorot } = refusal.data as { reason: PromoRefusal; minOrderAgorot?: number };
+  return promoInvalid(reason, minOrderAgorot);
 }
 
 /** The seller as the invoice of this order will print it: the business as the checkout read it. */

@@ -2,9 +2,12 @@ import { createHash } from 'node:crypto';
 import {
   agorotToDecimalString,
   cartLineKey,
+  decidePromo,
   type ErrorCode,
+  type IsraelMoment,
   type OrderAmounts,
   type OrderLine,
+  type PromoCode,
   type TipChoice,
 } from '@tafrit/contracts';
 import { priceCart, priceWithTip, type CartRequestLine, type MenuProductPrice } from './pricing.js';
@@ -33,6 +36,23 @@ export interface CheckoutRequest {
   shownTotalAgorot: number;
   tip?: TipChoice | null;
   method?: 'card' | 'bit';
+  /** The promo code the diner typed (issue 33), as the store knew it when asked; absent: none. */
+  promo?: CheckoutPromo;
+}
+
+/** A typed code with what the database said of it: the code (null: none of that name), its uses, this diner's. */
+export interface CheckoutPromo {
+  code: PromoCode | null;
+  now: IsraelMoment;
+  usesTaken: number;
+  usedByDiner: boolean;
+}
+
+/** The discount an order is placed with: the code, its id and the agorot it takes off the items. */
+export interface CheckoutDiscount {
+  code: string;
+  promoCodeId: string;
+  agorot: number;
 }
 
 /** The refusal the diner is answered with: its error code and what the client needs to recover. */
@@ -46,10 +66,12 @@ export type CheckoutPricing =
       ok: true;
       orderNumber: number;
       lines: OrderLine[];
-      /** The items alone; `amounts.totalAgorot` adds the tip. */
+      /** The items alone, before any discount; `amounts.totalAgorot` takes the discount off and adds the tip. */
       itemsAgorot: number;
       amounts: OrderAmounts;
       method: 'card' | 'bit';
+      /** The promo code's discount (issue 33); each discounted line carries its share. Null: none. */
+      discount: CheckoutDiscount | null;
     }
   | { ok: false; refusal: CheckoutRefusal };
 
@@ -86,7 +108,12 @@ export function priceCheckout(
   }
   const method = request.method ?? 'card';
   if (method === 'bit' && !business.paymentOptions.bitEnabled) return refused('order.method_not_offered');
-  const amounts = priceWithTip(pricing.totalAgorot, request.tip, business.paymentOptions.tipsEnabled);
+  const promo = discountOf(request.promo, pricing.lines, menu.products);
+  if (!promo.ok) return refused('order.promo_invalid', promo.refusal);
+  const { lines, discount } = promo;
+  // The tip's percent, the VAT and the commission are of what is paid for the items: after the discount.
+  const paidItemsAgorot = pricing.totalAgorot - (discount?.agorot ?? 0);
+  const amounts = priceWithTip(paidItemsAgorot, request.tip, business.paymentOptions.tipsEnabled);
   if (amounts.status === 'tip_not_offered') return refused('order.tip_not_offered');
   if (amounts.status === 'tip_too_large') {
     return refused('order.tip_too_large', { maxTipAmount: agorotToDecimalString(amounts.maxTipAgorot) });
@@ -96,6 +123,8 @@ export function priceCheckout(
       // The items' total, as the cart shows it; the checkout adds the tip again.
       totalAmount: agorotToDecimalString(pricing.totalAgorot),
       tipAmount: agorotToDecimalString(amounts.tipAgorot),
+      // The promo code's discount as priced now (issue 33; absent: none): the cart takes it off the items.
+      ...(discount ? { discountAmount: agorotToDecimalString(discount.agorot) } : {}),
       items: pricing.lines.map((line) => ({
         productId: line.productId,
         name: line.name,
@@ -105,15 +134,54 @@ export function priceCheckout(
       })),
     });
   }
-  if (pricing.totalAgorot === 0) return refused('order.zero_total');
-  const { status: _ok, itemsAgorot, ...orderAmounts } = amounts;
+  if (paidItemsAgorot === 0) return refused('order.zero_total');
+  const { status: _ok, itemsAgorot: _paid, ...orderAmounts } = amounts;
   return {
     ok: true,
     orderNumber: menu.nextOrderNumber,
-    lines: pricing.lines,
-    itemsAgorot,
+    lines,
+    itemsAgorot: pricing.totalAgorot,
     amounts: orderAmounts,
     method,
+    discount,
+  };
+}
+
+type PromoPricing =
+  | { ok: true; lines: OrderLine[]; discount: CheckoutDiscount | null }
+  | { ok: false; refusal: { reason: string; minOrderAgorot?: number } };
+
+/** The typed code decided on the priced lines (contracts' decidePromo); each discounted line gets its share. */
+function discountOf(
+  promo: CheckoutPromo | undefined,
+  lines: OrderLine[],
+  products: CheckoutMenuFacts['products'],
+): PromoPricing {
+  if (!promo) return { ok: true, lines, discount: null };
+  const categoryOf = new Map(products.map((product) => [product.id, product.categoryId ?? null]));
+  const verdict = decidePromo({
+    code: promo.code,
+    lines: lines.map((line) => ({
+      productId: line.productId,
+      categoryId: categoryOf.get(line.productId) ?? null,
+      amountAgorot: line.unitPriceAgorot * line.quantity,
+    })),
+    now: promo.now,
+    usesTaken: promo.usesTaken,
+    usedByDiner: promo.usedByDiner,
+  });
+  if (!verdict.ok) {
+    const { reason, minOrderAgorot } = verdict;
+    return { ok: false, refusal: minOrderAgorot === undefined ? { reason } : { reason, minOrderAgorot } };
+  }
+  const code = promo.code!;
+  return {
+    ok: true,
+    lines: lines.map((line, index) => {
+      const share = verdict.shares[index] ?? 0;
+      return share > 0 ? { ...line, discountAgorot: share } : line;
+    }),
+    discount: { code: code.code, promoCodeId: code.id, agorot: verdict.discountAgorot },
   };
 }
 
@@ -128,6 +196,8 @@ export function checkoutKey(
     remarks: string | null;
     tableNumber: number | null;
     invoiceFor?: { name: string; taxId: string } | null;
+    /** The promo code the order is placed with (issue 33): another code, or none, is another checkout. */
+    promoCode?: string | null;
   },
   lines: readonly OrderLine[],
   tipAgorot: number,
@@ -156,6 +226,8 @@ export function checkoutKey(
           // An invoice for a business is another checkout (the diner asked for it after the page opened: a new order
           // names the buyer); without one the key is the one it was before.
           ...(checkout.invoiceFor ? [{ invoiceFor: [checkout.invoiceFor.name, checkout.invoiceFor.taxId] }] : []),
+          // A promo code is another checkout; without one the key is the one it was before codes.
+          ...(checkout.promoCode ? [{ promoCode: checkout.promoCode }] : []),
         ]),
       )
       .digest('hex')

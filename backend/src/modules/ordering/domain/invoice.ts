@@ -99,6 +99,8 @@ export function invoiceOf(
     vatAgorot: vat,
     vatRatePercent: VAT_RATE_PERCENT,
     ...(tipAgorot > 0 ? { tipAgorot } : {}),
+    // The discount's line (issue 33): the VAT above is already of what was paid, after it.
+    ...(order.discount ? { discountAgorot: order.discount.agorot } : {}),
   };
   if (document) {
     return {

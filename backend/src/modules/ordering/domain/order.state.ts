@@ -49,6 +49,11 @@ export interface PlacedOrder {
   invoiceFor?: BuyerBlock;
   /** Where the diner came from (issue 33); absent: not recorded (older orders need no upcast). */
   source?: OrderSource;
+  /**
+   * The promo code the order was placed with (issue 33): each discounted line carries its share (`discountAgorot`).
+   * Absent: none (and every order placed before codes, so older snapshots need no upcast).
+   */
+  discount?: { code: string; promoCodeId: string; agorot: number };
   status: KitchenStatus;
   payment: {
     status: 'pending' | 'paid' | 'failed';

@@ -60,6 +60,7 @@ export function orderPlaced(data: OrderEventData['OrderPlaced']): PlacedOrder {
     seller: data.seller ?? null,
     ...(data.invoiceFor ? { invoiceFor: data.invoiceFor } : {}),
     ...(data.source ? { source: data.source } : {}),
+    ...(data.discount ? { discount: data.discount } : {}),
     status: 'pending',
     payment: {
       status: 'pending',

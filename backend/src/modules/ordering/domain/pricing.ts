@@ -21,6 +21,8 @@ export interface MenuProductPrice {
   isActive: boolean;
   /** The product's option groups as they are now (absent or empty: none). */
   optionGroups?: readonly PricingOptionGroup[];
+  /** Its category (issue 33: a promo code may apply to a category); absent: none known. */
+  categoryId?: number;
 }
 
 export interface CartRequestLine {

@@ -1,4 +1,4 @@
-import type { RefundLine } from '@tafrit/contracts';
+import { paidForUnits, type RefundLine } from '@tafrit/contracts';
 import { RefundLineUnavailableError } from './order.errors.js';
 import type { PlacedOrder } from './order.state.js';
 
@@ -18,7 +18,10 @@ function refundedUnits(order: PlacedOrder): Map<number, number> {
   return units;
 }
 
-/** The amount of refunding these units of the order's lines, at the price they were sold for. */
+/**
+ * The amount of refunding these units of the order's lines: what was paid for them, at the price they were sold for
+ * less their share of a promo code's discount (issue 33), so a line refunded in any steps returns what was paid.
+ */
 export function amountOfLines(order: PlacedOrder, lines: readonly RefundLine[]): number {
   if (lines.length === 0) throw new RefundLineUnavailableError(-1);
   const done = refundedUnits(order);
@@ -31,7 +34,7 @@ export function amountOfLines(order: PlacedOrder, lines: readonly RefundLine[]):
     }
     if (quantity > line.quantity - (done.get(index) ?? 0)) throw new RefundLineUnavailableError(index);
     seen.add(index);
-    amount += line.unitPriceAgorot * quantity;
+    amount += paidForUnits(line, done.get(index) ?? 0, quantity);
   }
   return amount;
 }

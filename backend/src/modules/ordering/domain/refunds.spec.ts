@@ -157,6 +157,43 @@ describe('refunds: what may be refunded', () => {
       .when(request(R1, { lines: [{ index: 0, quantity: 1 }] }))
       .then([requested(R1, 1450, 73, [{ index: 0, quantity: 1 }])]));
 
+  describe('of an order placed with a promo code (issue 33)', () => {
+    // 10% off: 290 on the coffees, 120 on the croissant; 36.90 paid, commission 5% of it.
+    const discounted: OrderEvent = {
+      type: 'OrderPlaced',
+      data: {
+        ...(placed.data as Extract<OrderEvent, { type: 'OrderPlaced' }>['data']),
+        lines: [
+          { productId: 1, name: 'הפוך', unitPriceAgorot: 1450, quantity: 2, discountAgorot: 290 },
+          { productId: 2, name: 'קרואסון', unitPriceAgorot: 1200, quantity: 1, discountAgorot: 120 },
+        ],
+        totalAgorot: 3690,
+        commissionAgorot: 185,
+        netAgorot: 3505,
+        discount: { code: 'TEN', promoCodeId: 'promo-1', agorot: 410 },
+      },
+    };
+    const paidDiscounted: OrderEvent = {
+      type: 'OrderPaid',
+      data: {
+        ...(paid.data as Extract<OrderEvent, { type: 'OrderPaid' }>['data']),
+        amountAgorot: 3690,
+        commissionAgorot: 185,
+        netAgorot: 3505,
+      },
+    };
+
+    it('a refunded line returns what was paid for it, not its menu price', () =>
+      given([discounted, paidDiscounted])
+        .when(request(R1, { lines: [{ index: 1, quantity: 1 }] }))
+        .then([requested(R1, 1080, 54, [{ index: 1, quantity: 1 }])]));
+
+    it('a line refunded unit by unit returns, in all, what was paid for it', () =>
+      given([discounted, paidDiscounted, requested(R1, 1305, 65, [{ index: 0, quantity: 1 }]), refunded(R1, 1305)])
+        .when(request(R2, { lines: [{ index: 0, quantity: 1 }] }))
+        .then([requested(R2, 1305, 65, [{ index: 0, quantity: 1 }])]));
+  });
+
   it('the refund that empties the order returns exactly the commission left', () =>
     given([placed, paid, requested(R1, 1450, 73, [{ index: 0, quantity: 1 }]), refunded(R1, 1450)])
       .when(request(R2))

@@ -46,6 +46,8 @@ declare
   v_invoice integer;
   v_credit integer;
   v_existing uuid;
+  v_promo jsonb;
+  v_uses integer;
 begin
   if p_expected = 0 and p_request_key is not null then
     -- The same diner's same cart within 30 minutes is the same checkout: a double click waits here for the
@@ -61,6 +63,30 @@ begin
         return;
       end if;
       update order_requests set order_id = p_order_id, created_at = now() where request_key = p_request_key;
+    end if;
+  end if;
+
+  if p_expected = 0 and p_row ? 'promo_use' then
+    -- A promo code's use (issue 33, decision 052), taken with the order or not at all. The counter's row is raised only
+    -- while under the limit: a second diner at the same moment waits on the row for the first's commit, then reads its
+    -- count, so the limit is never passed. The held use (and, for a once-per-diner code, the diner's session and
+    -- phone) is unique while held. `promo_use` rides beside the row's columns; jsonb_populate_record ignores it.
+    v_promo := p_row->'promo_use';
+    insert into promo_code_counters (promo_code_id, taken) values ((v_promo->>'id')::uuid, 0)
+      on conflict (promo_code_id) do nothing;
+    update promo_code_counters set taken = taken + 1
+      where promo_code_id = (v_promo->>'id')::uuid
+        and (v_promo->>'max_uses' is null or taken < (v_promo->>'max_uses')::integer);
+    if not found then
+      raise exception 'promo code % is used up', v_promo->>'id' using errcode = 'TF410';
+    end if;
+    insert into promo_code_uses (promo_code_id, order_id, use_key)
+      select (v_promo->>'id')::uuid, p_order_id, case when k = 'order' then 'order:' || p_order_id::text else k end
+        from jsonb_array_elements_text(v_promo->'use_keys') k
+      on conflict (promo_code_id, use_key) do nothing;
+    get diagnostics v_uses = row_count;
+    if v_uses < jsonb_array_length(v_promo->'use_keys') then
+      raise exception 'promo code % was used by this diner', v_promo->>'id' using errcode = 'TF411';
     end if;
   end if;
 
@@ -105,6 +131,16 @@ begin
     where id = p_order_id and orders.stream_version = p_expected;
     if not found then
       raise exception 'order % is not at version %', p_order_id, p_expected using errcode = 'TF409';
+    end if;
+    if v_row.status in ('expired', 'cancelled') and v_row.payment_status <> 'paid' then
+      -- An unpaid order that expired or was cancelled gives its promo code's use back (decision 052), once: its
+      -- held rows go with the first such write.
+      with released as (
+        delete from promo_code_uses where order_id = p_order_id and use_key = 'order:' || p_order_id::text
+        returning promo_code_id
+      )
+      update promo_code_counters c set taken = c.taken - 1 from released r where c.promo_code_id = r.promo_code_id;
+      delete from promo_code_uses where order_id = p_order_id;
     end if;
   end if;
 

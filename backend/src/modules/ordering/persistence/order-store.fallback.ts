@@ -2,6 +2,7 @@ import type { Database } from '../../../platform/database/database.js';
 import type { EventStore, NewEvent, RecordedEvent } from '../../../platform/event-store/event-store.port.js';
 import { execute, query } from '../../../platform/database/sql.js';
 import { orderStreamId } from '@tafrit/contracts';
+import { PROMO_USED_BY_DINER, PROMO_USED_UP, type PromoUse } from './promo-uses.js';
 
 export interface FallbackAppend {
   orderId: string;
@@ -12,6 +13,8 @@ export interface FallbackAppend {
   numberCreditOf: string | null;
   requestKey: string | undefined;
   completeEffect: string | undefined;
+  /** A new order's promo code use (issue 33): taken before the append, given back if the append fails. */
+  promoUse?: PromoUse;
 }
 
 /**
@@ -24,7 +27,7 @@ export interface FallbackAppend {
 export async function fallbackAppend(
   database: Database,
   store: EventStore,
-  { orderId, expected, events, numberInvoiceOf, numberCreditOf, requestKey, completeEffect }: FallbackAppend,
+  { orderId, expected, events, numberInvoiceOf, numberCreditOf, requestKey, completeEffect, promoUse }: FallbackAppend,
 ): Promise<{ events: RecordedEvent[]; version: number; existingOrderId?: string }> {
   const em = database.em();
   if (requestKey) {
@@ -37,6 +40,7 @@ export async function fallbackAppend(
     );
     if (earlier) return { events: [], version: expected, existingOrderId: earlier.id };
   }
+  if (promoUse) await takePromoUse(database, orderId, promoUse);
   let toAppend = events;
   if (numberInvoiceOf) {
     const [row] = await query<{ last_number: number }>(
@@ -65,9 +69,14 @@ export async function fallbackAppend(
       event.type === 'CreditIssued' ? { ...event, data: { ...(event.data as object), creditNumber: number } } : event,
     );
   }
-  const result = await store.appendToStream(orderStreamId(orderId), toAppend, {
-    expectedVersion: expected === 0 ? 'no_stream' : expected,
-  });
+  const result = await store
+    .appendToStream(orderStreamId(orderId), toAppend, { expectedVersion: expected === 0 ? 'no_stream' : expected })
+    .catch(async (error: unknown) => {
+      if (promoUse) await releasePromoUses(database, orderId);
+      throw error;
+    });
+  // An unpaid order that expired gives its promo code's use back, as order_append does (decision 052).
+  if (events.some((event) => event.type === 'OrderExpired')) await releasePromoUses(database, orderId);
   if (requestKey) {
     await execute(
       em,
@@ -80,4 +89,44 @@ export async function fallbackAppend(
     await execute(em, 'update effect_keys set completed_at = now() where effect_key = ?', [completeEffect]);
   }
   return { events: result.events, version: result.nextExpectedVersion };
+}
+
+/** The same conditional raise of the code's counter as order_append's, then the held keys (step by step here). */
+async function takePromoUse(database: Database, orderId: string, use: PromoUse): Promise<void> {
+  const em = database.em();
+  await execute(em, 'insert into promo_code_counters (promo_code_id, taken) values (?, 0) on conflict do nothing', [
+    use.id,
+  ]);
+  const raised = await query<{ taken: number }>(
+    em,
+    `update promo_code_counters set taken = taken + 1
+      where promo_code_id = ? and (?::integer is null or taken < ?::integer) returning taken`,
+    [use.id, use.max_uses, use.max_uses],
+  );
+  if (raised.length === 0) throw Object.assign(new Error('promo code used up'), { code: PROMO_USED_UP });
+  for (const key of use.use_keys) {
+    const kept = await query<{ order_id: string }>(
+      em,
+      `insert into promo_code_uses (promo_code_id, order_id, use_key) values (?, ?, ?)
+       on conflict (promo_code_id, use_key) do nothing returning order_id`,
+      [use.id, orderId, key === 'order' ? `order:${orderId}` : key],
+    );
+    if (kept.length === 0) {
+      await releasePromoUses(database, orderId);
+      throw Object.assign(new Error('promo code used by this diner'), { code: PROMO_USED_BY_DINER });
+    }
+  }
+}
+
+async function releasePromoUses(database: Database, orderId: string): Promise<void> {
+  const em = database.em();
+  await execute(
+    em,
+    `with released as (
+       delete from promo_code_uses where order_id = ? and use_key = 'order:' || ? returning promo_code_id
+     )
+     update promo_code_counters c set taken = c.taken - 1 from released r where c.promo_code_id = r.promo_code_id`,
+    [orderId, orderId],
+  );
+  await execute(em, 'delete from promo_code_uses where order_id = ?', [orderId]);
 }

@@ -24,6 +24,9 @@ import { OrderChanges } from './order-changes.js';
 import { RecentOrders } from './recent-orders.js';
 import { KEEP_READY_SMS_PHONE } from './ready-sms-phones.js';
 import { fallbackAppend } from './order-store.fallback.js';
+import { PROMO_USED_BY_DINER, PROMO_USED_UP, type PromoUse } from './promo-uses.js';
+import { AppError } from '../../../platform/http/app-error.js';
+import { promoRefusalHe } from '@tafrit/contracts';
 
 export interface LoadedOrder {
   state: OrderState;
@@ -43,6 +46,8 @@ export interface OrderCommandOptions {
    * the append (one round trip, one transaction), only when something was appended and no earlier checkout was found.
    */
   readySmsPhoneSealed?: string;
+  /** PlaceOrder with a promo code (issue 33): its use, taken by the same statement as the order or refused. */
+  promoUse?: PromoUse;
 }
 
 export interface OrderCommandResult {
@@ -209,7 +214,8 @@ export class OrderStore {
         numberCreditOf: credited ? state.businessPhone : null,
         requestKey: options.requestKey,
         completeEffect: options.completeEffect,
-      });
+        promoUse: current.version === 0 ? options.promoUse : undefined,
+      }).catch(promoRefused);
       if (appended.existingOrderId) return { ...appended, events: [], state: current.state };
       if (options.readySmsPhoneSealed) {
         await this.database.run(KEEP_READY_SMS_PHONE, [orderId, state.businessPhone, options.readySmsPhoneSealed]);
@@ -222,14 +228,20 @@ export class OrderStore {
       current.version,
       JSON.stringify(newEvents),
       JSON.stringify(state),
-      JSON.stringify(orderRowOf(state)),
+      JSON.stringify(
+        options.promoUse && current.version === 0
+          ? { ...orderRowOf(state), promo_use: options.promoUse }
+          : orderRowOf(state),
+      ),
       options.requestKey ?? null,
       numbered ? state.businessPhone : null,
       options.completeEffect ?? null,
     ];
-    const rows = options.readySmsPhoneSealed
-      ? await this.database.run(APPEND_KEEPING_PHONE, [...values, state.businessPhone, options.readySmsPhoneSealed])
-      : await this.database.run(APPEND, values);
+    const rows = await (
+      options.readySmsPhoneSealed
+        ? this.database.run(APPEND_KEEPING_PHONE, [...values, state.businessPhone, options.readySmsPhoneSealed])
+        : this.database.run(APPEND, values)
+    ).catch(promoRefused);
     const existing = rows[0]?.existing_order_id;
     if (existing) return { events: [], state: current.state, version: current.version, existingOrderId: existing };
     const streamId = orderStreamId(orderId);
@@ -283,6 +295,16 @@ export class OrderStore {
     this.changes.publish(events);
     return { events, state, version };
   }
+}
+
+/** The store refused a promo code's use (another diner took the last one meanwhile): the diner's 409, its reason. */
+function promoRefused(error: unknown): never {
+  const code = (error as { code?: unknown })?.code;
+  if (code === PROMO_USED_UP || code === PROMO_USED_BY_DINER) {
+    const reason = code === PROMO_USED_UP ? 'used_up' : 'already_used';
+    throw new AppError('order.promo_invalid', { fields: { promoCode: promoRefusalHe(reason) }, data: { reason } });
+  }
+  throw error;
 }
 
 function isConflict(error: unknown): boolean {

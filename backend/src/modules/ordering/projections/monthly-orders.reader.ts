@@ -10,6 +10,15 @@ export interface MonthSummary {
   totalCommission: string;
   netAmount: string;
   totalTips: string;
+  /** The promo codes' discounts, in agorot (issue 33). */
+  totalDiscountAgorot: number;
+}
+
+/** A promo code's paid orders of the period and what they were given off (issue 33). */
+export interface MonthPromoCode {
+  code: string;
+  uses: number;
+  discountAgorot: number;
 }
 
 /** A refund the provider made on one of the month's orders, with its share of the commission (decision 024). */
@@ -64,6 +73,8 @@ export interface PaidOrdersOfMonth {
   days: MonthDay[];
   /** By where the diner came from (issue 33). */
   sources: MonthSourceSum[];
+  /** Each code used on the period's paid orders, most used first. */
+  promoCodes: MonthPromoCode[];
 }
 
 // A report counts what was paid: a pending, failed or expired order never reached the business's money.
@@ -96,7 +107,8 @@ export async function paidOrdersOfMonth(
             coalesce(sum(total_amount), 0)::numeric(14, 2)::text as "totalAmount",
             coalesce(sum(commission), 0)::numeric(14, 2)::text as "totalCommission",
             coalesce(sum(net_amount), 0)::numeric(14, 2)::text as "netAmount",
-            coalesce(sum(tip_amount), 0)::numeric(14, 2)::text as "totalTips"
+            coalesce(sum(tip_amount), 0)::numeric(14, 2)::text as "totalTips",
+            coalesce(sum(discount_agorot), 0)::int as "totalDiscountAgorot"
        from orders where ${WHERE}`,
     params,
   );
@@ -140,9 +152,17 @@ export async function paidOrdersOfMonth(
        ${REFUNDS} and r->>'status' in ('requested', 'failed')`,
     params,
   );
+  const promoCodes = await query<MonthPromoCode>(
+    em,
+    `select promo_code as code, count(*)::int as uses, sum(discount_agorot)::int as "discountAgorot"
+       from orders where ${WHERE} and promo_code is not null
+      group by promo_code order by 2 desc, 1`,
+    params,
+  );
   return {
     orders,
     summary,
+    promoCodes,
     refunded: {
       refundedAgorot: Number(refunded?.refunded ?? 0),
       commissionReturnedAgorot: Number(refunded?.returned ?? 0),

@@ -41,6 +41,9 @@ export interface OrderRowValues {
   /** Where the diner came from (issue 33): `table`, `window` or `link`, and a link's `?src=` tag; null: not recorded. */
   source_channel: string | null;
   source_tag: string | null;
+  /** The promo code the order was placed with and what it took off the items (issue 33); null and 0: none. */
+  promo_code: string | null;
+  discount_agorot: number;
 }
 
 const PAYMENT_METHOD_COLUMN: Record<PaymentMethod, string> = {
@@ -74,6 +77,8 @@ export function orderRowOf(order: PlacedOrder): OrderRowValues {
       quantity: line.quantity,
       // The name the diner read, for their own pages; every other reader shows `name` (Hebrew).
       ...(line.translatedName ? { translatedName: line.translatedName } : {}),
+      // The line's share of a promo code's discount (issue 33): its documents and refunds show what was paid.
+      ...(line.discountAgorot ? { discountAgorot: line.discountAgorot } : {}),
       // The choices as ordered, so every read of the order (the diner's, the wait's, the console's) shows them.
       ...(line.options?.length
         ? {
@@ -120,6 +125,8 @@ export function orderRowOf(order: PlacedOrder): OrderRowValues {
     ...refusalOf(order),
     source_channel: order.source?.channel ?? null,
     source_tag: order.source?.tag ?? null,
+    promo_code: order.discount?.code ?? null,
+    discount_agorot: order.discount?.agorot ?? 0,
   };
 }
 

@@ -60,6 +60,10 @@ export const OrderEntity = defineEntity({
     sourceChannel: p.string().length(10).nullable(),
     /** A shared link's `?src=` tag (1 to 32 of a-z, 0-9, `_`, `-`); null: none. */
     sourceTag: p.string().length(32).nullable(),
+    /** The promo code the order was placed with (issue 33); null: none. */
+    promoCode: p.string().length(30).nullable(),
+    /** What the code took off the items, in agorot (0: none). */
+    discountAgorot: p.integer().default(0),
     streamVersion: p.integer().default(0),
     createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
   },

@@ -187,9 +187,10 @@ export const ordersReader = {
       card_brand: string | null;
       card_last4: string | null;
       paid_at: Date | null;
+      promo_code: string | null;
     }>(
       em,
-      `select id, order_number, table_number, items, payment_method, card_brand, card_last4, paid_at
+      `select id, order_number, table_number, items, payment_method, card_brand, card_last4, paid_at, promo_code
          from orders where business_id = $1 and id = any($2::uuid[])`,
       [businessPhone, orderIds],
     );
@@ -204,6 +205,7 @@ export const ordersReader = {
           cardBrand: row.card_brand,
           cardLast4: row.card_last4,
           paidAt: row.paid_at,
+          promoCode: row.promo_code,
         },
       ]),
     );
@@ -220,4 +222,6 @@ export interface OrderDocumentFacts {
   cardBrand: string | null;
   cardLast4: string | null;
   paidAt: Date | null;
+  /** The promo code the order was placed with (issue 33); each item carries its share. Null: none. */
+  promoCode: string | null;
 }

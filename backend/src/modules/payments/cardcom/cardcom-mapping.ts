@@ -50,6 +50,8 @@ export interface CardcomProductLine {
 
 /** The tip's line on Cardcom's document. */
 export const TIP_LINE_DESCRIPTION = 'תשר (טיפ)';
+/** The promo code's discount on Cardcom's document (issue 33): one negative line below the items. */
+export const DISCOUNT_LINE_DESCRIPTION = 'הנחה (קוד קופון)';
 
 export interface CardcomCreateLowProfile extends CardcomTerminal {
   Operation: 'ChargeOnly';
@@ -148,6 +150,16 @@ export function toCreateLowProfile(
     Quantity: line.quantity,
     TotalLineCost: shekels(line.unitPriceAgorot * line.quantity),
   }));
+  // A promo code's discount (issue 33) is one line of its own, below the items it was taken off, inside the VAT base.
+  const discount = request.lines.reduce((sum, line) => sum + (line.discountAgorot ?? 0), 0);
+  if (discount > 0) {
+    lines.push({
+      Description: DISCOUNT_LINE_DESCRIPTION,
+      UnitCost: -shekels(discount),
+      Quantity: 1,
+      TotalLineCost: -shekels(discount),
+    });
+  }
   const tip = request.tipAgorot;
   if (tip > 0) {
     lines.push({
@@ -159,7 +171,8 @@ export function toCreateLowProfile(
     });
   }
   // Cardcom refuses a document whose lines do not add up to the charge; better to know it is our arithmetic.
-  const linesAgorot = request.lines.reduce((sum, line) => sum + line.unitPriceAgorot * line.quantity, 0) + tip;
+  const linesAgorot =
+    request.lines.reduce((sum, line) => sum + line.unitPriceAgorot * line.quantity, 0) - discount + tip;
   if (linesAgorot !== request.amountAgorot) {
     throw new Error(`order lines add up to ${linesAgorot} agorot, the charge is ${request.amountAgorot}`);
   }

@@ -50,6 +50,9 @@ export const CSV_HEADER = [
   // Issue 33: where the diner came from, and a shared link's tag.
   'מקור',
   'תג מקור',
+  // Issue 33: the promo code and what it took off the items (already off "סה"כ").
+  'קוד הנחה',
+  'הנחה',
 ] as const;
 
 const PAYMENT_METHOD_HE: Record<string, string> = { card: 'כרטיס אשראי', bit: 'ביט', google_pay: 'Google Pay' };
@@ -98,6 +101,8 @@ export function ordersCsv(report: MonthlyReport): string {
     order.netAfterRefunds ?? order.netAmount,
     order.source ? orderSourceLabelsHe[order.source.channel] : UNKNOWN_SOURCE_HE,
     order.source?.tag ?? '',
+    order.promoCode ?? '',
+    order.discountAmount && Number(order.discountAmount) > 0 ? order.discountAmount : '',
   ]);
   const { summary } = report;
   rows.push([
@@ -120,7 +125,33 @@ export function ordersCsv(report: MonthlyReport): string {
     summary.netAmount,
     '',
     '',
+    '',
+    summary.totalDiscounts ?? '0.00',
   ]);
+  // Each code's uses and cost this month (issue 33), under the totals: code, orders, cost.
+  for (const promo of report.promoCodes ?? []) {
+    rows.push([
+      'קוד הנחה',
+      promo.code,
+      '',
+      `${promo.uses} הזמנות`,
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      promo.code,
+      promo.cost,
+    ]);
+  }
   // Every cell through the formula guard (a diner's remark must never run in the owner's Excel).
   return spreadsheetCsv([CSV_HEADER, ...rows]);
 }

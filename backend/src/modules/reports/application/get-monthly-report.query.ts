@@ -75,6 +75,10 @@ export class GetMonthlyReportHandler implements IQueryHandler<GetMonthlyReportQu
       // What the business keeps: paid, less refunded, less the commission on what was kept.
       netAmount: agorotToDecimalString(toAgorot(summaryRow?.totalAmount) - refunded - commission),
       totalTips: summaryRow?.totalTips ?? '0.00',
+      // Only in a month with promo codes (issue 33): a month without any answers as it did before them.
+      ...(Number(summaryRow?.totalDiscountAgorot ?? 0) > 0
+        ? { totalDiscounts: agorotToDecimalString(Number(summaryRow?.totalDiscountAgorot)) }
+        : {}),
     };
     // Refunds that returned nothing (yet): shown apart, in no sum, so the owner sees a refusal and may try again.
     const unsettledByOrder = new Map<string, ReportUnsettledRefund[]>();
@@ -127,7 +131,21 @@ export class GetMonthlyReportHandler implements IQueryHandler<GetMonthlyReportQu
       unsettledRefunds: unsettledByOrder.get(order.id) ?? [],
       ...afterRefunds(order, returnedByOrder.get(order.id)),
     }));
-    return { month, orders: reported, summary, daily, payout, sources: sourcesOf(paid.sources) };
+    // Each promo code's uses and cost this month (issue 33): its paid orders and what they were given off.
+    const promoCodes = paid.promoCodes.map((row) => ({
+      code: row.code,
+      uses: Number(row.uses),
+      cost: agorotToDecimalString(Number(row.discountAgorot)),
+    }));
+    return {
+      month,
+      orders: reported,
+      summary,
+      daily,
+      payout,
+      sources: sourcesOf(paid.sources),
+      ...(promoCodes.length > 0 ? { promoCodes } : {}),
+    };
   }
 
   /** The business's line in the month's payout batch (the `payout-{month}` stream: two events at most). */
@@ -224,6 +242,10 @@ export function toReportOrder(order: Order): Omit<ReportOrder, 'refunds'> {
     invoiceUrl: order.invoiceUrl ?? null,
     invoiceStatus: order.invoiceStatus as InvoiceStatus,
     tipAmount: order.tipAmount ?? '0.00',
+    // Only on an order placed with a promo code (issue 33): others are shaped as before codes.
+    ...(order.promoCode
+      ? { promoCode: order.promoCode, discountAmount: agorotToDecimalString(order.discountAgorot ?? 0) }
+      : {}),
     paymentMethod: order.paymentStatus === PAID ? paymentMethodOfColumn(order.paymentMethod) : null,
     source: sourceOfRow(order),
     payment: paid

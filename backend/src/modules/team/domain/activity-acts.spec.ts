@@ -29,6 +29,18 @@ describe('the acts of the activity page', () => {
     }
   });
 
+  it("files a promo code's change under the menu, in the business of its stream (issue 33)", () => {
+    const created = actOf(
+      recorded(
+        `promos-${PHONE}`,
+        'PromoCodeCreated',
+        { promoCodeId: 'p1', code: 'HAPPY', at: '2026-12-01T10:00:00.000Z' },
+        { kind: 'member', id: DANA, role: 'manager' },
+      ),
+    );
+    expect(created).toMatchObject({ businessPhone: PHONE, kind: 'menu', type: 'PromoCodeCreated', actorId: DANA });
+  });
+
   it("files a kitchen step under orders and a refund under refunds, in the order's business", () => {
     const accepted = actOf(
       recorded(

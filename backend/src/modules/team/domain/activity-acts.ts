@@ -56,6 +56,11 @@ export const ACTIVITY_EVENT_TYPES: readonly string[] = [
   'BusinessReopened',
   ...TEAM_EVENT_TYPES,
   ...PRINTER_EVENT_TYPES,
+  // promotions: the business's promo codes (issue 33)
+  'PromoCodeCreated',
+  'PromoCodeChanged',
+  'PromoCodeTurnedOff',
+  'PromoCodeTurnedOn',
 ];
 
 /** Which kind of act the events of a stream are, by the stream's category (the longest prefix first). */
@@ -66,6 +71,8 @@ const STREAM_KINDS: ReadonlyArray<readonly [prefix: string, kind: ActivityKind]>
   ['business-', 'settings'],
   ['team-', 'team'],
   ['printer-', 'printing'],
+  // A promo code is a price of the menu's (decision 052).
+  ['promos-', 'menu'],
 ];
 
 const REFUND_TYPES = new Set(['RefundRequested', 'CreditRetryRequested']);

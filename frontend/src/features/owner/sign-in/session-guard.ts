@@ -29,6 +29,8 @@ export const CONSOLE_PAGE_PERMISSIONS: Readonly<Record<string, Permission | read
   // Who did what: the owner's, as the team itself.
   '/activity': 'team.manage',
   '/account': 'self',
+  // Promo codes (issue 33): prices are the menu editor's.
+  '/promo-codes': 'menu.edit',
 };
 
 /** Whether `role` may open the console page at `pathname` (any of its permissions will do). */

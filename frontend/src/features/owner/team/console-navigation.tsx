@@ -5,6 +5,7 @@ import { heOwner } from '@/i18n/he-owner';
 import { heOwnerActivity } from '@/i18n/he-owner-activity';
 import { heOwnerBookkeeping } from '@/i18n/he-owner-bookkeeping';
 import { heOwnerNumbers } from '@/i18n/he-owner-numbers';
+import { heOwnerPromotions } from '@/i18n/he-owner-promotions';
 import { heOwnerTeam } from '@/i18n/he-owner-team';
 import { roleMayOpen } from '../sign-in/session-guard';
 import { useConsoleRole } from './use-role';
@@ -16,6 +17,7 @@ const PAGES = [
   { to: '/menu', label: t.menu },
   { to: '/reports', label: t.reports },
   { to: '/numbers', label: heOwnerNumbers.nav },
+  { to: '/promo-codes', label: heOwnerPromotions.nav },
   { to: '/bookkeeping', label: heOwnerBookkeeping.bookkeeping.nav },
   { to: '/settings', label: t.settings },
   { to: '/team', label: heOwnerTeam.console.team },
