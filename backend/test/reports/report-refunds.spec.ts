@@ -74,9 +74,9 @@ describe('the monthly report after refunds', () => {
     });
     expect(answer.status).toBe(200);
     const lines = (await answer.text()).trim().split(/\r?\n/);
-    expect(lines[0]?.endsWith('הוחזר,טיפ,אמצעי תשלום,עמלה אחרי החזרים,נטו אחרי החזרים,מקור,תג מקור,קוד הנחה,הנחה')).toBe(
-      true,
-    );
+    expect(
+      lines[0]?.endsWith('הוחזר,טיפ,אמצעי תשלום,עמלה אחרי החזרים,נטו אחרי החזרים,מקור,תג מקור,קוד הנחה,הנחה'),
+    ).toBe(true);
     // Then the tip (none here) and the way to pay (a card in the sandbox's card form); the source's and the promo
     // code's two columns each last (issue 33).
     const refundedCells = lines.slice(1, -1).map((line) => line.split(',').at(-9));
