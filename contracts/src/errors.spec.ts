@@ -64,6 +64,8 @@ describe('error codes', () => {
         'refund.not_recorded',
         'credit.not_retryable',
         'business.ordering_closed',
+        'order.slot_full',
+        'order.slot_unknown',
         'secrets.unavailable',
         'test_order.no_product',
         'test_order.limit',

@@ -79,7 +79,9 @@ export interface CreatePaymentFailure {
     | { unavailableProductIds: number[] }
     | { maxTipAmount: string }
     /** 409 `business.ordering_closed`: why, and when ordering opens (ISO; null: not within the days looked at). */
-    | { reason: OrderingClosedReason | null; opensAt: string | null };
+    | { reason: OrderingClosedReason | null; opensAt: string | null }
+    /** 409 `order.slot_full` (issue 33): the next slot of today with room (its `at`; null: none left today). */
+    | { nextFreeAt: string | null };
 }
 
 export type CreatePaymentAnswer = CreatePaymentSuccess | CreatePaymentFailure;

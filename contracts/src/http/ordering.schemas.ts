@@ -11,6 +11,7 @@ import { isIsraeliMobile, toE164 } from '../israel/phone.js';
 import { clientAmountToAgorot, ORDER_LIMITS } from './order-limits.js';
 import { withoutDirectionControls } from '../text.js';
 import { invoiceForSchema } from './invoice-for.schemas.js';
+import { pickupAtSchema } from '../order-ahead.js';
 
 export const orderingMessagesHe = {
   businessRequired: 'העסק לא זוהה, חזרו לתפריט ונסו שוב',
@@ -180,6 +181,8 @@ export const createPaymentSchema = z.object({
    * recorded in the order's events: kept sealed until the SMS is sent or the order needs it no more (decision 033).
    */
   readySmsPhone: readySmsPhoneSchema.nullish().transform((phone) => phone ?? null),
+  /** Issue 33: a pickup slot's `at`, exactly as the public menu's `orderAhead.slots` gave it; absent: now. */
+  pickupAt: pickupAtSchema.optional(),
 });
 /** The body as a client builds it: `cartData` as an object (the server takes its JSON text as well). */
 export type CreatePaymentRequest = Omit<z.input<typeof createPaymentSchema>, 'cartData'> & {

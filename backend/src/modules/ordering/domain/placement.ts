@@ -59,6 +59,7 @@ export function orderPlaced(data: OrderEventData['OrderPlaced']): PlacedOrder {
     customerPhone: data.customerPhone,
     seller: data.seller ?? null,
     ...(data.invoiceFor ? { invoiceFor: data.invoiceFor } : {}),
+    ...(data.pickupAt && data.dueAt ? { pickup: { at: data.pickupAt, dueAt: data.dueAt, due: false } } : {}),
     status: 'pending',
     payment: {
       status: 'pending',
