@@ -70,6 +70,8 @@ export const TABLE_OWNERS: Readonly<Record<string, Owner>> = {
   payment_pages: 'ordering',
   effect_keys: 'ordering',
   ready_sms_phones: 'ordering',
+  // Order ahead (issue 33, decision 050): each slot's capacity and places taken, moved by order_append.
+  pickup_slots: 'ordering',
 
   sandbox_payments: 'payments',
   sandbox_refunds: 'payments',

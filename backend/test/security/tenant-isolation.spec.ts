@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   israelMonthOf,
+  ORDER_AHEAD_OFF,
   israelMonthRange,
   type LiveOrdersAnswer,
   type PairAnswer,
@@ -655,6 +656,7 @@ describe("one business using another's ids", () => {
       'PUT /api/business/diner-languages': { languages: ['en'] },
       'PUT /api/business/service-mode': { serviceMode: 'pickup' },
       'PUT /api/business/auto-accept': { enabled: true, readyInMinutes: 10 },
+      'PUT /api/business/order-ahead': { ...ORDER_AHEAD_OFF, enabled: true },
       'PUT /api/business/opening-hours': {
         weekly: null,
         closedDates: ['2030-01-01'],

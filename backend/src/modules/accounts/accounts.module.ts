@@ -10,6 +10,7 @@ import { BusinessProfileController } from './api/business-profile.controller.js'
 import { DinerLanguagesController } from './api/diner-languages.controller.js';
 import { ServiceModeController } from './api/service-mode.controller.js';
 import { AutoAcceptController } from './api/auto-accept.controller.js';
+import { OrderAheadController } from './api/order-ahead.controller.js';
 import { OpeningHoursController } from './api/opening-hours.controller.js';
 import { PaymentOptionsController } from './api/payment-options.controller.js';
 import { SessionReplies } from './api/session-replies.js';
@@ -29,6 +30,7 @@ import { ChangeLogoHandler } from './application/change-logo.handler.js';
 import { ChooseDinerLanguagesHandler } from './application/choose-diner-languages.handler.js';
 import { ChooseServiceModeHandler } from './application/choose-service-mode.handler.js';
 import { ChooseAutoAcceptHandler } from './application/choose-auto-accept.handler.js';
+import { ChooseOrderAheadHandler } from './application/choose-order-ahead.handler.js';
 import { OrderingMoments } from './application/ordering-moments.js';
 import { PauseOrderingHandler } from './application/pause-ordering.handler.js';
 import { ResumeOrderingHandler } from './application/resume-ordering.handler.js';
@@ -70,6 +72,7 @@ import { BusinessReader } from './projections/business.reader.js';
     DinerLanguagesController,
     ServiceModeController,
     AutoAcceptController,
+    OrderAheadController,
     OpeningHoursController,
     PaymentOptionsController,
     BusinessLogoController,
@@ -86,6 +89,7 @@ import { BusinessReader } from './projections/business.reader.js';
     ChooseDinerLanguagesHandler,
     ChooseServiceModeHandler,
     ChooseAutoAcceptHandler,
+    ChooseOrderAheadHandler,
     SetOpeningHoursHandler,
     PauseOrderingHandler,
     ResumeOrderingHandler,

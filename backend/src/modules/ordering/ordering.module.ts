@@ -9,7 +9,7 @@ import { SecretBox } from '../../platform/secrets/secret-box.js';
 import { SMS_SENDER, type SmsSender } from '../../platform/sms/sms.port.js';
 import { BusinessReader } from '../accounts/index.js';
 import { InvoicingModule } from '../invoicing/index.js';
-import { MenuModule } from '../menu/index.js';
+import { MenuModule, PickupSlotCounts } from '../menu/index.js';
 import { CreatePaymentController } from './api/create-payment.controller.js';
 import { DinerOrdersController } from './api/diner-orders.controller.js';
 import { DinerSessions } from './api/diner-session.js';
@@ -40,10 +40,13 @@ import { OrderChanges } from './persistence/order-changes.js';
 import { OrderStore } from './persistence/order-store.js';
 import { RecentOrders } from './persistence/recent-orders.js';
 import { ReadySmsPhones } from './persistence/ready-sms-phones.js';
+import { PickupSlots } from './persistence/pickup-slots.js';
 import { OrderingPaymentOrders } from './application/payment-orders.adapter.js';
 import { OrderingActivityOrders } from './application/activity-orders.adapter.js';
 import { OrderTimelineHandler } from './application/order-timeline.query.js';
 import { OrderExpiry } from './processors/order-expiry.js';
+import { OrderDueSweep } from './processors/order-due.js';
+import { MarkOrderDueHandler } from './application/mark-order-due.handler.js';
 import { InvoiceAllocation } from './processors/invoice-allocation.js';
 import { OwnerAllocationController } from './api/owner-allocation.controller.js';
 import { DecideAllocationHandler } from './application/decide-allocation.handler.js';
@@ -92,6 +95,7 @@ import { ordersProjection } from './projections/orders.projection.js';
     RequestReadySmsHandler,
     RecordReadySmsHandler,
     ReadySmsPhones,
+    PickupSlots,
     ReadySmsSweep,
     // Stateless (the configured keys): ordering seals its diners' numbers with the same keys as accounts' secrets.
     SecretBox,
@@ -106,12 +110,14 @@ import { ordersProjection } from './projections/orders.projection.js';
     DinerSessions,
     OptionalOwner,
     OrderExpiry,
+    OrderDueSweep,
+    MarkOrderDueHandler,
     RefundRecovery,
     // Allocation numbers for our documents that need one (decision 049).
     DecideAllocationHandler,
     InvoiceAllocation,
   ],
-  exports: [OrderExpiry, RefundRecovery, InvoiceAllocation, OrderStore, DinerOrders, TestOrdersReader],
+  exports: [OrderExpiry, OrderDueSweep, RefundRecovery, InvoiceAllocation, OrderStore, DinerOrders, TestOrdersReader],
 })
 export class OrderingModule implements OnModuleInit {
   constructor(
@@ -124,9 +130,13 @@ export class OrderingModule implements OnModuleInit {
     private readonly businesses: BusinessReader,
     private readonly phones: ReadySmsPhones,
     private readonly allocation: InvoiceAllocation,
+    private readonly pickupSlots: PickupSlots,
+    private readonly slotCounts: PickupSlotCounts,
   ) {}
 
   onModuleInit(): void {
+    // The public menu's pickup slots read their places from ordering's counts (issue 33, decision 050).
+    this.slotCounts.connect((phone, from, to) => this.pickupSlots.takenBetween(phone, from, to));
     // The row of each order is written by its commands (OrderStore); this projection writes the same row when the
     // log is outside PostgreSQL and in a rebuild.
     this.projections.register(ordersProjection);

@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { CandleLightingEvent, flags, HavdalahEvent, HebrewCalendar, Location, type Event } from '@hebcal/core';
 import type {
+  OrderAheadSettings,
   OpeningHours,
   OptionalDay,
   OrderingClosedReason,
@@ -24,6 +25,8 @@ const LOOKBEHIND_DAYS = 4;
 export interface OrderingSettings {
   hours: OpeningHours;
   pause: OrderingPause | null;
+  /** Order ahead's settings (issue 33), present only while turned on: `pickupSlotsAt` lays its slots. */
+  ahead?: OrderAheadSettings;
 }
 
 /** The state at an instant and the instant (ms) before which it cannot change (Infinity: never by itself). */

@@ -40,6 +40,7 @@ export class CheckoutService {
         language,
         readySms,
         invoiceFor: input.invoiceFor,
+        ...(input.pickupAt ? { pickupAt: input.pickupAt } : {}),
       }),
     );
     // The same checkout sent again with a number (the diner gave it after the first request): kept for that order.

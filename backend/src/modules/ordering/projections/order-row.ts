@@ -38,6 +38,9 @@ export interface OrderRowValues {
   refunded_amount: string;
   refund_refused_id: string | null;
   refund_refused_reason: string | null;
+  /** Order ahead (issue 33): fixed at placing; null: as soon as possible. */
+  pickup_at: string | null;
+  due_at: string | null;
 }
 
 const PAYMENT_METHOD_COLUMN: Record<PaymentMethod, string> = {
@@ -114,6 +117,8 @@ export function orderRowOf(order: PlacedOrder): OrderRowValues {
     is_test: order.test === true,
     slip_status: order.slip,
     refunded_amount: agorotToDecimalString(refundedAgorotOf(order)),
+    pickup_at: order.pickup?.at ?? null,
+    due_at: order.pickup?.dueAt ?? null,
     ...refusalOf(order),
   };
 }

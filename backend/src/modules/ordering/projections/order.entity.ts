@@ -56,6 +56,9 @@ export const OrderEntity = defineEntity({
     /** The last refund when the provider refused it (the console shows why); null otherwise. */
     refundRefusedId: p.string().length(64).nullable(),
     refundRefusedReason: p.text().nullable(),
+    /** Order ahead (issue 33): the pickup time and when its preparation starts; null: as soon as possible. */
+    pickupAt: p.datetime().columnType('timestamptz').nullable(),
+    dueAt: p.datetime().columnType('timestamptz').nullable(),
     streamVersion: p.integer().default(0),
     createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
   },
