@@ -1,4 +1,5 @@
 import type { RegisterBusinessInput } from '../accounts/index.js';
+import type { OrderAheadSettings } from '@tafrit/contracts';
 
 export const DEMO_DEPARTMENT_ID = 'demo';
 
@@ -136,3 +137,13 @@ export const demoOptionGroups: {
     products: ['ארוחת בוקר ישראלית', 'שקשוקה', 'טוסט גבינות'],
   },
 ];
+
+/** Order ahead in the demo café (issue 33): quarter-hour slots, four orders each, from 20 minutes ahead. */
+export const demoOrderAhead: OrderAheadSettings = {
+  enabled: true,
+  slotMinutes: 15,
+  perSlot: 4,
+  leadMinutes: 20,
+  lastPickupBeforeCloseMinutes: 15,
+  estimateMinutes: 15,
+};

@@ -5,7 +5,12 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.js';
 import { DATABASE } from '../../platform/database/database.module.js';
 import type { Database } from '../../platform/database/database.js';
-import { BusinessReader, ChangeBusinessAddressCommand, RegisterBusinessCommand } from '../accounts/index.js';
+import {
+  BusinessReader,
+  ChangeBusinessAddressCommand,
+  ChooseOrderAheadCommand,
+  RegisterBusinessCommand,
+} from '../accounts/index.js';
 import {
   AttachOptionGroupCommand,
   CreateCategoryCommand,
@@ -16,7 +21,8 @@ import {
   type OptionsContext,
   ProductImages,
 } from '../menu/index.js';
-import { DEMO_DEPARTMENT_ID, demoMenu, demoOptionGroups, demoOwner } from './demo-cafe.js';
+import { DEMO_DEPARTMENT_ID, demoMenu, demoOptionGroups, demoOrderAhead, demoOwner } from './demo-cafe.js';
+import { ORDER_AHEAD_OFF } from '@tafrit/contracts';
 import { renderDemoPhoto } from './photos/render-photo.js';
 
 /**
@@ -55,6 +61,11 @@ export class DemoSeedService implements OnModuleInit {
       await this.commands.execute(new ChangeBusinessAddressCommand(demo.phone, demoOwner.address, context));
     }
     const businessId = demoOwner.phone;
+    // The demo café takes pickup orders ahead (issue 33), so a newcomer sees the slots; an owner's own choice stays.
+    const ahead = await this.businesses.orderAheadOf(businessId);
+    if (ahead && JSON.stringify(ahead) === JSON.stringify(ORDER_AHEAD_OFF)) {
+      await this.commands.execute(new ChooseOrderAheadCommand(businessId, demoOrderAhead, context));
+    }
     let created = 0;
     const sections = await this.menus.sections(businessId);
     const missing = demoMenu.map((section) => {
