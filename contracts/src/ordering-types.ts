@@ -109,6 +109,8 @@ export interface DinerOrderView {
   estimatedReadyAt: string | null;
   /** How the business serves a ready order: brought to the table, or collected at the counter. */
   serviceMode: 'table' | 'pickup';
+  /** Order ahead (issue 33): the pickup time as its slot's `at` (Israel time with its offset); absent: now. */
+  pickupAt?: string;
   /** Money the café returned on the order (issue 17), oldest first, each with its credit document; absent: none. */
   refunds?: DinerRefund[];
 }

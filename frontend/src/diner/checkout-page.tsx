@@ -4,7 +4,9 @@
 // confirms it first. Card details never pass through our page (PCI SAQ A).
 import { useEffect, useEffectEvent, useState } from 'react';
 import { lastOrder } from '@/lib/storage';
-import { cartTotal, lineKey, type CartLine } from './cart';
+import type { PublicOrderAhead } from '@tafrit/contracts/order-ahead';
+import { offeredPickup } from './pickup-time';
+import { cartTotal, lineKey, loadTable, type CartLine } from './cart';
 import { PaymentChoice, tipOf } from './payment-choice';
 import { ReadySmsField, type ReadySmsTarget } from './ready-sms-field';
 import { InvoiceForField } from './invoice-for-field';
@@ -35,9 +37,11 @@ export interface CheckoutPageProps {
   update(change: (lines: readonly CartLine[]) => CartLine[]): CartLine[];
   /** What the business offers beside a card (issue 17); absent: nothing, and the page opens at once. */
   payments?: { tips: boolean; bit: boolean; googlePay: boolean } | undefined;
+  /** Order ahead (issue 33), as the menu the diner browsed offered it; absent: as soon as possible only. */
+  orderAhead?: PublicOrderAhead | undefined;
 }
 
-export function CheckoutPage({ departmentId, businessName, lines, update, payments }: CheckoutPageProps) {
+export function CheckoutPage({ departmentId, businessName, lines, update, payments, orderAhead }: CheckoutPageProps) {
   const errors = useErrorText();
   const t = useText();
   useDocumentTitle(t.pageTitle(t.checkout.title));
@@ -49,7 +53,8 @@ export function CheckoutPage({ departmentId, businessName, lines, update, paymen
   );
   // An empty cart asks for nothing, nor does a cart of free items only (no provider opens a page for ₪0).
   // A tip or Bit to choose first: no page is asked for until the diner chose.
-  const offersChoice = Boolean(payments?.tips || payments?.bit);
+  const [pickup] = useState(() => offeredPickup(orderAhead, loadTable(departmentId) !== undefined));
+  const offersChoice = Boolean(payments?.tips || payments?.bit || pickup);
   const [attempt, setAttempt] = useState<Attempt | null>(() =>
     lines.length > 0 && cartTotal(lines) > 0 && !offersChoice ? { amount: cartTotal(lines) } : null,
   );
@@ -104,7 +109,8 @@ export function CheckoutPage({ departmentId, businessName, lines, update, paymen
   if (lines.length === 0 && !framed) return <EmptyCheckout departmentId={departmentId} />;
   if (attempt === null && cartTotal(lines) === 0) return <FreeOnlyCheckout departmentId={departmentId} />;
 
-  const choosing = attempt === null && offersChoice;
+  // A pickup time refused (full since the menu was read, or no longer offered): the diner chooses again.
+  const choosing = (attempt === null && offersChoice) || (outcome?.kind === 'error' && attempt?.pickupAt !== undefined);
   const loading = attempt !== null && (outcome === null || outcome.kind === 'redirect');
   const amount = outcome?.kind === 'price-changed' ? outcome.total : (attempt?.amount ?? cartTotal(lines));
   const tipAgorot = attempt?.tip ? tipOf(attempt.tip, cartTotal(lines)) : 0;
@@ -136,14 +142,21 @@ export function CheckoutPage({ departmentId, businessName, lines, update, paymen
       <OrderSummary lines={lines} />
       <ReadySmsField target={readySmsTarget} />
       <InvoiceForField value={invoiceFor} onChange={chooseInvoiceFor} />
-      {choosing && payments ? (
+      {choosing ? (
         <PaymentChoice
           itemsAgorot={cartTotal(lines)}
-          tips={payments.tips}
-          bit={payments.bit}
-          googlePay={payments.googlePay}
-          onChoose={({ tip, method }) =>
-            setAttempt({ amount: cartTotal(lines) + tipOf(tip, cartTotal(lines)), tip, method, invoiceFor })
+          tips={payments?.tips ?? false}
+          bit={payments?.bit ?? false}
+          googlePay={payments?.googlePay ?? false}
+          pickup={pickup}
+          onChoose={({ tip, method, pickupAt }) =>
+            setAttempt({
+              amount: cartTotal(lines) + tipOf(tip, cartTotal(lines)),
+              tip,
+              method,
+              invoiceFor,
+              ...(pickupAt ? { pickupAt } : {}),
+            })
           }
         />
       ) : null}

@@ -158,6 +158,8 @@ export interface Attempt {
   method?: 'card' | 'bit';
   /** The business the tax invoice is made out to (issue 32); absent or null: none. */
   invoiceFor?: InvoiceFor | null;
+  /** Order ahead (issue 33): the chosen slot's `at`; absent: as soon as possible. */
+  pickupAt?: string;
 }
 
 // React runs a screen's effects twice in development (StrictMode): both runs see the same attempt object and share

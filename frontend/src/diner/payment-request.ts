@@ -35,6 +35,7 @@ export function paymentRequest({
   method,
   readySmsPhone,
   invoiceFor,
+  pickupAt,
 }: {
   departmentId: string;
   businessName: string;
@@ -47,6 +48,8 @@ export function paymentRequest({
   readySmsPhone?: string | null;
   /** The business the tax invoice is made out to, as the contracts' schema checked it (issue 32). */
   invoiceFor?: InvoiceFor | null;
+  /** Order ahead (issue 33): a slot's `at` exactly as the menu gave it; absent: as soon as possible. */
+  pickupAt?: string;
 }): PaymentRequestBody {
   const tipped = tip ? tipBody(tip) : undefined;
   const total = agorotToDecimalString(amount);
@@ -84,5 +87,6 @@ export function paymentRequest({
     ...(method === 'bit' ? { paymentMethod: 'bit' as const } : {}),
     ...(readySmsPhone ? { readySmsPhone } : {}),
     ...(invoiceFor ? { invoiceFor: { name: invoiceFor.name, taxId: invoiceFor.taxId } } : {}),
+    ...(pickupAt ? { pickupAt } : {}),
   };
 }

@@ -1,0 +1,64 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { PublicOrderAhead } from '@tafrit/contracts/order-ahead';
+import { PaymentChoice } from './payment-choice';
+import { offeredPickup, pickupIcs, slotClock } from './pickup-time';
+
+// Order ahead at the checkout (issue 33): "as soon as possible" or one of today's free slots, sent back as the
+// menu spelled it; and the thank-you page's calendar file.
+
+const ahead: PublicOrderAhead = {
+  enabled: true,
+  asap: true,
+  estimateMinutes: 15,
+  slots: [
+    { at: '2026-11-30T12:15:00+02:00', available: false },
+    { at: '2026-11-30T12:30:00+02:00', available: true },
+    { at: '2026-11-30T12:45:00+02:00', available: true },
+  ],
+};
+
+describe('order ahead for the diner', () => {
+  it('offers the free slots to a diner outside a table, never at a table', () => {
+    expect(offeredPickup(ahead, false)?.slots.map((slot) => slot.at)).toEqual([
+      '2026-11-30T12:30:00+02:00',
+      '2026-11-30T12:45:00+02:00',
+    ]);
+    expect(offeredPickup(ahead, true)).toBeNull();
+    expect(offeredPickup({ ...ahead, enabled: false }, false)).toBeNull();
+    expect(offeredPickup(undefined, false)).toBeNull();
+  });
+
+  it('sends the chosen slot exactly as the menu gave it, or nothing for "as soon as possible"', () => {
+    const onChoose = vi.fn();
+    render(
+      <PaymentChoice
+        itemsAgorot={1450}
+        tips={false}
+        bit={false}
+        googlePay={false}
+        pickup={offeredPickup(ahead, false)}
+        onChoose={onChoose}
+      />,
+    );
+    expect(screen.getByText('מתי לאסוף?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /להמשך לתשלום/ }));
+    expect(onChoose).toHaveBeenLastCalledWith({ tip: { kind: 'none' }, method: 'card' });
+    fireEvent.change(screen.getByLabelText('שעת איסוף'), { target: { value: '2026-11-30T12:45:00+02:00' } });
+    fireEvent.click(screen.getByRole('button', { name: /להמשך לתשלום/ }));
+    expect(onChoose).toHaveBeenLastCalledWith({
+      tip: { kind: 'none' },
+      method: 'card',
+      pickupAt: '2026-11-30T12:45:00+02:00',
+    });
+  });
+
+  it('makes a calendar event at the pickup time, in UTC', () => {
+    expect(slotClock('2026-11-30T12:30:00+02:00')).toBe('12:30');
+    const ics = pickupIcs({ orderId: 'o-1', orderNumber: 7, businessName: 'קפה, הגפן' }, '2026-11-30T12:30:00+02:00');
+    expect(ics).toContain('DTSTART:20261130T103000Z\r\n');
+    expect(ics).toContain('DTEND:20261130T104500Z\r\n');
+    expect(ics).toContain('SUMMARY:קפה\\, הגפן: 7\r\n');
+    expect(ics.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
+  });
+});
