@@ -28,6 +28,7 @@ import { CardcomPasswordCard } from './cardcom-password-card';
 import { DinerLanguagesCard } from './diner-languages-card';
 import { ServiceModeCard } from './service-mode-card';
 import { AutoAcceptCard } from './auto-accept-card';
+import { OrderAheadCard } from './order-ahead-card';
 import { OpeningHoursCard } from './opening-hours-card';
 import { PaymentOptionsCard } from './payment-options-card';
 import { errorDescription } from '../shared/errors';
@@ -114,6 +115,7 @@ export function SettingsPage() {
             {ready ? <DinerLanguagesCard /> : null}
             {ready ? <ServiceModeCard /> : null}
             {ready ? <AutoAcceptCard /> : null}
+            {ready ? <OrderAheadCard /> : null}
             {ready ? <OpeningHoursCard /> : null}
             {ready ? <PaymentOptionsCard /> : null}
           </div>
