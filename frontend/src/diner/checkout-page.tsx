@@ -5,7 +5,7 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { lastOrder } from '@/lib/storage';
 import type { PublicOrderAhead } from '@tafrit/contracts/order-ahead';
-import { offeredPickup } from './pickup-time';
+import { offeredPickup, PickupTime } from './pickup-time';
 import { cartTotal, lineKey, loadTable, type CartLine } from './cart';
 import { PaymentChoice, tipOf } from './payment-choice';
 import { ReadySmsField, type ReadySmsTarget } from './ready-sms-field';
@@ -53,11 +53,24 @@ export function CheckoutPage({ departmentId, businessName, lines, update, paymen
   );
   // An empty cart asks for nothing, nor does a cart of free items only (no provider opens a page for ₪0).
   // A tip or Bit to choose first: no page is asked for until the diner chose.
+  const offersChoice = Boolean(payments?.tips || payments?.bit);
+  // Order ahead (issue 33): "as soon as possible" where it may be chosen now (the page opens at once, as before),
+  // else the first free slot. Another time chosen after the page opened is another request: a new order for that
+  // slot and its own page (the first is left unpaid and expires, giving its place back).
   const [pickup] = useState(() => offeredPickup(orderAhead, loadTable(departmentId) !== undefined));
-  const offersChoice = Boolean(payments?.tips || payments?.bit || pickup);
-  const [attempt, setAttempt] = useState<Attempt | null>(() =>
-    lines.length > 0 && cartTotal(lines) > 0 && !offersChoice ? { amount: cartTotal(lines) } : null,
+  const [pickupAt, setPickupAt] = useState<string | null>(() =>
+    pickup && !pickup.asap ? (pickup.slots[0]?.at ?? null) : null,
   );
+  const [attempt, setAttempt] = useState<Attempt | null>(() =>
+    lines.length > 0 && cartTotal(lines) > 0 && !offersChoice
+      ? { amount: cartTotal(lines), ...(pickupAt ? { pickupAt } : {}) }
+      : null,
+  );
+  const choosePickup = (at: string | null) => {
+    if (at === pickupAt) return;
+    setPickupAt(at);
+    if (attempt) setAttempt({ ...withoutPickup(attempt), ...(at ? { pickupAt: at } : {}) });
+  };
   const [result, setResult] = useState<{ attempt: Attempt; outcome: PaymentOutcome } | null>(null);
   // A number given while a tip or Bit is still to choose goes with the order's first request.
   const [readySmsPhone, setReadySmsPhone] = useState<string | null>(null);
@@ -109,8 +122,7 @@ export function CheckoutPage({ departmentId, businessName, lines, update, paymen
   if (lines.length === 0 && !framed) return <EmptyCheckout departmentId={departmentId} />;
   if (attempt === null && cartTotal(lines) === 0) return <FreeOnlyCheckout departmentId={departmentId} />;
 
-  // A pickup time refused (full since the menu was read, or no longer offered): the diner chooses again.
-  const choosing = (attempt === null && offersChoice) || (outcome?.kind === 'error' && attempt?.pickupAt !== undefined);
+  const choosing = attempt === null && offersChoice;
   const loading = attempt !== null && (outcome === null || outcome.kind === 'redirect');
   const amount = outcome?.kind === 'price-changed' ? outcome.total : (attempt?.amount ?? cartTotal(lines));
   const tipAgorot = attempt?.tip ? tipOf(attempt.tip, cartTotal(lines)) : 0;
@@ -140,6 +152,7 @@ export function CheckoutPage({ departmentId, businessName, lines, update, paymen
         </p>
       ) : null}
       <OrderSummary lines={lines} />
+      {pickup ? <PickupTime offer={pickup} value={pickupAt} onChange={choosePickup} /> : null}
       <ReadySmsField target={readySmsTarget} />
       <InvoiceForField value={invoiceFor} onChange={chooseInvoiceFor} />
       {choosing ? (
@@ -148,8 +161,7 @@ export function CheckoutPage({ departmentId, businessName, lines, update, paymen
           tips={payments?.tips ?? false}
           bit={payments?.bit ?? false}
           googlePay={payments?.googlePay ?? false}
-          pickup={pickup}
-          onChoose={({ tip, method, pickupAt }) =>
+          onChoose={({ tip, method }) =>
             setAttempt({
               amount: cartTotal(lines) + tipOf(tip, cartTotal(lines)),
               tip,
@@ -224,4 +236,9 @@ export function CheckoutPage({ departmentId, businessName, lines, update, paymen
       <BackLink to="cart" departmentId={departmentId} className="mt-6" />
     </PageMain>
   );
+}
+
+/** The attempt without its pickup time (chosen again: "as soon as possible" sends none). */
+function withoutPickup({ pickupAt: _at, ...rest }: Attempt): Attempt {
+  return rest;
 }

@@ -3,9 +3,7 @@
 import { useId, useState } from 'react';
 import { maxTipAgorot, TIP_PERCENTS, tipAgorotOf, type TipPercent } from '@tafrit/contracts/tips';
 import { formatShekels, priceToAgorot, type Agorot } from './money';
-import type { PublicOrderAhead } from '@tafrit/contracts/order-ahead';
 import { useText } from './language';
-import { PickupTime } from './pickup-time';
 import { primaryButtonClass } from './ui';
 
 export type TipPick = { kind: 'none' } | { kind: 'percent'; percent: TipPercent } | { kind: 'amount'; agorot: Agorot };
@@ -27,25 +25,19 @@ export interface PaymentChoiceProps {
   tips: boolean;
   bit: boolean;
   googlePay: boolean;
-  /** Order ahead (issue 33): today's pickup slots to choose from; absent: none. */
-  pickup?: PublicOrderAhead | null;
-  onChoose(choice: { tip: TipPick; method: 'card' | 'bit'; pickupAt?: string }): void;
+  onChoose(choice: { tip: TipPick; method: 'card' | 'bit' }): void;
 }
 
 const optionClass =
   'flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-line bg-surface px-3 py-2 text-ink ' +
   'has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-700';
 
-export function PaymentChoice({ itemsAgorot, tips, bit, googlePay, pickup, onChoose }: PaymentChoiceProps) {
+export function PaymentChoice({ itemsAgorot, tips, bit, googlePay, onChoose }: PaymentChoiceProps) {
   const t = useText().checkout;
   const id = useId();
   const [tip, setTip] = useState<'none' | 'other' | TipPercent>('none');
   const [other, setOther] = useState('');
   const [method, setMethod] = useState<'card' | 'bit'>('card');
-  // "As soon as possible" where it may be chosen now, else the first slot.
-  const [pickupAt, setPickupAt] = useState<string | null>(() =>
-    pickup && !pickup.asap ? (pickup.slots[0]?.at ?? null) : null,
-  );
   const max = maxTipAgorot(itemsAgorot);
   const otherAgorot = priceToAgorot(other.trim() || '0');
   const otherInvalid = tip === 'other' && (otherAgorot === null || otherAgorot > max);
@@ -63,10 +55,9 @@ export function PaymentChoice({ itemsAgorot, tips, bit, googlePay, pickup, onCho
       data-testid="payment-choice"
       onSubmit={(event) => {
         event.preventDefault();
-        if (!otherInvalid) onChoose({ tip: pick, method, ...(pickup && pickupAt ? { pickupAt } : {}) });
+        if (!otherInvalid) onChoose({ tip: pick, method });
       }}
     >
-      {pickup ? <PickupTime offer={pickup} value={pickupAt} onChange={setPickupAt} /> : null}
       {tips ? (
         <fieldset className="space-y-2">
           <legend className="text-lg font-bold text-ink">{t.tipTitle}</legend>

@@ -1,8 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { PublicOrderAhead } from '@tafrit/contracts/order-ahead';
-import { PaymentChoice } from './payment-choice';
-import { offeredPickup, pickupIcs, slotClock } from './pickup-time';
+import { offeredPickup, pickupIcs, PickupTime, slotClock } from './pickup-time';
 
 // Order ahead at the checkout (issue 33): "as soon as possible" or one of today's free slots, sent back as the
 // menu spelled it; and the thank-you page's calendar file.
@@ -29,28 +28,17 @@ describe('order ahead for the diner', () => {
     expect(offeredPickup(undefined, false)).toBeNull();
   });
 
-  it('sends the chosen slot exactly as the menu gave it, or nothing for "as soon as possible"', () => {
-    const onChoose = vi.fn();
-    render(
-      <PaymentChoice
-        itemsAgorot={1450}
-        tips={false}
-        bit={false}
-        googlePay={false}
-        pickup={offeredPickup(ahead, false)}
-        onChoose={onChoose}
-      />,
-    );
+  it('offers "as soon as possible" and the free slots, each chosen exactly as the menu spelled it', () => {
+    const onChange = vi.fn();
+    render(<PickupTime offer={offeredPickup(ahead, false)!} value={null} onChange={onChange} />);
     expect(screen.getByText('מתי לאסוף?')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: /להמשך לתשלום/ }));
-    expect(onChoose).toHaveBeenLastCalledWith({ tip: { kind: 'none' }, method: 'card' });
-    fireEvent.change(screen.getByLabelText('שעת איסוף'), { target: { value: '2026-11-30T12:45:00+02:00' } });
-    fireEvent.click(screen.getByRole('button', { name: /להמשך לתשלום/ }));
-    expect(onChoose).toHaveBeenLastCalledWith({
-      tip: { kind: 'none' },
-      method: 'card',
-      pickupAt: '2026-11-30T12:45:00+02:00',
-    });
+    expect((screen.getByLabelText('בהקדם האפשרי (כ־15 דקות)') as HTMLInputElement).checked).toBe(true);
+    const select = screen.getByLabelText('שעת איסוף') as HTMLSelectElement;
+    expect([...select.options].map((option) => option.textContent)).toEqual(['12:30', '12:45']);
+    fireEvent.change(select, { target: { value: '2026-11-30T12:45:00+02:00' } });
+    expect(onChange).toHaveBeenLastCalledWith('2026-11-30T12:45:00+02:00');
+    fireEvent.click(screen.getByLabelText('בשעה'));
+    expect(onChange).toHaveBeenLastCalledWith('2026-11-30T12:30:00+02:00');
   });
 
   it('makes a calendar event at the pickup time, in UTC', () => {
