@@ -7,7 +7,7 @@ import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/eve
 import { query } from '../../src/platform/database/sql.js';
 import { ProcessorRunner } from '../../src/platform/processing/processor-runner.js';
 import { registerOwner, type SignedInOwner } from '../support/accounts.js';
-import { createPayment, openShop, payInSandbox, type Shop } from '../support/checkout.js';
+import { createPayment, DINER_COOKIE, openShop, payInSandbox, type Shop } from '../support/checkout.js';
 import { call } from '../support/http-client.js';
 import { SANDBOX_APPROVED_CARD } from '../support/paid-order.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -178,5 +178,16 @@ describe('order ahead', () => {
     expect(await app.app.get(OrderDueSweep).sweep(new Date(israel(13, 45)))).toBe(1);
     await app.app.get(ProcessorRunner).runUntilIdle();
     expect((await liveOrders()).find((order) => order.orderId === orderId)?.status).toBe('accepted');
+  });
+
+  it('another pickup time from the same diner and cart is another order; the same time again is the same', async () => {
+    const first = await orderFor(slot(15, 0));
+    const session = first.cookies[DINER_COOKIE]?.value ?? '';
+    expect(session).not.toBe('');
+    const again = await orderFor(slot(15, 0), session);
+    const other = await orderFor(slot(15, 15), session);
+    expect([first.status, again.status, other.status]).toEqual([200, 200, 200]);
+    expect(again.body.orderId).toBe(first.body.orderId);
+    expect(other.body.orderId).not.toBe(first.body.orderId);
   });
 });

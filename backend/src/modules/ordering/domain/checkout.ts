@@ -128,6 +128,8 @@ export function checkoutKey(
     remarks: string | null;
     tableNumber: number | null;
     invoiceFor?: { name: string; taxId: string } | null;
+    /** Issue 33: the pickup slot's `at`; absent: as soon as possible. */
+    pickupAt?: string;
   },
   lines: readonly OrderLine[],
   tipAgorot: number,
@@ -156,6 +158,8 @@ export function checkoutKey(
           // An invoice for a business is another checkout (the diner asked for it after the page opened: a new order
           // names the buyer); without one the key is the one it was before.
           ...(checkout.invoiceFor ? [{ invoiceFor: [checkout.invoiceFor.name, checkout.invoiceFor.taxId] }] : []),
+          // Another pickup time is another checkout (issue 33); as soon as possible keeps the key it had before.
+          ...(checkout.pickupAt ? [{ pickupAt: checkout.pickupAt }] : []),
         ]),
       )
       .digest('hex')
