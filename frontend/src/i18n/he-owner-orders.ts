@@ -32,6 +32,7 @@ export const heOwnerOrders = {
     upcomingWarning: (count: number) =>
       count === 1 ? 'הזמנה אחת לאיסוף מאוחר יותר עוד ממתינה:' : `${count} הזמנות לאיסוף מאוחר יותר עוד ממתינות:`,
     upcomingWarningNote: 'השהיה עוצרת הזמנות חדשות בלבד: את ההזמנות האלה עדיין צריך להכין.',
+    upcomingHoursNote: 'שינוי השעות או סגירה מוקדמת לא מבטלים הזמנות שכבר שולמו: את ההזמנות האלה עדיין צריך להכין.',
     pauseAnyway: 'להשהות בכל זאת',
     pauseCancel: 'ביטול',
     fullscreen: 'מסך מלא',
