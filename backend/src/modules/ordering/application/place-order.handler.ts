@@ -86,6 +86,17 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
   ) {}
 
   async execute({ input }: PlaceOrderCommand): Promise<PlacedOrderResult> {
+    try {
+      return await this.place(input);
+    } catch (error) {
+      // The slot's last place went to another diner between the check and the append (issue 33, decision 050).
+      if (input.pickupAt === undefined || !isSlotFull(error)) throw error;
+      const menu = await this.menus.read(input.departmentId, []);
+      throw await this.slotFull(menu!.business, Date.parse(input.pickupAt));
+    }
+  }
+
+  private async place(input: PlaceOrderInput): Promise<PlacedOrderResult> {
     const productIds = input.lines.map((line) => line.productId);
     const menu = await this.menus.read(input.departmentId, productIds);
     // A pickup time is one of today's slots or nothing is placed (issue 33); an order for later may be placed while
@@ -149,29 +160,23 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
           : {}),
       },
     };
-    const result = await this.orders
-      .execute(
-        orderId,
-        [
-          placing,
-          pageOpened(this.provider.name, page, request, now),
-          // The request, never the number: the number is kept sealed by the same statement (decision 033).
-          ...(input.readySms
-            ? [{ type: 'RequestReadySms' as const, data: { language: input.readySms.language, now } }]
-            : []),
-        ],
-        { correlationId: input.correlationId, actor: { kind: 'diner' }, occurredAt: now },
-        {
-          known: { state: { placed: false }, version: 0 },
-          requestKey: checkoutKey(business.phone, { ...input, invoiceFor }, lines, amounts.tipAgorot, method),
-          readySmsPhoneSealed,
-        },
-      )
-      .catch(async (error: unknown) => {
-        // The slot's last place went to another diner between the check above and this append (decision 050).
-        if (pickup && isSlotFull(error)) throw await this.slotFull(business, pickup.at);
-        throw error;
-      });
+    const result = await this.orders.execute(
+      orderId,
+      [
+        placing,
+        pageOpened(this.provider.name, page, request, now),
+        // The request, never the number: the number is kept sealed by the same statement (decision 033).
+        ...(input.readySms
+          ? [{ type: 'RequestReadySms' as const, data: { language: input.readySms.language, now } }]
+          : []),
+      ],
+      { correlationId: input.correlationId, actor: { kind: 'diner' }, occurredAt: now },
+      {
+        known: { state: { placed: false }, version: 0 },
+        requestKey: checkoutKey(business.phone, { ...input, invoiceFor }, lines, amounts.tipAgorot, method),
+        readySmsPhoneSealed,
+      },
+    );
     // This order took the slot's last place: the cached menu drops it, so the next diner sees the slot full.
     if (pickup && placesLeft === 1 && !result.existingOrderId) this.publicMenus.dropBusiness(business.phone);
     // The same checkout's earlier order: answered as it stands, its page opened (or reused) by the next command.
