@@ -67,6 +67,8 @@ describe('error codes', () => {
         'credit.not_retryable',
         'business.ordering_closed',
         'business.menu_address_taken',
+        'order.slot_full',
+        'order.slot_unknown',
         'secrets.unavailable',
         'test_order.no_product',
         'test_order.limit',

@@ -24,6 +24,8 @@ export const ErrorCode = {
   MenuNotFound: 'menu.not_found',
   MenuUnavailable: 'menu.unavailable',
   OrderPriceChanged: 'order.price_changed',
+  OrderSlotFull: 'order.slot_full',
+  OrderSlotUnknown: 'order.slot_unknown',
   StreamConflict: 'stream.conflict',
   SmsSendFailed: 'sms.send_failed',
   OrderItemsUnavailable: 'order.items_unavailable',
@@ -128,6 +130,10 @@ export const errorHttpStatus: Readonly<Record<ErrorCode, number>> = {
   // A paused business: DESIGN §5 answers "not allowed or paused" with 403.
   'menu.unavailable': 403,
   'order.price_changed': 409,
+  // Issue 33: the chosen pickup slot took its last order meanwhile (the next free one comes in the data).
+  'order.slot_full': 409,
+  // A pickup time that is not one of today's slots (off the grid, past, too soon, after the last pickup, closed).
+  'order.slot_unknown': 400,
   'stream.conflict': 409,
   // The SMS gateway failed, not the caller: a bad gateway, so clients show "send code error" and may retry.
   'sms.send_failed': 502,

@@ -1,6 +1,7 @@
 // The menu's shapes as plain types and constants, with no zod: the diner's page imports them (`import type`) and the
 // tag labels without pulling a validator into its bundle. The request schemas live in http/menu.schemas.ts.
 import type { DinerLanguage } from './languages.js';
+import type { PublicOrderAhead } from './order-ahead.js';
 
 /** Dietary and kashrut tags a product may carry, in the order the owner's form shows them. */
 export const PRODUCT_TAGS = [
@@ -129,6 +130,8 @@ export interface PublicMenu {
   products: PublicProduct[];
   /** Whether ordering is open at the moment of the answer (browsing always is). */
   ordering: OrderingState;
+  /** Order ahead (issue 33): absent, or `enabled: false`, where the café takes no pickup orders ahead. */
+  orderAhead?: PublicOrderAhead;
 }
 
 /** `GET /api/categories` and friends: a category of the signed-in owner's business. */

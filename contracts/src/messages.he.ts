@@ -77,6 +77,8 @@ export const errorMessagesHe: Readonly<Record<ErrorCode, string>> = {
   'credit.not_retryable': 'אי אפשר להפיק שוב את חשבונית הזיכוי של ההחזר הזה; יש להפיק אותה ידנית',
   'business.menu_address_taken': 'הכתובת הזו כבר שייכת לעסק אחר או הייתה שלו. בחרו כתובת אחרת',
   'business.ordering_closed': 'ההזמנות סגורות כעת. אפשר לעיין בתפריט ולהזמין כשייפתח שוב',
+  'order.slot_full': 'שעת האיסוף שבחרתם התמלאה בינתיים. בחרו שעה אחרת',
+  'order.slot_unknown': 'שעת האיסוף שנבחרה אינה אחת משעות האיסוף של היום. בחרו שעה מהרשימה',
   'order.ready_sms_unavailable': 'לא ניתן לשמור כרגע מספר להודעה כשההזמנה מוכנה. אפשר להמשיך בלי',
   'secrets.unavailable': 'שמירת סיסמאות אינה זמינה כרגע בשרת, פנו לתמיכה',
 };

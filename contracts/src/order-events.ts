@@ -132,6 +132,13 @@ export const orderPlacedDataSchema = z.object({
    * items less this discount plus the tip, and commissionAgorot 5% of the items less the discount.
    */
   discount: z.object({ code: text, promoCodeId: text, agorot }).optional(),
+  /**
+   * Order ahead (issue 33, added 2026-11-29; absent: as soon as possible): the pickup time the diner chose, and when
+   * its preparation should start (`dueAt`: the pickup time less the café's estimate). Until `dueAt` the kitchen sees
+   * the paid order under "upcoming"; `OrderDue` makes it new then.
+   */
+  pickupAt: instant.optional(),
+  dueAt: instant.optional(),
 });
 
 export const paymentPageOpenedDataSchema = z.object({
@@ -193,6 +200,12 @@ const kitchenStepSchema = z.object({ orderId, businessPhone, at: instant });
 /** `estimatedReadyAt`: when the kitchen said, on accepting, the order would be ready (absent: it said nothing). */
 export const orderAcceptedDataSchema = kitchenStepSchema.extend({ estimatedReadyAt: instant.optional() });
 export const orderReadyDataSchema = kitchenStepSchema;
+/**
+ * A paid order for later reached the moment its preparation should start (issue 33, added 2026-11-29): from now on
+ * it is new in the kitchen, sounds, prints (its `SlipQueued` is recorded with this event) and is accepted
+ * automatically where the owner turned that on.
+ */
+export const orderDueDataSchema = z.object({ orderId, businessPhone, pickupAt: instant, dueAt: instant });
 export const orderServedDataSchema = kitchenStepSchema;
 
 export const receiptSmsSentDataSchema = z.object({ orderId, businessPhone, to: text, sentAt: instant });
@@ -380,6 +393,7 @@ export const orderEventDataSchemas = {
   ReadySmsSent: readySmsSentDataSchema,
   ReadySmsFailed: readySmsFailedDataSchema,
   CreditRetryRequested: creditRetryRequestedDataSchema,
+  OrderDue: orderDueDataSchema,
 } as const;
 
 export type OrderEventType = keyof typeof orderEventDataSchemas;

@@ -82,7 +82,9 @@ export interface CreatePaymentFailure {
     | { unavailableProductIds: number[] }
     | { maxTipAmount: string }
     /** 409 `business.ordering_closed`: why, and when ordering opens (ISO; null: not within the days looked at). */
-    | { reason: OrderingClosedReason | null; opensAt: string | null };
+    | { reason: OrderingClosedReason | null; opensAt: string | null }
+    /** 409 `order.slot_full` (issue 33): the next slot of today with room (its `at`; null: none left today). */
+    | { nextFreeAt: string | null };
 }
 
 export type CreatePaymentAnswer = CreatePaymentSuccess | CreatePaymentFailure;
@@ -110,6 +112,8 @@ export interface DinerOrderView {
   estimatedReadyAt: string | null;
   /** How the business serves a ready order: brought to the table, or collected at the counter. */
   serviceMode: 'table' | 'pickup';
+  /** Order ahead (issue 33): the pickup time as its slot's `at` (Israel time with its offset); absent: now. */
+  pickupAt?: string;
   /** Money the café returned on the order (issue 17), oldest first, each with its credit document; absent: none. */
   refunds?: DinerRefund[];
 }

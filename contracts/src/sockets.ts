@@ -98,6 +98,12 @@ export const liveOrderSchema = z.object({
    * answer leaves it out (the order's timeline says it).
    */
   statusBy: z.string().max(100).optional(),
+  /**
+   * Order ahead (issue 33): the pickup time the diner chose (absent: as soon as possible), and `upcoming` while the
+   * paid order waits for the moment its preparation should start (the kitchen's "upcoming" column, no slip yet).
+   */
+  pickupAt: instant.optional(),
+  upcoming: z.literal(true).optional(),
 });
 export type LiveOrder = z.infer<typeof liveOrderSchema>;
 

@@ -69,6 +69,11 @@ describe('pausing new orders', () => {
     await owner.page.goto(`${baseUrl}/orders`);
     const control = owner.page.getByTestId('ordering-pause');
     await control.getByTestId('pause-30').click();
+    // Orders for a later pickup still waiting (issue 33; another file of the run may have left one): they are listed
+    // and the pause is confirmed.
+    const confirm = control.getByTestId('pause-confirm');
+    await control.getByTestId('pause-status').or(confirm).first().waitFor();
+    if (await confirm.isVisible()) await confirm.click();
     await expect
       .poll(() => control.getByTestId('pause-status').textContent())
       .toMatch(/ההזמנות מושהות, עוד (30|29) דקות/);

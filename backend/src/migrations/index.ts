@@ -33,6 +33,7 @@ import { Migration20261204000700_activity_log } from './Migration20261204000700_
 import { Migration20261205000100_tax_documents } from './Migration20261205000100_tax_documents.js';
 import { Migration20261206000100_tax_authority_grants } from './Migration20261206000100_tax_authority_grants.js';
 import { Migration20261206000200_tax_documents_allocation } from './Migration20261206000200_tax_documents_allocation.js';
+import { Migration20261207000100_order_ahead } from './Migration20261207000100_order_ahead.js';
 import { Migration20261206000300_platform_allocation_waits } from './Migration20261206000300_platform_allocation_waits.js';
 import { Migration20261207000200_menu_addresses } from './Migration20261207000200_menu_addresses.js';
 import { Migration20261207000210_order_sources } from './Migration20261207000210_order_sources.js';
@@ -89,6 +90,7 @@ export const migrationsList = [
     class: Migration20261206000200_tax_documents_allocation,
   },
   { name: 'Migration20261206000300_platform_allocation_waits', class: Migration20261206000300_platform_allocation_waits },
+  { name: 'Migration20261207000100_order_ahead', class: Migration20261207000100_order_ahead },
   { name: 'Migration20261207000200_menu_addresses', class: Migration20261207000200_menu_addresses },
   { name: 'Migration20261207000210_order_sources', class: Migration20261207000210_order_sources },
   { name: 'Migration20261207000300_promo_codes', class: Migration20261207000300_promo_codes },

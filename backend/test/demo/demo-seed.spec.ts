@@ -36,10 +36,18 @@ describe('the demo café', () => {
       'BusinessRegistered',
       // Its readable address to share, /menu/demo-cafe (issue 33).
       'MenuAddressChosen',
+      // It takes pickup orders ahead (issue 33), so a newcomer sees the slots.
+      'OrderAheadChosen',
     ]);
     const menuEvents = (await store.readStream('menu-+972523456789')).events;
     expect(menuEvents).toHaveLength(16);
     expect(menuEvents.every((event) => event.type === 'MenuChanged')).toBe(true);
+  });
+
+  it('takes pickup orders ahead, with quarter-hour slots and a 15-minute estimate', async () => {
+    const menu = (await call(app, 'GET', '/api/menu/demo')).body.data as PublicMenu;
+    expect(menu.orderAhead).toMatchObject({ enabled: true, estimateMinutes: 15 });
+    for (const slot of menu.orderAhead!.slots) expect(slot.at).toMatch(/:(00|15|30|45):00\+0[23]:00$/);
   });
 
   it('has realistic option groups: milk and an extra shot on the coffees, eggs and "without" on the breakfast', async () => {
@@ -149,7 +157,12 @@ describe('a demo café seeded before addresses were asked', () => {
       (event) => event.type,
     );
     // And its readable address to share (issue 33), which it lacked too.
-    expect(types).toEqual(['BusinessRegistered', 'BusinessAddressChanged', 'MenuAddressChosen']);
+    expect(types).toEqual([
+      'BusinessRegistered',
+      'BusinessAddressChanged',
+      'MenuAddressChosen',
+      'OrderAheadChosen',
+    ]);
   });
 });
 

@@ -87,6 +87,12 @@ describe('the ready SMS text', () => {
     expect(readySmsText({ businessName: 'Café', orderNumber: 3, pickup: true }, 'ru')).toBe(
       `\u2068Café\u2069: Заказ №3 готов! Заберите его у стойки.`,
     );
+    // An order for a pickup time says the time the diner chose (issue 33).
+    expect(
+      readySmsText({ businessName: 'קפה לנדוור', orderNumber: 12, pickup: true, pickupClock: '12:30' }, 'he'),
+    ).toBe(
+      `\u2068קפה לנדוור\u2069: ההזמנה שלכם #12 מוכנה! אפשר לאסוף אותה בדלפק. שעת האיסוף שבחרתם: \u206812:30\u2069.`,
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-import { alwaysOpen, israelMonthOf, PAYMENT_OPTIONS_OFF } from '@tafrit/contracts';
+import { alwaysOpen, israelMonthOf, ORDER_AHEAD_OFF, PAYMENT_OPTIONS_OFF } from '@tafrit/contracts';
 import { newPhone, registrationForm, type SignedInOwner } from '../support/accounts.js';
 import type { Shop } from '../support/checkout.js';
 import { call, type ApiAnswer } from '../support/http-client.js';
@@ -193,6 +193,11 @@ export const ROUTE_CASES: RouteCase[] = [
     route: 'PUT /api/business/auto-accept',
     // Off, as it starts: the kitchen cases below accept new orders by hand.
     request: send('PUT', at('/api/business/auto-accept'), () => ({ enabled: false, readyInMinutes: null })),
+  },
+  { route: 'GET /api/business/order-ahead', request: get('/api/business/order-ahead') },
+  {
+    route: 'PUT /api/business/order-ahead',
+    request: send('PUT', at('/api/business/order-ahead'), () => ({ ...ORDER_AHEAD_OFF, enabled: true })),
   },
   { route: 'GET /api/business/opening-hours', request: get('/api/business/opening-hours') },
   {

@@ -78,6 +78,8 @@ export const TABLE_OWNERS: Readonly<Record<string, Owner>> = {
   promo_code_uses: 'ordering',
 
   promo_codes: 'promotions',
+  // Order ahead (issue 33, decision 050): each slot's capacity and places taken, moved by order_append.
+  pickup_slots: 'ordering',
 
   sandbox_payments: 'payments',
   sandbox_refunds: 'payments',

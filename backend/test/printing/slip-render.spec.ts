@@ -71,6 +71,15 @@ describe('kitchen slip rendering', () => {
     }
   });
 
+  it('prints the pickup time of an order for later on a row of its own (issue 33)', async () => {
+    const now = await renderSlip(SAMPLE_SLIP_CONTENT, { widthDots: 576 });
+    const later = await renderSlip(
+      { ...SAMPLE_SLIP_CONTENT, pickupAt: new Date('2026-11-30T10:30:00Z') },
+      { widthDots: 576 },
+    );
+    expect(later.height).toBeGreaterThan(now.height + 40);
+  });
+
   it('prints a test slip without an order number', async () => {
     const content = testSlipContent('קפה ביאליק', new Date('2026-11-21T12:05:00Z'));
     expect(content).toMatchObject({ kind: 'test', orderNumber: null });

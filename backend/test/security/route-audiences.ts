@@ -90,6 +90,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'PUT /api/business/menu-address': owner('settings.edit'),
   'GET /api/business/auto-accept': owner('settings.read'),
   'PUT /api/business/auto-accept': owner('settings.edit'),
+  'GET /api/business/order-ahead': owner('settings.read'),
+  'PUT /api/business/order-ahead': owner('settings.edit'),
   'GET /api/business/opening-hours': owner('settings.read'),
   'PUT /api/business/opening-hours': owner('settings.edit'),
   'POST /api/business/ordering-pause': owner('settings.edit'),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   israelMonthOf,
+  ORDER_AHEAD_OFF,
   israelMonthRange,
   type LiveOrdersAnswer,
   type PairAnswer,
@@ -689,6 +690,7 @@ describe("one business using another's ids", () => {
       'PUT /api/business/service-mode': { serviceMode: 'pickup' },
       'PUT /api/business/menu-address': { address: 'intruder-cafe', shareLine: 'של הפורץ' },
       'PUT /api/business/auto-accept': { enabled: true, readyInMinutes: 10 },
+      'PUT /api/business/order-ahead': { ...ORDER_AHEAD_OFF, enabled: true },
       'PUT /api/business/opening-hours': {
         weekly: null,
         closedDates: ['2030-01-01'],

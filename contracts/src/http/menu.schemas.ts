@@ -336,4 +336,12 @@ export const publicMenuSchema = z.object({
   categories: z.array(z.object({ id: z.number(), name: z.string(), order: z.number(), he: hebrewFallbackSchema })),
   products: z.array(publicProductSchema),
   ordering: orderingStateSchema,
+  orderAhead: z
+    .object({
+      enabled: z.boolean(),
+      asap: z.boolean(),
+      estimateMinutes: z.number(),
+      slots: z.array(z.object({ at: z.string(), available: z.boolean() })),
+    })
+    .optional(),
 }) satisfies z.ZodType<PublicMenu>;

@@ -13,6 +13,7 @@ import { clientAmountToAgorot, ORDER_LIMITS } from './order-limits.js';
 import { withoutDirectionControls } from '../text.js';
 import { invoiceForSchema } from './invoice-for.schemas.js';
 import { orderSourceSchema } from './share.schemas.js';
+import { pickupAtSchema } from '../order-ahead.js';
 
 export const orderingMessagesHe = {
   businessRequired: 'העסק לא זוהה, חזרו לתפריט ונסו שוב',
@@ -192,6 +193,8 @@ export const createPaymentSchema = z.object({
    * server checks and reprices; `amount` above is then the total after the discount (and with the tip).
    */
   promoCode: typedPromoCodeSchema.nullish().transform((code) => code ?? null),
+  /** Issue 33: a pickup slot's `at`, exactly as the public menu's `orderAhead.slots` gave it; absent: now. */
+  pickupAt: pickupAtSchema.optional(),
 });
 /** The body as a client builds it: `cartData` as an object (the server takes its JSON text as well). */
 export type CreatePaymentRequest = Omit<z.input<typeof createPaymentSchema>, 'cartData'> & {

@@ -264,6 +264,7 @@ function Screen({
   return (
     <StepsScreen
       Pages={OtherPages}
+      orderAhead={menu?.status === 'ok' ? menu.menu.orderAhead : undefined}
       page={route.page}
       business={{ ...business, departmentId }}
       table={table}

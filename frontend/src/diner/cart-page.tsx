@@ -291,11 +291,13 @@ export default function OtherPages({
   lines,
   update,
   payments,
+  orderAhead,
   order,
 }: CartPageProps & {
   page: Exclude<DinerPage, 'menu'>;
   businessName: string;
   payments?: CheckoutPageProps['payments'];
+  orderAhead?: CheckoutPageProps['orderAhead'];
   order?: ThankYouPageProps['initialOrder'];
 }) {
   if (page === 'cart') return <CartPage departmentId={departmentId} lines={lines} update={update} />;
@@ -307,6 +309,7 @@ export default function OtherPages({
         lines={lines}
         update={update}
         payments={payments}
+        orderAhead={orderAhead}
       />
     );
   }

@@ -4,7 +4,9 @@
 // confirms it first. Card details never pass through our page (PCI SAQ A).
 import { useEffect, useEffectEvent, useState } from 'react';
 import { lastOrder } from '@/lib/storage';
-import { cartTotal, lineKey, type CartLine } from './cart';
+import type { PublicOrderAhead } from '@tafrit/contracts/order-ahead';
+import { offeredPickup, PickupTime } from './pickup-time';
+import { cartTotal, lineKey, loadTable, type CartLine } from './cart';
 import { PaymentChoice, tipOf } from './payment-choice';
 import { ReadySmsField, type ReadySmsTarget } from './ready-sms-field';
 import { InvoiceForField } from './invoice-for-field';
@@ -37,9 +39,11 @@ export interface CheckoutPageProps {
   update(change: (lines: readonly CartLine[]) => CartLine[]): CartLine[];
   /** What the business offers beside a card (issue 17); absent: nothing, and the page opens at once. */
   payments?: { tips: boolean; bit: boolean; googlePay: boolean } | undefined;
+  /** Order ahead (issue 33), as the menu the diner browsed offered it; absent: as soon as possible only. */
+  orderAhead?: PublicOrderAhead | undefined;
 }
 
-export function CheckoutPage({ departmentId, businessName, lines, update, payments }: CheckoutPageProps) {
+export function CheckoutPage({ departmentId, businessName, lines, update, payments, orderAhead }: CheckoutPageProps) {
   const errors = useErrorText();
   const t = useText();
   useDocumentTitle(t.pageTitle(t.checkout.title));
@@ -52,9 +56,23 @@ export function CheckoutPage({ departmentId, businessName, lines, update, paymen
   // An empty cart asks for nothing, nor does a cart of free items only (no provider opens a page for ₪0).
   // A tip or Bit to choose first: no page is asked for until the diner chose.
   const offersChoice = Boolean(payments?.tips || payments?.bit);
-  const [attempt, setAttempt] = useState<Attempt | null>(() =>
-    lines.length > 0 && cartTotal(lines) > 0 && !offersChoice ? { amount: cartTotal(lines) } : null,
+  // Order ahead (issue 33): "as soon as possible" where it may be chosen now (the page opens at once, as before),
+  // else the first free slot. Another time chosen after the page opened is another request: a new order for that
+  // slot and its own page (the first is left unpaid and expires, giving its place back).
+  const [pickup] = useState(() => offeredPickup(orderAhead, loadTable(departmentId) !== undefined));
+  const [pickupAt, setPickupAt] = useState<string | null>(() =>
+    pickup && !pickup.asap ? (pickup.slots[0]?.at ?? null) : null,
   );
+  const [attempt, setAttempt] = useState<Attempt | null>(() =>
+    lines.length > 0 && cartTotal(lines) > 0 && !offersChoice
+      ? { amount: cartTotal(lines), ...(pickupAt ? { pickupAt } : {}) }
+      : null,
+  );
+  const choosePickup = (at: string | null) => {
+    if (at === pickupAt) return;
+    setPickupAt(at);
+    if (attempt) setAttempt({ ...withoutPickup(attempt), ...(at ? { pickupAt: at } : {}) });
+  };
   const [result, setResult] = useState<{ attempt: Attempt; outcome: PaymentOutcome } | null>(null);
   // A number given while a tip or Bit is still to choose goes with the order's first request.
   const [readySmsPhone, setReadySmsPhone] = useState<string | null>(null);
@@ -153,15 +171,16 @@ export function CheckoutPage({ departmentId, businessName, lines, update, paymen
         </p>
       ) : null}
       <OrderSummary lines={lines} />
+      {pickup ? <PickupTime offer={pickup} value={pickupAt} onChange={choosePickup} /> : null}
       <PromoCodeField departmentId={departmentId} lines={lines} value={promo} onChange={choosePromo} />
       <ReadySmsField target={readySmsTarget} />
       <InvoiceForField value={invoiceFor} onChange={chooseInvoiceFor} />
-      {choosing && payments ? (
+      {choosing ? (
         <PaymentChoice
           itemsAgorot={paidItems()}
-          tips={payments.tips}
-          bit={payments.bit}
-          googlePay={payments.googlePay}
+          tips={payments?.tips ?? false}
+          bit={payments?.bit ?? false}
+          googlePay={payments?.googlePay ?? false}
           onChoose={({ tip, method }) =>
             setAttempt({
               amount: paidItems() + tipOf(tip, paidItems()),
@@ -169,6 +188,7 @@ export function CheckoutPage({ departmentId, businessName, lines, update, paymen
               method,
               invoiceFor,
               promoCode: promo?.code ?? null,
+              ...(pickupAt ? { pickupAt } : {}),
             })
           }
         />
@@ -237,4 +257,9 @@ export function CheckoutPage({ departmentId, businessName, lines, update, paymen
       <BackLink to="cart" departmentId={departmentId} className="mt-6" />
     </PageMain>
   );
+}
+
+/** The attempt without its pickup time (chosen again: "as soon as possible" sends none). */
+function withoutPickup({ pickupAt: _at, ...rest }: Attempt): Attempt {
+  return rest;
 }

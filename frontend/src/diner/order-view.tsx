@@ -5,6 +5,7 @@ import { QuantityLine } from '@/components/quantity-line';
 import type { CartLine, CartOption } from './cart';
 import { LineOptions } from './line-options';
 import { OrderProgress } from './order-progress';
+import { PickupLine } from './pickup-time';
 import { formatShekels, priceToAgorot } from './money';
 import { dinerHref } from './paths';
 import { useLanguage, useText, useTextMarks } from './language';
@@ -104,6 +105,7 @@ export function OrderView({
             {t.thankYou.table} <bdi dir="ltr">{order.tableNumber}</bdi>
           </p>
         ) : null}
+        <PickupLine order={order} />
       </section>
 
       <section aria-labelledby="order-items" className="mt-6">

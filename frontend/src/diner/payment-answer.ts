@@ -162,6 +162,8 @@ export interface Attempt {
   invoiceFor?: InvoiceFor | null;
   /** The promo code the cart's check accepted (issue 33); absent or null: none. */
   promoCode?: string | null;
+  /** Order ahead (issue 33): the chosen slot's `at`; absent: as soon as possible. */
+  pickupAt?: string;
 }
 
 // React runs a screen's effects twice in development (StrictMode): both runs see the same attempt object and share

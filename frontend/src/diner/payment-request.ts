@@ -37,6 +37,7 @@ export function paymentRequest({
   readySmsPhone,
   invoiceFor,
   promoCode,
+  pickupAt,
 }: {
   departmentId: string;
   businessName: string;
@@ -51,6 +52,8 @@ export function paymentRequest({
   invoiceFor?: InvoiceFor | null;
   /** The promo code the cart's check accepted (issue 33): `amount` is then after its discount. */
   promoCode?: string | null;
+  /** Order ahead (issue 33): a slot's `at` exactly as the menu gave it; absent: as soon as possible. */
+  pickupAt?: string;
 }): PaymentRequestBody {
   const tipped = tip ? tipBody(tip) : undefined;
   const total = agorotToDecimalString(amount);
@@ -91,5 +94,6 @@ export function paymentRequest({
     // Where the diner came from (issue 33), as the menu's address told it.
     source: orderSource(departmentId),
     ...(promoCode ? { promoCode } : {}),
+    ...(pickupAt ? { pickupAt } : {}),
   };
 }

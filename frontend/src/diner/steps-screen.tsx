@@ -1,5 +1,6 @@
 import { Suspense, type ComponentType } from 'react';
 import type { DinerOrderView } from '@tafrit/contracts/ordering-types';
+import type { PublicOrderAhead } from '@tafrit/contracts/order-ahead';
 import { itemCount, type CartLine } from './cart';
 import type { CartPageProps } from './cart-page';
 import { DinerHeader } from './diner-header';
@@ -14,6 +15,8 @@ export type StepPagesProps = CartPageProps & {
   businessName: string;
   /** What the checkout offers beside a card (issue 17). */
   payments?: PublicBusiness['payments'];
+  /** Order ahead's slots from the menu the diner browsed (issue 33). */
+  orderAhead?: PublicOrderAhead | undefined;
   /** The thank-you page's order when the server read it (server.tsx). */
   order?: DinerOrderView | undefined;
 };
@@ -31,6 +34,7 @@ export function StepsScreen({
   lines,
   update,
   order,
+  orderAhead,
 }: {
   Pages: ComponentType<StepPagesProps>;
   page: StepPage;
@@ -39,6 +43,7 @@ export function StepsScreen({
   lines: readonly CartLine[];
   update: CartPageProps['update'];
   order?: DinerOrderView | undefined;
+  orderAhead?: PublicOrderAhead | undefined;
 }) {
   return (
     <>
@@ -50,6 +55,7 @@ export function StepsScreen({
           departmentId={business.departmentId}
           businessName={business.businessName}
           payments={business.payments}
+          orderAhead={orderAhead}
           lines={lines}
           update={update}
           order={order}

@@ -101,6 +101,10 @@ export const heDiner = {
     bitNote: 'תעברו לדף של ביט ותחזרו לכאן עם סיום התשלום.',
     continueToPay: 'להמשך לתשלום',
     toBit: 'עוברים לביט…',
+    pickupTitle: 'מתי לאסוף?',
+    pickupAsap: (minutes: number) => `בהקדם האפשרי (כ־${minutes} דקות)`,
+    pickupLater: 'בשעה',
+    pickupSlotLabel: 'שעת איסוף',
     readySmsTitle: 'הודעה כשההזמנה מוכנה (לא חובה)',
     readySmsNote:
       'נשלח SMS אחד למספר הזה כשההזמנה מוכנה, ולא נשתמש בו לשום דבר אחר. המספר נשמר מוצפן ונמחק מיד אחרי ההודעה, או כשההזמנה נמסרת או מבוטלת, ולכל היותר אחרי יום.',
@@ -163,6 +167,8 @@ export const heDiner = {
     noOrderTitle: 'לא מצאנו הזמנה',
     noOrderText: 'לא מצאנו הזמנה שלכם בעסק הזה. אפשר לחזור לתפריט ולהזמין.',
     backToMenu: 'חזרה לתפריט',
+    pickupAt: 'איסוף בשעה',
+    addToCalendar: 'הוספה ליומן',
   },
   frame: {
     continue: 'להמשך',

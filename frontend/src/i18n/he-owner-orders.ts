@@ -25,6 +25,16 @@ export const heOwnerOrders = {
     sectionsLabel: 'סינון ההזמנות',
     sections: { new: 'חדשות', active: 'בהכנה', ready: 'מוכנות', done: 'הסתיימו היום' },
     columnEmpty: 'אין כאן הזמנות כרגע',
+    /** Order ahead (issue 33): paid for a later pickup, waiting for the moment its preparation starts. */
+    upcoming: 'לאיסוף מאוחר יותר',
+    upcomingHint: 'כל הזמנה עוברת ל"חדשות", עם צליל והדפסה, כשמגיע זמן ההכנה שלה.',
+    pickupAt: 'לאיסוף ב-',
+    upcomingWarning: (count: number) =>
+      count === 1 ? 'הזמנה אחת לאיסוף מאוחר יותר עוד ממתינה:' : `${count} הזמנות לאיסוף מאוחר יותר עוד ממתינות:`,
+    upcomingWarningNote: 'השהיה עוצרת הזמנות חדשות בלבד: את ההזמנות האלה עדיין צריך להכין.',
+    upcomingHoursNote: 'שינוי השעות או סגירה מוקדמת לא מבטלים הזמנות שכבר שולמו: את ההזמנות האלה עדיין צריך להכין.',
+    pauseAnyway: 'להשהות בכל זאת',
+    pauseCancel: 'ביטול',
     fullscreen: 'מסך מלא',
     exitFullscreen: 'יציאה ממסך מלא',
     /** No agent paired and browser printing off: information, not an alarm (issue 18). */

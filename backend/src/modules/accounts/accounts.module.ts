@@ -11,6 +11,7 @@ import { DinerLanguagesController } from './api/diner-languages.controller.js';
 import { ServiceModeController } from './api/service-mode.controller.js';
 import { MenuAddressController } from './api/menu-address.controller.js';
 import { AutoAcceptController } from './api/auto-accept.controller.js';
+import { OrderAheadController } from './api/order-ahead.controller.js';
 import { OpeningHoursController } from './api/opening-hours.controller.js';
 import { PaymentOptionsController } from './api/payment-options.controller.js';
 import { SessionReplies } from './api/session-replies.js';
@@ -31,6 +32,7 @@ import { ChooseDinerLanguagesHandler } from './application/choose-diner-language
 import { ChooseServiceModeHandler } from './application/choose-service-mode.handler.js';
 import { ChooseMenuAddressHandler } from './application/choose-menu-address.handler.js';
 import { ChooseAutoAcceptHandler } from './application/choose-auto-accept.handler.js';
+import { ChooseOrderAheadHandler } from './application/choose-order-ahead.handler.js';
 import { OrderingMoments } from './application/ordering-moments.js';
 import { PauseOrderingHandler } from './application/pause-ordering.handler.js';
 import { ResumeOrderingHandler } from './application/resume-ordering.handler.js';
@@ -74,6 +76,7 @@ import { MenuAddressReader } from './projections/menu-address.reader.js';
     ServiceModeController,
     MenuAddressController,
     AutoAcceptController,
+    OrderAheadController,
     OpeningHoursController,
     PaymentOptionsController,
     BusinessLogoController,
@@ -91,6 +94,7 @@ import { MenuAddressReader } from './projections/menu-address.reader.js';
     ChooseServiceModeHandler,
     ChooseMenuAddressHandler,
     ChooseAutoAcceptHandler,
+    ChooseOrderAheadHandler,
     SetOpeningHoursHandler,
     PauseOrderingHandler,
     ResumeOrderingHandler,

@@ -13,6 +13,8 @@ export { RecordImpersonationCommand } from './application/record-impersonation.h
 export { GetOwnerBusinessQuery } from './application/get-owner-business.query.js';
 export { type OrderingMoment, type OrderingSettings } from './domain/ordering-schedule.js';
 export { OrderingMoments } from './application/ordering-moments.js';
+export { slotOf, type PickupSlotsMoment } from './domain/pickup-slots.js';
+export { ChooseOrderAheadCommand } from './application/choose-order-ahead.handler.js';
 export { orderingSettingsOf } from './projections/business.reader.js';
 export { SessionIssuer } from './application/session-issuer.js';
 export { Sessions } from './application/sessions.service.js';

@@ -1,4 +1,4 @@
-import { promoRulesSchema } from '@tafrit/contracts';
+import { promoRulesSchema, type OrderAheadSettings } from '@tafrit/contracts';
 import type { RegisterBusinessInput } from '../accounts/index.js';
 
 export const DEMO_DEPARTMENT_ID = 'demo';
@@ -144,4 +144,14 @@ export const demoOptionGroups: {
 export const DEMO_PROMO_CODE = {
   code: 'DEMO10',
   rules: promoRulesSchema.parse({ kind: 'percent', percent: 10 }),
+};
+
+/** Order ahead in the demo café (issue 33): quarter-hour slots, four orders each, from 20 minutes ahead. */
+export const demoOrderAhead: OrderAheadSettings = {
+  enabled: true,
+  slotMinutes: 15,
+  perSlot: 4,
+  leadMinutes: 20,
+  lastPickupBeforeCloseMinutes: 15,
+  estimateMinutes: 15,
 };

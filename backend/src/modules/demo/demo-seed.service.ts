@@ -9,6 +9,7 @@ import {
   BusinessReader,
   ChangeBusinessAddressCommand,
   ChooseMenuAddressCommand,
+  ChooseOrderAheadCommand,
   RegisterBusinessCommand,
 } from '../accounts/index.js';
 import {
@@ -21,6 +22,7 @@ import {
   type OptionsContext,
   ProductImages,
 } from '../menu/index.js';
+import { ORDER_AHEAD_OFF } from '@tafrit/contracts';
 import { CreatePromoCodeCommand, PromoCodeReader } from '../promotions/index.js';
 import {
   DEMO_DEPARTMENT_ID,
@@ -28,6 +30,7 @@ import {
   DEMO_PROMO_CODE,
   demoMenu,
   demoOptionGroups,
+  demoOrderAhead,
   demoOwner,
 } from './demo-cafe.js';
 import { renderDemoPhoto } from './photos/render-photo.js';
@@ -73,6 +76,11 @@ export class DemoSeedService implements OnModuleInit {
       await this.commands.execute(new ChooseMenuAddressCommand(demoOwner.phone, DEMO_MENU_ADDRESS, null, context));
     }
     const businessId = demoOwner.phone;
+    // The demo café takes pickup orders ahead (issue 33), so a newcomer sees the slots; an owner's own choice stays.
+    const ahead = await this.businesses.orderAheadOf(businessId);
+    if (ahead && JSON.stringify(ahead) === JSON.stringify(ORDER_AHEAD_OFF)) {
+      await this.commands.execute(new ChooseOrderAheadCommand(businessId, demoOrderAhead, context));
+    }
     let created = 0;
     const sections = await this.menus.sections(businessId);
     const missing = demoMenu.map((section) => {

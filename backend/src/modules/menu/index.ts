@@ -7,6 +7,7 @@ export { RemoveMenuCommand } from './application/remove-menu.handler.js';
 // The product photo store: the demo café's seed stores its drawn photos as an owner's upload is stored.
 export { ProductImages } from './application/product-images.js';
 export { PublicMenuService, type PublicMenuResult } from './application/public-menu.service.js';
+export { PickupSlotCounts } from './application/pickup-slot-counts.js';
 export { MenuMissLimiter } from './api/menu-miss-limiter.js';
 export { CheckoutMenus, type MenuForCheckout } from './application/checkout-menu.reader.js';
 // The owner's translations: an order keeps the names its diner read (ordering's PlaceOrder).

@@ -48,6 +48,7 @@ import { DeleteProductHandler } from './application/delete-product.handler.js';
 import { SetProductAvailabilityHandler } from './application/set-product-availability.handler.js';
 import { ProductImages } from './application/product-images.js';
 import { PublicMenuCache } from './application/public-menu-cache.js';
+import { PickupSlotCounts } from './application/pickup-slot-counts.js';
 import { PublicMenuService } from './application/public-menu.service.js';
 import { MenuReader } from './persistence/menu.reader.js';
 import { RemoveMenuHandler } from './application/remove-menu.handler.js';
@@ -99,6 +100,7 @@ import { RemoveMenuHandler } from './application/remove-menu.handler.js';
     ProductImages,
     PublicMenuCache,
     PublicMenuService,
+    PickupSlotCounts,
     MenuMissLimiter,
     MenuReader,
     CheckoutMenus,
@@ -108,6 +110,7 @@ import { RemoveMenuHandler } from './application/remove-menu.handler.js';
   // will price the chosen options with OptionGroupsReader.forPricing.
   exports: [
     PublicMenuService,
+    PickupSlotCounts,
     PublicMenuCache,
     MenuMissLimiter,
     MenuReader,

@@ -9,7 +9,7 @@ import { SecretBox } from '../../platform/secrets/secret-box.js';
 import { SMS_SENDER, type SmsSender } from '../../platform/sms/sms.port.js';
 import { BusinessReader } from '../accounts/index.js';
 import { InvoicingModule } from '../invoicing/index.js';
-import { MenuModule } from '../menu/index.js';
+import { MenuModule, PickupSlotCounts } from '../menu/index.js';
 import { CreatePaymentController } from './api/create-payment.controller.js';
 import { DinerOrdersController } from './api/diner-orders.controller.js';
 import { DinerSessions } from './api/diner-session.js';
@@ -45,10 +45,13 @@ import { CheckoutPromos } from './application/checkout-promos.js';
 import { PromoCheckHandler } from './application/promo-check.query.js';
 import { PromoCheckController } from './api/promo-check.controller.js';
 import { PromotionsModule } from '../promotions/index.js';
+import { PickupSlots } from './persistence/pickup-slots.js';
 import { OrderingPaymentOrders } from './application/payment-orders.adapter.js';
 import { OrderingActivityOrders } from './application/activity-orders.adapter.js';
 import { OrderTimelineHandler } from './application/order-timeline.query.js';
 import { OrderExpiry } from './processors/order-expiry.js';
+import { OrderDueSweep } from './processors/order-due.js';
+import { MarkOrderDueHandler } from './application/mark-order-due.handler.js';
 import { InvoiceAllocation } from './processors/invoice-allocation.js';
 import { OwnerAllocationController } from './api/owner-allocation.controller.js';
 import { DecideAllocationHandler } from './application/decide-allocation.handler.js';
@@ -101,6 +104,7 @@ import { ordersProjection } from './projections/orders.projection.js';
     PromoUses,
     CheckoutPromos,
     PromoCheckHandler,
+    PickupSlots,
     ReadySmsSweep,
     // Stateless (the configured keys): ordering seals its diners' numbers with the same keys as accounts' secrets.
     SecretBox,
@@ -115,12 +119,14 @@ import { ordersProjection } from './projections/orders.projection.js';
     DinerSessions,
     OptionalOwner,
     OrderExpiry,
+    OrderDueSweep,
+    MarkOrderDueHandler,
     RefundRecovery,
     // Allocation numbers for our documents that need one (decision 049).
     DecideAllocationHandler,
     InvoiceAllocation,
   ],
-  exports: [OrderExpiry, RefundRecovery, InvoiceAllocation, OrderStore, DinerOrders, TestOrdersReader],
+  exports: [OrderExpiry, OrderDueSweep, RefundRecovery, InvoiceAllocation, OrderStore, DinerOrders, TestOrdersReader],
 })
 export class OrderingModule implements OnModuleInit {
   constructor(
@@ -133,9 +139,13 @@ export class OrderingModule implements OnModuleInit {
     private readonly businesses: BusinessReader,
     private readonly phones: ReadySmsPhones,
     private readonly allocation: InvoiceAllocation,
+    private readonly pickupSlots: PickupSlots,
+    private readonly slotCounts: PickupSlotCounts,
   ) {}
 
   onModuleInit(): void {
+    // The public menu's pickup slots read their places from ordering's counts (issue 33, decision 050).
+    this.slotCounts.connect((phone, from, to) => this.pickupSlots.takenBetween(phone, from, to));
     // The row of each order is written by its commands (OrderStore); this projection writes the same row when the
     // log is outside PostgreSQL and in a rebuild.
     this.projections.register(ordersProjection);

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { isAlwaysOpen, orderingAt, type OrderingMoment, type OrderingSettings } from '../domain/ordering-schedule.js';
+import { pickupSlotsAt, type PickupSlotsMoment } from '../domain/pickup-slots.js';
 
 /** Schedules remembered at most (past it, the memory starts over): one per business that set hours. */
 const KEPT = 10_000;
@@ -12,8 +13,26 @@ const KEPT = 10_000;
 @Injectable()
 export class OrderingMoments {
   private readonly moments = new Map<string, { from: number; moment: OrderingMoment }>();
+  private readonly slots = new Map<string, { from: number; moment: PickupSlotsMoment }>();
+  /** The server's clock; tests set another (they move time, never wait). */
+  clock: () => number = Date.now;
 
-  at(settings: OrderingSettings, now: number = Date.now()): OrderingMoment {
+  /**
+   * Today's pickup slots of a business with order ahead on (issue 33), worked out once until they may change (the
+   * first slot's last moment, a boundary of the schedule, midnight), like `at`. None while order ahead is off.
+   */
+  slotsAt(settings: OrderingSettings, now: number = this.clock()): PickupSlotsMoment {
+    if (!settings.ahead) return { asap: this.at(settings, now).open, slots: [], validUntil: Infinity };
+    const key = JSON.stringify(settings);
+    const known = this.slots.get(key);
+    if (known && known.from <= now && now < known.moment.validUntil) return known.moment;
+    const moment = pickupSlotsAt(settings, settings.ahead, now);
+    if (this.slots.size >= KEPT) this.slots.clear();
+    this.slots.set(key, { from: now, moment });
+    return moment;
+  }
+
+  at(settings: OrderingSettings, now: number = this.clock()): OrderingMoment {
     if (isAlwaysOpen(settings)) return orderingAt(settings, now);
     const key = JSON.stringify(settings);
     const known = this.moments.get(key);

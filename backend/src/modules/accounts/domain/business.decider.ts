@@ -99,7 +99,6 @@ export type PauseOrdering = { type: 'PauseOrdering'; data: { minutes: number | n
 export type ResumeOrdering = { type: 'ResumeOrdering'; data: { now: string } };
 /** Settings' payment options (issue 17), validated by the contract. */
 export type ChoosePaymentOptions = { type: 'ChoosePaymentOptions'; data: PaymentOptions & { now: string } };
-
 /** The owner's "accept new orders automatically", with the estimate each order gets (null: none). */
 export type ChooseAutoAccept = {
   type: 'ChooseAutoAccept';
@@ -346,6 +345,7 @@ export const businessDecider: Decider<BusinessCommand, BusinessEvent, BusinessSt
         return { ...state, paymentOptions: { tipsEnabled, bitEnabled, googlePayEnabled } };
       }
       case 'BusinessImpersonated':
+      case 'OrderAheadChosen':
         return state;
       case 'BusinessPaused':
         return { ...state, status: 'paused' };

@@ -1,6 +1,6 @@
 /** Events of the `business-{phone}` stream (schema version 1). Plain data: dates as ISO strings. */
 import type { OfferableLanguage } from '@tafrit/contracts/languages';
-import type { OpeningHours } from '@tafrit/contracts';
+import type { OpeningHours, OrderAheadSettings } from '@tafrit/contracts';
 
 /** What the owner tells about themselves and the business (settings' "business details"). */
 export interface BusinessProfile {
@@ -124,6 +124,15 @@ export interface AutoAcceptChosen {
   data: { phone: string; enabled: boolean; readyInMinutes: number | null; changedAt: string };
 }
 
+/**
+ * The owner's order-ahead settings (issue 33): the switch, the slot length, orders per slot, the least time ahead,
+ * the last pickup before closing and the kitchen's default estimate.
+ */
+export interface OrderAheadChosen {
+  type: 'OrderAheadChosen';
+  data: { phone: string; settings: OrderAheadSettings; changedAt: string };
+}
+
 /** The owner set the opening hours, closed dates, the Shabbat switch and its city, and the optional days (decision 028). */
 export interface OpeningHoursSet {
   type: 'OpeningHoursSet';
@@ -209,6 +218,7 @@ export type BusinessEvent =
   | MenuAddressChosen
   | ServiceModeChosen
   | AutoAcceptChosen
+  | OrderAheadChosen
   | OpeningHoursSet
   | OrderingPaused
   | OrderingResumed
@@ -231,6 +241,7 @@ export const BUSINESS_EVENT_TYPES = [
   'MenuAddressChosen',
   'ServiceModeChosen',
   'AutoAcceptChosen',
+  'OrderAheadChosen',
   'OpeningHoursSet',
   'OrderingPaused',
   'OrderingResumed',

@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { CandleLightingEvent, flags, HavdalahEvent, HebrewCalendar, Location, type Event } from '@hebcal/core';
 import type {
+  OrderAheadSettings,
   OpeningHours,
   OptionalDay,
   OrderingClosedReason,
@@ -24,6 +25,8 @@ const LOOKBEHIND_DAYS = 4;
 export interface OrderingSettings {
   hours: OpeningHours;
   pause: OrderingPause | null;
+  /** Order ahead's settings (issue 33), present only while turned on: `pickupSlotsAt` lays its slots. */
+  ahead?: OrderAheadSettings;
 }
 
 /** The state at an instant and the instant (ms) before which it cannot change (Infinity: never by itself). */
@@ -65,18 +68,18 @@ const dateOfEvent = (event: Event) => {
   return `${greg.getFullYear()}-${String(greg.getMonth() + 1).padStart(2, '0')}-${String(greg.getDate()).padStart(2, '0')}`;
 };
 
-function israelDate(instant: number): string {
+export function israelDate(instant: number): string {
   const local = new TZDate(instant, TZ);
   return `${local.getFullYear()}-${String(local.getMonth() + 1).padStart(2, '0')}-${String(local.getDate()).padStart(2, '0')}`;
 }
 
-function addDays(date: string, days: number): string {
+export function addDays(date: string, days: number): string {
   const noon = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)), 12);
   return new Date(noon + days * DAY_MS).toISOString().slice(0, 10);
 }
 
 /** The instant of `minutes` after midnight of an Israel civil date (24:00 is the next midnight). */
-function israelInstant(date: string, minutes: number): number {
+export function israelInstant(date: string, minutes: number): number {
   const [y, m, d] = [Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))];
   if (minutes >= 24 * 60) return israelInstant(addDays(date, 1), minutes - 24 * 60);
   return new TZDate(y, m, d, Math.floor(minutes / 60), minutes % 60, TZ).getTime();
@@ -220,4 +223,32 @@ export function orderingAt(settings: OrderingSettings, now: number): OrderingMom
   const changeAt = later.find((b) => timeline.reasonAt(b) !== reasonFrom) ?? windowEnd;
   if (reasonFrom === null) return { open: true, reason: null, opensAt: null, validUntil: changeAt };
   return { open: false, reason: reasonFrom, opensAt: iso(opensAt), validUntil: changeAt };
+}
+
+export interface OpenRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * The open stretches of an Israel civil date by the hours, closed days, Shabbat and holidays (not the pause, which
+ * is a moment's, not a day's): order ahead's slots are laid inside them (issue 33). One calendar look per call.
+ */
+export function openRangesOn(hours: OpeningHours, date: string): OpenRange[] {
+  const dayStart = israelInstant(date, 0);
+  const dayEnd = israelInstant(date, 24 * 60);
+  const spans = hours.shabbat.enabled
+    ? closedSpans(hours.shabbat.city, addDays(date, -LOOKBEHIND_DAYS), addDays(date, 2))
+    : [];
+  const timeline = new Timeline(hours, date, addDays(date, 1), spans);
+  const cuts = [dayStart, ...timeline.boundaries.filter((b) => b > dayStart && b < dayEnd), dayEnd];
+  const ranges: OpenRange[] = [];
+  cuts.slice(1).forEach((end, i) => {
+    const start = cuts[i]!;
+    if (timeline.reasonAt(start) !== null) return;
+    const last = ranges.at(-1);
+    if (last && last.end === start) last.end = end;
+    else ranges.push({ start, end });
+  });
+  return ranges;
 }

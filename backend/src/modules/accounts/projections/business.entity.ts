@@ -28,6 +28,7 @@ export const BusinessEntity = defineEntity({
      * chosen; only orders paid from then on are accepted by it); null: never chosen, off.
      */
     autoAccept: p.json<{ enabled: boolean; readyInMinutes: number | null; since: string }>().nullable(),
+    orderAhead: p.json<Record<string, unknown>>().nullable(),
     /** Opening hours, Shabbat and holidays (decision 028); null: never set, open at every hour. */
     openingHours: p.json<Record<string, unknown>>().nullable(),
     /** The console's pause of new orders, `{ until }` (null until: until resumed); null: none. */

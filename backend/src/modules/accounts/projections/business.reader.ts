@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { offeredLanguages, type DinerLanguage, type OfferableLanguage } from '@tafrit/contracts/languages';
-import { PAYMENT_OPTIONS_OFF, type PaymentOptions } from '@tafrit/contracts';
+import { ORDER_AHEAD_OFF, PAYMENT_OPTIONS_OFF, type OrderAheadSettings, type PaymentOptions } from '@tafrit/contracts';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import { preparedStatement } from '../../../platform/database/prepared-statement.js';
@@ -64,11 +64,12 @@ const CHECKOUT_BUSINESS = preparedStatement<{
   opening_hours: unknown;
   ordering_pause: unknown;
   payment_options: PaymentOptions | null;
+  order_ahead: unknown;
 }>(
   'checkout_business',
   `select phone, department_id, business_name, id_number, receipt_phone, email, is_active, street, city,
           cardcom_enabled, cardcom_terminal_number, cardcom_api_name, service_mode, opening_hours, ordering_pause,
-          payment_options
+          payment_options, order_ahead
      from businesses where department_id = $1 and closed_at is null`,
 );
 
@@ -139,6 +140,7 @@ const SUMMARY_FIELDS = [
   'paymentOptions',
   'menuAddress',
   'shareLine',
+  'orderAhead',
 ] as const;
 
 type SummaryRow = Omit<
@@ -149,6 +151,7 @@ type SummaryRow = Omit<
   shareLine?: string | null;
   openingHours?: unknown;
   orderingPause?: unknown;
+  orderAhead?: unknown;
   paymentOptions?: PaymentOptions | null;
   logo?: string | null;
   closedAt?: Date | null;
@@ -164,17 +167,24 @@ const toSummary = (business: SummaryRow): BusinessSummary => ({
   closedAt: business.closedAt ?? null,
   // Written only from DinerLanguagesChosen, whose languages the contract checked.
   dinerLanguages: offeredLanguages((business.dinerLanguages ?? null) as OfferableLanguage[] | null),
-  ordering: orderingSettingsOf(business.openingHours, business.orderingPause),
+  ordering: orderingSettingsOf(business.openingHours, business.orderingPause, business.orderAhead),
   paymentOptions: { ...PAYMENT_OPTIONS_OFF, ...business.paymentOptions },
   menuAddress: business.menuAddress ?? null,
   shareLine: business.shareLine ?? null,
 });
 
 /** The columns as the schedule reads them (written only from events whose data the contract checked). */
-export function orderingSettingsOf(openingHours: unknown, orderingPause: unknown): OrderingSettings {
+export function orderingSettingsOf(
+  openingHours: unknown,
+  orderingPause: unknown,
+  orderAhead?: unknown,
+): OrderingSettings {
+  const ahead = orderAhead as OrderAheadSettings | null | undefined;
   return {
     hours: (openingHours as OpeningHours | null | undefined) ?? alwaysOpen,
     pause: (orderingPause as OrderingPause | null | undefined) ?? null,
+    // Only when on (issue 33): a business without it keeps the settings, and their cache keys, it always had.
+    ...(ahead?.enabled ? { ahead } : {}),
   };
 }
 
@@ -233,6 +243,13 @@ export class BusinessReader {
     );
   }
 
+  /** The owner's order-ahead settings (issue 33): off until chosen; undefined for a business that is gone. */
+  async orderAheadOf(phone: string, em: EntityManager = this.database.em()): Promise<OrderAheadSettings | undefined> {
+    const business = await em.findOne(BusinessEntity, { phone }, { fields: ['orderAhead', 'closedAt'] });
+    if (!business || business.closedAt) return undefined;
+    return { ...ORDER_AHEAD_OFF, ...(business.orderAhead as Partial<OrderAheadSettings> | null) };
+  }
+
   async byDepartment(
     departmentId: string,
     em: EntityManager = this.database.em(),
@@ -260,7 +277,7 @@ export class BusinessReader {
         row.cardcom_enabled && row.cardcom_terminal_number && row.cardcom_api_name
           ? { terminalNumber: row.cardcom_terminal_number, apiName: row.cardcom_api_name }
           : null,
-      ordering: orderingSettingsOf(row.opening_hours, row.ordering_pause),
+      ordering: orderingSettingsOf(row.opening_hours, row.ordering_pause, row.order_ahead),
       paymentOptions: { ...PAYMENT_OPTIONS_OFF, ...row.payment_options },
     };
   }

@@ -92,6 +92,9 @@ export const businessesProjection: InlineProjection = {
         await applyNewer(em, event, { autoAccept: { enabled, readyInMinutes, since: changedAt } });
         return;
       }
+      case 'OrderAheadChosen':
+        await applyNewer(em, event, { orderAhead: event.data.settings });
+        return;
       case 'OpeningHoursSet':
         await applyNewer(em, event, { openingHours: event.data.hours });
         return;

@@ -34,6 +34,8 @@ export const MENU_CACHE_EVENT_TYPES = [
   'OrderingResumed',
   // What the checkout offers (the public menu's business.payments, the checkout's tip and Bit checks).
   'PaymentOptionsChosen',
+  // Order ahead's slots (issue 33): the public menu's orderAhead and the checkout's pickup times.
+  'OrderAheadChosen',
   // A new public address: dropping the business drops its menu under the old id, so that id answers 404 at once.
   'DepartmentIdRegenerated',
   'BusinessPaused',

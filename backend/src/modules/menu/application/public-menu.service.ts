@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { type OfferableLanguage, type PublicMenu, publicMenuSchema } from '@tafrit/contracts';
+import {
+  israelSlotTime,
+  type OfferableLanguage,
+  type PublicMenu,
+  type PublicOrderAhead,
+  publicMenuSchema,
+} from '@tafrit/contracts';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import { BusinessReader, OrderingMoments, type OrderingMoment, type OrderingSettings } from '../../accounts/index.js';
@@ -11,6 +17,7 @@ import { OptionGroupsReader } from '../projections/option-groups.reader.js';
 import { translatedMenu } from './translated-menu.js';
 import { inMenuOrder, toPublicProduct } from './menu-views.js';
 import { toPublicOptionGroup } from './option-views.js';
+import { PickupSlotCounts } from './pickup-slot-counts.js';
 import { PublicMenuCache } from './public-menu-cache.js';
 
 /**
@@ -31,6 +38,11 @@ export type PublicMenuResult =
       /** The business (its phone: never serialised) and its schedule, to stamp the answer again without a query. */
       businessId: string;
       schedule: OrderingSettings;
+      /**
+       * Order ahead's slots are in the answer (issue 33): past `validUntil` it is built again (the slots' places are
+       * read again), never only stamped.
+       */
+      rebuildAtExpiry?: true;
     }
   | { status: 'not_found' }
   | { status: 'unavailable'; businessName: string };
@@ -63,6 +75,7 @@ export class PublicMenuService {
     private readonly optionGroups: OptionGroupsReader,
     private readonly translations: MenuTranslationsReader,
     private readonly moments: OrderingMoments,
+    private readonly slotCounts: PickupSlotCounts,
   ) {}
 
   /**
@@ -82,6 +95,7 @@ export class PublicMenuService {
     const result = this.cache.get(key);
     // A business that set no hours never reads the clock (Date.now() is about 0.3 µs on these machines).
     if (result?.status !== 'ok' || result.validUntil === Infinity || Date.now() < result.validUntil) return result;
+    if (result.rebuildAtExpiry) return undefined;
     const startedAt = this.cache.startBuild();
     const restamped = stamped(result.menu, result.businessId, result.schedule, this.moments.at(result.schedule));
     this.cache.set(key, result.businessId, restamped, startedAt);
@@ -140,7 +154,7 @@ export class PublicMenuService {
         ),
         ordering: { open, reason, opensAt },
       });
-      result = stamped(menu, business.phone, business.ordering, moment);
+      result = stamped(menu, business.phone, business.ordering, moment, await this.orderAhead(business));
     }
     this.cache.set(departmentId, business.phone, result, startedAt);
     return result;
@@ -162,9 +176,41 @@ export class PublicMenuService {
     const business = await this.businesses.byDepartment(departmentId, em);
     if (!business) return { status: 'not_found' };
     const menu = translatedMenu(hebrew.menu, language, await this.translations.ofBusiness(business.phone, em));
-    const result = stamped(menu, business.phone, hebrew.schedule, this.moments.at(hebrew.schedule));
+    const ahead = hebrew.menu.orderAhead && { orderAhead: hebrew.menu.orderAhead, validUntil: hebrew.validUntil };
+    const result = stamped(menu, business.phone, hebrew.schedule, this.moments.at(hebrew.schedule), ahead);
     this.cache.set(key, business.phone, result, startedAt);
     return result;
+  }
+
+  /** Drops a business's cached menus (ordering, when a pickup slot filled: the next reader sees it full). */
+  dropBusiness(businessPhone: string): void {
+    this.cache.invalidate(businessPhone);
+  }
+
+  /**
+   * The menu's `orderAhead` (issue 33): today's slots (worked out once until they change, OrderingMoments) and which
+   * have a place left, read in one query; kept at most a few minutes, so a place given back shows soon.
+   */
+  private async orderAhead(business: {
+    phone: string;
+    ordering: OrderingSettings;
+  }): Promise<OrderAheadPiece | undefined> {
+    const { ahead } = business.ordering;
+    if (!ahead) return undefined;
+    const now = this.moments.clock();
+    const { asap, slots, validUntil } = this.moments.slotsAt(business.ordering, now);
+    const taken = slots.length
+      ? await this.slotCounts.takenBetween(business.phone, slots[0]!, slots.at(-1)! + 1)
+      : new Map<number, number>();
+    return {
+      orderAhead: {
+        enabled: true,
+        asap,
+        estimateMinutes: ahead.estimateMinutes,
+        slots: slots.map((at) => ({ at: israelSlotTime(at), available: (taken.get(at) ?? 0) < ahead.perSlot })),
+      },
+      validUntil: Math.min(validUntil, now + AHEAD_KEPT_MS),
+    };
   }
 }
 
@@ -179,12 +225,36 @@ function stamped(
   businessId: string,
   schedule: OrderingSettings,
   { open, reason, opensAt, validUntil }: OrderingMoment,
+  ahead?: OrderAheadPiece,
 ): Extract<PublicMenuResult, { status: 'ok' }> {
-  const withOrdering = { ...menu, ordering: { open, reason, opensAt } };
+  const withOrdering = {
+    ...menu,
+    ordering: { open, reason, opensAt },
+    ...(ahead ? { orderAhead: ahead.orderAhead } : {}),
+  };
   const json = JSON.stringify(withOrdering);
+  const until = ahead ? Math.min(validUntil, ahead.validUntil) : validUntil;
   // Shared by every caller while cached: frozen, so no caller can change what the next one reads.
-  return { status: 'ok', menu: deepFreeze(withOrdering), etag: etagOf(json), json, validUntil, businessId, schedule };
+  return {
+    status: 'ok',
+    menu: deepFreeze(withOrdering),
+    etag: etagOf(json),
+    json,
+    validUntil: until,
+    businessId,
+    schedule,
+    ...(ahead ? { rebuildAtExpiry: true as const } : {}),
+  };
 }
+
+/** The menu's order-ahead piece and until when it holds. */
+interface OrderAheadPiece {
+  orderAhead: PublicOrderAhead;
+  validUntil: number;
+}
+
+/** How long an order-ahead menu is kept at most before its slots' places are read again. */
+const AHEAD_KEPT_MS = 60_000;
 
 /** A language's cache key: `|` is never in a department id, so no key of one department is another's. */
 const languageKey = (departmentId: string, language: OfferableLanguage) => `${departmentId}|${language}`;

@@ -42,6 +42,7 @@ export class CheckoutService {
         invoiceFor: input.invoiceFor,
         ...(input.source ? { source: input.source } : {}),
         promoCode: input.promoCode,
+        ...(input.pickupAt ? { pickupAt: input.pickupAt } : {}),
       }),
     );
     // The same checkout sent again with a number (the diner gave it after the first request): kept for that order.

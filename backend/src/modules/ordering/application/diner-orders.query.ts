@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   agorotToDecimalString,
+  israelSlotTime,
   type DinerOrderView,
   type DinerRefund,
   type InvoiceStatus,
@@ -38,6 +39,8 @@ interface OrderRow {
   cardcom_low_profile_id: string | null;
   estimated_ready_at: string | null;
   service_mode: string | null;
+  /** Order ahead (issue 33): the pickup time (ISO instant); null: as soon as possible. */
+  pickup_at: string | null;
   /** The order's refunds from its state snapshot (null before refunds existed). */
   refunds: RefundState[] | string | null;
 }
@@ -49,7 +52,7 @@ type OrderView = Omit<OrderRow, 'business_id'> & { department_id: string; busine
 const SELECT = `/* diner-read */ select o.id, o.business_id, o.order_number, o.created_at, o.items,
     o.total_amount, o.tip_amount, o.remarks, o.table_number, o.status, o.payment_status, o.invoice_status, o.invoice_number,
     o.invoice_url, o.cardcom_low_profile_id, o.state->>'estimatedReadyAt' as estimated_ready_at,
-    o.state->'seller'->>'serviceMode' as service_mode,
+    o.state->'seller'->>'serviceMode' as service_mode, o.state->'pickup'->>'at' as pickup_at,
     o.state->'refunds' as refunds
   from orders o`;
 const LATEST = preparedStatement<OrderRow>(
@@ -277,6 +280,8 @@ function view(row: OrderView): DinerOrderView {
     invoiceNumber: row.invoice_number,
     invoiceUrl: row.invoice_url,
     estimatedReadyAt: row.estimated_ready_at ?? null,
-    serviceMode: row.service_mode === 'pickup' ? 'pickup' : 'table',
+    // An order for a pickup time is collected, whatever the café's service (issue 33).
+    serviceMode: row.service_mode === 'pickup' || row.pickup_at ? 'pickup' : 'table',
+    ...(row.pickup_at ? { pickupAt: israelSlotTime(Date.parse(row.pickup_at)) } : {}),
   };
 }

@@ -1,14 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { BuyerBlock, DinerLanguage, OrderLine, OrderSource, PromoRefusal, TipChoice } from '@tafrit/contracts';
+import {
+  israelSlotTime,
+  type BuyerBlock,
+  type DinerLanguage,
+  type OrderLine,
+  type OrderSource,
+  type PromoRefusal,
+  type TipChoice,
+} from '@tafrit/contracts';
 import { CheckoutPromos, promoInvalid } from './checkout-promos.js';
 import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/config.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { PAYMENT_PROVIDER, type PaymentProvider, type ProviderPageLanguage } from '../../payments/index.js';
-import { OrderingMoments } from '../../accounts/index.js';
-import { MenuTranslationsReader, translationKey } from '../../menu/index.js';
+import { OrderingMoments, slotOf } from '../../accounts/index.js';
+import { PickupSlots, isSlotFull } from '../persistence/pickup-slots.js';
+import { MenuTranslationsReader, PublicMenuService, translationKey } from '../../menu/index.js';
 import { CheckoutMenuReader, type CheckoutMenu } from './checkout-menu.reader.js';
 import { checkoutKey, priceCheckout, type CheckoutRefusal } from '../domain/checkout.js';
 import { openPaymentPage, type OrderCommand, type PlacedOrder, type Seller } from '../domain/order.decider.js';
@@ -46,6 +55,8 @@ export interface PlaceOrderInput {
   source?: OrderSource;
   /** Issue 33: the promo code the diner typed, upper case; null or absent: none. */
   promoCode?: string | null;
+  /** Issue 33: a pickup slot's `at` as the public menu gave it; absent: as soon as possible. */
+  pickupAt?: string;
 }
 
 export class PlaceOrderCommand {
@@ -85,21 +96,42 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
     private readonly phones: ReadySmsPhones,
     private readonly translations: MenuTranslationsReader,
     private readonly promos: CheckoutPromos,
+    private readonly slots: PickupSlots,
+    private readonly publicMenus: PublicMenuService,
   ) {}
 
   async execute({ input }: PlaceOrderCommand): Promise<PlacedOrderResult> {
+    try {
+      return await this.place(input);
+    } catch (error) {
+      // The slot's last place went to another diner between the check and the append (issue 33, decision 050).
+      if (input.pickupAt === undefined || !isSlotFull(error)) throw error;
+      const menu = await this.menus.read(input.departmentId, []);
+      throw await this.slotFull(menu!.business, Date.parse(input.pickupAt));
+    }
+  }
+
+  private async place(input: PlaceOrderInput): Promise<PlacedOrderResult> {
     const productIds = input.lines.map((line) => line.productId);
     const menu = await this.menus.read(input.departmentId, productIds);
+    // A pickup time is one of today's slots or nothing is placed (issue 33); an order for later may be placed while
+    // the café is not yet open today, so its hours are the slot's, not this moment's.
+    const pickup = menu && input.pickupAt !== undefined ? this.pickupOf(menu.business, input.pickupAt) : null;
     // Outside the hours, on Shabbat or a holiday, or paused from the console: by the server's clock (decision 028).
+    const hours = pickup
+      ? { open: true, reason: null, opensAt: null }
+      : menu && this.moments.at(menu.business.ordering);
     const dinerKeys = dinerUseKeys(input.dinerSessionId, [input.customerPhone, input.readySms?.phone]);
     const promo =
       menu && input.promoCode ? await this.promos.of(menu.business.phone, input.promoCode, dinerKeys) : null;
-    const checkout = priceCheckout(menu, menu && this.moments.at(menu.business.ordering), {
+    const checkout = priceCheckout(menu, hours, {
       ...input,
       ...(promo ? { promo } : {}),
     });
     if (!checkout.ok) throw refusalError(checkout.refusal);
     const { business } = menu!;
+    const placesLeft = pickup ? await this.slots.prepare(business.phone, pickup.at, pickup.capacity) : Infinity;
+    if (pickup && placesLeft <= 0) throw await this.slotFull(business, pickup.at);
     const { orderNumber, lines, amounts, method, discount } = checkout;
     const promoUse: PromoUse | undefined =
       discount && promo?.code
@@ -151,6 +183,13 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
         ...(input.source ? { source: input.source } : {}),
         // Recorded only with a code (issue 33): an order without one is stored as orders were before codes.
         ...(discount ? { discount } : {}),
+        // Recorded only for an order for later: an order for now is stored as orders were before it.
+        ...(pickup
+          ? {
+              pickupAt: new Date(pickup.at).toISOString(),
+              dueAt: new Date(pickup.at - pickup.estimateMs).toISOString(),
+            }
+          : {}),
       },
     };
     const result = await this.orders.execute(
@@ -177,6 +216,8 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
         promoUse,
       },
     );
+    // This order took the slot's last place: the cached menu drops it, so the next diner sees the slot full.
+    if (pickup && placesLeft === 1 && !result.existingOrderId) this.publicMenus.dropBusiness(business.phone);
     // The same checkout's earlier order: answered as it stands, its page opened (or reused) by the next command.
     const stored = result.existingOrderId ? await this.orders.load(result.existingOrderId) : undefined;
     const state = (stored ?? result).state as PlacedOrder;
@@ -189,6 +230,28 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
       business,
       paymentUrl: stored ? null : (openPaymentPage(state)?.paymentUrl ?? page.url),
     };
+  }
+
+  /** The slot `pickupAt` names, with its capacity and the kitchen's estimate; else 400 `order.slot_unknown`. */
+  private pickupOf(business: CheckoutMenu['business'], pickupAt: string) {
+    const { ahead } = business.ordering;
+    const at = ahead ? slotOf(this.moments.slotsAt(business.ordering), pickupAt, israelSlotTime) : null;
+    if (!ahead || at === null) throw new AppError('order.slot_unknown');
+    return { at, capacity: ahead.perSlot, estimateMs: ahead.estimateMinutes * 60_000 };
+  }
+
+  /** 409 `order.slot_full` with the next slot of today that has room (null: none left). */
+  private async slotFull(business: CheckoutMenu['business'], at: number): Promise<AppError> {
+    // The diner saw it free in a cached menu: the menu is built again with the slot's places read anew.
+    this.publicMenus.dropBusiness(business.phone);
+    const { slots } = this.moments.slotsAt(business.ordering);
+    const later = slots.filter((slot) => slot > at);
+    const capacity = business.ordering.ahead?.perSlot ?? 0;
+    const taken = later.length
+      ? await this.slots.takenBetween(business.phone, later[0]!, later.at(-1)! + 1)
+      : new Map();
+    const next = later.find((slot) => (taken.get(slot) ?? 0) < capacity);
+    return new AppError('order.slot_full', { data: { nextFreeAt: next === undefined ? null : israelSlotTime(next) } });
   }
 
   /**

@@ -198,6 +198,8 @@ export function checkoutKey(
     invoiceFor?: { name: string; taxId: string } | null;
     /** The promo code the order is placed with (issue 33): another code, or none, is another checkout. */
     promoCode?: string | null;
+    /** Issue 33: the pickup slot's `at`; absent: as soon as possible. */
+    pickupAt?: string;
   },
   lines: readonly OrderLine[],
   tipAgorot: number,
@@ -228,6 +230,8 @@ export function checkoutKey(
           ...(checkout.invoiceFor ? [{ invoiceFor: [checkout.invoiceFor.name, checkout.invoiceFor.taxId] }] : []),
           // A promo code is another checkout; without one the key is the one it was before codes.
           ...(checkout.promoCode ? [{ promoCode: checkout.promoCode }] : []),
+          // Another pickup time is another checkout (issue 33); as soon as possible keeps the key it had before.
+          ...(checkout.pickupAt ? [{ pickupAt: checkout.pickupAt }] : []),
         ]),
       )
       .digest('hex')

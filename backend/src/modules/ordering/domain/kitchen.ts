@@ -1,12 +1,13 @@
 import type { OrderEvent } from '@tafrit/contracts';
 import { OrderInvalidTransitionError } from './order.errors.js';
-import type { At, PlacedOrder } from './order.state.js';
+import { slipIdOf, type At, type PlacedOrder } from './order.state.js';
 
 /** The kitchen's steps and the order's printed slip. */
 export type KitchenCommand =
   | { type: 'AcceptOrder'; data: At & { readyInMinutes?: number } }
   | { type: 'MarkOrderReady' | 'MarkOrderServed'; data: At }
   | { type: 'QueueSlip'; data: At & { slipId: string } }
+  | { type: 'MarkOrderDue'; data: At }
   | { type: 'RecordSlipPrinted'; data: At & { slipId: string; agentId: string } }
   | { type: 'RecordPrintFailure'; data: At & { slipId: string; agentId: string; reason: string } };
 
@@ -45,6 +46,28 @@ export function queueSlip(command: Command<'QueueSlip'>, order: PlacedOrder): Or
   ];
 }
 
+/**
+ * A paid order for later whose preparation should start by `now` (issue 33): `OrderDue` and its slip, once. Early,
+ * unpaid, already due, or an order for now: nothing (the sweep may ask any number of times, on any instance).
+ */
+export function markOrderDue(command: Command<'MarkOrderDue'>, order: PlacedOrder): OrderEvent[] {
+  const { pickup, orderId, businessPhone } = order;
+  if (!pickup || pickup.due || order.payment.status !== 'paid') return [];
+  if (Date.parse(command.data.now) < Date.parse(pickup.dueAt)) return [];
+  if (order.status === 'cancelled') return [];
+  return [
+    { type: 'OrderDue', data: { orderId, businessPhone, pickupAt: pickup.at, dueAt: pickup.dueAt } },
+    ...(order.slipQueued
+      ? []
+      : [
+          {
+            type: 'SlipQueued' as const,
+            data: { orderId, businessPhone, slipId: slipIdOf(orderId), queuedAt: command.data.now },
+          },
+        ]),
+  ];
+}
+
 export function recordSlipPrinted(command: Command<'RecordSlipPrinted'>, order: PlacedOrder): OrderEvent[] {
   if (order.slip === 'printed') return [];
   if (!order.slipQueued) throw new OrderInvalidTransitionError(order.slip, command.type);
@@ -72,7 +95,7 @@ export function recordPrintFailure(command: Command<'RecordPrintFailure'>, order
 
 type KitchenEvent = Extract<
   OrderEvent,
-  { type: 'OrderAccepted' | 'OrderReady' | 'OrderServed' | 'SlipQueued' | 'SlipPrinted' | 'PrintFailed' }
+  { type: 'OrderAccepted' | 'OrderReady' | 'OrderServed' | 'SlipQueued' | 'SlipPrinted' | 'PrintFailed' | 'OrderDue' }
 >;
 
 export function evolveKitchen(order: PlacedOrder, event: KitchenEvent): PlacedOrder {
@@ -91,5 +114,7 @@ export function evolveKitchen(order: PlacedOrder, event: KitchenEvent): PlacedOr
       return { ...order, slip: 'printed' };
     case 'PrintFailed':
       return { ...order, slip: 'failed' };
+    case 'OrderDue':
+      return order.pickup ? { ...order, pickup: { ...order.pickup, due: true } } : order;
   }
 }

@@ -9,7 +9,14 @@ import {
   type AllocationCommand,
 } from './allocation.js';
 import { evolveInvoice, issueInvoice, recordInvoiceFailure, type InvoiceCommand } from './invoice.js';
-import { evolveKitchen, moveKitchenStep, queueSlip, recordPrintFailure, recordSlipPrinted } from './kitchen.js';
+import {
+  evolveKitchen,
+  markOrderDue,
+  moveKitchenStep,
+  queueSlip,
+  recordPrintFailure,
+  recordSlipPrinted,
+} from './kitchen.js';
 import type { KitchenCommand } from './kitchen.js';
 import {
   evolveMessages,
@@ -119,6 +126,8 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
         return recordSlipPrinted(command, order);
       case 'RecordPrintFailure':
         return recordPrintFailure(command, order);
+      case 'MarkOrderDue':
+        return markOrderDue(command, order);
       case 'RecordReceiptSms':
         return recordReceiptSms(command, order);
       case 'RecordReceiptSmsFailure':
@@ -167,6 +176,7 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
       case 'SlipQueued':
       case 'SlipPrinted':
       case 'PrintFailed':
+      case 'OrderDue':
         return evolveKitchen(state, event);
       case 'ReceiptSmsSent':
       case 'ReceiptSmsFailed':

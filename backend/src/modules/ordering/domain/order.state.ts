@@ -96,6 +96,11 @@ export interface PlacedOrder {
   test?: true;
   /** The diner asked for one SMS when ready (issue 18, decision 033), in this language; absent: not asked. */
   readySms?: { status: 'requested' | 'sent' | 'failed'; language: DinerLanguage };
+  /**
+   * Order ahead (issue 33): the pickup time, when its preparation should start, and whether it has (`OrderDue`).
+   * Absent: as soon as possible (and every order placed before it).
+   */
+  pickup?: { at: string; dueAt: string; due: boolean };
 }
 
 export type OrderState = { placed: false } | PlacedOrder;

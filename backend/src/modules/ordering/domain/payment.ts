@@ -102,6 +102,19 @@ export function recordPayment({ data }: Command<'RecordPayment'>, order: PlacedO
       },
     },
     invoiceOf(order, charge.document, invoiceUrl, order.seller ?? seller ?? null, now),
+    // An order for later (issue 33) goes to the kitchen when its preparation should start: now, if that moment has
+    // passed (`OrderDue` with the slip), else later by the due sweep; until then it prints nothing.
+    ...(order.pickup && Date.parse(now) < Date.parse(order.pickup.dueAt) ? [] : dueNow(order, now)),
+  ];
+}
+
+/** The kitchen's start of an order: its `OrderDue` (for an order ahead) and its slip. */
+function dueNow(order: PlacedOrder, now: string): OrderEvent[] {
+  const { orderId, businessPhone, pickup } = order;
+  return [
+    ...(pickup
+      ? [{ type: 'OrderDue' as const, data: { orderId, businessPhone, pickupAt: pickup.at, dueAt: pickup.dueAt } }]
+      : []),
     { type: 'SlipQueued', data: { orderId, businessPhone, slipId: slipIdOf(orderId), queuedAt: now } },
   ];
 }

@@ -61,6 +61,7 @@ export function orderPlaced(data: OrderEventData['OrderPlaced']): PlacedOrder {
     ...(data.invoiceFor ? { invoiceFor: data.invoiceFor } : {}),
     ...(data.source ? { source: data.source } : {}),
     ...(data.discount ? { discount: data.discount } : {}),
+    ...(data.pickupAt && data.dueAt ? { pickup: { at: data.pickupAt, dueAt: data.dueAt, due: false } } : {}),
     status: 'pending',
     payment: {
       status: 'pending',

@@ -31,13 +31,17 @@ export function autoAcceptProcessor({
   commands: CommandBus;
 }): Processor {
   const handleBatch = async (events: readonly RecordedEvent[]) => {
-    const paid = events.map((event) => ({ event, data: event.data as OrderEventData['OrderPaid'] }));
+    const paid = events.map((event) => ({ event, data: event.data as { orderId: string; businessPhone: string } }));
     const settings = await businesses.autoAcceptOfMany([...new Set(paid.map(({ data }) => data.businessPhone))]);
     for (const { event, data } of paid) {
       const setting = settings.get(data.businessPhone);
-      if (!setting?.enabled || !setting.since || Date.parse(data.paidAt) < Date.parse(setting.since)) continue;
+      // An order for later counts from when it became due (issue 33): its kitchen life starts then.
+      const since = event.type === 'OrderDue' ? event.recordedAt : (data as OrderEventData['OrderPaid']).paidAt;
+      if (!setting?.enabled || !setting.since || Date.parse(since) < Date.parse(setting.since)) continue;
       const current = await orders.load(data.orderId);
       if (!current.state.placed || current.state.status !== 'paid') continue;
+      // Paid for later and not yet due: `OrderDue` accepts it when its preparation should start.
+      if (current.state.pickup && !current.state.pickup.due) continue;
       try {
         await commands.execute(
           new MoveKitchenStepCommand(
@@ -58,5 +62,5 @@ export function autoAcceptProcessor({
   };
 
   // The diner sees the order accepted a quarter of a second later at most, at a busy moment.
-  return paidOrderReactor(AUTO_ACCEPT_PROCESSOR, handleBatch);
+  return { ...paidOrderReactor(AUTO_ACCEPT_PROCESSOR, handleBatch), handles: ['OrderPaid', 'OrderDue'] };
 }

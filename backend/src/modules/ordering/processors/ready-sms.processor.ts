@@ -1,5 +1,11 @@
 import type { CommandBus } from '@nestjs/cqrs';
-import { type DinerLanguage, isolatedText, type OrderEventData, withoutDirectionControls } from '@tafrit/contracts';
+import {
+  type DinerLanguage,
+  isolatedText,
+  israelSlotTime,
+  type OrderEventData,
+  withoutDirectionControls,
+} from '@tafrit/contracts';
 import type { Database } from '../../../platform/database/database.js';
 import { preparedStatement } from '../../../platform/database/prepared-statement.js';
 import type { RecordedEvent } from '../../../platform/event-store/event-store.port.js';
@@ -25,7 +31,17 @@ export interface ReadySmsOrder {
   orderNumber: number;
   /** Pickup at the counter: the business's service, or a table-service order placed without a table (decision 031). */
   pickup: boolean;
+  /** Order ahead (issue 33): the pickup time the diner chose, "12:30" (Israel time); absent: as soon as possible. */
+  pickupClock?: string;
 }
+
+/** The pickup time the diner chose, in their words, after the ready sentence (issue 33). */
+const PICKUP_AT: Readonly<Record<DinerLanguage, (clock: string) => string>> = {
+  he: (clock) => `שעת האיסוף שבחרתם: ${clock}.`,
+  ar: (clock) => `وقت الاستلام الذي اخترتموه: ${clock}.`,
+  en: (clock) => `Your pickup time: ${clock}.`,
+  ru: (clock) => `Выбранное время получения: ${clock}.`,
+};
 
 /** The words of the thank-you page's ready step (frontend/src/diner), with the café's name and the order's number. */
 const WORDS: Readonly<Record<DinerLanguage, (order: ReadySmsOrder) => string>> = {
@@ -45,7 +61,8 @@ export function readySmsText(order: ReadySmsOrder, language: DinerLanguage): str
   // order's number around, whatever the diner's language.
   const flat = withoutDirectionControls(order.businessName).replace(/\s+/g, ' ').trim();
   const name = flat.length <= MAX_BUSINESS_NAME_CHARS ? flat : `${flat.slice(0, MAX_BUSINESS_NAME_CHARS - 1)}…`;
-  return `${name ? `${isolatedText(name)}: ` : ''}${WORDS[language](order)}`;
+  const at = order.pickupClock ? ` ${PICKUP_AT[language](isolatedText(order.pickupClock))}` : '';
+  return `${name ? `${isolatedText(name)}: ` : ''}${WORDS[language](order)}${at}`;
 }
 
 const STATES = preparedStatement<{ id: string; state: OrderState | null; stream_version: number }>(
@@ -211,7 +228,8 @@ export function readySmsProcessor({
             {
               businessName: order.seller?.name ?? '',
               orderNumber: order.orderNumber,
-              pickup: order.seller?.serviceMode === 'pickup' || order.tableNumber === null,
+              pickup: order.seller?.serviceMode === 'pickup' || order.tableNumber === null || !!order.pickup,
+              ...(order.pickup ? { pickupClock: israelSlotTime(Date.parse(order.pickup.at)).slice(11, 16) } : {}),
             },
             order.readySms!.language,
           ),

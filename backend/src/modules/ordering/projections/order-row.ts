@@ -44,6 +44,9 @@ export interface OrderRowValues {
   /** The promo code the order was placed with and what it took off the items (issue 33); null and 0: none. */
   promo_code: string | null;
   discount_agorot: number;
+  /** Order ahead (issue 33): fixed at placing; null: as soon as possible. */
+  pickup_at: string | null;
+  due_at: string | null;
 }
 
 const PAYMENT_METHOD_COLUMN: Record<PaymentMethod, string> = {
@@ -122,6 +125,8 @@ export function orderRowOf(order: PlacedOrder): OrderRowValues {
     is_test: order.test === true,
     slip_status: order.slip,
     refunded_amount: agorotToDecimalString(refundedAgorotOf(order)),
+    pickup_at: order.pickup?.at ?? null,
+    due_at: order.pickup?.dueAt ?? null,
     ...refusalOf(order),
     source_channel: order.source?.channel ?? null,
     source_tag: order.source?.tag ?? null,

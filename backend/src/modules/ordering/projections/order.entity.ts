@@ -64,6 +64,9 @@ export const OrderEntity = defineEntity({
     promoCode: p.string().length(30).nullable(),
     /** What the code took off the items, in agorot (0: none). */
     discountAgorot: p.integer().default(0),
+    /** Order ahead (issue 33): the pickup time and when its preparation starts; null: as soon as possible. */
+    pickupAt: p.datetime().columnType('timestamptz').nullable(),
+    dueAt: p.datetime().columnType('timestamptz').nullable(),
     streamVersion: p.integer().default(0),
     createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
   },

@@ -30,6 +30,9 @@ export interface KitchenOrderRow {
   refundRefused: { refundId: string; reason: string } | null;
   /** The slip's state as the order's commands recorded it; null on a row older than its snapshot. */
   slipStatus: string | null;
+  /** Order ahead (issue 33): the pickup time (null: as soon as possible), and whether it waits to be due. */
+  pickupAt: Date | null;
+  upcoming: boolean;
 }
 
 /** A business's paid orders and sales in a period (the administrator's list of accounts). */
@@ -58,11 +61,14 @@ interface KitchenSqlRow {
   refund_refused_id: string | null;
   refund_refused_reason: string | null;
   slip_status: string | null;
+  pickup_at: Date | null;
+  upcoming: boolean | null;
 }
 
 const KITCHEN_COLUMNS = `id, business_id, order_number, paid_at, table_number, items, remarks, total_amount, tip_amount,
   payment_method, payment_status, status, is_test, (refunded_amount * 100)::bigint::text as refunded_agorot,
-  refund_refused_id, refund_refused_reason, slip_status`;
+  refund_refused_id, refund_refused_reason, slip_status, pickup_at,
+  (due_at is not null and coalesce((state->'pickup'->>'due')::boolean, false) = false) as upcoming`;
 // Paid orders and the owner's test orders (decision 034, payment_status 'test'): both are the kitchen's to make.
 const FOR_KITCHEN = `payment_status in ('paid', 'test')`;
 
@@ -87,6 +93,8 @@ function kitchenRowOf(row: KitchenSqlRow): KitchenOrderRow {
         ? null
         : { refundId: row.refund_refused_id, reason: row.refund_refused_reason ?? '' },
     slipStatus: row.slip_status,
+    pickupAt: row.pickup_at ?? null,
+    upcoming: row.upcoming === true,
   };
 }
 

@@ -60,6 +60,8 @@ export function liveOrderOf(row: KitchenOrderRow, slip?: { status: PrintStatus; 
     printError: printStatus === 'failed' ? (slip?.error ?? null) : null,
     ...(row.isTest ? { test: true as const } : {}),
     ...(row.refundRefused ? { refundRefused: { ...row.refundRefused } } : {}),
+    ...(row.pickupAt ? { pickupAt: new Date(row.pickupAt).toISOString() } : {}),
+    ...(row.upcoming ? { upcoming: true as const } : {}),
   };
 }
 

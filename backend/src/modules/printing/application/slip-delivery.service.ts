@@ -207,6 +207,7 @@ export class SlipDelivery implements OnModuleInit, OnApplicationShutdown {
       orderNumber: row.orderNumber,
       at: new Date(row.paidAt ?? Date.now()),
       tableNumber: row.tableNumber,
+      ...(row.pickupAt ? { pickupAt: new Date(row.pickupAt) } : {}),
       lines: linesOf(row.items),
       remarks: row.remarks,
       totalAgorot: agorotOf(row.totalAmount),

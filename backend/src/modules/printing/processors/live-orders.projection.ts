@@ -79,6 +79,7 @@ export function liveOrdersProjection({ hub, names }: { hub: LiveHub; names: Acto
     mode: 'projection',
     handles: [
       'OrderPaid',
+      'OrderDue',
       'OrderAccepted',
       'OrderReady',
       'OrderServed',
@@ -105,7 +106,10 @@ export function liveOrdersProjection({ hub, names }: { hub: LiveHub; names: Acto
  * so its `SlipQueued` (marked `test`) stands where `OrderPaid` does; this projection need not follow every placing.
  */
 const reachesKitchen = (event: RecordedEvent): boolean =>
-  event.type === 'OrderPaid' || (event.type === 'SlipQueued' && (event.data as { test?: boolean }).test === true);
+  event.type === 'OrderPaid' ||
+  // An order for later reaches the kitchen's new orders when its preparation should start (issue 33).
+  event.type === 'OrderDue' ||
+  (event.type === 'SlipQueued' && (event.data as { test?: boolean }).test === true);
 
 const orderIdOf = (event: RecordedEvent): string => (event.data as { orderId: string }).orderId;
 const businessOf = (event: RecordedEvent): string => (event.data as { businessPhone: string }).businessPhone;
@@ -161,7 +165,8 @@ async function liveEventOf(
   names: ActorNames,
 ): Promise<Pushed | undefined> {
   switch (event.type) {
-    case 'OrderPaid': {
+    case 'OrderPaid':
+    case 'OrderDue': {
       const order = liveOrders.get(`${businessOf(event)}/${orderIdOf(event)}`);
       return order ? { kind: 'order.paid', order } : undefined;
     }

@@ -46,6 +46,8 @@ export interface SlipContent {
   /** when it was paid (an instant; shown in Israel time, Asia/Jerusalem, e.g. 21/11/2026 14:05) */
   at: Date;
   tableNumber: number | null;
+  /** Order ahead (issue 33): the pickup time the diner chose, printed large under the table; absent: now. */
+  pickupAt?: Date;
   lines: SlipLine[];
   remarks: string | null;
   totalAgorot: number;

@@ -49,6 +49,9 @@ export function slipSvg(content: SlipContent, width: number): { svg: string; hei
   }
   c.text(formatIsraelTime(content.at), s(34), { align: 'center' });
   if (content.tableNumber !== null) c.text(`שולחן ${content.tableNumber}`, s(56, true), { align: 'center' });
+  // The time the diner comes for it (issue 33): its clock time only, the date is today's.
+  if (content.pickupAt)
+    c.text(`לאיסוף ב-${formatIsraelTime(content.pickupAt).slice(-5)}`, s(56, true), { align: 'center' });
   if (content.kind === 'cancelled') {
     // White on black across the slip, as large as the order number: the cook must not miss that it is off.
     c.space(dots(12));

@@ -17,10 +17,13 @@ const filterButtonClass =
 
 export function KitchenBoard({
   columns,
+  upcoming = [],
   done,
   card,
 }: {
   columns: Record<KitchenColumn, readonly LiveOrder[]>;
+  /** Orders for a later pickup (issue 33), by pickup time: shown apart until their preparation starts. */
+  upcoming?: readonly LiveOrder[];
   done: readonly LiveOrder[];
   card: (order: LiveOrder) => ReactNode;
 }) {
@@ -63,6 +66,15 @@ export function KitchenBoard({
           </section>
         ))}
       </div>
+      {upcoming.length > 0 ? (
+        <section aria-labelledby="live-upcoming" data-testid="live-section-upcoming" className="flex flex-col gap-4">
+          <h2 id="live-upcoming" className="text-2xl font-bold text-ink">
+            {t.upcoming} <bdi className="text-lg font-medium text-muted">({upcoming.length})</bdi>
+          </h2>
+          <p className="text-lg text-muted">{t.upcomingHint}</p>
+          <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">{upcoming.map(card)}</ul>
+        </section>
+      ) : null}
       {done.length > 0 ? (
         <section aria-labelledby="live-done" data-testid="live-section-done">
           <h2 id="live-done" className="text-2xl font-bold text-ink">

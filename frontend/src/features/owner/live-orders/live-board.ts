@@ -204,7 +204,8 @@ export function isCancelled(order: LiveOrder): boolean {
 
 /** Paid orders nobody has accepted yet: the number in the tab's title. */
 export function unhandledCount(board: LiveBoard | undefined): number {
-  return board?.orders.filter((order) => order.status === 'paid' && !isCancelled(order)).length ?? 0;
+  // An order for later waits under "upcoming" (issue 33): not the kitchen's until its preparation starts.
+  return board?.orders.filter((order) => order.status === 'paid' && !order.upcoming && !isCancelled(order)).length ?? 0;
 }
 
 /** A refund made after a refused one: the refusal is no longer the order's news. */

@@ -85,7 +85,11 @@ export function LiveOrdersPage() {
 
   const orders = board?.orders ?? [];
   const open = (order: LiveOrder) => !isCancelled(order);
-  const fresh = orders.filter((order) => order.status === 'paid' && open(order));
+  const fresh = orders.filter((order) => order.status === 'paid' && !order.upcoming && open(order));
+  // Paid for a later pickup (issue 33): apart, by pickup time, until the moment its preparation starts.
+  const upcoming = orders
+    .filter((order) => order.status === 'paid' && order.upcoming && open(order))
+    .sort((a, b) => (a.pickupAt ?? '').localeCompare(b.pickupAt ?? ''));
   const preparing = orders.filter((order) => order.status === 'accepted' && open(order));
   const ready = orders.filter((order) => order.status === 'ready' && open(order));
   const withoutPrinter = board ? !board.printer.paired && !browserPrinting : false;
@@ -168,7 +172,7 @@ export function LiveOrdersPage() {
         />
       ) : null}
       <div className={controlsOpen ? '' : 'hidden md:block'}>
-        {may('settings.edit') ? <OrderingPauseControl /> : null}
+        {may('settings.edit') ? <OrderingPauseControl upcoming={upcoming} /> : null}
       </div>
 
       {board ? (
@@ -178,7 +182,12 @@ export function LiveOrdersPage() {
             <p className="mt-2 text-lg text-muted">{t.emptyHint}</p>
           </div>
         ) : (
-          <KitchenBoard columns={{ new: fresh, active: preparing, ready }} done={done} card={card} />
+          <KitchenBoard
+            columns={{ new: fresh, active: preparing, ready }}
+            upcoming={upcoming}
+            done={done}
+            card={card}
+          />
         )
       ) : query.isError ? (
         <div className="mt-8 rounded-xl border border-line bg-surface p-6" data-testid="live-error">

@@ -108,6 +108,14 @@ export function OrderCard({
               <bdi>{formatIsraelTimeOfDay(order.paidAt)}</bdi>
             </time>
           </p>
+          {order.pickupAt ? (
+            <p className="mt-1 text-2xl font-bold text-ink" data-testid="live-order-pickup">
+              {t.pickupAt}
+              <time dateTime={order.pickupAt}>
+                <bdi>{formatIsraelTimeOfDay(order.pickupAt)}</bdi>
+              </time>
+            </p>
+          ) : null}
           {order.tableNumber !== null ? (
             <p className="mt-1 text-2xl font-bold text-ink" data-testid="live-order-table">
               {t.table(order.tableNumber)}

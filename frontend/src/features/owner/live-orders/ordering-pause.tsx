@@ -6,6 +6,8 @@ import { toast } from '@/components/ui/toast';
 import { heHours } from '@/i18n/he-hours';
 import { openingHoursQueryOptions, pauseOrdering, resumeOrdering, useOpeningHours } from '../shared/api/opening-hours';
 import { errorDescription } from '../shared/errors';
+import type { LiveOrder } from '@tafrit/contracts/sockets';
+import { UpcomingWarning } from './upcoming-warning';
 
 const t = heHours.pause;
 const CHOICES = [15, 30, 60] as const;
@@ -19,7 +21,7 @@ export const minutesLeft = (until: string | null, now: number): number | null =>
  * The live console's "pause new orders" (decision 028): 15, 30 or 60 minutes, or until resumed, with the time left.
  * Diners keep browsing; the server refuses their payments until the pause ends or the owner resumes.
  */
-export function OrderingPauseControl() {
+export function OrderingPauseControl({ upcoming = [] }: { upcoming?: readonly LiveOrder[] }) {
   const titleId = useId();
   const queryClient = useQueryClient();
   const settings = useOpeningHours();
@@ -50,6 +52,10 @@ export function OrderingPauseControl() {
   }, [pause?.until, settings]);
 
   const act = (action: () => ReturnType<typeof resumeOrdering>) => change.mutate(action);
+  // Orders for later still to make (issue 33): a pause is confirmed after they are listed.
+  const [confirming, setConfirming] = useState<{ minutes: (typeof CHOICES)[number] | null } | null>(null);
+  const ask = (minutes: (typeof CHOICES)[number] | null) =>
+    upcoming.length > 0 ? setConfirming({ minutes }) : act(() => pauseOrdering(minutes));
 
   return (
     <section aria-labelledby={titleId} className={`${cardClass} mt-4`} data-testid="ordering-pause">
@@ -81,7 +87,7 @@ export function OrderingPauseControl() {
                 key={minutes}
                 type="button"
                 disabled={pending || !settings.data}
-                onClick={() => act(() => pauseOrdering(minutes))}
+                onClick={() => ask(minutes)}
                 className={secondaryButtonClass}
                 data-testid={`pause-${minutes}`}
               >
@@ -91,13 +97,23 @@ export function OrderingPauseControl() {
             <button
               type="button"
               disabled={pending || !settings.data}
-              onClick={() => act(() => pauseOrdering(null))}
+              onClick={() => ask(null)}
               className={secondaryButtonClass}
               data-testid="pause-until-resumed"
             >
               {t.untilResumed}
             </button>
           </div>
+          {confirming ? (
+            <UpcomingWarning
+              upcoming={upcoming}
+              onConfirm={() => {
+                setConfirming(null);
+                act(() => pauseOrdering(confirming.minutes));
+              }}
+              onCancel={() => setConfirming(null)}
+            />
+          ) : null}
         </>
       )}
     </section>

@@ -68,8 +68,11 @@ export function useLiveOrders({ onNewOrders }: { onNewOrders: (count: number) =>
       queryClient.setQueryData<LiveBoard>(liveBoardKey, (board) => {
         if (!board) return board;
         const next = applyLiveEvents(board, recent.current);
-        const known = new Set(board.orders.map((order) => order.orderId));
-        fresh = next.orders.filter((order) => order.status === 'paid' && !known.has(order.orderId)).length;
+        // New to the kitchen: a paid order not listed before, or one for later that has just become due (issue 33).
+        const known = new Set(board.orders.filter((order) => !order.upcoming).map((order) => order.orderId));
+        fresh = next.orders.filter(
+          (order) => order.status === 'paid' && !order.upcoming && !known.has(order.orderId),
+        ).length;
         return next;
       });
       if (fresh > 0) onNewOrdersRef.current(fresh);

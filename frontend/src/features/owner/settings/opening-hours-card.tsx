@@ -15,6 +15,7 @@ import {
   labelClass,
 } from '@/components/ui/form-styles';
 import { PendingButton } from '@/components/ui/pending-button';
+import { UpcomingPickups } from './upcoming-pickups';
 import { primaryButtonClass, secondaryButtonClass } from '@/components/ui/styles';
 import { heHours } from '@/i18n/he-hours';
 import { openingHoursQueryOptions, setOpeningHours, useOpeningHours } from '../shared/api/opening-hours';
@@ -256,6 +257,7 @@ export function OpeningHoursCard() {
             </fieldset>
           ) : null}
 
+          <UpcomingPickups />
           <PendingButton type="submit" pending={pending} pendingLabel={t.saving} className={primaryButtonClass}>
             {t.save}
           </PendingButton>

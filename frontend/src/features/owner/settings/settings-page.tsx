@@ -29,6 +29,7 @@ import { DinerLanguagesCard } from './diner-languages-card';
 import { ServiceModeCard } from './service-mode-card';
 import { MenuAddressCard } from './menu-address-card';
 import { AutoAcceptCard } from './auto-accept-card';
+import { OrderAheadCard } from './order-ahead-card';
 import { OpeningHoursCard } from './opening-hours-card';
 import { PaymentOptionsCard } from './payment-options-card';
 import { errorDescription } from '../shared/errors';
@@ -116,6 +117,7 @@ export function SettingsPage() {
             {ready ? <DinerLanguagesCard /> : null}
             {ready ? <ServiceModeCard /> : null}
             {ready ? <AutoAcceptCard /> : null}
+            {ready ? <OrderAheadCard /> : null}
             {ready ? <OpeningHoursCard /> : null}
             {ready ? <PaymentOptionsCard /> : null}
           </div>

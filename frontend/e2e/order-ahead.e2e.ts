@@ -1,0 +1,151 @@
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectAccessible, expectNoSidewaysScroll, launchBrowser, openPage } from './support/browser.js';
+import { GOOD_CARD, PAYMENT_FRAME, payInFrame } from './support/payment.js';
+import { codeSentTo, smsLines, waitUntilCodeCanBeSent } from './support/sms.js';
+
+// Order ahead (issue 33, decision 050) in a real browser against the built product: the diner of the demo café picks
+// a pickup time today, pays in the sandbox, and the thank-you page shows the time and offers it for the calendar;
+// the kitchen screen shows the order under "upcoming". Axe clean at 390 px and on a desktop.
+//
+// The server's clock is the machine's here (no test moves it; the server tests do): the slots are today's, so the
+// owner first sets 10-minute slots from now to midnight with a 5-minute estimate. Only in the last quarter hour
+// before midnight in Israel is there no slot far enough ahead to be upcoming.
+
+const baseUrl = inject('baseUrl');
+const smsLog = join(inject('dataDir'), 'sms.log');
+const DEMO_OWNER = '052-3456789';
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+const LIVE_WAIT = 20_000;
+const DEMO_SETTINGS = {
+  enabled: true,
+  slotMinutes: 15,
+  perSlot: 4,
+  leadMinutes: 20,
+  lastPickupBeforeCloseMinutes: 15,
+  estimateMinutes: 15,
+};
+let browser: Browser;
+let ownerPage: Page;
+
+async function chooseOrderAhead(settings: typeof DEMO_SETTINGS) {
+  const status = await ownerPage.evaluate(
+    async (body) =>
+      (
+        await fetch('/api/business/order-ahead', {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('authToken')}` },
+          body: JSON.stringify(body),
+        })
+      ).status,
+    settings,
+  );
+  expect(status).toBe(200);
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ page: ownerPage } = await openPage(browser, { viewport: DESKTOP }));
+  await ownerPage.goto(`${baseUrl}/login`);
+  const before = smsLines(smsLog).length;
+  await ownerPage.getByLabel('מספר טלפון נייד').fill(DEMO_OWNER);
+  await waitUntilCodeCanBeSent(smsLog, DEMO_OWNER);
+  await ownerPage.getByRole('button', { name: 'שליחת קוד' }).click();
+  await ownerPage.getByLabel('קוד אימות').fill(await codeSentTo(smsLog, DEMO_OWNER, before));
+  await ownerPage.waitForURL((url) => url.pathname !== '/login');
+  await chooseOrderAhead({
+    ...DEMO_SETTINGS,
+    slotMinutes: 10,
+    leadMinutes: 0,
+    lastPickupBeforeCloseMinutes: 0,
+    estimateMinutes: 5,
+  });
+});
+afterAll(async () => {
+  // The demo café is shared by every file of the run: it goes back to its own settings.
+  await chooseOrderAhead(DEMO_SETTINGS).catch(() => undefined);
+  await browser?.close();
+});
+
+describe('ordering ahead for a pickup time', () => {
+  it('the diner picks a slot and pays; the thank-you page says the time and offers the calendar; the kitchen waits', async () => {
+    const diner = await openPage(browser, { viewport: PHONE });
+    const { page } = diner;
+    await page.goto(`${baseUrl}/menu/demo`);
+    const add = page.getByRole('button', { name: 'הוספה של קרואסון חמאה לעגלה' });
+    const sheet = await add.getAttribute('aria-haspopup');
+    await add.click();
+    if (sheet) {
+      await page.getByTestId('sheet-add').click();
+      await page.getByTestId('product-sheet').waitFor({ state: 'detached' });
+    }
+    await page.getByTestId('header-cart').click();
+    await page.getByRole('button', { name: 'מעבר לתשלום' }).click();
+
+    // "As soon as possible" opens the payment page at once; the latest slot of today is chosen instead.
+    const field = page.getByTestId('pickup-time');
+    await field.getByText('מתי לאסוף?').waitFor();
+    await page.locator(PAYMENT_FRAME).waitFor({ state: 'visible', timeout: 15_000 });
+    const select = field.getByLabel('שעת איסוף');
+    const slots = await select
+      .locator('option')
+      .evaluateAll((options) =>
+        options.map((option) => ({ value: (option as HTMLOptionElement).value, text: option.textContent ?? '' })),
+      );
+    const last = slots.at(-1)!;
+    expect(last.value).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d0:00\+0[23]:00$/);
+    // Another time is another order with its own payment page: the frame is replaced.
+    const firstPage = await page.locator(PAYMENT_FRAME).getAttribute('src');
+    await select.selectOption(last.value);
+    await expect.poll(() => field.getByLabel('בשעה').isChecked()).toBe(true);
+    await expect
+      .poll(
+        () =>
+          page
+            .locator(PAYMENT_FRAME)
+            .getAttribute('src')
+            .catch(() => firstPage),
+        { timeout: 15_000 },
+      )
+      .not.toBe(firstPage);
+    await page.locator(PAYMENT_FRAME).waitFor({ state: 'visible', timeout: 15_000 });
+    await expectAccessible(page, 'the checkout with a pickup time at 390 px');
+    await expectNoSidewaysScroll(page);
+
+    await payInFrame(page.frameLocator(PAYMENT_FRAME), GOOD_CARD);
+    await page.waitForURL(/\/thank-you\/demo$/, { timeout: 30_000 });
+    const pickup = page.getByTestId('pickup-at');
+    await expect.poll(() => pickup.textContent(), { timeout: 15_000 }).toContain(`איסוף בשעה ${last.text}`);
+    const calendar = pickup.getByRole('link', { name: 'הוספה ליומן' });
+    expect(await calendar.getAttribute('download')).toMatch(/^order-\d+\.ics$/);
+    const ics = decodeURIComponent((await calendar.getAttribute('href')) ?? '');
+    expect(ics.startsWith('data:text/calendar')).toBe(true);
+    expect(ics).toContain(`DTSTART:${new Date(last.value).toISOString().replace(/[-:]/g, '').replace('.000', '')}`);
+    await expectAccessible(page, 'the thank-you page of an order for later at 390 px');
+    const orderNumber = ((await page.getByTestId('order-number').textContent()) ?? '').trim();
+    expect(orderNumber).toMatch(/^\d+$/);
+
+    // The kitchen sees it apart, under "upcoming", with its pickup time; not among the new orders.
+    await ownerPage.goto(`${baseUrl}/orders`);
+    const upcoming = ownerPage.getByTestId('live-section-upcoming');
+    const card = upcoming
+      .getByTestId('live-order')
+      .filter({ has: ownerPage.getByTestId('live-order-number').getByText(orderNumber, { exact: true }) });
+    await card.waitFor({ timeout: LIVE_WAIT });
+    expect(await card.getByTestId('live-order-pickup').textContent()).toContain(last.text);
+    expect(
+      await ownerPage
+        .getByTestId('live-section-new')
+        .getByTestId('live-order-number')
+        .getByText(orderNumber, { exact: true })
+        .count(),
+    ).toBe(0);
+    await expectAccessible(ownerPage, 'the kitchen screen with an order for later on a desktop');
+    await ownerPage.setViewportSize(PHONE);
+    await expectAccessible(ownerPage, 'the kitchen screen with an order for later at 390 px');
+    expect(diner.problems).toEqual([]);
+    await diner.context.close();
+  });
+});

@@ -1,0 +1,47 @@
+// Order ahead (issue 33): pausing new orders does not cancel the orders already paid for a later pickup. Before a
+// pause the console lists them (the server's live list), so the owner pauses knowing what is still to be made.
+import type { LiveOrder } from '@tafrit/contracts/sockets';
+import { formatIsraelTimeOfDay } from '@tafrit/contracts/months';
+import { primaryButtonClass, secondaryButtonClass } from '@/components/ui/styles';
+import { heOwner } from '@/i18n/he-owner';
+
+const t = heOwner.live;
+
+export function UpcomingWarning({
+  upcoming,
+  onConfirm,
+  onCancel,
+}: {
+  upcoming: readonly LiveOrder[];
+  onConfirm(): void;
+  onCancel(): void;
+}) {
+  return (
+    <div role="alert" className="mt-3 rounded-lg border border-danger bg-danger-50 p-3" data-testid="upcoming-warning">
+      <p className="font-bold text-ink">{t.upcomingWarning(upcoming.length)}</p>
+      <ul className="mt-2 list-disc ps-6 text-ink">
+        {upcoming.map((order) => (
+          <li key={order.orderId}>
+            {t.orderNumber} <bdi dir="ltr">#{order.orderNumber}</bdi>
+            {order.pickupAt ? (
+              <>
+                {' '}
+                {t.pickupAt}
+                <bdi dir="ltr">{formatIsraelTimeOfDay(order.pickupAt)}</bdi>
+              </>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 text-muted">{t.upcomingWarningNote}</p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button type="button" onClick={onConfirm} className={primaryButtonClass} data-testid="pause-confirm">
+          {t.pauseAnyway}
+        </button>
+        <button type="button" onClick={onCancel} className={secondaryButtonClass}>
+          {t.pauseCancel}
+        </button>
+      </div>
+    </div>
+  );
+}
