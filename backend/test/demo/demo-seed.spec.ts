@@ -157,12 +157,7 @@ describe('a demo café seeded before addresses were asked', () => {
       (event) => event.type,
     );
     // And its readable address to share (issue 33), which it lacked too.
-    expect(types).toEqual([
-      'BusinessRegistered',
-      'BusinessAddressChanged',
-      'MenuAddressChosen',
-      'OrderAheadChosen',
-    ]);
+    expect(types).toEqual(['BusinessRegistered', 'BusinessAddressChanged', 'MenuAddressChosen', 'OrderAheadChosen']);
   });
 });
 
