@@ -116,10 +116,11 @@ describe("an order's source", () => {
     });
     expect(response.status).toBe(200);
     const lines = (await response.text()).split(/\r?\n/);
-    expect(lines[0]).toContain('מקור,תג מקור');
-    expect(lines.some((line) => line.endsWith('קישור משותף,instagram'))).toBe(true);
-    expect(lines.some((line) => line.endsWith('פוסטר בחלון,'))).toBe(true);
-    expect(lines.some((line) => line.endsWith('QR בשולחן,'))).toBe(true);
-    expect(lines.some((line) => line.endsWith('לא ידוע,'))).toBe(true);
+    // The source's two columns, then the promo code's two (none here).
+    expect(lines[0]).toContain('מקור,תג מקור,קוד הנחה,הנחה');
+    expect(lines.some((line) => line.endsWith('קישור משותף,instagram,,'))).toBe(true);
+    expect(lines.some((line) => line.endsWith('פוסטר בחלון,,,'))).toBe(true);
+    expect(lines.some((line) => line.endsWith('QR בשולחן,,,'))).toBe(true);
+    expect(lines.some((line) => line.endsWith('לא ידוע,,,'))).toBe(true);
   });
 });
