@@ -2,7 +2,7 @@
 // times are ISO 8601 instants; every event names the business (its phone) so projections and processors of one
 // business never need to look the order up. Never change a version's meaning: add a version and an upcaster.
 import { z } from 'zod';
-import { dinerLanguages, offerableLanguages } from './languages.js';
+import { dinerLanguages } from './languages.js';
 import { buyerBlockSchema, sellerBlockSchema } from './tax-document-parties.js';
 import { orderSourceSchema } from './http/share.schemas.js';
 
@@ -33,45 +33,9 @@ export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 export const PAYMENT_METHODS = ['card', 'google_pay', 'bit'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-/**
- * A name as the diner read it in their language when the order was placed (the owner's translation then), kept
- * beside the Hebrew one the kitchen and the invoice use. Absent: the diner ordered in Hebrew, or the owner had not
- * translated it (the diner saw the Hebrew name).
- */
-export const translatedNameSchema = z.object({ language: z.enum(offerableLanguages), name: text });
-export type TranslatedName = z.infer<typeof translatedNameSchema>;
-
-/** A chosen option as it was when the order was placed (option-pricing.ts's ChosenOption), names and price copied. */
-export const chosenOptionSchema = z.object({
-  groupId: z.string(),
-  groupName: z.string(),
-  optionId: z.string(),
-  name: z.string(),
-  priceAgorot: agorot,
-  /** A "without" choice (בלי בצל): the kitchen's slip sets it apart. */
-  without: z.boolean(),
-  /** Added 2026-11-29: the option's name in the diner's language (absent on older events). */
-  translatedName: translatedNameSchema.optional(),
-});
-
-/** A line as the server priced it when the order was placed: later menu edits never change a placed order. */
-export const orderLineSchema = z.object({
-  productId: z.number().int().positive(),
-  name: text,
-  /** The product's price plus its chosen options' prices, for one unit. */
-  unitPriceAgorot: agorot,
-  quantity: z.number().int().min(1).max(99),
-  /** The line's choices (issue 16, added 2026-11-26); older events and lines without choices lack it. */
-  options: z.array(chosenOptionSchema).optional(),
-  /** Added 2026-11-29: the product's name in the diner's language (absent on older events). */
-  translatedName: translatedNameSchema.optional(),
-  /**
-   * Added 2026-11-29 (issue 33): this line's share of the order's promo discount, in agorot (absent: none). What was
-   * paid for the line is its amount less this share: its VAT, and what a refund of it returns.
-   */
-  discountAgorot: agorot.optional(),
-});
-export type OrderLine = z.infer<typeof orderLineSchema>;
+// The lines' schemas live in their own file; importers of this one find them here too.
+export * from './order-lines.js';
+import { orderLineSchema } from './order-lines.js';
 
 export const orderPlacedDataSchema = z.object({
   orderId,
