@@ -5,6 +5,7 @@ import { DATABASE } from '../../src/platform/database/database.module.js';
 import type { Database } from '../../src/platform/database/database.js';
 import { query } from '../../src/platform/database/sql.js';
 import type { RecordedEvent } from '../../src/platform/event-store/event-store.port.js';
+import { Migration20261207000500_numbers_sources_promos } from '../../src/migrations/Migration20261207000500_numbers_sources_promos.js';
 import { numbersProjection } from '../../src/modules/reports/projections/numbers.projection.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -380,5 +381,49 @@ describe('where the orders came from and the promo codes', () => {
       { channel: 'table', tag: '', orders: 1, sales: 5130, refunded: 1440 },
       { channel: 'unknown', tag: '', orders: 2, sales: 7450, refunded: 2000 },
     ]);
+  });
+});
+
+// Last in this file: the migration empties every numbers table of the database.
+describe('the migration that adds the sources and promo codes', () => {
+  it("empties the numbers tables and sends the processor back to the log's start, to rebuild them", async () => {
+    const business = '0500000012';
+    const events = [
+      ...paidOrder(business, '2026-10-05T07:00:00Z', { lines: [CAKE], source: { channel: 'window' } }).events,
+      ...paidOrder(business, '2026-10-05T07:00:00Z', { lines: [{ ...CAKE, discountAgorot: 250 }], code: 'KAYITZ' })
+        .events,
+    ];
+    await deliver(events);
+    const before = {
+      hours: await hoursOf(business),
+      sources: await sourcesOf(business),
+      promos: await promosOf(business),
+    };
+    const em = database.em();
+    await em.getConnection().execute(
+      `insert into processor_checkpoints (name, last_transaction_id, last_position) values ('numbers', '900', 900)
+       on conflict (name) do update set last_transaction_id = '900', last_position = 900`,
+    );
+    const migration = new Migration20261207000500_numbers_sources_promos(em.getDriver(), em.config);
+    migration.up();
+    for (const statement of migration.getQueries()) await em.getConnection().execute(statement as string);
+
+    for (const table of ['orders', 'hours', 'items', 'refunds', 'sources', 'promos'])
+      expect(await query(em, `select 1 from numbers_${table}`)).toEqual([]);
+    expect(
+      await query(
+        em,
+        `select last_transaction_id::text as tx, last_position::int as position
+                         from processor_checkpoints where name = 'numbers'`,
+      ),
+    ).toEqual([{ tx: '0', position: 0 }]);
+    // Read again from the log, the same events write the same rows.
+    await deliver(events);
+    expect({
+      hours: await hoursOf(business),
+      sources: await sourcesOf(business),
+      promos: await promosOf(business),
+    }).toEqual(before);
+    expect(before.promos).toEqual([{ code: 'KAYITZ', orders: 1, sales: 2250, discount: 250, refunded: 0 }]);
   });
 });
