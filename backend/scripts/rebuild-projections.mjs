@@ -168,6 +168,8 @@ export const READ_MODELS = [
       { table: 'numbers_hours', key: ['business_id', 'day', 'hour'] },
       { table: 'numbers_items', key: ['business_id', 'day', 'product_id', 'option_id'] },
       { table: 'numbers_refunds', key: ['refund_id'] },
+      { table: 'numbers_sources', key: ['business_id', 'day', 'channel', 'tag'] },
+      { table: 'numbers_promos', key: ['business_id', 'day', 'code'] },
     ],
   },
 ];

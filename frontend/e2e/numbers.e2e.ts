@@ -58,9 +58,20 @@ describe("the owner's numbers, end to end (issue 33)", () => {
     await signInWithCode(page, { baseUrl, smsLog, phone: DEMO_OWNER_PHONE });
     await openNumbers(page);
     // The plots, each an image with its name, and this month's sales counting the order just paid.
-    for (const id of ['days', 'weeks', 'best', 'least', 'options', 'hours', 'service', 'months']) {
+    for (const id of ['days', 'weeks', 'best', 'least', 'options', 'hours', 'service', 'months', 'sources']) {
       await expect(page.getByTestId(`numbers-${id}-chart`).getAttribute('role')).resolves.toBe('img');
     }
+    // The promo codes' plot: a chart once a code was used this month (another browser test may pay with DEMO10),
+    // else its own empty state.
+    const promos = page.getByTestId('numbers-plot-promos');
+    await expect(
+      promos.getByTestId('numbers-promos-chart').or(promos.getByText('לא נעשה שימוש בקודי הנחה בטווח הזה.')).count(),
+    ).resolves.toBe(1);
+    // Where the orders came from: its table lists the channels with their orders.
+    const sources = page.getByTestId('numbers-plot-sources');
+    await sources.locator('summary').click();
+    await sources.getByRole('table').waitFor();
+    expect(await sources.getByRole('table').getByRole('row').count()).toBeGreaterThan(1);
     const products = page.getByTestId('numbers-plot-products');
     await products.locator('summary').click();
     const table = products.getByRole('table');

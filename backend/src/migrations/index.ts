@@ -39,6 +39,7 @@ import { Migration20261207000200_menu_addresses } from './Migration2026120700020
 import { Migration20261207000210_order_sources } from './Migration20261207000210_order_sources.js';
 import { Migration20261207000300_promo_codes } from './Migration20261207000300_promo_codes.js';
 import { Migration20261207000400_numbers } from './Migration20261207000400_numbers.js';
+import { Migration20261207000500_numbers_sources_promos } from './Migration20261207000500_numbers_sources_promos.js';
 
 /**
  * Every migration, in order. An explicit list (not a folder glob) works the same from TypeScript sources in tests
@@ -95,4 +96,8 @@ export const migrationsList = [
   { name: 'Migration20261207000210_order_sources', class: Migration20261207000210_order_sources },
   { name: 'Migration20261207000300_promo_codes', class: Migration20261207000300_promo_codes },
   { name: 'Migration20261207000400_numbers', class: Migration20261207000400_numbers },
+  {
+    name: 'Migration20261207000500_numbers_sources_promos',
+    class: Migration20261207000500_numbers_sources_promos,
+  },
 ];

@@ -461,7 +461,7 @@ export const ROUTE_CASES: RouteCase[] = [
   },
   { route: 'GET /api/orders', request: get(`/api/orders?month=${month}`) },
   { route: 'GET /api/orders/csv', request: get(`/api/orders/csv?month=${month}`) },
-  ...(['sales', 'hours', 'products', 'months'] as const).map((data) => ({
+  ...(['sales', 'hours', 'products', 'months', 'sources', 'promos'] as const).map((data) => ({
     route: `GET /api/owner/numbers/${data}`,
     request: get(`/api/owner/numbers/${data}?from=${month}-01&to=${month}-01`),
   })),

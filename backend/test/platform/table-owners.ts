@@ -95,6 +95,8 @@ export const TABLE_OWNERS: Readonly<Record<string, Owner>> = {
   numbers_hours: 'reports',
   numbers_items: 'reports',
   numbers_refunds: 'reports',
+  numbers_sources: 'reports',
+  numbers_promos: 'reports',
 
   system_settings: 'terms',
 

@@ -209,6 +209,8 @@ describe('rebuilding the read models from the log', () => {
         'numbers_hours',
         'numbers_items',
         'numbers_refunds',
+        'numbers_sources',
+        'numbers_promos',
         // Promo codes (issue 33): none made on this day, so equal and empty.
         'promo_codes',
       ].sort(),

@@ -5,6 +5,7 @@ import { DATABASE } from '../../src/platform/database/database.module.js';
 import type { Database } from '../../src/platform/database/database.js';
 import { query } from '../../src/platform/database/sql.js';
 import type { RecordedEvent } from '../../src/platform/event-store/event-store.port.js';
+import { Migration20261207000500_numbers_sources_promos } from '../../src/migrations/Migration20261207000500_numbers_sources_promos.js';
 import { numbersProjection } from '../../src/modules/reports/projections/numbers.projection.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -63,10 +64,20 @@ interface Placed {
 function paidOrder(
   business: string,
   paidAt: string,
-  { lines = [LATTE], tableNumber = 4, tipAgorot = 0, test = false, serviceMode = 'table' as 'table' | 'pickup' } = {},
+  {
+    lines = [LATTE],
+    tableNumber = 4,
+    tipAgorot = 0,
+    test = false,
+    serviceMode = 'table' as 'table' | 'pickup',
+    source = undefined as OrderEventData['OrderPlaced']['source'],
+    code = '',
+  } = {},
 ): Placed {
   const orderId = randomUUID();
-  const items = lines.reduce((sum, line) => sum + line.unitPriceAgorot * line.quantity, 0);
+  // A promo code's discount is the lines' shares (`discountAgorot`): the total is the items less it plus the tip.
+  const discount = lines.reduce((sum, line) => sum + (line.discountAgorot ?? 0), 0);
+  const items = lines.reduce((sum, line) => sum + line.unitPriceAgorot * line.quantity, 0) - discount;
   const placed = recorded('OrderPlaced', {
     orderId,
     businessPhone: business,
@@ -85,6 +96,8 @@ function paidOrder(
     placedAt: paidAt,
     seller: { name: 'קפה', dealerNumber: '1', receiptPhone: null, serviceMode },
     ...(test ? { test: true as const } : {}),
+    ...(source ? { source } : {}),
+    ...(code ? { discount: { code, promoCodeId: `promo-${code}`, agorot: discount } } : {}),
   });
   const paid = recorded('OrderPaid', {
     orderId,
@@ -148,6 +161,21 @@ const itemsOf = (business: string) =>
     database.em(),
     `select to_char(day, 'YYYY-MM-DD') as day, product_id, option_id, name, quantity, sales_agorot::int as sales
        from numbers_items where business_id = ? order by day, product_id, option_id`,
+    [business],
+  );
+const sourcesOf = (business: string) =>
+  query<Record<string, unknown>>(
+    database.em(),
+    `select channel, tag, orders, sales_agorot::int as sales, refunded_agorot::int as refunded
+       from numbers_sources where business_id = ? order by channel, tag`,
+    [business],
+  );
+const promosOf = (business: string) =>
+  query<Record<string, unknown>>(
+    database.em(),
+    `select code, orders, sales_agorot::int as sales, discount_agorot::int as discount,
+            refunded_agorot::int as refunded
+       from numbers_promos where business_id = ? order by code`,
     [business],
   );
 
@@ -274,5 +302,128 @@ describe('a refund of the whole remainder after a line refund', () => {
     expect(await hoursOf(business)).toEqual([
       { day: '2026-09-01', hour: 10, orders: 0, table_orders: 0, sales: 5700, table_sales: 0, refunded: 5700 },
     ]);
+  });
+});
+
+describe('where the orders came from and the promo codes', () => {
+  it('counts each channel and tag, and an order without a recorded source as unknown', async () => {
+    const business = '0500000010';
+    const at = '2026-10-01T07:00:00Z';
+    await deliver([
+      ...paidOrder(business, at, { lines: [LATTE], source: { channel: 'table' } }).events,
+      ...paidOrder(business, at, { lines: [CAKE], source: { channel: 'window' } }).events,
+      ...paidOrder(business, at, { lines: [CAKE], tipAgorot: 500, source: { channel: 'link', tag: 'instagram' } })
+        .events,
+      ...paidOrder(business, at, { lines: [LATTE], source: { channel: 'link', tag: 'instagram' } }).events,
+      ...paidOrder(business, at, { lines: [CAKE], source: { channel: 'link' } }).events,
+      ...paidOrder(business, at, { lines: [CAKE] }).events,
+    ]);
+    // Lattes ₪32 (two at ₪16), cakes ₪25; the tip is not a sale.
+    expect(await sourcesOf(business)).toEqual([
+      { channel: 'link', tag: '', orders: 1, sales: 2500, refunded: 0 },
+      { channel: 'link', tag: 'instagram', orders: 2, sales: 5700, refunded: 0 },
+      { channel: 'table', tag: '', orders: 1, sales: 3200, refunded: 0 },
+      { channel: 'unknown', tag: '', orders: 1, sales: 2500, refunded: 0 },
+      { channel: 'window', tag: '', orders: 1, sales: 2500, refunded: 0 },
+    ]);
+  });
+
+  it("counts the sales after a code's discount, per code and per product, and a refund of a discounted order", async () => {
+    const business = '0500000011';
+    const at = '2026-10-02T07:00:00Z';
+    // KAYITZ: 10% off an order of two lattes and a cake (₪3.20 + ₪2.50), then ₪5 off a cake; SHALOM ₪2.50 off a cake.
+    const first = paidOrder(business, at, {
+      lines: [
+        { ...LATTE, discountAgorot: 320 },
+        { ...CAKE, discountAgorot: 250 },
+      ],
+      tipAgorot: 500,
+      code: 'KAYITZ',
+      source: { channel: 'table' },
+    });
+    const second = paidOrder(business, at, { lines: [{ ...CAKE, discountAgorot: 500 }], code: 'KAYITZ' });
+    const third = paidOrder(business, at, { lines: [{ ...CAKE, discountAgorot: 250 }], code: 'SHALOM' });
+    const plain = paidOrder(business, at, { lines: [LATTE] });
+    await deliver([...first.events, ...second.events, ...third.events, ...plain.events]);
+    // Sales are what was paid for the items: 57 − 5.70 = 51.30, 20, 22.50 and 32 (the tip apart).
+    expect(await hoursOf(business)).toEqual([
+      { day: '2026-10-02', hour: 10, orders: 4, table_orders: 4, sales: 12580, table_sales: 12580, refunded: 0 },
+    ]);
+    expect(await promosOf(business)).toEqual([
+      { code: 'KAYITZ', orders: 2, sales: 7130, discount: 1070, refunded: 0 },
+      { code: 'SHALOM', orders: 1, sales: 2250, discount: 250, refunded: 0 },
+    ]);
+    expect((await itemsOf(business)).map((row) => [row.product_id, row.option_id, row.quantity, row.sales])).toEqual([
+      [7, '', 4, 2880 + 3200],
+      [7, 'oat', 4, 800],
+      [9, '', 3, 2250 + 2000 + 2250],
+    ]);
+
+    // The second order back in full (₪20 paid): no longer an order, nor its discount. Then one of the first order's
+    // two lattes: ₪16 less its half of the line's ₪3.20 discount.
+    await deliver([
+      ...refund(business, second.orderId, 2000, null),
+      ...refund(business, first.orderId, 1440, [{ index: 0, quantity: 1 }]),
+    ]);
+    expect(await promosOf(business)).toEqual([
+      { code: 'KAYITZ', orders: 1, sales: 7130, discount: 570, refunded: 3440 },
+      { code: 'SHALOM', orders: 1, sales: 2250, discount: 250, refunded: 0 },
+    ]);
+    expect(await hoursOf(business)).toEqual([
+      { day: '2026-10-02', hour: 10, orders: 3, table_orders: 3, sales: 12580, table_sales: 9140, refunded: 3440 },
+    ]);
+    expect((await itemsOf(business)).map((row) => [row.product_id, row.option_id, row.quantity, row.sales])).toEqual([
+      [7, '', 3, 6080 - 1440],
+      [7, 'oat', 3, 600],
+      [9, '', 2, 6500 - 2000],
+    ]);
+    expect(await sourcesOf(business)).toEqual([
+      { channel: 'table', tag: '', orders: 1, sales: 5130, refunded: 1440 },
+      { channel: 'unknown', tag: '', orders: 2, sales: 7450, refunded: 2000 },
+    ]);
+  });
+});
+
+// Last in this file: the migration empties every numbers table of the database.
+describe('the migration that adds the sources and promo codes', () => {
+  it("empties the numbers tables and sends the processor back to the log's start, to rebuild them", async () => {
+    const business = '0500000012';
+    const events = [
+      ...paidOrder(business, '2026-10-05T07:00:00Z', { lines: [CAKE], source: { channel: 'window' } }).events,
+      ...paidOrder(business, '2026-10-05T07:00:00Z', { lines: [{ ...CAKE, discountAgorot: 250 }], code: 'KAYITZ' })
+        .events,
+    ];
+    await deliver(events);
+    const before = {
+      hours: await hoursOf(business),
+      sources: await sourcesOf(business),
+      promos: await promosOf(business),
+    };
+    const em = database.em();
+    await em.getConnection().execute(
+      `insert into processor_checkpoints (name, last_transaction_id, last_position) values ('numbers', '900', 900)
+       on conflict (name) do update set last_transaction_id = '900', last_position = 900`,
+    );
+    const migration = new Migration20261207000500_numbers_sources_promos(em.getDriver(), em.config);
+    migration.up();
+    for (const statement of migration.getQueries()) await em.getConnection().execute(statement as string);
+
+    for (const table of ['orders', 'hours', 'items', 'refunds', 'sources', 'promos'])
+      expect(await query(em, `select 1 from numbers_${table}`)).toEqual([]);
+    expect(
+      await query(
+        em,
+        `select last_transaction_id::text as tx, last_position::int as position
+                         from processor_checkpoints where name = 'numbers'`,
+      ),
+    ).toEqual([{ tx: '0', position: 0 }]);
+    // Read again from the log, the same events write the same rows.
+    await deliver(events);
+    expect({
+      hours: await hoursOf(business),
+      sources: await sourcesOf(business),
+      promos: await promosOf(business),
+    }).toEqual(before);
+    expect(before.promos).toEqual([{ code: 'KAYITZ', orders: 1, sales: 2250, discount: 250, refunded: 0 }]);
   });
 });

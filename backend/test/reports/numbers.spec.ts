@@ -4,13 +4,15 @@ import {
   type NumbersHours,
   type NumbersMonths,
   type NumbersProducts,
+  type NumbersPromos,
   type NumbersSales,
+  type NumbersSources,
   type OrderLine,
 } from '@tafrit/contracts';
 import { ProcessorRunner } from '../../src/platform/processing/processor-runner.js';
 import { registerOwner, type SignedInOwner } from '../support/accounts.js';
 import { call } from '../support/http-client.js';
-import { recordOrder, recordRefund } from '../support/orders.js';
+import { recordOrder, recordRefund, type RecordOrderOptions } from '../support/orders.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 // The numbers page's data requests (issue 33, decision 053) on a small café whose orders go through the order's write
@@ -44,7 +46,13 @@ async function newOwner(): Promise<Owner> {
 }
 
 /** A paid order, paid at `paidAt` (an instant with its Israel offset). */
-function paid(owner: Owner, paidAt: string, lines: OrderLine[], tableNumber: number | null = 3) {
+function paid(
+  owner: Owner,
+  paidAt: string,
+  lines: OrderLine[],
+  tableNumber: number | null = 3,
+  more: Pick<RecordOrderOptions, 'source' | 'discount'> = {},
+) {
   orderNumber += 1;
   return recordOrder(app, {
     businessPhone: owner.phone,
@@ -54,8 +62,15 @@ function paid(owner: Owner, paidAt: string, lines: OrderLine[], tableNumber: num
     tableNumber,
     placedAt: new Date(Date.parse(paidAt) - 60_000).toISOString(),
     paidAt: new Date(paidAt).toISOString(),
+    ...more,
   });
 }
+
+/** A promo code's discount on the order and each line's share of it. */
+const code = (name: string, shares: number[]) => ({
+  discount: { code: name, promoCodeId: `promo-${name}`, agorot: shares.reduce((sum, share) => sum + share, 0) },
+  share: (lines: OrderLine[]) => lines.map((line, index) => ({ ...line, discountAgorot: shares[index] })),
+});
 
 async function numbers<T>(owner: Owner, path: string): Promise<T> {
   const answer = await call<{ success: boolean; data: T }>(app, 'GET', `/api/owner/numbers/${path}`, {
@@ -66,6 +81,7 @@ async function numbers<T>(owner: Owner, path: string): Promise<T> {
 }
 
 const OCTOBER = 'from=2026-10-01&to=2026-10-31';
+const NOVEMBER = 'from=2026-11-01&to=2026-11-30';
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -83,6 +99,26 @@ beforeAll(async () => {
   await paid(other, '2026-10-04T08:00:00+03:00', [CAKE]);
   // The other café renamed its cake on the 6th: the range shows the newer name.
   await paid(other, '2026-10-06T08:00:00+03:00', [{ ...CAKE, name: 'עוגת גבינה אפויה' }]);
+  // November (winter time, UTC+2): where each order came from and the promo codes.
+  const day = '2026-11-03T09:00:00+02:00';
+  await paid(cafe, day, [ESPRESSO], 3, { source: { channel: 'table' } });
+  await paid(cafe, day, [CAKE], 3, { source: { channel: 'window' } });
+  const kayitz = code('KAYITZ', [360]);
+  await paid(cafe, day, kayitz.share([LATTE_OAT]), 3, {
+    source: { channel: 'link', tag: 'instagram' },
+    discount: kayitz.discount,
+  });
+  const kayitzBack = code('KAYITZ', [280, 90]);
+  const returned = await paid(cafe, day, kayitzBack.share([CAKE, ESPRESSO]), 3, {
+    source: { channel: 'link', tag: 'instagram' },
+    discount: kayitzBack.discount,
+  });
+  await recordRefund(app, returned.orderId, { amountAgorot: 3330, at: '2026-11-04T09:00:00Z' });
+  await paid(cafe, day, [ESPRESSO]);
+  const shalom = code('SHALOM', [500]);
+  await paid(cafe, day, shalom.share([CAKE]), 3, { source: { channel: 'link' }, discount: shalom.discount });
+  const others = code('OTHER', [100]);
+  await paid(other, day, others.share([CAKE]), 3, { discount: others.discount });
   // Unpaid: never a sale.
   orderNumber += 1;
   await recordOrder(app, {
@@ -202,13 +238,77 @@ describe("the owner's numbers", () => {
     expect(before.products.map((item) => [item.name, item.quantity])).toEqual([['עוגת גבינה', 1]]);
   });
 
+  it('counts where the orders came from, a refunded order no longer, an unrecorded source as unknown', async () => {
+    const { sources } = await numbers<NumbersSources>(cafe, `sources?${NOVEMBER}`);
+    expect(sources).toEqual([
+      // 36 less KAYITZ's 3.60; its second order (37 less 3.70) came back in full.
+      { channel: 'link', tag: 'instagram', orders: 1, salesAgorot: 3240 },
+      { channel: 'window', tag: '', orders: 1, salesAgorot: 2800 },
+      { channel: 'link', tag: '', orders: 1, salesAgorot: 2300 },
+      { channel: 'table', tag: '', orders: 1, salesAgorot: 900 },
+      { channel: 'unknown', tag: '', orders: 1, salesAgorot: 900 },
+    ]);
+    // October's orders recorded no source.
+    const october = await numbers<NumbersSources>(cafe, `sources?${OCTOBER}`);
+    expect(october.sources).toEqual([{ channel: 'unknown', tag: '', orders: 3, salesAgorot: 8200 }]);
+  });
+
+  it("sets each promo code's orders, sales and discount against the orders without a code", async () => {
+    const promos = await numbers<NumbersPromos>(cafe, `promos?${NOVEMBER}`);
+    expect(promos).toEqual({
+      codes: [
+        { code: 'KAYITZ', orders: 1, salesAgorot: 3240, discountAgorot: 360, averageOrderAgorot: 3240 },
+        { code: 'SHALOM', orders: 1, salesAgorot: 2300, discountAgorot: 500, averageOrderAgorot: 2300 },
+      ],
+      // 9 + 28 + 9 over three orders.
+      withoutCode: { orders: 3, salesAgorot: 4600, averageOrderAgorot: 1533 },
+    });
+    // The sales are what was paid for the items: after the discount, the refunded order gone.
+    const sales = await numbers<NumbersSales>(cafe, `sales?${NOVEMBER}`);
+    expect(sales.totals).toEqual({ orders: 5, salesAgorot: 10140, refundedAgorot: 3330, averageOrderAgorot: 2028 });
+    const { products } = await numbers<NumbersProducts>(cafe, `products?${NOVEMBER}`);
+    expect(products.map((item) => [item.name, item.quantity, item.salesAgorot])).toEqual([
+      ['עוגת גבינה', 2, 2800 + 2300],
+      ['לאטה', 2, 3600 - 360],
+      ['אספרסו', 2, 1800],
+    ]);
+    expect((await numbers<NumbersPromos>(cafe, `promos?${OCTOBER}`)).codes).toEqual([]);
+    expect((await numbers<NumbersPromos>(other, `promos?${NOVEMBER}`)).codes.map((row) => row.code)).toEqual(['OTHER']);
+  });
+
+  it('downloads where the orders came from and the promo codes as spreadsheets', async () => {
+    const csv = async (plot: string) => {
+      const response = await fetch(`${app.url}/api/owner/numbers/csv?${NOVEMBER}&plot=${plot}`, {
+        headers: { authorization: `Bearer ${cafe.token}` },
+      });
+      expect(response.status).toBe(200);
+      return (await response.text()).replace(/^\uFEFF/, '').split('\r\n');
+    };
+    expect(await csv('sources')).toEqual([
+      'מקור,תגית,הזמנות,מכירות (₪)',
+      'קישור,instagram,1,32.40',
+      'קוד בחלון,,1,28.00',
+      'קישור,,1,23.00',
+      'קוד בשולחן,,1,9.00',
+      'לא ידוע,,1,9.00',
+      '',
+    ]);
+    expect(await csv('promos')).toEqual([
+      'קוד הנחה,הזמנות,מכירות אחרי ההנחה (₪),הנחה שניתנה (₪),הזמנה ממוצעת (₪)',
+      'KAYITZ,1,32.40,3.60,32.40',
+      'SHALOM,1,23.00,5.00,23.00',
+      'ללא קוד,3,46.00,0.00,15.33',
+      '',
+    ]);
+  });
+
   it.each([
     ['a date that is not one', 'from=2026-02-30&to=2026-03-01', numbersMessagesHe.dateInvalid],
     ['no dates', '', numbersMessagesHe.dateInvalid],
     ['a reversed range', 'from=2026-10-31&to=2026-10-01', numbersMessagesHe.reversed],
     ['a range longer than about 13 months', 'from=2025-01-01&to=2026-10-31', numbersMessagesHe.tooLong],
   ])('refuses %s with a Hebrew 400', async (_name, search, message) => {
-    for (const path of ['sales', 'hours', 'products', 'months', 'csv']) {
+    for (const path of ['sales', 'hours', 'products', 'months', 'sources', 'promos', 'csv']) {
       const answer = await call<{ success: boolean; message: string; fields?: Record<string, string> }>(
         app,
         'GET',

@@ -138,6 +138,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/owner/numbers/hours': owner('reports.read'),
   'GET /api/owner/numbers/products': owner('reports.read'),
   'GET /api/owner/numbers/months': owner('reports.read'),
+  'GET /api/owner/numbers/sources': owner('reports.read'),
+  'GET /api/owner/numbers/promos': owner('reports.read'),
   'GET /api/owner/numbers/csv': owner('reports.read'),
   'GET /api/platform-invoices': owner('reports.read'),
   'GET /api/bookkeeping/uniform-structure': owner('reports.read'),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { commissionAgorot, netAgorot, type OrderLine } from '@tafrit/contracts';
+import { commissionAgorot, netAgorot, type OrderEventData, type OrderLine } from '@tafrit/contracts';
 import { DATABASE } from '../../src/platform/database/database.module.js';
 import type { Database } from '../../src/platform/database/database.js';
 import { BusinessEntity } from '../../src/modules/accounts/projections/business.entity.js';
@@ -21,6 +21,10 @@ export interface RecordOrderOptions {
   dinerSessionId?: string;
   /** The business the diner asked the tax invoice for (issue 32); absent: a private diner. */
   invoiceFor?: { name: string; taxId: string };
+  /** Where the diner came from (issue 33); absent: not recorded, as on orders before sources were. */
+  source?: OrderEventData['OrderPlaced']['source'];
+  /** A promo code's discount (decision 052): the total is the items less it; the lines carry their shares. */
+  discount?: NonNullable<OrderEventData['OrderPlaced']['discount']>;
 }
 
 const DEFAULT_LINES: OrderLine[] = [
@@ -47,7 +51,8 @@ export async function recordOrder(app: TestApp, options: RecordOrderOptions): Pr
     : null;
   const orderId = randomUUID();
   const lines = options.lines ?? DEFAULT_LINES;
-  const total = lines.reduce((sum, line) => sum + line.unitPriceAgorot * line.quantity, 0);
+  const total =
+    lines.reduce((sum, line) => sum + line.unitPriceAgorot * line.quantity, 0) - (options.discount?.agorot ?? 0);
   const placedAt = options.placedAt ?? new Date().toISOString();
   const metadata = { correlationId: randomUUID(), actor: { kind: 'diner' as const }, occurredAt: placedAt };
   const run = (command: OrderCommand) => orders.execute(orderId, command, metadata);
@@ -70,6 +75,8 @@ export async function recordOrder(app: TestApp, options: RecordOrderOptions): Pr
       placedAt,
       ...(seller ? { seller } : {}),
       ...(options.invoiceFor ? { invoiceFor: options.invoiceFor } : {}),
+      ...(options.source ? { source: options.source } : {}),
+      ...(options.discount ? { discount: options.discount } : {}),
     },
   });
   if (!options.paidAt) return { orderId };

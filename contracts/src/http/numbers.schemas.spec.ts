@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { numbersCsvQuerySchema, numbersMessagesHe, numbersRangeSchema } from './numbers.schemas.js';
+import {
+  NUMBERS_SOURCE_CHANNELS_HE,
+  numbersCsvQuerySchema,
+  numbersMessagesHe,
+  numbersRangeSchema,
+  numbersSourcesSchema,
+} from './numbers.schemas.js';
 
 const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? [] : (result.error?.issues.map((issue) => issue.message) ?? []);
@@ -39,5 +45,16 @@ describe('the numbers range', () => {
     expect(messagesOf(numbersCsvQuerySchema.safeParse({ from: '2026-03-31', to: '2026-03-01', plot: 'days' }))).toEqual(
       [numbersMessagesHe.reversed],
     );
+  });
+});
+
+describe('where the orders came from', () => {
+  it("has a CSV, and names each channel of an order's source and the orders that recorded none", () => {
+    for (const plot of ['sources', 'promos'])
+      expect(numbersCsvQuerySchema.safeParse({ from: '2026-03-01', to: '2026-03-31', plot }).success).toBe(true);
+    expect(Object.keys(NUMBERS_SOURCE_CHANNELS_HE)).toEqual(['table', 'window', 'link', 'unknown']);
+    const row = { channel: 'unknown', tag: '', orders: 1, salesAgorot: 900 };
+    expect(numbersSourcesSchema.safeParse({ sources: [row] }).success).toBe(true);
+    expect(numbersSourcesSchema.safeParse({ sources: [{ ...row, channel: 'poster' }] }).success).toBe(false);
   });
 });

@@ -3,6 +3,7 @@
 // integer agorot (the charts need numbers, not "12.50" strings); dates are Israel calendar dates 'YYYY-MM-DD'.
 import { z } from 'zod';
 import '../zod-he.js';
+import { ORDER_SOURCE_CHANNELS } from '../menu-address.js';
 import { isCalendarDate } from './bookkeeping.schemas.js';
 
 /** About thirteen months: a year and the month before it, so "this year" and a year's comparison both fit. */
@@ -35,11 +36,18 @@ export const numbersRangeSchema = z
   });
 export type NumbersRange = z.output<typeof numbersRangeSchema>;
 
-/**
- * The plots that have a CSV. `sources` (where the orders came from) and `promos` (each promo code's effect) join this
- * list with their queries once the orders record them (decision 053 says where).
- */
-export const NUMBERS_PLOTS = ['days', 'weeks', 'products', 'options', 'hours', 'service', 'months'] as const;
+/** The plots that have a CSV. */
+export const NUMBERS_PLOTS = [
+  'days',
+  'weeks',
+  'products',
+  'options',
+  'hours',
+  'service',
+  'months',
+  'sources',
+  'promos',
+] as const;
 export type NumbersPlot = (typeof NUMBERS_PLOTS)[number];
 
 export const numbersCsvQuerySchema = z
@@ -115,3 +123,46 @@ export type NumbersMonths = z.infer<typeof numbersMonthsSchema>;
 
 /** Israel's week, Sunday first, as the grid and its CSV name the days (index = `weekday`). */
 export const WEEKDAYS_HE = ['ראשון', 'שני', 'שלישי', 'רביעי', 'חמישי', 'שישי', 'שבת'] as const;
+
+/** Where an order came from on the numbers page: `OrderPlaced.source`'s channel, 'unknown' for an order without one. */
+export const NUMBERS_SOURCE_CHANNELS = [...ORDER_SOURCE_CHANNELS, 'unknown'] as const;
+export type NumbersSourceChannel = (typeof NUMBERS_SOURCE_CHANNELS)[number];
+export const NUMBERS_SOURCE_CHANNELS_HE: Record<NumbersSourceChannel, string> = {
+  table: 'קוד בשולחן',
+  window: 'קוד בחלון',
+  link: 'קישור',
+  unknown: 'לא ידוע',
+};
+
+/** `GET /api/owner/numbers/sources`: each channel and tag with paid orders in the range, most orders first. */
+export const numbersSourcesSchema = z.object({
+  sources: z.array(
+    z.object({
+      channel: z.enum(NUMBERS_SOURCE_CHANNELS),
+      /** The link's tag (lower-cased), '' for none. */
+      tag: z.string(),
+      orders: count,
+      salesAgorot: agorotSum,
+    }),
+  ),
+});
+export type NumbersSources = z.infer<typeof numbersSourcesSchema>;
+
+/**
+ * `GET /api/owner/numbers/promos`: each promo code used in the range (most orders first) with its orders, their sales
+ * (after the discount and refunds, without tips), the discount given, and its average order; against the orders
+ * without a code. Empty `codes` when no code was used.
+ */
+export const numbersPromosSchema = z.object({
+  codes: z.array(
+    z.object({
+      code: z.string(),
+      orders: count,
+      salesAgorot: agorotSum,
+      discountAgorot: agorotSum,
+      averageOrderAgorot: agorotSum,
+    }),
+  ),
+  withoutCode: z.object({ orders: count, salesAgorot: agorotSum, averageOrderAgorot: agorotSum }),
+});
+export type NumbersPromos = z.infer<typeof numbersPromosSchema>;

@@ -9,6 +9,8 @@ import {
   ExportNumbersCsvHandler,
   GetNumbersHoursHandler,
   GetNumbersMonthsHandler,
+  GetNumbersPromosHandler,
+  GetNumbersSourcesHandler,
   GetNumbersProductsHandler,
   GetNumbersSalesHandler,
 } from './application/numbers.queries.js';
@@ -33,6 +35,8 @@ import { NumbersReader } from './projections/numbers.reader.js';
     GetNumbersHoursHandler,
     GetNumbersProductsHandler,
     GetNumbersMonthsHandler,
+    GetNumbersPromosHandler,
+    GetNumbersSourcesHandler,
     ExportNumbersCsvHandler,
   ],
 })

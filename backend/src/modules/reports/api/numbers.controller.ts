@@ -5,7 +5,9 @@ import {
   type NumbersHours,
   type NumbersMonths,
   type NumbersProducts,
+  type NumbersPromos,
   type NumbersSales,
+  type NumbersSources,
   numbersCsvQuerySchema,
   numbersRangeSchema,
   success,
@@ -20,14 +22,15 @@ import {
   GetNumbersHoursQuery,
   GetNumbersMonthsQuery,
   GetNumbersProductsQuery,
+  GetNumbersPromosQuery,
   GetNumbersSalesQuery,
+  GetNumbersSourcesQuery,
   type NumbersCsvFile,
 } from '../application/numbers.queries.js';
 
 /**
  * The owner's numbers page (issue 33, decision 053): one data request per group of plots, each of a range of Israel
- * dates (`?from=&to=`, at most about 13 months), only ever of the signed-in business, and each plot's CSV. Where the
- * orders came from (`GET sources`) and each promo code's effect (`GET promos`) join as one route each.
+ * dates (`?from=&to=`, at most about 13 months), only ever of the signed-in business, and each plot's CSV.
  */
 @Controller('api/owner/numbers')
 @UseGuards(OwnerGuard)
@@ -65,6 +68,22 @@ export class NumbersController {
     @CurrentOwner() owner: OwnerPrincipal,
   ): Promise<ApiSuccess<NumbersMonths>> {
     return success(await this.queries.execute(new GetNumbersMonthsQuery(owner.phone, range)));
+  }
+
+  @Get('sources')
+  async sources(
+    @QueryOf(numbersRangeSchema, { absentAsEmpty: true }) range: Parsed<typeof numbersRangeSchema>,
+    @CurrentOwner() owner: OwnerPrincipal,
+  ): Promise<ApiSuccess<NumbersSources>> {
+    return success(await this.queries.execute(new GetNumbersSourcesQuery(owner.phone, range)));
+  }
+
+  @Get('promos')
+  async promos(
+    @QueryOf(numbersRangeSchema, { absentAsEmpty: true }) range: Parsed<typeof numbersRangeSchema>,
+    @CurrentOwner() owner: OwnerPrincipal,
+  ): Promise<ApiSuccess<NumbersPromos>> {
+    return success(await this.queries.execute(new GetNumbersPromosQuery(owner.phone, range)));
   }
 
   @Get('csv')

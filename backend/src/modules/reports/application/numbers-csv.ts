@@ -4,7 +4,10 @@ import {
   type NumbersMonths,
   type NumbersPlot,
   type NumbersProducts,
+  type NumbersPromos,
   type NumbersSales,
+  NUMBERS_SOURCE_CHANNELS_HE,
+  type NumbersSources,
   WEEKDAYS_HE,
 } from '@tafrit/contracts';
 import { spreadsheetCsv } from '../../../platform/csv/spreadsheet-csv.js';
@@ -74,6 +77,36 @@ function rowsOf(plot: NumbersPlot, data: unknown): string[][] {
       return [
         ['יום בחודש', `מכירות מצטברות ${months.current.month} (₪)`, `מכירות מצטברות ${months.previous.month} (₪)`],
         ...months.days.map((row) => [String(row.day), cell(row.current), cell(row.previous)]),
+      ];
+    }
+    case 'sources':
+      return [
+        ['מקור', 'תגית', 'הזמנות', 'מכירות (₪)'],
+        ...(data as NumbersSources).sources.map((row) => [
+          NUMBERS_SOURCE_CHANNELS_HE[row.channel],
+          row.tag,
+          String(row.orders),
+          money(row.salesAgorot),
+        ]),
+      ];
+    case 'promos': {
+      const promos = data as NumbersPromos;
+      return [
+        ['קוד הנחה', 'הזמנות', 'מכירות אחרי ההנחה (₪)', 'הנחה שניתנה (₪)', 'הזמנה ממוצעת (₪)'],
+        ...promos.codes.map((row) => [
+          row.code,
+          String(row.orders),
+          money(row.salesAgorot),
+          money(row.discountAgorot),
+          money(row.averageOrderAgorot),
+        ]),
+        [
+          'ללא קוד',
+          String(promos.withoutCode.orders),
+          money(promos.withoutCode.salesAgorot),
+          money(0),
+          money(promos.withoutCode.averageOrderAgorot),
+        ],
       ];
     }
   }

@@ -5,8 +5,10 @@ import type {
   NumbersMonths,
   NumbersPlot,
   NumbersProducts,
+  NumbersPromos,
   NumbersRange,
   NumbersSales,
+  NumbersSources,
 } from '@tafrit/contracts';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
@@ -24,6 +26,8 @@ export class GetNumbersSalesQuery extends NumbersQuery {}
 export class GetNumbersHoursQuery extends NumbersQuery {}
 export class GetNumbersProductsQuery extends NumbersQuery {}
 export class GetNumbersMonthsQuery extends NumbersQuery {}
+export class GetNumbersSourcesQuery extends NumbersQuery {}
+export class GetNumbersPromosQuery extends NumbersQuery {}
 export class ExportNumbersCsvQuery extends NumbersQuery {
   constructor(
     businessPhone: string,
@@ -78,6 +82,28 @@ export class GetNumbersMonthsHandler implements IQueryHandler<GetNumbersMonthsQu
   }
 }
 
+@QueryHandler(GetNumbersSourcesQuery)
+export class GetNumbersSourcesHandler implements IQueryHandler<GetNumbersSourcesQuery, NumbersSources> {
+  constructor(
+    @Inject(DATABASE) private readonly database: Database,
+    private readonly reader: NumbersReader,
+  ) {}
+  execute({ businessPhone, range }: GetNumbersSourcesQuery): Promise<NumbersSources> {
+    return this.reader.sources(this.database.em(), businessPhone, range);
+  }
+}
+
+@QueryHandler(GetNumbersPromosQuery)
+export class GetNumbersPromosHandler implements IQueryHandler<GetNumbersPromosQuery, NumbersPromos> {
+  constructor(
+    @Inject(DATABASE) private readonly database: Database,
+    private readonly reader: NumbersReader,
+  ) {}
+  execute({ businessPhone, range }: GetNumbersPromosQuery): Promise<NumbersPromos> {
+    return this.reader.promos(this.database.em(), businessPhone, range);
+  }
+}
+
 export interface NumbersCsvFile {
   filename: string;
   content: string;
@@ -100,6 +126,8 @@ export class ExportNumbersCsvHandler implements IQueryHandler<ExportNumbersCsvQu
       products: () => this.reader.products(em, businessPhone, range),
       options: () => this.reader.products(em, businessPhone, range),
       months: () => this.reader.months(em, businessPhone, range),
+      sources: () => this.reader.sources(em, businessPhone, range),
+      promos: () => this.reader.promos(em, businessPhone, range),
     } satisfies Record<NumbersPlot, () => Promise<unknown>>;
     const data = await read[plot]();
     return { filename: `numbers-${plot}-${range.from}-${range.to}.csv`, content: numbersCsv(plot, data) };

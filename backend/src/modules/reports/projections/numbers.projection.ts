@@ -19,6 +19,9 @@ export const NUMBERS_PROCESSOR = 'numbers';
  *   refunded lines come off their products' and options' units; an order refunded in full is no longer an order, and
  *   a refund of its whole remainder takes what was left of its lines off too (a declined order sold nothing). A refund
  *   of an amount that leaves the order standing changes no units: it names none.
+ * - A promo code's discount comes off the sales (sales = items − discount) and, per line, off its product's sales.
+ *   Where the order came from (`numbers_sources`, 'unknown' before orders recorded it) and its code
+ *   (`numbers_promos`) are added beside the hours and take their refunds as the hours do.
  * - Every step claims its row first (the order's payment, the refund's completion), so an event delivered twice adds
  *   nothing twice; names are the first seen for a date, so a batch and one event at a time write the same rows.
  */
@@ -57,6 +60,8 @@ function linesOf(placed: OrderEventData['OrderPlaced']) {
     name: line.name,
     quantity: line.quantity,
     unitPriceAgorot: line.unitPriceAgorot,
+    // The line's share of a promo code's discount: its product's sales are what was paid for it (decision 052).
+    discountAgorot: line.discountAgorot ?? 0,
     options: (line.options ?? []).map((option) => ({
       optionId: option.optionId,
       name: option.name,
@@ -83,15 +88,23 @@ async function addPlaced(em: EntityManager, events: readonly RecordedEvent[]): P
       business_id: placed.businessPhone,
       lines: linesOf(placed),
       at_table: atTable(placed),
+      // Null for an order placed before its source was recorded: counted as "unknown".
+      source_channel: placed.source?.channel ?? null,
+      source_tag: placed.source?.tag ?? '',
+      promo_code: placed.discount?.code ?? '',
+      discount_agorot: placed.discount?.agorot ?? 0,
       placed_position: event.globalPosition,
     };
   });
   await boundQuery(
     em,
-    `insert into numbers_orders (order_id, business_id, lines, at_table, placed_position)
-       select order_id, business_id, lines, at_table, placed_position
+    `insert into numbers_orders
+       (order_id, business_id, lines, at_table, source_channel, source_tag, promo_code, discount_agorot, placed_position)
+       select order_id, business_id, lines, at_table, source_channel, source_tag, promo_code, discount_agorot,
+              placed_position
          from jsonb_to_recordset($1::jsonb)
-           as x(order_id uuid, business_id text, lines jsonb, at_table boolean, placed_position bigint)
+           as x(order_id uuid, business_id text, lines jsonb, at_table boolean, source_channel text, source_tag text,
+                promo_code text, discount_agorot bigint, placed_position bigint)
      on conflict (order_id) do nothing`,
     [JSON.stringify(rows)],
   );
@@ -110,7 +123,7 @@ async function addPaid(em: EntityManager, events: readonly RecordedEvent[]): Pro
       position: event.globalPosition,
     };
   });
-  // One statement per batch (decision 015): claim the orders not counted yet, then add them to both aggregates.
+  // One statement per batch (decision 015): claim the orders not counted yet, then add them to every aggregate.
   await boundQuery(
     em,
     `with payment as (
@@ -122,7 +135,25 @@ async function addPaid(em: EntityManager, events: readonly RecordedEvent[]): Pro
               sales_agorot = p.sales_agorot, paid_position = p.position
          from payment p
         where o.order_id = p.order_id and o.paid_position is null
-       returning o.business_id, o.day, o.hour, o.at_table, o.sales_agorot, o.lines, o.paid_position
+       returning o.business_id, o.day, o.hour, o.at_table, o.sales_agorot, o.lines, o.paid_position,
+                 coalesce(o.source_channel, 'unknown') as channel, o.source_tag, o.promo_code, o.discount_agorot
+     ), sources as (
+       insert into numbers_sources as s (business_id, day, channel, tag, orders, sales_agorot)
+         select business_id, day, channel, source_tag, count(*), sum(sales_agorot)
+           from claimed group by business_id, day, channel, source_tag
+       on conflict (business_id, day, channel, tag) do update set
+         orders = s.orders + excluded.orders,
+         sales_agorot = s.sales_agorot + excluded.sales_agorot
+       returning 1
+     ), promos as (
+       insert into numbers_promos as p (business_id, day, code, orders, sales_agorot, discount_agorot)
+         select business_id, day, promo_code, count(*), sum(sales_agorot), sum(discount_agorot)
+           from claimed where promo_code <> '' group by business_id, day, promo_code
+       on conflict (business_id, day, code) do update set
+         orders = p.orders + excluded.orders,
+         sales_agorot = p.sales_agorot + excluded.sales_agorot,
+         discount_agorot = p.discount_agorot + excluded.discount_agorot
+       returning 1
      ), hours as (
        insert into numbers_hours as h
          (business_id, day, hour, orders, table_orders, sales_agorot, table_sales_agorot)
@@ -138,7 +169,9 @@ async function addPaid(em: EntityManager, events: readonly RecordedEvent[]): Pro
      ), sold as (
        select c.business_id, c.day, (l->>'productId')::int as product_id, '' as option_id, l->>'name' as name,
               '' as group_name, l->>'name' as product_name, (l->>'quantity')::int as quantity,
-              (l->>'quantity')::bigint * (l->>'unitPriceAgorot')::bigint as sales, c.paid_position as position
+              (l->>'quantity')::bigint * (l->>'unitPriceAgorot')::bigint - coalesce((l->>'discountAgorot')::bigint, 0)
+                as sales,
+              c.paid_position as position
          from claimed c cross join jsonb_array_elements(c.lines) l
        union all
        select c.business_id, c.day, (l->>'productId')::int, o->>'optionId', o->>'name', o->>'groupName',
@@ -191,6 +224,7 @@ async function addRefund(em: EntityManager, event: RecordedEvent): Promise<void>
        update numbers_orders o set refunded_agorot = o.refunded_agorot + d.amount_agorot
          from done d where o.order_id = d.order_id and o.paid_position is not null
        returning o.order_id, o.business_id, o.day, o.hour, o.at_table, o.lines, d.lines as refund_lines,
+         coalesce(o.source_channel, 'unknown') as channel, o.source_tag, o.promo_code, o.discount_agorot,
          -- Off the items first, the tip last: the items' sales never go below zero for one order.
          least(o.refunded_agorot, o.sales_agorot) - least(o.refunded_agorot - d.amount_agorot, o.sales_agorot)
            as off_sales,
@@ -203,6 +237,22 @@ async function addRefund(em: EntityManager, event: RecordedEvent): Promise<void>
          table_sales_agorot = h.table_sales_agorot - (case when r.at_table then r.off_sales else 0 end)
          from refunded r
         where h.business_id = r.business_id and h.day = r.day and h.hour = r.hour
+       returning 1
+     ), sources as (
+       update numbers_sources s set
+         refunded_agorot = s.refunded_agorot + r.off_sales,
+         orders = s.orders - (case when r.emptied then 1 else 0 end)
+         from refunded r
+        where s.business_id = r.business_id and s.day = r.day and s.channel = r.channel and s.tag = r.source_tag
+       returning 1
+     ), promos as (
+       -- An order refunded in full is no longer an order: neither its sales nor the discount it was given count.
+       update numbers_promos p set
+         refunded_agorot = p.refunded_agorot + r.off_sales,
+         orders = p.orders - (case when r.emptied then 1 else 0 end),
+         discount_agorot = p.discount_agorot - (case when r.emptied then r.discount_agorot else 0 end)
+         from refunded r
+        where p.business_id = r.business_id and p.day = r.day and p.code = r.promo_code
        returning 1
      ), returned_lines as (
        select r.business_id, r.day, r.lines -> (x->>'index')::int as line, (x->>'quantity')::int as quantity
@@ -217,8 +267,11 @@ async function addRefund(em: EntityManager, event: RecordedEvent): Promise<void>
          from refunded r cross join jsonb_array_elements(r.lines) with ordinality as l(line, position)
         where r.refund_lines is null and r.emptied
      ), returned as (
+       -- The returned units' share of the line's discount comes back with them (what was paid for them).
        select business_id, day, (line->>'productId')::int as product_id, '' as option_id, quantity,
-              quantity::bigint * (line->>'unitPriceAgorot')::bigint as sales
+              quantity::bigint * (line->>'unitPriceAgorot')::bigint
+                - round(coalesce((line->>'discountAgorot')::numeric, 0) * quantity / (line->>'quantity')::numeric)::bigint
+                as sales
          from returned_lines where line is not null
        union all
        select business_id, day, (line->>'productId')::int, o->>'optionId', quantity,

@@ -5,8 +5,11 @@ import type {
   NumbersMonths,
   NumbersPeriod,
   NumbersProducts,
+  NumbersPromos,
   NumbersRange,
   NumbersSales,
+  NumbersSourceChannel,
+  NumbersSources,
 } from '@tafrit/contracts';
 import { query } from '../../../platform/database/sql.js';
 
@@ -14,9 +17,6 @@ import { query } from '../../../platform/database/sql.js';
  * The numbers page's figures, read from the `numbers` projection's aggregates only (decision 053): a year's range
  * reads at most 365 × 24 hour rows or 365 × items rows, whatever the number of orders. Every read is of one business.
  * Sales are after refunds; bigint sums arrive as strings and are read back as numbers (well inside 2^53 agorot).
- *
- * Where the orders came from and each promo code's effect join here as one method each (`sources`, `promos`) over
- * their own per-day aggregates, once the orders record them (decision 053).
  */
 export class NumbersReader {
   async sales(em: EntityManager, businessId: string, { from, to }: NumbersRange): Promise<NumbersSales> {
@@ -128,6 +128,56 @@ export class NumbersReader {
       products: items.filter((item) => item.optionId === ''),
       options: items.filter((item) => item.optionId !== ''),
     };
+  }
+
+  /** Where the range's paid orders came from: each channel and tag, most orders first ('unknown': not recorded). */
+  async sources(em: EntityManager, businessId: string, { from, to }: NumbersRange): Promise<NumbersSources> {
+    const rows = await query<{ channel: NumbersSourceChannel; tag: string; orders: string; sales: string }>(
+      em,
+      `select channel, tag, sum(orders) as orders, sum(sales_agorot - refunded_agorot) as sales
+         from numbers_sources where business_id = ? and day between ?::date and ?::date
+        group by channel, tag having sum(orders) > 0
+        order by 3 desc, 4 desc, channel, tag`,
+      [businessId, from, to],
+    );
+    return {
+      sources: rows.map((row) => ({
+        channel: row.channel,
+        tag: row.tag,
+        orders: Number(row.orders),
+        salesAgorot: Number(row.sales),
+      })),
+    };
+  }
+
+  /** Each promo code used in the range against the orders without one (the range's totals less the codes'). */
+  async promos(em: EntityManager, businessId: string, range: NumbersRange): Promise<NumbersPromos> {
+    const rows = await query<{ code: string; orders: string; sales: string; discount: string }>(
+      em,
+      `select code, sum(orders) as orders, sum(sales_agorot - refunded_agorot) as sales,
+              sum(discount_agorot) as discount
+         from numbers_promos where business_id = ? and day between ?::date and ?::date
+        group by code having sum(orders) > 0
+        order by 2 desc, 3 desc, code`,
+      [businessId, range.from, range.to],
+    );
+    const [all] = await query<{ orders: string | null; sales: string | null }>(
+      em,
+      `select sum(orders) as orders, sum(sales_agorot - refunded_agorot) as sales
+         from numbers_hours where business_id = ? and day between ?::date and ?::date`,
+      [businessId, range.from, range.to],
+    );
+    const average = (sales: number, orders: number) => (orders === 0 ? 0 : Math.round(sales / orders));
+    const codes = rows.map((row) => ({
+      code: row.code,
+      orders: Number(row.orders),
+      salesAgorot: Number(row.sales),
+      discountAgorot: Number(row.discount),
+      averageOrderAgorot: average(Number(row.sales), Number(row.orders)),
+    }));
+    const orders = Number(all?.orders ?? 0) - codes.reduce((sum, code) => sum + code.orders, 0);
+    const salesAgorot = Number(all?.sales ?? 0) - codes.reduce((sum, code) => sum + code.salesAgorot, 0);
+    return { codes, withoutCode: { orders, salesAgorot, averageOrderAgorot: average(salesAgorot, orders) } };
   }
 
   /** The Israel month of `to` against the month before: totals and sales to date, day of month by day of month. */

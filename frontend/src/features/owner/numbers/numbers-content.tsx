@@ -1,7 +1,11 @@
-// The numbers page's plots for one range: four data requests (sales, hours, products, months), each plot with its
-// table and CSV. Where the orders came from and each promo code's effect join as one more request and plot each
-// (decision 053).
-import { type NumbersItem, type NumbersRange, WEEKDAYS_HE } from '@tafrit/contracts/http/numbers.schemas';
+// The numbers page's plots for one range: six data requests (sales, hours, products, months, where the orders came
+// from, promo codes), each plot with its table and CSV (decision 053).
+import {
+  NUMBERS_SOURCE_CHANNELS_HE,
+  type NumbersItem,
+  type NumbersRange,
+  WEEKDAYS_HE,
+} from '@tafrit/contracts/http/numbers.schemas';
 import { formatShekels } from '@tafrit/contracts/money';
 import { heOwnerNumbers } from '@/i18n/he-owner-numbers';
 import { useNumbers } from '../shared/api/numbers';
@@ -22,7 +26,9 @@ export function NumbersContent({ range }: { range: NumbersRange }) {
   const hours = useNumbers('hours', range);
   const products = useNumbers('products', range);
   const months = useNumbers('months', range);
-  const queries = [sales, hours, products, months];
+  const sources = useNumbers('sources', range);
+  const promos = useNumbers('promos', range);
+  const queries = [sales, hours, products, months, sources, promos];
   const failed = queries.find((query) => query.isError);
   if (failed) {
     return (
@@ -39,7 +45,7 @@ export function NumbersContent({ range }: { range: NumbersRange }) {
       </div>
     );
   }
-  if (!sales.data || !hours.data || !products.data || !months.data) {
+  if (!sales.data || !hours.data || !products.data || !months.data || !sources.data || !promos.data) {
     return (
       <p role="status" className="mt-8 text-muted">
         {t.loading}
@@ -50,6 +56,9 @@ export function NumbersContent({ range }: { range: NumbersRange }) {
   const ranked = (items: NumbersItem[]) =>
     items.map((item) => ({ key: `${item.productId}:${item.optionId}`, tick: item.name, value: item.quantity }));
   const least = [...products.data.products].reverse().slice(0, RANKED);
+  const sourceName = (channel: keyof typeof NUMBERS_SOURCE_CHANNELS_HE, tag: string) =>
+    tag ? `${NUMBERS_SOURCE_CHANNELS_HE[channel]} (${tag})` : NUMBERS_SOURCE_CHANNELS_HE[channel];
+  const { codes, withoutCode } = promos.data;
   const monthNames = {
     current: slashMonth(months.data.current.month),
     previous: slashMonth(months.data.previous.month),
@@ -249,6 +258,80 @@ export function NumbersContent({ range }: { range: NumbersRange }) {
         }
       >
         <MonthsChart label={t.plots.months} testId="numbers-months-chart" days={months.data.days} names={monthNames} />
+      </PlotCard>
+
+      <PlotCard
+        title={t.plots.sources}
+        plot="sources"
+        range={range}
+        columns={[
+          { header: c.source },
+          { header: c.tag, ltr: true },
+          { header: c.orders },
+          { header: c.sales, ltr: true },
+        ]}
+        rows={sources.data.sources.map((row) => [
+          NUMBERS_SOURCE_CHANNELS_HE[row.channel],
+          row.tag,
+          String(row.orders),
+          money(row.salesAgorot),
+        ])}
+      >
+        <RankChart
+          label={t.plots.sources}
+          testId="numbers-sources-chart"
+          kind="count"
+          data={sources.data.sources.map((row) => ({
+            key: `${row.channel}:${row.tag}`,
+            tick: sourceName(row.channel, row.tag),
+            value: row.orders,
+          }))}
+        />
+      </PlotCard>
+
+      {/* Each code's average order against the orders without one: its effect; its cost is the discount column. */}
+      <PlotCard
+        title={t.plots.promos}
+        plot="promos"
+        range={range}
+        emptyText={t.noPromos}
+        columns={[
+          { header: c.code },
+          { header: c.orders },
+          { header: c.salesAfterDiscount, ltr: true },
+          { header: c.discount, ltr: true },
+          { header: c.average, ltr: true },
+        ]}
+        rows={
+          codes.length === 0
+            ? []
+            : [
+                ...codes.map((row) => [
+                  row.code,
+                  String(row.orders),
+                  money(row.salesAgorot),
+                  money(row.discountAgorot),
+                  money(row.averageOrderAgorot),
+                ]),
+                [
+                  t.withoutCode,
+                  String(withoutCode.orders),
+                  money(withoutCode.salesAgorot),
+                  money(0),
+                  money(withoutCode.averageOrderAgorot),
+                ],
+              ]
+        }
+      >
+        <RankChart
+          label={t.plots.promos}
+          testId="numbers-promos-chart"
+          kind="money"
+          data={[
+            ...codes.map((row) => ({ key: row.code, tick: row.code, value: row.averageOrderAgorot })),
+            { key: '', tick: t.withoutCode, value: withoutCode.averageOrderAgorot },
+          ]}
+        />
       </PlotCard>
     </div>
   );

@@ -3,7 +3,9 @@ import {
   type NumbersHours,
   type NumbersMonths,
   type NumbersProducts,
+  type NumbersPromos,
   type NumbersSales,
+  type NumbersSources,
 } from '@tafrit/contracts/http/numbers.schemas';
 import { israelDateOf } from '@tafrit/contracts/months';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
@@ -67,6 +69,19 @@ const months: NumbersMonths = {
   })),
 };
 
+const sources: NumbersSources = {
+  sources: [
+    { channel: 'link', tag: 'instagram', orders: 2, salesAgorot: 5400 },
+    { channel: 'table', tag: '', orders: 1, salesAgorot: 2800 },
+    { channel: 'unknown', tag: '', orders: 1, salesAgorot: 900 },
+  ],
+};
+const promos: NumbersPromos = {
+  codes: [{ code: 'KAYITZ', orders: 1, salesAgorot: 3240, discountAgorot: 360, averageOrderAgorot: 3240 }],
+  withoutCode: { orders: 2, salesAgorot: 4960, averageOrderAgorot: 2480 },
+};
+const ALL = { sales, hours, products, months, sources, promos };
+
 function numbersServer(answers: Record<string, unknown>) {
   return stubApi((call: ApiCall) => {
     if (call.path === '/api/business/profile') return json({ success: true, data: { business: demoBusiness } });
@@ -98,17 +113,19 @@ afterEach(() => {
 
 describe("the owner's numbers page", () => {
   it('asks for this month by default and shows every plot with its table', async () => {
-    const calls = numbersServer({ sales, hours, products, months });
+    const calls = numbersServer(ALL);
     await renderNumbers();
     await screen.findByTestId('numbers-content', {}, { timeout: 10_000 });
     const asked = calls.filter((call) => call.path.startsWith('/api/owner/numbers/')).map((call) => call.path);
     const range = `from=${today.slice(0, 7)}-01&to=${today}`;
     expect(asked.sort()).toEqual(
-      ['hours', 'months', 'products', 'sales'].map((data) => `/api/owner/numbers/${data}?${range}`),
+      ['hours', 'months', 'products', 'promos', 'sales', 'sources'].map(
+        (data) => `/api/owner/numbers/${data}?${range}`,
+      ),
     );
     for (const title of Object.values(t.plots))
       expect(screen.getByRole('heading', { level: 2, name: title })).toBeTruthy();
-    for (const id of ['days', 'weeks', 'best', 'least', 'options', 'hours', 'service', 'months'])
+    for (const id of ['days', 'weeks', 'best', 'least', 'options', 'hours', 'service', 'months', 'sources', 'promos'])
       expect(screen.getByTestId(`numbers-${id}-chart`).getAttribute('role')).toBe('img');
     // The days' table: the same figures, the amounts isolated left to right.
     const days = screen.getByTestId('numbers-plot-days');
@@ -119,8 +136,43 @@ describe("the owner's numbers page", () => {
     expect(screen.getByText('₪27.33')).toBeTruthy();
   });
 
+  it('shows where the orders came from and each promo code against the orders without one', async () => {
+    numbersServer(ALL);
+    await renderNumbers();
+    await screen.findByTestId('numbers-content', {}, { timeout: 10_000 });
+    const rowsOf = (plot: string) =>
+      within(within(screen.getByTestId(`numbers-plot-${plot}`)).getByRole('table', { hidden: true }))
+        .getAllByRole('row', { hidden: true })
+        .map((row) => [...row.children].map((cell) => cell.textContent));
+    expect(rowsOf('sources')).toEqual([
+      [t.columns.source, t.columns.tag, t.columns.orders, t.columns.sales],
+      ['קישור', 'instagram', '2', '₪54.00'],
+      ['קוד בשולחן', '', '1', '₪28.00'],
+      ['לא ידוע', '', '1', '₪9.00'],
+    ]);
+    expect(rowsOf('promos').slice(1)).toEqual([
+      ['KAYITZ', '1', '₪32.40', '₪3.60', '₪32.40'],
+      [t.withoutCode, '2', '₪49.60', '₪0.00', '₪24.80'],
+    ]);
+    // The chart names each link by its tag; the promo chart sets each code's average against the orders without.
+    expect(screen.getByTestId('numbers-sources-chart').textContent).toContain('קישור (instagram)');
+    expect(screen.getByTestId('numbers-promos-chart').textContent).toContain(t.withoutCode);
+  });
+
+  it('says so when no promo code was used in the range', async () => {
+    numbersServer({
+      ...ALL,
+      promos: { codes: [], withoutCode: { orders: 3, salesAgorot: 8200, averageOrderAgorot: 2733 } },
+    });
+    await renderNumbers();
+    await screen.findByTestId('numbers-content', {}, { timeout: 10_000 });
+    const plot = screen.getByTestId('numbers-plot-promos');
+    expect(within(plot).getByText(t.noPromos)).toBeTruthy();
+    expect(within(plot).queryByTestId('numbers-promos-chart')).toBeNull();
+  });
+
   it('asks again for the range a preset names', async () => {
-    const calls = numbersServer({ sales, hours, products, months });
+    const calls = numbersServer(ALL);
     await renderNumbers();
     await screen.findByTestId('numbers-content', {}, { timeout: 10_000 });
     fireEvent.click(screen.getByRole('button', { name: t.range.thisYear }));
@@ -138,6 +190,8 @@ describe("the owner's numbers page", () => {
       hours,
       products: { products: [], options: [] },
       months: { ...months, current: { ...months.current, orders: 0 }, previous: { ...months.previous, orders: 0 } },
+      sources: { sources: [] },
+      promos: { codes: [], withoutCode: { orders: 0, salesAgorot: 0, averageOrderAgorot: 0 } },
     });
     await renderNumbers();
     expect(await screen.findByTestId('numbers-empty', {}, { timeout: 10_000 })).toBeTruthy();
@@ -145,9 +199,12 @@ describe("the owner's numbers page", () => {
   });
 
   it('is clean for axe', async () => {
-    numbersServer({ sales, hours, products, months });
+    numbersServer(ALL);
     await renderNumbers();
     await screen.findByTestId('numbers-content', {}, { timeout: 10_000 });
+    // The new plots' tables open too: their headers and isolated figures are checked as well.
+    for (const plot of ['sources', 'promos'])
+      screen.getByTestId(`numbers-plot-${plot}`).querySelector('details')!.setAttribute('open', '');
     const violations = await axe.run(screen.getByRole('main'), { rules: { 'color-contrast': { enabled: false } } });
     expect(violations.violations.map((violation) => violation.id)).toEqual([]);
   });
@@ -161,7 +218,7 @@ describe("the owner's numbers page", () => {
 
 describe('a custom range', () => {
   it('says in Hebrew why a reversed range cannot be shown, and asks for a good one', async () => {
-    const calls = numbersServer({ sales, hours, products, months });
+    const calls = numbersServer(ALL);
     await renderNumbers();
     await screen.findByTestId('numbers-content', {}, { timeout: 10_000 });
     fireEvent.click(screen.getByRole('button', { name: t.range.custom }));

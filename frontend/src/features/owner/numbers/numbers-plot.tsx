@@ -23,6 +23,7 @@ export function PlotCard({
   range,
   columns,
   rows,
+  emptyText = t.noData,
   children,
 }: {
   title: string;
@@ -31,6 +32,8 @@ export function PlotCard({
   range: NumbersRange;
   columns: Column[];
   rows: string[][];
+  /** What an empty range says instead of the chart. */
+  emptyText?: string;
   children: ReactNode;
 }) {
   const titleId = useId();
@@ -50,7 +53,7 @@ export function PlotCard({
           />
         ) : null}
       </div>
-      <div className="mt-4">{rows.length === 0 ? <p className="text-muted">{t.noData}</p> : children}</div>
+      <div className="mt-4">{rows.length === 0 ? <p className="text-muted">{emptyText}</p> : children}</div>
       {rows.length > 0 ? (
         <details className="mt-3">
           <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium text-brand-700 underline">

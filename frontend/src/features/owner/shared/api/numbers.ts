@@ -6,7 +6,9 @@ import {
   numbersHoursSchema,
   numbersMonthsSchema,
   numbersProductsSchema,
+  numbersPromosSchema,
   numbersSalesSchema,
+  numbersSourcesSchema,
 } from '@tafrit/contracts/http/numbers.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -18,12 +20,13 @@ import { ownerRequest } from './session-request';
 
 export const NUMBERS_URL = '/api/owner/numbers';
 
-// Where the orders came from (`sources`) and each promo code's effect (`promos`) join as one line each here.
 const ANSWERS = {
   sales: numbersSalesSchema,
   hours: numbersHoursSchema,
   products: numbersProductsSchema,
   months: numbersMonthsSchema,
+  sources: numbersSourcesSchema,
+  promos: numbersPromosSchema,
 } as const;
 export type NumbersData = keyof typeof ANSWERS;
 
