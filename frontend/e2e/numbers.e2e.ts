@@ -97,6 +97,61 @@ describe("the owner's numbers, end to end (issue 33)", () => {
     await context.close();
   });
 
+  it('comes as HTML with its first screen, which React takes over without drawing it again (decision 054)', async () => {
+    // The page as the server sends it: the console's frame and the page's heading, intro and presets, nothing of a
+    // session; `/reports` likewise.
+    const html = await (await fetch(`${baseUrl}/numbers`)).text();
+    expect(html).toMatch(/<h1[^>]*>מה נמכר<\/h1>/);
+    expect(html).toContain('aria-label="ניווט ניהול העסק"');
+    expect(html).toContain('aria-pressed="true"');
+    expect(html).not.toContain('data-testid="numbers-content"');
+    expect(await (await fetch(`${baseUrl}/reports`)).text()).toMatch(/<h1[^>]*>דוח הזמנות חודשי<\/h1>/);
+
+    const { page, context, problems } = await openPage(browser, { viewport: PHONE });
+    await signInWithCode(page, { baseUrl, smsLog, phone: DEMO_OWNER_PHONE });
+    // The HTML's own heading and intro, kept before the app arrives (it loads after the first paint).
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const drawn = window as unknown as { drawnHeading?: Element | null; drawnIntro?: Element | null };
+        drawn.drawnHeading = document.querySelector('main h1');
+        drawn.drawnIntro = document.querySelector('main h1 + p');
+      });
+    });
+    await page.goto(`${baseUrl}/numbers`);
+    expect(await page.evaluate(() => document.querySelector('main h1')?.textContent)).toBe(TITLE);
+    // Hydrated: the session's data is drawn (the figures, the business's name, the range's dates)...
+    await page.getByTestId('numbers-content').waitFor({ timeout: 30_000 });
+    await expect(page.getByTestId('numbers-range').textContent()).resolves.toMatch(/\d{2}\/\d{2}\/\d{4}/);
+    // ...over the very elements the server sent, not drawn again (a hydration error would replace them).
+    const kept = await page.evaluate(() => {
+      const drawn = window as unknown as { drawnHeading?: Element | null; drawnIntro?: Element | null };
+      return {
+        heading: !!drawn.drawnHeading && drawn.drawnHeading === document.querySelector('main h1'),
+        intro: !!drawn.drawnIntro && drawn.drawnIntro === document.querySelector('main h1 + p'),
+      };
+    });
+    expect(kept).toEqual({ heading: true, intro: true });
+    // It works: another preset draws its range.
+    await page.getByRole('button', { name: 'השנה' }).click();
+    await expect(page.getByRole('button', { name: 'השנה' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await expectAccessible(page, 'the numbers page hydrated from its HTML at 390 px');
+    // The monthly report, also from its HTML.
+    await page.goto(`${baseUrl}/reports`);
+    await page.getByTestId('transfers-note').waitFor();
+    await page.getByRole('navigation', { name: 'ניווט ניהול העסק' }).getByRole('link', { name: 'מספרים' }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+
+    // Without a session the guard sends the visitor to sign in: that page is drawn anew, not hydrated over this one.
+    const stranger = await openPage(browser, { viewport: PHONE });
+    await stranger.page.goto(`${baseUrl}/numbers`);
+    await stranger.page.waitForURL(/\/login$/);
+    await stranger.page.getByRole('heading', { level: 1, name: 'כניסה לעסקים' }).waitFor();
+    expect(await stranger.page.locator('main h1').count()).toBe(1);
+    expect(stranger.problems).toEqual([]);
+    await stranger.context.close();
+  });
+
   it('reads on a phone: no sideways scroll, axe finds nothing', async () => {
     const { page, context, problems } = await openPage(browser, { viewport: PHONE });
     await signInWithCode(page, { baseUrl, smsLog, phone: DEMO_OWNER_PHONE });

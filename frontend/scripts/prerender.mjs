@@ -32,7 +32,10 @@ const index = fileURLToPath(new URL('../dist/app-shell.html', import.meta.url));
 const indexHtml = await readFile(index, 'utf8');
 const EMPTY_ROOT = '<div id="root"></div>';
 if (!indexHtml.includes(EMPTY_ROOT)) throw new Error(`${index} has no empty ${EMPTY_ROOT}`);
-for (const name of ['registration', 'login']) {
+// The console's numbers and monthly report pages too (decision 054): the console's frame as the owner's and the page's
+// first screen (its heading and intro, the numbers' presets), nothing of a session or a date; the browser draws those
+// once it has taken the HTML over (src/lib/use-hydrated.ts), or draws the page anew when its guard sends it elsewhere.
+for (const name of ['registration', 'login', 'numbers', 'reports']) {
   const pageMarkup = (await renderAppMarkup(`/${name}`)).replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
   const file = fileURLToPath(new URL(`../dist/${name}.html`, import.meta.url));
   // In the browser the router renders its matches inside a Suspense boundary that it leaves out on a server: its

@@ -18,6 +18,9 @@ const INDEX_HTML = page('');
 const LANDING_HTML = page('<main id="main">סורקים. מזמינים. מגישים.</main>');
 const LOGIN_HTML = page('<main id="main"><h1>כניסה לעסקים</h1></main>');
 const REGISTRATION_HTML = page('<main id="main"><h1>הרשמת עסק</h1></main>');
+// The console's numbers and monthly report: the frame and first screen, nothing of a session (decision 054).
+const NUMBERS_HTML = page('<main id="main"><h1>מה נמכר</h1></main>');
+const REPORTS_HTML = page('<main id="main"><h1>דוח הזמנות חודשי</h1></main>');
 
 let frontendDist: string;
 let app: TestApp;
@@ -29,6 +32,8 @@ beforeAll(async () => {
   writeFileSync(join(frontendDist, 'landing.html.br'), brotliCompressSync(LANDING_HTML));
   writeFileSync(join(frontendDist, 'login.html'), LOGIN_HTML);
   writeFileSync(join(frontendDist, 'registration.html'), REGISTRATION_HTML);
+  writeFileSync(join(frontendDist, 'numbers.html'), NUMBERS_HTML);
+  writeFileSync(join(frontendDist, 'reports.html'), REPORTS_HTML);
   app = await startTestApp({
     FRONTEND_DIST: frontendDist,
     PUBLIC_URL: 'https://menu.example.co.il',
@@ -60,9 +65,13 @@ describe('the landing page rendered at build time', () => {
     ['/login', 'כניסה לעסקים'],
     ['/login?next=%2Freports', 'כניסה לעסקים'],
     ['/registration', 'הרשמת עסק'],
+    ['/numbers', 'מה נמכר'],
+    ['/reports?month=2026-10', 'דוח הזמנות חודשי'],
   ])('answers %s with its page', async (url, heading) => {
     const response = await get(url);
     expect(response.statusCode).toBe(200);
+    // The same HTML for every visitor: nothing of a session in it.
+    expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.body).toContain(`<h1>${heading}</h1>`);
     expect(response.body).toContain('<meta property="og:url" content="https://menu.example.co.il/" />');
   });
@@ -70,6 +79,7 @@ describe('the landing page rendered at build time', () => {
   it.each([
     ['/login/', 200],
     ['/accessibility', 200],
+    ['/orders', 200],
     // Not pages of the app: still the app (its not-found page), answered 404 (decision 018).
     ['/registration/x', 404],
     ['/no-such-page', 404],

@@ -60,6 +60,9 @@ export class SpaFallback {
       ['/', 'landing.html'],
       ['/registration', 'registration.html'],
       ['/login', 'login.html'],
+      // The console's numbers and monthly report: the frame and first screen, nothing of a session (decision 054).
+      ['/numbers', 'numbers.html'],
+      ['/reports', 'reports.html'],
     ] as const) {
       const page = loadPage(join(config.frontendDist, file), options);
       if (page.has('identity')) this.prerendered.set(path, page);

@@ -13,6 +13,7 @@ import { secondaryButtonClass } from '@/components/ui/styles';
 import { pageTitle } from '@/i18n/he';
 import { heOwnerNumbers } from '@/i18n/he-owner-numbers';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useHydrated } from '@/lib/use-hydrated';
 import { type Preset, PRESETS, presetRange, rangeAllowed, slashDate } from './numbers-range';
 
 const t = heOwnerNumbers;
@@ -26,26 +27,28 @@ export function NumbersPage() {
   const [preset, setPreset] = useState<Preset>('thisMonth');
   const [custom, setCustom] = useState<NumbersRange>(() => presetRange('thisMonth', now));
   const range = preset === 'custom' ? custom : presetRange(preset, now);
+  // The page's first screen (the heading, the intro, the presets) comes as HTML rendered at build time, without a date:
+  // the range's dates and the figures are drawn from the render after hydration on (lib/use-hydrated.ts).
+  const hydrated = useHydrated();
   return (
     <PageMain>
       <h1 className="text-3xl font-bold text-ink">{t.title}</h1>
       <p className="mt-3 max-w-prose text-lg text-muted">{t.intro}</p>
       <RangePicker preset={preset} onPreset={setPreset} custom={custom} onCustom={setCustom} />
       <p className="mt-4 text-muted" data-testid="numbers-range">
-        {t.range.showing} <bdi dir="ltr">{`${slashDate(range.from)} – ${slashDate(range.to)}`}</bdi>
+        {t.range.showing}{' '}
+        {hydrated ? <bdi dir="ltr">{`${slashDate(range.from)} – ${slashDate(range.to)}`}</bdi> : null}
       </p>
-      <Suspense
-        fallback={
-          <p role="status" className="mt-8 text-muted">
-            {t.loading}
-          </p>
-        }
-      >
-        <NumbersContent range={range} />
-      </Suspense>
+      <Suspense fallback={loading}>{hydrated ? <NumbersContent range={range} /> : loading}</Suspense>
     </PageMain>
   );
 }
+
+const loading = (
+  <p role="status" className="mt-8 text-muted">
+    {t.loading}
+  </p>
+);
 
 function RangePicker({
   preset,

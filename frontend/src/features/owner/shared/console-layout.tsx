@@ -9,6 +9,7 @@ import { pageTitle } from '@/i18n/he';
 import { heOwner } from '@/i18n/he-owner';
 import { adminImpersonating, businessData } from '@/lib/storage';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useHydrated } from '@/lib/use-hydrated';
 import { AddressBanner } from './address-banner';
 import { useOwnerBusiness } from './api/profile';
 import { onOwnerSessionExpired } from './api/session-request';
@@ -29,8 +30,11 @@ export function OwnerConsoleLayout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const profile = useOwnerBusiness();
-  const business = profile.data ?? businessData.get<OwnerBusiness>();
-  const impersonating = adminImpersonating.get();
+  // The frame rendered at build time (scripts/prerender.mjs) knows no business: what the device holds is drawn in the
+  // render after hydration (lib/use-hydrated.ts), the name's line kept meanwhile so nothing below it moves.
+  const hydrated = useHydrated();
+  const business = hydrated ? (profile.data ?? businessData.get<OwnerBusiness>()) : undefined;
+  const impersonating = hydrated && adminImpersonating.get();
   const { may } = useConsoleRole();
 
   useEffect(
@@ -74,7 +78,7 @@ export function OwnerConsoleLayout() {
           </div>
         ) : null}
         {business?.isActive === false ? <PausedBanner /> : null}
-        {may('business.owner') ? <AddressBanner business={business} /> : null}
+        {hydrated && may('business.owner') ? <AddressBanner business={business} /> : null}
         {/* Two rows: the name above, with the whole row; the navigation and sign-out below, in the button's band. */}
         <div
           className={`${containerClass} keeps-a11y-room flex flex-1 flex-wrap content-between items-center gap-x-6 gap-y-3 py-3`}
@@ -89,9 +93,9 @@ export function OwnerConsoleLayout() {
               />
             ) : null}
             <p className="min-w-0 text-lg font-bold break-words text-ink">
-              {business?.businessName || t.businessFallbackName}
+              {hydrated ? business?.businessName || t.businessFallbackName : '\u00a0'}
             </p>
-            <SignedInMember />
+            {hydrated ? <SignedInMember /> : null}
           </div>
           <ConsoleNavigation linkClass={navLinkClass} />
           <LogoutButton logout={onLogout} label={t.logout} pendingLabel={t.loggingOut} />

@@ -45,8 +45,12 @@ export function roleMayOpen(role: Role, pathname: string): boolean {
  *    replace: the token never stays in the history).
  * 2. Without a business session, the page is /login (a kitchen screen's, /screen: it has no phone to sign in with).
  * 3. A page the role may not open sends it to its own first page (the kitchen's live orders, the reports).
+ * None of it in the build's render, which has no device.
  */
 export function requireOwnerSession(location: GuardLocation): void {
+  // The build renders the console's frame and first screen with no device (scripts/prerender.mjs): nothing of a
+  // session is in that HTML, and the browser runs this guard before it takes the HTML over (main.tsx).
+  if (typeof window === 'undefined') return;
   if (takeImpersonationFromHash(location.hash)) {
     throw redirect({ href: `${location.pathname}${location.searchStr}`, replace: true });
   }

@@ -3,6 +3,7 @@
 import type { SessionMember, StaffPinGrant } from '@tafrit/contracts/http/team.schemas';
 import { roleMay, type Permission, type Role } from '@tafrit/contracts/roles';
 import { useSyncExternalStore } from 'react';
+import { useHydrated } from '@/lib/use-hydrated';
 import { staffGrant } from '../shared/api/session-request';
 import { sessionMember } from '../sign-in/handover';
 
@@ -22,7 +23,10 @@ const OWNER: SessionMember = { role: 'owner', kind: 'owner', id: 'owner', name: 
 
 export function useConsoleRole(): ConsoleRole {
   const grant = useStaffGrant();
-  const member = sessionMember.get() ?? OWNER;
-  const role = grant?.role ?? member.role;
+  // A console page rendered at build time is the owner's (no session there): the device's member from the render
+  // after hydration on (lib/use-hydrated.ts).
+  const hydrated = useHydrated();
+  const member = (hydrated ? sessionMember.get() : null) ?? OWNER;
+  const role = (hydrated ? grant?.role : undefined) ?? member.role;
   return { member, role, may: (permission) => roleMay(role, permission) };
 }
