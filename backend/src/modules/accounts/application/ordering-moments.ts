@@ -15,7 +15,7 @@ export class OrderingMoments {
   private readonly moments = new Map<string, { from: number; moment: OrderingMoment }>();
   private readonly slots = new Map<string, { from: number; moment: PickupSlotsMoment }>();
   /** The server's clock; tests set another (they move time, never wait). */
-  clock: () => number = Date.now;
+  clock: () => number = () => Date.now();
 
   /**
    * Today's pickup slots of a business with order ahead on (issue 33), worked out once until they may change (the
