@@ -157,7 +157,7 @@ describe('generated bad bodies', () => {
         : path.startsWith('/api/option-groups/')
           ? optionIds.groupId
           : PARAMS.id;
-      const url = fillPath(path, { ...PARAMS, ...optionIds, id });
+      const url = fillPath(path, { ...PARAMS, ...optionIds, departmentId: shop.departmentId, id });
       const seen = new Map<number, number>();
       await fc.assert(
         fc.asyncProperty(badBody, async (payload) => {
