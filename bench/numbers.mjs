@@ -10,7 +10,7 @@ import { israelDateOf } from '@tafrit/contracts';
 import { root, startProduct } from './servers.mjs';
 
 /** The page's data requests (the CSV reads what `products` reads). */
-export const NUMBERS_REQUESTS = ['sales', 'hours', 'products', 'months'];
+export const NUMBERS_REQUESTS = ['sales', 'hours', 'products', 'months', 'sources', 'promos'];
 
 const percentile = (values, share) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -103,7 +103,7 @@ async function timeRequests(url, token, range, count) {
 }
 
 export async function benchNumbers({ orders, requests, lighthouseRuns, log }) {
-  const dataDir = process.env.BENCH_NUMBERS_DIR ?? join(tmpdir(), `tafrit-bench-numbers-year-${orders}`);
+  const dataDir = process.env.BENCH_NUMBERS_DIR ?? join(tmpdir(), `tafrit-bench-numbers-v2-year-${orders}`);
   const year = await seededYear(dataDir, orders, log);
   log(
     `a year of ${year.orders} orders (${year.from} to ${year.to})${year.reused ? ', reused' : `, written in ${year.seconds} s`}`,

@@ -8,12 +8,13 @@
 //
 // The orders spread over the 365 Israel days before today: busier on Friday mornings, quiet on Saturday, peaks at
 // breakfast and lunch, a table number on most, a tip on some, the milk chosen on the coffees, one in a hundred partly
-// refunded. Prints one JSON line: { phone, departmentId, orders, refunds, from, to, seconds }.
+// refunded, where each came from (a table's code, the window poster, a shared link and its tag) and a promo code on about
+// one in ten (never on a refunded one). Prints one JSON line: { phone, departmentId, orders, refunds, from, to, seconds }.
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { TZDate } from '@date-fns/tz';
-import { commissionAgorot, israelDateOf } from '@tafrit/contracts';
+import { commissionAgorot, israelDateOf, spreadDiscount } from '@tafrit/contracts';
 import { call, root } from './servers.mjs';
 
 const dist = (path) => join(root, 'backend/dist', path);
@@ -41,6 +42,13 @@ function pick(next, weights) {
 }
 
 // Sunday to Saturday: Friday's mornings are the café's busiest, Saturday half a day.
+// The shared links' tags and the café's promo codes (issue 33): the numbers page's sources and promo plots read them.
+const SOURCE_TAGS = ['instagram', 'whatsapp', 'facebook'];
+const PROMO_CODES = [
+  { code: 'HAPPY10', id: '00000000-0000-4000-8000-0000000000a1', percent: 10 },
+  { code: 'FRIENDS15', id: '00000000-0000-4000-8000-0000000000a2', percent: 15 },
+];
+
 const WEEKDAY_WEIGHTS = [1, 1, 1, 1, 1.15, 1.4, 0.55];
 // 00:00 to 23:00: closed at night, breakfast and lunch peaks, a quieter evening.
 const HOUR_WEIGHTS = [
@@ -232,12 +240,32 @@ export async function writeYear({ dataDir, orders: count = 50_000, seed = 33, lo
           ...(option ? { options: [option] } : {}),
         };
       });
-      const items = lines.reduce((sum, line) => sum + line.unitPriceAgorot * line.quantity, 0);
-      const tipAgorot = next() < 0.2 ? Math.round(items * 0.1) : 0;
+      const listed = lines.reduce((sum, line) => sum + line.unitPriceAgorot * line.quantity, 0);
       const placedAt = new Date(at).toISOString();
       const paidAt = new Date(at + 40_000 + Math.floor(next() * 80_000)).toISOString();
       const tableNumber = next() < 0.7 ? 1 + Math.floor(next() * 20) : null;
       const refund = next() < 0.01;
+      // Where the diner came from (issue 33): a table's code; else the window poster, or a link (tagged on most).
+      const away = next();
+      const source = tableNumber
+        ? { channel: 'table' }
+        : away < 0.3
+          ? { channel: 'window' }
+          : { channel: 'link', ...(away < 0.8 ? { tag: SOURCE_TAGS[pick(next, [3, 2, 1])] } : {}) };
+      // A code on about one order in ten, spread over the lines as the checkout spreads it (decision 052).
+      const code = !refund && next() < 0.1 ? PROMO_CODES[pick(next, [2, 1])] : undefined;
+      const discountAgorot = code ? Math.floor((listed * code.percent) / 100) : 0;
+      if (code) {
+        const shares = spreadDiscount(
+          lines.map((line) => line.unitPriceAgorot * line.quantity),
+          discountAgorot,
+        );
+        lines.forEach((line, index) => {
+          if (shares[index] > 0) line.discountAgorot = shares[index];
+        });
+      }
+      const items = listed - discountAgorot;
+      const tipAgorot = next() < 0.2 ? Math.round(items * 0.1) : 0;
       const metadata = { correlationId: randomUUID(), actor: { kind: 'diner' }, occurredAt: placedAt };
       const run = (command, meta = metadata) => store.execute(orderId, command, meta);
       await run({
@@ -259,6 +287,8 @@ export async function writeYear({ dataDir, orders: count = 50_000, seed = 33, lo
           customerPhone: null,
           placedAt,
           seller,
+          source,
+          ...(code ? { discount: { code: code.code, promoCodeId: code.id, agorot: discountAgorot } } : {}),
         },
       });
       const lowProfileId = randomUUID();
