@@ -7,7 +7,8 @@ import { codeSentTo, smsLines, waitUntilCodeCanBeSent } from './support/sms.js';
 
 // Order ahead (issue 33, decision 050) in a real browser against the built product: the diner of the demo café picks
 // a pickup time today, pays in the sandbox, and the thank-you page shows the time and offers it for the calendar;
-// the kitchen screen shows the order under "upcoming". Axe clean at 390 px and on a desktop.
+// the kitchen screen shows the order under "upcoming". Axe clean at 390 px and on a desktop. The diner comes by the
+// café's address to share with a tag and pays with the demo's code DEMO10, as the issue's journey does.
 //
 // The server's clock is the machine's here (no test moves it; the server tests do): the slots are today's, so the
 // owner first sets 10-minute slots from now to midnight with a 5-minute estimate. Only in the last quarter hour
@@ -73,7 +74,7 @@ describe('ordering ahead for a pickup time', () => {
   it('the diner picks a slot and pays; the thank-you page says the time and offers the calendar; the kitchen waits', async () => {
     const diner = await openPage(browser, { viewport: PHONE });
     const { page } = diner;
-    await page.goto(`${baseUrl}/menu/demo`);
+    await page.goto(`${baseUrl}/menu/demo-cafe?src=instagram`);
     const add = page.getByRole('button', { name: 'הוספה של קרואסון חמאה לעגלה' });
     const sheet = await add.getAttribute('aria-haspopup');
     await add.click();
@@ -111,6 +112,29 @@ describe('ordering ahead for a pickup time', () => {
       )
       .not.toBe(firstPage);
     await page.locator(PAYMENT_FRAME).waitFor({ state: 'visible', timeout: 15_000 });
+    // The demo's code, 10% off: the amount drops, and the order for that slot with the code gets its own page.
+    const fullAmount = await page.getByTestId('checkout-amount').textContent();
+    const slotPage = await page.locator(PAYMENT_FRAME).getAttribute('src');
+    const code = page.getByTestId('promo-code');
+    await code.locator('summary').click();
+    await code.getByLabel('קוד הנחה').fill('DEMO10');
+    await code.getByRole('button', { name: 'החלת הקוד' }).click();
+    await page.getByTestId('checkout-discount').waitFor();
+    await expect.poll(() => page.getByTestId('checkout-amount').textContent()).not.toBe(fullAmount);
+    await expect
+      .poll(
+        () =>
+          page
+            .locator(PAYMENT_FRAME)
+            .getAttribute('src')
+            .catch(() => slotPage),
+        { timeout: 15_000 },
+      )
+      .not.toBe(slotPage);
+    await page.locator(PAYMENT_FRAME).waitFor({ state: 'visible', timeout: 15_000 });
+    expect(await select.inputValue()).toBe(last.value);
+    const discounted = (await page.getByTestId('checkout-amount').textContent())?.match(/₪[\d.,]+/)?.[0];
+    expect(discounted).toBeDefined();
     await expectAccessible(page, 'the checkout with a pickup time at 390 px');
     await expectNoSidewaysScroll(page);
 
@@ -118,6 +142,7 @@ describe('ordering ahead for a pickup time', () => {
     await page.waitForURL(/\/thank-you\/demo$/, { timeout: 30_000 });
     const pickup = page.getByTestId('pickup-at');
     await expect.poll(() => pickup.textContent(), { timeout: 15_000 }).toContain(`איסוף בשעה ${last.text}`);
+    expect(await page.getByTestId('order-total').textContent()).toContain(discounted);
     const calendar = pickup.getByRole('link', { name: 'הוספה ליומן' });
     expect(await calendar.getAttribute('download')).toMatch(/^order-\d+\.ics$/);
     const ics = decodeURIComponent((await calendar.getAttribute('href')) ?? '');
