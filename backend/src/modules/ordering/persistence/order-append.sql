@@ -19,7 +19,7 @@
 -- - An order for a pickup slot (issue 33, decision 050): its place is taken from the slot's row (`pickup_slots`,
 --   made with the slot's capacity by the checkout just before) by one conditional update, `taken < capacity`, before
 --   the order's row: two diners racing for the last place wait on that row and the second finds it full (SQLSTATE
---   TF410, nothing stored). An expiring unpaid order gives its place back.
+--   TF412, nothing stored). An expiring unpaid order gives its place back.
 -- - The payment page's row, an effect's completion (the receipt SMS), then the events, the numbers set in them.
 --   A writer that raced past the version check still loses on the log's unique (stream_id, stream_version).
 --
@@ -121,7 +121,7 @@ begin
     update pickup_slots set taken = taken + 1
       where business_id = v_row.business_id and pickup_at = v_row.pickup_at and taken < capacity;
     if not found then
-      raise exception 'pickup slot % of % is full', v_row.pickup_at, v_row.business_id using errcode = 'TF410';
+      raise exception 'pickup slot % of % is full', v_row.pickup_at, v_row.business_id using errcode = 'TF412';
     end if;
   elsif p_expected > 0 and v_row.pickup_at is not null and p_events @> '[{"type": "OrderExpired"}]' then
     update pickup_slots set taken = taken - 1

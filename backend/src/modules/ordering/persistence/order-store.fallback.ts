@@ -3,6 +3,7 @@ import type { EventStore, NewEvent, RecordedEvent } from '../../../platform/even
 import { execute, query } from '../../../platform/database/sql.js';
 import { orderStreamId } from '@tafrit/contracts';
 import { PROMO_USED_BY_DINER, PROMO_USED_UP, type PromoUse } from './promo-uses.js';
+import { SLOT_FULL } from './pickup-slots.js';
 
 export interface FallbackAppend {
   orderId: string;
@@ -40,7 +41,15 @@ export async function fallbackAppend(
     );
     if (earlier) return { events: [], version: expected, existingOrderId: earlier.id };
   }
-  if (promoUse) await takePromoUse(database, orderId, promoUse);
+  // An order for a pickup slot takes its place first (issue 33, decision 050), as order_append does.
+  const slot = expected === 0 ? pickupSlotOf(events) : null;
+  if (slot) await takePickupPlace(database, slot);
+  if (promoUse) {
+    await takePromoUse(database, orderId, promoUse).catch(async (error: unknown) => {
+      if (slot) await givePickupPlaceBack(database, slot);
+      throw error;
+    });
+  }
   let toAppend = events;
   if (numberInvoiceOf) {
     const [row] = await query<{ last_number: number }>(
@@ -73,10 +82,19 @@ export async function fallbackAppend(
     .appendToStream(orderStreamId(orderId), toAppend, { expectedVersion: expected === 0 ? 'no_stream' : expected })
     .catch(async (error: unknown) => {
       if (promoUse) await releasePromoUses(database, orderId);
+      if (slot) await givePickupPlaceBack(database, slot);
       throw error;
     });
-  // An unpaid order that expired gives its promo code's use back, as order_append does (decision 052).
-  if (events.some((event) => event.type === 'OrderExpired')) await releasePromoUses(database, orderId);
+  // An unpaid order that expired gives its promo code's use and its slot's place back, as order_append does.
+  if (events.some((event) => event.type === 'OrderExpired')) {
+    await releasePromoUses(database, orderId);
+    const [row] = await query<{ business_id: string; pickup_at: Date | null }>(
+      em,
+      'select business_id, pickup_at from orders where id = ?',
+      [orderId],
+    );
+    if (row?.pickup_at) await givePickupPlaceBack(database, { businessPhone: row.business_id, at: row.pickup_at });
+  }
   if (requestKey) {
     await execute(
       em,
@@ -129,4 +147,35 @@ async function releasePromoUses(database: Database, orderId: string): Promise<vo
     [orderId, orderId],
   );
   await execute(em, 'delete from promo_code_uses where order_id = ?', [orderId]);
+}
+
+interface PickupPlace {
+  businessPhone: string;
+  at: string | Date;
+}
+
+/** The slot a new order asks for: its `OrderPlaced`'s pickup time (null: as soon as possible). */
+function pickupSlotOf(events: readonly NewEvent[]): PickupPlace | null {
+  const placed = events.find((event) => event.type === 'OrderPlaced')?.data as
+    { businessPhone: string; pickupAt?: string } | undefined;
+  return placed?.pickupAt ? { businessPhone: placed.businessPhone, at: placed.pickupAt } : null;
+}
+
+/** The same conditional update as order_append's (the checkout made the slot's row with its capacity just before). */
+async function takePickupPlace(database: Database, slot: PickupPlace): Promise<void> {
+  const taken = await query<{ taken: number }>(
+    database.em(),
+    `update pickup_slots set taken = taken + 1
+      where business_id = ? and pickup_at = ?::timestamptz and taken < capacity returning taken`,
+    [slot.businessPhone, new Date(slot.at).toISOString()],
+  );
+  if (taken.length === 0) throw Object.assign(new Error('pickup slot is full'), { code: SLOT_FULL });
+}
+
+async function givePickupPlaceBack(database: Database, slot: PickupPlace): Promise<void> {
+  await execute(
+    database.em(),
+    'update pickup_slots set taken = taken - 1 where business_id = ? and pickup_at = ?::timestamptz and taken > 0',
+    [slot.businessPhone, new Date(slot.at).toISOString()],
+  );
 }

@@ -4,7 +4,7 @@ import type { Database } from '../../../platform/database/database.js';
 import { preparedStatement } from '../../../platform/database/prepared-statement.js';
 
 /** SQLSTATE raised by `order_append` when the slot's last place went to another order first. */
-export const SLOT_FULL = 'TF410';
+export const SLOT_FULL = 'TF412';
 
 export const isSlotFull = (error: unknown): boolean => (error as { code?: unknown })?.code === SLOT_FULL;
 
