@@ -36,8 +36,7 @@ export function NumbersPage() {
       <p className="mt-3 max-w-prose text-lg text-muted">{t.intro}</p>
       <RangePicker preset={preset} onPreset={setPreset} custom={custom} onCustom={setCustom} />
       <p className="mt-4 text-muted" data-testid="numbers-range">
-        {t.range.showing}{' '}
-        {hydrated ? <bdi dir="ltr">{`${slashDate(range.from)} – ${slashDate(range.to)}`}</bdi> : null}
+        {t.range.showing} {hydrated ? <bdi dir="ltr">{`${slashDate(range.from)} – ${slashDate(range.to)}`}</bdi> : null}
       </p>
       <Suspense fallback={loading}>{hydrated ? <NumbersContent range={range} /> : loading}</Suspense>
     </PageMain>
