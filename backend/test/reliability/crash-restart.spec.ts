@@ -22,6 +22,7 @@ const PROCESSORS = [
   'invoice-allocation',
   'live-orders',
   'monthly-commissions',
+  'numbers',
   'platform-documents',
   'ready-sms',
   'receipt-sms',

@@ -109,6 +109,8 @@ export const heOwnerActivity = {
       OrderingPaused: 'השהה/תה הזמנות חדשות',
       OrderingResumed: 'חידש/ה הזמנות',
       PaymentOptionsChosen: 'שינה/תה אפשרויות תשלום',
+      MenuAddressChosen: 'בחר/ה כתובת לשיתוף התפריט',
+      OrderAheadChosen: 'שינה/תה את ההזמנה מראש לאיסוף',
       BusinessImpersonated: 'נכנס/ה לחשבון לצורך תמיכה',
       BusinessPaused: 'השהה/תה את החשבון',
       BusinessActivated: 'הפעיל/ה את החשבון מחדש',

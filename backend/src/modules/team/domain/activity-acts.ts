@@ -49,6 +49,9 @@ export const ACTIVITY_EVENT_TYPES: readonly string[] = [
   'OrderingPaused',
   'OrderingResumed',
   'PaymentOptionsChosen',
+  // Issue 33: the readable menu address and order ahead.
+  'MenuAddressChosen',
+  'OrderAheadChosen',
   'BusinessImpersonated',
   'BusinessPaused',
   'BusinessActivated',
