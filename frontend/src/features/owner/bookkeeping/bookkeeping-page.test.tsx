@@ -258,14 +258,14 @@ describe('the page', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: t.uniform.download }));
   });
 
-  it('is offered in the navigation next to the reports', async () => {
+  it('is offered in the navigation after the reports and their numbers', async () => {
     bookkeepingServer(() => undefined);
     await renderBookkeeping();
     const nav = screen.getByRole('navigation', { name: 'ניווט ניהול העסק' });
     const links = within(nav)
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(links.slice(links.indexOf('דוחות'), links.indexOf('דוחות') + 2)).toEqual(['דוחות', t.nav]);
+    expect(links.slice(links.indexOf('דוחות'), links.indexOf('דוחות') + 3)).toEqual(['דוחות', 'מספרים', t.nav]);
     expect(within(nav).getByRole('link', { name: t.nav }).getAttribute('aria-current')).toBe('page');
   });
 

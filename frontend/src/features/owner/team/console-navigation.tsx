@@ -15,9 +15,10 @@ const t = heOwner.console;
 const PAGES = [
   { to: '/orders', label: t.orders },
   { to: '/menu', label: t.menu },
+  // Promo codes beside the menu they apply to; the numbers and the accountant's files after the reports.
+  { to: '/promo-codes', label: heOwnerPromotions.nav },
   { to: '/reports', label: t.reports },
   { to: '/numbers', label: heOwnerNumbers.nav },
-  { to: '/promo-codes', label: heOwnerPromotions.nav },
   { to: '/bookkeeping', label: heOwnerBookkeeping.bookkeeping.nav },
   { to: '/settings', label: t.settings },
   { to: '/team', label: heOwnerTeam.console.team },
