@@ -166,7 +166,9 @@ describe("the owner's live console, report and languages", () => {
     await page.getByLabel('קוד אימות').fill(await codeSentTo(smsLog, '052-3456789', before));
     await page.waitForURL(`${baseUrl}/reports`);
     for (const orderNumber of paid.values()) {
-      const row = page.getByTestId('report-order').filter({ hasText: `#${orderNumber}` });
+      const row = page
+        .getByTestId('report-order')
+        .filter({ has: page.locator('bdi', { hasText: new RegExp(`^#${orderNumber}$`) }) });
       await row.waitFor({ timeout: 15_000 });
       await row.getByRole('button').click();
       const details = (await row.textContent()) ?? '';

@@ -193,7 +193,9 @@ describe('money after the sale, end to end (issue 17)', () => {
     // The owner's report moved by exactly the order's figures.
     const ownerAfter = await ownerFigures(owner.page);
     expect(minus(ownerAfter, ownerBefore)).toEqual(expected);
-    const row = owner.page.getByTestId('report-order').filter({ hasText: `#${orderNumber}` });
+    const row = owner.page
+      .getByTestId('report-order')
+      .filter({ has: owner.page.locator('bdi', { hasText: new RegExp(`^#${orderNumber}$`) }) });
     expect(await row.getByTestId('report-refunded-tag').textContent()).toBe(`הוחזר ${coffeeText}`);
     await expectAccessible(owner.page, '/reports after the journey at 1280 px');
 

@@ -123,7 +123,9 @@ describe('refunds (issue 17)', () => {
 
     // The report: the refund with its reason and credit document, the total refunds and the net after them.
     await owner.page.goto(`${baseUrl}/reports`);
-    const row = owner.page.getByTestId('report-order').filter({ hasText: `#${orderNumber}` });
+    const row = owner.page
+      .getByTestId('report-order')
+      .filter({ has: owner.page.locator('bdi', { hasText: new RegExp(`^#${orderNumber}$`) }) });
     await row.waitFor({ timeout: LIVE_WAIT });
     expect(await row.getByTestId('report-refunded-tag').textContent()).toBe(`הוחזר ${coffeePrice}`);
     await row.getByRole('button').first().click();
