@@ -86,7 +86,7 @@ export function MenuAddressCard({ canEdit }: { canEdit: boolean }) {
             </a>
           </p>
           <p className={hintClass}>
-            {t.tagged} <bdi dir="ltr">{`${menuUrl(shared)}?src=instagram`}</bdi>
+            {t.tagged} <bdi dir="ltr" className="break-all">{`${menuUrl(shared)}?src=instagram`}</bdi>
           </p>
           {saved && saved.previous.length > 0 ? (
             <p className={hintClass}>
