@@ -180,7 +180,7 @@ export function RankChart({
               <text
                 x={width - 4}
                 y={top + row / 2 + 4}
-                textAnchor="end"
+                textAnchor="start"
                 direction="rtl"
                 fontSize={13}
                 fill="var(--color-ink)"
@@ -260,7 +260,7 @@ export function HourGrid({
             key={name}
             x={width - 4}
             y={weekday * cell + cell / 2 + 4}
-            textAnchor="end"
+            textAnchor="start"
             direction="rtl"
             fontSize={12}
             fill="var(--color-ink)"
