@@ -6,30 +6,10 @@ import { AxisBottom, AxisRight } from '@visx/axis';
 import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar, LinePath } from '@visx/shape';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useElementWidth } from '@/lib/use-element-width';
 
-const FALLBACK_WIDTH = 640;
 const AXIS = { stroke: 'var(--color-line)', tickStroke: 'var(--color-line)' };
 const TICK_LABEL = { fill: 'var(--color-muted)', fontSize: 12 };
-
-/** The width of an element, followed as it resizes (a chart fills its card on a phone and on a desktop). */
-function useElementWidth<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
-  const [width, setWidth] = useState(FALLBACK_WIDTH);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    if (element.clientWidth > 0) setWidth(element.clientWidth);
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver((entries) => {
-      const next = entries[0]?.contentRect.width;
-      if (next && next > 0) setWidth(Math.round(next));
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  return { ref, width };
-}
 
 /** A round top for an axis: 1, 2 or 5 times a power of ten. */
 function niceMax(value: number): number {

@@ -7,7 +7,7 @@ import { AxisBottom, AxisRight } from '@visx/axis';
 import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useElementWidth } from '@/lib/use-element-width';
 import { heOwner } from '@/i18n/he-owner';
 import { dayOfMonth, decimalToAgorot, shekelsText } from './reports-format';
 
@@ -16,26 +16,6 @@ const t = heOwner.reports;
 const HEIGHT = 260;
 // Physical SVG coordinates (the drawing is mirrored by the scales, not by CSS).
 const MARGIN = { top: 12, bottom: 32, start: 12, axis: 64 };
-const FALLBACK_WIDTH = 640;
-
-/** The width of an element, followed as it resizes (the chart fills its card on a phone and on a desktop). */
-function useElementWidth<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
-  const [width, setWidth] = useState(FALLBACK_WIDTH);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    if (element.clientWidth > 0) setWidth(element.clientWidth);
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver((entries) => {
-      const next = entries[0]?.contentRect.width;
-      if (next && next > 0) setWidth(Math.round(next));
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  return { ref, width };
-}
 
 /** A round top for the amount axis: 1, 2 or 5 times a power of ten, in shekels. */
 function niceMaxShekels(maxAgorot: number): number {
