@@ -40,6 +40,11 @@ async function signIn(page: Page, phone: string) {
   await page.waitForURL((url) => url.pathname !== '/login');
 }
 
+/** Where an element starts on the page (the screen's top plus how far the page has scrolled). */
+async function pageTop(page: Page, selector: string): Promise<number> {
+  return page.locator(selector).evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
+}
+
 function orderCard(page: Page, orderNumber: string) {
   return page
     .getByTestId('live-order')
@@ -62,7 +67,8 @@ describe('the diner’s ready SMS', () => {
     await page.getByTestId('header-cart').click();
     await page.getByRole('button', { name: 'מעבר לתשלום' }).click();
     await page.locator(PAYMENT_FRAME).waitFor({ state: 'visible', timeout: 15_000 });
-    const frameTop = (await page.locator(PAYMENT_FRAME).boundingBox())?.y;
+    // Its place on the page, not on the screen: opening the field below scrolls it into view.
+    const frameTop = await pageTop(page, PAYMENT_FRAME);
 
     // Folded and optional; opened, the sentence beside the field says what the number is for and how long it stays.
     const field = page.getByTestId('ready-sms');
@@ -80,7 +86,7 @@ describe('the diner’s ready SMS', () => {
     await expectAccessible(page, 'the checkout with the ready SMS field open');
     await expectNoSidewaysScroll(page);
     // The frame is the same one, only moved down by the opened field.
-    expect((await page.locator(PAYMENT_FRAME).boundingBox())?.y ?? 0).toBeGreaterThan(frameTop ?? 0);
+    expect(await pageTop(page, PAYMENT_FRAME)).toBeGreaterThan(frameTop);
 
     await payInFrame(page.frameLocator(PAYMENT_FRAME), GOOD_CARD);
     await page.waitForURL(/\/thank-you\/demo$/, { timeout: 30_000 });

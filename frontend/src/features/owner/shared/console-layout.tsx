@@ -79,7 +79,7 @@ export function OwnerConsoleLayout() {
         ) : null}
         {business?.isActive === false ? <PausedBanner /> : null}
         {hydrated && may('business.owner') ? <AddressBanner business={business} /> : null}
-        {/* Two rows: the name above, with the whole row; the navigation and sign-out below, in the button's band. */}
+        {/* Two rows: the name and sign-out above; the navigation below, in the button's band, the whole row its own. */}
         <div
           className={`${containerClass} keeps-a11y-room flex flex-1 flex-wrap content-between items-center gap-x-6 gap-y-3 py-3`}
         >
@@ -96,9 +96,11 @@ export function OwnerConsoleLayout() {
               {hydrated ? business?.businessName || t.businessFallbackName : '\u00a0'}
             </p>
             {hydrated ? <SignedInMember /> : null}
+            <div className="ms-auto">
+              <LogoutButton logout={onLogout} label={t.logout} pendingLabel={t.loggingOut} />
+            </div>
           </div>
           <ConsoleNavigation linkClass={navLinkClass} />
-          <LogoutButton logout={onLogout} label={t.logout} pendingLabel={t.loggingOut} />
         </div>
       </header>
       <Outlet />

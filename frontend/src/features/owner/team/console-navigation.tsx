@@ -1,6 +1,7 @@
 // The console's navigation, by role (issue 31): a page the role cannot open is not offered (the route guard sends
 // it home anyway, and the server refuses its calls).
 import { Link, useRouterState } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
 import { heOwner } from '@/i18n/he-owner';
 import { heOwnerActivity } from '@/i18n/he-owner-activity';
 import { heOwnerBookkeeping } from '@/i18n/he-owner-bookkeeping';
@@ -28,23 +29,36 @@ const PAGES = [
 
 export function ConsoleNavigation({ linkClass }: { linkClass: string }) {
   // Read again on every navigation: a switch of business changes who is signed in under the same layout.
-  useRouterState({ select: (state) => state.location.href });
+  const href = useRouterState({ select: (state) => state.location.href });
+  const list = useRef<HTMLUListElement>(null);
+  // On a phone the links are one row that scrolls sideways: the current page's link is brought into that row's view.
+  useEffect(() => {
+    const current = list.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    const row = list.current;
+    if (!current || !row || row.scrollWidth <= row.clientWidth) return;
+    current.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [href]);
   const { member } = useConsoleRole();
   // The member's own role, not a PIN's: a PIN covers one action on the screen, not a visit to another page.
   const pages = PAGES.filter(
     (page) => roleMayOpen(member.role, page.to) && !(page.to === '/account' && member.kind !== 'person'),
   );
   return (
-    <nav aria-label={t.navLabel} className="me-auto">
-      <ul className="flex flex-wrap items-center gap-1">
+    // One row on a phone, scrolled sideways, so the page under it (the kitchen's orders first) starts on the first
+    // screen; the row's padding keeps the focus ring inside its clipped edges. Wider screens wrap the links instead.
+    <nav aria-label={t.navLabel} className="me-auto min-w-0 flex-1">
+      <ul
+        ref={list}
+        className="flex items-center gap-1 overflow-x-auto overscroll-x-contain p-1.5 sm:flex-wrap sm:overflow-visible sm:p-0"
+      >
         {pages.map((page) => (
-          <li key={page.to}>
+          <li key={page.to} className="shrink-0">
             <Link to={page.to} className={linkClass}>
               {page.label}
             </Link>
           </li>
         ))}
-        <li>
+        <li className="shrink-0">
           <a href="/#contact" className={linkClass}>
             {t.support}
           </a>
