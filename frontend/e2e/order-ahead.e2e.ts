@@ -1,21 +1,28 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, expectNoSidewaysScroll, launchBrowser, openPage } from './support/browser.js';
 import { GOOD_CARD, PAYMENT_FRAME, payInFrame } from './support/payment.js';
+import { startProduct, type RunningProduct } from './support/server.js';
 import { codeSentTo, smsLines, waitUntilCodeCanBeSent } from './support/sms.js';
+
+const SHIFTED_CLOCK = fileURLToPath(new URL('./support/shifted-clock.mjs', import.meta.url));
 
 // Order ahead (issue 33, decision 050) in a real browser against the built product: the diner of the demo café picks
 // a pickup time today, pays in the sandbox, and the thank-you page shows the time and offers it for the calendar;
 // the kitchen screen shows the order under "upcoming". Axe clean at 390 px and on a desktop. The diner comes by the
 // café's address to share with a tag and pays with the demo's code DEMO10, as the issue's journey does.
 //
-// The server's clock is the machine's here (no test moves it; the server tests do): the slots are today's, so the
-// owner first sets 10-minute slots from now to midnight with a 5-minute estimate. Only in the last quarter hour
-// before midnight in Israel is there no slot far enough ahead to be upcoming.
+// The slots are today's, so the time of day decides what this journey can do (in the last minutes before midnight in
+// Israel no slot is far enough ahead to be upcoming). This file therefore runs its own product whose clock starts at
+// the next noon in Israel (support/shifted-clock.mjs), and the owner first sets 10-minute slots from then to midnight
+// with a 5-minute estimate. The browser's clock stays the machine's: the diner's page and the kitchen screen take
+// their times from the server.
 
-const baseUrl = inject('baseUrl');
-const smsLog = join(inject('dataDir'), 'sms.log');
+let baseUrl: string;
+let smsLog: string;
+let product: RunningProduct;
 const DEMO_OWNER = '052-3456789';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -46,7 +53,22 @@ async function chooseOrderAhead(settings: typeof DEMO_SETTINGS) {
   expect(status).toBe(200);
 }
 
+/** The next 12:00 in Israel from now (the whole hours of its offset make a walk by hours land on it). */
+function nextIsraelNoon(): Date {
+  const hour = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Jerusalem', hour: 'numeric', hourCycle: 'h23' });
+  let at = Math.ceil(Date.now() / 3_600_000) * 3_600_000;
+  while (Number(hour.format(at)) !== 12) at += 3_600_000;
+  return new Date(at);
+}
+
 beforeAll(async () => {
+  product = await startProduct({
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${pathToFileURL(SHIFTED_CLOCK).href}`.trim(),
+    E2E_CLOCK_AT: nextIsraelNoon().toISOString(),
+    TRUST_PROXY: '127.0.0.1',
+  });
+  baseUrl = product.url;
+  smsLog = join(product.dataDir, 'sms.log');
   browser = await launchBrowser();
   ({ page: ownerPage } = await openPage(browser, { viewport: DESKTOP }));
   await ownerPage.goto(`${baseUrl}/login`);
@@ -63,11 +85,11 @@ beforeAll(async () => {
     lastPickupBeforeCloseMinutes: 0,
     estimateMinutes: 5,
   });
-});
+  // Its own product starts first: PGlite and the demo café take over 40 s on a busy machine.
+}, 180_000);
 afterAll(async () => {
-  // The demo café is shared by every file of the run: it goes back to its own settings.
-  await chooseOrderAhead(DEMO_SETTINGS).catch(() => undefined);
   await browser?.close();
+  await product?.stop();
 });
 
 describe('ordering ahead for a pickup time', () => {
