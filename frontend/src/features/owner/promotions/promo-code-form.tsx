@@ -1,5 +1,5 @@
 // A new promo code (issue 33): the rules as the contract's schema checks them, refused fields shown beside their
-// inputs; shekels typed, agorot sent. Products and categories are set through the API (all lines when none).
+// inputs; shekels typed, agorot sent. The categories and products it applies to: promo-applies-to.tsx.
 import { createPromoCodeSchema, type PromoCodeAnswer } from '@tafrit/contracts/http/promo-codes.schemas';
 import { agorotToDecimalString, parsePriceToAgorot } from '@tafrit/contracts/money';
 import { useId, useState, type FormEvent } from 'react';
@@ -10,7 +10,7 @@ import { primaryButtonClass, secondaryButtonClass } from '@/components/ui/styles
 import { toast } from '@/components/ui/toast';
 import { heOwnerPromotions } from '@/i18n/he-owner-promotions';
 import { errorDescription } from '../shared/errors';
-import { useCategories } from '../shared/api/menu';
+import { PromoAppliesTo } from './promo-applies-to';
 import { useChangePromoCode, useCreatePromoCode } from './promo-codes-api';
 
 const t = heOwnerPromotions.create;
@@ -95,7 +95,6 @@ export function PromoCodeForm({ editing, onDone }: { editing?: PromoCodeAnswer; 
   const change = useChangePromoCode();
   const [form, setForm] = useState(() => (editing ? formOf(editing) : EMPTY));
   const [errors, setErrors] = useState<Partial<Record<keyof typeof EMPTY, string>>>({});
-  const categories = useCategories();
   const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
     setForm((current) => ({ ...current, [field]: event.target.value }));
 
@@ -224,29 +223,10 @@ export function PromoCodeForm({ editing, onDone }: { editing?: PromoCodeAnswer; 
           checked={form.oncePerDiner}
           onChange={(event) => setForm((current) => ({ ...current, oncePerDiner: event.target.checked }))}
         />
-        {categories.data?.length ? (
-          <fieldset className="sm:col-span-2">
-            <legend className="font-medium text-ink">{t.categories}</legend>
-            <p className="text-sm text-muted">{t.categoriesHint}</p>
-            <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
-              {categories.data.map((category) => (
-                <CheckboxField
-                  key={category.id}
-                  label={category.name}
-                  checked={form.categoryIds.includes(category.id)}
-                  onChange={(event) =>
-                    setForm((current) => ({
-                      ...current,
-                      categoryIds: event.target.checked
-                        ? [...current.categoryIds, category.id]
-                        : current.categoryIds.filter((id) => id !== category.id),
-                    }))
-                  }
-                />
-              ))}
-            </div>
-          </fieldset>
-        ) : null}
+        <PromoAppliesTo
+          value={{ categoryIds: form.categoryIds, productIds: form.productIds }}
+          onChange={(next) => setForm((current) => ({ ...current, ...next }))}
+        />
         <div className="flex flex-wrap gap-3 sm:col-span-2">
           <PendingButton
             pending={create.isPending || change.isPending}

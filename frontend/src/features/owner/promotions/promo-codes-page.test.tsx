@@ -29,9 +29,27 @@ const happy: PromoCodeAnswer = {
   oncePerDiner: true,
 };
 
+const drinks = { id: 3, name: 'שתייה חמה', order: 1, createdAt: '2026-12-01T08:00:00.000Z' };
+const product = (id: number, name: string) => ({
+  id,
+  categoryId: drinks.id,
+  name,
+  description: null,
+  price: '12.00',
+  image: null,
+  tags: [],
+  isActive: true,
+  createdAt: '2026-12-01T08:00:00.000Z',
+  optionGroupIds: [],
+});
+
 function promoServer(codes: PromoCodeAnswer[]) {
   return stubApi((call) => {
     if (call.path === '/api/owner/promo-codes' && call.method === 'GET') return json({ success: true, data: codes });
+    if (call.path === '/api/categories') return json({ success: true, data: [drinks] });
+    if (call.path === '/api/products') {
+      return json({ success: true, data: [product(11, 'הפוך'), product(12, 'אספרסו')] });
+    }
     if (call.method === 'POST' || call.method === 'PUT') {
       return json({ success: true, data: { ...happy, active: !call.path.endsWith('turn-off') } }, 201);
     }
@@ -95,6 +113,25 @@ describe("the owner's promo codes page", () => {
     );
     await userEvent.click(screen.getByRole('button', { name: t.row.turnOff('HAPPY') }));
     await waitFor(() => expect(calls.some((call) => call.path === `/api/owner/promo-codes/${ID}/turn-off`)).toBe(true));
+  });
+
+  it('applies a code to single products, folded under a count of the ticked ones', async () => {
+    const calls = promoServer([]);
+    renderPage();
+    await screen.findByText(t.empty);
+    await userEvent.type(screen.getByLabelText(t.create.code), 'COFFEE');
+    await userEvent.type(screen.getByLabelText(t.create.percentValue), '10');
+    const appliesTo = await screen.findByTestId('promo-applies-to');
+    await userEvent.click(within(appliesTo).getByText(t.create.products));
+    await userEvent.click(within(appliesTo).getByLabelText('הפוך'));
+    expect(appliesTo.querySelector('summary')?.textContent).toContain(t.create.productsChosen(1));
+    await userEvent.click(screen.getByRole('button', { name: t.create.save }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+        code: 'COFFEE',
+        rules: { percent: 10, productIds: [11], categoryIds: [] },
+      }),
+    );
   });
 
   it('edits a code’s rules, never its name', async () => {
