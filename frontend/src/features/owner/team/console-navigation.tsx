@@ -8,6 +8,7 @@ import { heOwnerBookkeeping } from '@/i18n/he-owner-bookkeeping';
 import { heOwnerNumbers } from '@/i18n/he-owner-numbers';
 import { heOwnerPromotions } from '@/i18n/he-owner-promotions';
 import { heOwnerTeam } from '@/i18n/he-owner-team';
+import { useHydrated } from '@/lib/use-hydrated';
 import { roleMayOpen } from '../sign-in/session-guard';
 import { useConsoleRole } from './use-role';
 
@@ -39,8 +40,12 @@ export function ConsoleNavigation({ linkClass }: { linkClass: string }) {
     current.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [href]);
   const { member } = useConsoleRole();
+  // A page rendered at build time (decision 054) knows no one's role: its links come with the session, in the render
+  // after hydration, so a manager never sees the owner's links first (support's link is everyone's). The row keeps its
+  // height meanwhile.
+  const hydrated = useHydrated();
   // The member's own role, not a PIN's: a PIN covers one action on the screen, not a visit to another page.
-  const pages = PAGES.filter(
+  const pages = (hydrated ? PAGES : []).filter(
     (page) => roleMayOpen(member.role, page.to) && !(page.to === '/account' && member.kind !== 'person'),
   );
   return (
@@ -49,7 +54,7 @@ export function ConsoleNavigation({ linkClass }: { linkClass: string }) {
     <nav aria-label={t.navLabel} className="me-auto min-w-0 flex-1">
       <ul
         ref={list}
-        className="flex items-center gap-1 overflow-x-auto overscroll-x-contain p-1.5 sm:flex-wrap sm:overflow-visible sm:p-0"
+        className="flex min-h-14 items-center gap-1 overflow-x-auto overscroll-x-contain p-1.5 sm:min-h-11 sm:flex-wrap sm:overflow-visible sm:p-0"
       >
         {pages.map((page) => (
           <li key={page.to} className="shrink-0">
