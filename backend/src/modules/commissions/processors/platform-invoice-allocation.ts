@@ -3,8 +3,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import { israelDateOf, type MonthString } from '@tafrit/contracts';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
-import { isDatabaseTransientError } from '../../../platform/database/database-errors.js';
 import { query } from '../../../platform/database/sql.js';
+import { sweepEvery } from '../../../platform/processing/sweep-every.js';
 import { ALLOCATION_NUMBERS_FOR, type AllocationNumbersFor } from '../../invoicing/index.js';
 import {
   DecidePlatformAllocationCommand,
@@ -40,9 +40,7 @@ interface Waiting {
 @Injectable()
 export class PlatformInvoiceAllocation implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('PlatformInvoiceAllocation');
-  private timer: NodeJS.Timeout | undefined;
-  /** The timer's sweep in flight: a slow one is not joined by the next. */
-  private sweeping = false;
+  private stopSweeps = () => {};
 
   constructor(
     @Inject(DATABASE) private readonly database: Database,
@@ -51,14 +49,20 @@ export class PlatformInvoiceAllocation implements OnModuleInit, OnApplicationShu
   ) {}
 
   onModuleInit(): void {
-    this.database.onFirstReady('platform-invoice-allocation', async () => {
-      this.timer = setInterval(() => void this.sweepQuietly(), SWEEP_EVERY_MS);
-      this.timer.unref();
-    });
+    this.stopSweeps = sweepEvery(
+      this.database,
+      {
+        name: 'platform-invoice-allocation',
+        everyMs: SWEEP_EVERY_MS,
+        logger: this.logger,
+        what: 'platform allocation sweep',
+      },
+      () => this.sweep(),
+    );
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.timer);
+    this.stopSweeps();
   }
 
   /** Every invoice waiting (not refused) at `now`, asked about; keyed `phone/month`. */
@@ -122,17 +126,5 @@ export class PlatformInvoiceAllocation implements OnModuleInit, OnApplicationShu
       without: { why: 'no_answer', cause: answer.cause },
     });
     return 'issued_without';
-  }
-
-  private async sweepQuietly(): Promise<void> {
-    if (this.sweeping) return;
-    this.sweeping = true;
-    try {
-      await this.sweep();
-    } catch (error) {
-      if (!isDatabaseTransientError(error)) this.logger.error(`platform allocation sweep failed: ${String(error)}`);
-    } finally {
-      this.sweeping = false;
-    }
   }
 }

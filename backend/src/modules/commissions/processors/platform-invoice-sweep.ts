@@ -3,8 +3,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import { israelMonthOf, type MonthString } from '@tafrit/contracts';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
-import { isDatabaseTransientError } from '../../../platform/database/database-errors.js';
 import { query } from '../../../platform/database/sql.js';
+import { sweepEvery } from '../../../platform/processing/sweep-every.js';
 import { type DocumentRequest, IssuePlatformDocumentCommand } from '../application/platform-invoice-commands.js';
 
 const SWEEP_EVERY_MS = 10 * 60_000;
@@ -19,7 +19,7 @@ const BATCH = 500;
 @Injectable()
 export class PlatformInvoiceSweep implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('PlatformInvoiceSweep');
-  private timer: NodeJS.Timeout | undefined;
+  private stopSweeps = () => {};
 
   constructor(
     @Inject(DATABASE) private readonly database: Database,
@@ -27,15 +27,21 @@ export class PlatformInvoiceSweep implements OnModuleInit, OnApplicationShutdown
   ) {}
 
   onModuleInit(): void {
-    this.database.onFirstReady('platform-invoice-sweep', async () => {
-      void this.sweepQuietly();
-      this.timer = setInterval(() => void this.sweepQuietly(), SWEEP_EVERY_MS);
-      this.timer.unref();
-    });
+    this.stopSweeps = sweepEvery(
+      this.database,
+      {
+        name: 'platform-invoice-sweep',
+        everyMs: SWEEP_EVERY_MS,
+        logger: this.logger,
+        what: 'platform invoice sweep',
+        first: 'start',
+      },
+      () => this.sweep(),
+    );
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.timer);
+    this.stopSweeps();
   }
 
   /** Every document due now, or only those of `month`; answers how many were issued. */
@@ -64,13 +70,5 @@ export class PlatformInvoiceSweep implements OnModuleInit, OnApplicationShutdown
       if (done) issued++;
     }
     return issued;
-  }
-
-  private async sweepQuietly(): Promise<void> {
-    try {
-      await this.sweep();
-    } catch (error) {
-      if (!isDatabaseTransientError(error)) this.logger.error(`platform invoice sweep failed: ${String(error)}`);
-    }
   }
 }

@@ -3,8 +3,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import { israelDateOf } from '@tafrit/contracts';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
-import { isDatabaseTransientError } from '../../../platform/database/database-errors.js';
 import { query } from '../../../platform/database/sql.js';
+import { sweepEvery } from '../../../platform/processing/sweep-every.js';
 import type { CommandMetadata } from '../../../platform/event-store/aggregate.js';
 import type { Processor } from '../../../platform/processing/processor.js';
 import { ALLOCATION_NUMBERS_FOR, type AllocationNumbersFor } from '../../invoicing/index.js';
@@ -31,7 +31,7 @@ export type AskOutcome = 'allocated' | 'refused' | 'issued_without' | 'still_wai
 @Injectable()
 export class InvoiceAllocation implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('InvoiceAllocation');
-  private timer: NodeJS.Timeout | undefined;
+  private stopSweeps = () => {};
   /** Orders asked about right now in this process: the reactor and the sweep never ask twice at once. */
   private readonly asking = new Set<string>();
 
@@ -43,14 +43,19 @@ export class InvoiceAllocation implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   onModuleInit(): void {
-    this.database.onFirstReady(INVOICE_ALLOCATION, async () => {
-      this.timer = setInterval(() => void this.sweepQuietly(), SWEEP_EVERY_MS);
-      this.timer.unref();
-    });
+    this.stopSweeps = sweepEvery(
+      this.database,
+      { name: INVOICE_ALLOCATION, everyMs: SWEEP_EVERY_MS, logger: this.logger, what: 'allocation sweep' },
+      async () => {
+        const outcomes = await this.sweep();
+        const issued = [...outcomes.values()].filter((outcome) => outcome !== 'still_waiting').length;
+        if (issued > 0) this.logger.log(`${issued} documents waiting for an allocation number moved on`);
+      },
+    );
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.timer);
+    this.stopSweeps();
   }
 
   /** The log's side: the document's first ask, right after the payment that decided it. */
@@ -133,15 +138,5 @@ export class InvoiceAllocation implements OnModuleInit, OnApplicationShutdown {
 
   private metadata(correlationId: string, occurredAt: string): CommandMetadata {
     return { correlationId, actor: { kind: 'system', id: INVOICE_ALLOCATION }, occurredAt };
-  }
-
-  private async sweepQuietly(): Promise<void> {
-    try {
-      const outcomes = await this.sweep();
-      const issued = [...outcomes.values()].filter((outcome) => outcome !== 'still_waiting').length;
-      if (issued > 0) this.logger.log(`${issued} documents waiting for an allocation number moved on`);
-    } catch (error) {
-      if (!isDatabaseTransientError(error)) this.logger.error(`allocation sweep failed: ${String(error)}`);
-    }
   }
 }

@@ -2,8 +2,8 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleIn
 import { CommandBus } from '@nestjs/cqrs';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
-import { isDatabaseTransientError } from '../../../platform/database/database-errors.js';
 import { query } from '../../../platform/database/sql.js';
+import { sweepEvery } from '../../../platform/processing/sweep-every.js';
 import { MarkOrderDueCommand } from '../application/mark-order-due.handler.js';
 
 /** Often enough that an order turns new within a quarter minute of its moment; the query reads an index. */
@@ -21,7 +21,7 @@ const LOOK_BACK_MS = 24 * 60 * 60 * 1000;
 @Injectable()
 export class OrderDueSweep implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('OrderDueSweep');
-  private timer: NodeJS.Timeout | undefined;
+  private stopSweeps = () => {};
 
   constructor(
     @Inject(DATABASE) private readonly database: Database,
@@ -29,14 +29,15 @@ export class OrderDueSweep implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   onModuleInit(): void {
-    this.database.onFirstReady('order-due', async () => {
-      this.timer = setInterval(() => void this.sweepQuietly(), SWEEP_EVERY_MS);
-      this.timer.unref();
-    });
+    this.stopSweeps = sweepEvery(
+      this.database,
+      { name: 'order-due', everyMs: SWEEP_EVERY_MS, logger: this.logger, what: 'due sweep' },
+      () => this.sweep(),
+    );
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.timer);
+    this.stopSweeps();
   }
 
   /** Marks what is due at `now`; answers how many orders turned new. */
@@ -54,13 +55,5 @@ export class OrderDueSweep implements OnModuleInit, OnApplicationShutdown {
       if (await this.commands.execute<MarkOrderDueCommand, boolean>(new MarkOrderDueCommand(id, now))) marked++;
     }
     return marked;
-  }
-
-  private async sweepQuietly(): Promise<void> {
-    try {
-      await this.sweep();
-    } catch (error) {
-      if (!isDatabaseTransientError(error)) this.logger.error(`due sweep failed: ${String(error)}`);
-    }
   }
 }

@@ -2,8 +2,8 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleIn
 import { CommandBus } from '@nestjs/cqrs';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
-import { isDatabaseTransientError } from '../../../platform/database/database-errors.js';
 import { query } from '../../../platform/database/sql.js';
+import { sweepEvery } from '../../../platform/processing/sweep-every.js';
 import { ExpireOrderCommand } from '../application/expire-order.handler.js';
 import { ORDER_PAYMENT_WINDOW_MS } from '../domain/order.decider.js';
 
@@ -18,7 +18,7 @@ const BATCH = 200;
 @Injectable()
 export class OrderExpiry implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('OrderExpiry');
-  private timer: NodeJS.Timeout | undefined;
+  private stopSweeps = () => {};
 
   constructor(
     @Inject(DATABASE) private readonly database: Database,
@@ -26,14 +26,15 @@ export class OrderExpiry implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   onModuleInit(): void {
-    this.database.onFirstReady('order-expiry', async () => {
-      this.timer = setInterval(() => void this.sweepQuietly(), SWEEP_EVERY_MS);
-      this.timer.unref();
-    });
+    this.stopSweeps = sweepEvery(
+      this.database,
+      { name: 'order-expiry', everyMs: SWEEP_EVERY_MS, logger: this.logger, what: 'expiry sweep' },
+      () => this.sweep(),
+    );
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.timer);
+    this.stopSweeps();
   }
 
   /** Expires what is due at `now`; answers how many orders it expired. */
@@ -49,13 +50,5 @@ export class OrderExpiry implements OnModuleInit, OnApplicationShutdown {
       if (await this.commands.execute<ExpireOrderCommand, boolean>(new ExpireOrderCommand(id, now))) expired++;
     }
     return expired;
-  }
-
-  private async sweepQuietly(): Promise<void> {
-    try {
-      await this.sweep();
-    } catch (error) {
-      if (!isDatabaseTransientError(error)) this.logger.error(`expiry sweep failed: ${String(error)}`);
-    }
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
-import { isDatabaseTransientError } from '../../../platform/database/database-errors.js';
+import { sweepEvery } from '../../../platform/processing/sweep-every.js';
 import { ReadySmsPhones } from '../persistence/ready-sms-phones.js';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
@@ -14,7 +14,7 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000;
 @Injectable()
 export class ReadySmsSweep implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('ReadySmsSweep');
-  private timer: NodeJS.Timeout | undefined;
+  private stopSweeps = () => {};
 
   constructor(
     @Inject(DATABASE) private readonly database: Database,
@@ -22,23 +22,23 @@ export class ReadySmsSweep implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   onModuleInit(): void {
-    this.database.onFirstReady('ready-sms-sweep', async () => {
-      await this.sweepQuietly();
-      this.timer = setInterval(() => void this.sweepQuietly(), SWEEP_EVERY_MS);
-      this.timer.unref();
-    });
+    this.stopSweeps = sweepEvery(
+      this.database,
+      {
+        name: 'ready-sms-sweep',
+        everyMs: SWEEP_EVERY_MS,
+        logger: this.logger,
+        what: 'ready SMS sweep',
+        first: 'await',
+      },
+      async () => {
+        const removed = await this.phones.sweep();
+        if (removed > 0) this.logger.log(`forgot ${removed} ready SMS numbers kept longer than a day`);
+      },
+    );
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.timer);
-  }
-
-  private async sweepQuietly(): Promise<void> {
-    try {
-      const removed = await this.phones.sweep();
-      if (removed > 0) this.logger.log(`forgot ${removed} ready SMS numbers kept longer than a day`);
-    } catch (error) {
-      if (!isDatabaseTransientError(error)) this.logger.error(`ready SMS sweep failed: ${String(error)}`);
-    }
+    this.stopSweeps();
   }
 }
