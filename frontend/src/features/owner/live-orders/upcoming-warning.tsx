@@ -1,9 +1,9 @@
 // Order ahead (issue 33): pausing new orders does not cancel the orders already paid for a later pickup. Before a
 // pause the console lists them (the server's live list), so the owner pauses knowing what is still to be made.
 import type { LiveOrder } from '@tafrit/contracts/sockets';
-import { formatIsraelTimeOfDay } from '@tafrit/contracts/months';
 import { primaryButtonClass, secondaryButtonClass } from '@/components/ui/styles';
 import { heOwner } from '@/i18n/he-owner';
+import { UpcomingOrdersList } from '../shared/upcoming-orders-list';
 
 const t = heOwner.live;
 
@@ -18,21 +18,7 @@ export function UpcomingWarning({
 }) {
   return (
     <div role="alert" className="mt-3 rounded-lg border border-danger bg-danger-50 p-3" data-testid="upcoming-warning">
-      <p className="font-bold text-ink">{t.upcomingWarning(upcoming.length)}</p>
-      <ul className="mt-2 list-disc ps-6 text-ink">
-        {upcoming.map((order) => (
-          <li key={order.orderId}>
-            {t.orderNumber} <bdi dir="ltr">#{order.orderNumber}</bdi>
-            {order.pickupAt ? (
-              <>
-                {' '}
-                {t.pickupAt}
-                <bdi dir="ltr">{formatIsraelTimeOfDay(order.pickupAt)}</bdi>
-              </>
-            ) : null}
-          </li>
-        ))}
-      </ul>
+      <UpcomingOrdersList upcoming={upcoming} />
       <p className="mt-2 text-muted">{t.upcomingWarningNote}</p>
       <div className="mt-3 flex flex-wrap gap-2">
         <button type="button" onClick={onConfirm} className={primaryButtonClass} data-testid="pause-confirm">

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { heOwner } from '@/i18n/he-owner';
 import { autoAcceptQueryOptions, chooseAutoAccept, useAutoAccept } from '../shared/api/auto-accept';
 import { READY_IN_CHOICES } from '../live-orders/ready-estimate';
-import { SavedSettingCard } from './setting-card';
+import { SavedSettingCard, SettingSwitch } from './setting-card';
 import { useSavedSetting } from './use-saved-setting';
 
 const t = heOwner.settings.autoAccept;
@@ -32,16 +32,12 @@ export function AutoAcceptCard() {
     >
       {(chosen, setEdited) => (
         <>
-          <label className="flex min-h-11 items-center gap-3 font-medium text-ink">
-            <input
-              type="checkbox"
-              className="size-6 accent-brand-700"
-              checked={chosen.enabled}
-              aria-describedby={`${titleId}-hint`}
-              onChange={(event) => setEdited({ ...chosen, enabled: event.target.checked })}
-            />
-            {t.enabled}
-          </label>
+          <SettingSwitch
+            titleId={titleId}
+            label={t.enabled}
+            checked={chosen.enabled}
+            onChange={(enabled) => setEdited({ ...chosen, enabled })}
+          />
           <label className="flex flex-wrap items-center gap-3 text-ink">
             {t.readyIn}
             <select

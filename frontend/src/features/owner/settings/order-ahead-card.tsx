@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { SLOT_LENGTHS, type OrderAheadSettings } from '@tafrit/contracts/order-ahead';
 import { heOwner } from '@/i18n/he-owner';
 import { chooseOrderAhead, orderAheadQueryOptions, useOrderAhead } from '../shared/api/order-ahead';
-import { SavedSettingCard } from './setting-card';
+import { SavedSettingCard, SettingSwitch } from './setting-card';
 import { useSavedSetting } from './use-saved-setting';
 
 const t = heOwner.settings.orderAhead;
@@ -65,16 +65,12 @@ export function OrderAheadCard() {
     >
       {(chosen, setEdited) => (
         <>
-          <label className="flex min-h-11 items-center gap-3 font-medium text-ink">
-            <input
-              type="checkbox"
-              className="size-6 accent-brand-700"
-              checked={chosen.enabled}
-              aria-describedby={`${titleId}-hint`}
-              onChange={(event) => setEdited({ ...chosen, enabled: event.target.checked })}
-            />
-            {t.enabled}
-          </label>
+          <SettingSwitch
+            titleId={titleId}
+            label={t.enabled}
+            checked={chosen.enabled}
+            onChange={(enabled) => setEdited({ ...chosen, enabled })}
+          />
           <label className="flex flex-wrap items-center gap-3 text-ink">
             {t.labels.slotMinutes}
             <select

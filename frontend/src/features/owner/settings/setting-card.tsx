@@ -95,3 +95,29 @@ export function SavedSettingCard<T>({
     </SettingCard>
   );
 }
+
+/** A saved setting's own on/off switch, first in its card; the card's hint (`{titleId}-hint`) describes it. */
+export function SettingSwitch({
+  titleId,
+  label,
+  checked,
+  onChange,
+}: {
+  titleId: string;
+  label: string;
+  checked: boolean;
+  onChange(checked: boolean): void;
+}) {
+  return (
+    <label className="flex min-h-11 items-center gap-3 font-medium text-ink">
+      <input
+        type="checkbox"
+        className="size-6 accent-brand-700"
+        checked={checked}
+        aria-describedby={`${titleId}-hint`}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      {label}
+    </label>
+  );
+}

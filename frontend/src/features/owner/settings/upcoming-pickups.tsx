@@ -2,8 +2,8 @@
 // pickup. The hours card lists them (the server's live list) beside its save button, so the owner changes the hours
 // knowing what is still to be made.
 import { useQuery } from '@tanstack/react-query';
-import { formatIsraelTimeOfDay } from '@tafrit/contracts/months';
 import { heOwner } from '@/i18n/he-owner';
+import { UpcomingOrdersList } from '../shared/upcoming-orders-list';
 import { getLiveOrders, LIVE_ORDERS_URL } from '../shared/api/live-orders';
 
 const t = heOwner.live;
@@ -16,21 +16,7 @@ export function UpcomingPickups() {
   if (upcoming.length === 0) return null;
   return (
     <div className="rounded-lg border border-danger bg-danger-50 p-3" data-testid="hours-upcoming-warning">
-      <p className="font-bold text-ink">{t.upcomingWarning(upcoming.length)}</p>
-      <ul className="mt-2 list-disc ps-6 text-ink">
-        {upcoming.map((order) => (
-          <li key={order.orderId}>
-            {t.orderNumber} <bdi dir="ltr">#{order.orderNumber}</bdi>
-            {order.pickupAt ? (
-              <>
-                {' '}
-                {t.pickupAt}
-                <bdi dir="ltr">{formatIsraelTimeOfDay(order.pickupAt)}</bdi>
-              </>
-            ) : null}
-          </li>
-        ))}
-      </ul>
+      <UpcomingOrdersList upcoming={upcoming} />
       <p className="mt-2 text-muted">{t.upcomingHoursNote}</p>
     </div>
   );
