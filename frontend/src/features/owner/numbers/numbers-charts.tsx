@@ -6,17 +6,11 @@ import { AxisBottom, AxisRight } from '@visx/axis';
 import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar, LinePath } from '@visx/shape';
+import { niceMax } from '@/lib/nice-max';
 import { useElementWidth } from '@/lib/use-element-width';
 
 const AXIS = { stroke: 'var(--color-line)', tickStroke: 'var(--color-line)' };
 const TICK_LABEL = { fill: 'var(--color-muted)', fontSize: 12 };
-
-/** A round top for an axis: 1, 2 or 5 times a power of ten. */
-function niceMax(value: number): number {
-  const top = Math.max(value, 1);
-  const power = 10 ** Math.floor(Math.log10(top));
-  return ([1, 2, 5, 10].find((factor) => factor * power >= top) ?? 10) * power;
-}
 
 export type ValueKind = 'money' | 'count';
 const axisText = (kind: ValueKind, value: number) =>

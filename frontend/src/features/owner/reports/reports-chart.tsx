@@ -7,6 +7,7 @@ import { AxisBottom, AxisRight } from '@visx/axis';
 import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
+import { niceMax } from '@/lib/nice-max';
 import { useElementWidth } from '@/lib/use-element-width';
 import { heOwner } from '@/i18n/he-owner';
 import { dayOfMonth, decimalToAgorot, shekelsText } from './reports-format';
@@ -17,18 +18,10 @@ const HEIGHT = 260;
 // Physical SVG coordinates (the drawing is mirrored by the scales, not by CSS).
 const MARGIN = { top: 12, bottom: 32, start: 12, axis: 64 };
 
-/** A round top for the amount axis: 1, 2 or 5 times a power of ten, in shekels. */
-function niceMaxShekels(maxAgorot: number): number {
-  const shekels = Math.max(maxAgorot / 100, 1);
-  const power = 10 ** Math.floor(Math.log10(shekels));
-  const step = [1, 2, 5, 10].find((factor) => factor * power >= shekels) ?? 10;
-  return step * power;
-}
-
 export function DailySalesChart({ days, monthName }: { days: ReportDay[]; monthName: string }) {
   const { ref, width } = useElementWidth<HTMLDivElement>();
   const values = days.map((day) => ({ ...day, agorot: decimalToAgorot(day.totalAmount) ?? 0 }));
-  const maxShekels = niceMaxShekels(Math.max(0, ...values.map((day) => day.agorot)));
+  const maxShekels = niceMax(Math.max(0, ...values.map((day) => day.agorot)) / 100);
 
   const innerWidth = Math.max(width - MARGIN.start - MARGIN.axis, 50);
   const innerHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
