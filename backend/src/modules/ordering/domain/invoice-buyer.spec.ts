@@ -1,5 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import type { OrderEvent, OrderEventData } from '@tafrit/contracts';
+import {
+  BUSINESS_PHONE,
+  ORDER_ID,
+  orderPlaced,
+  paymentPageOpened,
+  recordPayment,
+} from '../../../../test/support/order-events.js';
 import { orderDecider, type OrderCommand, type OrderState } from './order.decider.js';
 import { checkoutKey } from './checkout.js';
 
@@ -7,63 +14,25 @@ import { checkoutKey } from './checkout.js';
 // order names it as it was asked; an invoice above the threshold in force on its own date records that it needs an
 // allocation number.
 
-const orderId = '0b6e7c1e-8f7a-4d7e-9c1e-1a2b3c4d5e6f';
-const businessPhone = '+972523456789';
+const orderId = ORDER_ID;
+const businessPhone = BUSINESS_PHONE;
 const BUYER = { name: 'חברת הדוגמה בע"מ', taxId: '512345679' };
 // ₪7,000 before VAT: ₪8,260 with 18% VAT.
 const SEVEN_THOUSAND_WITH_VAT = 826_000;
 
-const placed = (invoiceFor: typeof BUYER | undefined, totalAgorot = SEVEN_THOUSAND_WITH_VAT): OrderEvent => ({
-  type: 'OrderPlaced',
-  data: {
-    orderId,
-    businessPhone,
-    departmentId: 'demo',
-    orderNumber: 7,
+const placed = (invoiceFor: typeof BUYER | undefined, totalAgorot = SEVEN_THOUSAND_WITH_VAT): OrderEvent =>
+  orderPlaced({
     lines: [{ productId: 1, name: 'מגש אירוח', unitPriceAgorot: totalAgorot, quantity: 1 }],
-    totalAgorot,
-    commissionAgorot: Math.round(totalAgorot * 0.05),
-    netAgorot: totalAgorot - Math.round(totalAgorot * 0.05),
-    remarks: null,
-    tableNumber: null,
-    dinerSessionId: 'session-1',
-    customerName: null,
-    customerPhone: null,
     placedAt: '2026-05-01T08:00:00.000Z',
     seller: { name: 'קפה לנדוור', dealerNumber: '123456782', receiptPhone: null, phone: businessPhone },
     ...(invoiceFor ? { invoiceFor } : {}),
-  },
-});
+  });
 
-const opened = (totalAgorot = SEVEN_THOUSAND_WITH_VAT): OrderEvent => ({
-  type: 'PaymentPageOpened',
-  data: {
-    orderId,
-    businessPhone,
-    provider: 'sandbox',
-    lowProfileId: 'lp-1',
-    paymentUrl: 'https://menu.example/pay/sandbox/lp-1',
-    terminal: 'platform',
-    amountAgorot: totalAgorot,
-    openedAt: '2026-05-01T08:00:00.000Z',
-  },
-});
+const opened = (totalAgorot = SEVEN_THOUSAND_WITH_VAT): OrderEvent =>
+  paymentPageOpened({ amountAgorot: totalAgorot, openedAt: '2026-05-01T08:00:00.000Z' });
 
-const payment = (now: string, document: OrderEventData['OrderPaid']['document'] = null): OrderCommand => ({
-  type: 'RecordPayment',
-  data: {
-    provider: 'sandbox',
-    lowProfileId: 'lp-1',
-    transactionId: 'tx-1',
-    approvalNumber: '123456',
-    last4: '0000',
-    brand: 'Visa',
-    amountAgorot: SEVEN_THOUSAND_WITH_VAT,
-    document,
-    invoiceUrl: `/api/invoice/${orderId}?token=t`,
-    now,
-  },
-});
+const payment = (now: string, document: OrderEventData['OrderPaid']['document'] = null): OrderCommand =>
+  recordPayment({ amountAgorot: SEVEN_THOUSAND_WITH_VAT, document, now });
 
 function fold(events: readonly OrderEvent[]): OrderState {
   return events.reduce((state, event) => orderDecider.evolve(state, event), orderDecider.initialState());

@@ -1,92 +1,36 @@
 import { describe, it } from '@jest/globals';
 import type { OrderEvent } from '@tafrit/contracts';
 import { deciderSpec } from '../../../../test/support/decider-spec.js';
+import {
+  BUSINESS_PHONE,
+  ORDER_ID,
+  orderPaid,
+  orderPlaced,
+  paymentPageOpened,
+  recordPayment,
+  SELLER_BLOCK,
+} from '../../../../test/support/order-events.js';
 import { INVOICE_NUMBER_AT_COMMIT, orderDecider, type OrderCommand } from './order.decider.js';
 
 const { given } = deciderSpec(orderDecider);
-const orderId = '6c2f1a0e-1b7a-4d7e-9c1e-1a2b3c4d5e6f';
-const businessPhone = '+972523456789';
+const orderId = ORDER_ID;
+const businessPhone = BUSINESS_PHONE;
 // Monday 30 November 2026, Israel time (UTC+2): placed 11:00, pickup 12:30 with a 15-minute estimate, due 12:15.
 const PLACED = '2026-11-30T09:00:00.000Z';
 const PAID = '2026-11-30T09:02:00.000Z';
 const PICKUP = '2026-11-30T10:30:00.000Z';
 const DUE = '2026-11-30T10:15:00.000Z';
 
-const sellerBlock = {
-  name: 'קפה לנדוור',
-  dealerNumber: '123456782',
-  phone: businessPhone,
-  street: 'הרצל 12',
-  city: 'תל אביב-יפו',
-};
-const placedAhead: OrderEvent = {
-  type: 'OrderPlaced',
-  data: {
-    orderId,
-    businessPhone,
-    departmentId: 'demo',
-    orderNumber: 3,
-    lines: [{ productId: 1, name: 'הפוך', unitPriceAgorot: 1450, quantity: 1 }],
-    totalAgorot: 1450,
-    commissionAgorot: 73,
-    netAgorot: 1377,
-    remarks: null,
-    tableNumber: null,
-    dinerSessionId: 'session-1',
-    customerName: null,
-    customerPhone: null,
-    placedAt: PLACED,
-    seller: { ...sellerBlock, receiptPhone: null },
-    pickupAt: PICKUP,
-    dueAt: DUE,
-  },
-};
-const opened: OrderEvent = {
-  type: 'PaymentPageOpened',
-  data: {
-    orderId,
-    businessPhone,
-    provider: 'sandbox',
-    lowProfileId: 'lp-1',
-    paymentUrl: 'https://menu.example/pay/sandbox/lp-1',
-    terminal: 'platform',
-    amountAgorot: 1450,
-    openedAt: PLACED,
-  },
-};
-const pay = (now: string): OrderCommand => ({
-  type: 'RecordPayment',
-  data: {
-    provider: 'sandbox',
-    lowProfileId: 'lp-1',
-    transactionId: 'tx-1',
-    approvalNumber: '123456',
-    last4: '0000',
-    brand: 'Visa',
-    amountAgorot: 1450,
-    document: null,
-    invoiceUrl: `/api/invoice/${orderId}?token=t`,
-    now,
-  },
+const placedAhead = orderPlaced({
+  orderNumber: 3,
+  placedAt: PLACED,
+  seller: { ...SELLER_BLOCK, receiptPhone: null },
+  pickupAt: PICKUP,
+  dueAt: DUE,
 });
-const paidAt = (now: string): OrderEvent => ({
-  type: 'OrderPaid',
-  data: {
-    orderId,
-    businessPhone,
-    provider: 'sandbox',
-    lowProfileId: 'lp-1',
-    transactionId: 'tx-1',
-    approvalNumber: '123456',
-    last4: '0000',
-    brand: 'Visa',
-    amountAgorot: 1450,
-    commissionAgorot: 73,
-    netAgorot: 1377,
-    document: null,
-    paidAt: now,
-  },
-});
+const opened = paymentPageOpened({ openedAt: PLACED });
+const pay = (now: string): OrderCommand => recordPayment({ now });
+const paidAt = (now: string): OrderEvent => orderPaid({ paidAt: now });
 const invoicedAt = (now: string): OrderEvent => ({
   type: 'InvoiceIssued',
   data: {
@@ -100,7 +44,7 @@ const invoicedAt = (now: string): OrderEvent => ({
     vatAgorot: 221,
     vatRatePercent: 18,
     issuedAt: now,
-    seller: sellerBlock,
+    seller: SELLER_BLOCK,
   },
 });
 const due: OrderEvent = { type: 'OrderDue', data: { orderId, businessPhone, pickupAt: PICKUP, dueAt: DUE } };

@@ -1,54 +1,20 @@
 import { describe, it } from '@jest/globals';
 import type { OrderEvent } from '@tafrit/contracts';
 import { deciderSpec } from '../../../../test/support/decider-spec.js';
+import { BUSINESS_PHONE, ORDER_ID, orderPaid, orderPlaced } from '../../../../test/support/order-events.js';
 import { orderDecider, type OrderCommand } from './order.decider.js';
 import { OrderInvalidTransitionError } from './order.errors.js';
 
 // The ready SMS's part of the order (issue 18, decision 033): asked for once, sent or failed once, never too late.
 const { given } = deciderSpec(orderDecider);
-const orderId = '0b6e7c1e-8f7a-4d7e-9c1e-1a2b3c4d5e6f';
-const businessPhone = '+972523456789';
+const orderId = ORDER_ID;
+const businessPhone = BUSINESS_PHONE;
 const T0 = '2026-11-28T10:00:00.000Z';
 const T1 = '2026-11-28T10:05:00.000Z';
 const T2 = '2026-11-28T10:20:00.000Z';
 
-const placed: OrderEvent = {
-  type: 'OrderPlaced',
-  data: {
-    orderId,
-    businessPhone,
-    departmentId: 'demo',
-    orderNumber: 7,
-    lines: [{ productId: 1, name: 'הפוך', unitPriceAgorot: 1450, quantity: 1 }],
-    totalAgorot: 1450,
-    commissionAgorot: 73,
-    netAgorot: 1377,
-    remarks: null,
-    tableNumber: null,
-    dinerSessionId: 'session-1',
-    customerName: null,
-    customerPhone: null,
-    placedAt: T0,
-  },
-};
-const paid: OrderEvent = {
-  type: 'OrderPaid',
-  data: {
-    orderId,
-    businessPhone,
-    provider: 'sandbox',
-    lowProfileId: 'lp-1',
-    transactionId: 'tx-1',
-    approvalNumber: null,
-    last4: null,
-    brand: null,
-    amountAgorot: 1450,
-    commissionAgorot: 73,
-    netAgorot: 1377,
-    document: null,
-    paidAt: T1,
-  },
-};
+const placed = orderPlaced({ placedAt: T0 });
+const paid = orderPaid({ paidAt: T1, approvalNumber: null, last4: null, brand: null });
 const step = (type: 'OrderAccepted' | 'OrderReady' | 'OrderServed'): OrderEvent =>
   ({ type, data: { orderId, businessPhone, at: T1 } }) as OrderEvent;
 const asked = (language: 'he' | 'ar' | 'en' | 'ru' = 'he'): OrderEvent => ({
