@@ -13,7 +13,33 @@ export interface AppliesTo {
   productIds: number[];
 }
 
-const toggled = (ids: number[], id: number, on: boolean) => (on ? [...ids, id] : ids.filter((other) => other !== id));
+/** A checkbox for each of `items`, ticked when its id is in `chosen`; a tick adds or removes that id. */
+function IdCheckboxes({
+  items,
+  chosen,
+  onChange,
+  className,
+}: {
+  items: readonly { id: number; name: string }[];
+  chosen: number[];
+  onChange: (next: number[]) => void;
+  className: string;
+}) {
+  return (
+    <div className={`${className} flex flex-wrap gap-x-6 gap-y-2`}>
+      {items.map((item) => (
+        <CheckboxField
+          key={item.id}
+          label={item.name}
+          checked={chosen.includes(item.id)}
+          onChange={(event) =>
+            onChange(event.target.checked ? [...chosen, item.id] : chosen.filter((other) => other !== item.id))
+          }
+        />
+      ))}
+    </div>
+  );
+}
 
 export function PromoAppliesTo({ value, onChange }: { value: AppliesTo; onChange: (next: AppliesTo) => void }) {
   const categories = useCategories();
@@ -31,18 +57,12 @@ export function PromoAppliesTo({ value, onChange }: { value: AppliesTo; onChange
     <fieldset className="sm:col-span-2" data-testid="promo-applies-to">
       <legend className="font-medium text-ink">{t.categories}</legend>
       <p className="text-sm text-muted">{t.categoriesHint}</p>
-      <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
-        {categories.data.map((category) => (
-          <CheckboxField
-            key={category.id}
-            label={category.name}
-            checked={value.categoryIds.includes(category.id)}
-            onChange={(event) =>
-              onChange({ ...value, categoryIds: toggled(value.categoryIds, category.id, event.target.checked) })
-            }
-          />
-        ))}
-      </div>
+      <IdCheckboxes
+        className="mt-2"
+        items={categories.data}
+        chosen={value.categoryIds}
+        onChange={(categoryIds) => onChange({ ...value, categoryIds })}
+      />
       {byCategory.length > 0 ? (
         <details className="mt-4" open={openAtFirst}>
           <summary className="min-h-11 cursor-pointer py-2 font-medium text-brand-700 underline">
@@ -58,18 +78,12 @@ export function PromoAppliesTo({ value, onChange }: { value: AppliesTo; onChange
           {byCategory.map(({ category, products: inCategory }) => (
             <fieldset key={category.id} className="mt-3">
               <legend className="text-sm font-bold text-ink">{category.name}</legend>
-              <div className="mt-1 flex flex-wrap gap-x-6 gap-y-2">
-                {inCategory.map((product) => (
-                  <CheckboxField
-                    key={product.id}
-                    label={product.name}
-                    checked={value.productIds.includes(product.id)}
-                    onChange={(event) =>
-                      onChange({ ...value, productIds: toggled(value.productIds, product.id, event.target.checked) })
-                    }
-                  />
-                ))}
-              </div>
+              <IdCheckboxes
+                className="mt-1"
+                items={inCategory}
+                chosen={value.productIds}
+                onChange={(productIds) => onChange({ ...value, productIds })}
+              />
             </fieldset>
           ))}
         </details>
