@@ -31,19 +31,20 @@ const PAGES = [
 export function ConsoleNavigation({ linkClass }: { linkClass: string }) {
   // Read again on every navigation: a switch of business changes who is signed in under the same layout.
   const href = useRouterState({ select: (state) => state.location.href });
+  // A page rendered at build time (decision 054) knows no one's role: its links come with the session, in the render
+  // after hydration, so a manager never sees the owner's links first (support's link is everyone's). The row keeps its
+  // height meanwhile.
+  const hydrated = useHydrated();
   const list = useRef<HTMLUListElement>(null);
-  // On a phone the links are one row that scrolls sideways: the current page's link is brought into that row's view.
+  // On a phone the links are one row that scrolls sideways: the current page's link is brought into that row's view
+  // (again once they are drawn after hydration).
   useEffect(() => {
     const current = list.current?.querySelector<HTMLElement>('[aria-current="page"]');
     const row = list.current;
     if (!current || !row || row.scrollWidth <= row.clientWidth) return;
     current.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [href]);
+  }, [href, hydrated]);
   const { member } = useConsoleRole();
-  // A page rendered at build time (decision 054) knows no one's role: its links come with the session, in the render
-  // after hydration, so a manager never sees the owner's links first (support's link is everyone's). The row keeps its
-  // height meanwhile.
-  const hydrated = useHydrated();
   // The member's own role, not a PIN's: a PIN covers one action on the screen, not a visit to another page.
   const pages = (hydrated ? PAGES : []).filter(
     (page) => roleMayOpen(member.role, page.to) && !(page.to === '/account' && member.kind !== 'person'),
@@ -51,7 +52,7 @@ export function ConsoleNavigation({ linkClass }: { linkClass: string }) {
   return (
     // One row on a phone, scrolled sideways, so the page under it (the kitchen's orders first) starts on the first
     // screen; the row's padding keeps the focus ring inside its clipped edges. Wider screens wrap the links instead.
-    <nav aria-label={t.navLabel} className="me-auto min-w-0 flex-1">
+    <nav aria-label={t.navLabel} className="min-w-0 flex-1">
       <ul
         ref={list}
         className="flex min-h-14 items-center gap-1 overflow-x-auto overscroll-x-contain p-1.5 sm:min-h-11 sm:flex-wrap sm:overflow-visible sm:p-0"
