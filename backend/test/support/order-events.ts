@@ -21,6 +21,15 @@ type Paid = OrderEventData['OrderPaid'];
 type RecordPayment = Extract<OrderCommand, { type: 'RecordPayment' }>['data'];
 
 const COFFEE = { productId: 1, name: 'הפוך', unitPriceAgorot: 1450, quantity: 1 };
+/** The sandbox's answer of a good card: the payment command carries it, and the paid event records it. */
+const GOOD_CARD = {
+  provider: 'sandbox',
+  lowProfileId: 'lp-1',
+  transactionId: 'tx-1',
+  approvalNumber: '123456',
+  last4: '0000',
+  brand: 'Visa',
+} as const;
 const commissionOf = (agorot: number) => Math.round(agorot * 0.05);
 
 export function orderPlaced(overrides: Partial<Placed> & Pick<Placed, 'placedAt'>): OrderEvent {
@@ -70,12 +79,7 @@ export function recordPayment(overrides: Partial<RecordPayment> & Pick<RecordPay
   return {
     type: 'RecordPayment',
     data: {
-      provider: 'sandbox',
-      lowProfileId: 'lp-1',
-      transactionId: 'tx-1',
-      approvalNumber: '123456',
-      last4: '0000',
-      brand: 'Visa',
+      ...GOOD_CARD,
       amountAgorot: COFFEE.unitPriceAgorot,
       document: null,
       invoiceUrl: `/api/invoice/${ORDER_ID}?token=t`,
@@ -91,12 +95,7 @@ export function orderPaid(overrides: Partial<Paid> & Pick<Paid, 'paidAt'>): Orde
     data: {
       orderId: ORDER_ID,
       businessPhone: BUSINESS_PHONE,
-      provider: 'sandbox',
-      lowProfileId: 'lp-1',
-      transactionId: 'tx-1',
-      approvalNumber: '123456',
-      last4: '0000',
-      brand: 'Visa',
+      ...GOOD_CARD,
       amountAgorot,
       commissionAgorot: commissionOf(amountAgorot),
       netAgorot: amountAgorot - commissionOf(amountAgorot),
