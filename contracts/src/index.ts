@@ -55,6 +55,8 @@ export * from './event-fields.js';
 export * from './invoice-events.js';
 export * from './http/tax-authority.schemas.js';
 export * from './http/ordering.schemas.js';
+export * from './tables.js';
+export * from './http/tables.schemas.js';
 export * from './http/refunds.schemas.js';
 export * from './admin-types.js';
 export * from './http/admin.schemas.js';

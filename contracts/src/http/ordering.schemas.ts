@@ -14,6 +14,7 @@ import { withoutDirectionControls } from '../text.js';
 import { invoiceForSchema } from './invoice-for.schemas.js';
 import { orderSourceSchema } from './share.schemas.js';
 import { pickupAtSchema } from '../order-ahead.js';
+import { paymentTableSchema } from './tables.schemas.js';
 
 export const orderingMessagesHe = {
   businessRequired: 'העסק לא זוהה, חזרו לתפריט ונסו שוב',
@@ -195,6 +196,11 @@ export const createPaymentSchema = z.object({
   promoCode: typedPromoCodeSchema.nullish().transform((code) => code ?? null),
   /** Issue 33: a pickup slot's `at`, exactly as the public menu's `orderAhead.slots` gave it; absent: now. */
   pickupAt: pickupAtSchema.optional(),
+  /**
+   * Issue 34: the shared table (its number and the poster's secret). The order is the table's cart as the server
+   * holds it: `cartData` must carry the same lines, and the cart is checked out while its order is being paid.
+   */
+  table: paymentTableSchema.optional(),
 });
 /** The body as a client builds it: `cartData` as an object (the server takes its JSON text as well). */
 export type CreatePaymentRequest = Omit<z.input<typeof createPaymentSchema>, 'cartData'> & {

@@ -1,0 +1,167 @@
+// Issue 34, the shared table. The owner's routes: `GET /api/tables` (each table with its poster's `url`),
+// `GET`/`PUT /api/business/tables` (the settings), `POST /api/business/tables/renew-keys` (new secrets: every poster
+// printed before keeps ordering alone). The diner's routes, each with the poster's `?key=`:
+// `GET /api/tables/{departmentId}/{table}` (the `TableState`), `PUT …/me` (name and colour),
+// `POST …/lines`, `PATCH …/lines/{lineId}`, `DELETE …/lines/{lineId}`, `PUT …/notes`; each answers the new state.
+import { z } from 'zod';
+import '../zod-he.js';
+import { TABLE_DINER_COLOURS, TABLE_KEY, TABLE_LIMITS, SPLIT_MODES } from '../tables.js';
+import { withoutDirectionControls } from '../text.js';
+import { isOptionId, MENU_LIMITS } from './menu.schemas.js';
+import { ORDER_LIMITS } from './order-limits.js';
+
+export const tablesMessagesHe = {
+  numbersInvalid: `מספרי השולחנות הם מספרים שלמים מ־1 עד ${TABLE_LIMITS.numberMax}, כל מספר פעם אחת`,
+  tooManyTables: `עד ${TABLE_LIMITS.tablesMax} שולחנות`,
+  noTables: 'כדי להפעיל שולחן משותף יש להגדיר לפחות שולחן אחד',
+  idleInvalid: `זמן הסגירה של עגלה לא פעילה הוא ${TABLE_LIMITS.idleMinutes.min} עד ${TABLE_LIMITS.idleMinutes.max} דקות`,
+  unpaidInvalid: `זמן ההמתנה לחלק שלא שולם הוא ${TABLE_LIMITS.unpaidShareMinutes.min} עד ${TABLE_LIMITS.unpaidShareMinutes.max} דקות`,
+  tableInvalid: 'מספר השולחן אינו תקין',
+  keyInvalid: 'הקוד של השולחן אינו תקין. סרקו שוב את הקוד שעל השולחן',
+  nameInvalid: `השם הוא 1 עד ${TABLE_LIMITS.dinerNameMax} תווים`,
+  colourInvalid: 'הצבע אינו מוכר',
+  lineIdInvalid: 'מזהה השורה אינו תקין',
+  notesTooLong: `ההערות יכולות להכיל עד ${TABLE_LIMITS.notesMax} תווים`,
+  splitInvalid: 'אופן חלוקת החשבון אינו תקין',
+  sharesInvalid: 'מספר החלקים הוא מספר שלם מ־2 עד 50',
+  splitAmountInvalid: 'הסכום לתשלום אינו תקין',
+} as const;
+
+export const tableNumberSchema = z.coerce
+  .number({ message: tablesMessagesHe.tableInvalid })
+  .int(tablesMessagesHe.tableInvalid)
+  .min(1, tablesMessagesHe.tableInvalid)
+  .max(TABLE_LIMITS.numberMax, tablesMessagesHe.tableInvalid);
+
+export const tableKeySchema = z
+  .string({ message: tablesMessagesHe.keyInvalid })
+  .regex(TABLE_KEY, tablesMessagesHe.keyInvalid);
+
+/** `{departmentId}/{table}` and `?key=` of every diner route (the key is checked in constant time by the server). */
+export const tableParamsSchema = z.object({
+  departmentId: z.string().trim().min(1).max(64),
+  table: tableNumberSchema,
+});
+export const tableKeyQuerySchema = z.object({ key: tableKeySchema }).strip();
+
+/** `PUT /api/business/tables`, and what `GET` answers (with `keysRenewedAt`). */
+export const businessTablesSchema = z
+  .object({
+    /** On: each table's poster carries its secret and the table shares one cart. Off: every phone orders alone. */
+    shared: z.boolean(),
+    numbers: z
+      .array(tableNumberSchema, { message: tablesMessagesHe.numbersInvalid })
+      .max(TABLE_LIMITS.tablesMax, tablesMessagesHe.tooManyTables)
+      .refine((numbers) => new Set(numbers).size === numbers.length, tablesMessagesHe.numbersInvalid)
+      .transform((numbers) => [...numbers].sort((a, b) => a - b)),
+    idleMinutes: z
+      .number({ message: tablesMessagesHe.idleInvalid })
+      .int(tablesMessagesHe.idleInvalid)
+      .min(TABLE_LIMITS.idleMinutes.min, tablesMessagesHe.idleInvalid)
+      .max(TABLE_LIMITS.idleMinutes.max, tablesMessagesHe.idleInvalid),
+    unpaidShareMinutes: z
+      .number({ message: tablesMessagesHe.unpaidInvalid })
+      .int(tablesMessagesHe.unpaidInvalid)
+      .min(TABLE_LIMITS.unpaidShareMinutes.min, tablesMessagesHe.unpaidInvalid)
+      .max(TABLE_LIMITS.unpaidShareMinutes.max, tablesMessagesHe.unpaidInvalid),
+  })
+  .strict()
+  .refine((tables) => !tables.shared || tables.numbers.length > 0, {
+    path: ['numbers'],
+    message: tablesMessagesHe.noTables,
+  });
+export type BusinessTablesInput = z.output<typeof businessTablesSchema>;
+export interface BusinessTablesAnswer extends BusinessTablesInput {
+  /** When the secrets were last renewed (null: never); posters printed before then order alone. */
+  keysRenewedAt: string | null;
+}
+
+/** `GET /api/tables`: the owner's tables with their posters' addresses (`url` carries the secret when shared). */
+export interface OwnerTablesAnswer {
+  shared: boolean;
+  tables: { number: number; url: string }[];
+}
+
+const dinerName = z
+  .string({ message: tablesMessagesHe.nameInvalid })
+  .overwrite(withoutDirectionControls)
+  .trim()
+  .min(1, tablesMessagesHe.nameInvalid)
+  .max(TABLE_LIMITS.dinerNameMax, tablesMessagesHe.nameInvalid);
+
+/** `PUT /api/tables/{departmentId}/{table}/me`: the reader's name and colour at the table. */
+export const tableDinerSchema = z
+  .object({ name: dinerName, colour: z.enum(TABLE_DINER_COLOURS, { message: tablesMessagesHe.colourInvalid }) })
+  .strict();
+export type TableDinerInput = z.output<typeof tableDinerSchema>;
+
+const optionIds = z
+  .array(z.string())
+  .max(MENU_LIMITS.optionsPerGroupMax * MENU_LIMITS.groupsPerProductMax)
+  .refine((ids) => ids.every((id) => isOptionId(id)) && new Set(ids).size === ids.length)
+  .optional();
+const quantity = z.number().int().min(1).max(ORDER_LIMITS.quantityMax);
+
+/** `POST …/lines`: `lineId` is the page's own UUID, so a retried add adds once. */
+export const tableLineAddSchema = z
+  .object({
+    lineId: z.uuid({ message: tablesMessagesHe.lineIdInvalid }),
+    productId: z.number().int().min(1).max(2_147_483_647),
+    quantity,
+    options: optionIds,
+  })
+  .strict();
+export type TableLineAddInput = z.output<typeof tableLineAddSchema>;
+
+/** `PATCH …/lines/{lineId}`: only the diner who added the line may change it. */
+export const tableLineChangeSchema = z.object({ quantity, options: optionIds }).strict();
+export type TableLineChangeInput = z.output<typeof tableLineChangeSchema>;
+export const tableLineParamsSchema = tableParamsSchema.extend({
+  lineId: z.uuid({ message: tablesMessagesHe.lineIdInvalid }),
+});
+
+/** `PUT …/notes`: anyone at the table may write the notes for the kitchen (null or blank: none). */
+export const tableNotesSchema = z
+  .object({
+    notes: z
+      .string({ message: tablesMessagesHe.notesTooLong })
+      .overwrite(withoutDirectionControls)
+      .max(TABLE_LIMITS.notesMax, tablesMessagesHe.notesTooLong)
+      .nullish()
+      .transform((text) => text?.trim() || null),
+  })
+  .strict();
+
+/** create-payment's `table` (issue 34): the table and its secret as the poster carried them. */
+export const paymentTableSchema = z.object({ number: tableNumberSchema, key: tableKeySchema }).strict();
+
+/**
+ * create-payment's `split`: `all` the whole order (or what is left of it), `mine` the payer's own lines, `equal` one
+ * of `shares` equal parts, `amount` a chosen amount in shekels (at most what is left).
+ */
+export const paymentSplitSchema = z
+  .object({
+    mode: z.enum(SPLIT_MODES, { message: tablesMessagesHe.splitInvalid }),
+    shares: z
+      .number({ message: tablesMessagesHe.sharesInvalid })
+      .int(tablesMessagesHe.sharesInvalid)
+      .min(2, tablesMessagesHe.sharesInvalid)
+      .max(50, tablesMessagesHe.sharesInvalid)
+      .optional(),
+    amount: z
+      .number({ message: tablesMessagesHe.splitAmountInvalid })
+      .positive(tablesMessagesHe.splitAmountInvalid)
+      .max(100_000, tablesMessagesHe.splitAmountInvalid)
+      .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, tablesMessagesHe.splitAmountInvalid)
+      .optional(),
+  })
+  .strict()
+  .refine((split) => split.mode !== 'equal' || split.shares !== undefined, {
+    path: ['shares'],
+    message: tablesMessagesHe.sharesInvalid,
+  })
+  .refine((split) => split.mode !== 'amount' || split.amount !== undefined, {
+    path: ['amount'],
+    message: tablesMessagesHe.splitAmountInvalid,
+  });
+export type PaymentSplit = z.output<typeof paymentSplitSchema>;

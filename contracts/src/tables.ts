@@ -1,0 +1,109 @@
+// Issue 34, the shared table: one cart for everyone at a table, reached by the table poster's address with the
+// table's secret (`/menu/{departmentId}?table=4&key=…`). Plain constants and types without a schema library: the
+// diner's page imports them and its first bundle carries no zod (the schemas are in http/tables.schemas.ts).
+
+/** A table's secret as the poster carries it: 16 characters of base64url (96 bits of an HMAC), never guessable. */
+export const TABLE_KEY_LENGTH = 16;
+export const TABLE_KEY = /^[A-Za-z0-9_-]{16}$/;
+
+export const TABLE_LIMITS = {
+  /** Table numbers are whole numbers from 1 to 999, at most 200 tables per café. */
+  numberMax: 999,
+  tablesMax: 200,
+  /** A shared cart nobody touched for this long ends by itself (the owner's setting, minutes). */
+  idleMinutes: { min: 10, max: 480, default: 90 },
+  /** A share left unpaid this long after the first payment is told to the table and the owner (minutes). */
+  unpaidShareMinutes: { min: 2, max: 120, default: 15 },
+  /** A diner's name at the table: shown beside their lines, no account. */
+  dinerNameMax: 30,
+  /** The table's notes for the kitchen (anyone may write them). */
+  notesMax: 500,
+  /** Lines in one table's cart. */
+  linesMax: 200,
+} as const;
+
+/** The colours a diner picks at a shared table (by name: each front end draws them with its own contrast-checked hue). */
+export const TABLE_DINER_COLOURS = ['teal', 'orange', 'purple', 'pink', 'blue', 'green', 'brown', 'grey'] as const;
+export type TableDinerColour = (typeof TABLE_DINER_COLOURS)[number];
+
+/** Socket.io: the diner's page at a shared table joins its table's room with the poster's secret. */
+export const TABLE_SOCKET = {
+  /** Handshake `auth: { departmentId, table, key }`; a wrong secret or an unknown table is disconnected. */
+  namespace: '/table',
+  /** Server -> diners at the table: the whole `TableState` after every change (small; the newest `version` wins). */
+  state: 'table.state',
+} as const;
+
+/** A diner at the table as the others see them: never their session, only a stable id made from it. */
+export interface TableDiner {
+  /** Stable for one diner's browser session at this table; the `dinerId` of `you` says which one is the reader. */
+  dinerId: string;
+  name: string;
+  colour: TableDinerColour;
+}
+
+/** One line of the shared cart, priced by the server from the menu when it was added or changed. */
+export interface TableCartLine {
+  /** Chosen by the diner's page (a UUID): adding the same line twice (a retry) adds it once. */
+  lineId: string;
+  dinerId: string;
+  productId: number;
+  /** The product's Hebrew name, and the option names, as the menu had them. */
+  name: string;
+  quantity: number;
+  /** Chosen option ids (absent: none) and their names for the cart's display. */
+  options?: string[];
+  optionNames?: string[];
+  unitPriceAgorot: number;
+  lineTotalAgorot: number;
+  addedAt: string;
+}
+
+/** A payment toward the table's order (issue 34, part 2): one per payer, each with its own document. */
+export interface TablePayment {
+  dinerId: string | null;
+  name: string | null;
+  colour: TableDinerColour | null;
+  amountAgorot: number;
+  tipAgorot: number;
+  status: 'pending' | 'paid' | 'failed';
+  paidAt: string | null;
+}
+
+/**
+ * `GET /api/tables/{departmentId}/{table}?key=` and the socket's `table.state`. `cart.status`: `open` takes lines;
+ * `paying` is checked out into `orderId` and waits for its payments (no new lines); a cart that was paid or idle is
+ * never answered again: the table's next reader gets a fresh `open` cart with a new `cartId`.
+ */
+export interface TableState {
+  number: number;
+  shared: true;
+  /** The reader themself (created on first read; their name and colour may be changed). */
+  you: TableDiner;
+  cart: {
+    cartId: string;
+    /** Grows with each change: a client keeps the state with the highest version. */
+    version: number;
+    status: 'open' | 'paying';
+    lines: TableCartLine[];
+    notes: string | null;
+    diners: TableDiner[];
+    totalAgorot: number;
+    orderId: string | null;
+    orderNumber: number | null;
+    updatedAt: string;
+  };
+  payments: TablePayment[];
+  /** What is left to pay of the checked-out order (0 while open). */
+  leftAgorot: number;
+}
+
+/** The table's address on its poster (the same shape the owner's `GET /api/tables` answers as `url`). */
+export function tableMenuUrl(origin: string, departmentId: string, table: number, key: string): string {
+  const base = `${origin.replace(/\/+$/, '')}/menu/${encodeURIComponent(departmentId)}`;
+  return `${base}?table=${table}&key=${encodeURIComponent(key)}`;
+}
+
+/** The split modes of create-payment at a shared table (issue 34). */
+export const SPLIT_MODES = ['all', 'mine', 'equal', 'amount'] as const;
+export type SplitMode = (typeof SPLIT_MODES)[number];
