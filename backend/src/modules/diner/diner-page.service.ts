@@ -10,7 +10,8 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.js';
 import type { Encoding, PageAnswer, PageRenderer } from '../../platform/http/page-renderer.port.js';
 import { MenuMissLimiter, type PublicMenuResult, PublicMenuService } from '../menu/index.js';
-import { DinerOrders, DinerSessions } from '../ordering/index.js';
+import { DinerOrders } from '../ordering/index.js';
+import { DinerSessions } from '../../platform/http/diner-sessions.js';
 import {
   prepareDinerTemplate,
   renderDinerPage,

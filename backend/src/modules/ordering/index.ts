@@ -6,7 +6,6 @@ export { RecordSlipOutcomeCommand } from './application/record-slip-outcome.hand
 export { LiveOrderQuery } from './application/live-order.query.js';
 // The thank-you page the server draws (modules/diner) reads the diner's own order by their session.
 export { DinerOrders } from './application/diner-orders.query.js';
-export { DinerSessions } from './api/diner-session.js';
 export { TestOrdersReader } from './projections/test-orders.reader.js';
 // What others read of the orders (the kitchen's list and slips, the administrator's figures, the monthly report):
 // ordering's `orders` table is named in SQL only inside ordering (decision 039).

@@ -12,7 +12,7 @@ import { InvoicingModule } from '../invoicing/index.js';
 import { MenuModule, PickupSlotCounts } from '../menu/index.js';
 import { CreatePaymentController } from './api/create-payment.controller.js';
 import { DinerOrdersController } from './api/diner-orders.controller.js';
-import { DinerSessions } from './api/diner-session.js';
+import { DinerSessions } from '../../platform/http/diner-sessions.js';
 import { KitchenController } from './api/kitchen.controller.js';
 import { OrderTimelineController } from './api/order-timeline.controller.js';
 import { OwnerRefundsController } from './api/owner-refunds.controller.js';

@@ -9,7 +9,7 @@ import { SPEC_ERROR_FIELD } from '../../../platform/http/exception.filter.js';
 import { LocalOrigins } from '../../../platform/http/local-origins.js';
 import { BodyOf, type Parsed } from '../../../platform/http/contract.js';
 import { CheckoutService } from '../application/checkout.service.js';
-import { DinerSessions } from './diner-session.js';
+import { DinerSessions } from '../../../platform/http/diner-sessions.js';
 
 /**
  * `POST /api/cardcom/create-payment` (product-spec §7): the spec's `{ success, paymentUrl }`, or on failure its

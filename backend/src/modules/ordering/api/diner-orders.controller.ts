@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { OptionalOwner } from '../../../platform/auth/guards.js';
 import { type Parsed, QueryOf } from '../../../platform/http/contract.js';
 import { DinerOrders } from '../application/diner-orders.query.js';
-import { DinerSessions } from './diner-session.js';
+import { DinerSessions } from '../../../platform/http/diner-sessions.js';
 
 /**
  * The reason a wait is given up with when the diner's connection closes. A constant: `abort()` without one makes a

@@ -6,7 +6,7 @@ import type { RateLimitRule } from '../../../platform/auth/ip-rate-limiter.js';
 import { BodyOf, type Parsed } from '../../../platform/http/contract.js';
 import { RateLimited } from '../../../platform/http/rate-limited.js';
 import { PromoCheckQuery } from '../application/promo-check.query.js';
-import { DinerSessions } from './diner-session.js';
+import { DinerSessions } from '../../../platform/http/diner-sessions.js';
 
 // A code is a short secret of the business's: guessing them one after another must be slow.
 export const PROMO_CHECK_PER_IP: RateLimitRule = { name: 'promo-check', limit: 30, windowMs: 10 * 60_000 };

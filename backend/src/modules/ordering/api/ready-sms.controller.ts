@@ -6,7 +6,7 @@ import { AppError } from '../../../platform/http/app-error.js';
 import { BodyOf, type Parsed } from '../../../platform/http/contract.js';
 import { RequestReadySmsCommand } from '../application/request-ready-sms.handler.js';
 import { CommandBus } from '@nestjs/cqrs';
-import { DinerSessions } from './diner-session.js';
+import { DinerSessions } from '../../../platform/http/diner-sessions.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -2,8 +2,8 @@ import { fastifyCookie } from '@fastify/cookie';
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { APP_CONFIG } from '../../../config/config.module.js';
-import type { AppConfig } from '../../../config/config.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/config.js';
 
 const COOKIE = 'tafrit_diner';
 // The ordering calls read it; no page script ever sees it (HttpOnly).
