@@ -103,6 +103,11 @@ export const orderPlacedDataSchema = z.object({
    */
   pickupAt: instant.optional(),
   dueAt: instant.optional(),
+  /**
+   * The shared table's cart the order was checked out of (issue 34, added 2026-11-30; absent: a diner's own cart): the
+   * table's cart closes when the order is paid and opens again when it expires unpaid.
+   */
+  tableCartId: text.optional(),
 });
 
 export const paymentPageOpenedDataSchema = z.object({

@@ -5,6 +5,8 @@ export class ExpireOrderCommand {
   constructor(
     readonly orderId: string,
     readonly now: Date,
+    /** The order's page was never shown to the diner (issue 34): it ends at once. */
+    readonly unshown = false,
   ) {}
 }
 
@@ -16,11 +18,11 @@ export class ExpireOrderCommand {
 export class ExpireOrderHandler implements ICommandHandler<ExpireOrderCommand, boolean> {
   constructor(private readonly orders: OrderStore) {}
 
-  async execute({ orderId, now }: ExpireOrderCommand): Promise<boolean> {
+  async execute({ orderId, now, unshown }: ExpireOrderCommand): Promise<boolean> {
     const at = now.toISOString();
     const result = await this.orders.execute(
       orderId,
-      { type: 'ExpireOrder', data: { now: at } },
+      { type: 'ExpireOrder', data: { now: at, ...(unshown ? { unshown: true as const } : {}) } },
       { correlationId: `order-expiry:${at}`, actor: { kind: 'system', id: 'order-expiry' }, occurredAt: at },
     );
     return result.events.length > 0;

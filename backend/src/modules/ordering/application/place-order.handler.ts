@@ -57,6 +57,8 @@ export interface PlaceOrderInput {
   promoCode?: string | null;
   /** Issue 33: a pickup slot's `at` as the public menu gave it; absent: as soon as possible. */
   pickupAt?: string;
+  /** Issue 34: the shared table's cart these lines were checked out of; absent: the diner's own cart. */
+  tableCartId?: string;
 }
 
 export class PlaceOrderCommand {
@@ -190,6 +192,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
               dueAt: new Date(pickup.at - pickup.estimateMs).toISOString(),
             }
           : {}),
+        ...(input.tableCartId ? { tableCartId: input.tableCartId } : {}),
       },
     };
     const result = await this.orders.execute(

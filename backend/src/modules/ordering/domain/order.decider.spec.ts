@@ -317,6 +317,14 @@ describe('the order decider', () => {
       given([placed, opened()]).when(expire('2026-11-21T10:30:00.000Z')).then([expired]);
     });
 
+    it('an order whose page was never shown (its table changed meanwhile) ends at once, unless it was paid', () => {
+      const unshown: OrderCommand = { type: 'ExpireOrder', data: { now: '2026-11-21T10:00:05.000Z', unshown: true } };
+      given([placed, opened()])
+        .when(unshown)
+        .then([{ type: 'OrderExpired', data: { orderId, businessPhone, expiredAt: '2026-11-21T10:00:05.000Z' } }]);
+      given([placed, opened(), paid]).when(unshown).then([]);
+    });
+
     it('never expires a paid order, nor twice', () => {
       given([placed, opened(), paid]).when(expire('2026-11-21T12:00:00.000Z')).then([]);
       given([placed, expired]).when(expire('2026-11-21T12:00:00.000Z')).then([]);

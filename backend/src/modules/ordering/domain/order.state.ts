@@ -101,6 +101,8 @@ export interface PlacedOrder {
    * Absent: as soon as possible (and every order placed before it).
    */
   pickup?: { at: string; dueAt: string; due: boolean };
+  /** The shared table's cart the order was checked out of (issue 34); absent: the diner's own cart. */
+  tableCartId?: string;
 }
 
 export type OrderState = { placed: false } | PlacedOrder;

@@ -6,7 +6,11 @@ import { ORDER_PAYMENT_WINDOW_MS, slipIdOf, type At, type OrderState, type Place
 export type PlacementCommand =
   | { type: 'PlaceOrder'; data: OrderEventData['OrderPlaced'] }
   | { type: 'PlaceTestOrder'; data: Omit<OrderEventData['OrderPlaced'], 'test'> }
-  | { type: 'ExpireOrder'; data: At };
+  /**
+   * `unshown`: the order's payment page was never shown (its shared table's cart changed while it was placed, issue
+   * 34), so it ends at once rather than after the payment window.
+   */
+  | { type: 'ExpireOrder'; data: At & { unshown?: true } };
 
 type Command<T extends PlacementCommand['type']> = Extract<PlacementCommand, { type: T }>;
 
@@ -32,7 +36,7 @@ export function placeTestOrder({ data }: Command<'PlaceTestOrder'>, state: Order
 /** An order left unpaid for the payment window expires; a paid one, or one paid meanwhile, never does. */
 export function expireOrder({ data }: Command<'ExpireOrder'>, order: PlacedOrder): OrderEvent[] {
   if (order.status !== 'pending' || order.payment.status === 'paid') return [];
-  if (Date.parse(data.now) - Date.parse(order.placedAt) < ORDER_PAYMENT_WINDOW_MS) return [];
+  if (!data.unshown && Date.parse(data.now) - Date.parse(order.placedAt) < ORDER_PAYMENT_WINDOW_MS) return [];
   return [
     { type: 'OrderExpired', data: { orderId: order.orderId, businessPhone: order.businessPhone, expiredAt: data.now } },
   ];
@@ -62,6 +66,7 @@ export function orderPlaced(data: OrderEventData['OrderPlaced']): PlacedOrder {
     ...(data.source ? { source: data.source } : {}),
     ...(data.discount ? { discount: data.discount } : {}),
     ...(data.pickupAt && data.dueAt ? { pickup: { at: data.pickupAt, dueAt: data.dueAt, due: false } } : {}),
+    ...(data.tableCartId ? { tableCartId: data.tableCartId } : {}),
     status: 'pending',
     payment: {
       status: 'pending',
