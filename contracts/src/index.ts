@@ -56,6 +56,7 @@ export * from './invoice-events.js';
 export * from './http/tax-authority.schemas.js';
 export * from './http/ordering.schemas.js';
 export * from './tables.js';
+export * from './split.js';
 export * from './http/tables.schemas.js';
 export * from './http/refunds.schemas.js';
 export * from './admin-types.js';
