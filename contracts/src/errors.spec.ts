@@ -64,6 +64,7 @@ describe('error codes', () => {
         'refund.id_reused',
         'refund.not_found',
         'refund.not_recorded',
+        'refund.split_bill',
         'credit.not_retryable',
         'business.ordering_closed',
         'business.menu_address_taken',

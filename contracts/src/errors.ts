@@ -58,6 +58,7 @@ export const ErrorCode = {
   RefundIdReused: 'refund.id_reused',
   RefundNotFound: 'refund.not_found',
   RefundNotRecorded: 'refund.not_recorded',
+  RefundSplitBill: 'refund.split_bill',
   CreditNotRetryable: 'credit.not_retryable',
   BusinessOrderingClosed: 'business.ordering_closed',
   SecretsUnavailable: 'secrets.unavailable',
@@ -178,6 +179,7 @@ export const errorHttpStatus: Readonly<Record<ErrorCode, number>> = {
   // The event log refused the refund's write (a full disk, a lost connection): not the owner's fault, try again; the
   // sweep completes a refund whose request is already recorded.
   'refund.not_recorded': 503,
+  'refund.split_bill': 409,
   // Only a provider's credit document that failed can be asked for again (ours never fails but for a missing invoice).
   'credit.not_retryable': 409,
   // Outside the business's hours, on Shabbat or a holiday, or paused from the console: a conflict with the moment.

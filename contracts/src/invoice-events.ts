@@ -70,6 +70,11 @@ export const invoiceIssuedDataSchema = z.object({
    * within the wait, or a refusal and the owner's choice. The buyer is told on the document.
    */
   withoutAllocation: withoutAllocationSchema.optional(),
+  /**
+   * One payer's part of a shared table's order (issue 34, decision 056, added 2026-11-30): the document is that
+   * part's, its amounts the part's items and tip. Absent: the order's one document.
+   */
+  partId: text.optional(),
 });
 
 /**

@@ -13,6 +13,7 @@ import {
   orderIdField as orderId,
   textField as text,
 } from './event-fields.js';
+import { partFailedDataSchema, partPageOpenedDataSchema, partPaidDataSchema } from './part-events.js';
 import {
   allocationRefusedDataSchema,
   invoiceAwaitingAllocationDataSchema,
@@ -149,6 +150,12 @@ export const orderPaidDataSchema = z.object({
   tipAgorot: agorot.optional(),
   /** How the diner paid (added 2026-11-27; absent in older events: a card). */
   method: z.enum(PAYMENT_METHODS).optional(),
+  /**
+   * A shared table's order paid in parts (issue 34, decision 056, added 2026-11-30): how many `PartPaid` it sums.
+   * Then the amounts are the parts' sums, the card fields are the last part's, and each part had its own document.
+   * Absent: one payment, as before.
+   */
+  parts: z.number().int().positive().optional(),
   paidAt: instant,
 });
 
@@ -363,6 +370,9 @@ export const orderEventDataSchemas = {
   ReadySmsFailed: readySmsFailedDataSchema,
   CreditRetryRequested: creditRetryRequestedDataSchema,
   OrderDue: orderDueDataSchema,
+  PartPageOpened: partPageOpenedDataSchema,
+  PartPaid: partPaidDataSchema,
+  PartFailed: partFailedDataSchema,
 } as const;
 
 export type OrderEventType = keyof typeof orderEventDataSchemas;

@@ -127,12 +127,66 @@ function paying(orderId: string, page: string, amountAgorot: number, minute: num
   ];
 }
 
-/** Four orders' lives that move every column of the row: paid and refunded, unpaid and expired, declined, a test. */
+/** A payer's part of a shared table's bill (issue 34): its page, then its charge. */
+function payingPart(
+  orderId: string,
+  page: string,
+  who: { session: string; partId: string },
+  part: {
+    choice: Extract<OrderCommand, { type: 'OpenPartPage' }>['data']['choice'];
+    items: number;
+    tip: number;
+    mine?: number;
+  },
+  minute: number,
+): OrderCommand[] {
+  return [
+    {
+      type: 'OpenPartPage',
+      data: {
+        partId: who.partId,
+        dinerSessionId: who.session,
+        payer: { dinerId: who.session, name: 'דנה', colour: 'teal' },
+        choice: part.choice,
+        mineAgorot: part.mine ?? 0,
+        itemsAgorot: part.items,
+        tipAgorot: part.tip,
+        provider: 'sandbox',
+        lowProfileId: page,
+        paymentUrl: `https://menu.example/pay/${page}`,
+        terminal: 'platform',
+        now: at(minute),
+      },
+    },
+    {
+      type: 'RecordPayment',
+      data: {
+        provider: 'sandbox',
+        lowProfileId: page,
+        transactionId: `tx-${page}`,
+        approvalNumber: '654321',
+        last4: '4242',
+        brand: 'Visa',
+        amountAgorot: part.items + part.tip,
+        document: null,
+        method: 'card',
+        invoiceUrl: `/api/invoices/${orderId}?part=${who.partId}`,
+        now: at(minute + 1),
+      },
+    },
+  ];
+}
+
+/**
+ * Six orders' lives that move every column of the row: paid and refunded, unpaid and expired, declined, a test, and
+ * a shared table's bill paid in two parts and one paid by one payer (each part numbered in its part, issue 34).
+ */
 async function livesThrough(path: WritePath): Promise<{ cafe: Cafe; ids: Ids; orderIds: string[] }> {
   const cafe = await registerCafe(app);
   const ids = new Ids();
   const [served, expired, declined, test] = [ids.next(), ids.next(), ids.next(), ids.next()];
   const [refunded, refused, declinedRefund] = [ids.next(), ids.next(), ids.next()];
+  const [split, alone] = [ids.next(), ids.next()];
   await runOn(
     path,
     served,
@@ -197,7 +251,30 @@ async function livesThrough(path: WritePath): Promise<{ cafe: Cafe; ids: Ids; or
   ]);
   const { data } = placing(cafe, test, 4) as Extract<OrderCommand, { type: 'PlaceOrder' }>;
   await runOn(path, test, [{ type: 'PlaceTestOrder', data: { ...data, commissionAgorot: 0, netAgorot: ITEMS } }]);
-  return { cafe, ids, orderIds: [served, expired, declined, test] };
+  const atTable = (orderId: string, orderNumber: number): OrderCommand => {
+    const { data } = placing(cafe, orderId, orderNumber) as Extract<OrderCommand, { type: 'PlaceOrder' }>;
+    return { type: 'PlaceOrder', data: { ...data, tableCartId: ids.next() } };
+  };
+  const [dana, yossi] = [
+    { session: ids.next(), partId: ids.next() },
+    { session: ids.next(), partId: ids.next() },
+  ];
+  await runOn(path, split, [
+    atTable(split, 5),
+    ...payingPart(split, ids.next(), dana, { choice: { mode: 'mine' }, items: 2900, tip: 300, mine: 2900 }, 10),
+    ...payingPart(split, ids.next(), yossi, { choice: { mode: 'all' }, items: 1200, tip: 0 }, 12),
+  ]);
+  await runOn(path, alone, [
+    atTable(alone, 6),
+    ...payingPart(
+      alone,
+      ids.next(),
+      { session: ids.next(), partId: ids.next() },
+      { choice: { mode: 'all' }, items: ITEMS, tip: TIP },
+      14,
+    ),
+  ]);
+  return { cafe, ids, orderIds: [served, expired, declined, test, split, alone] };
 }
 
 /** Everything stored of these orders, by order in the lives' order, with the run's ids as placeholders. */
@@ -227,11 +304,25 @@ describe('the order’s write paths', () => {
   it('store the same rows, numbers and events through order_append and through the fallback and its projection', async () => {
     const throughFunction = await storedOf(await livesThrough('order_append'));
     const throughFallback = await storedOf(await livesThrough('fallback'));
-    expect(throughFunction).toHaveLength(4);
+    expect(throughFunction).toHaveLength(6);
     expect(JSON.stringify(throughFunction)).toContain('"slip_status":"printed"');
     expect(JSON.stringify(throughFunction)).toContain('"refunded_amount":"12.00"');
     expect(JSON.stringify(throughFunction)).toContain('"refund_refused_reason":"הספק סירב"');
     expect(throughFallback).toEqual(throughFunction);
+    // The bill paid in parts: each part's document numbered in its part, none in the order's own fields.
+    const [splitOrder, aloneOrder] = throughFunction.slice(4) as { row: Record<string, unknown> }[];
+    const splitState = splitOrder!.row.state as { parts: { invoiceNumber: string }[]; invoiceNumber: string | null };
+    expect(splitState.parts.map((part) => part.invoiceNumber)).toEqual([
+      expect.stringMatching(/^\d+$/),
+      expect.stringMatching(/^\d+$/),
+    ]);
+    expect(splitState.invoiceNumber).toBeNull();
+    expect(splitOrder!.row.invoice_number).toBeNull();
+    expect(splitOrder!.row.payment_status).toBe('paid');
+    // Paid by one payer: that payer's document is the order's, as the spec has it.
+    const aloneState = aloneOrder!.row.state as { parts: { invoiceNumber: string }[]; invoiceNumber: string };
+    expect(aloneOrder!.row.invoice_number).toBe(aloneState.parts[0]!.invoiceNumber);
+    expect(aloneState.invoiceNumber).toBe(aloneState.parts[0]!.invoiceNumber);
   });
 
   it('writes from the log alone (a rebuild) the same rows as order_append', async () => {

@@ -31,6 +31,7 @@ import { OrderInvalidTransitionError, OrderNotFoundError } from './order.errors.
 import type { OrderState, PlacedOrder } from './order.state.js';
 import { evolvePayment, openPage, recordPayment, recordPaymentFailure, type PaymentCommand } from './payment.js';
 import { expireOrder, orderPlaced, placeOrder, placeTestOrder, type PlacementCommand } from './placement.js';
+import { evolvePart, evolvePartInvoice, openPartPage, type PartCommand } from './parts.js';
 import {
   declineOrder,
   evolveRefund,
@@ -53,6 +54,7 @@ export { upcastOrderState, type StoredOrderState } from './order.upcast.js';
 export type OrderCommand =
   | PlacementCommand
   | PaymentCommand
+  | PartCommand
   | InvoiceCommand
   | AllocationCommand
   | KitchenCommand
@@ -62,6 +64,7 @@ export type OrderCommand =
 /** What only a charged order may go through; a test order refuses them (decision 034). */
 const MONEY_COMMANDS: ReadonlySet<OrderCommand['type']> = new Set([
   'OpenPaymentPage',
+  'OpenPartPage',
   'RecordPayment',
   'RecordPaymentFailure',
   'IssueInvoice',
@@ -102,6 +105,8 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
         return expireOrder(command, order);
       case 'OpenPaymentPage':
         return openPage(command, order);
+      case 'OpenPartPage':
+        return openPartPage(command, order);
       case 'RecordPayment':
         return recordPayment(command, order);
       case 'RecordPaymentFailure':
@@ -165,8 +170,14 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
       case 'PaymentFailed':
         return evolvePayment(state, event);
       case 'InvoiceIssued':
+        // A payer's part's document (issue 34): the part keeps it; the order's own fields are a single payer's.
+        return event.data.partId ? evolvePartInvoice(state, event.data) : evolveInvoice(state, event);
       case 'InvoiceFailed':
         return evolveInvoice(state, event);
+      case 'PartPageOpened':
+      case 'PartPaid':
+      case 'PartFailed':
+        return evolvePart(state, event);
       case 'InvoiceAwaitingAllocation':
       case 'AllocationRefused':
         return evolveAllocation(state, event);

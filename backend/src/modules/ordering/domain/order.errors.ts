@@ -76,6 +76,18 @@ export class RefundInvoiceAwaitingAllocationError extends Error {
   }
 }
 
+/**
+ * A shared table's bill paid in parts (issue 34): a refund is made against the part that paid, with that part's
+ * credit document; until the refund knows its part, none is asked for, so no part is refunded for another's money.
+ */
+export class RefundSplitBillError extends Error {
+  readonly code = 'refund.split_bill';
+  constructor(readonly orderId: string) {
+    super(`order ${orderId} was paid in parts`);
+    this.name = 'RefundSplitBillError';
+  }
+}
+
 export class RefundFullyRefundedError extends Error {
   readonly code = 'refund.fully_refunded';
   constructor(readonly orderId: string) {

@@ -6,6 +6,7 @@ import type {
   OrderSource,
   PaymentMethod,
   PaymentProviderName,
+  SplitMode,
 } from '@tafrit/contracts';
 import type { RefundState } from './refunds.js';
 import type { Seller } from './seller.js';
@@ -103,6 +104,42 @@ export interface PlacedOrder {
   pickup?: { at: string; dueAt: string; due: boolean };
   /** The shared table's cart the order was checked out of (issue 34); absent: the diner's own cart. */
   tableCartId?: string;
+  /** A shared table's bill paid in parts (issue 34, decision 056); absent: none opened (one payer, as before). */
+  parts?: PartState[];
+}
+
+/**
+ * A shared table's bill paid in parts (issue 34, decision 056). Each payer's part is its own page, charge and tax
+ * invoice-receipt on the order's stream; the order is paid, and goes to the kitchen, once its paid parts cover its
+ * items. A part's items are held from the rest while its page is open, so two payers of "what is left" cannot both be
+ * charged for it: the second is refused (`nothing_left`) before a page is opened.
+ */
+export interface PartState {
+  partId: string;
+  dinerSessionId: string;
+  payer: OrderEventData['PartPageOpened']['payer'];
+  split: SplitMode;
+  shares?: number;
+  itemsAgorot: number;
+  tipAgorot: number;
+  amountAgorot: number;
+  lowProfileId: string;
+  paymentUrl: string;
+  /** `replaced`: the payer opened another page; its hold ended (a late charge on it is still recorded). */
+  status: 'pending' | 'paid' | 'failed' | 'replaced';
+  openedAt: string;
+  paid?: {
+    transactionId: string;
+    commissionAgorot: number;
+    paidAt: string;
+    /** Items above the order's, owed back to the payer (a late charge on a page whose hold had ended). */
+    overpaidAgorot?: number;
+  };
+  invoiceNumber: string | null;
+  invoiceUrl: string | null;
+  /** Whose document and at which VAT rate (a credit document follows both); set with the document. */
+  invoiceSource?: 'platform' | 'provider';
+  invoiceVatRatePercent?: number;
 }
 
 export type OrderState = { placed: false } | PlacedOrder;

@@ -2,6 +2,7 @@ import type { OrderEvent, OrderEventData, PaymentProviderName } from '@tafrit/co
 import { invoiceOf } from './invoice.js';
 import { OrderAlreadyPaidError, OrderExpiredError, PaymentMismatchError } from './order.errors.js';
 import { openPaymentPage, slipIdOf, type At, type PlacedOrder } from './order.state.js';
+import { recordPartFailure, recordPartPayment } from './parts.js';
 import type { Seller } from './seller.js';
 
 /** The diner's payment: its pages and the provider's verdict on them. */
@@ -78,6 +79,16 @@ export function openPage({ data }: Command<'OpenPaymentPage'>, order: PlacedOrde
 export function recordPayment({ data }: Command<'RecordPayment'>, order: PlacedOrder): OrderEvent[] {
   const { orderId, businessPhone } = order;
   const { now, invoiceUrl, seller, ...charge } = data;
+  // A payer's part of a shared table's bill (issue 34): its own charge and document, the order paid once covered.
+  const part = order.parts?.find((one) => one.lowProfileId === charge.lowProfileId);
+  if (part) {
+    return recordPartPayment(part, { ...charge, method: charge.method ?? 'card' }, order, {
+      invoiceUrl,
+      seller: seller ?? null,
+      now,
+      kitchen: kitchenOf(now),
+    });
+  }
   if (order.payment.status === 'paid') {
     if (order.payment.transactionId === charge.transactionId) return [];
     throw new OrderAlreadyPaidError(orderId, charge.transactionId);
@@ -102,11 +113,19 @@ export function recordPayment({ data }: Command<'RecordPayment'>, order: PlacedO
       },
     },
     invoiceOf(order, charge.document, invoiceUrl, order.seller ?? seller ?? null, now),
-    // An order for later (issue 33) goes to the kitchen when its preparation should start: now, if that moment has
-    // passed (`OrderDue` with the slip), else later by the due sweep; until then it prints nothing.
-    ...(order.pickup && Date.parse(now) < Date.parse(order.pickup.dueAt) ? [] : dueNow(order, now)),
+    ...kitchenOf(now)(order),
   ];
 }
+
+/**
+ * The kitchen's start of a paid order. An order for later (issue 33) goes to the kitchen when its preparation should
+ * start: now, if that moment has passed (`OrderDue` with the slip), else later by the due sweep; until then it prints
+ * nothing.
+ */
+const kitchenOf =
+  (now: string) =>
+  (order: PlacedOrder): OrderEvent[] =>
+    order.pickup && Date.parse(now) < Date.parse(order.pickup.dueAt) ? [] : dueNow(order, now);
 
 /** The kitchen's start of an order: its `OrderDue` (for an order ahead) and its slip. */
 function dueNow(order: PlacedOrder, now: string): OrderEvent[] {
@@ -123,6 +142,8 @@ function dueNow(order: PlacedOrder, now: string): OrderEvent[] {
 export function recordPaymentFailure({ data }: Command<'RecordPaymentFailure'>, order: PlacedOrder): OrderEvent[] {
   const { orderId, businessPhone } = order;
   const { now, ...failure } = data;
+  const part = order.parts?.find((one) => one.lowProfileId === failure.lowProfileId);
+  if (part) return recordPartFailure(part, failure, order, now);
   if (order.payment.status === 'paid' || order.payment.failedPages.includes(failure.lowProfileId)) return [];
   if (!opened(order, failure.lowProfileId)) {
     throw new PaymentMismatchError(`page ${failure.lowProfileId} was not opened for order ${orderId}`);
@@ -154,6 +175,7 @@ export function evolvePayment(order: PlacedOrder, { type, data }: PaymentEvent):
     case 'OrderPaid':
       return {
         ...order,
+        ...(data.parts ? paidInParts(order, data) : {}),
         status: order.status === 'pending' || order.status === 'expired' ? 'paid' : order.status,
         payment: {
           ...order.payment,
@@ -173,4 +195,28 @@ export function evolvePayment(order: PlacedOrder, { type, data }: PaymentEvent):
       return { ...order, payment: { ...order.payment, status: 'failed', failedPages } };
     }
   }
+}
+
+/**
+ * A bill paid in parts (issue 34): the order's amounts become what its parts paid (each payer's tip, 5% of each
+ * part's items); paid by one payer, the order's own document fields are that payer's document, as the spec has them.
+ */
+function paidInParts(order: PlacedOrder, data: OrderEventData['OrderPaid']): Partial<PlacedOrder> {
+  const paid = (order.parts ?? []).filter((part) => part.status === 'paid');
+  const only = paid.length === 1 ? paid[0] : undefined;
+  return {
+    totalAgorot: data.amountAgorot,
+    tipAgorot: data.tipAgorot ?? 0,
+    commissionAgorot: data.commissionAgorot,
+    netAgorot: data.netAgorot,
+    ...(only?.invoiceNumber
+      ? {
+          invoice: 'generated' as const,
+          invoiceNumber: only.invoiceNumber,
+          invoiceUrl: only.invoiceUrl,
+          ...(only.invoiceSource ? { invoiceSource: only.invoiceSource } : {}),
+          ...(only.invoiceVatRatePercent ? { invoiceVatRatePercent: only.invoiceVatRatePercent } : {}),
+        }
+      : {}),
+  };
 }

@@ -36,6 +36,8 @@ export function placeTestOrder({ data }: Command<'PlaceTestOrder'>, state: Order
 /** An order left unpaid for the payment window expires; a paid one, or one paid meanwhile, never does. */
 export function expireOrder({ data }: Command<'ExpireOrder'>, order: PlacedOrder): OrderEvent[] {
   if (order.status !== 'pending' || order.payment.status === 'paid') return [];
+  // A shared table's bill with a part paid is never dropped: the money was taken (the owner is told instead).
+  if (order.parts?.some((part) => part.status === 'paid')) return [];
   if (!data.unshown && Date.parse(data.now) - Date.parse(order.placedAt) < ORDER_PAYMENT_WINDOW_MS) return [];
   return [
     { type: 'OrderExpired', data: { orderId: order.orderId, businessPhone: order.businessPhone, expiredAt: data.now } },

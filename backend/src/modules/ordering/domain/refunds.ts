@@ -12,6 +12,7 @@ import {
   RefundIdReusedError,
   RefundNotFoundError,
   RefundOrderNotPaidError,
+  RefundSplitBillError,
 } from './order.errors.js';
 import type { At, PlacedOrder } from './order.state.js';
 import { amountOfLines, commissionReturned, refundableAgorot } from './refund-amounts.js';
@@ -78,6 +79,7 @@ export type RefundCommand =
 type Command<T extends RefundCommand['type']> = Extract<RefundCommand, { type: T }>;
 
 function refusedUnlessPaid(order: PlacedOrder): void {
+  if (order.parts?.some((part) => part.status === 'paid')) throw new RefundSplitBillError(order.orderId);
   if (order.payment.status === 'paid') return;
   if (order.status === 'expired') throw new OrderExpiredError(order.orderId);
   throw new RefundOrderNotPaidError(order.orderId);

@@ -48,6 +48,9 @@ declare
   v_row orders;
   v_state jsonb := p_state;
   v_invoice integer;
+  v_invoice_in_row boolean := true;
+  v_part text;
+  v_part_index text;
   v_credit integer;
   v_existing uuid;
   v_promo jsonb;
@@ -100,7 +103,20 @@ begin
     insert into invoice_sequences as s (business_id, last_number) values (p_invoice_business, 1)
       on conflict (business_id) do update set last_number = s.last_number + 1
       returning last_number into v_invoice;
-    v_state := jsonb_set(v_state, '{invoiceNumber}', to_jsonb(v_invoice::text));
+    -- A payer's part's document (issue 34, decision 056) is numbered in its part; the order's own fields take the
+    -- number only where the decider put the document there too (a bill paid by one payer).
+    select e->'data'->>'partId' into v_part from jsonb_array_elements(p_events) e
+      where e->>'type' = 'InvoiceIssued' and e->'data' ? 'partId' limit 1;
+    if v_part is not null then
+      select (t.i - 1)::text into v_part_index from jsonb_array_elements(v_state->'parts') with ordinality as t(p, i)
+        where t.p->>'partId' = v_part;
+      v_state := jsonb_set(v_state, array['parts', v_part_index, 'invoiceNumber'], to_jsonb(v_invoice::text));
+    end if;
+    if v_part is null or v_state->>'invoiceNumber' = '(numbered at commit)' then
+      v_state := jsonb_set(v_state, '{invoiceNumber}', to_jsonb(v_invoice::text));
+    else
+      v_invoice_in_row := false;
+    end if;
   end if;
 
   if p_events @> '[{"type": "CreditIssued", "data": {"creditNumber": "(numbered at commit)"}}]' then
@@ -113,7 +129,7 @@ begin
   v_row := jsonb_populate_record(null::orders, p_row);
   v_row.state := v_state;
   v_row.stream_version := p_expected + jsonb_array_length(p_events);
-  if v_invoice is not null then
+  if v_invoice is not null and v_invoice_in_row then
     v_row.invoice_number := v_invoice::text;
   end if;
 
@@ -159,11 +175,12 @@ begin
     end if;
   end if;
 
-  if p_events @> '[{"type": "PaymentPageOpened"}]' then
+  if p_events @> '[{"type": "PaymentPageOpened"}]' or p_events @> '[{"type": "PartPageOpened"}]' then
+    -- The order's page, or a payer's part's page (issue 34): the webhook finds either by its id.
     insert into payment_pages (low_profile_id, order_id, provider, terminal, payment_url, opened_at)
       select e->'data'->>'lowProfileId', p_order_id, e->'data'->>'provider', e->'data'->>'terminal',
              e->'data'->>'paymentUrl', (e->'data'->>'openedAt')::timestamptz
-        from jsonb_array_elements(p_events) e where e->>'type' = 'PaymentPageOpened'
+        from jsonb_array_elements(p_events) e where e->>'type' in ('PaymentPageOpened', 'PartPageOpened')
     on conflict (low_profile_id) do nothing;
   end if;
 

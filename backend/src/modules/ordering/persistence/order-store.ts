@@ -281,7 +281,8 @@ export class OrderStore {
   /** After the commit: processors that handle these events look at once; a diner waiting on the order is answered. */
   private announce(events: RecordedEvent[], state: OrderState, version: number): OrderCommandResult {
     for (const event of events) {
-      if (event.type !== 'PaymentPageOpened') continue;
+      // A payer's part's page (issue 34) is found by the same webhook path as the order's.
+      if (event.type !== 'PaymentPageOpened' && event.type !== 'PartPageOpened') continue;
       const page = event.data as OrderEventData['PaymentPageOpened'];
       this.recent.rememberPage(page.lowProfileId, {
         orderId: page.orderId,

@@ -63,8 +63,11 @@ export const ordersProjection: InlineProjection = {
         on conflict (id) do update set ${ROW_COLUMNS.map((column) => `${column} = excluded.${column}`).join(', ')}`,
       [JSON.stringify(values)],
     );
-    if (event.type === 'PaymentPageOpened') {
-      const data: OrderEventData['PaymentPageOpened'] = event.data;
+    if (event.type === 'PaymentPageOpened' || event.type === 'PartPageOpened') {
+      const data: Pick<
+        OrderEventData['PaymentPageOpened'],
+        'lowProfileId' | 'orderId' | 'provider' | 'terminal' | 'paymentUrl' | 'openedAt'
+      > = event.data;
       await execute(
         em,
         `insert into payment_pages (low_profile_id, order_id, provider, terminal, payment_url, opened_at)
