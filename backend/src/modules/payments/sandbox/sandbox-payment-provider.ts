@@ -5,13 +5,18 @@ import type { AppConfig } from '../../../config/config.js';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import { preparedStatement } from '../../../platform/database/prepared-statement.js';
-import type {
-  OpenedPaymentPage,
-  OpenPaymentPageRequest,
-  PaymentProvider,
-  PaymentResult,
-  RefundRequest,
-  RefundResult,
+import {
+  assertChargeWithinHold,
+  type ChargeHoldRequest,
+  type HoldChargeResult,
+  type HoldResult,
+  type OpenedPaymentPage,
+  type OpenHoldPageRequest,
+  type OpenPaymentPageRequest,
+  type PaymentProvider,
+  type PaymentResult,
+  type RefundRequest,
+  type RefundResult,
 } from '../payment-provider.port.js';
 import type { PaymentMethod } from '@tafrit/contracts';
 import { cardBrand, parseExpiry, passesLuhn, SANDBOX_CARDS } from './card-checks.js';
@@ -48,13 +53,19 @@ interface SandboxRow {
   success_url: string;
   failed_url: string;
   webhook_url: string;
+  /** `paid` on a hold's row (method `hold`) means the card is held. */
   status: 'open' | 'paid' | 'declined';
+  /** A hold's row keeps the hold's token here; a payment's, its transaction. */
   transaction_id: string | null;
   approval_number: string | null;
   last4: string | null;
   brand: string | null;
+  /** A hold's row: `0` while held, `captured` once charged. */
   response_code: string | null;
-  method: PaymentMethod | null;
+  /** `hold`: the row of a hold page (decision 057), not a payment. */
+  method: PaymentMethod | typeof HOLD_METHOD | null;
+  /** When the row was last settled: a hold's is when the card was held. */
+  updated_at: Date | string;
 }
 
 /**
@@ -73,6 +84,8 @@ export interface SandboxPageFacts {
   googlePay?: boolean;
   /** The page is Bit's, opened outside the frame (the diner chose Bit). */
   bit?: boolean;
+  /** The page holds the amount on the card rather than charging it (issue 34, decision 057). */
+  hold?: boolean;
 }
 
 /** The facts of a page asked for with `request` (what the page shows and where it returns). */
@@ -97,10 +110,37 @@ export function sandboxPageFacts(
   };
 }
 
+/** The facts of a hold page asked for with `request`: the amount to hold, the card only. */
+export function sandboxHoldPageFacts(
+  request: Pick<
+    OpenHoldPageRequest,
+    'orderId' | 'orderNumber' | 'holdAgorot' | 'successUrl' | 'failedUrl' | 'webhookUrl'
+  > & {
+    businessName: string;
+  },
+): SandboxPageFacts {
+  return {
+    ...sandboxPageFacts({ ...request, amountAgorot: request.holdAgorot }),
+    hold: true,
+  };
+}
+
 /** Works out a page's facts when this process does not hold them (none: not a page of ours). */
 export type SandboxPageFactsSource = () => Promise<SandboxPageFacts | null>;
 
 const DECLINED_CODE = '5';
+/** The method a hold's row is marked with: it is never a payment, so no refund or payment result reads it. */
+const HOLD_METHOD = 'hold';
+/** A held row's `response_code` once charged: a hold is charged once. */
+const CAPTURED = 'captured';
+/** The sandbox's refusal code of a hold's charge (a real one answers a non-zero ResponseCode). */
+export const HOLD_CHARGE_REFUSED_CODE = '7';
+/**
+ * How long the sandbox keeps a hold chargeable, and its token: its own rule, since Cardcom's definition does not say
+ * when an issuer lets a J5 authorisation lapse (decision 057).
+ */
+export const SANDBOX_HOLD_DAYS = 5;
+const DAY_MS = 86_400_000;
 /** Paid pages this process settled, kept for the verification that follows at once (see `settled`). */
 const SETTLED_KEPT = 10_000;
 /** Pages this process opened, kept for the card that usually follows within minutes (see `opened`). */
@@ -113,7 +153,8 @@ const SETTLE = preparedStatement<SandboxRow>(
   'sandbox_settle',
   `update sandbox_payments set status = $2, transaction_id = $3, approval_number = $4, last4 = $5, brand = $6,
      response_code = $7, method = $8, attempts = attempts + 1, updated_at = now()
-   where low_profile_id = $1 and status <> 'paid' returning *`,
+   where low_profile_id = $1 and status <> 'paid'
+     and (coalesce(method, '') = 'hold') = ($8::text = 'hold') returning *`,
 );
 // The first card on a page writes its row with the page's facts; a later one settles it as SETTLE does (a paid page
 // takes no more cards: the update finds only pages not paid yet, and a concurrent first card waits for the other's row).
@@ -127,6 +168,7 @@ const CARD = preparedStatement<SandboxRow>(
      approval_number = excluded.approval_number, last4 = excluded.last4, brand = excluded.brand,
      response_code = excluded.response_code, method = excluded.method, attempts = sandbox_payments.attempts + 1, updated_at = now()
    where sandbox_payments.status <> 'paid'
+     and (coalesce(sandbox_payments.method, '') = 'hold') = (excluded.method = 'hold')
    returning *`,
 );
 interface RefundRow {
@@ -141,6 +183,7 @@ const REFUND = preparedStatement<RefundRow>(
   `insert into sandbox_refunds (refund_id, low_profile_id, transaction_id, amount_agorot, provider_refund_id)
      select $1::uuid, $2::text, $3::text, $4::integer, $5::text from sandbox_payments p
       where p.low_profile_id = $2::text and p.transaction_id = $3::text and p.status = 'paid'
+        and p.method is distinct from 'hold'
         and p.amount_agorot >= $4::integer + (select coalesce(sum(r.amount_agorot), 0) from sandbox_refunds r
                                                where r.transaction_id = $3::text)
    on conflict (refund_id) do nothing
@@ -152,6 +195,27 @@ const REFUND_READ = preparedStatement<RefundRow>(
 );
 /** The sandbox's refusal code (Cardcom answers a non-zero ResponseCode with a Description). */
 const REFUND_REFUSED_CODE = '6';
+
+/**
+ * A hold's charge, once: the held row is marked captured and the charge written as a paid row of its own (keyed by
+ * our charge id, so refunds find it as they find a page's charge), in one statement. Nothing is written unless the
+ * hold is this order's, held, not charged yet, not expired, its token and approval match and it covers the amount.
+ */
+const CAPTURE = preparedStatement<SandboxRow>(
+  'sandbox_capture',
+  `with hold as (
+     update sandbox_payments set response_code = '${CAPTURED}', attempts = attempts + 1
+      where low_profile_id = $1::text and method = 'hold' and status = 'paid' and response_code = '0'
+        and return_value = $2::text and transaction_id = $3::text and approval_number = $4::text
+        and amount_agorot >= $5::bigint and updated_at > $6::timestamptz - make_interval(days => $7::integer)
+     returning *)
+   insert into sandbox_payments
+     (low_profile_id, return_value, amount_agorot, description, success_url, failed_url, webhook_url,
+      status, transaction_id, approval_number, last4, brand, response_code, method, attempts)
+   select $8::text, return_value, $5::bigint, description, success_url, failed_url, webhook_url,
+          'paid', $9::text, approval_number, last4, brand, '0', 'card', 1 from hold
+   returning *`,
+);
 
 const EXISTS = preparedStatement<{ found: boolean }>(
   'sandbox_exists',
@@ -200,6 +264,8 @@ export class SandboxPaymentProvider implements PaymentProvider {
       return { status: 'pending', lowProfileId, returnValue: this.opened.get(lowProfileId)?.returnValue ?? null };
     }
     if (!row) return { status: 'unknown', lowProfileId };
+    // A hold page is no payment page: its verdict is getHoldResult's (and its token is never a transaction id).
+    if (row.method === HOLD_METHOD) return { status: 'unknown', lowProfileId };
     if (row.status === 'paid') {
       return {
         status: 'paid',
@@ -211,7 +277,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
         brand: row.brand,
         amountAgorot: Number(row.amount_agorot),
         document: null,
-        method: row.method ?? 'card',
+        method: (row.method as PaymentMethod | null) ?? 'card',
       };
     }
     if (row.status === 'declined') {
@@ -224,6 +290,119 @@ export class SandboxPaymentProvider implements PaymentProvider {
       };
     }
     return { status: 'pending', lowProfileId, returnValue: row.return_value };
+  }
+
+  /** A hold page: the same card page, worded as a hold; nothing is written until a card is tried. */
+  openHoldPage(request: OpenHoldPageRequest): Promise<OpenedPaymentPage> {
+    if (!Number.isSafeInteger(request.holdAgorot) || request.holdAgorot <= 0) {
+      return Promise.reject(new Error(`a hold of ${request.holdAgorot} agorot is not a positive whole amount`));
+    }
+    const lowProfileId = randomUUID();
+    if (this.opened.size >= OPENED_KEPT) this.opened.delete(this.opened.keys().next().value!);
+    this.opened.set(lowProfileId, sandboxHoldPageFacts({ ...request, businessName: request.business.businessName }));
+    return Promise.resolve({ lowProfileId, url: `${this.config.publicUrl}/pay/sandbox/${lowProfileId}` });
+  }
+
+  /** A hold page's verdict from its row: held (with its token), declined, or open; a payment page is `unknown`. */
+  async getHoldResult(lowProfileId: string, _terminal?: unknown, holdAgorot?: number): Promise<HoldResult> {
+    const row = await this.row(lowProfileId);
+    if (!row) {
+      const facts = this.opened.get(lowProfileId);
+      if (PAGE_ID.test(lowProfileId) && (!facts || facts.hold)) {
+        return { status: 'pending', lowProfileId, returnValue: facts?.returnValue ?? null };
+      }
+      return { status: 'unknown', lowProfileId };
+    }
+    if (row.method !== HOLD_METHOD) return { status: 'unknown', lowProfileId };
+    if (row.status === 'declined') {
+      return {
+        status: 'failed',
+        lowProfileId,
+        returnValue: row.return_value,
+        responseCode: row.response_code,
+        reason: 'העסקה סורבה על ידי חברת האשראי (סביבת בדיקה)',
+      };
+    }
+    if (row.status !== 'paid' || !row.transaction_id || !row.approval_number) {
+      return { status: 'pending', lowProfileId, returnValue: row.return_value };
+    }
+    return {
+      status: 'held',
+      lowProfileId,
+      returnValue: row.return_value,
+      token: row.transaction_id,
+      tokenExpiresOn: new Date(heldAt(row).getTime() + SANDBOX_HOLD_DAYS * DAY_MS).toISOString().slice(0, 10),
+      approvalNumber: row.approval_number,
+      cardExpiry: null,
+      last4: row.last4,
+      brand: row.brand,
+      holdAgorot: Number(row.amount_agorot) || (holdAgorot ?? 0),
+    };
+  }
+
+  /**
+   * Charges a hold as Cardcom captures a J5 authorisation: once, at most the amount held, within the sandbox's
+   * hold days, with the hold's token and approval number. The same `chargeId` again answers the first charge.
+   * Amounts the hold cannot cover are refused before anything is read (`HoldChargeRefused`).
+   */
+  async chargeHold(request: ChargeHoldRequest, now = new Date()): Promise<HoldChargeResult> {
+    assertChargeWithinHold(request);
+    const { chargeId, orderId, lowProfileId, token, approvalNumber, amountAgorot } = request;
+    if (!PAGE_ID.test(chargeId)) throw new Error('a hold charge id is a UUID');
+    const transactionId = String(randomInt(100_000_000, 999_999_999));
+    const [charged] = PAGE_ID.test(lowProfileId)
+      ? await this.database.run(CAPTURE, [
+          lowProfileId,
+          orderId,
+          token,
+          approvalNumber,
+          amountAgorot,
+          now,
+          SANDBOX_HOLD_DAYS,
+          chargeId,
+          transactionId,
+        ])
+      : [];
+    const first = charged ?? (await this.row(chargeId));
+    if (
+      first &&
+      first.method !== HOLD_METHOD &&
+      first.status === 'paid' &&
+      first.return_value === orderId &&
+      first.approval_number === approvalNumber &&
+      Number(first.amount_agorot) === amountAgorot
+    ) {
+      return {
+        status: 'paid',
+        lowProfileId: chargeId,
+        returnValue: orderId,
+        transactionId: first.transaction_id ?? '',
+        approvalNumber: first.approval_number,
+        last4: first.last4,
+        brand: first.brand,
+        amountAgorot,
+        document: null,
+        method: 'card',
+      };
+    }
+    const refused = (reason: string): HoldChargeResult => ({
+      status: 'failed',
+      lowProfileId,
+      returnValue: orderId,
+      responseCode: HOLD_CHARGE_REFUSED_CODE,
+      reason: `${reason} (סביבת בדיקה)`,
+    });
+    if (first) return refused('מזהה החיוב כבר שימש לחיוב אחר');
+    const hold = await this.row(lowProfileId);
+    if (!hold || hold.method !== HOLD_METHOD || hold.status !== 'paid' || hold.return_value !== orderId) {
+      return refused('המסגרת לא נמצאה');
+    }
+    if (hold.response_code === CAPTURED) return refused('המסגרת כבר חויבה');
+    if (hold.transaction_id !== token || hold.approval_number !== approvalNumber) {
+      return refused('הטוקן או מספר האישור אינם של המסגרת');
+    }
+    if (amountAgorot > Number(hold.amount_agorot)) return refused('הסכום גבוה מהמסגרת');
+    return refused('תוקף המסגרת פג');
   }
 
   /**
@@ -280,10 +459,13 @@ export class SandboxPaymentProvider implements PaymentProvider {
     const last4 = digits.slice(-4);
     const brand = cardBrand(digits);
     const approved = digits === SANDBOX_CARDS.approved;
+    const hold = await this.isHold(lowProfileId, facts);
+    // A held card's row keeps its token where a payment's keeps its transaction id.
+    const reference = hold ? randomUUID() : String(randomInt(100_000_000, 999_999_999));
     const result = approved
-      ? ['paid', String(randomInt(100_000_000, 999_999_999)), String(randomInt(100_000, 999_999)), last4, brand, '0']
+      ? ['paid', reference, String(randomInt(100_000, 999_999)), last4, brand, '0']
       : ['declined', null, null, last4, brand, DECLINED_CODE];
-    return this.settle(lowProfileId, [...result, 'card'], approved, facts);
+    return this.settle(lowProfileId, [...result, hold ? HOLD_METHOD : 'card'], approved, facts);
   }
 
   /**
@@ -298,6 +480,8 @@ export class SandboxPaymentProvider implements PaymentProvider {
     if (!PAGE_ID.test(lowProfileId)) return { status: 'unknown' };
     const known = await this.factsOf(lowProfileId, facts);
     if (known && (wallet === 'bit' ? !known.bit : !known.googlePay)) return { status: 'unknown' };
+    // No wallet can hold an amount: a hold page takes a card only.
+    if (known?.hold) return { status: 'unknown' };
     const brand = wallet === 'bit' ? 'Bit' : 'Google Pay';
     const result = ['paid', String(randomInt(100_000_000, 999_999_999)), String(randomInt(100_000, 999_999)), null];
     return this.settle(lowProfileId, [...result, brand, '0', wallet], true, facts);
@@ -337,6 +521,13 @@ export class SandboxPaymentProvider implements PaymentProvider {
       : { status: 'declined', reason: 'העסקה סורבה', page: pageOf(row) };
   }
 
+  /** Whether the page is a hold's: by its facts, else by its row. */
+  private async isHold(lowProfileId: string, source?: SandboxPageFactsSource): Promise<boolean> {
+    const known = await this.factsOf(lowProfileId, source);
+    if (known) return known.hold === true;
+    return (await this.row(lowProfileId))?.method === HOLD_METHOD;
+  }
+
   private async factsOf(lowProfileId: string, source?: SandboxPageFactsSource): Promise<SandboxPageFacts | null> {
     if (!PAGE_ID.test(lowProfileId)) return null;
     return this.opened.get(lowProfileId) ?? (source ? await source() : null);
@@ -359,7 +550,12 @@ function pageOf(row: SandboxRow): SandboxPage {
     failedUrl: row.failed_url,
     webhookUrl: row.webhook_url,
     status: row.status,
+    ...(row.method === HOLD_METHOD ? { hold: true } : {}),
   };
+}
+
+function heldAt(row: SandboxRow): Date {
+  return row.updated_at instanceof Date ? row.updated_at : new Date(row.updated_at);
 }
 
 function checkCard(form: CardForm, now: Date): Partial<Record<keyof CardForm, string>> {
