@@ -5,7 +5,8 @@ import type { AppConfig } from '../../../config/config.js';
 import { HoldChargeRefused, type ChargeHoldRequest, type OpenHoldPageRequest } from '../payment-provider.port.js';
 import { SANDBOX_CARDS } from './card-checks.js';
 import { renderClosedPage, renderSandboxPage } from './sandbox-page.html.js';
-import { HOLD_CHARGE_REFUSED_CODE, SANDBOX_HOLD_DAYS, SandboxPaymentProvider } from './sandbox-payment-provider.js';
+import { HOLD_CHARGE_REFUSED_CODE, SANDBOX_HOLD_DAYS } from './sandbox-holds.js';
+import { SandboxPaymentProvider } from './sandbox-payment-provider.js';
 
 // Issue 34, "pay at the end": the sandbox holds a card as Cardcom's J5 does and charges the hold once, for at most
 // what it holds, while the hold lasts.

@@ -4,22 +4,32 @@ import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/config.js';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
-import { preparedStatement } from '../../../platform/database/prepared-statement.js';
-import {
-  assertChargeWithinHold,
-  type ChargeHoldRequest,
-  type HoldChargeResult,
-  type HoldResult,
-  type OpenedPaymentPage,
-  type OpenHoldPageRequest,
-  type OpenPaymentPageRequest,
-  type PaymentProvider,
-  type PaymentResult,
-  type RefundRequest,
-  type RefundResult,
+import type {
+  ChargeHoldRequest,
+  HoldChargeResult,
+  HoldResult,
+  OpenedPaymentPage,
+  OpenHoldPageRequest,
+  OpenPaymentPageRequest,
+  PaymentProvider,
+  PaymentResult,
+  RefundRequest,
+  RefundResult,
 } from '../payment-provider.port.js';
 import type { PaymentMethod } from '@tafrit/contracts';
 import { cardBrand, parseExpiry, passesLuhn, SANDBOX_CARDS } from './card-checks.js';
+import { chargeSandboxHold, holdResultOf } from './sandbox-holds.js';
+import {
+  CARD,
+  EXISTS,
+  HOLD_METHOD,
+  READ,
+  REFUND,
+  REFUND_READ,
+  REFUND_REFUSED_CODE,
+  SETTLE,
+  type SandboxRow,
+} from './sandbox-rows.js';
 
 /** A page as it is drawn: its facts (with what it offers beside the card form, issue 17), its id and its state. */
 export interface SandboxPage extends SandboxPageFacts {
@@ -44,29 +54,6 @@ export type CardOutcome =
   /** The page took a card already (it is paid), or there is no such page. */
   | { status: 'closed' }
   | { status: 'unknown' };
-
-interface SandboxRow {
-  low_profile_id: string;
-  return_value: string;
-  amount_agorot: string;
-  description: string;
-  success_url: string;
-  failed_url: string;
-  webhook_url: string;
-  /** `paid` on a hold's row (method `hold`) means the card is held. */
-  status: 'open' | 'paid' | 'declined';
-  /** A hold's row keeps the hold's token here; a payment's, its transaction. */
-  transaction_id: string | null;
-  approval_number: string | null;
-  last4: string | null;
-  brand: string | null;
-  /** A hold's row: `0` while held, `captured` once charged. */
-  response_code: string | null;
-  /** `hold`: the row of a hold page (decision 057), not a payment. */
-  method: PaymentMethod | typeof HOLD_METHOD | null;
-  /** When the row was last settled: a hold's is when the card was held. */
-  updated_at: Date | string;
-}
 
 /**
  * What a page shows and sends the diner back to, as its payment page was asked for. The page has no row until a card
@@ -129,98 +116,11 @@ export function sandboxHoldPageFacts(
 export type SandboxPageFactsSource = () => Promise<SandboxPageFacts | null>;
 
 const DECLINED_CODE = '5';
-/** The method a hold's row is marked with: it is never a payment, so no refund or payment result reads it. */
-const HOLD_METHOD = 'hold';
-/** A held row's `response_code` once charged: a hold is charged once. */
-const CAPTURED = 'captured';
-/** The sandbox's refusal code of a hold's charge (a real one answers a non-zero ResponseCode). */
-export const HOLD_CHARGE_REFUSED_CODE = '7';
-/**
- * How long the sandbox keeps a hold chargeable, and its token: its own rule, since Cardcom's definition does not say
- * when an issuer lets a J5 authorisation lapse (decision 057).
- */
-export const SANDBOX_HOLD_DAYS = 5;
-const DAY_MS = 86_400_000;
 /** Paid pages this process settled, kept for the verification that follows at once (see `settled`). */
 const SETTLED_KEPT = 10_000;
 /** Pages this process opened, kept for the card that usually follows within minutes (see `opened`). */
 const OPENED_KEPT = 20_000;
 const PAGE_ID = /^[0-9a-f-]{36}$/;
-
-const READ = preparedStatement<SandboxRow>('sandbox_read', 'select * from sandbox_payments where low_profile_id = $1');
-// A paid page takes no more cards: the settling update finds only pages not paid yet.
-const SETTLE = preparedStatement<SandboxRow>(
-  'sandbox_settle',
-  `update sandbox_payments set status = $2, transaction_id = $3, approval_number = $4, last4 = $5, brand = $6,
-     response_code = $7, method = $8, attempts = attempts + 1, updated_at = now()
-   where low_profile_id = $1 and status <> 'paid'
-     and (coalesce(method, '') = 'hold') = ($8::text = 'hold') returning *`,
-);
-// The first card on a page writes its row with the page's facts; a later one settles it as SETTLE does (a paid page
-// takes no more cards: the update finds only pages not paid yet, and a concurrent first card waits for the other's row).
-const CARD = preparedStatement<SandboxRow>(
-  'sandbox_card',
-  `insert into sandbox_payments
-     (low_profile_id, return_value, amount_agorot, description, success_url, failed_url, webhook_url,
-      status, transaction_id, approval_number, last4, brand, response_code, method, attempts)
-   values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 1)
-   on conflict (low_profile_id) do update set status = excluded.status, transaction_id = excluded.transaction_id,
-     approval_number = excluded.approval_number, last4 = excluded.last4, brand = excluded.brand,
-     response_code = excluded.response_code, method = excluded.method, attempts = sandbox_payments.attempts + 1, updated_at = now()
-   where sandbox_payments.status <> 'paid'
-     and (coalesce(sandbox_payments.method, '') = 'hold') = (excluded.method = 'hold')
-   returning *`,
-);
-interface RefundRow {
-  refund_id: string;
-  transaction_id: string;
-  amount_agorot: number;
-  provider_refund_id: string;
-}
-// A refund of a paid sandbox charge, never past what it charged; the same refund id again inserts nothing.
-const REFUND = preparedStatement<RefundRow>(
-  'sandbox_refund',
-  `insert into sandbox_refunds (refund_id, low_profile_id, transaction_id, amount_agorot, provider_refund_id)
-     select $1::uuid, $2::text, $3::text, $4::integer, $5::text from sandbox_payments p
-      where p.low_profile_id = $2::text and p.transaction_id = $3::text and p.status = 'paid'
-        and p.method is distinct from 'hold'
-        and p.amount_agorot >= $4::integer + (select coalesce(sum(r.amount_agorot), 0) from sandbox_refunds r
-                                               where r.transaction_id = $3::text)
-   on conflict (refund_id) do nothing
-   returning refund_id, transaction_id, amount_agorot, provider_refund_id`,
-);
-const REFUND_READ = preparedStatement<RefundRow>(
-  'sandbox_refund_read',
-  'select refund_id, transaction_id, amount_agorot, provider_refund_id from sandbox_refunds where refund_id = $1::uuid',
-);
-/** The sandbox's refusal code (Cardcom answers a non-zero ResponseCode with a Description). */
-const REFUND_REFUSED_CODE = '6';
-
-/**
- * A hold's charge, once: the held row is marked captured and the charge written as a paid row of its own (keyed by
- * our charge id, so refunds find it as they find a page's charge), in one statement. Nothing is written unless the
- * hold is this order's, held, not charged yet, not expired, its token and approval match and it covers the amount.
- */
-const CAPTURE = preparedStatement<SandboxRow>(
-  'sandbox_capture',
-  `with hold as (
-     update sandbox_payments set response_code = '${CAPTURED}', attempts = attempts + 1
-      where low_profile_id = $1::text and method = 'hold' and status = 'paid' and response_code = '0'
-        and return_value = $2::text and transaction_id = $3::text and approval_number = $4::text
-        and amount_agorot >= $5::bigint and updated_at > $6::timestamptz - make_interval(days => $7::integer)
-     returning *)
-   insert into sandbox_payments
-     (low_profile_id, return_value, amount_agorot, description, success_url, failed_url, webhook_url,
-      status, transaction_id, approval_number, last4, brand, response_code, method, attempts)
-   select $8::text, return_value, $5::bigint, description, success_url, failed_url, webhook_url,
-          'paid', $9::text, approval_number, last4, brand, '0', 'card', 1 from hold
-   returning *`,
-);
-
-const EXISTS = preparedStatement<{ found: boolean }>(
-  'sandbox_exists',
-  'select true as found from sandbox_payments where low_profile_id = $1',
-);
 
 /**
  * The built-in test payment provider (the default): it keeps its pages' results in its own table, as a real provider
@@ -306,103 +206,17 @@ export class SandboxPaymentProvider implements PaymentProvider {
   /** A hold page's verdict from its row: held (with its token), declined, or open; a payment page is `unknown`. */
   async getHoldResult(lowProfileId: string, _terminal?: unknown, holdAgorot?: number): Promise<HoldResult> {
     const row = await this.row(lowProfileId);
-    if (!row) {
-      const facts = this.opened.get(lowProfileId);
-      if (PAGE_ID.test(lowProfileId) && (!facts || facts.hold)) {
-        return { status: 'pending', lowProfileId, returnValue: facts?.returnValue ?? null };
-      }
-      return { status: 'unknown', lowProfileId };
-    }
-    if (row.method !== HOLD_METHOD) return { status: 'unknown', lowProfileId };
-    if (row.status === 'declined') {
-      return {
-        status: 'failed',
-        lowProfileId,
-        returnValue: row.return_value,
-        responseCode: row.response_code,
-        reason: 'העסקה סורבה על ידי חברת האשראי (סביבת בדיקה)',
-      };
-    }
-    if (row.status !== 'paid' || !row.transaction_id || !row.approval_number) {
-      return { status: 'pending', lowProfileId, returnValue: row.return_value };
-    }
-    return {
-      status: 'held',
-      lowProfileId,
-      returnValue: row.return_value,
-      token: row.transaction_id,
-      tokenExpiresOn: new Date(heldAt(row).getTime() + SANDBOX_HOLD_DAYS * DAY_MS).toISOString().slice(0, 10),
-      approvalNumber: row.approval_number,
-      cardExpiry: null,
-      last4: row.last4,
-      brand: row.brand,
-      holdAgorot: Number(row.amount_agorot) || (holdAgorot ?? 0),
-    };
+    const facts = PAGE_ID.test(lowProfileId) ? this.opened.get(lowProfileId) : undefined;
+    return holdResultOf({ row, lowProfileId, facts, isPageId: PAGE_ID.test(lowProfileId), holdAgorot });
   }
 
   /**
    * Charges a hold as Cardcom captures a J5 authorisation: once, at most the amount held, within the sandbox's
-   * hold days, with the hold's token and approval number. The same `chargeId` again answers the first charge.
-   * Amounts the hold cannot cover are refused before anything is read (`HoldChargeRefused`).
+   * hold days, with the hold's token and approval number (sandbox-holds.ts). The same `chargeId` again answers the
+   * first charge. Amounts the hold cannot cover are refused before anything is read (`HoldChargeRefused`).
    */
-  async chargeHold(request: ChargeHoldRequest, now = new Date()): Promise<HoldChargeResult> {
-    assertChargeWithinHold(request);
-    const { chargeId, orderId, lowProfileId, token, approvalNumber, amountAgorot } = request;
-    if (!PAGE_ID.test(chargeId)) throw new Error('a hold charge id is a UUID');
-    const transactionId = String(randomInt(100_000_000, 999_999_999));
-    const [charged] = PAGE_ID.test(lowProfileId)
-      ? await this.database.run(CAPTURE, [
-          lowProfileId,
-          orderId,
-          token,
-          approvalNumber,
-          amountAgorot,
-          now,
-          SANDBOX_HOLD_DAYS,
-          chargeId,
-          transactionId,
-        ])
-      : [];
-    const first = charged ?? (await this.row(chargeId));
-    if (
-      first &&
-      first.method !== HOLD_METHOD &&
-      first.status === 'paid' &&
-      first.return_value === orderId &&
-      first.approval_number === approvalNumber &&
-      Number(first.amount_agorot) === amountAgorot
-    ) {
-      return {
-        status: 'paid',
-        lowProfileId: chargeId,
-        returnValue: orderId,
-        transactionId: first.transaction_id ?? '',
-        approvalNumber: first.approval_number,
-        last4: first.last4,
-        brand: first.brand,
-        amountAgorot,
-        document: null,
-        method: 'card',
-      };
-    }
-    const refused = (reason: string): HoldChargeResult => ({
-      status: 'failed',
-      lowProfileId,
-      returnValue: orderId,
-      responseCode: HOLD_CHARGE_REFUSED_CODE,
-      reason: `${reason} (סביבת בדיקה)`,
-    });
-    if (first) return refused('מזהה החיוב כבר שימש לחיוב אחר');
-    const hold = await this.row(lowProfileId);
-    if (!hold || hold.method !== HOLD_METHOD || hold.status !== 'paid' || hold.return_value !== orderId) {
-      return refused('המסגרת לא נמצאה');
-    }
-    if (hold.response_code === CAPTURED) return refused('המסגרת כבר חויבה');
-    if (hold.transaction_id !== token || hold.approval_number !== approvalNumber) {
-      return refused('הטוקן או מספר האישור אינם של המסגרת');
-    }
-    if (amountAgorot > Number(hold.amount_agorot)) return refused('הסכום גבוה מהמסגרת');
-    return refused('תוקף המסגרת פג');
+  chargeHold(request: ChargeHoldRequest, now = new Date()): Promise<HoldChargeResult> {
+    return chargeSandboxHold({ database: this.database, read: (id) => this.row(id), request, now });
   }
 
   /**
@@ -552,10 +366,6 @@ function pageOf(row: SandboxRow): SandboxPage {
     status: row.status,
     ...(row.method === HOLD_METHOD ? { hold: true } : {}),
   };
-}
-
-function heldAt(row: SandboxRow): Date {
-  return row.updated_at instanceof Date ? row.updated_at : new Date(row.updated_at);
 }
 
 function checkCard(form: CardForm, now: Date): Partial<Record<keyof CardForm, string>> {
