@@ -145,6 +145,109 @@ export type CreditDocumentResult =
   | { status: 'issued'; documentType: string; documentNumber: string; documentUrl: string | null }
   | { status: 'failed'; reason: string };
 
+/**
+ * A page that holds an amount on the diner's card without charging it (issue 34, "pay at the end"): an issuer's
+ * authorisation (Cardcom's J5) made when a tab opens, charged for what is owed when it closes. Like a payment page,
+ * but an amount to hold, the card only (no wallet can hold), and no document (nothing is sold yet).
+ */
+export interface OpenHoldPageRequest {
+  /** Our order (the tab) id: the provider's `ReturnValue`, checked again on every result. */
+  orderId: string;
+  orderNumber: number;
+  /** What the issuer is asked to authorise: the most the tab may charge later. */
+  holdAgorot: number;
+  business: { phone: string; businessName: string; idNumber: string; email: string; departmentId: string };
+  terminal: TerminalChoice;
+  successUrl: string;
+  failedUrl: string;
+  webhookUrl: string;
+  pageLanguage?: ProviderPageLanguage;
+}
+
+/**
+ * The provider's answer about a hold page. `held` carries what charging it needs: `token` and `approvalNumber` are
+ * the card's stand-in and the issuer's authorisation. The token charges the card without the diner: a secret to be
+ * kept sealed at rest (as decision 026 seals a terminal's password) and never logged, never shown, never sent to a
+ * browser. The other cases are `PaymentResult`'s.
+ */
+export type HoldResult =
+  | {
+      status: 'held';
+      lowProfileId: string;
+      returnValue: string | null;
+      token: string;
+      /** The day the provider deletes the token (Cardcom's `TokenExDate`), `YYYY-MM-DD`; null when not said. */
+      tokenExpiresOn: string | null;
+      /** The issuer's approval of the hold, which the charge captures (Cardcom's `TokenApprovalNumber`). */
+      approvalNumber: string;
+      /** The card's expiry as `MMYY` when the provider reports it (Cardcom's token charge sends it); else null. */
+      cardExpiry: string | null;
+      last4: string | null;
+      brand: string | null;
+      /** The amount held: the provider's when it reports one, else the amount the page was opened for. */
+      holdAgorot: number;
+    }
+  | Exclude<PaymentResult, { status: 'paid' }>;
+
+/** Charging a held card for what is owed (at most the hold, once). */
+export interface ChargeHoldRequest {
+  /**
+   * Our key of this charge (a UUID), sent so that asking again after a lost answer answers the first charge rather
+   * than making a second (Cardcom's `ExternalUniqTranId`).
+   */
+  chargeId: string;
+  orderId: string;
+  orderNumber: number;
+  /** The hold's page, as its result named it. */
+  lowProfileId: string;
+  token: string;
+  approvalNumber: string;
+  cardExpiry?: string | null;
+  /** The amount held, as the hold's result gave it: the charge is refused above it before the provider is asked. */
+  holdAgorot: number;
+  /** What is charged: the lines and the tip together, more than 0 and at most `holdAgorot`. */
+  amountAgorot: number;
+  lines: readonly OrderLine[];
+  tipAgorot: number;
+  /** As `OpenPaymentPageRequest.issueDocument`: only on the business's own terminal. */
+  issueDocument: boolean;
+  buyer?: { name: string; taxId: string } | null;
+  terminal: TerminalChoice;
+}
+
+/**
+ * A hold's charge: `paid` as a payment page's (its `lowProfileId` is what a refund of it names: Cardcom's hold page,
+ * the sandbox's charge record) or `failed` (nothing charged). Throws `PaymentProviderError` when the outcome is
+ * unknown: ask again with the same `chargeId`.
+ */
+export type HoldChargeResult = Extract<PaymentResult, { status: 'paid' | 'failed' }>;
+
+/** The refusal of a charge the hold cannot cover, before any provider is asked. */
+export class HoldChargeRefused extends Error {
+  readonly code = 'payment.hold_charge_refused';
+
+  constructor(message: string) {
+    super(message);
+    this.name = 'HoldChargeRefused';
+  }
+}
+
+/** Throws `HoldChargeRefused` for an amount that is not a whole positive number of agorot or is above the hold. */
+export function assertChargeWithinHold({
+  amountAgorot,
+  holdAgorot,
+}: Pick<ChargeHoldRequest, 'amountAgorot' | 'holdAgorot'>): void {
+  if (!Number.isSafeInteger(holdAgorot) || holdAgorot <= 0) {
+    throw new HoldChargeRefused(`the hold of ${holdAgorot} agorot is not a positive whole amount`);
+  }
+  if (!Number.isSafeInteger(amountAgorot) || amountAgorot <= 0) {
+    throw new HoldChargeRefused(`a hold is charged a positive whole amount of agorot, not ${amountAgorot}`);
+  }
+  if (amountAgorot > holdAgorot) {
+    throw new HoldChargeRefused(`${amountAgorot} agorot is above the hold of ${holdAgorot}`);
+  }
+}
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** Opens a hosted payment page for the order; throws `PaymentProviderError` when the provider fails or refuses. */
@@ -166,6 +269,18 @@ export interface PaymentProvider {
    * `PaymentProviderError` when the provider cannot be asked.
    */
   createCreditDocument?(request: CreditDocumentRequest): Promise<CreditDocumentResult>;
+  /** Opens a page that holds `holdAgorot` on the diner's card; throws `PaymentProviderError` as `openPaymentPage`. */
+  openHoldPage(request: OpenHoldPageRequest): Promise<OpenedPaymentPage>;
+  /**
+   * The provider's verdict on a hold page. `holdAgorot` is what the page was opened for (Cardcom's answer does not
+   * repeat it). A payment page asked here is `unknown`, as a hold page asked of `getResult` is.
+   */
+  getHoldResult(lowProfileId: string, terminal: TerminalChoice, holdAgorot: number): Promise<HoldResult>;
+  /**
+   * Charges a held card once, for at most the hold; the rest of the hold lapses at the issuer (no provider has a
+   * release). Throws `HoldChargeRefused` before any call for an amount the hold cannot cover.
+   */
+  chargeHold(request: ChargeHoldRequest): Promise<HoldChargeResult>;
 }
 
 /** The provider could not be reached or answered with an error: nothing about the payment is known from it. */

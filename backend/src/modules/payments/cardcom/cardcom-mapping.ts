@@ -143,6 +143,23 @@ export function toCreateLowProfile(
   if (request.terminal.owner !== 'business') {
     throw new Error('Cardcom documents are issued only on the business own terminal');
   }
+  const lines = documentProducts(request);
+  body.Document = {
+    DocumentTypeToCreate: 'TaxInvoiceAndReceipt',
+    ...documentBuyer(request.buyer),
+    Language: 'he',
+    Products: lines,
+  };
+  return body;
+}
+
+/**
+ * The document's product lines for a charge of `amountAgorot`: one per order line, a promo code's discount, then the
+ * tip outside VAT. Throws when they do not add up to the charge (Cardcom would refuse the document).
+ */
+export function documentProducts(
+  request: Pick<OpenPaymentPageRequest, 'lines' | 'tipAgorot' | 'amountAgorot'>,
+): CardcomProductLine[] {
   const lines: CardcomProductLine[] = request.lines.map((line) => ({
     // The choices belong to the line's description: its price already includes them.
     Description: lineWithChoices(line.name, line.options).slice(0, 250),
@@ -176,13 +193,7 @@ export function toCreateLowProfile(
   if (linesAgorot !== request.amountAgorot) {
     throw new Error(`order lines add up to ${linesAgorot} agorot, the charge is ${request.amountAgorot}`);
   }
-  body.Document = {
-    DocumentTypeToCreate: 'TaxInvoiceAndReceipt',
-    ...documentBuyer(request.buyer),
-    Language: 'he',
-    Products: lines,
-  };
-  return body;
+  return lines;
 }
 
 const createResponseSchema = z.object({
@@ -221,9 +232,9 @@ export function fromCreateLowProfileResponse(body: unknown, wantsBit = false): O
 }
 
 // Fields we only display are read leniently: a surprise in one of them must not hide a payment.
-const optionalText = z.string().nullish().catch(null);
+export const optionalText = z.string().nullish().catch(null);
 
-const transactionInfoSchema = z.object({
+export const transactionInfoSchema = z.object({
   ResponseCode: z.number().int(),
   Description: optionalText,
   TranzactionId: z.number().int().nullish(),
@@ -233,6 +244,9 @@ const transactionInfoSchema = z.object({
   Last4CardDigitsString: optionalText,
   Brand: optionalText,
   DocumentType: optionalText,
+  // The document made with a token charge (Transactions/Transaction answers a TransactionInfo alone).
+  DocumentNumber: z.number().int().nullish().catch(null),
+  DocumentUrl: optionalText,
   IssuerAuthCodeDescription: optionalText,
 });
 
@@ -253,6 +267,8 @@ const lowProfileResultSchema = z.object({
   // A garbled DocumentInfo must not hold up a charged payment; the cost is our own receipt where Cardcom's was meant.
   DocumentInfo: documentInfoSchema.nullish().catch(null),
   IssuerAuthCodeDescription: optionalText,
+  // The page's operation: a hold page (CreateTokenOnly, cardcom-hold.ts) is not a payment page.
+  Operation: optionalText,
   // "ExternalPayment indicator": a free string in the definition (see paymentMethodOf).
   ExternalPaymentVector: z.union([z.string(), z.number()]).nullish().catch(null),
 });
@@ -294,6 +310,8 @@ export function fromLowProfileResult(body: unknown, lowProfileId: string): Payme
   ) {
     throw new PaymentProviderError('Cardcom LowProfile/GetLpResult answered about another LowProfileId');
   }
+  // A hold page's verdict is getHoldResult's: its J5 transaction, if reported, charged nothing.
+  if (result.Operation && result.Operation !== 'ChargeOnly') return { status: 'unknown', lowProfileId };
   const returnValue = result.ReturnValue || null;
   const transaction = result.TranzactionInfo;
   if (!transaction) {
@@ -334,7 +352,7 @@ export function fromLowProfileResult(body: unknown, lowProfileId: string): Payme
 }
 
 // Last4CardDigits is an int32, so a card ending 0123 arrives as 123.
-function last4(text: string | null | undefined, digits: number | null | undefined): string | null {
+export function last4(text: string | null | undefined, digits: number | null | undefined): string | null {
   if (text && /^\d{4}$/.test(text)) return text;
   if (digits != null && digits >= 0 && digits <= 9999) return String(digits).padStart(4, '0');
   return null;
@@ -354,12 +372,12 @@ function providerDocument(
   };
 }
 
-function isEmptyGuid(value: string): boolean {
+export function isEmptyGuid(value: string): boolean {
   return /^0{8}-0{4}-0{4}-0{4}-0{12}$/.test(value);
 }
 
 // Cardcom's descriptions end up in logs and errors: bounded, and never an HTML page.
-function describe(text: string | null | undefined): string {
+export function describe(text: string | null | undefined): string {
   const clean = (text ?? '').replace(/\s+/g, ' ').trim().slice(0, 200);
   return clean || 'no description';
 }

@@ -46,7 +46,11 @@ export class SandboxPageController {
     const page = this.provider.name === 'sandbox' ? await this.sandbox.page(id, this.factsOf(id)) : null;
     if (!page) return this.notFound(reply);
     if (page.status === 'paid')
-      return this.html(reply, 200, renderClosedPage(this.successUrl(page, request), this.languageOf(request)));
+      return this.html(
+        reply,
+        200,
+        renderClosedPage(this.successUrl(page, request), this.languageOf(request), page.hold === true),
+      );
     // Bit's page is opened in the whole window (Cardcom's UrlToBit), the card page in the checkout's frame.
     if (page.bit) return this.html(reply, 200, renderBitPage(page, this.languageOf(request)));
     this.html(reply, 200, renderSandboxPage({ page, language: this.languageOf(request) }));
@@ -81,7 +85,11 @@ export class SandboxPageController {
       const page = await this.sandbox.page(id, this.factsOf(id));
       if (!page) return this.notFound(reply);
       if (outcome.status === 'closed')
-        return this.html(reply, 200, renderClosedPage(this.successUrl(page, request), this.languageOf(request)));
+        return this.html(
+          reply,
+          200,
+          renderClosedPage(this.successUrl(page, request), this.languageOf(request), page.hold === true),
+        );
       return this.html(
         reply,
         400,
@@ -116,7 +124,8 @@ export class SandboxPageController {
 
   private async record(id: string, request: FastifyRequest): Promise<void> {
     try {
-      // The same verification as a webhook: the order learns the result from the provider, not from this form.
+      // The same verification as a webhook: the order learns the result from the provider, not from this form. A hold
+      // page (issue 34) goes the same way: the order that opened it asks the provider's getHoldResult.
       await this.orders.recordResult(id, request.id);
     } catch (error) {
       // The provider holds the result; the thank-you page asks again, as Cardcom would retry its webhook.

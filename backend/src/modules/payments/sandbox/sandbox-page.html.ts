@@ -108,10 +108,16 @@ ${extra}<style>${STYLE}</style>
 }
 
 /** The card's heading, the amount to pay and what it is for: the same on the card page and on Bit's. */
-function pageHeading(page: SandboxPage, words: SandboxWords, language: DinerLanguage, heading: string): string {
+function pageHeading(
+  page: SandboxPage,
+  words: SandboxWords,
+  language: DinerLanguage,
+  heading: string,
+  amountLabel: string = words.amount,
+): string {
   return `    <div class="head">
       <h1>${heading}</h1>
-      <p class="amount">${words.amount} <bdi dir="ltr">${formatShekels(page.amountAgorot)}</bdi></p>
+      <p class="amount">${amountLabel} <bdi dir="ltr">${formatShekels(page.amountAgorot)}</bdi></p>
     </div>
     <p class="description">${description(page, words, language)}</p>`;
 }
@@ -130,14 +136,21 @@ export function renderSandboxPage(view: SandboxPageView): string {
   const language = view.language ?? 'he';
   const words = sandboxWords[language];
   const hasErrors = Boolean(view.fields && Object.keys(view.fields).length > 0);
+  // A hold page (issue 34) is the same form, worded as a hold: what it holds, that nothing is charged now.
+  const hold = page.hold === true;
   return `${pageTop(language, words.title)}
   <p class="test" role="note">${words.test(card(SANDBOX_CARDS.approved), card(SANDBOX_CARDS.declined))}</p>
   <div class="card">
-${pageHeading(page, words, language, words.heading)}
+${
+  hold
+    ? `${pageHeading(page, words, language, words.holdHeading, words.holdAmount)}
+    <p class="description">${words.holdNote}</p>`
+    : pageHeading(page, words, language, words.heading)
+}
     ${view.declined ? `<div class="alert" role="alert">${message(words, language, view.declined)}. ${words.tryAnother}</div>` : ''}
     ${hasErrors ? `<div class="alert" role="alert">${words.fixFields}</div>` : ''}
     ${
-      page.googlePay
+      page.googlePay && !hold
         ? `<form class="wallet" method="post" action="/pay/sandbox/${encodeURIComponent(page.lowProfileId)}">
       <input type="hidden" name="wallet" value="google_pay"><button type="submit" lang="en" dir="ltr">${words.googlePay}</button>
     </form><p class="or">${words.orCard}</p>`
@@ -150,21 +163,22 @@ ${pageHeading(page, words, language, words.heading)}
         ${field(view, words, 'expiry', words.expiry, 'type="text" inputmode="numeric" autocomplete="cc-exp" maxlength="7" dir="ltr" placeholder="MM/YY"', words.expiryHint)}
         ${field(view, words, 'cvv', 'CVV', 'type="password" inputmode="numeric" autocomplete="cc-csc" maxlength="4" dir="ltr"', words.cvvHint)}
       </div>
-      <button type="submit">${words.pay} <bdi dir="ltr">${formatShekels(page.amountAgorot)}</bdi></button>
+      <button type="submit">${hold ? words.hold : words.pay} <bdi dir="ltr">${formatShekels(page.amountAgorot)}</bdi></button>
     </form>
     <p class="secure">${words.secure}</p>
 ${PAGE_BOTTOM}`;
 }
 
-/** A page already paid (or a retry after success): nothing more to charge. */
-export function renderClosedPage(successUrl: string, language: DinerLanguage = 'he'): string {
+/** A page already paid (or a retry after success): nothing more to charge. A hold page says the card is held. */
+export function renderClosedPage(successUrl: string, language: DinerLanguage = 'he', hold = false): string {
   const words = sandboxWords[language];
+  const title = hold ? words.holdClosedTitle : words.closedTitle;
   return `<!doctype html>
 <html lang="${language}" dir="${languageDirection(language)}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${words.closedTitle}</title></head>
+<title>${title}</title></head>
 <body><main style="font-family:Arial,sans-serif;max-width:460px;margin:0 auto;padding:16px">
-<h1>${words.closedTitle}</h1>
+<h1>${title}</h1>
 <p><a href="${escapeHtml(successUrl)}" target="_top">${words.closedLink}</a></p>
 </main></body></html>`;
 }

@@ -4,9 +4,12 @@ import { APP_CONFIG } from '../../../config/config.module.js';
 import type { AppConfig } from '../../../config/config.js';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
-import { preparedStatement } from '../../../platform/database/prepared-statement.js';
 import type {
+  ChargeHoldRequest,
+  HoldChargeResult,
+  HoldResult,
   OpenedPaymentPage,
+  OpenHoldPageRequest,
   OpenPaymentPageRequest,
   PaymentProvider,
   PaymentResult,
@@ -15,6 +18,18 @@ import type {
 } from '../payment-provider.port.js';
 import type { PaymentMethod } from '@tafrit/contracts';
 import { cardBrand, parseExpiry, passesLuhn, SANDBOX_CARDS } from './card-checks.js';
+import { chargeSandboxHold, holdResultOf } from './sandbox-holds.js';
+import {
+  CARD,
+  EXISTS,
+  HOLD_METHOD,
+  READ,
+  REFUND,
+  REFUND_READ,
+  REFUND_REFUSED_CODE,
+  SETTLE,
+  type SandboxRow,
+} from './sandbox-rows.js';
 
 /** A page as it is drawn: its facts (with what it offers beside the card form, issue 17), its id and its state. */
 export interface SandboxPage extends SandboxPageFacts {
@@ -40,23 +55,6 @@ export type CardOutcome =
   | { status: 'closed' }
   | { status: 'unknown' };
 
-interface SandboxRow {
-  low_profile_id: string;
-  return_value: string;
-  amount_agorot: string;
-  description: string;
-  success_url: string;
-  failed_url: string;
-  webhook_url: string;
-  status: 'open' | 'paid' | 'declined';
-  transaction_id: string | null;
-  approval_number: string | null;
-  last4: string | null;
-  brand: string | null;
-  response_code: string | null;
-  method: PaymentMethod | null;
-}
-
 /**
  * What a page shows and sends the diner back to, as its payment page was asked for. The page has no row until a card
  * is tried on it: this process keeps the pages it opened (`opened`), and the page's owner can work them out again
@@ -73,6 +71,8 @@ export interface SandboxPageFacts {
   googlePay?: boolean;
   /** The page is Bit's, opened outside the frame (the diner chose Bit). */
   bit?: boolean;
+  /** The page holds the amount on the card rather than charging it (issue 34, decision 057). */
+  hold?: boolean;
 }
 
 /** The facts of a page asked for with `request` (what the page shows and where it returns). */
@@ -97,6 +97,21 @@ export function sandboxPageFacts(
   };
 }
 
+/** The facts of a hold page asked for with `request`: the amount to hold, the card only. */
+export function sandboxHoldPageFacts(
+  request: Pick<
+    OpenHoldPageRequest,
+    'orderId' | 'orderNumber' | 'holdAgorot' | 'successUrl' | 'failedUrl' | 'webhookUrl'
+  > & {
+    businessName: string;
+  },
+): SandboxPageFacts {
+  return {
+    ...sandboxPageFacts({ ...request, amountAgorot: request.holdAgorot }),
+    hold: true,
+  };
+}
+
 /** Works out a page's facts when this process does not hold them (none: not a page of ours). */
 export type SandboxPageFactsSource = () => Promise<SandboxPageFacts | null>;
 
@@ -106,57 +121,6 @@ const SETTLED_KEPT = 10_000;
 /** Pages this process opened, kept for the card that usually follows within minutes (see `opened`). */
 const OPENED_KEPT = 20_000;
 const PAGE_ID = /^[0-9a-f-]{36}$/;
-
-const READ = preparedStatement<SandboxRow>('sandbox_read', 'select * from sandbox_payments where low_profile_id = $1');
-// A paid page takes no more cards: the settling update finds only pages not paid yet.
-const SETTLE = preparedStatement<SandboxRow>(
-  'sandbox_settle',
-  `update sandbox_payments set status = $2, transaction_id = $3, approval_number = $4, last4 = $5, brand = $6,
-     response_code = $7, method = $8, attempts = attempts + 1, updated_at = now()
-   where low_profile_id = $1 and status <> 'paid' returning *`,
-);
-// The first card on a page writes its row with the page's facts; a later one settles it as SETTLE does (a paid page
-// takes no more cards: the update finds only pages not paid yet, and a concurrent first card waits for the other's row).
-const CARD = preparedStatement<SandboxRow>(
-  'sandbox_card',
-  `insert into sandbox_payments
-     (low_profile_id, return_value, amount_agorot, description, success_url, failed_url, webhook_url,
-      status, transaction_id, approval_number, last4, brand, response_code, method, attempts)
-   values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 1)
-   on conflict (low_profile_id) do update set status = excluded.status, transaction_id = excluded.transaction_id,
-     approval_number = excluded.approval_number, last4 = excluded.last4, brand = excluded.brand,
-     response_code = excluded.response_code, method = excluded.method, attempts = sandbox_payments.attempts + 1, updated_at = now()
-   where sandbox_payments.status <> 'paid'
-   returning *`,
-);
-interface RefundRow {
-  refund_id: string;
-  transaction_id: string;
-  amount_agorot: number;
-  provider_refund_id: string;
-}
-// A refund of a paid sandbox charge, never past what it charged; the same refund id again inserts nothing.
-const REFUND = preparedStatement<RefundRow>(
-  'sandbox_refund',
-  `insert into sandbox_refunds (refund_id, low_profile_id, transaction_id, amount_agorot, provider_refund_id)
-     select $1::uuid, $2::text, $3::text, $4::integer, $5::text from sandbox_payments p
-      where p.low_profile_id = $2::text and p.transaction_id = $3::text and p.status = 'paid'
-        and p.amount_agorot >= $4::integer + (select coalesce(sum(r.amount_agorot), 0) from sandbox_refunds r
-                                               where r.transaction_id = $3::text)
-   on conflict (refund_id) do nothing
-   returning refund_id, transaction_id, amount_agorot, provider_refund_id`,
-);
-const REFUND_READ = preparedStatement<RefundRow>(
-  'sandbox_refund_read',
-  'select refund_id, transaction_id, amount_agorot, provider_refund_id from sandbox_refunds where refund_id = $1::uuid',
-);
-/** The sandbox's refusal code (Cardcom answers a non-zero ResponseCode with a Description). */
-const REFUND_REFUSED_CODE = '6';
-
-const EXISTS = preparedStatement<{ found: boolean }>(
-  'sandbox_exists',
-  'select true as found from sandbox_payments where low_profile_id = $1',
-);
 
 /**
  * The built-in test payment provider (the default): it keeps its pages' results in its own table, as a real provider
@@ -200,6 +164,8 @@ export class SandboxPaymentProvider implements PaymentProvider {
       return { status: 'pending', lowProfileId, returnValue: this.opened.get(lowProfileId)?.returnValue ?? null };
     }
     if (!row) return { status: 'unknown', lowProfileId };
+    // A hold page is no payment page: its verdict is getHoldResult's (and its token is never a transaction id).
+    if (row.method === HOLD_METHOD) return { status: 'unknown', lowProfileId };
     if (row.status === 'paid') {
       return {
         status: 'paid',
@@ -211,7 +177,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
         brand: row.brand,
         amountAgorot: Number(row.amount_agorot),
         document: null,
-        method: row.method ?? 'card',
+        method: (row.method as PaymentMethod | null) ?? 'card',
       };
     }
     if (row.status === 'declined') {
@@ -224,6 +190,33 @@ export class SandboxPaymentProvider implements PaymentProvider {
       };
     }
     return { status: 'pending', lowProfileId, returnValue: row.return_value };
+  }
+
+  /** A hold page: the same card page, worded as a hold; nothing is written until a card is tried. */
+  openHoldPage(request: OpenHoldPageRequest): Promise<OpenedPaymentPage> {
+    if (!Number.isSafeInteger(request.holdAgorot) || request.holdAgorot <= 0) {
+      return Promise.reject(new Error(`a hold of ${request.holdAgorot} agorot is not a positive whole amount`));
+    }
+    const lowProfileId = randomUUID();
+    if (this.opened.size >= OPENED_KEPT) this.opened.delete(this.opened.keys().next().value!);
+    this.opened.set(lowProfileId, sandboxHoldPageFacts({ ...request, businessName: request.business.businessName }));
+    return Promise.resolve({ lowProfileId, url: `${this.config.publicUrl}/pay/sandbox/${lowProfileId}` });
+  }
+
+  /** A hold page's verdict from its row: held (with its token), declined, or open; a payment page is `unknown`. */
+  async getHoldResult(lowProfileId: string, _terminal?: unknown, holdAgorot?: number): Promise<HoldResult> {
+    const row = await this.row(lowProfileId);
+    const facts = PAGE_ID.test(lowProfileId) ? this.opened.get(lowProfileId) : undefined;
+    return holdResultOf({ row, lowProfileId, facts, isPageId: PAGE_ID.test(lowProfileId), holdAgorot });
+  }
+
+  /**
+   * Charges a hold as Cardcom captures a J5 authorisation: once, at most the amount held, within the sandbox's
+   * hold days, with the hold's token and approval number (sandbox-holds.ts). The same `chargeId` again answers the
+   * first charge. Amounts the hold cannot cover are refused before anything is read (`HoldChargeRefused`).
+   */
+  chargeHold(request: ChargeHoldRequest, now = new Date()): Promise<HoldChargeResult> {
+    return chargeSandboxHold({ database: this.database, read: (id) => this.row(id), request, now });
   }
 
   /**
@@ -280,10 +273,13 @@ export class SandboxPaymentProvider implements PaymentProvider {
     const last4 = digits.slice(-4);
     const brand = cardBrand(digits);
     const approved = digits === SANDBOX_CARDS.approved;
+    const hold = await this.isHold(lowProfileId, facts);
+    // A held card's row keeps its token where a payment's keeps its transaction id.
+    const reference = hold ? randomUUID() : String(randomInt(100_000_000, 999_999_999));
     const result = approved
-      ? ['paid', String(randomInt(100_000_000, 999_999_999)), String(randomInt(100_000, 999_999)), last4, brand, '0']
+      ? ['paid', reference, String(randomInt(100_000, 999_999)), last4, brand, '0']
       : ['declined', null, null, last4, brand, DECLINED_CODE];
-    return this.settle(lowProfileId, [...result, 'card'], approved, facts);
+    return this.settle(lowProfileId, [...result, hold ? HOLD_METHOD : 'card'], approved, facts);
   }
 
   /**
@@ -298,6 +294,8 @@ export class SandboxPaymentProvider implements PaymentProvider {
     if (!PAGE_ID.test(lowProfileId)) return { status: 'unknown' };
     const known = await this.factsOf(lowProfileId, facts);
     if (known && (wallet === 'bit' ? !known.bit : !known.googlePay)) return { status: 'unknown' };
+    // No wallet can hold an amount: a hold page takes a card only.
+    if (known?.hold) return { status: 'unknown' };
     const brand = wallet === 'bit' ? 'Bit' : 'Google Pay';
     const result = ['paid', String(randomInt(100_000_000, 999_999_999)), String(randomInt(100_000, 999_999)), null];
     return this.settle(lowProfileId, [...result, brand, '0', wallet], true, facts);
@@ -337,6 +335,13 @@ export class SandboxPaymentProvider implements PaymentProvider {
       : { status: 'declined', reason: 'העסקה סורבה', page: pageOf(row) };
   }
 
+  /** Whether the page is a hold's: by its facts, else by its row. */
+  private async isHold(lowProfileId: string, source?: SandboxPageFactsSource): Promise<boolean> {
+    const known = await this.factsOf(lowProfileId, source);
+    if (known) return known.hold === true;
+    return (await this.row(lowProfileId))?.method === HOLD_METHOD;
+  }
+
   private async factsOf(lowProfileId: string, source?: SandboxPageFactsSource): Promise<SandboxPageFacts | null> {
     if (!PAGE_ID.test(lowProfileId)) return null;
     return this.opened.get(lowProfileId) ?? (source ? await source() : null);
@@ -359,6 +364,7 @@ function pageOf(row: SandboxRow): SandboxPage {
     failedUrl: row.failed_url,
     webhookUrl: row.webhook_url,
     status: row.status,
+    ...(row.method === HOLD_METHOD ? { hold: true } : {}),
   };
 }
 

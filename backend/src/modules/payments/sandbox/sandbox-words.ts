@@ -27,6 +27,12 @@ export interface SandboxWords {
   bitNote: string;
   bitPay: string;
   bitBack: string;
+  /** Issue 34's hold page (pay at the end): the same card form, holding the amount rather than charging it. */
+  holdHeading: string;
+  holdAmount: string;
+  holdNote: string;
+  hold: string;
+  holdClosedTitle: string;
   /** The provider's Hebrew messages, by their text. */
   messages: Readonly<Record<string, string>>;
 }
@@ -56,6 +62,11 @@ export const sandboxWords: Readonly<Record<DinerLanguage, SandboxWords>> = {
     bitNote: 'סביבת בדיקה: לא יבוצע חיוב אמיתי. כאן במקום אפליקציית ביט.',
     bitPay: 'אישור תשלום בביט',
     bitBack: 'חזרה לבחירת אמצעי תשלום',
+    holdHeading: 'תפיסת מסגרת בכרטיס אשראי',
+    holdAmount: 'סכום המסגרת:',
+    holdNote: 'שום סכום לא יחויב עכשיו. בסוף תחויבו רק על מה שהזמנתם, עד הסכום הזה; יתרת המסגרת תשתחרר מעצמה.',
+    hold: 'אישור מסגרת',
+    holdClosedTitle: 'המסגרת כבר אושרה',
     messages: {},
   },
   ar: {
@@ -82,6 +93,11 @@ export const sandboxWords: Readonly<Record<DinerLanguage, SandboxWords>> = {
     bitNote: 'بيئة اختبار: لن يتم خصم أي مبلغ حقيقي. هذه الصفحة بدل تطبيق Bit.',
     bitPay: 'تأكيد الدفع عبر Bit',
     bitBack: 'العودة لاختيار طريقة الدفع',
+    holdHeading: 'حجز مبلغ على بطاقة الائتمان',
+    holdAmount: 'المبلغ المحجوز:',
+    holdNote: 'لن يُخصم أي مبلغ الآن. في النهاية يُخصم فقط ثمن ما طلبتم، حتى هذا المبلغ؛ ويُحرَّر باقي الحجز تلقائيًا.',
+    hold: 'حجز المبلغ',
+    holdClosedTitle: 'تم حجز المبلغ على البطاقة مسبقًا',
     messages: {
       'העסקה סורבה על ידי חברת האשראי (סביבת בדיקה)': 'رفضت شركة البطاقات العملية (بيئة اختبار)',
       'העסקה סורבה': 'رُفضت العملية',
@@ -116,6 +132,12 @@ export const sandboxWords: Readonly<Record<DinerLanguage, SandboxWords>> = {
     bitNote: 'Test environment: nothing is really charged. This page stands in for the Bit app.',
     bitPay: 'Confirm payment with Bit',
     bitBack: 'Back to choosing how to pay',
+    holdHeading: 'Hold on your credit card',
+    holdAmount: 'Amount to hold:',
+    holdNote:
+      'Nothing is charged now. At the end you are charged only for what you ordered, up to this amount; the rest of the hold is released by itself.',
+    hold: 'Hold',
+    holdClosedTitle: 'Your card is already held',
     messages: {
       'העסקה סורבה על ידי חברת האשראי (סביבת בדיקה)': 'The card company declined the transaction (test environment)',
       'העסקה סורבה': 'The transaction was declined',
@@ -150,6 +172,12 @@ export const sandboxWords: Readonly<Record<DinerLanguage, SandboxWords>> = {
     bitNote: 'Тестовая среда: реального списания не будет. Эта страница заменяет приложение Bit.',
     bitPay: 'Подтвердить оплату через Bit',
     bitBack: 'Вернуться к выбору способа оплаты',
+    holdHeading: 'Блокировка суммы на кредитной карте',
+    holdAmount: 'Сумма блокировки:',
+    holdNote:
+      'Сейчас ничего не списывается. В конце спишут только стоимость заказанного, не больше этой суммы; остаток блокировки снимется сам.',
+    hold: 'Заблокировать',
+    holdClosedTitle: 'Сумма на карте уже заблокирована',
     messages: {
       'העסקה סורבה על ידי חברת האשראי (סביבת בדיקה)': 'Платёжная компания отклонила операцию (тестовая среда)',
       'העסקה סורבה': 'Операция отклонена',
