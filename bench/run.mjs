@@ -28,7 +28,7 @@
 //   BENCH_SQL_RATE=200       orders per second of the counting run (PostgreSQL): the product restarted behind the
 //                            counting proxy, over the same businesses; the rate runs go straight to PostgreSQL
 //   BENCH_LIGHTHOUSE_RUNS    runs per page (default 3; the median is kept)
-//   BENCH_ONLY=menu,lighthouse,orders,start,numbers   only these parts (the results go to bench/results/partial.json)
+//   BENCH_ONLY=menu,lighthouse,orders,start,numbers,table-sync   only these parts (the results go to bench/results/partial.json)
 //   BENCH_NUMBERS_ORDERS=50000  the year of orders of the numbers part's café (bench/year-of-orders.mjs)
 //   BENCH_NUMBERS_REQUESTS=20   timed requests of each of the numbers page's data requests
 //   BENCH_NUMBERS_DIR           the data folder holding that year (written once, reused; default in the system's tmp)
@@ -43,10 +43,11 @@ import { benchMenu, MENU_METHOD, menuUnderOrders } from './menu.mjs';
 import { benchNumbers } from './numbers.mjs';
 import { servedPhotoWeights } from './menu-photos.mjs';
 import { benchOrderPath } from './order-path.mjs';
+import { benchTableSync } from './table-sync.mjs';
 import { budgetRows, markdownTable, printTable } from './report.mjs';
 import { root, seedBusinesses, seedMenu, startHello, startProduct } from './servers.mjs';
 
-const PARTS = ['menu', 'lighthouse', 'orders', 'start', 'numbers'];
+const PARTS = ['menu', 'lighthouse', 'orders', 'start', 'numbers', 'table-sync'];
 const env = process.env;
 const quick = ['1', 'true', 'yes'].includes(env.BENCH_QUICK ?? '');
 const only = env.BENCH_ONLY ? new Set(env.BENCH_ONLY.split(',').map((part) => part.trim())) : new Set(PARTS);
@@ -121,7 +122,9 @@ if (only.has('numbers')) {
   }
   if (results.numbers.lighthouse) log(`  numbers page LCP ${results.numbers.lighthouse.mobile.lcpMs} ms (mobile)`);
 }
-const mainParts = PARTS.filter((part) => part !== 'numbers' && only.has(part));
+// The shared table's live sync (issue 34) on a product of its own with the demo café's tables.
+if (only.has('table-sync')) results.tableSync = await benchTableSync({ adds: quick ? 50 : 200, log });
+const mainParts = PARTS.filter((part) => part !== 'numbers' && part !== 'table-sync' && only.has(part));
 let product = mainParts.length > 0 ? await startProduct({ countSql: false }) : undefined;
 try {
   if (product) {

@@ -37,6 +37,7 @@ export async function startProduct({
   countSql = true,
   main = join(root, 'backend/dist/main.js'),
   nodeFlags = [],
+  seedDemo = false,
 } = {}) {
   const env = { ...process.env };
   if (embedded) delete env.DATABASE_URL;
@@ -64,7 +65,7 @@ export async function startProduct({
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
+      SEED_DEMO: seedDemo ? 'true' : 'false',
       // Registration is limited per address: the seeding names a documentation address per business (seedMenu).
       TRUST_PROXY: '127.0.0.1',
     },

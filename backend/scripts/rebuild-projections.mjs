@@ -26,6 +26,8 @@ import { optionGroupsProjection } from '../dist/modules/menu/projections/option-
 import { menuTranslationsProjection } from '../dist/modules/menu/projections/menu-translations.projection.js';
 import { teamProjection } from '../dist/modules/team/projections/team.projection.js';
 import { promoCodesProjection } from '../dist/modules/promotions/projections/promo-codes.projection.js';
+import { businessTablesProjection } from '../dist/modules/tables/projections/business-tables.projection.js';
+import { tableCartsProjection } from '../dist/modules/tables/projections/table-carts.projection.js';
 import { activityProjection } from '../dist/modules/team/projections/activity.projection.js';
 import { numbersProjection } from '../dist/modules/reports/projections/numbers.projection.js';
 import { ActorNames } from '../dist/modules/team/projections/actor-names.js';
@@ -100,6 +102,18 @@ export const READ_MODELS = [
     registeredAs: { kind: 'inline', name: 'promo-codes' },
     projection: fromInline(promoCodesProjection),
     tables: [{ table: 'promo_codes', key: ['id'] }],
+  },
+  {
+    name: 'business-tables',
+    registeredAs: { kind: 'inline', name: 'business-tables' },
+    projection: fromInline(businessTablesProjection),
+    tables: [{ table: 'business_tables', key: ['business_id'] }],
+  },
+  {
+    name: 'table-carts',
+    registeredAs: { kind: 'inline', name: 'table-carts' },
+    projection: fromInline(tableCartsProjection),
+    tables: [{ table: 'table_carts', key: ['cart_id'] }],
   },
   {
     name: 'terms',

@@ -18,6 +18,7 @@ import { OrderingModule } from './modules/ordering/index.js';
 import { PaymentsModule } from './modules/payments/index.js';
 import { PrintingModule } from './modules/printing/index.js';
 import { PromotionsModule } from './modules/promotions/index.js';
+import { TablesModule } from './modules/tables/index.js';
 import { ReportsModule } from './modules/reports/index.js';
 import { TeamModule } from './modules/team/index.js';
 import { TermsModule } from './modules/terms/index.js';
@@ -50,6 +51,7 @@ export class AppModule {
         AdminModule,
         MenuModule,
         PromotionsModule,
+        TablesModule,
         PaymentsModule,
         OrderingModule,
         InvoicingModule,

@@ -84,6 +84,12 @@ describe('error codes', () => {
         'invoice.allocation_number_invalid',
         'bookkeeping.range_out_of_bounds',
         'tax_authority.not_configured',
+        'table.line_not_yours',
+        'table.line_not_found',
+        'table.cart_paying',
+        'table.cart_changed',
+        'table.cart_full',
+        'table.cart_empty',
       ].sort(),
     );
   });
@@ -125,6 +131,9 @@ describe('error codes', () => {
     ['business.menu_address_taken', 409],
     ['order.promo_invalid', 409],
     ['promo.code_taken', 409],
+    ['table.line_not_yours', 403],
+    ['table.cart_paying', 409],
+    ['table.cart_changed', 409],
   ] as const)('%s answers %i', (code, status) => {
     expect(httpStatusFor(code)).toBe(status);
   });

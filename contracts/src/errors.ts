@@ -78,6 +78,12 @@ export const ErrorCode = {
   MenuAddressTaken: 'business.menu_address_taken',
   OrderPromoInvalid: 'order.promo_invalid',
   PromoCodeTaken: 'promo.code_taken',
+  TableLineNotYours: 'table.line_not_yours',
+  TableLineNotFound: 'table.line_not_found',
+  TableCartPaying: 'table.cart_paying',
+  TableCartChanged: 'table.cart_changed',
+  TableCartFull: 'table.cart_full',
+  TableCartEmpty: 'table.cart_empty',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -196,6 +202,15 @@ export const errorHttpStatus: Readonly<Record<ErrorCode, number>> = {
   'order.promo_invalid': 409,
   // The business already has a code of that name (compared trimmed and case-insensitive).
   'promo.code_taken': 409,
+  // Issue 34, the shared table: each diner changes or removes only the lines they added.
+  'table.line_not_yours': 403,
+  'table.line_not_found': 404,
+  // The table's cart is checked out and waits for its payments: nothing is added or changed meanwhile.
+  'table.cart_paying': 409,
+  // The cart moved since it was read (a line added, the cart paid or ended): read it again.
+  'table.cart_changed': 409,
+  'table.cart_full': 409,
+  'table.cart_empty': 409,
 };
 
 const codeSet: ReadonlySet<string> = new Set(ERROR_CODES);

@@ -30,7 +30,13 @@ export type TableDinerColour = (typeof TABLE_DINER_COLOURS)[number];
 export const TABLE_SOCKET = {
   /** Handshake `auth: { departmentId, table, key }`; a wrong secret or an unknown table is disconnected. */
   namespace: '/table',
-  /** Server -> diners at the table: the whole `TableState` after every change (small; the newest `version` wins). */
+  /**
+   * Server -> diners at the table: the whole state after every change (small; the newest `version` wins), as a
+   * `TableSocketState`: the same as `TableState` without `you`, since one broadcast reaches every diner of the room (on
+   * every server instance); each page knows its own `you` from its `GET`. Sent once at connection too. A state with
+   * another `cartId` replaces the cart whatever its version: the old one ended (paid, or idle) and the table's next
+   * party starts on this fresh one.
+   */
   state: 'table.state',
 } as const;
 
@@ -97,6 +103,9 @@ export interface TableState {
   /** What is left to pay of the checked-out order (0 while open). */
   leftAgorot: number;
 }
+
+/** `TABLE_SOCKET.state`'s payload: the table's state for everyone at it, without the reader's own `you`. */
+export type TableSocketState = Omit<TableState, 'you'>;
 
 /** The table's address on its poster (the same shape the owner's `GET /api/tables` answers as `url`). */
 export function tableMenuUrl(origin: string, departmentId: string, table: number, key: string): string {

@@ -40,6 +40,7 @@ import { Migration20261207000210_order_sources } from './Migration20261207000210
 import { Migration20261207000300_promo_codes } from './Migration20261207000300_promo_codes.js';
 import { Migration20261207000400_numbers } from './Migration20261207000400_numbers.js';
 import { Migration20261207000500_numbers_sources_promos } from './Migration20261207000500_numbers_sources_promos.js';
+import { Migration20261207000600_tables } from './Migration20261207000600_tables.js';
 
 /**
  * Every migration, in order. An explicit list (not a folder glob) works the same from TypeScript sources in tests
@@ -100,4 +101,5 @@ export const migrationsList = [
     name: 'Migration20261207000500_numbers_sources_promos',
     class: Migration20261207000500_numbers_sources_promos,
   },
+  { name: 'Migration20261207000600_tables', class: Migration20261207000600_tables },
 ];

@@ -509,6 +509,18 @@ export const ROUTE_CASES: RouteCase[] = [
   },
   { route: 'DELETE /api/team/:id', request: send('DELETE', (ids) => `/api/team/${ids.memberId}`) },
   { route: 'GET /api/owner/promo-codes', request: get('/api/owner/promo-codes') },
+  { route: 'GET /api/business/tables', request: get('/api/business/tables') },
+  {
+    route: 'PUT /api/business/tables',
+    request: send('PUT', at('/api/business/tables'), () => ({
+      shared: true,
+      numbers: [1, 2],
+      idleMinutes: 90,
+      unpaidShareMinutes: 15,
+    })),
+  },
+  { route: 'POST /api/business/tables/renew-keys', request: send('POST', at('/api/business/tables/renew-keys')) },
+  { route: 'GET /api/tables', request: get('/api/tables') },
   {
     route: 'POST /api/owner/promo-codes',
     request: send('POST', at('/api/owner/promo-codes'), () => ({

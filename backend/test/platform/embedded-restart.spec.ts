@@ -24,7 +24,7 @@ describe('the embedded database across a restart', () => {
     const eventsBefore = await first.app.get<EventStore>(EVENT_STORE).readAll({ limit: 1000 });
     // The demo café's 17, its readable address, order ahead and promo code (issue 33), its option groups' 35 (5
     // groups, 20 options, 10 places on products) and the default terms. The second start seeds nothing again.
-    expect(eventsBefore.length).toBe(56);
+    expect(eventsBefore.length).toBe(57);
     expect(eventsBefore.filter((event) => event.type === 'TermsChanged')).toHaveLength(1);
     await first.app.close();
     expect(first.database.status).toBe('closed');

@@ -17,6 +17,7 @@ export type Owner =
   | 'printing'
   | 'reports'
   | 'promotions'
+  | 'tables'
   | 'team'
   | 'terms'
   | 'platform';
@@ -78,6 +79,10 @@ export const TABLE_OWNERS: Readonly<Record<string, Owner>> = {
   promo_code_uses: 'ordering',
 
   promo_codes: 'promotions',
+
+  // The shared table (issue 34, decision 055).
+  business_tables: 'tables',
+  table_carts: 'tables',
   // Order ahead (issue 33, decision 050): each slot's capacity and places taken, moved by order_append.
   pickup_slots: 'ordering',
 

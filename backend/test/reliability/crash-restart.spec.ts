@@ -27,6 +27,7 @@ const PROCESSORS = [
   'ready-sms',
   'receipt-sms',
   'slip-dispatch',
+  'table-orders',
   'tax-documents',
   'team-activity',
 ];

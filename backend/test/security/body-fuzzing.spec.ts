@@ -157,7 +157,15 @@ describe('generated bad bodies', () => {
         : path.startsWith('/api/option-groups/')
           ? optionIds.groupId
           : PARAMS.id;
-      const url = fillPath(path, { ...PARAMS, ...optionIds, departmentId: shop.departmentId, id });
+      // A shared table's routes (issue 34) take a table number and a line id besides the department.
+      const url = fillPath(path, {
+        ...PARAMS,
+        ...optionIds,
+        departmentId: shop.departmentId,
+        id,
+        table: 1,
+        lineId: crypto.randomUUID(),
+      });
       const seen = new Map<number, number>();
       await fc.assert(
         fc.asyncProperty(badBody, async (payload) => {

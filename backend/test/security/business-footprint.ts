@@ -51,8 +51,16 @@ export async function footprintOf(app: TestApp, phone: string): Promise<Footprin
   const events = await query(
     app,
     `select global_position, stream_id, type from events
-      where data->>'businessPhone' = ? or stream_id in (?, ?, ?, ?, ?) order by global_position`,
-    [phone, `business-${phone}`, `menu-${phone}`, `options-${phone}`, `team-${phone}`, `promos-${phone}`],
+      where data->>'businessPhone' = ? or stream_id in (?, ?, ?, ?, ?, ?) order by global_position`,
+    [
+      phone,
+      `business-${phone}`,
+      `menu-${phone}`,
+      `options-${phone}`,
+      `team-${phone}`,
+      `promos-${phone}`,
+      `tables-${phone}`,
+    ],
   );
   return {
     rows,

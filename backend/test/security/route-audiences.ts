@@ -41,6 +41,17 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /api/contact': open('the public contact form'),
   'GET /api/terms': open('the published terms of use'),
   'GET /api/menu/:departmentId': open('the public menu a QR code points to; misses are rate-limited'),
+  // The shared table (issue 34, decision 055): the poster's key is the proof; every refusal is one 404.
+  'GET /api/tables/:departmentId/:table': open("the table's secret key from its poster; the diner's session cookie"),
+  'PUT /api/tables/:departmentId/:table/me': open("the table's secret key; the diner's own session names them"),
+  'POST /api/tables/:departmentId/:table/lines': open("the table's secret key; priced from the menu, never the client"),
+  'PATCH /api/tables/:departmentId/:table/lines/:lineId': open(
+    "the table's secret key; only the session that added the line changes it",
+  ),
+  'DELETE /api/tables/:departmentId/:table/lines/:lineId': open(
+    "the table's secret key; only the session that added the line removes it",
+  ),
+  'PUT /api/tables/:departmentId/:table/notes': open("the table's secret key; anyone at the table writes the notes"),
   'POST /api/menu/:departmentId/promo-check': open(
     "the diner's cart asks what a promo code takes off; rate-limited, priced from the menu, records nothing",
   ),
@@ -182,6 +193,11 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'PUT /api/owner/promo-codes/:id': owner('menu.edit'),
   'POST /api/owner/promo-codes/:id/turn-off': owner('menu.edit'),
   'POST /api/owner/promo-codes/:id/turn-on': owner('menu.edit'),
+  // The shared tables (issue 34, decision 055): settings, as every setting of the business.
+  'GET /api/business/tables': owner('settings.read'),
+  'PUT /api/business/tables': owner('settings.edit'),
+  'POST /api/business/tables/renew-keys': owner('settings.edit'),
+  'GET /api/tables': owner('settings.read'),
 
   'POST /api/admin/impersonate/:phone': admin,
   'GET /api/admin/businesses': admin,

@@ -710,6 +710,7 @@ describe("one business using another's ids", () => {
       'PUT /api/team/settings': { idleHours: 8 },
       'PUT /api/team/me/pin': { pin: '4321' },
       'POST /api/owner/promo-codes': { code: 'INTRUDER', rules: { kind: 'percent', percent: 10 } },
+      'PUT /api/business/tables': { shared: true, numbers: [1], idleMinutes: 90, unpaidShareMinutes: 15 },
       // A team id of the victim's: the intruder's phone belongs to no team of the victim's, so nothing opens.
       'POST /api/auth/switch-business': { id: spareMember },
     };
@@ -826,4 +827,12 @@ const PUBLIC_IDS: Record<string, string> = {
   'GET /api/menu/:departmentId': 'the public menu of any business is public: it is what its QR code opens',
   'POST /api/menu/:departmentId/promo-check':
     "the diner's check of a promo code against that menu: public like the menu, and it changes nothing",
+  // The shared table (issue 34, decision 055): no token opens it, only the table's secret key from its poster, and every
+  // refusal is one 404; a diner's lines are theirs by their session cookie (shared-table.spec.ts).
+  'GET /api/tables/:departmentId/:table': "a shared table's state: opened by the poster's secret key, not a token",
+  'PUT /api/tables/:departmentId/:table/me': "a diner's name at a shared table: the poster's key and their session",
+  'POST /api/tables/:departmentId/:table/lines': "a line at a shared table: the poster's key and the diner's session",
+  'PATCH /api/tables/:departmentId/:table/lines/:lineId': "a diner's own line: only the session that added it",
+  'DELETE /api/tables/:departmentId/:table/lines/:lineId': "a diner's own line: only the session that added it",
+  'PUT /api/tables/:departmentId/:table/notes': "a shared table's notes: the poster's key",
 };

@@ -6,6 +6,7 @@ import { OPTION_GROUPS_EVENT_TYPES } from '../../src/modules/menu/domain/option-
 import { ACTIVITY_EVENT_TYPES } from '../../src/modules/team/domain/activity-acts.js';
 import { TEAM_EVENT_TYPES } from '../../src/modules/team/domain/team.events.js';
 import { PROMOTIONS_EVENT_TYPES } from '../../src/modules/promotions/domain/promotions.events.js';
+import { TABLES_EVENT_TYPES } from '../../src/modules/tables/domain/tables.events.js';
 
 // The activity names the event types it follows (the team module may not import the others' lists): a new setting,
 // menu, team or printer event that a person can record must be added there, or this fails.
@@ -19,6 +20,7 @@ describe('the events the activity page follows', () => {
       ...TEAM_EVENT_TYPES,
       ...PRINTER_EVENT_TYPES,
       ...PROMOTIONS_EVENT_TYPES,
+      ...TABLES_EVENT_TYPES,
       'MenuChanged',
     ];
     expect(streams.filter((type) => !ACTIVITY_EVENT_TYPES.includes(type))).toEqual([]);

@@ -127,6 +127,8 @@ export const heOwnerActivity = {
       PromoCodeChanged: 'ערך/ה קוד הנחה',
       PromoCodeTurnedOff: 'כיבה/תה קוד הנחה',
       PromoCodeTurnedOn: 'הדליק/ה קוד הנחה',
+      TablesChosen: 'שינה/תה את הגדרות השולחנות המשותפים',
+      TableKeysRenewed: 'החליף/ה את הקודים הסודיים של השולחנות',
     } as Record<string, string>,
     /** The menu's changes (`MenuChanged`), by their `change`. */
     menuChanges: {

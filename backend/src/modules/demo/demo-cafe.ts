@@ -155,3 +155,11 @@ export const demoOrderAhead: OrderAheadSettings = {
   lastPickupBeforeCloseMinutes: 15,
   estimateMinutes: 15,
 };
+
+/** The demo café's shared tables (issue 34): tables 1 to 10, their posters carrying each table's secret. */
+export const DEMO_TABLES = {
+  shared: true,
+  numbers: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+  idleMinutes: 90,
+  unpaidShareMinutes: 15,
+};

@@ -24,10 +24,12 @@ import {
 } from '../menu/index.js';
 import { ORDER_AHEAD_OFF } from '@tafrit/contracts';
 import { CreatePromoCodeCommand, PromoCodeReader } from '../promotions/index.js';
+import { BusinessTablesReader, ChooseTablesCommand } from '../tables/index.js';
 import {
   DEMO_DEPARTMENT_ID,
   DEMO_MENU_ADDRESS,
   DEMO_PROMO_CODE,
+  DEMO_TABLES,
   demoMenu,
   demoOptionGroups,
   demoOrderAhead,
@@ -53,6 +55,7 @@ export class DemoSeedService implements OnModuleInit {
     private readonly optionGroups: OptionGroupsReader,
     private readonly images: ProductImages,
     private readonly promoCodes: PromoCodeReader,
+    private readonly tables: BusinessTablesReader,
   ) {}
 
   onModuleInit(): void {
@@ -119,6 +122,11 @@ export class DemoSeedService implements OnModuleInit {
       await this.commands.execute(
         new CreatePromoCodeCommand(businessId, DEMO_PROMO_CODE.code, DEMO_PROMO_CODE.rules, context),
       );
+    }
+    // Shared tables 1 to 10 (issue 34), chosen as an owner chooses them in settings; once, never over another choice.
+    const tables = await this.tables.of(businessId);
+    if (!tables.chosen) {
+      await this.commands.execute(new ChooseTablesCommand(businessId, DEMO_TABLES, context));
     }
     if (created > 0 || options > 0) {
       this.logger.log(

@@ -7,7 +7,14 @@ import { hkdfSync } from 'node:crypto';
 export function deriveKey(
   secret: string,
   purpose:
-    'access-tokens' | 'one-time-codes' | 'invoice-links' | 'refresh-tokens' | 'platform-invoice-links' | 'staff-pins',
+    | 'access-tokens'
+    | 'one-time-codes'
+    | 'invoice-links'
+    | 'refresh-tokens'
+    | 'platform-invoice-links'
+    | 'staff-pins'
+    | 'table-keys'
+    | 'table-diners',
 ): Buffer {
   return Buffer.from(hkdfSync('sha256', secret, 'tafrit', `tafrit/${purpose}`, 32));
 }

@@ -64,6 +64,9 @@ export const ACTIVITY_EVENT_TYPES: readonly string[] = [
   'PromoCodeChanged',
   'PromoCodeTurnedOff',
   'PromoCodeTurnedOn',
+  // tables: the café's shared tables (issue 34); the diners' cart events are no one's act of the business
+  'TablesChosen',
+  'TableKeysRenewed',
 ];
 
 /** Which kind of act the events of a stream are, by the stream's category (the longest prefix first). */
@@ -76,6 +79,8 @@ const STREAM_KINDS: ReadonlyArray<readonly [prefix: string, kind: ActivityKind]>
   ['printer-', 'printing'],
   // A promo code is a price of the menu's (decision 052).
   ['promos-', 'menu'],
+  // The shared tables are a setting (decision 055); a cart's stream (`tablecart-`) is the diners'.
+  ['tables-', 'settings'],
 ];
 
 const REFUND_TYPES = new Set(['RefundRequested', 'CreditRetryRequested']);

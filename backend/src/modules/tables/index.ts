@@ -1,0 +1,12 @@
+// The tables module's front door: other modules import only from here.
+export { TablesModule } from './tables.module.js';
+// Ordering reads a shared table's cart and moves it with these commands (issue 34).
+export { SharedTables, type CartForPayment } from './application/shared-tables.js';
+export {
+  CheckOutTableCartCommand,
+  CloseTableCartCommand,
+  ReopenTableCartCommand,
+} from './application/table-order-commands.js';
+// The demo café's tables are chosen through the same command an owner's request sends.
+export { ChooseTablesCommand } from './application/tables-commands.js';
+export { BusinessTablesReader } from './projections/business-tables.reader.js';
