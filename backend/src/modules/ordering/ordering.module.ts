@@ -21,6 +21,7 @@ import { PlaceTestOrderHandler } from './application/place-test-order.handler.js
 import { TestOrdersReader } from './projections/test-orders.reader.js';
 import { ReadySmsController } from './api/ready-sms.controller.js';
 import { CheckoutService } from './application/checkout.service.js';
+import { TableCheckout } from './application/table-checkout.js';
 import { CheckoutMenuReader } from './application/checkout-menu.reader.js';
 import { OrderNumbers } from './persistence/order-numbers.js';
 import { CompleteRefundHandler } from './application/complete-refund.handler.js';
@@ -45,6 +46,7 @@ import { CheckoutPromos } from './application/checkout-promos.js';
 import { PromoCheckHandler } from './application/promo-check.query.js';
 import { PromoCheckController } from './api/promo-check.controller.js';
 import { PromotionsModule } from '../promotions/index.js';
+import { TablesModule } from '../tables/index.js';
 import { PickupSlots } from './persistence/pickup-slots.js';
 import { OrderingPaymentOrders } from './application/payment-orders.adapter.js';
 import { OrderingActivityOrders } from './application/activity-orders.adapter.js';
@@ -69,7 +71,7 @@ import { ordersProjection } from './projections/orders.projection.js';
  * SMS, the diner's ready SMS, the automatic acceptance of new orders, the expiry of unpaid orders, the owner's test orders (decision 034), and refunds (with the recovery of refunds whose answer was lost).
  */
 @Module({
-  imports: [MenuModule, InvoicingModule, PromotionsModule],
+  imports: [MenuModule, InvoicingModule, PromotionsModule, TablesModule],
   controllers: [
     CreatePaymentController,
     PromoCheckController,
@@ -113,6 +115,7 @@ import { ordersProjection } from './projections/orders.projection.js';
     CreditDocuments,
     RetryCreditHandler,
     CheckoutService,
+    TableCheckout,
     CheckoutMenuReader,
     OrderNumbers,
     DinerOrders,
