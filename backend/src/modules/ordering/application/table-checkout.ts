@@ -37,7 +37,7 @@ export class TableCheckout {
     dinerSessionId: string,
   ): Promise<TableCartForOrder> {
     const cart = await this.tables.cartForPayment(input.businessId, input.table.number, input.table.key);
-    if (!cart) throw new AppError('table.not_found');
+    if (!cart) throw new AppError('not_found');
     if (cart.status === 'paying' && cart.orderId) {
       // Another diner is paying for the table: their order is the table's, this one would double it.
       const paying = await this.orders.load(cart.orderId);
@@ -58,13 +58,7 @@ export class TableCheckout {
   ): Promise<void> {
     try {
       await this.commands.execute(
-        new CheckOutTableCartCommand({
-          cartId: cart.cartId,
-          expectedVersion: cart.version,
-          orderId: order.orderId,
-          orderNumber: order.orderNumber,
-          correlationId,
-        }),
+        new CheckOutTableCartCommand(cart.cartId, cart.version, order.orderId, order.orderNumber, correlationId),
       );
     } catch (error) {
       await this.commands.execute(new ExpireOrderCommand(order.orderId, new Date(), true));
