@@ -90,6 +90,8 @@ describe('error codes', () => {
         'table.cart_changed',
         'table.cart_full',
         'table.cart_empty',
+        'table.split_refused',
+        'table.share_changed',
       ].sort(),
     );
   });

@@ -84,6 +84,8 @@ export const ErrorCode = {
   TableCartChanged: 'table.cart_changed',
   TableCartFull: 'table.cart_full',
   TableCartEmpty: 'table.cart_empty',
+  TableSplitRefused: 'table.split_refused',
+  TableShareChanged: 'table.share_changed',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -211,6 +213,8 @@ export const errorHttpStatus: Readonly<Record<ErrorCode, number>> = {
   'table.cart_changed': 409,
   'table.cart_full': 409,
   'table.cart_empty': 409,
+  'table.split_refused': 409,
+  'table.share_changed': 409,
 };
 
 const codeSet: ReadonlySet<string> = new Set(ERROR_CODES);

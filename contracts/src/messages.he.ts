@@ -54,6 +54,8 @@ export const errorMessagesHe: Readonly<Record<ErrorCode, string>> = {
   'table.cart_changed': 'העגלה של השולחן השתנתה בינתיים. רעננו ונסו שוב',
   'table.cart_full': 'העגלה של השולחן מלאה: עד 200 שורות',
   'table.cart_empty': 'העגלה של השולחן ריקה',
+  'table.split_refused': 'אי אפשר לשלם את החלק הזה של החשבון',
+  'table.share_changed': 'הסכום לתשלום השתנה: מישהו בשולחן שילם בינתיים. בדקו את הסכום החדש ונסו שוב',
   'test_order.no_product': 'להזמנת בדיקה צריך מוצר זמין בתפריט. הוסיפו מוצר ונסו שוב',
   'test_order.limit': 'נשלחו היום הרבה הזמנות בדיקה. אפשר לשלוח עוד מחר',
   'order.method_not_offered': 'אמצעי התשלום הזה אינו זמין בעסק כרגע, בחרו אמצעי אחר',

@@ -66,3 +66,19 @@ function wanted(choice: SplitChoice, bill: SplitBill, left: Agorot): Agorot | Sp
     }
   }
 }
+
+/** Why a part cannot be paid, in Hebrew (the error envelope's message); `left` is what is left, in shekels. */
+export function splitRefusalHe(reason: SplitRefusal, left: string): string {
+  switch (reason) {
+    case 'nothing_left':
+      return 'אין מה לשלם: שאר החשבון כבר שולם או בתשלום אצל מישהו אחר בשולחן';
+    case 'nothing_mine':
+      return 'לא הוספתם פריטים משלכם לחשבון. בחרו חלק שווה, סכום, או את כל מה שנשאר';
+    case 'above_left':
+      return `הסכום גבוה ממה שנשאר לתשלום (${left} ₪)`;
+    case 'part_too_small':
+      return 'החלק קטן מ־1 ₪. בחרו פחות חלקים או סכום גדול יותר';
+    case 'invalid':
+      return 'אופן חלוקת החשבון אינו תקין';
+  }
+}

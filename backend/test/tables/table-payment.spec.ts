@@ -1,17 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { OwnerTablesAnswer, TableState } from '@tafrit/contracts';
+import { TableCheckout } from '../../src/modules/ordering/application/table-checkout.js';
+import { query } from '../../src/platform/database/sql.js';
 import { registerOwner, type SignedInOwner } from '../support/accounts.js';
 import { bounded } from '../support/bounded-close.js';
 import { createPayment, DINER_COOKIE, openShop, payInSandbox, type Shop } from '../support/checkout.js';
 import { call } from '../support/http-client.js';
 import { SANDBOX_APPROVED_CARD } from '../support/paid-order.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { TableCheckout } from '../../src/modules/ordering/application/table-checkout.js';
 
-// Paying a shared table's cart (issue 34, decision 055): create-payment with `table` places the order the table's
-// cart holds on the server, whatever the phone says, and checks the cart out into it; another diner cannot pay the
-// same cart twice; paid, the table's next reader starts a fresh cart; a wrong key pays nothing.
+// Paying a shared table's cart (issue 34, decisions 055 and 056): create-payment with `table` places the order the
+// table's cart holds on the server, whatever the phone says, and each payer pays a part of it (all that is left,
+// their own lines, an equal share or an amount) on their own page; the order is paid, and the cart ends, once the
+// parts cover it. A wrong key, a share above the bill or a part the bill no longer has records nothing.
+
+const DECLINED_CARD = '4000000000000002';
 
 let app: TestApp;
 let owner: SignedInOwner;
@@ -20,6 +24,17 @@ let key: string;
 
 interface Diner {
   session?: string;
+}
+interface OrderRow {
+  status: string;
+  payment_status: string;
+  table_number: number;
+  invoice_number: string | null;
+  state: {
+    tableCartId: string;
+    lines: { quantity: number }[];
+    parts?: { status: string; itemsAgorot: number; invoiceNumber: string | null }[];
+  };
 }
 
 async function asDiner<Body>(diner: Diner, method: string, path: string, body?: unknown) {
@@ -31,31 +46,44 @@ async function asDiner<Body>(diner: Diner, method: string, path: string, body?: 
   return answer;
 }
 
-const tableAt = (table = 4) => `/api/tables/${shop.departmentId}/${table}?key=${encodeURIComponent(key)}`;
+const tableAt = (path = '') => `/api/tables/${shop.departmentId}/4${path}?key=${encodeURIComponent(key)}`;
 const read = (diner: Diner) => asDiner<{ data: TableState }>(diner, 'GET', tableAt()).then((a) => a.body.data);
-const add = (diner: Diner, productId: number, quantity = 1) =>
-  asDiner<{ data: TableState }>(diner, 'POST', tableAt().replace('?', '/lines?'), {
-    lineId: randomUUID(),
-    productId,
-    quantity,
-  });
-const pay = (
-  diner: Diner,
-  items: { productId: number; quantity: number }[],
-  amount: string,
-  table = { number: 4, key },
-) =>
+const add = (diner: Diner, productId: number) =>
+  asDiner<{ data: TableState }>(diner, 'POST', tableAt('/lines'), { lineId: randomUUID(), productId, quantity: 1 });
+const orderOf = async (orderId: unknown): Promise<OrderRow> => {
+  const [row] = await query<OrderRow>(
+    app.database.em(),
+    'select status, payment_status, table_number, invoice_number, state from orders where id = ?',
+    [orderId],
+  );
+  return row!;
+};
+const until = async (check: () => Promise<boolean>) => {
+  // The webhook's result and the processors follow the card's post: wait for the condition itself.
+  const deadline = Date.now() + 30_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};
+
+let items: { productId: number; quantity: number }[];
+const pay = (diner: Diner, amount: string, extra: Record<string, unknown> = {}, table: unknown = { number: 4, key }) =>
   createPayment(app, shop.departmentId, {
     items,
     amount,
     ...(diner.session ? { session: diner.session } : {}),
-    extra: { table },
+    extra: { table, ...extra },
   });
 
 beforeAll(async () => {
   app = await startTestApp();
   owner = await registerOwner(app);
   shop = await openShop(app, owner);
+  items = [
+    { productId: shop.coffee.id, quantity: 2 },
+    { productId: shop.croissant.id, quantity: 1 },
+  ];
   const chosen = await call(app, 'PUT', '/api/business/tables', {
     token: owner.token,
     body: { shared: true, numbers: [4], idleMinutes: 90, unpaidShareMinutes: 15 },
@@ -66,118 +94,168 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => bounded('the app', app.close(), 60_000), 120_000);
 
-describe("paying a shared table's cart", () => {
+describe('a table that splits its bill', () => {
   const dana: Diner = {};
   const omer: Diner = {};
+  const noa: Diner = {};
+  let orderId: unknown;
+  let omersPage: string;
 
-  it('places the order the table holds, the two diners’ same product as one kitchen line', async () => {
+  it('the first payer places the order the table holds and pays their own lines', async () => {
     await read(dana);
     await read(omer);
+    await read(noa);
     await add(dana, shop.coffee.id);
     await add(omer, shop.coffee.id);
     await add(omer, shop.croissant.id);
-    // The phone sends the table's lines merged as the cart page shows them: 2 coffees and a croissant.
-    const items = [
-      { productId: shop.coffee.id, quantity: 2 },
-      { productId: shop.croissant.id, quantity: 1 },
-    ];
-    const answer = await pay(dana, items, '41.00');
+    const answer = await pay(dana, '14.50', { split: { mode: 'mine' } });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ success: true, totalAmount: '41.00' });
+    expect(answer.body).toMatchObject({ success: true, totalAmount: '14.50' });
+    orderId = answer.body.orderId;
     const state = await read(omer);
-    expect(state.cart.status).toBe('paying');
-    expect(state.cart.orderId).toBe(answer.body.orderId);
-    expect(state.cart.orderNumber).toBe(answer.body.orderNumber);
-    // The order is the table's: its number, and its lines as one kitchen line per product.
-    const order = await app.database
-      .em()
-      .getConnection()
-      .execute(`select table_number, state from orders where id = ?`, [answer.body.orderId]);
-    expect(order[0].table_number).toBe(4);
-    expect(order[0].state.tableCartId).toBe(state.cart.cartId);
-    expect(order[0].state.lines.map((line: { quantity: number }) => line.quantity).sort()).toEqual([1, 2]);
+    expect(state.cart).toMatchObject({ status: 'paying', orderId, orderNumber: answer.body.orderNumber });
+    const order = await orderOf(orderId);
+    expect(order.table_number).toBe(4);
+    expect(order.state.tableCartId).toBe(state.cart.cartId);
+    // The two diners' coffees are one kitchen line.
+    expect(order.state.lines.map((line) => line.quantity).sort()).toEqual([1, 2]);
+    // Dana clicks again: the same page.
+    const again = await pay(dana, '14.50', { split: { mode: 'mine' } });
+    expect(again.body.paymentUrl).toBe(answer.body.paymentUrl);
+    await payInSandbox(app, String(answer.body.paymentUrl), { number: SANDBOX_APPROVED_CARD });
+    await until(async () => (await orderOf(orderId)).state.parts?.[0]?.status === 'paid');
+    // Paid short of the bill: nothing for the kitchen yet.
+    expect((await orderOf(orderId)).payment_status).not.toBe('paid');
   });
 
-  it('the same payer again gets the same order; another diner is told the table is being paid', async () => {
-    const items = [
-      { productId: shop.coffee.id, quantity: 2 },
-      { productId: shop.croissant.id, quantity: 1 },
-    ];
-    const again = await pay(dana, items, '41.00');
-    expect(again.status).toBe(200);
-    expect(again.body.orderId).toBe((await read(dana)).cart.orderId);
-    const other = await pay(omer, items, '41.00');
-    expect(other.status).toBe(409);
-    expect(other.body.code).toBe('table.cart_paying');
-    // Nothing can be added while the table pays.
-    expect((await add(omer, shop.coffee.id)).status).toBe(409);
+  it('a phone that showed another amount is told the new one; a second "what is left" is refused', async () => {
+    const stale = await pay(omer, '41.00');
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ code: 'table.share_changed', data: { amount: '26.50' } });
+    const omers = await pay(omer, '26.50');
+    expect(omers.status).toBe(200);
+    omersPage = String(omers.body.paymentUrl);
+    const noas = await pay(noa, '26.50');
+    expect(noas.status).toBe(409);
+    expect(noas.body).toMatchObject({ code: 'table.split_refused', data: { reason: 'nothing_left' } });
   });
 
-  it('paid, the cart ends and the table’s next reader starts a fresh one', async () => {
-    const before = await read(dana);
-    const items = [
-      { productId: shop.coffee.id, quantity: 2 },
-      { productId: shop.croissant.id, quantity: 1 },
-    ];
-    const answer = await pay(dana, items, '41.00');
-    const paid = await payInSandbox(app, String(answer.body.paymentUrl), { number: SANDBOX_APPROVED_CARD });
-    expect(paid.status).toBe(303);
-    const deadline = Date.now() + 30_000;
-    let after = await read(omer);
-    while (after.cart.cartId === before.cart.cartId && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      after = await read(omer);
-    }
-    expect(after.cart.cartId).not.toBe(before.cart.cartId);
-    expect(after.cart.status).toBe('open');
-    expect(after.cart.lines).toEqual([]);
+  it('a declined card leaves the share open for anyone, and the last part pays the order once', async () => {
+    await payInSandbox(app, omersPage, { number: DECLINED_CARD });
+    await until(async () => (await orderOf(orderId)).state.parts?.[1]?.status === 'failed');
+    const noas = await pay(noa, '26.50');
+    expect(noas.status).toBe(200);
+    const before = await read(noa);
+    await payInSandbox(app, String(noas.body.paymentUrl), { number: SANDBOX_APPROVED_CARD });
+    await until(async () => (await orderOf(orderId)).payment_status === 'paid');
+    const order = await orderOf(orderId);
+    expect(order.state.parts?.map((part) => part.status)).toEqual(['paid', 'failed', 'paid']);
+    // Each payer's own document, numbered; the order's own invoice fields stay empty when several paid.
+    const numbers = order.state.parts!.filter((part) => part.status === 'paid').map((part) => part.invoiceNumber);
+    expect(new Set(numbers).size).toBe(2);
+    expect(order.invoice_number).toBeNull();
+    const documents = await query<{ total: string }>(
+      app.database.em(),
+      `select data->>'totalAgorot' as total from events where stream_id = ? and type = 'InvoiceIssued' order by stream_version`,
+      [`order-${String(orderId)}`],
+    );
+    expect(documents.map((document) => document.total)).toEqual(['1450', '2650']);
+    // The kitchen's slip, once.
+    const slips = await query<{ n: number }>(
+      app.database.em(),
+      `select count(*)::int as n from events where stream_id = ? and type = 'SlipQueued'`,
+      [`order-${String(orderId)}`],
+    );
+    expect(slips[0]!.n).toBe(1);
+    // The table's next reader starts a fresh cart.
+    await until(async () => (await read(dana)).cart.cartId !== before.cart.cartId);
+    expect((await read(dana)).cart).toMatchObject({ status: 'open', lines: [] });
   });
+});
 
-  it('refuses a phone whose lines are not the table’s, and a wrong key, recording nothing', async () => {
-    const fresh: Diner = {};
-    await read(fresh);
-    await add(fresh, shop.coffee.id);
-    const orders = async () =>
-      (await app.database.em().getConnection().execute(`select count(*)::int as n from orders`))[0].n as number;
-    const before = await orders();
-    const changed = await pay(fresh, [{ productId: shop.croissant.id, quantity: 1 }], '12.00');
-    expect(changed.status).toBe(409);
-    expect(changed.body.code).toBe('table.cart_changed');
-    const wrongKey = await pay(fresh, [{ productId: shop.coffee.id, quantity: 1 }], '14.50', {
-      number: 4,
-      key: 'A'.repeat(16),
+describe('one payer for the whole table', () => {
+  it('pays all, and the order carries that payer’s document as the spec’s invoice fields', async () => {
+    const diner: Diner = {};
+    await read(diner);
+    await add(diner, shop.coffee.id);
+    await add(diner, shop.coffee.id);
+    await add(diner, shop.croissant.id);
+    const answer = await pay(diner, '41.00');
+    expect(answer.status).toBe(200);
+    await payInSandbox(app, String(answer.body.paymentUrl), { number: SANDBOX_APPROVED_CARD });
+    await until(async () => (await orderOf(answer.body.orderId)).payment_status === 'paid');
+    const order = await orderOf(answer.body.orderId);
+    expect(order.invoice_number).toMatch(/^\d+$/);
+    expect(order.invoice_number).toBe(order.state.parts?.[0]?.invoiceNumber);
+    // Paid, the table is fresh for the next party.
+    await until(async () => (await read(diner)).cart.status === 'open');
+  });
+});
+
+describe('bad input at a shared table records nothing', () => {
+  it('refuses a wrong key, a share above the bill, a negative amount, one line among 50 and a split alone', async () => {
+    const diner: Diner = {};
+    await read(diner);
+    await add(diner, shop.coffee.id);
+    items = [{ productId: shop.coffee.id, quantity: 1 }];
+    const count = async () =>
+      (await query<{ n: number }>(app.database.em(), 'select count(*)::int as n from orders'))[0]!.n;
+    const before = await count();
+    expect((await pay(diner, '14.50', {}, { number: 4, key: 'A'.repeat(16) })).status).toBe(404);
+    expect((await pay(diner, '14.50', {}, { number: 9, key })).status).toBe(404);
+    expect((await pay(diner, '14.50', {}, { number: 4, key: 'x' })).status).toBe(400);
+    expect((await pay(diner, '14.50', { split: { mode: 'amount', amount: -5 } })).status).toBe(400);
+    expect((await pay(diner, '14.50', { split: { mode: 'equal', shares: 51 } })).status).toBe(400);
+    const alone = await createPayment(app, shop.departmentId, {
+      items,
+      amount: '14.50',
+      extra: { split: { mode: 'all' } },
     });
-    expect(wrongKey.status).toBe(404);
-    const noSuchTable = await pay(fresh, [{ productId: shop.coffee.id, quantity: 1 }], '14.50', { number: 9, key });
-    expect(noSuchTable.status).toBe(404);
-    const badKey = await pay(fresh, [{ productId: shop.coffee.id, quantity: 1 }], '14.50', { number: 4, key: 'x' });
-    expect(badKey.status).toBe(400);
-    expect(await orders()).toBe(before);
+    expect(alone.status).toBe(400);
+    // The phone's lines not the table's.
+    const changed = await createPayment(app, shop.departmentId, {
+      items: [{ productId: shop.croissant.id, quantity: 1 }],
+      amount: '12.00',
+      ...(diner.session ? { session: diner.session } : {}),
+      extra: { table: { number: 4, key } },
+    });
+    expect(changed.body.code).toBe('table.cart_changed');
+    // Refused by the bill itself, before the cart is checked out into an order.
+    const above = await pay(diner, '20.00', { split: { mode: 'amount', amount: 20 } });
+    expect(above.body).toMatchObject({ code: 'table.split_refused', data: { reason: 'above_left' } });
+    const tiny = await pay(diner, '0.29', { split: { mode: 'equal', shares: 50 } });
+    expect(tiny.body).toMatchObject({ code: 'table.split_refused', data: { reason: 'part_too_small' } });
+    expect(await count()).toBe(before);
+    expect((await read(diner)).cart.status).toBe('open');
   });
 
   it('a cart that moved while its order was placed ends that order unshown, and stays open', async () => {
     const diner: Diner = {};
+    await read(diner);
     const state = await read(diner);
     const placed = await createPayment(app, shop.departmentId, {
       items: [{ productId: shop.coffee.id, quantity: 1 }],
       amount: '14.50',
     });
     expect(placed.status).toBe(200);
-    const stale = { cartId: state.cart.cartId, version: state.cart.version - 1, number: 4, lines: [], notes: null };
-    await expect(
-      app.app
-        .get(TableCheckout)
-        .checkOut(
-          stale,
-          { orderId: String(placed.body.orderId), orderNumber: Number(placed.body.orderNumber) },
-          'test',
-        ),
-    ).rejects.toMatchObject({ code: 'table.cart_changed' });
-    const [order] = await app.database
-      .em()
-      .getConnection()
-      .execute(`select status from orders where id = ?`, [placed.body.orderId]);
-    expect(order.status).toBe('expired');
+    const stale = {
+      cartId: state.cart.cartId,
+      version: state.cart.version - 1,
+      number: 4,
+      lines: [],
+      notes: null,
+      status: 'open' as const,
+      orderId: null,
+      you: null,
+      mine: [],
+      totalAgorot: 0,
+      mineAgorot: 0,
+    };
+    const order = { orderId: String(placed.body.orderId), orderNumber: Number(placed.body.orderNumber) };
+    await expect(app.app.get(TableCheckout).checkOut(stale, order, 'test')).rejects.toMatchObject({
+      code: 'table.cart_changed',
+    });
+    expect((await orderOf(placed.body.orderId)).status).toBe('expired');
     expect((await read(diner)).cart.status).toBe('open');
   });
 });

@@ -14,7 +14,7 @@ import { withoutDirectionControls } from '../text.js';
 import { invoiceForSchema } from './invoice-for.schemas.js';
 import { orderSourceSchema } from './share.schemas.js';
 import { pickupAtSchema } from '../order-ahead.js';
-import { paymentTableSchema } from './tables.schemas.js';
+import { paymentSplitSchema, paymentTableSchema } from './tables.schemas.js';
 
 export const orderingMessagesHe = {
   businessRequired: 'העסק לא זוהה, חזרו לתפריט ונסו שוב',
@@ -201,6 +201,11 @@ export const createPaymentSchema = z.object({
    * holds it: `cartData` must carry the same lines, and the cart is checked out while its order is being paid.
    */
   table: paymentTableSchema.optional(),
+  /**
+   * Issue 34: at a shared table, this payer's part (decision 056); absent: all that is left. `amount` above is then the
+   * part and the payer's own tip. Refused without `table`.
+   */
+  split: paymentSplitSchema.optional(),
 });
 /** The body as a client builds it: `cartData` as an object (the server takes its JSON text as well). */
 export type CreatePaymentRequest = Omit<z.input<typeof createPaymentSchema>, 'cartData'> & {

@@ -22,6 +22,8 @@ import { TestOrdersReader } from './projections/test-orders.reader.js';
 import { ReadySmsController } from './api/ready-sms.controller.js';
 import { CheckoutService } from './application/checkout.service.js';
 import { TableCheckout } from './application/table-checkout.js';
+import { TablePayment } from './application/table-payment.service.js';
+import { OpenPartPageHandler } from './application/open-part-page.handler.js';
 import { CheckoutMenuReader } from './application/checkout-menu.reader.js';
 import { OrderNumbers } from './persistence/order-numbers.js';
 import { CompleteRefundHandler } from './application/complete-refund.handler.js';
@@ -116,6 +118,8 @@ import { ordersProjection } from './projections/orders.projection.js';
     RetryCreditHandler,
     CheckoutService,
     TableCheckout,
+    TablePayment,
+    OpenPartPageHandler,
     CheckoutMenuReader,
     OrderNumbers,
     DinerOrders,

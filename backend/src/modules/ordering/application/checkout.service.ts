@@ -6,7 +6,7 @@ import type { ProviderPageLanguage } from '../../payments/index.js';
 import { OpenPaymentPageCommand } from './open-payment-page.handler.js';
 import { PlaceOrderCommand, type PlacedOrderResult } from './place-order.handler.js';
 import { RequestReadySmsCommand } from './request-ready-sms.handler.js';
-import { TableCheckout, type TableCartForOrder } from './table-checkout.js';
+import { TablePayment } from './table-payment.service.js';
 
 /**
  * `POST /api/cardcom/create-payment`: places the order with its payment page, or finds the same checkout's order and
@@ -16,7 +16,7 @@ import { TableCheckout, type TableCartForOrder } from './table-checkout.js';
 export class CheckoutService {
   constructor(
     private readonly commands: CommandBus,
-    private readonly tables: TableCheckout,
+    private readonly tables: TablePayment,
   ) {}
 
   async createPayment(
@@ -26,23 +26,21 @@ export class CheckoutService {
     pageLanguage: ProviderPageLanguage = 'he',
     language: DinerLanguage = pageLanguage,
   ): Promise<CreatePaymentSuccess> {
+    // At a shared table (issue 34) the order is the table's cart, each payer paying a part of it.
+    if (input.table || input.split) {
+      return this.tables.pay(input, dinerSessionId, correlationId, pageLanguage, language);
+    }
     const readySms = input.readySmsPhone ? { phone: input.readySmsPhone, language } : null;
-    // At a shared table (issue 34) the order is the table's cart as the server holds it.
-    const table: TableCartForOrder | null = input.table
-      ? await this.tables.cartOf({ ...input, table: input.table }, dinerSessionId)
-      : null;
     const placed: PlacedOrderResult = await this.commands.execute(
       new PlaceOrderCommand({
         departmentId: input.businessId,
         dinerSessionId,
-        lines: table
-          ? table.lines
-          : input.cartData.items.map(({ productId, quantity, options }) => ({ productId, quantity, options })),
+        lines: input.cartData.items.map(({ productId, quantity, options }) => ({ productId, quantity, options })),
         shownTotalAgorot: input.amount,
         tip: input.tip ?? null,
         method: input.paymentMethod ?? 'card',
-        remarks: table ? table.notes : input.cartData.remarks,
-        tableNumber: table ? table.number : (input.cartData.tableNumber ?? null),
+        remarks: input.cartData.remarks,
+        tableNumber: input.cartData.tableNumber ?? null,
         customerName: input.customerInfo?.name || null,
         customerPhone: input.customerInfo?.phone || null,
         correlationId,
@@ -53,10 +51,8 @@ export class CheckoutService {
         ...(input.source ? { source: input.source } : {}),
         promoCode: input.promoCode,
         ...(input.pickupAt ? { pickupAt: input.pickupAt } : {}),
-        ...(table ? { tableCartId: table.cartId } : {}),
       }),
     );
-    if (table) await this.tables.checkOut(table, placed, correlationId);
     // The same checkout sent again with a number (the diner gave it after the first request): kept for that order.
     if (readySms && !placed.created) {
       await this.commands.execute(

@@ -59,6 +59,8 @@ export interface PlaceOrderInput {
   pickupAt?: string;
   /** Issue 34: the shared table's cart these lines were checked out of; absent: the diner's own cart. */
   tableCartId?: string;
+  /** Issue 34: no page for the whole order: each payer's part opens its own (decision 056). */
+  withoutPage?: boolean;
 }
 
 export class PlaceOrderCommand {
@@ -158,7 +160,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
       ...(invoiceFor ? { invoiceFor } : {}),
     };
     const request = paymentPageRequest(this.config, { ...order, departmentId }, business, input.pageLanguage, method);
-    const page = await this.provider.openPaymentPage(request);
+    const page = input.withoutPage ? null : await this.provider.openPaymentPage(request);
     const now = new Date().toISOString();
     const placing: OrderCommand = {
       type: 'PlaceOrder',
@@ -199,7 +201,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
       orderId,
       [
         placing,
-        pageOpened(this.provider.name, page, request, now),
+        ...(page ? [pageOpened(this.provider.name, page, request, now)] : []),
         // The request, never the number: the number is kept sealed by the same statement (decision 033).
         ...(input.readySms
           ? [{ type: 'RequestReadySms' as const, data: { language: input.readySms.language, now } }]
@@ -231,7 +233,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
       created: !stored,
       order: stored ?? { state, version: result.version },
       business,
-      paymentUrl: stored ? null : (openPaymentPage(state)?.paymentUrl ?? page.url),
+      paymentUrl: stored || !page ? null : (openPaymentPage(state)?.paymentUrl ?? page.url),
     };
   }
 

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { cartLineKey, type CreatePaymentInput } from '@tafrit/contracts';
+import { cartLineKey, type CreatePaymentInput, type TableDiner } from '@tafrit/contracts';
 import { AppError } from '../../../platform/http/app-error.js';
 import { CheckOutTableCartCommand, SharedTables } from '../../tables/index.js';
-import { OrderStore } from '../persistence/order-store.js';
 import { ExpireOrderCommand } from './expire-order.handler.js';
 
 type OrderLineInput = { productId: number; quantity: number; options?: string[] };
@@ -15,39 +14,65 @@ export interface TableCartForOrder {
   number: number;
   lines: OrderLineInput[];
   notes: string | null;
+  /** `paying`: checked out into `orderId`, whose parts the table's payers pay (decision 056). */
+  status: 'open' | 'paying';
+  orderId: string | null;
+  /** The payer as the table knows them, and their own lines (for paying "mine"). */
+  you: TableDiner | null;
+  mine: OrderLineInput[];
+  /** The cart's total as the table saw it priced, and the payer's own lines' part of it. */
+  totalAgorot: number;
+  mineAgorot: number;
 }
 
 /**
- * create-payment at a shared table (issue 34, decision 055): the order is the table's cart as the server holds it,
- * never what a phone says it is. The lines two diners added of the same product and choices are one kitchen line.
- * The cart is checked out into the order after it is placed; if it changed meanwhile (someone added a line), the
- * order ends unshown and the payer is asked to look again, so nobody pays for a cart that is not the table's.
+ * create-payment at a shared table (issue 34, decisions 055 and 056): the order is the table's cart as the server
+ * holds it, never what a phone says it is. The lines two diners added of the same product and choices are one kitchen
+ * line. The first payer's request places the order and checks the cart out into it; if the cart changed meanwhile
+ * (someone added a line), the order ends unshown and the payer is asked to look again, so nobody pays for a cart that
+ * is not the table's. Every payer then pays a part of that order.
  */
 @Injectable()
 export class TableCheckout {
   constructor(
     private readonly tables: SharedTables,
     private readonly commands: CommandBus,
-    private readonly orders: OrderStore,
   ) {}
 
-  /** The table's open cart, or the same payer's cart already being paid; else 404 / 409 with a clear reason. */
+  /**
+   * The table's live cart (open, or paying for its order) as the poster's key opens it, with the payer's own lines;
+   * 404 for any refusal, 409 `table.cart_changed` when the phone's items are not the table's.
+   */
   async cartOf(
     input: CreatePaymentInput & { table: NonNullable<CreatePaymentInput['table']> },
     dinerSessionId: string,
   ): Promise<TableCartForOrder> {
-    const cart = await this.tables.cartForPayment(input.businessId, input.table.number, input.table.key);
+    const cart = await this.tables.cartForPayment(
+      input.businessId,
+      input.table.number,
+      input.table.key,
+      dinerSessionId,
+    );
     if (!cart) throw new AppError('not_found');
-    if (cart.status === 'paying' && cart.orderId) {
-      // Another diner is paying for the table: their order is the table's, this one would double it.
-      const paying = await this.orders.load(cart.orderId);
-      const payer = paying?.state.placed ? paying.state.dinerSessionId : null;
-      if (payer !== dinerSessionId) throw new AppError('table.cart_paying');
-    }
     // An emptied cart differs from the phone's (which carries at least one item) and is refused with the rest.
     const lines = mergedLines(cart.lines);
     if (!sameLines(lines, input.cartData.items)) throw new AppError('table.cart_changed');
-    return { cartId: cart.cartId, version: cart.version, number: cart.number, lines, notes: cart.notes };
+    const you = cart.you;
+    return {
+      cartId: cart.cartId,
+      version: cart.version,
+      number: cart.number,
+      lines,
+      notes: cart.notes,
+      status: cart.status,
+      orderId: cart.orderId,
+      you,
+      mine: you ? mergedLines(cart.lines.filter((line) => line.dinerId === you.dinerId)) : [],
+      totalAgorot: cart.lines.reduce((sum, line) => sum + line.lineTotalAgorot, 0),
+      mineAgorot: cart.lines
+        .filter((line) => you && line.dinerId === you.dinerId)
+        .reduce((sum, line) => sum + line.lineTotalAgorot, 0),
+    };
   }
 
   /** Freezes the cart into the placed order; a cart that moved on ends the order before its page is shown. */

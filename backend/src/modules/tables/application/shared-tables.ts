@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { TableCartLine, TableDiner } from '@tafrit/contracts';
 import { TableCartsReader } from '../projections/table-carts.reader.js';
 import { TableAccess } from './table-access.js';
+import { TableKeys } from './table-keys.js';
 
 /** A shared cart as ordering checks it out and pays it (issue 34). */
 export interface CartForPayment {
@@ -16,6 +17,8 @@ export interface CartForPayment {
   notes: string | null;
   diners: TableDiner[];
   orderId: string | null;
+  /** The diner of `session` at this cart, as the others see them (null: they never read the table). */
+  you: TableDiner | null;
 }
 
 /** Ordering's reader of the shared tables (through the module's index). */
@@ -24,13 +27,19 @@ export class SharedTables {
   constructor(
     private readonly access: TableAccess,
     private readonly carts: TableCartsReader,
+    private readonly keys: TableKeys,
   ) {}
 
   /**
    * The table's live cart (open, or paying for `orderId`) as the poster's key opens it; null on any refusal (a wrong
    * key, an unknown table, shared tables off) and when the table has no live cart.
    */
-  async cartForPayment(departmentId: string, number: number, key: string): Promise<CartForPayment | null> {
+  async cartForPayment(
+    departmentId: string,
+    number: number,
+    key: string,
+    session?: string,
+  ): Promise<CartForPayment | null> {
     const table = await this.access.open(departmentId, number, key);
     if (!table) return null;
     const cart = await this.carts.liveCartOf(table.businessPhone, number);
@@ -46,6 +55,9 @@ export class SharedTables {
       notes: cart.notes,
       diners: cart.diners,
       orderId: cart.orderId,
+      you: session
+        ? (cart.diners.find((diner) => diner.dinerId === this.keys.dinerIdOf(session, cart.cartId)) ?? null)
+        : null,
     };
   }
 }
