@@ -116,6 +116,12 @@ export interface DinerOrderView {
   pickupAt?: string;
   /** Money the café returned on the order (issue 17), oldest first, each with its credit document; absent: none. */
   refunds?: DinerRefund[];
+  /**
+   * At a shared table whose bill was paid in parts (issue 34, decision 056): the bill as the table pays it. Then
+   * `totalAmount`, `tipAmount`, `paymentStatus` and the invoice fields above are the reader's own part and document,
+   * and `status` stays `pending` until the parts cover the bill (then the kitchen's). Absent: one payer, as before.
+   */
+  table?: { billAmount: string; paidAmount: string; leftAmount: string; paid: boolean };
 }
 
 /** A refund the provider made, as its diner sees it: no reason (the café's own words stay the café's). */

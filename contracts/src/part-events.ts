@@ -10,6 +10,7 @@ import {
   textField as text,
 } from './event-fields.js';
 import { SPLIT_MODES, TABLE_DINER_COLOURS } from './tables.js';
+import { orderLineSchema } from './order-lines.js';
 
 const providers = ['sandbox', 'cardcom'] as const;
 const methods = ['card', 'google_pay', 'bit'] as const;
@@ -42,6 +43,11 @@ export const partPageOpenedDataSchema = z.object({
   paymentUrl: z.url(),
   terminal: z.enum(['business', 'platform']),
   method: z.enum(['card', 'bit']).optional(),
+  /**
+   * The lines this part pays, as its document lists them: the payer's own (`mine`), at the order's prices. Absent: a
+   * share of the bill, which the document lists as one line.
+   */
+  lines: z.array(orderLineSchema).optional(),
   /** The same payer's earlier open page this one replaces: its hold ends. */
   replaces: text.optional(),
   openedAt: instant,

@@ -167,6 +167,42 @@ describe('a table that splits its bill', () => {
       [`order-${String(orderId)}`],
     );
     expect(slips[0]!.n).toBe(1);
+    // Each payer's thank-you page: their own part, their own document, and the bill paid.
+    const noasOrder = await asDiner<{ data: Record<string, unknown> }>(
+      noa,
+      'GET',
+      `/api/orders/${shop.departmentId}/latest`,
+    );
+    expect(noasOrder.body.data).toMatchObject({
+      orderId,
+      totalAmount: '26.50',
+      paymentStatus: 'paid',
+      invoiceStatus: 'generated',
+      table: { billAmount: '41.00', paidAmount: '41.00', leftAmount: '0.00', paid: true },
+    });
+    const danasOrder = await asDiner<{ data: Record<string, unknown> }>(
+      dana,
+      'GET',
+      `/api/orders/${shop.departmentId}/latest`,
+    );
+    expect(danasOrder.body.data).toMatchObject({ orderId, totalAmount: '14.50', paymentStatus: 'paid' });
+    const danasLink = String(danasOrder.body.data.invoiceUrl);
+    const noasLink = String(noasOrder.body.data.invoiceUrl);
+    expect(danasLink).toContain('part=');
+    const page = await fetch(`${app.url}${danasLink}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('14.50');
+    // Noa's token does not open Dana's document.
+    const crossed = new URL(danasLink, app.url);
+    crossed.searchParams.set('token', new URL(noasLink, app.url).searchParams.get('token')!);
+    expect((await fetch(crossed)).status).toBe(404);
+    // Omer paid nothing (his card was declined): his page shows his declined part.
+    const omersOrder = await asDiner<{ data: Record<string, unknown> }>(
+      omer,
+      'GET',
+      `/api/orders/${shop.departmentId}/latest`,
+    );
+    expect(omersOrder.body.data).toMatchObject({ orderId, paymentStatus: 'failed' });
     // The table's next reader starts a fresh cart.
     await until(async () => (await read(dana)).cart.cartId !== before.cart.cartId);
     expect((await read(dana)).cart).toMatchObject({ status: 'open', lines: [] });

@@ -38,13 +38,17 @@ export class InvoiceController {
   async show(
     @Param('orderId') orderId: string,
     @Query('token') token: unknown,
+    @Query('part') part: unknown,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
     keepLinkPrivate(reply);
-    const invoice = ORDER_ID.test(orderId)
-      ? await this.readable(request, orderId, token, (sources) => loadInvoice(sources, orderId))
-      : undefined;
+    // One payer's document of a shared bill (issue 34): `?part=` with that part's own token.
+    const partId = typeof part === 'string' && ORDER_ID.test(part) ? part : undefined;
+    const invoice =
+      ORDER_ID.test(orderId) && (part === undefined || partId)
+        ? await this.readable(request, orderId, token, (sources) => loadInvoice(sources, orderId, partId), partId)
+        : undefined;
     if (!invoice) return sendPage(reply, 404, notFoundPage());
     const { view } = invoice;
     if (view.status !== 'issued') return sendPage(reply, 200, notIssuedPage(view));
@@ -88,8 +92,9 @@ export class InvoiceController {
     orderId: string,
     token: unknown,
     load: (sources: { store: EventStore; em: EntityManager; businesses: BusinessReader }) => Promise<T | undefined>,
+    partId?: string,
   ): Promise<T | undefined> {
-    const byLink = this.links.verify(orderId, token);
+    const byLink = this.links.verify(orderId, token, partId);
     const document = await load({ store: this.store, em: this.database.em(), businesses: this.businesses });
     if (
       !document ||

@@ -31,10 +31,19 @@ export class InvoiceLinks {
     return `/api/invoice/${encodeURIComponent(orderId)}/credits/${encodeURIComponent(refundId)}?token=${this.tokenFor(orderId)}`;
   }
 
+  /**
+   * The document of one payer's part of a shared table's bill (issue 34, decision 056): its token is of the order and
+   * the part together, so one payer's link opens their own document and never another payer's.
+   */
+  partUrlFor(orderId: string, partId: string): string {
+    const token = this.tokenFor(`${orderId}:${partId}`);
+    return `/api/invoice/${encodeURIComponent(orderId)}?part=${encodeURIComponent(partId)}&token=${token}`;
+  }
+
   /** Constant-time comparison, so the time of a refusal tells nothing about how much of a guess was right. */
-  verify(orderId: string, token: unknown): boolean {
+  verify(orderId: string, token: unknown, partId?: string): boolean {
     if (typeof token !== 'string' || token.length === 0 || token.length > 100) return false;
-    const expected = Buffer.from(this.tokenFor(orderId), 'utf8');
+    const expected = Buffer.from(this.tokenFor(partId === undefined ? orderId : `${orderId}:${partId}`), 'utf8');
     const given = Buffer.from(token, 'utf8');
     return given.length === expected.length && timingSafeEqual(given, expected);
   }

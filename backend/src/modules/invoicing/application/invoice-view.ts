@@ -77,24 +77,32 @@ export interface LoadedInvoice {
 export async function loadInvoice(
   { store, em, businesses }: { store: EventStore; em: EntityManager; businesses: BusinessReader },
   orderId: string,
+  partId?: string,
 ): Promise<LoadedInvoice | undefined> {
   const { events } = await store.readStream(orderStreamId(orderId), { em });
   let placed: OrderEventData['OrderPlaced'] | undefined;
-  let paid: OrderEventData['OrderPaid'] | undefined;
+  type Card = Pick<OrderEventData['OrderPaid'], 'last4' | 'brand' | 'method'>;
+  let paid: Card | undefined;
   let issued: OrderEventData['InvoiceIssued'] | undefined;
+  let part: OrderEventData['PartPageOpened'] | undefined;
   let failed = false;
+  // One payer's part of a shared bill (issue 34): its own page, charge and document; the order's link opens none.
+  const ours = (data: { partId?: string }) => data.partId === partId;
   for (const event of events) {
+    const data = event.data as { partId?: string };
     if (event.type === 'OrderPlaced') placed = event.data as OrderEventData['OrderPlaced'];
-    else if (event.type === 'OrderPaid') paid ??= event.data as OrderEventData['OrderPaid'];
-    else if (event.type === 'InvoiceIssued') issued ??= event.data as OrderEventData['InvoiceIssued'];
-    else if (event.type === 'InvoiceFailed') failed = true;
+    else if (event.type === 'PartPageOpened' && partId && ours(data)) part = data as OrderEventData['PartPageOpened'];
+    else if (event.type === (partId ? 'PartPaid' : 'OrderPaid') && ours(data)) paid ??= data as Card;
+    else if (event.type === 'InvoiceIssued' && ours(data)) issued ??= data as OrderEventData['InvoiceIssued'];
+    else if (event.type === 'InvoiceFailed' && !partId) failed = true;
   }
+  if (partId && !part) return undefined;
   if (!placed) return undefined;
   const facts: OrderFacts = {
     orderId: placed.orderId,
     orderNumber: placed.orderNumber,
     tableNumber: placed.tableNumber,
-    lines: placed.lines,
+    lines: part ? linesOfPart(placed, part) : placed.lines,
   };
   if (!issued) {
     return { businessPhone: placed.businessPhone, view: { status: failed ? 'failed' : 'pending', ...facts } };
@@ -121,7 +129,7 @@ export async function loadInvoice(
       vatRatePercent: issued.vatRatePercent,
       tipAgorot: issued.tipAgorot ?? 0,
       discountAgorot: issued.discountAgorot ?? 0,
-      promoCode: placed.discount?.code ?? null,
+      promoCode: part ? null : (placed.discount?.code ?? null),
       seller: seller ?? null,
       // As the document was issued: an issued document never changes, so the order's request is not read again.
       buyer: issued.buyer ?? null,
@@ -130,4 +138,12 @@ export async function loadInvoice(
       card: { last4: paid?.last4 ?? null, brand: paid?.brand ?? null, method: paid?.method ?? 'card' },
     },
   };
+}
+
+/** A part's document lines: the payer's own, or the share as one line named by the table and the order. */
+function linesOfPart(placed: OrderEventData['OrderPlaced'], part: OrderEventData['PartPageOpened']): OrderLine[] {
+  if (part.lines?.length) return part.lines;
+  const table = placed.tableNumber === null ? '' : ` שולחן ${placed.tableNumber}`;
+  const name = `חלק מהחשבון${table}, הזמנה ${placed.orderNumber}`;
+  return [{ productId: placed.lines[0]?.productId ?? 1, name, unitPriceAgorot: part.itemsAgorot, quantity: 1 }];
 }

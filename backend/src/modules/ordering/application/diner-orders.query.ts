@@ -15,6 +15,7 @@ import { preparedStatement } from '../../../platform/database/prepared-statement
 import { BusinessReader } from '../../accounts/index.js';
 import { InvoiceLinks } from '../../invoicing/index.js';
 import type { RefundState } from '../domain/refunds.js';
+import type { PartState } from '../domain/order.decider.js';
 import { OrderChanges } from '../persistence/order-changes.js';
 import { RecentOrders } from '../persistence/recent-orders.js';
 import { orderRowOf } from '../projections/order-row.js';
@@ -43,6 +44,8 @@ interface OrderRow {
   pickup_at: string | null;
   /** The order's refunds from its state snapshot (null before refunds existed). */
   refunds: RefundState[] | string | null;
+  /** A shared bill's parts (issue 34) from the snapshot; null: one payer. */
+  parts: PartState[] | string | null;
 }
 
 /** The order with its business's address and name as they are now (accounts' reader has them). */
@@ -53,16 +56,23 @@ const SELECT = `/* diner-read */ select o.id, o.business_id, o.order_number, o.c
     o.total_amount, o.tip_amount, o.remarks, o.table_number, o.status, o.payment_status, o.invoice_status, o.invoice_number,
     o.invoice_url, o.cardcom_low_profile_id, o.state->>'estimatedReadyAt' as estimated_ready_at,
     o.state->'seller'->>'serviceMode' as service_mode, o.state->'pickup'->>'at' as pickup_at,
-    o.state->'refunds' as refunds
+    o.state->'refunds' as refunds, o.state->'parts' as parts
   from orders o`;
 const LATEST = preparedStatement<OrderRow>(
   'diner_order_latest',
-  `${SELECT} where o.business_id = $1 and o.diner_session_id = $2 order by o.created_at desc limit 1`,
+  // The session's newest order: one it placed, or one whose shared bill it paid a part of (issue 34), each by its index.
+  `select * from (
+     (${SELECT} where o.business_id = $1 and o.diner_session_id = $2 order by o.created_at desc limit 1)
+     union all
+     (${SELECT} where o.business_id = $1 and o.payer_sessions <> '{}' and o.payer_sessions @> array[$2::text]
+       order by o.created_at desc limit 1)
+   ) latest order by created_at desc limit 1`,
 );
 const BY_NUMBER = preparedStatement<OrderRow>(
   'diner_order_by_number',
   // By the address the order was placed at, which stays its own after the business gets a new one (decision 017).
-  `${SELECT} where o.department_id = $1 and o.order_number = $2 and (o.diner_session_id = $3 or o.business_id = $4)`,
+  `${SELECT} where o.department_id = $1 and o.order_number = $2
+     and (o.diner_session_id = $3 or o.payer_sessions @> array[$3::text] or o.business_id = $4)`,
 );
 
 // How often one order's unconfirmed payment is asked of the provider from the thank-you page's reads.
@@ -110,7 +120,7 @@ export class DinerOrders {
   ) {}
 
   async latest(departmentId: string, dinerSessionId: string, correlationId: string): Promise<DinerOrderView | null> {
-    return this.withPaymentCheck(() => this.latestRow(departmentId, dinerSessionId), correlationId);
+    return this.withPaymentCheck(() => this.latestRow(departmentId, dinerSessionId), correlationId, dinerSessionId);
   }
 
   /**
@@ -119,7 +129,7 @@ export class DinerOrders {
    */
   async latestAsRecorded(departmentId: string, dinerSessionId: string): Promise<DinerOrderView | null> {
     const row = await this.latestRow(departmentId, dinerSessionId);
-    return row ? this.view(row) : null;
+    return row ? this.view(row, dinerSessionId) : null;
   }
 
   /**
@@ -168,7 +178,7 @@ export class DinerOrders {
       ]);
       return row && this.withBusiness(row, await this.businesses.byPhone(row.business_id));
     };
-    return this.withPaymentCheck(find, correlationId);
+    return this.withPaymentCheck(find, correlationId, caller.dinerSessionId);
   }
 
   /** The session's newest order at the business that has this department now (its address may have changed). */
@@ -201,29 +211,40 @@ export class DinerOrders {
     if (!state?.seller) return null;
     if (state.dinerSessionId !== caller.dinerSessionId && state.businessPhone !== caller.ownerPhone) return null;
     const row = orderRowOf(state);
-    const order = this.view({
-      ...row,
-      department_id: state.departmentId,
-      business_name: state.seller.name,
-      status: state.status,
-      payment_status: state.payment.status,
-      invoice_status: state.invoice,
-      estimated_ready_at: state.estimatedReadyAt ?? null,
-      service_mode: state.seller.serviceMode ?? null,
-      refunds: state.refunds ?? null,
-    });
+    const order = this.view(
+      {
+        ...row,
+        department_id: state.departmentId,
+        business_name: state.seller.name,
+        status: state.status,
+        payment_status: state.payment.status,
+        invoice_status: state.invoice,
+        estimated_ready_at: state.estimatedReadyAt ?? null,
+        service_mode: state.seller.serviceMode ?? null,
+        refunds: state.refunds ?? null,
+        parts: state.parts ?? null,
+      },
+      caller.dinerSessionId,
+    );
     return isSettled(order) ? order : null;
   }
 
-  private async withPaymentCheck(find: () => Promise<OrderView | undefined>, correlationId: string) {
+  private async withPaymentCheck(
+    find: () => Promise<OrderView | undefined>,
+    correlationId: string,
+    dinerSessionId?: string,
+  ) {
     let row = await find();
-    if (row && row.payment_status !== 'paid' && row.status === 'pending' && row.cardcom_low_profile_id) {
-      if (await this.recheck(row.id, row.cardcom_low_profile_id, correlationId)) row = await find();
+    // The page still waiting for its payment: the order's, or at a shared table the reader's own part's.
+    const part = row && partOf(row, dinerSessionId);
+    const page = part ? (part.status === 'pending' ? part.lowProfileId : null) : row?.cardcom_low_profile_id;
+    if (row && page && row.status === 'pending' && (part || row.payment_status !== 'paid')) {
+      if (await this.recheck(row.id, page, correlationId)) row = await find();
     }
-    return row ? this.view(row) : null;
+    return row ? this.view(row, dinerSessionId) : null;
   }
 
-  private view(row: OrderView): DinerOrderView {
+  private view(row: OrderView, dinerSessionId?: string): DinerOrderView {
     const stored = typeof row.refunds === 'string' ? (JSON.parse(row.refunds) as RefundState[]) : row.refunds;
     const refunds: DinerRefund[] = (stored ?? [])
       .filter((refund) => refund.status === 'refunded')
@@ -233,7 +254,40 @@ export class DinerOrders {
         refundedAt: refund.refundedAt ?? refund.requestedAt,
         creditUrl: refund.credit === 'issued' ? this.links.creditUrlFor(row.id, refund.refundId) : null,
       }));
-    return { ...view(row), ...(refunds.length > 0 ? { refunds } : {}) };
+    const part = partOf(row, dinerSessionId);
+    return {
+      ...view(row),
+      ...(refunds.length > 0 ? { refunds } : {}),
+      ...(part ? this.asPayer(row, part) : {}),
+    };
+  }
+
+  /**
+   * At a shared table (issue 34, decision 056) the reader sees their own part: what they paid (their part and tip),
+   * its state and their own document; and the bill: what the table has paid and what is left. The kitchen's status
+   * stays the order's (pending until the parts cover it).
+   */
+  private asPayer(row: OrderView, part: PartState): Partial<DinerOrderView> {
+    const parts = partsOf(row);
+    const items = parts.length > 0 ? billOf(row) : 0;
+    const paid = parts
+      .filter((one) => one.status === 'paid')
+      .reduce((sum, one) => sum + one.itemsAgorot - (one.paid?.overpaidAgorot ?? 0), 0);
+    const status = part.status === 'paid' ? 'paid' : part.status === 'pending' ? 'pending' : 'failed';
+    return {
+      totalAmount: agorotToDecimalString(part.amountAgorot),
+      tipAmount: agorotToDecimalString(part.tipAgorot),
+      paymentStatus: status,
+      invoiceStatus: part.invoiceNumber ? 'generated' : 'pending',
+      invoiceNumber: part.invoiceNumber,
+      invoiceUrl: part.invoiceNumber ? this.links.partUrlFor(row.id, part.partId) : null,
+      table: {
+        billAmount: agorotToDecimalString(items),
+        paidAmount: agorotToDecimalString(Math.min(paid, items)),
+        leftAmount: agorotToDecimalString(Math.max(0, items - paid)),
+        paid: row.payment_status === 'paid',
+      },
+    };
   }
 
   private async recheck(orderId: string, lowProfileId: string, correlationId: string): Promise<boolean> {
@@ -284,4 +338,21 @@ function view(row: OrderView): DinerOrderView {
     serviceMode: row.service_mode === 'pickup' || row.pickup_at ? 'pickup' : 'table',
     ...(row.pickup_at ? { pickupAt: israelSlotTime(Date.parse(row.pickup_at)) } : {}),
   };
+}
+
+function partsOf(row: Pick<OrderRow, 'parts'>): PartState[] {
+  return (typeof row.parts === 'string' ? (JSON.parse(row.parts) as PartState[] | null) : row.parts) ?? [];
+}
+
+/** The reader's own part of a shared bill: their paid one, else their newest one not replaced. */
+function partOf(row: Pick<OrderRow, 'parts'>, dinerSessionId: string | undefined): PartState | undefined {
+  if (!dinerSessionId) return undefined;
+  const mine = partsOf(row).filter((part) => part.dinerSessionId === dinerSessionId && part.status !== 'replaced');
+  return mine.find((part) => part.status === 'paid') ?? mine.at(-1);
+}
+
+/** The bill's items: the order's total before any payer's tip (the row's total counts the tips once it is paid). */
+function billOf(row: Pick<OrderRow, 'total_amount' | 'tip_amount'>): number {
+  const cents = (text: string) => Math.round(Number(text) * 100);
+  return cents(row.total_amount) - cents(row.tip_amount ?? '0');
 }

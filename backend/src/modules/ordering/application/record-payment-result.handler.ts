@@ -112,7 +112,7 @@ export class RecordPaymentResultHandler implements ICommandHandler<RecordPayment
               amountAgorot: result.amountAgorot,
               document: result.document,
               method: result.method,
-              invoiceUrl: this.links.urlFor(page.order_id),
+              invoiceUrl: this.invoiceUrlOf(page.order_id, lowProfileId, current),
               seller: await this.sellerIfUnknown(page, current),
               now,
             },
@@ -165,6 +165,12 @@ export class RecordPaymentResultHandler implements ICommandHandler<RecordPayment
     }
     const [page] = await this.database.run(PAGE, [lowProfileId]);
     return page;
+  }
+
+  /** The document's link: the order's, or, for a payer's part of a shared bill (issue 34), that part's own. */
+  private invoiceUrlOf(orderId: string, lowProfileId: string, known: LoadedOrder | undefined): string {
+    const part = known?.state.placed ? known.state.parts?.find((one) => one.lowProfileId === lowProfileId) : undefined;
+    return part ? this.links.partUrlFor(orderId, part.partId) : this.links.urlFor(orderId);
   }
 
   private remember(lowProfileId: string, orderId: string, transactionId: string, terminal: TerminalChoice): void {

@@ -54,6 +54,7 @@ export type PartCommand = {
       | 'paymentUrl'
       | 'terminal'
       | 'method'
+      | 'lines'
     > & {
       choice: SplitChoice;
       /** The payer's own lines at the table, priced as the order has them (for `mine`). */

@@ -24,7 +24,8 @@
 --   A writer that raced past the version check still loses on the log's unique (stream_id, stream_version).
 --
 -- The `orders` columns it updates are every column of the row but the ones fixed at placing (id, business, number,
--- amounts, dates): a column added to `orderRowOf` is added to the update below in the same change.
+-- dates); the amounts change once, when a shared bill paid in parts adds its payers' tips (decision 056). A column
+-- added to `orderRowOf` is added to the update below in the same change.
 create or replace function order_append(
   p_order_id uuid,
   p_expected integer,
@@ -158,7 +159,9 @@ begin
       payment_provider = v_row.payment_provider, card_last4 = v_row.card_last4, card_brand = v_row.card_brand,
       approval_number = v_row.approval_number, paid_at = v_row.paid_at, slip_status = v_row.slip_status,
       refunded_amount = v_row.refunded_amount, refund_refused_id = v_row.refund_refused_id,
-      refund_refused_reason = v_row.refund_refused_reason, state = v_row.state, stream_version = v_row.stream_version
+      refund_refused_reason = v_row.refund_refused_reason, total_amount = v_row.total_amount,
+      commission = v_row.commission, net_amount = v_row.net_amount, tip_amount = v_row.tip_amount,
+      payer_sessions = v_row.payer_sessions, state = v_row.state, stream_version = v_row.stream_version
     where id = p_order_id and orders.stream_version = p_expected;
     if not found then
       raise exception 'order % is not at version %', p_order_id, p_expected using errcode = 'TF409';

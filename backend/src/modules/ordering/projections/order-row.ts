@@ -47,6 +47,8 @@ export interface OrderRowValues {
   /** Order ahead (issue 33): fixed at placing; null: as soon as possible. */
   pickup_at: string | null;
   due_at: string | null;
+  /** A shared bill's payers other than its placer (issue 34): their thank-you pages find it by their session. */
+  payer_sessions: string[];
 }
 
 const PAYMENT_METHOD_COLUMN: Record<PaymentMethod, string> = {
@@ -132,6 +134,9 @@ export function orderRowOf(order: PlacedOrder): OrderRowValues {
     source_tag: order.source?.tag ?? null,
     promo_code: order.discount?.code ?? null,
     discount_agorot: order.discount?.agorot ?? 0,
+    payer_sessions: [
+      ...new Set((order.parts ?? []).map((part) => part.dinerSessionId).filter((id) => id !== order.dinerSessionId)),
+    ],
   };
 }
 

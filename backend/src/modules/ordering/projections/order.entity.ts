@@ -67,6 +67,8 @@ export const OrderEntity = defineEntity({
     /** Order ahead (issue 33): the pickup time and when its preparation starts; null: as soon as possible. */
     pickupAt: p.datetime().columnType('timestamptz').nullable(),
     dueAt: p.datetime().columnType('timestamptz').nullable(),
+    /** A shared bill's payers other than its placer (issue 34, decision 056); empty: one payer. */
+    payerSessions: p.array().defaultRaw("'{}'"),
     streamVersion: p.integer().default(0),
     createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
   },

@@ -7,6 +7,12 @@ import { orderDecider, upcastOrderState, type StoredOrderState } from '../domain
 import { orderRowOf } from './order-row.js';
 
 const ROW_COLUMNS = [
+  // The amounts change once after placing: a shared bill paid in parts adds its payers' tips (decision 056).
+  'total_amount',
+  'commission',
+  'net_amount',
+  'tip_amount',
+  'payer_sessions',
   'customer_name',
   'customer_phone',
   'items',
