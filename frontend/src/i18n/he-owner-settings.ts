@@ -161,6 +161,10 @@ export const heOwnerSettings = {
     qrTables: 'מספר שולחנות',
     qrTablesHint: 'מ-1 עד 200. לכל שולחן ייווצר דף משלו, עם מספר השולחן ועם קוד שמוביל לשולחן.',
     qrTablesInvalid: 'נא להזין מספר שלם בין 1 ל-200',
+    /** The shared table is on (issue 34): the tables come from the Tables card, each code with its table's secret. */
+    qrSharedTables: (count: number) =>
+      `השולחן המשותף פעיל: הכרטיסים נוצרים ל${count === 1 ? 'שולחן שהוגדר' : `־${count} השולחנות שהוגדרו`} בכרטיס "שולחן משותף", והקוד של כל שולחן נושא את הסוד שלו. כרטיסים שהודפסו לפני כן מזמינים לבד.`,
+    qrSharedTablesList: 'השולחנות:',
     qrPrint: 'הדפסה',
     qrDownload: 'הורדה',
     qrPreparing: 'מכינים...',
