@@ -18,7 +18,7 @@ import type { PublicBusiness } from './menu-types';
 import { parseDinerPath, type DinerRoute } from './paths';
 import { DinerShell } from './shell';
 import { StepsScreen } from './steps-screen';
-import { useSharedTable, type SharedTable } from './shared-table/use-table-session';
+import { useSharedTable, type SharedTableHere } from './shared-table/use-table-session';
 import { useLanguage, useText } from './language';
 import { DinerContext, MessagePage, primaryButtonClass, textLinkClass } from './ui';
 
@@ -163,7 +163,7 @@ export function DinerApp({ hydrating = false }: { hydrating?: boolean }) {
         : loadTableSecret(departmentId)
       : undefined;
   const shared = useSharedTable(departmentId, tableHere, secret);
-  const joined = shared?.view.status === 'joined' ? shared : undefined;
+  const joined = typeof shared === 'object' && shared.view.status === 'joined' ? shared : undefined;
   const cart = !joined
     ? store
     : route.page === 'checkout'
@@ -242,7 +242,7 @@ function Screen({
   lines: ReturnType<CartStore['getLines']>;
   update: CartStore['update'];
   hydrated: boolean;
-  shared: SharedTable | undefined;
+  shared: SharedTableHere;
 }) {
   const t = useText();
   if (route.page === 'not-found') {
@@ -285,8 +285,14 @@ function Screen({
           table={table}
           lines={lines}
           update={update}
-          tableBar={shared ? <shared.ui.TableBar shared={shared} departmentId={departmentId} /> : undefined}
-          tableTotal={shared?.view.status === 'joined' ? shared.view.state?.cart.totalAgorot : undefined}
+          tableBar={
+            typeof shared === 'object' ? <shared.ui.TableBar shared={shared} departmentId={departmentId} /> : undefined
+          }
+          tableTotal={
+            typeof shared === 'object' && shared.view.status === 'joined'
+              ? shared.view.state?.cart.totalAgorot
+              : undefined
+          }
         />
       );
     }
@@ -301,7 +307,12 @@ function Screen({
     );
   }
 
-  if (route.page === 'cart' && shared?.view.status === 'joined' && shared.view.state) {
+  // The cart and checkout at a shared table wait for the table's answer: never a flash of the private cart, and never
+  // a payment started for it while the table's lines are on their way.
+  if (shared === 'loading' && (route.page === 'cart' || route.page === 'checkout')) {
+    return <MessagePage testId="step-loading" title={business.businessName} description={t.stepLoading} />;
+  }
+  if (route.page === 'cart' && typeof shared === 'object' && shared.view.status === 'joined' && shared.view.state) {
     return (
       <>
         <DinerHeader business={business} table={table} count={itemCount(lines)} title={false} />

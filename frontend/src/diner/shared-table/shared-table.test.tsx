@@ -234,7 +234,8 @@ describe('the diner at a shared table (issue 34)', () => {
     localStorage.setItem('table_demo', '3');
     localStorage.setItem('tableSecret_demo', KEY);
     openAt('/cart/demo');
-    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(`${t.tableCart} 3`);
+    expect(screen.getByTestId('step-loading')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(`${t.tableCart} 3`));
     expect(screen.getAllByTestId('table-line')).toHaveLength(2);
     expect(screen.getByTestId('table-total').textContent).toContain('42.00');
 

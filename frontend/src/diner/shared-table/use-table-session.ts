@@ -12,16 +12,22 @@ export interface SharedTable {
   ui: SharedTableChunk;
 }
 
+/** The table's session, or `'loading'` while a table with a secret is known but its chunk or state is not here yet. */
+export type SharedTableHere = SharedTable | 'loading' | undefined;
+
 const TABLE_NUMBER = /^[1-9]\d{0,2}$/;
 const noSubscribe = () => () => undefined;
 const noView = () => undefined;
 
-/** The session of the shared table at `table` with `key`, once its chunk is here; undefined otherwise. */
+/**
+ * The session of the shared table at `table` with `key` once its chunk and first answer are here (joined, or why not);
+ * `'loading'` until then; undefined where there is no shared table.
+ */
 export function useSharedTable(
   departmentId: string | undefined,
   table: string | undefined,
   key: string | undefined,
-): SharedTable | undefined {
+): SharedTableHere {
   const [held, setHeld] = useState<{ session: TableSession; ui: SharedTableChunk } | undefined>();
   const number = table && TABLE_NUMBER.test(table) ? Number(table) : undefined;
   useEffect(() => {
@@ -43,5 +49,7 @@ export function useSharedTable(
     };
   }, [departmentId, number, key]);
   const view = useSyncExternalStore(held?.session.subscribe ?? noSubscribe, held?.session.getView ?? noView, noView);
-  return held && view ? { ...held, view } : undefined;
+  // Loading only before the table's first answer: joining again (after "just for me") keeps the bar in place.
+  if (held && view) return view.status === 'joining' && !view.state ? 'loading' : { ...held, view };
+  return departmentId && number !== undefined && key ? 'loading' : undefined;
 }
