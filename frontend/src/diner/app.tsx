@@ -286,12 +286,21 @@ function Screen({
           lines={lines}
           update={update}
           tableBar={
-            typeof shared === 'object' ? <shared.ui.TableBar shared={shared} departmentId={departmentId} /> : undefined
+            typeof shared === 'object' ? (
+              <shared.ui.TableBar
+                shared={shared}
+                departmentId={departmentId}
+                describesAdds={menu.menu.ordering?.open !== false}
+              />
+            ) : undefined
           }
           tableTotal={
             typeof shared === 'object' && shared.view.status === 'joined'
               ? shared.view.state?.cart.totalAgorot
               : undefined
+          }
+          tablePaying={
+            typeof shared === 'object' && shared.view.status === 'joined' && shared.view.state?.cart.status === 'paying'
           }
         />
       );

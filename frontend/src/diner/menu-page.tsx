@@ -33,6 +33,7 @@ export function MenuPage({
   update,
   tableBar,
   tableTotal,
+  tablePaying = false,
 }: CartProps & {
   menu: PublicMenu;
   table: string | undefined;
@@ -40,6 +41,8 @@ export function MenuPage({
   tableBar?: ReactNode;
   /** At a shared table: the table's total for the cart button (its count stays the diner's own lines). */
   tableTotal?: number | undefined;
+  /** At a shared table: someone is paying, nothing is added until the payment ends (the bar says who). */
+  tablePaying?: boolean;
 }) {
   const t = useText();
   useDocumentTitle(t.pageTitle(menu.business.businessName));
@@ -50,7 +53,7 @@ export function MenuPage({
   const openSheet = useCallback<OpenSheet>((product, opener) => setSheet({ product, opener }), []);
   const closeSheet = useCallback(() => setSheet(null), []);
   // Closed (hours, Shabbat, a pause): the menu is browsed as usual, nothing is added (decision 028).
-  const closed = menu.ordering ? !menu.ordering.open : false;
+  const closed = (menu.ordering ? !menu.ordering.open : false) || tablePaying;
   return (
     // The menu's own language: its names are marked by it (an untranslated one, in an item's `he`, as Hebrew).
     <MenuLanguageContext.Provider value={menu.language ?? 'he'}>

@@ -65,7 +65,16 @@ function AloneSwitch({ shared, t }: { shared: Shared; t: TableStrings }) {
  * total live, the lines on demand, the "just for me" switch. When the table cannot be joined, a calm line says so and
  * the menu keeps the private cart.
  */
-export function TableBar({ shared, departmentId }: { shared: Shared; departmentId: string }) {
+export function TableBar({
+  shared,
+  departmentId,
+  describesAdds = false,
+}: {
+  shared: Shared;
+  departmentId: string;
+  /** The menu's ordering is open: while the table pays, the bar's notice says why adding is disabled. */
+  describesAdds?: boolean;
+}) {
   const t = useTableText();
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -132,7 +141,7 @@ export function TableBar({ shared, departmentId }: { shared: Shared; departmentI
           {t.items(itemsOf(state))} · <span dir="ltr">{formatShekels(state.cart.totalAgorot)}</span>
         </p>
       </div>
-      <Notices shared={shared} t={t} />
+      <Notices shared={shared} t={t} describesAdds={describesAdds} />
       <div className="mt-2 flex flex-wrap gap-2">
         <button
           type="button"

@@ -4,6 +4,7 @@ import { TABLE_DINER_COLOURS, TABLE_LIMITS, type TableCartLine, type TableDiner 
 import type { TableDinerColour } from '@tafrit/contracts/tables';
 import { useId, useState, type FormEvent } from 'react';
 import { formatShekels } from '../money';
+import { ORDERING_CLOSED_ID } from '../ordering-banner';
 import { iconButtonClass, secondaryButtonClass, useDiner } from '../ui';
 import { dinerColourHex, type TableStrings } from './strings';
 import { isOwnLine, payerOf } from './table-state';
@@ -31,7 +32,16 @@ function DinerChip({ diner, t, you }: { diner: TableDiner | undefined; t: TableS
 }
 
 /** "Dana is paying" while the cart is checked out, and the last change that did not happen. */
-export function Notices({ shared, t }: { shared: Shared; t: TableStrings }) {
+export function Notices({
+  shared,
+  t,
+  describesAdds = false,
+}: {
+  shared: Shared;
+  t: TableStrings;
+  /** On the menu with ordering open: the paying notice is why the add buttons are disabled (their aria-describedby). */
+  describesAdds?: boolean;
+}) {
   const { view } = shared;
   const payer = payerOf(view.state);
   const problem =
@@ -44,6 +54,7 @@ export function Notices({ shared, t }: { shared: Shared; t: TableStrings }) {
     <>
       {payer !== undefined ? (
         <p
+          id={describesAdds ? ORDERING_CLOSED_ID : undefined}
           className="mt-2 rounded-lg border border-brand-700 bg-brand-50 p-3 font-medium text-ink"
           data-testid="table-paying"
         >
@@ -124,7 +135,7 @@ function LineItem({ line, shared, t }: { line: TableCartLine; shared: Shared; t:
             </button>
           </div>
         ) : (
-          <p className="text-ink" title={own ? undefined : t.othersLine}>
+          <p className="text-ink" title={own ? undefined : t.othersLine} data-testid="table-line-quantity">
             <span className="sr-only">{t.quantity(line.name)} </span>× <bdi dir="ltr">{line.quantity}</bdi>
           </p>
         )}
