@@ -119,6 +119,12 @@ export function createTableSession(place: TablePlace, { alone = false }: { alone
     });
   }
 
+  // A phone put away comes back to the table's state as it is now (its socket may have slept meanwhile).
+  const onVisible = () => {
+    if (document.visibilityState === 'visible' && view.status === 'joined') load();
+  };
+  globalThis.document?.addEventListener('visibilitychange', onVisible);
+
   function stop() {
     loading?.abort();
     socket?.disconnect();
@@ -245,6 +251,7 @@ export function createTableSession(place: TablePlace, { alone = false }: { alone
     },
     dispose() {
       disposed = true;
+      globalThis.document?.removeEventListener('visibilitychange', onVisible);
       stop();
       setJoinedTable(place.departmentId, null);
       listeners.clear();
