@@ -1,7 +1,7 @@
 // The diner's calls of the shared table (issue 34): `GET /api/tables/{departmentId}/{table}?key=` and its changes,
 // each answering the table's new state. No zod here (the diner's chunks carry none): the answer's shape is checked
 // by hand, enough to draw it.
-import type { TableDinerColour, TableState } from '@tafrit/contracts/tables';
+import type { TableDinerColour, TableSocketState, TableState } from '@tafrit/contracts/tables';
 import type { LineRequest } from './table-state';
 
 export interface TablePlace {
@@ -30,12 +30,12 @@ export class TableRefused extends Error {
 const base = ({ departmentId, table }: TablePlace) => `/api/tables/${encodeURIComponent(departmentId)}/${table}`;
 const withKey = (path: string, { key }: TablePlace) => `${path}?key=${encodeURIComponent(key)}`;
 
-function isTableState(value: unknown): value is TableState {
+/** The table's state as the socket sends it to everyone at the table (no `you`), checked enough to draw it. */
+export function isPushedState(value: unknown): value is TableSocketState {
   if (typeof value !== 'object' || value === null) return false;
-  const state = value as Partial<TableState>;
+  const state = value as Partial<TableSocketState>;
   return (
     typeof state.number === 'number' &&
-    typeof state.you?.dinerId === 'string' &&
     typeof state.cart?.cartId === 'string' &&
     typeof state.cart.version === 'number' &&
     Array.isArray(state.cart.lines) &&
@@ -44,8 +44,10 @@ function isTableState(value: unknown): value is TableState {
   );
 }
 
-/** A state pushed by the table's socket, checked as an answer is. */
-export const isPushedState = isTableState;
+/** An answer to the reader's own request: the table's state with the reader (`you`). */
+function isTableState(value: unknown): value is TableState {
+  return isPushedState(value) && typeof (value as Partial<TableState>).you?.dinerId === 'string';
+}
 
 const NETWORK_RETRIES = [400, 1200, 3000];
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -76,7 +78,9 @@ async function call(method: string, path: string, body?: unknown, signal?: Abort
       message?: string;
       code?: string;
     } | null;
-    if (response.status === 404) throw new TableNotFound(answer?.message ?? '');
+    // A line that is gone (removed twice) is a refusal of that change; any other 404 is the table's code.
+    if (response.status === 404 && answer?.code !== 'table.line_not_found')
+      throw new TableNotFound(answer?.message ?? '');
     if (!response.ok || !answer?.success || !isTableState(answer.data)) {
       throw new TableRefused(response.status, answer?.code, answer?.message ?? '');
     }

@@ -1,6 +1,6 @@
 // One phone at a shared table (issue 34): the table's state from its own request and its socket, the reader's changes
 // sent one after another (a retried add keeps its line id), and the two carts the diner's screens read.
-import { TABLE_SOCKET, type TableState } from '@tafrit/contracts/tables';
+import { TABLE_SOCKET, type TableSocketState, type TableState } from '@tafrit/contracts/tables';
 import { ORDER_LIMITS } from '@tafrit/contracts/http/order-limits';
 import type { CartLine, CartStore } from '../cart';
 import { setJoinedTable, setTableAlone } from '../table-secret';
@@ -14,7 +14,7 @@ import {
   TableRefused,
   type TablePlace,
 } from './api';
-import { cartLineOf, lineRequests, nextTableState, ownCartLines, type StateSource } from './table-state';
+import { lineRequests, nextTableState, orderCartLines, ownCartLines, type StateSource } from './table-state';
 import type { TableProblem, TableSession, TableView } from './types';
 
 type Change = (lines: readonly CartLine[]) => CartLine[];
@@ -54,10 +54,10 @@ export function createTableSession(place: TablePlace, { alone = false }: { alone
   /** The menu's lines: the reader's own on the server, with the changes still on their way applied over them. */
   const recompute = () => {
     menuLines = queue.reduce<CartLine[]>((lines, change) => change(lines), own.lines);
-    tableLines = view.state ? view.state.cart.lines.map(cartLineOf) : [];
+    tableLines = orderCartLines(view.state);
   };
 
-  function apply(incoming: TableState, source: StateSource) {
+  function apply(incoming: TableState | TableSocketState, source: StateSource) {
     const state = nextTableState(view.state, incoming, source);
     if (state === view.state) return;
     own = ownCartLines(state);
@@ -72,8 +72,17 @@ export function createTableSession(place: TablePlace, { alone = false }: { alone
       set({ status: 'invalid', state: null });
       return;
     }
-    if (error instanceof TableRefused) set({ problem: 'refused', problemMessage: error.message });
-    else set({ problem: 'network', problemMessage: '' });
+    if (error instanceof TableRefused) {
+      set(
+        error.code === 'table.cart_paying'
+          ? { problem: 'paying', problemMessage: '' }
+          : { problem: 'refused', problemMessage: error.message },
+      );
+      // The server said no: what the phone showed may not be the table's any more, so read it again.
+      if (view.status === 'joined') load();
+    } else {
+      set({ problem: 'network', problemMessage: '' });
+    }
   }
 
   function load() {

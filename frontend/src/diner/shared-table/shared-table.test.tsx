@@ -147,9 +147,10 @@ describe('the diner at a shared table (issue 34)', () => {
     fireEvent.click(within(bar).getByTestId('table-toggle'));
 
     const theirs = tableLine({ dinerId: omer.dinerId, productId: 10, name: 'קרואסון', quantity: 2 });
-    const newer = tableState({ version: 3, you: omer, lines: [mine, theirs] });
+    const newer = tableState({ version: 3, lines: [mine, theirs] });
     server.push(newer);
-    act(() => socket().emit('table.state', newer));
+    const { you: _you, ...pushed } = newer;
+    act(() => socket().emit('table.state', pushed));
     await waitFor(() => expect(within(bar).getAllByTestId('table-line')).toHaveLength(2));
     // An older push changes nothing.
     act(() => socket().emit('table.state', tableState({ version: 2, lines: [] })));
@@ -242,14 +243,10 @@ describe('the diner at a shared table (issue 34)', () => {
     const body = paymentRequest({
       departmentId: 'demo',
       businessName: 'קפה הגפן',
-      lines: [
-        { productId: 10, name: 'הפוך', price: '14.00', quantity: 1 },
-        { productId: 10, name: 'הפוך', price: '14.00', quantity: 2 },
-      ],
+      lines: [{ productId: 10, name: 'הפוך', price: '14.00', quantity: 3 }],
       amount: 4200,
     });
     expect(body.table).toEqual({ number: 3, key: KEY });
     expect(body.cartData.tableNumber).toBe(3);
-    expect(body.cartData.items).toHaveLength(2);
   });
 });

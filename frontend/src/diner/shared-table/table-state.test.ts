@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CartLine } from '../cart';
 import { dana, omer, tableLine, tableState } from './fixtures';
-import { isOwnLine, lineRequests, nextTableState, ownCartLines, payerOf } from './table-state';
+import { isOwnLine, lineRequests, nextTableState, orderCartLines, ownCartLines, payerOf } from './table-state';
 
 const OAT = '11111111-1111-4111-8111-111111111111';
 
@@ -18,8 +18,9 @@ describe("the shared table's state (issue 34)", () => {
 
   it("takes the reader from an answer only: the socket's state is the same for everyone at the table", () => {
     const mine = tableState({ version: 1, you: dana });
-    const pushed = tableState({ version: 2, you: omer });
+    const { you: _you, ...pushed } = tableState({ version: 2, you: omer });
     expect(nextTableState(mine, pushed, 'socket')?.you).toEqual(dana);
+    expect(nextTableState(mine, pushed, 'socket')?.cart.version).toBe(2);
     expect(nextTableState(mine, tableState({ version: 2, you: { ...dana, name: 'Dana' } }), 'answer')?.you.name).toBe(
       'Dana',
     );
@@ -95,6 +96,20 @@ describe("the shared table's state (issue 34)", () => {
     expect(lineRequests({ before, after: [], ids, newId, table })).toEqual([
       { kind: 'remove', lineId: first.lineId },
       { kind: 'remove', lineId: again.lineId },
+    ]);
+  });
+
+  it("pays for the table's lines as the server merges them: one item per product and choices", () => {
+    const state = tableState({
+      lines: [
+        tableLine({ dinerId: dana.dinerId, productId: 1, quantity: 1 }),
+        tableLine({ dinerId: omer.dinerId, productId: 2, quantity: 1, options: [OAT], unitPriceAgorot: 1600 }),
+        tableLine({ dinerId: omer.dinerId, productId: 1, quantity: 2 }),
+      ],
+    });
+    expect(orderCartLines(state).map((line) => [line.productId, line.quantity, line.price])).toEqual([
+      [1, 3, '14.00'],
+      [2, 1, '16.00'],
     ]);
   });
 

@@ -2,7 +2,7 @@
 // lines as the menu's cart lines, and what to ask the server when the menu changes them.
 import { agorotToDecimalString } from '@tafrit/contracts/money';
 import { cartLineKey } from '@tafrit/contracts/option-pricing';
-import type { TableCartLine, TableState } from '@tafrit/contracts/tables';
+import type { TableCartLine, TableSocketState, TableState } from '@tafrit/contracts/tables';
 import type { CartLine } from '../cart';
 
 /** Where a state came from: an answer to the reader's own request (its `you` is the reader), or the table's socket. */
@@ -10,16 +10,18 @@ export type StateSource = 'answer' | 'socket';
 
 /**
  * The state to keep: within one cart the highest `version` wins (answers and socket pushes arrive in any order); a
- * different cart (the last one was paid or ended idle) wins when it is newer. The reader (`you`) is only ever taken
+ * different cart (the last one was paid or ended idle) replaces it whatever its version (contracts' TABLE_SOCKET),
+ * unless it is older: a late push of the cart that ended never comes back. The reader (`you`) is only ever taken
  * from an answer to the reader's own request: the socket sends the same state to everyone at the table.
  */
 export function nextTableState(
   current: TableState | null,
-  incoming: TableState,
+  incoming: TableState | TableSocketState,
   source: StateSource,
 ): TableState | null {
-  if (!current) return source === 'answer' ? incoming : null;
-  const you = source === 'answer' ? incoming.you : current.you;
+  const answered = source === 'answer' && 'you' in incoming ? incoming.you : undefined;
+  if (!current) return answered ? { ...incoming, you: answered } : null;
+  const you = answered ?? current.you;
   if (incoming.cart.cartId === current.cart.cartId) {
     if (incoming.cart.version < current.cart.version) return current;
     if (incoming.cart.version === current.cart.version && source === 'socket') return current;
@@ -27,6 +29,26 @@ export function nextTableState(
   }
   if (Date.parse(incoming.cart.updatedAt) < Date.parse(current.cart.updatedAt)) return current;
   return { ...incoming, you };
+}
+
+/**
+ * The table's lines as create-payment's items: one per product and choices, every diner's quantities added together,
+ * as the server merges the table's cart into the order (and compares the phone's items with it).
+ */
+export function orderCartLines(state: TableState | null): CartLine[] {
+  const lines: CartLine[] = [];
+  const index = new Map<string, number>();
+  for (const line of state?.cart.lines ?? []) {
+    const key = tableLineKey(line);
+    const at = index.get(key);
+    if (at === undefined) {
+      index.set(key, lines.length);
+      lines.push(cartLineOf(line));
+    } else {
+      lines[at] = { ...lines[at]!, quantity: lines[at]!.quantity + line.quantity };
+    }
+  }
+  return lines;
 }
 
 /** Lines the reader may change: their own. Everyone else's are read-only on this phone. */
