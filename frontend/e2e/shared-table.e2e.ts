@@ -172,7 +172,8 @@ describe('two phones at demo table 3 (issue 34)', () => {
     const payer = await phoneAt(table);
     const other = await phoneAt(table);
     await showLines(other.page);
-    await expect.poll(() => other.page.getByTestId('table-line').count()).toBeGreaterThan(0);
+    await addButton(payer.page, 'לימונדה נענע').click();
+    await lineOf(other.page, 'לימונדה נענע').first().waitFor();
 
     await payer.page.getByTestId('table-open-cart').click();
     await payer.page.getByTestId('table-pay').waitFor();
