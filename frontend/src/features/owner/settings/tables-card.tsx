@@ -166,7 +166,11 @@ export function TablesCard({ canEdit = true }: { canEdit?: boolean }) {
           <TextField
             id={`${titleId}-numbers`}
             label={t.numbers}
-            hint={t.numbersHint}
+            hint={
+              <>
+                {t.numbersHint} <bdi dir="ltr">{t.numbersExample}</bdi>
+              </>
+            }
             error={errors.numbers}
             ltr
             inputMode="text"
