@@ -1,6 +1,6 @@
 import { lazy, startTransition, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { currentDepartmentId, departmentBusiness } from '@/lib/storage';
-import { cartFromCookies, createCartStore, loadTable, saveTable, type CartStore } from './cart';
+import { cartFromCookies, createCartStore, itemCount, loadTable, saveTable, type CartStore } from './cart';
 import {
   atMenuAddress,
   fetchMenu,
@@ -10,12 +10,15 @@ import {
   type MenuState,
 } from './menu-data';
 import { rememberSource } from './order-source';
+import { loadTableSecret, saveTableSecret } from './table-secret';
 import type { DinerLanguage } from '@tafrit/contracts/languages';
+import { DinerHeader } from './diner-header';
 import { MenuPage } from './menu-page';
 import type { PublicBusiness } from './menu-types';
 import { parseDinerPath, type DinerRoute } from './paths';
 import { DinerShell } from './shell';
 import { StepsScreen } from './steps-screen';
+import { useSharedTable, type SharedTableHere } from './shared-table/use-table-session';
 import { useLanguage, useText } from './language';
 import { DinerContext, MessagePage, primaryButtonClass, textLinkClass } from './ui';
 
@@ -148,7 +151,27 @@ export function DinerApp({ hydrating = false }: { hydrating?: boolean }) {
     // A transition: React may hydrate what it changes first, in interruptible passes, without a long task.
     if (!hydrated) startTransition(() => setHydrated(true));
   }, [hydrated]);
-  const lines = useSyncExternalStore(store.subscribe, store.getLines, store.getLines);
+  // The shared table (issue 34): the poster's `?table=&key=`, or the table and secret kept from the scan (the cart's
+  // and checkout's addresses carry neither). Joined, the menu counts the diner's own lines of the table's cart and the
+  // checkout pays the table's; otherwise (loading, a code not valid, "just for me") the private cart, as ever.
+  const routeTable = route.page === 'not-found' ? undefined : route.table;
+  const tableHere = hydrated && departmentId ? (routeTable ?? loadTable(departmentId)) : undefined;
+  const secret =
+    hydrated && departmentId && route.page !== 'not-found'
+      ? routeTable
+        ? route.key
+        : loadTableSecret(departmentId)
+      : undefined;
+  const shared = useSharedTable(departmentId, tableHere, secret);
+  const joined = typeof shared === 'object' && shared.view.status === 'joined' ? shared : undefined;
+  const cart = !joined
+    ? store
+    : route.page === 'checkout'
+      ? joined.session.tableStore
+      : route.page === 'thank-you'
+        ? store
+        : joined.session.menuStore;
+  const lines = useSyncExternalStore(cart.subscribe, cart.getLines, cart.getLines);
   // The lines the server drew a step's page with (the cart's cookie, see cart.ts): the hydration renders exactly them.
   const [serverLines] = useState(() =>
     hydrating && route.page !== 'menu' && departmentId
@@ -166,9 +189,12 @@ export function DinerApp({ hydrating = false }: { hydrating?: boolean }) {
     if (!departmentId || route.page !== 'menu') return;
     // The menu visited last is where /order, /cart and the others go back to.
     currentDepartmentId.set(departmentId);
-    if (table) saveTable(departmentId, table);
+    if (table) {
+      saveTable(departmentId, table);
+      saveTableSecret(departmentId, route.page === 'menu' ? route.key : undefined);
+    }
     rememberSource(departmentId, { table, src: new URLSearchParams(place.search).get('src') });
-  }, [departmentId, route.page, table, place.search]);
+  }, [departmentId, route, table, place.search]);
   useEffect(() => {
     if (menu?.status === 'ok') departmentBusiness.set(menu.menu.business.departmentId, menu.menu.business);
   }, [menu]);
@@ -180,8 +206,9 @@ export function DinerApp({ hydrating = false }: { hydrating?: boolean }) {
           route={route}
           menu={menu}
           lines={hydrated ? lines : serverLines}
-          update={store.update}
+          update={cart.update}
           hydrated={hydrated}
+          shared={shared}
         />
       </DinerShell>
     </DinerContext.Provider>
@@ -208,12 +235,14 @@ function Screen({
   lines,
   update,
   hydrated,
+  shared,
 }: {
   route: DinerRoute;
   menu: LoadedMenu;
   lines: ReturnType<CartStore['getLines']>;
   update: CartStore['update'];
   hydrated: boolean;
+  shared: SharedTableHere;
 }) {
   const t = useText();
   if (route.page === 'not-found') {
@@ -249,7 +278,33 @@ function Screen({
         />
       );
     }
-    if (menu?.status === 'ok') return <MenuPage menu={menu.menu} table={table} lines={lines} update={update} />;
+    if (menu?.status === 'ok') {
+      return (
+        <MenuPage
+          menu={menu.menu}
+          table={table}
+          lines={lines}
+          update={update}
+          tableBar={
+            typeof shared === 'object' ? (
+              <shared.ui.TableBar
+                shared={shared}
+                departmentId={departmentId}
+                describesAdds={menu.menu.ordering?.open !== false}
+              />
+            ) : undefined
+          }
+          tableTotal={
+            typeof shared === 'object' && shared.view.status === 'joined'
+              ? shared.view.state?.cart.totalAgorot
+              : undefined
+          }
+          tablePaying={
+            typeof shared === 'object' && shared.view.status === 'joined' && shared.view.state?.cart.status === 'paying'
+          }
+        />
+      );
+    }
     return (
       <MessagePage title={t.appName} description={menu?.status === 'error' ? t.menu.loadFailed : t.menu.loading}>
         {menu?.retry ? (
@@ -258,6 +313,20 @@ function Screen({
           </button>
         ) : null}
       </MessagePage>
+    );
+  }
+
+  // The cart and checkout at a shared table wait for the table's answer: never a flash of the private cart, and never
+  // a payment started for it while the table's lines are on their way.
+  if (shared === 'loading' && (route.page === 'cart' || route.page === 'checkout')) {
+    return <MessagePage testId="step-loading" title={business.businessName} description={t.stepLoading} />;
+  }
+  if (route.page === 'cart' && typeof shared === 'object' && shared.view.status === 'joined' && shared.view.state) {
+    return (
+      <>
+        <DinerHeader business={business} table={table} count={itemCount(lines)} title={false} />
+        <shared.ui.TableCartPage shared={shared} departmentId={departmentId} />
+      </>
     );
   }
 

@@ -1,4 +1,4 @@
-import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, memo, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { addLine, cartTotal, itemCount, quantityOf, type CartLine } from './cart';
 import type { PublicMenu, PublicProduct } from './menu-types';
 import { formatShekels } from './money';
@@ -26,7 +26,24 @@ export function sortedCategories(menu: PublicMenu) {
     .filter((group) => group.products.length > 0);
 }
 
-export function MenuPage({ menu, table, lines, update }: CartProps & { menu: PublicMenu; table: string | undefined }) {
+export function MenuPage({
+  menu,
+  table,
+  lines,
+  update,
+  tableBar,
+  tableTotal,
+  tablePaying = false,
+}: CartProps & {
+  menu: PublicMenu;
+  table: string | undefined;
+  /** At a shared table (issue 34): the table's bar, in the page's flow above the menu. */
+  tableBar?: ReactNode;
+  /** At a shared table: the table's total for the cart button (its count stays the diner's own lines). */
+  tableTotal?: number | undefined;
+  /** At a shared table: someone is paying, nothing is added until the payment ends (the bar says who). */
+  tablePaying?: boolean;
+}) {
   const t = useText();
   useDocumentTitle(t.pageTitle(menu.business.businessName));
   const groups = useMemo(() => sortedCategories(menu), [menu]);
@@ -36,7 +53,7 @@ export function MenuPage({ menu, table, lines, update }: CartProps & { menu: Pub
   const openSheet = useCallback<OpenSheet>((product, opener) => setSheet({ product, opener }), []);
   const closeSheet = useCallback(() => setSheet(null), []);
   // Closed (hours, Shabbat, a pause): the menu is browsed as usual, nothing is added (decision 028).
-  const closed = menu.ordering ? !menu.ordering.open : false;
+  const closed = (menu.ordering ? !menu.ordering.open : false) || tablePaying;
   return (
     // The menu's own language: its names are marked by it (an untranslated one, in an item's `he`, as Hebrew).
     <MenuLanguageContext.Provider value={menu.language ?? 'he'}>
@@ -44,6 +61,7 @@ export function MenuPage({ menu, table, lines, update }: CartProps & { menu: Pub
       {groups.length > 1 ? <CategoryBar groups={groups} /> : null}
       <PageMain className={count > 0 ? 'pb-28' : ''}>
         <OrderingBanner ordering={menu.ordering} />
+        {tableBar}
         {groups.length === 0 ? <p className="text-lg text-muted">{t.menu.empty}</p> : null}
         {groups.map(({ category, products }, index) => (
           <CategorySection
@@ -85,7 +103,7 @@ export function MenuPage({ menu, table, lines, update }: CartProps & { menu: Pub
                   <span aria-hidden="true">{count}</span>
                 </span>
               </span>
-              <span dir="ltr">{formatShekels(cartTotal(lines))}</span>
+              <span dir="ltr">{formatShekels(tableTotal ?? cartTotal(lines))}</span>
             </DinerLink>
           </div>
         ) : null}

@@ -50,6 +50,29 @@ describe('parseDinerPath', () => {
   );
 });
 
+describe("the shared table's secret on the poster's address (issue 34)", () => {
+  it('keeps ?key= beside a table, and only a well-formed one', () => {
+    const key = 'AbCdEfGhIjKl_-9z';
+    expect(parseDinerPath('/menu/demo', `?table=3&key=${key}`, null)).toEqual({
+      page: 'menu',
+      departmentId: 'demo',
+      table: '3',
+      key,
+    });
+    expect(parseDinerPath('/menu/demo', '?table=3&key=short', null)).toEqual({
+      page: 'menu',
+      departmentId: 'demo',
+      table: '3',
+    });
+    // A secret without a table joins nothing.
+    expect(parseDinerPath('/menu/demo', `?key=${key}`, null)).toEqual({
+      page: 'menu',
+      departmentId: 'demo',
+      table: undefined,
+    });
+  });
+});
+
 describe('dinerHref', () => {
   it('builds the addresses of a department', () => {
     expect(dinerHref('menu', 'demo')).toBe('/menu/demo');

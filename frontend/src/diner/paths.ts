@@ -11,6 +11,8 @@ export type DinerRoute =
       departmentId: string | undefined;
       /** `?table=4` on the menu's address: kept with the cart. */
       table: string | undefined;
+      /** `?key=` beside the table: the shared table's secret from its poster (issue 34). */
+      key?: string | undefined;
     }
   | { page: 'not-found' };
 
@@ -31,6 +33,13 @@ const WITH_ID = new Set(['menu', 'cart', 'checkout', 'shopping-cart', 'thank-you
 const ID_REQUIRED = new Set(['menu']);
 
 const TABLE = /^[A-Za-z0-9\u0590-\u05FF-]{1,10}$/;
+
+/** The table's secret as the poster carries it (contracts' TABLE_KEY), else nothing. */
+const TABLE_SECRET = /^[A-Za-z0-9_-]{16}$/;
+
+export function parseTableSecret(value: string | null | undefined): string | undefined {
+  return value && TABLE_SECRET.test(value) ? value : undefined;
+}
 
 export function parseTable(value: string | null | undefined): string | undefined {
   const text = value?.trim();
@@ -56,15 +65,17 @@ export function parseDinerPath(pathname: string, search: string, storedDepartmen
   if (!page || rest.length > 0) return { page: 'not-found' };
   const query = new URLSearchParams(search);
   const table = parseTable(query.get('table'));
+  const key = table ? parseTableSecret(query.get('key')) : undefined;
+  const shared = key ? { key } : {};
   if (id !== undefined) {
     if (!WITH_ID.has(name)) return { page: 'not-found' };
     const decoded = decode(id);
-    return { page, departmentId: decoded === undefined ? undefined : parseDepartmentId(decoded), table };
+    return { page, departmentId: decoded === undefined ? undefined : parseDepartmentId(decoded), table, ...shared };
   }
   if (ID_REQUIRED.has(name)) return { page: 'not-found' };
   const departmentId =
     parseDepartmentId(query.get('departmentId') ?? undefined) ?? parseDepartmentId(storedDepartmentId);
-  return { page, departmentId, table };
+  return { page, departmentId, table, ...shared };
 }
 
 /** The address of a diner page of a department. */

@@ -5,6 +5,7 @@ import type { CreatePaymentRequest } from '@tafrit/contracts/http/ordering.schem
 import type { InvoiceFor } from '@tafrit/contracts/invoice-for';
 import { dinerSessionId } from '@/lib/storage';
 import { loadRemarks, loadTable, type CartLine } from './cart';
+import { joinedTable } from './table-secret';
 import { orderSource } from './order-source';
 import { tipBody, type TipPick } from './payment-choice';
 import { priceToAgorot, type Agorot } from './money';
@@ -58,6 +59,8 @@ export function paymentRequest({
   const tipped = tip ? tipBody(tip) : undefined;
   const total = agorotToDecimalString(amount);
   const remarks = loadRemarks(departmentId).trim();
+  // At a shared table (issue 34) the lines are the table's, and the server checks them against the table's cart.
+  const table = joinedTable(departmentId);
   return {
     businessId: departmentId,
     amount: total,
@@ -95,5 +98,6 @@ export function paymentRequest({
     source: orderSource(departmentId),
     ...(promoCode ? { promoCode } : {}),
     ...(pickupAt ? { pickupAt } : {}),
+    ...(table ? { table } : {}),
   };
 }

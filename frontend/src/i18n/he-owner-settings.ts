@@ -1,6 +1,49 @@
 // The owner's strings of the settings and the local printing. Part of heOwner (he-owner.ts).
 export const heOwnerSettings = {
   settings: {
+    /** The card of the shared table (issue 34): one cart per table, and the secrets the table posters carry. */
+    tables: {
+      title: 'שולחן משותף',
+      hint: 'כשההגדרה פעילה, כל מי שסורק את הקוד שעל השולחן מצטרף לעגלה אחת של השולחן: כולם רואים מה הוזמן, ומי שרוצה יכול עדיין להזמין לבד. הקוד של כל שולחן נושא סוד משלו, ולכן אחרי ההפעלה יש להדפיס את כרטיסי השולחנות מחדש.',
+      shared: 'עגלה משותפת לכל שולחן',
+      numbers: 'השולחנות',
+      numbersHint: 'מספר השולחנות (למשל 10 לשולחנות 1 עד 10), או רשימה עם טווחים, למשל:',
+      /** Shown after the hint, isolated left to right. */
+      numbersExample: '1-8, 12, 20',
+      numbersInvalid: 'כתבו מספר שולחנות, או מספרים וטווחים מופרדים בפסיקים, כמו בדוגמה',
+      numbersRange: 'מספר שולחן הוא 1 עד 999',
+      numbersDuplicate: 'אותו שולחן מופיע פעמיים',
+      numbersTooMany: 'עד 200 שולחנות',
+      numbersCount: (count: number) => (count === 1 ? 'שולחן אחד' : `${count} שולחנות`),
+      idleMinutes: 'סגירת עגלה שאיש לא נגע בה, אחרי (דקות)',
+      idleHint: 'מ־10 עד 480 דקות. העגלה נסגרת והשולחן מתחיל עגלה חדשה.',
+      unpaidShareMinutes: 'התראה על חלק שלא שולם, אחרי (דקות)',
+      unpaidHint: 'מ־2 עד 120 דקות מהתשלום הראשון. השולחן ואתם תקבלו הודעה.',
+      minutesInvalid: 'נא להזין מספר שלם של דקות',
+      save: 'שמירת השולחנות',
+      saving: 'שומרים...',
+      saved: 'הגדרות השולחנות נשמרו',
+      saveError: 'שמירת הגדרות השולחנות נכשלה',
+      loading: 'טוענים את הגדרות השולחנות…',
+      loadError: 'לא הצלחנו לטעון את הגדרות השולחנות.',
+      retry: 'ניסיון נוסף',
+      renewTitle: 'סודות חדשים לשולחנות',
+      renewHint:
+        'אם קוד של שולחן צולם או הגיע למי שלא יושב בבית הקפה, אפשר להחליף את הסודות של כל השולחנות. אחר כך יש להדפיס מחדש את כל כרטיסי השולחנות.',
+      renewedAt: 'הסודות הוחלפו לאחרונה:',
+      renew: 'החלפת הסודות של כל השולחנות',
+      renewDialogTitle: 'להחליף את הסודות של כל השולחנות?',
+      renewDialogDescription: 'אי אפשר לבטל את הפעולה.',
+      renewConsequences: [
+        'כל כרטיסי השולחנות שכבר הודפסו יפסיקו להצטרף לעגלת השולחן: מי שסורק אותם יזמין לבד.',
+        'יש להוריד ולהדפיס מחדש את כרטיסי השולחנות מכרטיס קוד ה־QR.',
+      ],
+      renewCancel: 'ביטול',
+      renewConfirm: 'להחליף את הסודות',
+      renewing: 'מחליפים…',
+      renewed: 'הסודות הוחלפו. הדפיסו מחדש את כרטיסי השולחנות.',
+      renewError: 'החלפת הסודות נכשלה',
+    },
     /** The card of the languages the menu is offered in to diners (decision 023). */
     dinerLanguages: {
       title: 'שפות התפריט לסועדים',
@@ -120,6 +163,10 @@ export const heOwnerSettings = {
     qrTables: 'מספר שולחנות',
     qrTablesHint: 'מ-1 עד 200. לכל שולחן ייווצר דף משלו, עם מספר השולחן ועם קוד שמוביל לשולחן.',
     qrTablesInvalid: 'נא להזין מספר שלם בין 1 ל-200',
+    /** The shared table is on (issue 34): the tables come from the Tables card, each code with its table's secret. */
+    qrSharedTables: (count: number) =>
+      `השולחן המשותף פעיל: הכרטיסים נוצרים ל${count === 1 ? 'שולחן שהוגדר' : `־${count} השולחנות שהוגדרו`} בכרטיס "שולחן משותף", והקוד של כל שולחן נושא את הסוד שלו. כרטיסים שהודפסו לפני כן מזמינים לבד.`,
+    qrSharedTablesList: 'השולחנות:',
     qrPrint: 'הדפסה',
     qrDownload: 'הורדה',
     qrPreparing: 'מכינים...',

@@ -8,6 +8,7 @@ import { toast } from '@/components/ui/toast';
 import { heOwner } from '@/i18n/he-owner';
 import { dinerLanguagesQueryOptions, useDinerLanguages } from '../shared/api/diner-languages';
 import { noteSetupAction } from '../shared/api/setup';
+import { ownerTablesQueryOptions } from '../shared/api/tables';
 import { downloadFile } from './download-file';
 import { posterLanguages, posterPdfFileName } from './poster-layout';
 import { posterPdfText as t, type PosterFormat } from './poster-text';
@@ -29,6 +30,7 @@ export function PosterPdfSection({
   businessName,
   logo,
   tables,
+  sharedTables,
   focusTables,
 }: {
   origin: string;
@@ -37,6 +39,8 @@ export function PosterPdfSection({
   logo: string | null | undefined;
   /** The card's number of tables: undefined when left empty, null when not a whole number from 1 to 200. */
   tables: number | null | undefined;
+  /** The shared table's list (issue 34): each page then carries its table's address with the table's secret. */
+  sharedTables?: readonly { number: number; url: string }[] | null;
   focusTables: () => void;
 }) {
   const id = useId();
@@ -66,6 +70,9 @@ export function PosterPdfSection({
       failure = t.languagesError;
       const languages = await queryClient.ensureQueryData(dinerLanguagesQueryOptions);
       failure = t.error;
+      // Asked again at the click: the tables may have been shared (or their secrets renewed) since the card loaded.
+      const listed = sharedTables ? await queryClient.fetchQuery(ownerTablesQueryOptions).catch(() => null) : null;
+      const pages = listed?.shared && listed.tables.length > 0 ? listed.tables : (sharedTables ?? undefined);
       const { makePosterPdf } = await import('./poster-pdf');
       const pdf = await makePosterPdf({
         format,
@@ -73,7 +80,8 @@ export function PosterPdfSection({
         departmentId,
         businessName,
         logo,
-        tables,
+        tables: pages ? pages.length : tables,
+        ...(pages ? { pages: pages.map((page) => ({ table: page.number, url: page.url })) } : {}),
         languages: posterLanguages(languages),
         title: t.documentTitle(businessName, format),
         onProgress: (page, pages) => setProgress({ page, pages }),
@@ -106,7 +114,7 @@ export function PosterPdfSection({
       <h3 id={`${id}-title`} className="font-bold text-ink">
         {t.title}
       </h3>
-      <p className={hintClass}>{t.hint}</p>
+      <p className={hintClass}>{sharedTables ? t.sharedHint : t.hint}</p>
       <fieldset className="mt-4">
         <legend className="font-medium text-ink">{t.formatLegend}</legend>
         <div className="mt-2 flex flex-col gap-2">

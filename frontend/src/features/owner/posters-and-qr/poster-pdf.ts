@@ -30,6 +30,11 @@ export interface PosterPdfRequest {
   businessName: string;
   logo: string | null | undefined;
   tables: number;
+  /**
+   * The shared table's pages (issue 34): each table's number and the address the server gave it (with the table's
+   * secret), instead of tables 1..`tables` with the plain `?table=` address.
+   */
+  pages?: readonly { table: number; url: string }[];
   /** The window's one "order ahead" poster, whose code is this address (issue 33), instead of the tables' pages. */
   window?: { url: string };
   /** The instruction's languages, Hebrew first (`posterLanguages`). */
@@ -204,12 +209,17 @@ export async function makePosterPdf(request: PosterPdfRequest): Promise<Blob> {
     return pdf.output('blob');
   }
 
-  for (let table = 1; table <= request.tables; table += 1) {
+  const pages =
+    request.pages ??
+    Array.from({ length: request.tables }, (_, index) => ({
+      table: index + 1,
+      url: publicMenuUrl(request.origin, request.departmentId, index + 1),
+    }));
+  for (const [index, { table, url }] of pages.entries()) {
     if (request.signal.aborted) throw new DOMException('cancelled', 'AbortError');
-    request.onProgress(table, request.tables);
+    request.onProgress(index + 1, pages.length);
     await nextTask();
-    if (table > 1) pdf.addPage('a4', 'portrait');
-    const url = publicMenuUrl(request.origin, request.departmentId, table);
+    if (index > 0) pdf.addPage('a4', 'portrait');
     const page = posterPage(request.format, {
       businessName: request.businessName,
       table,

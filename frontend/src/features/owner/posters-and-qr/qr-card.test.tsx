@@ -142,3 +142,46 @@ describe("the QR card's PDF for all tables", () => {
     expect(downloadFile).not.toHaveBeenCalled();
   });
 });
+
+describe('the QR card with the shared table on (issue 34)', () => {
+  const key = (table: number) => `k${String(table).padStart(2, '0')}AbCdEfGhIjKlM`.slice(0, 16);
+  const listed = [1, 2, 12].map((number) => ({
+    number,
+    url: `${window.location.origin}/menu/demo?table=${number}&key=${key(number)}`,
+  }));
+
+  beforeEach(() => {
+    stubApi((call) => {
+      if (call.path === '/api/business/diner-languages') {
+        return json({ success: true, data: { languages: ['he'] } });
+      }
+      if (call.path === '/api/tables') return json({ success: true, data: { shared: true, tables: listed } });
+      return undefined;
+    });
+  });
+
+  it("replaces the count field by the Tables card's list, and says so", async () => {
+    renderCard(<QrCard departmentId="demo" businessName="קפה הגפן" logo={null} />);
+    const shared = await screen.findByTestId('qr-shared-tables');
+    expect(shared.textContent).toContain(s.qrSharedTables(3));
+    expect(shared.querySelector('bdi')?.textContent).toBe('1, 2, 12');
+    expect(screen.queryByLabelText(new RegExp(s.qrTables))).toBeNull();
+    expect(screen.getByText(p.sharedHint)).toBeTruthy();
+    // The menu's own code (no table) stays the plain address.
+    expect(screen.getByTestId('qr-url').textContent).toBe(`${window.location.origin}/menu/demo`);
+  });
+
+  it("makes the PDF's pages with each table's address from the server, secret included", async () => {
+    vi.mocked(makePosterPdf).mockResolvedValue(new Blob(['%PDF-1.3'], { type: 'application/pdf' }));
+    renderCard(<QrCard departmentId="demo" businessName="קפה הגפן" logo={null} />);
+    await screen.findByTestId('qr-shared-tables');
+    await userEvent.click(screen.getByRole('button', { name: p.make }));
+    await screen.findByText(p.done(3));
+    expect(makePosterPdf).toHaveBeenCalledWith(
+      expect.objectContaining({
+        tables: 3,
+        pages: listed.map((table) => ({ table: table.number, url: table.url })),
+      }),
+    );
+  });
+});

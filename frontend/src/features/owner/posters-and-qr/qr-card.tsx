@@ -7,6 +7,7 @@ import { secondaryButtonClass, textLinkClass } from '@/components/ui/styles';
 import { toast } from '@/components/ui/toast';
 import { heOwner } from '@/i18n/he-owner';
 import { noteSetupAction } from '../shared/api/setup';
+import { ownerTablesQueryOptions, useOwnerTables } from '../shared/api/tables';
 import { downloadFile } from './download-file';
 import { PosterPdfSection } from './poster-pdf-section';
 import { WindowPosterSection } from './window-poster-section';
@@ -20,8 +21,9 @@ import {
   parseTableCount,
   posterFileName,
   posterLayout,
-  posterTables,
+  posterTargets,
   publicMenuUrl,
+  type PosterTarget,
   type QrModules,
 } from './qr-poster';
 
@@ -67,7 +69,8 @@ async function makePosters(args: {
   departmentId: string;
   businessName: string;
   logo: string | null | undefined;
-  tables: number | undefined;
+  /** Each poster's table and address (posterTargets). */
+  targets: PosterTarget[];
 }): Promise<Poster[]> {
   const [logo] = await Promise.all([
     loadImage(args.logo),
@@ -78,8 +81,7 @@ async function makePosters(args: {
   ]);
   const canvas = document.createElement('canvas');
   const posters: Poster[] = [];
-  for (const table of posterTables(args.tables)) {
-    const url = publicMenuUrl(args.origin, args.departmentId, table);
+  for (const { table, url } of args.targets) {
     const layout = posterLayout({
       businessName: args.businessName,
       callToAction: t.qrPosterCallToAction,
@@ -159,12 +161,16 @@ export function QrCard({
   // Kept with the address it encodes: after a new address, the old code is never shown beside the new link.
   const [code, setCode] = useState<{ url: string; modules: QrModules } | null>(null);
   const [tablesText, setTablesText] = useState('');
+  // With the shared table on (issue 34), the tables and their posters' addresses (with each table's secret) are the
+  // server's: the Tables card's list replaces the count field. A refusal or a failure reads as "not shared".
+  const ownerTables = useOwnerTables(Boolean(departmentId));
+  const sharedTables = ownerTables.data?.shared ? ownerTables.data.tables : null;
   const tablesField = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<'print' | 'download' | null>(null);
   const [status, setStatus] = useState('');
   const origin = window.location.origin;
   const url = departmentId ? publicMenuUrl(origin, departmentId) : null;
-  const tables = parseTableCount(tablesText);
+  const tables = sharedTables ? sharedTables.length : parseTableCount(tablesText);
   const tablesError = tables === null ? t.qrTablesInvalid : undefined;
   const modules = code && code.url === url ? code.modules : null;
 
@@ -187,7 +193,15 @@ export function QrCard({
     setBusy(kind);
     setStatus(t.qrPreparing);
     try {
-      const posters = await makePosters({ origin, departmentId, businessName, logo, tables });
+      // Asked again at the click: the tables may have been shared (or their secrets renewed) since the card loaded.
+      const listed = await queryClient.fetchQuery(ownerTablesQueryOptions).catch(() => null);
+      const targets = posterTargets({
+        origin,
+        departmentId,
+        count: tables,
+        shared: listed?.shared ? listed.tables : null,
+      });
+      const posters = await makePosters({ origin, departmentId, businessName, logo, targets });
       if (kind === 'download') {
         for (const poster of posters) downloadFile(poster.blob, poster.fileName);
         setStatus(t.qrDownloaded(posters.length));
@@ -239,23 +253,32 @@ export function QrCard({
               {url}
             </a>
           </p>
-          <TextField
-            className="mt-5"
-            label={t.qrTables}
-            labelNote={heOwner.fields.optional}
-            hint={t.qrTablesHint}
-            error={tablesError}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={200}
-            step={1}
-            ltr
-            value={tablesText}
-            onChange={(event) => setTablesText(event.target.value)}
-            ref={tablesField}
-            data-testid="qr-tables"
-          />
+          {sharedTables ? (
+            <div className="mt-5" data-testid="qr-shared-tables">
+              <p className="text-ink">{t.qrSharedTables(sharedTables.length)}</p>
+              <p className={`${hintClass} mt-1`}>
+                {t.qrSharedTablesList} <bdi dir="ltr">{sharedTables.map((table) => table.number).join(', ')}</bdi>
+              </p>
+            </div>
+          ) : (
+            <TextField
+              className="mt-5"
+              label={t.qrTables}
+              labelNote={heOwner.fields.optional}
+              hint={t.qrTablesHint}
+              error={tablesError}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={200}
+              step={1}
+              ltr
+              value={tablesText}
+              onChange={(event) => setTablesText(event.target.value)}
+              ref={tablesField}
+              data-testid="qr-tables"
+            />
+          )}
           <div className="mt-5 flex flex-wrap gap-3">
             <PendingButton
               type="button"
@@ -287,6 +310,7 @@ export function QrCard({
               businessName={businessName}
               logo={logo}
               tables={tables}
+              sharedTables={sharedTables}
               focusTables={() => tablesField.current?.focus()}
             />
           ) : null}

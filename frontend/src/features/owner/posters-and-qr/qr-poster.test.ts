@@ -11,6 +11,7 @@ import {
   posterFileName,
   posterLayout,
   posterTables,
+  posterTargets,
   publicMenuUrl,
   type Box,
 } from './qr-poster';
@@ -90,5 +91,29 @@ describe('the printed poster', () => {
     expect(layout.table?.text).toBe('שולחן 12');
     expect(layout.table!.y).toBeGreaterThan(layout.callToAction.y);
     expect(layout.table!.y).toBeLessThan(layout.url.y);
+  });
+});
+
+describe("the table posters' addresses (issue 34)", () => {
+  const origin = 'https://tafrit.test';
+  it('without the shared table: tables 1..n with the plain ?table= address, or the menu alone', () => {
+    expect(posterTargets({ origin, departmentId: 'demo', count: 2, shared: null })).toEqual([
+      { table: 1, url: 'https://tafrit.test/menu/demo?table=1' },
+      { table: 2, url: 'https://tafrit.test/menu/demo?table=2' },
+    ]);
+    expect(posterTargets({ origin, departmentId: 'demo', count: undefined, shared: null })).toEqual([
+      { table: undefined, url: 'https://tafrit.test/menu/demo' },
+    ]);
+  });
+
+  it("with the shared table: the server's tables, each with its address and secret, whatever the count", () => {
+    const shared = [
+      { number: 4, url: 'https://tafrit.test/menu/demo?table=4&key=AAAAAAAAAAAAAAAA' },
+      { number: 12, url: 'https://tafrit.test/menu/demo?table=12&key=BBBBBBBBBBBBBBBB' },
+    ];
+    expect(posterTargets({ origin, departmentId: 'demo', count: 30, shared })).toEqual([
+      { table: 4, url: shared[0]!.url },
+      { table: 12, url: shared[1]!.url },
+    ]);
   });
 });

@@ -63,6 +63,31 @@ export function parseTableCount(text: string): number | null | undefined {
   return count >= 1 && count <= MAX_TABLES ? count : null;
 }
 
+/** One poster: its table (none: the menu's own poster) and the address its code carries. */
+export interface PosterTarget {
+  table: number | undefined;
+  url: string;
+}
+
+/**
+ * The posters to draw: with the shared table on (issue 34), one per listed table with the address the server gave it
+ * (it carries the table's secret); otherwise tables 1..count with the plain `?table=` address, or the menu's poster.
+ */
+export function posterTargets({
+  origin,
+  departmentId,
+  count,
+  shared,
+}: {
+  origin: string;
+  departmentId: string;
+  count: number | undefined;
+  shared: readonly { number: number; url: string }[] | null | undefined;
+}): PosterTarget[] {
+  if (shared && shared.length > 0) return shared.map((table) => ({ table: table.number, url: table.url }));
+  return posterTables(count).map((table) => ({ table, url: publicMenuUrl(origin, departmentId, table) }));
+}
+
 /** The tables 1..count, or one poster without a table. */
 export function posterTables(count: number | undefined): (number | undefined)[] {
   return count === undefined ? [undefined] : Array.from({ length: count }, (_, index) => index + 1);

@@ -38,6 +38,7 @@ import { PrintingGuideCard } from '../printing/printing-guide-card';
 import { QrCard } from '../posters-and-qr/qr-card';
 import { RegenerateQr } from '../posters-and-qr/regenerate-qr';
 import { SignedInDevicesCard } from './signed-in-devices-card';
+import { TablesCard } from './tables-card';
 import { TaxAuthorityCard } from './tax-authority-card';
 import { StepUpProvider, useStepUp } from '../shared/step-up';
 import { ListController } from '@/components/list-controller';
@@ -120,6 +121,7 @@ export function SettingsPage() {
             {ready ? <OrderAheadCard /> : null}
             {ready ? <OpeningHoursCard /> : null}
             {ready ? <PaymentOptionsCard /> : null}
+            {ready && may('settings.read') ? <TablesCard canEdit={may('settings.edit')} /> : null}
           </div>
           {ready && may('settings.read') ? <TaxAuthorityCard canEdit={may('settings.edit')} /> : null}
           {ready && may('team.manage') ? <SignedInDevicesCard /> : null}
