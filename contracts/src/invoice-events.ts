@@ -2,6 +2,7 @@
 // and waiting for its allocation number from the Tax Authority, and the Authority's refusal. Part of the order's
 // stream (order-events.ts gathers them); never change a version's meaning: add a version and an upcaster.
 import { z } from 'zod';
+import { orderLineSchema } from './order-lines.js';
 import {
   agorotField as agorot,
   businessPhoneField as businessPhone,
@@ -75,6 +76,18 @@ export const invoiceIssuedDataSchema = z.object({
    * part's, its amounts the part's items and tip. Absent: the order's one document.
    */
   partId: text.optional(),
+  /**
+   * A part's document lists its own lines (issue 34, added 2026-11-30): the payer's own at the order's prices, or the
+   * share as one line; and its own card. Absent on an order's one document: its lines and card are the order's.
+   */
+  lines: z.array(orderLineSchema).optional(),
+  card: z
+    .object({
+      method: z.enum(['card', 'google_pay', 'bit']),
+      brand: z.string().nullable(),
+      last4: z.string().nullable(),
+    })
+    .optional(),
 });
 
 /**

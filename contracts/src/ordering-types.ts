@@ -185,6 +185,27 @@ export interface ReportOrder {
    */
   promoCode?: string | null;
   discountAmount?: string;
+  /**
+   * Issue 34: a shared table's bill paid in parts (decision 056): each payment with its payer, card and own document,
+   * in the order they were paid; the order's amounts are their sums. Absent: one payer, as before.
+   */
+  payments?: ReportPayment[];
+}
+
+/** One payer's payment of a shared bill, in the owner's report. Amounts in shekels as text. */
+export interface ReportPayment {
+  /** The name the payer gave at the table (null: none). */
+  payer: string | null;
+  /** What the payer was charged: their part and their tip. */
+  amount: string;
+  tipAmount: string;
+  /** 5% of their part. */
+  commission: string;
+  method: PaymentMethod;
+  last4: string | null;
+  invoiceNumber: string | null;
+  invoiceUrl: string | null;
+  paidAt: string;
 }
 
 /** A promo code's month in the report (issue 33): its paid orders and what it cost, in shekels as text. */

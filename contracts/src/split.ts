@@ -82,3 +82,10 @@ export function splitRefusalHe(reason: SplitRefusal, left: string): string {
       return 'אופן חלוקת החשבון אינו תקין';
   }
 }
+
+/** A share's one line on its payer's document: named by the table and the order (the share is not of any one item). */
+export function shareLineName(tableNumber: number | null, orderNumber: number): string {
+  return tableNumber === null
+    ? `חלק מהחשבון, הזמנה ${orderNumber}`
+    : `חלק מהחשבון שולחן ${tableNumber}, הזמנה ${orderNumber}`;
+}

@@ -42,6 +42,7 @@ import { Migration20261207000400_numbers } from './Migration20261207000400_numbe
 import { Migration20261207000500_numbers_sources_promos } from './Migration20261207000500_numbers_sources_promos.js';
 import { Migration20261207000600_tables } from './Migration20261207000600_tables.js';
 import { Migration20261207000800_order_payer_sessions } from './Migration20261207000800_order_payer_sessions.js';
+import { Migration20261207000810_part_documents } from './Migration20261207000810_part_documents.js';
 
 /**
  * Every migration, in order. An explicit list (not a folder glob) works the same from TypeScript sources in tests
@@ -107,4 +108,5 @@ export const migrationsList = [
     name: 'Migration20261207000800_order_payer_sessions',
     class: Migration20261207000800_order_payer_sessions,
   },
+  { name: 'Migration20261207000810_part_documents', class: Migration20261207000810_part_documents },
 ];

@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { OwnerTablesAnswer, TableState } from '@tafrit/contracts';
+import {
+  israelDateOf,
+  israelMonthOf,
+  type MonthlyReport,
+  type OwnerTablesAnswer,
+  type TableState,
+} from '@tafrit/contracts';
+import { parse } from 'csv-parse/sync';
+import { ProcessorRunner } from '../../src/platform/processing/processor-runner.js';
+import { unzip } from '../bookkeeping/unzip.js';
 import { TableCheckout } from '../../src/modules/ordering/application/table-checkout.js';
 import { query } from '../../src/platform/database/sql.js';
 import { registerOwner, type SignedInOwner } from '../support/accounts.js';
@@ -206,6 +215,39 @@ describe('a table that splits its bill', () => {
     // The table's next reader starts a fresh cart.
     await until(async () => (await read(dana)).cart.cartId !== before.cart.cartId);
     expect((await read(dana)).cart).toMatchObject({ status: 'open', lines: [] });
+  });
+
+  it('the report shows the order once with its payers, and the commission follows each payment', async () => {
+    const month = israelMonthOf(new Date());
+    const report = await call<{ data: MonthlyReport }>(app, 'GET', `/api/orders?month=${month}`, {
+      token: owner.token,
+    });
+    const order = report.body.data.orders.find((one) => one.id === orderId)!;
+    // 5% of each part rounded half up (0.73 and 1.33), not 5% of the whole (2.05).
+    expect(order).toMatchObject({ totalAmount: '41.00', commission: '2.06', netAmount: '38.94', tableNumber: 4 });
+    expect(order.payments?.map((payment) => [payment.amount, payment.commission, payment.method])).toEqual([
+      ['14.50', '0.73', 'card'],
+      ['26.50', '1.33', 'card'],
+    ]);
+    expect(order.payments?.every((payment) => payment.invoiceNumber && payment.invoiceUrl?.includes('part='))).toBe(
+      true,
+    );
+  });
+
+  it('the accountant’s ledger and export carry each payer’s own document, its lines adding up', async () => {
+    const month = israelMonthOf(new Date());
+    await app.app.get(ProcessorRunner).runUntilIdle();
+    const download = (path: string) =>
+      fetch(`${app.url}${path}`, { headers: { authorization: `Bearer ${owner.token}` } });
+    const zip = await download(`/api/bookkeeping/months/${month}`);
+    expect(zip.status).toBe(200);
+    const files = await unzip(Buffer.from(await zip.arrayBuffer()));
+    const ledger = parse(files.get(`${month}/ledger.csv`)!.toString('utf8'), { bom: true }) as string[][];
+    const total = ledger[0]!.indexOf('סה"כ');
+    expect(ledger.filter((row) => row[total] === '14.50' || row[total] === '26.50')).toHaveLength(2);
+    const today = israelDateOf(new Date());
+    const structure = await download(`/api/bookkeeping/uniform-structure?from=${month}-01&to=${today}`);
+    expect(structure.status).toBe(200);
   });
 });
 

@@ -15,7 +15,12 @@ export {
   type OrderDocumentFacts,
   type SalesRow,
 } from './projections/orders.reader.js';
-export { paidOrdersOfMonth, type MonthSourceSum, type PaidOrdersOfMonth } from './projections/monthly-orders.reader.js';
+export {
+  paidOrdersOfMonth,
+  type MonthPayment,
+  type MonthSourceSum,
+  type PaidOrdersOfMonth,
+} from './projections/monthly-orders.reader.js';
 export { paymentMethodOfColumn } from './projections/order-row.js';
 
 import { OrderEntity } from './projections/order.entity.js';

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { lineWithChoices, type OrderItemView, type PaymentMethod } from '@tafrit/contracts';
+import { lineWithChoices, type OrderItemView, type OrderLine, type PaymentMethod } from '@tafrit/contracts';
 import { type OrderDocumentFacts, ordersReader } from '../../ordering/index.js';
 import { type TaxDocumentRow, taxDocumentsBetween } from '../projections/tax-documents.reader.js';
 
@@ -44,7 +44,12 @@ export async function documentsBetween(
 
 export function withOrder(row: TaxDocumentRow, order: OrderDocumentFacts | undefined): BookkeepingDocument {
   const saleAgorot = row.totalAgorot - row.tipAgorot;
-  const printed = row.kind === 'credit' ? creditLines(row, order, saleAgorot) : invoiceLines(order, saleAgorot);
+  const printed =
+    row.kind === 'credit'
+      ? creditLines(row, order, saleAgorot)
+      : row.partLines
+        ? partLines(row.partLines, saleAgorot)
+        : invoiceLines(order, saleAgorot);
   const discount = printed.find((line) => line.discount);
   return {
     ...row,
@@ -53,12 +58,15 @@ export function withOrder(row: TaxDocumentRow, order: OrderDocumentFacts | undef
     discountAgorot: discount ? -discount.totalAgorot : 0,
     orderNumber: order?.orderNumber ?? null,
     tableNumber: order?.tableNumber ?? null,
-    payment: {
-      method: order?.paymentMethod ?? 'card',
-      brand: order?.cardBrand ?? null,
-      last4: order?.cardLast4 ?? null,
-      paidAt: order?.paidAt ?? null,
-    },
+    // A payer's document of a shared bill carries its own card, paid when it was issued (decision 056).
+    payment: row.card
+      ? { method: row.card.method, brand: row.card.brand, last4: row.card.last4, paidAt: row.issuedAt }
+      : {
+          method: order?.paymentMethod ?? 'card',
+          brand: order?.cardBrand ?? null,
+          last4: order?.cardLast4 ?? null,
+          paidAt: order?.paidAt ?? null,
+        },
   };
 }
 
@@ -92,6 +100,28 @@ function invoiceLines(order: OrderDocumentFacts | undefined, saleAgorot: number)
     saleAgorot,
   );
   return addsUp(lines, saleAgorot) ? lines : [wholeLine('חשבונית מס/קבלה', saleAgorot)];
+}
+
+/** A payer's document of a shared bill (decision 056): its own lines, each at the order's price less its discount. */
+function partLines(lines: readonly OrderLine[], saleAgorot: number): PrintedLine[] {
+  const printed = lines.map((line) => {
+    const totalAgorot = line.unitPriceAgorot * line.quantity - (line.discountAgorot ?? 0);
+    const description = lineWithChoices(
+      line.name,
+      (line.options ?? []).map((option) => ({
+        name: option.name,
+        priceAgorot: option.priceAgorot,
+        without: option.without,
+      })),
+    );
+    return {
+      description,
+      quantity: line.quantity,
+      unitPriceAgorot: Math.round(totalAgorot / line.quantity),
+      totalAgorot,
+    };
+  });
+  return addsUp(printed, saleAgorot) ? printed : [wholeLine('חשבונית מס/קבלה', saleAgorot)];
 }
 
 /**

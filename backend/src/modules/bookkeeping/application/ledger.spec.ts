@@ -22,6 +22,8 @@ function document(overrides: Partial<BookkeepingDocument> & Pick<BookkeepingDocu
       buyer: null,
       allocationNumber: null,
       withoutAllocation: false,
+      partLines: null,
+      card: null,
       ...overrides,
     },
     undefined,

@@ -64,6 +64,10 @@ function rowOf(event: RecordedEvent): Record<string, unknown> {
     // The number the document carries (decision 049), or that it went out without the one it needed.
     allocation_number: data.allocation?.number ?? null,
     without_allocation: data.withoutAllocation !== undefined,
+    // A payer's part of a shared bill (decision 056): its own lines and card.
+    part_id: data.partId ?? null,
+    part_lines: data.lines ?? null,
+    card: data.card ?? null,
   };
 }
 
@@ -74,14 +78,15 @@ async function addDocuments(em: EntityManager, rows: readonly Record<string, unk
     `insert into tax_documents
        (business_id, kind, source, number, order_id, refund_id, issued_at, total, before_vat, vat, tip,
         vat_rate_percent, original_number, refund_lines, seller, buyer_name, buyer_tax_id, global_position,
-        allocation_number, without_allocation)
+        allocation_number, without_allocation, part_id, part_lines, card)
      select business_id, kind, source, number, order_id, refund_id, issued_at, total, before_vat, vat, tip,
             vat_rate_percent, original_number, refund_lines, seller, buyer_name, buyer_tax_id, global_position,
-            allocation_number, coalesce(without_allocation, false)
+            allocation_number, coalesce(without_allocation, false), part_id, part_lines, card
        from jsonb_to_recordset(?::jsonb) as x(business_id text, kind text, source text, number text, order_id uuid,
          refund_id uuid, issued_at timestamptz, total numeric, before_vat numeric, vat numeric, tip numeric,
          vat_rate_percent integer, original_number text, refund_lines jsonb, seller jsonb, buyer_name text,
-         buyer_tax_id text, global_position bigint, allocation_number text, without_allocation boolean)
+         buyer_tax_id text, global_position bigint, allocation_number text, without_allocation boolean, part_id uuid,
+         part_lines jsonb, card jsonb)
      on conflict (business_id, kind, source, number) do nothing`,
     [JSON.stringify(rows)],
   );

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { RefundLine, SellerBlock } from '@tafrit/contracts';
+import type { OrderLine, PaymentMethod, RefundLine, SellerBlock } from '@tafrit/contracts';
 import { query } from '../../../platform/database/sql.js';
 
 /** A tax document as `tax_documents` holds it, amounts in agorot. */
@@ -26,6 +26,12 @@ export interface TaxDocumentRow {
   allocationNumber: string | null;
   /** It needed a number and went out without one: the copy says so, as the document did. */
   withoutAllocation: boolean;
+  /**
+   * A payer's document of a shared bill (issue 34, decision 056): its own lines and card; null on an order's one
+   * document (its lines and card are the order's).
+   */
+  partLines: OrderLine[] | null;
+  card: { method: PaymentMethod; brand: string | null; last4: string | null } | null;
 }
 
 interface SqlRow {
@@ -47,6 +53,8 @@ interface SqlRow {
   buyer_tax_id: string | null;
   allocation_number: string | null;
   without_allocation: boolean;
+  part_lines: OrderLine[] | string | null;
+  card: TaxDocumentRow['card'] | string | null;
 }
 
 const json = <T>(value: T | string | null): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
@@ -66,7 +74,7 @@ export async function taxDocumentsBetween(
     `select kind, source, number, order_id, refund_id, issued_at, (total * 100)::bigint::text as total_agorot,
             (before_vat * 100)::bigint::text as before_vat_agorot, (vat * 100)::bigint::text as vat_agorot,
             (tip * 100)::bigint::text as tip_agorot, vat_rate_percent, original_number, refund_lines, seller,
-            buyer_name, buyer_tax_id, allocation_number, without_allocation
+            buyer_name, buyer_tax_id, allocation_number, without_allocation, part_lines, card
        from tax_documents
       where business_id = ? and issued_at >= ? and issued_at < ?
       order by issued_at, kind desc, length(number), number`,
@@ -90,5 +98,7 @@ export async function taxDocumentsBetween(
     buyer: row.buyer_name && row.buyer_tax_id ? { name: row.buyer_name, taxId: row.buyer_tax_id } : null,
     allocationNumber: row.allocation_number,
     withoutAllocation: row.without_allocation === true,
+    partLines: json<OrderLine[]>(row.part_lines),
+    card: json<TaxDocumentRow['card']>(row.card),
   }));
 }

@@ -6,6 +6,7 @@ import {
   orderStreamId,
   type PaymentMethod,
   type SellerBlock,
+  shareLineName,
 } from '@tafrit/contracts';
 import type { EventStore } from '../../../platform/event-store/event-store.port.js';
 import type { BusinessReader } from '../../accounts/index.js';
@@ -102,7 +103,8 @@ export async function loadInvoice(
     orderId: placed.orderId,
     orderNumber: placed.orderNumber,
     tableNumber: placed.tableNumber,
-    lines: part ? linesOfPart(placed, part) : placed.lines,
+    // A part's document lists its own lines (issue 34); one not yet issued, the payer's own or the share's.
+    lines: issued?.lines ?? (part ? linesOfPart(placed, part) : placed.lines),
   };
   if (!issued) {
     return { businessPhone: placed.businessPhone, view: { status: failed ? 'failed' : 'pending', ...facts } };
@@ -135,7 +137,7 @@ export async function loadInvoice(
       buyer: issued.buyer ?? null,
       allocationNumber: issued.allocation?.number ?? null,
       withoutAllocation: issued.withoutAllocation !== undefined,
-      card: { last4: paid?.last4 ?? null, brand: paid?.brand ?? null, method: paid?.method ?? 'card' },
+      card: issued.card ?? { last4: paid?.last4 ?? null, brand: paid?.brand ?? null, method: paid?.method ?? 'card' },
     },
   };
 }
@@ -143,7 +145,6 @@ export async function loadInvoice(
 /** A part's document lines: the payer's own, or the share as one line named by the table and the order. */
 function linesOfPart(placed: OrderEventData['OrderPlaced'], part: OrderEventData['PartPageOpened']): OrderLine[] {
   if (part.lines?.length) return part.lines;
-  const table = placed.tableNumber === null ? '' : ` שולחן ${placed.tableNumber}`;
-  const name = `חלק מהחשבון${table}, הזמנה ${placed.orderNumber}`;
+  const name = shareLineName(placed.tableNumber, placed.orderNumber);
   return [{ productId: placed.lines[0]?.productId ?? 1, name, unitPriceAgorot: part.itemsAgorot, quantity: 1 }];
 }

@@ -5,6 +5,7 @@ import {
   agorotToDecimalString,
   cartLineKey,
   maxTipAgorot,
+  shareLineName,
   splitRefusalHe,
   tipAgorotOf,
   type OrderLine,
@@ -170,7 +171,7 @@ function mineOf(order: PlacedOrder, mine: PayerLines): number {
 
 /** A share of the bill as the provider's document line: one line for the part, named by the table and the order. */
 function shareLine(order: PlacedOrder, agorot: number): OrderLine[] {
-  const name = `חלק מחשבון שולחן ${order.tableNumber ?? ''}, הזמנה ${order.orderNumber}`.replace('  ', ' ');
+  const name = shareLineName(order.tableNumber, order.orderNumber);
   return [{ productId: order.lines[0]?.productId ?? 1, name, unitPriceAgorot: agorot, quantity: 1 }];
 }
 

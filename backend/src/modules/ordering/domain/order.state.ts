@@ -125,6 +125,8 @@ export interface PartState {
   amountAgorot: number;
   lowProfileId: string;
   paymentUrl: string;
+  /** The payer's own lines (`mine`), as their document lists them; absent: a share, listed as one line. */
+  lines?: OrderLine[];
   /** `replaced`: the payer opened another page; its hold ended (a late charge on it is still recorded). */
   status: 'pending' | 'paid' | 'failed' | 'replaced';
   openedAt: string;
@@ -132,6 +134,9 @@ export interface PartState {
     transactionId: string;
     commissionAgorot: number;
     paidAt: string;
+    /** The card as the payer's document and the owner's report show it. */
+    method?: PaymentMethod;
+    last4?: string | null;
     /** Items above the order's, owed back to the payer (a late charge on a page whose hold had ended). */
     overpaidAgorot?: number;
   };

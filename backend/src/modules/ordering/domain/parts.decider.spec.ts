@@ -106,6 +106,9 @@ const partPaid = (n: number, items: number, tip = 0, overpaid = 0): OrderEvent =
     },
   };
 };
+const shareLine = (items: number) => [
+  { productId: 1, name: 'חלק מהחשבון שולחן 4, הזמנה 7', quantity: 1, unitPriceAgorot: items },
+];
 const partInvoice = (n: number, items: number, beforeVat: number, tip = 0): OrderEvent => ({
   type: 'InvoiceIssued',
   data: {
@@ -120,6 +123,8 @@ const partInvoice = (n: number, items: number, beforeVat: number, tip = 0): Orde
     vatRatePercent: 18,
     ...(tip ? { tipAgorot: tip } : {}),
     partId: `part-${n}`,
+    lines: shareLine(items),
+    card: { method: 'card', brand: 'Visa', last4: '0000' },
     issuedAt: T2,
     seller: SELLER_BLOCK,
   },

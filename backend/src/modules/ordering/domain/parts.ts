@@ -1,6 +1,7 @@
 import {
   commissionAgorot,
   maxTipAgorot,
+  shareLineName,
   splitPart,
   splitVat,
   VAT_RATE_PERCENT,
@@ -171,7 +172,8 @@ export function recordPartPayment(
       paidAt: context.now,
     },
   };
-  const document = partInvoiceOf(order, part, charge.document, context);
+  const card = { method: charge.method, brand: charge.brand, last4: charge.last4 };
+  const document = partInvoiceOf(order, part, charge.document, card, context);
   const covers = order.payment.status !== 'paid' && paidBefore + part.itemsAgorot >= items;
   if (!covers) return [paid, document];
   // The order's charge is what its parts paid toward it: their items (less any owed back) and their tips.
@@ -226,10 +228,14 @@ function partInvoiceOf(
   order: PlacedOrder,
   part: PartState,
   document: OrderEventData['PartPaid']['document'],
+  card: NonNullable<OrderEventData['InvoiceIssued']['card']>,
   { invoiceUrl, seller, now }: { invoiceUrl: string; seller: Seller | null; now: string },
 ): OrderEvent {
   const { orderId, businessPhone } = order;
   const { beforeVat, vat } = splitVat(part.itemsAgorot, VAT_RATE_PERCENT);
+  // A share of the bill is not of any one item: its document lists it as one line named by the table and the order.
+  const share = { productId: order.lines[0]?.productId ?? 1, quantity: 1, unitPriceAgorot: part.itemsAgorot };
+  const lines = part.lines ?? [{ ...share, name: shareLineName(order.tableNumber, order.orderNumber) }];
   const amounts = {
     totalAgorot: part.amountAgorot,
     beforeVatAgorot: beforeVat,
@@ -237,6 +243,8 @@ function partInvoiceOf(
     vatRatePercent: VAT_RATE_PERCENT,
     ...(part.tipAgorot > 0 ? { tipAgorot: part.tipAgorot } : {}),
     partId: part.partId,
+    lines,
+    card,
   };
   const who = order.seller ?? seller;
   const block = who ? { seller: sellerBlock(who, businessPhone) } : {};
@@ -293,6 +301,7 @@ export function evolvePart(order: PlacedOrder, { type, data }: PartEvent): Place
         amountAgorot: data.amountAgorot,
         lowProfileId: data.lowProfileId,
         paymentUrl: data.paymentUrl,
+        ...(data.lines ? { lines: data.lines } : {}),
         status: 'pending',
         openedAt: data.openedAt,
         invoiceNumber: null,
@@ -309,6 +318,8 @@ export function evolvePart(order: PlacedOrder, { type, data }: PartEvent): Place
           transactionId: data.transactionId,
           commissionAgorot: data.commissionAgorot,
           paidAt: data.paidAt,
+          method: data.method,
+          last4: data.last4,
           ...(data.overpaidAgorot ? { overpaidAgorot: data.overpaidAgorot } : {}),
         },
       }));

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ISRAEL_TZ, type RefundLine } from '@tafrit/contracts';
+import { ISRAEL_TZ, type PaymentMethod, type RefundLine } from '@tafrit/contracts';
+import type { PartState } from '../domain/order.state.js';
 import { query } from '../../../platform/database/sql.js';
 import { type Order, OrderEntity } from './order.entity.js';
 
@@ -75,6 +76,21 @@ export interface PaidOrdersOfMonth {
   sources: MonthSourceSum[];
   /** Each code used on the period's paid orders, most used first. */
   promoCodes: MonthPromoCode[];
+  /** The paid parts of the period's shared bills paid in parts (issue 34), by order, in the order they were paid. */
+  payments: Map<string, MonthPayment[]>;
+}
+
+/** One payer's paid part of a shared bill (decision 056), from the order's own record. */
+export interface MonthPayment {
+  payer: string | null;
+  amountAgorot: number;
+  tipAgorot: number;
+  commissionAgorot: number;
+  method: PaymentMethod;
+  last4: string | null;
+  invoiceNumber: string | null;
+  invoiceUrl: string | null;
+  paidAt: string;
 }
 
 // A report counts what was paid: a pending, failed or expired order never reached the business's money.
@@ -159,10 +175,25 @@ export async function paidOrdersOfMonth(
       group by promo_code order by 2 desc, 1`,
     params,
   );
+  // Only the shared bills paid in parts carry any: one more read of the orders that have them.
+  const parted = await query<{ id: string; parts: PartState[] | string }>(
+    em,
+    `select id, state->'parts' as parts from orders where ${WHERE} and state->'parts' is not null`,
+    params,
+  );
+  const payments = new Map(
+    parted.map((row) => {
+      const parts = typeof row.parts === 'string' ? (JSON.parse(row.parts) as PartState[]) : row.parts;
+      const paid = parts.filter((part) => part.status === 'paid' && part.paid);
+      paid.sort((a, b) => a.paid!.paidAt.localeCompare(b.paid!.paidAt));
+      return [row.id, paid.map(paymentOf)] as const;
+    }),
+  );
   return {
     orders,
     summary,
     promoCodes,
+    payments,
     refunded: {
       refundedAgorot: Number(refunded?.refunded ?? 0),
       commissionReturnedAgorot: Number(refunded?.returned ?? 0),
@@ -171,5 +202,19 @@ export async function paidOrdersOfMonth(
     unsettledRefunds,
     days,
     sources,
+  };
+}
+
+function paymentOf(part: PartState): MonthPayment {
+  return {
+    payer: part.payer?.name ?? null,
+    amountAgorot: part.amountAgorot,
+    tipAgorot: part.tipAgorot,
+    commissionAgorot: part.paid?.commissionAgorot ?? 0,
+    method: part.paid?.method ?? 'card',
+    last4: part.paid?.last4 ?? null,
+    invoiceNumber: part.invoiceNumber,
+    invoiceUrl: part.invoiceUrl,
+    paidAt: part.paid?.paidAt ?? part.openedAt,
   };
 }

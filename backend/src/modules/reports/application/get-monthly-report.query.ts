@@ -24,7 +24,13 @@ import type { Database } from '../../../platform/database/database.js';
 import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
 import { foldPayout } from '../../commissions/index.js';
 import { InvoiceLinks } from '../../invoicing/index.js';
-import { type MonthSourceSum, type Order, paidOrdersOfMonth, paymentMethodOfColumn } from '../../ordering/index.js';
+import {
+  type MonthPayment,
+  type MonthSourceSum,
+  type Order,
+  paidOrdersOfMonth,
+  paymentMethodOfColumn,
+} from '../../ordering/index.js';
 import { assertReportableMonth, datesOfMonth } from './report-month.js';
 
 export class GetMonthlyReportQuery {
@@ -130,6 +136,8 @@ export class GetMonthlyReportHandler implements IQueryHandler<GetMonthlyReportQu
       refunds: refundsByOrder.get(order.id) ?? [],
       unsettledRefunds: unsettledByOrder.get(order.id) ?? [],
       ...afterRefunds(order, returnedByOrder.get(order.id)),
+      // A shared bill paid in parts (issue 34): its payers and their documents.
+      ...paymentsOf(paid.payments.get(order.id)),
     }));
     // Each promo code's uses and cost this month (issue 33): its paid orders and what they were given off.
     const promoCodes = paid.promoCodes.map((row) => ({
@@ -255,5 +263,22 @@ export function toReportOrder(order: Order): Omit<ReportOrder, 'refunds'> {
           approvalNumber: order.approvalNumber ?? null,
         }
       : null,
+  };
+}
+
+function paymentsOf(payments: MonthPayment[] | undefined): Pick<ReportOrder, 'payments'> {
+  if (!payments?.length) return {};
+  return {
+    payments: payments.map((payment) => ({
+      payer: payment.payer,
+      amount: agorotToDecimalString(payment.amountAgorot),
+      tipAmount: agorotToDecimalString(payment.tipAgorot),
+      commission: agorotToDecimalString(payment.commissionAgorot),
+      method: payment.method,
+      last4: payment.last4,
+      invoiceNumber: payment.invoiceNumber,
+      invoiceUrl: payment.invoiceUrl,
+      paidAt: payment.paidAt,
+    })),
   };
 }
