@@ -91,6 +91,21 @@ const reportOrderSchema: z.ZodType<ReportOrder> = z.object({
   source: orderSourceSchema.nullable().optional(),
   promoCode: z.string().nullable().optional(),
   discountAmount: z.string().optional(),
+  payments: z
+    .array(
+      z.object({
+        payer: z.string().nullable(),
+        amount: z.string(),
+        tipAmount: z.string(),
+        commission: z.string(),
+        method: z.enum(PAYMENT_METHODS),
+        last4: z.string().nullable(),
+        invoiceNumber: z.string().nullable(),
+        invoiceUrl: z.string().nullable(),
+        paidAt: z.string(),
+      }),
+    )
+    .optional(),
 });
 
 /** `data` of `GET /api/orders?month=YYYY-MM`. */

@@ -79,6 +79,12 @@ export const heOwnerReports = {
       allocation_refused: 'מספר ההקצאה סורב',
     },
     payment: 'פרטי תשלום',
+    // Issue 34: a shared table's bill paid in parts, each payer with their own document.
+    payments: 'תשלומי השולחן',
+    paymentsNote: 'החשבון שולם בכמה תשלומים. לכל משלם חשבונית משלו.',
+    payerUnnamed: 'סועד/ת',
+    payerTip: 'טיפ',
+    splitRefundNote: 'החזר להזמנה ששולמה בכמה תשלומים עוד לא נעשה כאן: אפשר לבצע אותו ממסוף הסליקה מול התשלום עצמו.',
     total: 'סה"כ',
     card: 'כרטיס',
     cardEnding: 'מסתיים בספרות',

@@ -8,6 +8,7 @@ import { TypedText } from '@/components/typed-text';
 import { textLinkClass } from '@/components/ui/styles';
 import { heOwner } from '@/i18n/he-owner';
 import { decimalToAgorot, lineTotalAgorot, orderDateText, shekelsText } from './reports-format';
+import { OrderPayments } from './reports-order-payments';
 import { OrderRefunds } from './reports-order-refunds';
 import { SourceText } from './reports-sources';
 import { OrderTimelineToggle } from '../timeline/order-timeline';
@@ -219,6 +220,7 @@ function OrderDetails({ order }: { order: ReportOrder }) {
           </tbody>
         </table>
       </section>
+      {order.payments?.length ? <OrderPayments payments={order.payments} /> : null}
       <OrderRefunds order={order} />
       {/* Who accepted, refunded or declined it, and when (issue 31): asked for only when opened. */}
       <div className="md:col-span-2">

@@ -71,7 +71,12 @@ export function OrderRefunds({ order }: { order: ReportOrder }) {
           ))}
         </ul>
       ) : null}
-      {remainingOf(target) > 0 && may('refunds') ? (
+      {order.payments?.length && may('refunds') ? (
+        // A bill paid in parts is refunded against the payment that paid (decision 056), not from here yet.
+        <p className="mt-2 text-muted" data-testid="report-split-refund-note">
+          {t.splitRefundNote}
+        </p>
+      ) : remainingOf(target) > 0 && may('refunds') ? (
         <>
           <button
             type="button"

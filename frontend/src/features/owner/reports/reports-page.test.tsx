@@ -206,6 +206,43 @@ describe('reports', () => {
     expect(panel.hidden).toBe(true);
   });
 
+  it('opens a shared table’s bill paid in parts: each payer with their amount, card and own document', async () => {
+    const payment = (payer: string | null, amount: string, number: string) => ({
+      payer,
+      amount,
+      tipAmount: payer ? '2.00' : '0.00',
+      commission: '0.73',
+      method: 'card' as const,
+      last4: '0000',
+      invoiceNumber: number,
+      invoiceUrl: `/api/invoice/order-1?part=${number}&token=t`,
+      paidAt: '2026-11-03T08:15:00.000Z',
+    });
+    const split = order({
+      invoiceNumber: null,
+      invoiceUrl: null,
+      payments: [payment('דנה', '16.50', '41'), payment(null, '26.50', '42')],
+    });
+    reportServer((_, month) =>
+      month === current ? json({ success: true, data: reportOf(month, [split]) }) : undefined,
+    );
+    const user = userEvent.setup();
+    renderReports();
+    const [row] = await screen.findAllByTestId('report-order');
+    await user.click(within(row!).getByRole('button'));
+    const payments = within(row!).getAllByTestId('order-payment');
+    expect(payments).toHaveLength(2);
+    expect(payments[0]!.textContent).toContain('דנה');
+    expect(payments[0]!.textContent).toContain('₪16.50');
+    expect(payments[0]!.textContent).toContain(`${t.payerTip} ₪2.00`);
+    expect(payments[1]!.textContent).toContain(t.payerUnnamed);
+    const link = within(payments[1]!).getByRole('link');
+    expect(link.getAttribute('href')).toBe('/api/invoice/order-1?part=42&token=t');
+    // Refunded against the payment that paid, not from the report yet: said, with no refund button.
+    expect(within(row!).getByTestId('report-split-refund-note')).toBeTruthy();
+    expect(within(row!).queryByTestId('report-refund')).toBeNull();
+  });
+
   it('shows a pending invoice without a link, a failed one as failed, and an invalid date as not available', async () => {
     reportServer();
     const user = userEvent.setup();
