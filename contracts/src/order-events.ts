@@ -261,6 +261,11 @@ export const refundRequestedDataSchema = z.object({
   lines: z.array(refundLineSchema).nullable(),
   reason: z.string().min(1).max(200),
   requestedAt: instant,
+  /**
+   * A shared bill paid in parts (issue 34, decision 056, added 2026-11-30): the payer's part the refund is made
+   * against (its charge, its document). Absent: the order's one payment.
+   */
+  partId: text.optional(),
 });
 
 /** The provider returned the money: the refund is final. */

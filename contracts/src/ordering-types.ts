@@ -194,6 +194,8 @@ export interface ReportOrder {
 
 /** One payer's payment of a shared bill, in the owner's report. Amounts in shekels as text. */
 export interface ReportPayment {
+  /** The payment's id: a refund of it names it (`partId` of the refund's request). */
+  partId: string;
   /** The name the payer gave at the table (null: none). */
   payer: string | null;
   /** What the payer was charged: their part and their tip. */

@@ -234,6 +234,46 @@ describe('a table that splits its bill', () => {
     );
   });
 
+  it('a refund goes back on the payment that paid, with a credit of that payer’s own document', async () => {
+    const month = israelMonthOf(new Date());
+    const report = await call<{ data: MonthlyReport }>(app, 'GET', `/api/orders?month=${month}`, {
+      token: owner.token,
+    });
+    const [danas, noas] = report.body.data.orders.find((one) => one.id === orderId)!.payments!;
+    // Without naming the payment an amount cannot be refunded: the café must say whose.
+    const unnamed = await call(app, 'POST', `/api/orders/${String(orderId)}/refunds`, {
+      token: owner.token,
+      body: { amount: '5.00', reason: 'קר' },
+    });
+    expect(unnamed.status).toBe(409);
+    expect(unnamed.body.code).toBe('refund.split_bill');
+    const tooMuch = await call(app, 'POST', `/api/orders/${String(orderId)}/refunds`, {
+      token: owner.token,
+      body: { amount: '14.51', reason: 'קר', partId: danas!.partId },
+    });
+    expect(tooMuch.status).toBe(409);
+    const refunded = await call<{ data: { status: string; amount: string } }>(
+      app,
+      'POST',
+      `/api/orders/${String(orderId)}/refunds`,
+      { token: owner.token, body: { amount: '5.00', reason: 'קר', partId: noas!.partId } },
+    );
+    expect(refunded.status).toBe(200);
+    expect(refunded.body.data).toMatchObject({ status: 'refunded', amount: '5.00' });
+    await app.app.get(ProcessorRunner).runUntilIdle();
+    // The credit names Noa's document, and the provider refunded Noa's charge.
+    const [credit] = await query<{ original: string; total: string; part: string }>(
+      app.database.em(),
+      `select data->>'originalInvoiceNumber' as original, data->>'totalAgorot' as total,
+              (select data->>'partId' from events r where r.stream_id = e.stream_id and r.type = 'RefundRequested') as part
+         from events e where stream_id = ? and type = 'CreditIssued'`,
+      [`order-${String(orderId)}`],
+    );
+    expect(credit).toEqual({ original: noas!.invoiceNumber, total: '500', part: noas!.partId });
+    const after = await call<{ data: MonthlyReport }>(app, 'GET', `/api/orders?month=${month}`, { token: owner.token });
+    expect(after.body.data.orders.find((one) => one.id === orderId)!.refundedAmount).toBe('5.00');
+  });
+
   it('the accountant’s ledger and export carry each payer’s own document, its lines adding up', async () => {
     const month = israelMonthOf(new Date());
     await app.app.get(ProcessorRunner).runUntilIdle();
@@ -245,6 +285,8 @@ describe('a table that splits its bill', () => {
     const ledger = parse(files.get(`${month}/ledger.csv`)!.toString('utf8'), { bom: true }) as string[][];
     const total = ledger[0]!.indexOf('סה"כ');
     expect(ledger.filter((row) => row[total] === '14.50' || row[total] === '26.50')).toHaveLength(2);
+    // The refund's credit, against Noa's document.
+    expect(ledger.filter((row) => row[total] === '-5.00')).toHaveLength(1);
     const today = israelDateOf(new Date());
     const structure = await download(`/api/bookkeeping/uniform-structure?from=${month}-01&to=${today}`);
     expect(structure.status).toBe(200);

@@ -94,6 +94,7 @@ const reportOrderSchema: z.ZodType<ReportOrder> = z.object({
   payments: z
     .array(
       z.object({
+        partId: z.string(),
         payer: z.string().nullable(),
         amount: z.string(),
         tipAmount: z.string(),

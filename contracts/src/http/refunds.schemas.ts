@@ -74,6 +74,11 @@ export const refundOrderSchema = z
       .optional(),
     reason: refundReason,
     refundId: refundKey,
+    /**
+     * Issue 34: a shared bill paid in parts is refunded against one payer's payment (the report's `payments[].partId`);
+     * absent: the order's one payment, or the only payment that can be meant.
+     */
+    partId: z.uuid({ message: 'התשלום שנבחר אינו תקין' }).optional(),
   })
   .strict()
   .refine((body) => body.amount === undefined || body.lines === undefined, {

@@ -46,6 +46,7 @@ export class OwnerRefundsController {
           amountAgorot: input.amount,
           lines: input.lines,
           reason: input.reason,
+          ...(input.partId ? { partId: input.partId } : {}),
         },
         actor,
         correlationId,

@@ -10,6 +10,7 @@ import {
 } from '../../payments/index.js';
 import type { PlacedOrder } from '../domain/order.decider.js';
 import type { RefundState } from '../domain/refunds.js';
+import { viewOfRefund } from '../domain/part-refunds.js';
 import { OrderStore, type LoadedOrder } from '../persistence/order-store.js';
 import { CreditDocuments } from './credit-documents.js';
 import { writeRefund } from './refund-log.js';
@@ -61,7 +62,8 @@ export class CompleteRefundHandler implements ICommandHandler<CompleteRefundComm
   async execute({ orderId, refundId, correlationId, known }: CompleteRefundCommand): Promise<RefundOutcome> {
     const current = known ?? (await this.orders.load(orderId));
     if (!current.state.placed) throw new AppError('order.not_found');
-    const order = current.state;
+    // A refund of a shared bill paid in parts goes back on the payment it is made against (decision 056).
+    const order = viewOfRefund(current.state, refundId);
     const refund = order.refunds.find((r) => r.refundId === refundId);
     if (!refund) throw new AppError('refund.not_found');
     if (refund.status !== 'requested') return refundOutcome(refund);

@@ -15,6 +15,8 @@ export interface RefundAsked {
   amountAgorot?: number;
   lines?: RefundLine[];
   reason: string;
+  /** The payer's part of a shared bill it is made against (issue 34). */
+  partId?: string;
 }
 
 export class RequestRefundCommand {
@@ -77,8 +79,17 @@ export class RequestRefundHandler implements ICommandHandler<RequestRefundComman
     if (!recorded) return { refundId, amountAgorot: 0, status: 'refunded', failureReason: null };
     const asked = stored.events.some((e) => e.type === 'RefundRequested');
     if (recorded.status !== 'requested' || (!asked && !this.provider.refundsIdempotent)) return refundOutcome(recorded);
-    return this.commands.execute<CompleteRefundCommand, RefundOutcome>(
+    // A declined bill paid in parts asked for each payer's payment back (decision 056): the others are asked for too,
+    // each on its own charge; the answer is the first's (the rest are in the report, and the sweep completes any).
+    const others = stored.events
+      .filter((e) => e.type === 'RefundRequested' && (e.data as { refundId: string }).refundId !== refundId)
+      .map((e) => (e.data as { refundId: string }).refundId);
+    const outcome = await this.commands.execute<CompleteRefundCommand, RefundOutcome>(
       new CompleteRefundCommand(orderId, refundId, correlationId, { state: stored.state, version: stored.version }),
     );
+    for (const other of others) {
+      await this.commands.execute(new CompleteRefundCommand(orderId, other, correlationId));
+    }
+    return outcome;
   }
 }

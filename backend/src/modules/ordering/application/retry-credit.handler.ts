@@ -5,6 +5,7 @@ import { AppError } from '../../../platform/http/app-error.js';
 import { InvoiceLinks } from '../../invoicing/index.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payments/index.js';
 import type { PlacedOrder } from '../domain/order.decider.js';
+import { viewOfRefund } from '../domain/part-refunds.js';
 import type { RefundState } from '../domain/refunds.js';
 import { OrderStore } from '../persistence/order-store.js';
 import { CreditDocuments } from './credit-documents.js';
@@ -63,7 +64,8 @@ export class RetryCreditHandler implements ICommandHandler<RetryCreditCommand, C
     if (!known) throw new AppError('refund.not_found');
     if (known.credit === 'issued' || known.credit === 'retrying') return outcomeOf(known);
     // The terminal first: a business terminal not set up refuses before anything is recorded.
-    const terminal = await this.credits.terminalOf(current.state);
+    // A payer's part of a shared bill: its own page's terminal and its own document (decision 056).
+    const terminal = await this.credits.terminalOf(viewOfRefund(current.state, refundId));
     const now = new Date().toISOString();
     const asked = await writeRefund(`the credit retry of refund ${refundId}`, () =>
       this.orders.execute(
@@ -77,7 +79,7 @@ export class RetryCreditHandler implements ICommandHandler<RetryCreditCommand, C
     // Another click or console recorded its ask first: that one asks the provider.
     if (!asked.events.some((event) => event.type === 'CreditRetryRequested')) return outcomeOf(refund);
 
-    const order = asked.state as PlacedOrder;
+    const order = viewOfRefund(asked.state as PlacedOrder, refundId);
     const providerCredit = (await this.credits.providerCredit(
       order,
       refund,

@@ -2,7 +2,13 @@ import { describe, expect, it } from '@jest/globals';
 import type { OrderEvent, SplitChoice } from '@tafrit/contracts';
 import { deciderSpec } from '../../../../test/support/decider-spec.js';
 import { BUSINESS_PHONE, ORDER_ID, SELLER_BLOCK, orderPlaced } from '../../../../test/support/order-events.js';
-import { OrderAlreadyPaidError, OrderInvalidTransitionError, RefundSplitBillError } from './order.errors.js';
+import {
+  OrderAlreadyPaidError,
+  OrderInvalidTransitionError,
+  RefundExceedsRemainingError,
+  RefundLineUnavailableError,
+  RefundSplitBillError,
+} from './order.errors.js';
 import { INVOICE_NUMBER_AT_COMMIT, orderDecider, type OrderCommand, type PlacedOrder } from './order.decider.js';
 import { PartChangedError, SplitRefusedError } from './parts.js';
 
@@ -296,10 +302,109 @@ describe('a shared table’s bill paid in parts', () => {
       .thenThrows(OrderInvalidTransitionError);
   });
 
-  it('a bill paid in parts refuses a refund until it is made against the part that paid', () =>
-    given([placed, opened(1, { mode: 'mine' }, 5000), partPaid(1, 5000), partInvoice(1, 5000, 4237)])
-      .when({ type: 'RequestRefund', data: { refundId: 'r-1', amountAgorot: 1000, reason: 'קר', now: T2 } })
-      .thenThrows(RefundSplitBillError));
+  describe('refunds of a bill paid in parts', () => {
+    const R1 = '7d1c2b3a-0000-4000-8000-000000000001';
+    // Dana paid her salad (₪25 and a ₪5 tip), Omer paid the rest (a salad and the pasta, ₪75).
+    const salad = { productId: 1, name: 'סלט', unitPriceAgorot: 2500, quantity: 1 };
+    const danasPage: OrderEvent = {
+      ...opened(1, { mode: 'mine' }, 2500, { tip: 500 }),
+    };
+    (danasPage.data as { lines?: unknown }).lines = [salad];
+    const danasPaid = [
+      placed,
+      danasPage,
+      partPaid(1, 2500, 500),
+      {
+        ...partInvoice(1, 2500, 2119, 500),
+        data: { ...partInvoice(1, 2500, 2119, 500).data, invoiceNumber: '41' },
+      } as OrderEvent,
+      opened(2, { mode: 'all' }, 7500),
+    ];
+    // Omer's payment covers the bill: decided as the webhook's would be, with the order's OrderPaid and slip.
+    const paidBill = [...danasPaid, ...orderDecider.decide(pay(2, 7500), fold(danasPaid))];
+    const refund = (data: Record<string, unknown>): OrderCommand =>
+      ({ type: 'RequestRefund', data: { refundId: R1, reason: 'קר', now: T2, ...data } }) as OrderCommand;
+
+    it('a line is refunded against the payment that paid for it, with that payment’s commission', () => {
+      const decided = orderDecider.decide(refund({ lines: [{ index: 0, quantity: 1 }] }), fold(paidBill));
+      expect(decided).toEqual([
+        {
+          type: 'RefundRequested',
+          data: {
+            orderId,
+            businessPhone,
+            refundId: R1,
+            amountAgorot: 2500,
+            commissionAgorot: 125,
+            lines: [{ index: 0, quantity: 1 }],
+            reason: 'קר',
+            requestedAt: T2,
+            partId: 'part-1',
+          },
+        },
+      ]);
+    });
+
+    it('an amount names its payment; never more than that payment paid', () => {
+      given(paidBill)
+        .when(refund({ amountAgorot: 1000 }))
+        .thenThrows(RefundSplitBillError);
+      given(paidBill)
+        .when(refund({ amountAgorot: 3001, partId: 'part-1' }))
+        .thenThrows(RefundExceedsRemainingError);
+      const decided = orderDecider.decide(refund({ amountAgorot: 3000, partId: 'part-1' }), fold(paidBill));
+      // All of Dana's payment: her whole commission back, and her tip with it.
+      expect(decided[0]).toMatchObject({ data: { amountAgorot: 3000, commissionAgorot: 125, partId: 'part-1' } });
+      // The pasta was paid by Omer's share, not by a line of his: refunded by amount against his payment only.
+      given(paidBill)
+        .when(refund({ lines: [{ index: 1, quantity: 1 }] }))
+        .thenThrows(RefundSplitBillError);
+      given(paidBill)
+        .when(refund({ lines: [{ index: 1, quantity: 1 }], partId: 'part-2' }))
+        .thenThrows(RefundLineUnavailableError);
+    });
+
+    it('the credit document credits that payer’s own document, and the provider’s refund is on their charge', () => {
+      const requested = orderDecider.decide(refund({ amountAgorot: 2500, partId: 'part-1' }), fold(paidBill));
+      const credited = orderDecider.decide(
+        {
+          type: 'RecordRefund',
+          data: {
+            refundId: R1,
+            provider: 'sandbox',
+            providerRefundId: 'pr-1',
+            amountAgorot: 2500,
+            creditUrl: '/c',
+            now: T2,
+          },
+        },
+        fold([...paidBill, ...requested]),
+      );
+      expect(credited[1]).toMatchObject({
+        type: 'CreditIssued',
+        data: { originalInvoiceNumber: '41', totalAgorot: 2500, beforeVatAgorot: 2119, vatAgorot: 381 },
+      });
+    });
+
+    it('a declined bill asks for every payer’s payment back, each a refund of its own', () => {
+      const declined = orderDecider.decide(
+        { type: 'DeclineOrder', data: { refundId: R1, reason: 'נגמרה הפסטה', now: T2 } },
+        fold(paidBill),
+      );
+      expect(declined.map((event) => [event.type, (event.data as { partId?: string }).partId])).toEqual([
+        ['OrderDeclined', undefined],
+        ['RefundRequested', 'part-1'],
+        ['RefundRequested', 'part-2'],
+      ]);
+      const ids = declined.slice(1).map((event) => (event.data as { refundId: string }).refundId);
+      expect(ids[0]).toBe(R1);
+      expect(ids[1]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      expect(ids[1]).not.toBe(R1);
+      expect(declined.slice(1).map((event) => (event.data as { amountAgorot: number }).amountAgorot)).toEqual([
+        3000, 7500,
+      ]);
+    });
+  });
 
   it('a paid bill takes no more parts', () => {
     const decided = orderDecider.decide(pay(1, 10_000), fold([placed, opened(1, { mode: 'all' }, 10_000)]));

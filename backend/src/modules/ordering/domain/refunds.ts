@@ -12,8 +12,8 @@ import {
   RefundIdReusedError,
   RefundNotFoundError,
   RefundOrderNotPaidError,
-  RefundSplitBillError,
 } from './order.errors.js';
+import { derivedRefundId, paidInParts, paymentViewOf, refundPartOf, viewOfRefund } from './part-refunds.js';
 import type { At, PlacedOrder } from './order.state.js';
 import { amountOfLines, commissionReturned, refundableAgorot } from './refund-amounts.js';
 import type { Seller } from './seller.js';
@@ -43,13 +43,18 @@ export interface RefundState {
   credit?: 'issued' | 'failed' | 'retrying';
   /** Why the last attempt at its credit document failed, for the owner's report. */
   creditFailureReason?: string | null;
+  /** The payer's part of a shared bill it is made against (issue 34); absent: the order's one payment. */
+  partId?: string;
 }
 
 export type RefundCommand =
   | {
       type: 'RequestRefund';
-      /** `lines` decide the amount; else `amountAgorot`; neither: all that remains refundable. */
-      data: At & { refundId: string; amountAgorot?: number; lines?: RefundLine[]; reason: string };
+      /**
+       * `lines` decide the amount; else `amountAgorot`; neither: all that remains refundable. `partId`: the payment of
+       * a shared bill paid in parts it is made against (found by itself when only one payment can be meant).
+       */
+      data: At & { refundId: string; amountAgorot?: number; lines?: RefundLine[]; reason: string; partId?: string };
     }
   | { type: 'DeclineOrder'; data: At & { refundId: string; reason: string } }
   | {
@@ -79,7 +84,6 @@ export type RefundCommand =
 type Command<T extends RefundCommand['type']> = Extract<RefundCommand, { type: T }>;
 
 function refusedUnlessPaid(order: PlacedOrder): void {
-  if (order.parts?.some((part) => part.status === 'paid')) throw new RefundSplitBillError(order.orderId);
   if (order.payment.status === 'paid') return;
   if (order.status === 'expired') throw new OrderExpiredError(order.orderId);
   throw new RefundOrderNotPaidError(order.orderId);
@@ -94,8 +98,21 @@ function refundOf(order: PlacedOrder, refundId: string): RefundState {
 const sameLines = (a: RefundLine[] | null, b: RefundLine[] | undefined): boolean =>
   JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
-/** `RefundRequested`, or nothing when the same request (the same id and details) was already recorded. */
+/**
+ * `RefundRequested`, or nothing when the same request was already recorded. A shared bill paid in parts is refunded
+ * against one payer's payment (decision 056): the same rules, on the order as that payment sees it.
+ */
 export function requestRefund({ data }: Pick<Command<'RequestRefund'>, 'data'>, order: PlacedOrder): OrderEvent[] {
+  if (!paidInParts(order)) return requestOf({ data }, order);
+  const earlier = order.refunds.find((refund) => refund.refundId === data.refundId)?.partId;
+  const part = refundPartOf(order, earlier ?? data.partId, data.lines);
+  return againstPart(requestOf({ data }, paymentViewOf(order, part)), part.partId);
+}
+
+const againstPart = (events: OrderEvent[], partId: string): OrderEvent[] =>
+  events.map((event) => (event.type === 'RefundRequested' ? { ...event, data: { ...event.data, partId } } : event));
+
+function requestOf({ data }: Pick<Command<'RequestRefund'>, 'data'>, order: PlacedOrder): OrderEvent[] {
   refusedUnlessPaid(order);
   const { orderId, businessPhone } = order;
   if (order.invoice === 'awaiting_allocation' || order.invoice === 'allocation_refused') {
@@ -150,6 +167,21 @@ export function declineOrder(command: Command<'DeclineOrder'>, order: PlacedOrde
   const { orderId, businessPhone } = order;
   const { refundId, reason, now } = command.data;
   const declined: OrderEvent = { type: 'OrderDeclined', data: { orderId, businessPhone, reason, declinedAt: now } };
+  if (paidInParts(order)) {
+    // Each payer's payment back, each a refund of its own (its id derived from the decline's).
+    const paid = (order.parts ?? []).filter((part) => part.status === 'paid');
+    return [
+      declined,
+      ...paid.flatMap((part, n) => {
+        const view = paymentViewOf(order, part);
+        if (refundableAgorot(view) === 0) return [];
+        return againstPart(
+          requestOf({ data: { refundId: derivedRefundId(refundId, n), reason, now } }, view),
+          part.partId,
+        );
+      }),
+    ];
+  }
   if (refundableAgorot(order) === 0) return [declined];
   return [declined, ...requestRefund({ data: { refundId, reason, now } }, order)];
 }
@@ -171,7 +203,7 @@ export function recordRefund({ data }: Command<'RecordRefund'>, order: PlacedOrd
       type: 'OrderRefunded',
       data: { orderId, businessPhone, refundId, provider, providerRefundId, amountAgorot, refundedAt: now },
     },
-    creditOf(order, refund, { creditUrl, seller: seller ?? order.seller, providerCredit }, now),
+    creditOf(viewOfRefund(order, refundId), refund, { creditUrl, seller: seller ?? order.seller, providerCredit }, now),
   ];
 }
 
@@ -192,8 +224,9 @@ export function recordRefundFailure({ data }: Command<'RecordRefundFailure'>, or
  * provider's document can come out differently a second time (a password given since, Cardcom back); ours fails only
  * for an order without an invoice, which a retry cannot change.
  */
-export function requestCreditRetry({ data }: Command<'RequestCreditRetry'>, order: PlacedOrder): OrderEvent[] {
-  const refund = refundOf(order, data.refundId);
+export function requestCreditRetry({ data }: Command<'RequestCreditRetry'>, whole: PlacedOrder): OrderEvent[] {
+  const refund = refundOf(whole, data.refundId);
+  const order = viewOfRefund(whole, data.refundId);
   if (refund.credit === 'issued' || refund.credit === 'retrying') return [];
   if (refund.status !== 'refunded' || refund.credit !== 'failed') throw new CreditNotRetryableError(refund.refundId);
   if (order.invoice !== 'generated' || order.invoiceSource !== 'provider') {
@@ -213,7 +246,8 @@ export function recordCreditRetry({ data }: Command<'RecordCreditRetry'>, order:
   const { refundId, creditUrl, seller, providerCredit, now } = data;
   const refund = refundOf(order, refundId);
   if (refund.credit !== 'retrying') return [];
-  return [creditOf(order, refund, { creditUrl, seller: seller ?? order.seller, providerCredit }, now)];
+  const made = { creditUrl, seller: seller ?? order.seller, providerCredit };
+  return [creditOf(viewOfRefund(order, refundId), refund, made, now)];
 }
 
 type RefundEvent = Extract<
@@ -239,8 +273,9 @@ export function evolveRefund(order: PlacedOrder, event: RefundEvent): PlacedOrde
     case 'OrderDeclined':
       return { ...order, status: 'cancelled' };
     case 'RefundRequested': {
-      const { refundId, amountAgorot, commissionAgorot, lines, reason, requestedAt } = event.data;
+      const { refundId, amountAgorot, commissionAgorot, lines, reason, requestedAt, partId } = event.data;
       const requested: RefundState = {
+        ...(partId ? { partId } : {}),
         refundId,
         amountAgorot,
         commissionAgorot,

@@ -82,6 +82,7 @@ export interface PaidOrdersOfMonth {
 
 /** One payer's paid part of a shared bill (decision 056), from the order's own record. */
 export interface MonthPayment {
+  partId: string;
   payer: string | null;
   amountAgorot: number;
   tipAgorot: number;
@@ -207,6 +208,7 @@ export async function paidOrdersOfMonth(
 
 function paymentOf(part: PartState): MonthPayment {
   return {
+    partId: part.partId,
     payer: part.payer?.name ?? null,
     amountAgorot: part.amountAgorot,
     tipAgorot: part.tipAgorot,

@@ -270,6 +270,7 @@ function paymentsOf(payments: MonthPayment[] | undefined): Pick<ReportOrder, 'pa
   if (!payments?.length) return {};
   return {
     payments: payments.map((payment) => ({
+      partId: payment.partId,
       payer: payment.payer,
       amount: agorotToDecimalString(payment.amountAgorot),
       tipAmount: agorotToDecimalString(payment.tipAgorot),

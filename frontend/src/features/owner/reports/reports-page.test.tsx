@@ -208,6 +208,7 @@ describe('reports', () => {
 
   it('opens a shared table’s bill paid in parts: each payer with their amount, card and own document', async () => {
     const payment = (payer: string | null, amount: string, number: string) => ({
+      partId: `part-${number}`,
       payer,
       amount,
       tipAmount: payer ? '2.00' : '0.00',
