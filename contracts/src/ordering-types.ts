@@ -242,6 +242,8 @@ export interface ReportRefund {
    */
   credit?: 'issued' | 'failed' | 'retrying' | null;
   creditFailureReason?: string | null;
+  /** Issue 34: the payer's payment of a shared bill it went back on (`payments[].partId`); absent: the order's. */
+  partId?: string;
 }
 
 /**

@@ -51,6 +51,7 @@ const reportRefundSchema: z.ZodType<ReportRefund> = z.object({
   creditUrl: z.string().nullable(),
   credit: z.enum(['issued', 'failed', 'retrying']).nullable().optional(),
   creditFailureReason: z.string().nullable().optional(),
+  partId: z.string().optional(),
 });
 
 const unsettledRefundSchema: z.ZodType<ReportUnsettledRefund> = z.object({

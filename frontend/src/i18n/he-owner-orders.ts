@@ -84,6 +84,8 @@ export const heOwnerOrders = {
     close: 'ביטול',
     order: 'הזמנה',
     table: 'שולחן',
+    // Issue 34: one payer's payment of a shared bill, refunded on its own.
+    paymentOf: 'התשלום של',
     paidAndRemaining: 'שולם ונותר להחזר:',
     whatLegend: 'מה מחזירים?',
     whole: 'את כל מה שנותר',

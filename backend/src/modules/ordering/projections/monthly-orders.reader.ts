@@ -26,6 +26,8 @@ export interface MonthPromoCode {
 export interface MonthRefund {
   orderId: string;
   refundId: string;
+  /** The payer's payment of a shared bill it went back on (issue 34); null: the order's. */
+  partId: string | null;
   amountAgorot: number;
   commissionAgorot: number;
   reason: string;
@@ -138,7 +140,8 @@ export async function paidOrdersOfMonth(
   );
   const refunds = await query<MonthRefund>(
     em,
-    `select o.id as "orderId", r->>'refundId' as "refundId", (r->>'amountAgorot')::int as "amountAgorot",
+    `select o.id as "orderId", r->>'refundId' as "refundId", r->>'partId' as "partId",
+            (r->>'amountAgorot')::int as "amountAgorot",
             r->>'reason' as reason, coalesce((r->>'commissionAgorot')::int, 0) as "commissionAgorot",
             r->>'refundedAt' as "refundedAt", r->>'credit' as credit,
             r->>'creditFailureReason' as "creditFailureReason"

@@ -113,6 +113,7 @@ export class GetMonthlyReportHandler implements IQueryHandler<GetMonthlyReportQu
         creditUrl: row.credit === 'issued' ? this.links.creditUrlFor(row.orderId, row.refundId) : null,
         credit: row.credit === 'issued' || row.credit === 'failed' || row.credit === 'retrying' ? row.credit : null,
         creditFailureReason: row.credit === 'failed' ? (row.creditFailureReason ?? null) : null,
+        ...(row.partId ? { partId: row.partId } : {}),
       });
       refundsByOrder.set(row.orderId, list);
     }

@@ -33,13 +33,18 @@ interface Draft {
 const emptyDraft: Draft = { kind: 'whole', units: {}, amount: '', reason: noReason };
 
 /** The order's number and table, the numbers isolated inside the Hebrew. */
-export function OrderName({ target }: { target: Pick<RefundTarget, 'orderNumber' | 'tableNumber'> }) {
+export function OrderName({ target }: { target: Pick<RefundTarget, 'orderNumber' | 'tableNumber' | 'payer'> }) {
   return (
     <>
       {t.order} <bdi>{target.orderNumber}</bdi>
       {target.tableNumber !== null ? (
         <>
           , {t.table} <bdi>{target.tableNumber}</bdi>
+        </>
+      ) : null}
+      {target.payer ? (
+        <>
+          , {t.paymentOf} <bdi>{target.payer}</bdi>
         </>
       ) : null}
     </>
@@ -96,7 +101,7 @@ export function RefundDialog({
   const remaining = remainingOf(target);
   const request = requestOf(draft);
   const refund = useMutation({
-    mutationFn: (id: string) => refundOrder(target.orderId, request, reasonOf(draft.reason), id),
+    mutationFn: (id: string) => refundOrder(target.orderId, request, reasonOf(draft.reason), id, target.partId),
     onSuccess: (answer) => {
       if (answer.status === 'failed') {
         // Refused by the provider: nothing went back; asked again under the same id, as the decision has it.
@@ -217,31 +222,34 @@ export function RefundDialog({
           <fieldset aria-describedby={whatError ? `${id}-what-error` : undefined}>
             <legend className="font-bold text-ink">{t.whatLegend}</legend>
             <div className="mt-2 flex flex-wrap gap-2">
-              {(['whole', 'lines', 'amount'] as const).map((kind) => (
-                <label
-                  key={kind}
-                  className={
-                    'inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border px-3 ' +
-                    (draft.kind === kind ? 'border-brand-700 bg-brand-50 text-brand-700' : 'border-line text-ink')
-                  }
-                >
-                  <input
-                    type="radio"
-                    name={`${id}-kind`}
-                    value={kind}
-                    checked={draft.kind === kind}
-                    onChange={() => setDraft({ ...draft, kind })}
-                    className="size-4 accent-brand-700"
-                  />
-                  {kind === 'whole' ? (
-                    <>
-                      {t.whole} (<bdi dir="ltr">{formatShekels(remaining)}</bdi>)
-                    </>
-                  ) : (
-                    t[kind]
-                  )}
-                </label>
-              ))}
+              {/* A payer's share of a shared bill paid for no line in particular: whole or an amount (issue 34). */}
+              {(target.lines.length > 0 ? (['whole', 'lines', 'amount'] as const) : (['whole', 'amount'] as const)).map(
+                (kind) => (
+                  <label
+                    key={kind}
+                    className={
+                      'inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border px-3 ' +
+                      (draft.kind === kind ? 'border-brand-700 bg-brand-50 text-brand-700' : 'border-line text-ink')
+                    }
+                  >
+                    <input
+                      type="radio"
+                      name={`${id}-kind`}
+                      value={kind}
+                      checked={draft.kind === kind}
+                      onChange={() => setDraft({ ...draft, kind })}
+                      className="size-4 accent-brand-700"
+                    />
+                    {kind === 'whole' ? (
+                      <>
+                        {t.whole} (<bdi dir="ltr">{formatShekels(remaining)}</bdi>)
+                      </>
+                    ) : (
+                      t[kind]
+                    )}
+                  </label>
+                ),
+              )}
             </div>
             {draft.kind === 'lines' ? <LineUnits target={target} draft={draft} onChange={setDraft} /> : null}
             {draft.kind === 'amount' ? (

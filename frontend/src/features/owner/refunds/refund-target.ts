@@ -24,6 +24,12 @@ export interface RefundTarget {
   totalAgorot: number;
   refundedAgorot: number;
   lines: RefundTargetLine[];
+  /**
+   * Issue 34: one payer's payment of a shared bill paid in parts, refunded on its own (by amount: a share paid for no
+   * line in particular), and the payer's name; absent: the order's one payment.
+   */
+  partId?: string;
+  payer?: string;
 }
 
 /** A choice as the dialog names it: "בלי קצף" once, even for a choice the owner named "בלי קצף" (issue 29). */
@@ -80,4 +86,28 @@ export function amountOf(target: RefundTarget, request: RefundRequest): number {
         return line ? sum + (line.lineTotalAgorot / line.quantity) * quantity : sum;
       }, 0);
   }
+}
+
+/** One payer's payment of a shared bill (issue 34): what it paid less what went back on it (or waits to). */
+export function targetOfPayment(
+  order: ReportOrder,
+  payment: NonNullable<ReportOrder['payments']>[number],
+  payer: string,
+): RefundTarget {
+  const held = (order.unsettledRefunds ?? []).filter((refund) => refund.status === 'requested');
+  const refunded = order.refunds
+    .filter((refund) => refund.partId === payment.partId)
+    .reduce((sum, refund) => sum + (decimalToAgorot(refund.amount) ?? 0), 0);
+  // A refund waiting for its answer does not say its payment: it holds its amount against each, to stay safe.
+  const waiting = held.reduce((sum, refund) => sum + (decimalToAgorot(refund.amount) ?? 0), 0);
+  return {
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    tableNumber: order.tableNumber,
+    totalAgorot: decimalToAgorot(payment.amount) ?? 0,
+    refundedAgorot: refunded + waiting,
+    lines: [],
+    partId: payment.partId,
+    payer,
+  };
 }

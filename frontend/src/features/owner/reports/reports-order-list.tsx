@@ -220,7 +220,7 @@ function OrderDetails({ order }: { order: ReportOrder }) {
           </tbody>
         </table>
       </section>
-      {order.payments?.length ? <OrderPayments payments={order.payments} /> : null}
+      {order.payments?.length ? <OrderPayments order={{ ...order, payments: order.payments }} /> : null}
       <OrderRefunds order={order} />
       {/* Who accepted, refunded or declined it, and when (issue 31): asked for only when opened. */}
       <div className="md:col-span-2">

@@ -239,9 +239,15 @@ describe('reports', () => {
     expect(payments[1]!.textContent).toContain(t.payerUnnamed);
     const link = within(payments[1]!).getByRole('link');
     expect(link.getAttribute('href')).toBe('/api/invoice/order-1?part=42&token=t');
-    // Refunded against the payment that paid, not from the report yet: said, with no refund button.
+    // Refunded against the payment that paid: each payment has its own refund, the order none of its own.
     expect(within(row!).getByTestId('report-split-refund-note')).toBeTruthy();
     expect(within(row!).queryByTestId('report-refund')).toBeNull();
+    await user.click(within(payments[1]!).getByTestId('payment-refund'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain(`${heOwner.refunds.paymentOf} ${t.payerUnnamed}`);
+    // A share paid for no line in particular: the whole payment or an amount, no lines to choose.
+    expect(within(dialog).queryByLabelText(heOwner.refunds.lines)).toBeNull();
+    expect(within(dialog).getAllByText(/₪26.50/).length).toBeGreaterThan(0);
   });
 
   it('shows a pending invoice without a link, a failed one as failed, and an invalid date as not available', async () => {

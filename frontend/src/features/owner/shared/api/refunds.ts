@@ -18,10 +18,13 @@ export async function refundOrder(
   request: RefundRequest,
   reason: string,
   refundId: string,
+  /** Issue 34: the payer's payment of a shared bill it goes back on. */
+  partId?: string,
 ): Promise<RefundAnswer> {
   const body = {
     reason,
     refundId,
+    ...(partId ? { partId } : {}),
     ...(request.kind === 'lines' ? { lines: request.lines } : {}),
     ...(request.kind === 'amount' ? { amount: request.amount } : {}),
   };
