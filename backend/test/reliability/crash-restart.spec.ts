@@ -23,6 +23,7 @@ const PROCESSORS = [
   'live-orders',
   'monthly-commissions',
   'numbers',
+  'overpaid-parts',
   'platform-documents',
   'ready-sms',
   'receipt-sms',

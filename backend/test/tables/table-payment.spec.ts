@@ -293,6 +293,50 @@ describe('a table that splits its bill', () => {
   });
 });
 
+describe('a page paid after its payer chose again', () => {
+  it('is recorded, and what it paid above the bill goes back on its own card', async () => {
+    const dana: Diner = {};
+    const omer: Diner = {};
+    await read(dana);
+    await read(omer);
+    await add(dana, shop.coffee.id);
+    await add(omer, shop.croissant.id);
+    items = [
+      { productId: shop.coffee.id, quantity: 1 },
+      { productId: shop.croissant.id, quantity: 1 },
+    ];
+    // Dana first means to pay everything, then changes her mind to her own coffee: her first page's hold ends.
+    const first = await pay(dana, '26.50');
+    const mine = await pay(dana, '14.50', { split: { mode: 'mine' } });
+    expect(mine.status).toBe(200);
+    const omers = await pay(omer, '12.00');
+    expect(omers.status).toBe(200);
+    await payInSandbox(app, String(mine.body.paymentUrl), { number: SANDBOX_APPROVED_CARD });
+    await payInSandbox(app, String(omers.body.paymentUrl), { number: SANDBOX_APPROVED_CARD });
+    await until(async () => (await orderOf(first.body.orderId)).payment_status === 'paid');
+    // Then she pays on the first page after all: the money moved, so it is recorded, and all of it goes back.
+    await payInSandbox(app, String(first.body.paymentUrl), { number: SANDBOX_APPROVED_CARD });
+    await until(async () => {
+      const refunds = (await orderOf(first.body.orderId)).state as unknown as { refunds: { status: string }[] };
+      return refunds.refunds.some((refund) => refund.status === 'refunded');
+    });
+    const order = (await orderOf(first.body.orderId)).state as unknown as {
+      parts: { status: string; paid?: { overpaidAgorot?: number }; partId: string }[];
+      refunds: { amountAgorot: number; partId: string; status: string }[];
+    };
+    const late = order.parts.find((part) => part.paid?.overpaidAgorot);
+    expect(late?.paid?.overpaidAgorot).toBe(2650);
+    expect(order.refunds).toEqual([
+      expect.objectContaining({ amountAgorot: 2650, partId: late!.partId, status: 'refunded' }),
+    ]);
+    // Nothing a processor could not handle.
+    expect(await query(app.database.em(), 'select processor, error from parked_events', [])).toEqual([]);
+    // The order counts what paid the bill, not the late charge.
+    expect((await orderOf(first.body.orderId)).state).toMatchObject({ totalAgorot: 2650 });
+    await until(async () => (await read(dana)).cart.status === 'open' && (await read(dana)).cart.lines.length === 0);
+  });
+});
+
 describe('one payer for the whole table', () => {
   it('pays all, and the order carries that payer’s document as the spec’s invoice fields', async () => {
     const diner: Diner = {};
@@ -300,6 +344,10 @@ describe('one payer for the whole table', () => {
     await add(diner, shop.coffee.id);
     await add(diner, shop.coffee.id);
     await add(diner, shop.croissant.id);
+    items = [
+      { productId: shop.coffee.id, quantity: 2 },
+      { productId: shop.croissant.id, quantity: 1 },
+    ];
     const answer = await pay(diner, '41.00');
     expect(answer.status).toBe(200);
     await payInSandbox(app, String(answer.body.paymentUrl), { number: SANDBOX_APPROVED_CARD });

@@ -61,6 +61,7 @@ import { OwnerAllocationController } from './api/owner-allocation.controller.js'
 import { DecideAllocationHandler } from './application/decide-allocation.handler.js';
 import { RefundRecovery } from './processors/refund-recovery.js';
 import { autoAcceptProcessor } from './processors/auto-accept.processor.js';
+import { overpaidPartsProcessor } from './processors/overpaid-parts.processor.js';
 import { receiptSmsProcessor } from './processors/receipt-sms.processor.js';
 import { readySmsProcessor } from './processors/ready-sms.processor.js';
 import { ReadySmsSweep } from './processors/ready-sms-sweep.js';
@@ -167,6 +168,8 @@ export class OrderingModule implements OnModuleInit {
         businesses: this.businesses,
       }),
     );
+    // A shared bill's part charged above the bill goes back on its own charge (decision 056).
+    this.runner.register(overpaidPartsProcessor({ commands: this.commands }));
     // The owner's "accept new orders automatically" (decision 032), through the kitchen's own command.
     this.runner.register(
       autoAcceptProcessor({ businesses: this.businesses, orders: this.orders, commands: this.commands }),

@@ -89,13 +89,14 @@ export class OpenPartPageHandler implements ICommandHandler<OpenPartPageCommand,
   private async open(input: OpenPartPageInput, current: LoadedOrder): Promise<OpenedPart> {
     const order = current.state as PlacedOrder;
     const mineAgorot = mineOf(order, input.mine);
-    const { part, leftAgorot } = partFor(order, input.dinerSessionId, input.choice, mineAgorot);
+    const now = new Date().toISOString();
+    const { part, leftAgorot } = partFor(order, input.dinerSessionId, input.choice, mineAgorot, now);
     if (!part.ok) throw splitRefused(part.reason, leftAgorot);
     const tipAgorot = input.tip ? tipAgorotOf(input.tip, part.agorot) : 0;
     if (tipAgorot > maxTipAgorot(part.agorot)) throw new AppError('order.tip_too_large');
     const amountAgorot = part.agorot + tipAgorot;
     // The same payer's click again: their open page, when it is for the same part.
-    const open = openPartOf(order, input.dinerSessionId);
+    const open = openPartOf(order, input.dinerSessionId, now);
     if (open && open.itemsAgorot === part.agorot && open.tipAgorot === tipAgorot) {
       return { url: open.paymentUrl, amountAgorot: open.amountAgorot, orderNumber: order.orderNumber };
     }
@@ -111,7 +112,6 @@ export class OpenPartPageHandler implements ICommandHandler<OpenPartPageCommand,
       input.method,
     );
     const page = await this.provider.openPaymentPage(request);
-    const now = new Date().toISOString();
     try {
       await this.orders.execute(
         input.orderId,

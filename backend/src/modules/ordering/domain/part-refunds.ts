@@ -84,12 +84,12 @@ export function viewOfRefund(order: PlacedOrder, refundId: string): PlacedOrder 
 
 /**
  * The refund id of the n-th payment of a declined bill paid in parts: the decline's own id for the first, then ids
- * derived from it (its last 48 bits xor n), so a repeated decline asks for the same refunds.
+ * derived from it (its last 32 bits xor n, as an unsigned number), so a repeated decline asks for the same refunds.
  */
 export function derivedRefundId(refundId: string, n: number): string {
   if (n === 0) return refundId;
-  const tail = (Number.parseInt(refundId.slice(24), 16) ^ n).toString(16).padStart(12, '0');
-  return `${refundId.slice(0, 24)}${tail}`;
+  const tail = ((Number.parseInt(refundId.slice(28), 16) ^ n) >>> 0).toString(16).padStart(8, '0');
+  return `${refundId.slice(0, 28)}${tail}`;
 }
 
 const keyOf = (line: OrderLine): string =>

@@ -10,6 +10,7 @@ import {
   RefundSplitBillError,
 } from './order.errors.js';
 import { INVOICE_NUMBER_AT_COMMIT, orderDecider, type OrderCommand, type PlacedOrder } from './order.decider.js';
+import { derivedRefundId } from './part-refunds.js';
 import { PartChangedError, SplitRefusedError } from './parts.js';
 
 const { given } = deciderSpec(orderDecider);
@@ -167,6 +168,20 @@ describe('a shared table’s bill paid in parts', () => {
         expect(error.reason).toBe('nothing_left');
         expect(error.leftAgorot).toBe(0);
       }));
+
+  it('a page left open past its hold no longer holds its part: the table is not stuck on a payer who walked away', () => {
+    const later = (command: OrderCommand, now: string): OrderCommand =>
+      ({ ...command, data: { ...command.data, now } }) as OrderCommand;
+    const walkedAway = [placed, opened(1, { mode: 'all' }, 10_000)];
+    given(walkedAway)
+      .when(later(open(2, { mode: 'all' }, 10_000), '2026-11-30T18:54:59.000Z'))
+      .thenThrows(SplitRefusedError);
+    const taken = orderDecider.decide(
+      later(open(2, { mode: 'all' }, 10_000), '2026-11-30T18:55:00.000Z'),
+      fold(walkedAway),
+    );
+    expect(taken[0]).toMatchObject({ type: 'PartPageOpened', data: { partId: 'part-2', itemsAgorot: 10_000 } });
+  });
 
   it('a page opened for an amount the bill no longer has is refused, to be read again', () =>
     given([placed, opened(1, { mode: 'amount', amountAgorot: 4000 }, 4000)])
@@ -400,6 +415,8 @@ describe('a shared table’s bill paid in parts', () => {
       expect(ids[0]).toBe(R1);
       expect(ids[1]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
       expect(ids[1]).not.toBe(R1);
+      // Any id's derivation stays a UUID, even one whose last digits are large.
+      expect(derivedRefundId('439892de-716a-4482-8373-ffff63919e09', 1)).toBe('439892de-716a-4482-8373-ffff63919e08');
       expect(declined.slice(1).map((event) => (event.data as { amountAgorot: number }).amountAgorot)).toEqual([
         3000, 7500,
       ]);

@@ -66,23 +66,37 @@ export type PartCommand = {
 /** The order's items: what the parts together must pay (each payer's tip is their own, on top). */
 export const itemsOf = (order: PlacedOrder): number => order.totalAgorot - order.tipAgorot;
 
-const holds = (part: PartState): boolean => part.status === 'pending' || part.status === 'paid';
+/**
+ * A page left open this long without a result is taken as abandoned: its hold ends, so the table is not stuck on a
+ * payer who walked away from it. A charge on it that comes after all is recorded, and what it pays above the bill goes
+ * back to that payer (the overpaid-parts processor).
+ */
+export const PART_HOLD_MS = 15 * 60 * 1000;
 
-/** The payer's open page, if any: a new choice replaces it. */
-export const openPartOf = (order: PlacedOrder, dinerSessionId: string): PartState | undefined =>
-  order.parts?.find((part) => part.dinerSessionId === dinerSessionId && part.status === 'pending');
+const holds = (part: PartState, now: string): boolean =>
+  part.status === 'paid' || (part.status === 'pending' && Date.parse(now) - Date.parse(part.openedAt) < PART_HOLD_MS);
 
-/** The items paid or held by pages other than `except`'s. */
-export function takenAgorot(order: PlacedOrder, except?: string): number {
+/** The payer's open page still holding its part, if any: a new choice replaces it. */
+export const openPartOf = (order: PlacedOrder, dinerSessionId: string, now: string): PartState | undefined =>
+  order.parts?.find((part) => part.dinerSessionId === dinerSessionId && part.status === 'pending' && holds(part, now));
+
+/** The items paid or held at `now` by pages other than `except`'s. */
+export function takenAgorot(order: PlacedOrder, now: string, except?: string): number {
   return (order.parts ?? [])
-    .filter((part) => holds(part) && part.partId !== except)
+    .filter((part) => holds(part, now) && part.partId !== except)
     .reduce((sum, part) => sum + part.itemsAgorot - (part.paid?.overpaidAgorot ?? 0), 0);
 }
 
 /** What the payer's choice comes to now, as the page will charge it (the same rule the phone shows). */
-export function partFor(order: PlacedOrder, dinerSessionId: string, choice: SplitChoice, mineAgorot: number) {
-  const replaced = openPartOf(order, dinerSessionId);
-  const bill = { itemsAgorot: itemsOf(order), takenAgorot: takenAgorot(order, replaced?.partId), mineAgorot };
+export function partFor(
+  order: PlacedOrder,
+  dinerSessionId: string,
+  choice: SplitChoice,
+  mineAgorot: number,
+  now: string,
+) {
+  const replaced = openPartOf(order, dinerSessionId, now);
+  const bill = { itemsAgorot: itemsOf(order), takenAgorot: takenAgorot(order, now, replaced?.partId), mineAgorot };
   return { part: splitPart(choice, bill), replaced, leftAgorot: bill.itemsAgorot - bill.takenAgorot };
 }
 
@@ -92,7 +106,7 @@ export function openPartPage({ data }: PartCommand, order: PlacedOrder): OrderEv
   if (order.payment.status === 'paid') throw new OrderAlreadyPaidError(orderId, order.payment.transactionId ?? '');
   if (order.status === 'expired') throw new OrderExpiredError(orderId);
   if (order.parts?.some((part) => part.partId === data.partId)) return [];
-  const { part, replaced, leftAgorot } = partFor(order, data.dinerSessionId, data.choice, data.mineAgorot);
+  const { part, replaced, leftAgorot } = partFor(order, data.dinerSessionId, data.choice, data.mineAgorot, data.now);
   if (!part.ok) throw new SplitRefusedError(part.reason, leftAgorot);
   if (part.agorot !== data.itemsAgorot) {
     throw new PartChangedError(`the part is ${part.agorot} agorot now, the page was opened for ${data.itemsAgorot}`);
