@@ -18,6 +18,7 @@ import {
 } from './application/table-order-commands.js';
 import { ChooseTablesHandler, RenewTableKeysHandler } from './application/tables-commands.js';
 import { IdleCartsSweep } from './processors/idle-carts.sweep.js';
+import { UnpaidSharesSweep } from './processors/unpaid-shares.sweep.js';
 import { tableOrdersProcessor } from './processors/table-orders.processor.js';
 import { businessTablesProjection } from './projections/business-tables.projection.js';
 import { BusinessTablesReader } from './projections/business-tables.reader.js';
@@ -56,6 +57,7 @@ import { TableHub } from './realtime/table-hub.js';
     ReopenTableCartHandler,
     CloseTableCartHandler,
     IdleCartsSweep,
+    UnpaidSharesSweep,
     TableGateway,
   ],
   exports: [SharedTables, BusinessTablesReader, IdleCartsSweep],
