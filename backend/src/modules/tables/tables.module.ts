@@ -17,6 +17,7 @@ import {
   ReopenTableCartHandler,
 } from './application/table-order-commands.js';
 import { ChooseTablesHandler, RenewTableKeysHandler } from './application/tables-commands.js';
+import { WaitingTablesQuery } from './application/waiting-tables.query.js';
 import { IdleCartsSweep } from './processors/idle-carts.sweep.js';
 import { UnpaidSharesSweep } from './processors/unpaid-shares.sweep.js';
 import { tableOrdersProcessor } from './processors/table-orders.processor.js';
@@ -58,6 +59,7 @@ import { TableHub } from './realtime/table-hub.js';
     CloseTableCartHandler,
     IdleCartsSweep,
     UnpaidSharesSweep,
+    WaitingTablesQuery,
     TableGateway,
   ],
   exports: [SharedTables, BusinessTablesReader, IdleCartsSweep],
