@@ -35,8 +35,8 @@ export const TABLE_SOCKET = {
    * `TableSocketState`: the same as `TableState` without `you`, since one broadcast reaches every diner of the room (on
    * every server instance); each page knows its own `you` from its `GET`. Sent once at connection too. A state with
    * another `cartId` replaces the cart whatever its version: the old one ended (paid, or idle) and the table's next
-   * party starts on this fresh one. A payment (a page opened, paid or declined) and the unpaid-share notice change the
-   * state without the cart's `version`: a state of the same `version` replaces the one kept.
+   * party starts on this fresh one. A payment (a page opened, paid or declined) and the unpaid-share notice grow the
+   * version too (`cart.version`).
    */
   state: 'table.state',
 } as const;
@@ -99,7 +99,10 @@ export interface TableState {
   you: TableDiner;
   cart: {
     cartId: string;
-    /** Grows with each change: a client keeps the state with the highest version. */
+    /**
+     * Grows with each change: a client keeps the state with the highest version. While paying it also grows with the
+     * order's payments and once a share is overdue (so it is not the cart stream's own version then).
+     */
     version: number;
     status: 'open' | 'paying';
     lines: TableCartLine[];

@@ -135,6 +135,8 @@ describe("a shared table's payments", () => {
     const after = await read(omer);
     expect(after.payments.map((payment) => [payment.status, payment.itemsAgorot])).toEqual([['pending', 1000]]);
     expect(after.leftAgorot).toBe(3100);
+    // A payment grows the table's version, so the phones keep the newer state.
+    expect(after.cart.version).toBeGreaterThan(state.cart.version);
     // The others at the table were told over the socket.
     await until(async () => pushed.some((one) => one.cart.cartId === cartId && one.leftAgorot === 3100));
 
@@ -183,10 +185,11 @@ describe("a shared table's payments", () => {
     expect(await sweep.sweep(early)).toEqual([]);
     expect((await app.app.get(WaitingTablesQuery).of(owner.phone, early)).tables[0]?.overdue).toBe(false);
 
+    const before = await read(dana);
     pushed.length = 0;
     expect(await sweep.sweep(late)).toEqual([cartId]);
     expect(pushed).toHaveLength(1);
-    expect(pushed[0]!.cart).toMatchObject({ cartId, unpaidSince: danaPaidAt });
+    expect(pushed[0]!.cart).toMatchObject({ cartId, unpaidSince: danaPaidAt, version: before.cart.version + 1 });
     // Told once.
     expect(await sweep.sweep(new Date(late.getTime() + MINUTE))).toEqual([]);
     const owners = await app.app.get(WaitingTablesQuery).of(owner.phone, late);

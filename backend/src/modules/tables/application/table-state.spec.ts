@@ -13,6 +13,7 @@ const part = (partId: string, status: TablePaymentRow['status'], itemsAgorot: nu
     status,
     openedAt: '2026-12-07T10:00:00.000Z',
     paidAt,
+    changes: 1,
   }) satisfies TablePaymentRow;
 
 const at = (iso: string) => new Date(iso);

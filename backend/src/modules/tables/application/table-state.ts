@@ -57,8 +57,18 @@ export function paymentsSummary(totalAgorot: number, money: TableMoney): Payment
 }
 
 /**
- * The table's state for everyone at it (the socket's payload). A paying cart carries its order's payments (`money`);
- * an open one has none and nothing left to pay.
+ * How much a paying cart's `version` grows with its payments: twice the events that changed its parts, and one once a
+ * share is overdue. A page opened, paid or declined, and the unpaid-share notice, each reach the phones as a higher
+ * version (a page keeps the highest), and a payment that covers the bill (no longer overdue) is still higher.
+ */
+export function paymentsVersion(money: TableMoney, summary: PaymentsSummary): number {
+  const changes = money.parts.reduce((sum, part) => sum + part.changes, 0);
+  return 2 * changes + (summary.unpaidSince ? 1 : 0);
+}
+
+/**
+ * The table's state for everyone at it (the socket's payload). A paying cart carries its order's payments (`money`),
+ * its version grown with them (`paymentsVersion`); an open one has none and nothing left to pay.
  */
 export function socketStateOf(cart: LiveCart, money?: TableMoney): TableSocketState {
   const totalAgorot = cartTotalAgorot(cart.lines);
@@ -69,7 +79,7 @@ export function socketStateOf(cart: LiveCart, money?: TableMoney): TableSocketSt
     shared: true,
     cart: {
       cartId: cart.cartId,
-      version: cart.version,
+      version: cart.version + (summary && money ? paymentsVersion(money, summary) : 0),
       status: paying ? 'paying' : 'open',
       lines: cart.lines,
       notes: cart.notes,

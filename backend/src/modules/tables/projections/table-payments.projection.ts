@@ -46,7 +46,7 @@ async function apply(em: EntityManager, event: RecordedEvent): Promise<boolean> 
       if (data.replaces) {
         changed += await execute(
           em,
-          `update table_payments set status = 'replaced', position = ?
+          `update table_payments set status = 'replaced', changes = changes + 1, position = ?
             where part_id = ? and status = 'pending' and position < ?`,
           [position, data.replaces, position],
         );
@@ -54,8 +54,8 @@ async function apply(em: EntityManager, event: RecordedEvent): Promise<boolean> 
       changed += await execute(
         em,
         `insert into table_payments (part_id, order_id, business_id, payer, items_agorot, tip_agorot, amount_agorot,
-                                     status, opened_at, paid_at, position)
-         values (?, ?, ?, ?::jsonb, ?, ?, ?, 'pending', ?, null, ?)
+                                     status, opened_at, paid_at, changes, position)
+         values (?, ?, ?, ?::jsonb, ?, ?, ?, 'pending', ?, null, 1, ?)
          on conflict (part_id) do nothing`,
         [
           data.partId,
@@ -76,7 +76,7 @@ async function apply(em: EntityManager, event: RecordedEvent): Promise<boolean> 
       const data = event.data as OrderEventData['PartPaid'];
       const changed = await execute(
         em,
-        `update table_payments set status = 'paid', paid_at = ?, position = ? where part_id = ? and position < ?`,
+        `update table_payments set status = 'paid', paid_at = ?, changes = changes + 1, position = ? where part_id = ? and position < ?`,
         [data.paidAt, position, data.partId, position],
       );
       return changed > 0;
@@ -85,7 +85,7 @@ async function apply(em: EntityManager, event: RecordedEvent): Promise<boolean> 
       const data = event.data as OrderEventData['PartFailed'];
       const changed = await execute(
         em,
-        `update table_payments set status = 'failed', position = ?
+        `update table_payments set status = 'failed', changes = changes + 1, position = ?
           where part_id = ? and status = 'pending' and position < ?`,
         [position, data.partId, position],
       );

@@ -16,6 +16,8 @@ export interface TablePaymentRow {
   status: 'pending' | 'paid' | 'failed' | 'replaced';
   openedAt: string;
   paidAt: string | null;
+  /** How many of the log's events changed this part (its page opened, then paid, declined or replaced). */
+  changes: number;
 }
 
 interface Row {
@@ -28,6 +30,7 @@ interface Row {
   status: TablePaymentRow['status'];
   opened_at: Date | string;
   paid_at: Date | string | null;
+  changes: number;
   position: string;
 }
 
@@ -44,6 +47,7 @@ const toPayment = (row: Row): TablePaymentRow => ({
   status: row.status,
   openedAt: iso(row.opened_at),
   paidAt: row.paid_at ? iso(row.paid_at) : null,
+  changes: row.changes,
 });
 
 /** The `table_payments` read model. */
@@ -58,7 +62,7 @@ export class TablePaymentsReader {
     if (ids.length === 0) return byOrder;
     const rows = await query<Row>(
       em ?? this.database.em(),
-      `select part_id, order_id, payer, items_agorot, tip_agorot, amount_agorot, status, opened_at, paid_at, position
+      `select part_id, order_id, payer, items_agorot, tip_agorot, amount_agorot, status, opened_at, paid_at, changes, position
          from table_payments where order_id = any(?::uuid[]) order by opened_at, position`,
       [`{${ids.join(',')}}`],
     );
