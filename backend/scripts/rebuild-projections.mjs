@@ -28,6 +28,7 @@ import { teamProjection } from '../dist/modules/team/projections/team.projection
 import { promoCodesProjection } from '../dist/modules/promotions/projections/promo-codes.projection.js';
 import { businessTablesProjection } from '../dist/modules/tables/projections/business-tables.projection.js';
 import { tableCartsProjection } from '../dist/modules/tables/projections/table-carts.projection.js';
+import { tablePaymentsProjection } from '../dist/modules/tables/projections/table-payments.projection.js';
 import { activityProjection } from '../dist/modules/team/projections/activity.projection.js';
 import { numbersProjection } from '../dist/modules/reports/projections/numbers.projection.js';
 import { ActorNames } from '../dist/modules/team/projections/actor-names.js';
@@ -116,6 +117,13 @@ export const READ_MODELS = [
     tables: [{ table: 'table_carts', key: ['cart_id'] }],
   },
   {
+    name: 'table-payments',
+    registeredAs: { kind: 'processor', name: 'table-payments' },
+    // A replay pushes nothing to the tables.
+    projection: fromProcessor(tablePaymentsProjection({ push: () => {} })),
+    tables: [{ table: 'table_payments', key: ['part_id'] }],
+  },
+  {
     name: 'terms',
     registeredAs: { kind: 'inline', name: 'terms' },
     projection: fromInline(termsProjection),
@@ -198,6 +206,8 @@ export const NOT_REBUILT = {
     "sends the diner's ready SMS and forgets its number: an effect, never replayed; its numbers are not in the log",
   'slip-dispatch': 'pushes slips to the printing agent: an effect, never replayed',
   'cancelled-slip': "pushes a cancelled order's short slip to the printing agent: an effect, never replayed",
+  'table-orders':
+    "ends or reopens a shared table's cart through the cart's command when its order is paid or expires: an effect",
   'invoice-allocation':
     "asks the Tax Authority for a waiting document's allocation number through ordering's command: an effect",
 };

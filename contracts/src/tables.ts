@@ -35,7 +35,8 @@ export const TABLE_SOCKET = {
    * `TableSocketState`: the same as `TableState` without `you`, since one broadcast reaches every diner of the room (on
    * every server instance); each page knows its own `you` from its `GET`. Sent once at connection too. A state with
    * another `cartId` replaces the cart whatever its version: the old one ended (paid, or idle) and the table's next
-   * party starts on this fresh one.
+   * party starts on this fresh one. A payment (a page opened, paid or declined) and the unpaid-share notice grow the
+   * version too (`cart.version`).
    */
   state: 'table.state',
 } as const;
@@ -65,11 +66,21 @@ export interface TableCartLine {
   addedAt: string;
 }
 
-/** A payment toward the table's order (issue 34, part 2): one per payer, each with its own document. */
+/**
+ * A payment toward the table's order (issue 34, part 2): one per payer's part, each with its own document. The table's
+ * `payments` lists the paying order's parts that are `pending` (a page open, its items held from the rest) or `paid`,
+ * in the order they were opened; a declined (`failed`) page and a page its payer replaced by another are left out:
+ * their share is open again. `partId` and `itemsAgorot` were added with the table's payments (always sent).
+ */
 export interface TablePayment {
+  /** The part of the order this payment pays (its page). */
+  partId?: string;
   dinerId: string | null;
   name: string | null;
   colour: TableDinerColour | null;
+  /** The part of the order's items it pays (what `leftAgorot` counts). */
+  itemsAgorot?: number;
+  /** What the payer's page charges: their items and their own tip. */
   amountAgorot: number;
   tipAgorot: number;
   status: 'pending' | 'paid' | 'failed';
@@ -88,7 +99,10 @@ export interface TableState {
   you: TableDiner;
   cart: {
     cartId: string;
-    /** Grows with each change: a client keeps the state with the highest version. */
+    /**
+     * Grows with each change: a client keeps the state with the highest version. While paying it also grows with the
+     * order's payments and once a share is overdue (so it is not the cart stream's own version then).
+     */
     version: number;
     status: 'open' | 'paying';
     lines: TableCartLine[];
@@ -98,9 +112,18 @@ export interface TableState {
     orderId: string | null;
     orderNumber: number | null;
     updatedAt: string;
+    /**
+     * A share left unpaid (issue 34): the time of the order's first paid part, once the café's `unpaidShareMinutes`
+     * have passed since it and the paid parts do not yet cover the bill; null otherwise (absent from older servers).
+     * Decided when the state is read; the server pushes the table's state once at the moment it turns overdue.
+     */
+    unpaidSince?: string | null;
   };
   payments: TablePayment[];
-  /** What is left to pay of the checked-out order (0 while open). */
+  /**
+   * What is left to pay of the checked-out order: the cart's total less the items of its paid and pending parts, never
+   * below 0 (0 while open).
+   */
   leftAgorot: number;
 }
 

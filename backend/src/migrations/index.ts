@@ -41,6 +41,7 @@ import { Migration20261207000300_promo_codes } from './Migration20261207000300_p
 import { Migration20261207000400_numbers } from './Migration20261207000400_numbers.js';
 import { Migration20261207000500_numbers_sources_promos } from './Migration20261207000500_numbers_sources_promos.js';
 import { Migration20261207000600_tables } from './Migration20261207000600_tables.js';
+import { Migration20261207000700_table_payments } from './Migration20261207000700_table_payments.js';
 import { Migration20261207000800_order_payer_sessions } from './Migration20261207000800_order_payer_sessions.js';
 import { Migration20261207000810_part_documents } from './Migration20261207000810_part_documents.js';
 
@@ -104,6 +105,7 @@ export const migrationsList = [
     class: Migration20261207000500_numbers_sources_promos,
   },
   { name: 'Migration20261207000600_tables', class: Migration20261207000600_tables },
+  { name: 'Migration20261207000700_table_payments', class: Migration20261207000700_table_payments },
   {
     name: 'Migration20261207000800_order_payer_sessions',
     class: Migration20261207000800_order_payer_sessions,

@@ -521,6 +521,7 @@ export const ROUTE_CASES: RouteCase[] = [
   },
   { route: 'POST /api/business/tables/renew-keys', request: send('POST', at('/api/business/tables/renew-keys')) },
   { route: 'GET /api/tables', request: get('/api/tables') },
+  { route: 'GET /api/tables/waiting', request: get('/api/tables/waiting') },
   {
     route: 'POST /api/owner/promo-codes',
     request: send('POST', at('/api/owner/promo-codes'), () => ({

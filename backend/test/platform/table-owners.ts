@@ -83,6 +83,8 @@ export const TABLE_OWNERS: Readonly<Record<string, Owner>> = {
   // The shared table (issue 34, decision 055).
   business_tables: 'tables',
   table_carts: 'tables',
+  // Each payer's part of a shared table's order, from the order log's part events (issue 34, part 2).
+  table_payments: 'tables',
   // Order ahead (issue 33, decision 050): each slot's capacity and places taken, moved by order_append.
   pickup_slots: 'ordering',
 

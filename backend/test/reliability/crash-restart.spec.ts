@@ -29,6 +29,7 @@ const PROCESSORS = [
   'receipt-sms',
   'slip-dispatch',
   'table-orders',
+  'table-payments',
   'tax-documents',
   'team-activity',
 ];

@@ -198,6 +198,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'PUT /api/business/tables': owner('settings.edit'),
   'POST /api/business/tables/renew-keys': owner('settings.edit'),
   'GET /api/tables': owner('settings.read'),
+  // The tables waiting for payment, shown on the live console above the orders (issue 34).
+  'GET /api/tables/waiting': owner('orders.live'),
 
   'POST /api/admin/impersonate/:phone': admin,
   'GET /api/admin/businesses': admin,

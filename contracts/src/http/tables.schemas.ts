@@ -165,3 +165,47 @@ export const paymentSplitSchema = z
     message: tablesMessagesHe.splitAmountInvalid,
   });
 export type PaymentSplit = z.output<typeof paymentSplitSchema>;
+
+/** One payer of a table waiting for payment, as the owner's console shows them (no session, no card). */
+export const ownerWaitingPayerSchema = z.object({
+  /** The payer's name at the table (null: they never named themself). */
+  name: z.string().nullable(),
+  colour: z.enum(TABLE_DINER_COLOURS).nullable(),
+  /** What their page charges (their items and their tip), and the items alone. */
+  amountAgorot: z.number().int(),
+  itemsAgorot: z.number().int(),
+  /** `pending`: their page is open; `paid`: charged. Declined and replaced pages are left out. */
+  status: z.enum(['pending', 'paid']),
+  paidAt: z.string().nullable(),
+});
+export type OwnerWaitingPayer = z.output<typeof ownerWaitingPayerSchema>;
+
+/** A shared table whose order waits for its payments (issue 34): nothing of it has reached the kitchen. */
+export const ownerWaitingTableSchema = z.object({
+  number: z.number().int(),
+  orderId: z.string(),
+  orderNumber: z.number().int().nullable(),
+  /** The order's items (the table's cart), what its paid parts paid, and what is neither paid nor held by a page. */
+  totalAgorot: z.number().int(),
+  paidAgorot: z.number().int(),
+  leftAgorot: z.number().int(),
+  payers: z.array(ownerWaitingPayerSchema),
+  /** When the table began paying (its first page, or its checkout). */
+  since: z.string(),
+  /** Past the café's `unpaidShareMinutes` since the first paid part, and still not fully paid. */
+  overdue: z.boolean(),
+  /** The first paid part's time when overdue, else null. */
+  unpaidSince: z.string().nullable(),
+});
+export type OwnerWaitingTable = z.output<typeof ownerWaitingTableSchema>;
+
+/**
+ * `GET /api/tables/waiting` (the live console's permission `orders.live`): the café's shared tables waiting for
+ * payment, the oldest first. Overdue is decided when the list is read: the console reads it again with its live
+ * updates, and every 15 s while any table is waiting.
+ */
+export const ownerWaitingTablesAnswerSchema = z.object({
+  unpaidShareMinutes: z.number().int(),
+  tables: z.array(ownerWaitingTableSchema),
+});
+export type OwnerWaitingTablesAnswer = z.output<typeof ownerWaitingTablesAnswerSchema>;

@@ -1,5 +1,22 @@
 // The owner's strings of the live orders and of refunds and declines. Part of heOwner (he-owner.ts).
 export const heOwnerOrders = {
+  /** The shared tables whose order waits for its payments, above the live orders (issue 34). */
+  waitingTables: {
+    title: 'שולחנות שממתינים לתשלום',
+    table: (number: number) => `שולחן ${number}`,
+    order: (number: number) => `הזמנה ${number}`,
+    total: 'סה״כ',
+    paid: 'שולם',
+    left: 'נותר',
+    since: (time: string) => `ממתין מ־${time}`,
+    overdue: 'חלק לא שולם מעבר לזמן',
+    overdueSince: (time: string, minutes: number) => `התשלום הראשון ב־${time}, לפני יותר מ־${minutes} דקות`,
+    payers: 'משלמים',
+    noPayers: 'עוד אף אחד לא שילם',
+    guest: 'אורח',
+    payerPaid: 'שילם',
+    payerPending: 'בתשלום',
+  },
   live: {
     tip: 'מזה טיפ',
     paidWith: { card: 'שולם בכרטיס', google_pay: 'שולם ב־Google Pay', bit: 'שולם בביט' },

@@ -5,6 +5,7 @@ import {
   type BusinessTablesAnswer,
   businessTablesSchema,
   type OwnerTablesAnswer,
+  type OwnerWaitingTablesAnswer,
   success,
   tableMenuUrl,
 } from '@tafrit/contracts';
@@ -19,11 +20,13 @@ import { BodyOf, type Parsed } from '../../../platform/http/contract.js';
 import { BusinessReader } from '../../accounts/index.js';
 import { TableKeys } from '../application/table-keys.js';
 import { ChooseTablesCommand, RenewTableKeysCommand } from '../application/tables-commands.js';
+import { WaitingTablesQuery } from '../application/waiting-tables.query.js';
 import { BusinessTablesReader } from '../projections/business-tables.reader.js';
 
 /**
  * The owner's shared tables (issue 34, decision 055): the settings (`/api/business/tables`, the owner's and a
- * manager's, as every setting) and the tables with their posters' addresses (`/api/tables`).
+ * manager's, as every setting), the tables with their posters' addresses (`/api/tables`), and the tables waiting for
+ * payment (`/api/tables/waiting`, the live console's).
  */
 @Controller('api')
 @UseGuards(OwnerGuard)
@@ -35,6 +38,7 @@ export class OwnerTablesController {
     private readonly tables: BusinessTablesReader,
     private readonly businesses: BusinessReader,
     private readonly keys: TableKeys,
+    private readonly waiting: WaitingTablesQuery,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.publicUrl = config.publicUrl;
@@ -86,6 +90,16 @@ export class OwnerTablesController {
           : `${plain}?table=${number}`,
       })),
     });
+  }
+
+  /**
+   * The café's shared tables waiting for payment (issue 34), for the live console: its permission, since the kitchen's
+   * screen shows them above the orders.
+   */
+  @Get('tables/waiting')
+  @Permission('orders.live')
+  async waitingTables(@CurrentOwner() owner: OwnerPrincipal): Promise<ApiSuccess<OwnerWaitingTablesAnswer>> {
+    return success(await this.waiting.of(owner.phone));
   }
 
   private async answer(businessPhone: string): Promise<BusinessTablesAnswer> {

@@ -16,7 +16,6 @@ import type { OpenedTable } from './table-access.js';
 import { TableCarts } from './table-carts.service.js';
 import { TableKeys } from './table-keys.js';
 import { TableLinePricing } from './table-line-pricing.js';
-import { tableStateOf } from './table-state.js';
 
 const DINER: Actor = { kind: 'diner' };
 
@@ -103,7 +102,7 @@ export class DinerTables {
         name: '',
         colour: 'grey',
       };
-      return tableStateOf(after, you);
+      return { ...(await this.carts.stateOf(after)), you };
     }
   }
 

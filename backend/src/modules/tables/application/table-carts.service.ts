@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Actor } from '@tafrit/contracts';
+import type { Actor, TableSocketState } from '@tafrit/contracts';
 import { violatedUniqueConstraint } from '../../../platform/database/database-errors.js';
 import { handleCommand } from '../../../platform/event-store/aggregate.js';
 import {
@@ -11,7 +11,9 @@ import {
 } from '../../../platform/event-store/event-store.port.js';
 import { tableCartDecider, type TableCartCommand } from '../domain/table-cart.decider.js';
 import { tableCartStreamId } from '../domain/table-cart.events.js';
+import { BusinessTablesReader } from '../projections/business-tables.reader.js';
 import { type LiveCart, TableCartsReader } from '../projections/table-carts.reader.js';
+import { TablePaymentsReader } from '../projections/table-payments.reader.js';
 import { TableHub } from '../realtime/table-hub.js';
 import { socketStateOf } from './table-state.js';
 
@@ -42,7 +44,32 @@ export class TableCarts {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly carts: TableCartsReader,
     private readonly hub: TableHub,
+    private readonly payments: TablePaymentsReader,
+    private readonly tables: BusinessTablesReader,
   ) {}
+
+  /** The table's state for everyone at it: a paying cart with its order's payments, read at `now`. */
+  async stateOf(cart: LiveCart, now = new Date()): Promise<TableSocketState> {
+    if (cart.status !== 'paying' || !cart.orderId) return socketStateOf(cart);
+    const [parts, tables] = await Promise.all([
+      this.payments.ofOrder(cart.orderId),
+      this.tables.of(cart.businessPhone),
+    ]);
+    return socketStateOf(cart, { parts, unpaidShareMinutes: tables.unpaidShareMinutes, now });
+  }
+
+  /** Pushes the state of the tables paying for `orderIds` (their payments moved) to the diners at them. */
+  async pushPaying(orderIds: readonly string[]): Promise<void> {
+    const paying = await this.carts.payingFor(orderIds);
+    for (const cartId of paying.values()) await this.push(cartId);
+  }
+
+  /** Pushes a cart's state to its table when it is still the table's live cart (a closed one is the table's past). */
+  async push(cartId: string, now = new Date()): Promise<void> {
+    const cart = await this.carts.byId(cartId);
+    if (!cart || cart.status === 'closed') return;
+    this.hub.toTable(cart.businessPhone, cart.number, await this.stateOf(cart, now));
+  }
 
   /** The table's cart that is open or paying; opened when it has none (two openers at once: one wins). */
   async liveCart(table: TableAt, context: TableCommandContext): Promise<LiveCart> {
@@ -64,11 +91,11 @@ export class TableCarts {
     if (!cart) throw new Error(`no cart ${cartId} after its command`);
     if (events === 0) return cart;
     if (cart.status !== 'closed') {
-      this.hub.toTable(cart.businessPhone, cart.number, socketStateOf(cart));
+      this.hub.toTable(cart.businessPhone, cart.number, await this.stateOf(cart));
       return cart;
     }
     const next = await this.liveCart(cart, context);
-    this.hub.toTable(next.businessPhone, next.number, socketStateOf(next));
+    this.hub.toTable(next.businessPhone, next.number, await this.stateOf(next));
     return cart;
   }
 

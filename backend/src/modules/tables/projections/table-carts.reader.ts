@@ -76,6 +76,16 @@ export class TableCartsReader {
     return row ? (stateOfRow(row) as LiveCart) : undefined;
   }
 
+  /** The business's carts paying for their orders (the tables waiting for payment), the oldest change first. */
+  async payingOf(businessPhone: string, em?: EntityManager): Promise<LiveCart[]> {
+    const rows = await query<CartRow>(
+      em ?? this.database.em(),
+      `${SELECT} where business_id = ? and status = 'paying' order by updated_at, table_number`,
+      [businessPhone],
+    );
+    return rows.map((row) => stateOfRow(row) as LiveCart);
+  }
+
   /** The cart waiting for the payments of `orderId`, if any. */
   async payingFor(orderIds: readonly string[], em?: EntityManager): Promise<Map<string, string>> {
     const ids = orderIds.filter((id) => UUID.test(id));

@@ -4,7 +4,6 @@ import { TABLE_SOCKET, tableParamsSchema } from '@tafrit/contracts';
 import type { Namespace, Socket } from 'socket.io';
 import { type OpenedTable, TableAccess } from '../application/table-access.js';
 import { TableCarts } from '../application/table-carts.service.js';
-import { socketStateOf } from '../application/table-state.js';
 import { TableHub, tableRoom } from './table-hub.js';
 
 /**
@@ -47,7 +46,7 @@ export class TableGateway implements OnGatewayInit<Namespace>, OnGatewayConnecti
         actor: { kind: 'diner' },
         correlationId: randomUUID(),
       });
-      socket.emit(TABLE_SOCKET.state, socketStateOf(cart));
+      socket.emit(TABLE_SOCKET.state, await this.carts.stateOf(cart));
     } catch {
       // The database is away for a moment: the page's own GET has the state, and the next change is pushed.
     }

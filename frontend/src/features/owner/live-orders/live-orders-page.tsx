@@ -32,6 +32,7 @@ import { currentRole } from '../sign-in/handover';
 import { StaffPinControl } from '../team/staff-pin-control';
 import { useConsoleRole } from '../team/use-role';
 import { liveBoardKey, useLiveOrders, type ConnectionState } from './use-live-orders';
+import { useWaitingTables, WaitingTables } from './waiting-tables';
 
 const t = heOwner.live;
 
@@ -55,6 +56,8 @@ export function LiveOrdersPage() {
   }, [soundOn]);
   const { query, connection } = useLiveOrders({ onNewOrders });
   const board = query.data;
+  // The shared tables waiting for payment, read again with every live update (waiting-tables.tsx).
+  const waiting = useWaitingTables(query.dataUpdatedAt);
 
   const unhandled = unhandledCount(board);
   useDocumentTitle(unhandled > 0 ? `(${unhandled}) ${pageTitle(t.title)}` : pageTitle(t.title));
@@ -175,6 +178,7 @@ export function LiveOrdersPage() {
         {may('settings.edit') ? <OrderingPauseControl upcoming={upcoming} /> : null}
       </div>
 
+      <WaitingTables answer={waiting.data} />
       {board ? (
         orders.length === 0 ? (
           <div className="mt-8 rounded-xl border border-line bg-surface p-8 text-center" data-testid="live-empty">
