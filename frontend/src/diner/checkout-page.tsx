@@ -30,7 +30,10 @@ import {
   PriceChanged,
   Unavailable,
 } from './checkout-notices';
-import { PageMain, useDiner, useDocumentTitle } from './ui';
+import { DinerLink, PageMain, useDiner, useDocumentTitle, secondaryButtonClass } from './ui';
+import { joinedTable } from './table-secret';
+import { tableSplit } from './table-split';
+import { refusalText, useSplitWords } from './split-words';
 
 export interface CheckoutPageProps {
   departmentId: string;
@@ -56,6 +59,9 @@ export function CheckoutPage({ departmentId, businessName, lines, update, paymen
   // An empty cart asks for nothing, nor does a cart of free items only (no provider opens a page for ₪0).
   // A tip or Bit to choose first: no page is asked for until the diner chose.
   const offersChoice = Boolean(payments?.tips || payments?.bit);
+  // At a shared table (issue 34): the part the diner chose in the table's cart (none: all that is left).
+  const [split] = useState(() => (joinedTable(departmentId) ? tableSplit(departmentId) : undefined));
+  const w = useSplitWords();
   // Order ahead (issue 33): "as soon as possible" where it may be chosen now (the page opens at once, as before),
   // else the first free slot. Another time chosen after the page opened is another request: a new order for that
   // slot and its own page (the first is left unpaid and expires, giving its place back).
@@ -65,7 +71,7 @@ export function CheckoutPage({ departmentId, businessName, lines, update, paymen
   );
   const [attempt, setAttempt] = useState<Attempt | null>(() =>
     lines.length > 0 && cartTotal(lines) > 0 && !offersChoice
-      ? { amount: cartTotal(lines), ...(pickupAt ? { pickupAt } : {}) }
+      ? { amount: split ? split.partAgorot : cartTotal(lines), ...(pickupAt ? { pickupAt } : {}) }
       : null,
   );
   const choosePickup = (at: string | null) => {
@@ -82,7 +88,9 @@ export function CheckoutPage({ departmentId, businessName, lines, update, paymen
   // A promo code the cart's check accepted (issue 33): the items' total less its discount is what the tip's percent
   // and the payment are of. Applied after the page opened: another request, a new order with the code.
   const [promo, setPromo] = useState<PromoCheckAnswer | null>(null);
-  const paidItems = (discount = promo?.discountAgorot ?? 0) => Math.max(0, cartTotal(lines) - discount);
+  // The items paid here: the diner's part at a shared table, else the cart less a promo code's discount.
+  const paidItems = (discount = promo?.discountAgorot ?? 0) =>
+    split ? split.partAgorot : Math.max(0, cartTotal(lines) - discount);
   const choosePromo = (applied: PromoCheckAnswer | null) => {
     setPromo(applied);
     if (!attempt) return;
@@ -99,7 +107,7 @@ export function CheckoutPage({ departmentId, businessName, lines, update, paymen
   const start = useEffectEvent((current: Attempt) =>
     requestOnce(
       current,
-      () => paymentRequest({ departmentId, businessName, lines, ...current, readySmsPhone }),
+      () => paymentRequest({ departmentId, businessName, lines, ...current, readySmsPhone, split: split?.split }),
       errors,
     ),
   );
@@ -114,6 +122,8 @@ export function CheckoutPage({ departmentId, businessName, lines, update, paymen
       );
     }
     setResult({ attempt: current, outcome });
+    // The table's bill is not what this phone had: read the table again for the cart's choice.
+    if (outcome.kind === 'split-refused') split?.refresh?.();
     if (outcome.kind === 'frame') announce(t.checkout.ready);
     // Bit's page leaves the checkout (Cardcom's UrlToBit); it comes back to the thank-you page.
     if (outcome.kind === 'redirect') location.assign(outcome.url);
@@ -137,7 +147,7 @@ export function CheckoutPage({ departmentId, businessName, lines, update, paymen
 
   const choosing = attempt === null && offersChoice;
   const loading = attempt !== null && (outcome === null || outcome.kind === 'redirect');
-  const amount = outcome?.kind === 'price-changed' ? outcome.total : (attempt?.amount ?? cartTotal(lines));
+  const amount = outcome?.kind === 'price-changed' ? outcome.total : (attempt?.amount ?? paidItems());
   const tipAgorot = attempt?.tip ? tipOf(attempt.tip, paidItems()) : 0;
   const retry = () => setAttempt({ ...attempt, amount: paidItems() + tipAgorot });
   // Once the order's request left, the number goes to that order (its id is known when the page opened).
@@ -164,6 +174,11 @@ export function CheckoutPage({ departmentId, businessName, lines, update, paymen
           {t.checkout.tipLine} <span dir="ltr">{formatShekels(tipAgorot)}</span>
         </p>
       ) : null}
+      {split && outcome?.kind !== 'price-changed' ? (
+        <p className="text-muted" data-testid="checkout-part">
+          {w.yourPart} <bdi dir="ltr">{formatShekels(split.partAgorot)}</bdi>
+        </p>
+      ) : null}
       {promo && outcome?.kind !== 'price-changed' ? (
         <p className="text-muted" data-testid="checkout-discount">
           {t.checkout.discountLine} <bdi dir="ltr">{promo.code}</bdi>:{' '}
@@ -172,7 +187,7 @@ export function CheckoutPage({ departmentId, businessName, lines, update, paymen
       ) : null}
       <OrderSummary lines={lines} />
       {pickup ? <PickupTime offer={pickup} value={pickupAt} onChange={choosePickup} /> : null}
-      <PromoCodeField departmentId={departmentId} lines={lines} value={promo} onChange={choosePromo} />
+      {split ? null : <PromoCodeField departmentId={departmentId} lines={lines} value={promo} onChange={choosePromo} />}
       <ReadySmsField target={readySmsTarget} />
       <InvoiceForField value={invoiceFor} onChange={chooseInvoiceFor} />
       {choosing ? (
@@ -201,6 +216,18 @@ export function CheckoutPage({ departmentId, businessName, lines, update, paymen
           </Alert>
         ) : null}
         {outcome?.kind === 'error' ? <PaymentError outcome={outcome} onRetry={retry} /> : null}
+        {outcome?.kind === 'split-refused' ? (
+          <div data-testid="split-refused">
+            <Alert testId="split-refused-text" title={w.refusedTitle}>
+              {refusalText(w, outcome.reason, outcome.message, errors.serverTextReadable)}
+            </Alert>
+            <p className="mt-2">
+              <DinerLink href={dinerHref('cart', departmentId)} className={secondaryButtonClass}>
+                {w.chooseAgain}
+              </DinerLink>
+            </p>
+          </div>
+        ) : null}
         {outcome?.kind === 'closed' ? <OrderingClosed opensAt={outcome.opensAt} departmentId={departmentId} /> : null}
         {outcome?.kind === 'elsewhere' ? (
           <Alert testId="payment-elsewhere" title={t.checkout.elsewhereTitle}>

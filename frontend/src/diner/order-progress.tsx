@@ -9,8 +9,10 @@ import { useLanguage, useText } from './language';
 export const PROGRESS_STEPS = ['paid', 'accepted', 'ready', 'served'] as const;
 type Step = (typeof PROGRESS_STEPS)[number];
 
-/** Whether the page keeps following the order: paid and still moving through the kitchen. */
+/** Whether the page keeps following the order: paid and still moving through the kitchen (or a table's bill). */
 export function isFollowed(order: DinerOrderView): boolean {
+  // A payer's part paid at a shared table whose bill is not (issue 34): followed until the order goes to the kitchen.
+  if (order.paymentStatus === 'paid' && order.table && !order.table.paid) return order.status === 'pending';
   return (
     order.paymentStatus === 'paid' &&
     (PROGRESS_STEPS as readonly OrderStatus[]).includes(order.status) &&

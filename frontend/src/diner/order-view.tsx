@@ -11,6 +11,7 @@ import { dinerHref } from './paths';
 import { useLanguage, useText, useTextMarks } from './language';
 import { isPending } from './order-wait';
 import { InvoiceCard, RefundsCard } from './order-documents';
+import { TableBill } from './table-bill';
 import { DinerLink, PageMain, primaryButtonClass, textLinkClass } from './ui';
 
 /** An order line as read: `options` are the choices the order recorded (absent on orders placed before options). */
@@ -91,7 +92,9 @@ export function OrderView({
         ) : null}
       </div>
 
-      <OrderProgress order={order} />
+      {order.table ? <TableBill order={order} table={order.table} /> : null}
+      {/* At a shared table, the kitchen's steps once the whole bill is paid (until then the order waits). */}
+      {order.table && !order.table.paid ? null : <OrderProgress order={order} />}
 
       <section aria-labelledby="order-number-label" className="mt-4 rounded-xl border border-line bg-surface p-4">
         <p id="order-number-label" className="text-muted">

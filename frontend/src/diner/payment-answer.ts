@@ -22,7 +22,9 @@ export type PaymentOutcome =
   | { kind: 'closed'; opensAt: string | null }
   | { kind: 'error'; message: string; detail: string | null; fields: string[] }
   /** A page this address may not frame (the server's CSP): opened on another address than the payment page's. */
-  | { kind: 'elsewhere'; origin: string };
+  | { kind: 'elsewhere'; origin: string }
+  /** A shared table's split the server refused (issue 34): its reason (`SplitRefusal`) and its Hebrew message. */
+  | { kind: 'split-refused'; reason: string | null; message: string | null };
 
 /** The card-payment provider's page (the one foreign origin the server's CSP lets the checkout frame). */
 const PROVIDER_ORIGIN = 'https://secure.cardcom.solutions';
@@ -91,6 +93,18 @@ export function readPaymentAnswer(
     // A promo code's discount as repriced now (issue 33), taken off the items.
     const discount = typeof data.discountAmount === 'string' ? (parsePriceToAgorot(data.discountAmount) ?? 0) : 0;
     if (total !== null) return { kind: 'price-changed', total: total - discount + tip, items };
+  }
+  // A shared table's bill moved since the phone computed the part (issue 34): the new part and tip, to confirm.
+  if (answer?.code === 'table.share_changed' && typeof data?.amount === 'string') {
+    const total = parsePriceToAgorot(data.amount);
+    if (total !== null) return { kind: 'price-changed', total, items: null };
+  }
+  if (answer?.code === 'table.split_refused') {
+    return {
+      kind: 'split-refused',
+      reason: typeof data?.reason === 'string' ? data.reason : null,
+      message: text(answer.message) ?? text(answer.error),
+    };
   }
   if (answer?.code === 'order.items_unavailable' && Array.isArray(data?.unavailableProductIds)) {
     const productIds = data.unavailableProductIds.filter((id): id is number => typeof id === 'number');

@@ -9,6 +9,7 @@ import { joinedTable } from './table-secret';
 import { orderSource } from './order-source';
 import { tipBody, type TipPick } from './payment-choice';
 import { priceToAgorot, type Agorot } from './money';
+import type { PaymentSplitBody } from './table-split';
 
 /** The body of `POST /api/cardcom/create-payment` (the contracts' createPaymentSchema; only its type is imported). */
 export type PaymentRequestBody = CreatePaymentRequest;
@@ -39,6 +40,7 @@ export function paymentRequest({
   invoiceFor,
   promoCode,
   pickupAt,
+  split,
 }: {
   departmentId: string;
   businessName: string;
@@ -55,6 +57,8 @@ export function paymentRequest({
   promoCode?: string | null;
   /** Order ahead (issue 33): a slot's `at` exactly as the menu gave it; absent: as soon as possible. */
   pickupAt?: string;
+  /** At a shared table (issue 34): the payer's part; `amount` is then the part and the tip. */
+  split?: PaymentSplitBody | undefined;
 }): PaymentRequestBody {
   const tipped = tip ? tipBody(tip) : undefined;
   const total = agorotToDecimalString(amount);
@@ -99,5 +103,6 @@ export function paymentRequest({
     ...(promoCode ? { promoCode } : {}),
     ...(pickupAt ? { pickupAt } : {}),
     ...(table ? { table } : {}),
+    ...(table && split ? { split } : {}),
   };
 }

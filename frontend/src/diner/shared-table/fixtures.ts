@@ -29,6 +29,7 @@ export function tableState({
   updatedAt = '2026-11-30T10:00:00.000Z',
   payments = [],
   notes = null,
+  leftAgorot = 0,
 }: {
   you?: TableDiner;
   lines?: TableCartLine[];
@@ -38,6 +39,7 @@ export function tableState({
   updatedAt?: string;
   payments?: TableState['payments'];
   notes?: string | null;
+  leftAgorot?: number;
 } = {}): TableState {
   return {
     number: 3,
@@ -56,6 +58,6 @@ export function tableState({
       updatedAt,
     },
     payments,
-    leftAgorot: 0,
+    leftAgorot,
   };
 }

@@ -9,6 +9,10 @@ import { dinerHref } from '../paths';
 import { DinerLink, PageMain, primaryButtonClass, secondaryButtonClass, useDiner, useDocumentTitle } from '../ui';
 import type { TablePlace } from './api';
 import { createTableSession } from './session';
+import { useSplitWords } from '../split-words';
+import { setTableSplit } from '../table-split';
+import { canPay, defaultPick, partOf, splitBody, type SplitPick } from './split';
+import { PartAmount, SplitChoice } from './split-choice';
 import { tableStrings, type TableStrings } from './strings';
 import { Notices, TablePanel, type Shared } from './table-panel';
 import type { TableSession, TableView } from './types';
@@ -167,7 +171,7 @@ export function TableBar({
 
 /**
  * The cart page at a shared table: every line with who added it (one's own editable), the total, the notes, and the
- * pay area. For now one diner pays for everything; the split choice (issue 34, part 2) goes into PayArea.
+ * pay area with the split choice (issue 34, part 2).
  */
 export function TableCartPage({ shared, departmentId }: { shared: Shared; departmentId: string }) {
   const t = useTableText();
@@ -186,29 +190,51 @@ export function TableCartPage({ shared, departmentId }: { shared: Shared; depart
   );
 }
 
-/** Where the table pays: today one diner pays everything; a split choice will sit above the button. */
+/**
+ * Where the table pays (issue 34, part 2): the split choice with what each comes to, then the checkout for the part
+ * chosen. While the table is paying, anyone may pay a part of what is left (an older server: one payer at a time).
+ */
 function PayArea({ shared, departmentId, t }: { shared: Shared; departmentId: string; t: TableStrings }) {
   const id = useId();
+  const w = useSplitWords();
   const { navigate } = useDiner();
+  const [pick, setPick] = useState<SplitPick>(defaultPick);
   const state = shared.view.state!;
-  const blocked = state.cart.lines.length === 0 || state.cart.status === 'paying' || state.cart.totalAgorot === 0;
+  const payable = canPay(state);
+  const part = partOf(pick, state);
+  const blocked = !payable || !part.ok;
+  const whole = pick.mode === 'all' && state.cart.status === 'open';
   return (
     <div className="mt-6" data-testid="table-pay">
-      <p id={`${id}-hint`} className="text-muted">
-        {t.payHint}
+      {payable ? <SplitChoice pick={pick} onPick={setPick} state={state} /> : null}
+      <div role="status" className="mt-3" data-testid="split-part">
+        {payable ? (
+          <p className="text-lg text-ink">
+            {w.comesTo} <PartAmount pick={pick} state={state} />
+          </p>
+        ) : null}
+      </div>
+      <p id={`${id}-hint`} className="mt-1 text-muted">
+        {w.partHint}
       </p>
       <div className="mt-3 flex flex-wrap gap-3">
         <button
           type="button"
           onClick={() => {
-            if (!blocked) navigate(dinerHref('checkout', departmentId));
+            if (blocked || !part.ok) return;
+            setTableSplit(departmentId, {
+              split: splitBody(pick),
+              partAgorot: part.agorot,
+              refresh: () => shared.session.retry(),
+            });
+            navigate(dinerHref('checkout', departmentId));
           }}
           aria-disabled={blocked ? true : undefined}
           aria-describedby={`${id}-hint`}
           className={`${primaryButtonClass} aria-disabled:cursor-not-allowed aria-disabled:bg-muted aria-disabled:hover:bg-muted`}
           data-testid="to-payment"
         >
-          {t.toPayment}
+          {whole ? t.toPayment : w.payPart}
         </button>
         <DinerLink href={dinerHref('menu', departmentId)} className={secondaryButtonClass}>
           {t.backToMenu}

@@ -10,6 +10,7 @@ import { paymentRequest } from '../payment-request';
 import { joinedTable, setJoinedTable } from '../table-secret';
 import { dana, omer, tableLine, tableState } from './fixtures';
 import { tableStrings } from './strings';
+import { splitWords } from '../split-words';
 
 const fake = vi.hoisted(() => {
   class FakeSocket {
@@ -213,12 +214,26 @@ describe('the diner at a shared table (issue 34)', () => {
       status: 'pending' as const,
       paidAt: null,
     };
-    const server = tableServer({ start: tableState({ version: 4, status: 'paying', payments: [payment] }) });
+    const server = tableServer({
+      start: tableState({ version: 4, status: 'paying', payments: [payment], leftAgorot: 1400 }),
+    });
     openAt(`/menu/demo?table=3&key=${KEY}`);
-    expect((await screen.findByTestId('table-paying')).textContent).toBe(t.paying('Omer'));
+    expect((await screen.findByTestId('table-paying')).textContent).toBe(splitWords.he.tablePaying);
+    const row = screen.getByTestId('table-payment');
+    expect(row.textContent).toContain('Omer');
+    expect(row.textContent).toContain('28.00');
+    expect(row.textContent).toContain(splitWords.he.paying);
+    expect(screen.getByTestId('table-left-amount').textContent).toContain('14.00');
     fireEvent.click(screen.getByRole('button', { name: new RegExp(heDiner.menu.add) }));
     expect(server.calls.some((call) => call.method === 'POST')).toBe(false);
     expect(loadCart('demo')).toEqual([]);
+  });
+
+  it('an older server that lists no payments: "someone is paying", as before', async () => {
+    tableServer({ start: tableState({ version: 4, status: 'paying' }) });
+    openAt(`/menu/demo?table=3&key=${KEY}`);
+    expect((await screen.findByTestId('table-paying')).textContent).toBe(t.payingSomeone);
+    expect(screen.queryByTestId('table-payments')).toBeNull();
   });
 
   it("the cart page shows the table's cart; the payment is for the table's lines with the table and its secret", async () => {

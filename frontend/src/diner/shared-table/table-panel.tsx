@@ -7,6 +7,7 @@ import { formatShekels } from '../money';
 import { ORDERING_CLOSED_ID } from '../ordering-banner';
 import { iconButtonClass, secondaryButtonClass, useDiner } from '../ui';
 import { dinerColourHex, type TableStrings } from './strings';
+import { TablePayments } from './split-choice';
 import { isOwnLine, payerOf } from './table-state';
 import type { TableSession, TableView } from './types';
 
@@ -31,7 +32,10 @@ function DinerChip({ diner, t, you }: { diner: TableDiner | undefined; t: TableS
   );
 }
 
-/** "Dana is paying" while the cart is checked out, and the last change that did not happen. */
+/**
+ * While the cart is checked out: who paid and what is left (or "Dana is paying" from an older server that lists no
+ * payments), and the last change that did not happen.
+ */
 export function Notices({
   shared,
   t,
@@ -52,7 +56,9 @@ export function Notices({
         : null;
   return (
     <>
-      {payer !== undefined ? (
+      {payer !== undefined && view.state && view.state.payments.length > 0 ? (
+        <TablePayments state={view.state} noticeId={describesAdds ? ORDERING_CLOSED_ID : undefined} />
+      ) : payer !== undefined ? (
         <p
           id={describesAdds ? ORDERING_CLOSED_ID : undefined}
           className="mt-2 rounded-lg border border-brand-700 bg-brand-50 p-3 font-medium text-ink"
