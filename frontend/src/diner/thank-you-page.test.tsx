@@ -346,6 +346,37 @@ describe('the thank-you page', () => {
     expect(link.getAttribute('target')).toBe('_blank');
   });
 
+  it("at a shared table: the payer's own part and document, what the table has left, then the kitchen's steps", async () => {
+    seedPaidVisit();
+    const table = { billAmount: '40.50', paidAmount: '14.00', leftAmount: '26.50', paid: false };
+    const part = { status: 'pending' as const, totalAmount: '14.00', invoiceUrl: '/api/invoice/part-1', table };
+    const paid = held();
+    const server = stubServer({
+      latest: [found(part)],
+      following: {
+        pending: [paid.answer],
+        paid: [found({ ...part, status: 'served', table: { ...table, paid: true } })],
+      },
+    });
+    openAt('/thank-you/demo');
+    const bill = await screen.findByTestId('table-bill');
+    expect(bill.getAttribute('data-paid')).toBe('false');
+    expect(screen.getByTestId('table-bill-part').textContent).toBe('₪14.00');
+    expect(screen.getByTestId('table-bill-left-amount').querySelector('bdi')?.textContent).toBe('₪26.50');
+    expect(screen.getByRole('link', { name: 'צפייה בחשבונית (נפתח בחלון חדש)' }).getAttribute('href')).toBe(
+      '/api/invoice/part-1',
+    );
+    // The kitchen's steps wait for the whole bill; the page follows the order meanwhile.
+    expect(screen.queryByTestId('order-progress')).toBeNull();
+    await waitFor(() => expect(asked(server)).toContain(`${WAIT}?seen=pending`));
+    await act(async () =>
+      paid.release(found({ ...part, status: 'paid', table: { ...table, leftAmount: '0.00', paid: true } })),
+    );
+    await waitFor(() => expect(screen.getByTestId('table-bill').getAttribute('data-paid')).toBe('true'));
+    expect(screen.queryByTestId('table-bill-left')).toBeNull();
+    expect(screen.getByTestId('order-progress')).toBeTruthy();
+  });
+
   it('shows no refunds section for an order without refunds', async () => {
     stubServer({ latest: [found()] });
     openAt('/thank-you/demo');
