@@ -211,16 +211,19 @@ describe('five phones at demo table 4 (issue 34)', () => {
 });
 
 const languages = [
-  { code: 'he', dir: 'rtl', title: 'העגלה המשותפת של שולחן', alone: 'רק בשבילי' },
-  { code: 'ar', dir: 'rtl', title: 'السلة المشتركة للطاولة', alone: 'لي فقط' },
-  { code: 'en', dir: 'ltr', title: 'Shared cart of table', alone: 'Just for me' },
-  { code: 'ru', dir: 'ltr', title: 'Общая корзина стола', alone: 'Только для меня' },
+  { code: 'he', dir: 'rtl', title: 'העגלה המשותפת של שולחן', alone: 'רק בשבילי', split: 'איך משלמים?' },
+  { code: 'ar', dir: 'rtl', title: 'السلة المشتركة للطاولة', alone: 'لي فقط', split: 'كيف تدفعون؟' },
+  { code: 'en', dir: 'ltr', title: 'Shared cart of table', alone: 'Just for me', split: 'How do you pay?' },
+  { code: 'ru', dir: 'ltr', title: 'Общая корзина стола', alone: 'Только для меня', split: 'Как платите?' },
 ] as const;
 
 describe.each(languages)('the shared table in $code at 390 px (issue 34)', (language) => {
   it('speaks the language, keeps the number left to right, and axe finds nothing on the menu and the cart', async () => {
     const table = posterOf(5);
     const { page, problems } = await phoneAt(table);
+    // A line of this phone's own, so the cart offers the split choice.
+    await addButton(page, 'מים מינרליים').click();
+    await expect.poll(() => page.getByTestId('table-summary').textContent()).not.toMatch(/^0 /);
     if (language.code !== 'he') {
       await page.getByTestId('language-switcher').selectOption(language.code);
       await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language.code);
@@ -237,6 +240,11 @@ describe.each(languages)('the shared table in $code at 390 px (issue 34)', (lang
     await page.getByTestId('table-open-cart').click();
     await page.getByTestId('table-pay').waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`${language.title} 5`);
+    // The split choice (issue 34, part 2) in the language, each amount left to right; equal parts opened for axe.
+    expect(await page.getByTestId('split-choice').locator('legend').textContent()).toBe(language.split);
+    expect(await page.getByTestId('split-amount-all').locator('bdi').getAttribute('dir')).toBe('ltr');
+    await page.getByTestId('split-equal').check();
+    await page.getByTestId('split-shares').waitFor();
     await expectNoSidewaysScroll(page);
     await expectAccessible(page, `table cart in ${language.code}`);
     expect(problems).toEqual([]);

@@ -184,9 +184,9 @@ export function TablePayments({ state, noticeId }: { state: TableState; noticeId
       <p id={noticeId} className="font-medium text-ink" data-testid="table-paying">
         {w.tablePaying}
       </p>
-      <h3 id={`${id}-title`} className="mt-2 font-bold text-ink">
+      <p id={`${id}-title`} className="mt-2 font-bold text-ink">
         {w.paymentsTitle}
-      </h3>
+      </p>
       {shown.length > 0 ? (
         <ul className="divide-y divide-line">
           {shown.map((payment, index) => (

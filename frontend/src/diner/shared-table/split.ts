@@ -23,11 +23,23 @@ export const defaultPick: SplitPick = { mode: 'all', shares: 2, amountText: '' }
 export function tableBill(state: TableState): SplitBill {
   const itemsAgorot = state.cart.totalAgorot;
   const takenAgorot =
-    state.cart.status === 'paying' ? Math.min(itemsAgorot, Math.max(0, itemsAgorot - state.leftAgorot)) : 0;
+    state.cart.status === 'paying'
+      ? Math.min(itemsAgorot, Math.max(0, itemsAgorot - state.leftAgorot - ownOpenAgorot(state)))
+      : 0;
   const mineAgorot = state.cart.lines
     .filter((line) => isOwnLine(state, line))
     .reduce((sum, line) => sum + line.lineTotalAgorot, 0);
   return { itemsAgorot, takenAgorot, mineAgorot };
+}
+
+/**
+ * The items of the reader's own page still open (they chose, and came back): the server replaces that page when they
+ * choose again, so its hold is theirs to take again, not another payer's.
+ */
+function ownOpenAgorot(state: TableState): number {
+  return state.payments
+    .filter((payment) => payment.status === 'pending' && payment.dinerId === state.you.dinerId)
+    .reduce((sum, payment) => sum + payment.amountAgorot - payment.tipAgorot, 0);
 }
 
 /** The shares kept within 2..50 (the +/- buttons and a typed number alike). */
@@ -60,11 +72,15 @@ export function splitBody(pick: SplitPick): PaymentSplitBody {
 }
 
 /**
- * Whether the reader may pay (a part) now: the cart has something to pay, and while the table is paying, its server
- * says who paid and what is left (an older server sends no payments: one payer at a time, as before).
+ * Whether the reader may pay (a part) now: the cart has something to pay, and while the table is paying, something is
+ * left that no one else is paying (an older server says 0 left while paying: one payer at a time, as before).
  */
 export function canPay(state: TableState): boolean {
   if (state.cart.lines.length === 0 || state.cart.totalAgorot === 0) return false;
   if (state.cart.status !== 'paying') return true;
-  return state.payments.length > 0 && state.leftAgorot > 0;
+  return state.leftAgorot + ownOpenAgorot(state) > 0;
 }
+
+/** Whether the paying table's server says who paid and what is left (an older one lists nothing and leaves 0). */
+export const tellsPayments = (state: TableState): boolean =>
+  state.cart.status === 'paying' && (state.payments.length > 0 || state.leftAgorot > 0);

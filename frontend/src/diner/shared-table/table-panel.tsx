@@ -7,6 +7,7 @@ import { formatShekels } from '../money';
 import { ORDERING_CLOSED_ID } from '../ordering-banner';
 import { iconButtonClass, secondaryButtonClass, useDiner } from '../ui';
 import { dinerColourHex, type TableStrings } from './strings';
+import { tellsPayments } from './split';
 import { TablePayments } from './split-choice';
 import { isOwnLine, payerOf } from './table-state';
 import type { TableSession, TableView } from './types';
@@ -56,7 +57,7 @@ export function Notices({
         : null;
   return (
     <>
-      {payer !== undefined && view.state && view.state.payments.length > 0 ? (
+      {payer !== undefined && view.state && tellsPayments(view.state) ? (
         <TablePayments state={view.state} noticeId={describesAdds ? ORDERING_CLOSED_ID : undefined} />
       ) : payer !== undefined ? (
         <p
