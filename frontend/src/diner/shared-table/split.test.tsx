@@ -9,7 +9,7 @@ import { readPaymentAnswer } from '../payment-answer';
 import { paymentRequest } from '../payment-request';
 import { refusalText, splitWords } from '../split-words';
 import { setJoinedTable } from '../table-secret';
-import { setTableSplit } from '../table-split';
+import { setTableSplit, tableSplit } from '../table-split';
 import { heErrors } from '../error-text';
 import { dana, omer, tableLine, tableState } from './fixtures';
 import { canPay, choiceOf, partOf, splitBody, tableBill, tellsPayments, type SplitPick } from './split';
@@ -109,6 +109,24 @@ describe('the split choice as numbers (issue 34, part 2)', () => {
     expect(refusalText(w, 'nothing_left', 'אין מה לשלם', true)).toBe('אין מה לשלם');
     expect(refusalText(splitWords.en, 'nothing_left', 'אין מה לשלם', false)).toBe(splitWords.en.refusal.nothing_left);
     expect(refusalText(splitWords.ru, 'above_left', null, false)).toBe(splitWords.ru.refusal.above_left);
+  });
+
+  it('the choice is kept for the tab: a checkout opened again pays the same part', () => {
+    setTableSplit('demo', { split: { mode: 'mine' }, partAgorot: 1400, refresh: () => undefined });
+    expect(JSON.parse(sessionStorage.getItem('tableSplit_demo') ?? 'null')).toEqual({
+      split: { mode: 'mine' },
+      partAgorot: 1400,
+    });
+    setTableSplit('demo', null);
+    expect(tableSplit('demo')).toBeUndefined();
+    sessionStorage.setItem(
+      'tableSplit_demo',
+      JSON.stringify({ split: { mode: 'equal', shares: 3 }, partAgorot: 1400 }),
+    );
+    expect(tableSplit('demo')).toEqual({ split: { mode: 'equal', shares: 3 }, partAgorot: 1400 });
+    sessionStorage.setItem('tableSplit_demo', JSON.stringify({ split: { mode: 'half' }, partAgorot: 1 }));
+    expect(tableSplit('demo')).toBeUndefined();
+    sessionStorage.clear();
   });
 
   it('the request carries the table, the split and the part with its tip; never a split without a table', () => {
