@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { ProcessorRunner } from '../../src/platform/processing/processor-runner.js';
 import type { TestApp } from '../support/test-app.js';
 
 /** Everything stored about one business: its rows in every table keyed by the business, its events, all uploads. */
@@ -30,6 +31,9 @@ export function uploadedFiles(app: TestApp): string[] {
  * steps); its option groups' stream too.
  */
 export async function footprintOf(app: TestApp, phone: string): Promise<Footprint> {
+  // The read models the processors write (the team's activity log, say) follow the log: a footprint is taken once they
+  // have read all of it, so an earlier step's row arriving late is never taken for one the request wrote.
+  await app.app.get(ProcessorRunner).runUntilIdle();
   const tables = await query(
     app,
     `select distinct table_name as name, column_name as key from information_schema.columns
