@@ -92,6 +92,14 @@ describe('error codes', () => {
         'table.cart_empty',
         'table.split_refused',
         'table.share_changed',
+        'table.tab_off',
+        'table.tab_no_hold',
+        'table.tab_hold_open',
+        'table.tab_over_hold',
+        'table.tab_nothing_to_send',
+        'table.tab_unsent',
+        'table.tab_not_holder',
+        'table.tab_paying',
       ].sort(),
     );
   });
@@ -135,6 +143,8 @@ describe('error codes', () => {
     ['promo.code_taken', 409],
     ['table.line_not_yours', 403],
     ['table.cart_paying', 409],
+    ['table.tab_not_holder', 403],
+    ['table.tab_over_hold', 409],
     ['table.cart_changed', 409],
   ] as const)('%s answers %i', (code, status) => {
     expect(httpStatusFor(code)).toBe(status);

@@ -86,6 +86,14 @@ export const ErrorCode = {
   TableCartEmpty: 'table.cart_empty',
   TableSplitRefused: 'table.split_refused',
   TableShareChanged: 'table.share_changed',
+  TableTabOff: 'table.tab_off',
+  TableTabNoHold: 'table.tab_no_hold',
+  TableTabHoldOpen: 'table.tab_hold_open',
+  TableTabOverHold: 'table.tab_over_hold',
+  TableTabNothingToSend: 'table.tab_nothing_to_send',
+  TableTabUnsent: 'table.tab_unsent',
+  TableTabNotHolder: 'table.tab_not_holder',
+  TableTabPaying: 'table.tab_paying',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -215,6 +223,17 @@ export const errorHttpStatus: Readonly<Record<ErrorCode, number>> = {
   'table.cart_empty': 409,
   'table.split_refused': 409,
   'table.share_changed': 409,
+  // Pay at the end (issue 34, part 3): the café has it off; no card held yet; another diner's hold page is open; the
+  // round would take the tab above the card's hold; nothing new to send; lines not sent before paying; only the diner
+  // whose card is held charges it; a payment page of the bill is open.
+  'table.tab_off': 409,
+  'table.tab_no_hold': 409,
+  'table.tab_hold_open': 409,
+  'table.tab_over_hold': 409,
+  'table.tab_nothing_to_send': 409,
+  'table.tab_unsent': 409,
+  'table.tab_not_holder': 403,
+  'table.tab_paying': 409,
 };
 
 const codeSet: ReadonlySet<string> = new Set(ERROR_CODES);

@@ -89,6 +89,11 @@ export const liveOrderSchema = z.object({
   /** A test order of the owner's (decision 034): never charged, marked on the console and the slip; absent: real. */
   test: z.literal(true).optional(),
   /**
+   * A round of a shared table's tab (issue 34, part 3): made now, paid with the table's bill at the end; absent: an
+   * order paid before it was made.
+   */
+  round: z.number().int().positive().optional(),
+  /**
    * The order's last refund, when the provider refused it (issue 17): its reason, shown on every open console until a
    * later refund is made; the amount is refundable again. Absent: none refused.
    */

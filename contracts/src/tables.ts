@@ -20,6 +20,13 @@ export const TABLE_LIMITS = {
   notesMax: 500,
   /** Lines in one table's cart. */
   linesMax: 200,
+  /**
+   * Pay at the end (part 3): the amount held on a diner's card when the table's tab opens, in whole shekels. The tab's
+   * rounds may come to at most this much, so the held card always covers what is left.
+   */
+  holdShekels: { min: 50, max: 5000, default: 300 },
+  /** A tab nobody sent a round to or paid toward for this long is closed: the held card pays what is left (minutes). */
+  tabIdleMinutes: { min: 30, max: 720, default: 180 },
 } as const;
 
 /** The colours a diner picks at a shared table (by name: each front end draws them with its own contrast-checked hue). */
@@ -64,6 +71,46 @@ export interface TableCartLine {
   unitPriceAgorot: number;
   lineTotalAgorot: number;
   addedAt: string;
+  /**
+   * Pay at the end (part 3): the round that sent this line to the kitchen (1, 2…). Absent: not sent yet (or the café
+   * does not have pay at the end). A sent line is neither changed nor removed: the kitchen has it.
+   */
+  round?: number;
+}
+
+/** A round the table sent to the kitchen on its tab: an order of its own, made at once and paid at the end. */
+export interface TableTabRound {
+  round: number;
+  orderId: string;
+  orderNumber: number;
+  /** Who sent it, and what its lines come to. */
+  dinerId: string;
+  totalAgorot: number;
+  sentAt: string;
+}
+
+/**
+ * Pay at the end (issue 34, part 3; present on the table's state only when the café has it on). The table's first
+ * round asks a diner to hold `holdAgorot` on their card (`POST …/tab`, a payment page that charges nothing); while it
+ * is held, every round (`POST …/rounds`) goes to the kitchen at once, as long as the rounds come to at most the hold.
+ * At the end the table pays with the same split as any shared table (create-payment with `table` and `split`, the
+ * items being the sent lines); the diner whose card is held may charge it for what is left (`POST …/tab/charge`), and
+ * a tab left idle for the café's `tabIdleMinutes` is charged so by itself. The rest of the hold lapses at the issuer.
+ */
+export interface TableTab {
+  /** `none`: no card held (the first round asks for one); `holding`: a diner's hold page is open; `open`: held. */
+  status: 'none' | 'holding' | 'open';
+  /** The café's hold: the most the tab's rounds may come to. */
+  holdAgorot: number;
+  /** The diner whose card is held, or whose hold page is open (null: none). */
+  holder: TableDiner | null;
+  /** The held card as the payment page reported it (no token, ever); null until held. */
+  card: { last4: string | null; brand: string | null } | null;
+  rounds: TableTabRound[];
+  /** What the sent rounds come to (the bill at the end). */
+  sentAgorot: number;
+  /** When the held card will be charged for what is left if nothing happens before (null: nothing sent yet). */
+  closesAt: string | null;
 }
 
 /**
@@ -125,6 +172,8 @@ export interface TableState {
    * below 0 (0 while open).
    */
   leftAgorot: number;
+  /** Pay at the end (part 3): present only when the café has it on. */
+  tab?: TableTab;
 }
 
 /** `TABLE_SOCKET.state`'s payload: the table's state for everyone at it, without the reader's own `you`. */

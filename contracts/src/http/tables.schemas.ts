@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import '../zod-he.js';
 import { TABLE_DINER_COLOURS, TABLE_KEY, TABLE_LIMITS, SPLIT_MODES } from '../tables.js';
+import { dinerLanguages } from '../languages.js';
 import { withoutDirectionControls } from '../text.js';
 import { isOptionId, MENU_LIMITS } from './menu.schemas.js';
 import { ORDER_LIMITS } from './order-limits.js';
@@ -25,6 +26,8 @@ export const tablesMessagesHe = {
   splitInvalid: 'אופן חלוקת החשבון אינו תקין',
   sharesInvalid: 'מספר החלקים הוא מספר שלם מ־2 עד 50',
   splitAmountInvalid: 'הסכום לתשלום אינו תקין',
+  holdInvalid: `סכום המסגרת באשראי הוא ${TABLE_LIMITS.holdShekels.min} עד ${TABLE_LIMITS.holdShekels.max} ש״ח, בשקלים שלמים`,
+  tabIdleInvalid: `זמן הסגירה של חשבון פתוח הוא ${TABLE_LIMITS.tabIdleMinutes.min} עד ${TABLE_LIMITS.tabIdleMinutes.max} דקות`,
 } as const;
 
 export const tableNumberSchema = z.coerce
@@ -64,6 +67,24 @@ export const businessTablesSchema = z
       .int(tablesMessagesHe.unpaidInvalid)
       .min(TABLE_LIMITS.unpaidShareMinutes.min, tablesMessagesHe.unpaidInvalid)
       .max(TABLE_LIMITS.unpaidShareMinutes.max, tablesMessagesHe.unpaidInvalid),
+    /**
+     * Pay at the end (issue 34, part 3; off by default): rounds go to the kitchen as they are sent and the table pays
+     * at the end, a diner's card holding `holdShekels` from the first round. Absent (an older page): off, with the
+     * defaults below.
+     */
+    payAtEnd: z.boolean().default(false),
+    holdShekels: z
+      .number({ message: tablesMessagesHe.holdInvalid })
+      .int(tablesMessagesHe.holdInvalid)
+      .min(TABLE_LIMITS.holdShekels.min, tablesMessagesHe.holdInvalid)
+      .max(TABLE_LIMITS.holdShekels.max, tablesMessagesHe.holdInvalid)
+      .default(TABLE_LIMITS.holdShekels.default),
+    tabIdleMinutes: z
+      .number({ message: tablesMessagesHe.tabIdleInvalid })
+      .int(tablesMessagesHe.tabIdleInvalid)
+      .min(TABLE_LIMITS.tabIdleMinutes.min, tablesMessagesHe.tabIdleInvalid)
+      .max(TABLE_LIMITS.tabIdleMinutes.max, tablesMessagesHe.tabIdleInvalid)
+      .default(TABLE_LIMITS.tabIdleMinutes.default),
   })
   .strict()
   .refine((tables) => !tables.shared || tables.numbers.length > 0, {
@@ -131,6 +152,23 @@ export const tableNotesSchema = z
       .transform((text) => text?.trim() || null),
   })
   .strict();
+
+/** `POST /api/tables/{departmentId}/{table}/tab?key=`: open the hold page in the diner's language. */
+export const tableTabHoldSchema = z.object({ language: z.enum(dinerLanguages).default('he') }).strict();
+export type TableTabHoldInput = z.output<typeof tableTabHoldSchema>;
+/** Its answer: the hold page's address (shown in the same frame as a payment page). */
+export interface TableTabHoldAnswer {
+  paymentUrl: string;
+}
+
+/**
+ * `POST …/rounds?key=`: send every line not sent yet to the kitchen as the next round; `version` is the cart as the
+ * phone showed it (a cart changed since is refused with `table.cart_changed`, so nobody sends what they did not see).
+ * Answers the table's state.
+ */
+export const tableRoundSchema = z.object({ version: z.number().int().min(0) }).strict();
+/** `POST …/tab/charge?key=` (the diner whose card is held): charge it for what is left. Answers the table's state. */
+export const tableTabChargeSchema = z.object({}).strict();
 
 /** create-payment's `table` (issue 34): the table and its secret as the poster carried them. */
 export const paymentTableSchema = z.object({ number: tableNumberSchema, key: tableKeySchema }).strict();
