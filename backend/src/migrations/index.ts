@@ -44,6 +44,7 @@ import { Migration20261207000600_tables } from './Migration20261207000600_tables
 import { Migration20261207000700_table_payments } from './Migration20261207000700_table_payments.js';
 import { Migration20261207000800_order_payer_sessions } from './Migration20261207000800_order_payer_sessions.js';
 import { Migration20261207000810_part_documents } from './Migration20261207000810_part_documents.js';
+import { Migration20261207000900_pay_at_end } from './Migration20261207000900_pay_at_end.js';
 
 /**
  * Every migration, in order. An explicit list (not a folder glob) works the same from TypeScript sources in tests
@@ -111,4 +112,5 @@ export const migrationsList = [
     class: Migration20261207000800_order_payer_sessions,
   },
   { name: 'Migration20261207000810_part_documents', class: Migration20261207000810_part_documents },
+  { name: 'Migration20261207000900_pay_at_end', class: Migration20261207000900_pay_at_end },
 ];

@@ -77,6 +77,8 @@ export const TABLE_OWNERS: Readonly<Record<string, Owner>> = {
   // A promo code's uses, counted with the order in order_append (issue 33, decision 052).
   promo_code_counters: 'ordering',
   promo_code_uses: 'ordering',
+  // A table tab's card hold (issue 34, part 3, decision 058): its sealed token and its charge, kept by ordering.
+  tab_holds: 'ordering',
 
   promo_codes: 'promotions',
 

@@ -162,4 +162,8 @@ export const DEMO_TABLES = {
   numbers: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
   idleMinutes: 90,
   unpaidShareMinutes: 15,
+  // Pay at the end stays off in the demo (a café's counter service): the owner turns it on in settings.
+  payAtEnd: false,
+  holdShekels: 300,
+  tabIdleMinutes: 180,
 };

@@ -103,7 +103,9 @@ export class OwnerTablesController {
   }
 
   private async answer(businessPhone: string): Promise<BusinessTablesAnswer> {
-    const { shared, numbers, idleMinutes, unpaidShareMinutes, keysRenewedAt } = await this.tables.of(businessPhone);
-    return { shared, numbers, idleMinutes, unpaidShareMinutes, keysRenewedAt };
+    const tables = await this.tables.of(businessPhone);
+    const { shared, numbers, idleMinutes, unpaidShareMinutes, payAtEnd, holdShekels, tabIdleMinutes } = tables;
+    const tab = { payAtEnd, holdShekels, tabIdleMinutes };
+    return { shared, numbers, idleMinutes, unpaidShareMinutes, ...tab, keysRenewedAt: tables.keysRenewedAt };
   }
 }

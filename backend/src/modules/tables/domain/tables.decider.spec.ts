@@ -5,7 +5,8 @@ import type { TablesEvent } from './tables.events.js';
 
 const { given } = deciderSpec(tablesDecider);
 const now = '2026-12-07T10:00:00.000Z';
-const settings = { shared: true, numbers: [1, 2, 3], idleMinutes: 90, unpaidShareMinutes: 15 };
+const tab = { payAtEnd: false, holdShekels: 300, tabIdleMinutes: 180 };
+const settings = { shared: true, numbers: [1, 2, 3], idleMinutes: 90, unpaidShareMinutes: 15, ...tab };
 const chosen: TablesEvent = { type: 'TablesChosen', data: { ...settings, at: now } };
 
 describe("a café's tables", () => {
@@ -18,6 +19,21 @@ describe("a café's tables", () => {
     given([chosen])
       .when({ type: 'ChooseTables', data: { ...settings, now } })
       .then([]));
+
+  it('a choice recorded before pay at the end reads as off, with the defaults', () =>
+    given([
+      {
+        type: 'TablesChosen',
+        data: { shared: true, numbers: [1, 2, 3], idleMinutes: 90, unpaidShareMinutes: 15, at: now },
+      },
+    ])
+      .when({ type: 'ChooseTables', data: { ...settings, now } })
+      .then([]));
+
+  it('turning pay at the end on, with its hold, is recorded', () =>
+    given([chosen])
+      .when({ type: 'ChooseTables', data: { ...settings, payAtEnd: true, holdShekels: 500, now } })
+      .then([{ type: 'TablesChosen', data: { ...settings, payAtEnd: true, holdShekels: 500, at: now } }]));
 
   it('turning sharing off is recorded', () =>
     given([chosen])

@@ -19,9 +19,19 @@ export const TABLES_DEFAULTS: TablesState = {
   numbers: [],
   idleMinutes: TABLE_LIMITS.idleMinutes.default,
   unpaidShareMinutes: TABLE_LIMITS.unpaidShareMinutes.default,
+  payAtEnd: false,
+  holdShekels: TABLE_LIMITS.holdShekels.default,
+  tabIdleMinutes: TABLE_LIMITS.tabIdleMinutes.default,
   generation: 0,
   keysRenewedAt: null,
   chosen: false,
+};
+
+/** A choice recorded before pay at the end existed: off, with the contract's defaults. */
+const TAB_DEFAULTS = {
+  payAtEnd: false,
+  holdShekels: TABLE_LIMITS.holdShekels.default,
+  tabIdleMinutes: TABLE_LIMITS.tabIdleMinutes.default,
 };
 
 const same = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((n, i) => n === b[i]);
@@ -36,7 +46,18 @@ export const tablesDecider: Decider<TablesCommand, TablesEvent, TablesState> = {
     switch (event.type) {
       case 'TablesChosen': {
         const { shared, numbers, idleMinutes, unpaidShareMinutes } = event.data;
-        return { ...state, shared, numbers, idleMinutes, unpaidShareMinutes, chosen: true };
+        const { payAtEnd, holdShekels, tabIdleMinutes } = { ...TAB_DEFAULTS, ...event.data };
+        return {
+          ...state,
+          shared,
+          numbers,
+          idleMinutes,
+          unpaidShareMinutes,
+          payAtEnd,
+          holdShekels,
+          tabIdleMinutes,
+          chosen: true,
+        };
       }
       case 'TableKeysRenewed':
         return { ...state, generation: event.data.generation, keysRenewedAt: event.data.at };
@@ -45,18 +66,25 @@ export const tablesDecider: Decider<TablesCommand, TablesEvent, TablesState> = {
   decide: (command, state) => {
     switch (command.type) {
       case 'ChooseTables': {
-        const { shared, numbers, idleMinutes, unpaidShareMinutes, now } = command.data;
+        const { shared, numbers, idleMinutes, unpaidShareMinutes, payAtEnd, holdShekels, tabIdleMinutes, now } =
+          command.data;
         const sorted = [...numbers].sort((a, b) => a - b);
         if (
           state.chosen &&
           state.shared === shared &&
           same(state.numbers, sorted) &&
           state.idleMinutes === idleMinutes &&
-          state.unpaidShareMinutes === unpaidShareMinutes
+          state.unpaidShareMinutes === unpaidShareMinutes &&
+          state.payAtEnd === payAtEnd &&
+          state.holdShekels === holdShekels &&
+          state.tabIdleMinutes === tabIdleMinutes
         ) {
           return [];
         }
-        return [{ type: 'TablesChosen', data: { shared, numbers: sorted, idleMinutes, unpaidShareMinutes, at: now } }];
+        const tab = { payAtEnd, holdShekels, tabIdleMinutes };
+        return [
+          { type: 'TablesChosen', data: { shared, numbers: sorted, idleMinutes, unpaidShareMinutes, ...tab, at: now } },
+        ];
       }
       case 'RenewTableKeys':
         return [{ type: 'TableKeysRenewed', data: { generation: state.generation + 1, at: command.data.now } }];

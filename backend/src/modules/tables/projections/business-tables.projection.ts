@@ -21,18 +21,33 @@ export const businessTablesProjection: InlineProjection = {
     switch (event.type) {
       case 'TablesChosen': {
         const { shared, numbers, idleMinutes, unpaidShareMinutes, at } = event.data;
+        const payAtEnd = event.data.payAtEnd ?? false;
+        const holdShekels = event.data.holdShekels ?? TABLE_LIMITS.holdShekels.default;
+        const tabIdleMinutes = event.data.tabIdleMinutes ?? TABLE_LIMITS.tabIdleMinutes.default;
         await execute(
           em,
           `insert into business_tables
-             (business_id, shared, numbers, idle_minutes, unpaid_share_minutes, generation, keys_renewed_at,
-              updated_at, stream_version)
-           values (?, ?, ?::int[], ?, ?, 0, null, ?, ?)
+             (business_id, shared, numbers, idle_minutes, unpaid_share_minutes, pay_at_end, hold_shekels,
+              tab_idle_minutes, generation, keys_renewed_at, updated_at, stream_version)
+           values (?, ?, ?::int[], ?, ?, ?, ?, ?, 0, null, ?, ?)
            on conflict (business_id) do update
              set shared = excluded.shared, numbers = excluded.numbers, idle_minutes = excluded.idle_minutes,
-                 unpaid_share_minutes = excluded.unpaid_share_minutes, updated_at = excluded.updated_at,
-                 stream_version = excluded.stream_version
+                 unpaid_share_minutes = excluded.unpaid_share_minutes, pay_at_end = excluded.pay_at_end,
+                 hold_shekels = excluded.hold_shekels, tab_idle_minutes = excluded.tab_idle_minutes,
+                 updated_at = excluded.updated_at, stream_version = excluded.stream_version
            where business_tables.stream_version < excluded.stream_version`,
-          [businessPhone, shared, `{${numbers.join(',')}}`, idleMinutes, unpaidShareMinutes, at, version],
+          [
+            businessPhone,
+            shared,
+            `{${numbers.join(',')}}`,
+            idleMinutes,
+            unpaidShareMinutes,
+            payAtEnd,
+            holdShekels,
+            tabIdleMinutes,
+            at,
+            version,
+          ],
         );
         return;
       }

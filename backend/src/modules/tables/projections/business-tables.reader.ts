@@ -11,6 +11,10 @@ export interface BusinessTables {
   numbers: number[];
   idleMinutes: number;
   unpaidShareMinutes: number;
+  /** Pay at the end (part 3, decision 058). */
+  payAtEnd: boolean;
+  holdShekels: number;
+  tabIdleMinutes: number;
   generation: number;
   keysRenewedAt: string | null;
   /** Whether the owner (or the demo's seed) ever chose; false: the defaults. */
@@ -22,11 +26,15 @@ interface Row {
   numbers: number[];
   idle_minutes: number;
   unpaid_share_minutes: number;
+  pay_at_end: boolean;
+  hold_shekels: number;
+  tab_idle_minutes: number;
   generation: number;
   keys_renewed_at: Date | string | null;
 }
 
-const SELECT = `select shared, numbers, idle_minutes, unpaid_share_minutes, generation, keys_renewed_at
+const SELECT = `select shared, numbers, idle_minutes, unpaid_share_minutes, pay_at_end, hold_shekels, tab_idle_minutes,
+                       generation, keys_renewed_at
                   from business_tables`;
 
 const toTables = (row: Row | undefined): BusinessTables =>
@@ -36,6 +44,9 @@ const toTables = (row: Row | undefined): BusinessTables =>
         numbers: row.numbers.map(Number),
         idleMinutes: row.idle_minutes,
         unpaidShareMinutes: row.unpaid_share_minutes,
+        payAtEnd: row.pay_at_end,
+        holdShekels: row.hold_shekels,
+        tabIdleMinutes: row.tab_idle_minutes,
         generation: row.generation,
         keysRenewedAt: row.keys_renewed_at ? new Date(row.keys_renewed_at).toISOString() : null,
         chosen: true,
@@ -45,6 +56,9 @@ const toTables = (row: Row | undefined): BusinessTables =>
         numbers: [],
         idleMinutes: TABLES_DEFAULTS.idleMinutes,
         unpaidShareMinutes: TABLES_DEFAULTS.unpaidShareMinutes,
+        payAtEnd: TABLES_DEFAULTS.payAtEnd,
+        holdShekels: TABLES_DEFAULTS.holdShekels,
+        tabIdleMinutes: TABLES_DEFAULTS.tabIdleMinutes,
         generation: TABLES_DEFAULTS.generation,
         keysRenewedAt: null,
         chosen: false,
