@@ -100,6 +100,7 @@ describe('error codes', () => {
         'table.tab_unsent',
         'table.tab_not_holder',
         'table.tab_paying',
+        'table.line_sent',
       ].sort(),
     );
   });

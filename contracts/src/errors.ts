@@ -94,6 +94,7 @@ export const ErrorCode = {
   TableTabUnsent: 'table.tab_unsent',
   TableTabNotHolder: 'table.tab_not_holder',
   TableTabPaying: 'table.tab_paying',
+  TableLineSent: 'table.line_sent',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -234,6 +235,8 @@ export const errorHttpStatus: Readonly<Record<ErrorCode, number>> = {
   'table.tab_unsent': 409,
   'table.tab_not_holder': 403,
   'table.tab_paying': 409,
+  // A line a round sent to the kitchen is neither changed nor removed.
+  'table.line_sent': 409,
 };
 
 const codeSet: ReadonlySet<string> = new Set(ERROR_CODES);

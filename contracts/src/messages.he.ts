@@ -64,6 +64,7 @@ export const errorMessagesHe: Readonly<Record<ErrorCode, string>> = {
   'table.tab_unsent': 'יש בעגלה פריטים שעוד לא נשלחו למטבח. שלחו או הסירו אותם לפני התשלום',
   'table.tab_not_holder': 'רק מי שאישר את המסגרת באשראי יכול לחייב אותה',
   'table.tab_paying': 'יש תשלום פתוח בשולחן. המתינו שיסתיים ונסו שוב',
+  'table.line_sent': 'הפריט כבר נשלח למטבח, ואי אפשר לשנות או להסיר אותו',
   'test_order.no_product': 'להזמנת בדיקה צריך מוצר זמין בתפריט. הוסיפו מוצר ונסו שוב',
   'test_order.limit': 'נשלחו היום הרבה הזמנות בדיקה. אפשר לשלוח עוד מחר',
   'order.method_not_offered': 'אמצעי התשלום הזה אינו זמין בעסק כרגע, בחרו אמצעי אחר',

@@ -109,12 +109,7 @@ export const orderPlacedDataSchema = z.object({
    * table's cart closes when the order is paid and opens again when it expires unpaid.
    */
   tableCartId: text.optional(),
-  /**
-   * Pay at the end (issue 34, part 3, decision 058, added 2026-11-30; absent: paid before the kitchen makes it).
-   * `round`: one round of a table's tab, made at once and never charged itself (its slip is queued with it, as a test
-   * order's; its money is the bill's). `bill`: the tab's bill, the sent rounds' lines paid at the end in parts; it
-   * never reaches the kitchen (its rounds did).
-   */
+  /** Pay at the end (decision 058, added 2026-11-30): a tab's `round` (made at once) or its `bill` (paid in parts). */
   tab: z.union([z.object({ round: z.number().int().positive() }), z.object({ bill: z.literal(true) })]).optional(),
 });
 
@@ -163,8 +158,7 @@ export const orderPaidDataSchema = z.object({
    * Absent: one payment, as before.
    */
   parts: z.number().int().positive().optional(),
-  /** The bill of a table's tab (decision 058): its rounds are in the kitchen already, so it queues no slip. */
-  tabBill: z.literal(true).optional(),
+  tabBill: z.literal(true).optional(), // a tab's bill (decision 058): no slip, its rounds had theirs
   paidAt: instant,
 });
 
@@ -229,7 +223,7 @@ export const slipQueuedDataSchema = z.object({
   queuedAt: instant,
   /** The slip of the owner's test order (decision 034, added 2026-11-28): it brings the order to the console. */
   test: z.literal(true).optional(),
-  /** A round of a table's tab (decision 058, added 2026-11-30): made at once, paid with the bill at the end. */
+  /** A tab's round (decision 058, added 2026-11-30). */
   round: z.number().int().positive().optional(),
 });
 /** The business's printing agent reported that its printer took every byte of the slip. Recorded once per slip. */

@@ -94,6 +94,10 @@ describe("the owner's tables", () => {
       numbers: [1, 2, 3],
       idleMinutes: 90,
       unpaidShareMinutes: 15,
+      // Pay at the end (part 3) is off unless the owner turns it on.
+      payAtEnd: false,
+      holdShekels: 300,
+      tabIdleMinutes: 180,
       keysRenewedAt: null,
     });
     expect([...keys.keys()]).toEqual([1, 2, 3]);
@@ -108,6 +112,10 @@ describe("the owner's tables", () => {
       numbers: [],
       idleMinutes: 90,
       unpaidShareMinutes: 15,
+      // Pay at the end (part 3) is off unless the owner turns it on.
+      payAtEnd: false,
+      holdShekels: 300,
+      tabIdleMinutes: 180,
       keysRenewedAt: null,
     });
   });

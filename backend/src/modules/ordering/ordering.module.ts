@@ -55,6 +55,11 @@ import { OrderingActivityOrders } from './application/activity-orders.adapter.js
 import { OrderTimelineHandler } from './application/order-timeline.query.js';
 import { OrderExpiry } from './processors/order-expiry.js';
 import { OrderDueSweep } from './processors/order-due.js';
+import { TabHolds } from './persistence/tab-holds.js';
+import { OpenTabHoldHandler } from './application/tab/open-tab-hold.handler.js';
+import { RecordTabHoldResultHandler } from './application/tab/record-tab-hold.handler.js';
+import { SendTabRoundHandler } from './application/tab/send-tab-round.handler.js';
+import { StartTabRoundHandler } from './application/tab/start-tab-round.handler.js';
 import { MarkOrderDueHandler } from './application/mark-order-due.handler.js';
 import { InvoiceAllocation } from './processors/invoice-allocation.js';
 import { OwnerAllocationController } from './api/owner-allocation.controller.js';
@@ -106,6 +111,12 @@ import { ordersProjection } from './projections/orders.projection.js';
     RequestReadySmsHandler,
     RecordReadySmsHandler,
     ReadySmsPhones,
+    // Pay at the end (issue 34, part 3, decision 058): the tab's card hold and its rounds.
+    TabHolds,
+    OpenTabHoldHandler,
+    RecordTabHoldResultHandler,
+    SendTabRoundHandler,
+    StartTabRoundHandler,
     PromoUses,
     CheckoutPromos,
     PromoCheckHandler,

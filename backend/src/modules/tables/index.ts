@@ -6,7 +6,10 @@ export {
   CheckOutTableCartCommand,
   CloseTableCartCommand,
   ReopenTableCartCommand,
+  TableTabCommand,
 } from './application/table-order-commands.js';
+export { sentAgorotOf, unsentLinesOf, HOLD_PAGE_MS, type CartTab } from './domain/table-cart.decider.js';
 // The demo café's tables are chosen through the same command an owner's request sends.
 export { ChooseTablesCommand } from './application/tables-commands.js';
 export { BusinessTablesReader } from './projections/business-tables.reader.js';
+export { TABLE_CALLS_PER_IP } from './api/diner-tables.controller.js';

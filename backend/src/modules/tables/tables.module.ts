@@ -13,6 +13,7 @@ import { TableKeys } from './application/table-keys.js';
 import { TableLinePricing } from './application/table-line-pricing.js';
 import {
   CheckOutTableCartHandler,
+  TableTabHandler,
   CloseTableCartHandler,
   ReopenTableCartHandler,
 } from './application/table-order-commands.js';
@@ -55,6 +56,7 @@ import { TableHub } from './realtime/table-hub.js';
     ChooseTablesHandler,
     RenewTableKeysHandler,
     CheckOutTableCartHandler,
+    TableTabHandler,
     ReopenTableCartHandler,
     CloseTableCartHandler,
     IdleCartsSweep,

@@ -9,9 +9,14 @@ import {
   type PaymentOrders,
   PaymentOrdersPort,
   type RecordedPaymentOutcome,
+  sandboxHoldPageFacts,
   sandboxPageFacts,
   type SandboxPageFacts,
 } from '../../payments/index.js';
+import { AppError } from '../../../platform/http/app-error.js';
+import { BusinessReader } from '../../accounts/index.js';
+import { TabHolds } from '../persistence/tab-holds.js';
+import { RecordTabHoldResultCommand } from './tab/record-tab-hold.handler.js';
 import type { OrderState } from '../domain/order.decider.js';
 import { paymentPageAddresses } from './payment-page-request.js';
 import { RecordPaymentResultCommand } from './record-payment-result.handler.js';
@@ -33,15 +38,26 @@ export class OrderingPaymentOrders implements PaymentOrders, OnModuleInit {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly commands: CommandBus,
     private readonly port: PaymentOrdersPort,
+    private readonly holds: TabHolds,
+    private readonly businesses: BusinessReader,
   ) {}
 
   onModuleInit(): void {
     this.port.connect(this);
   }
 
-  /** The same verification as a webhook: the order learns the result from the provider, never from the caller. */
-  recordResult(lowProfileId: string, correlationId: string): Promise<RecordedPaymentOutcome> {
-    return this.commands.execute(new RecordPaymentResultCommand(lowProfileId, correlationId));
+  /**
+   * The same verification as a webhook: the order learns the result from the provider, never from the caller. A page
+   * no order opened may be a table tab's card hold (decision 058): its verdict goes to the tab.
+   */
+  async recordResult(lowProfileId: string, correlationId: string): Promise<RecordedPaymentOutcome> {
+    try {
+      return await this.commands.execute(new RecordPaymentResultCommand(lowProfileId, correlationId));
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'payment.unknown')) throw error;
+      if (!(await this.holds.byPage(lowProfileId))) throw error;
+      return this.commands.execute(new RecordTabHoldResultCommand(lowProfileId, correlationId));
+    }
   }
 
   /**
@@ -53,6 +69,7 @@ export class OrderingPaymentOrders implements PaymentOrders, OnModuleInit {
   async sandboxPageFacts(lowProfileId: string): Promise<SandboxPageFacts | null> {
     const [row] = await this.database.run(PAGE_ORDER, [lowProfileId]);
     const state = row?.state;
+    if (!row) return this.holdPageFacts(lowProfileId);
     if (!state?.placed || !state.seller) return null;
     return sandboxPageFacts({
       orderId: state.orderId,
@@ -62,6 +79,22 @@ export class OrderingPaymentOrders implements PaymentOrders, OnModuleInit {
       ...paymentPageAddresses(this.config, state.departmentId),
       // Google Pay's button is known only to the process that opened the page (the order does not record it).
       method: state.payment.pages.find((page) => page.lowProfileId === lowProfileId)?.method ?? 'card',
+    });
+  }
+
+  /** A tab's hold page worked out again from its row (decision 058); none for a page that is not a hold of ours. */
+  private async holdPageFacts(lowProfileId: string): Promise<SandboxPageFacts | null> {
+    const hold = await this.holds.byPage(lowProfileId);
+    if (!hold || hold.provider !== 'sandbox') return null;
+    const business = await this.businesses.byPhone(hold.businessPhone);
+    return sandboxHoldPageFacts({
+      orderId: hold.cartId,
+      orderNumber: hold.tableNumber,
+      holdAgorot: hold.holdAgorot,
+      successUrl: hold.successUrl,
+      failedUrl: hold.failedUrl,
+      webhookUrl: paymentPageAddresses(this.config, business?.departmentId ?? '').webhookUrl,
+      businessName: business?.businessName ?? '',
     });
   }
 }

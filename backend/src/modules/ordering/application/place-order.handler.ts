@@ -61,6 +61,11 @@ export interface PlaceOrderInput {
   tableCartId?: string;
   /** Issue 34: no page for the whole order: each payer's part opens its own (decision 056). */
   withoutPage?: boolean;
+  /**
+   * Issue 34, part 3 (decision 058): a round of the table's tab (no commission, never charged: its money is the bill's,
+   * and it goes to the kitchen once its cart records it), or the tab's bill (never sent to the kitchen).
+   */
+  tab?: { round: number } | { bill: true };
 }
 
 export class PlaceOrderCommand {
@@ -136,7 +141,12 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
     const { business } = menu!;
     const placesLeft = pickup ? await this.slots.prepare(business.phone, pickup.at, pickup.capacity) : Infinity;
     if (pickup && placesLeft <= 0) throw await this.slotFull(business, pickup.at);
-    const { orderNumber, lines, amounts, method, discount } = checkout;
+    const { orderNumber, lines, method, discount } = checkout;
+    // A tab's round carries no commission: the bill, paid at the end, carries the commission of what it pays.
+    const amounts =
+      input.tab && 'round' in input.tab
+        ? { ...checkout.amounts, commissionAgorot: 0, netAgorot: checkout.amounts.totalAgorot }
+        : checkout.amounts;
     const promoUse: PromoUse | undefined =
       discount && promo?.code
         ? {
@@ -195,6 +205,7 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
             }
           : {}),
         ...(input.tableCartId ? { tableCartId: input.tableCartId } : {}),
+        ...(input.tab ? { tab: input.tab } : {}),
       },
     };
     const result = await this.orders.execute(
@@ -212,7 +223,12 @@ export class PlaceOrderHandler implements ICommandHandler<PlaceOrderCommand, Pla
         known: { state: { placed: false }, version: 0 },
         requestKey: checkoutKey(
           business.phone,
-          { ...input, invoiceFor, promoCode: discount?.code ?? null },
+          {
+            ...input,
+            invoiceFor,
+            promoCode: discount?.code ?? null,
+            ...(input.tab ? { tableKey: `${input.tableCartId}:${JSON.stringify(input.tab)}` } : {}),
+          },
           lines,
           amounts.tipAgorot,
           method,

@@ -200,6 +200,11 @@ export function checkoutKey(
     promoCode?: string | null;
     /** Issue 33: the pickup slot's `at`; absent: as soon as possible. */
     pickupAt?: string;
+    /**
+     * A table's cart and, on a tab, its round or its bill (issue 34): each round is another checkout even with the same
+     * lines; absent: a diner's own cart, keyed as before.
+     */
+    tableKey?: string;
   },
   lines: readonly OrderLine[],
   tipAgorot: number,
@@ -232,6 +237,7 @@ export function checkoutKey(
           ...(checkout.promoCode ? [{ promoCode: checkout.promoCode }] : []),
           // Another pickup time is another checkout (issue 33); as soon as possible keeps the key it had before.
           ...(checkout.pickupAt ? [{ pickupAt: checkout.pickupAt }] : []),
+          ...(checkout.tableKey ? [{ table: checkout.tableKey }] : []),
         ]),
       )
       .digest('hex')

@@ -1,6 +1,7 @@
 import type { OrderEvent } from '@tafrit/contracts';
 import { OrderInvalidTransitionError } from './order.errors.js';
-import { slipIdOf, type At, type PlacedOrder } from './order.state.js';
+import { OrderExpiredError } from './order.errors.js';
+import { isTabRound, slipIdOf, type At, type PlacedOrder } from './order.state.js';
 
 /** The kitchen's steps and the order's printed slip. */
 export type KitchenCommand =
@@ -8,6 +9,8 @@ export type KitchenCommand =
   | { type: 'MarkOrderReady' | 'MarkOrderServed'; data: At }
   | { type: 'QueueSlip'; data: At & { slipId: string } }
   | { type: 'MarkOrderDue'; data: At }
+  /** A tab's round recorded on its table's cart goes to the kitchen (decision 058): its slip, once. */
+  | { type: 'StartRound'; data: At }
   | { type: 'RecordSlipPrinted'; data: At & { slipId: string; agentId: string } }
   | { type: 'RecordPrintFailure'; data: At & { slipId: string; agentId: string; reason: string } };
 
@@ -37,7 +40,7 @@ export function moveKitchenStep(command: StepCommand, order: PlacedOrder): Order
 /** A paid order's slip (a test order's is queued as it is placed). */
 export function queueSlip(command: Command<'QueueSlip'>, order: PlacedOrder): OrderEvent[] {
   if (order.slipQueued) return [];
-  if (order.payment.status !== 'paid' && !order.test) {
+  if (order.payment.status !== 'paid' && !order.test && !isTabRound(order)) {
     throw new OrderInvalidTransitionError(order.payment.status, command.type);
   }
   const { orderId, businessPhone } = order;
@@ -66,6 +69,19 @@ export function markOrderDue(command: Command<'MarkOrderDue'>, order: PlacedOrde
           },
         ]),
   ];
+}
+
+/**
+ * A tab's round to the kitchen (decision 058): its slip, marked as a round, as a test order's is queued with it; it is
+ * then the kitchen's like a paid order. Asked again (the processor after the handler), nothing more.
+ */
+export function startRound(command: Command<'StartRound'>, order: PlacedOrder): OrderEvent[] {
+  if (!order.tab || !('round' in order.tab)) throw new OrderInvalidTransitionError('not a round', command.type);
+  if (order.slipQueued) return [];
+  if (order.status === 'expired') throw new OrderExpiredError(order.orderId);
+  const { orderId, businessPhone } = order;
+  const slip = { orderId, businessPhone, slipId: slipIdOf(orderId), queuedAt: command.data.now };
+  return [{ type: 'SlipQueued', data: { ...slip, round: order.tab.round } }];
 }
 
 export function recordSlipPrinted(command: Command<'RecordSlipPrinted'>, order: PlacedOrder): OrderEvent[] {
@@ -109,7 +125,8 @@ export function evolveKitchen(order: PlacedOrder, event: KitchenEvent): PlacedOr
     case 'OrderServed':
       return { ...order, status: 'served' };
     case 'SlipQueued':
-      return { ...order, slipQueued: true, slip: 'queued' };
+      // A tab's round reaches the kitchen with its slip (decision 058): the kitchen's status starts where a paid one's does.
+      return { ...order, slipQueued: true, slip: 'queued', ...(event.data.round ? { status: 'paid' as const } : {}) };
     case 'SlipPrinted':
       return { ...order, slip: 'printed' };
     case 'PrintFailed':

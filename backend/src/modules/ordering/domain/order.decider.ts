@@ -12,6 +12,7 @@ import { evolveInvoice, issueInvoice, recordInvoiceFailure, type InvoiceCommand 
 import {
   evolveKitchen,
   markOrderDue,
+  startRound,
   moveKitchenStep,
   queueSlip,
   recordPrintFailure,
@@ -28,7 +29,7 @@ import {
   type MessageCommand,
 } from './messages.js';
 import { OrderInvalidTransitionError, OrderNotFoundError } from './order.errors.js';
-import type { OrderState, PlacedOrder } from './order.state.js';
+import { isTabRound, type OrderState, type PlacedOrder } from './order.state.js';
 import { evolvePayment, openPage, recordPayment, recordPaymentFailure, type PaymentCommand } from './payment.js';
 import { expireOrder, orderPlaced, placeOrder, placeTestOrder, type PlacementCommand } from './placement.js';
 import { evolvePart, evolvePartInvoice, openPartPage, type PartCommand } from './parts.js';
@@ -79,10 +80,14 @@ const MONEY_COMMANDS: ReadonlySet<OrderCommand['type']> = new Set([
   'RecordRefundFailure',
 ]);
 
-/** The placed order a command other than placing needs; a test order is never charged (decision 034). */
+/**
+ * The placed order a command other than placing needs; a test order is never charged (decision 034), nor a tab's
+ * round, whose money is its bill's (decision 058).
+ */
 function placedFor(state: OrderState, type: OrderCommand['type']): PlacedOrder {
   if (!state.placed) throw new OrderNotFoundError();
   if (state.test && MONEY_COMMANDS.has(type)) throw new OrderInvalidTransitionError('test', type);
+  if (isTabRound(state) && MONEY_COMMANDS.has(type)) throw new OrderInvalidTransitionError('tab round', type);
   return state;
 }
 
@@ -133,6 +138,8 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
         return recordPrintFailure(command, order);
       case 'MarkOrderDue':
         return markOrderDue(command, order);
+      case 'StartRound':
+        return startRound(command, order);
       case 'RecordReceiptSms':
         return recordReceiptSms(command, order);
       case 'RecordReceiptSmsFailure':

@@ -106,7 +106,17 @@ export interface PlacedOrder {
   tableCartId?: string;
   /** A shared table's bill paid in parts (issue 34, decision 056); absent: none opened (one payer, as before). */
   parts?: PartState[];
+  /**
+   * Pay at the end (issue 34, part 3, decision 058): a round of a table's tab (made at once, never charged itself: its
+   * money is the bill's), or the tab's bill (paid at the end in parts; its rounds are in the kitchen already).
+   */
+  tab?: { round: number } | { bill: true };
 }
+
+/** A round of a table's tab: in the kitchen without a payment of its own (decision 058). */
+export const isTabRound = (order: PlacedOrder): boolean => order.tab !== undefined && 'round' in order.tab;
+/** A tab's bill: paid at the end, never sent to the kitchen (decision 058). */
+export const isTabBill = (order: PlacedOrder): boolean => order.tab !== undefined && 'bill' in order.tab;
 
 /**
  * A shared table's bill paid in parts (issue 34, decision 056). Each payer's part is its own page, charge and tax

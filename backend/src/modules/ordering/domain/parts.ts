@@ -17,7 +17,7 @@ import {
   OrderInvalidTransitionError,
   PaymentMismatchError,
 } from './order.errors.js';
-import type { At, PartState, PlacedOrder } from './order.state.js';
+import { isTabBill, type At, type PartState, type PlacedOrder } from './order.state.js';
 import { sellerBlock, type Seller } from './seller.js';
 
 export class SplitRefusedError extends Error {
@@ -219,6 +219,7 @@ export function recordPartPayment(
       ...(tips > 0 ? { tipAgorot: tips } : {}),
       method: charge.method,
       parts: parts.length,
+      ...(isTabBill(order) ? { tabBill: true as const } : {}),
       paidAt: context.now,
     },
   };

@@ -1,7 +1,7 @@
 import type { OrderEvent, OrderEventData, PaymentProviderName } from '@tafrit/contracts';
 import { invoiceOf } from './invoice.js';
 import { OrderAlreadyPaidError, OrderExpiredError, PaymentMismatchError } from './order.errors.js';
-import { openPaymentPage, slipIdOf, type At, type PlacedOrder } from './order.state.js';
+import { isTabBill, openPaymentPage, slipIdOf, type At, type PlacedOrder } from './order.state.js';
 import { recordPartFailure, recordPartPayment } from './parts.js';
 import type { Seller } from './seller.js';
 
@@ -37,11 +37,19 @@ export type PaymentCommand =
           invoiceUrl: string;
           /** The business as it is now, for an order placed before the seller was recorded with it. */
           seller?: Seller | null;
+          /**
+           * The part this charge pays, when its result names another page than the part's (a tab's held card,
+           * decision 058: Cardcom names the hold's page); absent: found by the page.
+           */
+          partId?: string;
         };
     }
   | {
       type: 'RecordPaymentFailure';
-      data: At & Pick<OrderEventData['PaymentFailed'], 'provider' | 'lowProfileId' | 'responseCode' | 'reason'>;
+      data: At &
+        Pick<OrderEventData['PaymentFailed'], 'provider' | 'lowProfileId' | 'responseCode' | 'reason'> & {
+          partId?: string;
+        };
     };
 
 type Command<T extends PaymentCommand['type']> = Extract<PaymentCommand, { type: T }>;
@@ -78,9 +86,9 @@ export function openPage({ data }: Command<'OpenPaymentPage'>, order: PlacedOrde
  */
 export function recordPayment({ data }: Command<'RecordPayment'>, order: PlacedOrder): OrderEvent[] {
   const { orderId, businessPhone } = order;
-  const { now, invoiceUrl, seller, ...charge } = data;
+  const { now, invoiceUrl, seller, partId, ...charge } = data;
   // A payer's part of a shared table's bill (issue 34): its own charge and document, the order paid once covered.
-  const part = order.parts?.find((one) => one.lowProfileId === charge.lowProfileId);
+  const part = order.parts?.find((one) => (partId ? one.partId === partId : one.lowProfileId === charge.lowProfileId));
   if (part) {
     return recordPartPayment(part, { ...charge, method: charge.method ?? 'card' }, order, {
       invoiceUrl,
@@ -125,7 +133,8 @@ export function recordPayment({ data }: Command<'RecordPayment'>, order: PlacedO
 const kitchenOf =
   (now: string) =>
   (order: PlacedOrder): OrderEvent[] =>
-    order.pickup && Date.parse(now) < Date.parse(order.pickup.dueAt) ? [] : dueNow(order, now);
+    // A tab's bill (decision 058) never goes to the kitchen: its rounds went as they were sent.
+    isTabBill(order) || (order.pickup && Date.parse(now) < Date.parse(order.pickup.dueAt)) ? [] : dueNow(order, now);
 
 /** The kitchen's start of an order: its `OrderDue` (for an order ahead) and its slip. */
 function dueNow(order: PlacedOrder, now: string): OrderEvent[] {
@@ -141,8 +150,8 @@ function dueNow(order: PlacedOrder, now: string): OrderEvent[] {
 /** A decline arriving after the success (or twice) is history, not news. */
 export function recordPaymentFailure({ data }: Command<'RecordPaymentFailure'>, order: PlacedOrder): OrderEvent[] {
   const { orderId, businessPhone } = order;
-  const { now, ...failure } = data;
-  const part = order.parts?.find((one) => one.lowProfileId === failure.lowProfileId);
+  const { now, partId, ...failure } = data;
+  const part = order.parts?.find((one) => (partId ? one.partId === partId : one.lowProfileId === failure.lowProfileId));
   if (part) return recordPartFailure(part, failure, order, now);
   if (order.payment.status === 'paid' || order.payment.failedPages.includes(failure.lowProfileId)) return [];
   if (!opened(order, failure.lowProfileId)) {

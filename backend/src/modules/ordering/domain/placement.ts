@@ -36,6 +36,7 @@ export function placeTestOrder({ data }: Command<'PlaceTestOrder'>, state: Order
 /** An order left unpaid for the payment window expires; a paid one, or one paid meanwhile, never does. */
 export function expireOrder({ data }: Command<'ExpireOrder'>, order: PlacedOrder): OrderEvent[] {
   if (order.status !== 'pending' || order.payment.status === 'paid') return [];
+  // A tab's round sent to the kitchen is in the kitchen's hands (its status moved on); one never sent ends as any.
   // A shared table's bill with a part paid is never dropped: the money was taken (the owner is told instead).
   if (order.parts?.some((part) => part.status === 'paid')) return [];
   if (!data.unshown && Date.parse(data.now) - Date.parse(order.placedAt) < ORDER_PAYMENT_WINDOW_MS) return [];
@@ -69,6 +70,7 @@ export function orderPlaced(data: OrderEventData['OrderPlaced']): PlacedOrder {
     ...(data.discount ? { discount: data.discount } : {}),
     ...(data.pickupAt && data.dueAt ? { pickup: { at: data.pickupAt, dueAt: data.dueAt, due: false } } : {}),
     ...(data.tableCartId ? { tableCartId: data.tableCartId } : {}),
+    ...(data.tab ? { tab: data.tab } : {}),
     status: 'pending',
     payment: {
       status: 'pending',

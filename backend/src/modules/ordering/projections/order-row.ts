@@ -109,7 +109,8 @@ export function orderRowOf(order: PlacedOrder): OrderRowValues {
     payment_method: PAYMENT_METHOD_COLUMN[order.payment.method ?? 'card'],
     // A test order (decision 034) is never paid: 'test' keeps it out of every read of paid orders (reports, the
     // admin's figures, CSV) without each having to know, and the console and the printer ask for it by name.
-    payment_status: order.test ? 'test' : order.payment.status,
+    // A tab's round (decision 058) is never paid itself either: 'tab' keeps it out of the same reads (its bill is paid).
+    payment_status: order.test ? 'test' : isRound(order) ? 'tab' : order.payment.status,
     cardcom_low_profile_id: order.payment.lowProfileId,
     cardcom_transaction_id: order.payment.transactionId,
     invoice_number: order.invoiceNumber,
@@ -122,7 +123,7 @@ export function orderRowOf(order: PlacedOrder): OrderRowValues {
     card_brand: order.payment.brand,
     approval_number: order.payment.approvalNumber,
     // The console orders and counts its day by the moment an order reached the kitchen: a test order's is its placing.
-    paid_at: order.payment.paidAt ?? (order.test ? order.placedAt : null),
+    paid_at: order.payment.paidAt ?? (order.test || (isRound(order) && order.slipQueued) ? order.placedAt : null),
     created_at: order.placedAt,
     is_test: order.test === true,
     slip_status: order.slip,
@@ -159,3 +160,6 @@ function refusalOf(order: PlacedOrder): Pick<OrderRowValues, 'refund_refused_id'
     ? { refund_refused_id: last.refundId, refund_refused_reason: last.failureReason ?? '' }
     : { refund_refused_id: null, refund_refused_reason: null };
 }
+
+const isRound = (order: { tab?: { round: number } | { bill: true } }): boolean =>
+  order.tab !== undefined && 'round' in order.tab;

@@ -70,7 +70,8 @@ const KITCHEN_COLUMNS = `id, business_id, order_number, paid_at, table_number, i
   refund_refused_id, refund_refused_reason, slip_status, pickup_at,
   (due_at is not null and coalesce((state->'pickup'->>'due')::boolean, false) = false) as upcoming`;
 // Paid orders and the owner's test orders (decision 034, payment_status 'test'): both are the kitchen's to make.
-const FOR_KITCHEN = `payment_status in ('paid', 'test')`;
+// A tab's round (decision 058, payment_status 'tab') too: it is made now and paid with its table's bill.
+const FOR_KITCHEN = `payment_status in ('paid', 'test', 'tab')`;
 
 function kitchenRowOf(row: KitchenSqlRow): KitchenOrderRow {
   return {

@@ -198,7 +198,9 @@ export class SlipDelivery implements OnModuleInit, OnApplicationShutdown {
     const row = await ordersReader.order(em, businessPhone, orderId);
     // A paid order's slip, or the owner's test order's (decision 034), which prints marked as a test.
     const test = row?.paymentStatus === 'test';
-    if (!row || (row.paymentStatus !== 'paid' && !test)) return undefined;
+    // A tab's round (decision 058): made now, paid with its table's bill, so its slip prints as not paid yet.
+    const round = row?.paymentStatus === 'tab';
+    if (!row || (row.paymentStatus !== 'paid' && !test && !round)) return undefined;
     const business = await this.businesses.byPhone(businessPhone, em);
     if (!business) return undefined;
     const content: SlipContent = {
@@ -212,7 +214,7 @@ export class SlipDelivery implements OnModuleInit, OnApplicationShutdown {
       remarks: row.remarks,
       totalAgorot: agorotOf(row.totalAmount),
       ...tipAndMethodOf(row),
-      paid: !test,
+      paid: !test && !round,
       ...(test ? { testOrder: true } : {}),
     };
     return { slipId, orderId, orderNumber: row.orderNumber, escposBase64: await this.render(businessPhone, content) };

@@ -106,10 +106,13 @@ export function liveOrdersProjection({ hub, names }: { hub: LiveHub; names: Acto
  * so its `SlipQueued` (marked `test`) stands where `OrderPaid` does; this projection need not follow every placing.
  */
 const reachesKitchen = (event: RecordedEvent): boolean =>
-  event.type === 'OrderPaid' ||
+  // A tab's bill (decision 058) never does: its rounds did.
+  (event.type === 'OrderPaid' && (event.data as { tabBill?: boolean }).tabBill !== true) ||
   // An order for later reaches the kitchen's new orders when its preparation should start (issue 33).
   event.type === 'OrderDue' ||
-  (event.type === 'SlipQueued' && (event.data as { test?: boolean }).test === true);
+  (event.type === 'SlipQueued' && (event.data as { test?: boolean }).test === true) ||
+  // A tab's round (decision 058) reaches the kitchen with its slip, as a test order does.
+  (event.type === 'SlipQueued' && typeof (event.data as { round?: number }).round === 'number');
 
 const orderIdOf = (event: RecordedEvent): string => (event.data as { orderId: string }).orderId;
 const businessOf = (event: RecordedEvent): string => (event.data as { businessPhone: string }).businessPhone;

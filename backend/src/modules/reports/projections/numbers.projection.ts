@@ -30,7 +30,11 @@ export function numbersProjection(): Processor {
     // Placed before paid before refunded, as the log orders them for any one order.
     await addPlaced(
       em,
-      events.filter((event) => event.type === 'OrderPlaced' && !(event.data as OrderEventData['OrderPlaced']).test),
+      // Neither a test order nor a tab's round (its lines are counted with its table's bill, decision 058).
+      events.filter((event) => {
+        const placed = event.data as OrderEventData['OrderPlaced'];
+        return event.type === 'OrderPlaced' && !placed.test && !(placed.tab && 'round' in placed.tab);
+      }),
     );
     await addPaid(
       em,

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { TableCartLine, TableDiner } from '@tafrit/contracts';
+import type { TableCartLine, TableDiner, TableState } from '@tafrit/contracts';
+import { DinerTables } from './diner-tables.service.js';
+import type { CartTab } from '../domain/table-cart.decider.js';
 import { TableCartsReader } from '../projections/table-carts.reader.js';
 import { TableAccess } from './table-access.js';
 import { TableKeys } from './table-keys.js';
@@ -19,6 +21,18 @@ export interface CartForPayment {
   orderId: string | null;
   /** The diner of `session` at this cart, as the others see them (null: they never read the table). */
   you: TableDiner | null;
+  /** Pay at the end (decision 058): the cart's tab and the café's setting. */
+  tab: CartTab;
+  settings: { payAtEnd: boolean; holdShekels: number; tabIdleMinutes: number };
+  updatedAt: string;
+}
+
+/** A tab left idle past the café's time (decision 058): its held card pays what is left. */
+export interface IdleTab {
+  cartId: string;
+  businessPhone: string;
+  departmentId: string;
+  number: number;
 }
 
 /** Ordering's reader of the shared tables (through the module's index). */
@@ -28,7 +42,14 @@ export class SharedTables {
     private readonly access: TableAccess,
     private readonly carts: TableCartsReader,
     private readonly keys: TableKeys,
+    private readonly diners: DinerTables,
   ) {}
+
+  /** The table's state as the reader of `session` sees it (joining its cart); null on any refusal of the key. */
+  async stateFor(departmentId: string, number: number, key: string, session: string): Promise<TableState | null> {
+    const table = await this.access.open(departmentId, number, key);
+    return table ? this.diners.read({ table, session }) : null;
+  }
 
   /**
    * The table's live cart (open, or paying for `orderId`) as the poster's key opens it; null on any refusal (a wrong
@@ -55,9 +76,24 @@ export class SharedTables {
       notes: cart.notes,
       diners: cart.diners,
       orderId: cart.orderId,
+      tab: cart.tab,
+      settings: {
+        payAtEnd: table.tables.payAtEnd,
+        holdShekels: table.tables.holdShekels,
+        tabIdleMinutes: table.tables.tabIdleMinutes,
+      },
+      updatedAt: cart.updatedAt,
       you: session
         ? (cart.diners.find((diner) => diner.dinerId === this.keys.dinerIdOf(session, cart.cartId)) ?? null)
         : null,
     };
+  }
+
+  /**
+   * The tabs with rounds in the kitchen (open, or paying for their bill) left untouched for their café's
+   * `tabIdleMinutes` at `now`, the oldest first.
+   */
+  idleTabs(now: Date): Promise<IdleTab[]> {
+    return this.carts.idleTabs(now);
   }
 }

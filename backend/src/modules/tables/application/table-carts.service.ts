@@ -50,12 +50,12 @@ export class TableCarts {
 
   /** The table's state for everyone at it: a paying cart with its order's payments, read at `now`. */
   async stateOf(cart: LiveCart, now = new Date()): Promise<TableSocketState> {
-    if (cart.status !== 'paying' || !cart.orderId) return socketStateOf(cart);
     const [parts, tables] = await Promise.all([
-      this.payments.ofOrder(cart.orderId),
+      cart.status === 'paying' && cart.orderId ? this.payments.ofOrder(cart.orderId) : undefined,
       this.tables.of(cart.businessPhone),
     ]);
-    return socketStateOf(cart, { parts, unpaidShareMinutes: tables.unpaidShareMinutes, now });
+    const money = parts ? { parts, unpaidShareMinutes: tables.unpaidShareMinutes, now } : undefined;
+    return socketStateOf(cart, money, { ...tables, now });
   }
 
   /** Pushes the state of the tables paying for `orderIds` (their payments moved) to the diners at them. */

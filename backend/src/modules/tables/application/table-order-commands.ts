@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Actor } from '@tafrit/contracts';
+import type { TableCartCommand } from '../domain/table-cart.decider.js';
 import { TableCarts } from './table-carts.service.js';
 
 const ORDERING: Actor = { kind: 'system', id: 'table-orders' };
@@ -73,5 +74,29 @@ export class CloseTableCartHandler implements ICommandHandler<CloseTableCartComm
       { type: 'Close', data: { reason: 'paid', orderId, now } },
       { actor: ORDERING, correlationId },
     );
+  }
+}
+
+/**
+ * Pay at the end (issue 34, part 3, decision 058): ordering moves the tab on the cart with these. `TabCommand`'s `run`
+ * is the cart's command, decided on the cart's stream like a diner's; its refusals carry their `table.*` codes.
+ */
+export class TableTabCommand {
+  constructor(
+    readonly cartId: string,
+    readonly command: Extract<
+      TableCartCommand,
+      { type: 'OpenTabHold' | 'RecordTabHeld' | 'FailTabHold' | 'SendRound' }
+    >,
+    readonly correlationId: string = randomUUID(),
+  ) {}
+}
+
+@CommandHandler(TableTabCommand)
+export class TableTabHandler implements ICommandHandler<TableTabCommand, void> {
+  constructor(private readonly carts: TableCarts) {}
+
+  async execute({ cartId, command, correlationId }: TableTabCommand) {
+    await this.carts.run(cartId, command, { actor: ORDERING, correlationId });
   }
 }

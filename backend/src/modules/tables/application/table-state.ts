@@ -1,5 +1,5 @@
-import type { TableDiner, TablePayment, TableSocketState, TableState } from '@tafrit/contracts';
-import { cartTotalAgorot } from '../domain/table-cart.decider.js';
+import type { TableDiner, TablePayment, TableSocketState, TableState, TableTab } from '@tafrit/contracts';
+import { billAgorotOf, HOLD_PAGE_MS, sentAgorotOf } from '../domain/table-cart.decider.js';
 import type { LiveCart } from '../projections/table-carts.reader.js';
 import type { TablePaymentRow } from '../projections/table-payments.reader.js';
 
@@ -70,9 +70,10 @@ export function paymentsVersion(money: TableMoney, summary: PaymentsSummary): nu
  * The table's state for everyone at it (the socket's payload). A paying cart carries its order's payments (`money`),
  * its version grown with them (`paymentsVersion`); an open one has none and nothing left to pay.
  */
-export function socketStateOf(cart: LiveCart, money?: TableMoney): TableSocketState {
-  const totalAgorot = cartTotalAgorot(cart.lines);
+export function socketStateOf(cart: LiveCart, money?: TableMoney, tab?: TabSettings): TableSocketState {
+  const totalAgorot = billAgorotOf(cart);
   const paying = cart.status === 'paying';
+  const tabState = tab ? tabStateOf(cart, tab) : undefined;
   const summary = paying && money ? paymentsSummary(totalAgorot, money) : undefined;
   return {
     number: cart.number,
@@ -92,6 +93,38 @@ export function socketStateOf(cart: LiveCart, money?: TableMoney): TableSocketSt
     },
     payments: summary?.payments ?? [],
     leftAgorot: paying ? (summary?.leftAgorot ?? totalAgorot) : 0,
+    ...(tabState ? { tab: tabState } : {}),
+  };
+}
+
+/** The café's pay-at-the-end setting, as the table's state shows the tab (decision 058), read at `now`. */
+export interface TabSettings {
+  payAtEnd: boolean;
+  holdShekels: number;
+  tabIdleMinutes: number;
+  now: Date;
+}
+
+/**
+ * The tab as the phones show it: present when the café has pay at the end on, or the cart has a tab (the café turned
+ * it off meanwhile: what was sent is still owed). A hold page left without a verdict past `HOLD_PAGE_MS` no longer
+ * stands in anyone's way. The held card is charged by itself `tabIdleMinutes` after the table's last change.
+ */
+export function tabStateOf(cart: LiveCart, settings: TabSettings): TableTab | undefined {
+  const { hold, rounds } = cart.tab;
+  if (!settings.payAtEnd && !hold && rounds.length === 0) return undefined;
+  const held = hold?.status === 'held';
+  const holding = hold?.status === 'holding' && settings.now.getTime() - Date.parse(hold.at) < HOLD_PAGE_MS;
+  const holder = held || holding ? (cart.diners.find((diner) => diner.dinerId === hold!.dinerId) ?? null) : null;
+  const idleMs = settings.tabIdleMinutes * 60_000;
+  return {
+    status: held ? 'open' : holding ? 'holding' : 'none',
+    holdAgorot: held ? hold.holdAgorot : settings.holdShekels * 100,
+    holder,
+    card: held ? { last4: hold.last4, brand: hold.brand } : null,
+    rounds: rounds.map(({ lineIds: _lines, ...round }) => round),
+    sentAgorot: sentAgorotOf(cart.tab),
+    closesAt: rounds.length > 0 ? new Date(Date.parse(cart.updatedAt) + idleMs).toISOString() : null,
   };
 }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { OwnerWaitingTable, OwnerWaitingTablesAnswer } from '@tafrit/contracts';
-import { cartTotalAgorot } from '../domain/table-cart.decider.js';
+import { billAgorotOf } from '../domain/table-cart.decider.js';
 import { BusinessTablesReader } from '../projections/business-tables.reader.js';
 import { TableCartsReader } from '../projections/table-carts.reader.js';
 import { TablePaymentsReader } from '../projections/table-payments.reader.js';
@@ -27,7 +27,7 @@ export class WaitingTablesQuery {
     for (const cart of paying) {
       if (!cart.orderId) continue;
       const ofOrder = parts.get(cart.orderId) ?? [];
-      const totalAgorot = cartTotalAgorot(cart.lines);
+      const totalAgorot = billAgorotOf(cart);
       const summary = paymentsSummary(totalAgorot, {
         parts: ofOrder,
         unpaidShareMinutes: settings.unpaidShareMinutes,

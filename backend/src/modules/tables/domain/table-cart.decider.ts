@@ -7,6 +7,7 @@ import {
 } from '@tafrit/contracts';
 import type { Decider } from '../../../platform/event-store/aggregate.js';
 import type { TableCartEvent } from './table-cart.events.js';
+import { type CartTab, emptyCartTab, HOLD_PAGE_MS, sentAgorotOf } from './table-tab.js';
 import { TablesError } from './tables.errors.js';
 
 /** A line's priced fields as the handler priced them from the menu (the decider never reads the menu). */
@@ -29,6 +30,24 @@ export type TableCartCommand =
   | { type: 'SetNotes'; data: { dinerId: string; notes: string | null; now: string } }
   | { type: 'CheckOut'; data: { expectedVersion: number; orderId: string; orderNumber: number; now: string } }
   | { type: 'Reopen'; data: { orderId: string; now: string } }
+  /** Pay at the end (decision 058): a diner's hold page for the tab, its verdict, and a round to the kitchen. */
+  | { type: 'OpenTabHold'; data: { dinerId: string; lowProfileId: string; holdAgorot: number; now: string } }
+  | { type: 'RecordTabHeld'; data: { lowProfileId: string; last4: string | null; brand: string | null; now: string } }
+  | { type: 'FailTabHold'; data: { lowProfileId: string; now: string } }
+  | {
+      type: 'SendRound';
+      data: {
+        dinerId: string;
+        /** The cart as the sender's phone showed it: the round is exactly its unsent lines. */
+        expectedVersion: number;
+        round: number;
+        orderId: string;
+        orderNumber: number;
+        lineIds: string[];
+        totalAgorot: number;
+        now: string;
+      };
+    }
   /** `idleSince`: an idle close holds only for a cart untouched since then (a line added meanwhile keeps it open). */
   | { type: 'Close'; data: { reason: 'paid' | 'idle'; orderId?: string; idleSince?: string; now: string } };
 
@@ -44,11 +63,15 @@ export interface TableCartState {
   diners: TableDiner[];
   orderId: string | null;
   orderNumber: number | null;
+  /** Pay at the end (decision 058): empty unless the café has it on and a diner opened the tab. */
+  tab: CartTab;
   /** The stream's version: one more with each event. */
   version: number;
   updatedAt: string | null;
   closedAt: string | null;
 }
+
+export * from './table-tab.js';
 
 export const emptyTableCart = (): TableCartState => ({
   cartId: null,
@@ -61,6 +84,7 @@ export const emptyTableCart = (): TableCartState => ({
   diners: [],
   orderId: null,
   orderNumber: null,
+  tab: emptyCartTab(),
   version: 0,
   updatedAt: null,
   closedAt: null,
@@ -120,8 +144,37 @@ export function evolveTableCart(state: TableCartState, event: TableCartEvent): T
       return { ...next, status: 'open', orderId: null, orderNumber: null };
     case 'TableCartClosed':
       return { ...next, status: 'closed', closedAt: at };
+    case 'TableTabHoldOpened': {
+      const { dinerId, lowProfileId, holdAgorot } = event.data;
+      const hold = { status: 'holding' as const, dinerId, lowProfileId, holdAgorot, last4: null, brand: null, at };
+      return { ...next, tab: { ...state.tab, hold } };
+    }
+    case 'TableTabHeld': {
+      const hold = state.tab.hold;
+      if (!hold) return next;
+      const { last4, brand } = event.data;
+      return { ...next, tab: { ...state.tab, hold: { ...hold, status: 'held', last4, brand, at } } };
+    }
+    case 'TableTabHoldFailed':
+      return { ...next, tab: { ...state.tab, hold: null } };
+    case 'TableRoundSent': {
+      const { round, orderId, orderNumber, dinerId, lineIds, totalAgorot } = event.data;
+      const sent = new Set(lineIds);
+      return {
+        ...next,
+        lines: state.lines.map((line) => (sent.has(line.lineId) ? { ...line, round } : line)),
+        tab: {
+          ...state.tab,
+          rounds: [...state.tab.rounds, { round, orderId, orderNumber, dinerId, lineIds, totalAgorot, sentAt: at }],
+        },
+      };
+    }
   }
 }
+
+/** The lines no round has sent yet. */
+export const unsentLinesOf = (state: Pick<TableCartState, 'lines'>): TableCartLine[] =>
+  state.lines.filter((line) => line.round === undefined);
 
 /** A cart that ended (or was never opened) takes nothing: the table's next reader is on a fresh cart already. */
 function live(state: TableCartState): void {
@@ -146,6 +199,8 @@ function join(state: TableCartState, dinerId: string, now: string): TableCartEve
 function ownLine(state: TableCartState, dinerId: string, lineId: string): TableCartLine | undefined {
   const line = state.lines.find((candidate) => candidate.lineId === lineId);
   if (line && line.dinerId !== dinerId) throw new TablesError('table.line_not_yours', `line ${lineId} is another's`);
+  // The kitchen has it (a round of the tab sent it): it is part of the bill now.
+  if (line?.round !== undefined) throw new TablesError('table.line_sent', `line ${lineId} went in round ${line.round}`);
   return line;
 }
 
@@ -226,9 +281,85 @@ function decideTableCart(command: TableCartCommand, state: TableCartState): Tabl
       // Idle: only a cart still open; one waiting for its payments is the payments' business.
       if (reason === 'idle' && state.status !== 'open') return [];
       if (reason === 'idle' && idleSince && state.updatedAt && state.updatedAt > idleSince) return [];
+      // A tab with rounds in the kitchen is owed: it is never dropped idle (its held card pays it, decision 058).
+      if (reason === 'idle' && state.tab.rounds.length > 0) return [];
       return [{ type: 'TableCartClosed', data: { reason, ...(orderId ? { orderId } : {}), at: now } }];
     }
+    case 'OpenTabHold':
+      return openTabHold(command.data, state);
+    case 'RecordTabHeld': {
+      const { lowProfileId, last4, brand, now } = command.data;
+      const hold = state.tab.hold;
+      if (!hold || hold.lowProfileId !== lowProfileId || hold.status !== 'holding') return [];
+      if (state.status !== 'open' && state.status !== 'paying') return [];
+      return [{ type: 'TableTabHeld', data: { lowProfileId, last4, brand, at: now } }];
+    }
+    case 'FailTabHold': {
+      const { lowProfileId, now } = command.data;
+      const hold = state.tab.hold;
+      if (!hold || hold.lowProfileId !== lowProfileId || hold.status !== 'holding') return [];
+      if (state.status !== 'open') return [];
+      return [{ type: 'TableTabHoldFailed', data: { lowProfileId, at: now } }];
+    }
+    case 'SendRound':
+      return sendRound(command.data, state);
   }
+}
+
+/** One hold per tab: a diner's page open for 15 minutes keeps the others waiting; its own diner may open another. */
+function openTabHold(
+  { dinerId, lowProfileId, holdAgorot, now }: Extract<TableCartCommand, { type: 'OpenTabHold' }>['data'],
+  state: TableCartState,
+): TableCartEvent[] {
+  open(state);
+  const hold = state.tab.hold;
+  if (hold?.lowProfileId === lowProfileId) return [];
+  if (hold?.status === 'held') throw new TablesError('table.tab_hold_open', `cart ${state.cartId} holds a card`);
+  const fresh = hold && Date.parse(now) - Date.parse(hold.at) < HOLD_PAGE_MS;
+  if (hold && fresh && hold.dinerId !== dinerId) {
+    throw new TablesError('table.tab_hold_open', `cart ${state.cartId}: another diner's hold page is open`);
+  }
+  return [
+    ...join(state, dinerId, now),
+    { type: 'TableTabHoldOpened', data: { dinerId, lowProfileId, holdAgorot, at: now } },
+  ];
+}
+
+/**
+ * A round is every line not sent yet, as the sender saw the cart: sent only with a card held, and only while the
+ * rounds stay within the hold (so the held card always covers what is left at the end).
+ */
+function sendRound(
+  data: Extract<TableCartCommand, { type: 'SendRound' }>['data'],
+  state: TableCartState,
+): TableCartEvent[] {
+  const { dinerId, expectedVersion, round, orderId, orderNumber, lineIds, totalAgorot, now } = data;
+  live(state);
+  if (state.tab.rounds.some((sent) => sent.orderId === orderId)) return [];
+  open(state);
+  const hold = state.tab.hold;
+  if (hold?.status !== 'held') throw new TablesError('table.tab_no_hold', `cart ${state.cartId} holds no card`);
+  if (state.version !== expectedVersion) {
+    throw new TablesError('table.cart_changed', `cart ${state.cartId} is at ${state.version}, not ${expectedVersion}`);
+  }
+  const unsent = unsentLinesOf(state);
+  if (unsent.length === 0) throw new TablesError('table.tab_nothing_to_send', `cart ${state.cartId} sent everything`);
+  const same = unsent.length === lineIds.length && unsent.every((line) => lineIds.includes(line.lineId));
+  if (!same || round !== state.tab.rounds.length + 1) {
+    throw new TablesError('table.cart_changed', `cart ${state.cartId}: the round is not its unsent lines`);
+  }
+  if (totalAgorot !== cartTotalAgorot(unsent)) {
+    throw new TablesError('table.cart_changed', `cart ${state.cartId}: the round's total moved`);
+  }
+  if (sentAgorotOf(state.tab) + totalAgorot > hold.holdAgorot) {
+    throw new TablesError('table.tab_over_hold', `cart ${state.cartId}: the round is above the hold`);
+  }
+  return [
+    {
+      type: 'TableRoundSent',
+      data: { round, orderId, orderNumber, dinerId, lineIds: [...lineIds], totalAgorot, at: now },
+    },
+  ];
 }
 
 function withoutNow<T extends { now: string }>({ now: _now, ...rest }: T): Omit<T, 'now'> {

@@ -63,6 +63,41 @@ export interface TableCartClosed {
   data: { reason: 'paid' | 'idle'; orderId?: string; at: string };
 }
 
+/**
+ * Pay at the end (issue 34, part 3, decision 058): a diner's hold page opened for the tab (ordering keeps the page and,
+ * once held, the card's sealed token; the cart keeps who holds and what the phones show).
+ */
+export interface TableTabHoldOpened {
+  type: 'TableTabHoldOpened';
+  data: { dinerId: string; lowProfileId: string; holdAgorot: number; at: string };
+}
+
+/** The issuer held the amount: rounds may go to the kitchen. The card as the page reported it (never the token). */
+export interface TableTabHeld {
+  type: 'TableTabHeld';
+  data: { lowProfileId: string; last4: string | null; brand: string | null; at: string };
+}
+
+/** The hold page was declined: the tab has no card; anyone may try again. */
+export interface TableTabHoldFailed {
+  type: 'TableTabHoldFailed';
+  data: { lowProfileId: string; at: string };
+}
+
+/** The cart's lines not sent yet went to the kitchen as the round `round`, the order `orderId`. */
+export interface TableRoundSent {
+  type: 'TableRoundSent';
+  data: {
+    round: number;
+    orderId: string;
+    orderNumber: number;
+    dinerId: string;
+    lineIds: string[];
+    totalAgorot: number;
+    at: string;
+  };
+}
+
 export type TableCartEvent =
   | TableCartOpened
   | TableDinerNamed
@@ -72,7 +107,11 @@ export type TableCartEvent =
   | TableNotesSet
   | TableCartCheckedOut
   | TableCartReopened
-  | TableCartClosed;
+  | TableCartClosed
+  | TableTabHoldOpened
+  | TableTabHeld
+  | TableTabHoldFailed
+  | TableRoundSent;
 
 export const TABLE_CART_EVENT_TYPES: readonly TableCartEvent['type'][] = [
   'TableCartOpened',
@@ -84,4 +123,8 @@ export const TABLE_CART_EVENT_TYPES: readonly TableCartEvent['type'][] = [
   'TableCartCheckedOut',
   'TableCartReopened',
   'TableCartClosed',
+  'TableTabHoldOpened',
+  'TableTabHeld',
+  'TableTabHoldFailed',
+  'TableRoundSent',
 ];

@@ -7,7 +7,12 @@ export class TablesError extends Error {
       | 'table.cart_paying'
       | 'table.cart_changed'
       | 'table.cart_full'
-      | 'table.cart_empty',
+      | 'table.cart_empty'
+      | 'table.line_sent'
+      | 'table.tab_hold_open'
+      | 'table.tab_no_hold'
+      | 'table.tab_nothing_to_send'
+      | 'table.tab_over_hold',
     message: string,
   ) {
     super(message);

@@ -7,7 +7,7 @@ import { TABLE_CART_EVENT_TYPES, TABLE_CART_STREAM_PREFIX, type TableCartEvent }
 import { type CartRow, stateOfRow } from './table-carts.reader.js';
 
 const CART_COLUMNS = `cart_id, business_id, department_id, table_number, status, lines, notes, diners, total_agorot,
-  order_id, order_number, version, updated_at, closed_at`;
+  order_id, order_number, tab, version, updated_at, closed_at`;
 
 /**
  * `table_carts`, written in the append's own transaction, so a diner's read right after their write sees it, and so
@@ -31,7 +31,7 @@ export const tableCartsProjection: InlineProjection = {
       await execute(
         em,
         `insert into table_carts (${CART_COLUMNS})
-         values (?, ?, ?, ?, ?, ?::jsonb, ?, ?::jsonb, ?, ?, ?, ?, ?, ?)`,
+         values (?, ?, ?, ?, ?, ?::jsonb, ?, ?::jsonb, ?, ?, ?, ?::jsonb, ?, ?, ?)`,
         [
           cartId,
           after.businessPhone,
@@ -44,6 +44,7 @@ export const tableCartsProjection: InlineProjection = {
           cartTotalAgorot(after.lines),
           after.orderId,
           after.orderNumber,
+          tabOf(after),
           after.version,
           after.updatedAt,
           after.closedAt,
@@ -54,7 +55,7 @@ export const tableCartsProjection: InlineProjection = {
     await execute(
       em,
       `update table_carts set status = ?, lines = ?::jsonb, notes = ?, diners = ?::jsonb, total_agorot = ?,
-              order_id = ?, order_number = ?, version = ?, updated_at = ?, closed_at = ?
+              order_id = ?, order_number = ?, tab = ?::jsonb, version = ?, updated_at = ?, closed_at = ?
         where cart_id = ? and version < ?`,
       [
         after.status,
@@ -64,6 +65,7 @@ export const tableCartsProjection: InlineProjection = {
         cartTotalAgorot(after.lines),
         after.orderId,
         after.orderNumber,
+        tabOf(after),
         after.version,
         after.updatedAt,
         after.closedAt,
@@ -73,3 +75,7 @@ export const tableCartsProjection: InlineProjection = {
     );
   },
 };
+
+/** A cart without a tab keeps null (every cart before pay at the end, and every café without it). */
+const tabOf = (state: TableCartState): string | null =>
+  state.tab.hold || state.tab.rounds.length > 0 ? JSON.stringify(state.tab) : null;

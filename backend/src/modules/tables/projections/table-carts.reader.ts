@@ -4,7 +4,7 @@ import type { TableCartLine, TableDiner } from '@tafrit/contracts';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import { query } from '../../../platform/database/sql.js';
-import type { TableCartState } from '../domain/table-cart.decider.js';
+import { type CartTab, emptyCartTab, type TableCartState } from '../domain/table-cart.decider.js';
 
 export interface CartRow {
   cart_id: string;
@@ -18,6 +18,8 @@ export interface CartRow {
   total_agorot: number;
   order_id: string | null;
   order_number: number | null;
+  /** Pay at the end (decision 058): null for every cart without a tab. */
+  tab: CartTab | null;
   version: number;
   updated_at: Date | string;
   closed_at: Date | string | null;
@@ -38,6 +40,7 @@ export function stateOfRow(row: CartRow): TableCartState {
     diners: row.diners,
     orderId: row.order_id,
     orderNumber: row.order_number,
+    tab: row.tab ?? emptyCartTab(),
     version: row.version,
     updatedAt: iso(row.updated_at),
     closedAt: row.closed_at ? iso(row.closed_at) : null,
@@ -54,7 +57,7 @@ export type LiveCart = TableCartState & {
 };
 
 const SELECT = `select cart_id, business_id, department_id, table_number, status, lines, notes, diners, total_agorot,
-  order_id, order_number, version, updated_at, closed_at from table_carts`;
+  order_id, order_number, tab, version, updated_at, closed_at from table_carts`;
 
 /** The `table_carts` read model. */
 @Injectable()
@@ -112,5 +115,19 @@ export class TableCartsReader {
       [now.toISOString(), now.toISOString(), limit],
     );
     return rows.map((row) => ({ cartId: row.cart_id, idleSince: iso(row.idle_since) }));
+  }
+
+  /** Carts whose tab has rounds and nobody touched for their café's `tab_idle_minutes` (decision 058). */
+  async idleTabs(now: Date, em?: EntityManager) {
+    return query<{ cartId: string; businessPhone: string; departmentId: string; number: number }>(
+      em ?? this.database.em(),
+      `select c.cart_id as "cartId", c.business_id as "businessPhone", c.department_id as "departmentId",
+              c.table_number as "number"
+         from table_carts c join business_tables t on t.business_id = c.business_id
+        where c.status <> 'closed' and c.tab is not null and jsonb_array_length(c.tab->'rounds') > 0
+          and c.updated_at <= ?::timestamptz - make_interval(mins => t.tab_idle_minutes)
+        order by c.updated_at limit 100`,
+      [now.toISOString()],
+    );
   }
 }
