@@ -210,6 +210,8 @@ export const NOT_REBUILT = {
     "ends or reopens a shared table's cart through the cart's command when its order is paid or expires: an effect",
   'invoice-allocation':
     "asks the Tax Authority for a waiting document's allocation number through ordering's command: an effect",
+  'tab-rounds':
+    "sends a tab's recorded round to the kitchen and forgets an ended tab's card token: an effect, never replayed",
   'overpaid-parts':
     "refunds a shared bill's part charged above the bill through ordering's refund command: an effect, never replayed",
 };

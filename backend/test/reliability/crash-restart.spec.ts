@@ -24,6 +24,7 @@ const PROCESSORS = [
   'monthly-commissions',
   'numbers',
   'overpaid-parts',
+  'tab-rounds',
   'platform-documents',
   'ready-sms',
   'receipt-sms',

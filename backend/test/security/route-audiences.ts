@@ -52,6 +52,10 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     "the table's secret key; only the session that added the line removes it",
   ),
   'PUT /api/tables/:departmentId/:table/notes': open("the table's secret key; anyone at the table writes the notes"),
+  // Pay at the end (issue 34, part 3): the table's key; the charge only by the diner whose card is held.
+  'POST /api/tables/:departmentId/:table/tab': open("the table's secret key; a diner holds their own card"),
+  'POST /api/tables/:departmentId/:table/rounds': open("the table's secret key; anyone at the table sends a round"),
+  'POST /api/tables/:departmentId/:table/tab/charge': open("the table's secret key and the held card's own session"),
   'POST /api/menu/:departmentId/promo-check': open(
     "the diner's cart asks what a promo code takes off; rate-limited, priced from the menu, records nothing",
   ),

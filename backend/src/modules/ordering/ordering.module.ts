@@ -60,6 +60,10 @@ import { OpenTabHoldHandler } from './application/tab/open-tab-hold.handler.js';
 import { RecordTabHoldResultHandler } from './application/tab/record-tab-hold.handler.js';
 import { SendTabRoundHandler } from './application/tab/send-tab-round.handler.js';
 import { StartTabRoundHandler } from './application/tab/start-tab-round.handler.js';
+import { ChargeTabHandler } from './application/tab/charge-tab.handler.js';
+import { TabSweep } from './processors/tab-sweep.js';
+import { tabRoundsProcessor } from './processors/tab-holds.processor.js';
+import { DinerTabController } from './api/diner-tab.controller.js';
 import { MarkOrderDueHandler } from './application/mark-order-due.handler.js';
 import { InvoiceAllocation } from './processors/invoice-allocation.js';
 import { OwnerAllocationController } from './api/owner-allocation.controller.js';
@@ -90,6 +94,7 @@ import { ordersProjection } from './projections/orders.projection.js';
     ReadySmsController,
     KitchenController,
     OrderTimelineController,
+    DinerTabController,
   ],
   providers: [
     OrderStore,
@@ -117,6 +122,8 @@ import { ordersProjection } from './projections/orders.projection.js';
     RecordTabHoldResultHandler,
     SendTabRoundHandler,
     StartTabRoundHandler,
+    ChargeTabHandler,
+    TabSweep,
     PromoUses,
     CheckoutPromos,
     PromoCheckHandler,
@@ -157,6 +164,7 @@ export class OrderingModule implements OnModuleInit {
     @Inject(SMS_SENDER) private readonly sms: SmsSender,
     private readonly businesses: BusinessReader,
     private readonly phones: ReadySmsPhones,
+    private readonly holds: TabHolds,
     private readonly allocation: InvoiceAllocation,
     private readonly pickupSlots: PickupSlots,
     private readonly slotCounts: PickupSlotCounts,
@@ -181,6 +189,8 @@ export class OrderingModule implements OnModuleInit {
     );
     // A shared bill's part charged above the bill goes back on its own charge (decision 056).
     this.runner.register(overpaidPartsProcessor({ commands: this.commands }));
+    // A tab's round to the kitchen, and the held card's token forgotten when the tab ends (decision 058).
+    this.runner.register(tabRoundsProcessor({ commands: this.commands, holds: this.holds }));
     // The owner's "accept new orders automatically" (decision 032), through the kitchen's own command.
     this.runner.register(
       autoAcceptProcessor({ businesses: this.businesses, orders: this.orders, commands: this.commands }),

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { cartLineKey, type CreatePaymentInput, type TableDiner } from '@tafrit/contracts';
 import { AppError } from '../../../platform/http/app-error.js';
-import { CheckOutTableCartCommand, SharedTables } from '../../tables/index.js';
+import { CheckOutTableCartCommand, SharedTables, unsentLinesOf } from '../../tables/index.js';
 import { ExpireOrderCommand } from './expire-order.handler.js';
 
 type OrderLineInput = { productId: number; quantity: number; options?: string[] };
@@ -23,6 +23,8 @@ export interface TableCartForOrder {
   /** The cart's total as the table saw it priced, and the payer's own lines' part of it. */
   totalAgorot: number;
   mineAgorot: number;
+  /** A tab's bill (decision 058): the lines are what its rounds sent; the order is placed marked as its bill. */
+  tab: boolean;
 }
 
 /**
@@ -54,8 +56,12 @@ export class TableCheckout {
       dinerSessionId,
     );
     if (!cart) throw new AppError('not_found');
+    // A tab's bill (decision 058) is what its rounds sent; a line not sent yet is sent or removed before paying.
+    const tab = cart.tab.rounds.length > 0;
+    if (tab && cart.status === 'open' && unsentLinesOf(cart).length > 0) throw new AppError('table.tab_unsent');
+    const billed = tab ? cart.lines.filter((line) => line.round !== undefined) : cart.lines;
     // An emptied cart differs from the phone's (which carries at least one item) and is refused with the rest.
-    const lines = mergedLines(cart.lines);
+    const lines = mergedLines(billed);
     if (!sameLines(lines, input.cartData.items)) throw new AppError('table.cart_changed');
     const you = cart.you;
     return {
@@ -67,11 +73,12 @@ export class TableCheckout {
       status: cart.status,
       orderId: cart.orderId,
       you,
-      mine: you ? mergedLines(cart.lines.filter((line) => line.dinerId === you.dinerId)) : [],
-      totalAgorot: cart.lines.reduce((sum, line) => sum + line.lineTotalAgorot, 0),
-      mineAgorot: cart.lines
+      mine: you ? mergedLines(billed.filter((line) => line.dinerId === you.dinerId)) : [],
+      totalAgorot: billed.reduce((sum, line) => sum + line.lineTotalAgorot, 0),
+      mineAgorot: billed
         .filter((line) => you && line.dinerId === you.dinerId)
         .reduce((sum, line) => sum + line.lineTotalAgorot, 0),
+      tab,
     };
   }
 

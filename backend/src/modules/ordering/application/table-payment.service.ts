@@ -118,6 +118,7 @@ export class TablePayment {
         ...(input.source ? { source: input.source } : {}),
         tableCartId: cart.cartId,
         withoutPage: true,
+        ...(cart.tab ? { tab: { bill: true as const } } : {}),
       }),
     );
   }

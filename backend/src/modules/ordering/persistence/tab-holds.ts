@@ -204,6 +204,15 @@ export class TabHolds {
     );
   }
 
+  /** The issuer refused the charge: the hold can pay nothing more; what is left is the table's to pay by page. */
+  async chargeFailed(cartId: string): Promise<void> {
+    await execute(
+      this.database.em(),
+      `update tab_holds set status = 'failed', sealed_token = null, updated_at = now() where cart_id = ?`,
+      [cartId],
+    );
+  }
+
   /** The tab ended without the held card (the table paid by pages, or left nothing owed): the token is forgotten. */
   async release(cartIds: readonly string[]): Promise<void> {
     if (cartIds.length === 0) return;

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { TableCartLine, TableDiner, TableState } from '@tafrit/contracts';
 import { DinerTables } from './diner-tables.service.js';
 import type { CartTab } from '../domain/table-cart.decider.js';
-import { TableCartsReader } from '../projections/table-carts.reader.js';
+import { type BusinessTables, BusinessTablesReader } from '../projections/business-tables.reader.js';
+import { type LiveCart, TableCartsReader } from '../projections/table-carts.reader.js';
 import { TableAccess } from './table-access.js';
 import { TableKeys } from './table-keys.js';
 
@@ -43,6 +44,7 @@ export class SharedTables {
     private readonly carts: TableCartsReader,
     private readonly keys: TableKeys,
     private readonly diners: DinerTables,
+    private readonly tables: BusinessTablesReader,
   ) {}
 
   /** The table's state as the reader of `session` sees it (joining its cart); null on any refusal of the key. */
@@ -64,7 +66,18 @@ export class SharedTables {
     const table = await this.access.open(departmentId, number, key);
     if (!table) return null;
     const cart = await this.carts.liveCartOf(table.businessPhone, number);
-    if (!cart || cart.status === 'closed' || cart.status === 'none') return null;
+    return cart ? this.forPayment(cart, table.tables, session) : null;
+  }
+
+  /** A live cart by its id, as the tab's sweep and charge read it (no reader: `you` is null). */
+  async cartById(cartId: string): Promise<CartForPayment | null> {
+    const cart = await this.carts.byId(cartId);
+    if (!cart) return null;
+    return this.forPayment(cart, await this.tables.of(cart.businessPhone));
+  }
+
+  private forPayment(cart: LiveCart, tables: BusinessTables, session?: string): CartForPayment | null {
+    if (cart.status === 'closed' || cart.status === 'none') return null;
     return {
       businessPhone: cart.businessPhone,
       departmentId: cart.departmentId,
@@ -78,9 +91,9 @@ export class SharedTables {
       orderId: cart.orderId,
       tab: cart.tab,
       settings: {
-        payAtEnd: table.tables.payAtEnd,
-        holdShekels: table.tables.holdShekels,
-        tabIdleMinutes: table.tables.tabIdleMinutes,
+        payAtEnd: tables.payAtEnd,
+        holdShekels: tables.holdShekels,
+        tabIdleMinutes: tables.tabIdleMinutes,
       },
       updatedAt: cart.updatedAt,
       you: session
