@@ -14,7 +14,7 @@ import {
   HowItWorksSection,
   PricingSection,
 } from './landing-sections';
-import { landingContainerClass, sectionClass, sectionTitleClass } from './layout';
+import { landingContainerClass, sectionClass, sectionStyle, sectionTitleClass } from './layout';
 import { trackLandingView } from './marketing-pixel';
 import { layOutAllSections } from './section-link';
 
@@ -83,6 +83,7 @@ function FaqSection() {
       tabIndex={-1}
       aria-labelledby="faq-title"
       className={`${sectionClass} border-t border-line bg-canvas`}
+      style={sectionStyle}
     >
       <div className={landingContainerClass}>
         <div className="mx-auto max-w-4xl">
@@ -107,6 +108,7 @@ function ContactSection() {
       tabIndex={-1}
       aria-labelledby="contact-title"
       className={`${sectionClass} bg-surface`}
+      style={sectionStyle}
     >
       <div className={`${landingContainerClass} grid gap-10 md:grid-cols-[2fr_3fr]`}>
         <div>

@@ -3,7 +3,14 @@ import { heLanding, landingSectionIds } from '@/i18n/he-landing';
 import { withBidiNumbers } from './bidi';
 import { DemoPreview } from './demo-preview';
 import { Icon, type IconName } from './icons';
-import { cardClass, iconBadgeClass, landingContainerClass, sectionClass, sectionTitleClass } from './layout';
+import {
+  cardClass,
+  iconBadgeClass,
+  landingContainerClass,
+  sectionClass,
+  sectionStyle,
+  sectionTitleClass,
+} from './layout';
 
 /** The demo café every visitor can open (seeded by the server: `SEED_DEMO`). */
 // The demo menu is the diner's own page (diner.html), not a screen of this app: a plain link loads it.
@@ -117,7 +124,7 @@ const featureIcons: Record<keyof typeof heLanding.features, IconName> = {
 export function FeaturesSection() {
   const { phone, experience, savings } = heLanding.features;
   return (
-    <section aria-labelledby="features-title" className={`${sectionClass} bg-surface`}>
+    <section aria-labelledby="features-title" className={`${sectionClass} bg-surface`} style={sectionStyle}>
       <div className={landingContainerClass}>
         <h2 id="features-title" className={`${sectionTitleClass} max-w-2xl`}>
           {heLanding.featuresTitle}
@@ -171,6 +178,7 @@ export function BenefitsSection() {
       tabIndex={-1}
       aria-labelledby="benefits-title"
       className={`${sectionClass} bg-canvas`}
+      style={sectionStyle}
     >
       <div className={landingContainerClass}>
         <h2 id="benefits-title" className={sectionTitleClass}>
@@ -194,7 +202,7 @@ export function BenefitsSection() {
 
 export function HowItWorksSection() {
   return (
-    <section aria-labelledby="how-title" className={`${sectionClass} bg-surface`}>
+    <section aria-labelledby="how-title" className={`${sectionClass} bg-surface`} style={sectionStyle}>
       <div className={landingContainerClass}>
         <h2 id="how-title" className={sectionTitleClass}>
           {heLanding.howTitle}
@@ -221,7 +229,7 @@ export function HowItWorksSection() {
 export function ComparisonSection() {
   const headers = heLanding.comparisonHeaders;
   return (
-    <section aria-labelledby="comparison-title" className={`${sectionClass} bg-canvas`}>
+    <section aria-labelledby="comparison-title" className={`${sectionClass} bg-canvas`} style={sectionStyle}>
       <div className={landingContainerClass}>
         <h2 id="comparison-title" className={sectionTitleClass}>
           {heLanding.comparisonTitle}
@@ -277,6 +285,7 @@ export function PricingSection() {
       tabIndex={-1}
       aria-labelledby="pricing-title"
       className={`${sectionClass} bg-surface`}
+      style={sectionStyle}
     >
       <div className={landingContainerClass}>
         <h2 id="pricing-title" className={sectionTitleClass}>
