@@ -17,6 +17,7 @@ import { formatShekels } from './money';
 import { dinerHref } from './paths';
 import { useErrorText } from './error-text';
 import { useText } from './language';
+import { PaymentFrame } from './payment-frame';
 import { paymentRequest } from './payment-request';
 import { repricedKey, requestOnce, requests, type Attempt, type PaymentOutcome } from './payment-answer';
 import {
@@ -269,15 +270,7 @@ export function CheckoutPage({ departmentId, businessName, lines, update, paymen
         </p>
       </div>
 
-      {framed ? (
-        <iframe
-          src={outcome.url}
-          title={t.checkout.frameTitle}
-          height={600}
-          allow="payment"
-          className="mt-4 block h-[600px] w-full rounded-xl border border-line bg-surface"
-        />
-      ) : null}
+      {framed ? <PaymentFrame src={outcome.url} /> : null}
       {/* Under the frame and its room alike: the page does not change its words when the frame arrives. */}
       {loading || framed ? <p className="mt-2 text-sm text-muted">{t.checkout.secureNote}</p> : null}
 

@@ -9,6 +9,7 @@ import type { TipPick } from './payment-choice';
 import type { PaymentRequestBody } from './payment-request';
 import type { Agorot } from './money';
 import { heErrors, type ErrorStrings } from './error-text';
+import { framable, frameUrl } from './payment-frame';
 
 /** What one request for a payment page ended in. */
 export type PaymentOutcome =
@@ -25,9 +26,6 @@ export type PaymentOutcome =
   | { kind: 'elsewhere'; origin: string }
   /** A shared table's split the server refused (issue 34): its reason (`SplitRefusal`) and its Hebrew message. */
   | { kind: 'split-refused'; reason: string | null; message: string | null };
-
-/** The card-payment provider's page (the one foreign origin the server's CSP lets the checkout frame). */
-const PROVIDER_ORIGIN = 'https://secure.cardcom.solutions';
 
 type Answer = Partial<Omit<CreatePaymentSuccess, 'success'> & Omit<CreatePaymentFailure, 'success'>> & {
   success?: boolean;
@@ -57,17 +55,6 @@ export function repricedKey(item: RepricedLine & { options?: unknown }): string 
       )
     : [];
   return cartLineKey(item.productId, ids);
-}
-
-/** Only a web address may become the frame (never `javascript:`). */
-function frameUrl(value: unknown): string | null {
-  if (typeof value !== 'string' || !value) return null;
-  try {
-    const url = new URL(value, location.href);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
-  } catch {
-    return null;
-  }
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
@@ -136,8 +123,7 @@ export function readPaymentAnswer(
   if (answer.redirect === true) return { kind: 'redirect', url };
   // The server builds the sandbox's page for the address this page was opened at, when it listens there; at an
   // address it does not know (a proxy's name, say), the frame would show the browser's English "blocked" box.
-  const origin = new URL(url).origin;
-  if (origin !== location.origin && origin !== PROVIDER_ORIGIN) return { kind: 'elsewhere', origin };
+  if (!framable(url)) return { kind: 'elsewhere', origin: new URL(url).origin };
   return { kind: 'frame', url };
 }
 

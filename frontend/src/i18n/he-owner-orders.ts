@@ -18,6 +18,9 @@ export const heOwnerOrders = {
     payerPending: 'בתשלום',
   },
   live: {
+    /** A round of a shared table's open tab (issue 34, part 3): made now, paid at the end ("סבב 2 · חשבון פתוח"). */
+    round: 'סבב',
+    openTab: 'חשבון פתוח',
     tip: 'מזה טיפ',
     paidWith: { card: 'שולם בכרטיס', google_pay: 'שולם ב־Google Pay', bit: 'שולם בביט' },
     title: 'הזמנות חיות',

@@ -1,5 +1,5 @@
 // Table states for the shared table's tests (issue 34).
-import type { TableCartLine, TableDiner, TableState } from '@tafrit/contracts/tables';
+import type { TableCartLine, TableDiner, TableState, TableTab } from '@tafrit/contracts/tables';
 
 export const dana: TableDiner = { dinerId: 'diner-dana', name: 'דנה', colour: 'teal' };
 export const omer: TableDiner = { dinerId: 'diner-omer', name: 'Omer', colour: 'orange' };
@@ -30,6 +30,7 @@ export function tableState({
   payments = [],
   notes = null,
   leftAgorot = 0,
+  tab,
 }: {
   you?: TableDiner;
   lines?: TableCartLine[];
@@ -40,6 +41,8 @@ export function tableState({
   payments?: TableState['payments'];
   notes?: string | null;
   leftAgorot?: number;
+  /** Pay at the end (part 3): the table's tab, when the café has it. */
+  tab?: TableTab;
 } = {}): TableState {
   return {
     number: 3,
@@ -59,5 +62,41 @@ export function tableState({
     },
     payments,
     leftAgorot,
+    ...(tab ? { tab } : {}),
   };
 }
+
+/** A tab of ₪300 (pay at the end): no card held yet unless `change` says so. */
+export function tableTab(change: Partial<TableTab> = {}): TableTab {
+  return {
+    status: 'none',
+    holdAgorot: 30000,
+    holder: null,
+    card: null,
+    rounds: [],
+    sentAgorot: 0,
+    closesAt: null,
+    ...change,
+  };
+}
+
+/** Dana's card holds the tab, round 1 (₪28) sent at 20:15 Israel time. */
+export const openTab = (change: Partial<TableTab> = {}): TableTab =>
+  tableTab({
+    status: 'open',
+    holder: dana,
+    card: { last4: '1234', brand: 'visa' },
+    rounds: [
+      {
+        round: 1,
+        orderId: 'order-r1',
+        orderNumber: 140,
+        dinerId: dana.dinerId,
+        totalAgorot: 2800,
+        sentAt: '2026-11-30T18:15:00.000Z',
+      },
+    ],
+    sentAgorot: 2800,
+    closesAt: '2026-11-30T21:15:00.000Z',
+    ...change,
+  });

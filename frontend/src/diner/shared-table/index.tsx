@@ -15,9 +15,14 @@ import { canPay, defaultPick, partOf, splitBody, type SplitPick } from './split'
 import { PartAmount, SplitChoice } from './split-choice';
 import { tableStrings, type TableStrings } from './strings';
 import { Notices, TablePanel, type Shared } from './table-panel';
+import { breakOutOfHoldFrame, HoldReturnNotice, TabArea, useTabText } from './tab-area';
+import { paysAfterSending } from './tab';
 import type { TableSession, TableView } from './types';
 
 export type { TableSession, TableView };
+
+// The card hold's page ends on the table's menu address inside its frame: that page moves the whole tab there.
+if (typeof window !== 'undefined') breakOutOfHoldFrame(window);
 
 /** The phone's session at the table: joined at once, unless the diner chose "just for me" at this very poster. */
 export function openTableSession(place: TablePlace): TableSession {
@@ -146,6 +151,7 @@ export function TableBar({
         </p>
       </div>
       <Notices shared={shared} t={t} describesAdds={describesAdds} />
+      <HoldReturnNotice />
       <div className="mt-2 flex flex-wrap gap-2">
         <button
           type="button"
@@ -183,7 +189,9 @@ export function TableCartPage({ shared, departmentId }: { shared: Shared; depart
         <TableTitle t={t} number={state.number} />
       </h1>
       <Notices shared={shared} t={t} />
+      <HoldReturnNotice />
       <TablePanel shared={shared} t={t} />
+      <TabArea shared={shared} />
       <PayArea shared={shared} departmentId={departmentId} t={t} />
       <AloneSwitch shared={shared} t={t} />
     </PageMain>
@@ -197,12 +205,15 @@ export function TableCartPage({ shared, departmentId }: { shared: Shared; depart
 function PayArea({ shared, departmentId, t }: { shared: Shared; departmentId: string; t: TableStrings }) {
   const id = useId();
   const w = useSplitWords();
+  const tt = useTabText();
   const { navigate } = useDiner();
   const [pick, setPick] = useState<SplitPick>(defaultPick);
   const state = shared.view.state!;
   const payable = canPay(state);
   const part = partOf(pick, state);
-  const blocked = !payable || !part.ok;
+  // Pay at the end: the bill is what was sent, so lines not sent yet hold the payment back (said below the button).
+  const unsent = paysAfterSending(state);
+  const blocked = !payable || !part.ok || unsent;
   const whole = pick.mode === 'all' && state.cart.status === 'open';
   return (
     <div className="mt-6" data-testid="table-pay">
@@ -217,6 +228,11 @@ function PayArea({ shared, departmentId, t }: { shared: Shared; departmentId: st
       <p id={`${id}-hint`} className="mt-1 text-muted">
         {w.partHint}
       </p>
+      {unsent ? (
+        <p id={`${id}-unsent`} className="mt-1 font-medium text-ink" data-testid="pay-unsent">
+          {tt.unsentPay}
+        </p>
+      ) : null}
       <div className="mt-3 flex flex-wrap gap-3">
         <button
           type="button"
@@ -230,7 +246,7 @@ function PayArea({ shared, departmentId, t }: { shared: Shared; departmentId: st
             navigate(dinerHref('checkout', departmentId));
           }}
           aria-disabled={blocked ? true : undefined}
-          aria-describedby={`${id}-hint`}
+          aria-describedby={unsent ? `${id}-hint ${id}-unsent` : `${id}-hint`}
           className={`${primaryButtonClass} aria-disabled:cursor-not-allowed aria-disabled:bg-muted aria-disabled:hover:bg-muted`}
           data-testid="to-payment"
         >

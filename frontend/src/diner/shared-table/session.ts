@@ -8,8 +8,11 @@ import {
   getTableState,
   isPushedState,
   saveMe as putMe,
+  chargeTab as postCharge,
+  openHold as postHold,
   saveNotes as putNotes,
   sendLineRequest,
+  sendRound as postRound,
   TableNotFound,
   TableRefused,
   type TablePlace,
@@ -75,13 +78,25 @@ export function createTableSession(place: TablePlace, { alone = false }: { alone
     if (error instanceof TableRefused) {
       set(
         error.code === 'table.cart_paying'
-          ? { problem: 'paying', problemMessage: '' }
-          : { problem: 'refused', problemMessage: error.message },
+          ? { problem: 'paying', problemMessage: '', problemCode: error.code }
+          : { problem: 'refused', problemMessage: error.message, problemCode: error.code },
       );
       // The server said no: what the phone showed may not be the table's any more, so read it again.
       if (view.status === 'joined') load();
     } else {
-      set({ problem: 'network', problemMessage: '' });
+      set({ problem: 'network', problemMessage: '', problemCode: undefined });
+    }
+  }
+
+  /** One of the tab's calls: its answer kept, or the refusal said (false). */
+  async function tabCall(request: () => Promise<TableState>): Promise<boolean> {
+    try {
+      apply(await request(), 'answer');
+      set({ problem: null, problemCode: undefined });
+      return true;
+    } catch (error) {
+      fail(error);
+      return false;
     }
   }
 
@@ -223,7 +238,8 @@ export function createTableSession(place: TablePlace, { alone = false }: { alone
     changeLine(lineId, quantity) {
       const state = view.state;
       const line = state?.cart.lines.find((candidate) => candidate.lineId === lineId);
-      if (!state || !line || line.dinerId !== state.you.dinerId) return;
+      // A line a round sent is the kitchen's: nobody changes it.
+      if (!state || !line || line.dinerId !== state.you.dinerId || line.round !== undefined) return;
       if (paying()) {
         set({ problem: 'paying', problemMessage: '' });
         return;
@@ -253,6 +269,24 @@ export function createTableSession(place: TablePlace, { alone = false }: { alone
         fail(error);
         return false;
       }
+    },
+    sendRound() {
+      const state = view.state;
+      if (!state) return Promise.resolve(false);
+      return tabCall(() => postRound(place, state.cart.version));
+    },
+    async openHold(language) {
+      try {
+        const url = await postHold(place, language);
+        set({ problem: null, problemCode: undefined });
+        return url;
+      } catch (error) {
+        fail(error);
+        return null;
+      }
+    },
+    chargeTab() {
+      return tabCall(() => postCharge(place));
     },
     retry() {
       if (view.status === 'failed' || view.status === 'invalid') set({ status: 'joining' });

@@ -10,6 +10,8 @@ import { dinerColourHex, type TableStrings } from './strings';
 import { tellsPayments } from './split';
 import { TablePayments } from './split-choice';
 import { isOwnLine, payerOf } from './table-state';
+import { isTabErrorCode } from './tab-strings';
+import { useTabText } from './tab-area';
 import type { TableSession, TableView } from './types';
 
 export interface Shared {
@@ -47,11 +49,14 @@ export function Notices({
   /** On the menu with ordering open: the paying notice is why the add buttons are disabled (their aria-describedby). */
   describesAdds?: boolean;
 }) {
+  const tt = useTabText();
   const { view } = shared;
   const payer = payerOf(view.state);
+  // The tab's refusals are worded in the diner's language (Hebrew: the server's own words); others as the server wrote them.
+  const refusal = tt.errors && isTabErrorCode(view.problemCode) ? tt.errors[view.problemCode] : view.problemMessage;
   const problem =
     view.problem === 'refused'
-      ? [t.refused, view.problemMessage].filter(Boolean).join(' ')
+      ? [t.refused, refusal].filter(Boolean).join(' ')
       : view.problem === 'network'
         ? t.network
         : null;
@@ -83,17 +88,27 @@ export function Notices({
 }
 
 function LineItem({ line, shared, t }: { line: TableCartLine; shared: Shared; t: TableStrings }) {
+  const tt = useTabText();
   const state = shared.view.state!;
   const own = isOwnLine(state, line);
+  // Pay at the end: a line a round sent is the kitchen's, changed by nobody.
+  const sent = line.round !== undefined;
   const diner = state.cart.diners.find((candidate) => candidate.dinerId === line.dinerId);
   const paying = state.cart.status === 'paying';
   const change = (quantity: number) => shared.session.changeLine(line.lineId, quantity);
   return (
     <li
-      className="rounded-xl border border-line bg-surface p-3"
+      className={`rounded-xl border p-3 ${sent ? 'border-line bg-canvas' : 'border-line bg-surface'}`}
       data-testid="table-line"
       data-own={own ? 'true' : 'false'}
+      data-round={line.round}
     >
+      {sent ? (
+        <p className="mb-1 text-sm font-medium text-ink" data-testid="table-line-sent">
+          <span aria-hidden="true">✓ </span>
+          {tt.sentRound} <bdi dir="ltr">{line.round}</bdi>
+        </p>
+      ) : null}
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="font-bold text-ink" data-testid="table-line-name">
           {line.name}
@@ -109,7 +124,7 @@ function LineItem({ line, shared, t }: { line: TableCartLine; shared: Shared; t:
         <p className="inline-flex items-center gap-2 text-sm text-muted">
           {t.addedBy} <DinerChip diner={diner} t={t} you={own} />
         </p>
-        {own && !paying ? (
+        {own && !paying && !sent ? (
           <div className="flex items-center gap-2">
             <button
               type="button"
@@ -142,7 +157,7 @@ function LineItem({ line, shared, t }: { line: TableCartLine; shared: Shared; t:
             </button>
           </div>
         ) : (
-          <p className="text-ink" title={own ? undefined : t.othersLine} data-testid="table-line-quantity">
+          <p className="text-ink" title={own || sent ? undefined : t.othersLine} data-testid="table-line-quantity">
             <span className="sr-only">{t.quantity(line.name)} </span>× <bdi dir="ltr">{line.quantity}</bdi>
           </p>
         )}

@@ -39,6 +39,8 @@ export function orderCartLines(state: TableState | null): CartLine[] {
   const lines: CartLine[] = [];
   const index = new Map<string, number>();
   for (const line of state?.cart.lines ?? []) {
+    // Pay at the end (part 3): the bill is what the rounds sent (the server refuses a payment while lines are unsent).
+    if (state?.tab && line.round === undefined) continue;
     const key = tableLineKey(line);
     const at = index.get(key);
     if (at === undefined) {
@@ -79,7 +81,8 @@ export function ownCartLines(state: TableState | null): { lines: CartLine[]; ids
   const ids = new Map<string, string[]>();
   if (!state) return { lines, ids };
   for (const line of state.cart.lines) {
-    if (!isOwnLine(state, line)) continue;
+    // A line sent to the kitchen (pay at the end) is no longer the menu's to change: only the lines not sent count.
+    if (!isOwnLine(state, line) || line.round !== undefined) continue;
     const key = tableLineKey(line);
     const known = ids.get(key);
     if (known) {

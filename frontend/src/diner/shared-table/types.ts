@@ -1,4 +1,5 @@
 // The shared table's session as the first bundle sees it (types only: the code is in this folder's lazy chunk).
+import type { DinerLanguage } from '@tafrit/contracts/languages';
 import type { TableDinerColour, TableState } from '@tafrit/contracts/tables';
 import type { CartStore } from '../cart';
 import type { TablePlace } from './api';
@@ -14,6 +15,8 @@ export interface TableView {
   problem: TableProblem;
   /** The server's own words for the last refusal (Hebrew), when it gave them. */
   problemMessage: string;
+  /** The server's code for the last refusal (its words in the diner's language), when it gave one. */
+  problemCode?: string | undefined;
   /** The table's socket is connected (changes of the others arrive live). */
   live: boolean;
 }
@@ -32,6 +35,12 @@ export interface TableSession {
   changeLine(lineId: string, quantity: number): void;
   saveMe(me: { name: string; colour: TableDinerColour }): Promise<boolean>;
   saveNotes(notes: string): Promise<boolean>;
+  /** Pay at the end (part 3): the lines not sent yet go to the kitchen as the next round; false when refused. */
+  sendRound(): Promise<boolean>;
+  /** The card hold's page to frame, or null when refused (the view then says why). */
+  openHold(language: DinerLanguage): Promise<string | null>;
+  /** The holder charges the held card for what is left; false when refused. */
+  chargeTab(): Promise<boolean>;
   retry(): void;
   dispose(): void;
 }

@@ -19,7 +19,15 @@ vi.mock('socket.io-client', () => ({
 const t = heOwner.live;
 const orders = [
   liveOrder({ orderId: 'n', orderNumber: 201, paidAt: '2025-09-20T09:30:00.000Z' }),
-  liveOrder({ orderId: 'a', orderNumber: 202, paidAt: '2025-09-20T09:20:00.000Z', status: 'accepted' }),
+  // A round of table 7's open tab (issue 34, part 3).
+  liveOrder({
+    orderId: 'a',
+    orderNumber: 202,
+    paidAt: '2025-09-20T09:20:00.000Z',
+    status: 'accepted',
+    tableNumber: 7,
+    round: 3,
+  }),
   liveOrder({ orderId: 'r', orderNumber: 203, paidAt: '2025-09-20T09:10:00.000Z', status: 'ready' }),
   liveOrder({ orderId: 's', orderNumber: 204, paidAt: '2025-09-20T09:00:00.000Z', status: 'served' }),
 ];
@@ -69,6 +77,17 @@ describe('the kitchen screen', () => {
     expect(within(screen.getByTestId('live-section-new')).getByRole('button', { name: t.next.accepted })).toBeTruthy();
     expect(within(screen.getByTestId('live-section-active')).getByRole('button', { name: t.next.ready })).toBeTruthy();
     expect(within(screen.getByTestId('live-section-ready')).getByRole('button', { name: t.next.served })).toBeTruthy();
+  });
+
+  it("marks a round of a table's open tab on its card in the kitchen's column, and no other order", async () => {
+    server();
+    renderOrders();
+    await waitFor(() => expect(screen.getAllByTestId('live-order')).toHaveLength(4));
+    const badges = screen.getAllByTestId('live-order-round');
+    expect(badges).toHaveLength(1);
+    expect(within(screen.getByTestId('live-section-active')).getByTestId('live-order-round').textContent).toBe(
+      `${t.round} 3 · ${t.openTab}`,
+    );
   });
 
   it("offers the phone's filter as pressed buttons, one column at a time", async () => {

@@ -130,3 +130,20 @@ describe('refunds on an order card (issue 17)', () => {
     expect(screen.queryByRole('button', { name: /קבלה|החזר כספי|דחיית הזמנה/ })).toBeNull();
   });
 });
+
+describe('a round of a table’s open tab (issue 34, part 3)', () => {
+  it('shows "round 2 · open tab" beside the number, the round isolated; an ordinary order shows none', () => {
+    renderCard(liveOrder({ round: 2, tableNumber: 4 }));
+    const badge = screen.getByTestId('live-order-round');
+    expect(badge.textContent).toBe('סבב 2 · חשבון פתוח');
+    expect(badge.querySelector('bdi')?.textContent).toBe('2');
+    // Inside the heading: a screen reader hears it with the order's number.
+    expect(screen.getByRole('heading').textContent).toContain('סבב 2 · חשבון פתוח');
+    expect(badge.className).toContain('text-ink');
+  });
+
+  it('an order without a round has no badge', () => {
+    renderCard();
+    expect(screen.queryByTestId('live-order-round')).toBeNull();
+  });
+});

@@ -100,6 +100,15 @@ export function OrderCard({
               {setupText.testBadge}
             </span>
           ) : null}
+          {order.round ? (
+            // A round of a table's open tab: cooked now, paid with the table's bill at the end.
+            <span
+              className="ms-3 inline-block rounded-full border-2 border-brand-700 bg-brand-50 px-3 py-1 text-lg font-bold text-ink"
+              data-testid="live-order-round"
+            >
+              {t.round} <bdi dir="ltr">{order.round}</bdi> · {t.openTab}
+            </span>
+          ) : null}
         </h3>
         <div className="text-end">
           <p className="text-lg text-muted">

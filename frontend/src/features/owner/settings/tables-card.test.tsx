@@ -15,6 +15,9 @@ const off: BusinessTablesAnswer = {
   numbers: [],
   idleMinutes: 90,
   unpaidShareMinutes: 15,
+  payAtEnd: false,
+  holdShekels: 300,
+  tabIdleMinutes: 180,
   keysRenewedAt: null,
 };
 
@@ -27,8 +30,8 @@ function renderCard(canEdit = true) {
 }
 
 /** The server of a café without shared tables; the PUT answers what it stored, or what `refuse` says. */
-function tablesServer(refuse?: () => Response) {
-  let stored = off;
+function tablesServer(refuse?: () => Response, start: BusinessTablesAnswer = off) {
+  let stored = start;
   return stubApi((call) => {
     if (call.path === '/api/business/tables' && call.method === 'GET') return json({ success: true, data: stored });
     if (call.path === '/api/business/tables' && call.method === 'PUT') {
@@ -74,6 +77,10 @@ describe("settings' shared table (issue 34)", () => {
       numbers: [1, 2, 3, 4, 5, 6, 7, 8, 12, 20],
       idleMinutes: 60,
       unpaidShareMinutes: 15,
+      // Always all three: the PUT would put their defaults back otherwise.
+      payAtEnd: false,
+      holdShekels: 300,
+      tabIdleMinutes: 180,
     });
     // The saved list is written back the owner's way.
     expect((screen.getByRole('textbox', { name: t.numbers }) as HTMLInputElement).value).toBe('1-8, 12, 20');
@@ -161,6 +168,86 @@ describe("settings' shared table (issue 34)", () => {
     await waitFor(() => expect(getToasts().map((toast) => toast.title)).toContain(t.renewed));
     expect(calls.filter((call) => call.path.endsWith('/renew-keys')).map((call) => call.method)).toEqual(['POST']);
     await screen.findByTestId('tables-renewed-at');
+  });
+
+  it('pay at the end: shown only with shared tables, its hold and idle time checked by the contract and sent', async () => {
+    const calls = tablesServer();
+    const user = userEvent.setup();
+    renderCard();
+    await screen.findByRole('checkbox', { name: t.shared });
+    expect(screen.queryByRole('switch', { name: t.payAtEnd })).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: t.shared }));
+    await user.type(screen.getByRole('textbox', { name: t.numbers }), '6');
+    const payAtEnd = screen.getByRole('switch', { name: t.payAtEnd });
+    expect(document.getElementById(payAtEnd.getAttribute('aria-describedby')!)?.textContent).toBe(t.payAtEndHint);
+    // The amounts show once it is on.
+    expect(screen.queryByRole('spinbutton', { name: t.holdShekels })).toBeNull();
+    await user.click(payAtEnd);
+    const hold = screen.getByRole('spinbutton', { name: t.holdShekels });
+    const tabIdle = screen.getByRole('spinbutton', { name: t.tabIdleMinutes });
+    expect((hold as HTMLInputElement).value).toBe('300');
+    await user.clear(hold);
+    await user.type(hold, '40');
+    await user.clear(tabIdle);
+    await user.type(tabIdle, '721');
+    await user.click(screen.getByRole('button', { name: t.save }));
+    expect(hold.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(tablesMessagesHe.holdInvalid)).toBeTruthy();
+    expect(tabIdle.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(tablesMessagesHe.tabIdleInvalid)).toBeTruthy();
+    expect(document.activeElement).toBe(hold);
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+
+    await user.clear(hold);
+    await user.type(hold, '500');
+    await user.clear(tabIdle);
+    await user.type(tabIdle, '240');
+    await user.click(screen.getByRole('button', { name: t.save }));
+    await waitFor(() => expect(getToasts().map((toast) => toast.title)).toContain(t.saved));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      shared: true,
+      numbers: [1, 2, 3, 4, 5, 6],
+      idleMinutes: 90,
+      unpaidShareMinutes: 15,
+      payAtEnd: true,
+      holdShekels: 500,
+      tabIdleMinutes: 240,
+    });
+  });
+
+  it('a hidden amount never stops the save: turned off, the last saved ones are sent', async () => {
+    const saved = { ...off, shared: true, numbers: [1, 2], payAtEnd: true, holdShekels: 800, tabIdleMinutes: 120 };
+    const calls = tablesServer(undefined, saved);
+    const user = userEvent.setup();
+    renderCard();
+    const hold = await screen.findByRole('spinbutton', { name: t.holdShekels });
+    expect((hold as HTMLInputElement).value).toBe('800');
+    await user.clear(hold);
+    await user.type(hold, '9');
+    await user.click(screen.getByRole('switch', { name: t.payAtEnd }));
+    expect(screen.queryByRole('spinbutton', { name: t.holdShekels })).toBeNull();
+    await user.click(screen.getByRole('button', { name: t.save }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+      payAtEnd: false,
+      holdShekels: 800,
+      tabIdleMinutes: 120,
+    });
+  });
+
+  it('an older server that says nothing of pay at the end reads as off with the defaults', async () => {
+    const {
+      payAtEnd: _on,
+      holdShekels: _hold,
+      tabIdleMinutes: _idle,
+      ...older
+    } = { ...off, shared: true, numbers: [3] };
+    stubApi((call) =>
+      call.path === '/api/business/tables' && call.method === 'GET' ? json({ success: true, data: older }) : undefined,
+    );
+    renderCard();
+    const payAtEnd = await screen.findByRole('switch', { name: t.payAtEnd });
+    expect((payAtEnd as HTMLInputElement).checked).toBe(false);
   });
 
   it('says when the settings cannot be loaded', async () => {

@@ -24,16 +24,18 @@ import { errorDescription, fieldErrorsOf } from '../shared/errors';
 import { useStepUp } from '../shared/step-up';
 import { SettingCard, SettingSwitch } from './setting-card';
 import { formatTableNumbers, parseTableNumbers } from './table-numbers';
+import { PayAtEndFields, type PayAtEndDraft } from './pay-at-end-fields';
 
 const t = heOwner.settings.tables;
 
-interface Draft {
+interface Draft extends PayAtEndDraft {
   shared: boolean;
   numbers: string;
   idleMinutes: string;
   unpaidShareMinutes: string;
 }
-type Field = 'numbers' | 'idleMinutes' | 'unpaidShareMinutes';
+const FIELDS = ['numbers', 'idleMinutes', 'unpaidShareMinutes', 'holdShekels', 'tabIdleMinutes'] as const;
+type Field = (typeof FIELDS)[number];
 type Errors = Partial<Record<Field, string>>;
 
 const draftOf = (saved: BusinessTablesAnswer): Draft => ({
@@ -41,6 +43,9 @@ const draftOf = (saved: BusinessTablesAnswer): Draft => ({
   numbers: formatTableNumbers(saved.numbers),
   idleMinutes: String(saved.idleMinutes),
   unpaidShareMinutes: String(saved.unpaidShareMinutes),
+  payAtEnd: saved.payAtEnd,
+  holdShekels: String(saved.holdShekels),
+  tabIdleMinutes: String(saved.tabIdleMinutes),
 });
 
 const when = new Intl.DateTimeFormat('he-IL', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Asia/Jerusalem' });
@@ -52,14 +57,38 @@ const numbersProblem = {
   tooMany: t.numbersTooMany,
 };
 
-/** A whole number of minutes as typed, or NaN (the contract's schema then says what is wrong). */
-const minutesOf = (text: string) => (/^\s*\d{1,4}\s*$/.test(text) ? Number(text) : Number.NaN);
+/** A whole number (minutes, shekels) as typed, or NaN (the contract's schema then says what is wrong). */
+const minutesOf = (text: string) => (/^\s*\d{1,5}\s*$/.test(text) ? Number(text) : Number.NaN);
+
+/**
+ * Pay at the end's numbers as sent: while the owner sees them (pay at the end on, at a shared table), as typed; else
+ * as last saved (or the contract's defaults), so a field the owner cannot see never stops the save.
+ */
+function payAtEndNumbers(draft: Draft, saved?: BusinessTablesAnswer) {
+  const shown = draft.shared && draft.payAtEnd;
+  const hold = minutesOf(draft.holdShekels);
+  const idle = minutesOf(draft.tabIdleMinutes);
+  const within = (value: number, limits: { min: number; max: number }) =>
+    Number.isInteger(value) && value >= limits.min && value <= limits.max;
+  return {
+    payAtEnd: draft.payAtEnd,
+    holdShekels:
+      shown || within(hold, TABLE_LIMITS.holdShekels) ? hold : (saved?.holdShekels ?? TABLE_LIMITS.holdShekels.default),
+    tabIdleMinutes:
+      shown || within(idle, TABLE_LIMITS.tabIdleMinutes)
+        ? idle
+        : (saved?.tabIdleMinutes ?? TABLE_LIMITS.tabIdleMinutes.default),
+  };
+}
 
 /**
  * The request the form describes, or the errors to show beside its fields: the tables' text parsed here, every range
  * then checked by the contract's own schema, so the card says what the server would.
  */
-export function tablesRequestOf(draft: Draft): { request: BusinessTablesInput } | { errors: Errors } {
+export function tablesRequestOf(
+  draft: Draft,
+  saved?: BusinessTablesAnswer,
+): { request: BusinessTablesInput } | { errors: Errors } {
   const errors: Errors = {};
   const parsed = parseTableNumbers(draft.numbers);
   if (!parsed.ok) errors.numbers = numbersProblem[parsed.reason];
@@ -70,14 +99,13 @@ export function tablesRequestOf(draft: Draft): { request: BusinessTablesInput } 
     numbers: parsed.ok ? parsed.numbers : [],
     idleMinutes,
     unpaidShareMinutes,
+    ...payAtEndNumbers(draft, saved),
   });
   if (!checked.success) {
     for (const issue of checked.error.issues) {
-      const field = issue.path[0];
+      const field = FIELDS.find((each) => each === issue.path[0]);
       if (field === 'numbers' && !parsed.ok) continue;
-      if ((field === 'numbers' || field === 'idleMinutes' || field === 'unpaidShareMinutes') && !errors[field]) {
-        errors[field] = issue.message;
-      }
+      if (field && !errors[field]) errors[field] = issue.message;
     }
   }
   if (Object.keys(errors).length > 0 || !checked.success) return { errors };
@@ -110,7 +138,7 @@ export function TablesCard({ canEdit = true }: { canEdit?: boolean }) {
     onError: (error) => {
       const server = fieldErrorsOf(error);
       const next: Errors = {};
-      for (const field of ['numbers', 'idleMinutes', 'unpaidShareMinutes'] as const) {
+      for (const field of FIELDS) {
         if (server[field]) next[field] = server[field];
       }
       setErrors(next);
@@ -120,7 +148,7 @@ export function TablesCard({ canEdit = true }: { canEdit?: boolean }) {
   });
 
   function focusFirst(found: Errors) {
-    const first = (['numbers', 'idleMinutes', 'unpaidShareMinutes'] as const).find((field) => found[field]);
+    const first = FIELDS.find((field) => found[field]);
     if (first) fields.current[first]?.focus();
   }
 
@@ -132,7 +160,7 @@ export function TablesCard({ canEdit = true }: { canEdit?: boolean }) {
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!shown || save.isPending) return;
-    const outcome = tablesRequestOf(shown);
+    const outcome = tablesRequestOf(shown, current.data);
     if ('errors' in outcome) {
       setErrors(outcome.errors);
       focusFirst(outcome.errors);
@@ -225,6 +253,18 @@ export function TablesCard({ canEdit = true }: { canEdit?: boolean }) {
             }}
             data-testid="tables-unpaid"
           />
+          {shown.shared ? (
+            <PayAtEndFields
+              idPrefix={titleId}
+              draft={shown}
+              errors={errors}
+              canEdit={canEdit}
+              onChange={edit}
+              fieldRef={(field, element) => {
+                fields.current[field] = element;
+              }}
+            />
+          ) : null}
           {canEdit ? (
             <div>
               <PendingButton

@@ -5,6 +5,7 @@ import type {
   BusinessTablesInput,
   OwnerTablesAnswer,
 } from '@tafrit/contracts/http/tables.schemas';
+import { TABLE_LIMITS } from '@tafrit/contracts/tables';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { dataOf } from './responses';
@@ -20,6 +21,10 @@ const businessTablesAnswerSchema: z.ZodType<BusinessTablesAnswer> = z.object({
   numbers: z.array(z.number().int()),
   idleMinutes: z.number().int(),
   unpaidShareMinutes: z.number().int(),
+  // Pay at the end (issue 34, part 3): a server from before it says nothing, which is the contract's defaults.
+  payAtEnd: z.boolean().default(false),
+  holdShekels: z.number().int().default(TABLE_LIMITS.holdShekels.default),
+  tabIdleMinutes: z.number().int().default(TABLE_LIMITS.tabIdleMinutes.default),
   keysRenewedAt: z.string().nullable(),
 });
 
