@@ -835,4 +835,7 @@ const PUBLIC_IDS: Record<string, string> = {
   'PATCH /api/tables/:departmentId/:table/lines/:lineId': "a diner's own line: only the session that added it",
   'DELETE /api/tables/:departmentId/:table/lines/:lineId': "a diner's own line: only the session that added it",
   'PUT /api/tables/:departmentId/:table/notes': "a shared table's notes: the poster's key",
+  'POST /api/tables/:departmentId/:table/tab': "a shared table's card hold: the poster's key",
+  'POST /api/tables/:departmentId/:table/rounds': "a shared table's round: the poster's key",
+  'POST /api/tables/:departmentId/:table/tab/charge': "a tab's held card: the poster's key and the holder's session",
 };
