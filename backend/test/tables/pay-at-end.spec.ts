@@ -5,6 +5,7 @@ import { TabSweep } from '../../src/modules/ordering/processors/tab-sweep.js';
 import { query } from '../../src/platform/database/sql.js';
 import { ProcessorRunner } from '../../src/platform/processing/processor-runner.js';
 import { registerOwner, type SignedInOwner } from '../support/accounts.js';
+import { productForm } from '../support/menu.js';
 import { bounded } from '../support/bounded-close.js';
 import { createPayment, DINER_COOKIE, openShop, payInSandbox, type Shop } from '../support/checkout.js';
 import { call } from '../support/http-client.js';
@@ -273,6 +274,43 @@ describe('a tab paid by pages', () => {
     await payInSandbox(app, String(all.body.paymentUrl), { number: SANDBOX_APPROVED_CARD });
     await until(async () => (await holdOf(state.cart.cartId))?.status === 'released');
     expect(await holdOf(state.cart.cartId)).toMatchObject({ sealed_token: null, charge_id: null });
+  });
+});
+
+describe('a price changed during the meal', () => {
+  it('the bill charges what each round was placed at; the next round the new price', async () => {
+    const tal: Diner = {};
+    const state = await read(tal);
+    await add(tal, shop.coffee.id);
+    await holdCard(tal);
+    const first = await sendRound(tal);
+    expect(first.status).toBe(200);
+    // The coffee costs more from now on: what was served is billed at ₪14.50.
+    const categoryId = Number(
+      (await rows<{ category_id: number }>('select category_id from products where id = ?', [shop.coffee.id]))[0]!
+        .category_id,
+    );
+    const raised = await call(app, 'PUT', `/api/products/${shop.coffee.id}`, {
+      token: owner.token,
+      form: productForm({ name: 'הפוך גדול', price: '16.00', categoryId }),
+    });
+    expect(raised.status).toBe(200);
+    const paid = await createPayment(app, shop.departmentId, {
+      items: sentItems(first.body.data),
+      amount: '14.50',
+      session: tal.session!,
+      extra: { table: { number: 4, key } },
+    });
+    expect(paid.status).toBe(200);
+    expect(paid.body).toMatchObject({ success: true, totalAmount: '14.50' });
+    const bill = await orderRow(String(paid.body.orderId));
+    expect(bill.state).toMatchObject({ totalAgorot: 1_450, tab: { bill: true } });
+    await payInSandbox(app, String(paid.body.paymentUrl), { number: SANDBOX_APPROVED_CARD });
+    await until(async () => (await read(tal)).cart.cartId !== state.cart.cartId);
+    await call(app, 'PUT', `/api/products/${shop.coffee.id}`, {
+      token: owner.token,
+      form: productForm({ name: 'הפוך גדול', price: '14.50', categoryId }),
+    });
   });
 });
 

@@ -418,7 +418,6 @@ describe('bad input at a shared table records nothing', () => {
       mine: [],
       totalAgorot: 0,
       mineAgorot: 0,
-      tab: false,
     };
     const order = { orderId: String(placed.body.orderId), orderNumber: Number(placed.body.orderNumber) };
     await expect(app.app.get(TableCheckout).checkOut(stale, order, 'test')).rejects.toMatchObject({

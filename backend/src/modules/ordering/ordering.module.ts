@@ -61,6 +61,7 @@ import { RecordTabHoldResultHandler } from './application/tab/record-tab-hold.ha
 import { SendTabRoundHandler } from './application/tab/send-tab-round.handler.js';
 import { StartTabRoundHandler } from './application/tab/start-tab-round.handler.js';
 import { ChargeTabHandler } from './application/tab/charge-tab.handler.js';
+import { PlaceTabBillHandler } from './application/tab/place-tab-bill.handler.js';
 import { TabSweep } from './processors/tab-sweep.js';
 import { tabRoundsProcessor } from './processors/tab-holds.processor.js';
 import { DinerTabController } from './api/diner-tab.controller.js';
@@ -123,6 +124,7 @@ import { ordersProjection } from './projections/orders.projection.js';
     SendTabRoundHandler,
     StartTabRoundHandler,
     ChargeTabHandler,
+    PlaceTabBillHandler,
     TabSweep,
     PromoUses,
     CheckoutPromos,

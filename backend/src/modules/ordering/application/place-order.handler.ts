@@ -313,7 +313,7 @@ function refusalError(refusal: CheckoutRefusal): AppError {
 }
 
 /** The seller as the invoice of this order will print it: the business as the checkout read it. */
-function sellerOfCheckout(business: CheckoutMenu['business']): Seller {
+export function sellerOfCheckout(business: CheckoutMenu['business']): Seller {
   return {
     name: business.businessName,
     dealerNumber: business.idNumber,

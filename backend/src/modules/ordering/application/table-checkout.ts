@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { cartLineKey, type CreatePaymentInput, type TableDiner } from '@tafrit/contracts';
 import { AppError } from '../../../platform/http/app-error.js';
-import { CheckOutTableCartCommand, SharedTables, unsentLinesOf } from '../../tables/index.js';
+import { type CartForPayment, CheckOutTableCartCommand, SharedTables, unsentLinesOf } from '../../tables/index.js';
 import { ExpireOrderCommand } from './expire-order.handler.js';
 
 type OrderLineInput = { productId: number; quantity: number; options?: string[] };
@@ -23,8 +23,11 @@ export interface TableCartForOrder {
   /** The cart's total as the table saw it priced, and the payer's own lines' part of it. */
   totalAgorot: number;
   mineAgorot: number;
-  /** A tab's bill (decision 058): the lines are what its rounds sent; the order is placed marked as its bill. */
-  tab: boolean;
+  /**
+   * A tab's bill (decision 058): the lines are what its rounds sent, and the bill is placed from the rounds' own orders
+   * (`PlaceTabBill`, at the prices they were placed at); absent: not a tab.
+   */
+  tab?: CartForPayment;
 }
 
 /**
@@ -78,7 +81,7 @@ export class TableCheckout {
       mineAgorot: billed
         .filter((line) => you && line.dinerId === you.dinerId)
         .reduce((sum, line) => sum + line.lineTotalAgorot, 0),
-      tab,
+      ...(tab ? { tab: cart } : {}),
     };
   }
 

@@ -14,6 +14,7 @@ import { CheckoutMenuReader } from './checkout-menu.reader.js';
 import { OpenPartPageCommand, splitRefused } from './open-part-page.handler.js';
 import { PlaceOrderCommand, type PlacedOrderResult } from './place-order.handler.js';
 import { TableCheckout, type TableCartForOrder } from './table-checkout.js';
+import { PlaceTabBillCommand } from './tab/place-tab-bill.handler.js';
 
 type TableInput = CreatePaymentInput & { table: NonNullable<CreatePaymentInput['table']> };
 
@@ -98,6 +99,7 @@ export class TablePayment {
     pageLanguage: ProviderPageLanguage,
     language: DinerLanguage,
   ): Promise<PlacedOrderResult> {
+    if (cart.tab) return this.commands.execute(new PlaceTabBillCommand(cart.tab, dinerSessionId, correlationId));
     return this.commands.execute(
       new PlaceOrderCommand({
         departmentId: input.businessId,
@@ -118,7 +120,6 @@ export class TablePayment {
         ...(input.source ? { source: input.source } : {}),
         tableCartId: cart.cartId,
         withoutPage: true,
-        ...(cart.tab ? { tab: { bill: true as const } } : {}),
       }),
     );
   }

@@ -12,8 +12,8 @@ import type { PartState, PlacedOrder } from '../../domain/order.state.js';
 import { OrderStore } from '../../persistence/order-store.js';
 import { type TabHold, TabHolds } from '../../persistence/tab-holds.js';
 import { ExpireOrderCommand } from '../expire-order.handler.js';
-import { PlaceOrderCommand, type PlacedOrderResult } from '../place-order.handler.js';
-import { mergedLines } from '../table-checkout.js';
+import type { PlacedOrderResult } from '../place-order.handler.js';
+import { PlaceTabBillCommand } from './place-tab-bill.handler.js';
 
 /** Who closes the tab: the diner whose card is held (their session), or the tab's idle time (`null`). */
 export class ChargeTabCommand {
@@ -101,26 +101,10 @@ export class ChargeTabHandler implements ICommandHandler<ChargeTabCommand, TabCh
     return this.charge(order, part, hold, correlationId);
   }
 
-  /** The bill: the sent rounds' lines as one order marked as the tab's bill, the cart checked out into it. */
+  /** The bill: the rounds' lines as one order marked as the tab's bill, the cart checked out into it. */
   private async placeBill(cart: CartForPayment, hold: TabHold, correlationId: string): Promise<string> {
-    const sent = cart.lines.filter((line) => line.round !== undefined);
     const placed: PlacedOrderResult = await this.commands.execute(
-      new PlaceOrderCommand({
-        departmentId: cart.departmentId,
-        dinerSessionId: hold.dinerSessionId,
-        lines: mergedLines(sent),
-        shownTotalAgorot: sent.reduce((sum, line) => sum + line.lineTotalAgorot, 0),
-        tip: null,
-        method: 'card',
-        remarks: null,
-        tableNumber: cart.number,
-        customerName: null,
-        customerPhone: null,
-        correlationId,
-        tableCartId: cart.cartId,
-        withoutPage: true,
-        tab: { bill: true },
-      }),
+      new PlaceTabBillCommand(cart, hold.dinerSessionId, correlationId),
     );
     try {
       await this.commands.execute(
