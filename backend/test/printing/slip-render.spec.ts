@@ -80,6 +80,15 @@ describe('kitchen slip rendering', () => {
     expect(later.height).toBeGreaterThan(now.height + 40);
   });
 
+  it("prints a tab's round with its number and the open tab where a paid order says it was paid (decision 058)", async () => {
+    const unpaid = await renderSlip({ ...SAMPLE_SLIP_CONTENT, paid: false }, { widthDots: 576 });
+    const round = await renderSlip({ ...SAMPLE_SLIP_CONTENT, paid: false, tabRound: 2 }, { widthDots: 576 });
+    const second = await renderSlip({ ...SAMPLE_SLIP_CONTENT, paid: false, tabRound: 3 }, { widthDots: 576 });
+    // Two rows in the box ("סבב 2", "חשבון פתוח") where an unpaid order has one, and the round's number drawn.
+    expect(round.height).toBeGreaterThan(unpaid.height);
+    expect(Buffer.from(round.bits).equals(Buffer.from(second.bits))).toBe(false);
+  });
+
   it('prints a test slip without an order number', async () => {
     const content = testSlipContent('קפה ביאליק', new Date('2026-11-21T12:05:00Z'));
     expect(content).toMatchObject({ kind: 'test', orderNumber: null });

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { israelMonthOf, type MonthlyReport, type OwnerTablesAnswer, type TableState } from '@tafrit/contracts';
+import {
+  israelMonthOf,
+  type LiveOrdersAnswer,
+  type MonthlyReport,
+  type OwnerTablesAnswer,
+  type TableState,
+} from '@tafrit/contracts';
 import { TabSweep } from '../../src/modules/ordering/processors/tab-sweep.js';
 import { query } from '../../src/platform/database/sql.js';
 import { ProcessorRunner } from '../../src/platform/processing/processor-runner.js';
@@ -163,6 +169,13 @@ describe('a tab: hold, two rounds, split, charge, release', () => {
     // Made now, never charged itself: in the kitchen, with its slip, out of every read of paid orders.
     await until(async () => (await orderRow(firstRound)).state.slipQueued === true);
     expect(await orderRow(firstRound)).toMatchObject({ payment_status: 'tab', status: 'paid' });
+    // The owner's console shows it as a round of the open tab.
+    await app.app.get(ProcessorRunner).runUntilIdle();
+    const live = await call<{ data: LiveOrdersAnswer }>(app, 'GET', '/api/live-orders', { token: owner.token });
+    expect(live.body.data.orders.find((order) => order.orderId === firstRound)).toMatchObject({
+      round: 1,
+      tableNumber: 4,
+    });
     const sentLine = first.body.data.cart.lines[0]!.lineId;
     const removed = await asDiner<Answer>(dana, 'DELETE', tableAt(`/lines/${sentLine}`));
     expect(removed.body.code).toBe('table.line_sent');

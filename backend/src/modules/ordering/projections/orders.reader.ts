@@ -24,6 +24,8 @@ export interface KitchenOrderRow {
   /** The kitchen's status ('paid', 'accepted', 'ready', 'served', 'cancelled', ...). */
   status: string;
   isTest: boolean;
+  /** A tab's round (decision 058): its number; null for any other order. */
+  tabRound: number | null;
   /** What the provider returned on the order, in agorot. */
   refundedAgorot: number;
   /** The last refund when the provider refused it; null otherwise. */
@@ -57,6 +59,7 @@ interface KitchenSqlRow {
   payment_status: string;
   status: string;
   is_test: boolean;
+  tab_round: number | null;
   refunded_agorot: string;
   refund_refused_id: string | null;
   refund_refused_reason: string | null;
@@ -66,7 +69,8 @@ interface KitchenSqlRow {
 }
 
 const KITCHEN_COLUMNS = `id, business_id, order_number, paid_at, table_number, items, remarks, total_amount, tip_amount,
-  payment_method, payment_status, status, is_test, (refunded_amount * 100)::bigint::text as refunded_agorot,
+  payment_method, payment_status, status, is_test, (state->'tab'->>'round')::int as tab_round,
+  (refunded_amount * 100)::bigint::text as refunded_agorot,
   refund_refused_id, refund_refused_reason, slip_status, pickup_at,
   (due_at is not null and coalesce((state->'pickup'->>'due')::boolean, false) = false) as upcoming`;
 // Paid orders and the owner's test orders (decision 034, payment_status 'test'): both are the kitchen's to make.
@@ -88,6 +92,7 @@ function kitchenRowOf(row: KitchenSqlRow): KitchenOrderRow {
     paymentStatus: row.payment_status,
     status: row.status,
     isTest: row.is_test,
+    tabRound: row.tab_round === null || row.tab_round === undefined ? null : Number(row.tab_round),
     refundedAgorot: Number(row.refunded_agorot ?? 0),
     refundRefused:
       row.refund_refused_id === null

@@ -59,6 +59,7 @@ export function liveOrderOf(row: KitchenOrderRow, slip?: { status: PrintStatus; 
     printStatus,
     printError: printStatus === 'failed' ? (slip?.error ?? null) : null,
     ...(row.isTest ? { test: true as const } : {}),
+    ...(row.tabRound ? { round: row.tabRound } : {}),
     ...(row.refundRefused ? { refundRefused: { ...row.refundRefused } } : {}),
     ...(row.pickupAt ? { pickupAt: new Date(row.pickupAt).toISOString() } : {}),
     ...(row.upcoming ? { upcoming: true as const } : {}),

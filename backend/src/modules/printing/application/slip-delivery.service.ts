@@ -216,6 +216,7 @@ export class SlipDelivery implements OnModuleInit, OnApplicationShutdown {
       ...tipAndMethodOf(row),
       paid: !test && !round,
       ...(test ? { testOrder: true } : {}),
+      ...(round && row.tabRound ? { tabRound: row.tabRound } : {}),
     };
     return { slipId, orderId, orderNumber: row.orderNumber, escposBase64: await this.render(businessPhone, content) };
   }

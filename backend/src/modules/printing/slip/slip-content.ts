@@ -58,6 +58,8 @@ export interface SlipContent {
   paid: boolean;
   /** The owner's test order (decision 034): "הזמנת בדיקה" where "שולם" would be, and nothing to charge. */
   testOrder?: boolean;
+  /** A tab's round (decision 058): "סבב 2" and "חשבון פתוח" where "שולם" would be; paid with the bill at the end. */
+  tabRound?: number;
   /** `cancelled`: the order was declined or refunded whole after its slip printed (issue 17): "בוטלה", don't make it. */
   kind: 'order' | 'test' | 'cancelled';
 }

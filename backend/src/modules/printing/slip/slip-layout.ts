@@ -121,6 +121,10 @@ export function slipSvg(content: SlipContent, width: number): { svg: string; hei
       // A test order was never charged: the box says so where a real order says "שולם".
       c.text('הזמנת בדיקה', s(56, true), { align: 'center' });
       c.text('לא לתשלום', s(34, true), { align: 'center' });
+    } else if (content.tabRound) {
+      // A tab's round goes to the kitchen before anyone pays: the table pays its bill at the end.
+      c.text(`סבב ${content.tabRound}`, s(56, true), { align: 'center' });
+      c.text('חשבון פתוח', s(34, true), { align: 'center' });
     } else {
       c.text(content.paid ? 'שולם' : 'לא שולם', s(64, true), { align: 'center' });
       const method = content.paymentMethod ? SLIP_METHOD[content.paymentMethod] : null;
