@@ -128,3 +128,11 @@ export function priceLineWithOptions({
 export function cartLineKey(productId: number, optionIds: readonly string[] = []): string {
   return optionIds.length === 0 ? String(productId) : `${productId}:${[...optionIds].sort().join(',')}`;
 }
+
+/** The same key of an order's line, whose choices carry their names and prices. */
+export function orderLineKey(line: { productId: number; options?: readonly { optionId: string }[] }): string {
+  return cartLineKey(
+    line.productId,
+    (line.options ?? []).map((option) => option.optionId),
+  );
+}

@@ -89,3 +89,15 @@ export function shareLineName(tableNumber: number | null, orderNumber: number): 
     ? `חלק מהחשבון, הזמנה ${orderNumber}`
     : `חלק מהחשבון שולחן ${tableNumber}, הזמנה ${orderNumber}`;
 }
+
+/**
+ * A share of `agorot` as its document's one line (the provider's page and ours alike): named by `shareLineName`, under
+ * the order's first product (a document line names a product; the share is of none in particular).
+ */
+export function shareLineOf(
+  order: { tableNumber: number | null; orderNumber: number; lines: readonly { productId: number }[] },
+  agorot: number,
+): { productId: number; name: string; unitPriceAgorot: number; quantity: 1 } {
+  const name = shareLineName(order.tableNumber, order.orderNumber);
+  return { productId: order.lines[0]?.productId ?? 1, name, unitPriceAgorot: agorot, quantity: 1 };
+}

@@ -6,7 +6,7 @@ import {
   orderStreamId,
   type PaymentMethod,
   type SellerBlock,
-  shareLineName,
+  shareLineOf,
 } from '@tafrit/contracts';
 import type { EventStore } from '../../../platform/event-store/event-store.port.js';
 import type { BusinessReader } from '../../accounts/index.js';
@@ -145,6 +145,5 @@ export async function loadInvoice(
 /** A part's document lines: the payer's own, or the share as one line named by the table and the order. */
 function linesOfPart(placed: OrderEventData['OrderPlaced'], part: OrderEventData['PartPageOpened']): OrderLine[] {
   if (part.lines?.length) return part.lines;
-  const name = shareLineName(placed.tableNumber, placed.orderNumber);
-  return [{ productId: placed.lines[0]?.productId ?? 1, name, unitPriceAgorot: part.itemsAgorot, quantity: 1 }];
+  return [shareLineOf(placed, part.itemsAgorot)];
 }

@@ -4,8 +4,9 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   agorotToDecimalString,
   cartLineKey,
+  orderLineKey,
   maxTipAgorot,
-  shareLineName,
+  shareLineOf,
   splitRefusalHe,
   tipAgorotOf,
   type OrderLine,
@@ -103,7 +104,7 @@ export class OpenPartPageHandler implements ICommandHandler<OpenPartPageCommand,
     if (amountAgorot !== input.shownAgorot) {
       throw new AppError('table.share_changed', { data: { amount: agorotToDecimalString(amountAgorot), leftAgorot } });
     }
-    const lines = input.choice.mode === 'mine' ? payerLines(order, input.mine) : shareLine(order, part.agorot);
+    const lines = input.choice.mode === 'mine' ? payerLines(order, input.mine) : [shareLineOf(order, part.agorot)];
     const request = paymentPageRequest(
       this.config,
       { ...order, totalAgorot: amountAgorot, tipAgorot, lines, invoiceFor: undefined },
@@ -152,7 +153,7 @@ export function splitRefused(reason: SplitRefusedError['reason'], leftAgorot: nu
 
 /** The order's line of each of the payer's lines, with the payer's quantity (the order merged the table's). */
 function payerLines(order: PlacedOrder, mine: PayerLines): OrderLine[] {
-  const byKey = new Map(order.lines.map((line) => [keyOf(line), line]));
+  const byKey = new Map(order.lines.map((line) => [orderLineKey(line), line]));
   return mine.flatMap((own) => {
     const line = byKey.get(cartLineKey(own.productId, own.options));
     if (!line) return [];
@@ -168,15 +169,3 @@ function mineOf(order: PlacedOrder, mine: PayerLines): number {
     0,
   );
 }
-
-/** A share of the bill as the provider's document line: one line for the part, named by the table and the order. */
-function shareLine(order: PlacedOrder, agorot: number): OrderLine[] {
-  const name = shareLineName(order.tableNumber, order.orderNumber);
-  return [{ productId: order.lines[0]?.productId ?? 1, name, unitPriceAgorot: agorot, quantity: 1 }];
-}
-
-const keyOf = (line: OrderLine): string =>
-  cartLineKey(
-    line.productId,
-    (line.options ?? []).map((option) => option.optionId),
-  );

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   agorotToDecimalString,
-  cartLineKey,
+  orderLineKey,
   decidePromo,
   type ErrorCode,
   type IsraelMoment,
@@ -210,15 +210,10 @@ export function checkoutKey(
   tipAgorot: number,
   method: 'card' | 'bit',
 ): string {
-  const keyOf = (line: OrderLine) =>
-    cartLineKey(
-      line.productId,
-      (line.options ?? []).map((option) => option.optionId),
-    );
   // Lines of one product with other choices are ordered by their key, so the cart's order never matters.
   const cart = [...lines]
-    .sort((a, b) => a.productId - b.productId || keyOf(a).localeCompare(keyOf(b)))
-    .map((line) => `${keyOf(line)}x${line.quantity}@${line.unitPriceAgorot}`);
+    .sort((a, b) => a.productId - b.productId || orderLineKey(a).localeCompare(orderLineKey(b)))
+    .map((line) => `${orderLineKey(line)}x${line.quantity}@${line.unitPriceAgorot}`);
   return (
     createHash('sha256')
       // Another tip or way to pay is another checkout; without either the key is the one it was before them.

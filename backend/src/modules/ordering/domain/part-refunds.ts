@@ -1,4 +1,4 @@
-import { cartLineKey, type OrderLine } from '@tafrit/contracts';
+import { orderLineKey } from '@tafrit/contracts';
 import { RefundSplitBillError } from './order.errors.js';
 import type { PartState, PlacedOrder } from './order.state.js';
 
@@ -11,12 +11,12 @@ import type { PartState, PlacedOrder } from './order.state.js';
  * name the order's lines as every refund does.
  */
 export function paymentViewOf(order: PlacedOrder, part: PartState): PlacedOrder {
-  const paid = new Map((part.lines ?? []).map((line) => [keyOf(line), line]));
+  const paid = new Map((part.lines ?? []).map((line) => [orderLineKey(line), line]));
   const { parts: _parts, discount: _discount, ...rest } = order;
   return {
     ...rest,
     lines: order.lines.map((line) => {
-      const own = paid.get(keyOf(line));
+      const own = paid.get(orderLineKey(line));
       const { discountAgorot: _whole, ...bare } = line;
       return own
         ? { ...bare, ...(own.discountAgorot ? { discountAgorot: own.discountAgorot } : {}), quantity: own.quantity }
@@ -66,7 +66,7 @@ export function refundPartOf(
     const payers = paid.filter((part) =>
       lines.every(({ index, quantity }) => {
         const line = order.lines[index];
-        const own = line && part.lines?.find((mine) => keyOf(mine) === keyOf(line));
+        const own = line && part.lines?.find((mine) => orderLineKey(mine) === orderLineKey(line));
         return own !== undefined && own.quantity >= quantity;
       }),
     );
@@ -91,9 +91,3 @@ export function derivedRefundId(refundId: string, n: number): string {
   const tail = ((Number.parseInt(refundId.slice(28), 16) ^ n) >>> 0).toString(16).padStart(8, '0');
   return `${refundId.slice(0, 28)}${tail}`;
 }
-
-const keyOf = (line: OrderLine): string =>
-  cartLineKey(
-    line.productId,
-    (line.options ?? []).map((option) => option.optionId),
-  );

@@ -1,7 +1,7 @@
 import {
   commissionAgorot,
   maxTipAgorot,
-  shareLineName,
+  shareLineOf,
   splitPart,
   splitVat,
   VAT_RATE_PERCENT,
@@ -249,8 +249,7 @@ function partInvoiceOf(
   const { orderId, businessPhone } = order;
   const { beforeVat, vat } = splitVat(part.itemsAgorot, VAT_RATE_PERCENT);
   // A share of the bill is not of any one item: its document lists it as one line named by the table and the order.
-  const share = { productId: order.lines[0]?.productId ?? 1, quantity: 1, unitPriceAgorot: part.itemsAgorot };
-  const lines = part.lines ?? [{ ...share, name: shareLineName(order.tableNumber, order.orderNumber) }];
+  const lines = part.lines ?? [shareLineOf(order, part.itemsAgorot)];
   const amounts = {
     totalAgorot: part.amountAgorot,
     beforeVatAgorot: beforeVat,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { shareLineName } from '@tafrit/contracts';
+import { shareLineOf } from '@tafrit/contracts';
 import { AppError } from '../../../../platform/http/app-error.js';
 import { BusinessReader } from '../../../accounts/index.js';
 import { InvoiceLinks } from '../../../invoicing/index.js';
@@ -119,7 +119,6 @@ export class ChargeTabHandler implements ICommandHandler<ChargeTabCommand, TabCh
 
   private async charge(order: PlacedOrder, part: PartState, hold: TabHold, correlationId: string): Promise<TabCharge> {
     const terminal = await this.terminalOf(hold);
-    const name = shareLineName(order.tableNumber, order.orderNumber);
     const result = await this.provider.chargeHold({
       chargeId: part.partId,
       // The hold's own reference (its page's ReturnValue): the tab's cart, which the provider checks the hold against.
@@ -131,7 +130,7 @@ export class ChargeTabHandler implements ICommandHandler<ChargeTabCommand, TabCh
       cardExpiry: hold.cardExpiry,
       holdAgorot: hold.holdAgorot,
       amountAgorot: part.amountAgorot,
-      lines: [{ productId: order.lines[0]?.productId ?? 1, name, unitPriceAgorot: part.itemsAgorot, quantity: 1 }],
+      lines: [shareLineOf(order, part.itemsAgorot)],
       tipAgorot: 0,
       issueDocument: terminal.owner === 'business',
       buyer: null,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { cartLineKey, commissionAgorot, type OrderLine } from '@tafrit/contracts';
+import { commissionAgorot, orderLineKey, type OrderLine } from '@tafrit/contracts';
 import { AppError } from '../../../../platform/http/app-error.js';
 import type { CartForPayment } from '../../../tables/index.js';
 import type { PlacedOrder } from '../../domain/order.state.js';
@@ -85,10 +85,7 @@ export class PlaceTabBillHandler implements ICommandHandler<PlaceTabBillCommand,
 export function billLines(rounds: readonly PlacedOrder[]): OrderLine[] {
   const merged = new Map<string, OrderLine>();
   for (const line of rounds.flatMap((round) => (round.status === 'expired' ? [] : round.lines))) {
-    const key = `${cartLineKey(
-      line.productId,
-      (line.options ?? []).map((option) => option.optionId),
-    )}@${line.unitPriceAgorot}`;
+    const key = `${orderLineKey(line)}@${line.unitPriceAgorot}`;
     const seen = merged.get(key);
     merged.set(key, seen ? { ...seen, quantity: seen.quantity + line.quantity } : { ...line });
   }
