@@ -22,10 +22,14 @@ function Confirm({
 }) {
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
   const [charging, setCharging] = useState(false);
   useLayoutEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
+    // The safe choice takes the focus. React's autoFocus focused it while the dialog was still closed, and
+    // showModal() then moved the focus to the dialog's first button: the charge itself.
+    cancel.current?.focus();
   }, []);
   async function charge() {
     if (charging) return;
@@ -64,8 +68,8 @@ function Confirm({
           {charging ? tt.charging : tt.chargeConfirm}
         </button>
         <button
+          ref={cancel}
           type="button"
-          autoFocus
           onClick={() => {
             dialog.current?.close();
             onClose(false);

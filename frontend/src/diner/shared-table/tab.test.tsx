@@ -243,6 +243,8 @@ describe("the holder's charge (issue 34, part 3)", () => {
     const dialog = screen.getByTestId('tab-charge-dialog');
     expect(dialog.hasAttribute('open')).toBe(true);
     expect(within(dialog).getByTestId('tab-charge-amount').textContent).toBe('₪28.00');
+    // The safe choice has the focus, never the charge.
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: tt.chargeCancel }));
     // Cancel charges nothing and gives the focus back to the button.
     fireEvent.click(within(dialog).getByRole('button', { name: tt.chargeCancel }));
     expect(screen.queryByTestId('tab-charge-dialog')).toBeNull();
