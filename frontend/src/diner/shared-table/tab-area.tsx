@@ -2,7 +2,7 @@
 // checkout frames a payment page), the open tab (the hold, the rounds, what was sent, what is left of the hold and
 // when the held card is charged by itself), the "send to the kitchen" button, and the holder's charge.
 import type { TableState, TableTab } from '@tafrit/contracts/tables';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useLanguage } from '../language';
 import { formatShekels } from '../money';
 import { framable, frameUrl, PaymentFrame } from '../payment-frame';
@@ -186,8 +186,23 @@ function SendRound({ shared, state, tt }: { shared: Shared; state: TableState; t
 export function TabArea({ shared }: { shared: Shared }) {
   const tt = useTabText();
   const id = useId();
+  const { announce } = useDiner();
+  const heading = useRef<HTMLHeadingElement>(null);
   const state = shared.view.state;
   const tab = state?.tab;
+  const status = tab?.status;
+  const mine = state ? holdsTheCard(state) : false;
+  const before = useRef(status);
+  useEffect(() => {
+    const was = before.current;
+    before.current = status;
+    // The holder's card was approved while its page was in the frame: the frame goes with the hold's ask, so the
+    // approval is said and the focus, which was in the frame, moves to the tab instead of falling to the page.
+    if (was === 'holding' && status === 'open' && mine) {
+      announce(tt.holdOk);
+      heading.current?.focus();
+    }
+  }, [status, mine, announce, tt.holdOk]);
   if (!state || !tab) return null;
   return (
     <section
@@ -196,7 +211,7 @@ export function TabArea({ shared }: { shared: Shared }) {
       data-testid="tab-area"
       data-status={tab.status}
     >
-      <h2 id={`${id}-title`} className="text-lg font-bold text-ink">
+      <h2 id={`${id}-title`} ref={heading} tabIndex={-1} className="text-lg font-bold text-ink" data-testid="tab-title">
         {tt.title}
       </h2>
       {tab.status === 'open' ? <OpenTab tab={tab} tt={tt} /> : <HoldAsk shared={shared} state={state} tt={tt} />}

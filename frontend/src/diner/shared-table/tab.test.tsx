@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { messageFor } from '@tafrit/contracts/messages.he';
 import type { TableState } from '@tafrit/contracts/tables';
@@ -13,7 +13,18 @@ import { chargeAgorot, holdReturnOf, roomAgorot, sendBlock, withoutHold } from '
 import { tabStrings } from './tab-strings';
 import { orderCartLines, ownCartLines } from './table-state';
 
-vi.mock('socket.io-client', () => ({ io: () => ({ on: () => undefined, disconnect: () => undefined }) }));
+// The table's socket: its pushes are handed to the page by the test (`push`).
+const socket = vi.hoisted(() => ({ handlers: new Map<string, (payload: unknown) => void>() }));
+vi.mock('socket.io-client', () => ({
+  io: () => ({
+    on: (event: string, handler: (payload: unknown) => void) => socket.handlers.set(event, handler),
+    disconnect: () => undefined,
+  }),
+}));
+const push = (state: TableState) => {
+  const { you: _you, ...pushed } = state;
+  act(() => socket.handlers.get('table.state')?.(pushed));
+};
 
 const tt = tabStrings.he;
 const t = tableStrings.he;
@@ -141,6 +152,28 @@ describe('the table’s tab on the cart page (issue 34, part 3)', () => {
     expect(frame.getAttribute('src')).toBe(HOLD_PAGE);
     expect(frame.getAttribute('title')).toBe(tt.holdFrame);
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ language: 'he' });
+  });
+
+  it('the holder’s card approved while its page is in the frame: said, and the focus moves to the tab', async () => {
+    const holding = tableState({
+      version: 2,
+      lines: [unsentLine()],
+      tab: tableTab({ status: 'holding', holder: dana }),
+    });
+    tabServer(holding, (call) =>
+      call.path.startsWith('/api/tables/demo/3/tab?')
+        ? json({ success: true, data: { paymentUrl: HOLD_PAGE } })
+        : undefined,
+    );
+    await openCart();
+    fireEvent.click(screen.getByRole('button', { name: tt.holdButton }));
+    await screen.findByTestId('payment-frame');
+    await waitFor(() => expect(socket.handlers.has('table.state')).toBe(true));
+    push({ ...holding, cart: { ...holding.cart, version: 3 }, tab: openTab() });
+    await waitFor(() => expect(screen.queryByTestId('payment-frame')).toBeNull());
+    expect(document.activeElement).toBe(screen.getByTestId('tab-title'));
+    // Said in the page's live region.
+    await waitFor(() => expect(document.body.textContent).toContain(tt.holdOk));
   });
 
   it("while another diner's hold page is open: who, and the hold button disabled", async () => {
