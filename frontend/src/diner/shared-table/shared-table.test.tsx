@@ -229,6 +229,42 @@ describe('the diner at a shared table (issue 34)', () => {
     expect(loadCart('demo')).toEqual([]);
   });
 
+  it("a share left unpaid past the café's time is told to the table, with since when", async () => {
+    const paid = {
+      dinerId: omer.dinerId,
+      name: 'Omer',
+      colour: omer.colour,
+      amountAgorot: 1400,
+      tipAgorot: 0,
+      status: 'paid' as const,
+      paidAt: '2026-11-30T18:02:00.000Z',
+    };
+    const waiting = tableState({ version: 6, status: 'paying', payments: [paid], leftAgorot: 1400 });
+    tableServer({ start: { ...waiting, cart: { ...waiting.cart, unpaidSince: '2026-11-30T18:02:00.000Z' } } });
+    openAt(`/menu/demo?table=3&key=${KEY}`);
+    const notice = await screen.findByTestId('table-unpaid');
+    expect(notice.getAttribute('role')).toBe('status');
+    expect(notice.textContent).toContain(t.unpaidShare);
+    // 18:02 UTC is 20:02 in Israel in winter.
+    expect(notice.textContent).toContain(`${t.unpaidSince} 20:02`);
+  });
+
+  it('a table still within its time lists its payments with no unpaid notice', async () => {
+    const paid = {
+      dinerId: omer.dinerId,
+      name: 'Omer',
+      colour: omer.colour,
+      amountAgorot: 1400,
+      tipAgorot: 0,
+      status: 'paid' as const,
+      paidAt: '2026-11-30T18:02:00.000Z',
+    };
+    tableServer({ start: tableState({ version: 4, status: 'paying', leftAgorot: 1400, payments: [paid] }) });
+    openAt(`/menu/demo?table=3&key=${KEY}`);
+    await screen.findByTestId('table-payments');
+    expect(screen.queryByTestId('table-unpaid')).toBeNull();
+  });
+
   it('an older server that lists no payments: "someone is paying", as before', async () => {
     tableServer({ start: tableState({ version: 4, status: 'paying' }) });
     openAt(`/menu/demo?table=3&key=${KEY}`);

@@ -4,11 +4,12 @@
 import { SPLIT_MAX_SHARES } from '@tafrit/contracts/split';
 import type { SplitMode, TablePayment, TableState } from '@tafrit/contracts/tables';
 import { useId, type ReactNode } from 'react';
+import { useLanguage } from '../language';
 import { formatShekels } from '../money';
 import { useSplitWords, type SplitWords } from '../split-words';
 import { iconButtonClass } from '../ui';
 import { clampShares, partOf, SPLIT_MIN_SHARES, type SplitPick } from './split';
-import { dinerColourHex } from './strings';
+import { dinerColourHex, tableStrings } from './strings';
 
 const MODES: readonly SplitMode[] = ['all', 'mine', 'equal', 'amount'];
 
@@ -170,6 +171,37 @@ function PaymentRow({ payment, w }: { payment: TablePayment; w: SplitWords }) {
   );
 }
 
+/** A time of day in Israel (the café's), 24 hours: "20:15". */
+const timeOfDay = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'Asia/Jerusalem',
+});
+
+/**
+ * A share left unpaid past the café's time (issue 34): the table is told, as the owner's console is, and anyone may
+ * pay what is left. Said once by the live region when it appears.
+ */
+function UnpaidShare({ since }: { since: string }) {
+  const t = tableStrings[useLanguage().language];
+  return (
+    <div
+      role="status"
+      className="mt-2 rounded-lg border border-danger bg-danger-50 p-3 text-danger"
+      data-testid="table-unpaid"
+    >
+      <p className="font-medium">{t.unpaidShare}</p>
+      <p className="mt-1 text-sm">
+        {t.unpaidSince}{' '}
+        <time dateTime={since}>
+          <bdi dir="ltr">{timeOfDay.format(new Date(since))}</bdi>
+        </time>
+      </p>
+    </div>
+  );
+}
+
 /** Who paid or is paying, and what is left: while the table pays and its server lists the payments. */
 export function TablePayments({ state, noticeId }: { state: TableState; noticeId?: string | undefined }) {
   const w = useSplitWords();
@@ -194,6 +226,7 @@ export function TablePayments({ state, noticeId }: { state: TableState; noticeId
           ))}
         </ul>
       ) : null}
+      {state.cart.unpaidSince ? <UnpaidShare since={state.cart.unpaidSince} /> : null}
       <p className="mt-2 flex justify-between font-bold text-ink" data-testid="table-left">
         <span>{w.left}</span>
         <bdi dir="ltr" data-testid="table-left-amount">

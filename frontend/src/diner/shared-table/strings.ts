@@ -42,6 +42,8 @@ const he = {
   toPayment: 'לתשלום על כל השולחן',
   payHint: 'אחד מהשולחן משלם על הכול.',
   backToMenu: 'חזרה לתפריט',
+  unpaidShare: 'חלק מהחשבון עדיין לא שולם. כל אחד בשולחן יכול לשלם את מה שנשאר, והצוות כבר יודע.',
+  unpaidSince: 'ממתין לתשלום מאז',
   colours: {
     teal: 'טורקיז',
     orange: 'כתום',
@@ -95,6 +97,8 @@ const en: TableStrings = {
   toPayment: 'Pay for the whole table',
   payHint: 'One person at the table pays for everything.',
   backToMenu: 'Back to the menu',
+  unpaidShare: 'Part of the bill is still unpaid. Anyone at the table can pay what is left; the staff has been told.',
+  unpaidSince: 'Waiting since',
   colours: {
     teal: 'Teal',
     orange: 'Orange',
@@ -146,6 +150,8 @@ const ar: TableStrings = {
   toPayment: 'الدفع عن الطاولة كلها',
   payHint: 'شخص واحد من الطاولة يدفع عن الجميع.',
   backToMenu: 'العودة إلى القائمة',
+  unpaidShare: 'جزء من الفاتورة لم يُدفع بعد. يمكن لأي شخص على الطاولة دفع المتبقي، وقد تم إبلاغ الطاقم.',
+  unpaidSince: 'بانتظار الدفع منذ',
   colours: {
     teal: 'فيروزي',
     orange: 'برتقالي',
@@ -203,6 +209,8 @@ const ru: TableStrings = {
   toPayment: 'Оплатить весь стол',
   payHint: 'Один человек за столом платит за всё.',
   backToMenu: 'Назад в меню',
+  unpaidShare: 'Часть счёта ещё не оплачена. Любой за столом может оплатить остаток, персонал уже знает.',
+  unpaidSince: 'Ожидает оплаты с',
   colours: {
     teal: 'Бирюзовый',
     orange: 'Оранжевый',
