@@ -270,6 +270,39 @@ describe('a tab left idle', () => {
   });
 });
 
+describe('a held card the issuer refuses', () => {
+  it('leaves the share open for the table to pay; the sweep does not ask it again', async () => {
+    const ziv: Diner = {};
+    const state = await read(ziv);
+    await add(ziv, shop.coffee.id);
+    await holdCard(ziv);
+    const round = await sendRound(ziv);
+    expect(round.status).toBe(200);
+    // The issuer no longer honours the hold (it lapsed, or the card was blocked): the capture is refused.
+    await rows(`update sandbox_payments set response_code = '7' where method = 'hold' and return_value = ?`, [
+      state.cart.cartId,
+    ]);
+    const sweep = app.app.get(TabSweep);
+    const later = new Date(Date.now() + 31 * 60_000);
+    expect((await sweep.sweep(later)).get(state.cart.cartId)).toBe('declined');
+    expect(await holdOf(state.cart.cartId)).toMatchObject({ status: 'failed', sealed_token: null });
+    const paying = await read(ziv);
+    expect(paying.cart.status).toBe('paying');
+    expect(paying.leftAgorot).toBe(1_450);
+    // Asked again, the card is not tried a second time.
+    expect((await sweep.sweep(later)).get(state.cart.cartId)).toBe('declined');
+    const byPage = await createPayment(app, shop.departmentId, {
+      items: sentItems(round.body.data),
+      amount: '14.50',
+      session: ziv.session!,
+      extra: { table: { number: 4, key } },
+    });
+    expect(byPage.status).toBe(200);
+    await payInSandbox(app, String(byPage.body.paymentUrl), { number: SANDBOX_APPROVED_CARD });
+    await until(async () => (await read(ziv)).cart.cartId !== state.cart.cartId);
+  });
+});
+
 describe('a tab paid by pages', () => {
   it('releases the held card: its token is forgotten and nothing is charged on it', async () => {
     const gil: Diner = {};

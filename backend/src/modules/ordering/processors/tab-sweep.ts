@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleIn
 import { CommandBus } from '@nestjs/cqrs';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
+import { AppError } from '../../../platform/http/app-error.js';
 import { sweepEvery } from '../../../platform/processing/sweep-every.js';
 import { SharedTables } from '../../tables/index.js';
 import { ChargeTabCommand, type TabCharge } from '../application/tab/charge-tab.handler.js';
@@ -46,6 +47,11 @@ export class TabSweep implements OnModuleInit, OnApplicationShutdown {
       try {
         outcomes.set(tab.cartId, await this.commands.execute(new ChargeTabCommand(tab.cartId, null, randomUUID())));
       } catch (error) {
+        // A tab whose held card cannot pay (declined, or never held) waits for the table's own payments: not news.
+        if (error instanceof AppError && error.code === 'table.tab_no_hold') {
+          outcomes.set(tab.cartId, 'declined');
+          continue;
+        }
         // One tab's failure (its provider unreachable) never stops the others; it is asked again next time.
         this.logger.warn(`the idle tab of table ${tab.number} was not charged: ${(error as Error).message}`);
         outcomes.set(tab.cartId, 'error');
