@@ -385,3 +385,22 @@ describe('bad input at a tab', () => {
     expect(state.tab?.status).toBe('none');
   });
 });
+
+// Last in the file: it spends the address's misses for the rest of the minute.
+describe('wrong keys on the tab routes', () => {
+  it('count as misses against the address, as on the table`s other routes: past the limit, 429', async () => {
+    const diner: Diner = {};
+    const wrong = 'A'.repeat(16);
+    const statuses: number[] = [];
+    for (let index = 0; index < 31; index++) {
+      const path = ['/tab', '/rounds', '/tab/charge'][index % 3]!;
+      statuses.push(
+        (await asDiner(diner, 'POST', tableAt(path, 4, wrong), path === '/rounds' ? { version: 1 } : {})).status,
+      );
+    }
+    // The file's earlier wrong keys spent some of the 30 misses already: 404s, then 429 for the rest.
+    const first = statuses.indexOf(429);
+    expect(first).toBeGreaterThan(0);
+    expect(statuses).toEqual([...Array(first).fill(404), ...Array(31 - first).fill(429)]);
+  });
+});

@@ -2,6 +2,8 @@
 export { TablesModule } from './tables.module.js';
 // Ordering reads a shared table's cart and moves it with these commands (issue 34).
 export { SharedTables, type CartForPayment } from './application/shared-tables.js';
+// The one opener of a poster's `?key=` (a refusal counted as a miss against the address), for ordering's tab routes.
+export { TableAccess } from './application/table-access.js';
 export {
   CheckOutTableCartCommand,
   CloseTableCartCommand,

@@ -64,7 +64,7 @@ import { TableHub } from './realtime/table-hub.js';
     WaitingTablesQuery,
     TableGateway,
   ],
-  exports: [SharedTables, BusinessTablesReader, IdleCartsSweep],
+  exports: [SharedTables, BusinessTablesReader, IdleCartsSweep, TableAccess],
 })
 export class TablesModule implements OnModuleInit {
   constructor(

@@ -18,7 +18,7 @@ import { DinerSessions } from '../../../platform/http/diner-sessions.js';
 import { LocalOrigins } from '../../../platform/http/local-origins.js';
 import { parseWith } from '../../../platform/http/parse.js';
 import { RateLimited } from '../../../platform/http/rate-limited.js';
-import { SharedTables, TABLE_CALLS_PER_IP } from '../../tables/index.js';
+import { SharedTables, TABLE_CALLS_PER_IP, TableAccess } from '../../tables/index.js';
 import { ChargeTabCommand } from '../application/tab/charge-tab.handler.js';
 import { OpenTabHoldCommand } from '../application/tab/open-tab-hold.handler.js';
 import { SendTabRoundCommand } from '../application/tab/send-tab-round.handler.js';
@@ -36,6 +36,7 @@ export class DinerTabController {
   constructor(
     private readonly commands: CommandBus,
     private readonly tables: SharedTables,
+    private readonly access: TableAccess,
     private readonly sessions: DinerSessions,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
@@ -56,7 +57,7 @@ export class DinerTabController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ApiSuccess<TableTabHoldAnswer>> {
-    const at = this.at(params, key, request, reply);
+    const at = await this.at(params, key, request, reply);
     const answer: TableTabHoldAnswer = await this.commands.execute(
       new OpenTabHoldCommand(at.departmentId, at.number, at.key, at.session, input.language, request.id),
     );
@@ -75,7 +76,7 @@ export class DinerTabController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ApiSuccess<TableState>> {
-    const at = this.at(params, key, request, reply);
+    const at = await this.at(params, key, request, reply);
     return success(
       await this.commands.execute(
         new SendTabRoundCommand(at.departmentId, at.number, at.key, at.session, input.version, request.id),
@@ -93,7 +94,7 @@ export class DinerTabController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ApiSuccess<TableState>> {
-    const at = this.at(params, key, request, reply);
+    const at = await this.at(params, key, request, reply);
     const cart = await this.tables.cartForPayment(at.departmentId, at.number, at.key, at.session);
     if (!cart) throw new AppError('not_found');
     await this.commands.execute(new ChargeTabCommand(cart.cartId, at.session, request.id));
@@ -102,9 +103,13 @@ export class DinerTabController {
     return success(state);
   }
 
-  private at(params: unknown, key: unknown, request: FastifyRequest, reply: FastifyReply) {
+  /**
+   * The table the poster's key opens, through the tables' own opener: a wrong key is the one 404 and counts as a miss
+   * against the address, as on the table's other routes (past the limit, 429).
+   */
+  private async at(params: unknown, key: unknown, request: FastifyRequest, reply: FastifyReply) {
     const { departmentId, table: number } = parseWith(tableParamsSchema, params);
-    if (typeof key !== 'string') throw new AppError('not_found');
-    return { departmentId, number, key, session: this.sessions.ensure(request, reply) };
+    await this.access.openOr404(departmentId, number, key, request.ip);
+    return { departmentId, number, key: key as string, session: this.sessions.ensure(request, reply) };
   }
 }
