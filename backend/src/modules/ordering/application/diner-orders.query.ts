@@ -16,6 +16,7 @@ import { BusinessReader } from '../../accounts/index.js';
 import { InvoiceLinks } from '../../invoicing/index.js';
 import type { RefundState } from '../domain/refunds.js';
 import type { PartState } from '../domain/order.decider.js';
+import { paidItemsAgorot } from '../domain/parts.js';
 import { OrderChanges } from '../persistence/order-changes.js';
 import { RecentOrders } from '../persistence/recent-orders.js';
 import { orderRowOf } from '../projections/order-row.js';
@@ -270,9 +271,7 @@ export class DinerOrders {
   private asPayer(row: OrderView, part: PartState): Partial<DinerOrderView> {
     const parts = partsOf(row);
     const items = parts.length > 0 ? billOf(row) : 0;
-    const paid = parts
-      .filter((one) => one.status === 'paid')
-      .reduce((sum, one) => sum + one.itemsAgorot - (one.paid?.overpaidAgorot ?? 0), 0);
+    const paid = paidItemsAgorot(parts);
     const status = part.status === 'paid' ? 'paid' : part.status === 'pending' ? 'pending' : 'failed';
     return {
       totalAmount: agorotToDecimalString(part.amountAgorot),

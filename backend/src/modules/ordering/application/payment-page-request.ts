@@ -1,4 +1,6 @@
 import type { AppConfig } from '../../../config/config.js';
+import { AppError } from '../../../platform/http/app-error.js';
+import type { BusinessReader } from '../../accounts/index.js';
 import type { CheckoutMenu } from './checkout-menu.reader.js';
 import type { OpenPaymentPageRequest, ProviderPageLanguage, TerminalChoice } from '../../payments/index.js';
 import type { PlacedOrder } from '../domain/order.decider.js';
@@ -8,6 +10,23 @@ export function terminalOf(business: CheckoutMenu['business']): TerminalChoice {
   return business.cardcom
     ? { owner: 'business', credentials: business.cardcom }
     : { owner: 'platform', credentials: null };
+}
+
+/**
+ * The terminal a page was opened on, as its row or hold recorded it: the platform's, or the business's own as it is
+ * configured now (a terminal removed since answers the provider's failure, never a call on the wrong terminal).
+ */
+export async function terminalChoiceOf(
+  businesses: Pick<BusinessReader, 'terminalOf'>,
+  terminal: 'business' | 'platform',
+  businessPhone: string,
+): Promise<TerminalChoice> {
+  if (terminal === 'platform') return { owner: 'platform', credentials: null };
+  const credentials = await businesses.terminalOf(businessPhone);
+  if (!credentials) {
+    throw new AppError('payment.provider_failed', { message: 'the business terminal is no longer configured' });
+  }
+  return { owner: 'business', credentials };
 }
 
 /** Where a payment page of the department's order sends the diner back, and where the provider calls us. */

@@ -12,6 +12,7 @@ import { PaymentMismatchError } from '../domain/order.errors.js';
 import { sellerNow } from '../domain/seller.js';
 import { OrderStore, type LoadedOrder } from '../persistence/order-store.js';
 import { RecentOrders } from '../persistence/recent-orders.js';
+import { terminalChoiceOf } from './payment-page-request.js';
 
 export type RecordedOutcome = 'paid' | 'failed' | 'pending';
 
@@ -85,7 +86,7 @@ export class RecordPaymentResultHandler implements ICommandHandler<RecordPayment
       throw new AppError('payment.unknown', { message: `page of provider ${page.provider} is not ours to verify` });
     }
 
-    const terminal = await this.terminalOf(page);
+    const terminal = await terminalChoiceOf(this.businesses, page.terminal, page.business_id);
     const result = await this.provider.getResult(lowProfileId, terminal);
     if (result.status === 'unknown') throw new AppError('payment.unknown');
     if (result.returnValue !== null && result.returnValue !== page.order_id) {
@@ -186,14 +187,5 @@ export class RecordPaymentResultHandler implements ICommandHandler<RecordPayment
     if (known?.state.placed && known.state.seller) return undefined;
     const business = await this.businesses.detailsOf(page.business_id);
     return business ? sellerNow(business) : null;
-  }
-
-  private async terminalOf(page: PageRow): Promise<TerminalChoice> {
-    if (page.terminal === 'platform') return { owner: 'platform', credentials: null };
-    const credentials = await this.businesses.terminalOf(page.business_id);
-    if (!credentials) {
-      throw new AppError('payment.provider_failed', { message: 'the business terminal is no longer configured' });
-    }
-    return { owner: 'business', credentials };
   }
 }

@@ -80,6 +80,12 @@ const holds = (part: PartState, now: string): boolean =>
 export const openPartOf = (order: PlacedOrder, dinerSessionId: string, now: string): PartState | undefined =>
   order.parts?.find((part) => part.dinerSessionId === dinerSessionId && part.status === 'pending' && holds(part, now));
 
+/** The items the paid parts paid toward the bill: each part's items less what it overpaid (owed back). */
+export const paidItemsAgorot = (parts: readonly PartState[] | undefined): number =>
+  (parts ?? [])
+    .filter((one) => one.status === 'paid')
+    .reduce((sum, one) => sum + one.itemsAgorot - (one.paid?.overpaidAgorot ?? 0), 0);
+
 /** The items paid or held at `now` by pages other than `except`'s. */
 export function takenAgorot(order: PlacedOrder, now: string, except?: string): number {
   return (order.parts ?? [])
@@ -165,9 +171,7 @@ export function recordPartPayment(
   if (charge.amountAgorot !== part.amountAgorot) {
     throw new PaymentMismatchError(`charged ${charge.amountAgorot} agorot, the part is ${part.amountAgorot}`);
   }
-  const paidBefore = (order.parts ?? [])
-    .filter((one) => one.status === 'paid')
-    .reduce((sum, one) => sum + one.itemsAgorot - (one.paid?.overpaidAgorot ?? 0), 0);
+  const paidBefore = paidItemsAgorot(order.parts);
   const items = itemsOf(order);
   const overpaid = Math.max(0, paidBefore + part.itemsAgorot - items);
   const commission = commissionAgorot(part.itemsAgorot);

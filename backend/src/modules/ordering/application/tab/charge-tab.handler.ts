@@ -5,15 +5,16 @@ import { shareLineOf } from '@tafrit/contracts';
 import { AppError } from '../../../../platform/http/app-error.js';
 import { BusinessReader } from '../../../accounts/index.js';
 import { InvoiceLinks } from '../../../invoicing/index.js';
-import { PAYMENT_PROVIDER, type PaymentProvider, type TerminalChoice } from '../../../payments/index.js';
+import { PAYMENT_PROVIDER, type PaymentProvider } from '../../../payments/index.js';
 import { type CartForPayment, CheckOutTableCartCommand, SharedTables } from '../../../tables/index.js';
-import { itemsOf, takenAgorot } from '../../domain/parts.js';
+import { itemsOf, paidItemsAgorot, takenAgorot } from '../../domain/parts.js';
 import type { PartState, PlacedOrder } from '../../domain/order.state.js';
 import { OrderStore } from '../../persistence/order-store.js';
 import { type TabHold, TabHolds } from '../../persistence/tab-holds.js';
 import { ExpireOrderCommand } from '../expire-order.handler.js';
 import type { PlacedOrderResult } from '../place-order.handler.js';
 import { PlaceTabBillCommand } from './place-tab-bill.handler.js';
+import { terminalChoiceOf } from '../payment-page-request.js';
 
 /** Who closes the tab: the diner whose card is held (their session), or the tab's idle time (`null`). */
 export class ChargeTabCommand {
@@ -63,9 +64,7 @@ export class ChargeTabHandler implements ICommandHandler<ChargeTabCommand, TabCh
     if (!part) {
       if (order.payment.status === 'paid') return 'nothing_left';
       // A payer's page still open holds its part until it is paid, declined or abandoned.
-      const paid = (order.parts ?? [])
-        .filter((one) => one.status === 'paid')
-        .reduce((sum, one) => sum + one.itemsAgorot, 0);
+      const paid = paidItemsAgorot(order.parts);
       const open = takenAgorot(order, now) > paid;
       // The card is captured once: it waits for open pages to end (paid, declined or abandoned after 15 minutes).
       if (open && dinerSessionId !== null) throw new AppError('table.tab_paying');
@@ -118,7 +117,7 @@ export class ChargeTabHandler implements ICommandHandler<ChargeTabCommand, TabCh
   }
 
   private async charge(order: PlacedOrder, part: PartState, hold: TabHold, correlationId: string): Promise<TabCharge> {
-    const terminal = await this.terminalOf(hold);
+    const terminal = await terminalChoiceOf(this.businesses, hold.terminal, hold.businessPhone);
     const result = await this.provider.chargeHold({
       chargeId: part.partId,
       // The hold's own reference (its page's ReturnValue): the tab's cart, which the provider checks the hold against.
@@ -181,14 +180,5 @@ export class ChargeTabHandler implements ICommandHandler<ChargeTabCommand, TabCh
     );
     await this.holds.charged(hold.cartId);
     return 'charged';
-  }
-
-  private async terminalOf(hold: TabHold): Promise<TerminalChoice> {
-    if (hold.terminal === 'platform') return { owner: 'platform', credentials: null };
-    const credentials = await this.businesses.terminalOf(hold.businessPhone);
-    if (!credentials) {
-      throw new AppError('payment.provider_failed', { message: 'the business terminal is no longer configured' });
-    }
-    return { owner: 'business', credentials };
   }
 }

@@ -2,14 +2,10 @@ import { Inject, Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AppError } from '../../../../platform/http/app-error.js';
 import { BusinessReader } from '../../../accounts/index.js';
-import {
-  PAYMENT_PROVIDER,
-  type PaymentProvider,
-  type RecordedPaymentOutcome,
-  type TerminalChoice,
-} from '../../../payments/index.js';
+import { PAYMENT_PROVIDER, type PaymentProvider, type RecordedPaymentOutcome } from '../../../payments/index.js';
 import { TableTabCommand } from '../../../tables/index.js';
 import { type TabHold, TabHolds } from '../../persistence/tab-holds.js';
+import { terminalChoiceOf } from '../payment-page-request.js';
 
 export class RecordTabHoldResultCommand {
   constructor(
@@ -37,7 +33,11 @@ export class RecordTabHoldResultHandler implements ICommandHandler<RecordTabHold
   async execute({ lowProfileId, correlationId }: RecordTabHoldResultCommand): Promise<RecordedPaymentOutcome> {
     const hold = await this.holds.byPage(lowProfileId);
     if (!hold || hold.provider !== this.provider.name) throw new AppError('payment.unknown');
-    const result = await this.provider.getHoldResult(lowProfileId, await this.terminalOf(hold), hold.holdAgorot);
+    const result = await this.provider.getHoldResult(
+      lowProfileId,
+      await terminalChoiceOf(this.businesses, hold.terminal, hold.businessPhone),
+      hold.holdAgorot,
+    );
     if (result.status === 'unknown') throw new AppError('payment.unknown');
     if (result.returnValue !== null && result.returnValue !== hold.cartId) {
       this.logger.error(`hold page ${lowProfileId} returned ${result.returnValue}, expected ${hold.cartId}`);
@@ -60,14 +60,5 @@ export class RecordTabHoldResultHandler implements ICommandHandler<RecordTabHold
 
   private tab(hold: TabHold, command: TableTabCommand['command'], correlationId: string): Promise<void> {
     return this.commands.execute(new TableTabCommand(hold.cartId, command, correlationId));
-  }
-
-  private async terminalOf(hold: TabHold): Promise<TerminalChoice> {
-    if (hold.terminal === 'platform') return { owner: 'platform', credentials: null };
-    const credentials = await this.businesses.terminalOf(hold.businessPhone);
-    if (!credentials) {
-      throw new AppError('payment.provider_failed', { message: 'the business terminal is no longer configured' });
-    }
-    return { owner: 'business', credentials };
   }
 }
