@@ -10,6 +10,7 @@ import { useSplitWords, type SplitWords } from '../split-words';
 import { iconButtonClass } from '../ui';
 import { clampShares, partOf, SPLIT_MIN_SHARES, type SplitPick } from './split';
 import { dinerColourHex, tableStrings } from './strings';
+import { formatTime } from './time-of-day';
 
 const MODES: readonly SplitMode[] = ['all', 'mine', 'equal', 'amount'];
 
@@ -171,14 +172,6 @@ function PaymentRow({ payment, w }: { payment: TablePayment; w: SplitWords }) {
   );
 }
 
-/** A time of day in Israel (the café's), 24 hours: "20:15". */
-const timeOfDay = new Intl.DateTimeFormat('en-GB', {
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'Asia/Jerusalem',
-});
-
 /**
  * A share left unpaid past the café's time (issue 34): the table is told, as the owner's console is, and anyone may
  * pay what is left. Said once by the live region when it appears.
@@ -195,7 +188,7 @@ function UnpaidShare({ since }: { since: string }) {
       <p className="mt-1 text-sm">
         {t.unpaidSince}{' '}
         <time dateTime={since}>
-          <bdi dir="ltr">{timeOfDay.format(new Date(since))}</bdi>
+          <bdi dir="ltr">{formatTime(since)}</bdi>
         </time>
       </p>
     </div>

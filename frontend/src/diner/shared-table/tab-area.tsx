@@ -11,17 +11,9 @@ import { ChargeDialog } from './charge-dialog';
 import { roomAgorot, sendBlock, unsentAgorot, unsentLines, holdsTheCard, holdReturnOf, withoutHold } from './tab';
 import { tabStrings, type TabStrings } from './tab-strings';
 import type { Shared } from './table-panel';
+import { formatTime } from './time-of-day';
 
 export const useTabText = (): TabStrings => tabStrings[useLanguage().language];
-
-/** A time of day in Israel (the café's), 24 hours: "20:15". */
-const timeOfDay = new Intl.DateTimeFormat('en-GB', {
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'Asia/Jerusalem',
-});
-export const formatTime = (iso: string): string => timeOfDay.format(new Date(iso));
 
 const disabledLook = 'aria-disabled:cursor-not-allowed aria-disabled:bg-muted aria-disabled:hover:bg-muted';
 
