@@ -23,6 +23,7 @@ import {
   documentProducts,
   isEmptyGuid,
   last4,
+  parseLpResult,
   optionalText,
   shekels,
   transactionInfoSchema,
@@ -133,16 +134,7 @@ const holdResultSchema = z.object({
  * `holdAgorot` is the amount the page was opened for: `TokenInfo` does not repeat it.
  */
 export function fromHoldResult(body: unknown, lowProfileId: string, holdAgorot: number): HoldResult {
-  const parsed = holdResultSchema.safeParse(body);
-  if (!parsed.success) throw new PaymentProviderError('Cardcom LowProfile/GetLpResult answered an unexpected shape');
-  const result = parsed.data;
-  if (
-    result.LowProfileId &&
-    result.LowProfileId.toLowerCase() !== lowProfileId.toLowerCase() &&
-    !isEmptyGuid(result.LowProfileId)
-  ) {
-    throw new PaymentProviderError('Cardcom LowProfile/GetLpResult answered about another LowProfileId');
-  }
+  const result = parseLpResult(holdResultSchema, body, lowProfileId);
   if (result.Operation && result.Operation !== 'CreateTokenOnly') return { status: 'unknown', lowProfileId };
   const returnValue = result.ReturnValue || null;
   const transaction = result.TranzactionInfo;

@@ -300,16 +300,7 @@ export function paymentMethodOf(vector: string | number | null | undefined): Pay
  * Bad credentials and malformed requests come as HTTP 401/400 (ErrorInfo) and are thrown by the client.
  */
 export function fromLowProfileResult(body: unknown, lowProfileId: string): PaymentResult {
-  const parsed = lowProfileResultSchema.safeParse(body);
-  if (!parsed.success) throw new PaymentProviderError('Cardcom LowProfile/GetLpResult answered an unexpected shape');
-  const result = parsed.data;
-  if (
-    result.LowProfileId &&
-    result.LowProfileId.toLowerCase() !== lowProfileId.toLowerCase() &&
-    !isEmptyGuid(result.LowProfileId)
-  ) {
-    throw new PaymentProviderError('Cardcom LowProfile/GetLpResult answered about another LowProfileId');
-  }
+  const result = parseLpResult(lowProfileResultSchema, body, lowProfileId);
   // A hold page's verdict is getHoldResult's: its J5 transaction, if reported, charged nothing.
   if (result.Operation && result.Operation !== 'ChargeOnly') return { status: 'unknown', lowProfileId };
   const returnValue = result.ReturnValue || null;
@@ -349,6 +340,28 @@ export function fromLowProfileResult(body: unknown, lowProfileId: string): Payme
     document: providerDocument(result.DocumentInfo, transaction.DocumentType),
     method: paymentMethodOf(result.ExternalPaymentVector),
   };
+}
+
+/**
+ * A GetLpResult answer in `schema`'s shape (a payment page's or a hold page's), refused when it is malformed or speaks
+ * of another page than the one asked about (an empty GUID is Cardcom not echoing it, which is no contradiction).
+ */
+export function parseLpResult<T extends { LowProfileId?: string | null }>(
+  schema: z.ZodType<T>,
+  body: unknown,
+  lowProfileId: string,
+): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new PaymentProviderError('Cardcom LowProfile/GetLpResult answered an unexpected shape');
+  const result = parsed.data;
+  if (
+    result.LowProfileId &&
+    result.LowProfileId.toLowerCase() !== lowProfileId.toLowerCase() &&
+    !isEmptyGuid(result.LowProfileId)
+  ) {
+    throw new PaymentProviderError('Cardcom LowProfile/GetLpResult answered about another LowProfileId');
+  }
+  return result;
 }
 
 // Last4CardDigits is an int32, so a card ending 0123 arrives as 123.
