@@ -1,13 +1,9 @@
 import 'reflect-metadata';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { IncomingMessage } from 'node:http';
-import { failure } from '@tafrit/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
@@ -25,6 +21,8 @@ import { registerAgentDownloads, registerStaticAssets } from './platform/http/st
 import { registerTextGuard } from './platform/http/text-guard.js';
 import { createLogger, PinoNestLogger, requestIdFor } from './platform/logging/logger.js';
 import { SocketAdapter } from './platform/realtime/socket-adapter.js';
+import { FILE_STORE, type FileStore } from './platform/storage/file-store.js';
+import { registerUploads } from './platform/storage/uploads-route.js';
 import { entities, repeatableSql } from './entities.js';
 
 export interface App {
@@ -81,7 +79,7 @@ export async function createApp(
     uploadMs: config.uploadBodyTimeoutMs,
   });
   await registerStaticAssets(app, config.frontendDist);
-  await registerRequestPlugins(app, config.dataDir);
+  await registerRequestPlugins(app, app.get<FileStore>(FILE_STORE));
   await registerAgentDownloads(app, config.agentDownloadsDir);
   app.useWebSocketAdapter(new SocketAdapter(app, config.redisUrl, logger));
   app.enableShutdownHooks();
@@ -123,33 +121,11 @@ async function registerMultipartForUploadsOnly(app: NestFastifyApplication): Pro
 }
 
 /**
- * Cookies (the refresh token), multipart uploads and the uploaded files themselves, served from DATA_DIR/uploads
- * under /uploads. Stored names are random and never reused, so browsers may keep a file for a year.
+ * Cookies (the refresh token), multipart uploads and the uploaded files themselves under /uploads, from the folder or
+ * the bucket the file store keeps them in (decision 060).
  */
-async function registerRequestPlugins(app: NestFastifyApplication, dataDir: string): Promise<void> {
+async function registerRequestPlugins(app: NestFastifyApplication, store: FileStore): Promise<void> {
   await app.register(cookie);
   await registerMultipartForUploadsOnly(app);
-  const uploads = join(dataDir, 'uploads');
-  mkdirSync(uploads, { recursive: true });
-  await app.register(
-    async (scope: FastifyInstance) => {
-      // A removed or unknown file is a plain 404, not the single-page app's HTML.
-      scope.setNotFoundHandler((_request, reply) => {
-        void reply.status(404).send(failure({ code: 'not_found' }));
-      });
-      await scope.register(fastifyStatic, {
-        root: uploads,
-        // Files appear while the server runs, so one wildcard route rather than a route per file found at start.
-        wildcard: true,
-        index: false,
-        dotfiles: 'deny',
-        // The front end's static plugin may have decorated the reply already.
-        decorateReply: false,
-        setHeaders(res) {
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-        },
-      });
-    },
-    { prefix: '/uploads' },
-  );
+  await registerUploads(app, store);
 }

@@ -31,6 +31,7 @@ import { HttpFastPath, HttpFastPathModule } from './platform/http/fast-path.js';
 import { SpaFallback } from './platform/http/spa-fallback.js';
 import { RealtimeModule } from './platform/realtime/realtime.module.js';
 import { SmsModule } from './platform/sms/sms.module.js';
+import { StorageModule } from './platform/storage/storage.module.js';
 
 @Module({})
 export class AppModule {
@@ -45,6 +46,7 @@ export class AppModule {
         EventStoreModule,
         AuthModule,
         SmsModule,
+        StorageModule,
         HealthModule,
         AccountsModule,
         TeamModule,

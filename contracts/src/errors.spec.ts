@@ -71,6 +71,7 @@ describe('error codes', () => {
         'order.slot_full',
         'order.slot_unknown',
         'secrets.unavailable',
+        'storage.unavailable',
         'test_order.no_product',
         'test_order.limit',
         'order.ready_sms_unavailable',

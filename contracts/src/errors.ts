@@ -62,6 +62,7 @@ export const ErrorCode = {
   CreditNotRetryable: 'credit.not_retryable',
   BusinessOrderingClosed: 'business.ordering_closed',
   SecretsUnavailable: 'secrets.unavailable',
+  StorageUnavailable: 'storage.unavailable',
   TestOrderNoProduct: 'test_order.no_product',
   TestOrderLimit: 'test_order.limit',
   ReadySmsUnavailable: 'order.ready_sms_unavailable',
@@ -203,6 +204,9 @@ export const errorHttpStatus: Readonly<Record<ErrorCode, number>> = {
   'business.ordering_closed': 409,
   // The server has no key to encrypt a terminal's password with (SECRETS_KEYS unset with an external database).
   'secrets.unavailable': 503,
+  // The store of photos and logos (a bucket, decision 060, or the uploads folder) refused or did not answer: nothing
+  // was recorded, try again; the menus keep being served meanwhile.
+  'storage.unavailable': 503,
   // A test order (issue 18) needs an available product of the business's own menu: add one first.
   'test_order.no_product': 409,
   // Test orders print and ring on the console: a few a day are enough to try both (decision 034).

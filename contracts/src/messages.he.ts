@@ -100,6 +100,7 @@ export const errorMessagesHe: Readonly<Record<ErrorCode, string>> = {
   'order.slot_unknown': 'שעת האיסוף שנבחרה אינה אחת משעות האיסוף של היום. בחרו שעה מהרשימה',
   'order.ready_sms_unavailable': 'לא ניתן לשמור כרגע מספר להודעה כשההזמנה מוכנה. אפשר להמשיך בלי',
   'secrets.unavailable': 'שמירת סיסמאות אינה זמינה כרגע בשרת, פנו לתמיכה',
+  'storage.unavailable': 'שמירת תמונות אינה זמינה כרגע, שום דבר לא נשמר. נסו שוב בעוד כמה דקות',
 };
 
 /** Hebrew for a code from the wire; a code this build does not know yet still reads as a polite error. */

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { platformConfig, type PlatformConfig, platformEnvironment } from './platform.config.js';
+import { storageConfig, type StorageConfig, storageEnvironment } from './storage.config.js';
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], { message: 'expected true or false' })
@@ -134,6 +135,7 @@ const environmentSchema = z.object({
     .max(30, 'at most 30 characters (the header record field)')
     .optional(),
   ...platformEnvironment,
+  ...storageEnvironment,
 });
 
 export interface AppConfig {
@@ -142,6 +144,8 @@ export interface AppConfig {
   host: string;
   publicUrl: string;
   dataDir: string;
+  /** Photos and logos: `dataDir`/uploads, or an S3-compatible bucket (STORAGE_URL, decision 060). */
+  storage: StorageConfig;
   /** Unset means the embedded PGlite database in `dataDir`. */
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
@@ -234,7 +238,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const values = parsed.data;
   const dataDir = resolve(values.DATA_DIR);
   const embedded = !values.DATABASE_URL;
-  const missing = missingSecrets(values);
+  const { storage, problems } = storageConfig(values);
+  const missing = [...missingSecrets(values), ...problems];
   if (missing.length > 0) throw new ConfigError(missing);
   const inforu = inforuConfig(values);
   const jwtSecret = values.JWT_SECRET ?? readOrCreateSecret(dataDir);
@@ -244,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: values.HOST,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
     dataDir,
+    storage,
     databaseUrl: values.DATABASE_URL,
     redisUrl: values.REDIS_URL,
     eventStoreUrl: values.EVENTSTORE_URL,

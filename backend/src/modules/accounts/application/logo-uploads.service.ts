@@ -1,44 +1,41 @@
-import { join } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { APP_CONFIG } from '../../../config/config.module.js';
-import type { AppConfig } from '../../../config/config.js';
-import { randomFileStem, removeFiles, writeNewFiles } from '../../../platform/images/stored-files.js';
+import { randomFileStem } from '../../../platform/images/stored-files.js';
+import { FILE_STORE, type FileStore } from '../../../platform/storage/file-store.js';
 import { ChangeLogoCommand } from './change-logo.handler.js';
 import type { CommandContext } from './command-context.js';
 import { toLogoWebp } from './logo-image.js';
 
 export const LOGO_URL_PREFIX = '/uploads/logos/';
 // Only names this server made can be removed: a recorded path never points outside the logos folder.
+// The file store's key of a logo is its address without the leading `/uploads/`.
 const STORED_NAME = /^\/uploads\/logos\/([0-9a-f]{32}\.webp)$/;
 
 /**
- * Stores a new logo under DATA_DIR/uploads/logos/<random>.webp (a name nobody can choose or guess), records
- * `LogoChanged`, then removes the file it replaced. A refused upload stores nothing; a refused event removes the file.
+ * Stores a new logo as logos/<random>.webp in the file store (DATA_DIR/uploads or a bucket, decision 060; a name
+ * nobody can choose or guess), records `LogoChanged`, then removes the file it replaced. A refused upload stores
+ * nothing; a refused event removes the file; a store that is down refuses the upload (503) before anything is recorded.
  */
 @Injectable()
 export class LogoUploads {
   private readonly logger = new Logger('LogoUploads');
-  private readonly folder: string;
 
   constructor(
-    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(FILE_STORE) private readonly files: FileStore,
     private readonly commands: CommandBus,
-  ) {
-    this.folder = join(config.dataDir, 'uploads', 'logos');
-  }
+  ) {}
 
   async replace({ phone, bytes, context }: { phone: string; bytes: Buffer; context: CommandContext }): Promise<string> {
     const image = await toLogoWebp(bytes);
     const name = `${randomFileStem()}.webp`;
-    await writeNewFiles(this.folder, [{ name, bytes: image }]);
+    await this.files.writeNew([{ key: `logos/${name}`, bytes: image, contentType: 'image/webp' }]);
     let previousLogo: string | null;
     try {
       ({ previousLogo } = await this.commands.execute<ChangeLogoCommand, { previousLogo: string | null }>(
         new ChangeLogoCommand(phone, `${LOGO_URL_PREFIX}${name}`, context),
       ));
     } catch (error) {
-      await removeFiles(this.folder, [name]);
+      await this.files.remove([`logos/${name}`]);
       throw error;
     }
     await this.remove(previousLogo);
@@ -52,6 +49,6 @@ export class LogoUploads {
   async remove(logo: string | null): Promise<void> {
     const name = logo ? STORED_NAME.exec(logo)?.[1] : undefined;
     if (!name) return;
-    await removeFiles(this.folder, [name], (message) => this.logger.warn(`logo: ${message}`));
+    await this.files.remove([`logos/${name}`], (message) => this.logger.warn(`logo: ${message}`));
   }
 }
