@@ -11,6 +11,7 @@ import type { AppConfig } from './config/config.js';
 import { assertEveryOwnerRouteHasAPermission } from './platform/auth/permission.js';
 import { Database } from './platform/database/database.js';
 import type { EmbeddedPostgres } from './platform/database/embedded-postgres.js';
+import { registerDatabaseMetrics } from './platform/database/database-metrics.js';
 import { registerBodyDeadlines } from './platform/http/body-deadline.js';
 import { HttpFastPath } from './platform/http/fast-path.js';
 import { registerForwardedForGuard } from './platform/http/forwarded-for.js';
@@ -20,6 +21,9 @@ import { lazyRequestLogger } from './platform/logging/lazy-request-logger.js';
 import { registerAgentDownloads, registerStaticAssets } from './platform/http/static-assets.js';
 import { registerTextGuard } from './platform/http/text-guard.js';
 import { createLogger, PinoNestLogger, requestIdFor } from './platform/logging/logger.js';
+import { registerBackupMetrics } from './platform/metrics/backup-metrics.js';
+import { countFastPathAnswers, registerRequestDurations } from './platform/metrics/http-metrics.js';
+import { Metrics } from './platform/metrics/metrics.js';
 import { SocketAdapter } from './platform/realtime/socket-adapter.js';
 import { FILE_STORE, type FileStore } from './platform/storage/file-store.js';
 import { registerUploads } from './platform/storage/uploads-route.js';
@@ -29,6 +33,7 @@ export interface App {
   app: NestFastifyApplication;
   database: Database;
   logger: Logger;
+  metrics: Metrics;
 }
 
 /**
@@ -51,8 +56,13 @@ export async function createApp(
     ...(options.embeddedServer ? { embeddedServer: options.embeddedServer } : {}),
     log: (level, message, error) => logger[level]({ err: error }, message),
   });
+  // Made before Nest, as the database: the HTTP hooks and the sockets count into it (decision 059).
+  const metrics = new Metrics();
+  registerDatabaseMetrics(metrics, database);
+  registerBackupMetrics(metrics, config.dataDir);
   // Made before Fastify: its server answers the cached public menu in front of Fastify (decision 012).
   const fastPath = new HttpFastPath(() => logger.isLevelEnabled('info'));
+  countFastPathAnswers(fastPath, metrics);
   const adapter = new FastifyAdapter({
     serverFactory: fastPath.serverFactory,
     loggerInstance: logger,
@@ -68,9 +78,14 @@ export async function createApp(
     void reply.header('x-request-id', request.id);
     done(null, payload);
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, database, fastPath), adapter, {
-    logger: new PinoNestLogger(logger),
-  });
+  registerRequestDurations(adapter.getInstance(), metrics);
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(config, database, fastPath, metrics),
+    adapter,
+    {
+      logger: new PinoNestLogger(logger),
+    },
+  );
   await registerSecurityHeaders(app, config.publicUrl);
   registerTextGuard(app.getHttpAdapter().getInstance());
   registerForwardedForGuard(app.getHttpAdapter().getInstance(), config.trustProxy);
@@ -81,12 +96,12 @@ export async function createApp(
   await registerStaticAssets(app, config.frontendDist);
   await registerRequestPlugins(app, app.get<FileStore>(FILE_STORE));
   await registerAgentDownloads(app, config.agentDownloadsDir);
-  app.useWebSocketAdapter(new SocketAdapter(app, config.redisUrl, logger));
+  app.useWebSocketAdapter(new SocketAdapter(app, config.redisUrl, logger, metrics));
   app.enableShutdownHooks();
   await app.init();
   assertEveryOwnerRouteHasAPermission(app);
   await database.start();
-  return { app, database, logger };
+  return { app, database, logger, metrics };
 }
 
 /** A logo is at most 5 MB (the owner's phone camera is the usual source); one file per request. */

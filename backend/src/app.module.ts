@@ -29,19 +29,22 @@ import type { Database } from './platform/database/database.js';
 import { EnvelopeExceptionFilter } from './platform/http/exception.filter.js';
 import { HttpFastPath, HttpFastPathModule } from './platform/http/fast-path.js';
 import { SpaFallback } from './platform/http/spa-fallback.js';
+import { Metrics } from './platform/metrics/metrics.js';
+import { MetricsModule } from './platform/metrics/metrics.module.js';
 import { RealtimeModule } from './platform/realtime/realtime.module.js';
 import { SmsModule } from './platform/sms/sms.module.js';
 import { StorageModule } from './platform/storage/storage.module.js';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, database: Database, fastPath: HttpFastPath): DynamicModule {
+  static forRoot(config: AppConfig, database: Database, fastPath: HttpFastPath, metrics: Metrics): DynamicModule {
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
         DatabaseModule.forRoot(database),
         HttpFastPathModule.forRoot(fastPath),
+        MetricsModule.forRoot(metrics),
         CqrsModule.forRoot(),
         EventStoreModule,
         AuthModule,

@@ -32,9 +32,13 @@ describe('start-up steps', () => {
       steady++;
     });
     try {
+      // Readiness (`/api/health/ready`) waits for these: the migrations, then each step until it has succeeded.
+      expect(database.startUpPending()).toEqual(['migrations', 'flaky', 'steady']);
       await database.start();
       expect(database.isReady).toBe(true);
+      expect(database.startUpPending()).toEqual(flaky === 3 ? [] : ['flaky']);
       await until(() => flaky === 3);
+      await until(() => database.startUpPending().length === 0);
       await until(() => logged.some((line) => line.includes('"flaky" succeeded on attempt 3')));
       expect(steady).toBe(1);
       expect(logged.filter((line) => line.startsWith('error:'))).toEqual([

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config/config.js';
+import { loadMetricsToken } from '../../src/config/metrics.config.js';
 
 /*
  * docker/ cannot be built or run here (no Docker on these machines). This checks what can be checked without it:
@@ -42,6 +43,20 @@ describe('docker/compose.yml', () => {
     }
     expect(Object.keys(compose.services)).toEqual(expect.arrayContaining(['proxy', 'postgres', 'redis', 'kurrentdb']));
     expect(compose.services.kurrentdb!.profiles).toEqual(['kurrentdb']);
+    // Prometheus and Grafana only when asked for (decision 059), with the dashboard the server's metrics are checked
+    // against (grafana-dashboard.spec.ts).
+    expect(compose.services.prometheus!.profiles).toEqual(['monitoring']);
+    expect(compose.services.grafana!.profiles).toEqual(['monitoring']);
+    for (const file of ['prometheus/prometheus.yml', 'grafana/dashboards/tafrit.json']) {
+      expect([file, existsSync(join(dockerDir, file))]).toEqual([file, true]);
+    }
+    const prometheus = safeLoad(readFileSync(join(dockerDir, 'prometheus/prometheus.yml'), 'utf8')) as {
+      scrape_configs: { metrics_path: string; static_configs: { targets: string[] }[] }[];
+    };
+    expect(prometheus.scrape_configs[0]).toMatchObject({
+      metrics_path: '/metrics',
+      static_configs: [{ targets: appServices.map(([name]) => `${name}:3000`) }],
+    });
     // The second instance waits for the first to have migrated the database.
     expect(compose.services.app2!.depends_on?.app1).toEqual({ condition: 'service_healthy' });
   });
@@ -79,6 +94,9 @@ describe('docker/compose.yml', () => {
       });
       const onKurrent = loadConfig(resolve({ ...secret, EVENTSTORE_URL: 'kurrentdb://kurrentdb:2113?tls=false' }));
       expect(onKurrent.eventStoreUrl).toBe('kurrentdb://kurrentdb:2113?tls=false');
+      expect(loadMetricsToken(resolve(secret))).toBeUndefined();
+      const token = 'b'.repeat(64);
+      expect(loadMetricsToken(resolve({ ...secret, METRICS_TOKEN: token }))).toBe(token);
     }
   });
 
@@ -86,6 +104,8 @@ describe('docker/compose.yml', () => {
     const caddyfile = readFileSync(join(dockerDir, 'Caddyfile'), 'utf8');
     const upstreams = /reverse_proxy\s+([^{\n]+)/.exec(caddyfile)?.[1]?.trim().split(/\s+/);
     expect(upstreams).toEqual(appServices.map(([name]) => `${name}:3000`));
+    // Traffic only to instances that are ready (decision 059).
+    expect(caddyfile).toMatch(/^\s*health_uri \/api\/health\/ready$/m);
     expect(readFileSync(join(dockerDir, 'Dockerfile'), 'utf8')).toMatch(/^\s*PORT=3000/m);
   });
 });
@@ -117,9 +137,9 @@ describe('docker/Dockerfile', () => {
     expect(existsSync(join(root, 'backend/dist/main.js'))).toBe(true);
   });
 
-  it('runs as a non-root user, on Node 24, with a health check on the database endpoint', () => {
+  it('runs as a non-root user, on Node 24, with a health check on readiness', () => {
     expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:24-slim$/m);
     expect(dockerfile).toMatch(/^USER node$/m);
-    expect(dockerfile).toMatch(/^HEALTHCHECK[\s\S]*\/api\/health\/database/m);
+    expect(dockerfile).toMatch(/^HEALTHCHECK[\s\S]*\/api\/health\/ready/m);
   });
 });

@@ -47,6 +47,7 @@ describe('a database that is down', () => {
 
   const health = () => app.app.inject({ method: 'GET', url: '/api/health/database' });
   const terms = () => app.app.inject({ method: 'GET', url: '/api/terms' });
+  const ready = () => app.app.inject({ method: 'GET', url: '/api/health/ready' });
 
   it('keeps the process up and answers health with 503 in the spec shape', async () => {
     expect(app.database.status).toBe('unavailable');
@@ -55,6 +56,13 @@ describe('a database that is down', () => {
     const body = response.json();
     expect(body).toMatchObject({ success: false, message: 'שגיאת חיבור למסד הנתונים', error: 'unreachable' });
     expect(typeof body.timestamp).toBe('string');
+  });
+
+  it('answers liveness 200 and readiness 503, so a load balancer leaves the instance out without restarting it', async () => {
+    expect((await app.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+    const answer = await ready();
+    expect(answer.statusCode).toBe(503);
+    expect(answer.json()).toMatchObject({ success: false, error: 'database_unavailable' });
   });
 
   it('answers routes that need the database with 503 DATABASE_UNAVAILABLE in Hebrew', async () => {
@@ -87,12 +95,15 @@ describe('a database that is down', () => {
     );
     expect(recovered.json()).toEqual({ success: true, data: { content: DEFAULT_TERMS_HE } });
     expect((await health()).statusCode).toBe(200);
+    // Ready once every start-up step is done too (the terms were one of them).
+    expect((await eventually(ready, (response) => response.statusCode === 200, 60_000)).statusCode).toBe(200);
   }, 300_000);
 
   it('goes back to 503 when the database disappears again, and back to 200 when it returns', async () => {
     await server?.stop();
     const down = await eventually(terms, (response) => response.statusCode === 503, 60_000);
     expect(down.json().code).toBe('DATABASE_UNAVAILABLE');
+    expect((await ready()).statusCode).toBe(503);
 
     server = new PGLiteSocketServer({ db: db!, host: '127.0.0.1', port, maxConnections: 16 });
     await server.start();

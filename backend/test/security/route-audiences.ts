@@ -10,9 +10,10 @@ import type { Permission } from '@tafrit/contracts';
  *   change of this table too;
  * - `admin`: AdminGuard, an administrator's token, never an owner's;
  * - `agent`: the printing agent's own credential (`Agent id:secret`), never a bearer token;
- * - `open`: no bearer token needed, for the reason given (the caller proves itself otherwise, or the data is public).
+ * - `open`: no bearer token needed, for the reason given (the caller proves itself otherwise, or the data is public);
+ * - `operator`: the operator's own token from the configuration (`METRICS_TOKEN`), never a person's (decision 059).
  */
-export type Audience = 'owner' | 'admin' | 'agent' | 'open';
+export type Audience = 'owner' | 'admin' | 'agent' | 'open' | 'operator';
 
 export interface RouteAccess {
   audience: Audience;
@@ -29,6 +30,9 @@ const open = (reason: string): RouteAccess => ({ audience: 'open', reason });
 
 export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/health/database': open('health check for load balancers; says nothing about any business'),
+  // A load balancer's two questions (decision 059): whether the process serves, and whether to send it traffic.
+  'GET /api/health/live': open('liveness for load balancers; says nothing about any business'),
+  'GET /api/health/ready': open('readiness for load balancers: the database answers and the start is done'),
   'POST /api/register': open('sign-up'),
   'POST /api/send-otp': open('sign-in: answers the same for every phone'),
   'POST /api/verify-otp': open('sign-in: the one-time code is the proof'),
@@ -234,6 +238,17 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/admin/tax-authority': admin,
   'POST /api/admin/tax-authority/connect': admin,
   'DELETE /api/admin/tax-authority': admin,
+};
+
+/**
+ * Routes outside /api that answer to the operator rather than to a person (the API's table above is compared with the
+ * app's /api routes only). metrics.spec.ts checks each is registered and refuses a request without its token.
+ */
+export const OPERATOR_ROUTE_ACCESS: Record<string, RouteAccess> = {
+  'GET /metrics': {
+    audience: 'operator',
+    reason: "Prometheus' scrape: `Authorization: Bearer` with METRICS_TOKEN; 404 when no token is configured",
+  },
 };
 
 /** The permission the table names for an owner route; undefined for any other. */

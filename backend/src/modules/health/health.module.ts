@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { HealthController } from './health.controller.js';
+import { MetricsController } from './metrics.controller.js';
 
-@Module({ controllers: [HealthController] })
+/** The operator's answers: health for load balancers and the metrics for Prometheus (decision 059). */
+@Module({ controllers: [HealthController, MetricsController] })
 export class HealthModule {}

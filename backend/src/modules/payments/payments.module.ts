@@ -1,8 +1,10 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.js';
+import { Metrics } from '../../platform/metrics/metrics.js';
 import { CardcomPaymentProvider } from './cardcom/cardcom-payment-provider.js';
 import { CardcomWebhookController } from './cardcom/cardcom-webhook.controller.js';
+import { countedPaymentProvider } from './counted-payment-provider.js';
 import { PaymentOrdersPort } from './payment-orders.port.js';
 import { PAYMENT_PROVIDER } from './payment-provider.port.js';
 import { SandboxPageController } from './sandbox/sandbox-page.controller.js';
@@ -22,9 +24,12 @@ import { SandboxPaymentProvider } from './sandbox/sandbox-payment-provider.js';
     SandboxPaymentProvider,
     {
       provide: PAYMENT_PROVIDER,
-      inject: [APP_CONFIG, SandboxPaymentProvider],
-      useFactory: (config: AppConfig, sandbox: SandboxPaymentProvider) =>
-        config.paymentProvider === 'cardcom' && config.cardcom ? new CardcomPaymentProvider(config.cardcom) : sandbox,
+      inject: [APP_CONFIG, SandboxPaymentProvider, Metrics],
+      useFactory: (config: AppConfig, sandbox: SandboxPaymentProvider, metrics: Metrics) =>
+        countedPaymentProvider(
+          config.paymentProvider === 'cardcom' && config.cardcom ? new CardcomPaymentProvider(config.cardcom) : sandbox,
+          metrics,
+        ),
     },
   ],
   exports: [PAYMENT_PROVIDER, SandboxPaymentProvider, PaymentOrdersPort],

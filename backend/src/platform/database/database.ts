@@ -50,6 +50,9 @@ export class Database {
   private ormInstance: MikroORM<PostgreSqlDriver> | undefined;
   private embeddedServer: Promise<EmbeddedPostgres> | undefined;
   private readonly readyHooks: StartUpStep[] = [];
+  /** Steps that have succeeded once (an outage runs them all again, but what they did is done). */
+  private readonly stepsDone = new Set<StartUpStep>();
+  private migrated = false;
   private preparedOnce = false;
   private retryTimer: NodeJS.Timeout | undefined;
   private probing: Promise<void> | undefined;
@@ -98,6 +101,26 @@ export class Database {
       pool.on('connect', (client) => void client.query('deallocate all').catch(() => undefined));
     }
     return pool;
+  }
+
+  /**
+   * What of the start is not done yet: `migrations` until they and the repeatable SQL ran, then the names of the
+   * start-up steps that have not succeeded (still to run, or failed and waiting to run again). Readiness waits for
+   * none (the health module's `/api/health/ready`).
+   */
+  startUpPending(): string[] {
+    const steps = this.readyHooks.filter((step) => !this.stepsDone.has(step)).map((step) => step.name);
+    return this.migrated ? steps : ['migrations', ...steps];
+  }
+
+  /**
+   * The connections of the pool behind the ORM (the embedded database has one). Undefined while the database is not
+   * ready: asking the ORM for its pool then would try to connect.
+   */
+  async poolStats(): Promise<{ total: number; idle: number; waiting: number; max: number } | undefined> {
+    if (!this.ormInstance || this.status !== 'ready') return undefined;
+    const pool = (await this.ormInstance.em.getConnection().getNativeClient()) as Pool;
+    return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 0 };
   }
 
   /** Runs once, after migrations, the first time the database answers (and never again on reconnects). */
@@ -172,6 +195,7 @@ export class Database {
     if (!(await this.migrationsUpToDate())) await this.orm.migrator.up();
     const applied = await applyRepeatableSql(this.orm.em.fork() as EntityManager, this.options.repeatableSql);
     if (applied.length > 0) this.options.log?.('info', `applied the changed SQL of ${applied.join(', ')}`);
+    this.migrated = true;
     // Hooks may use `em()`, which requires the ready status. They must be idempotent: an outage in the middle of
     // them means they all run again on the next successful probe.
     this.status = 'ready';
@@ -179,6 +203,7 @@ export class Database {
     for (const step of this.readyHooks) {
       try {
         await step.hook(this);
+        this.stepsDone.add(step);
       } catch (error) {
         this.options.log?.('error', `start-up step "${step.name}" failed`, error);
         if (isDatabaseUnavailableError(error)) throw error;
@@ -203,7 +228,10 @@ export class Database {
       if (this.status === 'closed') return;
       const run = this.status === 'ready' ? step.hook(this) : Promise.reject(new DatabaseUnavailableError());
       run.then(
-        () => this.options.log?.('info', `start-up step "${step.name}" succeeded on attempt ${attempt + 1}`),
+        () => {
+          this.stepsDone.add(step);
+          this.options.log?.('info', `start-up step "${step.name}" succeeded on attempt ${attempt + 1}`);
+        },
         (error: unknown) => {
           if (!isDatabaseUnavailableError(error)) {
             this.options.log?.('error', `start-up step "${step.name}" failed again (attempt ${attempt + 1})`, error);

@@ -1,8 +1,18 @@
-import { Global, Inject, Logger, Module, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import {
+  Global,
+  Inject,
+  Logger,
+  Module,
+  Optional,
+  type BeforeApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/config.js';
 import { DATABASE } from '../database/database.module.js';
 import { Database } from '../database/database.js';
+import { Metrics } from '../metrics/metrics.js';
+import { registerProcessorMetrics } from '../processing/processor-metrics.js';
 import { ProcessorRunner } from '../processing/processor-runner.js';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from './event-store.port.js';
 import { InlineProjectionRegistry } from './inline-projection.js';
@@ -78,11 +88,14 @@ export class EventStoreModule implements OnModuleInit, BeforeApplicationShutdown
     @Inject(ProcessorRunner) private readonly runner: ProcessorRunner,
     @Inject(DATABASE) private readonly database: Database,
     @Inject(EVENT_STORE) private readonly store: WiredEventStore,
+    // Absent when the module runs without the application (its own tests).
+    @Optional() private readonly metrics?: Metrics,
   ) {}
 
   // Processors read the log, so they start once the database answers and its migrations ran (maybe after an outage).
   onModuleInit(): void {
     this.database.onFirstReady('processors', async () => this.runner.start());
+    if (this.metrics) registerProcessorMetrics(this.metrics, () => this.runner.backlog());
   }
 
   // Before the database closes (its module closes it on application shutdown): finish the event in hand.

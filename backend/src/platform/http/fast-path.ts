@@ -20,6 +20,8 @@ export type FastPathHandler = (request: IncomingMessage, response: ServerRespons
 export class HttpFastPath {
   private readonly handlers: FastPathHandler[] = [];
   private securityHeaders: Record<string, string> | undefined;
+  /** Answers given here, which Fastify's hooks never see (read by `tafrit_http_fast_path_answers_total`). */
+  answered = 0;
 
   constructor(private readonly logsRequests: () => boolean) {}
 
@@ -58,7 +60,12 @@ export class HttpFastPath {
 
   private serve(request: IncomingMessage, response: ServerResponse): boolean {
     if (this.handlers.length === 0 || !this.securityHeaders || this.logsRequests()) return false;
-    for (const handler of this.handlers) if (handler(request, response)) return true;
+    for (const handler of this.handlers) {
+      if (handler(request, response)) {
+        this.answered++;
+        return true;
+      }
+    }
     return false;
   }
 }

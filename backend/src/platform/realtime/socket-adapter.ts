@@ -3,6 +3,7 @@ import { IoAdapter } from '@nestjs/platform-socket.io';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Server, ServerOptions } from 'socket.io';
+import type { Metrics } from '../metrics/metrics.js';
 import { loadIoredis, loadRedisAdapter } from '../redis-packages.js';
 
 /**
@@ -25,19 +26,34 @@ const SOCKET_OPTIONS: Partial<ServerOptions> = {
  */
 export class SocketAdapter extends IoAdapter {
   private readonly clients: Redis[] = [];
+  private readonly servers = new Set<Server>();
 
   constructor(
     app: INestApplicationContext,
     private readonly redisUrl: string | undefined,
     private readonly log: Logger,
+    metrics?: Metrics,
   ) {
     super(app);
+    const servers = this.servers;
+    metrics?.gauge({
+      name: 'tafrit_sockets_open',
+      help: 'Sockets connected to this instance, by namespace (owner consoles, printing agents, shared tables)',
+      labelNames: ['namespace'],
+      collect() {
+        this.reset();
+        for (const server of servers) {
+          for (const [name, namespace] of server._nsps) this.inc({ namespace: name }, namespace.sockets.size);
+        }
+      },
+    });
   }
 
   // Nest brings its own copy of socket.io (same version, other declarations): the types are bridged here only.
   override createIOServer(port: number, options?: Parameters<IoAdapter['createIOServer']>[1]) {
     const base = super.createIOServer(port, { ...options, ...SOCKET_OPTIONS } as typeof options);
     const server = base as unknown as Server;
+    this.servers.add(server);
     if (this.redisUrl && this.clients.length === 0) {
       const { Redis } = loadIoredis();
       const publisher = new Redis(this.redisUrl, { maxRetriesPerRequest: 2 });
@@ -54,6 +70,7 @@ export class SocketAdapter extends IoAdapter {
 
   override async dispose(): Promise<void> {
     await super.dispose();
+    this.servers.clear();
     await Promise.all(this.clients.map((client) => client.quit().catch(() => undefined)));
     this.clients.length = 0;
   }

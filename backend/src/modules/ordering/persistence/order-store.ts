@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { Counter } from 'prom-client';
 import { orderEventSchemaVersions, orderStreamId, type OrderEvent, type OrderEventData } from '@tafrit/contracts';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
@@ -8,6 +9,7 @@ import { StreamVersionConflictError } from '../../../platform/event-store/event-
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '../../../platform/event-store/event-store.port.js';
 import { isStreamVersionCollision } from '../../../platform/event-store/postgres/event-rows.js';
 import { PostgresEventStore } from '../../../platform/event-store/postgres/postgres-event-store.js';
+import { Metrics } from '../../../platform/metrics/metrics.js';
 import { ProcessorRunner } from '../../../platform/processing/processor-runner.js';
 import {
   CREDIT_NUMBER_AT_COMMIT,
@@ -110,6 +112,7 @@ const ATTEMPTS = 4;
 @Injectable()
 export class OrderStore {
   private readonly sqlLog: boolean;
+  private readonly paid: { orders: Counter; agorot: Counter };
 
   constructor(
     @Inject(DATABASE) private readonly database: Database,
@@ -117,8 +120,18 @@ export class OrderStore {
     private readonly runner: ProcessorRunner,
     private readonly changes: OrderChanges,
     private readonly recent: RecentOrders,
+    metrics: Metrics,
   ) {
     this.sqlLog = store instanceof PostgresEventStore;
+    // Counted where every order's payment is stored (a card page, a shared bill's last part, a tab's charge), once:
+    // a repeated webhook decides nothing and appends nothing.
+    this.paid = {
+      orders: metrics.counter({ name: 'tafrit_orders_paid_total', help: 'Orders paid, recorded by this instance' }),
+      agorot: metrics.counter({
+        name: 'tafrit_orders_paid_agorot_total',
+        help: 'What the paid orders came to (items and tips), in agorot, recorded by this instance',
+      }),
+    };
   }
 
   async load(orderId: string): Promise<LoadedOrder> {
@@ -281,6 +294,10 @@ export class OrderStore {
   /** After the commit: processors that handle these events look at once; a diner waiting on the order is answered. */
   private announce(events: RecordedEvent[], state: OrderState, version: number): OrderCommandResult {
     for (const event of events) {
+      if (event.type === 'OrderPaid') {
+        this.paid.orders.inc();
+        this.paid.agorot.inc((event.data as OrderEventData['OrderPaid']).amountAgorot);
+      }
       // A payer's part's page (issue 34) is found by the same webhook path as the order's.
       if (event.type !== 'PaymentPageOpened' && event.type !== 'PartPageOpened') continue;
       const page = event.data as OrderEventData['PaymentPageOpened'];
