@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { backupDirOf, backupEnvironment } from './backup.config.js';
 import { platformConfig, type PlatformConfig, platformEnvironment } from './platform.config.js';
 
 const booleanFlag = z
@@ -17,6 +18,7 @@ const environmentSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: z.url({ message: 'expected an absolute URL such as https://menu.example.co.il' }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  ...backupEnvironment,
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// URL')
@@ -142,6 +144,10 @@ export interface AppConfig {
   host: string;
   publicUrl: string;
   dataDir: string;
+  /** Where backups are written (BACKUP_DIR, else `dataDir/backups`). */
+  backupDir: string;
+  /** The embedded default's own daily backup (DAILY_BACKUP; on by default with the embedded database, not in tests). */
+  dailyBackup: boolean;
   /** Unset means the embedded PGlite database in `dataDir`. */
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
@@ -244,6 +250,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: values.HOST,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
     dataDir,
+    backupDir: backupDirOf(env, dataDir),
+    dailyBackup: values.DAILY_BACKUP ?? (embedded && values.NODE_ENV !== 'test'),
     databaseUrl: values.DATABASE_URL,
     redisUrl: values.REDIS_URL,
     eventStoreUrl: values.EVENTSTORE_URL,

@@ -1,0 +1,26 @@
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Backups (decision 061): where they go, and whether the embedded default takes its own once a day. */
+export const backupEnvironment = {
+  // Where backups go (`npm run backup` and the embedded default's daily one); DATA_DIR/backups if unset.
+  BACKUP_DIR: z.string().min(1).optional(),
+  // The embedded default backs itself up once a day into BACKUP_DIR (7 daily, 4 weekly kept); off turns that off.
+  DAILY_BACKUP: z
+    .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], { message: 'expected true or false' })
+    .transform((value) => ['1', 'true', 'yes', 'on'].includes(value))
+    .optional(),
+};
+
+export function backupDirOf(env: NodeJS.ProcessEnv, dataDir: string): string {
+  return resolve(env.BACKUP_DIR || join(dataDir, 'backups'));
+}
+
+/**
+ * The folders of a backup, read without the rest of the configuration (which would make the embedded default's
+ * secrets in an empty DATA_DIR): `npm run restore` must find an empty target empty.
+ */
+export function backupPaths(env: NodeJS.ProcessEnv = process.env): { dataDir: string; backupDir: string } {
+  const dataDir = resolve(env.DATA_DIR || './data');
+  return { dataDir, backupDir: backupDirOf(env, dataDir) };
+}
