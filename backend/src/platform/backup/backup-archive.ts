@@ -138,7 +138,8 @@ export async function extractArchive(file: string, folder: string): Promise<Back
 function describeReadFailure(error: unknown): Error {
   if (error instanceof BackupError) return error;
   const code = (error as { code?: string }).code;
-  if (code === 'ENOSPC') return new BackupError('no space left on the disk while unpacking the backup');
+  if (code === 'ENOSPC')
+    return new BackupError('no space left on the disk while unpacking the backup: nothing was replaced');
   if (code === 'ENOENT') return new BackupError(`the backup file does not exist`);
   const message = error instanceof Error ? error.message : String(error);
   if (/unexpected end|premature|truncat/i.test(message)) {

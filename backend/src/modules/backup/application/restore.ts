@@ -56,7 +56,9 @@ const hasFiles = (folder: string): boolean =>
 export async function restoreBackup(options: RestoreOptions): Promise<Restored> {
   const { dataDir, databaseUrl } = options;
   if (!existsSync(options.file)) throw new BackupError(`the backup file ${options.file} does not exist`);
-  await assertTargetFree(options);
+  // Refused before anything is unpacked: a running product must not see its folder change under it.
+  const running = await runningServer(dataDir);
+  if (running) throw new BackupError(`the product is running (process ${running.pid}): stop it first, then restore`);
   // Beside DATA_DIR, on its disk: the final renames are then instant and cannot fail half way for want of room.
   const parent = databaseUrl ? tmpdir() : dirname(dataDir);
   await mkdir(parent, { recursive: true });
@@ -67,6 +69,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<Restored> 
     await mkdir(product);
     const manifest = await extractArchive(options.file, archive);
     assertRestorableSchema(manifest, knownMigrations());
+    await assertTargetFree(options);
     const wanted = databaseUrl ? 'postgresql' : 'embedded';
     if (manifest.database !== wanted) {
       throw new BackupError(
@@ -92,8 +95,6 @@ export async function restoreBackup(options: RestoreOptions): Promise<Restored> 
 }
 
 async function assertTargetFree(options: RestoreOptions): Promise<void> {
-  const running = await runningServer(options.dataDir);
-  if (running) throw new BackupError(`the product is running (process ${running.pid}): stop it first, then restore`);
   if (options.databaseUrl) {
     const client = new pg.Client({ connectionString: options.databaseUrl });
     await client.connect();
