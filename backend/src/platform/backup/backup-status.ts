@@ -1,4 +1,4 @@
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 
@@ -42,6 +42,8 @@ export async function recordBackupOutcome(backupDir: string, outcome: BackupOutc
       ? { ...previous, lastSuccess: { at: outcome.at.toISOString(), file: outcome.file, sizeBytes: outcome.sizeBytes } }
       : { ...previous, lastFailure: { at: outcome.at.toISOString(), error: outcome.error.slice(0, 500) } };
     const file = join(backupDir, STATUS_FILE);
+    // A backup that failed before its folder was made still leaves its failure here.
+    await mkdir(backupDir, { recursive: true, mode: 0o700 });
     await writeFile(`${file}.tmp`, JSON.stringify(next, null, 2), { mode: 0o600 });
     await rename(`${file}.tmp`, file);
   } catch {
