@@ -25,6 +25,7 @@ import { BACKUP_COMMAND, RESTORE_COMMAND, runCommand } from './backup-cli.js';
 let host: ProductHost;
 let scratch: string;
 let backupFile: string;
+let phone: string;
 const mounted: string[] = [];
 
 beforeAll(async () => {
@@ -32,6 +33,7 @@ beforeAll(async () => {
   await host.start();
   const client = clientOf(host);
   const cafe = await openCafe(client, newPhone());
+  phone = cafe.owner.phone;
   const traffic: Traffic = { acknowledged: [], interrupted: 0 };
   await dinerPays(client, cafe, { traffic, ip: '10.37.0.1', deadline: Date.now() + 120_000 });
   await host.stop();
@@ -65,9 +67,14 @@ function contentsOf(folder: string): Map<string, string> {
   return found;
 }
 
-async function refusedRestore(file: string, env: Record<string, string>, message: RegExp): Promise<void> {
+async function refusedRestore(
+  file: string,
+  env: Record<string, string>,
+  message: RegExp,
+  args: string[] = [],
+): Promise<void> {
   const before = contentsOf(env.DATA_DIR!);
-  const restored = await runCommand(RESTORE_COMMAND, [file], env);
+  const restored = await runCommand(RESTORE_COMMAND, [file, ...args], env);
   expect(restored.stderr).toMatch(message);
   expect(restored.stderr).not.toMatch(/\n\s+at /);
   expect(restored.code).toBe(1);
@@ -91,6 +98,37 @@ async function rewritten(name: string, change: (manifest: Record<string, unknown
   await writeArchive(file, entries, manifest as never);
   return file;
 }
+
+describe('the numbering after a restore', () => {
+  // Into an empty folder of its own: on PostgreSQL the one target database is the host's, which is not empty.
+  (process.env.TEST_DATABASE_URL ? it.skip : it)(
+    'goes on where the options say, and never back',
+    async () => {
+      const back = emptyTarget('numbering-back');
+      await refusedRestore(
+        backupFile,
+        back,
+        new RegExp(`Restore failed: \\${phone}'s next invoice must come after 1, not at 1`),
+        ['--next-invoice', `${phone}=1`],
+      );
+      await refusedRestore(
+        backupFile,
+        emptyTarget('numbering-unknown'),
+        /Restore failed: no business \+972500000000 in this backup/,
+        ['--next-credit', '+972500000000=5'],
+      );
+      const restored = await runCommand(
+        RESTORE_COMMAND,
+        [backupFile, '--next-invoice', `${phone}=10`, '--next-credit', `${phone}=3`, '--next-platform-invoice', '7'],
+        emptyTarget('numbering'),
+      );
+      expect(restored.stderr).toBe('');
+      expect(restored.stdout).toContain(`business ${phone}: last invoice 9, last credit 2`);
+      expect(restored.stdout).toContain('the platform: last invoice 6, last credit none');
+    },
+    120_000,
+  );
+});
 
 describe('a restore refuses, says why and touches nothing', () => {
   it('a damaged file', async () => {
@@ -180,4 +218,26 @@ describe('a restore refuses, says why and touches nothing', () => {
       readdirSync(join(tiny, 'backups')).filter((name) => name.endsWith('.tar.gz') || name.endsWith('.partial')),
     ).toEqual([]);
   });
+});
+
+describe('a restore with --force', () => {
+  // Over the host's own DATA_DIR (embedded: on PostgreSQL the host's database would be dropped under the next files).
+  (process.env.TEST_DATABASE_URL ? it.skip : it)(
+    'replaces the product, keeping what it replaced beside it',
+    async () => {
+      const before = contentsOf(join(host.dataDir, 'uploads'));
+      const restored = await runCommand(RESTORE_COMMAND, [backupFile, '--force'], host.env);
+      expect(restored.stderr).toBe('');
+      expect(restored.code).toBe(0);
+      const aside = /The files it replaced are kept in (.+)\.\n/.exec(restored.stdout)?.[1];
+      expect(aside).toMatch(new RegExp(`^${host.dataDir}\\.before-restore-`));
+      expect(readdirSync(aside!).sort()).toEqual(['jwt-secret', 'pglite', 'secrets-key', 'uploads']);
+      expect(readdirSync(host.dataDir)).toEqual(
+        expect.arrayContaining(['pglite', 'jwt-secret', 'secrets-key', 'backups']),
+      );
+      expect(contentsOf(join(aside!, 'uploads')).size).toBe(before.size);
+      rmSync(aside!, { recursive: true, force: true });
+    },
+    120_000,
+  );
 });

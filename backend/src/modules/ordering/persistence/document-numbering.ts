@@ -29,12 +29,17 @@ export const documentNumbering = {
     const last = rows[0]?.last ?? 0;
     if (next <= last) throw new Error(`${businessId}'s next ${kind} must come after ${last}, not at ${next}`);
     if (next === last + 1) return;
-    const businesses = await sql('select 1 from businesses where phone = $1', [businessId]);
-    if (businesses.length === 0) throw new Error(`no business ${businessId} in this backup`);
-    await sql(
-      `insert into ${TABLES[kind]} (business_id, last_number) values ($1, $2)
-       on conflict (business_id) do update set last_number = excluded.last_number`,
-      [businessId, next - 1],
-    );
+    try {
+      await sql(
+        `insert into ${TABLES[kind]} (business_id, last_number) values ($1, $2)
+         on conflict (business_id) do update set last_number = excluded.last_number`,
+        [businessId, next - 1],
+      );
+    } catch (error) {
+      // The sequence's foreign key: no such business.
+      if ((error as { code?: string }).code === '23503')
+        throw new Error(`no business ${businessId} in this backup`, { cause: error });
+      throw error;
+    }
   },
 };
