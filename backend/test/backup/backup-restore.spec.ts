@@ -25,6 +25,8 @@ let backupFile: string;
 /** Orders the product acknowledged as paid before the backup command was started. */
 let acknowledgedBefore: string[];
 let slowestBefore = 0;
+/** Signed in on the source: the restored product must accept it too (its signing secret came with the backup). */
+let adminToken: string;
 let slowestDuring = 0;
 
 interface Paid {
@@ -55,7 +57,8 @@ beforeAll(async () => {
   for (let i = 0; i < 4; i++) await pay();
   // The console's journal has the payments before the refunds (as a kitchen would see them), then a credit document
   // for each café: a refund of its first order.
-  await waitUntilDrained(source, (await signInAdmin(client)).token);
+  adminToken = (await signInAdmin(client)).token;
+  await waitUntilDrained(source, adminToken);
   for (const [index, cafe] of cafes.entries()) {
     const refunded = await call(client, 'POST', `/api/orders/${paid[index]!.orderId}/refunds`, {
       token: cafe.owner.token,
@@ -135,7 +138,7 @@ describe('a backup taken while orders flow', () => {
     const traffic: Traffic = { acknowledged: [], interrupted: 0 };
     await dinerPays(clientOf(target), cafes[0]!, { traffic, ip: '10.36.0.1', deadline: Date.now() + 120_000 });
     // The processors' read models (commissions, tax documents, numbers) catch up with the log before the stop.
-    await waitUntilDrained(target, (await signInAdmin(clientOf(target))).token);
+    await waitUntilDrained(target, adminToken);
     await target.stop();
     const after = await openStoredDatabase(target);
     const numbersAfter = await documentNumbers(after);
