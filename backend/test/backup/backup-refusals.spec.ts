@@ -199,7 +199,8 @@ describe('a restore refuses, says why and touches nothing', () => {
     writeFileSync(join(dataDir, 'keep.txt'), 'untouched');
     const copy = join(tiny, 'backup.tar.gz');
     copyFileSync(backupFile, copy);
-    // On PostgreSQL the database is unpacked in the system's temporary folder: only the embedded case fills this disk.
+    // A PostgreSQL backup unpacks to about its own size (pg_dump compresses): only the embedded database's files
+    // overflow this disk.
     if (!host.databaseUrl) {
       await refusedRestore(
         copy,

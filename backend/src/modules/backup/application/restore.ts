@@ -1,6 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import pg from 'pg';
 import type { Pool } from 'pg';
@@ -59,8 +58,9 @@ export async function restoreBackup(options: RestoreOptions): Promise<Restored> 
   // Refused before anything is unpacked: a running product must not see its folder change under it.
   const running = await runningServer(dataDir);
   if (running) throw new BackupError(`the product is running (process ${running.pid}): stop it first, then restore`);
-  // Beside DATA_DIR, on its disk: the final renames are then instant and cannot fail half way for want of room.
-  const parent = databaseUrl ? tmpdir() : dirname(dataDir);
+  // Beside DATA_DIR, on its disk (the uploads' too with PostgreSQL): the final renames are then instant and cannot
+  // fail half way for want of room, nor cross file systems.
+  const parent = dirname(dataDir);
   await mkdir(parent, { recursive: true });
   const staging = await mkdtemp(join(parent, `.${basename(dataDir)}.restore-`));
   try {
