@@ -146,7 +146,7 @@ export interface AppConfig {
   dataDir: string;
   /** Where backups are written (BACKUP_DIR, else `dataDir/backups`). */
   backupDir: string;
-  /** The embedded default's own daily backup (DAILY_BACKUP; on by default with the embedded database, not in tests). */
+  /** The embedded database's own daily backup (DAILY_BACKUP, on by default but in tests; never with DATABASE_URL). */
   dailyBackup: boolean;
   /** Unset means the embedded PGlite database in `dataDir`. */
   databaseUrl: string | undefined;
@@ -251,7 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
     dataDir,
     backupDir: backupDirOf(env, dataDir),
-    dailyBackup: values.DAILY_BACKUP ?? (embedded && values.NODE_ENV !== 'test'),
+    dailyBackup: embedded && (values.DAILY_BACKUP ?? values.NODE_ENV !== 'test'),
     databaseUrl: values.DATABASE_URL,
     redisUrl: values.REDIS_URL,
     eventStoreUrl: values.EVENTSTORE_URL,

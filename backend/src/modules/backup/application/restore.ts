@@ -6,7 +6,7 @@ import type { Pool } from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { entities, repeatableSql } from '../../../entities.js';
 import { extractArchive } from '../../../platform/backup/backup-archive.js';
-import { runningServer } from '../../../platform/backup/backup-control.js';
+import { CONTROL_FILE, runningServer } from '../../../platform/backup/backup-control.js';
 import {
   assertRestorableSchema,
   BackupError,
@@ -57,7 +57,11 @@ export async function restoreBackup(options: RestoreOptions): Promise<Restored> 
   if (!existsSync(options.file)) throw new BackupError(`the backup file ${options.file} does not exist`);
   // Refused before anything is unpacked: a running product must not see its folder change under it.
   const running = await runningServer(dataDir);
-  if (running) throw new BackupError(`the product is running (process ${running.pid}): stop it first, then restore`);
+  if (running)
+    throw new BackupError(
+      `the product is running (process ${running.pid}): stop it first, then restore (if it is not running, remove ` +
+        `${join(dataDir, CONTROL_FILE)})`,
+    );
   // Beside DATA_DIR, on its disk (the uploads' too with PostgreSQL): the final renames are then instant and cannot
   // fail half way for want of room, nor cross file systems.
   const parent = dirname(dataDir);
