@@ -200,7 +200,15 @@ export async function writeYear({ dataDir, orders: count = 50_000, seed = 33, lo
   const { OrderStore } = await import(dist('modules/ordering/persistence/order-store.js'));
   const { InvoiceLinks } = await import(dist('modules/invoicing/application/invoice-links.js'));
   const { ProcessorRunner } = await import(dist('platform/processing/processor-runner.js'));
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'false' };
+  // No daily backup at start (decision 061): it would run beside the measured work.
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    SEED_DEMO: 'false',
+    DAILY_BACKUP: 'false',
+  };
   delete env.DATABASE_URL;
   env.LOG_LEVEL = 'warn';
   env.TRUST_PROXY = '127.0.0.1';

@@ -59,7 +59,7 @@ export async function createApp(
   // Made before Nest, as the database: the HTTP hooks and the sockets count into it (decision 059).
   const metrics = new Metrics();
   registerDatabaseMetrics(metrics, database);
-  registerBackupMetrics(metrics, config.dataDir);
+  registerBackupMetrics(metrics, config.backupDir);
   // Made before Fastify: its server answers the cached public menu in front of Fastify (decision 012).
   const fastPath = new HttpFastPath(() => logger.isLevelEnabled('info'));
   countFastPathAnswers(fastPath, metrics);

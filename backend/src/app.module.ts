@@ -5,6 +5,7 @@ import { ConfigModule } from './config/config.module.js';
 import type { AppConfig } from './config/config.js';
 import { AccountsModule } from './modules/accounts/index.js';
 import { AdminModule } from './modules/admin/index.js';
+import { BackupModule } from './modules/backup/index.js';
 import { BookkeepingModule } from './modules/bookkeeping/index.js';
 import { CommissionsModule } from './modules/commissions/index.js';
 import { ContactModule } from './modules/contact/index.js';
@@ -69,6 +70,7 @@ export class AppModule {
         ContactModule,
         OnboardingModule,
         RealtimeModule,
+        BackupModule,
         // Last: its start-up step runs after every module registered its projections and processors.
         DemoModule,
       ],

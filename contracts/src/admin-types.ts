@@ -151,6 +151,19 @@ export interface AdminContactMessage {
   createdAt: string;
 }
 
+/**
+ * `GET /api/admin/backup` (decision 061): the last backup written into BACKUP_DIR (by the embedded default's daily
+ * backup or `npm run backup`) and the last that failed; `warning` when the last attempt failed, the last backup is
+ * older than two days, or there is none yet.
+ */
+export interface AdminBackupStatus {
+  lastSuccess: { at: string; file: string; sizeBytes: number } | null;
+  lastFailure: { at: string; error: string } | null;
+  warning: 'failed' | 'stale' | 'none-yet' | null;
+  /** The embedded default takes one a day by itself; with PostgreSQL the operator schedules `npm run backup`. */
+  daily: boolean;
+}
+
 /** `GET /api/admin/debug`: for the debug link in the dashboard's header. */
 export interface AdminDebugInfo {
   buildVersion: string;

@@ -2,15 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { backupDirOf, backupEnvironment } from './backup.config.js';
+import { adminPhone, booleanFlag } from './fields.js';
 import { platformConfig, type PlatformConfig, platformEnvironment } from './platform.config.js';
 import { storageConfig, type StorageConfig, storageEnvironment } from './storage.config.js';
-
-const booleanFlag = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], { message: 'expected true or false' })
-  .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
-
-// Israeli mobiles only: 05X followed by 7 digits, written locally or as +972.
-const adminPhone = z.string().regex(/^(?:\+972|0)5\d{8}$/, 'expected Israeli mobile numbers like 0547654321');
 
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -18,6 +13,7 @@ const environmentSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: z.url({ message: 'expected an absolute URL such as https://menu.example.co.il' }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  ...backupEnvironment,
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// URL')
@@ -146,6 +142,9 @@ export interface AppConfig {
   dataDir: string;
   /** Photos and logos: `dataDir`/uploads, or an S3-compatible bucket (STORAGE_URL, decision 060). */
   storage: StorageConfig;
+  /** Backups go to BACKUP_DIR (else `dataDir/backups`); DAILY_BACKUP: the embedded default's own (not in tests). */
+  backupDir: string;
+  dailyBackup: boolean;
   /** Unset means the embedded PGlite database in `dataDir`. */
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
@@ -250,6 +249,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
     dataDir,
     storage,
+    backupDir: backupDirOf(env, dataDir),
+    dailyBackup: embedded && (values.DAILY_BACKUP ?? values.NODE_ENV !== 'test'),
     databaseUrl: values.DATABASE_URL,
     redisUrl: values.REDIS_URL,
     eventStoreUrl: values.EVENTSTORE_URL,

@@ -7,7 +7,7 @@ import {
 } from '../../src/modules/payments/payment-provider.port.js';
 import { countedPaymentProvider } from '../../src/modules/payments/counted-payment-provider.js';
 import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port.js';
-import { recordBackupOutcome } from '../../src/platform/metrics/backup-metrics.js';
+import { recordBackupOutcome } from '../../src/platform/backup/backup-status.js';
 import { UNMATCHED_ROUTE } from '../../src/platform/metrics/http-metrics.js';
 import { Metrics } from '../../src/platform/metrics/metrics.js';
 import { countedSmsSender } from '../../src/platform/sms/counted-sms.sender.js';
@@ -215,8 +215,8 @@ describe('GET /metrics', () => {
     expect(valueOf(before, 'tafrit_backup_last_success_timestamp_seconds')).toBe(0);
     expect(valueOf(before, 'tafrit_backup_failures_total')).toBe(0);
     const at = new Date('2026-11-30T03:00:00Z');
-    recordBackupOutcome(app.config.dataDir, { ok: true, sizeBytes: 123_456, at });
-    recordBackupOutcome(app.config.dataDir, { ok: false });
+    await recordBackupOutcome(app.config.backupDir, { ok: true, sizeBytes: 123_456, at, file: 'a.tar.gz' });
+    await recordBackupOutcome(app.config.backupDir, { ok: false, at: new Date(), error: 'no room' });
     const after = await scrapeParsed(app);
     expect(valueOf(after, 'tafrit_backup_last_success_timestamp_seconds')).toBe(at.getTime() / 1_000);
     expect(valueOf(after, 'tafrit_backup_last_size_bytes')).toBe(123_456);

@@ -76,7 +76,9 @@ beforeAll(async () => {
   const secret = { JWT_SECRET: 'outage-writes-secret-outage-writes-secret' };
   app = backend.embedded
     ? // The test closes the PGlite itself, after the app (afterAll).
-      await startTestApp(secret, { embeddedServer: { url, stop: async () => undefined } })
+      await startTestApp(secret, {
+        embeddedServer: { url, dump: () => Promise.reject(new Error('not here')), stop: async () => undefined },
+      })
     : await startTestApp({ ...secret, DATABASE_URL: url });
   shop = await openShop(app, await registerOwner(app));
 }, 60_000);

@@ -217,6 +217,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/admin/audit': admin,
   'GET /api/admin/contact-submissions': admin,
   'GET /api/admin/debug': admin,
+  'GET /api/admin/backup': admin,
   'GET /api/admin/commissions/:month': admin,
   'GET /api/admin/commissions/:month/csv': admin,
   'GET /api/admin/commissions/:month/:phone/history': admin,

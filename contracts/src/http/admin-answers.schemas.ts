@@ -7,6 +7,7 @@ import type {
   AdminCommissionBusiness,
   AdminCommissionReport,
   AdminContactMessage,
+  AdminBackupStatus,
   AdminDebugInfo,
   CommissionHistory,
   CommissionHistoryLine,
@@ -119,6 +120,13 @@ export const adminContactMessageSchema: z.ZodType<AdminContactMessage> = z.objec
   email: z.string(),
   message: z.string(),
   createdAt: z.string(),
+});
+
+export const adminBackupStatusSchema: z.ZodType<AdminBackupStatus> = z.object({
+  lastSuccess: z.object({ at: z.string(), file: z.string(), sizeBytes: z.number() }).nullable(),
+  lastFailure: z.object({ at: z.string(), error: z.string() }).nullable(),
+  warning: z.enum(['failed', 'stale', 'none-yet']).nullable(),
+  daily: z.boolean(),
 });
 
 export const adminDebugInfoSchema: z.ZodType<AdminDebugInfo> = z.object({

@@ -52,6 +52,17 @@ export const heAdmin = {
     databaseDown: 'לא זמין',
     unknown: 'לא ידוע',
   },
+  backup: {
+    label: 'גיבוי',
+    last: 'הגיבוי האחרון:',
+    size: (megabytes: string) => `${megabytes} MB`,
+    daily: 'השרת מגבה את עצמו פעם ביום.',
+    manual: 'הגיבוי נעשה בפקודה npm run backup, לפי תזמון של מנהל השרת.',
+    failed: 'הגיבוי האחרון נכשל:',
+    stale: 'הגיבוי האחרון ישן מיומיים. כדאי לבדוק שהגיבוי היומי פועל.',
+    noneYet: 'עדיין אין גיבוי.',
+    unavailable: 'לא ניתן לקרוא את מצב הגיבוי.',
+  },
   debug: {
     title: 'מידע טכני',
     description: 'נתוני השרת לבירור תקלות.',

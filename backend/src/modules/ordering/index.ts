@@ -22,6 +22,8 @@ export {
   type PaidOrdersOfMonth,
 } from './projections/monthly-orders.reader.js';
 export { paymentMethodOfColumn } from './projections/order-row.js';
+// Each business's invoice and credit numbering, read by a backup and moved on by a restore (decision 061).
+export { documentNumbering } from './persistence/document-numbering.js';
 
 import { OrderEntity } from './projections/order.entity.js';
 import { orderAppendSql } from './persistence/order-append.js';

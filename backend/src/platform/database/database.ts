@@ -68,6 +68,11 @@ export class Database {
     return this.ormInstance;
   }
 
+  /** DATA_DIR of the embedded database kept on disk; undefined for PostgreSQL and for an in-memory one (tests). */
+  get embeddedFolder(): string | undefined {
+    return this.embedded ? this.options.dataDir : undefined;
+  }
+
   get isReady(): boolean {
     return this.status === 'ready';
   }
@@ -144,6 +149,12 @@ export class Database {
       ...(log ? { log: (message: string) => log('info', stripVTControlCharacters(message)) } : {}),
     });
     await this.probe();
+  }
+
+  /** The embedded database's dump (`EmbeddedPostgres.dump`); only without `url`, once started. */
+  async dumpEmbedded(): Promise<Uint8Array> {
+    if (!this.embeddedServer) throw new Error('only the embedded database is dumped in process');
+    return (await this.embeddedServer).dump();
   }
 
   /** Asks the database for a sign of life; used by health and by the recovery loop. */

@@ -12,6 +12,7 @@ import { adminPhone } from '@/lib/storage';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { AccountCards, AccountsSection } from './accounts-section';
 import { AuditSection, ContactSection } from './activity-sections';
+import { BackupStatusLine } from './backup-status';
 import { clearAdminSession, logoutAdmin, onAdminSessionExpired, useBusinesses } from './api';
 import { CommissionsSection } from './commissions-section';
 import { ConnectionBadge, DebugButton } from './connection';
@@ -99,6 +100,7 @@ export function AdminDashboardPage() {
       <PageMain>
         <h1 className="text-3xl font-bold text-ink">{t.title}</h1>
         <p className="mt-3 max-w-prose text-lg text-muted">{t.description}</p>
+        <BackupStatusLine />
         <nav aria-label={t.sectionsNav} className="mt-6">
           <ul className="flex flex-wrap gap-x-6 gap-y-2">
             {sections.map(([id, label]) => (

@@ -2,6 +2,7 @@
 // "invalid response from the server", never a crash in a component.
 import {
   adminAuditEntrySchema,
+  adminBackupStatusSchema,
   adminBusinessRowSchema,
   adminCommissionReportSchema,
   adminContactMessageSchema,
@@ -12,6 +13,7 @@ import {
 import { platformInvoiceSummarySchema } from '@tafrit/contracts/http/owner-answers.schemas';
 import type {
   AdminAuditEntry,
+  AdminBackupStatus,
   AdminBusinessRow,
   AdminCommissionReport,
   AdminContactMessage,
@@ -47,6 +49,7 @@ export const adminPaths = {
   audit: '/api/admin/audit',
   contact: '/api/admin/contact-submissions',
   debug: '/api/admin/debug',
+  backup: '/api/admin/backup',
   health: HEALTH_URL,
 } as const;
 
@@ -213,5 +216,18 @@ export function useDebugInfo(enabled: boolean) {
     enabled,
     staleTime: 0,
     gcTime: 0,
+  });
+}
+
+export async function getBackupStatus(signal?: AbortSignal): Promise<AdminBackupStatus> {
+  return dataOf(adminBackupStatusSchema, await adminRequest('GET', adminPaths.backup, undefined, signal));
+}
+
+/** The last backup (decision 061): looked at again every few minutes while the dashboard is open. */
+export function useBackupStatus() {
+  return useQuery({
+    queryKey: [adminPaths.backup],
+    queryFn: ({ signal }) => getBackupStatus(signal),
+    refetchInterval: 5 * 60_000,
   });
 }
