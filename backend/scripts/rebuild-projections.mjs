@@ -8,6 +8,7 @@
 // then, since one process opens a PGlite folder). Nothing live is written: the replay runs in a scratch schema that
 // is dropped afterwards (`--keep` leaves it for a look). Exit code 0 when every read model is equal, 1 when one
 // differs (each difference is printed), 2 when the rebuild itself failed.
+import { pathToFileURL } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { loadConfig } from '../dist/config/config.js';
 import { entities, repeatableSql } from '../dist/entities.js';
@@ -216,7 +217,7 @@ export const NOT_REBUILT = {
     "refunds a shared bill's part charged above the bill through ordering's refund command: an effect, never replayed",
 };
 
-const TABLES = READ_MODELS.flatMap((model) => model.tables.map((spec) => spec.table));
+export const TABLES = READ_MODELS.flatMap((model) => model.tables.map((spec) => spec.table));
 
 async function readWholeLog(store) {
   const log = [];
@@ -232,7 +233,7 @@ async function readWholeLog(store) {
 }
 
 /** A copy of each table's shape (columns, defaults, checks, unique indexes) in `schema`, with sequences of its own. */
-async function createScratchTables(em, schema) {
+export async function createScratchTables(em, schema) {
   await execute(em, `create schema ${schema}`);
   for (const table of TABLES) {
     await execute(
@@ -390,10 +391,13 @@ async function main() {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    console.error(error);
-    process.exit(2);
-  },
-);
+// Run as a script; imported (the bench's year mode, bench/year-replay.mjs), it only lends its list and scratch tables.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().then(
+    (code) => process.exit(code),
+    (error) => {
+      console.error(error);
+      process.exit(2);
+    },
+  );
+}

@@ -1,0 +1,88 @@
+// Every read model of the log, built by the product's own projections (the list and the scratch tables of
+// backend/scripts/rebuild-projections.mjs), page by page so a year's log never sits in memory at once: into the live
+// tables when the year's template is made (the processors' read models; the order's row is written by its append),
+// and into a scratch schema of fresh tables when the bench measures a rebuild (events per second).
+import { join } from 'node:path';
+import { root } from './servers.mjs';
+
+const dist = (path) => join(root, 'backend/dist', path);
+
+export async function openDatabase({ url, dataDir }) {
+  const { entities, repeatableSql } = await import(dist('entities.js'));
+  const { Database } = await import(dist('platform/database/database.js'));
+  const database = new Database({
+    entities,
+    repeatableSql,
+    url,
+    dataDir: url ? undefined : dataDir,
+    retryIntervalMs: 500,
+  });
+  await database.start();
+  if (!database.isReady) throw new Error(`the database is not reachable: ${database.lastError}`);
+  return database;
+}
+
+export const sql = async () => import(dist('platform/database/sql.js'));
+
+/**
+ * Replays the log (after `after`, a log position, or all of it) through `models` (rebuild-projections' READ_MODELS,
+ * or some of them): in `schema`'s fresh tables when given (made here, dropped unless `keep`), else in the live ones.
+ * One transaction per page of `pageSize` events; `limit` stops after about that many (a rate needs no whole year).
+ * Returns { events, ms, eventsPerSecond }.
+ */
+export async function replayLog(
+  database,
+  { models, schema, keep = false, limit = Infinity, pageSize = 2_000, log = () => {} },
+) {
+  const { READ_MODELS, createScratchTables } = await import(join(root, 'backend/scripts/rebuild-projections.mjs'));
+  const { PostgresEventStore } = await import(dist('platform/event-store/postgres/postgres-event-store.js'));
+  const { execute } = await sql();
+  const chosen = models ?? READ_MODELS;
+  const handlers = new Map();
+  for (const model of chosen)
+    for (const type of model.projection.handles) handlers.set(type, [...(handlers.get(type) ?? []), model]);
+  const store = new PostgresEventStore({ em: () => database.em() });
+  if (schema) await database.em().transactional((em) => createScratchTables(em, schema));
+  const started = performance.now();
+  let events = 0;
+  let after;
+  while (events < limit) {
+    const page = await store.readAll({ ...(after ? { after } : {}), limit: pageSize });
+    if (page.length === 0) break;
+    await database.em().transactional(async (em) => {
+      if (schema) await execute(em, `set local search_path to ${schema}`);
+      for (const event of page) {
+        for (const model of handlers.get(event.type) ?? []) await model.projection.apply(em, event);
+      }
+    });
+    events += page.length;
+    const last = page.at(-1);
+    after = { transactionId: last.transactionId, globalPosition: last.globalPosition };
+    if ((events / pageSize) % 50 === 0) log(`  replayed ${events} events (${rate(events, started)} events/s)`);
+  }
+  const ms = performance.now() - started;
+  if (schema && !keep) await database.em().transactional((em) => execute(em, `drop schema ${schema} cascade`));
+  return { events, ms: Math.round(ms), eventsPerSecond: rate(events, started) };
+}
+
+const rate = (events, started) => Math.round(events / ((performance.now() - started) / 1000));
+
+/** The read models processors keep (the ones a bulk write of events leaves empty). */
+export async function processorModels() {
+  const { READ_MODELS } = await import(join(root, 'backend/scripts/rebuild-projections.mjs'));
+  return READ_MODELS.filter((model) => model.registeredAs.kind === 'processor');
+}
+
+/** Every processor's checkpoint at the log's head: the product starts as one that has read the whole log. */
+export async function checkpointsAtHead(database, names) {
+  const { execute } = await sql();
+  await execute(
+    database.em(),
+    `update processor_checkpoints c set owner = null, lease_until = null, updated_at = now(),
+            last_transaction_id = head.transaction_id, last_position = head.global_position
+       from (select transaction_id, global_position from events
+              order by transaction_id desc, global_position desc limit 1) head
+      ${names ? `where c.name in (${names.map(() => '?').join(', ')})` : ''}`,
+    names ?? [],
+  );
+}
