@@ -22,6 +22,16 @@ function figure(runs, pick, unit = '') {
   return { text: `${value.toLocaleString('en')}${unit}${each}`, value };
 }
 
+/** The read models that took most of a rebuild's time (run 1). */
+function slowest(byModelMs) {
+  if (!byModelMs) return '';
+  const all = Object.values(byModelMs).reduce((sum, ms) => sum + ms, 0) || 1;
+  const top = Object.entries(byModelMs)
+    .slice(0, 3)
+    .map(([name, ms]) => `${name} ${Math.round((ms / all) * 100)} %`);
+  return `; time by read model (run 1): ${top.join(', ')}`;
+}
+
 const atMost = (value, budget) => (value === undefined ? false : value <= budget);
 const atLeast = (value, budget) => (value === undefined ? false : value >= budget);
 
@@ -49,7 +59,7 @@ export function yearRows({ runs, postgres, year }) {
   rows.push(
     row(
       `rebuild of every read model from the log (first ${runs[0]?.rebuild?.events.toLocaleString('en')} events, fresh tables)`,
-      rebuild.text,
+      `${rebuild.text}${slowest(runs[0]?.rebuild?.byModelMs)}`,
       `at least ${YEAR_BUDGETS.rebuildEventsPerSecond.toLocaleString('en')} events/s${postgres ? '' : ' (a PostgreSQL budget)'}`,
       postgres ? atLeast(rebuild.value, YEAR_BUDGETS.rebuildEventsPerSecond) : null,
     ),
@@ -68,7 +78,7 @@ export function yearRows({ runs, postgres, year }) {
   rows.push(
     row(
       `owner's month report (${month}) of the largest café (${year.largest.orders.toLocaleString('en')} orders in the year), p95`,
-      report.text,
+      `${report.text}; ${figure(runs, (run) => run.report?.bytes, ' bytes').text}`,
       `at most ${YEAR_BUDGETS.monthReportP95Ms} ms`,
       atMost(report.value, YEAR_BUDGETS.monthReportP95Ms),
     ),

@@ -117,6 +117,15 @@ export async function writeOrders(database, cafes, scale, log, batch = 500) {
               continue;
             }
             const life = orderLife(next, shop, ++shop.numbered, item.at);
+            if (life.pickup) {
+              // The slot's row, as the checkout makes it with the café's capacity before placing (decision 050).
+              await execute(
+                em,
+                `insert into pickup_slots (business_id, pickup_at, capacity, taken) values (?, ?, 50, 0)
+                   on conflict (business_id, pickup_at) do nothing`,
+                [shop.phone, life.pickup],
+              );
+            }
             const paid = await append(em, life.orderId, 0, life.paid, orderDecider.initialState(), shop.phone);
             counts.events += paid.events;
             counts.paidOrders += 1;

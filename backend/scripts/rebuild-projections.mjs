@@ -42,6 +42,11 @@ const fromProcessor = (processor) => ({
   handles: processor.handles,
   // A replay pushes nothing: what a processor would do after its commit is dropped.
   apply: (em, event) => processor.handle(event, { em, attempt: 1, afterCommit: () => {} }),
+  // The processor's own catch-up path, many events at once (it must do what `handle` does for each in turn): the
+  // bench's year mode replays a year's log with it (bench/year-replay.mjs).
+  ...(processor.handleBatch
+    ? { applyBatch: (em, events) => processor.handleBatch(events, { em, attempt: 1, afterCommit: () => {} }) }
+    : {}),
 });
 const fromInline = (projection) => ({ handles: projection.handles, apply: (em, event) => projection.apply(em, event) });
 // A replay pushes nothing to the consoles.
