@@ -129,6 +129,18 @@ export function yearRows({ runs, postgres, year }) {
       null,
     ),
   );
+  if (runs.some((run) => run.report?.rssMb)) {
+    rows.push(
+      row(
+        'server memory (RSS) after each read: live console / month report / month CSV / month of commissions',
+        ['live', 'report', 'csv', 'commissions']
+          .map((key) => figure(runs, (run) => run[key]?.rssMb, ' MB').text)
+          .join(' / '),
+        'information',
+        null,
+      ),
+    );
+  }
   if (runs.some((run) => run.orders)) {
     const over = runs[0].orders.businesses ?? runs[0].orders.shops;
     const rate = figure(runs, (run) => run.orders?.completedPerSecond, ' paid orders/s');

@@ -199,10 +199,22 @@ async function oneRun(template, run) {
       const owner = (await signIn(product.url, copy.dataDir, largest.phone)).token;
       const month = reportMonth(facts);
       result.month = month;
-      result.live = await timed(product.url, '/api/live-orders', owner, settings.requests);
-      result.report = await timed(product.url, `/api/orders?month=${month}`, owner, settings.requests);
-      result.csv = await timed(product.url, `/api/orders/csv?month=${month}`, owner, settings.requests);
-      result.commissions = await timed(product.url, `/api/admin/commissions/${month}`, admin, settings.requests);
+      result.live = {
+        ...(await timed(product.url, '/api/live-orders', owner, settings.requests)),
+        rssMb: rssMb(product.pid),
+      };
+      result.report = {
+        ...(await timed(product.url, `/api/orders?month=${month}`, owner, settings.requests)),
+        rssMb: rssMb(product.pid),
+      };
+      result.csv = {
+        ...(await timed(product.url, `/api/orders/csv?month=${month}`, owner, settings.requests)),
+        rssMb: rssMb(product.pid),
+      };
+      result.commissions = {
+        ...(await timed(product.url, `/api/admin/commissions/${month}`, admin, settings.requests)),
+        rssMb: rssMb(product.pid),
+      };
       result.start.rssAfterReadsMb = rssMb(product.pid);
       log(
         `  month ${month}: report p95 ${result.report.p95Ms} ms, CSV p95 ${result.csv.p95Ms} ms, ` +
