@@ -27,12 +27,13 @@ export const sql = async () => import(dist('platform/database/sql.js'));
 /**
  * Replays the log (after `after`, a log position, or all of it) through `models` (rebuild-projections' READ_MODELS,
  * or some of them): in `schema`'s fresh tables when given (made here, dropped unless `keep`), else in the live ones.
- * One transaction per page of `pageSize` events; `limit` stops after about that many (a rate needs no whole year).
+ * One transaction per page of `pageSize` events; `limit` stops after about that many (a rate needs no whole year);
+ * `afterPage(events so far)` runs between pages (the template's build prunes there what the product prunes).
  * Returns { events, ms, eventsPerSecond, byModelMs }.
  */
 export async function replayLog(
   database,
-  { models, schema, keep = false, limit = Infinity, pageSize = 2_000, log = () => {} },
+  { models, schema, keep = false, limit = Infinity, pageSize = 2_000, log = () => {}, afterPage },
 ) {
   const { READ_MODELS, createScratchTables } = await import(join(root, 'backend/scripts/rebuild-projections.mjs'));
   const { PostgresEventStore } = await import(dist('platform/event-store/postgres/postgres-event-store.js'));
@@ -76,6 +77,7 @@ export async function replayLog(
       }
     });
     events += page.length;
+    await afterPage?.(events);
     const last = page.at(-1);
     after = { transactionId: last.transactionId, globalPosition: last.globalPosition };
     if ((events / pageSize) % 50 === 0) log(`  replayed ${events} events (${rate(events, started)} events/s)`);
