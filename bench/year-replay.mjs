@@ -57,9 +57,19 @@ export async function replayLog(
   const spent = new Map();
   let events = 0;
   let after;
-  while (events < limit) {
+  // The log does not change while it is replayed: its size says when it is done. The store's read stops below the
+  // oldest transaction still running anywhere on the server (decision 002), so an empty page before the end means
+  // someone else's long transaction: wait for it, never take it for the end.
+  const { query } = await sql();
+  const [{ total }] = await query(database.em(), 'select count(*)::int as total from events');
+  let waited = 0;
+  while (events < Math.min(limit, total)) {
     const page = await store.readAll({ ...(after ? { after } : {}), limit: pageSize });
-    if (page.length === 0) break;
+    if (page.length === 0) {
+      if (waited++ % 50 === 0) log('  waiting for an older transaction elsewhere on the server to end');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      continue;
+    }
     await database.em().transactional(async (em) => {
       if (schema) await execute(em, `set local search_path to ${schema}`);
       for (const event of page) {
