@@ -195,7 +195,13 @@ async function makeTemplate({ postgres, scale, key, url, name, dataDir, log }) {
       while (next < scale.cafes) {
         const index = next++;
         const address = `198.18.${Math.floor(index / 250)}.${1 + (index % 250)}`;
-        cafes[index] = await seedCafe(product.url, { name: `קפה השנה ${index + 1}`, address });
+        // The phone is drawn at random: a second café that drew a taken one draws again.
+        for (let attempt = 1; !cafes[index]; attempt++) {
+          cafes[index] = await seedCafe(product.url, { name: `קפה השנה ${index + 1}`, address }).catch((error) => {
+            if (attempt < 5 && /business\.phone_taken/.test(error.message)) return undefined;
+            throw error;
+          });
+        }
       }
     };
     await Promise.all(Array.from({ length: Math.min(4, scale.cafes) }, worker));
