@@ -45,8 +45,12 @@ async function seededYear(dataDir, orders, log) {
   return { ...year, reused: false };
 }
 
-/** The owner signs in with the code the log SMS provider wrote to the data folder, as a phone would read it. */
-async function signIn(url, dataDir, phone) {
+/**
+ * The owner (or, with `admin`, the administrator) signs in with the code the log SMS provider wrote to the data folder,
+ * as a phone would read it.
+ */
+export async function signIn(url, dataDir, phone, { admin = false } = {}) {
+  const prefix = admin ? '/api/admin' : '/api';
   const smsLog = join(dataDir, 'sms.log');
   const lines = () => (existsSync(smsLog) ? readFileSync(smsLog, 'utf8').split('\n').filter(Boolean) : []);
   const before = lines().length;
@@ -54,7 +58,7 @@ async function signIn(url, dataDir, phone) {
     'content-type': 'application/json',
     'x-forwarded-for': `198.18.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`,
   };
-  const sent = await fetch(`${url}/api/send-otp`, { method: 'POST', headers, body: JSON.stringify({ phone }) });
+  const sent = await fetch(`${url}${prefix}/send-otp`, { method: 'POST', headers, body: JSON.stringify({ phone }) });
   if (!sent.ok) throw new Error(`send-otp answered ${sent.status}: ${await sent.text()}`);
   let code;
   for (const deadline = Date.now() + 15_000; !code && Date.now() < deadline;) {
@@ -65,7 +69,7 @@ async function signIn(url, dataDir, phone) {
     if (!code) await new Promise((resolve) => setTimeout(resolve, 100));
   }
   if (!code) throw new Error(`no sign-in code reached ${smsLog}`);
-  const verified = await fetch(`${url}/api/verify-otp`, {
+  const verified = await fetch(`${url}${prefix}/verify-otp`, {
     method: 'POST',
     headers,
     body: JSON.stringify({ phone, code }),

@@ -38,8 +38,10 @@ export async function startProduct({
   main = join(root, 'backend/dist/main.js'),
   nodeFlags = [],
   seedDemo = false,
+  // Settings of this start only (the year mode: the database it runs on, its secrets).
+  env: only = {},
 } = {}) {
-  const env = { ...process.env };
+  const env = { ...process.env, ...only };
   if (embedded) delete env.DATABASE_URL;
   // Measured at the level of a default start (`npm start`: the config's default, warn), so the budgets hold for what a
   // newcomer runs; BENCH_LOG_LEVEL measures another level (info logs each request).

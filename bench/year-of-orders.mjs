@@ -20,7 +20,7 @@ import { call, root } from './servers.mjs';
 const dist = (path) => join(root, 'backend/dist', path);
 
 /** A small deterministic generator (mulberry32): the same seed writes the same year. */
-function random(seed) {
+export function random(seed) {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -31,7 +31,7 @@ function random(seed) {
   };
 }
 
-function pick(next, weights) {
+export function pick(next, weights) {
   const total = weights.reduce((sum, weight) => sum + weight, 0);
   let left = next() * total;
   for (let index = 0; index < weights.length; index++) {
@@ -43,15 +43,15 @@ function pick(next, weights) {
 
 // Sunday to Saturday: Friday's mornings are the café's busiest, Saturday half a day.
 // The shared links' tags and the café's promo codes (issue 33): the numbers page's sources and promo plots read them.
-const SOURCE_TAGS = ['instagram', 'whatsapp', 'facebook'];
-const PROMO_CODES = [
+export const SOURCE_TAGS = ['instagram', 'whatsapp', 'facebook'];
+export const PROMO_CODES = [
   { code: 'HAPPY10', id: '00000000-0000-4000-8000-0000000000a1', percent: 10 },
   { code: 'FRIENDS15', id: '00000000-0000-4000-8000-0000000000a2', percent: 15 },
 ];
 
-const WEEKDAY_WEIGHTS = [1, 1, 1, 1, 1.15, 1.4, 0.55];
+export const WEEKDAY_WEIGHTS = [1, 1, 1, 1, 1.15, 1.4, 0.55];
 // 00:00 to 23:00: closed at night, breakfast and lunch peaks, a quieter evening.
-const HOUR_WEIGHTS = [
+export const HOUR_WEIGHTS = [
   0, 0, 0, 0, 0, 0, 0.2, 1.2, 2.6, 2.8, 2.0, 1.6, 2.4, 2.3, 1.4, 1.1, 1.2, 1.3, 1.0, 0.8, 0.6, 0.4, 0.15, 0,
 ];
 
@@ -95,7 +95,7 @@ const MENU = [
 ];
 
 /** Registers the café and builds its menu through the owner's API: names, prices and option ids are the menu's own. */
-async function seedCafe(url) {
+export async function seedCafe(url, { name = 'קפה השנה', address = '198.51.100.250' } = {}) {
   const { isIsraeliMobile } = await import('@tafrit/contracts');
   let phone;
   do phone = `0548${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
@@ -106,8 +106,8 @@ async function seedCafe(url) {
     '/api/register',
     {
       fullName: 'שנה של הזמנות',
-      businessName: 'קפה השנה',
-      email: `year-${Date.now()}@example.co.il`,
+      businessName: name,
+      email: `year-${phone}@example.co.il`,
       idNumber: '515678902',
       phone,
       bankName: '12',
@@ -118,7 +118,7 @@ async function seedCafe(url) {
       city: 'תל אביב-יפו',
     },
     undefined,
-    { 'x-forwarded-for': '198.51.100.250' },
+    { 'x-forwarded-for': address },
   );
   const milk = await call(
     url,

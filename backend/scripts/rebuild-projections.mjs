@@ -8,6 +8,7 @@
 // then, since one process opens a PGlite folder). Nothing live is written: the replay runs in a scratch schema that
 // is dropped afterwards (`--keep` leaves it for a look). Exit code 0 when every read model is equal, 1 when one
 // differs (each difference is printed), 2 when the rebuild itself failed.
+import { pathToFileURL } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { loadConfig } from '../dist/config/config.js';
 import { entities, repeatableSql } from '../dist/entities.js';
@@ -41,6 +42,11 @@ const fromProcessor = (processor) => ({
   handles: processor.handles,
   // A replay pushes nothing: what a processor would do after its commit is dropped.
   apply: (em, event) => processor.handle(event, { em, attempt: 1, afterCommit: () => {} }),
+  // The processor's own catch-up path, many events at once (it must do what `handle` does for each in turn): the
+  // bench's year mode replays a year's log with it (bench/year-replay.mjs).
+  ...(processor.handleBatch
+    ? { applyBatch: (em, events) => processor.handleBatch(events, { em, attempt: 1, afterCommit: () => {} }) }
+    : {}),
 });
 const fromInline = (projection) => ({ handles: projection.handles, apply: (em, event) => projection.apply(em, event) });
 // A replay pushes nothing to the consoles.
@@ -216,7 +222,7 @@ export const NOT_REBUILT = {
     "refunds a shared bill's part charged above the bill through ordering's refund command: an effect, never replayed",
 };
 
-const TABLES = READ_MODELS.flatMap((model) => model.tables.map((spec) => spec.table));
+export const TABLES = READ_MODELS.flatMap((model) => model.tables.map((spec) => spec.table));
 
 async function readWholeLog(store) {
   const log = [];
@@ -232,7 +238,7 @@ async function readWholeLog(store) {
 }
 
 /** A copy of each table's shape (columns, defaults, checks, unique indexes) in `schema`, with sequences of its own. */
-async function createScratchTables(em, schema) {
+export async function createScratchTables(em, schema) {
   await execute(em, `create schema ${schema}`);
   for (const table of TABLES) {
     await execute(
@@ -390,10 +396,13 @@ async function main() {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    console.error(error);
-    process.exit(2);
-  },
-);
+// Run as a script; imported (the bench's year mode, bench/year-replay.mjs), it only lends its list and scratch tables.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().then(
+    (code) => process.exit(code),
+    (error) => {
+      console.error(error);
+      process.exit(2);
+    },
+  );
+}

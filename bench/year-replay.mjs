@@ -1,0 +1,123 @@
+// Every read model of the log, built by the product's own projections (the list and the scratch tables of
+// backend/scripts/rebuild-projections.mjs), page by page so a year's log never sits in memory at once: into the live
+// tables when the year's template is made (the processors' read models; the order's row is written by its append),
+// and into a scratch schema of fresh tables when the bench measures a rebuild (events per second).
+import { join } from 'node:path';
+import { root } from './servers.mjs';
+
+const dist = (path) => join(root, 'backend/dist', path);
+
+export async function openDatabase({ url, dataDir }) {
+  const { entities, repeatableSql } = await import(dist('entities.js'));
+  const { Database } = await import(dist('platform/database/database.js'));
+  const database = new Database({
+    entities,
+    repeatableSql,
+    url,
+    dataDir: url ? undefined : dataDir,
+    retryIntervalMs: 500,
+  });
+  await database.start();
+  if (!database.isReady) throw new Error(`the database is not reachable: ${database.lastError}`);
+  return database;
+}
+
+export const sql = async () => import(dist('platform/database/sql.js'));
+
+/**
+ * Replays the log (after `after`, a log position, or all of it) through `models` (rebuild-projections' READ_MODELS,
+ * or some of them): in `schema`'s fresh tables when given (made here, dropped unless `keep`), else in the live ones.
+ * One transaction per page of `pageSize` events; `limit` stops after about that many (a rate needs no whole year);
+ * `afterPage(events so far)` runs between pages (the template's build prunes there what the product prunes).
+ * Returns { events, ms, eventsPerSecond, byModelMs }.
+ */
+export async function replayLog(
+  database,
+  { models, schema, keep = false, limit = Infinity, pageSize = 2_000, log = () => {}, afterPage },
+) {
+  const { READ_MODELS, createScratchTables } = await import(join(root, 'backend/scripts/rebuild-projections.mjs'));
+  const { PostgresEventStore } = await import(dist('platform/event-store/postgres/postgres-event-store.js'));
+  const { execute } = await sql();
+  const chosen = models ?? READ_MODELS;
+  // Inline projections run event by event, as in the append's transaction; a processor that has a batch path
+  // (`handleBatch`, the way it catches up in the product) gets the page's events it handles at once, after them.
+  const single = new Map();
+  const batched = [];
+  for (const model of chosen) {
+    if (model.projection.applyBatch && model.registeredAs.kind === 'processor') {
+      batched.push({ model, handles: new Set(model.projection.handles) });
+      continue;
+    }
+    for (const type of model.projection.handles) single.set(type, [...(single.get(type) ?? []), model]);
+  }
+  const store = new PostgresEventStore({ em: () => database.em() });
+  if (schema) await database.em().transactional((em) => createScratchTables(em, schema));
+  const started = performance.now();
+  // Where the time goes, by read model (ms), for reading a slow rebuild.
+  const spent = new Map();
+  let events = 0;
+  let after;
+  // The log does not change while it is replayed: its size says when it is done. The store's read stops below the
+  // oldest transaction still running anywhere on the server (decision 002), so an empty page before the end means
+  // someone else's long transaction: wait for it, never take it for the end.
+  const { query } = await sql();
+  const [{ total }] = await query(database.em(), 'select count(*)::int as total from events');
+  let waited = 0;
+  while (events < Math.min(limit, total)) {
+    const page = await store.readAll({ ...(after ? { after } : {}), limit: pageSize });
+    if (page.length === 0) {
+      if (waited++ % 50 === 0) log('  waiting for an older transaction elsewhere on the server to end');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      continue;
+    }
+    await database.em().transactional(async (em) => {
+      if (schema) await execute(em, `set local search_path to ${schema}`);
+      for (const event of page) {
+        for (const model of single.get(event.type) ?? []) {
+          const at = performance.now();
+          await model.projection.apply(em, event);
+          spent.set(model.name, (spent.get(model.name) ?? 0) + performance.now() - at);
+        }
+      }
+      for (const { model, handles } of batched) {
+        const events = page.filter((event) => handles.has(event.type));
+        const at = performance.now();
+        if (events.length > 0) await model.projection.applyBatch(em, events);
+        spent.set(model.name, (spent.get(model.name) ?? 0) + performance.now() - at);
+      }
+    });
+    events += page.length;
+    await afterPage?.(events);
+    const last = page.at(-1);
+    after = { transactionId: last.transactionId, globalPosition: last.globalPosition };
+    if ((events / pageSize) % 50 === 0) log(`  replayed ${events} events (${rate(events, started)} events/s)`);
+  }
+  const ms = performance.now() - started;
+  if (schema && !keep) await database.em().transactional((em) => execute(em, `drop schema ${schema} cascade`));
+  const byModelMs = Object.fromEntries(
+    [...spent].sort((a, b) => b[1] - a[1]).map(([name, modelMs]) => [name, Math.round(modelMs)]),
+  );
+  return { events, ms: Math.round(ms), eventsPerSecond: rate(events, started), byModelMs };
+}
+
+const rate = (events, started) => Math.round(events / ((performance.now() - started) / 1000));
+
+/** The read models processors keep (the ones a bulk write of events leaves empty). */
+export async function processorModels() {
+  const { READ_MODELS } = await import(join(root, 'backend/scripts/rebuild-projections.mjs'));
+  return READ_MODELS.filter((model) => model.registeredAs.kind === 'processor');
+}
+
+/** Every processor's checkpoint at the log's head: the product starts as one that has read the whole log. */
+export async function checkpointsAtHead(database, names) {
+  const { execute } = await sql();
+  await execute(
+    database.em(),
+    `update processor_checkpoints c set owner = null, lease_until = null, updated_at = now(),
+            last_transaction_id = head.transaction_id, last_position = head.global_position
+       from (select transaction_id, global_position from events
+              order by transaction_id desc, global_position desc limit 1) head
+      ${names ? `where c.name in (${names.map(() => '?').join(', ')})` : ''}`,
+    names ?? [],
+  );
+}
