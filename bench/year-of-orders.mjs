@@ -49,6 +49,34 @@ export const PROMO_CODES = [
   { code: 'FRIENDS15', id: '00000000-0000-4000-8000-0000000000a2', percent: 15 },
 ];
 
+/**
+ * Where an order came from, its promo code and its tip, drawn from `next` in this order (both year writers share it,
+ * so the one-café year keeps its draws): a table's code; else the window poster, or a link (tagged on most) (issue
+ * 33); a code on about one order in ten, never on a refunded one, spread over `lines` as the checkout spreads it
+ * (decision 052, written into each line's `discountAgorot`); a 10% tip on one in five.
+ */
+export function sourcePromoAndTip(next, { tableNumber, refund, lines, listed }) {
+  const away = next();
+  const source = tableNumber
+    ? { channel: 'table' }
+    : away < 0.3
+      ? { channel: 'window' }
+      : { channel: 'link', ...(away < 0.8 ? { tag: SOURCE_TAGS[pick(next, [3, 2, 1])] } : {}) };
+  const code = !refund && next() < 0.1 ? PROMO_CODES[pick(next, [2, 1])] : undefined;
+  const discountAgorot = code ? Math.floor((listed * code.percent) / 100) : 0;
+  if (code) {
+    const shares = spreadDiscount(
+      lines.map((line) => line.unitPriceAgorot * line.quantity),
+      discountAgorot,
+    );
+    lines.forEach((line, index) => {
+      if (shares[index] > 0) line.discountAgorot = shares[index];
+    });
+  }
+  const tipAgorot = next() < 0.2 ? Math.round((listed - discountAgorot) * 0.1) : 0;
+  return { source, code, discountAgorot, tipAgorot };
+}
+
 export const WEEKDAY_WEIGHTS = [1, 1, 1, 1, 1.15, 1.4, 0.55];
 // 00:00 to 23:00: closed at night, breakfast and lunch peaks, a quieter evening.
 export const HOUR_WEIGHTS = [
@@ -253,27 +281,13 @@ export async function writeYear({ dataDir, orders: count = 50_000, seed = 33, lo
       const paidAt = new Date(at + 40_000 + Math.floor(next() * 80_000)).toISOString();
       const tableNumber = next() < 0.7 ? 1 + Math.floor(next() * 20) : null;
       const refund = next() < 0.01;
-      // Where the diner came from (issue 33): a table's code; else the window poster, or a link (tagged on most).
-      const away = next();
-      const source = tableNumber
-        ? { channel: 'table' }
-        : away < 0.3
-          ? { channel: 'window' }
-          : { channel: 'link', ...(away < 0.8 ? { tag: SOURCE_TAGS[pick(next, [3, 2, 1])] } : {}) };
-      // A code on about one order in ten, spread over the lines as the checkout spreads it (decision 052).
-      const code = !refund && next() < 0.1 ? PROMO_CODES[pick(next, [2, 1])] : undefined;
-      const discountAgorot = code ? Math.floor((listed * code.percent) / 100) : 0;
-      if (code) {
-        const shares = spreadDiscount(
-          lines.map((line) => line.unitPriceAgorot * line.quantity),
-          discountAgorot,
-        );
-        lines.forEach((line, index) => {
-          if (shares[index] > 0) line.discountAgorot = shares[index];
-        });
-      }
+      const { source, code, discountAgorot, tipAgorot } = sourcePromoAndTip(next, {
+        tableNumber,
+        refund,
+        lines,
+        listed,
+      });
       const items = listed - discountAgorot;
-      const tipAgorot = next() < 0.2 ? Math.round(items * 0.1) : 0;
       const metadata = { correlationId: randomUUID(), actor: { kind: 'diner' }, occurredAt: placedAt };
       const run = (command, meta = metadata) => store.execute(orderId, command, meta);
       await run({

@@ -3,8 +3,8 @@
 // ordered ahead for a pickup time), decided here by the product's own decider so the events are exactly the ones a
 // checkout writes. Pure and deterministic: the same seed gives the same year. year-data.mjs stores them in bulk.
 import { TZDate } from '@date-fns/tz';
-import { commissionAgorot, spreadDiscount } from '@tafrit/contracts';
-import { HOUR_WEIGHTS, PROMO_CODES, SOURCE_TAGS, WEEKDAY_WEIGHTS, pick } from './year-of-orders.mjs';
+import { commissionAgorot } from '@tafrit/contracts';
+import { HOUR_WEIGHTS, WEEKDAY_WEIGHTS, pick, sourcePromoAndTip } from './year-of-orders.mjs';
 
 /** Raised whenever what is written changes: the cached template of an older generator is not reused. */
 export const GENERATOR_VERSION = 1;
@@ -100,25 +100,8 @@ export function orderLife(next, cafe, number, at) {
   const ahead = cafe.pickup && next() < 0.2;
   const pickupAt = ahead ? Math.ceil((at + 30 * 60_000) / 600_000) * 600_000 : undefined;
   const refund = next() < 0.01;
-  const away = next();
-  const source = tableNumber
-    ? { channel: 'table' }
-    : away < 0.3
-      ? { channel: 'window' }
-      : { channel: 'link', ...(away < 0.8 ? { tag: SOURCE_TAGS[pick(next, [3, 2, 1])] } : {}) };
-  const code = !refund && next() < 0.1 ? PROMO_CODES[pick(next, [2, 1])] : undefined;
-  const discountAgorot = code ? Math.floor((listed * code.percent) / 100) : 0;
-  if (code) {
-    const shares = spreadDiscount(
-      lines.map((line) => line.unitPriceAgorot * line.quantity),
-      discountAgorot,
-    );
-    lines.forEach((line, index) => {
-      if (shares[index] > 0) line.discountAgorot = shares[index];
-    });
-  }
+  const { source, code, discountAgorot, tipAgorot } = sourcePromoAndTip(next, { tableNumber, refund, lines, listed });
   const items = listed - discountAgorot;
-  const tipAgorot = next() < 0.2 ? Math.round(items * 0.1) : 0;
   const total = items + tipAgorot;
   const lowProfileId = uuidFrom(next);
   const diner = { kind: 'diner' };
