@@ -1,12 +1,14 @@
 import { join } from 'node:path';
 import { MessageChannel, Worker } from 'node:worker_threads';
+import { ONLINE_BACKUP_SOURCE } from './embedded-online-backup.js';
 
 export interface EmbeddedPostgres {
   url: string;
   /**
-   * PGlite's own dump of its data folder (`dumpDataDir`, an uncompressed tar): taken between two statements (PGlite
-   * runs one at a time), so it holds every committed transaction and the files are those of a clean crash; a restore
-   * opens it like a folder after a power cut. Statements wait while it is taken (measured in decision 061).
+   * A copy of the data folder as an uncompressed tar that PGlite opens with `loadDataDir`. A folder on disk is copied
+   * by PostgreSQL's online backup (embedded-online-backup.ts): statements wait only for its checkpoint and its end,
+   * and the copy's first opening recovers to the backup's end from the WAL it holds. A database in memory (tests) is
+   * PGlite's own `dumpDataDir`, taken between two statements. Measured in decision 061.
    */
   dump(): Promise<Uint8Array>;
   stop(): Promise<void>;
@@ -21,6 +23,7 @@ export const embeddedDataDir = (dataDir: string): string => join(dataDir, 'pglit
  * TypeScript sources under Jest; the two packages come as absolute URLs, resolved by the main thread.
  */
 const WORKER_SOURCE = `
+${ONLINE_BACKUP_SOURCE}
 const { parentPort, workerData } = require('node:worker_threads');
 const { mkdirSync } = require('node:fs');
 require('node:module').enableCompileCache?.();
@@ -35,9 +38,12 @@ require('node:module').enableCompileCache?.();
   await server.start();
   parentPort.on('message', (message) => {
     if (message && message.type === 'dump') {
-      // Answered on the request's own port, so a dump never takes the stop's reply (or another dump's).
-      db.dumpDataDir('none')
-        .then((file) => file.arrayBuffer())
+      // Answered on the request's own port, so a dump never takes the stop's reply (or another dump's). A folder on
+      // disk is copied online (statements go on meanwhile); one in memory (tests) is dumped between two statements.
+      (workerData.dataDir
+        ? onlineBackup(server, workerData.dataDir).then((tar) =>
+            tar.byteOffset === 0 && tar.buffer.byteLength === tar.length ? tar.buffer : new Uint8Array(tar).buffer)
+        : db.dumpDataDir('none').then((file) => file.arrayBuffer()))
         .then(
           (buffer) => message.port.postMessage({ buffer }, [buffer]),
           (error) => message.port.postMessage({ error: String(error && error.message ? error.message : error) }),
