@@ -1,6 +1,7 @@
 import { refundEventsOf } from '../../src/modules/commissions/application/commission-history.query.js';
 import { REQUESTED_REFUNDS_SQL } from '../../src/modules/ordering/processors/refund-recovery.js';
 import { PRUNE_LIVE_EVENTS_SQL } from '../../src/modules/printing/application/printer-presence.service.js';
+import { PREVIOUS_REFUND_SQL } from '../../src/modules/printing/processors/live-orders.projection.js';
 import { selectionSql } from '../../src/platform/event-store/postgres/selection-sql.js';
 import type { Database } from '../../src/platform/database/database.js';
 import { startTestDatabase } from '../support/test-database.js';
@@ -43,6 +44,11 @@ describe('sweeps read by index, never the whole table', () => {
       /Index (Only )?Scan using live_events_created_index|Bitmap Index Scan on live_events_created_index/,
     );
     expect(plan).not.toMatch(/Seq Scan/);
+  });
+
+  it("finds an order's previous refund in the live journal by the journal's partial index on refunds", async () => {
+    const plan = await planOf(PREVIOUS_REFUND_SQL, ["'0501234567'", "'7d1f9c1e-7f4e-4a5e-9d0c-2b1a3c4d5e6f'", '1000']);
+    expect(plan).toMatch(/live_events_refund_index/);
   });
 
   it("reads one business's refund events by the log's partial index on refunds", async () => {

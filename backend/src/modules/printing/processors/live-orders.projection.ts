@@ -18,6 +18,11 @@ const KITCHEN = {
   OrderDeclined: 'cancelled',
 } as const;
 
+/** The order's previous refund row in the journal (by its partial index, live_events_refund_index). */
+export const PREVIOUS_REFUND_SQL = `select payload->>'refundedAgorot' as total from live_events
+  where business_id = ? and payload->>'kind' = 'order.refunded' and payload->>'orderId' = ? and source_position < ?
+  order by source_position desc limit 1`;
+
 /**
  * Follows the log for the owner consoles (DESIGN.md §4 step 7): keeps `print_slips` (where each slip stands), numbers
  * each console-worthy event in `live_events` and pushes it to the business's room once committed. A projection: the
@@ -205,14 +210,11 @@ async function liveEventOf(
       const data = event.data as OrderEventData['OrderRefunded'];
       let before = refunded.get(data.orderId);
       if (before === undefined) {
-        const [row] = await query<{ total: string }>(
-          em,
-          `select payload->>'refundedAgorot' as total from live_events
-            where business_id = ? and payload->>'kind' = 'order.refunded' and payload->>'orderId' = ?
-              and source_position < ?
-            order by source_position desc limit 1`,
-          [data.businessPhone, data.orderId, event.globalPosition],
-        );
+        const [row] = await query<{ total: string }>(em, PREVIOUS_REFUND_SQL, [
+          data.businessPhone,
+          data.orderId,
+          event.globalPosition,
+        ]);
         before = Number(row?.total ?? 0);
       }
       const refundedAgorot = before + data.amountAgorot;
