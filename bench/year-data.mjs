@@ -228,7 +228,7 @@ async function makeTemplate({ postgres, scale, key, url, name, dataDir, log }) {
     // Then the processors' tables are vacuumed, as the product's autovacuum does them (a table is vacuumed once a fifth
     // of its rows are dead): the pruned journal's and the updated rows' room is taken again by the rows that follow.
     // Without it the build leaves what no running product keeps (the year's whole journal, pruned but not reused, and
-    // the first version of every row a later event updates): 3.7 KB per paid order of a month of 16 cafés (decision 064).
+    // the first version of every row a later event updates): 3 KB per paid order at a tenth of the year (decision 064).
     const tables = models.flatMap((model) => model.tables.map(({ table }) => table));
     const prune = async () => {
       await execute(
