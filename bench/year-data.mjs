@@ -225,16 +225,23 @@ async function makeTemplate({ postgres, scale, key, url, name, dataDir, log }) {
     // build goes, as the product would have, or a year of it piles up and the live-orders processor's read of a
     // business's journal on a refund (no index on the payload) grows with it (a full year's build slowed from 8,700
     // to 2,000 events per second).
-    const prune = () =>
-      execute(
+    // Then the processors' tables are vacuumed, as the product's autovacuum does them (a table is vacuumed once a fifth
+    // of its rows are dead): the pruned journal's and the updated rows' room is taken again by the rows that follow.
+    // Without it the build leaves what no running product keeps (the year's whole journal, pruned but not reused, and
+    // the first version of every row a later event updates): 3 KB per paid order at a tenth of the year (decision 064).
+    const tables = models.flatMap((model) => model.tables.map(({ table }) => table));
+    const prune = async () => {
+      await execute(
         database.em(),
         `delete from live_events l using events e where e.global_position = l.source_position
            and e.recorded_at < now() - interval '2 days'`,
       );
+      await execute(database.em(), `vacuum ${[...new Set(tables)].join(', ')}`);
+    };
     const build = await replayLog(database, {
       models,
       log,
-      afterPage: (events) => (events % 100_000 === 0 ? prune() : undefined),
+      afterPage: (events) => (events % 20_000 === 0 ? prune() : undefined),
     });
     await prune();
     await checkpointsAtHead(database);

@@ -45,6 +45,7 @@ import { Migration20261207000700_table_payments } from './Migration2026120700070
 import { Migration20261207000800_order_payer_sessions } from './Migration20261207000800_order_payer_sessions.js';
 import { Migration20261207000810_part_documents } from './Migration20261207000810_part_documents.js';
 import { Migration20261207000900_pay_at_end } from './Migration20261207000900_pay_at_end.js';
+import { Migration20261207001300_activity_kind_index } from './Migration20261207001300_activity_kind_index.js';
 import { Migration20261207001500_live_refund_index } from './Migration20261207001500_live_refund_index.js';
 
 /**
@@ -114,5 +115,6 @@ export const migrationsList = [
   },
   { name: 'Migration20261207000810_part_documents', class: Migration20261207000810_part_documents },
   { name: 'Migration20261207000900_pay_at_end', class: Migration20261207000900_pay_at_end },
+  { name: 'Migration20261207001300_activity_kind_index', class: Migration20261207001300_activity_kind_index },
   { name: 'Migration20261207001500_live_refund_index', class: Migration20261207001500_live_refund_index },
 ];
