@@ -304,4 +304,19 @@ export interface MonthlyReport {
   payout: ReportPayout | null;
   /** Issue 33: each promo code used on the month's paid orders, its uses and cost; absent in answers before it. */
   promoCodes?: ReportPromoCode[];
+  /**
+   * Decision 065: `orders` is one page of the month's orders, newest first; everything else is of the whole month.
+   * Absent where every order of the month is inside (the CSV's and the accountant's reads) and in answers before it.
+   */
+  page?: ReportPage;
+}
+
+/** Where one answer's `orders` stands in the month's (decision 065). */
+export interface ReportPage {
+  /** The most orders this answer holds (the `limit` asked for, 100 by default). */
+  limit: number;
+  /** The month's paid orders in all: `summary.totalOrders`. */
+  total: number;
+  /** `before` for the next page (the last order's id here); null: this is the last page. */
+  nextBefore: string | null;
 }

@@ -26,6 +26,8 @@ export const orderingMessagesHe = {
   tableInvalid: 'מספר השולחן אינו תקין',
   optionsInvalid: 'בחירת התוספות אינה תקינה, פתחו את המוצר ובחרו מחדש',
   monthInvalid: 'נא לבחור חודש בפורמט YYYY-MM',
+  reportLimitInvalid: `מספר ההזמנות בעמוד חייב להיות מספר שלם בין 1 ל-500`,
+  reportBeforeInvalid: 'ההמשך המבוקש של הרשימה אינו מוכר, טענו את הדוח מחדש',
   tipInvalid: 'הטיפ אינו תקין: בחרו אחוז מהרשימה או סכום בשקלים',
   methodInvalid: 'אמצעי התשלום אינו מוכר',
   readySmsPhoneInvalid: 'מספר הנייד אינו תקין. נא להזין מספר נייד ישראלי, למשל 050-7654321',
@@ -220,6 +222,29 @@ export const reportQuerySchema = z.object({
     .refine((month) => isMonthString(month), orderingMessagesHe.monthInvalid),
 });
 export type ReportQuery = z.output<typeof reportQuerySchema>;
+
+/** The report's orders in one answer when the owner asks for no other number (decision 065). */
+export const REPORT_PAGE_SIZE = 100;
+/** The most orders one answer holds: above it an answer of a busy month is megabytes again. */
+export const REPORT_PAGE_MAX = 500;
+
+/**
+ * `GET /api/orders?month=YYYY-MM&limit=&before=` (decision 065): the month's sums in every answer, its orders a page
+ * at a time, newest first. `before` is the previous answer's `page.nextBefore` (an order's id); absent: the first page.
+ */
+export const reportPageQuerySchema = reportQuerySchema.extend({
+  limit: z.coerce
+    .number({ message: orderingMessagesHe.reportLimitInvalid })
+    .int(orderingMessagesHe.reportLimitInvalid)
+    .min(1, orderingMessagesHe.reportLimitInvalid)
+    .max(REPORT_PAGE_MAX, orderingMessagesHe.reportLimitInvalid)
+    .default(REPORT_PAGE_SIZE),
+  before: z
+    .string({ message: orderingMessagesHe.reportBeforeInvalid })
+    .uuid(orderingMessagesHe.reportBeforeInvalid)
+    .optional(),
+});
+export type ReportPageQuery = z.output<typeof reportPageQuerySchema>;
 
 /** The statuses an order's thank-you page may say it shows (`seen`); the same words as `OrderStatus`. */
 export const ORDER_STATUSES = ['pending', 'paid', 'accepted', 'ready', 'served', 'expired', 'cancelled'] as const;

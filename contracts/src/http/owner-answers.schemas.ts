@@ -145,6 +145,7 @@ export const monthlyReportSchema: z.ZodType<MonthlyReport> = z.object({
     })
     .nullable(),
   promoCodes: z.array(z.object({ code: z.string(), uses: z.number(), cost: z.string() })).optional(),
+  page: z.object({ limit: z.number(), total: z.number(), nextBefore: z.string().nullable() }).optional(),
 });
 
 const platformDocumentSchema: z.ZodType<PlatformDocument> = z.object({

@@ -17,6 +17,11 @@ export const heOwnerReports = {
     description: 'ההזמנות ששולמו, סכומי המכירות והעמלות של כל חודש, לפי שעון ישראל.',
     monthLabel: 'חודש',
     loading: 'טוען את הדוח...',
+    /** Decision 065: the month's orders a page at a time. */
+    shownOrders: (shown: number, total: number) => `מוצגות ${shown} מתוך ${total} הזמנות`,
+    loadMore: 'הצגת הזמנות נוספות',
+    loadingMore: 'טוען הזמנות נוספות...',
+    loadMoreError: 'לא הצלחנו לטעון הזמנות נוספות.',
     loadError: 'לא הצלחנו לטעון את הדוח.',
     retry: 'ניסיון חוזר',
     empty: 'אין הזמנות בחודש שנבחר',

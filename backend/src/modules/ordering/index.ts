@@ -19,6 +19,7 @@ export {
   paidOrdersOfMonth,
   type MonthPayment,
   type MonthSourceSum,
+  type OrdersPage,
   type PaidOrdersOfMonth,
 } from './projections/monthly-orders.reader.js';
 export { paymentMethodOfColumn } from './projections/order-row.js';

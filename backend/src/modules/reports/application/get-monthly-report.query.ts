@@ -7,6 +7,7 @@ import {
   type MonthlyReport,
   type MonthString,
   ORDER_SOURCE_CHANNELS,
+  orderingMessagesHe,
   type OrderSource,
   type OrderStatus,
   type PaymentStatus,
@@ -19,6 +20,7 @@ import {
   type ReportSummary,
   type ReportUnsettledRefund,
 } from '@tafrit/contracts';
+import { AppError } from '../../../platform/http/app-error.js';
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import { EVENT_STORE, type EventStore } from '../../../platform/event-store/event-store.port.js';
@@ -28,6 +30,7 @@ import {
   type MonthPayment,
   type MonthSourceSum,
   type Order,
+  type OrdersPage,
   paidOrdersOfMonth,
   paymentMethodOfColumn,
 } from '../../ordering/index.js';
@@ -44,6 +47,8 @@ export class GetMonthlyReportQuery {
      * (bookkeeping, issue 32) any month it may export, which it checked itself.
      */
     readonly window: 'last-twelve-months' | 'checked-by-caller' = 'last-twelve-months',
+    /** The owner's screen asks a page of the orders (decision 065); absent: every order of the month (the files). */
+    readonly page?: OrdersPage,
   ) {}
 }
 
@@ -63,12 +68,16 @@ export class GetMonthlyReportHandler implements IQueryHandler<GetMonthlyReportQu
     private readonly links: InvoiceLinks,
   ) {}
 
-  async execute({ businessPhone, month, now, window }: GetMonthlyReportQuery): Promise<MonthlyReport> {
+  async execute({ businessPhone, month, now, window, page }: GetMonthlyReportQuery): Promise<MonthlyReport> {
     if (window === 'last-twelve-months') assertReportableMonth(month, now);
     const { start, end } = israelMonthRange(month);
     // A sale belongs to the month it was paid in, as the admin's commissions and the payouts count it: an order placed
     // at 23:58 on the 31st and paid at 00:01 is next month's, in every report.
-    const paid = await paidOrdersOfMonth(this.database.em(), businessPhone, start, end);
+    const paid = await paidOrdersOfMonth(this.database.em(), businessPhone, start, end, page);
+    // Another business's order, one of another month, or no order at all: told apart from none of them.
+    if (!paid.beforeFound) {
+      throw new AppError('validation.failed', { fields: { before: orderingMessagesHe.reportBeforeInvalid } });
+    }
     const { orders, summary: summaryRow } = paid;
     const refunded = paid.refunded.refundedAgorot;
     const returned = paid.refunded.commissionReturnedAgorot;
@@ -154,6 +163,7 @@ export class GetMonthlyReportHandler implements IQueryHandler<GetMonthlyReportQu
       payout,
       sources: sourcesOf(paid.sources),
       ...(promoCodes.length > 0 ? { promoCodes } : {}),
+      ...(page ? { page: { limit: page.limit, total: summary.totalOrders, nextBefore: paid.nextBefore } } : {}),
     };
   }
 

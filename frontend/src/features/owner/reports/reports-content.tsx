@@ -3,7 +3,7 @@
 import type { MonthlyReport, ReportPayout } from '@tafrit/contracts/ordering-types';
 import { formatIsraelDateTime, israelMonthOf, lastTwelveMonths } from '@tafrit/contracts/months';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { DownloadButton } from '@/components/download-button';
 import { MonthPickerSection } from '@/components/month-picker-section';
 import { cardClass, errorTextClass } from '@/components/ui/form-styles';
@@ -52,13 +52,26 @@ function MonthReport({ month }: { month: string }) {
           </button>
         </div>
       ) : (
-        <ReportBody report={report.data} month={month} />
+        <ReportBody
+          report={report.data}
+          month={month}
+          more={
+            <MoreOrders
+              shown={report.data.orders.length}
+              total={report.data.page?.total ?? report.data.orders.length}
+              hasMore={report.hasNextPage}
+              loading={report.isFetchingNextPage}
+              failed={report.isFetchNextPageError}
+              loadMore={() => void report.fetchNextPage()}
+            />
+          }
+        />
       )}
     </>
   );
 }
 
-function ReportBody({ report, month }: { report: MonthlyReport; month: string }) {
+function ReportBody({ report, month, more }: { report: MonthlyReport; month: string; more: ReactNode }) {
   const { summary } = report;
   return (
     <>
@@ -103,12 +116,53 @@ function ReportBody({ report, month }: { report: MonthlyReport; month: string })
             <div className="mt-4">
               <OrderList orders={report.orders} />
             </div>
+            {more}
           </section>
         </>
       )}
       {report.payout ? <PayoutFooter payout={report.payout} /> : null}
       <PlatformInvoice month={month} />
     </>
+  );
+}
+
+/**
+ * How many of the month's orders are shown, and the next page's button while there are more (decision 065). The
+ * button stays where it is while the page loads (aria-disabled, not disabled, its label saying so): a disabled button
+ * would drop the keyboard's focus.
+ */
+function MoreOrders(props: {
+  shown: number;
+  total: number;
+  hasMore: boolean;
+  loading: boolean;
+  failed: boolean;
+  loadMore: () => void;
+}) {
+  const { shown, total, hasMore, loading, failed, loadMore } = props;
+  return (
+    <div className="mt-4 flex flex-wrap items-center gap-4">
+      <p className="text-muted" role="status" data-testid="report-shown">
+        {loading ? t.loadingMore : t.shownOrders(shown, total)}
+      </p>
+      {hasMore ? (
+        <button
+          type="button"
+          className={secondaryButtonClass}
+          onClick={loading ? undefined : loadMore}
+          aria-disabled={loading}
+          aria-busy={loading}
+          data-testid="report-load-more"
+        >
+          {loading ? t.loadingMore : t.loadMore}
+        </button>
+      ) : null}
+      {failed && !loading ? (
+        <p className={errorTextClass} role="alert">
+          {t.loadMoreError}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

@@ -4,7 +4,7 @@
 import { monthlyReportSchema, platformInvoiceSummarySchema } from '@tafrit/contracts/http/owner-answers.schemas';
 import type { MonthlyReport } from '@tafrit/contracts/ordering-types';
 import type { PlatformInvoiceSummary } from '@tafrit/contracts/platform-invoice-events';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { tokenFor } from '@/lib/api-client';
 import { saveBlob } from '@/lib/download';
 import { fetchOwnerFile, type SavedFile } from './owner-file';
@@ -14,22 +14,36 @@ import { ownerRequest } from './session-request';
 export const REPORT_URL = '/api/orders';
 export const REPORT_CSV_URL = '/api/orders/csv';
 
-export async function getMonthlyReport(month: string, signal?: AbortSignal): Promise<MonthlyReport> {
-  const response = await ownerRequest('GET', `${REPORT_URL}?month=${encodeURIComponent(month)}`, undefined, { signal });
+/**
+ * One answer of the month's report: its sums whole, its orders a page (decision 065). The first page is the month
+ * alone (the server's page size), as the year bench asks it; `before` the previous page's `page.nextBefore`.
+ */
+export async function getMonthlyReport(month: string, before?: string, signal?: AbortSignal): Promise<MonthlyReport> {
+  const after = before ? `&before=${encodeURIComponent(before)}` : '';
+  const response = await ownerRequest('GET', `${REPORT_URL}?month=${encodeURIComponent(month)}${after}`, undefined, {
+    signal,
+  });
   return dataOf(monthlyReportSchema, response);
 }
 
 export function monthlyReportQueryOptions(month: string) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: [REPORT_URL, { month }],
-    queryFn: ({ signal }) => getMonthlyReport(month, signal),
+    queryFn: ({ signal, pageParam }) => getMonthlyReport(month, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.page?.nextBefore ?? undefined,
   });
 }
 
+/** The month's report with the pages loaded so far: the first answer's sums, every loaded page's orders in order. */
 export function useMonthlyReport(month: string) {
   // The report's code loads after the console: by then a logout may have taken the token, and asking without one
   // would only earn a 401 (and a refresh attempt) on the way out.
-  return useQuery({ ...monthlyReportQueryOptions(month), enabled: tokenFor(REPORT_URL) !== null });
+  return useInfiniteQuery({
+    ...monthlyReportQueryOptions(month),
+    enabled: tokenFor(REPORT_URL) !== null,
+    select: ({ pages }): MonthlyReport => ({ ...pages[0]!, orders: pages.flatMap((page) => page.orders) }),
+  });
 }
 
 /** GET /api/orders/csv?month= with the session's token (refreshed once on a 401, like every owner call). */
