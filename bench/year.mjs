@@ -32,6 +32,8 @@ const settings = {
   runs: Number(env.BENCH_YEAR_RUNS ?? 3),
   requests: Number(env.BENCH_YEAR_REQUESTS ?? 20),
   rebuildEvents: Number(env.BENCH_YEAR_REBUILD_EVENTS ?? 200_000),
+  // Read models rebuilt side by side (year-replay.mjs' lanes): on PostgreSQL each lane has its own connection.
+  rebuildLanes: postgres ? Number(env.BENCH_YEAR_REBUILD_LANES ?? 2) : 1,
   orderRate: Number(env.BENCH_ORDER_RATE ?? (postgres ? 600 : 180)),
   orderSeconds: Number(env.BENCH_ORDER_SECONDS ?? 10),
   businesses: Math.min(scale.cafes, Number(env.BENCH_BUSINESSES ?? 16)),
@@ -177,7 +179,11 @@ async function oneRun(template, run) {
       result.disk = await diskOf(database, facts);
       log(`  disk: ${result.disk.perOrder} bytes per paid order all in ${JSON.stringify(result.disk.split)}`);
       const schema = `year_rebuild_${process.pid}`;
-      result.rebuild = await replayLog(database, { schema, limit: settings.rebuildEvents });
+      result.rebuild = await replayLog(database, {
+        schema,
+        limit: settings.rebuildEvents,
+        lanes: settings.rebuildLanes,
+      });
       log(
         `  rebuild of every read model: ${result.rebuild.events} events at ${result.rebuild.eventsPerSecond} events/s ` +
           `(ms by read model: ${JSON.stringify(result.rebuild.byModelMs)})`,
