@@ -3,7 +3,7 @@ import { ORDER_EVENT_TYPES, type OrderEvent, type OrderEventData } from '@tafrit
 import type { RecordedEvent } from '../../../platform/event-store/event-store.port.js';
 import type { InlineProjection } from '../../../platform/event-store/inline-projection.js';
 import { boundQuery, execute, query } from '../../../platform/database/sql.js';
-import { orderDecider, upcastOrderState, type StoredOrderState } from '../domain/order.decider.js';
+import { orderDecider, upcastOrderState, type PlacedOrder, type StoredOrderState } from '../domain/order.decider.js';
 import { orderRowOf } from './order-row.js';
 
 const ROW_COLUMNS = [
@@ -39,12 +39,6 @@ const ROW_COLUMNS = [
   'stream_version',
 ];
 
-/**
- * The spec's `orders` table (with the order's state snapshot) and the `payment_pages` index, event by event. The
- * order's commands write the same row through `order_append` (OrderStore); this projection is the same function of
- * the same fold for a rebuild from the log and for a log kept outside PostgreSQL (decision 011). Idempotent: a row
- * takes only events newer than its stream version.
- */
 const UPSERT = `on conflict (id) do update set ${ROW_COLUMNS.map((column) => `${column} = excluded.${column}`).join(', ')}`;
 
 type PagePick = Pick<
@@ -62,12 +56,18 @@ const pageRowOf = ({ lowProfileId, orderId, provider, terminal, paymentUrl, open
   opened_at: openedAt,
 });
 
-/** An order's row as `apply` leaves it after each event: its snapshot and version, and what a first insert wrote. */
+const rowValuesOf = (state: PlacedOrder, streamVersion: number): Record<string, unknown> => ({
+  ...orderRowOf(state),
+  state,
+  stream_version: streamVersion,
+});
+
+/** An order's row as `apply` leaves it after each event: its snapshot and version, and whether this batch writes it. */
 interface Folded {
   state: StoredOrderState | null;
   streamVersion: number;
-  /** The row written, when this batch writes it: every column at the first insert, the updated ones after. */
-  written?: Record<string, unknown>;
+  /** Written by this batch: its state then (placed), and what the row's first insert wrote when it had no row. */
+  written?: { state: PlacedOrder; inserted?: Record<string, unknown> };
 }
 
 /**
@@ -93,7 +93,7 @@ export const ordersProjection: InlineProjection = {
     const before = row?.state ? upcastOrderState(row.state) : orderDecider.initialState();
     const state = orderDecider.evolve(before, event);
     if (!state.placed) return;
-    const values = { ...orderRowOf(state), state, stream_version: event.streamVersion };
+    const values = rowValuesOf(state, event.streamVersion);
     await execute(em, `insert into orders select * from jsonb_populate_record(null::orders, ?::jsonb) ${UPSERT}`, [
       JSON.stringify(values),
     ]);
@@ -135,21 +135,23 @@ export const ordersProjection: InlineProjection = {
       const before = row?.state ? upcastOrderState(row.state) : orderDecider.initialState();
       const state = orderDecider.evolve(before, event);
       if (!state.placed) continue;
-      const values: Record<string, unknown> = { ...orderRowOf(state), state, stream_version: event.streamVersion };
-      // A row this batch inserted keeps its first insert's other columns: an update sets only ROW_COLUMNS. A row
-      // from before the batch gets only ROW_COLUMNS from the statement whatever else it carries.
-      let written = values;
-      if (row?.written) {
-        written = { ...row.written };
-        for (const column of ROW_COLUMNS) written[column] = values[column];
-      }
-      folded.set(orderId, { state, streamVersion: event.streamVersion, written });
+      // A row this batch inserts keeps its first insert's other columns (an update sets only ROW_COLUMNS): the row
+      // values of that first state are kept; of the later states only the last one's are ever written.
+      const inserted = row ? row.written?.inserted : rowValuesOf(state, event.streamVersion);
+      folded.set(orderId, { state, streamVersion: event.streamVersion, written: { state, inserted } });
       if (isPageOpened(event)) {
         const page = pageRowOf(event.data as PagePick);
         if (!pages.has(page.low_profile_id)) pages.set(page.low_profile_id, page);
       }
     }
-    const written = [...folded.values()].flatMap((row) => (row.written ? [row.written] : []));
+    const written = [...folded.values()].flatMap(({ written: last, streamVersion }) => {
+      if (!last) return [];
+      const values = rowValuesOf(last.state, streamVersion);
+      if (!last.inserted) return [values];
+      const row = { ...last.inserted };
+      for (const column of ROW_COLUMNS) row[column] = values[column];
+      return [row];
+    });
     if (written.length > 0) {
       await boundQuery(
         em,
