@@ -33,28 +33,24 @@ export const sql = async () => import(dist('platform/database/sql.js'));
  */
 export async function replayLog(
   database,
-  { models, schema, keep = false, limit = Infinity, pageSize = 2_000, log = () => {}, afterPage },
+  { models, schema, keep = false, limit = Infinity, pageSize = 2_000, lanes = 1, log = () => {}, afterPage },
 ) {
-  const { READ_MODELS, createScratchTables } = await import(join(root, 'backend/scripts/rebuild-projections.mjs'));
+  const { READ_MODELS, createScratchTables, replayPlan, replayPage } = await import(
+    join(root, 'backend/scripts/rebuild-projections.mjs')
+  );
   const { PostgresEventStore } = await import(dist('platform/event-store/postgres/postgres-event-store.js'));
   const { execute } = await sql();
-  const chosen = models ?? READ_MODELS;
-  // Inline projections run event by event, as in the append's transaction; a processor that has a batch path
-  // (`handleBatch`, the way it catches up in the product) gets the page's events it handles at once, after them.
-  const single = new Map();
-  const batched = [];
-  for (const model of chosen) {
-    if (model.projection.applyBatch && model.registeredAs.kind === 'processor') {
-      batched.push({ model, handles: new Set(model.projection.handles) });
-      continue;
-    }
-    for (const type of model.projection.handles) single.set(type, [...(single.get(type) ?? []), model]);
-  }
+  // Where the time goes, by read model (ms), for reading a slow rebuild.
+  const spent = new Map();
+  // The product's own replay of a page (rebuild-projections' replayPage: batch paths, inline projections first), in
+  // `lanes` transactions side by side on PostgreSQL, each on its own connection: every read model owns its tables,
+  // so read models that read no other's can be built apart, each still from every event in the log's order. The
+  // inline projections and the processors that read them share the first lane (they run in order within it).
+  const spend = (name, ms) => spent.set(name, (spent.get(name) ?? 0) + ms);
+  const plans = lanesOf(models ?? READ_MODELS, lanes).map((laneModels) => replayPlan(laneModels, spend));
   const store = new PostgresEventStore({ em: () => database.em() });
   if (schema) await database.em().transactional((em) => createScratchTables(em, schema));
   const started = performance.now();
-  // Where the time goes, by read model (ms), for reading a slow rebuild.
-  const spent = new Map();
   let events = 0;
   let after;
   // The log does not change while it is replayed: its size says when it is done. The store's read stops below the
@@ -63,33 +59,31 @@ export async function replayLog(
   const { query } = await sql();
   const [{ total }] = await query(database.em(), 'select count(*)::int as total from events');
   let waited = 0;
+  const read = (from) => store.readAll({ ...(from ? { after: from } : {}), limit: pageSize });
+  // The next page is read while the lanes replay this one.
+  let next = read(after);
   while (events < Math.min(limit, total)) {
-    const page = await store.readAll({ ...(after ? { after } : {}), limit: pageSize });
+    const page = await next;
     if (page.length === 0) {
       if (waited++ % 50 === 0) log('  waiting for an older transaction elsewhere on the server to end');
       await new Promise((resolve) => setTimeout(resolve, 200));
+      next = read(after);
       continue;
     }
-    await database.em().transactional(async (em) => {
-      if (schema) await execute(em, `set local search_path to ${schema}`);
-      for (const event of page) {
-        for (const model of single.get(event.type) ?? []) {
-          const at = performance.now();
-          await model.projection.apply(em, event);
-          spent.set(model.name, (spent.get(model.name) ?? 0) + performance.now() - at);
-        }
-      }
-      for (const { model, handles } of batched) {
-        const events = page.filter((event) => handles.has(event.type));
-        const at = performance.now();
-        if (events.length > 0) await model.projection.applyBatch(em, events);
-        spent.set(model.name, (spent.get(model.name) ?? 0) + performance.now() - at);
-      }
-    });
-    events += page.length;
-    await afterPage?.(events);
     const last = page.at(-1);
     after = { transactionId: last.transactionId, globalPosition: last.globalPosition };
+    const more = events + page.length < Math.min(limit, total);
+    if (more) next = read(after);
+    await Promise.all(
+      plans.map((plan) =>
+        database.em().transactional(async (em) => {
+          if (schema) await execute(em, `set local search_path to ${schema}`);
+          await replayPage(em, page, plan);
+        }),
+      ),
+    );
+    events += page.length;
+    await afterPage?.(events);
     if ((events / pageSize) % 50 === 0) log(`  replayed ${events} events (${rate(events, started)} events/s)`);
   }
   const ms = performance.now() - started;
@@ -98,6 +92,19 @@ export async function replayLog(
     [...spent].sort((a, b) => b[1] - a[1]).map(([name, modelMs]) => [name, Math.round(modelMs)]),
   );
   return { events, ms: Math.round(ms), eventsPerSecond: rate(events, started), byModelMs };
+}
+
+/**
+ * The read models split into `count` lanes: the first has the inline projections and the processors that read them
+ * (`reads`), the others the remaining processors, dealt in turn.
+ */
+export function lanesOf(models, count) {
+  const first = models.filter((model) => model.registeredAs.kind === 'inline' || model.reads?.length);
+  const rest = models.filter((model) => !first.includes(model));
+  if (count <= 1 || rest.length === 0) return [models];
+  const lanes = [first, ...Array.from({ length: Math.min(count - 1, rest.length) }, () => [])];
+  rest.forEach((model, index) => lanes[1 + (index % (lanes.length - 1))].push(model));
+  return lanes.filter((lane) => lane.length > 0);
 }
 
 const rate = (events, started) => Math.round(events / ((performance.now() - started) / 1000));

@@ -32,6 +32,8 @@ const settings = {
   runs: Number(env.BENCH_YEAR_RUNS ?? 3),
   requests: Number(env.BENCH_YEAR_REQUESTS ?? 20),
   rebuildEvents: Number(env.BENCH_YEAR_REBUILD_EVENTS ?? 200_000),
+  // Read models rebuilt side by side (year-replay.mjs' lanes): on PostgreSQL each lane has its own connection.
+  rebuildLanes: postgres ? Number(env.BENCH_YEAR_REBUILD_LANES ?? 2) : 1,
   orderRate: Number(env.BENCH_ORDER_RATE ?? (postgres ? 600 : 180)),
   orderSeconds: Number(env.BENCH_ORDER_SECONDS ?? 10),
   businesses: Math.min(scale.cafes, Number(env.BENCH_BUSINESSES ?? 16)),
@@ -184,7 +186,11 @@ async function oneRun(template, run) {
       result.disk = await diskOf(database, facts);
       log(`  disk: ${result.disk.perOrder} bytes per paid order all in ${JSON.stringify(result.disk.split)}`);
       const schema = `year_rebuild_${process.pid}`;
-      result.rebuild = await replayLog(database, { schema, limit: settings.rebuildEvents });
+      result.rebuild = await replayLog(database, {
+        schema,
+        limit: settings.rebuildEvents,
+        lanes: settings.rebuildLanes,
+      });
       // A database a year old has the planner's statistics (autovacuum's ANALYZE); a fresh copy of the template has
       // none, and a plan made for an empty table would read a busy café's whole month to find its newest 100 orders.
       await (await sql()).execute(database.em(), 'analyze');

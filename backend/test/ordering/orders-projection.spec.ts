@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { ORDER_EVENT_TYPES } from '@tafrit/contracts';
 import { OrderExpiry } from '../../src/modules/ordering/processors/order-expiry.js';
 import { ordersProjection } from '../../src/modules/ordering/projections/orders.projection.js';
@@ -74,6 +75,79 @@ describe('the orders projection', () => {
         if (ORDER_EVENT_TYPES.includes(event.type as never)) await ordersProjection.apply(tx, event);
     });
     expect(await snapshot()).toEqual(live);
+  });
+});
+
+/** Every column of the projection's two tables, the snapshot and version included. */
+const wholeRows = async () => ({
+  orders: await query<Record<string, unknown>>(app.database.em(), 'select * from orders order by id'),
+  pages: await query<Record<string, unknown>>(app.database.em(), 'select * from payment_pages order by low_profile_id'),
+});
+
+describe("the orders projection's batch path (a rebuild's pages)", () => {
+  it('gives the same rows as event by event, an order split across two pages, and skips what it has', async () => {
+    // Given orders paid, declined and left open, their processors done, and the order events of the log.
+    const paid = await createPayment(app, shop.departmentId, {
+      items: [{ productId: shop.coffee.id, quantity: 1 }],
+      amount: '14.50',
+    });
+    await payInSandbox(app, String(paid.body.paymentUrl), { number: '4580000000000000' });
+    const declined = await createPayment(app, shop.departmentId, {
+      items: [{ productId: shop.croissant.id, quantity: 2 }],
+      amount: '24.00',
+    });
+    await payInSandbox(app, String(declined.body.paymentUrl), { number: '4000000000000002' });
+    await createPayment(app, shop.departmentId, {
+      items: [{ productId: shop.coffee.id, quantity: 3 }],
+      amount: '43.50',
+    });
+    const runner = app.app.get(ProcessorRunner);
+    await runner.runUntilIdle();
+    await runner.stop();
+    const log = (await app.app.get<EventStore>(EVENT_STORE).readAll({ limit: 10_000 })).filter((event) =>
+      ORDER_EVENT_TYPES.includes(event.type as never),
+    );
+    const rebuild = (work: (tx: EntityManager) => Promise<void>) =>
+      app.database.em().transactional(async (tx) => {
+        await query(tx, 'delete from payment_pages');
+        await query(tx, 'delete from order_requests');
+        await query(tx, 'delete from orders');
+        await work(tx);
+      });
+    // The rows event by event: what the batch path must give.
+    await rebuild(async (tx) => {
+      for (const event of log) await ordersProjection.apply(tx, event);
+    });
+    const expected = await wholeRows();
+    expect(expected.orders.length).toBeGreaterThanOrEqual(3);
+    expect(expected.pages.length).toBeGreaterThanOrEqual(3);
+    // Two pages cut inside the paid order's stream: its placing and page in the first, its payment in the second.
+    const paidEvents = log.filter((event) => (event.data as { orderId?: string }).orderId === paid.body.orderId);
+    const cut = log.indexOf(paidEvents.find((event) => event.type === 'OrderPaid')!);
+    expect(cut).toBeGreaterThan(log.indexOf(paidEvents[0]!));
+
+    // When the log is replayed in those two pages,
+    await rebuild(async (tx) => {
+      await ordersProjection.applyBatch!(tx, log.slice(0, cut));
+      await ordersProjection.applyBatch!(tx, log.slice(cut));
+    });
+    // then the rows are the same as event by event.
+    expect(await wholeRows()).toEqual(expected);
+
+    // When a page holds events already applied (the first page again, then the whole log),
+    await app.database.em().transactional(async (tx) => {
+      await ordersProjection.applyBatch!(tx, log.slice(0, cut));
+      await ordersProjection.applyBatch!(tx, log);
+    });
+    // then they are skipped: nothing changes.
+    expect(await wholeRows()).toEqual(expected);
+
+    // When the first page was applied event by event and the whole log comes as one page, the same rows again.
+    await rebuild(async (tx) => {
+      for (const event of log.slice(0, cut)) await ordersProjection.apply(tx, event);
+      await ordersProjection.applyBatch!(tx, log);
+    });
+    expect(await wholeRows()).toEqual(expected);
   });
 });
 

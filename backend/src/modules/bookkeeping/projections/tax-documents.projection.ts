@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { agorotToDecimalString, type OrderEventData } from '@tafrit/contracts';
 import type { RecordedEvent } from '../../../platform/event-store/event-store.port.js';
-import { execute } from '../../../platform/database/sql.js';
+import { boundQuery } from '../../../platform/database/sql.js';
 import type { Processor } from '../../../platform/processing/processor.js';
 
 export const TAX_DOCUMENTS_PROCESSOR = 'tax-documents';
@@ -73,7 +73,8 @@ function rowOf(event: RecordedEvent): Record<string, unknown> {
 
 async function addDocuments(em: EntityManager, rows: readonly Record<string, unknown>[]): Promise<void> {
   if (rows.length === 0) return;
-  await execute(
+  // Bound, not quoted into the text: a rebuild's page sends hundreds of documents as one value (sql.ts).
+  await boundQuery(
     em,
     `insert into tax_documents
        (business_id, kind, source, number, order_id, refund_id, issued_at, total, before_vat, vat, tip,
@@ -82,7 +83,7 @@ async function addDocuments(em: EntityManager, rows: readonly Record<string, unk
      select business_id, kind, source, number, order_id, refund_id, issued_at, total, before_vat, vat, tip,
             vat_rate_percent, original_number, refund_lines, seller, buyer_name, buyer_tax_id, global_position,
             allocation_number, coalesce(without_allocation, false), part_id, part_lines, card
-       from jsonb_to_recordset(?::jsonb) as x(business_id text, kind text, source text, number text, order_id uuid,
+       from jsonb_to_recordset($1::jsonb) as x(business_id text, kind text, source text, number text, order_id uuid,
          refund_id uuid, issued_at timestamptz, total numeric, before_vat numeric, vat numeric, tip numeric,
          vat_rate_percent integer, original_number text, refund_lines jsonb, seller jsonb, buyer_name text,
          buyer_tax_id text, global_position bigint, allocation_number text, without_allocation boolean, part_id uuid,
