@@ -42,12 +42,17 @@ export function yearScale(env, postgres) {
   };
 }
 
-/** The template's key: a new generator, a new migration, the order's append changed or another scale make a new one. */
+/**
+ * The template's key: a new generator, a new migration, the order's append changed or another scale make a new one.
+ * The cache folder is part of it: two benches with folders of their own (`BENCH_YEAR_DIR`) never share, and so never
+ * drop, each other's PostgreSQL template (its facts file is in the folder, its database in the shared server). Two
+ * runs with one folder at one time are not supported.
+ */
 export function templateKey(scale, postgres) {
   const migrations = readdirSync(join(root, 'backend/src/migrations')).sort();
   const append = readFileSync(join(root, 'backend/src/modules/ordering/persistence/order-append.sql'), 'utf8');
   return createHash('sha256')
-    .update(JSON.stringify({ GENERATOR_VERSION, migrations, append, scale, postgres }))
+    .update(JSON.stringify({ GENERATOR_VERSION, migrations, append, scale, postgres, cache: cacheDir() }))
     .digest('hex')
     .slice(0, 12);
 }
