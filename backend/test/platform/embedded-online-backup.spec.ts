@@ -72,9 +72,8 @@ async function opened(tar: Uint8Array) {
   const { rows } = await copy.query<{ batch: number; sides: number }>(
     'select batch, count(*)::int as sides from pairs where batch >= 100000 group by batch',
   );
-  const [{ base }] = (
-    await copy.query<{ base: number }>('select count(*)::int as base from pairs where batch < 100000')
-  ).rows;
+  const counted = await copy.query<{ base: number }>('select count(*)::int as base from pairs where batch < 100000');
+  const base = counted.rows[0]?.base;
   await copy.close();
   return { batches: new Map(rows.map((row) => [row.batch, row.sides])), base };
 }
