@@ -30,15 +30,49 @@ export const CONNECT_TIMEOUT_MS = 3_000;
  */
 export const POOL_WAIT_MS = 30_000;
 
+/** How the query builder under the ORM opens and abandons a transaction (kysely's PostgresDriver). */
+const OPEN_OR_ABANDON = /^(begin|start transaction\b.*|rollback)$/i;
+
+/** What a `begin` or `rollback` answers: no rows. */
+const NO_ROWS = { command: '', rowCount: null, oid: 0, rows: [], fields: [] } satisfies pg.QueryResult;
+
+type AnyQuery = (this: pg.Client, ...args: unknown[]) => unknown;
+
 /**
  * pg's pool gives one timeout to both waits (its queue and the client's connect): the client keeps its own, shorter
  * one, so an unreachable server is found in seconds while a saturated pool is waited on.
+ *
+ * It also keeps a lost connection from keeping its pool slot. The query builder gives a transaction's connection back
+ * to the pool only when its `begin`, `commit` or `rollback` succeeds; on a connection that is gone, none can, and the
+ * slot stayed taken for good (the embedded database's pool of one then held every later request until it timed out;
+ * PostgreSQL's lost one of its ten at each outage). A `begin` or `rollback` that fails because this connection can
+ * never run a statement again is answered as done: the database ends a session's transaction with the session, and
+ * nothing can run on this connection anyway, so the transaction fails at its next statement or its commit, then rolls
+ * back "successfully", and the connection goes back to the pool, which drops it (it is not queryable). A `commit`
+ * keeps its error: the caller must hear that nothing was kept.
  */
 class TimedClient extends pg.Client {
   constructor(config: pg.ClientConfig) {
     super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   }
 }
+
+/** pg's own test, which its pool applies to a client given back (pg-pool `_release`). */
+function canNeverQuery(client: pg.Client): boolean {
+  const state = client as unknown as { _queryable: boolean; _ending: boolean };
+  return !state._queryable || state._ending;
+}
+
+const pgQuery = pg.Client.prototype.query as AnyQuery;
+(TimedClient.prototype as unknown as { query: AnyQuery }).query = function query(this: pg.Client, ...args) {
+  const result = pgQuery.apply(this, args);
+  const [text] = args;
+  if (typeof text !== 'string' || !OPEN_OR_ABANDON.test(text.trim()) || !(result instanceof Promise)) return result;
+  return result.catch((error: unknown) => {
+    if (!canNeverQuery(this)) throw error;
+    return NO_ROWS;
+  });
+};
 
 /** Builds the ORM without connecting, so the process can start (and answer 503) while the database is down. */
 export function createOrm({ url, entities, embedded, log }: OrmOptions): MikroORM<PostgreSqlDriver> {
