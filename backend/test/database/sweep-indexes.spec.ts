@@ -1,5 +1,6 @@
 import { refundEventsOf } from '../../src/modules/commissions/application/commission-history.query.js';
 import { REQUESTED_REFUNDS_SQL } from '../../src/modules/ordering/processors/refund-recovery.js';
+import { MONTH_SUMS_SQL } from '../../src/modules/ordering/projections/monthly-orders.reader.js';
 import { PRUNE_LIVE_EVENTS_SQL } from '../../src/modules/printing/application/printer-presence.service.js';
 import { PREVIOUS_REFUND_SQL } from '../../src/modules/printing/processors/live-orders.projection.js';
 import { selectionSql } from '../../src/platform/event-store/postgres/selection-sql.js';
@@ -58,5 +59,10 @@ describe('sweeps read by index, never the whole table', () => {
       params.map((value) => `'${String(value)}'`),
     );
     expect(plan).toMatch(/events_refund_business_index/);
+  });
+
+  it("sums the owner's month from the index by business and time of payment alone, never the orders' rows", async () => {
+    const plan = await planOf(MONTH_SUMS_SQL, ["'0501234567'", "'2026-09-30T21:00:00Z'", "'2026-10-31T22:00:00Z'"]);
+    expect(plan).toMatch(/Index Only Scan using orders_business_paid_sums_index on orders/);
   });
 });

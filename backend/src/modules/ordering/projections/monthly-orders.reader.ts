@@ -183,6 +183,42 @@ export async function paidOrdersOfMonth(
   };
 }
 
+/**
+ * The period's sums, by day, by source and by promo code, and what its refunds returned (see `monthSums`). Its rows are
+ * read from the index by business and time of payment alone, which carries every column the sums need (migration
+ * 20261207001600): the table's rows are wide, one page each.
+ */
+export const MONTH_SUMS_SQL = `with m as materialized (
+     select id, paid_at, total_amount, commission, net_amount, tip_amount, discount_agorot, source_channel,
+            source_tag, promo_code, refunded_amount
+       from orders where ${WHERE}
+   )
+   select
+     (select json_build_object(
+               'totalOrders', count(*)::int,
+               'totalAmount', coalesce(sum(total_amount), 0)::numeric(14, 2)::text,
+               'totalCommission', coalesce(sum(commission), 0)::numeric(14, 2)::text,
+               'netAmount', coalesce(sum(net_amount), 0)::numeric(14, 2)::text,
+               'totalTips', coalesce(sum(tip_amount), 0)::numeric(14, 2)::text,
+               'totalDiscountAgorot', coalesce(sum(discount_agorot), 0)::int)
+        from m) as summary,
+     (select json_build_object(
+               'refunded', coalesce(sum((r->>'amountAgorot')::int), 0)::int,
+               'returned', coalesce(sum((r->>'commissionAgorot')::int), 0)::int)
+        from orders o cross join lateral jsonb_array_elements(coalesce(o.state->'refunds', '[]'::jsonb)) r
+       where o.id in (select id from m where refunded_amount <> 0) and r->>'status' = 'refunded') as refunded,
+     (select coalesce(json_agg(d), '[]'::json) from (
+        select to_char((paid_at at time zone '${ISRAEL_TZ}')::date, 'YYYY-MM-DD') as day,
+               count(*)::int as "totalOrders", sum(total_amount)::numeric(14, 2)::text as "totalAmount"
+          from m group by 1) d) as days,
+     (select coalesce(json_agg(s), '[]'::json) from (
+        select source_channel as channel, source_tag as tag, count(*)::int as "totalOrders",
+               sum(total_amount)::numeric(14, 2)::text as "totalAmount"
+          from m group by 1, 2) s) as sources,
+     (select coalesce(json_agg(p order by p.uses desc, p.code), '[]'::json) from (
+        select promo_code as code, count(*)::int as uses, sum(discount_agorot)::int as "discountAgorot"
+          from m where promo_code is not null group by promo_code) p) as "promoCodes"`;
+
 /** The month's sums as PostgreSQL's json: counts as numbers, money as numeric(14,2) text. */
 interface MonthSumsRow {
   summary: MonthSummary | string;
@@ -201,40 +237,7 @@ async function monthSums(
   em: EntityManager,
   params: unknown[],
 ): Promise<Pick<PaidOrdersOfMonth, 'summary' | 'refunded' | 'days' | 'sources' | 'promoCodes'>> {
-  const [row] = await query<MonthSumsRow>(
-    em,
-    `with m as materialized (
-       select id, paid_at, total_amount, commission, net_amount, tip_amount, discount_agorot, source_channel,
-              source_tag, promo_code, refunded_amount
-         from orders where ${WHERE}
-     )
-     select
-       (select json_build_object(
-                 'totalOrders', count(*)::int,
-                 'totalAmount', coalesce(sum(total_amount), 0)::numeric(14, 2)::text,
-                 'totalCommission', coalesce(sum(commission), 0)::numeric(14, 2)::text,
-                 'netAmount', coalesce(sum(net_amount), 0)::numeric(14, 2)::text,
-                 'totalTips', coalesce(sum(tip_amount), 0)::numeric(14, 2)::text,
-                 'totalDiscountAgorot', coalesce(sum(discount_agorot), 0)::int)
-          from m) as summary,
-       (select json_build_object(
-                 'refunded', coalesce(sum((r->>'amountAgorot')::int), 0)::int,
-                 'returned', coalesce(sum((r->>'commissionAgorot')::int), 0)::int)
-          from orders o cross join lateral jsonb_array_elements(coalesce(o.state->'refunds', '[]'::jsonb)) r
-         where o.id in (select id from m where refunded_amount <> 0) and r->>'status' = 'refunded') as refunded,
-       (select coalesce(json_agg(d), '[]'::json) from (
-          select to_char((paid_at at time zone '${ISRAEL_TZ}')::date, 'YYYY-MM-DD') as day,
-                 count(*)::int as "totalOrders", sum(total_amount)::numeric(14, 2)::text as "totalAmount"
-            from m group by 1) d) as days,
-       (select coalesce(json_agg(s), '[]'::json) from (
-          select source_channel as channel, source_tag as tag, count(*)::int as "totalOrders",
-                 sum(total_amount)::numeric(14, 2)::text as "totalAmount"
-            from m group by 1, 2) s) as sources,
-       (select coalesce(json_agg(p order by p.uses desc, p.code), '[]'::json) from (
-          select promo_code as code, count(*)::int as uses, sum(discount_agorot)::int as "discountAgorot"
-            from m where promo_code is not null group by promo_code) p) as "promoCodes"`,
-    params,
-  );
+  const [row] = await query<MonthSumsRow>(em, MONTH_SUMS_SQL, params);
   const json = <T>(value: T | string | undefined): T | undefined =>
     typeof value === 'string' ? (JSON.parse(value) as T) : value;
   const refunded = json(row?.refunded);
