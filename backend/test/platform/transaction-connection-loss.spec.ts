@@ -1,14 +1,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { defineEntity, type MikroORM, p } from '@mikro-orm/core';
 import type { EntityManager, PostgreSqlDriver } from '@mikro-orm/postgresql';
-import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import type { Pool } from 'pg';
 import { isDatabaseUnavailableError } from '../../src/platform/database/database-errors.js';
 import { createOrm } from '../../src/platform/database/orm.js';
 import { query } from '../../src/platform/database/sql.js';
-import { createTestDatabaseUrl } from '../support/test-database.js';
-import { freePort } from '../reliability/product-process.js';
+import { startServedDatabase } from '../reliability/served-database.js';
 import { tcpProxy, type TcpProxy } from '../reliability/tcp-proxy.js';
 
 // A transaction whose connection is lost (the network, a restart of the database) must give its pooled connection
@@ -26,36 +23,9 @@ let orm: MikroORM<PostgreSqlDriver>;
 let pool: Pool;
 let stopBackend: () => Promise<void>;
 
-/** PostgreSQL with TEST_DATABASE_URL, else a PGlite served on loopback as the embedded database is. */
-async function startBackend(): Promise<{ host: string; port: number; database: string; stop(): Promise<void> }> {
-  const target = await createTestDatabaseUrl();
-  if (target.url) {
-    const url = new URL(target.url);
-    return {
-      host: url.hostname,
-      port: Number(url.port || 5432),
-      database: url.pathname.slice(1),
-      stop: target.cleanup,
-    };
-  }
-  const db = await PGlite.create({});
-  const port = await freePort();
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port, maxConnections: 8 });
-  await server.start();
-  return {
-    host: '127.0.0.1',
-    port,
-    database: 'postgres',
-    async stop() {
-      await server.stop();
-      await db.close();
-    },
-  };
-}
-
 beforeAll(async () => {
-  const backend = await startBackend();
-  stopBackend = backend.stop;
+  const backend = await startServedDatabase();
+  stopBackend = backend.close;
   proxy = await tcpProxy(backend);
   url = `postgres://postgres@127.0.0.1:${proxy.port}/${backend.database}`;
 }, 60_000);

@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { EVENT_STORE, type EventStore } from '../../src/platform/event-store/event-store.port.js';
 import { query } from '../../src/platform/database/sql.js';
 import { ProcessorRunner } from '../../src/platform/processing/processor-runner.js';
@@ -9,8 +7,7 @@ import { createPayment, openShop, payInSandbox, type Shop } from '../support/che
 import { call, type ApiAnswer } from '../support/http-client.js';
 import { SANDBOX_APPROVED_CARD } from '../support/paid-order.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { createTestDatabaseUrl } from '../support/test-database.js';
-import { freePort } from './product-process.js';
+import { startServedDatabase } from './served-database.js';
 import { tcpProxy, type TcpProxy } from './tcp-proxy.js';
 
 // platform/database-outage.spec.ts shows the 503 envelope, health and recovery. This one follows writes across an
@@ -30,46 +27,9 @@ let proxy: TcpProxy;
 let shutDownBackend: () => Promise<void>;
 let shop: Shop;
 
-/**
- * The database behind the proxy: a fresh PostgreSQL database, or a PGlite of this test on a loopback port, which the
- * app then takes for its embedded database (as `npm start` serves it) rather than for a PostgreSQL server.
- */
-async function startBackend(): Promise<{
-  host: string;
-  port: number;
-  database: string;
-  embedded: boolean;
-  close(): Promise<void>;
-}> {
-  const target = await createTestDatabaseUrl();
-  if (target.url) {
-    const url = new URL(target.url);
-    return {
-      host: url.hostname,
-      port: Number(url.port || 5432),
-      database: url.pathname.slice(1),
-      embedded: false,
-      close: target.cleanup,
-    };
-  }
-  const db = await PGlite.create({});
-  const port = await freePort();
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port, maxConnections: 16 });
-  await server.start();
-  return {
-    host: '127.0.0.1',
-    port,
-    database: 'postgres',
-    embedded: true,
-    async close() {
-      await server.stop();
-      await db.close();
-    },
-  };
-}
-
 beforeAll(async () => {
-  const backend = await startBackend();
+  // The app takes a PGlite behind the proxy for its embedded database (as `npm start` serves it).
+  const backend = await startServedDatabase();
   shutDownBackend = backend.close;
   proxy = await tcpProxy(backend);
   const url = `postgres://postgres@127.0.0.1:${proxy.port}/${backend.database}`;
