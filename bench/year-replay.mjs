@@ -51,40 +51,87 @@ export async function replayLog(
   const store = new PostgresEventStore({ em: () => database.em() });
   if (schema) await database.em().transactional((em) => createScratchTables(em, schema));
   const started = performance.now();
-  let events = 0;
-  let after;
   // The log does not change while it is replayed: its size says when it is done. The store's read stops below the
   // oldest transaction still running anywhere on the server (decision 002), so an empty page before the end means
   // someone else's long transaction: wait for it, never take it for the end.
   const { query } = await sql();
   const [{ total }] = await query(database.em(), 'select count(*)::int as total from events');
+  const goal = Math.min(limit, total);
   let waited = 0;
-  const read = (from) => store.readAll({ ...(from ? { after: from } : {}), limit: pageSize });
-  // The next page is read while the lanes replay this one.
-  let next = read(after);
-  while (events < Math.min(limit, total)) {
-    const page = await next;
-    if (page.length === 0) {
+  let after;
+  let read = 0;
+  const readPage = async () => {
+    for (;;) {
+      const page = await store.readAll({ ...(after ? { after } : {}), limit: pageSize });
+      if (page.length > 0) {
+        const last = page.at(-1);
+        after = { transactionId: last.transactionId, globalPosition: last.globalPosition };
+        read += page.length;
+        return page;
+      }
       if (waited++ % 50 === 0) log('  waiting for an older transaction elsewhere on the server to end');
       await new Promise((resolve) => setTimeout(resolve, 200));
-      next = read(after);
-      continue;
     }
-    const last = page.at(-1);
-    after = { transactionId: last.transactionId, globalPosition: last.globalPosition };
-    const more = events + page.length < Math.min(limit, total);
-    if (more) next = read(after);
-    await Promise.all(
-      plans.map((plan) =>
-        database.em().transactional(async (em) => {
-          if (schema) await execute(em, `set local search_path to ${schema}`);
-          await replayPage(em, page, plan);
-        }),
-      ),
-    );
-    events += page.length;
-    await afterPage?.(events);
-    if ((events / pageSize) % 50 === 0) log(`  replayed ${events} events (${rate(events, started)} events/s)`);
+  };
+  const replayIn = (plan, page) =>
+    database.em().transactional(async (em) => {
+      if (schema) await execute(em, `set local search_path to ${schema}`);
+      await replayPage(em, page, plan);
+    });
+  let events = 0;
+  if (afterPage || plans.length === 1) {
+    // Page by page, every lane done with a page before the next (what runs between pages sees every read model at
+    // the same place in the log); the next page is read while the lanes replay this one.
+    let next = readPage();
+    while (events < goal) {
+      const page = await next;
+      if (read < goal) next = readPage();
+      await Promise.all(plans.map((plan) => replayIn(plan, page)));
+      events += page.length;
+      await afterPage?.(events);
+      if ((events / pageSize) % 50 === 0) log(`  replayed ${events} events (${rate(events, started)} events/s)`);
+    }
+  } else {
+    // Each lane goes through the pages at its own pace, the pages read once for all and at most AHEAD beyond the
+    // slowest lane: no lane waits at each page for the others (their read models share nothing, decision 063), so
+    // the machine's cores stay busy while one lane's page is heavier than another's.
+    const pages = [];
+    const done = plans.map(() => 0);
+    let finished = false;
+    let dropped = 0;
+    const waiters = new Set();
+    const moved = () => {
+      for (const resolve of waiters) resolve();
+      waiters.clear();
+    };
+    const nextMove = () => new Promise((resolve) => waiters.add(resolve));
+    const reader = async () => {
+      while (read < goal) {
+        while (pages.length - Math.min(...done) >= AHEAD) await nextMove();
+        pages.push(await readPage());
+        moved();
+      }
+      finished = true;
+      moved();
+    };
+    const lane = async (plan, index) => {
+      for (let at = 0; ; at++) {
+        while (at >= pages.length) {
+          if (finished) return;
+          await nextMove();
+        }
+        await replayIn(plan, pages[at]);
+        done[index] = at + 1;
+        // A page every lane has replayed is let go.
+        for (const slowest = Math.min(...done); dropped < slowest; dropped++) {
+          events += pages[dropped].length;
+          pages[dropped] = undefined;
+        }
+        if (index === 0 && done[0] % 50 === 0) log(`  replayed ${events} events (${rate(events, started)} events/s)`);
+        moved();
+      }
+    };
+    await Promise.all([reader(), ...plans.map((plan, index) => lane(plan, index))]);
   }
   const ms = performance.now() - started;
   if (schema && !keep) await database.em().transactional((em) => execute(em, `drop schema ${schema} cascade`));
@@ -106,6 +153,9 @@ export function lanesOf(models, count) {
   rest.forEach((model, index) => lanes[1 + (index % (lanes.length - 1))].push(model));
   return lanes.filter((lane) => lane.length > 0);
 }
+
+// Pages read ahead of the slowest lane (each up to `pageSize` events in memory).
+const AHEAD = 4;
 
 const rate = (events, started) => Math.round(events / ((performance.now() - started) / 1000));
 
