@@ -42,6 +42,7 @@ export * from './option-pricing.js';
 export * from './order-line-text.js';
 export * from './tax-document-parties.js';
 export * from './order-events.js';
+export * from './stream-subjects.js';
 export * from './part-events.js';
 export * from './order-lines.js';
 export * from './order-ahead.js';

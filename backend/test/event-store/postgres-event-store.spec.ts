@@ -235,3 +235,75 @@ describe('PostgreSQL event store: schema', () => {
     );
   });
 });
+
+describe('PostgreSQL event store: lean metadata (decision 066)', () => {
+  const stored = async (streamId: string) =>
+    (
+      await sql<{ schema_version: number; data: unknown; metadata: Record<string, unknown> }>(
+        database.em(),
+        'select schema_version, data, metadata from events where stream_id = ? order by stream_version',
+        [streamId],
+      )
+    ).map((row) => ({ schemaVersion: row.schema_version, data: row.data, metadata: row.metadata }));
+
+  it("keeps neither the row's schema version nor the stream's own id in data or metadata, and reads them back", async () => {
+    const own = newEvent('OrderPlaced', { orderId: 'lean-1', n: 1 });
+    own.metadata = { ...own.metadata, correlationId: 'lean-1', schemaVersion: 3 };
+    const other = newEvent('OrderPaid', { orderId: 'another', n: 2 });
+    other.metadata = { ...other.metadata, correlationId: 'request-7', causationId: 'cause-1' };
+    await store.appendToStream('order-lean-1', [own, other], { expectedVersion: 'no_stream' });
+
+    expect(await stored('order-lean-1')).toEqual([
+      {
+        schemaVersion: 3,
+        data: { n: 1 },
+        metadata: { actor: { kind: 'system' }, occurredAt: '2026-11-21T10:00:00.000Z' },
+      },
+      {
+        schemaVersion: 1,
+        data: { orderId: 'another', n: 2 },
+        metadata: {
+          actor: { kind: 'system' },
+          occurredAt: '2026-11-21T10:00:00.000Z',
+          correlationId: 'request-7',
+          causationId: 'cause-1',
+        },
+      },
+    ]);
+    const appended = [own, other].map(({ type, data, metadata }) => ({ type, data, metadata }));
+    const { events } = await store.readStream('order-lean-1');
+    expect(events.map(({ type, data, metadata }) => ({ type, data, metadata }))).toEqual(appended);
+    const fromLog = (await readWholeLog()).filter((event) => event.streamId === 'order-lean-1');
+    expect(fromLog.map(({ type, data, metadata }) => ({ type, data, metadata }))).toEqual(appended);
+  });
+
+  it("keeps the data of another category's stream whole", async () => {
+    await store.appendToStream(
+      'business-lean-1',
+      [newEvent('BusinessRenamed', { orderId: 'lean-1', businessId: 'lean-1' })],
+      {
+        expectedVersion: 'no_stream',
+      },
+    );
+    expect((await stored('business-lean-1'))[0]?.data).toEqual({ orderId: 'lean-1', businessId: 'lean-1' });
+  });
+
+  it('reads a row stored whole, as before the decision, as it was appended', async () => {
+    const metadata = {
+      correlationId: 'whole-1',
+      actor: { kind: 'owner', id: '+972501234567' },
+      occurredAt: '2026-01-02T03:04:05.000Z',
+      schemaVersion: 2,
+    };
+    await sql(
+      database.em(),
+      `insert into events (stream_id, stream_category, stream_version, type, schema_version, data, metadata)
+         values ('order-whole-1', 'order', 1, 'OrderPlaced', 2, '{"orderId": "whole-1", "n": 1}'::jsonb, ?::jsonb)`,
+      [JSON.stringify(metadata)],
+    );
+    const { events } = await store.readStream('order-whole-1');
+    expect(events.map(({ data, metadata }) => ({ data, metadata }))).toEqual([
+      { data: { orderId: 'whole-1', n: 1 }, metadata },
+    ]);
+  });
+});

@@ -292,7 +292,7 @@ async function storedOf(
     const keys = await query(em, 'select request_key, order_id from order_requests where order_id = ?', [orderId]);
     const events = await query(
       em,
-      `select stream_version, type, schema_version, data from events where stream_id = ? order by stream_version`,
+      `select stream_version, type, schema_version, data, metadata from events where stream_id = ? order by stream_version`,
       [`order-${orderId}`],
     );
     stored.push(ids.normalize({ row, pages, events, ...(withKeys ? { keys } : {}) }, cafe));
@@ -308,6 +308,9 @@ describe('the order’s write paths', () => {
     expect(JSON.stringify(throughFunction)).toContain('"slip_status":"printed"');
     expect(JSON.stringify(throughFunction)).toContain('"refunded_amount":"12.00"');
     expect(JSON.stringify(throughFunction)).toContain('"refund_refused_reason":"הספק סירב"');
+    // The log keeps no copy of a row's column (decision 066): the schema version is `schema_version` only.
+    expect(JSON.stringify(throughFunction)).toContain('"schema_version":1');
+    expect(JSON.stringify(throughFunction)).not.toContain('"schemaVersion"');
     expect(throughFallback).toEqual(throughFunction);
     // The bill paid in parts: each part's document numbered in its part, none in the order's own fields.
     const [splitOrder, aloneOrder] = throughFunction.slice(4) as { row: Record<string, unknown> }[];

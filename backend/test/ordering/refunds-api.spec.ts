@@ -195,7 +195,7 @@ describe('POST /api/orders/{orderId}/refunds', () => {
       app.database.em(),
       `create function refuse_requests() returns trigger language plpgsql as $$
        begin
-         if new.type in ('RefundRequested', 'OrderDeclined') and new.data->>'orderId' = '${orderId}' then
+         if new.type in ('RefundRequested', 'OrderDeclined') and new.stream_id = 'order-${orderId}' then
            raise exception 'the log is full';
          end if;
          return new;

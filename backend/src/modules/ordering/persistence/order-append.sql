@@ -193,7 +193,9 @@ begin
   end if;
 
   -- The numbers taken above go into their events as they are stored. A writer that raced us past the version check
-  -- (none should) still loses on (stream_id, stream_version).
+  -- (none should) still loses on (stream_id, stream_version). Nothing the row holds is kept twice (decision 066): the
+  -- order's id is the stream's, so neither the data's `orderId` nor a correlation id equal to it is stored, nor the
+  -- metadata's schema version (the row's `schema_version`); the store puts them back when it reads the event.
   return query
     insert into events (stream_id, stream_category, stream_version, type, schema_version, data, metadata)
     select 'order-' || p_order_id, 'order', p_expected + i::integer, e->>'type',
@@ -204,8 +206,12 @@ begin
              when v_credit is not null and e->>'type' = 'CreditIssued'
                then jsonb_set(e->'data', '{creditNumber}', to_jsonb(v_credit::text))
              else e->'data'
-           end,
-           e->'metadata'
+           end - (case when e->'data'->>'orderId' = p_order_id::text then 'orderId' else '' end),
+           case
+             when e->'metadata'->>'correlationId' = p_order_id::text
+               then (e->'metadata') - '{schemaVersion,correlationId}'::text[]
+             else (e->'metadata') - 'schemaVersion'
+           end
       from jsonb_array_elements(p_events) with ordinality as t(e, i)
     returning null::uuid, events.stream_version, events.global_position::text, events.transaction_id::text,
               to_char(events.recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),

@@ -1,3 +1,4 @@
+import { STREAM_SUBJECT_FIELDS } from '@tafrit/contracts';
 import type { EventMetadata, RecordedEvent } from '../event-store.port.js';
 import { violatedUniqueConstraint } from '../../database/database-errors.js';
 
@@ -6,7 +7,7 @@ import { violatedUniqueConstraint } from '../../database/database-errors.js';
  * columns get names of their own: an ORDER BY on `global_position` would otherwise sort the text alias ('10' < '8').
  */
 export const EVENT_COLUMNS = `global_position::text as position_text, transaction_id::text as transaction_text,
-  stream_id, stream_version, type, data, metadata,
+  stream_id, stream_version, type, schema_version, data, metadata,
   to_char(recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as recorded_at`;
 
 export interface EventRow {
@@ -15,16 +16,69 @@ export interface EventRow {
   stream_id: string;
   stream_version: number;
   type: string;
+  schema_version: number;
   data: unknown;
-  metadata: EventMetadata;
+  /** As stored: without what the row holds already (see `storedMetadata`). */
+  metadata: StoredMetadata;
   recorded_at: string;
+}
+
+/** The metadata as a row keeps it: its schema version is the row's column, its correlation id may be the stream's. */
+export type StoredMetadata = Omit<EventMetadata, 'schemaVersion' | 'correlationId'> &
+  Partial<Pick<EventMetadata, 'schemaVersion' | 'correlationId'>>;
+
+/** `order-5f1c...` is the stream of `5f1c...`: what follows the category's dash. */
+function streamSubjectOf(streamId: string): string {
+  return streamId.slice(streamId.indexOf('-') + 1);
+}
+
+/**
+ * The metadata without its copies of what the row holds (decision 066): the schema version (the row's
+ * `schema_version`) and a correlation id that is the stream's own subject (an order's events carry the order's id).
+ * Every event carries both, so they were a sixth of the log's bytes; `restoredMetadata` puts them back when read.
+ */
+export function storedMetadata(metadata: EventMetadata, streamId: string): StoredMetadata {
+  const { schemaVersion: _column, correlationId, ...rest } = metadata;
+  return correlationId === streamSubjectOf(streamId) ? rest : { ...rest, correlationId };
+}
+
+/** The event's metadata as it was appended, from a row stored leanly or (before decision 066) whole. */
+export function restoredMetadata(stored: StoredMetadata, streamId: string, schemaVersion: number): EventMetadata {
+  return {
+    ...stored,
+    correlationId: stored.correlationId ?? streamSubjectOf(streamId),
+    schemaVersion: Number(schemaVersion),
+  };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The data without the field that names the stream's own subject (decision 066: an order event's `orderId` is in its
+ * stream id already); any other value of that field is kept.
+ */
+export function storedData(data: unknown, streamId: string): unknown {
+  const field = STREAM_SUBJECT_FIELDS[streamCategoryOf(streamId)];
+  if (!field || !isRecord(data) || data[field] !== streamSubjectOf(streamId)) return data;
+  const { [field]: _implied, ...rest } = data;
+  return rest;
+}
+
+/** The data as it was appended, from a row stored leanly or (before decision 066) whole. */
+export function restoredData(stored: unknown, streamId: string): unknown {
+  const field = STREAM_SUBJECT_FIELDS[streamCategoryOf(streamId)];
+  if (!field || !isRecord(stored) || field in stored) return stored;
+  // The row's own object, freshly parsed and nobody else's: filled in place rather than copied.
+  stored[field] = streamSubjectOf(streamId);
+  return stored;
 }
 
 export function toRecordedEvent(row: EventRow): RecordedEvent {
   return {
     type: row.type,
-    data: row.data,
-    metadata: row.metadata,
+    data: restoredData(row.data, row.stream_id),
+    metadata: restoredMetadata(row.metadata, row.stream_id, row.schema_version),
     streamId: row.stream_id,
     streamVersion: Number(row.stream_version),
     globalPosition: row.position_text,

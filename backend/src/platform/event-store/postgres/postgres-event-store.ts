@@ -21,6 +21,8 @@ import {
   EVENT_COLUMNS,
   isStreamVersionCollision,
   streamCategoryOf,
+  storedData,
+  storedMetadata,
   toRecordedEvent,
   type EventRow,
 } from './event-rows.js';
@@ -177,8 +179,8 @@ export class PostgresEventStore implements EventStore {
         version + index + 1,
         event.type,
         event.metadata.schemaVersion,
-        JSON.stringify(event.data ?? null),
-        JSON.stringify(event.metadata),
+        JSON.stringify(storedData(event.data ?? null, streamId)),
+        JSON.stringify(storedMetadata(event.metadata, streamId)),
       );
       return '(?::text, ?::text, ?::int, ?::text, ?::int, ?::jsonb, ?::jsonb)';
     });
