@@ -148,6 +148,14 @@ function refund(
   ];
 }
 
+const ordersOf = (business: string) =>
+  query<Record<string, unknown>>(
+    database.em(),
+    `select lines, at_table, to_char(day, 'YYYY-MM-DD') as day, hour, sales_agorot::int as sales,
+            paid_agorot::int as paid, refunded_agorot::int as refunded, source_channel, source_tag, promo_code
+       from numbers_orders where business_id = ? order by placed_position`,
+    [business],
+  );
 const hoursOf = (business: string) =>
   query<Record<string, unknown>>(
     database.em(),
@@ -284,6 +292,33 @@ describe('the numbers projection', () => {
     await deliver(make(batch), 'batch');
     expect(await hoursOf(batch)).toEqual(await hoursOf(one));
     expect(await itemsOf(batch)).toEqual(await itemsOf(one));
+    // The orders' own rows too, though a batch writes an order placed and paid in it once, paid already.
+    expect(await ordersOf(batch)).toEqual(await ordersOf(one));
+  });
+
+  it('counts once an order whose placing came alone and then again with its payment in a batch', async () => {
+    const business = '0500000013';
+    const order = paidOrder(business, '2026-08-02T07:00:00Z', { lines: [LATTE, CAKE] });
+    const [placed] = order.events;
+    await deliver([placed!]);
+    await deliver(order.events, 'batch');
+    await deliver(order.events, 'batch');
+    expect(await hoursOf(business)).toEqual([
+      { day: '2026-08-02', hour: 10, orders: 1, table_orders: 1, sales: 5700, table_sales: 5700, refunded: 0 },
+    ]);
+    // The latte (two, each with its option) and the cake, each counted once.
+    expect((await itemsOf(business)).map((item) => item['quantity'])).toEqual([2, 2, 1]);
+  });
+
+  it('names a product as its earliest payment of the day did, whether or not its placing came in the batch', async () => {
+    const business = '0500000014';
+    const earlier = paidOrder(business, '2026-08-03T07:00:00Z', { lines: [{ ...CAKE, name: 'עוגה ראשונה' }] });
+    const later = paidOrder(business, '2026-08-03T07:30:00Z', { lines: [{ ...CAKE, name: 'עוגה שנייה' }] });
+    // The earlier order was placed in an earlier batch; both are paid in this one, the earlier first.
+    await deliver([earlier.events[0]!]);
+    const [earlierPaid] = earlier.events.filter((event) => event.type === 'OrderPaid');
+    await deliver([later.events[0]!, earlierPaid!, ...later.events.slice(1)], 'batch');
+    expect((await itemsOf(business)).map((item) => [item['name'], item['quantity']])).toEqual([['עוגה ראשונה', 2]]);
   });
 });
 

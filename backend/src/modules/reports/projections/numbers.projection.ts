@@ -27,18 +27,24 @@ export const NUMBERS_PROCESSOR = 'numbers';
  */
 export function numbersProjection(): Processor {
   const project = async (events: readonly RecordedEvent[], { em }: { em: EntityManager }) => {
-    // Placed before paid before refunded, as the log orders them for any one order.
+    // Placed before paid before refunded, as the log orders them for any one order. Neither a test order nor a tab's
+    // round is counted (a round's lines are counted with its table's bill, decision 058).
+    const placed = events.filter((event) => {
+      const data = event.data as OrderEventData['OrderPlaced'];
+      return event.type === 'OrderPlaced' && !data.test && !(data.tab && 'round' in data.tab);
+    });
+    const paid = events.filter((event) => event.type === 'OrderPaid');
+    // An order placed and paid in the same batch (a processor catching up, a rebuild) gets its row with the payment.
+    const orderIdOf = (event: RecordedEvent) => (event.data as { orderId: string }).orderId;
+    const paidIds = new Set(paid.map(orderIdOf));
     await addPlaced(
       em,
-      // Neither a test order nor a tab's round (its lines are counted with its table's bill, decision 058).
-      events.filter((event) => {
-        const placed = event.data as OrderEventData['OrderPlaced'];
-        return event.type === 'OrderPlaced' && !placed.test && !(placed.tab && 'round' in placed.tab);
-      }),
+      placed.filter((event) => !paidIds.has(orderIdOf(event))),
     );
     await addPaid(
       em,
-      events.filter((event) => event.type === 'OrderPaid'),
+      paid,
+      placed.filter((event) => paidIds.has(orderIdOf(event))),
     );
     for (const event of events) {
       if (event.type === 'RefundRequested') await addRefundRequest(em, event);
@@ -83,23 +89,39 @@ export function atTable(placed: OrderEventData['OrderPlaced']): boolean {
   return placed.seller?.serviceMode !== 'pickup' && placed.tableNumber !== null;
 }
 
+/** What `numbers_orders` keeps of a placed order. */
+function placedRow(event: RecordedEvent) {
+  const placed = event.data as OrderEventData['OrderPlaced'];
+  return {
+    order_id: placed.orderId,
+    business_id: placed.businessPhone,
+    lines: linesOf(placed),
+    at_table: atTable(placed),
+    // Null for an order placed before its source was recorded: counted as "unknown".
+    source_channel: placed.source?.channel ?? null,
+    source_tag: placed.source?.tag ?? '',
+    promo_code: placed.discount?.code ?? '',
+    discount_agorot: placed.discount?.agorot ?? 0,
+    placed_position: event.globalPosition,
+  };
+}
+
+/** What a payment adds to its order's row. */
+function paidRow(event: RecordedEvent) {
+  const paid = event.data as OrderEventData['OrderPaid'];
+  return {
+    order_id: paid.orderId,
+    day: israelDateOf(paid.paidAt),
+    hour: israelHourOf(paid.paidAt),
+    paid_agorot: paid.amountAgorot,
+    sales_agorot: paid.amountAgorot - (paid.tipAgorot ?? 0),
+    position: event.globalPosition,
+  };
+}
+
 async function addPlaced(em: EntityManager, events: readonly RecordedEvent[]): Promise<void> {
   if (events.length === 0) return;
-  const rows = events.map((event) => {
-    const placed = event.data as OrderEventData['OrderPlaced'];
-    return {
-      order_id: placed.orderId,
-      business_id: placed.businessPhone,
-      lines: linesOf(placed),
-      at_table: atTable(placed),
-      // Null for an order placed before its source was recorded: counted as "unknown".
-      source_channel: placed.source?.channel ?? null,
-      source_tag: placed.source?.tag ?? '',
-      promo_code: placed.discount?.code ?? '',
-      discount_agorot: placed.discount?.agorot ?? 0,
-      placed_position: event.globalPosition,
-    };
-  });
+  const rows = events.map(placedRow);
   await boundQuery(
     em,
     `insert into numbers_orders
@@ -114,33 +136,84 @@ async function addPlaced(em: EntityManager, events: readonly RecordedEvent[]): P
   );
 }
 
-async function addPaid(em: EntityManager, events: readonly RecordedEvent[]): Promise<void> {
+/**
+ * Claims the payments of orders not counted yet and adds them to every aggregate, in one statement per batch
+ * (decision 015), so the names first seen for a date are those of the earliest payment whichever way it came. An
+ * order placed in the same batch (`placedHere`, a processor catching up or a rebuild) gets its row inserted paid,
+ * one write instead of an insert and an update that leaves a dead first version; if an earlier delivery inserted it
+ * unpaid, it is updated as any other. A row paid already adds nothing again.
+ */
+async function addPaid(
+  em: EntityManager,
+  events: readonly RecordedEvent[],
+  placedHere: readonly RecordedEvent[],
+): Promise<void> {
   if (events.length === 0) return;
-  const rows = events.map((event) => {
-    const paid = event.data as OrderEventData['OrderPaid'];
-    return {
-      order_id: paid.orderId,
-      day: israelDateOf(paid.paidAt),
-      hour: israelHourOf(paid.paidAt),
-      paid_agorot: paid.amountAgorot,
-      sales_agorot: paid.amountAgorot - (paid.tipAgorot ?? 0),
-      position: event.globalPosition,
-    };
+  const placed = new Map<string, ReturnType<typeof placedRow>>();
+  for (const event of placedHere) {
+    const row = placedRow(event);
+    if (!placed.has(row.order_id)) placed.set(row.order_id, row);
+  }
+  const payments = events.map(paidRow);
+  const later = payments.filter((payment) => !placed.has(payment.order_id));
+  const withPlacing = payments.flatMap((payment) => {
+    const row = placed.get(payment.order_id);
+    return row ? [{ ...row, ...payment }] : [];
   });
-  // One statement per batch (decision 015): claim the orders not counted yet, then add them to every aggregate.
-  await boundQuery(
-    em,
-    `with payment as (
+  // Each way of claiming is in the statement only when it has payments: an update from an empty list can still plan
+  // a scan of the whole table (a rebuild's fresh tables have no statistics yet).
+  const params = [
+    ...(later.length > 0 ? [JSON.stringify(later)] : []),
+    ...(withPlacing.length > 0 ? [JSON.stringify(withPlacing)] : []),
+  ];
+  const claims = [
+    ...(later.length > 0
+      ? [
+          `payment as (
        select distinct on (order_id) * from jsonb_to_recordset($1::jsonb)
          as x(order_id uuid, day date, hour smallint, paid_agorot bigint, sales_agorot bigint, position bigint)
         order by order_id, position
-     ), claimed as (
+     ), claimed_later as (
        update numbers_orders o set day = p.day, hour = p.hour, paid_agorot = p.paid_agorot,
               sales_agorot = p.sales_agorot, paid_position = p.position
          from payment p
         where o.order_id = p.order_id and o.paid_position is null
-       returning o.business_id, o.day, o.hour, o.at_table, o.sales_agorot, o.lines, o.paid_position,
-                 coalesce(o.source_channel, 'unknown') as channel, o.source_tag, o.promo_code, o.discount_agorot
+       returning ${CLAIMED}
+     )`,
+        ]
+      : []),
+    ...(withPlacing.length > 0
+      ? [
+          `placed_and_paid as (
+       select distinct on (order_id) * from jsonb_to_recordset($${params.length}::jsonb)
+         as x(order_id uuid, business_id text, lines jsonb, at_table boolean, source_channel text, source_tag text,
+              promo_code text, discount_agorot bigint, placed_position bigint, day date, hour smallint,
+              paid_agorot bigint, sales_agorot bigint, position bigint)
+        order by order_id, position
+     ), claimed_with_placing as (
+       insert into numbers_orders as o
+         (order_id, business_id, lines, at_table, source_channel, source_tag, promo_code, discount_agorot,
+          placed_position, day, hour, paid_agorot, sales_agorot, paid_position)
+         select order_id, business_id, lines, at_table, source_channel, source_tag, promo_code, discount_agorot,
+                placed_position, day, hour, paid_agorot, sales_agorot, position
+           from placed_and_paid
+       on conflict (order_id) do update set day = excluded.day, hour = excluded.hour,
+         paid_agorot = excluded.paid_agorot, sales_agorot = excluded.sales_agorot,
+         paid_position = excluded.paid_position
+         where o.paid_position is null
+       returning ${CLAIMED}
+     )`,
+        ]
+      : []),
+  ];
+  const claimed = [
+    ...(later.length > 0 ? ['select * from claimed_later'] : []),
+    ...(withPlacing.length > 0 ? ['select * from claimed_with_placing'] : []),
+  ].join(' union all ');
+  await boundQuery(
+    em,
+    `with ${claims.join(', ')}, claimed as (
+       ${claimed}
      ), sources as (
        insert into numbers_sources as s (business_id, day, channel, tag, orders, sales_agorot)
          select business_id, day, channel, source_tag, count(*), sum(sales_agorot)
@@ -193,9 +266,13 @@ async function addPaid(em: EntityManager, events: readonly RecordedEvent[]): Pro
      on conflict (business_id, day, product_id, option_id) do update set
        quantity = i.quantity + excluded.quantity,
        sales_agorot = i.sales_agorot + excluded.sales_agorot`,
-    [JSON.stringify(rows)],
+    params,
   );
 }
+
+/** What the aggregates read of a claimed (newly paid) order's row. */
+const CLAIMED = `o.business_id, o.day, o.hour, o.at_table, o.sales_agorot, o.lines, o.paid_position,
+                 coalesce(o.source_channel, 'unknown') as channel, o.source_tag, o.promo_code, o.discount_agorot`;
 
 /** A refund asked for on a counted order: kept until the provider answers; nothing is subtracted yet. */
 async function addRefundRequest(em: EntityManager, event: RecordedEvent): Promise<void> {
