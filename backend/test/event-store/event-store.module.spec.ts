@@ -57,7 +57,7 @@ describe('event store module', () => {
     const woken: string[][] = [];
     const wake = runner.wake.bind(runner);
     runner.wake = (events) => {
-      woken.push(events.map((event) => event.streamId));
+      woken.push((events ?? []).map((event) => event.streamId));
       return wake(events);
     };
     await store.appendToStream('business-2', [newEvent('BusinessRegistered')], { expectedVersion: 'no_stream' });
