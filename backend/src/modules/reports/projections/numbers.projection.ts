@@ -161,55 +161,15 @@ async function addPaid(
     return row ? [{ ...row, ...payment }] : [];
   });
   // Each way of claiming is in the statement only when it has payments: an update from an empty list can still plan
-  // a scan of the whole table (a rebuild's fresh tables have no statistics yet).
-  const params = [
-    ...(later.length > 0 ? [JSON.stringify(later)] : []),
-    ...(withPlacing.length > 0 ? [JSON.stringify(withPlacing)] : []),
-  ];
-  const claims = [
-    ...(later.length > 0
-      ? [
-          `payment as (
-       select distinct on (order_id) * from jsonb_to_recordset($1::jsonb)
-         as x(order_id uuid, day date, hour smallint, paid_agorot bigint, sales_agorot bigint, position bigint)
-        order by order_id, position
-     ), claimed_later as (
-       update numbers_orders o set day = p.day, hour = p.hour, paid_agorot = p.paid_agorot,
-              sales_agorot = p.sales_agorot, paid_position = p.position
-         from payment p
-        where o.order_id = p.order_id and o.paid_position is null
-       returning ${CLAIMED}
-     )`,
-        ]
-      : []),
-    ...(withPlacing.length > 0
-      ? [
-          `placed_and_paid as (
-       select distinct on (order_id) * from jsonb_to_recordset($${params.length}::jsonb)
-         as x(order_id uuid, business_id text, lines jsonb, at_table boolean, source_channel text, source_tag text,
-              promo_code text, discount_agorot bigint, placed_position bigint, day date, hour smallint,
-              paid_agorot bigint, sales_agorot bigint, position bigint)
-        order by order_id, position
-     ), claimed_with_placing as (
-       insert into numbers_orders as o
-         (order_id, business_id, lines, at_table, source_channel, source_tag, promo_code, discount_agorot,
-          placed_position, day, hour, paid_agorot, sales_agorot, paid_position)
-         select order_id, business_id, lines, at_table, source_channel, source_tag, promo_code, discount_agorot,
-                placed_position, day, hour, paid_agorot, sales_agorot, position
-           from placed_and_paid
-       on conflict (order_id) do update set day = excluded.day, hour = excluded.hour,
-         paid_agorot = excluded.paid_agorot, sales_agorot = excluded.sales_agorot,
-         paid_position = excluded.paid_position
-         where o.paid_position is null
-       returning ${CLAIMED}
-     )`,
-        ]
-      : []),
-  ];
-  const claimed = [
-    ...(later.length > 0 ? ['select * from claimed_later'] : []),
-    ...(withPlacing.length > 0 ? ['select * from claimed_with_placing'] : []),
-  ].join(' union all ');
+  // a scan of the whole table (a rebuild's fresh tables have no statistics yet). Each way present brings its CTEs
+  // (given its parameter's number), the name of what it claimed and its rows.
+  const ways = [
+    { rows: later, claimedAs: 'claimed_later', ctes: claimLater },
+    { rows: withPlacing, claimedAs: 'claimed_with_placing', ctes: claimWithPlacing },
+  ].filter((way) => way.rows.length > 0);
+  const params = ways.map((way) => JSON.stringify(way.rows));
+  const claims = ways.map((way, index) => way.ctes(index + 1));
+  const claimed = ways.map((way) => `select * from ${way.claimedAs}`).join(' union all ');
   await boundQuery(
     em,
     `with ${claims.join(', ')}, claimed as (
@@ -273,6 +233,40 @@ async function addPaid(
 /** What the aggregates read of a claimed (newly paid) order's row. */
 const CLAIMED = `o.business_id, o.day, o.hour, o.at_table, o.sales_agorot, o.lines, o.paid_position,
                  coalesce(o.source_channel, 'unknown') as channel, o.source_tag, o.promo_code, o.discount_agorot`;
+
+/** Payments of orders whose row an earlier delivery inserted unpaid: the row is updated, once. */
+const claimLater = (param: number) => `payment as (
+       select distinct on (order_id) * from jsonb_to_recordset($${param}::jsonb)
+         as x(order_id uuid, day date, hour smallint, paid_agorot bigint, sales_agorot bigint, position bigint)
+        order by order_id, position
+     ), claimed_later as (
+       update numbers_orders o set day = p.day, hour = p.hour, paid_agorot = p.paid_agorot,
+              sales_agorot = p.sales_agorot, paid_position = p.position
+         from payment p
+        where o.order_id = p.order_id and o.paid_position is null
+       returning ${CLAIMED}
+     )`;
+
+/** Payments of orders placed in the same batch: the row is inserted paid (or paid, if it is there unpaid). */
+const claimWithPlacing = (param: number) => `placed_and_paid as (
+       select distinct on (order_id) * from jsonb_to_recordset($${param}::jsonb)
+         as x(order_id uuid, business_id text, lines jsonb, at_table boolean, source_channel text, source_tag text,
+              promo_code text, discount_agorot bigint, placed_position bigint, day date, hour smallint,
+              paid_agorot bigint, sales_agorot bigint, position bigint)
+        order by order_id, position
+     ), claimed_with_placing as (
+       insert into numbers_orders as o
+         (order_id, business_id, lines, at_table, source_channel, source_tag, promo_code, discount_agorot,
+          placed_position, day, hour, paid_agorot, sales_agorot, paid_position)
+         select order_id, business_id, lines, at_table, source_channel, source_tag, promo_code, discount_agorot,
+                placed_position, day, hour, paid_agorot, sales_agorot, position
+           from placed_and_paid
+       on conflict (order_id) do update set day = excluded.day, hour = excluded.hour,
+         paid_agorot = excluded.paid_agorot, sales_agorot = excluded.sales_agorot,
+         paid_position = excluded.paid_position
+         where o.paid_position is null
+       returning ${CLAIMED}
+     )`;
 
 /** A refund asked for on a counted order: kept until the provider answers; nothing is subtracted yet. */
 async function addRefundRequest(em: EntityManager, event: RecordedEvent): Promise<void> {
