@@ -43,6 +43,7 @@ export * from './order-line-text.js';
 export * from './tax-document-parties.js';
 export * from './order-events.js';
 export * from './stream-subjects.js';
+export * from './event-times.js';
 export * from './part-events.js';
 export * from './order-lines.js';
 export * from './order-ahead.js';

@@ -208,11 +208,13 @@ describe('monthly commissions', () => {
     const [event] = await app.database
       .em()
       .getConnection()
-      .execute<{ data: unknown; stream_id: string; global_position: string }[]>(
-        `select data, stream_id, global_position::text as global_position from events where type = 'OrderPaid' limit 1`,
+      .execute<{ data: unknown; stream_id: string; occurred_at: string; global_position: string }[]>(
+        `select data, stream_id, metadata->>'occurredAt' as occurred_at, global_position::text as global_position
+           from events where type = 'OrderPaid' limit 1`,
       );
-    // The row keeps the order's id in its stream id only (decision 066): the store's reading puts it back.
-    const paid = restoredData(event?.data, event?.stream_id ?? '') as never;
+    // The row keeps the order's id in its stream id only (decision 066) and its time in the metadata only (decision
+    // 067): the store's reading puts them back.
+    const paid = restoredData(event?.data, event?.stream_id ?? '', 'OrderPaid', event?.occurred_at ?? '') as never;
     const added = await app.database.em().transactional((em) =>
       addPaidOrders(em, [
         { paid, globalPosition: event?.global_position ?? '0' },

@@ -264,8 +264,12 @@ export function describeEventStoreContract(label: string, subject: () => EventSt
   describe(`${label}: selected history and counts`, () => {
     // A business of this run only: other runs and cases write to the same log.
     const phone = `050${run}`;
-    const paid = (orderId: string, paidAt: string) =>
-      newEvent('OrderPaid', { orderId, businessPhone: phone, amountAgorot: 1_000, paidAt });
+    // Paid at the command's time, as the product records it (the log keeps that time once, decision 067), but the
+    // first order's payment, whose time differs and is kept in its data.
+    const paid = (orderId: string, paidAt: string) => {
+      const event = newEvent('OrderPaid', { orderId, businessPhone: phone, amountAgorot: 1_000, paidAt });
+      return orderId === 'o1' ? event : { ...event, metadata: { ...event.metadata, occurredAt: paidAt } };
+    };
     const byAdmin = (type: string, data: Record<string, unknown>) => {
       const event = newEvent(type, data);
       return { ...event, metadata: { ...event.metadata, actor: { kind: 'admin' as const, id: 'admin-1' } } };

@@ -247,9 +247,10 @@ describe('PostgreSQL event store: lean metadata (decision 066)', () => {
     ).map((row) => ({ schemaVersion: row.schema_version, data: row.data, metadata: row.metadata }));
 
   it("keeps neither the row's schema version nor the stream's own id in data or metadata, and reads them back", async () => {
-    const own = newEvent('OrderPlaced', { orderId: 'lean-1', n: 1 });
+    // Types without a time of their own (decision 067 is tested below).
+    const own = newEvent('OrderNoted', { orderId: 'lean-1', n: 1 });
     own.metadata = { ...own.metadata, correlationId: 'lean-1', schemaVersion: 3 };
-    const other = newEvent('OrderPaid', { orderId: 'another', n: 2 });
+    const other = newEvent('OrderNoted', { orderId: 'another', n: 2 });
     other.metadata = { ...other.metadata, correlationId: 'request-7', causationId: 'cause-1' };
     await store.appendToStream('order-lean-1', [own, other], { expectedVersion: 'no_stream' });
 
@@ -298,12 +299,63 @@ describe('PostgreSQL event store: lean metadata (decision 066)', () => {
     await sql(
       database.em(),
       `insert into events (stream_id, stream_category, stream_version, type, schema_version, data, metadata)
-         values ('order-whole-1', 'order', 1, 'OrderPlaced', 2, '{"orderId": "whole-1", "n": 1}'::jsonb, ?::jsonb)`,
+         values ('order-whole-1', 'order', 1, 'OrderNoted', 2, '{"orderId": "whole-1", "n": 1}'::jsonb, ?::jsonb)`,
       [JSON.stringify(metadata)],
     );
     const { events } = await store.readStream('order-whole-1');
     expect(events.map(({ data, metadata }) => ({ data, metadata }))).toEqual([
       { data: { orderId: 'whole-1', n: 1 }, metadata },
     ]);
+  });
+});
+
+describe("PostgreSQL event store: an event's own time once (decision 067)", () => {
+  const storedData = async (streamId: string) =>
+    (
+      await sql<{ data: unknown }>(
+        database.em(),
+        'select data from events where stream_id = ? order by stream_version',
+        [streamId],
+      )
+    ).map((row) => row.data);
+  const at = (event: ReturnType<typeof newEvent>, occurredAt: string) => ({
+    ...event,
+    metadata: { ...event.metadata, occurredAt },
+  });
+
+  it('keeps a time equal to the metadata’s in the metadata only, any other time in the data, and reads both back', async () => {
+    const now = '2026-12-01T08:30:00.123Z';
+    const appended = [
+      at(newEvent('OrderPaid', { orderId: 'time-1', paidAt: now, amountAgorot: 100 }), now),
+      at(newEvent('OrderAccepted', { orderId: 'time-1', at: '2026-12-01T08:31:00.000Z' }), now),
+      // OrderDue's times are the pickup's, never its own: kept even when equal.
+      at(newEvent('OrderDue', { orderId: 'time-1', pickupAt: now, dueAt: now }), now),
+      // A type without a time of its own keeps a field of that name.
+      at(newEvent('OrderNoted', { orderId: 'time-1', at: now }), now),
+    ];
+    await store.appendToStream('order-time-1', appended, { expectedVersion: 'no_stream' });
+
+    expect(await storedData('order-time-1')).toEqual([
+      { amountAgorot: 100 },
+      { at: '2026-12-01T08:31:00.000Z' },
+      { pickupAt: now, dueAt: now },
+      { at: now },
+    ]);
+    const { events } = await store.readStream('order-time-1');
+    expect(events.map(({ type, data, metadata }) => ({ type, data, metadata }))).toEqual(
+      appended.map(({ type, data, metadata }) => ({ type, data, metadata })),
+    );
+  });
+
+  it('reads a row stored with its time in the data, as before the decision, as it was appended', async () => {
+    await sql(
+      database.em(),
+      `insert into events (stream_id, stream_category, stream_version, type, schema_version, data, metadata)
+         values ('order-time-2', 'order', 1, 'OrderServed', 1,
+                 '{"orderId": "time-2", "at": "2026-01-02T03:04:05.000Z"}'::jsonb,
+                 '{"actor": {"kind": "owner", "id": "+972501234567"}, "occurredAt": "2026-01-02T03:04:06.000Z"}'::jsonb)`,
+    );
+    const { events } = await store.readStream('order-time-2');
+    expect(events.map(({ data }) => data)).toEqual([{ orderId: 'time-2', at: '2026-01-02T03:04:05.000Z' }]);
   });
 });

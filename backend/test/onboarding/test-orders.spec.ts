@@ -15,6 +15,7 @@ import { foldOrder } from '../../src/modules/ordering/domain/order.decider.js';
 import { orderRowOf } from '../../src/modules/ordering/projections/order-row.js';
 import { renderSlipEscpos } from '../../src/modules/printing/slip/escpos.js';
 import type { RecordedEvent } from '../../src/platform/event-store/event-store.port.js';
+import { restoredData } from '../../src/platform/event-store/postgres/event-rows.js';
 import { query } from '../../src/platform/database/sql.js';
 import { ProcessorRunner } from '../../src/platform/processing/processor-runner.js';
 import { registerOwner, signInAdmin, smsLog, type SignedInOwner } from '../support/accounts.js';
@@ -237,11 +238,17 @@ describe('a test order', () => {
   });
 
   it('is the same row when rebuilt from the log', async () => {
-    const events = await query<{ type: string; data: unknown }>(
+    const rows = await query<{ stream_id: string; type: string; data: unknown; occurred_at: string }>(
       app.database.em(),
-      'select type, data from events where stream_id = ? order by stream_version',
+      `select stream_id, type, data, metadata->>'occurredAt' as occurred_at from events where stream_id = ?
+        order by stream_version`,
       [`order-${placed.orderId}`],
     );
+    // As the store reads them: the log keeps the order's id and each event's own time once (decisions 066, 067).
+    const events = rows.map((row) => ({
+      type: row.type,
+      data: restoredData(row.data, row.stream_id, row.type, row.occurred_at),
+    }));
     const state = foldOrder(events as unknown as RecordedEvent[]);
     if (!state.placed) throw new Error('the test order folds to nothing');
     const rebuilt = orderRowOf(state);

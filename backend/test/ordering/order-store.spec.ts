@@ -77,10 +77,12 @@ const APPEND = preparedStatement<Record<string, unknown>>(
 
 /** Appends an `OrderAccepted` with `state` (and its row) to the order at `expected`, bypassing the decider. */
 function appendAccepted(orderId: string, expected: number, state: PlacedOrder, numberInvoiceOf: string | null = null) {
+  // As OrderStore passes an event: its schema version beside it (decisions 066, 067).
   const event = {
     type: 'OrderAccepted',
+    schemaVersion: 1,
     data: { orderId, businessPhone: cafe.phone, at: new Date().toISOString() },
-    metadata: { ...metadata(), schemaVersion: 1 },
+    metadata: metadata(),
   };
   return app.database.run(APPEND, [
     orderId,
@@ -236,8 +238,9 @@ describe('stale state', () => {
       JSON.stringify([
         {
           type: 'OrderAccepted',
+          schemaVersion: 1,
           data: { orderId, businessPhone: cafe.phone, at: new Date().toISOString() },
-          metadata: { ...metadata(), schemaVersion: 1 },
+          metadata: metadata(),
         },
       ]),
       JSON.stringify(accepted),

@@ -20,7 +20,8 @@
 --   made with the slot's capacity by the checkout just before) by one conditional update, `taken < capacity`, before
 --   the order's row: two diners racing for the last place wait on that row and the second finds it full (SQLSTATE
 --   TF412, nothing stored). An expiring unpaid order gives its place back.
--- - The payment page's row, an effect's completion (the receipt SMS), then the events, the numbers set in them.
+-- - The payment page's row, an effect's completion (the receipt SMS), then the events, the numbers set in them. The
+--   events come as the log keeps them (decisions 066 and 067), each with its schema version beside it.
 --   A writer that raced past the version check still loses on the log's unique (stream_id, stream_version).
 --
 -- The `orders` columns it updates are every column of the row but the ones fixed at placing (id, business, number,
@@ -182,7 +183,8 @@ begin
     -- The order's page, or a payer's part's page (issue 34): the webhook finds either by its id.
     insert into payment_pages (low_profile_id, order_id, provider, terminal, payment_url, opened_at)
       select e->'data'->>'lowProfileId', p_order_id, e->'data'->>'provider', e->'data'->>'terminal',
-             e->'data'->>'paymentUrl', (e->'data'->>'openedAt')::timestamptz
+             -- A page opened at the command's time keeps that time in the metadata only (decision 067).
+             e->'data'->>'paymentUrl', coalesce(e->'data'->>'openedAt', e->'metadata'->>'occurredAt')::timestamptz
         from jsonb_array_elements(p_events) e where e->>'type' in ('PaymentPageOpened', 'PartPageOpened')
     on conflict (low_profile_id) do nothing;
   end if;
@@ -193,25 +195,20 @@ begin
   end if;
 
   -- The numbers taken above go into their events as they are stored. A writer that raced us past the version check
-  -- (none should) still loses on (stream_id, stream_version). Nothing the row holds is kept twice (decision 066): the
-  -- order's id is the stream's, so neither the data's `orderId` nor a correlation id equal to it is stored, nor the
-  -- metadata's schema version (the row's `schema_version`); the store puts them back when it reads the event.
+  -- (none should) still loses on (stream_id, stream_version). The events come as the log keeps them (decisions 066
+  -- and 067: OrderStore leaves out of data and metadata what the row holds, with the same `storedData` and
+  -- `storedMetadata` as the store's own insert), their schema version beside them for the row's column.
   return query
     insert into events (stream_id, stream_category, stream_version, type, schema_version, data, metadata)
-    select 'order-' || p_order_id, 'order', p_expected + i::integer, e->>'type',
-           (e->'metadata'->>'schemaVersion')::integer,
+    select 'order-' || p_order_id, 'order', p_expected + i::integer, e->>'type', (e->>'schemaVersion')::integer,
            case
              when v_invoice is not null and e->>'type' in ('InvoiceIssued', 'InvoiceAwaitingAllocation')
                then jsonb_set(e->'data', '{invoiceNumber}', to_jsonb(v_invoice::text))
              when v_credit is not null and e->>'type' = 'CreditIssued'
                then jsonb_set(e->'data', '{creditNumber}', to_jsonb(v_credit::text))
              else e->'data'
-           end - (case when e->'data'->>'orderId' = p_order_id::text then 'orderId' else '' end),
-           case
-             when e->'metadata'->>'correlationId' = p_order_id::text
-               then (e->'metadata') - '{schemaVersion,correlationId}'::text[]
-             else (e->'metadata') - 'schemaVersion'
-           end
+           end,
+           e->'metadata'
       from jsonb_array_elements(p_events) with ordinality as t(e, i)
     returning null::uuid, events.stream_version, events.global_position::text, events.transaction_id::text,
               to_char(events.recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),

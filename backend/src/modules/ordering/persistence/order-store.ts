@@ -7,7 +7,11 @@ import { preparedStatement } from '../../../platform/database/prepared-statement
 import type { CommandMetadata } from '../../../platform/event-store/aggregate.js';
 import { StreamVersionConflictError } from '../../../platform/event-store/event-store.errors.js';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '../../../platform/event-store/event-store.port.js';
-import { isStreamVersionCollision } from '../../../platform/event-store/postgres/event-rows.js';
+import {
+  isStreamVersionCollision,
+  storedData,
+  storedMetadata,
+} from '../../../platform/event-store/postgres/event-rows.js';
 import { PostgresEventStore } from '../../../platform/event-store/postgres/postgres-event-store.js';
 import { Metrics } from '../../../platform/metrics/metrics.js';
 import { ProcessorRunner } from '../../../platform/processing/processor-runner.js';
@@ -236,10 +240,18 @@ export class OrderStore {
       return this.committed(orderId, appended.events, current.version);
     }
 
+    const streamId = orderStreamId(orderId);
+    // The events as the log keeps them (decisions 066 and 067), the same as the store's own insert would store.
+    const stored = newEvents.map((event) => ({
+      type: event.type,
+      schemaVersion: event.metadata.schemaVersion,
+      data: storedData(event.data, streamId, event.type, event.metadata.occurredAt),
+      metadata: storedMetadata(event.metadata, streamId),
+    }));
     const values = [
       orderId,
       current.version,
-      JSON.stringify(newEvents),
+      JSON.stringify(stored),
       JSON.stringify(state),
       JSON.stringify(
         options.promoUse && current.version === 0
@@ -257,7 +269,6 @@ export class OrderStore {
     ).catch(promoRefused);
     const existing = rows[0]?.existing_order_id;
     if (existing) return { events: [], state: current.state, version: current.version, existingOrderId: existing };
-    const streamId = orderStreamId(orderId);
     const recorded: RecordedEvent[] = rows
       .map((row, index): RecordedEvent => {
         const event = newEvents[index]!;

@@ -1,4 +1,4 @@
-import { STREAM_SUBJECT_FIELDS } from '@tafrit/contracts';
+import { EVENT_TIME_FIELDS, STREAM_SUBJECT_FIELDS } from '@tafrit/contracts';
 import type { EventMetadata, RecordedEvent } from '../event-store.port.js';
 import { violatedUniqueConstraint } from '../../database/database-errors.js';
 
@@ -54,30 +54,43 @@ export function restoredMetadata(stored: StoredMetadata, streamId: string, schem
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** The type's field of its own time (decision 067), if it has one. */
+const timeFieldOf = (type: string): string | undefined =>
+  (EVENT_TIME_FIELDS as Readonly<Record<string, string | undefined>>)[type];
+
 /**
- * The data without the field that names the stream's own subject (decision 066: an order event's `orderId` is in its
- * stream id already); any other value of that field is kept.
+ * The data without its copies of what the row holds: the field that names the stream's own subject (decision 066: an
+ * order event's `orderId` is in its stream id already) and the field of the event's own time when it equals the
+ * metadata's `occurredAt` (decision 067: an order's every event carries both). Any other value is kept.
  */
-export function storedData(data: unknown, streamId: string): unknown {
-  const field = STREAM_SUBJECT_FIELDS[streamCategoryOf(streamId)];
-  if (!field || !isRecord(data) || data[field] !== streamSubjectOf(streamId)) return data;
-  const { [field]: _implied, ...rest } = data;
+export function storedData(data: unknown, streamId: string, type: string, occurredAt: string): unknown {
+  if (!isRecord(data)) return data;
+  const subject = STREAM_SUBJECT_FIELDS[streamCategoryOf(streamId)];
+  const time = timeFieldOf(type);
+  const dropSubject = subject !== undefined && data[subject] === streamSubjectOf(streamId);
+  const dropTime = time !== undefined && data[time] === occurredAt;
+  if (!dropSubject && !dropTime) return data;
+  const rest = { ...data };
+  if (dropSubject) delete rest[subject];
+  if (dropTime) delete rest[time];
   return rest;
 }
 
-/** The data as it was appended, from a row stored leanly or (before decision 066) whole. */
-export function restoredData(stored: unknown, streamId: string): unknown {
-  const field = STREAM_SUBJECT_FIELDS[streamCategoryOf(streamId)];
-  if (!field || !isRecord(stored) || field in stored) return stored;
+/** The data as it was appended, from a row stored leanly or (before decisions 066 and 067) whole. */
+export function restoredData(stored: unknown, streamId: string, type: string, occurredAt: string): unknown {
+  if (!isRecord(stored)) return stored;
   // The row's own object, freshly parsed and nobody else's: filled in place rather than copied.
-  stored[field] = streamSubjectOf(streamId);
+  const subject = STREAM_SUBJECT_FIELDS[streamCategoryOf(streamId)];
+  if (subject !== undefined && !(subject in stored)) stored[subject] = streamSubjectOf(streamId);
+  const time = timeFieldOf(type);
+  if (time !== undefined && !(time in stored)) stored[time] = occurredAt;
   return stored;
 }
 
 export function toRecordedEvent(row: EventRow): RecordedEvent {
   return {
     type: row.type,
-    data: restoredData(row.data, row.stream_id),
+    data: restoredData(row.data, row.stream_id, row.type, row.metadata.occurredAt),
     metadata: restoredMetadata(row.metadata, row.stream_id, row.schema_version),
     streamId: row.stream_id,
     streamVersion: Number(row.stream_version),

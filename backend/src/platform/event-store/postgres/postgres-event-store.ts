@@ -179,7 +179,7 @@ export class PostgresEventStore implements EventStore {
         version + index + 1,
         event.type,
         event.metadata.schemaVersion,
-        JSON.stringify(storedData(event.data ?? null, streamId)),
+        JSON.stringify(storedData(event.data ?? null, streamId, event.type, event.metadata.occurredAt)),
         JSON.stringify(storedMetadata(event.metadata, streamId)),
       );
       return '(?::text, ?::text, ?::int, ?::text, ?::int, ?::jsonb, ?::jsonb)';

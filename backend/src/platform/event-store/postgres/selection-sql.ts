@@ -1,3 +1,4 @@
+import { EVENT_TIME_FIELDS } from '@tafrit/contracts';
 import type { EventSelection, SelectionOptions } from '../event-store.port.js';
 import { assertSelection } from '../event-selection.js';
 import { EVENT_COLUMNS } from './event-rows.js';
@@ -28,10 +29,11 @@ export function selectionSql(
   }
   const within = selection.dataTimeBetween;
   if (within) {
-    conditions.push(
-      `(data->>'${within.field}')::timestamptz >= ?::timestamptz`,
-      `(data->>'${within.field}')::timestamptz < ?::timestamptz`,
-    );
+    // A selected type's own time is kept in the metadata only when the two are equal (decision 067).
+    const times = EVENT_TIME_FIELDS as Readonly<Record<string, string | undefined>>;
+    const kept = selection.types.some((type) => times[type] === within.field);
+    const time = kept ? `coalesce(data->>'${within.field}', metadata->>'occurredAt')` : `data->>'${within.field}'`;
+    conditions.push(`(${time})::timestamptz >= ?::timestamptz`, `(${time})::timestamptz < ?::timestamptz`);
     params.push(within.from, within.to);
   }
   if (selection.streamIds) {
