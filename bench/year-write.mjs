@@ -18,6 +18,7 @@ const dist = (path) => join(root, 'backend/dist', path);
 export async function writeOrders(database, cafes, scale, log, batch = 500) {
   const { orderDecider } = await import(dist('modules/ordering/domain/order.decider.js'));
   const { orderRowOf } = await import(dist('modules/ordering/projections/order-row.js'));
+  const { storedEvent } = await import(dist('platform/event-store/postgres/event-rows.js'));
   const { execute, query } = await sql();
   const next = random(scale.seed);
   const today = israelDateOf(new Date());
@@ -59,11 +60,12 @@ export async function writeOrders(database, cafes, scale, log, batch = 500) {
       const metadata = { correlationId: orderId, actor, occurredAt: new Date(at).toISOString() };
       for (const event of orderDecider.decide(command, state)) {
         state = orderDecider.evolve(state, event);
-        events.push({
-          type: event.type,
-          data: event.data,
+        // As OrderStore hands them to order_append: as the log keeps them (decisions 066, 067).
+        const appended = {
+          ...event,
           metadata: { ...metadata, schemaVersion: orderEventSchemaVersions[event.type] ?? 1 },
-        });
+        };
+        events.push(storedEvent(appended, `order-${orderId}`));
       }
     }
     const rows = await query(

@@ -7,11 +7,7 @@ import { preparedStatement } from '../../../platform/database/prepared-statement
 import type { CommandMetadata } from '../../../platform/event-store/aggregate.js';
 import { StreamVersionConflictError } from '../../../platform/event-store/event-store.errors.js';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '../../../platform/event-store/event-store.port.js';
-import {
-  isStreamVersionCollision,
-  storedData,
-  storedMetadata,
-} from '../../../platform/event-store/postgres/event-rows.js';
+import { isStreamVersionCollision, storedEvent } from '../../../platform/event-store/postgres/event-rows.js';
 import { PostgresEventStore } from '../../../platform/event-store/postgres/postgres-event-store.js';
 import { Metrics } from '../../../platform/metrics/metrics.js';
 import { ProcessorRunner } from '../../../platform/processing/processor-runner.js';
@@ -242,12 +238,7 @@ export class OrderStore {
 
     const streamId = orderStreamId(orderId);
     // The events as the log keeps them (decisions 066 and 067), the same as the store's own insert would store.
-    const stored = newEvents.map((event) => ({
-      type: event.type,
-      schemaVersion: event.metadata.schemaVersion,
-      data: storedData(event.data, streamId, event.type, event.metadata.occurredAt),
-      metadata: storedMetadata(event.metadata, streamId),
-    }));
+    const stored = newEvents.map((event) => storedEvent(event, streamId));
     const values = [
       orderId,
       current.version,

@@ -87,6 +87,22 @@ export function restoredData(stored: unknown, streamId: string, type: string, oc
   return stored;
 }
 
+/**
+ * An event as a log row keeps it (decisions 066, 067), with its schema version beside it for the row's column: what
+ * `order_append` takes, so the order's write path stores the same bytes as the store's own insert.
+ */
+export function storedEvent(
+  event: { type: string; data: unknown; metadata: EventMetadata },
+  streamId: string,
+): { type: string; schemaVersion: number; data: unknown; metadata: StoredMetadata } {
+  return {
+    type: event.type,
+    schemaVersion: event.metadata.schemaVersion,
+    data: storedData(event.data, streamId, event.type, event.metadata.occurredAt),
+    metadata: storedMetadata(event.metadata, streamId),
+  };
+}
+
 export function toRecordedEvent(row: EventRow): RecordedEvent {
   return {
     type: row.type,
