@@ -19,6 +19,7 @@ export async function writeOrders(database, cafes, scale, log, batch = 500) {
   const { orderDecider } = await import(dist('modules/ordering/domain/order.decider.js'));
   const { orderRowOf } = await import(dist('modules/ordering/projections/order-row.js'));
   const { storedEvent } = await import(dist('platform/event-store/postgres/event-rows.js'));
+  const { leanSnapshotOf } = await import(dist('modules/ordering/projections/order-snapshot.js'));
   const { execute, query } = await sql();
   const next = random(scale.seed);
   const today = israelDateOf(new Date());
@@ -68,10 +69,19 @@ export async function writeOrders(database, cafes, scale, log, batch = 500) {
         events.push(storedEvent(appended, `order-${orderId}`));
       }
     }
+    const row = orderRowOf(state);
     const rows = await query(
       em,
       'select invoice_number from order_append(?::uuid, ?::int, ?::jsonb, ?::jsonb, ?::jsonb, null, ?, null)',
-      [orderId, expected, JSON.stringify(events), JSON.stringify(state), JSON.stringify(orderRowOf(state)), numberOf],
+      // The row's snapshot as OrderStore keeps it: without what the columns hold (decision 068).
+      [
+        orderId,
+        expected,
+        JSON.stringify(events),
+        JSON.stringify(leanSnapshotOf(state, row)),
+        JSON.stringify(row),
+        numberOf,
+      ],
     );
     const number = rows.map((row) => row.invoice_number).find(Boolean);
     return { state: number && numberOf ? { ...state, invoiceNumber: number } : state, events: events.length };

@@ -41,10 +41,11 @@ const run = (orderId: string, command: OrderCommand, options = {}) =>
   orders.execute(orderId, command, metadata(), options);
 const now = () => ({ now: new Date().toISOString() });
 
+/** The row's snapshot as every reader reads it (`order_snapshot`, decision 068) and as it is stored (`stored`). */
 async function rowOf(orderId: string) {
-  const [row] = await query<{ state: unknown; stream_version: number }>(
+  const [row] = await query<{ state: unknown; stored: Record<string, unknown>; stream_version: number }>(
     app.database.em(),
-    'select state, stream_version from orders where id = ?',
+    'select order_snapshot(o) as state, state as stored, stream_version from orders o where id = ?',
     [orderId],
   );
   return row!;
@@ -318,6 +319,32 @@ describe('an order row without a snapshot', () => {
     expect(accepted.events.map((event) => event.streamVersion)).toEqual([6]);
     expect((await rowOf(orderId)).state).toMatchObject({ status: 'accepted', invoice: 'generated' });
     await expectConsistent(orderId);
+  });
+});
+
+describe("the row's snapshot (decision 068)", () => {
+  it('reads a snapshot stored whole, as before the decision, as it was, and keeps what a column cannot give back', async () => {
+    const { orderId } = await paidOrder(app, cafe);
+    const { state } = await rowOf(orderId);
+    const whole = state as PlacedOrder;
+    // A snapshot stored whole wins over every column, even one that says otherwise.
+    const different = { ...whole, totalAgorot: whole.totalAgorot + 1, payment: { ...whole.payment, last4: '9999' } };
+    await query(app.database.em(), 'update orders set state = ?::jsonb where id = ?', [
+      JSON.stringify(different),
+      orderId,
+    ]);
+    expect((await rowOf(orderId)).state).toEqual(different);
+    await query(app.database.em(), 'update orders set state = ?::jsonb where id = ?', [JSON.stringify(whole), orderId]);
+    expect((await orders.load(orderId)).state).toEqual(whole);
+
+    // The next command stores it without what the row's columns hold (the order's id, its business, its amounts,
+    // the card's details), and it still reads whole.
+    await run(orderId, { type: 'AcceptOrder', data: now() });
+    await expectConsistent(orderId);
+    const { stored } = await rowOf(orderId);
+    for (const field of ['orderId', 'businessPhone', 'totalAgorot', 'status']) expect(stored).not.toHaveProperty(field);
+    expect(stored['payment']).not.toHaveProperty('lowProfileId');
+    expect(stored).toMatchObject({ lines: whole.lines, placedAt: whole.placedAt });
   });
 });
 

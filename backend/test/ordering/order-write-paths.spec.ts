@@ -365,6 +365,10 @@ describe('the order’s write paths', () => {
 
   it('backfills the columns others read from each row’s snapshot as order_append writes them', async () => {
     const lives = await livesThrough('order_append');
+    // The backfill ran (migration 20261203000200) on snapshots stored whole, as they were before decision 068.
+    await query(app.database.em(), 'update orders o set state = order_snapshot(o) where id = any(?::uuid[])', [
+      `{${lives.orderIds.join(',')}}`,
+    ]);
     const live = await storedOf(lives);
     await query(
       app.database.em(),

@@ -23,7 +23,7 @@ import { RecordPaymentResultCommand } from './record-payment-result.handler.js';
 
 const PAGE_ORDER = preparedStatement<{ state: OrderState | null }>(
   'sandbox_page_order',
-  `select o.state from payment_pages p join orders o on o.id = p.order_id
+  `select order_snapshot(o) as state from payment_pages p join orders o on o.id = p.order_id
     where p.low_profile_id = $1 and p.provider = 'sandbox'`,
 );
 

@@ -22,6 +22,7 @@ import {
   upcastOrderState,
 } from '../domain/order.decider.js';
 import { orderRowOf } from '../projections/order-row.js';
+import { leanSnapshotOf } from '../projections/order-snapshot.js';
 import { OrderChanges } from './order-changes.js';
 import { RecentOrders } from './recent-orders.js';
 import { KEEP_READY_SMS_PHONE } from './ready-sms-phones.js';
@@ -71,7 +72,7 @@ interface AppendRow {
 
 const LOAD = preparedStatement<{ state: OrderState | null; stream_version: number }>(
   'order_load',
-  'select state, stream_version from orders where id = $1',
+  'select order_snapshot(o) as state, stream_version from orders o where id = $1',
 );
 const APPEND = preparedStatement<AppendRow>(
   'order_append',
@@ -239,16 +240,14 @@ export class OrderStore {
     const streamId = orderStreamId(orderId);
     // The events as the log keeps them (decisions 066 and 067), the same as the store's own insert would store.
     const stored = newEvents.map((event) => storedEvent(event, streamId));
+    const row = orderRowOf(state);
     const values = [
       orderId,
       current.version,
       JSON.stringify(stored),
-      JSON.stringify(state),
-      JSON.stringify(
-        options.promoUse && current.version === 0
-          ? { ...orderRowOf(state), promo_use: options.promoUse }
-          : orderRowOf(state),
-      ),
+      // The snapshot without what the row's columns hold (decision 068): `order_snapshot` reads it back whole.
+      JSON.stringify(leanSnapshotOf(state, row)),
+      JSON.stringify(options.promoUse && current.version === 0 ? { ...row, promo_use: options.promoUse } : row),
       options.requestKey ?? null,
       numbered ? state.businessPhone : null,
       options.completeEffect ?? null,

@@ -67,7 +67,7 @@ export function readySmsText(order: ReadySmsOrder, language: DinerLanguage): str
 
 const STATES = preparedStatement<{ id: string; state: OrderState | null; stream_version: number }>(
   'ready_sms_orders',
-  'select id, state, stream_version from orders where id = any($1::uuid[])',
+  'select id, order_snapshot(o) as state, stream_version from orders o where id = any($1::uuid[])',
 );
 /**
  * Claims each order's SMS once (`effect_keys`) and takes its number in the same statement: from here the number is

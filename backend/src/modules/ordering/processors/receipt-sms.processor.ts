@@ -100,11 +100,12 @@ export function receiptSmsText(order: ReceiptSmsOrder, maxChars = RECEIPT_SMS_MA
  */
 const STATES = preparedStatement<{ id: string; state: OrderState | null; stream_version: number; quiet: boolean }>(
   'receipt_sms_orders',
-  `select id, stream_version, case when quiet then null else state end as state, quiet
-     from (select id, stream_version, state,
-                  coalesce(state->>'placed' = 'true' and (state->>'receiptSms' is distinct from 'pending'
-                    or state->'seller'->'receiptPhone' in ('null'::jsonb, '""'::jsonb)), false) as quiet
-             from orders where id = any($1::uuid[])) paid`,
+  `select o.id, o.stream_version, case when q.quiet then null else order_snapshot(o) end as state, q.quiet
+     from orders o cross join lateral (
+       select coalesce(o.state->>'placed' = 'true' and (o.state->>'receiptSms' is distinct from 'pending'
+                 or o.state->'seller'->'receiptPhone' in ('null'::jsonb, '""'::jsonb)), false) as quiet
+     ) q
+    where o.id = any($1::uuid[])`,
 );
 /** Claims each effect once: the keys whose insert made the row come back. */
 const CLAIM = preparedStatement<{ effect_key: string }>(

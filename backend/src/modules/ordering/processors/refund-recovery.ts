@@ -14,7 +14,8 @@ const SETTLE_MS = 30_000;
 const BATCH = 100;
 
 /** The orders with a refund in flight, by the partial index that holds only those (migration 20261130000100). */
-export const REQUESTED_REFUNDS_SQL = `select id, state from orders where state->'refunds' @> '[{"status":"requested"}]'::jsonb limit ?`;
+export const REQUESTED_REFUNDS_SQL = `select id, order_snapshot(o) as state from orders o
+  where state->'refunds' @> '[{"status":"requested"}]'::jsonb limit ?`;
 
 /**
  * Completes refunds left requested: the process died between recording the request and recording the provider's
