@@ -48,6 +48,7 @@ import { Migration20261207000900_pay_at_end } from './Migration20261207000900_pa
 import { Migration20261207001300_activity_kind_index } from './Migration20261207001300_activity_kind_index.js';
 import { Migration20261207001500_live_refund_index } from './Migration20261207001500_live_refund_index.js';
 import { Migration20261207001600_orders_paid_sums_index } from './Migration20261207001600_orders_paid_sums_index.js';
+import { Migration20261207001700_activity_and_slip_keys } from './Migration20261207001700_activity_and_slip_keys.js';
 
 /**
  * Every migration, in order. An explicit list (not a folder glob) works the same from TypeScript sources in tests
@@ -119,4 +120,5 @@ export const migrationsList = [
   { name: 'Migration20261207001300_activity_kind_index', class: Migration20261207001300_activity_kind_index },
   { name: 'Migration20261207001500_live_refund_index', class: Migration20261207001500_live_refund_index },
   { name: 'Migration20261207001600_orders_paid_sums_index', class: Migration20261207001600_orders_paid_sums_index },
+  { name: 'Migration20261207001700_activity_and_slip_keys', class: Migration20261207001700_activity_and_slip_keys },
 ];

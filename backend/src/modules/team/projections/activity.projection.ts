@@ -44,7 +44,7 @@ export function activityProjection(): Processor {
            from jsonb_to_recordset($1::jsonb) as x(position bigint, business_id text, at timestamptz, kind text,
                 type text, change text, actor_kind text, actor_id text, actor_role text, screen_id text, order_id uuid,
                 amount_agorot integer, subject_id text, subject_name text, role text)
-       on conflict (position) do nothing`,
+       on conflict (business_id, position) do nothing`,
       [JSON.stringify(rows)],
     );
   };
