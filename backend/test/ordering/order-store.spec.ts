@@ -14,6 +14,7 @@ import { createPayment, openShop } from '../support/checkout.js';
 import { recordOrder } from '../support/orders.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { paidOrder, registerCafe, streamOf, type Cafe } from '../invoicing/support.js';
+import { orderSnapshotSql } from '../../src/modules/ordering/projections/order-snapshot.js';
 
 // The order's one write path (decision 015): a snapshot read, a pure decision, one `order_append` round trip, and a
 // retry on fresh state when another writer moved the order first. On PGlite the writers take turns on one connection
@@ -41,11 +42,11 @@ const run = (orderId: string, command: OrderCommand, options = {}) =>
   orders.execute(orderId, command, metadata(), options);
 const now = () => ({ now: new Date().toISOString() });
 
-/** The row's snapshot as every reader reads it (`order_snapshot`, decision 068) and as it is stored (`stored`). */
+/** The row's snapshot as every reader reads it (`orderSnapshotSql`, decision 068) and as it is stored (`stored`). */
 async function rowOf(orderId: string) {
   const [row] = await query<{ state: unknown; stored: Record<string, unknown>; stream_version: number }>(
     app.database.em(),
-    'select order_snapshot(o) as state, state as stored, stream_version from orders o where id = ?',
+    `select ${orderSnapshotSql('o')} as state, state as stored, stream_version from orders o where id = ?`,
     [orderId],
   );
   return row!;

@@ -10,6 +10,7 @@ import { EVENT_STORE, type EventStore, type RecordedEvent } from '../../src/plat
 import { ProcessorRunner } from '../../src/platform/processing/processor-runner.js';
 import { registerCafe, type Cafe } from '../invoicing/support.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { orderSnapshotSql } from '../../src/modules/ordering/projections/order-snapshot.js';
 
 // The order's write (decision 039) has one text, `order_append` (ordering/persistence/order-append.sql), and two
 // other writers of the same rows: the fallback (the log outside PostgreSQL, decision 011), whose `orders` row the
@@ -366,7 +367,7 @@ describe('the order’s write paths', () => {
   it('backfills the columns others read from each row’s snapshot as order_append writes them', async () => {
     const lives = await livesThrough('order_append');
     // The backfill ran (migration 20261203000200) on snapshots stored whole, as they were before decision 068.
-    await query(app.database.em(), 'update orders o set state = order_snapshot(o) where id = any(?::uuid[])', [
+    await query(app.database.em(), `update orders o set state = ${orderSnapshotSql('o')} where id = any(?::uuid[])`, [
       `{${lives.orderIds.join(',')}}`,
     ]);
     const live = await storedOf(lives);

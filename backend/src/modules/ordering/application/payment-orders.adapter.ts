@@ -20,10 +20,11 @@ import { RecordTabHoldResultCommand } from './tab/record-tab-hold.handler.js';
 import type { OrderState } from '../domain/order.decider.js';
 import { paymentPageAddresses } from './payment-page-request.js';
 import { RecordPaymentResultCommand } from './record-payment-result.handler.js';
+import { orderSnapshotSql } from '../projections/order-snapshot.js';
 
 const PAGE_ORDER = preparedStatement<{ state: OrderState | null }>(
   'sandbox_page_order',
-  `select order_snapshot(o) as state from payment_pages p join orders o on o.id = p.order_id
+  `select ${orderSnapshotSql('o')} as state from payment_pages p join orders o on o.id = p.order_id
     where p.low_profile_id = $1 and p.provider = 'sandbox'`,
 );
 

@@ -13,6 +13,7 @@ import { sellerNow } from '../domain/seller.js';
 import { OrderStore, type LoadedOrder } from '../persistence/order-store.js';
 import { RecentOrders } from '../persistence/recent-orders.js';
 import { terminalChoiceOf } from './payment-page-request.js';
+import { orderSnapshotSql } from '../projections/order-snapshot.js';
 
 export type RecordedOutcome = 'paid' | 'failed' | 'pending';
 
@@ -37,7 +38,7 @@ const RECORDED_KEPT = 10_000;
 
 const PAGE = preparedStatement<PageRow>(
   'payment_page_with_order',
-  `select p.order_id, p.provider, p.terminal, o.business_id, order_snapshot(o) as state, o.stream_version
+  `select p.order_id, p.provider, p.terminal, o.business_id, ${orderSnapshotSql('o')} as state, o.stream_version
      from payment_pages p join orders o on o.id = p.order_id where p.low_profile_id = $1`,
 );
 

@@ -1,7 +1,4 @@
--- The order's write path (decision 015, decision 039) and the read of its snapshot (`order_snapshot`, decision 068,
--- at the end of this file).
---
--- `order_append`: what the order decider decided, stored in one statement of
+-- The order's write path (decision 015, decision 039): what the order decider decided, stored in one statement of
 -- the caller (OrderStore, order-store.ts), one round trip and one transaction per command. It decides nothing: every
 -- value comes from the decider (the events, the state, the row `orderRowOf` makes of it); it only takes numbers.
 --
@@ -217,25 +214,3 @@ begin
               to_char(events.recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
               coalesce(events.data->>'invoiceNumber', events.data->>'creditNumber');
 end $$;
-
--- The order's whole snapshot from its row (decision 068): the row keeps in `state` only what its columns do not hold
--- (order-snapshot.ts, `leanSnapshotOf`, leaves out a field only where its column gives back exactly its value, as
--- built here). The snapshot is laid over the columns, so what it keeps wins, and a snapshot stored whole (before the
--- decision) reads as it was. Every reader of an order's snapshot reads it through this function.
-create or replace function order_snapshot(o orders) returns jsonb
-  language sql immutable parallel safe as $$
-  select case when o.state is null then null else
-    jsonb_build_object(
-      'orderId', o.id, 'businessPhone', o.business_id, 'orderNumber', o.order_number,
-      'dinerSessionId', o.diner_session_id, 'departmentId', o.department_id, 'customerPhone', o.customer_phone,
-      'tableNumber', o.table_number, 'status', o.status, 'invoice', o.invoice_status, 'invoiceUrl', o.invoice_url,
-      'slip', o.slip_status, 'totalAgorot', (o.total_amount * 100)::bigint,
-      'commissionAgorot', (o.commission * 100)::bigint, 'netAgorot', (o.net_amount * 100)::bigint,
-      'tipAgorot', (o.tip_amount * 100)::bigint
-    ) || o.state || jsonb_build_object('payment', jsonb_build_object(
-      'status', o.payment_status, 'lowProfileId', o.cardcom_low_profile_id,
-      'transactionId', o.cardcom_transaction_id, 'provider', o.payment_provider, 'last4', o.card_last4,
-      'brand', o.card_brand, 'approvalNumber', o.approval_number
-    ) || coalesce(o.state->'payment', '{}'::jsonb))
-  end
-$$;

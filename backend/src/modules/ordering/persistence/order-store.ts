@@ -22,7 +22,7 @@ import {
   upcastOrderState,
 } from '../domain/order.decider.js';
 import { orderRowOf } from '../projections/order-row.js';
-import { leanSnapshotOf } from '../projections/order-snapshot.js';
+import { leanSnapshotOf, orderSnapshotSql } from '../projections/order-snapshot.js';
 import { OrderChanges } from './order-changes.js';
 import { RecentOrders } from './recent-orders.js';
 import { KEEP_READY_SMS_PHONE } from './ready-sms-phones.js';
@@ -72,7 +72,7 @@ interface AppendRow {
 
 const LOAD = preparedStatement<{ state: OrderState | null; stream_version: number }>(
   'order_load',
-  'select order_snapshot(o) as state, stream_version from orders o where id = $1',
+  `select ${orderSnapshotSql('o')} as state, stream_version from orders o where id = $1`,
 );
 const APPEND = preparedStatement<AppendRow>(
   'order_append',
@@ -245,7 +245,7 @@ export class OrderStore {
       orderId,
       current.version,
       JSON.stringify(stored),
-      // The snapshot without what the row's columns hold (decision 068): `order_snapshot` reads it back whole.
+      // The snapshot without what the row's columns hold (decision 068): `orderSnapshotSql` reads it back whole.
       JSON.stringify(leanSnapshotOf(state, row)),
       JSON.stringify(options.promoUse && current.version === 0 ? { ...row, promo_use: options.promoUse } : row),
       options.requestKey ?? null,

@@ -16,6 +16,7 @@ import { upcastOrderState, type OrderState, type PlacedOrder } from '../domain/o
 import { refundableAgorot } from '../domain/refunds.js';
 import type { LoadedOrder, OrderStore } from '../persistence/order-store.js';
 import type { ReadySmsPhones } from '../persistence/ready-sms-phones.js';
+import { orderSnapshotSql } from '../projections/order-snapshot.js';
 
 export const READY_SMS_PROCESSOR = 'ready-sms';
 
@@ -67,7 +68,7 @@ export function readySmsText(order: ReadySmsOrder, language: DinerLanguage): str
 
 const STATES = preparedStatement<{ id: string; state: OrderState | null; stream_version: number }>(
   'ready_sms_orders',
-  'select id, order_snapshot(o) as state, stream_version from orders o where id = any($1::uuid[])',
+  `select id, ${orderSnapshotSql('o')} as state, stream_version from orders o where id = any($1::uuid[])`,
 );
 /**
  * Claims each order's SMS once (`effect_keys`) and takes its number in the same statement: from here the number is

@@ -18,6 +18,7 @@ import { RecordReceiptSmsCommand } from '../application/record-receipt-sms.handl
 import { upcastOrderState, type OrderState, type PlacedOrder } from '../domain/order.decider.js';
 import type { LoadedOrder, OrderStore } from '../persistence/order-store.js';
 import { paidOrderReactor } from './paid-order-reactor.js';
+import { orderSnapshotSql } from '../projections/order-snapshot.js';
 
 export const RECEIPT_SMS_PROCESSOR = 'receipt-sms';
 
@@ -100,7 +101,7 @@ export function receiptSmsText(order: ReceiptSmsOrder, maxChars = RECEIPT_SMS_MA
  */
 const STATES = preparedStatement<{ id: string; state: OrderState | null; stream_version: number; quiet: boolean }>(
   'receipt_sms_orders',
-  `select o.id, o.stream_version, case when q.quiet then null else order_snapshot(o) end as state, q.quiet
+  `select o.id, o.stream_version, case when q.quiet then null else ${orderSnapshotSql('o')} end as state, q.quiet
      from orders o cross join lateral (
        select coalesce(o.state->>'placed' = 'true' and (o.state->>'receiptSms' is distinct from 'pending'
                  or o.state->'seller'->'receiptPhone' in ('null'::jsonb, '""'::jsonb)), false) as quiet

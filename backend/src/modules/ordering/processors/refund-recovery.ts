@@ -7,6 +7,7 @@ import { query } from '../../../platform/database/sql.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payments/index.js';
 import { CompleteRefundCommand } from '../application/complete-refund.handler.js';
 import type { PlacedOrder } from '../domain/order.decider.js';
+import { orderSnapshotSql } from '../projections/order-snapshot.js';
 
 const SWEEP_EVERY_MS = 60_000;
 /** A refund this young is still in its own request's hands. */
@@ -14,7 +15,7 @@ const SETTLE_MS = 30_000;
 const BATCH = 100;
 
 /** The orders with a refund in flight, by the partial index that holds only those (migration 20261130000100). */
-export const REQUESTED_REFUNDS_SQL = `select id, order_snapshot(o) as state from orders o
+export const REQUESTED_REFUNDS_SQL = `select id, ${orderSnapshotSql('o')} as state from orders o
   where state->'refunds' @> '[{"status":"requested"}]'::jsonb limit ?`;
 
 /**

@@ -5,7 +5,7 @@ import type { InlineProjection } from '../../../platform/event-store/inline-proj
 import { boundQuery } from '../../../platform/database/sql.js';
 import { orderDecider, upcastOrderState, type PlacedOrder, type StoredOrderState } from '../domain/order.decider.js';
 import { orderRowOf } from './order-row.js';
-import { leanSnapshotOf } from './order-snapshot.js';
+import { leanSnapshotOf, orderSnapshotSql } from './order-snapshot.js';
 
 const ROW_COLUMNS = [
   // The amounts change once after placing: a shared bill paid in parts adds its payers' tips (decision 056).
@@ -59,7 +59,7 @@ const pageRowOf = ({ lowProfileId, orderId, provider, terminal, paymentUrl, open
 
 const rowValuesOf = (state: PlacedOrder, streamVersion: number): Record<string, unknown> => {
   const row = orderRowOf(state);
-  // The snapshot without what the row's columns hold (decision 068): `order_snapshot` reads it back whole.
+  // The snapshot without what the row's columns hold (decision 068): `orderSnapshotSql` reads it back whole.
   return { ...row, state: leanSnapshotOf(state, row), stream_version: streamVersion };
 };
 
@@ -84,7 +84,7 @@ async function applyOrderEvents(em: EntityManager, recorded: readonly RecordedEv
   const ids = [...new Set(events.map((event) => event.data.orderId))];
   const rows = await boundQuery<{ id: string; state: StoredOrderState | null; stream_version: number }>(
     em,
-    'select id::text as id, order_snapshot(o) as state, stream_version from orders o where id = any($1::uuid[])',
+    `select id::text as id, ${orderSnapshotSql('o')} as state, stream_version from orders o where id = any($1::uuid[])`,
     [ids],
   );
   const folded = new Map<string, Folded>(
