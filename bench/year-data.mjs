@@ -8,7 +8,8 @@
 // - The processors' read models are built from the log by the product's own projections (year-replay.mjs) and every
 //   processor's checkpoint is set to the log's head: the product starts on it as on a database that has caught up.
 // The template is kept (PostgreSQL: database `tafrit_year_<key>`; embedded: a data folder) under a key made of the
-// generator's version, the migrations and the scale, so later runs and later invocations reuse it.
+// generator's version, the migrations, the code that writes it and the scale, so later runs and later invocations
+// reuse it.
 import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,18 +44,43 @@ export function yearScale(env, postgres) {
 }
 
 /**
- * The template's key: a new generator, a new migration, the order's append changed or another scale make a new one.
- * The cache folder is part of it: two benches with folders of their own (`BENCH_YEAR_DIR`) never share, and so never
- * drop, each other's PostgreSQL template (its facts file is in the folder, its database in the shared server). Two
- * runs with one folder at one time are not supported.
+ * The template's key: a new generator, a new migration, the order's append changed, the code that writes what the
+ * template keeps changed (the log's rows, the deciders, the order's row, the read models' projections and
+ * processors) or another scale make a new one. The cache folder is part of it: two benches with folders of their own
+ * (`BENCH_YEAR_DIR`) never share, and so never drop, each other's PostgreSQL template (its facts file is in the folder,
+ * its database in the shared server). Two runs with one folder at one time are not supported.
  */
 export function templateKey(scale, postgres) {
   const migrations = readdirSync(join(root, 'backend/src/migrations')).sort();
   const append = readFileSync(join(root, 'backend/src/modules/ordering/persistence/order-append.sql'), 'utf8');
+  const code = createHash('sha256');
+  for (const file of writingCode()) code.update(file).update(readFileSync(join(root, file)));
   return createHash('sha256')
-    .update(JSON.stringify({ GENERATOR_VERSION, migrations, append, scale, postgres, cache: cacheDir() }))
+    .update(
+      JSON.stringify({
+        GENERATOR_VERSION,
+        migrations,
+        append,
+        code: code.digest('hex'),
+        scale,
+        postgres,
+        cache: cacheDir(),
+      }),
+    )
     .digest('hex')
     .slice(0, 12);
+}
+
+/** The source files whose change changes what the template holds, in a stable order (paths from the root). */
+function writingCode() {
+  const under = (folder, keep) =>
+    readdirSync(join(root, folder), { recursive: true })
+      .map((path) => join(folder, String(path)))
+      .filter((path) => path.endsWith('.ts') && !path.endsWith('.spec.ts') && keep(path));
+  return [
+    ...under('backend/src/platform/event-store', () => true),
+    ...under('backend/src/modules', (path) => /[/\\](domain|projections|processors|persistence)[/\\]/.test(path)),
+  ].sort();
 }
 
 const cacheDir = () => process.env.BENCH_YEAR_DIR ?? join(tmpdir(), 'tafrit-bench-year');
