@@ -17,6 +17,7 @@ import { createPayment, DINER_COOKIE, openShop, payInSandbox, type Shop } from '
 import { call } from '../support/http-client.js';
 import { SANDBOX_APPROVED_CARD } from '../support/paid-order.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { orderSnapshotSql } from '../../src/modules/ordering/projections/order-snapshot.js';
 
 // Pay at the end (issue 34, part 3, decision 058): a table holds a diner's card when its tab opens, sends rounds to
 // the kitchen as it orders them (never above the hold), and pays at the end with the same split as any shared table;
@@ -72,7 +73,7 @@ const holdOf = async (cartId: string) =>
 const orderRow = async (orderId: string) =>
   (
     await rows<{ payment_status: string; status: string; state: Record<string, unknown> & { slipQueued: boolean } }>(
-      'select payment_status, status, state from orders where id = ?',
+      `select payment_status, status, ${orderSnapshotSql('o')} as state from orders o where id = ?`,
       [orderId],
     )
   )[0]!;

@@ -18,6 +18,7 @@ import { createPayment, DINER_COOKIE, openShop, payInSandbox, type Shop } from '
 import { call } from '../support/http-client.js';
 import { SANDBOX_APPROVED_CARD } from '../support/paid-order.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { orderSnapshotSql } from '../../src/modules/ordering/projections/order-snapshot.js';
 
 // Paying a shared table's cart (issue 34, decisions 055 and 056): create-payment with `table` places the order the
 // table's cart holds on the server, whatever the phone says, and each payer pays a part of it (all that is left,
@@ -62,7 +63,7 @@ const add = (diner: Diner, productId: number) =>
 const orderOf = async (orderId: unknown): Promise<OrderRow> => {
   const [row] = await query<OrderRow>(
     app.database.em(),
-    'select status, payment_status, table_number, invoice_number, state from orders where id = ?',
+    `select status, payment_status, table_number, invoice_number, ${orderSnapshotSql('o')} as state from orders o where id = ?`,
     [orderId],
   );
   return row!;
