@@ -11,7 +11,7 @@ import {
   addPaidOrders,
   MONTHLY_COMMISSIONS_PROCESSOR,
 } from '../../src/modules/commissions/projections/monthly-commissions.projection.js';
-import { restoredData } from '../../src/platform/event-store/postgres/event-rows.js';
+import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from '../../src/platform/event-store/postgres/event-rows.js';
 import { registerOwner, type SignedInOwner } from '../support/accounts.js';
 import { call } from '../support/http-client.js';
 import { recordOrder, recordRefund } from '../support/orders.js';
@@ -208,18 +208,15 @@ describe('monthly commissions', () => {
     const [event] = await app.database
       .em()
       .getConnection()
-      .execute<{ data: unknown; stream_id: string; occurred_at: string; global_position: string }[]>(
-        `select data, stream_id, metadata->>'occurredAt' as occurred_at, global_position::text as global_position
-           from events where type = 'OrderPaid' limit 1`,
-      );
-    // The row keeps the order's id in its stream id only (decision 066) and its time in the metadata only (decision
-    // 067): the store's reading puts them back.
-    const paid = restoredData(event?.data, event?.stream_id ?? '', 'OrderPaid', event?.occurred_at ?? '') as never;
+      .execute<EventRow[]>(`select ${EVENT_COLUMNS} from events where type = 'OrderPaid' limit 1`);
+    // Read as the store reads a row: what the row keeps once (decisions 066, 067) is put back.
+    const recorded = toRecordedEvent(event!);
+    const paid = recorded.data as never;
     const added = await app.database.em().transactional((em) =>
       addPaidOrders(em, [
-        { paid, globalPosition: event?.global_position ?? '0' },
+        { paid, globalPosition: recorded.globalPosition },
         // The same payment twice in one batch is counted once too.
-        { paid, globalPosition: event?.global_position ?? '0' },
+        { paid, globalPosition: recorded.globalPosition },
       ]),
     );
     expect(added).toBe(0);

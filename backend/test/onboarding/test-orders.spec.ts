@@ -14,8 +14,7 @@ import type { Socket } from 'socket.io-client';
 import { foldOrder } from '../../src/modules/ordering/domain/order.decider.js';
 import { orderRowOf } from '../../src/modules/ordering/projections/order-row.js';
 import { renderSlipEscpos } from '../../src/modules/printing/slip/escpos.js';
-import type { RecordedEvent } from '../../src/platform/event-store/event-store.port.js';
-import { restoredData } from '../../src/platform/event-store/postgres/event-rows.js';
+import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from '../../src/platform/event-store/postgres/event-rows.js';
 import { query } from '../../src/platform/database/sql.js';
 import { ProcessorRunner } from '../../src/platform/processing/processor-runner.js';
 import { registerOwner, signInAdmin, smsLog, type SignedInOwner } from '../support/accounts.js';
@@ -238,18 +237,14 @@ describe('a test order', () => {
   });
 
   it('is the same row when rebuilt from the log', async () => {
-    const rows = await query<{ stream_id: string; type: string; data: unknown; occurred_at: string }>(
+    // Read as the store reads a row: what the row keeps once (decisions 066, 067) is put back.
+    const rows = await query<EventRow>(
       app.database.em(),
-      `select stream_id, type, data, metadata->>'occurredAt' as occurred_at from events where stream_id = ?
-        order by stream_version`,
+      `select ${EVENT_COLUMNS} from events where stream_id = ? order by stream_version`,
       [`order-${placed.orderId}`],
     );
-    // As the store reads them: the log keeps the order's id and each event's own time once (decisions 066, 067).
-    const events = rows.map((row) => ({
-      type: row.type,
-      data: restoredData(row.data, row.stream_id, row.type, row.occurred_at),
-    }));
-    const state = foldOrder(events as unknown as RecordedEvent[]);
+    const events = rows.map(toRecordedEvent);
+    const state = foldOrder(events);
     if (!state.placed) throw new Error('the test order folds to nothing');
     const rebuilt = orderRowOf(state);
     const [row] = await query<{ is_test: boolean; payment_status: string; paid_at: Date }>(
