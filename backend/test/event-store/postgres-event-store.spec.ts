@@ -274,7 +274,10 @@ describe('PostgreSQL event store: lean metadata (decision 066)', () => {
     const appended = [own, other].map(({ type, data, metadata }) => ({ type, data, metadata }));
     const { events } = await store.readStream('order-lean-1');
     expect(events.map(({ type, data, metadata }) => ({ type, data, metadata }))).toEqual(appended);
-    const fromLog = (await readWholeLog()).filter((event) => event.streamId === 'order-lean-1');
+    // The log's reader shows a commit once no older transaction on the server is open: wait for it.
+    const fromLog = (await readWholeLogEventually(undefined, 2, 'order-lean-1')).filter(
+      (event) => event.streamId === 'order-lean-1',
+    );
     expect(fromLog.map(({ type, data, metadata }) => ({ type, data, metadata }))).toEqual(appended);
   });
 
