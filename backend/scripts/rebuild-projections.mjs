@@ -23,6 +23,8 @@ import { monthlyCommissionsProjection } from '../dist/modules/commissions/projec
 import { platformDocumentsProjection } from '../dist/modules/commissions/projections/platform-documents.projection.js';
 import { taxDocumentsProjection } from '../dist/modules/bookkeeping/projections/tax-documents.projection.js';
 import { liveOrdersProjection } from '../dist/modules/printing/processors/live-orders.projection.js';
+// The consoles' push journal keeps two days (live-journal.ts): older rows are gone on purpose, or never written.
+import { LIVE_EVENTS_KEPT_MS } from '../dist/modules/printing/application/live-journal.js';
 import { optionGroupsProjection } from '../dist/modules/menu/projections/option-groups.projection.js';
 import { menuTranslationsProjection } from '../dist/modules/menu/projections/menu-translations.projection.js';
 import { teamProjection } from '../dist/modules/team/projections/team.projection.js';
@@ -34,9 +36,6 @@ import { activityProjection } from '../dist/modules/team/projections/activity.pr
 import { numbersProjection } from '../dist/modules/reports/projections/numbers.projection.js';
 import { ActorNames } from '../dist/modules/team/projections/actor-names.js';
 import { TeamReader } from '../dist/modules/team/projections/team.reader.js';
-
-// The consoles' push journal is pruned after two days (printer-presence.service.ts): older rows are gone on purpose.
-const LIVE_EVENTS_KEPT_MS = 2 * 24 * 60 * 60_000;
 
 const fromProcessor = (processor) => ({
   handles: processor.handles,
@@ -372,17 +371,18 @@ async function rowsOf(em, schema, spec) {
   });
 }
 
-function compareRows(spec, live, rebuilt, log) {
+function compareRows(spec, liveRows, rebuilt, log) {
   const keyOf = (row) => spec.key.map((column) => String(row[column])).join('|');
+  let live = liveRows;
   let expected = rebuilt;
   if (spec.retentionMs) {
-    // Rows the live journal pruned: only those of events older than its retention may be missing.
-    const liveKeys = new Set(live.map(keyOf));
+    // The journal keeps only events recorded within its retention: the live one prunes older rows (by when it wrote
+    // them), and a replay never writes them. Only the rows of events within it are compared, on both sides.
     const recordedAt = new Map(log.map((event) => [event.globalPosition, Date.parse(event.recordedAt)]));
     const horizon = Date.now() - spec.retentionMs;
-    expected = rebuilt.filter(
-      (row) => liveKeys.has(keyOf(row)) || (recordedAt.get(String(row.source_position)) ?? 0) >= horizon,
-    );
+    const kept = (row) => (recordedAt.get(String(row.source_position)) ?? 0) >= horizon;
+    live = liveRows.filter(kept);
+    expected = rebuilt.filter(kept);
   }
   const differences = [];
   const liveByKey = new Map(live.map((row) => [keyOf(row), row]));

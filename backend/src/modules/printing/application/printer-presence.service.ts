@@ -12,12 +12,11 @@ import {
 import { DATABASE } from '../../../platform/database/database.module.js';
 import type { Database } from '../../../platform/database/database.js';
 import { execute, query } from '../../../platform/database/sql.js';
+import { LIVE_EVENTS_KEPT_MS } from './live-journal.js';
 import type { AuthenticatedAgent } from './pairing.service.js';
 import { RecordPrinterEventCommand } from './record-printer-event.handler.js';
 
 const SWEEP_EVERY_MS = 10_000;
-/** What the consoles were pushed stays two days: a console offline longer simply reloads the list. */
-const LIVE_EVENTS_KEPT_MS = 2 * 24 * 60 * 60_000;
 /** The live journal's pruning, by its index on `created_at` (migration 20261130000100), never a whole-table scan. */
 export const PRUNE_LIVE_EVENTS_SQL = 'delete from live_events where created_at < ?';
 

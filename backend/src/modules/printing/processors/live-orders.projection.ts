@@ -4,6 +4,7 @@ import { boundQuery, execute, query } from '../../../platform/database/sql.js';
 import type { RecordedEvent } from '../../../platform/event-store/event-store.port.js';
 import type { Processor, ProcessorContext } from '../../../platform/processing/processor.js';
 import type { ActorNames } from '../../team/index.js';
+import { LIVE_EVENTS_KEPT_MS } from '../application/live-journal.js';
 import { loadLiveOrders } from '../application/live-orders.query.js';
 import type { LiveHub } from '../realtime/live-hub.js';
 
@@ -32,15 +33,20 @@ export const PREVIOUS_REFUND_SQL = `select payload->>'refundedAgorot' as total f
  */
 export function liveOrdersProjection({ hub, names }: { hub: LiveHub; names: ActorNames }): Processor {
   const project = async (events: readonly RecordedEvent[], { em, afterCommit }: ProcessorContext) => {
+    // The journal keeps two days: an event recorded before that is neither journaled nor pushed, as if pruned at once
+    // (a catch-up after a long stop, or a rebuild of a year's log, writes only what the journal keeps). Its slip row
+    // is kept all the same.
+    const horizon = Date.now() - LIVE_EVENTS_KEPT_MS;
+    const recent = events.filter((event) => Date.parse(event.recordedAt) >= horizon);
     // The paid orders are read before the batch's own slip rows are written: `order.paid` shows the order as it was
     // paid, the same whether its SlipQueued comes in this batch or the next (and in a rebuild, event by event).
-    const paidIds = events.filter(reachesKitchen).map(orderIdOf);
+    const paidIds = recent.filter(reachesKitchen).map(orderIdOf);
     const liveOrders = await loadLiveOrders(em, paidIds);
     await updateSlips(em, events);
     const journal: { businessPhone: string; position: string; pushed: Pushed }[] = [];
     // Each order's refunded total as this batch moves through it (its earlier refunds may be in the batch itself).
     const refunded = new Map<string, number>();
-    for (const event of events) {
+    for (const event of recent) {
       const pushed = await liveEventOf(em, event, liveOrders, refunded, names);
       if (pushed) journal.push({ businessPhone: businessOf(event), position: event.globalPosition, pushed });
     }
