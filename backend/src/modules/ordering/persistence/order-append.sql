@@ -8,6 +8,8 @@
 -- 20261201000100 hold its earlier texts and stay as they ran).
 --
 -- In order:
+-- - The stream's lock (decision 071): every append to a stream of the log takes it first and holds it to the commit,
+--   this function and the event store's own insert alike, so no two writers give one stream the same version.
 -- - A new order with the checkout's idempotency key: the same diner's same cart within 30 minutes is the same
 --   checkout; an earlier one's id is answered and nothing is written.
 -- - The invoice number (InvoiceIssued, or InvoiceAwaitingAllocation reserving it) and the credit number (CreditIssued
@@ -22,7 +24,6 @@
 --   TF412, nothing stored). An expiring unpaid order gives its place back.
 -- - The payment page's row, an effect's completion (the receipt SMS), then the events, the numbers set in them. The
 --   events come as the log keeps them (decisions 066 and 067), each with its schema version beside it.
---   A writer that raced past the version check still loses on the log's unique (stream_id, stream_version).
 --
 -- The `orders` columns it updates are every column of the row but the ones fixed at placing (id, business, number,
 -- dates); the amounts change once, when a shared bill paid in parts adds its payers' tips (decision 056). A column
@@ -58,6 +59,10 @@ declare
   v_promo jsonb;
   v_uses integer;
 begin
+  -- The stream's lock, before any row: two appends to one order queue here; appends to two orders never wait on
+  -- each other for it, and take the business's rows (sequences, slots) after it in the same order.
+  perform pg_advisory_xact_lock(hashtextextended('events:order-' || p_order_id, 0));
+
   if p_expected = 0 and p_request_key is not null then
     -- The same diner's same cart within 30 minutes is the same checkout: a double click waits here for the
     -- first one's commit (the key's row), then finds its order, unless that order was paid or expired since.
@@ -194,10 +199,9 @@ begin
     update effect_keys set completed_at = now() where effect_key = p_complete_effect;
   end if;
 
-  -- The numbers taken above go into their events as they are stored. A writer that raced us past the version check
-  -- (none should) still loses on (stream_id, stream_version). The events come as the log keeps them (decisions 066
-  -- and 067: OrderStore leaves out of data and metadata what the row holds, with the same `storedData` and
-  -- `storedMetadata` as the store's own insert), their schema version beside them for the row's column.
+  -- The numbers taken above go into their events as they are stored. The events come as the log keeps them
+  -- (decisions 066 and 067: OrderStore leaves out of data and metadata what the row holds, with the same `storedData`
+  -- and `storedMetadata` as the store's own insert), their schema version beside them for the row's column.
   return query
     insert into events (stream_id, stream_category, stream_version, type, schema_version, data, metadata)
     select 'order-' || p_order_id, 'order', p_expected + i::integer, e->>'type', (e->>'schemaVersion')::integer,

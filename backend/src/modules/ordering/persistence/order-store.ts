@@ -7,7 +7,7 @@ import { preparedStatement } from '../../../platform/database/prepared-statement
 import type { CommandMetadata } from '../../../platform/event-store/aggregate.js';
 import { StreamVersionConflictError } from '../../../platform/event-store/event-store.errors.js';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '../../../platform/event-store/event-store.port.js';
-import { isStreamVersionCollision, storedEvent } from '../../../platform/event-store/postgres/event-rows.js';
+import { storedEvent } from '../../../platform/event-store/postgres/event-rows.js';
 import { PostgresEventStore } from '../../../platform/event-store/postgres/postgres-event-store.js';
 import { Metrics } from '../../../platform/metrics/metrics.js';
 import { ProcessorRunner } from '../../../platform/processing/processor-runner.js';
@@ -329,6 +329,6 @@ function promoRefused(error: unknown): never {
 function isConflict(error: unknown): boolean {
   if (error instanceof StreamVersionConflictError) return true;
   if ((error as { code?: unknown })?.code === ORDER_MOVED) return true;
-  // A second PlaceOrder of the same id, or a writer that slipped past the row lock: the log's constraints refuse it.
-  return isStreamVersionCollision(error) || (error as { constraint?: unknown })?.constraint === 'orders_pkey';
+  // A second PlaceOrder of the same id: the order's row refuses it (its append waited on the stream's lock).
+  return (error as { constraint?: unknown })?.constraint === 'orders_pkey';
 }

@@ -1,6 +1,5 @@
 import { EVENT_TIME_FIELDS, STREAM_SUBJECT_FIELDS } from '@tafrit/contracts';
 import type { EventMetadata, RecordedEvent } from '../event-store.port.js';
-import { violatedUniqueConstraint } from '../../database/database-errors.js';
 
 /**
  * Positions as text (bigint and xid8 must not pass through a JS number), the time as ISO 8601 in UTC. The text
@@ -120,14 +119,4 @@ export function toRecordedEvent(row: EventRow): RecordedEvent {
 export function streamCategoryOf(streamId: string): string {
   const dash = streamId.indexOf('-');
   return dash > 0 ? streamId.slice(0, dash) : streamId;
-}
-
-const STREAM_VERSION_CONSTRAINT = 'events_stream_version_unique';
-
-/**
- * True for the unique violation a concurrent writer of the same stream version causes. Other unique violations
- * (an inline projection's own constraints) are real errors and must surface as they are.
- */
-export function isStreamVersionCollision(error: unknown): boolean {
-  return violatedUniqueConstraint(error) === STREAM_VERSION_CONSTRAINT;
 }

@@ -19,7 +19,6 @@ import type { InlineProjectionRegistry } from '../inline-projection.js';
 import { query } from '../../database/sql.js';
 import {
   EVENT_COLUMNS,
-  isStreamVersionCollision,
   streamCategoryOf,
   storedData,
   storedMetadata,
@@ -33,9 +32,6 @@ export interface PostgresEventStoreOptions {
   em: () => EntityManager;
   projections?: InlineProjectionRegistry;
 }
-
-// An 'any' append can still collide with a concurrent versioned writer of the same stream; retrying settles it.
-const ANY_VERSION_ATTEMPTS = 5;
 
 /**
  * The event store on PostgreSQL (or PGlite) through MikroORM's connection, so an append and the inline projections
@@ -58,22 +54,11 @@ export class PostgresEventStore implements EventStore {
   ): Promise<AppendResult> {
     assertExpectedVersion(expectedVersion);
     if (!streamId) throw new Error('a stream id is required');
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const result = await (outer ?? this.options.em()).transactional((em) =>
-          this.appendInTransaction(em, streamId, events, expectedVersion),
-        );
-        if (result.events.length > 0) this.listeners.notify(result.events);
-        return result;
-      } catch (error) {
-        if (!isStreamVersionCollision(error)) throw error;
-        if (expectedVersion === 'any' && attempt < ANY_VERSION_ATTEMPTS) continue;
-        // Our transaction (or savepoint) is over. Inside a caller's transaction, ask on its connection: on PGlite a
-        // second one would wait for that very transaction.
-        const actual = await currentVersion(outer ?? this.options.em(), streamId);
-        throw new StreamVersionConflictError({ streamId, expected: expectedVersion, actual });
-      }
-    }
+    const result = await (outer ?? this.options.em()).transactional((em) =>
+      this.appendInTransaction(em, streamId, events, expectedVersion),
+    );
+    if (result.events.length > 0) this.listeners.notify(result.events);
+    return result;
   }
 
   async readStream(
@@ -129,12 +114,13 @@ export class PostgresEventStore implements EventStore {
     events: readonly NewEvent[],
     expectedVersion: ExpectedVersion,
   ): Promise<AppendResult> {
+    // Every append to a stream queues on the stream's lock, held to the commit (decision 071; `order_append` takes
+    // the same): the version read or checked after it is the stream's last committed one, so no two writers give the
+    // stream one version. The log keeps no unique index on (stream_id, stream_version) for it.
+    await query(em, 'select pg_advisory_xact_lock(hashtextextended(?, 0))', [`events:${streamId}`]);
     let version: number;
     let rows: EventRow[];
     if (expectedVersion === 'any') {
-      // Writers that do not check versions queue per stream instead of colliding on the next version number;
-      // the lock ends with the transaction. Versioned writers keep the optimistic path.
-      await query(em, 'select pg_advisory_xact_lock(hashtextextended(?, 0))', [`events:${streamId}`]);
       version = await currentVersion(em, streamId);
       if (events.length === 0) return { nextExpectedVersion: version, events: [] };
       rows = await this.insert(em, streamId, events, version);
@@ -145,8 +131,8 @@ export class PostgresEventStore implements EventStore {
         if (actual !== version) throw new StreamVersionConflictError({ streamId, expected: expectedVersion, actual });
         return { nextExpectedVersion: version, events: [] };
       }
-      // The version check and the insert are one statement (one round trip per append): no row comes back when the
-      // stream is not at the expected version.
+      // The version check and the insert are one statement: no row comes back when the stream is not at the
+      // expected version.
       rows = await this.insert(em, streamId, events, version, { onlyAtVersion: true });
       if (rows.length === 0) {
         const actual = await currentVersion(em, streamId);
@@ -158,11 +144,7 @@ export class PostgresEventStore implements EventStore {
     return { nextExpectedVersion: version + events.length, events: recorded };
   }
 
-  /**
-   * Inserts the events as versions `version + 1, ...`. Two writers that both passed the version check race for the
-   * same (stream_id, stream_version): the unique constraint lets exactly one insert and the other fails with 23505,
-   * turned into a conflict by `appendToStream`.
-   */
+  /** Inserts the events as versions `version + 1, ...`, under the stream's lock (`appendInTransaction`). */
   private insert(
     em: EntityManager,
     streamId: string,
