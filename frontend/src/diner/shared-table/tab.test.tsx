@@ -305,7 +305,7 @@ describe("the holder's charge (issue 34, part 3)", () => {
     render(<DinerApp />);
     const notice = await screen.findByTestId('tab-hold-return');
     expect(notice.textContent).toBe(tt.holdFailed);
-    // Said once: the address no longer carries it.
-    expect(location.search).not.toContain('hold=');
+    // Said once: the address no longer carries it (the page drops it in an effect of its own: wait for it).
+    await waitFor(() => expect(location.search).not.toContain('hold='));
   });
 });
