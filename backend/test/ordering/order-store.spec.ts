@@ -339,13 +339,17 @@ describe("the row's snapshot (decision 068)", () => {
     expect((await orders.load(orderId)).state).toEqual(whole);
 
     // The next command stores it without what the row's columns hold (the order's id, its business, its amounts,
-    // the card's details), and it still reads whole.
+    // the card's details, the lines its items give back, its times), and it still reads whole.
     await run(orderId, { type: 'AcceptOrder', data: now() });
     await expectConsistent(orderId);
     const { stored } = await rowOf(orderId);
-    for (const field of ['orderId', 'businessPhone', 'totalAgorot', 'status']) expect(stored).not.toHaveProperty(field);
+    for (const field of ['orderId', 'businessPhone', 'totalAgorot', 'status', 'lines', 'placedAt', 'remarks']) {
+      expect(stored).not.toHaveProperty(field);
+    }
     expect(stored['payment']).not.toHaveProperty('lowProfileId');
-    expect(stored).toMatchObject({ lines: whole.lines, placedAt: whole.placedAt });
+    expect(stored['payment']).not.toHaveProperty('paidAt');
+    // What no column holds stays.
+    expect(stored).toMatchObject({ placed: true, invoiceNumber: whole.invoiceNumber, seller: whole.seller });
   });
 });
 

@@ -75,6 +75,8 @@ export function orderRowOf(order: PlacedOrder): OrderRowValues {
     order_number: order.orderNumber,
     customer_name: order.customerName,
     customer_phone: order.customerPhone,
+    // Read back as the lines where the snapshot leaves them out (order-snapshot.ts, `linesFromItems`): a change here
+    // keeps the lines in new snapshots by itself, a change to that reading would misread the rows stored without them.
     items: order.lines.map((line) => ({
       productId: line.productId,
       name: line.name,

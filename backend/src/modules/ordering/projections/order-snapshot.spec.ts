@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { agorotOfDecimal, leanSnapshotOf } from './order-snapshot.js';
+import { agorotOfDecimal, leanSnapshotOf, linesFromItems } from './order-snapshot.js';
 import { orderRowOf } from './order-row.js';
 import type { PlacedOrder } from '../domain/order.decider.js';
 
@@ -50,12 +50,8 @@ describe("the order's snapshot as its row keeps it", () => {
   it('leaves out what the columns give back, and keeps the rest', () => {
     expect(lean(order)).toEqual({
       placed: true,
-      lines: order.lines,
-      placedAt: order.placedAt,
-      remarks: 'בלי בצל',
-      customerName: null,
       seller: null,
-      payment: { pages: order.payment.pages, failedPages: [], paidAt: order.payment.paidAt, method: 'card' },
+      payment: { pages: order.payment.pages, failedPages: [], method: 'card' },
       invoiceNumber: '384',
       receiptSms: 'pending',
       slipQueued: true,
@@ -71,6 +67,13 @@ describe("the order's snapshot as its row keeps it", () => {
     // A test order's payment column says 'test', never its payment's own state.
     const test = { ...order, test: true as const, payment: { ...order.payment, status: 'pending' as const } };
     expect(lean(test)['payment']).toMatchObject({ status: 'pending' });
+    // A time its timestamptz column would give back in another form (no milliseconds), and a test order's payment
+    // time (its column holds the placing), stay.
+    const secondsOnly = { ...order, placedAt: '2026-11-30T20:56:23Z' };
+    expect(lean(secondsOnly)).toMatchObject({ placedAt: '2026-11-30T20:56:23Z' });
+    expect(lean({ ...test, payment: { ...test.payment, paidAt: null } })['payment']).toMatchObject({ paidAt: null });
+    const longRemarks = { ...order, remarks: 'א'.repeat(501) };
+    expect(lean(longRemarks)).toMatchObject({ remarks: longRemarks.remarks });
     // A field the state lacks is not added.
     const { tipAgorot: _tip, ...withoutTip } = order;
     expect(lean(withoutTip as PlacedOrder)).not.toHaveProperty('tipAgorot');
@@ -85,5 +88,56 @@ describe("the order's snapshot as its row keeps it", () => {
       undefined,
       undefined,
     ]);
+  });
+});
+
+describe("the order's lines, given back by its items", () => {
+  type Line = PlacedOrder['lines'][number];
+  const withLines = (lines: Line[]): PlacedOrder => ({ ...order, lines });
+  const hummus: Line = { productId: 7, name: 'חומוס', unitPriceAgorot: 3800, quantity: 2 };
+  const onion = { groupId: 'g-1', groupName: 'תוספות', optionId: 'o-1', name: 'בצל', priceAgorot: 0, without: true };
+
+  it('leaves out lines their items give back: plain, translated, discounted, none at all', () => {
+    const translated: Line = { ...hummus, translatedName: { language: 'en', name: 'Hummus' }, discountAgorot: 380 };
+    for (const lines of [[hummus], [translated, hummus], []]) {
+      expect(lean(withLines(lines))).not.toHaveProperty('lines');
+      expect(linesFromItems(orderRowOf(withLines(lines)).items)).toStrictEqual(lines);
+    }
+  });
+
+  it('gives back prices in agorot exactly, where the shekels are not exact in binary', () => {
+    const prices = [0, 1, 10, 29, 30, 57, 1250, 1999, 12345, 99_999_999, 9_999_999_999];
+    const lines = prices.map((unitPriceAgorot, index) => ({ ...hummus, productId: index + 1, unitPriceAgorot }));
+    expect(linesFromItems(orderRowOf(withLines(lines)).items)).toStrictEqual(lines);
+    expect(lean(withLines(lines))).not.toHaveProperty('lines');
+  });
+
+  it('keeps all the lines when one of them is not given back exactly', () => {
+    const keeps: Line[][] = [
+      // The option's group and option ids are not in the item.
+      [hummus, { ...hummus, options: [onion] }],
+      // The item leaves out what is empty, so these read back without it.
+      [hummus, { ...hummus, discountAgorot: 0 }],
+      [{ ...hummus, options: [] }],
+      // A field the item does not hold, and a price not of whole agorot.
+      [{ ...hummus, note: 'בלי חריף' } as Line],
+      [{ ...hummus, unitPriceAgorot: 12.5 }],
+    ];
+    for (const lines of keeps) expect(lean(withLines(lines))).toMatchObject({ lines });
+  });
+
+  it('counts a field whose value is undefined as no field, as JSON stores it', () => {
+    expect(lean(withLines([{ ...hummus, translatedName: undefined, discountAgorot: undefined }]))).not.toHaveProperty(
+      'lines',
+    );
+  });
+
+  it('reads an option without its ids back from its item, and a price it cannot read back as none', () => {
+    const option = { ...onion, translatedName: { language: 'en' as const, name: 'Onion' } };
+    const { groupId: _group, optionId: _option, ...choice } = option;
+    const read = linesFromItems(orderRowOf(withLines([{ ...hummus, options: [option] }])).items);
+    expect(read).toStrictEqual([{ ...hummus, options: [choice] }]);
+    expect(linesFromItems([{ productId: 1, name: 'x', price: 0.125, quantity: 1 }])).toBeUndefined();
+    expect(linesFromItems([{ productId: 1, name: 'x', price: 1e14, quantity: 1 }])).toBeUndefined();
   });
 });
