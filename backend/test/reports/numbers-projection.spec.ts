@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { OrderEventData, OrderLine } from '@tafrit/contracts';
 import { DATABASE } from '../../src/platform/database/database.module.js';
 import type { Database } from '../../src/platform/database/database.js';
-import { query } from '../../src/platform/database/sql.js';
+import { execute, query } from '../../src/platform/database/sql.js';
 import type { RecordedEvent } from '../../src/platform/event-store/event-store.port.js';
 import { Migration20261207000500_numbers_sources_promos } from '../../src/migrations/Migration20261207000500_numbers_sources_promos.js';
 import { numbersProjection } from '../../src/modules/reports/projections/numbers.projection.js';
@@ -416,6 +416,160 @@ describe('where the orders came from and the promo codes', () => {
       { channel: 'table', tag: '', orders: 1, sales: 5130, refunded: 1440 },
       { channel: 'unknown', tag: '', orders: 2, sales: 7450, refunded: 2000 },
     ]);
+  });
+});
+
+describe("a paid order's row keeps its lines lean (decision 072)", () => {
+  // A discounted latte with its option, a cake, a tea with two options (one free): what the refunds address.
+  const TEA: OrderLine = {
+    productId: 11,
+    name: 'תה',
+    unitPriceAgorot: 1300,
+    quantity: 3,
+    options: [
+      { groupId: 'h', groupName: 'תוספות', optionId: 'mint', name: 'נענע', priceAgorot: 0, without: false },
+      { groupId: 'h', groupName: 'תוספות', optionId: 'honey', name: 'דבש', priceAgorot: 300, without: false },
+    ],
+  };
+  const LINES = [{ ...LATTE, discountAgorot: 320 }, CAKE, TEA];
+  const LEAN = [
+    {
+      productId: 7,
+      quantity: 2,
+      unitPriceAgorot: 1600,
+      discountAgorot: 320,
+      options: [{ optionId: 'oat', priceAgorot: 200 }],
+    },
+    { productId: 9, quantity: 1, unitPriceAgorot: 2500 },
+    {
+      productId: 11,
+      quantity: 3,
+      unitPriceAgorot: 1300,
+      options: [
+        { optionId: 'mint', priceAgorot: 0 },
+        { optionId: 'honey', priceAgorot: 300 },
+      ],
+    },
+  ];
+  // The lines as the row kept them until now, paid or not: every name, a zero discount, an empty list of options.
+  const WHOLE = [
+    {
+      productId: 7,
+      name: 'לאטה',
+      quantity: 2,
+      unitPriceAgorot: 1600,
+      discountAgorot: 320,
+      options: [{ optionId: 'oat', name: 'שיבולת שועל', groupName: 'חלב', priceAgorot: 200 }],
+    },
+    { productId: 9, name: 'עוגה', quantity: 1, unitPriceAgorot: 2500, discountAgorot: 0, options: [] },
+    {
+      productId: 11,
+      name: 'תה',
+      quantity: 3,
+      unitPriceAgorot: 1300,
+      discountAgorot: 0,
+      options: [
+        { optionId: 'mint', name: 'נענע', groupName: 'תוספות', priceAgorot: 0 },
+        { optionId: 'honey', name: 'דבש', groupName: 'תוספות', priceAgorot: 300 },
+      ],
+    },
+  ];
+  const linesOf = async (orderId: string) => {
+    const [row] = await query<{ lines: unknown }>(
+      database.em(),
+      'select lines from numbers_orders where order_id = ?',
+      [orderId],
+    );
+    return typeof row?.lines === 'string' ? (JSON.parse(row.lines) as unknown) : row?.lines;
+  };
+  const figures = async (business: string) => ({
+    hours: await hoursOf(business),
+    items: (await itemsOf(business)).map((row) => [row.product_id, row.option_id, row.name, row.quantity, row.sales]),
+  });
+
+  it('keeps the names until the payment, and only the lean lines after it, whichever way the payment came', async () => {
+    const business = '0500000015';
+    const oneByOne = paidOrder(business, '2026-11-01T07:00:00Z', { lines: LINES, code: 'KAYITZ' });
+    const batch = paidOrder(business, '2026-11-01T07:10:00Z', { lines: LINES, code: 'KAYITZ' });
+    const placedFirst = paidOrder(business, '2026-11-01T07:20:00Z', { lines: LINES, code: 'KAYITZ' });
+    await deliver([oneByOne.events[0]!, placedFirst.events[0]!]);
+    // Placed, not paid: the names the items will take are still there.
+    expect(await linesOf(oneByOne.orderId)).toStrictEqual(WHOLE);
+    expect(await linesOf(placedFirst.orderId)).toStrictEqual(WHOLE);
+    // Paid later, placed and paid in one batch, placed alone and then again with its payment in a batch.
+    await deliver([oneByOne.events[1]!]);
+    await deliver(batch.events, 'batch');
+    await deliver(placedFirst.events, 'batch');
+    for (const order of [oneByOne, batch, placedFirst]) expect(await linesOf(order.orderId)).toStrictEqual(LEAN);
+    // The items were named from the lines as placed. Three orders, each of 3200 − 320, 2500 and 3900 in products.
+    expect((await figures(business)).items).toEqual([
+      [7, '', 'לאטה', 6, 8640],
+      [7, 'oat', 'שיבולת שועל', 6, 1200],
+      [9, '', 'עוגה', 3, 7500],
+      [11, '', 'תה', 9, 11700],
+      [11, 'honey', 'דבש', 9, 2700],
+      [11, 'mint', 'נענע', 9, 0],
+    ]);
+    // Delivered again, a paid row changes no more.
+    await deliver([...oneByOne.events, ...batch.events], 'batch');
+    await deliver(placedFirst.events);
+    for (const order of [oneByOne, batch, placedFirst]) expect(await linesOf(order.orderId)).toStrictEqual(LEAN);
+  });
+
+  it('refunds lines, their options, a discounted line and the remainder alike from lean lines and from whole ones', async () => {
+    // The same order twice: one row as it is paid now (lean), one as a row paid before kept it (whole, written here).
+    const [lean, whole] = ['0500000016', '0500000017'];
+    const orders = [lean, whole].map((business) =>
+      paidOrder(business, '2026-11-02T07:00:00Z', { lines: LINES, code: 'KAYITZ' }),
+    );
+    await deliver(orders.flatMap((order) => order.events));
+    await execute(database.em(), 'update numbers_orders set lines = ?::jsonb where order_id = ?', [
+      JSON.stringify(WHOLE),
+      orders[1]!.orderId,
+    ]);
+    expect(await linesOf(orders[0]!.orderId)).toStrictEqual(LEAN);
+    expect(await linesOf(orders[1]!.orderId)).toStrictEqual(WHOLE);
+
+    // One discounted latte (₪16 less half its line's ₪3.20), then one tea with its mint and honey.
+    for (const [business, order] of [lean, whole].map((business, index) => [business, orders[index]!] as const))
+      await deliver([
+        ...refund(business, order.orderId, 1440, [{ index: 0, quantity: 1 }]),
+        ...refund(business, order.orderId, 1300, [{ index: 2, quantity: 1 }]),
+      ]);
+    const afterLines = await figures(lean);
+    expect(afterLines).toEqual(await figures(whole));
+    expect(afterLines).toEqual({
+      hours: [
+        { day: '2026-11-02', hour: 9, orders: 1, table_orders: 1, sales: 9280, table_sales: 6540, refunded: 2740 },
+      ],
+      items: [
+        [7, '', 'לאטה', 1, 1440],
+        [7, 'oat', 'שיבולת שועל', 1, 200],
+        [9, '', 'עוגה', 1, 2500],
+        [11, '', 'תה', 2, 2600],
+        [11, 'honey', 'דבש', 2, 600],
+        [11, 'mint', 'נענע', 2, 0],
+      ],
+    });
+
+    // The whole remainder: what the line refunds left of each line comes off, and nothing more.
+    for (const [business, order] of [lean, whole].map((business, index) => [business, orders[index]!] as const))
+      await deliver(refund(business, order.orderId, 9280 - 2740, null));
+    const afterAll = await figures(lean);
+    expect(afterAll).toEqual(await figures(whole));
+    expect(afterAll.hours).toEqual([
+      { day: '2026-11-02', hour: 9, orders: 0, table_orders: 0, sales: 9280, table_sales: 0, refunded: 9280 },
+    ]);
+    expect(afterAll.items.map(([product, option, , quantity, sales]) => [product, option, quantity, sales])).toEqual([
+      [7, '', 0, 0],
+      [7, 'oat', 0, 0],
+      [9, '', 0, 0],
+      [11, '', 0, 0],
+      [11, 'honey', 0, 0],
+      [11, 'mint', 0, 0],
+    ]);
+    expect(await promosOf(lean)).toEqual(await promosOf(whole));
+    expect(await sourcesOf(lean)).toEqual(await sourcesOf(whole));
   });
 });
 

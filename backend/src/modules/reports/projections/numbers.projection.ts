@@ -24,6 +24,8 @@ export const NUMBERS_PROCESSOR = 'numbers';
  *   (`numbers_promos`) are added beside the hours and take their refunds as the hours do.
  * - Every step claims its row first (the order's payment, the refund's completion), so an event delivered twice adds
  *   nothing twice; names are the first seen for a date, so a batch and one event at a time write the same rows.
+ * - An order's row keeps its lines' names only until its payment is claimed: the claim writes them into the items and,
+ *   in the same write, leaves the row its lines' lean form (decision 072), all the refunds read of them.
  */
 export function numbersProjection(): Processor {
   const project = async (events: readonly RecordedEvent[], { em }: { em: EntityManager }) => {
@@ -63,7 +65,7 @@ export function numbersProjection(): Processor {
   };
 }
 
-/** What the aggregates need of a placed order's lines, nothing of the diner's. */
+/** What the aggregates need of a placed order's lines, nothing of the diner's; the names only until it is paid. */
 function linesOf(placed: OrderEventData['OrderPlaced']) {
   return placed.lines.map((line) => ({
     productId: line.productId,
@@ -141,7 +143,8 @@ async function addPlaced(em: EntityManager, events: readonly RecordedEvent[]): P
  * (decision 015), so the names first seen for a date are those of the earliest payment whichever way it came. An
  * order placed in the same batch (`placedHere`, a processor catching up or a rebuild) gets its row inserted paid,
  * one write instead of an insert and an update that leaves a dead first version; if an earlier delivery inserted it
- * unpaid, it is updated as any other. A row paid already adds nothing again.
+ * unpaid, it is updated as any other. A row paid already adds nothing again. Either way the claim leaves the row its
+ * lines' lean form in that same write (`leanLines`, decision 072): no further version of the row for it.
  */
 async function addPaid(
   em: EntityManager,
@@ -230,42 +233,73 @@ async function addPaid(
   );
 }
 
-/** What the aggregates read of a claimed (newly paid) order's row. */
-const CLAIMED = `o.business_id, o.day, o.hour, o.at_table, o.sales_agorot, o.lines, o.paid_position,
+/** What the aggregates read of a claimed order's row; each way of claiming adds, last, its lines as placed. */
+const CLAIMED = `o.order_id, o.business_id, o.day, o.hour, o.at_table, o.sales_agorot, o.paid_position,
                  coalesce(o.source_channel, 'unknown') as channel, o.source_tag, o.promo_code, o.discount_agorot`;
 
-/** Payments of orders whose row an earlier delivery inserted unpaid: the row is updated, once. */
+/**
+ * The lean form of an order's lines (a jsonb array), what a paid row keeps (decision 072): of each line its product,
+ * quantity and unit price, its discount only when it has one, its options only when it has some and of each only
+ * its id and price, the lines in their order (a refund names a line by its index). That is all the refunds read, and
+ * they read a missing discount and missing options as none, so a row paid before, its lines whole, refunds the same.
+ * The names went into the items when the payment was claimed; nothing reads them after.
+ */
+const leanLines = (lines: string) => `(
+         select coalesce(jsonb_agg(
+                  jsonb_build_object('productId', l->'productId', 'quantity', l->'quantity',
+                                     'unitPriceAgorot', l->'unitPriceAgorot')
+                  || case when coalesce((l->>'discountAgorot')::numeric, 0) <> 0
+                          then jsonb_build_object('discountAgorot', l->'discountAgorot') else '{}'::jsonb end
+                  || case when jsonb_typeof(l->'options') = 'array' and l->'options' <> '[]'::jsonb
+                          then jsonb_build_object('options', (
+                                 select jsonb_agg(jsonb_build_object('optionId', x->'optionId',
+                                                                     'priceAgorot', x->'priceAgorot') order by n)
+                                   from jsonb_array_elements(l->'options') with ordinality as each_option(x, n)))
+                          else '{}'::jsonb end
+                  order by i), '[]'::jsonb)
+           from jsonb_array_elements(${lines}) with ordinality as each_line(l, i))`;
+
+/**
+ * Payments of orders whose row an earlier delivery inserted unpaid: the row is updated, once, and takes its lean lines
+ * in the same write. An update's `returning` sees the new row, so the lines as placed (with the names the items take)
+ * come from the row as the statement found it (`unpaid`, the same row by its key).
+ */
 const claimLater = (param: number) => `payment as (
        select distinct on (order_id) * from jsonb_to_recordset($${param}::jsonb)
          as x(order_id uuid, day date, hour smallint, paid_agorot bigint, sales_agorot bigint, position bigint)
         order by order_id, position
      ), claimed_later as (
        update numbers_orders o set day = p.day, hour = p.hour, paid_agorot = p.paid_agorot,
-              sales_agorot = p.sales_agorot, paid_position = p.position
-         from payment p
+              sales_agorot = p.sales_agorot, paid_position = p.position, lines = ${leanLines('o.lines')}
+         from payment p join numbers_orders unpaid on unpaid.order_id = p.order_id
         where o.order_id = p.order_id and o.paid_position is null
-       returning ${CLAIMED}
+       returning ${CLAIMED}, unpaid.lines
      )`;
 
-/** Payments of orders placed in the same batch: the row is inserted paid (or paid, if it is there unpaid). */
+/**
+ * Payments of orders placed in the same batch: the row is inserted paid, with its lean lines (or paid, if it is there
+ * unpaid: the same order's placing, so the same lines). The lines as placed come from the batch.
+ */
 const claimWithPlacing = (param: number) => `placed_and_paid as (
        select distinct on (order_id) * from jsonb_to_recordset($${param}::jsonb)
          as x(order_id uuid, business_id text, lines jsonb, at_table boolean, source_channel text, source_tag text,
               promo_code text, discount_agorot bigint, placed_position bigint, day date, hour smallint,
               paid_agorot bigint, sales_agorot bigint, position bigint)
         order by order_id, position
-     ), claimed_with_placing as (
+     ), paid_with_placing as (
        insert into numbers_orders as o
          (order_id, business_id, lines, at_table, source_channel, source_tag, promo_code, discount_agorot,
           placed_position, day, hour, paid_agorot, sales_agorot, paid_position)
-         select order_id, business_id, lines, at_table, source_channel, source_tag, promo_code, discount_agorot,
-                placed_position, day, hour, paid_agorot, sales_agorot, position
+         select order_id, business_id, ${leanLines('lines')}, at_table, source_channel, source_tag, promo_code,
+                discount_agorot, placed_position, day, hour, paid_agorot, sales_agorot, position
            from placed_and_paid
        on conflict (order_id) do update set day = excluded.day, hour = excluded.hour,
          paid_agorot = excluded.paid_agorot, sales_agorot = excluded.sales_agorot,
-         paid_position = excluded.paid_position
+         paid_position = excluded.paid_position, lines = excluded.lines
          where o.paid_position is null
        returning ${CLAIMED}
+     ), claimed_with_placing as (
+       select c.*, p.lines from paid_with_placing c join placed_and_paid p on p.order_id = c.order_id
      )`;
 
 /** A refund asked for on a counted order: kept until the provider answers; nothing is subtracted yet. */
