@@ -50,6 +50,7 @@ import { Migration20261207001500_live_refund_index } from './Migration2026120700
 import { Migration20261207001600_orders_paid_sums_index } from './Migration20261207001600_orders_paid_sums_index.js';
 import { Migration20261207001700_activity_and_slip_keys } from './Migration20261207001700_activity_and_slip_keys.js';
 import { Migration20261207001800_events_stream_index } from './Migration20261207001800_events_stream_index.js';
+import { Migration20261207001900_events_occurred_at } from './Migration20261207001900_events_occurred_at.js';
 
 /**
  * Every migration, in order. An explicit list (not a folder glob) works the same from TypeScript sources in tests
@@ -123,4 +124,5 @@ export const migrationsList = [
   { name: 'Migration20261207001600_orders_paid_sums_index', class: Migration20261207001600_orders_paid_sums_index },
   { name: 'Migration20261207001700_activity_and_slip_keys', class: Migration20261207001700_activity_and_slip_keys },
   { name: 'Migration20261207001800_events_stream_index', class: Migration20261207001800_events_stream_index },
+  { name: 'Migration20261207001900_events_occurred_at', class: Migration20261207001900_events_occurred_at },
 ];

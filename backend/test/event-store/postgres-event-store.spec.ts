@@ -254,21 +254,13 @@ describe('PostgreSQL event store: lean metadata (decision 066)', () => {
     other.metadata = { ...other.metadata, correlationId: 'request-7', causationId: 'cause-1' };
     await store.appendToStream('order-lean-1', [own, other], { expectedVersion: 'no_stream' });
 
+    // The time is the row's `occurred_at` (decision 073, tested below).
     expect(await stored('order-lean-1')).toEqual([
-      {
-        schemaVersion: 3,
-        data: { n: 1 },
-        metadata: { actor: { kind: 'system' }, occurredAt: '2026-11-21T10:00:00.000Z' },
-      },
+      { schemaVersion: 3, data: { n: 1 }, metadata: { actor: { kind: 'system' } } },
       {
         schemaVersion: 1,
         data: { orderId: 'another', n: 2 },
-        metadata: {
-          actor: { kind: 'system' },
-          occurredAt: '2026-11-21T10:00:00.000Z',
-          correlationId: 'request-7',
-          causationId: 'cause-1',
-        },
+        metadata: { actor: { kind: 'system' }, correlationId: 'request-7', causationId: 'cause-1' },
       },
     ]);
     const appended = [own, other].map(({ type, data, metadata }) => ({ type, data, metadata }));
@@ -360,5 +352,89 @@ describe("PostgreSQL event store: an event's own time once (decision 067)", () =
     );
     const { events } = await store.readStream('order-time-2');
     expect(events.map(({ data }) => data)).toEqual([{ orderId: 'time-2', at: '2026-01-02T03:04:05.000Z' }]);
+  });
+});
+
+describe("PostgreSQL event store: an event's time in its own column (decision 073)", () => {
+  const rows = async (streamId: string) =>
+    sql<{ metadata: Record<string, unknown>; occurred_at: string | null }>(
+      database.em(),
+      `select metadata, to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as occurred_at
+         from events where stream_id = ? order by stream_version`,
+      [streamId],
+    );
+  const at = (event: ReturnType<typeof newEvent>, occurredAt: string) => ({
+    ...event,
+    metadata: { ...event.metadata, occurredAt },
+  });
+
+  it('keeps an ISO instant in the column only and any other text in the metadata, and reads both back', async () => {
+    const appended = [
+      at(newEvent('MenuChanged', { n: 1 }), '2026-12-01T08:30:00.123Z'),
+      // Not as `toISOString` writes it: the column would give it back otherwise, so the metadata keeps it.
+      at(newEvent('MenuChanged', { n: 2 }), '2026-12-01T08:30:00Z'),
+      at(newEvent('MenuChanged', { n: 3 }), '2026-12-01T10:30:00.000+02:00'),
+      at(newEvent('MenuChanged', { n: 4 }), '0999-01-01T00:00:00.000Z'),
+      at(newEvent('MenuChanged', { n: 5 }), '2026-02-30T00:00:00.000Z'),
+    ];
+    await store.appendToStream('menu-time-1', appended, { expectedVersion: 'no_stream' });
+
+    expect(await rows('menu-time-1')).toEqual([
+      {
+        metadata: { actor: { kind: 'system' }, correlationId: 'correlation-1' },
+        occurred_at: '2026-12-01T08:30:00.123Z',
+      },
+      {
+        metadata: { actor: { kind: 'system' }, correlationId: 'correlation-1', occurredAt: '2026-12-01T08:30:00Z' },
+        occurred_at: null,
+      },
+      {
+        metadata: {
+          actor: { kind: 'system' },
+          correlationId: 'correlation-1',
+          occurredAt: '2026-12-01T10:30:00.000+02:00',
+        },
+        occurred_at: null,
+      },
+      {
+        metadata: { actor: { kind: 'system' }, correlationId: 'correlation-1', occurredAt: '0999-01-01T00:00:00.000Z' },
+        occurred_at: null,
+      },
+      {
+        metadata: { actor: { kind: 'system' }, correlationId: 'correlation-1', occurredAt: '2026-02-30T00:00:00.000Z' },
+        occurred_at: null,
+      },
+    ]);
+    const { events } = await store.readStream('menu-time-1');
+    expect(events.map(({ type, data, metadata }) => ({ type, data, metadata }))).toEqual(
+      appended.map(({ type, data, metadata }) => ({ type, data, metadata })),
+    );
+  });
+
+  it("selects by an event's own time kept in the column", async () => {
+    const inside = '2026-12-02T09:00:00.000Z';
+    await store.appendToStream(
+      'order-time-3',
+      [
+        at(newEvent('OrderPaid', { orderId: 'time-3', paidAt: inside, businessPhone: '+972501110003' }), inside),
+        at(
+          newEvent('OrderPaid', {
+            orderId: 'time-3',
+            paidAt: '2026-12-03T09:00:00.000Z',
+            businessPhone: '+972501110003',
+          }),
+          '2026-12-03T09:00:00.000Z',
+        ),
+      ],
+      { expectedVersion: 'no_stream' },
+    );
+    const found = await store.readSelected({
+      types: ['OrderPaid'],
+      dataEquals: { businessPhone: '+972501110003' },
+      dataTimeBetween: { field: 'paidAt', from: '2026-12-02T00:00:00.000Z', to: '2026-12-03T00:00:00.000Z' },
+    });
+    expect(found.map((event) => event.data)).toEqual([
+      { orderId: 'time-3', paidAt: inside, businessPhone: '+972501110003' },
+    ]);
   });
 });

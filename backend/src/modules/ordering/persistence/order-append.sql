@@ -188,8 +188,9 @@ begin
     -- The order's page, or a payer's part's page (issue 34): the webhook finds either by its id.
     insert into payment_pages (low_profile_id, order_id, provider, terminal, payment_url, opened_at)
       select e->'data'->>'lowProfileId', p_order_id, e->'data'->>'provider', e->'data'->>'terminal',
-             -- A page opened at the command's time keeps that time in the metadata only (decision 067).
-             e->'data'->>'paymentUrl', coalesce(e->'data'->>'openedAt', e->'metadata'->>'occurredAt')::timestamptz
+             -- A page opened at the command's time keeps that time as the event's own only (decisions 067, 073).
+             e->'data'->>'paymentUrl',
+             coalesce(e->'data'->>'openedAt', e->'metadata'->>'occurredAt', e->>'occurredAt')::timestamptz
         from jsonb_array_elements(p_events) e where e->>'type' in ('PaymentPageOpened', 'PartPageOpened')
     on conflict (low_profile_id) do nothing;
   end if;
@@ -201,9 +202,11 @@ begin
 
   -- The numbers taken above go into their events as they are stored. The events come as the log keeps them
   -- (decisions 066 and 067: OrderStore leaves out of data and metadata what the row holds, with the same `storedData`
-  -- and `storedMetadata` as the store's own insert), their schema version beside them for the row's column.
+  -- and `storedMetadata` as the store's own insert), their schema version and time (decision 073: null where the
+  -- metadata keeps its time) beside them for the row's columns.
   return query
-    insert into events (stream_id, stream_category, stream_version, type, schema_version, data, metadata)
+    insert into events
+      (stream_id, stream_category, stream_version, type, schema_version, data, metadata, occurred_at)
     select 'order-' || p_order_id, 'order', p_expected + i::integer, e->>'type', (e->>'schemaVersion')::integer,
            case
              when v_invoice is not null and e->>'type' in ('InvoiceIssued', 'InvoiceAwaitingAllocation')
@@ -212,7 +215,7 @@ begin
                then jsonb_set(e->'data', '{creditNumber}', to_jsonb(v_credit::text))
              else e->'data'
            end,
-           e->'metadata'
+           e->'metadata', (e->>'occurredAt')::timestamptz
       from jsonb_array_elements(p_events) with ordinality as t(e, i)
     returning null::uuid, events.stream_version, events.global_position::text, events.transaction_id::text,
               to_char(events.recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),

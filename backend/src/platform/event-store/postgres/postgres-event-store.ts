@@ -19,6 +19,7 @@ import type { InlineProjectionRegistry } from '../inline-projection.js';
 import { query } from '../../database/sql.js';
 import {
   EVENT_COLUMNS,
+  occurredAtColumn,
   streamCategoryOf,
   storedData,
   storedMetadata,
@@ -163,8 +164,9 @@ export class PostgresEventStore implements EventStore {
         event.metadata.schemaVersion,
         JSON.stringify(storedData(event.data ?? null, streamId, event.type, event.metadata.occurredAt)),
         JSON.stringify(storedMetadata(event.metadata, streamId)),
+        occurredAtColumn(event.metadata),
       );
-      return '(?::text, ?::text, ?::int, ?::text, ?::int, ?::jsonb, ?::jsonb)';
+      return '(?::text, ?::text, ?::int, ?::text, ?::int, ?::jsonb, ?::jsonb, ?::timestamptz)';
     });
     const guard = onlyAtVersion
       ? 'where (select coalesce(max(stream_version), 0) from events where stream_id = ?) = ?'
@@ -172,7 +174,8 @@ export class PostgresEventStore implements EventStore {
     if (onlyAtVersion) params.push(streamId, version);
     return query<EventRow>(
       em,
-      `insert into events (stream_id, stream_category, stream_version, type, schema_version, data, metadata)
+      `insert into events
+         (stream_id, stream_category, stream_version, type, schema_version, data, metadata, occurred_at)
         select * from (values ${values.join(', ')}) as appended ${guard}
         returning ${EVENT_COLUMNS}`,
       params,

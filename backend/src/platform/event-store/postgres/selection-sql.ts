@@ -29,11 +29,14 @@ export function selectionSql(
   }
   const within = selection.dataTimeBetween;
   if (within) {
-    // A selected type's own time is kept in the metadata only when the two are equal (decision 067).
+    // A selected type's own time is kept as the event's only when the two are equal (decision 067): in the row's
+    // `occurred_at`, or in the metadata where that column does not hold it (decision 073).
     const times = EVENT_TIME_FIELDS as Readonly<Record<string, string | undefined>>;
     const kept = selection.types.some((type) => times[type] === within.field);
-    const time = kept ? `coalesce(data->>'${within.field}', metadata->>'occurredAt')` : `data->>'${within.field}'`;
-    conditions.push(`(${time})::timestamptz >= ?::timestamptz`, `(${time})::timestamptz < ?::timestamptz`);
+    const time = kept
+      ? `coalesce((data->>'${within.field}')::timestamptz, (metadata->>'occurredAt')::timestamptz, occurred_at)`
+      : `(data->>'${within.field}')::timestamptz`;
+    conditions.push(`${time} >= ?::timestamptz`, `${time} < ?::timestamptz`);
     params.push(within.from, within.to);
   }
   if (selection.streamIds) {
