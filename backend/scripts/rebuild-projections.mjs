@@ -61,9 +61,25 @@ const silentHub = { toOwners() {}, toAgent() {} };
 // the reader needs no database of its own).
 const replayNames = new ActorNames(new TeamReader(undefined));
 
+/** A paid `numbers_orders` row's lines as the projection keeps them once paid (numbers.projection.ts, `leanLines`). */
+function leanPaidLines(row) {
+  if (row.paid_position === null || !Array.isArray(row.lines)) return row;
+  const lines = row.lines.map((line) => ({
+    productId: line.productId,
+    quantity: line.quantity,
+    unitPriceAgorot: line.unitPriceAgorot,
+    ...(Number(line.discountAgorot ?? 0) !== 0 ? { discountAgorot: line.discountAgorot } : {}),
+    ...(Array.isArray(line.options) && line.options.length > 0
+      ? { options: line.options.map((option) => ({ optionId: option.optionId, priceAgorot: option.priceAgorot })) }
+      : {}),
+  }));
+  return { ...row, lines };
+}
+
 /**
  * Every read model the log feeds, with the tables it owns. `ignore` names columns that hold the time of the write
- * (`now()`), not a fact of the log; `where` limits a shared table to the projection's rows.
+ * (`now()`), not a fact of the log; `where` limits a shared table to the projection's rows; `retentionMs` compares
+ * only the rows whose time (`keptFrom`, given the log's recorded times by position) is within the table's last days.
  */
 export const READ_MODELS = [
   {
@@ -177,7 +193,15 @@ export const READ_MODELS = [
     reads: ['orders', 'team'],
     readsAsOfEvent: ['team'],
     tables: [
-      { table: 'print_slips', key: ['slip_id'], ignore: ['updated_at'] },
+      // Kept two days, by when each slip was queued (decision 074): the live table's sweep deletes older ones, and a
+      // replay never writes them.
+      {
+        table: 'print_slips',
+        key: ['slip_id'],
+        ignore: ['updated_at'],
+        retentionMs: LIVE_EVENTS_KEPT_MS,
+        keptFrom: (row) => Date.parse(row.queued_at),
+      },
       // Numbered by a sequence: compared in number order, without the numbers (a rolled-back push spends one).
       // `order.paid` carries the order as the console saw it when pushed: read when the processor handled it, at once
       // or later when it caught up after a stop (and in a replay, at the end of the event's page), so what changes
@@ -192,6 +216,7 @@ export const READ_MODELS = [
             ? { ...row, payload: { ...row.payload, order: { ...row.payload.order, ...AFTER_PAYMENT } } }
             : row,
         retentionMs: LIVE_EVENTS_KEPT_MS,
+        keptFrom: (row, recordedAt) => recordedAt.get(String(row.source_position)) ?? 0,
       },
     ],
   },
@@ -206,7 +231,9 @@ export const READ_MODELS = [
     registeredAs: { kind: 'processor', name: 'numbers' },
     projection: fromProcessor(numbersProjection()),
     tables: [
-      { table: 'numbers_orders', key: ['order_id'] },
+      // A paid row keeps its lines' lean form (decision 072); one paid before that keeps them whole and counts the
+      // same: both sides are compared in the lean form.
+      { table: 'numbers_orders', key: ['order_id'], normalise: leanPaidLines },
       { table: 'numbers_hours', key: ['business_id', 'day', 'hour'] },
       { table: 'numbers_items', key: ['business_id', 'day', 'product_id', 'option_id'] },
       { table: 'numbers_refunds', key: ['refund_id'] },
@@ -376,11 +403,12 @@ function compareRows(spec, liveRows, rebuilt, log) {
   let live = liveRows;
   let expected = rebuilt;
   if (spec.retentionMs) {
-    // The journal keeps only events recorded within its retention: the live one prunes older rows (by when it wrote
-    // them), and a replay never writes them. Only the rows of events within it are compared, on both sides.
+    // A table that keeps only its last days (the journal, of events recorded within them; the slips, queued within
+    // them): the live one prunes older rows (the journal by when it wrote them, so it may still hold some), and a
+    // replay never writes them. Only the rows within the retention are compared, on both sides.
     const recordedAt = new Map(log.map((event) => [event.globalPosition, Date.parse(event.recordedAt)]));
     const horizon = Date.now() - spec.retentionMs;
-    const kept = (row) => (recordedAt.get(String(row.source_position)) ?? 0) >= horizon;
+    const kept = (row) => spec.keptFrom(row, recordedAt) >= horizon;
     live = liveRows.filter(kept);
     expected = rebuilt.filter(kept);
   }

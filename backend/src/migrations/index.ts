@@ -51,6 +51,7 @@ import { Migration20261207001600_orders_paid_sums_index } from './Migration20261
 import { Migration20261207001700_activity_and_slip_keys } from './Migration20261207001700_activity_and_slip_keys.js';
 import { Migration20261207001800_events_stream_index } from './Migration20261207001800_events_stream_index.js';
 import { Migration20261207001900_events_occurred_at } from './Migration20261207001900_events_occurred_at.js';
+import { Migration20261207002000_print_slips_queued_index } from './Migration20261207002000_print_slips_queued_index.js';
 
 /**
  * Every migration, in order. An explicit list (not a folder glob) works the same from TypeScript sources in tests
@@ -125,4 +126,5 @@ export const migrationsList = [
   { name: 'Migration20261207001700_activity_and_slip_keys', class: Migration20261207001700_activity_and_slip_keys },
   { name: 'Migration20261207001800_events_stream_index', class: Migration20261207001800_events_stream_index },
   { name: 'Migration20261207001900_events_occurred_at', class: Migration20261207001900_events_occurred_at },
+  { name: 'Migration20261207002000_print_slips_queued_index', class: Migration20261207002000_print_slips_queued_index },
 ];

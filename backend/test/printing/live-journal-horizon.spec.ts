@@ -12,7 +12,8 @@ import { ActorNames } from '../../src/modules/team/index.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 // The consoles' journal keeps two days (live-journal.ts). An event recorded before that, delivered late (a catch-up
-// after a long stop, a rebuild of a year's log), is neither journaled nor pushed; its slip row is kept all the same.
+// after a long stop, a rebuild of a year's log), is neither journaled nor pushed; a slip queued before it gets no row
+// either (decision 074: print-slips-horizon.spec.ts).
 
 let app: TestApp;
 let database: Database;
@@ -42,7 +43,7 @@ function recorded(type: string, data: Record<string, unknown>, recordedAt: Date)
 }
 
 describe('the live journal past its two days', () => {
-  it('journals and pushes only the events recorded within them, and keeps every slip', async () => {
+  it('journals and pushes only the events recorded within them, and writes no row of an older slip', async () => {
     // The app's own hub, with what it is given to push taken down.
     const hub = app.app.get(LiveHub, { strict: false });
     jest.spyOn(hub, 'toOwners').mockImplementation((business, event) => void pushed.push({ business, event }));
@@ -83,6 +84,6 @@ describe('the live journal past its two days', () => {
       'select slip_id, status from print_slips where order_id = ?',
       [orderId],
     );
-    expect(slips).toEqual([{ slip_id: `slip-${orderId}`, status: 'queued' }]);
+    expect(slips).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import {
   type LiveOrder,
   type LiveOrdersAnswer,
   type LiveSyncAnswer,
+  PRINT_STATUSES,
   type PrintStatus,
 } from '@tafrit/contracts';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -31,6 +32,20 @@ async function slipsOf(
     [orderIds.map((id) => `slip-${id}`)],
   );
   return new Map(rows.map((row) => [row.order_id, { status: row.status, error: row.last_error }]));
+}
+
+/**
+ * The slip of an order the console shows: its `print_slips` row, which has the printer's error; without one (the row
+ * was pruned, decision 074, or is not projected yet), the slip's state on the order's own row (decision 039), which the
+ * order's commands write with their events and keep for good, without the error's text.
+ */
+function slipOfOrder(
+  row: KitchenOrderRow,
+  slip: { status: PrintStatus; error: string | null } | undefined,
+): { status: PrintStatus; error: string | null } | undefined {
+  if (slip) return slip;
+  const status = PRINT_STATUSES.find((each) => each === row.slipStatus);
+  return status ? { status, error: null } : undefined;
 }
 
 /** The tip and the way the diner paid, as the console and the slip show them (issue 17). */
@@ -66,7 +81,10 @@ export function liveOrderOf(row: KitchenOrderRow, slip?: { status: PrintStatus; 
   };
 }
 
-/** One paid order of a business as the console shows it; `em` reads inside a processor's transaction. */
+/**
+ * One paid order of a business as the console shows it (the kitchen's buttons answer with it, on an order of any
+ * day): its slip's state from the order's row when its slip row was pruned.
+ */
 export async function loadLiveOrder(
   em: EntityManager,
   businessPhone: string,
@@ -74,10 +92,14 @@ export async function loadLiveOrder(
 ): Promise<LiveOrder | undefined> {
   const row = await ordersReader.kitchenOrder(em, businessPhone, orderId);
   if (!row) return undefined;
-  return liveOrderOf(row, (await slipsOf(em, [row.id])).get(row.id));
+  return liveOrderOf(row, slipOfOrder(row, (await slipsOf(em, [row.id])).get(row.id)));
 }
 
-/** Paid orders of several businesses as the console shows them, by id (a batch of the live-orders projection). */
+/**
+ * Paid orders of several businesses as the console shows them, by id (a batch of the live-orders projection). The
+ * slip's state is from the projection's own rows only, as they stood before the batch, so that a rebuild pushes the
+ * same `order.paid`.
+ */
 export async function loadLiveOrders(em: EntityManager, orderIds: readonly string[]): Promise<Map<string, LiveOrder>> {
   const rows = await ordersReader.kitchenOrdersByIds(em, orderIds);
   const slips = await slipsOf(
@@ -112,7 +134,9 @@ export class LiveOrdersQuery {
       rows.map((row) => row.id),
     );
     return {
-      orders: rows.map((row) => liveOrderOf(row, slips.get(row.id))),
+      // Today's orders: their slips were queued today, well within the two days their rows are kept (decision 074),
+      // but the order's own state stands in for a row the projection has not written yet.
+      orders: rows.map((row) => liveOrderOf(row, slipOfOrder(row, slips.get(row.id)))),
       position: Number(latest?.position ?? 0),
       printer: await this.presence.status(businessPhone),
     };

@@ -19,6 +19,15 @@ import { RecordPrinterEventCommand } from './record-printer-event.handler.js';
 const SWEEP_EVERY_MS = 10_000;
 /** The live journal's pruning, by its index on `created_at` (migration 20261130000100), never a whole-table scan. */
 export const PRUNE_LIVE_EVENTS_SQL = 'delete from live_events where created_at < ?';
+/**
+ * The most slips one sweep deletes. The journal was pruned from its start; the slips were kept for good until decision
+ * 074, so the first sweeps after it find a year of them. Bounded, a sweep stays a short statement and the backlog
+ * goes in minutes (the bench's year, a million slips, in a hundred sweeps: about seventeen minutes).
+ */
+export const PRUNE_PRINT_SLIPS_BATCH = 10_000;
+/** The slips' pruning (decision 074): by their index on when they were queued (migration 20261207002000). */
+export const PRUNE_PRINT_SLIPS_SQL = `delete from print_slips where slip_id in (
+  select slip_id from print_slips where queued_at < ? limit ${PRUNE_PRINT_SLIPS_BATCH})`;
 
 interface ConnectionRow {
   is_online: boolean;
@@ -98,7 +107,10 @@ export class PrinterPresence implements OnModuleInit, OnApplicationShutdown {
     await this.recordOffline(agent.businessPhone, agent.agentId, 'disconnected', row.last_seen, connectionId);
   }
 
-  /** Marks offline every printer silent for 45 s; answers how many. Safe on any number of instances at once. */
+  /**
+   * Marks offline every printer silent for 45 s, and prunes the journal and the slips to their two days; answers how
+   * many printers it marked. Safe on any number of instances at once.
+   */
   async sweep(now = new Date()): Promise<number> {
     const em = this.database.em();
     const silent = await query<{ business_id: string; agent_id: string; last_seen: Date | null }>(
@@ -110,7 +122,11 @@ export class PrinterPresence implements OnModuleInit, OnApplicationShutdown {
     for (const row of silent) {
       await this.recordOffline(row.business_id, row.agent_id, 'silent', row.last_seen, 'printer-presence');
     }
-    await execute(em, PRUNE_LIVE_EVENTS_SQL, [new Date(now.getTime() - LIVE_EVENTS_KEPT_MS)]);
+    const horizon = new Date(now.getTime() - LIVE_EVENTS_KEPT_MS);
+    await execute(em, PRUNE_LIVE_EVENTS_SQL, [horizon]);
+    // The slips queued before the same two days, whatever their status: no reader looks at them any more (the
+    // pending ones only within 12 hours, the console at today's orders, with the order's own slip state as well).
+    await execute(em, PRUNE_PRINT_SLIPS_SQL, [horizon]);
     return silent.length;
   }
 

@@ -158,6 +158,7 @@ export class SlipDelivery implements OnModuleInit, OnApplicationShutdown {
     return true;
   }
 
+  /** Only for an order row without the slip's state; its slip row, if within the two days it is kept (decision 074). */
   private async slipStatusOf(orderId: string): Promise<string | undefined> {
     const [slip] = await query<{ status: string }>(
       this.database.em(),
@@ -167,7 +168,11 @@ export class SlipDelivery implements OnModuleInit, OnApplicationShutdown {
     return slip?.status;
   }
 
-  /** Records the agent's acknowledgement on the order; `false` when it could not (the agent sends it again). */
+  /**
+   * Records the agent's acknowledgement on the order; `false` when it could not (the agent sends it again). The order
+   * decides, not `print_slips`: a slip whose row was pruned (decision 074), a reprint of an old order's, is recorded
+   * the same, and the projection's update then finds no row to change.
+   */
   async acknowledge(agent: AuthenticatedAgent, ack: SlipAckPayload, correlationId: string): Promise<boolean> {
     if (ack.slipId.startsWith('test-')) return true;
     const orderId = ORDER_SLIP.exec(ack.slipId)?.[1];

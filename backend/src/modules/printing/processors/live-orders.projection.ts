@@ -25,24 +25,25 @@ export const PREVIOUS_REFUND_SQL = `select payload->>'refundedAgorot' as total f
   order by source_position desc limit 1`;
 
 /**
- * Follows the log for the owner consoles (DESIGN.md §4 step 7): keeps `print_slips` (where each slip stands), numbers
- * each console-worthy event in `live_events` and pushes it to the business's room once committed. A projection: the
- * slip rows, the numbered events and the checkpoint commit together, so a console that reconnects and asks for
- * "everything after n" gets exactly what it missed, in log order. A batch of events costs a few statements, not a few
- * per event (decision 015). A redelivery pushes the same number again; consoles apply it once.
+ * Follows the log for the owner consoles (DESIGN.md §4 step 7): keeps `print_slips` (where each slip of the last two
+ * days stands, decision 074), numbers each console-worthy event in `live_events` and pushes it to the business's room
+ * once committed. A projection: the slip rows, the numbered events and the checkpoint commit together, so a console
+ * that reconnects and asks for "everything after n" gets exactly what it missed, in log order. A batch of events costs
+ * a few statements, not a few per event (decision 015). A redelivery pushes the same number again; consoles apply it
+ * once.
  */
 export function liveOrdersProjection({ hub, names }: { hub: LiveHub; names: ActorNames }): Processor {
   const project = async (events: readonly RecordedEvent[], { em, afterCommit }: ProcessorContext) => {
     // The journal keeps two days: an event recorded before that is neither journaled nor pushed, as if pruned at once
-    // (a catch-up after a long stop, or a rebuild of a year's log, writes only what the journal keeps). Its slip row
-    // is kept all the same.
+    // (a catch-up after a long stop, or a rebuild of a year's log, writes only what the journal keeps). The slips keep
+    // the same two days, by when each was queued (updateSlips).
     const horizon = Date.now() - LIVE_EVENTS_KEPT_MS;
     const recent = events.filter((event) => Date.parse(event.recordedAt) >= horizon);
     // The paid orders are read before the batch's own slip rows are written: `order.paid` shows the order as it was
     // paid, the same whether its SlipQueued comes in this batch or the next (and in a rebuild, event by event).
     const paidIds = recent.filter(reachesKitchen).map(orderIdOf);
     const liveOrders = await loadLiveOrders(em, paidIds);
-    await updateSlips(em, events);
+    await updateSlips(em, events, horizon);
     const journal: { businessPhone: string; position: string; pushed: Pushed }[] = [];
     // Each order's refunded total as this batch moves through it (its earlier refunds may be in the batch itself).
     const refunded = new Map<string, number>();
@@ -128,18 +129,22 @@ const reachesKitchen = (event: RecordedEvent): boolean =>
 const orderIdOf = (event: RecordedEvent): string => (event.data as { orderId: string }).orderId;
 const businessOf = (event: RecordedEvent): string => (event.data as { businessPhone: string }).businessPhone;
 
-async function updateSlips(em: EntityManager, events: readonly RecordedEvent[]): Promise<void> {
+/**
+ * The slips' rows. A slip queued before `horizon` gets none: the sweep deletes such a row within seconds (decision
+ * 074), so a catch-up or a rebuild writes only the slips it keeps. Its printed or failed outcome, recorded later,
+ * then updates no row, as it does once the sweep took the row: the order's own row keeps the slip's state.
+ */
+async function updateSlips(em: EntityManager, events: readonly RecordedEvent[], horizon: number): Promise<void> {
   const queued = events
     .filter((event) => event.type === 'SlipQueued')
-    .map((event) => {
-      const data = event.data as OrderEventData['SlipQueued'];
-      return {
-        slip_id: data.slipId,
-        order_id: data.orderId,
-        business_id: data.businessPhone,
-        queued_at: data.queuedAt,
-      };
-    });
+    .map((event) => event.data as OrderEventData['SlipQueued'])
+    .filter((data) => Date.parse(data.queuedAt) >= horizon)
+    .map((data) => ({
+      slip_id: data.slipId,
+      order_id: data.orderId,
+      business_id: data.businessPhone,
+      queued_at: data.queuedAt,
+    }));
   if (queued.length > 0) {
     await boundQuery(
       em,
