@@ -256,11 +256,11 @@ describe('PostgreSQL event store: lean metadata (decision 066)', () => {
 
     // The time is the row's `occurred_at` (decision 073, tested below).
     expect(await stored('order-lean-1')).toEqual([
-      { schemaVersion: 3, data: { n: 1 }, metadata: { actor: { kind: 'system' } } },
+      { schemaVersion: 3, data: { n: 1 }, metadata: { actor: 'system' } },
       {
         schemaVersion: 1,
         data: { orderId: 'another', n: 2 },
-        metadata: { actor: { kind: 'system' }, correlationId: 'request-7', causationId: 'cause-1' },
+        metadata: { actor: 'system', correlationId: 'request-7', causationId: 'cause-1' },
       },
     ]);
     const appended = [own, other].map(({ type, data, metadata }) => ({ type, data, metadata }));
@@ -381,27 +381,27 @@ describe("PostgreSQL event store: an event's time in its own column (decision 07
 
     expect(await rows('menu-time-1')).toEqual([
       {
-        metadata: { actor: { kind: 'system' }, correlationId: 'correlation-1' },
+        metadata: { actor: 'system', correlationId: 'correlation-1' },
         occurred_at: '2026-12-01T08:30:00.123Z',
       },
       {
-        metadata: { actor: { kind: 'system' }, correlationId: 'correlation-1', occurredAt: '2026-12-01T08:30:00Z' },
+        metadata: { actor: 'system', correlationId: 'correlation-1', occurredAt: '2026-12-01T08:30:00Z' },
         occurred_at: null,
       },
       {
         metadata: {
-          actor: { kind: 'system' },
+          actor: 'system',
           correlationId: 'correlation-1',
           occurredAt: '2026-12-01T10:30:00.000+02:00',
         },
         occurred_at: null,
       },
       {
-        metadata: { actor: { kind: 'system' }, correlationId: 'correlation-1', occurredAt: '0999-01-01T00:00:00.000Z' },
+        metadata: { actor: 'system', correlationId: 'correlation-1', occurredAt: '0999-01-01T00:00:00.000Z' },
         occurred_at: null,
       },
       {
-        metadata: { actor: { kind: 'system' }, correlationId: 'correlation-1', occurredAt: '2026-02-30T00:00:00.000Z' },
+        metadata: { actor: 'system', correlationId: 'correlation-1', occurredAt: '2026-02-30T00:00:00.000Z' },
         occurred_at: null,
       },
     ]);
@@ -436,5 +436,69 @@ describe("PostgreSQL event store: an event's time in its own column (decision 07
     expect(found.map((event) => event.data)).toEqual([
       { orderId: 'time-3', paidAt: inside, businessPhone: '+972501110003' },
     ]);
+  });
+});
+
+describe('PostgreSQL event store: the actor as one string (decision 075)', () => {
+  const actors = async (streamId: string) =>
+    (
+      await sql<{ actor: unknown }>(
+        database.em(),
+        `select metadata->'actor' as actor from events where stream_id = ? order by stream_version`,
+        [streamId],
+      )
+    ).map((row) => row.actor);
+  const by = (actor: Record<string, unknown>, n: number) => {
+    const event = newEvent('MenuChanged', { n });
+    return { ...event, metadata: { ...event.metadata, actor } as unknown as typeof event.metadata };
+  };
+
+  it('keeps a kind, or a kind and an id, as one string and anything more as it was, and reads each back', async () => {
+    const appended = [
+      by({ kind: 'diner' }, 1),
+      by({ kind: 'owner', id: '+972501234567' }, 2),
+      // The id may hold a colon: the kind is what comes before the first.
+      by({ kind: 'admin', id: 'a:b:c' }, 3),
+      by({ kind: 'owner', id: '' }, 4),
+      by({ kind: 'member', id: 'm-1', role: 'manager', screenId: 's-1' }, 5),
+      by({ kind: 'odd:kind' }, 6),
+      by({ kind: 'screen', screenId: 's-2' }, 7),
+    ];
+    await store.appendToStream('menu-actor-1', appended, { expectedVersion: 'no_stream' });
+
+    expect(await actors('menu-actor-1')).toEqual([
+      'diner',
+      'owner:+972501234567',
+      'admin:a:b:c',
+      'owner:',
+      { kind: 'member', id: 'm-1', role: 'manager', screenId: 's-1' },
+      { kind: 'odd:kind' },
+      { kind: 'screen', screenId: 's-2' },
+    ]);
+    const { events } = await store.readStream('menu-actor-1');
+    expect(events.map(({ metadata }) => metadata.actor)).toEqual(appended.map(({ metadata }) => metadata.actor));
+  });
+
+  it('selects by the actor’s kind, written either way', async () => {
+    await store.appendToStream(
+      'menu-actor-2',
+      [
+        by({ kind: 'admin', id: '+972500000075' }, 1),
+        by({ kind: 'admin', id: 'x', role: 'owner' }, 2),
+        by({ kind: 'owner', id: '+972500000075' }, 3),
+      ],
+      { expectedVersion: 'no_stream' },
+    );
+    // A row stored before the decision, its actor an object.
+    await sql(
+      database.em(),
+      `insert into events (stream_id, stream_category, stream_version, type, schema_version, data, metadata)
+         values ('menu-actor-2', 'menu', 4, 'MenuChanged', 1, '{"n": 4}'::jsonb,
+                 '{"actor": {"kind": "admin", "id": "+972500000075"}, "occurredAt": "2026-01-02T03:04:05.000Z"}'::jsonb)`,
+    );
+    const found = await store.readSelected({ types: ['NoSuchType'], orActorKinds: ['admin'] });
+    expect(
+      found.filter((event) => event.streamId === 'menu-actor-2').map((event) => (event.data as { n: number }).n),
+    ).toEqual([1, 2, 4]);
   });
 });

@@ -1,5 +1,5 @@
 import { EVENT_TIME_FIELDS, STREAM_SUBJECT_FIELDS } from '@tafrit/contracts';
-import type { EventMetadata, RecordedEvent } from '../event-store.port.js';
+import type { EventActor, EventMetadata, RecordedEvent } from '../event-store.port.js';
 
 /**
  * Positions as text (bigint and xid8 must not pass through a JS number), the time as ISO 8601 in UTC. The text
@@ -27,10 +27,34 @@ export interface EventRow {
 
 /**
  * The metadata as a row keeps it: its schema version is the row's column, its correlation id may be the stream's, its
- * time may be the row's `occurred_at`.
+ * time may be the row's `occurred_at`, its actor may be written as one string (`storedActor`).
  */
-export type StoredMetadata = Omit<EventMetadata, 'schemaVersion' | 'correlationId' | 'occurredAt'> &
-  Partial<Pick<EventMetadata, 'schemaVersion' | 'correlationId' | 'occurredAt'>>;
+export type StoredMetadata = Omit<EventMetadata, 'schemaVersion' | 'correlationId' | 'occurredAt' | 'actor'> &
+  Partial<Pick<EventMetadata, 'schemaVersion' | 'correlationId' | 'occurredAt'>> & { actor: EventActor | string };
+
+/**
+ * The actor as a row keeps it (decision 075): `diner` for `{kind: 'diner'}`, `owner:+9725...` for `{kind: 'owner', id:
+ * '+9725...'}`, the object itself for anything more (a member's role and screen) or a kind with a colon in it. Every
+ * event has an actor, most of them one of these two shapes: the object's keys were 19 to 28 bytes of each event.
+ */
+function storedActor(actor: EventActor): EventActor | string {
+  if (typeof actor !== 'object' || actor === null || typeof actor.kind !== 'string') return actor;
+  // A kind that a string could not give back as it is (empty, or with the colon in it) keeps the object.
+  const kind: string = actor.kind;
+  if (kind === '' || kind.includes(':')) return actor;
+  const keys = Object.keys(actor);
+  if (keys.length === 1) return actor.kind;
+  if (keys.length === 2 && typeof actor.id === 'string') return `${actor.kind}:${actor.id}`;
+  return actor;
+}
+
+/** The actor as it was appended, from `storedActor`'s string (the kind before the first colon, the id after it). */
+function restoredActor(stored: EventActor | string): EventActor {
+  if (typeof stored !== 'string') return stored;
+  const colon = stored.indexOf(':');
+  if (colon < 0) return { kind: stored as EventActor['kind'] };
+  return { kind: stored.slice(0, colon) as EventActor['kind'], id: stored.slice(colon + 1) };
+}
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -56,11 +80,12 @@ function streamSubjectOf(streamId: string): string {
  * `schema_version`) and a correlation id that is the stream's own subject (an order's events carry the order's id).
  * Every event carries both, so they were a sixth of the log's bytes; `restoredMetadata` puts them back when read.
  * Its time goes to the row's `occurred_at` where that column gives it back (decision 073): 8 bytes for the 40 of the
- * text and its key in every event.
+ * text and its key in every event. Its actor is written as one string where it is a kind and an id (decision 075).
  */
 export function storedMetadata(metadata: EventMetadata, streamId: string): StoredMetadata {
-  const { schemaVersion: _column, correlationId, occurredAt, ...rest } = metadata;
-  const lean: StoredMetadata = occurredAtColumn(metadata) === null ? { ...rest, occurredAt } : rest;
+  const { schemaVersion: _column, correlationId, occurredAt, actor, ...rest } = metadata;
+  const kept: StoredMetadata = { ...rest, actor: storedActor(actor) };
+  const lean: StoredMetadata = occurredAtColumn(metadata) === null ? { ...kept, occurredAt } : kept;
   return correlationId === streamSubjectOf(streamId) ? lean : { ...lean, correlationId };
 }
 
@@ -76,6 +101,7 @@ export function restoredMetadata(
 ): EventMetadata {
   return {
     ...stored,
+    actor: restoredActor(stored.actor),
     occurredAt: stored.occurredAt ?? occurredAt ?? '',
     correlationId: stored.correlationId ?? streamSubjectOf(streamId),
     schemaVersion: Number(schemaVersion),

@@ -3,6 +3,9 @@ import type { EventSelection, SelectionOptions } from '../event-store.port.js';
 import { assertSelection } from '../event-selection.js';
 import { EVENT_COLUMNS } from './event-rows.js';
 
+/** The actor's kind of a row: its object's `kind`, or its string's part before the first colon (decision 075). */
+const ACTOR_KIND = `coalesce(metadata->'actor'->>'kind', split_part(metadata->>'actor', ':', 1))`;
+
 /**
  * The statement of `readSelected` on PostgreSQL. Types and data fields are written as the log's partial expression
  * indexes are (`type in (...)`, `data->>'businessPhone'`), so a business's payments or refunds are read by index
@@ -20,9 +23,7 @@ export function selectionSql(
   };
   const byType = selection.types.length > 0 ? `type in (${placeholders(selection.types)})` : 'false';
   const kinds = selection.orActorKinds ?? [];
-  const conditions = [
-    kinds.length > 0 ? `(${byType} or metadata->'actor'->>'kind' in (${placeholders(kinds)}))` : byType,
-  ];
+  const conditions = [kinds.length > 0 ? `(${byType} or ${ACTOR_KIND} in (${placeholders(kinds)}))` : byType];
   for (const [field, value] of Object.entries(selection.dataEquals ?? {})) {
     conditions.push(`data->>'${field}' = ?`);
     params.push(value);
