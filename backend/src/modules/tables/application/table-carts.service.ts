@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Actor, TableSocketState } from '@tafrit/contracts';
+import { InTurn } from '../../../platform/async/in-turn.js';
 import { violatedUniqueConstraint } from '../../../platform/database/database-errors.js';
 import { handleCommand } from '../../../platform/event-store/aggregate.js';
 import {
@@ -29,7 +30,10 @@ export interface TableAt {
   number: number;
 }
 
-/** Concurrent writers of one cart (a whole table adding at once): each conflict is decided again on fresh state. */
+/**
+ * Writers of one cart in other processes (a second server): each conflict is decided again on fresh state. Writers in
+ * this process take turns (`InTurn`), so a whole table adding at once never collides here.
+ */
 const ATTEMPTS = 8;
 
 /**
@@ -40,6 +44,8 @@ const ATTEMPTS = 8;
  */
 @Injectable()
 export class TableCarts {
+  private readonly turns = new InTurn();
+
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly carts: TableCartsReader,
@@ -99,7 +105,11 @@ export class TableCarts {
     return cart;
   }
 
-  private async decide(cartId: string, command: TableCartCommand, context: TableCommandContext): Promise<number> {
+  private decide(cartId: string, command: TableCartCommand, context: TableCommandContext): Promise<number> {
+    return this.turns.run(cartId, () => this.decideNow(cartId, command, context));
+  }
+
+  private async decideNow(cartId: string, command: TableCartCommand, context: TableCommandContext): Promise<number> {
     for (let attempt = 1; ; attempt++) {
       try {
         const { events } = await handleCommand({
